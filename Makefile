@@ -1,0 +1,130 @@
+# cdm - CrystalDiskMark-style disk benchmark for Linux.
+#
+#   make                 build ./cdm (optional engines detected)
+#   make test            unit tests (cmocka), CLI tests (bats), then both
+#                        again under AddressSanitizer + UBSan
+#   make install         PREFIX=/usr/local DESTDIR=
+#
+# Optional libraries, redis-style knobs: WITH_LIBURING=auto|yes|no and
+# WITH_LIBAIO=auto|yes|no.  `yes` on a missing library stops with the
+# package to install.
+
+VERSION    := 0.1.0
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+MANDIR     ?= $(PREFIX)/share/man
+DATADIR    ?= $(PREFIX)/share/cdm
+DESTDIR    ?=
+
+CC         ?= cc
+CFLAGS     ?= -O2 -g
+CPPFLAGS   += -Iinclude -Ibuild -D_GNU_SOURCE -DCDM_VERSION='"$(VERSION)"'
+WARN       := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+LDLIBS     := -pthread
+
+WITH_LIBURING ?= auto
+WITH_LIBAIO   ?= auto
+
+# liburing: pkg-config
+ifneq ($(WITH_LIBURING),no)
+HAVE_LIBURING := $(shell pkg-config --exists liburing 2>/dev/null && echo yes)
+ifeq ($(WITH_LIBURING),yes)
+ifneq ($(HAVE_LIBURING),yes)
+$(error liburing not found: install liburing-dev (apt-get install liburing-dev), or build with WITH_LIBURING=no)
+endif
+endif
+endif
+
+# libaio: no .pc file, so a compile-and-link probe
+ifneq ($(WITH_LIBAIO),no)
+HAVE_LIBAIO := $(shell printf '\#include <libaio.h>\nint main(void){io_context_t c=0;return io_setup(1,&c);}\n' | \
+	$(CC) -x c - -laio -o /dev/null >/dev/null 2>&1 && echo yes)
+ifeq ($(WITH_LIBAIO),yes)
+ifneq ($(HAVE_LIBAIO),yes)
+$(error libaio not found: install libaio-dev (apt-get install libaio-dev), or build with WITH_LIBAIO=no)
+endif
+endif
+endif
+
+ENGINES := src/engine/engine.c src/engine/sync.c src/engine/null.c
+ifeq ($(HAVE_LIBURING),yes)
+ENGINES  += src/engine/io_uring.c
+CPPFLAGS += -DCDM_HAVE_LIBURING $(shell pkg-config --cflags liburing)
+LDLIBS   += $(shell pkg-config --libs liburing)
+endif
+ifeq ($(HAVE_LIBAIO),yes)
+ENGINES  += src/engine/libaio.c
+CPPFLAGS += -DCDM_HAVE_LIBAIO
+LDLIBS   += -laio
+endif
+
+PROFILES := $(sort $(wildcard profiles/*.cdm))
+LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard src/report/*.c) $(ENGINES)
+LIB_OBJ  := $(LIB_SRC:%.c=build/%.o) build/profiles.o
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
+HEADERS  := $(wildcard include/cdm/*.h src/*.h)
+
+ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+ASAN_OBJ   := $(LIB_OBJ:build/%=build/asan/%)
+ASAN_UNIT  := $(UNIT_SRC:tests/unit/%.c=build/asan/tests/%)
+
+.PHONY: all test unit asan install uninstall clean bench
+all: cdm
+
+cdm: build/src/main.o $(LIB_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+build/%.o: %.c $(HEADERS) Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+
+# The profiles in profiles/ are compiled in: one source of truth.
+build/profiles.c: $(PROFILES) src/embed-profiles.sh
+	@mkdir -p build
+	sh src/embed-profiles.sh $(PROFILES) > $@.tmp && mv $@.tmp $@
+
+build/profiles.o: build/profiles.c
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+
+build/tests/%: tests/unit/%.c $(LIB_OBJ) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -o $@ $< $(LIB_OBJ) -lcmocka $(LDLIBS) -lm
+
+# sanitizer build: same sources, separate objects
+build/asan/cdm: build/asan/src/main.o $(ASAN_OBJ)
+	$(CC) $(ASAN_FLAGS) -o $@ $^ $(LDLIBS)
+
+build/asan/src/%.o: src/%.c $(HEADERS) Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(ASAN_FLAGS) -c -o $@ $<
+
+build/asan/profiles.o: build/profiles.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(ASAN_FLAGS) -c -o $@ $<
+
+build/asan/tests/%: tests/unit/%.c $(ASAN_OBJ) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(ASAN_FLAGS) -o $@ $< $(ASAN_OBJ) -lcmocka $(LDLIBS) -lm
+
+unit: $(UNIT_BIN)
+asan: build/asan/cdm $(ASAN_UNIT)
+
+test: cdm unit asan
+	@sh tests/run.sh
+
+bench: cdm
+	bench/vs-fio.sh
+
+install: cdm
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/profiles
+	install -m 755 cdm $(DESTDIR)$(BINDIR)/cdm
+	install -m 644 docs/cdm.1 $(DESTDIR)$(MANDIR)/man1/cdm.1
+	install -m 644 $(PROFILES) $(DESTDIR)$(DATADIR)/profiles/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/cdm $(DESTDIR)$(MANDIR)/man1/cdm.1
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build cdm
