@@ -1,0 +1,387 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * io_uring.c - the "io_uring" engine, through liburing.  This is the engine
+ * `auto` prefers and the hot path of a run, so it is built to spend as
+ * little CPU per I/O as the kernel allows:
+ *
+ *  - the ring is created on the worker thread that drives it, with
+ *    SINGLE_ISSUER | DEFER_TASKRUN, so completions are processed when the
+ *    worker asks for them instead of interrupting it (falling back to
+ *    COOP_TASKRUN, then to no flags, on kernels that refuse them);
+ *  - the test file and the worker's whole buffer region are registered
+ *    once, so the kernel neither looks up the file nor pins pages per I/O;
+ *  - commit() does not enter the kernel: reap() submits and waits in one
+ *    io_uring_enter(), and takes every completion available in one batch;
+ *  - nothing is allocated, locked or looked up per I/O.
+ *
+ * Registration is an optimisation, never a requirement: if the kernel or
+ * RLIMIT_MEMLOCK refuses it, the engine runs unregistered and says why in
+ * ctx->note.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <liburing.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cdm/engine.h"
+
+#define CACHELINE 64
+
+/*
+ * On recent kernels (seen on 6.18) the rings themselves, not only registered
+ * buffers, are charged to RLIMIT_MEMLOCK for users without CAP_IPC_LOCK, and
+ * a closed ring's charge is released a little later, from a kernel worker.
+ */
+#define MEMLOCK_WHY "ring memory refused: RLIMIT_MEMLOCK too low for this user (ulimit -l)"
+
+struct uring_data {
+	/* the ring first, on its own cache lines: the hot state */
+	_Alignas(CACHELINE) struct io_uring ring;
+	unsigned int queued;    /* SQEs prepared but not yet submitted */
+	unsigned int inflight;  /* queued or submitted, not yet reaped */
+	unsigned int defer;     /* DEFER_TASKRUN in effect */
+	unsigned int fixed_file;        /* file registered at index 0 */
+	unsigned int fixed_buf;         /* buffer region registered at index 0 */
+	int fd;                 /* what goes in sqe->fd: 0 when fixed */
+	unsigned int ncqes;     /* entries in cqes[] */
+	uintptr_t buf_lo;       /* the registered region: [buf_lo, buf_hi) */
+	uintptr_t buf_hi;
+	struct io_uring_cqe **cqes;     /* scratch for peek_batch */
+};
+
+/*
+ * -ENOMEM from ring setup or buffer registration may only mean that rings
+ * this process closed a moment ago are still charged to RLIMIT_MEMLOCK (the
+ * charge is dropped by a kernel worker, within milliseconds).  Worth a few
+ * short waits when @bytes could fit under the limit at all; init() only.
+ */
+static int memlock_retry(int ret, size_t bytes, unsigned int *tries)
+{
+	struct timespec pause = { .tv_sec = 0, .tv_nsec = 10 * 1000 * 1000 };
+	struct rlimit rl;
+
+	if (ret != -ENOMEM || *tries >= 25)
+		return 0;
+	if (getrlimit(RLIMIT_MEMLOCK, &rl) != 0)
+		return 0;
+	if (rl.rlim_cur != RLIM_INFINITY && bytes > rl.rlim_cur)
+		return 0;
+	(*tries)++;
+	/* an interrupted pause just means an earlier retry */
+	(void)nanosleep(&pause, NULL);
+	return 1;
+}
+
+/* kernel.io_uring_disabled: 0 allowed, 1 group-restricted, 2 off; -1 unknown */
+static int uring_sysctl_disabled(void)
+{
+	char buf[16];
+	ssize_t n;
+	int fd;
+
+	fd = open("/proc/sys/kernel/io_uring_disabled", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;      /* older kernel: no such switch */
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return atoi(buf);
+}
+
+static int uring_probe(char *why, size_t why_len)
+{
+	struct io_uring ring;
+	unsigned int waits = 0;
+	int disabled, ret;
+
+	disabled = uring_sysctl_disabled();
+	if (disabled == 2) {
+		snprintf(why, why_len, "io_uring disabled by kernel.io_uring_disabled=2");
+		return -EPERM;
+	}
+	do {
+		ret = io_uring_queue_init(2, &ring, 0);
+	} while (memlock_retry(ret, 0, &waits));
+	if (ret == 0) {
+		io_uring_queue_exit(&ring);
+		return 0;
+	}
+	if (ret == -ENOSYS)
+		snprintf(why, why_len, "kernel has no io_uring");
+	else if (ret == -EPERM && disabled == 1)
+		snprintf(why, why_len,
+			 "io_uring restricted to the group in kernel.io_uring_group (kernel.io_uring_disabled=1)");
+	else if (ret == -EPERM)
+		snprintf(why, why_len,
+			 "io_uring not permitted (kernel.io_uring_disabled or a seccomp filter)");
+	else if (ret == -ENOMEM)
+		snprintf(why, why_len, MEMLOCK_WHY);
+	else
+		snprintf(why, why_len, "io_uring_queue_init: %s", strerror(-ret));
+	return ret;
+}
+
+/*
+ * Best setup flags first.  -EINVAL means this kernel does not know a flag
+ * (DEFER_TASKRUN needs 6.1, COOP_TASKRUN 5.19): try the next set quietly.
+ */
+static int uring_setup(struct uring_data *ud, unsigned int entries)
+{
+	static const unsigned int tries[] = {
+		IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
+		IORING_SETUP_COOP_TASKRUN,
+		0,
+	};
+	struct io_uring_params p;
+	unsigned int waits = 0;
+	size_t i;
+	int ret = -EINVAL;
+
+	for (i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
+		do {
+			memset(&p, 0, sizeof(p));
+			p.flags = tries[i];
+			ret = io_uring_queue_init_params(entries, &ud->ring, &p);
+		} while (memlock_retry(ret, 0, &waits));
+		if (ret != -EINVAL)
+			break;
+	}
+	if (ret < 0)
+		return ret;
+	ud->defer = !!(p.flags & IORING_SETUP_DEFER_TASKRUN);
+	ud->ncqes = p.cq_entries;
+	return 0;
+}
+
+/* Register file and buffers; on refusal, run without and say why. */
+static void uring_register(struct uring_data *ud, struct cdm_engine_ctx *ctx,
+			   const struct cdm_engine_params *p)
+{
+	unsigned int waits = 0;
+	struct iovec iov;
+	int ret;
+
+	ret = io_uring_register_files(&ud->ring, &p->fd, 1);
+	if (ret == 0) {
+		ud->fixed_file = 1;
+		ud->fd = 0;
+	} else {
+		snprintf(ctx->note, sizeof(ctx->note),
+			 "io_uring: cannot register the file (%s); running unregistered",
+			 strerror(-ret));
+	}
+
+	if (!p->buf_base || !p->buf_len)
+		return;
+	iov.iov_base = p->buf_base;
+	iov.iov_len = p->buf_len;
+	do {
+		ret = io_uring_register_buffers(&ud->ring, &iov, 1);
+	} while (memlock_retry(ret, p->buf_len, &waits));
+	if (ret == 0) {
+		ud->fixed_buf = 1;
+		ud->buf_lo = (uintptr_t)p->buf_base;
+		ud->buf_hi = ud->buf_lo + p->buf_len;
+	} else if (ret == -ENOMEM || ret == -EPERM) {
+		/* pinned pages count against RLIMIT_MEMLOCK for non-root users */
+		snprintf(ctx->note, sizeof(ctx->note),
+			 "io_uring: cannot register %zu KiB of buffers (%s; see ulimit -l); running unregistered",
+			 p->buf_len / 1024, strerror(-ret));
+	} else {
+		snprintf(ctx->note, sizeof(ctx->note),
+			 "io_uring: cannot register buffers (%s); running unregistered",
+			 strerror(-ret));
+	}
+}
+
+static int uring_init(struct cdm_engine_ctx *ctx, const struct cdm_engine_params *p)
+{
+	struct uring_data *ud;
+	void *mem;
+	int ret;
+
+	if (!p->depth)
+		return -EINVAL;
+	if (posix_memalign(&mem, CACHELINE, sizeof(*ud)))
+		return -ENOMEM;
+	ud = mem;
+	memset(ud, 0, sizeof(*ud));
+	ud->fd = p->fd;
+
+	ret = uring_setup(ud, p->depth);
+	if (ret < 0) {
+		if (ret == -ENOMEM)
+			snprintf(ctx->note, sizeof(ctx->note), "io_uring: %s", MEMLOCK_WHY);
+		free(ud);
+		return ret;
+	}
+	ud->cqes = calloc(ud->ncqes, sizeof(*ud->cqes));
+	if (!ud->cqes) {
+		io_uring_queue_exit(&ud->ring);
+		free(ud);
+		return -ENOMEM;
+	}
+
+	/*
+	 * A registered ring fd spares the kernel an fd lookup on every
+	 * io_uring_enter(); older kernels lack it, which costs only that.
+	 */
+	(void)io_uring_register_ring_fd(&ud->ring);
+
+	if (!(p->options & CDM_ENGINE_OPT_NO_REGISTER))
+		uring_register(ud, ctx, p);
+
+	ctx->priv = ud;
+	ctx->depth = p->depth;
+	return 0;
+}
+
+static int uring_queue(struct cdm_engine_ctx *ctx, struct cdm_io *io)
+{
+	struct uring_data *ud = ctx->priv;
+	struct io_uring_sqe *sqe;
+	uintptr_t at = (uintptr_t)io->buf;
+
+	sqe = io_uring_get_sqe(&ud->ring);
+	if (!sqe)
+		return CDM_Q_BUSY;
+
+	/* any address inside the one registered region is valid for index 0 */
+	if (ud->fixed_buf && at >= ud->buf_lo && at <= ud->buf_hi - io->len) {
+		if (io->op == CDM_IO_WRITE)
+			io_uring_prep_write_fixed(sqe, ud->fd, io->buf, io->len, io->offset, 0);
+		else
+			io_uring_prep_read_fixed(sqe, ud->fd, io->buf, io->len, io->offset, 0);
+	} else {
+		if (io->op == CDM_IO_WRITE)
+			io_uring_prep_write(sqe, ud->fd, io->buf, io->len, io->offset);
+		else
+			io_uring_prep_read(sqe, ud->fd, io->buf, io->len, io->offset);
+	}
+	if (ud->fixed_file)
+		sqe->flags |= IOSQE_FIXED_FILE;
+	io_uring_sqe_set_data(sqe, io);
+	ud->queued++;
+	ud->inflight++;
+	return CDM_Q_QUEUED;
+}
+
+/* Submission is left to reap(), which submits and waits in one system call. */
+static int uring_commit(struct cdm_engine_ctx *ctx)
+{
+	(void)ctx;
+	return 0;
+}
+
+/* Submit what is queued and wait for @wait completions: one io_uring_enter. */
+static int uring_enter(struct uring_data *ud, unsigned int wait)
+{
+	int ret;
+
+	do {
+		if (wait)
+			ret = io_uring_submit_and_wait(&ud->ring, wait);
+		else if (ud->defer)
+			/* deferred completions are only run when asked for */
+			ret = io_uring_submit_and_get_events(&ud->ring);
+		else
+			ret = io_uring_submit(&ud->ring);
+	} while (ret == -EINTR);
+	if (ret < 0)
+		return ret;
+	ud->queued = (unsigned int)ret >= ud->queued ? 0 : ud->queued - (unsigned int)ret;
+	return 0;
+}
+
+static unsigned int uring_harvest(struct uring_data *ud, struct cdm_io **out,
+				  unsigned int max)
+{
+	unsigned int n, i;
+
+	if (max > ud->ncqes)
+		max = ud->ncqes;
+	n = io_uring_peek_batch_cqe(&ud->ring, ud->cqes, max);
+	for (i = 0; i < n; i++) {
+		struct cdm_io *io = io_uring_cqe_get_data(ud->cqes[i]);
+
+		io->result = ud->cqes[i]->res;
+		out[i] = io;
+	}
+	if (n)
+		io_uring_cq_advance(&ud->ring, n);
+	ud->inflight -= n;
+	return n;
+}
+
+static int uring_reap(struct cdm_engine_ctx *ctx, unsigned int min,
+		      unsigned int max, struct cdm_io **out)
+{
+	struct uring_data *ud = ctx->priv;
+	unsigned int got = 0;
+	int ret;
+
+	/* the kernel would wait forever for completions that cannot come */
+	if (min > ud->inflight)
+		min = ud->inflight;
+	if (min > max)
+		min = max;
+	if (!max)
+		return 0;
+
+	/*
+	 * Without DEFER_TASKRUN the kernel posts completions on its own, so
+	 * look before entering: often enough are already there.
+	 */
+	if (!ud->queued && !ud->defer) {
+		got = uring_harvest(ud, out, max);
+		if (got >= min)
+			return (int)got;
+	}
+	/*
+	 * Usually one pass.  The kernel may return before @min completions
+	 * are in (a signal during the wait once submission succeeded): then
+	 * wait again for the rest.
+	 */
+	for (;;) {
+		ret = uring_enter(ud, min - got);
+		if (ret < 0)
+			return got ? (int)got : ret;
+		got += uring_harvest(ud, out + got, max - got);
+		if (got >= min)
+			return (int)got;
+	}
+}
+
+static void uring_cleanup(struct cdm_engine_ctx *ctx)
+{
+	struct uring_data *ud = ctx->priv;
+
+	if (!ud)
+		return;
+	/* closing the ring drops the registered file and buffers with it */
+	io_uring_queue_exit(&ud->ring);
+	free(ud->cqes);
+	free(ud);
+	ctx->priv = NULL;
+}
+
+const struct cdm_engine_ops cdm_engine_io_uring = {
+	.name = "io_uring",
+	.version = CDM_ENGINE_VERSION,
+	.flags = CDM_ENGINE_ALIGNED,
+	.probe = uring_probe,
+	.init = uring_init,
+	.queue = uring_queue,
+	.commit = uring_commit,
+	.reap = uring_reap,
+	.cleanup = uring_cleanup,
+};

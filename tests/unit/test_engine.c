@@ -1,0 +1,609 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_engine.c - the engine registry and every engine built in, driven the
+ * way the worker drives them (queue, commit, reap).  Each real engine writes
+ * 16 distinct 4 KiB blocks to a temporary file with 4 I/Os in flight and
+ * reads them back into a separate region; the null engine's service time is
+ * checked as a lower bound only, since the machines running tests are shared
+ * and noisy.  An engine this build or kernel lacks is skipped with a reason.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "cdm/engine.h"
+#include "../../src/util.h"
+
+#define BLOCK   4096u
+#define NBLOCKS 16u
+#define DEPTH   4u
+#define REGION  (BLOCK * NBLOCKS)
+
+/* Everything a test may leave behind; teardown() frees it even on failure. */
+struct fixture {
+	char path[4096];
+	int fd;                 /* -1: no file */
+	int direct;
+	unsigned char *wbuf;    /* MAP_FAILED when unmapped */
+	unsigned char *rbuf;
+	struct cdm_engine_ctx ctx;
+	int ctx_live;           /* ctx needs cleanup() */
+};
+
+static int setup(void **state)
+{
+	struct fixture *fx = calloc(1, sizeof(*fx));
+
+	if (!fx)
+		return -1;
+	fx->fd = -1;
+	fx->wbuf = MAP_FAILED;
+	fx->rbuf = MAP_FAILED;
+	*state = fx;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *fx = *state;
+
+	if (fx->ctx_live)
+		fx->ctx.ops->cleanup(&fx->ctx);
+	if (fx->fd >= 0)
+		close(fx->fd);
+	if (fx->path[0])
+		unlink(fx->path);
+	if (fx->wbuf != MAP_FAILED)
+		munmap(fx->wbuf, REGION);
+	if (fx->rbuf != MAP_FAILED)
+		munmap(fx->rbuf, REGION);
+	free(fx);
+	return 0;
+}
+
+/* The engine, or skip the test with the reason it cannot run here. */
+static const struct cdm_engine_ops *need_engine(const char *name)
+{
+	const struct cdm_engine_ops *ops;
+	char why[160];
+	int known;
+
+	ops = cdm_engine_find(name, &known);
+	assert_int_equal(known, 1);
+	if (!ops) {
+		print_message("[  SKIP    ] %s: not built in\n", name);
+		skip();
+	}
+	if (cdm_engine_probe(ops, why, sizeof(why)) != 0) {
+		print_message("[  SKIP    ] %s: %s\n", name, why);
+		skip();
+	}
+	return ops;
+}
+
+/* A temp file, O_DIRECT where the filesystem takes it, and two regions. */
+static void make_file_and_regions(struct fixture *fx, int want_direct)
+{
+	const char *dir = getenv("TMPDIR");
+	int fd;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	snprintf(fx->path, sizeof(fx->path), "%s/cdm-test-engine-XXXXXX", dir);
+	fd = mkstemp(fx->path);
+	if (fd < 0) {
+		fx->path[0] = '\0';
+		fail_msg("mkstemp in %s: %s", dir, strerror(errno));
+	}
+	fx->fd = fd;
+	assert_int_equal(ftruncate(fd, REGION), 0);
+	if (want_direct) {
+		int dfd = open(fx->path, O_RDWR | O_DIRECT | O_CLOEXEC);
+
+		/* tmpfs before 6.6, some FUSE: no O_DIRECT, test buffered */
+		if (dfd >= 0) {
+			close(fx->fd);
+			fx->fd = dfd;
+			fx->direct = 1;
+		} else {
+			assert_int_equal(errno, EINVAL);
+		}
+	}
+
+	fx->wbuf = mmap(NULL, REGION, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(fx->wbuf != MAP_FAILED);
+	fx->rbuf = mmap(NULL, REGION, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(fx->rbuf != MAP_FAILED);
+}
+
+/* Distinct, position-dependent bytes for block @b (xorshift). */
+static void fill_block(unsigned char *p, unsigned int b)
+{
+	uint64_t x = 0x9e3779b97f4a7c15ull * (b + 1);
+	size_t i;
+
+	for (i = 0; i < BLOCK; i += sizeof(x)) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		memcpy(p + i, &x, sizeof(x));
+	}
+}
+
+/* A completed I/O: whole length done; its slot goes back on the free list. */
+static void check_done(struct cdm_io *io, unsigned int *done,
+		       unsigned int *free_slots, unsigned int *nfree)
+{
+	assert_int_equal(io->result, (int64_t)io->len);
+	assert_true(io->slot < DEPTH);
+	assert_true(*nfree < DEPTH);
+	free_slots[(*nfree)++] = io->slot;
+	(*done)++;
+}
+
+/*
+ * Move NBLOCKS blocks through the engine the way the worker does: keep up
+ * to ctx.depth I/Os in flight, queue until full, commit, reap at least one.
+ */
+static void run_blocks(struct fixture *fx, enum cdm_io_op op, unsigned char *region)
+{
+	struct cdm_engine_ctx *ctx = &fx->ctx;
+	struct cdm_io ios[DEPTH], *out[DEPTH];
+	unsigned int free_slots[DEPTH], nfree = DEPTH;
+	unsigned int next = 0, done = 0, inflight = 0, i;
+	int ret;
+
+	memset(ios, 0, sizeof(ios));
+	for (i = 0; i < DEPTH; i++) {
+		ios[i].slot = i;
+		free_slots[i] = DEPTH - 1 - i;
+	}
+
+	while (done < NBLOCKS) {
+		unsigned int queued = 0;
+
+		while (next < NBLOCKS && inflight < ctx->depth && nfree) {
+			struct cdm_io *io = &ios[free_slots[nfree - 1]];
+
+			io->buf = region + (size_t)next * BLOCK;
+			io->offset = (uint64_t)next * BLOCK;
+			io->len = BLOCK;
+			io->op = (uint8_t)op;
+			io->result = INT64_MIN;
+			ret = ctx->ops->queue(ctx, io);
+			assert_true(ret >= 0);
+			if (ret == CDM_Q_BUSY) {
+				assert_true(inflight > 0 || queued > 0);
+				break;
+			}
+			nfree--;
+			next++;
+			if (ret == CDM_Q_COMPLETED) {
+				check_done(io, &done, free_slots, &nfree);
+			} else {
+				assert_int_equal(ret, CDM_Q_QUEUED);
+				inflight++;
+				queued++;
+			}
+		}
+		if (queued)
+			assert_int_equal(ctx->ops->commit(ctx), 0);
+		if (inflight) {
+			ret = ctx->ops->reap(ctx, 1, inflight, out);
+			assert_true(ret >= 1);
+			assert_true((unsigned int)ret <= inflight);
+			for (i = 0; i < (unsigned int)ret; i++)
+				check_done(out[i], &done, free_slots, &nfree);
+			inflight -= (unsigned int)ret;
+		}
+	}
+	assert_int_equal(inflight, 0);
+	/* nothing in flight: reap(1) must return at once, not wait forever */
+	assert_int_equal(ctx->ops->reap(ctx, 1, DEPTH, out), 0);
+}
+
+static void engine_start(struct fixture *fx, const struct cdm_engine_ops *ops,
+			 unsigned char *region, unsigned int options)
+{
+	struct cdm_engine_params p = {
+		.fd = fx->fd,
+		.depth = DEPTH,
+		.direct = fx->direct,
+		.buf_base = region,
+		.buf_len = REGION,
+		.options = options,
+	};
+	int ret;
+
+	memset(&fx->ctx, 0, sizeof(fx->ctx));
+	fx->ctx.ops = ops;
+	fx->ctx.fd = fx->fd;
+	fx->ctx.depth = DEPTH;
+	ret = ops->init(&fx->ctx, &p);
+	if (ret == -ENOMEM && fx->ctx.note[0]) {
+		/* io_uring under a tight RLIMIT_MEMLOCK: the machine's limit */
+		print_message("[  SKIP    ] %s: %s\n", ops->name, fx->ctx.note);
+		skip();
+	}
+	if (ret < 0)
+		fail_msg("%s init: %s (%s)", ops->name, strerror(-ret), fx->ctx.note);
+	fx->ctx_live = 1;
+	assert_true(fx->ctx.depth >= 1 && fx->ctx.depth <= DEPTH);
+	if (fx->ctx.note[0])
+		print_message("[  NOTE    ] %s: %s\n", ops->name, fx->ctx.note);
+}
+
+static void engine_stop(struct fixture *fx)
+{
+	fx->ctx.ops->cleanup(&fx->ctx);
+	fx->ctx_live = 0;
+	assert_null(fx->ctx.priv);
+}
+
+static void round_trip(void **state, const char *name, int want_direct,
+		       unsigned int options)
+{
+	struct fixture *fx = *state;
+	const struct cdm_engine_ops *ops = need_engine(name);
+	unsigned int b;
+
+	make_file_and_regions(fx, want_direct);
+	for (b = 0; b < NBLOCKS; b++)
+		fill_block(fx->wbuf + (size_t)b * BLOCK, b);
+	memset(fx->rbuf, 0xa5, REGION);
+
+	engine_start(fx, ops, fx->wbuf, options);
+	run_blocks(fx, CDM_IO_WRITE, fx->wbuf);
+	engine_stop(fx);
+
+	engine_start(fx, ops, fx->rbuf, options);
+	run_blocks(fx, CDM_IO_READ, fx->rbuf);
+	engine_stop(fx);
+
+	assert_memory_equal(fx->wbuf, fx->rbuf, REGION);
+}
+
+static void test_io_uring_round_trip(void **state)
+{
+	round_trip(state, "io_uring", 1, 0);
+}
+
+static void test_io_uring_unregistered_round_trip(void **state)
+{
+	round_trip(state, "io_uring", 1, CDM_ENGINE_OPT_NO_REGISTER);
+}
+
+static void test_io_uring_buffered_round_trip(void **state)
+{
+	round_trip(state, "io_uring", 0, 0);
+}
+
+static void test_libaio_round_trip(void **state)
+{
+	struct fixture *fx = *state;
+
+	round_trip(state, "libaio", 1, 0);
+	if (fx->direct)
+		assert_int_equal(fx->ctx.depth, DEPTH);
+}
+
+static void test_libaio_buffered_round_trip(void **state)
+{
+	struct fixture *fx = *state;
+
+	round_trip(state, "libaio", 0, 0);
+	/* buffered AIO is synchronous: the depth must say so */
+	assert_int_equal(fx->ctx.depth, 1);
+	assert_true(fx->ctx.note[0] != '\0');
+}
+
+static void test_sync_round_trip(void **state)
+{
+	round_trip(state, "sync", 1, 0);
+}
+
+/* The null engine through the same loop, with and without service time. */
+static void null_run(void **state, uint64_t service_ns)
+{
+	struct fixture *fx = *state;
+	const struct cdm_engine_ops *ops = need_engine("null");
+	struct cdm_engine_params p = {
+		.fd = -1,
+		.depth = DEPTH,
+		.service_ns = service_ns,
+	};
+
+	assert_true(ops->flags & CDM_ENGINE_NO_IO);
+	fx->wbuf = mmap(NULL, REGION, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(fx->wbuf != MAP_FAILED);
+	p.buf_base = fx->wbuf;
+	p.buf_len = REGION;
+	fx->ctx.ops = ops;
+	fx->ctx.fd = -1;
+	fx->ctx.depth = DEPTH;
+	assert_int_equal(ops->init(&fx->ctx, &p), 0);
+	fx->ctx_live = 1;
+	assert_int_equal(fx->ctx.depth, DEPTH);
+	run_blocks(fx, CDM_IO_WRITE, fx->wbuf);
+	run_blocks(fx, CDM_IO_READ, fx->wbuf);
+	engine_stop(fx);
+}
+
+static void test_null_round_trip(void **state)
+{
+	null_run(state, 0);
+}
+
+static void test_null_service_round_trip(void **state)
+{
+	null_run(state, 1000000);
+}
+
+static void test_null_immediate(void **state)
+{
+	struct fixture *fx = *state;
+	const struct cdm_engine_ops *ops = need_engine("null");
+	struct cdm_engine_params p = { .fd = -1, .depth = 8 };
+	char buf[512];
+	struct cdm_io io = { .buf = buf, .len = sizeof(buf), .op = CDM_IO_READ };
+
+	fx->ctx.ops = ops;
+	fx->ctx.depth = 8;
+	assert_int_equal(ops->init(&fx->ctx, &p), 0);
+	fx->ctx_live = 1;
+	assert_int_equal(fx->ctx.depth, 8);
+	/* asynchronous like fio's null engine: queued, then due at commit */
+	assert_int_equal(ops->queue(&fx->ctx, &io), CDM_Q_QUEUED);
+	assert_int_equal(ops->commit(&fx->ctx), 0);
+	{
+		struct cdm_io *out[8];
+
+		assert_int_equal(ops->reap(&fx->ctx, 1, 8, out), 1);
+		assert_ptr_equal(out[0], &io);
+	}
+	assert_int_equal(io.result, (int64_t)sizeof(buf));
+	engine_stop(fx);
+}
+
+static void test_null_service_time(void **state)
+{
+	struct fixture *fx = *state;
+	const struct cdm_engine_ops *ops = need_engine("null");
+	const uint64_t service = 2000000;       /* 2 ms */
+	struct cdm_engine_params p = { .fd = -1, .depth = 4, .service_ns = service };
+	struct cdm_io ios[5], *out[4];
+	char buf[4][512];
+	uint64_t t0, t1;
+	unsigned int i, seen = 0;
+	int n;
+
+	memset(ios, 0, sizeof(ios));
+	fx->ctx.ops = ops;
+	fx->ctx.depth = 4;
+	assert_int_equal(ops->init(&fx->ctx, &p), 0);
+	fx->ctx_live = 1;
+	assert_int_equal(fx->ctx.depth, 4);
+
+	for (i = 0; i < 4; i++) {
+		ios[i].buf = buf[i];
+		ios[i].len = sizeof(buf[i]);
+		ios[i].slot = i;
+		assert_int_equal(ops->queue(&fx->ctx, &ios[i]), CDM_Q_QUEUED);
+	}
+	/* the ring holds depth entries, no more */
+	assert_int_equal(ops->queue(&fx->ctx, &ios[4]), CDM_Q_BUSY);
+
+	t0 = cdm_now_ns();
+	assert_int_equal(ops->commit(&fx->ctx), 0);
+	n = ops->reap(&fx->ctx, 4, 4, out);
+	t1 = cdm_now_ns();
+	assert_int_equal(n, 4);
+	/* a lower bound only: never assert how late a sleep may wake */
+	assert_true(t1 - t0 >= service);
+	for (i = 0; i < 4; i++) {
+		assert_true(out[i] >= &ios[0] && out[i] < &ios[4]);
+		assert_int_equal(out[i]->result, 512);
+		seen |= 1u << out[i]->slot;
+	}
+	assert_int_equal(seen, 0xf);
+	/* nothing left in flight: reap must not block */
+	assert_int_equal(ops->reap(&fx->ctx, 1, 4, out), 0);
+	engine_stop(fx);
+}
+
+static void test_sync_keeps_depth_one(void **state)
+{
+	struct fixture *fx = *state;
+	const struct cdm_engine_ops *ops = need_engine("sync");
+	struct cdm_engine_params p = { .fd = -1, .depth = 32 };
+
+	assert_true(ops->flags & CDM_ENGINE_SYNC);
+	fx->ctx.ops = ops;
+	fx->ctx.depth = 32;
+	assert_int_equal(ops->init(&fx->ctx, &p), 0);
+	fx->ctx_live = 1;
+	assert_int_equal(fx->ctx.depth, 1);
+	assert_true(fx->ctx.note[0] != '\0');
+	engine_stop(fx);
+
+	/* at Q1 there is nothing to remark on */
+	memset(&fx->ctx, 0, sizeof(fx->ctx));
+	p.depth = 1;
+	fx->ctx.ops = ops;
+	fx->ctx.depth = 1;
+	assert_int_equal(ops->init(&fx->ctx, &p), 0);
+	fx->ctx_live = 1;
+	assert_int_equal(fx->ctx.depth, 1);
+	assert_string_equal(fx->ctx.note, "");
+	engine_stop(fx);
+}
+
+static void test_find_every_name(void **state)
+{
+	const char *const *names;
+	size_t n, i;
+
+	(void)state;
+	n = cdm_engine_list(&names);
+	assert_int_equal(n, 4);
+	assert_string_equal(names[0], "io_uring");
+	assert_string_equal(names[1], "libaio");
+	assert_string_equal(names[2], "sync");
+	assert_string_equal(names[3], "null");
+	for (i = 0; i < n; i++) {
+		const struct cdm_engine_ops *ops;
+		int known = -1;
+
+		ops = cdm_engine_find(names[i], &known);
+		assert_int_equal(known, 1);
+		if (!ops)
+			continue;
+		assert_string_equal(ops->name, names[i]);
+		assert_int_equal(ops->version, CDM_ENGINE_VERSION);
+		assert_non_null(ops->probe);
+		assert_non_null(ops->init);
+		assert_non_null(ops->queue);
+		assert_non_null(ops->commit);
+		assert_non_null(ops->reap);
+		assert_non_null(ops->cleanup);
+	}
+	/* sync and null need nothing from the build */
+	assert_non_null(cdm_engine_find("sync", NULL));
+	assert_non_null(cdm_engine_find("null", NULL));
+}
+
+static void test_find_unknown(void **state)
+{
+	int known = -1;
+
+	(void)state;
+	assert_null(cdm_engine_find("bogus", &known));
+	assert_int_equal(known, 0);
+	known = -1;
+	assert_null(cdm_engine_find("auto", &known));
+	assert_int_equal(known, 0);
+	known = -1;
+	assert_null(cdm_engine_find("", &known));
+	assert_int_equal(known, 0);
+	assert_null(cdm_engine_find("bogus", NULL));
+}
+
+static void test_find_not_built_in(void **state)
+{
+	const char *const *names;
+	size_t n, i;
+	int missing = 0;
+
+	(void)state;
+	n = cdm_engine_list(&names);
+	for (i = 0; i < n; i++) {
+		int known = -1;
+
+		if (cdm_engine_find(names[i], &known))
+			continue;
+		assert_int_equal(known, 1);
+		assert_null(strstr(cdm_engine_build_info(), names[i]));
+		missing++;
+	}
+	if (!missing) {
+		print_message("[  SKIP    ] every engine is built in\n");
+		skip();
+	}
+}
+
+static void test_build_info(void **state)
+{
+	const char *info = cdm_engine_build_info();
+	char expect[64] = "";
+	const char *const *names;
+	size_t n, i;
+
+	(void)state;
+	n = cdm_engine_list(&names);
+	for (i = 0; i < n; i++) {
+		if (!cdm_engine_find(names[i], NULL))
+			continue;
+		if (expect[0])
+			strcat(expect, " ");
+		strcat(expect, names[i]);
+	}
+	assert_string_equal(info, expect);
+	assert_ptr_equal(info, cdm_engine_build_info());
+}
+
+static void test_pick(void **state)
+{
+	const struct cdm_engine_ops *ops = cdm_engine_pick();
+	const char *const *names;
+	char why[160];
+	size_t i;
+
+	(void)state;
+	assert_non_null(ops);
+	assert_string_not_equal(ops->name, "null");
+	assert_int_equal(cdm_engine_probe(ops, why, sizeof(why)), 0);
+	assert_string_equal(why, "");
+
+	/* nothing preferred over the pick works here */
+	cdm_engine_list(&names);
+	for (i = 0; strcmp(names[i], ops->name) != 0; i++) {
+		const struct cdm_engine_ops *better = cdm_engine_find(names[i], NULL);
+
+		if (better)
+			assert_int_not_equal(cdm_engine_probe(better, why, sizeof(why)), 0);
+	}
+}
+
+static void test_probe_reasons(void **state)
+{
+	char why[160];
+	int ret;
+
+	(void)state;
+	ret = cdm_engine_probe(NULL, why, sizeof(why));
+	assert_true(ret < 0);
+	assert_true(why[0] != '\0');
+	/* sync and null always work */
+	assert_int_equal(cdm_engine_probe(cdm_engine_find("sync", NULL), why, sizeof(why)), 0);
+	assert_int_equal(cdm_engine_probe(cdm_engine_find("null", NULL), why, sizeof(why)), 0);
+}
+
+#define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(test_find_every_name),
+		T(test_find_unknown),
+		T(test_find_not_built_in),
+		T(test_build_info),
+		T(test_pick),
+		T(test_probe_reasons),
+		T(test_io_uring_round_trip),
+		T(test_io_uring_unregistered_round_trip),
+		T(test_io_uring_buffered_round_trip),
+		T(test_libaio_round_trip),
+		T(test_libaio_buffered_round_trip),
+		T(test_sync_round_trip),
+		T(test_sync_keeps_depth_one),
+		T(test_null_round_trip),
+		T(test_null_service_round_trip),
+		T(test_null_immediate),
+		T(test_null_service_time),
+	};
+
+	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);
+}
