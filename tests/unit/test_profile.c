@@ -1,0 +1,809 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_profile.c - unit tests for src/profile.c: test specs, labels, sizes,
+ * whole numbers, profile text (every error message, exactly), files, and
+ * the built-in profiles compiled in from profiles/.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cdm/profile.h"
+
+/* the table generated into build/profiles.c, to check it against the list */
+struct cdm_builtin_profile { const char *name; const char *text; };
+extern const struct cdm_builtin_profile cdm_builtin_profiles[];
+
+#define KiB 1024ull
+#define MiB (1024ull * 1024)
+#define GiB (1024ull * 1024 * 1024)
+
+/* ---- test specs ---------------------------------------------------- */
+
+struct spec_case {
+	const char *text;
+	enum cdm_pattern pattern;
+	uint64_t block;
+	unsigned int qd, threads;
+};
+
+static void test_spec_accepts(void **state)
+{
+	static const struct spec_case cases[] = {
+		{ "SEQ1M Q8T1", CDM_SEQ, MiB, 8, 1 },
+		{ "SEQ1M Q1T1", CDM_SEQ, MiB, 1, 1 },
+		{ "RND4K Q32T1", CDM_RND, 4 * KiB, 32, 1 },
+		{ "RND4K Q32T16", CDM_RND, 4 * KiB, 32, 16 },
+		{ "SEQ128K Q32T1", CDM_SEQ, 128 * KiB, 32, 1 },
+		/* spaces optional, and allowed between any parts */
+		{ "RND4KQ32T16", CDM_RND, 4 * KiB, 32, 16 },
+		{ "RND 4K Q32 T16", CDM_RND, 4 * KiB, 32, 16 },
+		{ "  RND 4 K  Q 32  T 16  ", CDM_RND, 4 * KiB, 32, 16 },
+		{ "SEQ\t1M\tQ8T1", CDM_SEQ, MiB, 8, 1 },
+		/* case-insensitive */
+		{ "rnd4kq32t16", CDM_RND, 4 * KiB, 32, 16 },
+		{ "Seq1m q8t1", CDM_SEQ, MiB, 8, 1 },
+		/* Q and T default to 1 */
+		{ "SEQ1M", CDM_SEQ, MiB, 1, 1 },
+		{ "SEQ1M Q8", CDM_SEQ, MiB, 8, 1 },
+		{ "RND4K T4", CDM_RND, 4 * KiB, 1, 4 },
+		/* block units and limits */
+		{ "RND512B", CDM_RND, 512, 1, 1 },
+		{ "RND512b Q1T1", CDM_RND, 512, 1, 1 },
+		{ "RND1024B", CDM_RND, KiB, 1, 1 },
+		{ "RND1536K Q1T1", CDM_RND, 1536 * KiB, 1, 1 },
+		{ "SEQ64M", CDM_SEQ, 64 * MiB, 1, 1 },
+		{ "SEQ65536K", CDM_SEQ, 64 * MiB, 1, 1 },
+		/* CDM's label spelling reads back */
+		{ "RND 4KiB Q1T1", CDM_RND, 4 * KiB, 1, 1 },
+		{ "SEQ    1MiB", CDM_SEQ, MiB, 1, 1 },
+		/* the limits themselves */
+		{ "RND4K Q1024T256", CDM_RND, 4 * KiB, 1024, 256 },
+		{ "RND4K Q0001T01", CDM_RND, 4 * KiB, 1, 1 },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct cdm_spec s;
+		char err[256] = "";
+
+		if (cdm_spec_parse(cases[i].text, &s, err, sizeof(err)))
+			fail_msg("'%s' rejected: %s", cases[i].text, err);
+		assert_int_equal(s.pattern, cases[i].pattern);
+		assert_int_equal(s.block, cases[i].block);
+		assert_int_equal(s.qd, cases[i].qd);
+		assert_int_equal(s.threads, cases[i].threads);
+	}
+}
+
+struct reject_case {
+	const char *text;
+	const char *err;
+};
+
+static void test_spec_rejects(void **state)
+{
+	static const struct reject_case cases[] = {
+		{ "", "bad test spec '': empty" },
+		{ "   ", "bad test spec '   ': empty" },
+		{ "FOO1M", "bad test spec 'FOO1M': pattern must be SEQ or RND" },
+		{ "SE1M", "bad test spec 'SE1M': pattern must be SEQ or RND" },
+		{ "1M", "bad test spec '1M': pattern must be SEQ or RND" },
+		{ "SEQ", "bad test spec 'SEQ': missing block size (e.g. 4K, 1M)" },
+		{ "SEQQ8T1", "bad test spec 'SEQQ8T1': missing block size (e.g. 4K, 1M)" },
+		{ "SEQ-1M", "bad test spec 'SEQ-1M': missing block size (e.g. 4K, 1M)" },
+		{ "SEQ1.5M", "bad test spec 'SEQ1.5M': block size needs a unit (B, K or M)" },
+		{ "SEQ4096", "bad test spec 'SEQ4096': block size needs a unit (B, K or M)" },
+		{ "SEQ1G", "bad test spec 'SEQ1G': block size needs a unit (B, K or M)" },
+		{ "SEQ0K", "bad test spec 'SEQ0K': block size must be 512B..64M, a multiple of 512" },
+		{ "RND0B Q1T1", "bad test spec 'RND0B Q1T1': block size must be 512B..64M, a multiple of 512" },
+		{ "RND256B", "bad test spec 'RND256B': block size must be 512B..64M, a multiple of 512" },
+		{ "RND1000B", "bad test spec 'RND1000B': block size must be 512B..64M, a multiple of 512" },
+		{ "SEQ65M", "bad test spec 'SEQ65M': block size must be 512B..64M, a multiple of 512" },
+		{ "SEQ65537K", "bad test spec 'SEQ65537K': block size must be 512B..64M, a multiple of 512" },
+		{ "SEQ99999999999999999999999M", "bad test spec 'SEQ99999999999999999999999M': block size must be 512B..64M, a multiple of 512" },
+		{ "RND4K Q0T1", "bad test spec 'RND4K Q0T1': queue depth must be 1..1024" },
+		{ "RND4K Q1025", "bad test spec 'RND4K Q1025': queue depth must be 1..1024" },
+		{ "RND4K QT1", "bad test spec 'RND4K QT1': queue depth must be 1..1024" },
+		{ "RND4K Q99999999999999999999999", "bad test spec 'RND4K Q99999999999999999999999': queue depth must be 1..1024" },
+		{ "RND4K Q1T0", "bad test spec 'RND4K Q1T0': threads must be 1..256" },
+		{ "RND4K T257", "bad test spec 'RND4K T257': threads must be 1..256" },
+		{ "RND4K Q1T", "bad test spec 'RND4K Q1T': threads must be 1..256" },
+		{ "RND4K T4Q8", "bad test spec 'RND4K T4Q8': Q must come before T" },
+		{ "RND4K Q8T1x", "bad test spec 'RND4K Q8T1x': unexpected 'x'" },
+		{ "RND4K Q8T1 Q8", "bad test spec 'RND4K Q8T1 Q8': unexpected 'Q8'" },
+		{ "RND4K Q8 Q8", "bad test spec 'RND4K Q8 Q8': unexpected 'Q8'" },
+		{ "SEQ1M Q8T1 W30", "bad test spec 'SEQ1M Q8T1 W30': unexpected 'W30'" },
+		{ "RND4KB", "bad test spec 'RND4KB': unexpected 'B'" },
+		{ "RND4K Q-1", "bad test spec 'RND4K Q-1': queue depth must be 1..1024" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct cdm_spec s = { .qd = 77 };
+		char err[256] = "";
+
+		assert_int_equal(cdm_spec_parse(cases[i].text, &s, err, sizeof(err)),
+				 -EINVAL);
+		assert_string_equal(err, cases[i].err);
+		/* a failed parse leaves the output alone */
+		assert_int_equal(s.qd, 77);
+	}
+}
+
+static void test_spec_err_buffer(void **state)
+{
+	struct cdm_spec s;
+	char small[12];
+
+	(void)state;
+	/* no buffer at all, and a short one: truncated, still terminated */
+	assert_int_equal(cdm_spec_parse("FOO", &s, NULL, 0), -EINVAL);
+	memset(small, 'x', sizeof(small));
+	assert_int_equal(cdm_spec_parse("FOO", &s, small, sizeof(small)), -EINVAL);
+	assert_string_equal(small, "bad test sp");
+}
+
+struct label_case {
+	enum cdm_pattern pattern;
+	uint64_t block;
+	unsigned int qd, threads;
+	const char *label, *name;
+};
+
+static void test_spec_label_name(void **state)
+{
+	static const struct label_case cases[] = {
+		{ CDM_SEQ, MiB, 8, 1, "SEQ    1MiB", "SEQ1M Q8T1" },
+		{ CDM_SEQ, MiB, 1, 1, "SEQ    1MiB", "SEQ1M Q1T1" },
+		{ CDM_RND, 4 * KiB, 32, 1, "RND    4KiB", "RND4K Q32T1" },
+		{ CDM_RND, 4 * KiB, 32, 16, "RND    4KiB", "RND4K Q32T16" },
+		{ CDM_SEQ, 128 * KiB, 32, 1, "SEQ  128KiB", "SEQ128K Q32T1" },
+		{ CDM_RND, 1536 * KiB, 1, 1, "RND 1536KiB", "RND1536K Q1T1" },
+		{ CDM_SEQ, 1536 * KiB, 1, 1, "SEQ 1536KiB", "SEQ1536K Q1T1" },
+		{ CDM_RND, 512, 1, 1, "RND  512B", "RND512B Q1T1" },
+		{ CDM_RND, 1536, 4, 2, "RND 1536B", "RND1536B Q4T2" },
+		{ CDM_SEQ, 64 * MiB, 1024, 256, "SEQ   64MiB", "SEQ64M Q1024T256" },
+		{ CDM_SEQ, 1024 * KiB, 1, 1, "SEQ    1MiB", "SEQ1M Q1T1" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct cdm_spec s = {
+			.pattern = cases[i].pattern, .block = cases[i].block,
+			.qd = cases[i].qd, .threads = cases[i].threads,
+		};
+		struct cdm_spec back;
+		char buf[64], err[256];
+
+		assert_ptr_equal(cdm_spec_label(&s, buf, sizeof(buf)), buf);
+		assert_string_equal(buf, cases[i].label);
+		assert_ptr_equal(cdm_spec_name(&s, buf, sizeof(buf)), buf);
+		assert_string_equal(buf, cases[i].name);
+		/* the name parses back to the same spec */
+		assert_int_equal(cdm_spec_parse(buf, &back, err, sizeof(err)), 0);
+		assert_int_equal(back.pattern, s.pattern);
+		assert_int_equal(back.block, s.block);
+		assert_int_equal(back.qd, s.qd);
+		assert_int_equal(back.threads, s.threads);
+	}
+}
+
+static void test_spec_label_short_buffer(void **state)
+{
+	struct cdm_spec s = { CDM_SEQ, MiB, 8, 1 };
+	char buf[6];
+
+	(void)state;
+	cdm_spec_label(&s, buf, sizeof(buf));
+	assert_string_equal(buf, "SEQ  ");
+	cdm_spec_name(&s, buf, sizeof(buf));
+	assert_string_equal(buf, "SEQ1M");
+}
+
+/* ---- sizes --------------------------------------------------------- */
+
+struct size_case {
+	const char *text;
+	uint64_t bytes;
+};
+
+static void test_size_accepts(void **state)
+{
+	static const struct size_case cases[] = {
+		{ "1GiB", GiB },
+		{ "512MiB", 512 * MiB },
+		{ "64M", 64 * MiB },
+		{ "16MiB", 16 * MiB },
+		{ "1G", GiB },
+		{ "1g", GiB },
+		{ "4k", 4 * KiB },
+		{ "4K", 4 * KiB },
+		{ "4KiB", 4 * KiB },
+		{ "2T", 2 * 1024 * GiB },
+		{ "1TiB", 1024 * GiB },
+		{ "1GB", 1000000000ull },
+		{ "1gB", 1000000000ull },
+		{ "1KB", 1000 },
+		{ "5MB", 5000000 },
+		{ "1TB", 1000000000000ull },
+		{ "4096", 4096 },
+		{ "4096B", 4096 },
+		{ "1", 1 },
+		{ "0064M", 64 * MiB },
+		{ "1 GiB", GiB },
+		{ "1000 B", 1000 },
+		{ "16777215TiB", 16777215ull << 40 },
+		{ "18446744073709551615", UINT64_MAX },
+		{ "18446744073709551615B", UINT64_MAX },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint64_t b = 0;
+
+		if (cdm_size_parse(cases[i].text, &b))
+			fail_msg("size '%s' rejected", cases[i].text);
+		assert_int_equal(b, cases[i].bytes);
+	}
+}
+
+struct size_reject {
+	const char *text;
+	int ret;
+};
+
+static void test_size_rejects(void **state)
+{
+	static const struct size_reject cases[] = {
+		{ "", -EINVAL },
+		{ "0", -EINVAL },
+		{ "0G", -EINVAL },
+		{ "-1", -EINVAL },
+		{ "+1G", -EINVAL },
+		{ "1.5G", -EINVAL },
+		{ "G", -EINVAL },
+		{ "1X", -EINVAL },
+		{ "1GiBx", -EINVAL },
+		{ "1Gb", -EINVAL },
+		{ "1b", -EINVAL },
+		{ "1gib", -EINVAL },
+		{ "1GiB ", -EINVAL },
+		{ "1 ", -EINVAL },
+		{ " 1G", -EINVAL },
+		{ "1 2", -EINVAL },
+		{ "0x10", -EINVAL },
+		{ "1P", -EINVAL },
+		{ "18446744073709551616", -ERANGE },
+		{ "99999999999999999999999G", -ERANGE },
+		{ "16777216T", -ERANGE },
+		{ "18446744073709551615K", -ERANGE },
+		{ "18446744073709551616x", -EINVAL },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint64_t b = 12345;
+
+		if (cdm_size_parse(cases[i].text, &b) != cases[i].ret)
+			fail_msg("size '%s' not rejected with %d", cases[i].text,
+				 cases[i].ret);
+		assert_int_equal(b, 12345);
+	}
+	assert_int_equal(cdm_size_parse(NULL, NULL), -EINVAL);
+}
+
+static void test_size_format(void **state)
+{
+	static const struct size_case cases[] = {
+		{ "1 GiB", GiB },
+		{ "64 MiB", 64 * MiB },
+		{ "512 MiB", 512 * MiB },
+		{ "1536 MiB", 1536 * MiB },
+		{ "4 KiB", 4 * KiB },
+		{ "1000 B", 1000 },
+		{ "1 B", 1 },
+		{ "0 B", 0 },
+		{ "2 TiB", 2048 * GiB },
+		{ "1048576 TiB", 1ull << 60 },
+		{ "1000000000 B", 1000000000ull },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char buf[32];
+		uint64_t back;
+
+		assert_ptr_equal(cdm_size_format(cases[i].bytes, buf, sizeof(buf)), buf);
+		assert_string_equal(buf, cases[i].text);
+		/* what is printed reads back */
+		if (cases[i].bytes) {
+			assert_int_equal(cdm_size_parse(buf, &back), 0);
+			assert_int_equal(back, cases[i].bytes);
+		}
+	}
+}
+
+/* ---- whole numbers ------------------------------------------------- */
+
+static void test_uint_parse(void **state)
+{
+	unsigned long v = 0;
+
+	(void)state;
+	assert_int_equal(cdm_uint_parse("5", 1, 100, &v), 0);
+	assert_int_equal(v, 5);
+	assert_int_equal(cdm_uint_parse("1", 1, 100, &v), 0);
+	assert_int_equal(v, 1);
+	assert_int_equal(cdm_uint_parse("100", 1, 100, &v), 0);
+	assert_int_equal(v, 100);
+	assert_int_equal(cdm_uint_parse("0", 0, 3600, &v), 0);
+	assert_int_equal(v, 0);
+	assert_int_equal(cdm_uint_parse("007", 0, 10, &v), 0);
+	assert_int_equal(v, 7);
+	assert_int_equal(cdm_uint_parse("18446744073709551615", 0, ULONG_MAX, &v), 0);
+	assert_int_equal(v, ULONG_MAX);
+
+	v = 42;
+	assert_int_equal(cdm_uint_parse("0", 1, 100, &v), -ERANGE);
+	assert_int_equal(cdm_uint_parse("101", 1, 100, &v), -ERANGE);
+	assert_int_equal(cdm_uint_parse("18446744073709551616", 0, ULONG_MAX, &v), -ERANGE);
+	assert_int_equal(cdm_uint_parse("99999999999999999999999", 1, 100, &v), -ERANGE);
+	assert_int_equal(cdm_uint_parse("", 1, 100, &v), -EINVAL);
+	assert_int_equal(cdm_uint_parse(NULL, 1, 100, &v), -EINVAL);
+	assert_int_equal(cdm_uint_parse("-1", 0, 100, &v), -EINVAL);
+	assert_int_equal(cdm_uint_parse("+1", 0, 100, &v), -EINVAL);
+	assert_int_equal(cdm_uint_parse(" 1", 0, 100, &v), -EINVAL);
+	assert_int_equal(cdm_uint_parse("1 ", 0, 100, &v), -EINVAL);
+	assert_int_equal(cdm_uint_parse("1x", 0, 100, &v), -EINVAL);
+	assert_int_equal(cdm_uint_parse("1.0", 0, 100, &v), -EINVAL);
+	assert_int_equal(cdm_uint_parse("0x10", 0, 100, &v), -EINVAL);
+	assert_int_equal(cdm_uint_parse("99999999999999999999999x", 0, 100, &v), -EINVAL);
+	assert_int_equal(v, 42);
+}
+
+/* ---- profile text -------------------------------------------------- */
+
+static void test_profile_parse_full(void **state)
+{
+	static const char text[] =
+		"# a custom profile\n"
+		"\n"
+		"name     = My SSD, quick   # trailing comment\n"
+		"  size=512MiB\n"
+		"count\t=\t3\n"
+		"time = 2\n"
+		"interval = 0\n"
+		"warmup = 1\n"
+		"   # indented comment\n"
+		"test = SEQ1M Q8T1\n"
+		"test = rnd4kq32t16";   /* no newline at the end */
+	struct cdm_profile p;
+	char err[256] = "";
+
+	(void)state;
+	assert_int_equal(cdm_profile_parse(text, "my.cdm", &p, err, sizeof(err)), 0);
+	assert_string_equal(err, "");
+	assert_string_equal(p.name, "My SSD, quick");
+	assert_int_equal(p.size, 512 * MiB);
+	assert_int_equal(p.count, 3);
+	assert_int_equal(p.time, 2);
+	assert_int_equal(p.interval, 0);
+	assert_int_equal(p.warmup, 1);
+	assert_int_equal(p.ntests, 2);
+	assert_int_equal(p.tests[0].pattern, CDM_SEQ);
+	assert_int_equal(p.tests[0].block, MiB);
+	assert_int_equal(p.tests[0].qd, 8);
+	assert_int_equal(p.tests[1].pattern, CDM_RND);
+	assert_int_equal(p.tests[1].qd, 32);
+	assert_int_equal(p.tests[1].threads, 16);
+}
+
+static void test_profile_parse_unset(void **state)
+{
+	struct cdm_profile p;
+	char err[256];
+
+	(void)state;
+	/* only tests: every other field keeps its "not set" value */
+	assert_int_equal(cdm_profile_parse("test = SEQ1M\n", "t.cdm", &p, err,
+					   sizeof(err)), 0);
+	assert_string_equal(p.name, "");
+	assert_int_equal(p.size, 0);
+	assert_int_equal(p.count, 0);
+	assert_int_equal(p.time, 0);
+	assert_int_equal(p.interval, -1);
+	assert_int_equal(p.warmup, -1);
+	assert_int_equal(p.ntests, 1);
+}
+
+static void test_profile_parse_crlf(void **state)
+{
+	static const char text[] =
+		"\xef\xbb\xbf# saved on Windows\r\n"
+		"name = Win\r\n"
+		"\r\n"
+		"count = 9\r\n"
+		"test = SEQ1M Q8T1  # comment\r\n"
+		"test = RND4K Q1T1\r\n";
+	struct cdm_profile p;
+	char err[256] = "";
+
+	(void)state;
+	assert_int_equal(cdm_profile_parse(text, "win.cdm", &p, err, sizeof(err)), 0);
+	assert_string_equal(p.name, "Win");
+	assert_int_equal(p.count, 9);
+	assert_int_equal(p.ntests, 2);
+	assert_int_equal(p.tests[1].block, 4 * KiB);
+}
+
+static void test_profile_parse_limits(void **state)
+{
+	struct cdm_profile p;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(cdm_profile_parse(
+		"size = 512\ncount = 100\ntime = 3600\ninterval = 3600\n"
+		"warmup = 0\ntest = SEQ512B\n", "t", &p, err, sizeof(err)), 0);
+	assert_int_equal(p.size, 512);
+	assert_int_equal(p.count, 100);
+	assert_int_equal(p.time, 3600);
+	assert_int_equal(p.interval, 3600);
+	assert_int_equal(p.warmup, 0);
+	assert_int_equal(cdm_profile_parse(
+		"name = 123456789012345678901234567890123456789012345678901234567890123\n"
+		"test = SEQ1M\n", "t", &p, err, sizeof(err)), 0);
+	assert_int_equal(strlen(p.name), CDM_NAME_MAX - 1);
+}
+
+static void test_profile_parse_errors(void **state)
+{
+	static const struct reject_case cases[] = {
+		{ "name = x\nsize = 1GiB\n\nszie = 1GiB\ntest = SEQ1M\n",
+		  "peak.cdm:4: unknown key 'szie'" },
+		{ "Size = 1GiB\n", "peak.cdm:1: unknown key 'Size'" },
+		{ "test SEQ1M Q8T1\n", "peak.cdm:1: missing '='" },
+		{ "# only a comment = here\nname\n", "peak.cdm:2: missing '='" },
+		{ "name # = x\n", "peak.cdm:1: missing '='" },
+		{ " = 5\n", "peak.cdm:1: missing key before '='" },
+		{ "size = 1GiB\nsize = 2GiB\n", "peak.cdm:2: duplicate key 'size'" },
+		{ "name = a\nname = a\n", "peak.cdm:2: duplicate key 'name'" },
+		{ "count = 0\n", "peak.cdm:1: bad value for count: '0' (1..100)" },
+		{ "count = 101\n", "peak.cdm:1: bad value for count: '101' (1..100)" },
+		{ "count = five\n", "peak.cdm:1: bad value for count: 'five' (1..100)" },
+		{ "count = 5 s\n", "peak.cdm:1: bad value for count: '5 s' (1..100)" },
+		{ "count =\n", "peak.cdm:1: bad value for count: '' (1..100)" },
+		{ "time = 0\n", "peak.cdm:1: bad value for time: '0' (1..3600 seconds)" },
+		{ "time = 3601\n", "peak.cdm:1: bad value for time: '3601' (1..3600 seconds)" },
+		{ "interval = -1\n", "peak.cdm:1: bad value for interval: '-1' (0..3600 seconds)" },
+		{ "warmup = 3601\n", "peak.cdm:1: bad value for warmup: '3601' (0..3600 seconds)" },
+		{ "size = 1.5G\n", "peak.cdm:1: bad value for size: '1.5G' (512B or more, e.g. 1GiB)" },
+		{ "size = 511\n", "peak.cdm:1: bad value for size: '511' (512B or more, e.g. 1GiB)" },
+		{ "size = 0\n", "peak.cdm:1: bad value for size: '0' (512B or more, e.g. 1GiB)" },
+		{ "size = 99999999999999999999G\n",
+		  "peak.cdm:1: bad value for size: '99999999999999999999G' (512B or more, e.g. 1GiB)" },
+		{ "name =\n", "peak.cdm:1: bad value for name: '' (1..63 printable characters)" },
+		{ "name = 1234567890123456789012345678901234567890123456789012345678901234\n",
+		  "peak.cdm:1: bad value for name: '1234567890123456789012345678901234567890123456789012345678901234' (1..63 printable characters)" },
+		{ "name = a\x01z\n", "peak.cdm:1: bad value for name: 'a\x01z' (1..63 printable characters)" },
+		{ "test = SEQ1M Q8T1\ntest = RND4K Q0T1\n",
+		  "peak.cdm:2: bad test spec 'RND4K Q0T1': queue depth must be 1..1024" },
+		{ "test = FOO1M\n", "peak.cdm:1: bad test spec 'FOO1M': pattern must be SEQ or RND" },
+		{ "test =\n", "peak.cdm:1: bad test spec '': empty" },
+		{ "", "peak.cdm: no tests" },
+		{ "\n\n# nothing\n", "peak.cdm: no tests" },
+		{ "name = Peak\nsize = 1GiB\n", "peak.cdm: no tests" },
+		/* CRLF does not change line numbers */
+		{ "name = a\r\n\r\nszie = 1\r\n", "peak.cdm:3: unknown key 'szie'" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct cdm_profile p = { .count = 77 };
+		char err[512] = "";
+
+		assert_int_equal(cdm_profile_parse(cases[i].text, "peak.cdm", &p,
+						   err, sizeof(err)), -EINVAL);
+		assert_string_equal(err, cases[i].err);
+		/* a failed parse leaves the profile alone */
+		assert_int_equal(p.count, 77);
+	}
+}
+
+static void test_profile_parse_long_lines(void **state)
+{
+	char text[1024], err[512];
+	struct cdm_profile p;
+
+	(void)state;
+	/* a value longer than any real one */
+	snprintf(text, sizeof(text), "name = %0300d\n", 0);
+	assert_int_equal(cdm_profile_parse(text, "f", &p, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "f:1: value for name too long (at most 255 characters)");
+	/* an unknown key is quoted, but not without end */
+	memset(text, 'k', 100);
+	strcpy(text + 100, " = 1\n");
+	assert_int_equal(cdm_profile_parse(text, "f", &p, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "f:1: unknown key 'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...'");
+}
+
+static void test_profile_too_many_tests(void **state)
+{
+	char text[4096], err[256];
+	struct cdm_profile p;
+	size_t off = 0;
+	int i;
+
+	(void)state;
+	for (i = 0; i < CDM_MAX_TESTS; i++)
+		off += (size_t)snprintf(text + off, sizeof(text) - off,
+					"test = RND4K Q%dT1\n", i + 1);
+	assert_int_equal(cdm_profile_parse(text, "many.cdm", &p, err, sizeof(err)), 0);
+	assert_int_equal(p.ntests, CDM_MAX_TESTS);
+	assert_int_equal(p.tests[CDM_MAX_TESTS - 1].qd, CDM_MAX_TESTS);
+
+	snprintf(text + off, sizeof(text) - off, "test = SEQ1M\n");
+	assert_int_equal(cdm_profile_parse(text, "many.cdm", &p, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "many.cdm:33: too many tests (at most 32)");
+}
+
+/* ---- built-in profiles --------------------------------------------- */
+
+struct builtin_case {
+	const char *name;
+	const char *title;
+	unsigned int ntests;
+	const char *tests[4];
+};
+
+static void test_builtin_profiles(void **state)
+{
+	static const struct builtin_case cases[] = {
+		{ "default", "Default", 4,
+		  { "SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1" } },
+		{ "peak", "Peak", 2, { "SEQ1M Q8T1", "RND4K Q32T1" } },
+		{ "real", "Real", 2, { "SEQ1M Q1T1", "RND4K Q1T1" } },
+		{ "demo", "Demo", 1, { "SEQ1M Q8T1" } },
+		/* CDM prints "Profile: Default" for the NVMe SSD preset too */
+		{ "nvme", "Default", 4,
+		  { "SEQ1M Q8T1", "SEQ128K Q32T1", "RND4K Q32T16", "RND4K Q1T1" } },
+	};
+	const char *const *names = cdm_profile_builtin_names();
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct cdm_profile p;
+		char err[256] = "", buf[32];
+		unsigned int t;
+
+		/* fixed order, not the generated table's alphabetical one */
+		assert_non_null(names[i]);
+		assert_string_equal(names[i], cases[i].name);
+		assert_non_null(cdm_profile_builtin(cases[i].name));
+
+		if (cdm_profile_load(cases[i].name, &p, err, sizeof(err)))
+			fail_msg("built-in '%s': %s", cases[i].name, err);
+		assert_string_equal(p.name, cases[i].title);
+		assert_int_equal(p.size, GiB);
+		assert_int_equal(p.count, 5);
+		assert_int_equal(p.time, 5);
+		assert_int_equal(p.interval, 5);
+		assert_int_equal(p.warmup, -1);
+		assert_int_equal(p.ntests, cases[i].ntests);
+		for (t = 0; t < p.ntests; t++)
+			assert_string_equal(cdm_spec_name(&p.tests[t], buf, sizeof(buf)),
+					    cases[i].tests[t]);
+	}
+	assert_null(names[i]);
+}
+
+/* every file in profiles/ is listed, and every listed name has a file */
+static void test_builtin_table_matches_list(void **state)
+{
+	const char *const *names = cdm_profile_builtin_names();
+	const struct cdm_builtin_profile *b;
+	size_t n, nlist = 0, ntable = 0;
+
+	(void)state;
+	for (b = cdm_builtin_profiles; b->name; b++) {
+		int found = 0;
+
+		for (n = 0; names[n]; n++)
+			found |= !strcmp(names[n], b->name);
+		if (!found)
+			fail_msg("profiles/%s.cdm is not in cdm_profile_builtin_names()",
+				 b->name);
+		ntable++;
+	}
+	for (n = 0; names[n]; n++) {
+		assert_non_null(cdm_profile_builtin(names[n]));
+		nlist++;
+	}
+	assert_int_equal(nlist, ntable);
+	assert_null(cdm_profile_builtin("Default"));
+	assert_null(cdm_profile_builtin(""));
+	assert_null(cdm_profile_builtin("nosuch"));
+	assert_null(cdm_profile_builtin(NULL));
+}
+
+/* ---- files --------------------------------------------------------- */
+
+struct tmpdir {
+	char path[64];
+	char old[4096];
+};
+
+static int setup_tmpdir(void **state)
+{
+	struct tmpdir *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return -1;
+	strcpy(t->path, "/tmp/cdm-test-profile-XXXXXX");
+	if (!mkdtemp(t->path) || !getcwd(t->old, sizeof(t->old)) ||
+	    chdir(t->path)) {
+		free(t);
+		return -1;
+	}
+	*state = t;
+	return 0;
+}
+
+static int teardown_tmpdir(void **state)
+{
+	struct tmpdir *t = *state;
+	static const char *const files[] = {
+		"my.cdm", "peak", "big.cdm", "nul.cdm", "bad.cdm", "noread.cdm",
+	};
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		unlink(files[i]);
+	rmdir("sub");
+	if (chdir(t->old) || rmdir(t->path))
+		ret = -1;
+	free(t);
+	return ret;
+}
+
+static void write_file(const char *path, const char *data, size_t len)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(data, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+}
+
+static void test_load_files(void **state)
+{
+	static const char mine[] = "name = Mine\ntest = RND4K Q4T2\n";
+	static const char fake_peak[] = "name = Not Peak\ntest = SEQ4K\n";
+	struct cdm_profile p;
+	char err[256];
+
+	(void)state;
+	write_file("my.cdm", mine, strlen(mine));
+	write_file("peak", fake_peak, strlen(fake_peak));
+
+	/* a name that is no built-in is a file in the current directory */
+	assert_int_equal(cdm_profile_load("my.cdm", &p, err, sizeof(err)), 0);
+	assert_string_equal(p.name, "Mine");
+	assert_int_equal(p.tests[0].threads, 2);
+	assert_int_equal(cdm_profile_load("./my.cdm", &p, err, sizeof(err)), 0);
+	assert_string_equal(p.name, "Mine");
+
+	/* a built-in name wins over a file, unless a path is spelt out */
+	assert_int_equal(cdm_profile_load("peak", &p, err, sizeof(err)), 0);
+	assert_string_equal(p.name, "Peak");
+	assert_int_equal(cdm_profile_load("./peak", &p, err, sizeof(err)), 0);
+	assert_string_equal(p.name, "Not Peak");
+}
+
+static void test_load_errors(void **state)
+{
+	static const char bad[] = "name = x\ncount = 0\n";
+	struct cdm_profile p = { .count = 77 };
+	char err[256], *big;
+
+	(void)state;
+	assert_int_equal(cdm_profile_load("nosuch", &p, err, sizeof(err)), -ENOENT);
+	assert_string_equal(err,
+		"unknown profile 'nosuch' (built-in: default, peak, real, demo, nvme)");
+	assert_int_equal(cdm_profile_load("", &p, err, sizeof(err)), -ENOENT);
+	assert_string_equal(err,
+		"unknown profile '' (built-in: default, peak, real, demo, nvme)");
+	assert_int_equal(cdm_profile_load("./nosuch.cdm", &p, err, sizeof(err)), -ENOENT);
+	assert_string_equal(err, "./nosuch.cdm: No such file or directory");
+
+	/* parse errors name the path as given */
+	write_file("bad.cdm", bad, strlen(bad));
+	assert_int_equal(cdm_profile_load("bad.cdm", &p, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "bad.cdm:2: bad value for count: '0' (1..100)");
+	assert_int_equal(cdm_profile_load("./bad.cdm", &p, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "./bad.cdm:2: bad value for count: '0' (1..100)");
+
+	/* a directory */
+	assert_int_equal(mkdir("sub", 0700), 0);
+	assert_int_equal(cdm_profile_load("sub", &p, err, sizeof(err)), -EISDIR);
+	assert_string_equal(err, "sub: Is a directory");
+
+	/* a NUL byte would end the text early */
+	write_file("nul.cdm", "test = SEQ1M\n\0test = FOO\n", 25);
+	assert_int_equal(cdm_profile_load("nul.cdm", &p, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "nul.cdm: contains a NUL byte, not a profile");
+
+	/* 64 KiB is the limit: exactly that is fine, one byte more is not */
+	big = malloc(64 * 1024 + 1);
+	assert_non_null(big);
+	memset(big, '\n', 64 * 1024 + 1);
+	memcpy(big, "test = SEQ1M", 12);
+	write_file("big.cdm", big, 64 * 1024);
+	assert_int_equal(cdm_profile_load("big.cdm", &p, err, sizeof(err)), 0);
+	assert_int_equal(p.ntests, 1);
+	p.count = 77;
+	write_file("big.cdm", big, 64 * 1024 + 1);
+	assert_int_equal(cdm_profile_load("big.cdm", &p, err, sizeof(err)), -EFBIG);
+	assert_string_equal(err, "big.cdm: larger than 64 KiB, not a profile");
+	free(big);
+
+	/* unreadable (root reads anything: then there is nothing to test) */
+	write_file("noread.cdm", bad, strlen(bad));
+	assert_int_equal(chmod("noread.cdm", 0), 0);
+	if (geteuid() != 0) {
+		assert_int_equal(cdm_profile_load("noread.cdm", &p, err, sizeof(err)),
+				 -EACCES);
+		assert_string_equal(err, "noread.cdm: Permission denied");
+	}
+	assert_int_equal(p.count, 77);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_spec_accepts),
+		cmocka_unit_test(test_spec_rejects),
+		cmocka_unit_test(test_spec_err_buffer),
+		cmocka_unit_test(test_spec_label_name),
+		cmocka_unit_test(test_spec_label_short_buffer),
+		cmocka_unit_test(test_size_accepts),
+		cmocka_unit_test(test_size_rejects),
+		cmocka_unit_test(test_size_format),
+		cmocka_unit_test(test_uint_parse),
+		cmocka_unit_test(test_profile_parse_full),
+		cmocka_unit_test(test_profile_parse_unset),
+		cmocka_unit_test(test_profile_parse_crlf),
+		cmocka_unit_test(test_profile_parse_limits),
+		cmocka_unit_test(test_profile_parse_errors),
+		cmocka_unit_test(test_profile_parse_long_lines),
+		cmocka_unit_test(test_profile_too_many_tests),
+		cmocka_unit_test(test_builtin_profiles),
+		cmocka_unit_test(test_builtin_table_matches_list),
+		cmocka_unit_test_setup_teardown(test_load_files, setup_tmpdir,
+						teardown_tmpdir),
+		cmocka_unit_test_setup_teardown(test_load_errors, setup_tmpdir,
+						teardown_tmpdir),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
