@@ -1,0 +1,674 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_report.c - the CDM text report against golden files written by hand
+ * from docs/output-formats.md and real CrystalDiskMark 8 reports, plus the
+ * rules that a golden file cannot show on its own: Mode and Comment
+ * variants, sections of an interrupted run, the unpadded hour in local
+ * time, IOPS derived from the printed MB/s, the registry, write errors, and
+ * the best-of-passes figures the rows are made of.
+ *
+ * Run from the repository root, or set CDM_SRCDIR to it.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <cmocka.h>
+
+#include "cdm/profile.h"
+#include "cdm/report.h"
+#include "cdm/result.h"
+
+#define MIB (1024ull * 1024)
+#define KIB 1024ull
+
+/* 2024/06/22 17:19:21, 2021/06/23 0:05:57 and 2026/11/30 3:41:18 UTC */
+#define T_DEFAULT ((time_t)1719076761)
+#define T_MIDNIGHT ((time_t)1624406757)
+#define T_MORNING ((time_t)1796010078)
+
+extern const struct cdm_formatter cdm_format_text;
+
+static void set_spec(struct cdm_test_result *t, enum cdm_pattern pattern,
+		     uint64_t block, unsigned int qd, unsigned int threads,
+		     enum cdm_dir dir, unsigned int qd_run)
+{
+	t->spec.pattern = pattern;
+	t->spec.block = block;
+	t->spec.qd = qd;
+	t->spec.threads = threads;
+	t->dir = dir;
+	t->qd_run = qd_run;
+}
+
+/* pass @i: @bytes and @ios in @seconds, each I/O taking @lat_ns */
+static void set_pass(struct cdm_test_result *t, unsigned int i, double seconds,
+		     uint64_t bytes, uint64_t ios, uint64_t lat_ns)
+{
+	struct cdm_pass *p = &t->passes[i];
+
+	p->seconds = seconds;
+	p->bytes = bytes;
+	p->ios = ios;
+	p->lat_sum_ns = ios * lat_ns;
+	p->lat_max_ns = lat_ns;
+	if (t->npasses < i + 1)
+		t->npasses = i + 1;
+}
+
+/* @n identical passes */
+static void set_passes(struct cdm_test_result *t, unsigned int n, double seconds,
+		       uint64_t bytes, uint64_t ios, uint64_t lat_ns)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		set_pass(t, i, seconds, bytes, ios, lat_ns);
+}
+
+static void set_str(char *dst, size_t len, const char *src)
+{
+	snprintf(dst, len, "%s", src);
+}
+
+/*
+ * The Default profile, 1 GiB x5, figures chosen to be checked by hand:
+ * 1048.576 MB/s of 1MiB blocks is 1000.0 IOPS, 409.600 MB/s of 4KiB blocks
+ * 100000.0 IOPS; the last two write rows are numbers from a real CDM 8
+ * report (0.640 MB/s -> 156.2 IOPS, 2.452 MB/s -> 598.6 IOPS).
+ */
+static struct cdm_run_result *build_default(void)
+{
+	struct cdm_run_result *r = cdm_result_alloc(8);
+	struct cdm_run_info *in;
+	struct cdm_test_result *t;
+
+	assert_non_null(r);
+	in = &r->info;
+	set_str(in->version, sizeof(in->version), "0.1.0");
+	set_str(in->engine, sizeof(in->engine), "io_uring");
+	set_str(in->profile, sizeof(in->profile), "Default");
+	set_str(in->target, sizeof(in->target), "/mnt/local/bench");
+	set_str(in->mount_point, sizeof(in->mount_point), "/mnt/local");
+	set_str(in->fs_type, sizeof(in->fs_type), "ext4");
+	/* a "1 TB" disk: 931.51 GiB -> 932; 894.07 GiB used -> 894, 95.98 % -> 96 */
+	in->fs_total_bytes = 1000204886016ull;
+	in->fs_used_bytes = 960000000000ull;
+	in->fs_avail_bytes = in->fs_total_bytes - in->fs_used_bytes;
+	in->size = 1024 * MIB;
+	in->count = 5;
+	in->time = 5;
+	in->interval = 5;
+	in->warmup = 5;
+	in->direct = 1;
+	in->admin = 1;
+	in->start = T_DEFAULT;
+	set_str(in->os, sizeof(in->os), "Debian GNU/Linux 12 (bookworm)");
+	set_str(in->kernel, sizeof(in->kernel), "6.1.0-28-amd64");
+	set_str(in->machine, sizeof(in->machine), "x86_64");
+
+	/*
+	 * SEQ1M Q8T1 read: the best MB/s (pass 1) and the lowest mean
+	 * latency (pass 2) come from different passes, and pass 4 completed
+	 * nothing: its mean latency of "0" must not be chosen.
+	 */
+	t = &r->tests[0];
+	set_spec(t, CDM_SEQ, MIB, 8, 1, CDM_DIR_READ, 8);
+	set_pass(t, 0, 5.0, 4000 * MIB, 4000, 9500000);
+	set_pass(t, 1, 5.0, 5000 * MIB, 5000, 8000000);
+	set_pass(t, 2, 5.0, 4500 * MIB, 4500, 7999500);
+	set_pass(t, 3, 5.0, 4900 * MIB, 4900, 8200000);
+	set_pass(t, 4, 5.0, 0, 0, 0);
+
+	t = &r->tests[1];
+	set_spec(t, CDM_SEQ, MIB, 1, 1, CDM_DIR_READ, 1);
+	set_passes(t, 5, 5.0, 2500 * MIB, 2500, 2000000);
+
+	t = &r->tests[2];
+	set_spec(t, CDM_RND, 4 * KIB, 32, 1, CDM_DIR_READ, 32);
+	set_passes(t, 5, 5.0, 500000 * 4 * KIB, 500000, 320000);
+
+	t = &r->tests[3];
+	set_spec(t, CDM_RND, 4 * KIB, 1, 1, CDM_DIR_READ, 1);
+	set_passes(t, 5, 5.0, 50000 * 4 * KIB, 50000, 100000);
+
+	/* 419.4304 MB/s prints 419.430, whose IOPS is 399.9996 -> 400.0 */
+	t = &r->tests[4];
+	set_spec(t, CDM_SEQ, MIB, 8, 1, CDM_DIR_WRITE, 8);
+	set_passes(t, 5, 5.0, 2000 * MIB, 2000, 20000000);
+
+	t = &r->tests[5];
+	set_spec(t, CDM_SEQ, MIB, 1, 1, CDM_DIR_WRITE, 1);
+	set_passes(t, 5, 5.0, 1000 * MIB, 1000, 5000000);
+
+	/* latency of exactly the field's width: 204800.00 */
+	t = &r->tests[6];
+	set_spec(t, CDM_RND, 4 * KIB, 32, 1, CDM_DIR_WRITE, 32);
+	set_passes(t, 5, 5.0, 3200000, 781, 204800000);
+
+	/*
+	 * 2.4524 MB/s prints as 2.452: IOPS from the printed value is
+	 * 598.6 (as CDM prints it); from the unrounded one it would be 598.7.
+	 */
+	t = &r->tests[7];
+	set_spec(t, CDM_RND, 4 * KIB, 1, 1, CDM_DIR_WRITE, 1);
+	set_passes(t, 5, 5.0, 12262000, 2993, 1664090);
+	return r;
+}
+
+/*
+ * Fields that outgrow their widths (Q=1024, T=256, 10-digit MB/s and
+ * latency), fields that exactly fill them, a 128KiB and a 1536KiB label,
+ * a depth run lower than asked (sync engine), tests never measured, a
+ * buffered run with 0Fill, no filesystem size, hour 0 and a comment.
+ */
+static struct cdm_run_result *build_overflow(void)
+{
+	struct cdm_run_result *r = cdm_result_alloc(6);
+	struct cdm_run_info *in;
+	struct cdm_test_result *t;
+
+	assert_non_null(r);
+	in = &r->info;
+	set_str(in->version, sizeof(in->version), "0.1.0");
+	set_str(in->engine, sizeof(in->engine), "sync");
+	set_str(in->profile, sizeof(in->profile), "Torture");
+	set_str(in->target, sizeof(in->target), "/srv/data");
+	set_str(in->mount_point, sizeof(in->mount_point), "/srv/data");
+	in->size = 64 * MIB;
+	in->count = 1;
+	in->time = 1;
+	in->interval = 0;
+	in->zero_fill = 1;
+	in->start = T_MIDNIGHT;
+	set_str(in->os, sizeof(in->os), "Ubuntu 24.04.1 LTS");
+	set_str(in->kernel, sizeof(in->kernel), "6.8.0-45-generic");
+	set_str(in->machine, sizeof(in->machine), "aarch64");
+	set_str(in->comment, sizeof(in->comment), "NVMe over TCP, 2x25GbE");
+
+	t = &r->tests[0];
+	set_spec(t, CDM_RND, 4 * KIB, 512, 64, CDM_DIR_READ, 512);
+	set_pass(t, 0, 1.0, 12345678000ull, 3014081, 199524930);
+
+	t = &r->tests[1];
+	set_spec(t, CDM_SEQ, MIB, 1024, 256, CDM_DIR_READ, 1024);
+	set_pass(t, 0, 1.0, 123456789000ull, 117737, 1234567890);
+
+	/* never measured: no row */
+	t = &r->tests[2];
+	set_spec(t, CDM_RND, 4 * KIB, 1, 1, CDM_DIR_READ, 1);
+
+	t = &r->tests[3];
+	set_spec(t, CDM_SEQ, 128 * KIB, 32, 1, CDM_DIR_READ, 1);
+	set_pass(t, 0, 1.0, 1000000, 7, 1000000);
+
+	t = &r->tests[4];
+	set_spec(t, CDM_RND, 1536 * KIB, 1, 1, CDM_DIR_WRITE, 1);
+	set_pass(t, 0, 1.0, 1000, 1, 1500);
+
+	/* failed: no row, but the section still has one */
+	t = &r->tests[5];
+	set_spec(t, CDM_SEQ, MIB, 8, 1, CDM_DIR_WRITE, 8);
+	t->error = -EIO;
+	return r;
+}
+
+/* the report as a string (free it) */
+static char *render(const struct cdm_run_result *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	assert_int_equal(cdm_format_text.write(f, r), 0);
+	assert_int_equal(fclose(f), 0);
+	assert_non_null(buf);
+	assert_int_equal(strlen(buf), len);
+	return buf;
+}
+
+static char *read_fixture(const char *name)
+{
+	const char *dir = getenv("CDM_SRCDIR");
+	char path[4096];
+	char *buf;
+	long n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/tests/fixtures/%s",
+		 dir && *dir ? dir : ".", name);
+	f = fopen(path, "rb");
+	if (!f)
+		fail_msg("%s: %s (run from the repository root or set CDM_SRCDIR)",
+			 path, strerror(errno));
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	assert_true(n >= 0);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* compare line by line, so a failure names the first line that differs */
+static void assert_same_text(const char *got, const char *want, const char *what)
+{
+	const char *g = got, *w = want;
+	const char *ge, *we;
+	unsigned int line = 1;
+
+	while (*g && *w) {
+		ge = strchrnul(g, '\n');
+		we = strchrnul(w, '\n');
+		if (ge - g != we - w || memcmp(g, w, (size_t)(ge - g)) ||
+		    *ge != *we)
+			fail_msg("%s, line %u:\n got: '%.*s'\nwant: '%.*s'", what,
+				 line, (int)(ge - g), g, (int)(we - w), w);
+		g = *ge ? ge + 1 : ge;
+		w = *we ? we + 1 : we;
+		line++;
+	}
+	if (*g || *w)
+		fail_msg("%s: %s has extra lines from line %u: '%s'", what,
+			 *g ? "output" : "golden file", line, *g ? g : w);
+}
+
+static void check_golden(struct cdm_run_result *r, const char *name)
+{
+	char *want = read_fixture(name);
+	char *got = render(r);
+
+	assert_same_text(got, want, name);
+	free(got);
+	free(want);
+}
+
+static void test_golden_default(void **state)
+{
+	struct cdm_run_result *r = build_default();
+
+	(void)state;
+	check_golden(r, "report-default.txt");
+	cdm_result_free(r);
+}
+
+static void test_golden_overflow(void **state)
+{
+	struct cdm_run_result *r = build_overflow();
+
+	(void)state;
+	check_golden(r, "report-overflow.txt");
+	cdm_result_free(r);
+}
+
+/* @text has @line as one whole line, or fail */
+static void assert_line(const char *text, const char *line)
+{
+	size_t n = strlen(line);
+	const char *p = text;
+
+	while (p && *p) {
+		if (!strncmp(p, line, n) && p[n] == '\n')
+			return;
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	fail_msg("no line '%s' in:\n%s", line, text);
+}
+
+static void test_mode_line(void **state)
+{
+	static const struct {
+		int admin, zero_fill;
+		const char *line;
+	} cases[] = {
+		{ 0, 0, "   Mode:" },
+		{ 1, 0, "   Mode: [Admin]" },
+		{ 1, 1, "   Mode: [Admin] <0Fill>" },
+		{ 0, 1, "   Mode: <0Fill>" },
+	};
+	struct cdm_run_result *r = build_default();
+	unsigned int i;
+	char *out;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		r->info.admin = cases[i].admin;
+		r->info.zero_fill = cases[i].zero_fill;
+		out = render(r);
+		assert_line(out, cases[i].line);
+		free(out);
+	}
+	cdm_result_free(r);
+}
+
+static int ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), m = strlen(tail);
+
+	return n >= m && !strcmp(s + n - m, tail);
+}
+
+static void test_comment(void **state)
+{
+	struct cdm_run_result *r = build_default();
+	char *out;
+
+	(void)state;
+	out = render(r);
+	assert_null(strstr(out, "Comment"));
+	assert_true(ends_with(out, "(x86_64)\n"));
+	free(out);
+
+	set_str(r->info.comment, sizeof(r->info.comment), "Samsung 840 EVO 120GB");
+	out = render(r);
+	assert_true(ends_with(out,
+		"     OS: Debian GNU/Linux 12 (bookworm) [6.1.0-28-amd64] (x86_64)\n"
+		"Comment: Samsung 840 EVO 120GB\n"));
+	free(out);
+	cdm_result_free(r);
+}
+
+/* SIGINT during the third read test: two rows, no [Write] section */
+static void test_interrupted(void **state)
+{
+	struct cdm_run_result *r = build_default();
+	unsigned int i;
+	char *out;
+
+	(void)state;
+	r->interrupted = SIGINT;
+	for (i = 2; i < r->ntests; i++)
+		r->tests[i].npasses = 0;
+	out = render(r);
+	assert_non_null(strstr(out,
+		"* KB = 1000 bytes, KiB = 1024 bytes\n"
+		"\n"
+		"[Read]\n"
+		"  SEQ    1MiB (Q=  8, T= 1):  1048.576 MB/s [   1000.0 IOPS] <  7999.50 us>\n"
+		"  SEQ    1MiB (Q=  1, T= 1):   524.288 MB/s [    500.0 IOPS] <  2000.00 us>\n"
+		"\n"
+		"Profile: Default\n"));
+	assert_null(strstr(out, "[Write]"));
+	assert_null(strstr(out, "RND"));
+	free(out);
+
+	/* nothing measured at all: header straight into the footer */
+	r->tests[0].npasses = 0;
+	r->tests[1].npasses = 0;
+	out = render(r);
+	assert_non_null(strstr(out, "1024 bytes\n\nProfile: Default\n"));
+	assert_null(strstr(out, "[Read]"));
+	free(out);
+	cdm_result_free(r);
+}
+
+static void test_date_local_unpadded(void **state)
+{
+	struct cdm_run_result *r = build_default();
+	char *out;
+
+	(void)state;
+	r->info.start = T_MORNING;
+	out = render(r);
+	assert_line(out, "   Date: 2026/11/30 3:41:18");
+	free(out);
+
+	/*
+	 * Local time, not UTC: a POSIX TZ string needs no tzdata.  Japan is
+	 * UTC+9, so the same instant is 12:41:18 there.
+	 */
+	setenv("TZ", "JST-9", 1);
+	tzset();
+	out = render(r);
+	assert_line(out, "   Date: 2026/11/30 12:41:18");
+	free(out);
+	setenv("TZ", "UTC", 1);
+	tzset();
+
+	r->info.start = T_MIDNIGHT;
+	out = render(r);
+	assert_line(out, "   Date: 2021/06/23 0:05:57");
+	free(out);
+	cdm_result_free(r);
+}
+
+/*
+ * Parse a row back and check that MB/s / IOPS is block / 1e6 to printing
+ * precision: IOPS is derived from the printed MB/s and then rounded to 0.1.
+ */
+static void check_row_ratio(const char *row)
+{
+	char pat[4], unit[4];
+	unsigned int num, q, t;
+	double mb, iops, lat, want;
+	uint64_t block;
+	int n;
+
+	n = sscanf(row, " %3s %u%3s (Q=%u, T=%u): %lf MB/s [%lf IOPS] <%lf us>",
+		   pat, &num, unit, &q, &t, &mb, &iops, &lat);
+	if (n != 8)
+		fail_msg("row does not parse (%d fields): '%s'", n, row);
+	if (!strcmp(unit, "MiB"))
+		block = num * MIB;
+	else if (!strcmp(unit, "KiB"))
+		block = num * KIB;
+	else
+		block = num;
+	want = mb * 1e6 / (double)block;
+	/* 0.05 from rounding IOPS to one decimal, plus double noise */
+	if (!(iops > want - 0.05 - 1e-9 * want && iops < want + 0.05 + 1e-9 * want))
+		fail_msg("IOPS %.1f is not MB/s %.3f x 1e6 / %llu: '%s'", iops, mb,
+			 (unsigned long long)block, row);
+}
+
+static void check_rows_of(const char *text)
+{
+	const char *p = text, *e;
+	char line[256];
+
+	while (*p) {
+		e = strchrnul(p, '\n');
+		if (!strncmp(p, "  SEQ", 5) || !strncmp(p, "  RND", 5)) {
+			assert_true((size_t)(e - p) < sizeof(line));
+			memcpy(line, p, (size_t)(e - p));
+			line[e - p] = '\0';
+			check_row_ratio(line);
+		}
+		p = *e ? e + 1 : e;
+	}
+}
+
+static void test_row_iops_from_mb_s(void **state)
+{
+	static const uint64_t blocks[] = {
+		512, 4 * KIB, 16 * KIB, 128 * KIB, 1536 * KIB, MIB, 8 * MIB,
+	};
+	struct cdm_run_result *r;
+	struct cdm_test_result t;
+	uint64_t seed = 12345;
+	unsigned int i;
+	char row[256], *out;
+
+	(void)state;
+	r = build_default();
+	out = render(r);
+	check_rows_of(out);
+	free(out);
+	cdm_result_free(r);
+
+	r = build_overflow();
+	out = render(r);
+	check_rows_of(out);
+	free(out);
+	cdm_result_free(r);
+
+	/* and a sweep of rates from 1 KB/s to 100 GB/s */
+	for (i = 0; i < 20000; i++) {
+		memset(&t, 0, sizeof(t));
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		set_spec(&t, (seed >> 7) & 1 ? CDM_RND : CDM_SEQ,
+			 blocks[(seed >> 8) % (sizeof(blocks) / sizeof(blocks[0]))],
+			 1, 1, CDM_DIR_READ, 1);
+		set_pass(&t, 0, 5.0, ((seed >> 20) % 500000000000ull) + 5000, 1,
+			 1000);
+		assert_true(cdm_text_row(row, sizeof(row), &t) > 0);
+		check_row_ratio(row);
+	}
+}
+
+static void test_row_snprintf(void **state)
+{
+	struct cdm_run_result *r = build_default();
+	static const char want[] =
+		"  RND    4KiB (Q= 32, T= 1):     0.640 MB/s [    156.2 IOPS] <204800.00 us>";
+	char buf[128], small[10];
+	int n;
+
+	(void)state;
+	n = cdm_text_row(buf, sizeof(buf), &r->tests[6]);
+	assert_string_equal(buf, want);
+	assert_int_equal(n, strlen(want));
+
+	/* snprintf's contract: truncated, terminated, full length returned */
+	n = cdm_text_row(small, sizeof(small), &r->tests[6]);
+	assert_int_equal(n, strlen(want));
+	assert_string_equal(small, "  RND    ");
+	cdm_result_free(r);
+}
+
+static void test_registry(void **state)
+{
+	static const char *const planned[] = { "json", "csv", "markdown" };
+	static const char *const unknown[] = { "xml", "", "CDM", "text", "jsonx" };
+	const struct cdm_formatter *f;
+	unsigned int i;
+	int p;
+
+	(void)state;
+	p = -1;
+	f = cdm_report_find("cdm", &p);
+	assert_ptr_equal(f, &cdm_format_text);
+	assert_string_equal(f->name, "cdm");
+	assert_int_equal(p, 0);
+
+	for (i = 0; i < sizeof(planned) / sizeof(planned[0]); i++) {
+		p = -1;
+		assert_null(cdm_report_find(planned[i], &p));
+		assert_int_equal(p, 1);
+	}
+	for (i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++) {
+		p = -1;
+		assert_null(cdm_report_find(unknown[i], &p));
+		assert_int_equal(p, 0);
+	}
+	/* @planned is optional */
+	assert_ptr_equal(cdm_report_find("cdm", NULL), &cdm_format_text);
+	assert_null(cdm_report_find("json", NULL));
+}
+
+static void test_write_error(void **state)
+{
+	struct cdm_run_result *r = build_default();
+	FILE *f;
+
+	(void)state;
+	/* /dev/full fails every write with ENOSPC; buffered, so only on flush */
+	f = fopen("/dev/full", "w");
+	if (!f) {
+		cdm_result_free(r);
+		skip();
+	}
+	assert_int_equal(cdm_format_text.write(f, r), -EIO);
+	fclose(f);
+	cdm_result_free(r);
+}
+
+static void test_best_figures(void **state)
+{
+	struct cdm_run_result *r = build_default();
+	struct cdm_test_result *t = &r->tests[0];
+
+	(void)state;
+	/* 5000 MiB in 5 s; lowest mean latency 7999.5 us from another pass */
+	assert_true(cdm_result_best_mb_s(t) == 5000.0 * MIB / 5.0 / 1e6);
+	assert_true(cdm_result_best_lat_us(t) == 7999.5);
+	assert_true(cdm_pass_mb_s(&t->passes[0]) == 4000.0 * MIB / 5.0 / 1e6);
+	assert_true(cdm_pass_iops(&t->passes[1]) == 1000.0);
+	assert_true(cdm_pass_mean_lat_ns(&t->passes[2]) == 7999500.0);
+
+	/* the empty pass reads as 0, whatever its duration */
+	assert_true(cdm_pass_mb_s(&t->passes[4]) == 0.0);
+	assert_true(cdm_pass_iops(&t->passes[4]) == 0.0);
+	assert_true(cdm_pass_mean_lat_ns(&t->passes[4]) == 0.0);
+
+	t->npasses = 0;
+	assert_true(cdm_result_best_mb_s(t) == 0.0);
+	assert_true(cdm_result_best_lat_us(t) == 0.0);
+	cdm_result_free(r);
+}
+
+static void test_alloc_free(void **state)
+{
+	struct cdm_run_result *r;
+	unsigned int i;
+
+	(void)state;
+	r = cdm_result_alloc(CDM_MAX_TESTS);
+	assert_non_null(r);
+	assert_int_equal(r->ntests, CDM_MAX_TESTS);
+	assert_non_null(r->tests);
+	for (i = 0; i < r->ntests; i++) {
+		assert_non_null(r->tests[i].hist);
+		assert_int_equal(r->tests[i].hist->count, 0);
+		assert_true(r->tests[i].hist->min_ns == UINT64_MAX);
+		assert_int_equal(r->tests[i].npasses, 0);
+	}
+	cdm_result_free(r);
+
+	r = cdm_result_alloc(0);
+	assert_non_null(r);
+	assert_int_equal(r->ntests, 0);
+	cdm_result_free(r);
+	cdm_result_free(NULL);
+}
+
+static int setup_utc(void **state)
+{
+	(void)state;
+	/* the golden Date lines are UTC */
+	setenv("TZ", "UTC", 1);
+	tzset();
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_golden_default),
+		cmocka_unit_test(test_golden_overflow),
+		cmocka_unit_test(test_mode_line),
+		cmocka_unit_test(test_comment),
+		cmocka_unit_test(test_interrupted),
+		cmocka_unit_test(test_date_local_unpadded),
+		cmocka_unit_test(test_row_iops_from_mb_s),
+		cmocka_unit_test(test_row_snprintf),
+		cmocka_unit_test(test_registry),
+		cmocka_unit_test(test_write_error),
+		cmocka_unit_test(test_best_figures),
+		cmocka_unit_test(test_alloc_free),
+	};
+
+	return cmocka_run_group_tests(tests, setup_utc, NULL);
+}
