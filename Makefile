@@ -24,6 +24,7 @@ LDLIBS     := -pthread
 
 WITH_LIBURING ?= auto
 WITH_LIBAIO   ?= auto
+HASH := \#
 
 # liburing: pkg-config
 ifneq ($(WITH_LIBURING),no)
@@ -37,7 +38,7 @@ endif
 
 # libaio: no .pc file, so a compile-and-link probe
 ifneq ($(WITH_LIBAIO),no)
-HAVE_LIBAIO := $(shell printf '\#include <libaio.h>\nint main(void){io_context_t c=0;return io_setup(1,&c);}\n' | \
+HAVE_LIBAIO := $(shell printf '$(HASH)include <libaio.h>\nint main(void){io_context_t c=0;return io_setup(1,&c);}\n' | \
 	$(CC) -x c - -laio -o /dev/null >/dev/null 2>&1 && echo yes)
 ifeq ($(WITH_LIBAIO),yes)
 ifneq ($(HAVE_LIBAIO),yes)

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cdm/target.h - the target directory and the test file in it.
+ *
+ * Safety rules (design.md): cdm writes only to a file it created itself
+ * (O_CREAT | O_EXCL), named cdm-<host>-<pid>-<random>.tmp so that a later
+ * run can recognise a file left by a killed run of this host and remove it;
+ * a file kept with --keep is renamed to cdm-<host>-<pid>-<random>.keep, a
+ * name no run ever removes.  Everything is checked before anything is
+ * created: the target exists, is a directory, is writable, is not on a
+ * read-only mount, and has room for the test file as an unprivileged user
+ * sees it (statvfs f_bavail, not f_bfree: filesystems reserve blocks).
+ */
+#ifndef CDM_TARGET_H
+#define CDM_TARGET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct cdm_target {
+	char path[4096];                /* TARGET as given */
+	char mount_point[4096];         /* from /proc/self/mountinfo */
+	char mount_source[4096];        /* device or server:/export */
+	char fs_type[32];               /* "ext4", "tmpfs", "fuse.sshfs" ... */
+	uint64_t total_bytes;           /* f_blocks * f_frsize */
+	uint64_t used_bytes;            /* (f_blocks - f_bfree) * f_frsize */
+	uint64_t avail_bytes;           /* f_bavail * f_frsize */
+	int memory_backed;              /* tmpfs, ramfs */
+	int network_or_fuse;            /* nfs, cifs, fuse.*, ceph, 9p ... */
+};
+
+/*
+ * cdm_target_probe - check that @path can take a test file of @size bytes.
+ * Fills @t.  On failure writes one line to @err naming the path and the
+ * problem ("/mnt/x: no such directory", "/mnt/x: no space for a 1 GiB test
+ * file (612 MiB free)") and returns -ENOENT, -ENOTDIR, -EACCES, -EROFS,
+ * -ENOSPC or another -errno.  Creates nothing.
+ */
+int cdm_target_probe(const char *path, uint64_t size, struct cdm_target *t,
+		     char *err, size_t err_len);
+
+/*
+ * cdm_target_clean_stale - remove cdm-<host>-<pid>-<random>.tmp files in
+ * directory @dir whose <host> is this host and whose <pid> no longer exists
+ * (kill(pid, 0) fails with ESRCH).  Files of other hosts, of live processes,
+ * and .keep files are never touched.  Returns the number removed (each is
+ * reported with cdm_note), or -errno if @dir cannot be read.
+ */
+int cdm_target_clean_stale(const char *dir);
+
+/*
+ * struct cdm_testfile - the test file.  path is the name it has now.
+ */
+struct cdm_testfile {
+	char path[4400];
+	int fd;                         /* -1 when closed */
+	uint64_t size;                  /* bytes */
+	int created;                    /* 1 once cdm created it (so removes it) */
+};
+
+/*
+ * cdm_testfile_create - exclusively create a new test file in @dir and open
+ * it read-write (with O_DIRECT when @direct).  Returns 0, or -errno with a
+ * one-line reason in @err; -EINVAL with @direct means the filesystem refuses
+ * O_DIRECT (the message names it and suggests --buffered).  On failure
+ * nothing is left behind.
+ */
+int cdm_testfile_create(struct cdm_testfile *f, const struct cdm_target *t,
+			uint64_t size, int direct, char *err, size_t err_len);
+
+/*
+ * cdm_testfile_fill - pre-size the file (fallocate, else ftruncate) and write
+ * all of it, with incompressible pseudo-random bytes or zeros (@zero), in
+ * 4 MiB O_DIRECT writes, then fdatasync.  @progress (may be NULL) is called
+ * with the bytes written so far.  Stops early, returning -EINTR, when
+ * @stop() says so.  Returns 0 or -errno with a reason in @err that says how
+ * far it got ("no space left after 612 MiB of 1 GiB").
+ */
+int cdm_testfile_fill(struct cdm_testfile *f, int zero,
+		      void (*progress)(uint64_t done, uint64_t total),
+		      int (*stop)(void), char *err, size_t err_len);
+
+/*
+ * cdm_testfile_keep - rename the file to its .keep name (never removed by a
+ * later run).  Returns 0 or -errno.  The new name is in f->path.
+ */
+int cdm_testfile_keep(struct cdm_testfile *f);
+
+/*
+ * cdm_testfile_remove - close and unlink the file if cdm created it.
+ * Safe to call more than once.  Returns 0 or -errno from unlink.
+ */
+int cdm_testfile_remove(struct cdm_testfile *f);
+
+#endif /* CDM_TARGET_H */

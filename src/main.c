@@ -1,0 +1,454 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * main.c - the command line: parses options (getopt_long), layers them over
+ * the profile, resolves the engine, installs the signal handlers, calls the
+ * runner and prints the report.  The only file that calls exit().
+ *
+ * Exit status (design.md, "CLI contract"): 0 success; 1 the run failed;
+ * 2 usage or profile error; 128 + signal number when interrupted.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cdm/engine.h"
+#include "cdm/profile.h"
+#include "cdm/report.h"
+#include "cdm/runner.h"
+#include "util.h"
+
+#define EXIT_RUN 1
+#define EXIT_USAGE 2
+
+enum {
+	OPT_INTERVAL = 256, OPT_WARMUP, OPT_MODE, OPT_DATA, OPT_BUFFERED,
+	OPT_COMMENT, OPT_LIST_ENGINES, OPT_MIX, OPT_NULL_SERVICE, OPT_NO_REGISTER,
+};
+
+/* option table and its help text side by side, so they cannot drift apart */
+static const struct option long_opts[] = {
+	{ "profile",      required_argument, NULL, 'p' },
+	{ "test",         required_argument, NULL, 't' },
+	{ "size",         required_argument, NULL, 's' },
+	{ "count",        required_argument, NULL, 'n' },
+	{ "time",         required_argument, NULL, 'T' },
+	{ "interval",     required_argument, NULL, OPT_INTERVAL },
+	{ "warmup",       required_argument, NULL, OPT_WARMUP },
+	{ "mode",         required_argument, NULL, OPT_MODE },
+	{ "mix",          required_argument, NULL, OPT_MIX },
+	{ "data",         required_argument, NULL, OPT_DATA },
+	{ "engine",       required_argument, NULL, 'e' },
+	{ "buffered",     no_argument,       NULL, OPT_BUFFERED },
+	{ "format",       required_argument, NULL, 'f' },
+	{ "output",       required_argument, NULL, 'o' },
+	{ "comment",      required_argument, NULL, OPT_COMMENT },
+	{ "keep",         no_argument,       NULL, 'k' },
+	{ "quiet",        no_argument,       NULL, 'q' },
+	{ "list-engines", no_argument,       NULL, OPT_LIST_ENGINES },
+	{ "null-service-us", required_argument, NULL, OPT_NULL_SERVICE },
+	{ "no-register",  no_argument,       NULL, OPT_NO_REGISTER },
+	{ "help",         no_argument,       NULL, 'h' },
+	{ "version",      no_argument,       NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char usage_text[] =
+"Usage: cdm [OPTIONS] [TARGET]\n"
+"Run CrystalDiskMark's tests on a test file in directory TARGET (default \".\")\n"
+"and print MB/s, IOPS and mean latency in CrystalDiskMark's text layout.\n"
+"\n"
+"  -p, --profile NAME|FILE  default, peak, real, demo, nvme, or a profile file\n"
+"                           (default: default)\n"
+"  -t, --test SPEC          a test such as \"SEQ1M Q8T1\" or \"RND4K Q32T16\";\n"
+"                           repeatable; replaces the profile's tests\n"
+"  -s, --size SIZE          test file size: 1GiB, 512MiB, 64M (K/M/G = KiB/MiB/GiB,\n"
+"                           KB/MB/GB = powers of 1000) (default: profile, 1GiB)\n"
+"  -n, --count N            measured passes per test, 1-100 (default: profile, 5)\n"
+"  -T, --time SEC           seconds per measured pass, 1-3600 (default: profile, 5)\n"
+"      --interval SEC       pause between tests, 0-3600 (default: profile, 5)\n"
+"      --warmup SEC         discarded warm-up pass per test, 0 = none\n"
+"                           (default: same as --time)\n"
+"      --mode MODE          all (read, then write), read, write (default: all)\n"
+"      --mix PCT            a Mix section (not yet implemented: refused)\n"
+"      --data random|zero   test data: random bytes, or zeros (CDM's 0Fill)\n"
+"                           (default: random)\n"
+"  -e, --engine NAME        auto, io_uring, libaio, sync, null (default: auto)\n"
+"      --buffered           go through the page cache (no O_DIRECT) (default: off)\n"
+"  -f, --format FMT         cdm (text) (default: cdm; json, csv, markdown: later)\n"
+"  -o, --output FILE        write the report to FILE (default: stdout)\n"
+"      --comment TEXT       the report's Comment line (default: none)\n"
+"  -k, --keep               keep the test file, renamed to cdm-*.keep (default: delete)\n"
+"  -q, --quiet              no progress display (default: progress on a terminal)\n"
+"      --list-engines       engines built in, and whether each works here\n"
+"      --null-service-us N  null engine: fixed service time per I/O, microseconds\n"
+"                           (default: 0; for tests of cdm itself)\n"
+"      --no-register        io_uring: no registered buffers or file (default: off)\n"
+"  -h, --help               this help\n"
+"  -V, --version            version and engines built in\n"
+"\n"
+"Exit status: 0 success, 1 the run failed, 2 usage or profile error,\n"
+"128+N interrupted by signal N (130 for Ctrl-C).  See cdm(1).\n";
+
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("cdm: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry 'cdm --help'.\n", stderr);
+	return EXIT_USAGE;
+}
+
+static void on_signal(int sig)
+{
+	cdm_runner_request_stop(sig);
+}
+
+static int install_signals(void)
+{
+	struct sigaction sa;
+	const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* no SA_RESTART: a sleep or a blocking write returns EINTR at once */
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (sigaction(sigs[i], &sa, NULL) < 0)
+			return -errno;
+	return 0;
+}
+
+static int list_engines(void)
+{
+	const char *const *names;
+	size_t n = cdm_engine_list(&names);
+	const struct cdm_engine_ops *pick = cdm_engine_pick();
+
+	printf("%-10s %-9s %-11s %s\n", "ENGINE", "BUILT IN", "WORKS HERE", "NOTES");
+	for (size_t i = 0; i < n; i++) {
+		const struct cdm_engine_ops *ops = cdm_engine_find(names[i], NULL);
+		char why[160] = "";
+		const char *works = "-";
+
+		if (ops)
+			works = cdm_engine_probe(ops, why, sizeof(why)) == 0 ? "yes" : "no";
+		else if (!strcmp(names[i], "io_uring"))
+			snprintf(why, sizeof(why), "install liburing-dev and rebuild");
+		else if (!strcmp(names[i], "libaio"))
+			snprintf(why, sizeof(why), "install libaio-dev and rebuild");
+		if (ops && ops == pick)
+			snprintf(why + strlen(why), sizeof(why) - strlen(why), "%sused by auto",
+				 why[0] ? "; " : "");
+		if (ops && (ops->flags & CDM_ENGINE_NO_IO))
+			snprintf(why + strlen(why), sizeof(why) - strlen(why),
+				 "%sno I/O: measures cdm itself (tests)", why[0] ? "; " : "");
+		printf("%-10s %-9s %-11s %s\n", names[i], ops ? "yes" : "no", works, why);
+	}
+	return 0;
+}
+
+/*
+ * Resolve --engine.  Returns the ops, or NULL after printing why; *@status
+ * is the exit status to use then (2 unknown name, 1 not built / not working).
+ */
+static const struct cdm_engine_ops *resolve_engine(const char *name, int *status)
+{
+	const struct cdm_engine_ops *ops;
+	char why[160];
+	int known = 0;
+
+	if (!strcmp(name, "auto")) {
+		const char *const *names;
+		size_t n = cdm_engine_list(&names);
+
+		ops = cdm_engine_pick();
+		/* say why a preferred engine was passed over */
+		for (size_t i = 0; i < n && strcmp(names[i], ops->name); i++) {
+			const struct cdm_engine_ops *o = cdm_engine_find(names[i], NULL);
+
+			if (o && cdm_engine_probe(o, why, sizeof(why)) < 0)
+				cdm_note("engine %s does not work here (%s); using %s",
+					 names[i], why, ops->name);
+		}
+		return ops;
+	}
+	ops = cdm_engine_find(name, &known);
+	if (!ops) {
+		if (!known) {
+			*status = usage_error("unknown engine '%s' (auto, io_uring, libaio, sync, null)", name);
+			return NULL;
+		}
+		cdm_error("the %s engine is not built in: install %s and rebuild", name,
+			  !strcmp(name, "io_uring") ? "liburing-dev" : "libaio-dev");
+		*status = EXIT_RUN;
+		return NULL;
+	}
+	if (cdm_engine_probe(ops, why, sizeof(why)) < 0) {
+		cdm_error("the %s engine does not work here: %s", name, why);
+		*status = EXIT_RUN;
+		return NULL;
+	}
+	return ops;
+}
+
+static int parse_seconds(const char *opt, const char *arg, unsigned long min,
+			 unsigned long *out)
+{
+	int r = cdm_uint_parse(arg, min, CDM_TIME_MAX, out);
+
+	if (r < 0)
+		return usage_error("bad value for --%s: '%s' (a whole number of seconds, %lu-%u)",
+				   opt, arg, min, CDM_TIME_MAX);
+	return 0;
+}
+
+/* can the report be written to @path?  Checked before the run, not after. */
+static int output_writable(const char *path)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return cdm_error("%s: is a directory, not a file for --output", path), -EISDIR;
+		if (access(path, W_OK) < 0)
+			return cdm_error("%s: cannot write the report: %s", path, strerror(errno)), -errno;
+		return 0;
+	}
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	if (access(dir, W_OK | X_OK) < 0)
+		return cdm_error("%s: cannot create the report file: %s", path, strerror(errno)), -errno;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct cdm_run_config cfg;
+	struct cdm_profile prof;
+	struct cdm_spec cli_tests[CDM_MAX_TESTS];
+	unsigned int ncli = 0;
+	const char *profile_arg = "default", *engine_arg = "auto", *format_arg = "cdm";
+	const char *output = NULL, *mode = "all";
+	uint64_t size = 0;
+	unsigned long count = 0, ptime = 0, interval = ULONG_MAX, warmup = ULONG_MAX, v;
+	const struct cdm_formatter *fmt;
+	struct cdm_run_result *res;
+	char err[512];
+	int c, r, status = 0, planned = 0;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.direct = 1;
+	cfg.progress = isatty(STDERR_FILENO);
+
+	while ((c = getopt_long(argc, argv, "p:t:s:n:T:e:f:o:kqhV", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'p':
+			profile_arg = optarg;
+			break;
+		case 't':
+			if (ncli == CDM_MAX_TESTS)
+				return usage_error("too many --test options (at most %d)", CDM_MAX_TESTS);
+			if (cdm_spec_parse(optarg, &cli_tests[ncli], err, sizeof(err)) < 0)
+				return usage_error("%s", err);
+			ncli++;
+			break;
+		case 's':
+			r = cdm_size_parse(optarg, &size);
+			if (r < 0)
+				return usage_error("bad value for --size: '%s' (e.g. 1GiB, 512MiB, 64M)", optarg);
+			break;
+		case 'n':
+			if (cdm_uint_parse(optarg, 1, CDM_COUNT_MAX, &count) < 0)
+				return usage_error("bad value for --count: '%s' (1-%u)", optarg, CDM_COUNT_MAX);
+			break;
+		case 'T':
+			if (parse_seconds("time", optarg, 1, &ptime))
+				return EXIT_USAGE;
+			break;
+		case OPT_INTERVAL:
+			if (parse_seconds("interval", optarg, 0, &interval))
+				return EXIT_USAGE;
+			break;
+		case OPT_WARMUP:
+			if (parse_seconds("warmup", optarg, 0, &warmup))
+				return EXIT_USAGE;
+			break;
+		case OPT_MODE:
+			mode = optarg;
+			if (!strcmp(mode, "mix"))
+				return usage_error("--mode mix: the Mix test is not implemented yet");
+			if (strcmp(mode, "all") && strcmp(mode, "read") && strcmp(mode, "write"))
+				return usage_error("bad value for --mode: '%s' (all, read, write)", mode);
+			break;
+		case OPT_MIX:
+			return usage_error("--mix: the Mix test is not implemented yet");
+		case OPT_DATA:
+			if (!strcmp(optarg, "zero"))
+				cfg.zero_fill = 1;
+			else if (!strcmp(optarg, "random"))
+				cfg.zero_fill = 0;
+			else
+				return usage_error("bad value for --data: '%s' (random, zero)", optarg);
+			break;
+		case 'e':
+			engine_arg = optarg;
+			break;
+		case OPT_BUFFERED:
+			cfg.direct = 0;
+			break;
+		case 'f':
+			format_arg = optarg;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case OPT_COMMENT:
+			cfg.comment = optarg;
+			break;
+		case 'k':
+			cfg.keep = 1;
+			break;
+		case 'q':
+			cfg.progress = 0;
+			break;
+		case OPT_LIST_ENGINES:
+			return list_engines();
+		case OPT_NULL_SERVICE:
+			if (cdm_uint_parse(optarg, 0, 10000000, &v) < 0)
+				return usage_error("bad value for --null-service-us: '%s' (0-10000000)", optarg);
+			cfg.null_service_ns = (uint64_t)v * 1000;
+			break;
+		case OPT_NO_REGISTER:
+			cfg.engine_options |= CDM_ENGINE_OPT_NO_REGISTER;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		case 'V':
+			printf("cdm %s (engines: %s)\n", CDM_VERSION, cdm_engine_build_info());
+			return 0;
+		default:
+			fputs("Try 'cdm --help'.\n", stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (argc - optind > 1)
+		return usage_error("one TARGET directory expected, got %d", argc - optind);
+	cfg.target = optind < argc ? argv[optind] : ".";
+
+	fmt = cdm_report_find(format_arg, &planned);
+	if (!fmt) {
+		if (planned)
+			return usage_error("--format %s is not implemented yet (available: cdm)", format_arg);
+		return usage_error("unknown format '%s' (cdm)", format_arg);
+	}
+	if (cdm_profile_load(profile_arg, &prof, err, sizeof(err)) < 0) {
+		fprintf(stderr, "cdm: %s\n", err);
+		return EXIT_USAGE;
+	}
+
+	/* command-line options override the profile; the profile the defaults */
+	cfg.profile_name = prof.name[0] ? prof.name : "Custom";
+	if (ncli) {
+		memcpy(cfg.tests, cli_tests, sizeof(cli_tests[0]) * ncli);
+		cfg.ntests = ncli;
+	} else {
+		memcpy(cfg.tests, prof.tests, sizeof(prof.tests[0]) * prof.ntests);
+		cfg.ntests = prof.ntests;
+	}
+	cfg.size = size ? size : prof.size ? prof.size : 1ull << 30;
+	cfg.count = count ? (unsigned int)count : prof.count ? prof.count : 5;
+	cfg.time = ptime ? (unsigned int)ptime : prof.time ? prof.time : 5;
+	cfg.interval = interval != ULONG_MAX ? (unsigned int)interval :
+		       prof.interval >= 0 ? (unsigned int)prof.interval : 5;
+	cfg.warmup = warmup != ULONG_MAX ? (unsigned int)warmup :
+		     prof.warmup >= 0 ? (unsigned int)prof.warmup : cfg.time;
+	cfg.do_read = strcmp(mode, "write") != 0;
+	cfg.do_write = strcmp(mode, "read") != 0;
+
+	/* a whole number of the largest block, as CDM sizes its file */
+	{
+		uint64_t maxb = 0, rounded;
+		char a[32], b[32];
+
+		for (unsigned int i = 0; i < cfg.ntests; i++)
+			if (cfg.tests[i].block > maxb)
+				maxb = cfg.tests[i].block;
+		if (cfg.size < maxb) {
+			cdm_size_format(cfg.size, a, sizeof(a));
+			cdm_size_format(maxb, b, sizeof(b));
+			return usage_error("--size %s is smaller than one %s block of the tests", a, b);
+		}
+		rounded = cfg.size / maxb * maxb;
+		if (rounded != cfg.size) {
+			cdm_size_format(cfg.size, a, sizeof(a));
+			cdm_size_format(rounded, b, sizeof(b));
+			cdm_note("test size %s rounded down to %s, a whole number of %" PRIu64 "-byte blocks",
+				 a, b, maxb);
+			cfg.size = rounded;
+		}
+	}
+
+	cfg.engine = resolve_engine(engine_arg, &status);
+	if (!cfg.engine)
+		return status;
+	if (output && output_writable(output) < 0)
+		return EXIT_RUN;
+	if (install_signals() < 0)
+		return cdm_error("cannot install signal handlers: %s", strerror(errno)), EXIT_RUN;
+
+	res = cdm_result_alloc(cfg.ntests * 2);
+	if (!res)
+		return cdm_error("out of memory"), EXIT_RUN;
+	r = cdm_run(&cfg, res);
+
+	/* print what was measured: all of it, or the rows before a stop */
+	if (r == 0 || r == -EINTR) {
+		FILE *out = stdout;
+
+		if (output) {
+			out = fopen(output, "w");
+			if (!out) {
+				cdm_error("%s: cannot write the report: %s", output, strerror(errno));
+				cdm_result_free(res);
+				return EXIT_RUN;
+			}
+		}
+		if (fmt->write(out, res) < 0 || fflush(out) != 0) {
+			cdm_error("%s: writing the report failed", output ? output : "stdout");
+			status = EXIT_RUN;
+		}
+		if (output && fclose(out) != 0)
+			status = EXIT_RUN;
+	}
+	if (r == -EINTR) {
+		int sig = res->interrupted ? res->interrupted : SIGINT;
+
+		cdm_error("interrupted by %s: the report shows the tests measured before it; the test file was removed",
+			  strsignal(sig));
+		status = 128 + sig;
+	} else if (r < 0) {
+		status = EXIT_RUN;
+	}
+	cdm_result_free(res);
+	return status;
+}

@@ -1,0 +1,484 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * runner.c - runs the plan: probes the target, prepares the test file,
+ * then for each test (reads first, then writes) starts T worker threads,
+ * publishes the pass schedule, watches it (progress, stop requests, the
+ * process CPU at each boundary), and merges the workers' counts into the
+ * result model.  The test file is removed on every way out.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "cdm/runner.h"
+#include "cdm/target.h"
+#include "util.h"
+#include "worker.h"
+
+#define TICK_NS 100000000ull    /* the runner wakes at least every 100 ms */
+#define PROGRESS_NS 500000000ull
+
+static int progress_shown;
+static char last_note[160];     /* an engine's remark is said once a run */
+
+static void progress_clear(void)
+{
+	if (progress_shown) {
+		fputs("\r\033[K", stderr);
+		progress_shown = 0;
+	}
+}
+
+static void progress(const struct cdm_run_config *cfg, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void progress(const struct cdm_run_config *cfg, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!cfg->progress)
+		return;
+	fputs("\r\033[K", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fflush(stderr);
+	progress_shown = 1;
+}
+
+void cdm_runner_request_stop(int sig)
+{
+	int expected = 0;
+
+	/* the first signal wins; a lock-free atomic is async-signal-safe */
+	atomic_compare_exchange_strong(&cdm_stop_signal, &expected, sig);
+}
+
+int cdm_runner_stop_requested(void)
+{
+	return atomic_load(&cdm_stop_signal);
+}
+
+static int stop_cb(void)
+{
+	return cdm_runner_stop_requested() != 0;
+}
+
+/* sleep until CLOCK_MONOTONIC @until_ns, or a stop request */
+static void sleep_until(uint64_t until_ns)
+{
+	struct timespec ts = {
+		.tv_sec = (time_t)(until_ns / 1000000000ull),
+		.tv_nsec = (long)(until_ns % 1000000000ull),
+	};
+
+	/* a signal interrupts the sleep (EINTR): the caller re-checks */
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
+static uint64_t tv_ns(const struct timeval *tv)
+{
+	return (uint64_t)tv->tv_sec * 1000000000ull + (uint64_t)tv->tv_usec * 1000ull;
+}
+
+static void process_cpu(uint64_t *user, uint64_t *sys)
+{
+	struct rusage ru;
+
+	*user = *sys = 0;
+	if (getrusage(RUSAGE_SELF, &ru) == 0) {
+		*user = tv_ns(&ru.ru_utime);
+		*sys = tv_ns(&ru.ru_stime);
+	}
+}
+
+static const struct cdm_run_config *fill_cfg;
+
+static void fill_progress(uint64_t done, uint64_t total)
+{
+	progress(fill_cfg, "Preparing test file: %3u%%",
+		 (unsigned int)(done * 100 / (total ? total : 1)));
+}
+
+static void read_os_name(char *buf, size_t len)
+{
+	FILE *fp = fopen("/etc/os-release", "re");
+	char line[256];
+
+	snprintf(buf, len, "Linux");
+	if (!fp)
+		return;
+	while (fgets(line, sizeof(line), fp)) {
+		char *v, *e;
+
+		if (strncmp(line, "PRETTY_NAME=", 12) != 0)
+			continue;
+		v = line + 12;
+		v[strcspn(v, "\n")] = '\0';
+		if (*v == '"' || *v == '\'') {
+			e = strrchr(v + 1, *v);
+			if (e)
+				*e = '\0';
+			v++;
+		}
+		if (*v)
+			snprintf(buf, len, "%s", v);
+		break;
+	}
+	fclose(fp);
+}
+
+static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target *t,
+		      struct cdm_run_info *in)
+{
+	struct utsname u;
+
+	snprintf(in->version, sizeof(in->version), "%s", CDM_VERSION);
+	snprintf(in->engine, sizeof(in->engine), "%s", cfg->engine->name);
+	snprintf(in->profile, sizeof(in->profile), "%s", cfg->profile_name);
+	snprintf(in->target, sizeof(in->target), "%s", cfg->target);
+	snprintf(in->mount_point, sizeof(in->mount_point), "%s", t->mount_point);
+	snprintf(in->fs_type, sizeof(in->fs_type), "%s", t->fs_type);
+	in->fs_total_bytes = t->total_bytes;
+	in->fs_used_bytes = t->used_bytes;
+	in->fs_avail_bytes = t->avail_bytes;
+	in->size = cfg->size;
+	in->count = cfg->count;
+	in->time = cfg->time;
+	in->interval = cfg->interval;
+	in->warmup = cfg->warmup;
+	in->direct = cfg->direct;
+	in->zero_fill = cfg->zero_fill;
+	in->admin = geteuid() == 0;
+	in->start = time(NULL);
+	read_os_name(in->os, sizeof(in->os));
+	if (uname(&u) == 0) {
+		snprintf(in->kernel, sizeof(in->kernel), "%s", u.release);
+		snprintf(in->machine, sizeof(in->machine), "%.63s", u.machine);
+	}
+	snprintf(in->comment, sizeof(in->comment), "%s", cfg->comment ? cfg->comment : "");
+}
+
+static const char *dir_name(enum cdm_dir d)
+{
+	return d == CDM_DIR_WRITE ? "Write" : "Read";
+}
+
+/*
+ * Run one test: T workers through warm-up and `count` passes.  Fills @tr.
+ * Returns 0, -EINTR on a stop request, or -errno after printing why.
+ */
+static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
+		    struct cdm_test_result *tr)
+{
+	const struct cdm_spec *spec = &tr->spec;
+	unsigned int nthreads = spec->threads, started = 0, k;
+	uint64_t warm_ns = (uint64_t)cfg->warmup * 1000000000ull;
+	uint64_t pass_ns = (uint64_t)cfg->time * 1000000000ull;
+	uint64_t puser[CDM_MAX_PASSES + 2] = { 0 }, psys[CDM_MAX_PASSES + 2] = { 0 };
+	unsigned int pmark = 0;
+	struct cdm_test_shared *sh;
+	struct cdm_worker *w;
+	char name[64];
+	int ret = 0;
+	uint64_t stopped = UINT64_MAX, last_bytes = 0, last_t, t0;
+
+	cdm_spec_name(spec, name, sizeof(name));
+	sh = aligned_alloc(64, (sizeof(*sh) + 63) & ~(size_t)63);
+	w = aligned_alloc(64, ((sizeof(*w) * nthreads) + 63) & ~(size_t)63);
+	if (!sh || !w) {
+		free(sh);
+		free(w);
+		return cdm_error("%s: out of memory for %u worker threads", name, nthreads), -ENOMEM;
+	}
+	memset(sh, 0, sizeof(*sh));
+	memset(w, 0, sizeof(*w) * nthreads);
+	sh->engine = cfg->engine;
+	sh->engine_options = cfg->engine_options;
+	sh->service_ns = cfg->null_service_ns;
+	sh->spec = *spec;
+	sh->dir = tr->dir;
+	sh->fd = f->fd;
+	sh->direct = cfg->direct;
+	sh->zero_fill = cfg->zero_fill;
+	sh->nblocks = f->size / spec->block;
+	sh->count = cfg->count;
+	atomic_init(&sh->seq_next, 0);
+	if (pthread_barrier_init(&sh->ready, NULL, nthreads + 1) ||
+	    pthread_barrier_init(&sh->go, NULL, nthreads + 1)) {
+		free(sh);
+		free(w);
+		return cdm_error("%s: cannot set up thread barriers", name), -ENOMEM;
+	}
+	if (!cfg->direct && tr->dir == CDM_DIR_READ)
+		/* buffered reads: start from a cold page cache for this file */
+		posix_fadvise(f->fd, 0, 0, POSIX_FADV_DONTNEED);
+
+	for (started = 0; started < nthreads; started++) {
+		int e;
+
+		w[started].sh = sh;
+		w[started].id = started;
+		cdm_hist_init(&w[started].hist);
+		e = pthread_create(&w[started].thread, NULL, cdm_worker_main, &w[started]);
+		if (e) {
+			cdm_error("%s: cannot start worker thread %u of %u: %s (a thread limit? see ulimit -u)",
+				  name, started + 1, nthreads, strerror(e));
+			ret = -e;
+			break;
+		}
+	}
+	if (ret) {
+		/*
+		 * The threads already started wait at the barriers for T + 1
+		 * parties that will never come; they are detached and the
+		 * process exits right after this error.
+		 */
+		return ret;
+	}
+	pthread_barrier_wait(&sh->ready);
+	for (unsigned int i = 0; i < nthreads; i++) {
+		if (w[i].init_failed && !ret) {
+			ret = w[i].error;
+			cdm_error("%s: the %s engine could not be set up on %s: %s", name,
+				  cfg->engine->name, f->path, strerror(-ret));
+		}
+	}
+	/* publish the schedule; an engine that failed makes every worker idle */
+	t0 = cdm_now_ns();
+	sh->bounds[0] = t0;
+	sh->bounds[1] = t0 + warm_ns;
+	for (k = 0; k < cfg->count; k++)
+		sh->bounds[k + 2] = sh->bounds[k + 1] + pass_ns;
+	if (ret)
+		for (k = 0; k < cfg->count + 2; k++)
+			sh->bounds[k] = t0;
+	process_cpu(&puser[0], &psys[0]);
+	pthread_barrier_wait(&sh->go);
+
+	last_t = t0;
+	while (!ret) {
+		uint64_t now = cdm_now_ns(), next, bytes = 0;
+		int done = 1;
+
+		while (pmark <= cfg->count && now >= sh->bounds[pmark + 1]) {
+			pmark++;
+			process_cpu(&puser[pmark], &psys[pmark]);
+		}
+		if (pmark > cfg->count || cdm_runner_stop_requested())
+			break;
+		for (unsigned int i = 0; i < nthreads; i++) {
+			bytes += atomic_load_explicit(&w[i].live_bytes, memory_order_relaxed);
+			if (!__atomic_load_n(&w[i].stopped_ns, __ATOMIC_ACQUIRE))
+				done = 0;
+		}
+		if (done)
+			break;          /* every worker stopped (an I/O error) */
+		if (now - last_t >= PROGRESS_NS) {
+			double mbs = (double)(bytes - last_bytes) / ((double)(now - last_t) / 1e9) / 1e6;
+
+			if (pmark == 0)
+				progress(cfg, "%s %-5s warm-up        %10.3f MB/s", name,
+					 dir_name(tr->dir), mbs);
+			else
+				progress(cfg, "%s %-5s pass %u/%u       %10.3f MB/s", name,
+					 dir_name(tr->dir), pmark, cfg->count, mbs);
+			last_t = now;
+			last_bytes = bytes;
+		}
+		next = sh->bounds[pmark + 1];
+		if (next > now + TICK_NS)
+			next = now + TICK_NS;
+		sleep_until(next);
+	}
+	for (unsigned int i = 0; i < nthreads; i++)
+		pthread_join(w[i].thread, NULL);
+	pthread_barrier_destroy(&sh->ready);
+	pthread_barrier_destroy(&sh->go);
+
+	if (!ret) {
+		tr->qd_run = spec->qd;
+		for (unsigned int i = 0; i < nthreads; i++) {
+			if (w[i].depth_run < tr->qd_run)
+				tr->qd_run = w[i].depth_run;
+			if (w[i].stopped_ns < stopped)
+				stopped = w[i].stopped_ns;
+		}
+		if (w[0].note[0] && strcmp(w[0].note, last_note) != 0) {
+			cdm_note("%s", w[0].note);
+			snprintf(last_note, sizeof(last_note), "%s", w[0].note);
+		}
+		if (tr->qd_run < spec->qd)
+			cdm_note("%s: the %s engine kept %u I/O in flight per thread, not %u; the report shows Q=%u",
+				 name, cfg->engine->name, tr->qd_run, spec->qd, tr->qd_run);
+		/* a pass counts only if every worker ran to its end */
+		for (k = 0; k < cfg->count; k++) {
+			struct cdm_pass *p = &tr->passes[k];
+
+			if (sh->bounds[k + 2] > stopped)
+				break;
+			memset(p, 0, sizeof(*p));
+			p->seconds = (double)(sh->bounds[k + 2] - sh->bounds[k + 1]) / 1e9;
+			for (unsigned int i = 0; i < nthreads; i++) {
+				const struct cdm_pass *q = &w[i].passes[k];
+
+				p->bytes += q->bytes;
+				p->ios += q->ios;
+				p->lat_sum_ns += q->lat_sum_ns;
+				if (q->lat_max_ns > p->lat_max_ns)
+					p->lat_max_ns = q->lat_max_ns;
+				p->cpu_user_ns += q->cpu_user_ns;
+				p->cpu_sys_ns += q->cpu_sys_ns;
+			}
+			if (k + 2 <= pmark) {
+				p->proc_user_ns = puser[k + 2] - puser[k + 1];
+				p->proc_sys_ns = psys[k + 2] - psys[k + 1];
+			}
+		}
+		tr->npasses = k;
+		/*
+		 * The merged histogram covers the passes kept; when a pass was
+		 * cut short its I/Os are in the workers' histograms too, so
+		 * only merge for complete tests.
+		 */
+		if (tr->npasses == cfg->count)
+			for (unsigned int i = 0; i < nthreads; i++)
+				cdm_hist_merge(tr->hist, &w[i].hist);
+		for (unsigned int i = 0; i < nthreads; i++) {
+			if (w[i].error && !ret) {
+				ret = w[i].error;
+				tr->error = ret;
+				tr->error_offset = w[i].error_offset;
+				if (w[i].short_io)
+					cdm_error("%s: %s %s: short %s at offset %" PRIu64,
+						  f->path, name, dir_name(tr->dir),
+						  tr->dir == CDM_DIR_READ ? "read" : "write",
+						  w[i].error_offset);
+				else if (ret == -EINVAL && cfg->direct)
+					cdm_error("%s: %s %s: %s at offset %" PRIu64
+						  " (O_DIRECT needs the block size and offsets aligned to the device's logical block size; try --buffered)",
+						  f->path, name, dir_name(tr->dir), strerror(-ret),
+						  w[i].error_offset);
+				else
+					cdm_error("%s: %s %s: %s at offset %" PRIu64, f->path, name,
+						  dir_name(tr->dir), strerror(-ret), w[i].error_offset);
+			}
+		}
+		if (!ret && cdm_runner_stop_requested())
+			ret = -EINTR;
+	}
+	free(sh);
+	free(w);
+	return ret;
+}
+
+int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
+{
+	struct cdm_target t;
+	struct cdm_testfile f = { .fd = -1 };
+	char err[8400];
+	unsigned int n = 0;
+	int ret;
+
+	cdm_progress_clear = progress_clear;
+	ret = cdm_target_probe(cfg->target, cfg->size, &t, err, sizeof(err));
+	if (ret < 0) {
+		cdm_error("%s", err);
+		return ret;
+	}
+	fill_info(cfg, &t, &res->info);
+	for (int d = 0; d < 2; d++) {
+		if ((d == CDM_DIR_READ && !cfg->do_read) || (d == CDM_DIR_WRITE && !cfg->do_write))
+			continue;
+		for (unsigned int i = 0; i < cfg->ntests; i++) {
+			res->tests[n].spec = cfg->tests[i];
+			res->tests[n].dir = (enum cdm_dir)d;
+			res->tests[n].qd_run = cfg->tests[i].qd;
+			n++;
+		}
+	}
+	res->ntests = n;
+
+	if (t.memory_backed)
+		cdm_warn("%s is on %s, which keeps files in memory: the figures are memory speed, not disk speed",
+			 cfg->target, t.fs_type);
+	if (t.network_or_fuse)
+		cdm_warn("%s is on %s (a network or FUSE filesystem): client-side caching may inflate the figures",
+			 cfg->target, t.fs_type);
+	if (!cfg->direct)
+		cdm_warn("--buffered: the page cache is measured, not only the disk, unless the test file is larger than RAM");
+
+	ret = cdm_target_clean_stale(cfg->target);
+	(void)ret;
+
+	ret = cdm_testfile_create(&f, &t, cfg->size, cfg->direct, err, sizeof(err));
+	if (ret < 0) {
+		cdm_error("%s", err);
+		return ret;
+	}
+	fill_cfg = cfg;
+	progress(cfg, "Preparing test file:   0%%");
+	ret = cdm_testfile_fill(&f, cfg->zero_fill, fill_progress, stop_cb, err, sizeof(err));
+	if (ret < 0) {
+		if (ret != -EINTR) {
+			if (ret == -EINVAL && cfg->direct)
+				cdm_error("%s: the %s filesystem accepted O_DIRECT but refused the first write (%s); run with --buffered",
+					  cfg->target, t.fs_type, strerror(EINVAL));
+			else
+				cdm_error("%s", err);
+		}
+		goto out;
+	}
+
+	for (unsigned int i = 0; i < res->ntests; i++) {
+		struct cdm_test_result *tr = &res->tests[i];
+		char name[64];
+
+		if (i > 0 && cfg->interval) {
+			uint64_t until = cdm_now_ns() + (uint64_t)cfg->interval * 1000000000ull;
+
+			cdm_spec_name(&tr->spec, name, sizeof(name));
+			progress(cfg, "Interval %u s before %s %s", cfg->interval, name,
+				 dir_name(tr->dir));
+			while (!cdm_runner_stop_requested()) {
+				uint64_t now = cdm_now_ns();
+
+				if (now >= until)
+					break;
+				sleep_until(until - now > TICK_NS ? now + TICK_NS : until);
+			}
+		}
+		if (cdm_runner_stop_requested()) {
+			ret = -EINTR;
+			break;
+		}
+		ret = run_test(cfg, &f, tr);
+		if (ret < 0)
+			break;
+	}
+out:
+	progress_clear();
+	if (cdm_runner_stop_requested()) {
+		ret = -EINTR;
+		res->interrupted = cdm_runner_stop_requested();
+	}
+	if (ret == 0 && cfg->keep) {
+		if (cdm_testfile_keep(&f) == 0)
+			cdm_note("kept the test file as %s", f.path);
+		else
+			cdm_warn("%s: could not rename the test file for --keep: %s", f.path,
+				 strerror(errno));
+	}
+	if (cdm_testfile_remove(&f) < 0)
+		cdm_warn("%s: could not remove the test file: %s", f.path, strerror(errno));
+	return ret;
+}

@@ -1,0 +1,438 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * target.c - the target directory and the test file: checks made before
+ * anything is created, exclusive creation, preparation (pre-size and write
+ * every byte), removal, and the removal of files left by killed runs.
+ * The rules are in include/cdm/target.h and design.md's "Safety rules".
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "cdm/profile.h"
+#include "cdm/target.h"
+#include "util.h"
+
+#define FILL_CHUNK (4u << 20)
+
+/* mountinfo escapes space, tab, newline and backslash as \ooo */
+static void unescape_octal(char *s)
+{
+	char *d = s;
+
+	while (*s) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
+		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
+			*d++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
+			s += 4;
+		} else {
+			*d++ = *s++;
+		}
+	}
+	*d = '\0';
+}
+
+/* is mount point @mp a path prefix of @path, component-wise? */
+static size_t mount_prefix(const char *mp, const char *path)
+{
+	size_t n = strlen(mp);
+
+	if (strcmp(mp, "/") == 0)
+		return 1;
+	if (strncmp(mp, path, n) != 0)
+		return 0;
+	if (path[n] != '\0' && path[n] != '/')
+		return 0;
+	return n;
+}
+
+/*
+ * Find the mount holding @real (a canonical path): the longest matching
+ * mount point, the later line winning on a tie (a mount over a mount).
+ */
+static void find_mount(const char *real, struct cdm_target *t)
+{
+	FILE *fp = fopen("/proc/self/mountinfo", "re");
+	char *line = NULL;
+	size_t cap = 0, best = 0;
+
+	snprintf(t->mount_point, sizeof(t->mount_point), "%s", real);
+	snprintf(t->fs_type, sizeof(t->fs_type), "unknown");
+	t->mount_source[0] = '\0';
+	if (!fp)
+		return;
+	while (getline(&line, &cap, fp) > 0) {
+		char mp[4096], type[32], src[4096];
+		char *sep = strstr(line, " - ");
+		size_t n;
+
+		if (!sep || sscanf(line, "%*s %*s %*s %*s %4095s", mp) != 1)
+			continue;
+		if (sscanf(sep + 3, "%31s %4095s", type, src) != 2)
+			continue;
+		unescape_octal(mp);
+		unescape_octal(src);
+		n = mount_prefix(mp, real);
+		if (n && n >= best) {
+			best = n;
+			snprintf(t->mount_point, sizeof(t->mount_point), "%s", mp);
+			snprintf(t->fs_type, sizeof(t->fs_type), "%s", type);
+			snprintf(t->mount_source, sizeof(t->mount_source), "%s", src);
+		}
+	}
+	free(line);
+	fclose(fp);
+}
+
+static int is_network_or_fuse(const char *type)
+{
+	static const char *const net[] = {
+		"nfs", "nfs4", "cifs", "smb3", "smbfs", "ceph", "9p", "glusterfs",
+		"lustre", "gpfs", "beegfs", "afs", "virtiofs", NULL,
+	};
+
+	if (strncmp(type, "fuse", 4) == 0)
+		return 1;
+	for (size_t i = 0; net[i]; i++)
+		if (strcmp(type, net[i]) == 0)
+			return 1;
+	return 0;
+}
+
+int cdm_target_probe(const char *path, uint64_t size, struct cdm_target *t,
+		     char *err, size_t err_len)
+{
+	struct statvfs sv;
+	struct stat st;
+	char real[PATH_MAX];
+	char want[32], have[32];
+
+	memset(t, 0, sizeof(*t));
+	snprintf(t->path, sizeof(t->path), "%s", path);
+	if (stat(path, &st) < 0) {
+		int e = errno;
+
+		if (e == ENOENT)
+			snprintf(err, err_len, "%s: no such directory", path);
+		else
+			snprintf(err, err_len, "%s: %s", path, strerror(e));
+		return -e;
+	}
+	if (S_ISBLK(st.st_mode)) {
+		snprintf(err, err_len,
+			 "%s: is a block device; raw devices are not supported yet, give a directory on a mounted filesystem",
+			 path);
+		return -ENOTDIR;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(err, err_len, "%s: not a directory (cdm needs a directory to create its test file in)", path);
+		return -ENOTDIR;
+	}
+	if (!realpath(path, real)) {
+		snprintf(err, err_len, "%s: %s", path, strerror(errno));
+		return -errno;
+	}
+	if (statvfs(path, &sv) < 0) {
+		snprintf(err, err_len, "%s: statvfs: %s", path, strerror(errno));
+		return -errno;
+	}
+	find_mount(real, t);
+	if (sv.f_flag & ST_RDONLY) {
+		snprintf(err, err_len, "%s: read-only filesystem (%s on %s)", path,
+			 t->fs_type, t->mount_point);
+		return -EROFS;
+	}
+	/* access() answers for the real user; euidaccess for who we run as */
+	if (euidaccess(path, W_OK | X_OK) < 0) {
+		snprintf(err, err_len, "%s: no permission to create files here", path);
+		return -EACCES;
+	}
+	t->total_bytes = (uint64_t)sv.f_blocks * sv.f_frsize;
+	t->used_bytes = (uint64_t)(sv.f_blocks - sv.f_bfree) * sv.f_frsize;
+	t->avail_bytes = (uint64_t)sv.f_bavail * sv.f_frsize;
+	t->memory_backed = !strcmp(t->fs_type, "tmpfs") || !strcmp(t->fs_type, "ramfs");
+	t->network_or_fuse = is_network_or_fuse(t->fs_type);
+	/* ramfs reports no size at all: it grows until memory runs out */
+	if (size > t->avail_bytes && strcmp(t->fs_type, "ramfs") != 0) {
+		cdm_size_format(size, want, sizeof(want));
+		if (t->avail_bytes >= (1ull << 20))
+			snprintf(have, sizeof(have), "%" PRIu64 " MiB", t->avail_bytes >> 20);
+		else
+			snprintf(have, sizeof(have), "%" PRIu64 " KiB", t->avail_bytes >> 10);
+		snprintf(err, err_len, "%s: no space for a %s test file (%s free)",
+			 path, want, have);
+		return -ENOSPC;
+	}
+	return 0;
+}
+
+static void host_name(char *buf, size_t len)
+{
+	if (gethostname(buf, len) < 0 || !buf[0])
+		snprintf(buf, len, "localhost");
+	buf[len - 1] = '\0';
+	/* a '/' would make the name a path; '-' is fine (parsed from the end) */
+	for (char *p = buf; *p; p++)
+		if (*p == '/')
+			*p = '_';
+}
+
+/*
+ * Parse "cdm-<host>-<pid>-<hex>.tmp".  The host may contain '-', so pid and
+ * random part are taken from the end.  Returns 1 and fills host/pid on a
+ * match.
+ */
+static int parse_temp_name(const char *name, char *host, size_t host_len, pid_t *pid)
+{
+	size_t n = strlen(name);
+	const char *end, *dash2, *dash1, *p;
+	char *q;
+	long v;
+
+	if (n < 12 || strncmp(name, "cdm-", 4) != 0 || strcmp(name + n - 4, ".tmp") != 0)
+		return 0;
+	end = name + n - 4;
+	for (dash2 = end - 1; dash2 > name + 4 && *dash2 != '-'; dash2--)
+		;
+	if (dash2 <= name + 4 || dash2 + 1 == end)
+		return 0;
+	for (p = dash2 + 1; p < end; p++)
+		if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f')))
+			return 0;
+	for (dash1 = dash2 - 1; dash1 > name + 4 && *dash1 != '-'; dash1--)
+		;
+	if (dash1 <= name + 4 || dash1 + 1 == dash2)
+		return 0;
+	errno = 0;
+	v = strtol(dash1 + 1, &q, 10);
+	if (q != dash2 || errno || v <= 0 || v > INT_MAX)
+		return 0;
+	if ((size_t)(dash1 - (name + 4)) >= host_len)
+		return 0;
+	memcpy(host, name + 4, (size_t)(dash1 - (name + 4)));
+	host[dash1 - (name + 4)] = '\0';
+	*pid = (pid_t)v;
+	return 1;
+}
+
+int cdm_target_clean_stale(const char *dir)
+{
+	char me[256], host[256], path[4400];
+	struct dirent *de;
+	DIR *d;
+	int removed = 0;
+	pid_t pid;
+
+	host_name(me, sizeof(me));
+	d = opendir(dir);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		struct stat st;
+
+		if (!parse_temp_name(de->d_name, host, sizeof(host), &pid))
+			continue;
+		if (strcmp(host, me) != 0 || pid == getpid())
+			continue;
+		if (kill(pid, 0) == 0 || errno != ESRCH)
+			continue;       /* alive, or not ours to judge (EPERM) */
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
+			continue;
+		if (unlink(path) == 0) {
+			cdm_note("removed %s, left by a cdm run (pid %d) that no longer exists",
+				 path, (int)pid);
+			removed++;
+		}
+	}
+	closedir(d);
+	return removed;
+}
+
+static uint64_t random_u64(void)
+{
+	uint64_t v = 0;
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		if (read(fd, &v, sizeof(v)) != (ssize_t)sizeof(v))
+			v = 0;
+		close(fd);
+	}
+	if (!v)
+		v = cdm_now_ns() ^ ((uint64_t)getpid() << 32);
+	return v;
+}
+
+int cdm_testfile_create(struct cdm_testfile *f, const struct cdm_target *t,
+			uint64_t size, int direct, char *err, size_t err_len)
+{
+	char host[256];
+	int fd, flags = O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW;
+
+	memset(f, 0, sizeof(*f));
+	f->fd = -1;
+	f->size = size;
+	host_name(host, sizeof(host));
+	snprintf(f->path, sizeof(f->path), "%s/cdm-%s-%d-%08" PRIx64 ".tmp",
+		 t->path, host, (int)getpid(), random_u64() & 0xffffffffu);
+	fd = open(f->path, flags, 0600);
+	if (fd < 0) {
+		int e = errno;
+
+		snprintf(err, err_len, "%s: cannot create test file: %s", f->path, strerror(e));
+		return -e;
+	}
+	f->created = 1;
+	f->fd = fd;
+	if (direct) {
+		/*
+		 * Reopen with O_DIRECT rather than creating with it: the file
+		 * exists either way, and an EINVAL here can only mean the
+		 * filesystem refuses O_DIRECT.
+		 */
+		int dfd = open(f->path, O_RDWR | O_DIRECT | O_CLOEXEC | O_NOFOLLOW);
+
+		if (dfd < 0) {
+			int e = errno;
+
+			if (e == EINVAL)
+				snprintf(err, err_len,
+					 "%s: the %s filesystem does not support O_DIRECT; run with --buffered to measure through the page cache",
+					 t->path, t->fs_type);
+			else
+				snprintf(err, err_len, "%s: cannot open with O_DIRECT: %s",
+					 f->path, strerror(e));
+			cdm_testfile_remove(f);
+			return -e;
+		}
+		close(fd);
+		f->fd = dfd;
+	}
+	return 0;
+}
+
+/* xorshift64*: fast, and its output does not compress */
+static void fill_random(uint64_t *p, size_t words, uint64_t *state)
+{
+	uint64_t x = *state;
+
+	for (size_t i = 0; i < words; i++) {
+		x ^= x >> 12;
+		x ^= x << 25;
+		x ^= x >> 27;
+		p[i] = x * 0x2545F4914F6CDD1Dull;
+	}
+	*state = x;
+}
+
+int cdm_testfile_fill(struct cdm_testfile *f, int zero,
+		      void (*progress)(uint64_t done, uint64_t total),
+		      int (*stop)(void), char *err, size_t err_len)
+{
+	uint64_t done = 0, state = random_u64() | 1;
+	void *buf;
+	int ret = 0;
+	char sz[32], at[32];
+
+	cdm_size_format(f->size, sz, sizeof(sz));
+	if (fallocate(f->fd, 0, 0, (off_t)f->size) < 0) {
+		int e = errno;
+
+		if (e == ENOSPC) {
+			snprintf(err, err_len, "%s: no space left to pre-size a %s test file",
+				 f->path, sz);
+			return -ENOSPC;
+		}
+		/* not supported here (EOPNOTSUPP): writing the file sizes it */
+	}
+	buf = mmap(NULL, FILL_CHUNK, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (buf == MAP_FAILED) {
+		snprintf(err, err_len, "cannot allocate %u MiB for preparing the test file",
+			 FILL_CHUNK >> 20);
+		return -ENOMEM;
+	}
+	while (done < f->size) {
+		size_t n = f->size - done < FILL_CHUNK ? (size_t)(f->size - done) : FILL_CHUNK;
+		ssize_t w;
+
+		if (stop && stop()) {
+			ret = -EINTR;
+			break;
+		}
+		if (!zero)
+			fill_random(buf, n / 8, &state);
+		w = pwrite(f->fd, buf, n, (off_t)done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			int e = w < 0 ? errno : EIO;
+
+			cdm_size_format(done & ~((1ull << 20) - 1), at, sizeof(at));
+			if (done == 0)
+				snprintf(at, sizeof(at), "0 bytes");
+			if (e == ENOSPC)
+				snprintf(err, err_len,
+					 "%s: no space left after writing %s of the %s test file",
+					 f->path, at, sz);
+			else
+				snprintf(err, err_len,
+					 "%s: preparing the test file failed at offset %" PRIu64 ": %s",
+					 f->path, done, strerror(e));
+			ret = -e;
+			break;
+		}
+		done += (uint64_t)w;
+		if (progress)
+			progress(done, f->size);
+	}
+	munmap(buf, FILL_CHUNK);
+	if (!ret && fdatasync(f->fd) < 0) {
+		ret = -errno;
+		snprintf(err, err_len, "%s: fdatasync: %s", f->path, strerror(errno));
+	}
+	return ret;
+}
+
+int cdm_testfile_keep(struct cdm_testfile *f)
+{
+	char kept[sizeof(f->path)];
+	size_t n = strlen(f->path);
+
+	if (!f->created || n < 4)
+		return -EINVAL;
+	snprintf(kept, sizeof(kept), "%.*s.keep", (int)(n - 4), f->path);
+	if (rename(f->path, kept) < 0)
+		return -errno;
+	snprintf(f->path, sizeof(f->path), "%s", kept);
+	f->created = 0;         /* kept: never removed by cdm from now on */
+	if (f->fd >= 0)
+		close(f->fd);
+	f->fd = -1;
+	return 0;
+}
+
+int cdm_testfile_remove(struct cdm_testfile *f)
+{
+	int ret = 0;
+
+	if (f->fd >= 0)
+		close(f->fd);
+	f->fd = -1;
+	if (f->created && unlink(f->path) < 0 && errno != ENOENT)
+		ret = -errno;
+	f->created = 0;
+	return ret;
+}

@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * worker.c - one worker thread: keeps Q I/Os in flight through its engine
+ * for the whole test (warm-up and every pass back to back), timestamps
+ * them, and counts each completion in the pass during which it completed.
+ *
+ * This is the hot path.  Per batch of completions it reads the clock twice
+ * (after reap: completion time of the batch; before commit: submit time of
+ * the I/Os just queued), checks the schedule once and the stop flag once.
+ * Per I/O it only picks an offset, stamps write data, and adds the latency
+ * to the thread's own histogram: no locks, no allocation, no system call
+ * except the engine's one per batch.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+
+#include "util.h"
+#include "worker.h"
+
+#define HUGE_2M (2ull << 20)
+
+atomic_int cdm_stop_signal;
+
+struct wstate {
+	struct cdm_worker *w;
+	struct cdm_test_shared *sh;
+	struct cdm_engine_ctx ctx;
+	struct cdm_io *slots;
+	struct cdm_io **out;
+	uint8_t *region;
+	size_t region_len;
+	uint64_t rng;                   /* xorshift64* state */
+	uint64_t write_seq;             /* sequence number stamped in writes */
+	uint64_t salt;
+	unsigned int win;               /* current window (0 = warm-up) */
+	uint64_t next_bound;            /* bounds[win + 1] */
+	uint64_t cpu_at[CDM_MAX_PASSES + 2]; /* thread CPU at each boundary */
+	uint64_t sys_at[CDM_MAX_PASSES + 2];
+};
+
+static uint64_t tv_ns(const struct timeval *tv)
+{
+	return (uint64_t)tv->tv_sec * 1000000000ull + (uint64_t)tv->tv_usec * 1000ull;
+}
+
+static void thread_cpu(uint64_t *user, uint64_t *sys)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_THREAD, &ru) == 0) {
+		*user = tv_ns(&ru.ru_utime);
+		*sys = tv_ns(&ru.ru_stime);
+	}
+}
+
+static inline uint64_t next_rand(uint64_t *s)
+{
+	uint64_t x = *s;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*s = x;
+	return x * 0x2545F4914F6CDD1Dull;
+}
+
+/* uniform block index in [0, n) without a division (Lemire's reduction) */
+static inline uint64_t rand_block(uint64_t *s, uint64_t n)
+{
+	return (uint64_t)(((unsigned __int128)next_rand(s) * n) >> 64);
+}
+
+/*
+ * Make every 4 KiB of a write unique (offset and a sequence number), so a
+ * SAN cannot dedup the buffers cdm reuses; blocks under 4 KiB get one stamp.
+ */
+static inline void stamp_write(struct wstate *s, struct cdm_io *io)
+{
+	uint8_t *p = io->buf;
+	uint64_t seq = ++s->write_seq ^ s->salt;
+
+	for (uint32_t i = 0; i < io->len; i += 4096) {
+		uint64_t v[2] = { io->offset + i, seq };
+
+		memcpy(p + i, v, sizeof(v));
+	}
+}
+
+static inline void prep_io(struct wstate *s, struct cdm_io *io)
+{
+	struct cdm_test_shared *sh = s->sh;
+	uint64_t blk;
+
+	if (sh->spec.pattern == CDM_SEQ)
+		blk = atomic_fetch_add_explicit(&sh->seq_next, 1, memory_order_relaxed) %
+		      sh->nblocks;
+	else
+		blk = rand_block(&s->rng, sh->nblocks);
+	io->offset = blk * sh->spec.block;
+	if (io->op == CDM_IO_WRITE && !sh->zero_fill)
+		stamp_write(s, io);
+}
+
+/* advance the window to the one holding @now; note CPU at each boundary */
+static inline void advance(struct wstate *s, uint64_t now)
+{
+	while (s->win <= s->sh->count && now >= s->next_bound) {
+		s->win++;
+		thread_cpu(&s->cpu_at[s->win], &s->sys_at[s->win]);
+		s->next_bound = s->win <= s->sh->count ? s->sh->bounds[s->win + 1] : UINT64_MAX;
+	}
+}
+
+/* count one completion; returns 0, or -errno for a failed/short I/O */
+static inline int complete(struct wstate *s, struct cdm_io *io, uint64_t now)
+{
+	struct cdm_worker *w = s->w;
+
+	if (io->result != (int64_t)io->len) {
+		if (!w->error) {
+			w->error = io->result < 0 ? (int)io->result : -EIO;
+			w->short_io = io->result >= 0;
+			w->error_offset = io->offset;
+		}
+		atomic_store_explicit(&s->sh->failed, 1, memory_order_relaxed);
+		return -EIO;
+	}
+	if (s->win >= 1 && s->win <= s->sh->count) {
+		struct cdm_pass *p = &w->passes[s->win - 1];
+		uint64_t lat = now - io->submit_ns;
+
+		p->bytes += io->len;
+		p->ios++;
+		p->lat_sum_ns += lat;
+		if (lat > p->lat_max_ns)
+			p->lat_max_ns = lat;
+		cdm_hist_add(&w->hist, lat);
+	}
+	return 0;
+}
+
+static inline int stop_now(struct wstate *s, uint64_t now)
+{
+	return now >= s->sh->bounds[s->sh->count + 1] ||
+	       atomic_load_explicit(&cdm_stop_signal, memory_order_relaxed) ||
+	       atomic_load_explicit(&s->sh->failed, memory_order_relaxed) ||
+	       s->w->error;
+}
+
+/* engines that complete in queue(): one I/O at a time, one clock read each */
+static void run_sync(struct wstate *s)
+{
+	const struct cdm_engine_ops *ops = s->sh->engine;
+	struct cdm_io *io = &s->slots[0];
+	uint64_t t = cdm_now_ns(), done = 0;
+	int r;
+
+	advance(s, t);
+	while (!stop_now(s, t)) {
+		prep_io(s, io);
+		io->submit_ns = t;
+		r = ops->queue(&s->ctx, io);
+		if (r != CDM_Q_COMPLETED) {
+			s->w->error = r < 0 ? r : -EPROTO;
+			break;
+		}
+		t = cdm_now_ns();
+		advance(s, t);
+		if (complete(s, io, t) == 0)
+			done += io->len;
+		atomic_store_explicit(&s->w->live_bytes, done, memory_order_relaxed);
+	}
+	__atomic_store_n(&s->w->stopped_ns, t, __ATOMIC_RELEASE);
+}
+
+/* queue-and-reap engines: Q in flight, batched submit and completion */
+static void run_async(struct wstate *s)
+{
+	const struct cdm_engine_ops *ops = s->sh->engine;
+	unsigned int depth = s->ctx.depth, inflight = 0, nq = 0;
+	uint64_t now, done = 0;
+	int r, stopping = 0;
+
+	for (unsigned int i = 0; i < depth; i++) {
+		prep_io(s, &s->slots[i]);
+		r = ops->queue(&s->ctx, &s->slots[i]);
+		if (r != CDM_Q_QUEUED) {
+			s->w->error = r < 0 ? r : -EPROTO;
+			break;
+		}
+		s->out[nq++] = &s->slots[i];
+	}
+	now = cdm_now_ns();
+	for (unsigned int i = 0; i < nq; i++)
+		s->out[i]->submit_ns = now;
+	inflight = nq;
+	if (nq && (r = ops->commit(&s->ctx)) < 0) {
+		s->w->error = r;
+		__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
+		return;         /* nothing was started */
+	}
+	advance(s, now);
+	while (inflight) {
+		int n = ops->reap(&s->ctx, 1, depth, s->out);
+
+		if (n < 0) {
+			if (!s->w->error)
+				s->w->error = n;
+			/* the engine can no longer tell what completed */
+			break;
+		}
+		now = cdm_now_ns();
+		advance(s, now);
+		if (!stopping && stop_now(s, now)) {
+			stopping = 1;
+			__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
+		}
+		nq = 0;
+		for (int i = 0; i < n; i++) {
+			struct cdm_io *io = s->out[i];
+
+			inflight--;
+			if (complete(s, io, now) == 0)
+				done += io->len;
+			else if (!stopping) {
+				stopping = 1;
+				__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
+			}
+			if (stopping)
+				continue;
+			prep_io(s, io);
+			r = ops->queue(&s->ctx, io);
+			if (r != CDM_Q_QUEUED) {
+				s->w->error = r < 0 ? r : -EPROTO;
+				stopping = 1;
+				__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
+				continue;
+			}
+			s->out[nq++] = io;      /* out[i] already consumed */
+			inflight++;
+		}
+		if (nq) {
+			now = cdm_now_ns();
+			for (unsigned int i = 0; i < nq; i++)
+				s->out[i]->submit_ns = now;
+			r = ops->commit(&s->ctx);
+			if (r < 0) {
+				s->w->error = r;
+				break;
+			}
+		}
+		atomic_store_explicit(&s->w->live_bytes, done, memory_order_relaxed);
+	}
+	if (!stopping)
+		__atomic_store_n(&s->w->stopped_ns, cdm_now_ns(), __ATOMIC_RELEASE);
+}
+
+static int setup(struct wstate *s)
+{
+	struct cdm_test_shared *sh = s->sh;
+	struct cdm_engine_params p;
+	unsigned int q = sh->spec.qd;
+	size_t need = (size_t)q * sh->spec.block;
+	int r;
+
+	/*
+	 * One contiguous region per worker, rounded up to the 2 MiB huge page
+	 * size and advised as huge: much faster than a buffer per slot for
+	 * large blocks (design.md, "Observations").  MAP_POPULATE so reads
+	 * do not fault pages in while being timed.
+	 */
+	s->region_len = (need + HUGE_2M - 1) & ~(HUGE_2M - 1);
+	s->region = mmap(NULL, s->region_len, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	if (s->region == MAP_FAILED) {
+		s->region = NULL;
+		return -ENOMEM;
+	}
+	madvise(s->region, s->region_len, MADV_HUGEPAGE);
+	if (sh->dir == CDM_DIR_WRITE && !sh->zero_fill) {
+		uint64_t *w = (uint64_t *)s->region;
+
+		for (size_t i = 0; i < need / 8; i++)
+			w[i] = next_rand(&s->rng);
+	}
+	s->slots = calloc(q, sizeof(*s->slots));
+	s->out = calloc(q, sizeof(*s->out));
+	if (!s->slots || !s->out)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < q; i++) {
+		s->slots[i].buf = s->region + (size_t)i * sh->spec.block;
+		s->slots[i].len = (uint32_t)sh->spec.block;
+		s->slots[i].op = sh->dir == CDM_DIR_WRITE ? CDM_IO_WRITE : CDM_IO_READ;
+		s->slots[i].slot = i;
+	}
+	memset(&p, 0, sizeof(p));
+	p.fd = sh->fd;
+	p.depth = q;
+	p.direct = sh->direct;
+	p.buf_base = s->region;
+	p.buf_len = s->region_len;
+	p.service_ns = sh->service_ns;
+	p.options = sh->engine_options;
+	s->ctx.ops = sh->engine;
+	s->ctx.fd = sh->fd;
+	s->ctx.depth = q;
+	r = sh->engine->init(&s->ctx, &p);
+	if (r < 0)
+		return r;
+	if (s->ctx.depth < 1 || s->ctx.depth > q)
+		s->ctx.depth = 1;
+	return 0;
+}
+
+void *cdm_worker_main(void *arg)
+{
+	struct cdm_worker *w = arg;
+	struct wstate s;
+	sigset_t all;
+	int r, inited = 0;
+
+	/* signals go to the main thread, which asks the workers to stop */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	memset(&s, 0, sizeof(s));
+	s.w = w;
+	s.sh = w->sh;
+	/* per-thread seed: different streams, never zero */
+	s.rng = (cdm_now_ns() * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)(w->id + 1) << 40) ^
+		(uint64_t)(uintptr_t)w;
+	if (!s.rng)
+		s.rng = 1;
+	s.salt = next_rand(&s.rng);
+
+	r = setup(&s);
+	if (r < 0) {
+		w->error = r;
+		w->init_failed = 1;
+	} else {
+		inited = 1;
+		w->depth_run = s.ctx.depth;
+		memcpy(w->note, s.ctx.note, sizeof(w->note));
+		w->note[sizeof(w->note) - 1] = '\0';
+	}
+	pthread_barrier_wait(&s.sh->ready);
+	pthread_barrier_wait(&s.sh->go);
+	if (!w->error) {
+		s.win = 0;
+		s.next_bound = s.sh->bounds[1];
+		thread_cpu(&s.cpu_at[0], &s.sys_at[0]);
+		if (s.sh->engine->flags & CDM_ENGINE_SYNC)
+			run_sync(&s);
+		else
+			run_async(&s);
+		/* CPU of each measured pass whose end boundary was crossed */
+		for (unsigned int k = 0; k < s.sh->count && k + 2 <= s.win; k++) {
+			w->passes[k].cpu_user_ns = s.cpu_at[k + 2] - s.cpu_at[k + 1];
+			w->passes[k].cpu_sys_ns = s.sys_at[k + 2] - s.sys_at[k + 1];
+		}
+	}
+	if (inited)
+		s.sh->engine->cleanup(&s.ctx);
+	free(s.slots);
+	free(s.out);
+	if (s.region)
+		munmap(s.region, s.region_len);
+	return NULL;
+}

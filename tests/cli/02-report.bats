@@ -1,0 +1,161 @@
+#!/usr/bin/env bats
+# Real runs on a small test file: the CDM 8 layout line by line, the
+# MB/s / IOPS identity, every engine this build and kernel can run.
+
+load helpers
+
+# check a full Default report ($1 = file) line by line against the layout
+check_default_layout() {
+	local f=$1 dashes
+	dashes=$(printf '%078d' 0 | tr 0 -)
+	[ "$(wc -l < "$f")" -eq 26 ] || { echo "expected 26 lines, got $(wc -l < "$f")"; return 1; }
+	[ "$(sed -n 1p "$f")" = "$dashes" ]
+	sed -n 2p "$f" | grep -qE '^cdm [0-9.]+ [A-Za-z0-9_]+ \((io_uring|libaio|sync|null), (O_DIRECT|buffered)\)$'
+	[ "$(sed -n 3p "$f" | wc -c)" -eq 79 ]            # credit line ends at column 78
+	! sed -n 2,3p "$f" | grep -qi crystal
+	[ "$(sed -n 4p "$f")" = "$dashes" ]
+	[ "$(sed -n 5p "$f")" = "* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]" ]
+	[ "$(sed -n 6p "$f")" = "* KB = 1000 bytes, KiB = 1024 bytes" ]
+	[ -z "$(sed -n 7p "$f")" ]
+	[ "$(sed -n 8p "$f")" = "[Read]" ]
+	[ "$(sed -n 13p "$f")" = "" ]
+	[ "$(sed -n 14p "$f")" = "[Write]" ]
+	[ "$(sed -n 19p "$f")" = "" ]
+	local row='^  (SEQ|RND) +[0-9]+(MiB|KiB) \(Q= {0,2}[0-9]+, T= {0,1}[0-9]+\): +[0-9]+\.[0-9]{3} MB/s \[ *[0-9]+\.[0-9] IOPS\] < *[0-9]+\.[0-9]{2} us>$'
+	for n in 9 10 11 12 15 16 17 18; do
+		sed -n "${n}p" "$f" | grep -qE "$row" || { echo "row $n: $(sed -n "${n}p" "$f")"; return 1; }
+	done
+	for s in 9 15; do
+		sed -n "${s}p" "$f" | grep -q '^  SEQ    1MiB (Q=  8, T= 1):'
+		sed -n "$((s + 1))p" "$f" | grep -q '^  SEQ    1MiB (Q=  1, T= 1):'
+		sed -n "$((s + 2))p" "$f" | grep -q '^  RND    4KiB (Q= 32, T= 1):'
+		sed -n "$((s + 3))p" "$f" | grep -q '^  RND    4KiB (Q=  1, T= 1):'
+	done
+	[ "$(sed -n 20p "$f")" = "Profile: Default" ]
+	sed -n 21p "$f" | grep -qE '^   Test: 16 MiB \(x1\) \[.+: [0-9]+% \([0-9]+/[0-9]+GiB\)\]$'
+	sed -n 22p "$f" | grep -qE '^   Mode:( \[Admin\])?$'
+	[ "$(sed -n 23p "$f")" = "   Time: Measure 1 sec / Interval 0 sec " ]
+	sed -n 24p "$f" | grep -qE '^   Date: [0-9]{4}/[0-9]{2}/[0-9]{2} ([1-9]|1[0-9]|2[0-3]|0):[0-5][0-9]:[0-5][0-9]$'
+	sed -n 25p "$f" | grep -qE '^     OS: .+ \[.+\] \(.+\)$'
+	sed -n 26p "$f" | grep -qE '^Comment: layout test$'
+}
+
+# on every row, MB/s / IOPS = block / 1e6 (to printing precision)
+check_identity() {
+	grep -E '^  (SEQ|RND)' "$1" | while IFS= read -r line; do
+		set -- $(row_fields "$line")
+		awk -v blk="$2" -v mbs="$5" -v iops="$6" 'BEGIN {
+			b = blk + 0; if (blk ~ /MiB/) b *= 1048576; else if (blk ~ /KiB/) b *= 1024
+			want = mbs * 1e6 / b
+			# IOPS is printed to 0.1, MB/s to 0.001
+			tol = 0.05 + 0.0005 * 1e6 / b
+			d = iops - want; if (d < 0) d = -d
+			if (d > tol) { printf "row %s: %s MB/s vs %s IOPS (want %.2f)\n", blk, mbs, iops, want; exit 1 }
+			if (mbs <= 0) { print "zero MB/s"; exit 1 }
+		}' || return 1
+	done
+}
+
+
+@test "a Default run with io_uring: full report in the CDM 8 layout, no file left" {
+	engine_works io_uring || skip "$SKIP_WHY"
+	"$CDM" "${QUICK[@]}" --engine io_uring --comment "layout test" "$TD" > "$TD.out"
+	check_default_layout "$TD.out"
+	check_identity "$TD.out"
+	grep -q '(io_uring, O_DIRECT)' "$TD.out"
+	assert_clean "$TD"
+	rm -f "$TD.out"
+}
+
+@test "a Default run with libaio: full report, identity, no file left" {
+	engine_works libaio || skip "$SKIP_WHY"
+	"$CDM" "${QUICK[@]}" --engine libaio --comment "layout test" "$TD" > "$TD.out"
+	check_default_layout "$TD.out"
+	check_identity "$TD.out"
+	assert_clean "$TD"
+	rm -f "$TD.out"
+}
+
+@test "the sync engine runs Q=1 for every test and says why on stderr" {
+	"$CDM" "${QUICK[@]}" --engine sync --comment "layout test" "$TD" > "$TD.out" 2> "$TD.err"
+	# layout check expects Q=8/Q=32: rewrite Q to compare the rest
+	sed -i 's/(Q=  1, T= 1)/(Q=  X, T= 1)/' "$TD.out"
+	[ "$(grep -c '(Q=  X, T= 1)' "$TD.out")" -eq 8 ]
+	grep -q 'sync engine' "$TD.err"
+	grep -q 'kept 1 I/O in flight per thread, not 32' "$TD.err"
+	grep -q 'kept 1 I/O in flight per thread, not 8' "$TD.err"
+	assert_clean "$TD"
+	rm -f "$TD.out" "$TD.err"
+}
+
+@test "auto picks an engine that works and the header names it" {
+	"$CDM" "${QUICK[@]}" --test "RND4K Q4T2" "$TD" > "$TD.out"
+	pick=$("$CDM" --list-engines | awk '/used by auto/ {print $1}')
+	grep -q "($pick, O_DIRECT)" "$TD.out"
+	grep -qE '^  RND    4KiB \(Q=  [14], T= 2\):' "$TD.out"
+	assert_clean "$TD"
+	rm -f "$TD.out"
+}
+
+@test "--mode read and --mode write print only that section" {
+	"$CDM" "${QUICK[@]}" --test "SEQ128K Q2T1" --mode read "$TD" > "$TD.out"
+	grep -q '^\[Read\]$' "$TD.out"
+	! grep -q '^\[Write\]$' "$TD.out"
+	grep -q '^  SEQ  128KiB (Q=  [12], T= 1):' "$TD.out"
+	"$CDM" "${QUICK[@]}" --test "SEQ128K Q2T1" --mode write "$TD" > "$TD.out"
+	! grep -q '^\[Read\]$' "$TD.out"
+	grep -q '^\[Write\]$' "$TD.out"
+	assert_clean "$TD"
+	rm -f "$TD.out"
+}
+
+@test "--data zero says <0Fill> in Mode, --output writes the report to a file" {
+	"$CDM" "${QUICK[@]}" --test "RND4K" --data zero --output "$TD.rep" "$TD" > "$TD.out"
+	[ ! -s "$TD.out" ]
+	grep -qE '^   Mode:( \[Admin\])? <0Fill>$' "$TD.rep"
+	grep -q '^  RND    4KiB (Q=  1, T= 1):' "$TD.rep"
+	assert_clean "$TD"
+	rm -f "$TD.out" "$TD.rep"
+}
+
+@test "--size is rounded down to a whole number of the largest block, and said so" {
+	run "$CDM" "${QUICK[@]}" --size 17MiB --test "SEQ2M" --mode read "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"rounded down to 16 MiB"* ]]
+	[[ "$output" == *"   Test: 16 MiB (x1)"* ]]
+	assert_clean "$TD"
+}
+
+@test "--keep keeps the test file under a .keep name that the next run leaves alone" {
+	"$CDM" "${QUICK[@]}" --test "RND4K" --keep "$TD" > /dev/null 2> "$TD.err"
+	kept=$(find "$TD" -name 'cdm-*.keep')
+	[ -n "$kept" ]
+	[ "$(stat -c %s "$kept")" -eq $((16 << 20)) ]
+	grep -q "kept the test file as" "$TD.err"
+	"$CDM" "${QUICK[@]}" --test "RND4K" "$TD" > /dev/null
+	[ -f "$kept" ]
+	rm -f "$kept" "$TD.err"
+	assert_clean "$TD"
+}
+
+@test "the report uses '.' as decimal point whatever the locale" {
+	LC_ALL=de_DE.UTF-8 LC_NUMERIC=de_DE.UTF-8 "$CDM" "${QUICK[@]}" --test "RND4K" "$TD" > "$TD.out"
+	grep -qE 'MB/s \[ *[0-9]+\.[0-9] IOPS\] < *[0-9]+\.[0-9]{2} us>' "$TD.out"
+	rm -f "$TD.out"
+}
+
+@test "a tmpfs target runs but warns that the figures are memory, not disk" {
+	[ -d /dev/shm ] && [ -w /dev/shm ] || skip "no writable /dev/shm"
+	d=$(mktemp -d /dev/shm/cdmtest.XXXXXX)
+	run "$CDM" "${QUICK[@]}" --test "RND4K" "$d"
+	st=$status
+	left=$(find "$d" -name 'cdm-*')
+	rm -rf "$d"
+	if [ "$st" -ne 0 ]; then
+		# tmpfs before Linux 6.6 refuses O_DIRECT: then the message must say so
+		[[ "$output" == *"does not support O_DIRECT"*"--buffered"* ]]
+	else
+		[[ "$output" == *"memory speed, not disk speed"* ]]
+	fi
+	[ -z "$left" ]
+}

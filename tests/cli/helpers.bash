@@ -1,0 +1,50 @@
+# helpers.bash - shared setup for cdm's CLI tests (bats).
+# CDM is the binary under test (tests/run.sh sets it; default ./cdm).
+
+: "${CDM:=$BATS_TEST_DIRNAME/../../cdm}"
+
+setup() {
+	TD=$(mktemp -d "${BATS_TMPDIR:-/tmp}/cdmtest.XXXXXX")
+	# small, fast runs: the shape of the figures is checked, never the speed
+	QUICK=(--size 16MiB --count 1 --time 1 --interval 0 --warmup 0 --quiet)
+}
+
+teardown() {
+	# a test may chmod its directory; put it back so it can be removed
+	chmod -R u+rwx "$TD" 2>/dev/null
+	rm -rf "$TD"
+}
+
+# no test file (or kept file) left in directory $1
+assert_clean() {
+	local left
+	left=$(find "$1" -mindepth 1 -maxdepth 1 -name 'cdm-*' 2>/dev/null)
+	if [ -n "$left" ]; then
+		echo "left behind: $left" >&2
+		return 1
+	fi
+}
+
+# does this build and kernel run engine $1?  (sets SKIP_WHY)
+engine_works() {
+	local line
+	line=$("$CDM" --list-engines | awk -v e="$1" '$1 == e')
+	if [ -z "$line" ]; then
+		SKIP_WHY="engine $1 unknown to this build"
+		return 1
+	fi
+	if [ "$(echo "$line" | awk '{print $2}')" != yes ]; then
+		SKIP_WHY="engine $1 not built in"
+		return 1
+	fi
+	if [ "$(echo "$line" | awk '{print $3}')" != yes ]; then
+		SKIP_WHY="engine $1 does not work on this kernel: $line"
+		return 1
+	fi
+	return 0
+}
+
+# fields of result row $1 (a line of the report): label Q T MB/s IOPS lat_us
+row_fields() {
+	echo "$1" | sed -E 's/^  (SEQ|RND) +([0-9]+)(MiB|KiB|B) \(Q= *([0-9]+), T= *([0-9]+)\): +([0-9.]+) MB\/s \[ *([0-9.]+) IOPS\] < *([0-9.]+) us>$/\1 \2\3 \4 \5 \6 \7 \8/'
+}

@@ -1,0 +1,57 @@
+#!/bin/sh
+# tests/run.sh - run every test of cdm and end with one line
+# "N passed, N failed, N skipped".  Called by `make test` after the build.
+#
+#  1. unit tests (cmocka), TAP output
+#  2. CLI tests (bats) against ./cdm
+#  3. both again built with -fsanitize=address,undefined (build/asan/)
+#
+# Each part's TAP lines are kept in build/test-logs/ for a failed run.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+logs=build/test-logs
+mkdir -p "$logs"
+rm -f "$logs"/*.tap
+
+export CMOCKA_MESSAGE_OUTPUT=TAP
+export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+run_unit() {	# $1 = build dir, $2 = label
+	for t in "$1"/tests/test_*; do
+		[ -x "$t" ] || continue
+		name=$2-$(basename "$t")
+		echo "# $name"
+		"$t" > "$logs/$name.tap" 2>&1
+		rc=$?
+		cat "$logs/$name.tap"
+		# a crash before TAP output still has to count as a failure
+		if [ $rc -ne 0 ] && ! grep -q '^not ok' "$logs/$name.tap"; then
+			echo "not ok - $name exited with status $rc" | tee -a "$logs/$name.tap"
+		fi
+	done
+}
+
+run_cli() {	# $1 = cdm binary, $2 = label
+	echo "# $2 bats tests/cli with CDM=$1"
+	CDM=$(pwd)/$1 bats --tap tests/cli > "$logs/$2-cli.tap" 2>&1
+	rc=$?
+	cat "$logs/$2-cli.tap"
+	if [ $rc -ne 0 ] && ! grep -q '^not ok' "$logs/$2-cli.tap"; then
+		echo "not ok - bats ($2) exited with status $rc" | tee -a "$logs/$2-cli.tap"
+	fi
+}
+
+run_unit build plain
+run_cli cdm plain
+run_unit build/asan asan
+run_cli build/asan/cdm asan
+
+# count TAP results: "ok N ... # skip" is a skip, not a pass
+cat "$logs"/*.tap | awk '
+	/^ok / { if ($0 ~ /# [Ss][Kk][Ii][Pp]/) s++; else p++ }
+	/^not ok / { f++ }
+	END {
+		printf "%d passed, %d failed, %d skipped\n", p, f, s
+		exit (f > 0 || p == 0) ? 1 : 0
+	}'
