@@ -416,7 +416,7 @@ int main(int argc, char **argv)
 	if (install_signals() < 0)
 		return cdm_error("cannot install signal handlers: %s", strerror(errno)), EXIT_RUN;
 
-	res = cdm_result_alloc(cfg.ntests * 2);
+	res = cdm_result_alloc(cfg.ntests * (unsigned int)(cfg.do_read + cfg.do_write));
 	if (!res)
 		return cdm_error("out of memory"), EXIT_RUN;
 	r = cdm_run(&cfg, res);
