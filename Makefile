@@ -22,13 +22,14 @@ CPPFLAGS   += -Iinclude -Ibuild -D_GNU_SOURCE -DCDM_VERSION='"$(VERSION)"'
 WARN       := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 LDLIBS     := -pthread
 
+PKG_CONFIG ?= pkg-config
 WITH_LIBURING ?= auto
 WITH_LIBAIO   ?= auto
 HASH := \#
 
 # liburing: pkg-config
 ifneq ($(WITH_LIBURING),no)
-HAVE_LIBURING := $(shell pkg-config --exists liburing 2>/dev/null && echo yes)
+HAVE_LIBURING := $(shell $(PKG_CONFIG) --exists liburing 2>/dev/null && echo yes)
 ifeq ($(WITH_LIBURING),yes)
 ifneq ($(HAVE_LIBURING),yes)
 $(error liburing not found: install liburing-dev (apt-get install liburing-dev), or build with WITH_LIBURING=no)
@@ -50,8 +51,8 @@ endif
 ENGINES := src/engine/engine.c src/engine/sync.c src/engine/null.c
 ifeq ($(HAVE_LIBURING),yes)
 ENGINES  += src/engine/io_uring.c
-CPPFLAGS += -DCDM_HAVE_LIBURING $(shell pkg-config --cflags liburing)
-LDLIBS   += $(shell pkg-config --libs liburing)
+CPPFLAGS += -DCDM_HAVE_LIBURING $(shell $(PKG_CONFIG) --cflags liburing)
+LDLIBS   += $(shell $(PKG_CONFIG) --libs liburing)
 endif
 ifeq ($(HAVE_LIBAIO),yes)
 ENGINES  += src/engine/libaio.c
