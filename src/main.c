@@ -330,6 +330,10 @@ int main(int argc, char **argv)
 			output = optarg;
 			break;
 		case OPT_COMMENT:
+			/* one line in the report: control characters become spaces */
+			for (char *q = optarg; *q; q++)
+				if ((unsigned char)*q < 0x20 || *q == 0x7f)
+					*q = ' ';
 			cfg.comment = optarg;
 			break;
 		case 'k':

@@ -168,6 +168,50 @@ static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target 
 	snprintf(in->comment, sizeof(in->comment), "%s", cfg->comment ? cfg->comment : "");
 }
 
+/* MemAvailable from /proc/meminfo in bytes, or 0 when unknown */
+static uint64_t mem_available(void)
+{
+	FILE *fp = fopen("/proc/meminfo", "re");
+	char line[256];
+	unsigned long long kib = 0;
+
+	if (!fp)
+		return 0;
+	while (fgets(line, sizeof(line), fp))
+		if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
+			break;
+	fclose(fp);
+	return (uint64_t)kib << 10;
+}
+
+/*
+ * The I/O buffers of the largest test (Q x block per thread, rounded up to
+ * 2 MiB as worker.c maps them, times T) must fit in memory: checked before
+ * the test file is written, so an impossible plan fails in a second.
+ */
+static int check_buffers(const struct cdm_run_config *cfg)
+{
+	uint64_t need = 0, avail = mem_available();
+	const struct cdm_spec *worst = NULL;
+	char name[64];
+
+	for (unsigned int i = 0; i < cfg->ntests; i++) {
+		const struct cdm_spec *sp = &cfg->tests[i];
+		uint64_t per = ((uint64_t)sp->qd * sp->block + (2ull << 20) - 1) & ~((2ull << 20) - 1);
+
+		if (per * sp->threads > need) {
+			need = per * sp->threads;
+			worst = sp;
+		}
+	}
+	if (!worst || !avail || need <= avail / 10 * 9)
+		return 0;
+	cdm_spec_name(worst, name, sizeof(name));
+	cdm_error("%s needs %" PRIu64 " MiB of I/O buffers (Q x T x block), more than the %" PRIu64
+		  " MiB of memory available", name, need >> 20, avail >> 20);
+	return -ENOMEM;
+}
+
 static const char *dir_name(enum cdm_dir d)
 {
 	return d == CDM_DIR_WRITE ? "Write" : "Read";
@@ -417,6 +461,9 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 	if (!cfg->direct)
 		cdm_warn("--buffered: the page cache is measured, not only the disk, unless the test file is larger than RAM");
 
+	ret = check_buffers(cfg);
+	if (ret < 0)
+		return ret;
 	ret = cdm_target_clean_stale(cfg->target);
 	(void)ret;
 

@@ -110,3 +110,8 @@ refuse() {
 @test "--output into a directory that does not exist fails before the run" {
 	refuse 1 "$TD/no/such/r.txt: cannot create the report file" "${QUICK[@]}" --output "$TD/no/such/r.txt" "$TD"
 }
+
+@test "I/O buffers larger than memory are refused before the test file is written" {
+	refuse 1 "SEQ64M Q1024T256 needs 16777216 MiB of I/O buffers" --quiet \
+		--test "SEQ64M Q1024T256" --size 64MiB "$TD"
+}
