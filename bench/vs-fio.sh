@@ -11,7 +11,8 @@
 #                        [--warmup 2] [--pairs 3] [--dir /tmp/cdm-bench]
 #                        [--test "RND4K Q1T1" ...] [--mode read|write|all]
 #
-# fio reads cdm's own prepared test file (cdm --keep), with direct=1, the
+# Both tools use one test file, prepared by cdm (--keep, then cdm --file),
+# fio with direct=1, the
 # same engine, block size, queue depth and threads, time-based, with its
 # ramp_time as the warm-up.  fio's figure is its JSON "lat_ns" mean (total
 # latency: submission + completion), which is what cdm's latency measures.
@@ -44,7 +45,7 @@ mkdir -p "$dir"
 work=$(mktemp -d)
 kept=
 cleanup() {
-	[ -n "$kept" ] && rm -f "$kept"
+	[ -n "$kept" ] && rm -f "$kept" "$kept.cdm"
 	rm -rf "$work"
 }
 trap cleanup EXIT INT TERM
@@ -80,9 +81,9 @@ EOF
 		RNDread) rw=randread ;; RNDwrite) rw=randwrite ;;
 		esac
 		for p in $(seq "$pairs"); do
-			# cdm: its own freshly prepared file in the same directory
-			"$cdm" --quiet --engine "$engine" --size "$size" --test "$spec" --mode "$d" \
-				--count 1 --time "$time" --warmup "$warmup" --interval 0 "$dir" \
+			# both tools on the same prepared file
+			"$cdm" --quiet --engine "$engine" --file "$kept" --test "$spec" --mode "$d" \
+				--count 1 --time "$time" --warmup "$warmup" --interval 0 \
 				> "$work/cdm.txt"
 			row=$(grep -E '^  (SEQ|RND)' "$work/cdm.txt")
 			fio --name=vs --filename="$kept" --size="$bytes" --direct=1 \

@@ -31,6 +31,7 @@
 enum {
 	OPT_INTERVAL = 256, OPT_WARMUP, OPT_MODE, OPT_DATA, OPT_BUFFERED,
 	OPT_COMMENT, OPT_LIST_ENGINES, OPT_MIX, OPT_NULL_SERVICE, OPT_NO_REGISTER,
+	OPT_FILE,
 };
 
 /* option table and its help text side by side, so they cannot drift apart */
@@ -51,6 +52,7 @@ static const struct option long_opts[] = {
 	{ "output",       required_argument, NULL, 'o' },
 	{ "comment",      required_argument, NULL, OPT_COMMENT },
 	{ "keep",         no_argument,       NULL, 'k' },
+	{ "file",         required_argument, NULL, OPT_FILE },
 	{ "quiet",        no_argument,       NULL, 'q' },
 	{ "list-engines", no_argument,       NULL, OPT_LIST_ENGINES },
 	{ "null-service-us", required_argument, NULL, OPT_NULL_SERVICE },
@@ -92,6 +94,8 @@ static const char usage_text[] =
 "      --comment TEXT       the report's Comment line (default: none)\n"
 "  -k, --keep               after a successful run, keep the test file,\n"
 "                           renamed to cdm-*.keep (default: delete)\n"
+"      --file PATH          reuse a test file kept by an earlier --keep run\n"
+"                           (no preparation; its size is the test size)\n"
 "  -q, --quiet              no progress display; notes, warnings and errors\n"
 "                           still go to stderr (default: progress on a TTY)\n"
 "      --list-engines       engines built in, and whether each works here\n"
@@ -339,6 +343,9 @@ int main(int argc, char **argv)
 		case 'k':
 			cfg.keep = 1;
 			break;
+		case OPT_FILE:
+			cfg.file = optarg;
+			break;
 		case 'q':
 			cfg.progress = 0;
 			break;
@@ -366,6 +373,20 @@ int main(int argc, char **argv)
 	if (argc - optind > 1)
 		return usage_error("one TARGET directory expected, got %d", argc - optind);
 	cfg.target = optind < argc ? argv[optind] : ".";
+	if (cfg.file) {
+		static char dir[PATH_MAX];
+		const char *slash = strrchr(cfg.file, '/');
+
+		if (optind < argc)
+			return usage_error("--file names the test file: give no TARGET");
+		if (size)
+			return usage_error("--size cannot be used with --file (the file's size is the test size)");
+		if (!slash)
+			snprintf(dir, sizeof(dir), ".");
+		else
+			snprintf(dir, sizeof(dir), "%.*s", slash == cfg.file ? 1 : (int)(slash - cfg.file), cfg.file);
+		cfg.target = dir;
+	}
 
 	fmt = cdm_report_find(format_arg, &planned);
 	if (!fmt) {

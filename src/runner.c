@@ -434,7 +434,7 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 	int ret;
 
 	cdm_progress_clear = progress_clear;
-	ret = cdm_target_probe(cfg->target, cfg->size, &t, err, sizeof(err));
+	ret = cdm_target_probe(cfg->target, cfg->file ? 0 : cfg->size, &t, err, sizeof(err));
 	if (ret < 0) {
 		cdm_error("%s", err);
 		return ret;
@@ -467,23 +467,39 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 	ret = cdm_target_clean_stale(cfg->target);
 	(void)ret;
 
-	ret = cdm_testfile_create(&f, &t, cfg->size, cfg->direct, err, sizeof(err));
-	if (ret < 0) {
-		cdm_error("%s", err);
-		return ret;
-	}
-	fill_cfg = cfg;
-	progress(cfg, "Preparing test file:   0%%");
-	ret = cdm_testfile_fill(&f, cfg->zero_fill, fill_progress, stop_cb, err, sizeof(err));
-	if (ret < 0) {
-		if (ret != -EINTR) {
-			if (ret == -EINVAL && cfg->direct)
-				cdm_error("%s: the %s filesystem accepted O_DIRECT but refused the first write (%s); run with --buffered",
-					  cfg->target, t.fs_type, strerror(EINVAL));
-			else
-				cdm_error("%s", err);
+	if (cfg->file) {
+		ret = cdm_testfile_reuse(&f, cfg->file, cfg->direct, err, sizeof(err));
+		if (ret < 0) {
+			cdm_error("%s", err);
+			return ret;
 		}
-		goto out;
+		res->info.size = f.size;
+		for (unsigned int i = 0; i < cfg->ntests; i++) {
+			if (f.size < cfg->tests[i].block) {
+				cdm_error("%s: the file is smaller than one block of the tests", cfg->file);
+				ret = -EINVAL;
+				goto out;
+			}
+		}
+	} else {
+		ret = cdm_testfile_create(&f, &t, cfg->size, cfg->direct, err, sizeof(err));
+		if (ret < 0) {
+			cdm_error("%s", err);
+			return ret;
+		}
+		fill_cfg = cfg;
+		progress(cfg, "Preparing test file:   0%%");
+		ret = cdm_testfile_fill(&f, cfg->zero_fill, fill_progress, stop_cb, err, sizeof(err));
+		if (ret < 0) {
+			if (ret != -EINTR) {
+				if (ret == -EINVAL && cfg->direct)
+					cdm_error("%s: the %s filesystem accepted O_DIRECT but refused the first write (%s); run with --buffered",
+						  cfg->target, t.fs_type, strerror(EINVAL));
+				else
+					cdm_error("%s", err);
+			}
+			goto out;
+		}
 	}
 
 	for (unsigned int i = 0; i < res->ntests; i++) {
@@ -518,12 +534,13 @@ out:
 		ret = -EINTR;
 		res->interrupted = cdm_runner_stop_requested();
 	}
-	if (ret == 0 && cfg->keep) {
-		if (cdm_testfile_keep(&f) == 0)
-			cdm_note("kept the test file as %s", f.path);
+	if (ret == 0 && cfg->keep && !cfg->file) {
+		int k = cdm_testfile_keep(&f, cfg->zero_fill);
+
+		if (k == 0)
+			cdm_note("kept the test file as %s (reuse it with --file)", f.path);
 		else
-			cdm_warn("%s: could not rename the test file for --keep: %s", f.path,
-				 strerror(errno));
+			cdm_warn("%s: could not keep the test file: %s", f.path, strerror(-k));
 	}
 	if (cdm_testfile_remove(&f) < 0)
 		cdm_warn("%s: could not remove the test file: %s", f.path, strerror(errno));

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/types.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "cdm/profile.h"
@@ -406,11 +407,20 @@ int cdm_testfile_fill(struct cdm_testfile *f, int zero,
 	return ret;
 }
 
-int cdm_testfile_keep(struct cdm_testfile *f)
-{
-	char kept[sizeof(f->path)];
-	size_t n = strlen(f->path);
+#define MARK_XATTR "user.cdm.testfile"
 
+static void mark_text(char *buf, size_t len, uint64_t size)
+{
+	snprintf(buf, len, "cdm test file v1 size=%" PRIu64, size);
+}
+
+int cdm_testfile_keep(struct cdm_testfile *f, int zero)
+{
+	char kept[sizeof(f->path)], mark[64], side[sizeof(f->path) + 8];
+	size_t n = strlen(f->path);
+	int ret = 0;
+
+	(void)zero;
 	if (!f->created || n < 4)
 		return -EINVAL;
 	snprintf(kept, sizeof(kept), "%.*s.keep", (int)(n - 4), f->path);
@@ -418,9 +428,82 @@ int cdm_testfile_keep(struct cdm_testfile *f)
 		return -errno;
 	snprintf(f->path, sizeof(f->path), "%s", kept);
 	f->created = 0;         /* kept: never removed by cdm from now on */
+	mark_text(mark, sizeof(mark), f->size);
+	if (fsetxattr(f->fd, MARK_XATTR, mark, strlen(mark), 0) < 0) {
+		/* no user xattrs here (tmpfs before 6.6, some FUSE): a sidecar */
+		FILE *fp;
+
+		snprintf(side, sizeof(side), "%s.cdm", f->path);
+		fp = fopen(side, "wxe");
+		if (!fp || fprintf(fp, "%s\n", mark) < 0)
+			ret = -errno;
+		if (fp && fclose(fp) != 0 && !ret)
+			ret = -errno;
+	}
 	if (f->fd >= 0)
 		close(f->fd);
 	f->fd = -1;
+	return ret;
+}
+
+/* does @path carry cdm's mark for @size (xattr, else sidecar)? */
+static int has_mark(const char *path, int fd, uint64_t size)
+{
+	char want[64], got[80], side[4500];
+	ssize_t n;
+	FILE *fp;
+
+	mark_text(want, sizeof(want), size);
+	n = fgetxattr(fd, MARK_XATTR, got, sizeof(got) - 1);
+	if (n >= 0) {
+		got[n] = '\0';
+		return strcmp(got, want) == 0;
+	}
+	snprintf(side, sizeof(side), "%s.cdm", path);
+	fp = fopen(side, "re");
+	if (!fp)
+		return 0;
+	if (!fgets(got, sizeof(got), fp))
+		got[0] = '\0';
+	fclose(fp);
+	got[strcspn(got, "\n")] = '\0';
+	return strcmp(got, want) == 0;
+}
+
+int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int direct,
+		       char *err, size_t err_len)
+{
+	struct stat st;
+	int fd;
+
+	memset(f, 0, sizeof(*f));
+	f->fd = -1;
+	snprintf(f->path, sizeof(f->path), "%s", path);
+	fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | (direct ? O_DIRECT : 0));
+	if (fd < 0) {
+		int e = errno;
+
+		if (e == EINVAL && direct)
+			snprintf(err, err_len, "%s: this filesystem does not support O_DIRECT; run with --buffered", path);
+		else
+			snprintf(err, err_len, "%s: cannot open the test file: %s", path, strerror(e));
+		return -e;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, err_len, "%s: not a regular file", path);
+		close(fd);
+		return -EINVAL;
+	}
+	if (!has_mark(path, fd, (uint64_t)st.st_size)) {
+		snprintf(err, err_len,
+			 "%s: not a test file that cdm prepared and kept (--keep), or its size changed; cdm writes only to files it made",
+			 path);
+		close(fd);
+		return -EPERM;
+	}
+	f->fd = fd;
+	f->size = (uint64_t)st.st_size;
+	f->created = 0;         /* the user's to keep: never removed */
 	return 0;
 }
 

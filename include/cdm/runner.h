@@ -19,6 +19,7 @@
 
 struct cdm_run_config {
 	const char *target;             /* directory */
+	const char *file;               /* --file: a kept test file to reuse, or NULL */
 	const char *profile_name;       /* Profile: line */
 	unsigned int ntests;
 	struct cdm_spec tests[CDM_MAX_TESTS];

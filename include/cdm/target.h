@@ -82,9 +82,23 @@ int cdm_testfile_fill(struct cdm_testfile *f, int zero,
 
 /*
  * cdm_testfile_keep - rename the file to its .keep name (never removed by a
- * later run).  Returns 0 or -errno.  The new name is in f->path.
+ * later run) and mark it as a complete cdm test file of its size: the
+ * extended attribute user.cdm.testfile, or, where the filesystem has no
+ * user xattrs, a sidecar file "<path>.cdm" beside it.  Returns 0 or
+ * -errno.  The new name is in f->path.
  */
-int cdm_testfile_keep(struct cdm_testfile *f);
+int cdm_testfile_keep(struct cdm_testfile *f, int zero);
+
+/*
+ * cdm_testfile_reuse - open a file kept by an earlier run (--file) instead
+ * of creating one.  It must be a regular file carrying cdm's mark for its
+ * current size, since write tests overwrite its content: any other file is
+ * refused, so cdm never writes into a user's file.  f->size is the file's
+ * size; the file is never removed.  Returns 0, or -errno with one line in
+ * @err naming the path and the problem.
+ */
+int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int direct,
+		       char *err, size_t err_len);
 
 /*
  * cdm_testfile_remove - close and unlink the file if cdm created it.

@@ -159,3 +159,29 @@ check_identity() {
 	fi
 	[ -z "$left" ]
 }
+
+@test "--file reuses a kept test file, and refuses files cdm did not keep" {
+	"$CDM" "${QUICK[@]}" --test "RND4K" --keep "$TD" > /dev/null 2>&1
+	kept=$(find "$TD" -name 'cdm-*.keep')
+	[ -n "$kept" ]
+	run "$CDM" --quiet --count 1 --time 1 --warmup 0 --interval 0 --test "RND4K Q2T1" --file "$kept"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"   Test: 16 MiB (x1)"* ]]
+	echo "$output" | grep -qE '^  RND    4KiB \(Q=  [12], T= 1\):'
+	# reused, not removed, and no new file made beside it
+	[ -f "$kept" ]
+	[ "$(find "$TD" -name 'cdm-*' | grep -vc '\.cdm$')" -eq 1 ]
+	# a user's file is never written
+	echo "precious" > "$TD/user.dat"
+	run "$CDM" --quiet --file "$TD/user.dat"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"$TD/user.dat: not a test file that cdm prepared and kept"* ]]
+	[ "$(cat "$TD/user.dat")" = precious ]
+	# a kept file whose size changed is refused too
+	truncate -s 8M "$kept"
+	run "$CDM" --quiet --file "$kept"
+	[ "$status" -eq 1 ]
+	run "$CDM" --quiet --size 16MiB --file "$kept"
+	[ "$status" -eq 2 ]
+	rm -f "$TD"/cdm-* "$TD/user.dat"
+}
