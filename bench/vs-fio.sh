@@ -53,7 +53,7 @@ trap cleanup EXIT INT TERM
 # one prepared file for fio: cdm writes it completely, --keep leaves it
 "$cdm" --quiet --size "$size" --test "SEQ1M" --mode read --count 1 --time 1 \
 	--warmup 0 --interval 0 --keep "$dir" > /dev/null 2> "$work/keep.err"
-kept=$(sed -n 's/^cdm: note: kept the test file as //p' "$work/keep.err")
+kept=$(sed -n 's/^cdm: note: kept the test file as \(.*\) (reuse it with --file)$/\1/p' "$work/keep.err")
 [ -f "$kept" ] || { cat "$work/keep.err" >&2; exit 1; }
 bytes=$(stat -c %s "$kept")
 
