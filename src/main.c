@@ -31,7 +31,7 @@
 enum {
 	OPT_INTERVAL = 256, OPT_WARMUP, OPT_MODE, OPT_DATA, OPT_BUFFERED,
 	OPT_COMMENT, OPT_LIST_ENGINES, OPT_MIX, OPT_NULL_SERVICE, OPT_NO_REGISTER,
-	OPT_FILE,
+	OPT_FILE, OPT_BATCH,
 };
 
 /* option table and its help text side by side, so they cannot drift apart */
@@ -57,6 +57,7 @@ static const struct option long_opts[] = {
 	{ "list-engines", no_argument,       NULL, OPT_LIST_ENGINES },
 	{ "null-service-us", required_argument, NULL, OPT_NULL_SERVICE },
 	{ "no-register",  no_argument,       NULL, OPT_NO_REGISTER },
+	{ "batch",        required_argument, NULL, OPT_BATCH },
 	{ "help",         no_argument,       NULL, 'h' },
 	{ "version",      no_argument,       NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -103,6 +104,8 @@ static const char usage_text[] =
 "                           microseconds, 0-10000000 (default: 0; for tests)\n"
 "      --no-register        io_uring: no registered buffers or file\n"
 "                           (default: off)\n"
+"      --batch N            completions reaped, and I/Os restarted, per engine\n"
+"                           call, 1-1024 (default: Q/8, 1-16)\n"
 "  -h, --help               this help\n"
 "  -V, --version            version and engines built in\n"
 "\n"
@@ -355,6 +358,11 @@ int main(int argc, char **argv)
 			if (cdm_uint_parse(optarg, 0, 10000000, &v) < 0)
 				return usage_error("bad value for --null-service-us: '%s' (0-10000000)", optarg);
 			cfg.null_service_ns = (uint64_t)v * 1000;
+			break;
+		case OPT_BATCH:
+			if (cdm_uint_parse(optarg, 1, CDM_QD_MAX, &v) < 0)
+				return usage_error("bad value for --batch: '%s' (1-%u)", optarg, CDM_QD_MAX);
+			cfg.batch = (unsigned int)v;
 			break;
 		case OPT_NO_REGISTER:
 			cfg.engine_options |= CDM_ENGINE_OPT_NO_REGISTER;

@@ -55,6 +55,17 @@ static void progress(const struct cdm_run_config *cfg, const char *fmt, ...)
 	progress_shown = 1;
 }
 
+unsigned int cdm_runner_batch(unsigned int asked, unsigned int qd)
+{
+	unsigned int b = asked ? asked : qd / 8;
+
+	if (!asked && b > 16)
+		b = 16;
+	if (b < 1)
+		b = 1;
+	return b > qd ? qd : b;
+}
+
 void cdm_runner_request_stop(int sig)
 {
 	int expected = 0;
@@ -218,6 +229,40 @@ static const char *dir_name(enum cdm_dir d)
 }
 
 /*
+ * Say when a figure may be limited by the CPU rather than the device: a
+ * worker thread busy (user + system) for more than 90 % of a pass, or the
+ * whole process using more than 90 % of the online CPUs.
+ */
+static void cpu_limit_note(const char *name, const struct cdm_test_result *tr,
+			   const struct cdm_worker *w, unsigned int nthreads)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	double worst = 0, proc = 0;
+
+	for (unsigned int k = 0; k < tr->npasses; k++) {
+		const struct cdm_pass *p = &tr->passes[k];
+		double ns = p->seconds * 1e9;
+
+		if (ns <= 0)
+			continue;
+		for (unsigned int i = 0; i < nthreads; i++) {
+			double busy = (double)(w[i].passes[k].cpu_user_ns + w[i].passes[k].cpu_sys_ns) / ns;
+
+			if (busy > worst)
+				worst = busy;
+		}
+		if ((double)(p->proc_user_ns + p->proc_sys_ns) / ns > proc)
+			proc = (double)(p->proc_user_ns + p->proc_sys_ns) / ns;
+	}
+	if (worst > 0.9)
+		cdm_note("%s %s: a worker thread was busy %.0f%% of a pass; the figure may be limited by the CPU rather than the device",
+			 name, dir_name(tr->dir), worst * 100);
+	else if (ncpu > 0 && proc > 0.9 * (double)ncpu)
+		cdm_note("%s %s: cdm used %.0f%% of the %ld online CPUs; the figure may be limited by the CPU rather than the device",
+			 name, dir_name(tr->dir), proc * 100 / (double)ncpu, ncpu);
+}
+
+/*
  * Run one test: T workers through warm-up and `count` passes.  Fills @tr.
  * Returns 0, -EINTR on a stop request, or -errno after printing why.
  */
@@ -256,6 +301,7 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 	sh->zero_fill = cfg->zero_fill;
 	sh->nblocks = f->size / spec->block;
 	sh->count = cfg->count;
+	sh->batch = cdm_runner_batch(cfg->batch, spec->qd);
 	atomic_init(&sh->seq_next, 0);
 	if (pthread_barrier_init(&sh->ready, NULL, nthreads + 1) ||
 	    pthread_barrier_init(&sh->go, NULL, nthreads + 1)) {
@@ -389,6 +435,7 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 			}
 		}
 		tr->npasses = k;
+		cpu_limit_note(name, tr, w, nthreads);
 		/*
 		 * The merged histogram covers the passes kept; when a pass was
 		 * cut short its I/Os are in the workers' histograms too, so

@@ -27,6 +27,7 @@ struct cdm_test_shared {
 	int zero_fill;
 	uint64_t nblocks;               /* file size / block size */
 	unsigned int count;             /* measured passes */
+	unsigned int batch;             /* most I/Os reaped and restarted per call */
 	/*
 	 * The schedule, CLOCK_MONOTONIC ns: window w runs [bounds[w],
 	 * bounds[w+1]); window 0 is the warm-up, window k+1 is measured pass
