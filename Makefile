@@ -71,7 +71,7 @@ ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-s
 ASAN_OBJ   := $(LIB_OBJ:build/%=build/asan/%)
 ASAN_UNIT  := $(UNIT_SRC:tests/unit/%.c=build/asan/tests/%)
 
-.PHONY: all test unit asan install uninstall clean bench
+.PHONY: all test unit asan fuzz install uninstall clean bench
 all: cdm
 
 cdm: build/src/main.o $(LIB_OBJ)
@@ -108,6 +108,19 @@ build/asan/profiles.o: build/profiles.c
 build/asan/tests/%: tests/unit/%.c $(ASAN_OBJ) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(WARN) $(ASAN_FLAGS) -o $@ $< $(ASAN_OBJ) -lcmocka $(LDLIBS) -lm
+
+# libFuzzer target for the parsers (clang and its compiler-rt needed)
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+build/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c src/profile.c build/profiles.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CPPFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -o $@ \
+		tests/fuzz/fuzz_parse.c src/profile.c build/profiles.c
+
+fuzz: build/fuzz/fuzz_parse
+	@mkdir -p build/fuzz/corpus
+	build/fuzz/fuzz_parse -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+		-artifact_prefix=build/fuzz/ build/fuzz/corpus tests/fuzz/corpus
 
 unit: $(UNIT_BIN)
 asan: build/asan/cdm $(ASAN_UNIT)

@@ -47,6 +47,26 @@ run_cli cdm plain
 run_unit build/asan asan
 run_cli build/asan/cdm asan
 
+# the parsers under libFuzzer for a bounded time (clang + compiler-rt)
+run_fuzz() {
+	secs=${FUZZ_SECONDS:-30}
+	if ! make -s build/fuzz/fuzz_parse > "$logs/fuzz-build.log" 2>&1; then
+		echo "ok - fuzz parsers # SKIP cannot build the libFuzzer target (clang with compiler-rt needed)" \
+			| tee "$logs/fuzz.tap"
+		return
+	fi
+	mkdir -p build/fuzz/corpus
+	if build/fuzz/fuzz_parse -max_total_time="$secs" -max_len=4096 -artifact_prefix=build/fuzz/ \
+		build/fuzz/corpus tests/fuzz/corpus > "$logs/fuzz.log" 2>&1; then
+		echo "ok - fuzz parsers for ${secs}s: $(grep -o 'Done [0-9]* runs' "$logs/fuzz.log" | tail -1)" \
+			| tee "$logs/fuzz.tap"
+	else
+		tail -30 "$logs/fuzz.log"
+		echo "not ok - fuzz parsers: crash, see $logs/fuzz.log and build/fuzz/crash-*" | tee "$logs/fuzz.tap"
+	fi
+}
+run_fuzz
+
 # count TAP results: "ok N ... # skip" is a skip, not a pass
 cat "$logs"/*.tap | awk '
 	/^ok / { if ($0 ~ /# [Ss][Kk][Ii][Pp]/) s++; else p++ }

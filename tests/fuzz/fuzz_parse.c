@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fuzz_parse.c - libFuzzer target for cdm's own parsers: test specs, sizes,
+ * whole numbers and profile files (src/profile.c).  The first byte of the
+ * input chooses the parser; the rest is its text.  Built and run by
+ * `make fuzz` (clang with -fsanitize=fuzzer,address,undefined); any crash
+ * it finds becomes a case in tests/unit/test_profile.c.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cdm/profile.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct cdm_profile prof;
+	struct cdm_spec spec;
+	unsigned long v;
+	uint64_t bytes;
+	char err[512], label[64], name[64];
+	char *text;
+
+	if (size < 1 || size > 70000)
+		return 0;
+	text = malloc(size);
+	if (!text)
+		return 0;
+	memcpy(text, data + 1, size - 1);
+	text[size - 1] = '\0';
+	switch (data[0] % 4) {
+	case 0:
+		if (cdm_spec_parse(text, &spec, err, sizeof(err)) == 0) {
+			/* what parses must print and parse back to the same */
+			struct cdm_spec again;
+
+			cdm_spec_label(&spec, label, sizeof(label));
+			cdm_spec_name(&spec, name, sizeof(name));
+			if (cdm_spec_parse(name, &again, err, sizeof(err)) != 0 ||
+			    memcmp(&again, &spec, sizeof(spec)) != 0)
+				abort();
+		}
+		break;
+	case 1:
+		if (cdm_size_parse(text, &bytes) == 0)
+			cdm_size_format(bytes, label, sizeof(label));
+		break;
+	case 2:
+		cdm_uint_parse(text, 0, 3600, &v);
+		break;
+	default:
+		cdm_profile_parse(text, "fuzz.cdm", &prof, err, sizeof(err));
+		break;
+	}
+	free(text);
+	return 0;
+}
