@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cdm/runner.h"
+#include "cdm/sysinfo.h"
 #include "cdm/target.h"
 #include "util.h"
 #include "worker.h"
@@ -177,6 +178,10 @@ static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target 
 		snprintf(in->machine, sizeof(in->machine), "%.63s", u.machine);
 	}
 	snprintf(in->comment, sizeof(in->comment), "%s", cfg->comment ? cfg->comment : "");
+	/* the caller may have set --label before the run; else the target */
+	if (!in->label[0])
+		snprintf(in->label, sizeof(in->label), "%s", cfg->target);
+	cdm_sysinfo_fill(cfg->target, t->mount_source, in);
 }
 
 /* MemAvailable from /proc/meminfo in bytes, or 0 when unknown */
@@ -408,8 +413,9 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 			snprintf(last_note, sizeof(last_note), "%s", w[0].note);
 		}
 		if (tr->qd_run < spec->qd)
-			cdm_note("%s: the %s engine kept %u I/O in flight per thread, not %u; the report shows Q=%u",
-				 name, cfg->engine->name, tr->qd_run, spec->qd, tr->qd_run);
+			cdm_note("%s %s: the %s engine kept %u I/O in flight per thread, not %u; the report shows Q=%u",
+				 name, dir_name(tr->dir), cfg->engine->name, tr->qd_run, spec->qd,
+				 tr->qd_run);
 		/* a pass counts only if every worker ran to its end */
 		for (k = 0; k < cfg->count; k++) {
 			struct cdm_pass *p = &tr->passes[k];
