@@ -36,13 +36,15 @@ struct row {
 	double lat_us;
 };
 
-static void row_fill(struct row *row, const struct cdm_test_result *t)
+/* @agg: which pass figure to show, per metric (--aggregate; CDM: best) */
+static void row_fill(struct row *row, const struct cdm_test_result *t,
+		     enum cdm_aggregate agg)
 {
 	char printed[320];              /* "%.3f" of DBL_MAX is 313 chars */
 
 	cdm_spec_label(&t->spec, row->label, sizeof(row->label));
-	row->mb_s = cdm_result_best_mb_s(t);
-	row->lat_us = cdm_result_best_lat_us(t);
+	row->mb_s = cdm_result_mb_s(t, agg);
+	row->lat_us = cdm_result_lat_us(t, agg);
 
 	/*
 	 * CDM derives IOPS from the MB/s as printed: all 68 rows of the real
@@ -60,7 +62,7 @@ int cdm_text_row(char *buf, size_t len, const struct cdm_test_result *t)
 {
 	struct row row;
 
-	row_fill(&row, t);
+	row_fill(&row, t, CDM_AGG_BEST);
 	return snprintf(buf, len, ROW_FMT, row.label, t->qd_run,
 			t->spec.threads, row.mb_s, row.iops, row.lat_us);
 }
@@ -89,7 +91,7 @@ static void write_section(FILE *out, const struct cdm_run_result *r,
 			any = 1;
 		}
 		/* printed directly, not via a fixed buffer: fields may widen */
-		row_fill(&row, t);
+		row_fill(&row, t, r->aggregate);
 		fprintf(out, ROW_FMT "\n", row.label, t->qd_run,
 			t->spec.threads, row.mb_s, row.iops, row.lat_us);
 	}

@@ -2,15 +2,29 @@
 /*
  * report.c - the registry of output formats: one row per formatter, each
  * formatter in its own file in src/report/.  Adding a format is one file
- * and one row here; the CLI only ever asks cdm_report_find().
+ * and one row here; the CLI only ever asks cdm_report_find().  Also the
+ * helpers the formatters share (report_util.h) and the atomic --save.
  */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cdm/report.h"
+#include "report_util.h"
 
 /* defined in the formatters' own files (one file each) */
 extern const struct cdm_formatter cdm_format_text;
+extern const struct cdm_formatter cdm_format_json;
+extern const struct cdm_formatter cdm_format_csv;
+extern const struct cdm_formatter cdm_format_markdown;
 
 /* --format value -> formatter */
 static const struct {
@@ -18,16 +32,17 @@ static const struct {
 	const struct cdm_formatter *fmt;
 } formatters[] = {
 	{ "cdm", &cdm_format_text },    /* CrystalDiskMark 8 text, the default */
+	{ "json", &cdm_format_json },   /* the versioned schema, for compare and scripts */
+	{ "csv", &cdm_format_csv },     /* one row per pass, plus summary rows */
+	{ "markdown", &cdm_format_markdown }, /* a table to paste into a post */
 };
 
 /*
- * Formats promised in the docs but not built yet: named here so that
- * `--format json` is refused as "not yet" rather than "unknown".
+ * Formats promised in the docs but not built yet: named here so that they
+ * are refused as "not yet" rather than "unknown".  None at the moment.
  */
 static const char *const planned_formats[] = {
-	"json",
-	"csv",
-	"markdown",
+	NULL,
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -44,11 +59,174 @@ const struct cdm_formatter *cdm_report_find(const char *name, int *planned)
 		if (!strcmp(formatters[i].name, name))
 			return formatters[i].fmt;
 	for (i = 0; i < ARRAY_SIZE(planned_formats); i++) {
-		if (!strcmp(planned_formats[i], name)) {
+		if (planned_formats[i] && !strcmp(planned_formats[i], name)) {
 			if (planned)
 				*planned = 1;
 			break;
 		}
 	}
 	return NULL;
+}
+
+char *cdm_report_num(char *buf, size_t len, double v)
+{
+	int prec;
+
+	if (!isfinite(v)) {
+		snprintf(buf, len, "null");
+		return buf;
+	}
+	if (v == 0.0) {
+		/* -0.0 prints as "-0": not wrong, but surprising */
+		snprintf(buf, len, "0");
+		return buf;
+	}
+	/* plain decimals where a reader expects them: 1000, not 1e+03 */
+	if ((v > 0 ? v : -v) >= 1e-4 && (v > 0 ? v : -v) < 1e15) {
+		for (prec = 0; prec <= 20; prec++) {
+			snprintf(buf, len, "%.*f", prec, v);
+			if (strtod(buf, NULL) == v)
+				return buf;
+		}
+	}
+	for (prec = 1; prec < 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			return buf;
+	}
+	snprintf(buf, len, "%.17g", v);
+	return buf;
+}
+
+/* length of the valid UTF-8 sequence at @s (at most @n bytes), or 0 */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	uint32_t cp;
+	size_t len, i;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	/* overlong forms, UTF-16 surrogates and beyond U+10FFFF */
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return len;
+}
+
+void cdm_report_json_str(FILE *out, const char *s, size_t max)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strnlen(s, max), i = 0, l;
+
+	fputc('"', out);
+	while (i < n) {
+		unsigned char c = p[i];
+
+		if (c == '"' || c == '\\') {
+			fputc('\\', out);
+			fputc(c, out);
+			i++;
+		} else if (c == '\n') {
+			fputs("\\n", out);
+			i++;
+		} else if (c == '\t') {
+			fputs("\\t", out);
+			i++;
+		} else if (c < 0x20 || c == 0x7f) {
+			fprintf(out, "\\u%04x", c);
+			i++;
+		} else if ((l = utf8_len(p + i, n - i)) != 0) {
+			fwrite(p + i, 1, l, out);
+			i += l;
+		} else {
+			fputs("\\ufffd", out);
+			i++;
+		}
+	}
+	fputc('"', out);
+}
+
+char *cdm_report_utc(char *buf, size_t len, long long t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (len)
+		buf[0] = '\0';
+	if (!gmtime_r(&tt, &tm) || !strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		if (len)
+			buf[0] = '\0';
+	return buf;
+}
+
+int cdm_report_save(const char *path, const struct cdm_formatter *fmt,
+		    const struct cdm_run_result *r)
+{
+	char tmp[PATH_MAX];
+	mode_t mask;
+	FILE *f;
+	int fd, ret = 0;
+
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= sizeof(tmp))
+		return -ENAMETOOLONG;
+	/* same directory as @path, so that rename() is atomic */
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return -errno;
+	/* mkstemp makes 0600; a saved result is as readable as any report */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) < 0) {
+		ret = -errno;
+		close(fd);
+		goto fail;
+	}
+	f = fdopen(fd, "w");
+	if (!f) {
+		ret = -errno;
+		close(fd);
+		goto fail;
+	}
+	ret = fmt->write(f, r);
+	if (!ret && (fflush(f) || ferror(f)))
+		ret = -EIO;
+	if (!ret && fsync(fd) < 0)
+		ret = -errno;
+	if (fclose(f) != 0 && !ret)
+		ret = -EIO;
+	if (ret)
+		goto fail;
+	if (rename(tmp, path) < 0) {
+		ret = -errno;
+		goto fail;
+	}
+	return 0;
+fail:
+	unlink(tmp);
+	return ret;
+}
+
+double cdm_report_iops_of(double mb_s, unsigned long long block)
+{
+	char printed[320];              /* "%.3f" of DBL_MAX is 313 chars */
+
+	if (!block)
+		return 0.0;
+	snprintf(printed, sizeof(printed), "%.3f", mb_s);
+	return strtod(printed, NULL) * 1e6 / (double)block;
 }

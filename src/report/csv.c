@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * csv.c - --format csv: one header line, then per test and direction one
+ * row per measured pass (kind "pass") and three summary rows (kinds
+ * "best", "median", "mean": the figure each aggregate picks, per metric,
+ * with the spread and the percentiles), for spreadsheets and for joining
+ * the runs of several volumes on the label column.  Fields are quoted as
+ * RFC 4180 says (a field with a comma, a quote or a line break is quoted,
+ * its quotes doubled); lines end with "\n"; numbers use "." whatever the
+ * locale; a figure that does not exist is an empty field.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cdm/profile.h"
+#include "cdm/report.h"
+#include "cdm/result.h"
+#include "report_util.h"
+
+static const char header[] =
+	"label,test,direction,pattern,block_bytes,threads,queue_depth,queue_depth_run,"
+	"kind,pass,duration_s,bytes,ios,mb_s,iops,lat_mean_ns,lat_max_ns,"
+	"cpu_user_ns,cpu_sys_ns,cpu_ns_per_io,mb_s_cv_pct,"
+	"lat_p50_ns,lat_p90_ns,lat_p99_ns,lat_p99_9_ns,lat_p99_99_ns\n";
+
+static const double pcts[] = { 50.0, 90.0, 99.0, 99.9, 99.99 };
+
+/* RFC 4180: quote a field holding ',', '"', CR or LF; double its quotes */
+static void field(FILE *out, const char *s, size_t max)
+{
+	size_t n = strnlen(s, max), i;
+
+	if (strcspn(s, ",\"\r\n") >= n) {
+		fwrite(s, 1, n, out);
+		return;
+	}
+	fputc('"', out);
+	for (i = 0; i < n; i++) {
+		if (s[i] == '"')
+			fputc('"', out);
+		fputc(s[i], out);
+	}
+	fputc('"', out);
+}
+
+static void num(FILE *out, double v)
+{
+	char buf[40];
+
+	fputc(',', out);
+	cdm_report_num(buf, sizeof(buf), v);
+	if (strcmp(buf, "null"))
+		fputs(buf, out);
+}
+
+static void u64(FILE *out, uint64_t v)
+{
+	fprintf(out, ",%" PRIu64, v);
+}
+
+/* the columns up to and including "kind" */
+static void lead(FILE *out, const struct cdm_run_result *r,
+		 const struct cdm_test_result *t, const char *kind)
+{
+	const struct cdm_run_info *in = &r->info;
+	char name[64];
+
+	if (in->label[0])
+		field(out, in->label, sizeof(in->label));
+	else
+		field(out, in->target, sizeof(in->target));
+	cdm_spec_name(&t->spec, name, sizeof(name));
+	fprintf(out, ",%s,%s,%s,%" PRIu64 ",%u,%u,%u,%s", name,
+		t->dir == CDM_DIR_WRITE ? "write" : "read",
+		t->spec.pattern == CDM_RND ? "RND" : "SEQ", t->spec.block,
+		t->spec.threads, t->spec.qd, t->qd_run, kind);
+}
+
+static void write_test(FILE *out, const struct cdm_run_result *r,
+		       const struct cdm_test_result *t)
+{
+	static const enum cdm_aggregate aggs[] = { CDM_AGG_BEST, CDM_AGG_MEDIAN, CDM_AGG_MEAN };
+	unsigned int i, n = t->npasses < CDM_MAX_PASSES ? t->npasses : CDM_MAX_PASSES;
+	uint64_t user = 0, sys = 0, lat_max = 0;
+	struct cdm_test_summary s;
+
+	for (i = 0; i < n; i++) {
+		const struct cdm_pass *p = &t->passes[i];
+
+		lead(out, r, t, "pass");
+		fprintf(out, ",%u", i + 1);
+		num(out, p->seconds);
+		u64(out, p->bytes);
+		u64(out, p->ios);
+		num(out, cdm_pass_mb_s(p));
+		num(out, cdm_pass_iops(p));
+		if (p->ios)
+			num(out, cdm_pass_mean_lat_ns(p));
+		else
+			fputc(',', out);
+		u64(out, p->lat_max_ns);
+		u64(out, p->cpu_user_ns);
+		u64(out, p->cpu_sys_ns);
+		if (p->ios)
+			num(out, (double)(p->cpu_user_ns + p->cpu_sys_ns) / (double)p->ios);
+		else
+			fputc(',', out);
+		fputs(",,,,,,\n", out);
+		user += p->cpu_user_ns;
+		sys += p->cpu_sys_ns;
+		if (p->lat_max_ns > lat_max)
+			lat_max = p->lat_max_ns;
+	}
+	if (!n)
+		return;
+	cdm_result_summarize(t, &s);
+	for (i = 0; i < sizeof(aggs) / sizeof(aggs[0]); i++) {
+		lead(out, r, t, cdm_aggregate_name(aggs[i]));
+		fputc(',', out);
+		num(out, s.seconds);
+		u64(out, s.bytes);
+		u64(out, s.ios);
+		num(out, cdm_spread_pick(&s.mb_s, aggs[i], 1));
+		num(out, cdm_spread_pick(&s.iops, aggs[i], 1));
+		if (s.lat_ns.n)
+			num(out, cdm_spread_pick(&s.lat_ns, aggs[i], 0));
+		else
+			fputc(',', out);
+		u64(out, lat_max);
+		u64(out, user);
+		u64(out, sys);
+		if (s.ios)
+			num(out, (double)(user + sys) / (double)s.ios);
+		else
+			fputc(',', out);
+		num(out, s.mb_s.cv_pct);
+		for (unsigned int k = 0; k < sizeof(pcts) / sizeof(pcts[0]); k++) {
+			if (cdm_result_has_percentiles(t))
+				u64(out, cdm_hist_percentile(t->hist, pcts[k]));
+			else
+				fputc(',', out);
+		}
+		fputc('\n', out);
+	}
+}
+
+static int csv_write(FILE *out, const struct cdm_run_result *r)
+{
+	unsigned int i;
+
+	fputs(header, out);
+	for (i = 0; i < r->ntests; i++)
+		write_test(out, r, &r->tests[i]);
+	if (fflush(out) || ferror(out))
+		return -EIO;
+	return 0;
+}
+
+/* listed in the registry, report.c */
+const struct cdm_formatter cdm_format_csv = {
+	.name = "csv",
+	.write = csv_write,
+};

@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * json.c - --format json: the whole result model in one documented,
+ * versioned JSON document (docs/output-formats.md, schema_version 1), for
+ * `cdm compare`, scripts, jq and spreadsheets.  Every figure is a number
+ * with its unit in the key (_ns, _bytes, _s, mb_s, iops); every pass is
+ * there with its CPU time; the spread of the passes, the percentiles of
+ * the merged histogram and its non-empty buckets (so that runs can later
+ * be merged exactly) follow.  Figures that do not exist (an interrupted
+ * test has no merged histogram) are null, never made up.  The output is
+ * valid JSON in every case, including a run stopped before any test.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cdm/profile.h"
+#include "cdm/report.h"
+#include "cdm/result.h"
+#include "report_util.h"
+
+#ifndef CDM_VERSION
+#define CDM_VERSION "unknown"
+#endif
+
+/* percentiles written for every complete test, and their key names */
+static const struct {
+	double pct;
+	const char *key;
+} pcts[] = {
+	{ 50.0, "p50_ns" },
+	{ 90.0, "p90_ns" },
+	{ 99.0, "p99_ns" },
+	{ 99.9, "p99_9_ns" },
+	{ 99.99, "p99_99_ns" },
+};
+
+#define STR(out, field) cdm_report_json_str(out, field, sizeof(field))
+
+static void num(FILE *out, double v)
+{
+	char buf[40];
+
+	fputs(cdm_report_num(buf, sizeof(buf), v), out);
+}
+
+static void key_u64(FILE *out, const char *ind, const char *key, uint64_t v,
+		    const char *end)
+{
+	fprintf(out, "%s\"%s\": %" PRIu64 "%s\n", ind, key, v, end);
+}
+
+static void key_num(FILE *out, const char *ind, const char *key, double v,
+		    const char *end)
+{
+	fprintf(out, "%s\"%s\": ", ind, key);
+	num(out, v);
+	fprintf(out, "%s\n", end);
+}
+
+/* a string key; "" written as null when @empty_null */
+static void key_str(FILE *out, const char *ind, const char *key, const char *s,
+		    size_t max, int empty_null, const char *end)
+{
+	fprintf(out, "%s\"%s\": ", ind, key);
+	if (empty_null && !s[0])
+		fputs("null", out);
+	else
+		cdm_report_json_str(out, s, max);
+	fprintf(out, "%s\n", end);
+}
+
+static void write_info(FILE *out, const struct cdm_run_result *r)
+{
+	const struct cdm_run_info *in = &r->info;
+	char utc[32];
+
+	fputs("  \"settings\": {\n", out);
+	key_str(out, "    ", "profile", in->profile, sizeof(in->profile), 0, ",");
+	key_u64(out, "    ", "size_bytes", in->size, ",");
+	key_u64(out, "    ", "count", in->count, ",");
+	key_u64(out, "    ", "time_s", in->time, ",");
+	key_u64(out, "    ", "interval_s", in->interval, ",");
+	key_u64(out, "    ", "warmup_s", in->warmup, ",");
+	key_str(out, "    ", "engine", in->engine, sizeof(in->engine), 0, ",");
+	fprintf(out, "    \"direct\": %s,\n", in->direct ? "true" : "false");
+	fprintf(out, "    \"data\": \"%s\",\n", in->zero_fill ? "zero" : "random");
+	fprintf(out, "    \"aggregate\": \"%s\",\n", cdm_aggregate_name(r->aggregate));
+	key_num(out, "    ", "cv_threshold_pct", r->cv_threshold_pct, "");
+	fputs("  },\n", out);
+
+	fprintf(out, "  \"start_unix\": %lld,\n", (long long)in->start);
+	cdm_report_utc(utc, sizeof(utc), (long long)in->start);
+	key_str(out, "  ", "start_utc", utc, sizeof(utc), 1, ",");
+
+	fputs("  \"target\": {\n", out);
+	key_str(out, "    ", "path", in->target, sizeof(in->target), 0, ",");
+	key_str(out, "    ", "mount_point", in->mount_point, sizeof(in->mount_point), 1, ",");
+	key_str(out, "    ", "fs_type", in->fs_type, sizeof(in->fs_type), 1, ",");
+	key_str(out, "    ", "fs_source", in->fs_source, sizeof(in->fs_source), 1, ",");
+	key_u64(out, "    ", "fs_total_bytes", in->fs_total_bytes, ",");
+	key_u64(out, "    ", "fs_used_bytes", in->fs_used_bytes, ",");
+	key_u64(out, "    ", "fs_avail_bytes", in->fs_avail_bytes, ",");
+	key_str(out, "    ", "device", in->dev_name, sizeof(in->dev_name), 1, ",");
+	key_str(out, "    ", "device_model", in->dev_model, sizeof(in->dev_model), 1, ",");
+	fprintf(out, "    \"rotational\": %s,\n",
+		in->dev_rotational == CDM_ROT_YES ? "true" :
+		in->dev_rotational == CDM_ROT_NO ? "false" : "null");
+	key_str(out, "    ", "scheduler", in->dev_scheduler, sizeof(in->dev_scheduler), 1, "");
+	fputs("  },\n", out);
+
+	fputs("  \"system\": {\n", out);
+	key_str(out, "    ", "os", in->os, sizeof(in->os), 1, ",");
+	key_str(out, "    ", "kernel", in->kernel, sizeof(in->kernel), 1, ",");
+	key_str(out, "    ", "machine", in->machine, sizeof(in->machine), 1, ",");
+	key_str(out, "    ", "cpu_model", in->cpu_model, sizeof(in->cpu_model), 1, ",");
+	if (in->cpus_online)
+		key_u64(out, "    ", "cpus_online", in->cpus_online, ",");
+	else
+		fputs("    \"cpus_online\": null,\n", out);
+	fprintf(out, "    \"admin\": %s\n", in->admin ? "true" : "false");
+	fputs("  },\n", out);
+}
+
+/* CPU ns per I/O, or null without I/O */
+static void per_io(FILE *out, const char *key, uint64_t ns, uint64_t ios,
+		   const char *end)
+{
+	if (ios)
+		key_num(out, "          ", key, (double)ns / (double)ios, end);
+	else
+		fprintf(out, "          \"%s\": null%s\n", key, end);
+}
+
+static void write_pass(FILE *out, const struct cdm_pass *p, int last)
+{
+	fputs("        {\n", out);
+	key_num(out, "          ", "duration_s", p->seconds, ",");
+	key_u64(out, "          ", "bytes", p->bytes, ",");
+	key_u64(out, "          ", "ios", p->ios, ",");
+	key_num(out, "          ", "mb_s", cdm_pass_mb_s(p), ",");
+	key_num(out, "          ", "iops", cdm_pass_iops(p), ",");
+	if (p->ios)
+		key_num(out, "          ", "lat_mean_ns", cdm_pass_mean_lat_ns(p), ",");
+	else
+		fputs("          \"lat_mean_ns\": null,\n", out);
+	key_u64(out, "          ", "lat_max_ns", p->lat_max_ns, ",");
+	key_u64(out, "          ", "cpu_user_ns", p->cpu_user_ns, ",");
+	key_u64(out, "          ", "cpu_sys_ns", p->cpu_sys_ns, ",");
+	per_io(out, "cpu_ns_per_io", p->cpu_user_ns + p->cpu_sys_ns, p->ios, ",");
+	key_u64(out, "          ", "proc_user_ns", p->proc_user_ns, ",");
+	key_u64(out, "          ", "proc_sys_ns", p->proc_sys_ns, ",");
+	per_io(out, "proc_cpu_ns_per_io", p->proc_user_ns + p->proc_sys_ns, p->ios, "");
+	fprintf(out, "        }%s\n", last ? "" : ",");
+}
+
+static void write_spread(FILE *out, const char *key, const struct cdm_spread *sp,
+			 int higher_is_better, const char *end)
+{
+	if (!sp->n) {
+		fprintf(out, "        \"%s\": null%s\n", key, end);
+		return;
+	}
+	fprintf(out, "        \"%s\": { \"best\": ", key);
+	num(out, cdm_spread_pick(sp, CDM_AGG_BEST, higher_is_better));
+	fputs(", \"median\": ", out);
+	num(out, sp->median);
+	fputs(", \"mean\": ", out);
+	num(out, sp->mean);
+	fputs(", \"min\": ", out);
+	num(out, sp->min);
+	fputs(", \"max\": ", out);
+	num(out, sp->max);
+	fputs(", \"stdev\": ", out);
+	num(out, sp->stdev);
+	fputs(", \"cv_pct\": ", out);
+	num(out, sp->cv_pct);
+	fprintf(out, ", \"n\": %u }%s\n", sp->n, end);
+}
+
+static void write_latency(FILE *out, const struct cdm_test_result *t)
+{
+	const struct cdm_hist *h = t->hist;
+	unsigned int i, first = 1;
+
+	if (!cdm_result_has_percentiles(t)) {
+		fputs("      \"latency\": null,\n", out);
+		fputs("      \"histogram\": null\n", out);
+		return;
+	}
+	fputs("      \"latency\": {\n", out);
+	key_u64(out, "        ", "count", h->count, ",");
+	key_num(out, "        ", "mean_ns", cdm_hist_mean(h), ",");
+	key_u64(out, "        ", "min_ns", h->min_ns, ",");
+	for (i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++)
+		key_u64(out, "        ", pcts[i].key, cdm_hist_percentile(h, pcts[i].pct), ",");
+	key_u64(out, "        ", "max_ns", h->max_ns, "");
+	fputs("      },\n", out);
+
+	fputs("      \"histogram\": {\n", out);
+	fprintf(out, "        \"layout\": \"log-linear\",\n");
+	fprintf(out, "        \"sub_buckets\": %u,\n", CDM_HIST_SUB);
+	key_u64(out, "        ", "count", h->count, ",");
+	key_u64(out, "        ", "sum_ns", h->sum_ns, ",");
+	key_u64(out, "        ", "min_ns", h->min_ns, ",");
+	key_u64(out, "        ", "max_ns", h->max_ns, ",");
+	fputs("        \"buckets\": [", out);
+	for (i = 0; i < CDM_HIST_BUCKETS; i++) {
+		if (!h->buckets[i])
+			continue;
+		fprintf(out, "%s\n          { \"low_ns\": %" PRIu64 ", \"high_ns\": %" PRIu64
+			", \"count\": %" PRIu64 " }", first ? "" : ",",
+			cdm_hist_bucket_low(i), cdm_hist_bucket_high(i), h->buckets[i]);
+		first = 0;
+	}
+	fputs(first ? "]\n" : "\n        ]\n", out);
+	fputs("      }\n", out);
+}
+
+static void write_test(FILE *out, const struct cdm_run_result *r,
+		       const struct cdm_test_result *t, int last)
+{
+	struct cdm_test_summary s;
+	char name[64];
+	unsigned int i, n = t->npasses < CDM_MAX_PASSES ? t->npasses : CDM_MAX_PASSES;
+	double cv = 0.0;
+
+	cdm_result_summarize(t, &s);
+	cdm_spec_name(&t->spec, name, sizeof(name));
+	fputs("    {\n", out);
+	key_str(out, "      ", "name", name, sizeof(name), 0, ",");
+	fprintf(out, "      \"direction\": \"%s\",\n", t->dir == CDM_DIR_WRITE ? "write" : "read");
+	fprintf(out, "      \"pattern\": \"%s\",\n", t->spec.pattern == CDM_RND ? "RND" : "SEQ");
+	key_u64(out, "      ", "block_bytes", t->spec.block, ",");
+	key_u64(out, "      ", "threads", t->spec.threads, ",");
+	key_u64(out, "      ", "queue_depth", t->spec.qd, ",");
+	key_u64(out, "      ", "queue_depth_run", t->qd_run, ",");
+	key_u64(out, "      ", "passes_requested", r->info.count, ",");
+	key_u64(out, "      ", "passes_completed", n, ",");
+	fprintf(out, "      \"complete\": %s,\n",
+		n && n >= r->info.count && !t->error ? "true" : "false");
+	if (t->error) {
+		int e = t->error < 0 ? -t->error : t->error;
+
+		fprintf(out, "      \"error\": { \"errno\": %d, \"message\": ", e);
+		cdm_report_json_str(out, strerror(e), 256);
+		fprintf(out, ", \"offset_bytes\": %" PRIu64 " },\n", t->error_offset);
+	} else {
+		fputs("      \"error\": null,\n", out);
+	}
+	fprintf(out, "      \"unstable\": %s,\n",
+		cdm_result_unstable(t, r->cv_threshold_pct, &cv) ? "true" : "false");
+	fputs(n ? "      \"passes\": [\n" : "      \"passes\": [],\n", out);
+	for (i = 0; i < n; i++)
+		write_pass(out, &t->passes[i], i + 1 == n);
+	if (n)
+		fputs("      ],\n", out);
+	fputs("      \"summary\": {\n", out);
+	key_u64(out, "        ", "bytes", s.bytes, ",");
+	key_u64(out, "        ", "ios", s.ios, ",");
+	key_num(out, "        ", "duration_s", s.seconds, ",");
+	write_spread(out, "mb_s", &s.mb_s, 1, ",");
+	write_spread(out, "iops", &s.iops, 1, ",");
+	write_spread(out, "lat_mean_ns", &s.lat_ns, 0, "");
+	fputs("      },\n", out);
+	write_latency(out, t);
+	fprintf(out, "    }%s\n", last ? "" : ",");
+}
+
+static int json_write(FILE *out, const struct cdm_run_result *r)
+{
+	const struct cdm_run_info *in = &r->info;
+	unsigned int i;
+
+	fputs("{\n", out);
+	fprintf(out, "  \"schema_version\": %d,\n", CDM_JSON_SCHEMA_VERSION);
+	fputs("  \"tool\": \"cdm\",\n", out);
+	key_str(out, "  ", "cdm_version", in->version[0] ? in->version : CDM_VERSION,
+		sizeof(in->version), 0, ",");
+	if (in->label[0])
+		key_str(out, "  ", "label", in->label, sizeof(in->label), 0, ",");
+	else
+		key_str(out, "  ", "label", in->target, sizeof(in->target), 0, ",");
+	fprintf(out, "  \"interrupted\": %s,\n", r->interrupted ? "true" : "false");
+	if (r->interrupted)
+		fprintf(out, "  \"interrupted_signal\": %d,\n", r->interrupted);
+	else
+		fputs("  \"interrupted_signal\": null,\n", out);
+	key_str(out, "  ", "comment", in->comment, sizeof(in->comment), 1, ",");
+	write_info(out, r);
+	if (!r->ntests) {
+		fputs("  \"tests\": []\n}\n", out);
+	} else {
+		fputs("  \"tests\": [\n", out);
+		for (i = 0; i < r->ntests; i++)
+			write_test(out, r, &r->tests[i], i + 1 == r->ntests);
+		fputs("  ]\n}\n", out);
+	}
+	if (fflush(out) || ferror(out))
+		return -EIO;
+	return 0;
+}
+
+/* listed in the registry, report.c */
+const struct cdm_formatter cdm_format_json = {
+	.name = "json",
+	.write = json_write,
+};

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * markdown.c - --format markdown: a GitHub-flavoured Markdown table ready
+ * to paste into a blog post or an issue: one line saying what was
+ * measured and where, then per test and direction the MB/s, the IOPS
+ * derived from it (as on the CDM text line), the mean latency, the p99
+ * latency of the merged histogram, and the spread of the passes (the
+ * coefficient of variation of their MB/s, "±3.1 %"), with a marker on
+ * tests whose spread is above the --cv-threshold.  Text from the user or
+ * the system (label, paths, comment) is escaped so that it cannot break
+ * the table or start a link.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cdm/profile.h"
+#include "cdm/report.h"
+#include "cdm/result.h"
+#include "report_util.h"
+
+#ifndef CDM_VERSION
+#define CDM_VERSION "unknown"
+#endif
+
+#define UNSTABLE_MARK "\xe2\x9a\xa0"    /* U+26A0 WARNING SIGN */
+
+/* @s with Markdown's inline syntax and '|' escaped; line breaks as spaces */
+static void md_text(FILE *out, const char *s, size_t max)
+{
+	size_t n = strnlen(s, max), i;
+
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (c == '\n' || c == '\r' || c == '\t')
+			c = ' ';
+		if (strchr("\\`*_[]<>|~#!&", c) && c)
+			fputc('\\', out);
+		fputc(c, out);
+	}
+}
+
+static void write_intro(FILE *out, const struct cdm_run_result *r)
+{
+	const struct cdm_run_info *in = &r->info;
+	char size[32], utc[32];
+
+	fputs("**cdm: ", out);
+	if (in->label[0])
+		md_text(out, in->label, sizeof(in->label));
+	else
+		md_text(out, in->target, sizeof(in->target));
+	fputs("**", out);
+	if (in->comment[0]) {
+		fputs(" \xe2\x80\x94 ", out);
+		md_text(out, in->comment, sizeof(in->comment));
+	}
+	fputs("\n\n", out);
+
+	cdm_size_format(in->size, size, sizeof(size));
+	md_text(out, in->target, sizeof(in->target));
+	if (in->fs_type[0]) {
+		fputs(" (", out);
+		md_text(out, in->fs_type, sizeof(in->fs_type));
+		if (in->fs_source[0]) {
+			fputs(" on ", out);
+			md_text(out, in->fs_source, sizeof(in->fs_source));
+		}
+		fputc(')', out);
+	}
+	if (in->dev_name[0]) {
+		fputs(", device ", out);
+		md_text(out, in->dev_name, sizeof(in->dev_name));
+		if (in->dev_model[0]) {
+			fputc(' ', out);
+			md_text(out, in->dev_model, sizeof(in->dev_model));
+		}
+		if (in->dev_rotational)
+			fputs(in->dev_rotational == CDM_ROT_YES ? ", rotational" : ", non-rotational", out);
+	}
+	fprintf(out, "; %.*s, %s, %s data; %s, %u passes of %u s",
+		(int)sizeof(in->engine), in->engine,
+		in->direct ? "O\\_DIRECT" : "buffered",
+		in->zero_fill ? "zero" : "random", size, in->count, in->time);
+	cdm_report_utc(utc, sizeof(utc), (long long)in->start);
+	if (utc[0])
+		fprintf(out, "; %.10s %.8s UTC", utc, utc + 11);
+	fputs("; ", out);
+	md_text(out, in->os, sizeof(in->os));
+	fputs(" [", out);
+	md_text(out, in->kernel, sizeof(in->kernel));
+	fprintf(out, "]; cdm %.*s\n\n", (int)sizeof(in->version),
+		in->version[0] ? in->version : CDM_VERSION);
+	if (r->interrupted)
+		fprintf(out, "**Interrupted** (signal %d): only the passes measured before it are shown.\n\n",
+			r->interrupted);
+}
+
+static const char *agg_words(enum cdm_aggregate agg)
+{
+	switch (agg) {
+	case CDM_AGG_MEDIAN:
+		return "median";
+	case CDM_AGG_MEAN:
+		return "mean";
+	case CDM_AGG_BEST:
+	default:
+		return "best";
+	}
+}
+
+static int md_write(FILE *out, const struct cdm_run_result *r)
+{
+	unsigned int i, rows = 0, unstable = 0;
+
+	write_intro(out, r);
+	fprintf(out, "| Test | MB/s (%s) | IOPS | Latency (\xc2\xb5s) | p99 (\xc2\xb5s) | Spread |\n",
+		agg_words(r->aggregate));
+	fputs("|:-----|-----:|-----:|-----:|-----:|-----:|\n", out);
+	for (i = 0; i < r->ntests; i++) {
+		const struct cdm_test_result *t = &r->tests[i];
+		struct cdm_test_summary s;
+		char name[64];
+		double mb, lat, cv = 0.0;
+		int bad;
+
+		if (!t->npasses)
+			continue;
+		cdm_result_summarize(t, &s);
+		cdm_spec_name(&t->spec, name, sizeof(name));
+		mb = cdm_result_mb_s(t, r->aggregate);
+		lat = cdm_result_lat_us(t, r->aggregate);
+		fprintf(out, "| %s %s | %.3f | %.1f | %.2f | ", name,
+			t->dir == CDM_DIR_WRITE ? "Write" : "Read", mb,
+			cdm_report_iops_of(mb, (unsigned long long)t->spec.block), lat);
+		if (cdm_result_has_percentiles(t))
+			fprintf(out, "%.2f", (double)cdm_hist_percentile(t->hist, 99.0) / 1000.0);
+		else
+			fputs("\xe2\x80\x93", out);     /* en dash: not measured */
+		bad = cdm_result_unstable(t, r->cv_threshold_pct, &cv);
+		if (s.npasses < 2)
+			fputs(" | \xe2\x80\x93 |\n", out);
+		else
+			fprintf(out, " | \xc2\xb1%.1f %%%s |\n", s.mb_s.cv_pct,
+				bad ? " " UNSTABLE_MARK : "");
+		unstable += (unsigned int)bad;
+		rows++;
+	}
+	if (!rows)
+		fputs("| (no test measured) | | | | | |\n", out);
+
+	fprintf(out, "\nMB/s: the %s of %u passes; latency: the %s of the passes' mean latencies; "
+		"IOPS from the MB/s shown. p99 from the merged latency histogram. "
+		"Spread: coefficient of variation of the passes' MB/s.",
+		r->aggregate == CDM_AGG_BEST ? "highest" : agg_words(r->aggregate),
+		r->info.count,
+		r->aggregate == CDM_AGG_BEST ? "lowest" : agg_words(r->aggregate));
+	if (unstable) {
+		char thr[40];
+
+		fprintf(out, " " UNSTABLE_MARK " unstable: spread above %s %%.",
+			cdm_report_num(thr, sizeof(thr), r->cv_threshold_pct));
+	}
+	fputc('\n', out);
+	if (fflush(out) || ferror(out))
+		return -EIO;
+	return 0;
+}
+
+/* listed in the registry, report.c */
+const struct cdm_formatter cdm_format_markdown = {
+	.name = "markdown",
+	.write = md_write,
+};

@@ -1,0 +1,209 @@
+#!/usr/bin/env bats
+# --format json|csv|markdown, --save, --label, --aggregate, --cv-threshold on
+# real runs (null engine where the figures do not matter).  The JSON is
+# checked with python3 -m json.tool, with jq when installed, and against
+# the keys and types docs/output-formats.md promises (a schema check in
+# Python's standard library only).
+
+load helpers
+
+NULLRUN=(--size 16MiB --count 2 --time 1 --interval 0 --warmup 0 --quiet
+	--engine null --null-service-us 1000)
+
+# the documented schema, checked key by key (docs/output-formats.md)
+check_schema() {
+	python3 - "$1" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+num = (int, float)
+def need(obj, key, types, where):
+    assert key in obj, f"{where}: no {key}"
+    v = obj[key]
+    assert isinstance(v, types) and not (isinstance(v, bool) and bool not in
+        (types if isinstance(types, tuple) else (types,))), f"{where}.{key}: {type(v).__name__}"
+    return v
+opt_str = (str, type(None))
+opt_num = (int, float, type(None))
+assert need(doc, "schema_version", int, "") == 1
+assert need(doc, "tool", str, "") == "cdm"
+for k in ("cdm_version", "label"): need(doc, k, str, "")
+need(doc, "interrupted", bool, "")
+need(doc, "interrupted_signal", (int, type(None)), "")
+need(doc, "comment", opt_str, "")
+s = need(doc, "settings", dict, "")
+for k in ("size_bytes", "count", "time_s", "interval_s", "warmup_s"): need(s, k, int, "settings")
+for k in ("profile", "engine", "data", "aggregate"): need(s, k, str, "settings")
+need(s, "direct", bool, "settings"); need(s, "cv_threshold_pct", num, "settings")
+assert s["data"] in ("random", "zero") and s["aggregate"] in ("best", "median", "mean")
+need(doc, "start_unix", int, ""); need(doc, "start_utc", opt_str, "")
+t = need(doc, "target", dict, "")
+need(t, "path", str, "target")
+for k in ("mount_point", "fs_type", "fs_source", "device", "device_model", "scheduler"):
+    need(t, k, opt_str, "target")
+for k in ("fs_total_bytes", "fs_used_bytes", "fs_avail_bytes"): need(t, k, int, "target")
+need(t, "rotational", (bool, type(None)), "target")
+y = need(doc, "system", dict, "")
+for k in ("os", "kernel", "machine", "cpu_model"): need(y, k, opt_str, "system")
+need(y, "cpus_online", (int, type(None)), "system"); need(y, "admin", bool, "system")
+for i, te in enumerate(need(doc, "tests", list, "")):
+    w = f"tests[{i}]"
+    for k in ("name", "direction", "pattern"): need(te, k, str, w)
+    assert te["direction"] in ("read", "write") and te["pattern"] in ("SEQ", "RND")
+    for k in ("block_bytes", "threads", "queue_depth", "queue_depth_run",
+              "passes_requested", "passes_completed"): need(te, k, int, w)
+    need(te, "complete", bool, w); need(te, "unstable", bool, w)
+    need(te, "error", (dict, type(None)), w)
+    passes = need(te, "passes", list, w)
+    assert len(passes) == te["passes_completed"]
+    for j, p in enumerate(passes):
+        pw = f"{w}.passes[{j}]"
+        for k in ("bytes", "ios", "lat_max_ns", "cpu_user_ns", "cpu_sys_ns",
+                  "proc_user_ns", "proc_sys_ns"): need(p, k, int, pw)
+        for k in ("duration_s", "mb_s", "iops"): need(p, k, num, pw)
+        for k in ("lat_mean_ns", "cpu_ns_per_io", "proc_cpu_ns_per_io"): need(p, k, opt_num, pw)
+    su = need(te, "summary", dict, w)
+    for k in ("bytes", "ios"): need(su, k, int, w + ".summary")
+    need(su, "duration_s", num, w + ".summary")
+    for m in ("mb_s", "iops", "lat_mean_ns"):
+        sp = need(su, m, (dict, type(None)), w + ".summary")
+        if sp is not None:
+            for k in ("best", "median", "mean", "min", "max", "stdev", "cv_pct"):
+                need(sp, k, num, f"{w}.summary.{m}")
+            need(sp, "n", int, f"{w}.summary.{m}")
+    lat = need(te, "latency", (dict, type(None)), w)
+    hist = need(te, "histogram", (dict, type(None)), w)
+    assert (lat is None) == (hist is None)
+    if lat is not None:
+        for k in ("count", "min_ns", "p50_ns", "p90_ns", "p99_ns", "p99_9_ns", "p99_99_ns", "max_ns"):
+            need(lat, k, int, w + ".latency")
+        need(lat, "mean_ns", num, w + ".latency")
+        assert lat["p50_ns"] <= lat["p90_ns"] <= lat["p99_ns"] <= lat["p99_9_ns"] <= lat["p99_99_ns"] <= lat["max_ns"]
+        total = 0
+        for b in need(hist, "buckets", list, w + ".histogram"):
+            assert b["low_ns"] <= b["high_ns"] and b["count"] > 0
+            total += b["count"]
+        assert total == hist["count"] == lat["count"]
+print("schema ok:", len(doc["tests"]), "tests")
+PY
+}
+
+@test "--format json: valid JSON (python, jq) that matches the documented schema" {
+	"$CDM" "${NULLRUN[@]}" --test "RND4K Q4T1" --test "SEQ1M" --format json "$TD" > "$TD.json"
+	python3 -m json.tool "$TD.json" > /dev/null
+	check_schema "$TD.json"
+	if command -v jq > /dev/null; then
+		[ "$(jq -r '.schema_version' "$TD.json")" = 1 ]
+		[ "$(jq -r '.tests | length' "$TD.json")" = 4 ]
+		[ "$(jq -r '.tests[0].queue_depth_run' "$TD.json")" = 4 ]
+		[ "$(jq -r '.tests[0].passes | length' "$TD.json")" = 2 ]
+		jq -e '.tests[0].latency.p99_ns > 0' "$TD.json"
+		jq -e '.tests[0].passes[0].cpu_ns_per_io >= 0' "$TD.json"
+	fi
+	assert_clean "$TD"
+	rm -f "$TD.json"
+}
+
+@test "--format json of a real disk run carries the run information" {
+	"$CDM" "${QUICK[@]}" --test "RND4K" --mode read --format json --label "disk run" "$TD" > "$TD.json"
+	check_schema "$TD.json"
+	python3 - "$TD.json" "$TD" <<'PY'
+import json, sys, os
+d = json.load(open(sys.argv[1]))
+assert d["label"] == "disk run"
+assert d["target"]["path"] == sys.argv[2]
+assert d["target"]["fs_type"]
+assert d["system"]["cpus_online"] == os.cpu_count() or d["system"]["cpus_online"] >= 1
+assert d["system"]["kernel"] == os.uname().release
+assert d["tests"][0]["complete"] is True
+PY
+	rm -f "$TD.json"
+}
+
+@test "--label defaults to the target path" {
+	"$CDM" "${NULLRUN[@]}" --count 1 --test "RND4K" --mode read --format json "$TD" > "$TD.json"
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["label"] == sys.argv[2], d["label"]' "$TD.json" "$TD"
+	rm -f "$TD.json"
+}
+
+@test "--format json stays valid when the run is interrupted" {
+	"$CDM" "${NULLRUN[@]}" --count 5 --test "RND4K" --test "SEQ1M" --format json "$TD" > "$TD.json" &
+	pid=$!
+	sleep 2.5
+	kill -INT "$pid"
+	st=0
+	wait "$pid" || st=$?
+	[ "$st" -eq 130 ]
+	python3 -m json.tool "$TD.json" > /dev/null
+	check_schema "$TD.json"
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["interrupted"] is True and d["interrupted_signal"] == 2' "$TD.json"
+	assert_clean "$TD"
+	rm -f "$TD.json"
+}
+
+@test "--format csv: header, one row per pass and three summary rows per test" {
+	"$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --label 'a,"b"' --format csv "$TD" > "$TD.csv"
+	python3 - "$TD.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+kinds = [r["kind"] for r in rows]
+assert kinds == ["pass", "pass", "best", "median", "mean"], kinds
+assert all(r["label"] == 'a,"b"' for r in rows)
+assert all(r["test"] == "RND4K Q2T1" and r["direction"] == "read" for r in rows)
+for r in rows:
+    float(r["mb_s"]); float(r["iops"]); int(r["bytes"])
+assert rows[2]["lat_p99_ns"] and not rows[0]["lat_p99_ns"]
+assert float(rows[2]["mb_s"]) == max(float(rows[0]["mb_s"]), float(rows[1]["mb_s"]))
+PY
+	rm -f "$TD.csv"
+}
+
+@test "--format markdown renders as a table (cmark-gfm)" {
+	"$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --format markdown "$TD" > "$TD.md"
+	grep -q '^| Test | MB/s (best) | IOPS | Latency (µs) | p99 (µs) | Spread |$' "$TD.md"
+	grep -qE '^\| RND4K Q2T1 Read \| [0-9]+\.[0-9]{3} \| [0-9]+\.[0-9] \| [0-9]+\.[0-9]{2} \| [0-9]+\.[0-9]{2} \| ±[0-9]+\.[0-9] %' "$TD.md"
+	command -v cmark-gfm > /dev/null || skip "cmark-gfm is not installed (apt-get install cmark-gfm)"
+	html=$(cmark-gfm -e table "$TD.md")
+	[[ "$html" == *"<table>"* ]]
+	[[ "$html" == *"<td align=\"left\">RND4K Q2T1 Write</td>"* ]]
+	rm -f "$TD.md"
+}
+
+@test "--save writes JSON next to the text report, atomically, no temp file left" {
+	mkdir "$TD/out"
+	"$CDM" "${NULLRUN[@]}" --test "RND4K" --mode read --save "$TD/out/r.json" "$TD" > "$TD.txt"
+	grep -q '^\[Read\]$' "$TD.txt"
+	check_schema "$TD/out/r.json"
+	[ "$(ls "$TD/out")" = r.json ]
+	# with --format markdown and --output as well
+	"$CDM" "${NULLRUN[@]}" --test "RND4K" --mode read --format markdown --output "$TD/out/r.md" \
+		--save "$TD/out/r2.json" "$TD"
+	grep -q '^| Test |' "$TD/out/r.md"
+	check_schema "$TD/out/r2.json"
+	[ "$(ls "$TD/out" | sort | tr '\n' ' ')" = "r.json r.md r2.json " ]
+	rm -rf "$TD/out" "$TD.txt"
+}
+
+@test "--save to a directory that cannot be written fails before the run" {
+	run "$CDM" "${NULLRUN[@]}" --test "RND4K" --save /nonexistent-dir/r.json "$TD"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"/nonexistent-dir/r.json"* ]]
+	assert_clean "$TD"
+}
+
+@test "--aggregate median and mean change the text figures; IOPS still from MB/s" {
+	for a in best median mean; do
+		"$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --aggregate $a "$TD" > "$TD.$a"
+		set -- $(row_fields "$(grep -E '^  RND' "$TD.$a")")
+		awk -v mb="$5" -v iops="$6" 'BEGIN { d = mb * 1e6 / 4096 - iops; exit !(d < 0.06 && d > -0.06) }'
+	done
+	rm -f "$TD.best" "$TD.median" "$TD.mean"
+}
+
+@test "--cv-threshold 0 notes every test with a spread on stderr and marks it in Markdown" {
+	run "$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --cv-threshold 0 --format markdown "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"cdm: note: RND4K Q2T1 Read is unstable"* ]]
+	[[ "$output" == *"⚠ unstable"* ]]
+	run "$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --cv-threshold 1000 "$TD"
+	[[ "$output" != *"unstable"* ]]
+}

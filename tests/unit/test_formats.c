@@ -1,0 +1,586 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_formats.c - the JSON, CSV and Markdown formatters against golden
+ * files made from fixed numbers (tests/fixtures/formats.*), plus what a
+ * golden file cannot show on its own: the spread of the passes (median,
+ * mean, sample stdev, CV), --aggregate in the text report (IOPS still
+ * derived from the MB/s shown), the JSON of an interrupted run and of a
+ * run stopped before any test (valid, percentiles null), the JSON round
+ * trip through compare's reader (same figures, exactly), escaping of
+ * hostile strings, CSV quoting, and the atomic --save.
+ *
+ * Run from the repository root, or set CDM_SRCDIR to it.  Set
+ * CDM_UPDATE_GOLDEN=1 to rewrite the golden files (then read the diff).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "cdm/compare.h"
+#include "cdm/json_read.h"
+#include "cdm/profile.h"
+#include "cdm/report.h"
+#include "cdm/result.h"
+
+#define MIB (1024ull * 1024)
+#define KIB 1024ull
+#define T_START ((time_t)1796010078)    /* 2026/11/30 3:41:18 UTC */
+
+extern const struct cdm_formatter cdm_format_text;
+extern const struct cdm_formatter cdm_format_json;
+extern const struct cdm_formatter cdm_format_csv;
+extern const struct cdm_formatter cdm_format_markdown;
+
+static void set_str(char *dst, size_t len, const char *src)
+{
+	snprintf(dst, len, "%s", src);
+}
+
+static void set_pass(struct cdm_test_result *t, unsigned int i, double seconds,
+		     uint64_t bytes, uint64_t ios, uint64_t lat_ns)
+{
+	struct cdm_pass *p = &t->passes[i];
+
+	p->seconds = seconds;
+	p->bytes = bytes;
+	p->ios = ios;
+	p->lat_sum_ns = ios * lat_ns;
+	p->lat_max_ns = lat_ns * 3;
+	p->cpu_user_ns = ios * 100;
+	p->cpu_sys_ns = ios * 900;
+	p->proc_user_ns = ios * 120;
+	p->proc_sys_ns = ios * 1000;
+	if (t->npasses < i + 1)
+		t->npasses = i + 1;
+}
+
+/* a merged histogram whose I/Os took @lat_ns, and every 100th 10x that */
+static void fill_hist(struct cdm_test_result *t, uint64_t lat_ns)
+{
+	uint64_t i, n = 0;
+
+	for (i = 0; i < t->npasses; i++)
+		n += t->passes[i].ios;
+	for (i = 0; i < n; i++)
+		cdm_hist_add(t->hist, i % 100 == 99 ? lat_ns * 10 : lat_ns + (i % 7) * 1000);
+}
+
+/*
+ * LOCAL, 3 passes: SEQ1M Q8T1 read steady, RND4K Q32T1 read unstable
+ * (CV ~ 24 %), SEQ1M Q8T1 write interrupted after 1 pass (no histogram),
+ * RND4K Q32T1 write never reached.  The label and comment hold characters
+ * every format must escape.
+ */
+static struct cdm_run_result *build(void)
+{
+	struct cdm_run_result *r = cdm_result_alloc(4);
+	struct cdm_run_info *in;
+	struct cdm_test_result *t;
+
+	assert_non_null(r);
+	in = &r->info;
+	set_str(in->version, sizeof(in->version), "0.1.0");
+	set_str(in->engine, sizeof(in->engine), "io_uring");
+	set_str(in->profile, sizeof(in->profile), "Default");
+	set_str(in->target, sizeof(in->target), "/mnt/local/bench");
+	set_str(in->mount_point, sizeof(in->mount_point), "/mnt/local");
+	set_str(in->fs_type, sizeof(in->fs_type), "ext4");
+	set_str(in->fs_source, sizeof(in->fs_source), "/dev/nvme0n1p2");
+	set_str(in->dev_name, sizeof(in->dev_name), "nvme0n1");
+	set_str(in->dev_model, sizeof(in->dev_model), "Samsung SSD 980 PRO 1TB");
+	in->dev_rotational = CDM_ROT_NO;
+	set_str(in->dev_scheduler, sizeof(in->dev_scheduler), "none");
+	set_str(in->cpu_model, sizeof(in->cpu_model), "AMD EPYC 7B13");
+	in->cpus_online = 4;
+	in->fs_total_bytes = 1000204886016ull;
+	in->fs_used_bytes = 960000000000ull;
+	in->fs_avail_bytes = 40204886016ull;
+	in->size = 1024 * MIB;
+	in->count = 3;
+	in->time = 5;
+	in->interval = 5;
+	in->warmup = 5;
+	in->direct = 1;
+	in->admin = 1;
+	in->start = T_START;
+	set_str(in->os, sizeof(in->os), "Debian GNU/Linux 12 (bookworm)");
+	set_str(in->kernel, sizeof(in->kernel), "6.1.0-28-amd64");
+	set_str(in->machine, sizeof(in->machine), "x86_64");
+	set_str(in->label, sizeof(in->label), "LOCAL \"nvme\", a|b");
+	set_str(in->comment, sizeof(in->comment), "22:00 *run*");
+
+	t = &r->tests[0];
+	t->spec = (struct cdm_spec){ .pattern = CDM_SEQ, .block = MIB, .qd = 8, .threads = 1 };
+	t->dir = CDM_DIR_READ;
+	t->qd_run = 8;
+	set_pass(t, 0, 5.0, 5000 * MIB, 5000, 8000000);
+	set_pass(t, 1, 5.0, 4900 * MIB, 4900, 8100000);
+	set_pass(t, 2, 5.0, 5100 * MIB, 5100, 7900000);
+	fill_hist(t, 8000000);
+
+	t = &r->tests[1];
+	t->spec = (struct cdm_spec){ .pattern = CDM_RND, .block = 4 * KIB, .qd = 32, .threads = 1 };
+	t->dir = CDM_DIR_READ;
+	t->qd_run = 32;
+	set_pass(t, 0, 5.0, 500000 * 4 * KIB, 500000, 320000);
+	set_pass(t, 1, 5.0, 300000 * 4 * KIB, 300000, 530000);
+	set_pass(t, 2, 5.0, 400000 * 4 * KIB, 400000, 400000);
+	fill_hist(t, 400000);
+
+	t = &r->tests[2];
+	t->spec = (struct cdm_spec){ .pattern = CDM_SEQ, .block = MIB, .qd = 8, .threads = 1 };
+	t->dir = CDM_DIR_WRITE;
+	t->qd_run = 8;
+	set_pass(t, 0, 5.0, 2000 * MIB, 2000, 20000000);
+
+	t = &r->tests[3];
+	t->spec = (struct cdm_spec){ .pattern = CDM_RND, .block = 4 * KIB, .qd = 32, .threads = 1 };
+	t->dir = CDM_DIR_WRITE;
+	t->qd_run = 32;
+	r->interrupted = SIGINT;
+	return r;
+}
+
+static char *render(const struct cdm_formatter *f, const struct cdm_run_result *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	assert_non_null(fp);
+	assert_int_equal(f->write(fp, r), 0);
+	assert_int_equal(fclose(fp), 0);
+	assert_non_null(buf);
+	return buf;
+}
+
+static void fixture_path(char *path, size_t len, const char *name)
+{
+	const char *dir = getenv("CDM_SRCDIR");
+
+	snprintf(path, len, "%s/tests/fixtures/%s", dir && *dir ? dir : ".", name);
+}
+
+static char *read_file(const char *path)
+{
+	char *buf;
+	long n;
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		fail_msg("%s: %s (run from the repository root or set CDM_SRCDIR)",
+			 path, strerror(errno));
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	assert_true(n >= 0);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void assert_same_text(const char *got, const char *want, const char *what)
+{
+	const char *g = got, *w = want;
+	unsigned int line = 1;
+
+	while (*g && *w) {
+		const char *ge = strchrnul(g, '\n'), *we = strchrnul(w, '\n');
+
+		if (ge - g != we - w || memcmp(g, w, (size_t)(ge - g)) || *ge != *we)
+			fail_msg("%s, line %u:\n got: '%.*s'\nwant: '%.*s'", what, line,
+				 (int)(ge - g), g, (int)(we - w), w);
+		g = *ge ? ge + 1 : ge;
+		w = *we ? we + 1 : we;
+		line++;
+	}
+	if (*g || *w)
+		fail_msg("%s: %s has extra lines from line %u", what,
+			 *g ? "output" : "golden file", line);
+}
+
+static void check_golden(const char *got, const char *name)
+{
+	char path[4096], *want;
+
+	fixture_path(path, sizeof(path), name);
+	if (getenv("CDM_UPDATE_GOLDEN")) {
+		FILE *f = fopen(path, "w");
+
+		assert_non_null(f);
+		fputs(got, f);
+		assert_int_equal(fclose(f), 0);
+	}
+	want = read_file(path);
+	assert_same_text(got, want, name);
+	free(want);
+}
+
+static void test_golden(void **state)
+{
+	struct cdm_run_result *r = build();
+	char *out;
+
+	(void)state;
+	out = render(&cdm_format_json, r);
+	check_golden(out, "formats.json");
+	free(out);
+	out = render(&cdm_format_csv, r);
+	check_golden(out, "formats.csv");
+	free(out);
+	out = render(&cdm_format_markdown, r);
+	check_golden(out, "formats.md");
+	free(out);
+	r->aggregate = CDM_AGG_MEDIAN;
+	out = render(&cdm_format_text, r);
+	check_golden(out, "formats-median.txt");
+	free(out);
+	cdm_result_free(r);
+}
+
+static void test_spread(void **state)
+{
+	struct cdm_run_result *r = build();
+	struct cdm_test_summary s;
+	double cv = 0;
+
+	(void)state;
+	cdm_result_summarize(&r->tests[1], &s);
+	/* 409.6, 245.76, 327.68 MB/s */
+	assert_int_equal(s.npasses, 3);
+	assert_true(s.mb_s.max == 500000 * 4096 / 5.0 / 1e6);
+	assert_true(s.mb_s.min == 300000 * 4096 / 5.0 / 1e6);
+	assert_true(s.mb_s.median == 400000 * 4096 / 5.0 / 1e6);
+	assert_float_equal(s.mb_s.mean, 327.68, 1e-9);
+	/* sample stdev of 409.6, 245.76, 327.68 is 81.92 */
+	assert_float_equal(s.mb_s.stdev, 81.92, 1e-9);
+	assert_float_equal(s.mb_s.cv_pct, 25.0, 1e-9);
+	assert_true(s.lat_ns.min == 320000.0);
+	assert_true(s.lat_ns.median == 400000.0);
+	assert_int_equal(s.ios, 1200000);
+	assert_true(cdm_result_unstable(&r->tests[1], 10.0, &cv));
+	assert_float_equal(cv, 25.0, 1e-9);
+	assert_false(cdm_result_unstable(&r->tests[1], 25.5, NULL));
+	assert_false(cdm_result_unstable(&r->tests[0], 10.0, NULL));
+	/* one pass: never unstable, stdev 0 */
+	assert_false(cdm_result_unstable(&r->tests[2], 0.0, NULL));
+	cdm_result_summarize(&r->tests[3], &s);
+	assert_int_equal(s.mb_s.n, 0);
+	assert_true(s.mb_s.max == 0.0);
+
+	/* median of an even count: mean of the middle two */
+	r->tests[1].npasses = 2;
+	cdm_result_summarize(&r->tests[1], &s);
+	assert_float_equal(s.mb_s.median, (409.6 + 245.76) / 2, 1e-9);
+
+	/* aggregates per metric */
+	r->tests[1].npasses = 3;
+	assert_true(cdm_result_mb_s(&r->tests[1], CDM_AGG_BEST) == cdm_result_best_mb_s(&r->tests[1]));
+	assert_true(cdm_result_lat_us(&r->tests[1], CDM_AGG_BEST) == 320.0);
+	assert_true(cdm_result_lat_us(&r->tests[1], CDM_AGG_MEDIAN) == 400.0);
+	assert_float_equal(cdm_result_lat_us(&r->tests[1], CDM_AGG_MEAN), 416.6666666, 1e-6);
+	cdm_result_free(r);
+}
+
+static void test_aggregate_parse(void **state)
+{
+	enum cdm_aggregate a = CDM_AGG_MEAN;
+
+	(void)state;
+	assert_int_equal(cdm_aggregate_parse("best", &a), 0);
+	assert_int_equal(a, CDM_AGG_BEST);
+	assert_int_equal(cdm_aggregate_parse("median", &a), 0);
+	assert_int_equal(a, CDM_AGG_MEDIAN);
+	assert_int_equal(cdm_aggregate_parse("mean", &a), 0);
+	assert_int_equal(a, CDM_AGG_MEAN);
+	assert_int_equal(cdm_aggregate_parse("max", &a), -EINVAL);
+	assert_int_equal(cdm_aggregate_parse("", &a), -EINVAL);
+	assert_string_equal(cdm_aggregate_name(CDM_AGG_MEDIAN), "median");
+}
+
+/* JSON text parses with cdm's strict reader; returns the tree */
+static struct cdm_json *parse_ok(const char *text)
+{
+	struct cdm_json_error e;
+	struct cdm_json *root = NULL;
+	int ret = cdm_json_parse(text, strlen(text), &root, &e);
+
+	if (ret)
+		fail_msg("invalid JSON (%d) at %u:%u: %s\n%s", ret, e.line, e.column, e.msg, text);
+	return root;
+}
+
+static void test_json_interrupted_and_empty(void **state)
+{
+	struct cdm_run_result *r = build();
+	const struct cdm_json *t;
+	struct cdm_json *root;
+	char *out;
+
+	(void)state;
+	out = render(&cdm_format_json, r);
+	root = parse_ok(out);
+	assert_int_equal(cdm_json_get(root, "interrupted")->type, CDM_JSON_TRUE);
+	assert_int_equal(cdm_json_get(root, "interrupted_signal")->u64, SIGINT);
+	t = &cdm_json_get(root, "tests")->items[2];
+	assert_int_equal(cdm_json_get(t, "passes_completed")->u64, 1);
+	assert_int_equal(cdm_json_get(t, "complete")->type, CDM_JSON_FALSE);
+	assert_int_equal(cdm_json_get(t, "latency")->type, CDM_JSON_NULL);
+	assert_int_equal(cdm_json_get(t, "histogram")->type, CDM_JSON_NULL);
+	t = &cdm_json_get(root, "tests")->items[3];
+	assert_int_equal(cdm_json_get(t, "passes")->n, 0);
+	assert_int_equal(cdm_json_get(cdm_json_get(t, "summary"), "mb_s")->type, CDM_JSON_NULL);
+	cdm_json_free(root);
+	free(out);
+
+	/* stopped before any test finished: still valid, and readable by compare */
+	for (unsigned int i = 0; i < r->ntests; i++)
+		r->tests[i].npasses = 0, cdm_hist_init(r->tests[i].hist);
+	out = render(&cdm_format_json, r);
+	cdm_json_free(parse_ok(out));
+	free(out);
+	cdm_result_free(r);
+
+	/* no tests and no info at all */
+	r = cdm_result_alloc(0);
+	assert_non_null(r);
+	out = render(&cdm_format_json, r);
+	root = parse_ok(out);
+	assert_int_equal(cdm_json_get(root, "tests")->n, 0);
+	assert_int_equal(cdm_json_get(root, "schema_version")->u64, CDM_JSON_SCHEMA_VERSION);
+	cdm_json_free(root);
+	free(out);
+	out = render(&cdm_format_csv, r);
+	assert_int_equal(strchr(out, '\n') - out + 1, (long)strlen(out));
+	free(out);
+	out = render(&cdm_format_markdown, r);
+	assert_non_null(strstr(out, "(no test measured)"));
+	free(out);
+	cdm_result_free(r);
+}
+
+/* write JSON, read it back through compare's reader: the same figures */
+static void test_round_trip(void **state)
+{
+	static const enum cdm_aggregate aggs[] = { CDM_AGG_BEST, CDM_AGG_MEDIAN, CDM_AGG_MEAN };
+	struct cdm_run_result *r = build();
+	struct cdm_cmp_run run;
+	char err[256], *out;
+	unsigned int i, a;
+
+	(void)state;
+	out = render(&cdm_format_json, r);
+	if (cdm_compare_load(out, strlen(out), &run, err, sizeof(err)))
+		fail_msg("compare cannot read the JSON: %s", err);
+	assert_string_equal(run.label, r->info.label);
+	assert_true(run.size == r->info.size);
+	assert_int_equal(run.count, r->info.count);
+	assert_int_equal(run.time, r->info.time);
+	assert_string_equal(run.engine, "io_uring");
+	assert_int_equal(run.direct, 1);
+	assert_int_equal(run.interrupted, 1);
+	assert_int_equal(run.ntests, r->ntests);
+	for (i = 0; i < r->ntests; i++) {
+		const struct cdm_test_result *t = &r->tests[i];
+		const struct cdm_cmp_test *c = &run.tests[i];
+		struct cdm_test_summary s;
+		char name[64];
+
+		cdm_result_summarize(t, &s);
+		cdm_spec_name(&t->spec, name, sizeof(name));
+		assert_string_equal(c->name, name);
+		assert_int_equal(c->write, t->dir == CDM_DIR_WRITE);
+		assert_true(c->block == t->spec.block);
+		assert_int_equal(c->qd, t->spec.qd);
+		assert_int_equal(c->qd_run, t->qd_run);
+		assert_int_equal(c->npasses, t->npasses);
+		assert_int_equal(c->measured, t->npasses > 0);
+		for (a = 0; a < 3; a++) {
+			/* exactly: the JSON numbers are printed to round-trip */
+			assert_true(c->mb_s[a] == cdm_spread_pick(&s.mb_s, aggs[a], 1));
+			assert_true(c->iops[a] == cdm_spread_pick(&s.iops, aggs[a], 1));
+			assert_true(c->lat_ns[a] == cdm_spread_pick(&s.lat_ns, aggs[a], 0));
+		}
+		assert_true(c->mb_s_cv_pct == s.mb_s.cv_pct);
+		assert_int_equal(c->has_p99, cdm_result_has_percentiles(t));
+		if (c->has_p99)
+			assert_true(c->p99_ns == (double)cdm_hist_percentile(t->hist, 99.0));
+	}
+	cdm_compare_run_free(&run);
+	free(out);
+	cdm_result_free(r);
+}
+
+/* the histogram's sparse buckets add up to the merged histogram, exactly */
+static void test_json_histogram(void **state)
+{
+	struct cdm_run_result *r = build();
+	const struct cdm_json *h, *b;
+	struct cdm_json *root;
+	struct cdm_hist back;
+	uint64_t total = 0;
+	char *out;
+	size_t i;
+
+	(void)state;
+	out = render(&cdm_format_json, r);
+	root = parse_ok(out);
+	h = cdm_json_get(&cdm_json_get(root, "tests")->items[1], "histogram");
+	assert_non_null(h);
+	b = cdm_json_get(h, "buckets");
+	assert_non_null(b);
+	cdm_hist_init(&back);
+	for (i = 0; i < b->n; i++) {
+		uint64_t lo = cdm_json_get(&b->items[i], "low_ns")->u64;
+		uint64_t hi = cdm_json_get(&b->items[i], "high_ns")->u64;
+		uint64_t n = cdm_json_get(&b->items[i], "count")->u64;
+		unsigned int idx = cdm_hist_index(lo);
+
+		assert_int_equal(idx, cdm_hist_index(hi));
+		back.buckets[idx] += n;
+		total += n;
+	}
+	assert_true(total == r->tests[1].hist->count);
+	assert_memory_equal(back.buckets, r->tests[1].hist->buckets, sizeof(back.buckets));
+	cdm_json_free(root);
+	free(out);
+	cdm_result_free(r);
+}
+
+/* bytes that are not UTF-8, control characters, quotes: still valid JSON */
+static void test_hostile_strings(void **state)
+{
+	struct cdm_run_result *r = build();
+	const struct cdm_json *v;
+	struct cdm_json *root;
+	char *out;
+
+	(void)state;
+	set_str(r->info.target, sizeof(r->info.target), "/mnt/\xff\xfe\"x\\y\x01\n\tz\xc3\xa9");
+	set_str(r->info.label, sizeof(r->info.label), "a,b \"c\"\nd");
+	out = render(&cdm_format_json, r);
+	root = parse_ok(out);
+	v = cdm_json_get(cdm_json_get(root, "target"), "path");
+	assert_string_equal(v->str, "/mnt/\xef\xbf\xbd\xef\xbf\xbd\"x\\y\x01\n\tz\xc3\xa9");
+	cdm_json_free(root);
+	free(out);
+
+	/* CSV: RFC 4180 quoting of the label, quotes doubled */
+	out = render(&cdm_format_csv, r);
+	assert_non_null(strstr(out, "\n\"a,b \"\"c\"\"\nd\",SEQ1M Q8T1,read,"));
+	free(out);
+
+	/* Markdown: the label cannot break the table or start markup */
+	set_str(r->info.label, sizeof(r->info.label), "x|y *z* [l](u)");
+	out = render(&cdm_format_markdown, r);
+	assert_non_null(strstr(out, "**cdm: x\\|y \\*z\\* \\[l\\](u)**"));
+	free(out);
+	cdm_result_free(r);
+}
+
+static void test_text_aggregate(void **state)
+{
+	struct cdm_run_result *r = build();
+	char *best, *mean;
+
+	(void)state;
+	best = render(&cdm_format_text, r);
+	assert_non_null(strstr(best, "  RND    4KiB (Q= 32, T= 1):   409.600 MB/s [ 100000.0 IOPS] <   320.00 us>\n"));
+	r->aggregate = CDM_AGG_MEAN;
+	mean = render(&cdm_format_text, r);
+	/* 327.68 MB/s -> 80000.0 IOPS; mean latency (320+530+400)/3 us */
+	assert_non_null(strstr(mean, "  RND    4KiB (Q= 32, T= 1):   327.680 MB/s [  80000.0 IOPS] <   416.67 us>\n"));
+	free(best);
+	free(mean);
+	cdm_result_free(r);
+}
+
+static void test_save_atomic(void **state)
+{
+	struct cdm_run_result *r = build();
+	char dir[] = "/tmp/cdm-save-XXXXXX", path[256], *text;
+	struct stat st;
+	struct cdm_json *root;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/r.json", dir);
+	assert_int_equal(cdm_report_save(path, &cdm_format_json, r), 0);
+	text = read_file(path);
+	root = parse_ok(text);
+	cdm_json_free(root);
+	free(text);
+	assert_int_equal(stat(path, &st), 0);
+	assert_true((st.st_mode & 0444) != 0);
+
+	/* a directory in the way: an error, and no temporary file left */
+	snprintf(path, sizeof(path), "%s/sub", dir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	assert_true(cdm_report_save(path, &cdm_format_json, r) < 0);
+	assert_int_equal(rmdir(path), 0);
+	snprintf(path, sizeof(path), "%s/r.json", dir);
+	assert_int_equal(unlink(path), 0);
+	/* the directory is empty again: rmdir fails otherwise */
+	assert_int_equal(rmdir(dir), 0);
+
+	/* a directory that does not exist */
+	assert_int_equal(cdm_report_save("/nonexistent-cdm/r.json", &cdm_format_json, r), -ENOENT);
+	cdm_result_free(r);
+}
+
+static void test_write_errors(void **state)
+{
+	const struct cdm_formatter *fs[] = { &cdm_format_json, &cdm_format_csv, &cdm_format_markdown };
+	struct cdm_run_result *r = build();
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < 3; i++) {
+		FILE *f = fopen("/dev/full", "w");
+
+		if (!f)
+			break;
+		assert_int_equal(fs[i]->write(f, r), -EIO);
+		fclose(f);
+	}
+	cdm_result_free(r);
+}
+
+static int setup_utc(void **state)
+{
+	(void)state;
+	setenv("TZ", "UTC", 1);
+	tzset();
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_golden),
+		cmocka_unit_test(test_spread),
+		cmocka_unit_test(test_aggregate_parse),
+		cmocka_unit_test(test_json_interrupted_and_empty),
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_json_histogram),
+		cmocka_unit_test(test_hostile_strings),
+		cmocka_unit_test(test_text_aggregate),
+		cmocka_unit_test(test_save_atomic),
+		cmocka_unit_test(test_write_errors),
+	};
+
+	return cmocka_run_group_tests(tests, setup_utc, NULL);
+}
