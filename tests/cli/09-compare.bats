@@ -1,0 +1,79 @@
+#!/usr/bin/env bats
+# cdm compare: saved results side by side, end to end (--save, then
+# compare), and the clear one-line errors for inputs that are not cdm
+# results.
+
+load helpers
+
+NULLRUN=(--size 16MiB --count 2 --time 1 --interval 0 --warmup 0 --quiet
+	--engine null --null-service-us 1000)
+
+save_run() {	# $1 label, $2 file, rest: options
+	local label=$1 file=$2
+	shift 2
+	"$CDM" "${NULLRUN[@]}" --label "$label" --save "$file" "$@" "$TD" > /dev/null
+}
+
+@test "--save twice, then compare: labels as heads, ratios, missing tests" {
+	save_run LOCAL "$TD/local.json" --test "RND4K Q2T1" --test "SEQ1M"
+	save_run SAN "$TD/san.json" --test "RND4K Q2T1" --null-service-us 2000
+	run "$CDM" compare "$TD/local.json" "$TD/san.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -qE '^\[Read\] +LOCAL +SAN$'
+	# SAN's 2 ms service time: about half of LOCAL's rate
+	echo "$output" | grep -qE '^  RND    4KiB \(Q=  2, T= 1\): +[0-9.]+ +[0-9.]+ 0\.[3-6][0-9]x$'
+	echo "$output" | grep -qE '^  SEQ    1MiB \(Q=  1, T= 1\): +[0-9.]+ +missing$'
+	[[ "$output" != *"Warning"* ]]
+	assert_clean "$TD"
+}
+
+@test "compare --format markdown renders as a table; mismatched settings are listed" {
+	save_run A "$TD/a.json" --test "RND4K Q2T1" --mode read
+	save_run B "$TD/b.json" --test "RND4K Q2T1" --mode read --count 1
+	save_run C "$TD/c.json" --test "RND4K Q2T1" --mode read --buffered
+	run "$CDM" compare --format markdown "$TD/a.json" "$TD/b.json" "$TD/c.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"> **Warning:** the runs were measured with different settings"* ]]
+	[[ "$output" == *"> - count: A x2, B x1, C x2"* ]]
+	[[ "$output" == *"> - direct: A O_DIRECT, B O_DIRECT, C buffered"* ]]
+	[[ "$output" == *"cdm: warning: the runs differ in count, direct"* ]]
+	echo "$output" | grep -q '^| Test | A | B | B / A | C | C / A |$'
+	command -v cmark-gfm > /dev/null || skip "cmark-gfm is not installed (apt-get install cmark-gfm)"
+	"$CDM" compare --format markdown "$TD/a.json" "$TD/b.json" 2> /dev/null > "$TD/c.md"
+	html=$(cmark-gfm -e table "$TD/c.md")
+	[[ "$html" == *"<table>"* ]]
+	[[ "$html" == *"<th align=\"right\">B / A</th>"* ]]
+}
+
+@test "compare refuses non-JSON, truncated, foreign and newer-schema files, naming them" {
+	save_run A "$TD/a.json" --count 1 --test "RND4K" --mode read
+	echo "hello" > "$TD/text.json"
+	head -c 300 "$TD/a.json" > "$TD/trunc.json"
+	echo '{"jobs": [], "fio version": "fio-3.33"}' > "$TD/fio.json"
+	sed 's/"schema_version": 1,/"schema_version": 99,/' "$TD/a.json" > "$TD/new.json"
+	: > "$TD/empty.json"
+	for f in text:"not JSON: line 1, column 1" trunc:"truncated JSON" \
+		fio:"not a cdm result" new:"schema_version 99 is newer than this cdm reads" \
+		empty:"empty file" missing:"No such file"; do
+		name=${f%%:*} why=${f#*:}
+		run "$CDM" compare "$TD/a.json" "$TD/$name.json"
+		echo "$name: status $status: $output"
+		[ "$status" -eq 2 ]
+		[ "${#lines[@]}" -eq 1 ]
+		[[ "${lines[0]}" == "cdm: $TD/$name.json: $why"* ]]
+	done
+}
+
+@test "compare usage errors exit 2" {
+	run "$CDM" compare
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"two or more saved results"* ]]
+	run "$CDM" compare --format csv a.json b.json
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"bad value for --format: 'csv'"* ]]
+	run "$CDM" compare --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Usage: cdm compare"* ]]
+}

@@ -1,0 +1,294 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_compare.c - `cdm compare`: results written by the JSON formatter,
+ * read back by compare's loader and set side by side, against golden
+ * files (tests/fixtures/compare-*): two runs (LOCAL, SAN) and three runs
+ * with a test only some have (shown as missing) and settings that differ
+ * (listed at the top).  Then every kind of input compare must refuse with
+ * a clear reason: not JSON, truncated, foreign JSON, a newer schema, a
+ * cdm result with a field of the wrong type, an empty or missing file.
+ *
+ * Run from the repository root, or set CDM_SRCDIR to it; CDM_UPDATE_GOLDEN=1
+ * rewrites the golden files.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <cmocka.h>
+
+#include "cdm/compare.h"
+#include "cdm/report.h"
+#include "cdm/result.h"
+
+#define MIB (1024ull * 1024)
+#define KIB 1024ull
+
+extern const struct cdm_formatter cdm_format_json;
+
+/* users.md's LOCAL/SAN figures (MB/s) for 4 tests; 0 = test not run */
+static struct cdm_run_result *build(const char *label, time_t start, const double mb[4],
+				    const char *engine, uint64_t size)
+{
+	static const struct cdm_spec specs[4] = {
+		{ .pattern = CDM_SEQ, .block = MIB, .qd = 8, .threads = 1 },
+		{ .pattern = CDM_RND, .block = 4 * KIB, .qd = 32, .threads = 16 },
+		{ .pattern = CDM_SEQ, .block = MIB, .qd = 8, .threads = 1 },
+		{ .pattern = CDM_RND, .block = 16 * KIB, .qd = 32, .threads = 16 },
+	};
+	struct cdm_run_result *r;
+	unsigned int i, k, n = 0;
+
+	for (i = 0; i < 4; i++)
+		n += mb[i] > 0;
+	r = cdm_result_alloc(n);
+	assert_non_null(r);
+	snprintf(r->info.version, sizeof(r->info.version), "0.1.0");
+	snprintf(r->info.engine, sizeof(r->info.engine), "%s", engine);
+	snprintf(r->info.label, sizeof(r->info.label), "%s", label);
+	snprintf(r->info.target, sizeof(r->info.target), "/mnt/%s", label);
+	snprintf(r->info.fs_type, sizeof(r->info.fs_type), "ext4");
+	r->info.size = size;
+	r->info.count = 5;
+	r->info.time = 5;
+	r->info.direct = 1;
+	r->info.start = start;
+	for (i = 0, n = 0; i < 4; i++) {
+		struct cdm_test_result *t;
+
+		if (!(mb[i] > 0))
+			continue;
+		t = &r->tests[n++];
+		t->spec = specs[i];
+		t->dir = i < 2 ? CDM_DIR_READ : CDM_DIR_WRITE;
+		t->qd_run = specs[i].qd;
+		for (k = 0; k < 5; k++) {
+			/* passes at 100 %, 98 %, 96 %, 94 %, 92 % of the best */
+			double rate = mb[i] * 1e6 * (1.0 - 0.02 * k);
+			struct cdm_pass *p = &t->passes[k];
+
+			p->seconds = 5.0;
+			p->ios = (uint64_t)(rate * 5.0 / (double)specs[i].block + 0.5);
+			p->bytes = p->ios * specs[i].block;
+			p->lat_sum_ns = p->ios * 1000000;
+		}
+		t->npasses = 5;
+		cdm_hist_add(t->hist, 1000000);
+	}
+	return r;
+}
+
+/* @r through the JSON formatter and compare's loader */
+static void to_run(struct cdm_run_result *r, struct cdm_cmp_run *run)
+{
+	char *buf = NULL, err[256];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	assert_int_equal(cdm_format_json.write(f, r), 0);
+	assert_int_equal(fclose(f), 0);
+	if (cdm_compare_load(buf, len, run, err, sizeof(err)))
+		fail_msg("%s", err);
+	free(buf);
+	cdm_result_free(r);
+}
+
+static char *render(const struct cdm_cmp_run *runs, unsigned int n, int markdown)
+{
+	struct cdm_compare_opts o = { .markdown = markdown };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	assert_int_equal(cdm_compare_write(f, runs, n, &o), 0);
+	assert_int_equal(fclose(f), 0);
+	return buf;
+}
+
+static void check_golden(const char *got, const char *name)
+{
+	const char *dir = getenv("CDM_SRCDIR");
+	char path[4096], *want;
+	long n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/tests/fixtures/%s", dir && *dir ? dir : ".", name);
+	if (getenv("CDM_UPDATE_GOLDEN")) {
+		f = fopen(path, "w");
+		assert_non_null(f);
+		fputs(got, f);
+		assert_int_equal(fclose(f), 0);
+	}
+	f = fopen(path, "rb");
+	if (!f)
+		fail_msg("%s: %s (run from the repository root or set CDM_SRCDIR)", path, strerror(errno));
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	want = calloc(1, (size_t)n + 1);
+	assert_non_null(want);
+	assert_int_equal(fread(want, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	if (strcmp(got, want))
+		fail_msg("%s differs:\n--- got ---\n%s--- want ---\n%s", name, got, want);
+	free(want);
+}
+
+static const double local22[4] = { 649.0, 144.4, 589.5, 407.5 };
+static const double san22[4] = { 403.7, 59.9, 248.1, 23.4 };
+static const double san08[4] = { 212.5, 0, 199.9, 87.0 };    /* RND4K read missing */
+
+static void test_two_runs(void **state)
+{
+	struct cdm_cmp_run runs[2];
+	char list[64], *out;
+
+	(void)state;
+	to_run(build("LOCAL", 1796065200, local22, "io_uring", 1024 * MIB), &runs[0]);
+	to_run(build("SAN", 1796065800, san22, "io_uring", 1024 * MIB), &runs[1]);
+	assert_int_equal(cdm_compare_mismatch(runs, 2, list, sizeof(list)), 0);
+	assert_string_equal(list, "");
+	out = render(runs, 2, 0);
+	/* whole 1 MiB I/Os: 649.069 and 403.702 MB/s; 0.622 */
+	assert_non_null(strstr(out, "  SEQ    1MiB (Q=  8, T= 1):      649.069       403.702 0.62x\n"));
+	assert_null(strstr(out, "Warning"));
+	check_golden(out, "compare-2.txt");
+	free(out);
+	out = render(runs, 2, 1);
+	assert_non_null(strstr(out, "| SEQ1M Q8T1 Read | 649.069 | 403.702 | 0.62x |\n"));
+	free(out);
+	cdm_compare_run_free(&runs[0]);
+	cdm_compare_run_free(&runs[1]);
+}
+
+static void test_three_runs_missing_and_mismatch(void **state)
+{
+	struct cdm_cmp_run runs[3];
+	char list[64], *out;
+	unsigned int i;
+
+	(void)state;
+	to_run(build("LOCAL 22:00", 1796065200, local22, "io_uring", 1024 * MIB), &runs[0]);
+	to_run(build("SAN 22:00", 1796065800, san22, "io_uring", 1024 * MIB), &runs[1]);
+	to_run(build("SAN 08:00", 1796108400, san08, "libaio", 512 * MIB), &runs[2]);
+	assert_int_equal(cdm_compare_mismatch(runs, 3, list, sizeof(list)), 2);
+	assert_string_equal(list, "size, engine");
+
+	out = render(runs, 3, 0);
+	assert_non_null(strstr(out, "Warning: the runs were measured with different settings"));
+	assert_non_null(strstr(out, "  size: LOCAL 22:00 1 GiB, SAN 22:00 1 GiB, SAN 08:00 512 MiB\n"));
+	assert_non_null(strstr(out, "  engine: LOCAL 22:00 io_uring, SAN 22:00 io_uring, SAN 08:00 libaio\n"));
+	assert_non_null(strstr(out, "  RND    4KiB (Q= 32, T=16):      144.400        59.900 0.41x       missing\n"));
+	check_golden(out, "compare-3.txt");
+	free(out);
+
+	out = render(runs, 3, 1);
+	assert_non_null(strstr(out, "| Test | LOCAL 22:00 | SAN 22:00 | SAN 22:00 / LOCAL 22:00 | SAN 08:00 | SAN 08:00 / LOCAL 22:00 |\n"));
+	assert_non_null(strstr(out, "| RND4K Q32T16 Read | 144.400 | 59.900 | 0.41x | missing | \xe2\x80\x93 |\n"));
+	assert_non_null(strstr(out, "> **Warning:**"));
+	check_golden(out, "compare-3.md");
+	free(out);
+	for (i = 0; i < 3; i++)
+		cdm_compare_run_free(&runs[i]);
+}
+
+static void test_metric_and_aggregate(void **state)
+{
+	struct cdm_compare_opts o = { .metric = CDM_CMP_IOPS, .aggregate = CDM_AGG_MEDIAN };
+	struct cdm_cmp_run runs[2];
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	to_run(build("A", 0, local22, "sync", MIB), &runs[0]);
+	to_run(build("B", 0, local22, "sync", MIB), &runs[1]);
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	assert_int_equal(cdm_compare_write(f, runs, 2, &o), 0);
+	fclose(f);
+	/* median pass: 96 % of 649 MB/s in 1 MiB I/Os = 594.2 IOPS */
+	assert_non_null(strstr(buf, "cdm compare: IOPS, the median of the passes"));
+	assert_non_null(strstr(buf, "594.2"));
+	assert_non_null(strstr(buf, " 1.00x"));
+	free(buf);
+	cdm_compare_run_free(&runs[0]);
+	cdm_compare_run_free(&runs[1]);
+}
+
+/* @text refused with @ret and a reason containing @why */
+static void refuse(const char *text, int ret, const char *why)
+{
+	struct cdm_cmp_run run;
+	char err[512];
+	int got = cdm_compare_load(text, strlen(text), &run, err, sizeof(err));
+
+	cdm_compare_run_free(&run);
+	if (got != ret || !strstr(err, why))
+		fail_msg("got %d '%s', want %d '%s'", got, err, ret, why);
+}
+
+static void test_bad_inputs(void **state)
+{
+	struct cdm_cmp_run run;
+	char err[512], *good, *p, *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	refuse("", -EINVAL, "empty file");
+	refuse("hello", -EINVAL, "not JSON: line 1, column 1");
+	refuse("{\"tool\": \"cdm\",\n \"schema_version\": 1,, }", -EINVAL, "not JSON: line 2, column 22");
+	refuse("{\"tool\": \"cdm\", \"schema_version\": 1, \"label\": \"x", -EINVAL, "truncated JSON");
+	refuse("[1, 2, 3]", -EINVAL, "not a cdm result");
+	refuse("{\"name\": \"fio\", \"jobs\": []}", -EINVAL, "not a cdm result");
+	refuse("{\"tool\": \"fio\", \"schema_version\": 1}", -EINVAL, "not a cdm result");
+	refuse("{\"tool\": \"cdm\", \"schema_version\": 2}", -EPROTONOSUPPORT,
+	       "schema_version 2 is newer than this cdm reads (1)");
+	refuse("{\"tool\": \"cdm\", \"schema_version\": \"1\"}", -EINVAL, "schema_version");
+	refuse("{\"tool\": \"cdm\", \"schema_version\": 1}", -EINVAL, "not a valid cdm result: result: no \"label\"");
+
+	/* a real result with one field of the wrong type */
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	{
+		struct cdm_run_result *r = build("X", 0, local22, "sync", MIB);
+
+		assert_int_equal(cdm_format_json.write(f, r), 0);
+		cdm_result_free(r);
+	}
+	fclose(f);
+	good = buf;
+	assert_int_equal(cdm_compare_load(good, len, &run, err, sizeof(err)), 0);
+	cdm_compare_run_free(&run);
+	p = strstr(good, "\"block_bytes\": 1048576");
+	assert_non_null(p);
+	memcpy(p + 15, "\"10485\"", 7);
+	refuse(good, -EINVAL, "tests[0].block_bytes: expected number, found string");
+	free(buf);
+
+	assert_int_equal(cdm_compare_load_file("/nonexistent/x.json", &run, err, sizeof(err)), -ENOENT);
+	assert_non_null(strstr(err, "No such file"));
+	assert_int_equal(cdm_compare_load_file("/", &run, err, sizeof(err)) < 0, 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_two_runs),
+		cmocka_unit_test(test_three_runs_missing_and_mismatch),
+		cmocka_unit_test(test_metric_and_aggregate),
+		cmocka_unit_test(test_bad_inputs),
+	};
+
+	setenv("TZ", "UTC", 1);
+	tzset();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
