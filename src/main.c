@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cdm/compare.h"
 #include "cdm/engine.h"
 #include "cdm/profile.h"
 #include "cdm/report.h"
@@ -31,7 +32,7 @@
 enum {
 	OPT_INTERVAL = 256, OPT_WARMUP, OPT_MODE, OPT_DATA, OPT_BUFFERED,
 	OPT_COMMENT, OPT_LIST_ENGINES, OPT_MIX, OPT_NULL_SERVICE, OPT_NO_REGISTER,
-	OPT_FILE, OPT_BATCH,
+	OPT_FILE, OPT_BATCH, OPT_AGGREGATE, OPT_SAVE, OPT_LABEL, OPT_CV_THRESHOLD,
 };
 
 /* option table and its help text side by side, so they cannot drift apart */
@@ -50,6 +51,10 @@ static const struct option long_opts[] = {
 	{ "buffered",     no_argument,       NULL, OPT_BUFFERED },
 	{ "format",       required_argument, NULL, 'f' },
 	{ "output",       required_argument, NULL, 'o' },
+	{ "save",         required_argument, NULL, OPT_SAVE },
+	{ "label",        required_argument, NULL, OPT_LABEL },
+	{ "aggregate",    required_argument, NULL, OPT_AGGREGATE },
+	{ "cv-threshold", required_argument, NULL, OPT_CV_THRESHOLD },
 	{ "comment",      required_argument, NULL, OPT_COMMENT },
 	{ "keep",         no_argument,       NULL, 'k' },
 	{ "file",         required_argument, NULL, OPT_FILE },
@@ -65,8 +70,10 @@ static const struct option long_opts[] = {
 
 static const char usage_text[] =
 "Usage: cdm [OPTIONS] [TARGET]\n"
+"       cdm compare [--format cdm|markdown] A.json B.json [C.json ...]\n"
 "Run CrystalDiskMark's tests on a test file in directory TARGET (default \".\")\n"
 "and print MB/s, IOPS and mean latency in CrystalDiskMark's text layout.\n"
+"'cdm compare' sets results saved with --save side by side (cdm compare --help).\n"
 "\n"
 "  -p, --profile NAME|FILE  default, peak, real, demo, nvme, or a profile file\n"
 "                           (default: default)\n"
@@ -89,9 +96,17 @@ static const char usage_text[] =
 "  -e, --engine NAME        auto, io_uring, libaio, sync, null (default: auto)\n"
 "      --buffered           go through the page cache, no O_DIRECT\n"
 "                           (default: off)\n"
-"  -f, --format FMT         cdm, the CDM text layout (default: cdm;\n"
-"                           json, csv, markdown: not yet implemented)\n"
+"  -f, --format FMT         cdm (the CDM text layout), json, csv, markdown\n"
+"                           (default: cdm)\n"
 "  -o, --output FILE        write the report to FILE (default: stdout)\n"
+"      --save FILE.json     also save the result as JSON in FILE.json, written\n"
+"                           atomically, for cdm compare (default: none)\n"
+"      --label TEXT         name of this run in JSON and compare, such as LOCAL\n"
+"                           or SAN (default: the TARGET path)\n"
+"      --aggregate AGG      which pass figure the report shows: best (highest\n"
+"                           MB/s, lowest latency), median, mean (default: best)\n"
+"      --cv-threshold PCT   note tests whose MB/s varies across passes by more\n"
+"                           than PCT % (coefficient of variation) (default: 10)\n"
 "      --comment TEXT       the report's Comment line (default: none)\n"
 "  -k, --keep               after a successful run, keep the test file,\n"
 "                           renamed to cdm-*.keep (default: delete)\n"
@@ -255,6 +270,23 @@ static int output_writable(const char *path)
 	return 0;
 }
 
+/* say which tests' MB/s varied across passes by more than --cv-threshold */
+static void note_unstable(const struct cdm_run_result *res)
+{
+	for (unsigned int i = 0; i < res->ntests; i++) {
+		const struct cdm_test_result *t = &res->tests[i];
+		char name[64];
+		double cv;
+
+		if (!cdm_result_unstable(t, res->cv_threshold_pct, &cv))
+			continue;
+		cdm_spec_name(&t->spec, name, sizeof(name));
+		cdm_note("%s %s is unstable: its MB/s varied by %.1f%% across %u passes (coefficient of variation; --cv-threshold %g%%)",
+			 name, t->dir == CDM_DIR_WRITE ? "Write" : "Read", cv,
+			 t->npasses, res->cv_threshold_pct);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct cdm_run_config cfg;
@@ -262,13 +294,19 @@ int main(int argc, char **argv)
 	struct cdm_spec cli_tests[CDM_MAX_TESTS];
 	unsigned int ncli = 0;
 	const char *profile_arg = "default", *engine_arg = "auto", *format_arg = "cdm";
-	const char *output = NULL, *mode = "all";
+	const char *output = NULL, *mode = "all", *save = NULL, *label = NULL;
+	enum cdm_aggregate aggregate = CDM_AGG_BEST;
+	double cv_threshold = CDM_CV_THRESHOLD_DEFAULT;
 	uint64_t size = 0;
 	unsigned long count = 0, ptime = 0, interval = ULONG_MAX, warmup = ULONG_MAX, v;
 	const struct cdm_formatter *fmt;
 	struct cdm_run_result *res;
 	char err[512];
 	int c, r, status = 0, planned = 0;
+
+	/* a subcommand: cdm compare A.json B.json ... */
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return cdm_compare_main(argc - 1, argv + 1);
 
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.direct = 1;
@@ -336,6 +374,29 @@ int main(int argc, char **argv)
 		case 'o':
 			output = optarg;
 			break;
+		case OPT_SAVE:
+			save = optarg;
+			break;
+		case OPT_LABEL:
+			/* one line in every report, like --comment */
+			for (char *q = optarg; *q; q++)
+				if ((unsigned char)*q < 0x20 || *q == 0x7f)
+					*q = ' ';
+			label = optarg;
+			break;
+		case OPT_AGGREGATE:
+			if (cdm_aggregate_parse(optarg, &aggregate) < 0)
+				return usage_error("bad value for --aggregate: '%s' (best, median, mean)", optarg);
+			break;
+		case OPT_CV_THRESHOLD: {
+			char *end;
+
+			errno = 0;
+			cv_threshold = strtod(optarg, &end);
+			if (errno || end == optarg || *end || !(cv_threshold >= 0.0 && cv_threshold <= 1000.0))
+				return usage_error("bad value for --cv-threshold: '%s' (a percentage, 0-1000)", optarg);
+			break;
+		}
 		case OPT_COMMENT:
 			/* one line in the report: control characters become spaces */
 			for (char *q = optarg; *q; q++)
@@ -400,7 +461,7 @@ int main(int argc, char **argv)
 	if (!fmt) {
 		if (planned)
 			return usage_error("--format %s is not implemented yet (available: cdm)", format_arg);
-		return usage_error("unknown format '%s' (cdm)", format_arg);
+		return usage_error("unknown format '%s' (cdm, json, csv, markdown)", format_arg);
 	}
 	if (cdm_profile_load(profile_arg, &prof, err, sizeof(err)) < 0) {
 		fprintf(stderr, "cdm: %s\n", err);
@@ -454,13 +515,21 @@ int main(int argc, char **argv)
 		return status;
 	if (output && output_writable(output) < 0)
 		return EXIT_RUN;
+	if (save && output_writable(save) < 0)
+		return EXIT_RUN;
 	if (install_signals() < 0)
 		return cdm_error("cannot install signal handlers: %s", strerror(errno)), EXIT_RUN;
 
 	res = cdm_result_alloc(cfg.ntests * (unsigned int)(cfg.do_read + cfg.do_write));
 	if (!res)
 		return cdm_error("out of memory"), EXIT_RUN;
+	res->aggregate = aggregate;
+	res->cv_threshold_pct = cv_threshold;
+	if (label)
+		snprintf(res->info.label, sizeof(res->info.label), "%s", label);
 	r = cdm_run(&cfg, res);
+	if (r == 0 || r == -EINTR)
+		note_unstable(res);
 
 	/* print what was measured: all of it, or the rows before a stop */
 	if (r == 0 || r == -EINTR) {
@@ -480,6 +549,14 @@ int main(int argc, char **argv)
 		}
 		if (output && fclose(out) != 0)
 			status = EXIT_RUN;
+		if (save) {
+			int e = cdm_report_save(save, cdm_report_find("json", NULL), res);
+
+			if (e < 0) {
+				cdm_error("%s: cannot save the result: %s", save, strerror(-e));
+				status = EXIT_RUN;
+			}
+		}
 	}
 	if (r == -EINTR) {
 		int sig = res->interrupted ? res->interrupted : SIGINT;
