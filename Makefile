@@ -112,14 +112,14 @@ build/asan/tests/%: tests/unit/%.c $(ASAN_OBJ) $(HEADERS)
 # libFuzzer target for the parsers (clang and its compiler-rt needed)
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
-build/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c src/profile.c build/profiles.c $(HEADERS)
+build/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c $(LIB_SRC) build/profiles.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(CPPFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -o $@ \
-		tests/fuzz/fuzz_parse.c src/profile.c build/profiles.c
+		tests/fuzz/fuzz_parse.c $(LIB_SRC) build/profiles.c $(LDLIBS)
 
 fuzz: build/fuzz/fuzz_parse
 	@mkdir -p build/fuzz/corpus
-	build/fuzz/fuzz_parse -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	build/fuzz/fuzz_parse -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 		-artifact_prefix=build/fuzz/ build/fuzz/corpus tests/fuzz/corpus
 
 unit: $(UNIT_BIN)

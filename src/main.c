@@ -245,18 +245,26 @@ static int parse_seconds(const char *opt, const char *arg, unsigned long min,
 	return 0;
 }
 
-/* can the report be written to @path?  Checked before the run, not after. */
-static int output_writable(const char *path)
+/*
+ * Can the report (@opt "--output") or the saved result (@opt "--save") be
+ * written to @path?  Checked before the run, not after.  --save replaces
+ * the file by rename, so anything but a regular file is refused there (a
+ * device node or a symlink would be replaced, not written into).
+ */
+static int output_writable(const char *path, const char *opt)
 {
 	char dir[PATH_MAX];
 	const char *slash = strrchr(path, '/');
 	struct stat st;
 
-	if (stat(path, &st) == 0) {
+	if (lstat(path, &st) == 0) {
 		if (S_ISDIR(st.st_mode))
-			return cdm_error("%s: is a directory, not a file for --output", path), -EISDIR;
+			return cdm_error("%s: is a directory, not a file for %s", path, opt), -EISDIR;
+		if (!strcmp(opt, "--save") && !S_ISREG(st.st_mode))
+			return cdm_error("%s: not a regular file; --save writes a new file and renames it into place",
+					 path), -EINVAL;
 		if (access(path, W_OK) < 0)
-			return cdm_error("%s: cannot write the report: %s", path, strerror(errno)), -errno;
+			return cdm_error("%s: cannot write to it for %s: %s", path, opt, strerror(errno)), -errno;
 		return 0;
 	}
 	if (!slash)
@@ -266,8 +274,20 @@ static int output_writable(const char *path)
 	else
 		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
 	if (access(dir, W_OK | X_OK) < 0)
-		return cdm_error("%s: cannot create the report file: %s", path, strerror(errno)), -errno;
+		return cdm_error("%s: cannot create the file for %s: %s", path, opt, strerror(errno)), -errno;
 	return 0;
+}
+
+/* do @a and @b name the same file (same inode, or the same text)? */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (!a || !b)
+		return 0;
+	if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	return strcmp(a, b) == 0;
 }
 
 /* say which tests' MB/s varied across passes by more than --cv-threshold */
@@ -312,6 +332,8 @@ int main(int argc, char **argv)
 	cfg.direct = 1;
 	cfg.progress = isatty(STDERR_FILENO);
 
+	/* getopt names the program from argv[0]: make its messages say "cdm:" */
+	argv[0] = (char *)"cdm";
 	while ((c = getopt_long(argc, argv, "p:t:s:n:T:e:f:o:kqhV", long_opts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
@@ -398,6 +420,9 @@ int main(int argc, char **argv)
 			break;
 		}
 		case OPT_COMMENT:
+			if (strlen(optarg) >= sizeof(((struct cdm_run_info *)0)->comment))
+				return usage_error("--comment is longer than %zu bytes",
+						   sizeof(((struct cdm_run_info *)0)->comment) - 1);
 			/* one line in the report: control characters become spaces */
 			for (char *q = optarg; *q; q++)
 				if ((unsigned char)*q < 0x20 || *q == 0x7f)
@@ -441,6 +466,9 @@ int main(int argc, char **argv)
 	}
 	if (argc - optind > 1)
 		return usage_error("one TARGET directory expected, got %d", argc - optind);
+	if ((optind < argc && !argv[optind][0]) || (output && !output[0]) ||
+	    (save && !save[0]) || (cfg.file && !cfg.file[0]))
+		return usage_error("an empty path was given");
 	cfg.target = optind < argc ? argv[optind] : ".";
 	if (cfg.file) {
 		static char dir[PATH_MAX];
@@ -513,9 +541,13 @@ int main(int argc, char **argv)
 	cfg.engine = resolve_engine(engine_arg, &status);
 	if (!cfg.engine)
 		return status;
-	if (output && output_writable(output) < 0)
+	if (same_file(output, save))
+		return usage_error("--output and --save name the same file '%s'", save);
+	if (same_file(output, cfg.file) || same_file(save, cfg.file))
+		return usage_error("'%s' is the test file: --output and --save need another file", cfg.file);
+	if (output && output_writable(output, "--output") < 0)
 		return EXIT_RUN;
-	if (save && output_writable(save) < 0)
+	if (save && output_writable(save, "--save") < 0)
 		return EXIT_RUN;
 	if (install_signals() < 0)
 		return cdm_error("cannot install signal handlers: %s", strerror(errno)), EXIT_RUN;
@@ -538,9 +570,12 @@ int main(int argc, char **argv)
 		if (output) {
 			out = fopen(output, "w");
 			if (!out) {
+				int sig = cdm_runner_stop_requested();
+
 				cdm_error("%s: cannot write the report: %s", output, strerror(errno));
 				cdm_result_free(res);
-				return EXIT_RUN;
+				/* a signal while opening (a FIFO nobody reads) is a stop */
+				return sig ? 128 + sig : EXIT_RUN;
 			}
 		}
 		if (fmt->write(out, res) < 0 || fflush(out) != 0) {
@@ -561,8 +596,9 @@ int main(int argc, char **argv)
 	if (r == -EINTR) {
 		int sig = res->interrupted ? res->interrupted : SIGINT;
 
-		cdm_error("interrupted by %s: the report shows the tests measured before it; the test file was removed",
-			  strsignal(sig));
+		cdm_error("interrupted by %s: the report shows the tests measured before it; %s",
+			  strsignal(sig), cfg.file ? "the test file given with --file was kept" :
+			  "the test file was removed");
 		status = 128 + sig;
 	} else if (r < 0) {
 		status = EXIT_RUN;

@@ -208,8 +208,14 @@ char *cdm_spec_label(const struct cdm_spec *spec, char *buf, size_t len)
 		b /= 1024;
 		unit = "KiB";
 	}
+	/*
+	 * CDM never has blocks under 4 KiB; a size that is not a whole KiB
+	 * prints in bytes, padded to the same 7 columns as "   4KiB" so the
+	 * "(Q=" column stays aligned.
+	 */
 	if (len)
-		snprintf(buf, len, "%s %4llu%s", pattern_str(spec->pattern), b, unit);
+		snprintf(buf, len, "%s %*llu%s", pattern_str(spec->pattern),
+			 unit[0] == 'B' ? 6 : 4, b, unit);
 	return buf;
 }
 

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -232,7 +233,7 @@ int cdm_target_clean_stale(const char *dir)
 	char me[256], host[256], path[4400];
 	struct dirent *de;
 	DIR *d;
-	int removed = 0;
+	int removed = 0, lfd;
 	pid_t pid;
 
 	host_name(me, sizeof(me));
@@ -251,11 +252,23 @@ int cdm_target_clean_stale(const char *dir)
 		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
 		if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
 			continue;
+		/* only a file of this user (root may clean anyone's) */
+		if (geteuid() != 0 && st.st_uid != geteuid())
+			continue;
+		/* a live run holds the lock, whatever its PID looks like here */
+		lfd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+		if (lfd < 0)
+			continue;
+		if (flock(lfd, LOCK_EX | LOCK_NB) < 0 && errno != ENOLCK && errno != EOPNOTSUPP) {
+			close(lfd);
+			continue;
+		}
 		if (unlink(path) == 0) {
 			cdm_note("removed %s, left by a cdm run (pid %d) that no longer exists",
 				 path, (int)pid);
 			removed++;
 		}
+		close(lfd);
 	}
 	closedir(d);
 	return removed;
@@ -321,6 +334,14 @@ int cdm_testfile_create(struct cdm_testfile *f, const struct cdm_target *t,
 		close(fd);
 		f->fd = dfd;
 	}
+	/*
+	 * Hold an exclusive lock for the whole run: a later run removes a
+	 * stale file only if it can take this lock, so a live run's file is
+	 * never removed, even from another PID namespace or another client
+	 * of a shared mount whose hostname and PID happen to match.
+	 */
+	if (flock(f->fd, LOCK_EX | LOCK_NB) < 0 && errno != ENOLCK && errno != EOPNOTSUPP)
+		cdm_warn("%s: cannot lock the test file: %s", f->path, strerror(errno));
 	return 0;
 }
 
@@ -409,15 +430,21 @@ int cdm_testfile_fill(struct cdm_testfile *f, int zero,
 
 #define MARK_XATTR "user.cdm.testfile"
 
-static void mark_text(char *buf, size_t len, uint64_t size)
+/*
+ * The mark names the size and the inode: a copy of a kept file (even one
+ * that copied its extended attributes) is a different inode, so it is not
+ * taken for a file cdm made.
+ */
+static void mark_text(char *buf, size_t len, uint64_t size, uint64_t ino)
 {
-	snprintf(buf, len, "cdm test file v1 size=%" PRIu64, size);
+	snprintf(buf, len, "cdm test file v2 size=%" PRIu64 " ino=%" PRIu64, size, ino);
 }
 
 int cdm_testfile_keep(struct cdm_testfile *f, int zero)
 {
-	char kept[sizeof(f->path)], mark[64], side[sizeof(f->path) + 8];
+	char kept[sizeof(f->path)], mark[96], side[sizeof(f->path) + 8];
 	size_t n = strlen(f->path);
+	struct stat st;
 	int ret = 0;
 
 	(void)zero;
@@ -428,7 +455,9 @@ int cdm_testfile_keep(struct cdm_testfile *f, int zero)
 		return -errno;
 	snprintf(f->path, sizeof(f->path), "%s", kept);
 	f->created = 0;         /* kept: never removed by cdm from now on */
-	mark_text(mark, sizeof(mark), f->size);
+	if (fstat(f->fd, &st) < 0)
+		return -errno;
+	mark_text(mark, sizeof(mark), f->size, (uint64_t)st.st_ino);
 	if (fsetxattr(f->fd, MARK_XATTR, mark, strlen(mark), 0) < 0) {
 		/* no user xattrs here (tmpfs before 6.6, some FUSE): a sidecar */
 		FILE *fp;
@@ -446,19 +475,25 @@ int cdm_testfile_keep(struct cdm_testfile *f, int zero)
 	return ret;
 }
 
-/* does @path carry cdm's mark for @size (xattr, else sidecar)? */
-static int has_mark(const char *path, int fd, uint64_t size)
+/*
+ * Does @path carry cdm's mark for its size and inode?  The extended
+ * attribute; the sidecar only where the filesystem has no user xattrs
+ * (so a hand-made sidecar cannot vouch for a file on ext4 or xfs).
+ */
+static int has_mark(const char *path, int fd, const struct stat *st)
 {
-	char want[64], got[80], side[4500];
+	char want[96], got[128], side[4500];
 	ssize_t n;
 	FILE *fp;
 
-	mark_text(want, sizeof(want), size);
+	mark_text(want, sizeof(want), (uint64_t)st->st_size, (uint64_t)st->st_ino);
 	n = fgetxattr(fd, MARK_XATTR, got, sizeof(got) - 1);
 	if (n >= 0) {
 		got[n] = '\0';
 		return strcmp(got, want) == 0;
 	}
+	if (errno != ENOTSUP)
+		return 0;
 	snprintf(side, sizeof(side), "%s.cdm", path);
 	fp = fopen(side, "re");
 	if (!fp)
@@ -479,7 +514,16 @@ int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int direct,
 	memset(f, 0, sizeof(*f));
 	f->fd = -1;
 	snprintf(f->path, sizeof(f->path), "%s", path);
-	fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | (direct ? O_DIRECT : 0));
+	/* what it is, before any read-write open (a device may react to one) */
+	if (lstat(path, &st) < 0) {
+		snprintf(err, err_len, "%s: %s", path, strerror(errno));
+		return -errno;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, err_len, "%s: not a regular file (a test file kept by --keep is expected)", path);
+		return -EINVAL;
+	}
+	fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | (direct ? O_DIRECT : 0));
 	if (fd < 0) {
 		int e = errno;
 
@@ -494,12 +538,17 @@ int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int direct,
 		close(fd);
 		return -EINVAL;
 	}
-	if (!has_mark(path, fd, (uint64_t)st.st_size)) {
+	if (!has_mark(path, fd, &st)) {
 		snprintf(err, err_len,
 			 "%s: not a test file that cdm prepared and kept (--keep), or its size changed; cdm writes only to files it made",
 			 path);
 		close(fd);
 		return -EPERM;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK) {
+		snprintf(err, err_len, "%s: in use by another cdm run", path);
+		close(fd);
+		return -EBUSY;
 	}
 	f->fd = fd;
 	f->size = (uint64_t)st.st_size;

@@ -152,7 +152,12 @@ static inline int stop_now(struct wstate *s, uint64_t now)
 	       s->w->error;
 }
 
-/* engines that complete in queue(): one I/O at a time, one clock read each */
+/*
+ * Engines that complete in queue(): one I/O at a time.  The clock is read
+ * after the I/O is prepared and right after it completes, so, as with the
+ * queue-and-reap engines, the latency covers the system call and the
+ * device, not cdm's own preparation (offset, write stamps).
+ */
 static void run_sync(struct wstate *s)
 {
 	const struct cdm_engine_ops *ops = s->sh->engine;
@@ -163,7 +168,7 @@ static void run_sync(struct wstate *s)
 	advance(s, t);
 	while (!stop_now(s, t)) {
 		prep_io(s, io);
-		io->submit_ns = t;
+		io->submit_ns = cdm_now_ns();
 		r = ops->queue(&s->ctx, io);
 		if (r != CDM_Q_COMPLETED) {
 			s->w->error = r < 0 ? r : -EPROTO;

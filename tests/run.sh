@@ -56,7 +56,7 @@ run_fuzz() {
 		return
 	fi
 	mkdir -p build/fuzz/corpus
-	if build/fuzz/fuzz_parse -max_total_time="$secs" -max_len=4096 -artifact_prefix=build/fuzz/ \
+	if build/fuzz/fuzz_parse -max_total_time="$secs" -max_len=65536 -artifact_prefix=build/fuzz/ \
 		build/fuzz/corpus tests/fuzz/corpus > "$logs/fuzz.log" 2>&1; then
 		echo "ok - fuzz parsers for ${secs}s: $(grep -o 'Done [0-9]* runs' "$logs/fuzz.log" | tail -1)" \
 			| tee "$logs/fuzz.tap"

@@ -54,7 +54,8 @@ int cdm_spec_parse(const char *s, struct cdm_spec *spec, char *err, size_t err_l
 /*
  * cdm_spec_label - CDM's row label "SEQ    1MiB" / "RND    4KiB" /
  * "RND 1536KiB": pattern, block as %4d with MiB when a whole number of MiB,
- * else KiB (a block that is not a whole KiB prints as e.g. " 512B").
+ * else KiB; a block that is not a whole KiB prints in bytes, as "   512B", in
+ * the same 7 columns.
  * Writes at most @len bytes including the NUL; returns @buf.
  */
 char *cdm_spec_label(const struct cdm_spec *spec, char *buf, size_t len);

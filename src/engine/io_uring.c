@@ -367,7 +367,17 @@ static void uring_cleanup(struct cdm_engine_ctx *ctx)
 
 	if (!ud)
 		return;
-	/* closing the ring drops the registered file and buffers with it */
+	/*
+	 * Unregister first, synchronously: the ring itself is torn down by
+	 * the kernel in the background after io_uring_queue_exit(), and until
+	 * then a registered file keeps the (already unlinked) test file's
+	 * space in use, so a run straight after on a small volume would find
+	 * no room.  Buffers likewise stay pinned until unregistered.
+	 */
+	if (ud->fixed_file)
+		io_uring_unregister_files(&ud->ring);
+	if (ud->fixed_buf)
+		io_uring_unregister_buffers(&ud->ring);
 	io_uring_queue_exit(&ud->ring);
 	free(ud->cqes);
 	free(ud);

@@ -59,63 +59,63 @@ check_identity() {
 
 @test "a Default run with io_uring: full report in the CDM 8 layout, no file left" {
 	engine_works io_uring || skip "$SKIP_WHY"
-	"$CDM" "${QUICK[@]}" --engine io_uring --comment "layout test" "$TD" > "$TD.out"
-	check_default_layout "$TD.out"
-	check_identity "$TD.out"
-	grep -q '(io_uring, O_DIRECT)' "$TD.out"
+	"$CDM" "${QUICK[@]}" --engine io_uring --comment "layout test" "$TD" > "$OD/out"
+	check_default_layout "$OD/out"
+	check_identity "$OD/out"
+	grep -q '(io_uring, O_DIRECT)' "$OD/out"
 	assert_clean "$TD"
-	rm -f "$TD.out"
+	rm -f "$OD/out"
 }
 
 @test "a Default run with libaio: full report, identity, no file left" {
 	engine_works libaio || skip "$SKIP_WHY"
-	"$CDM" "${QUICK[@]}" --engine libaio --comment "layout test" "$TD" > "$TD.out"
-	check_default_layout "$TD.out"
-	check_identity "$TD.out"
+	"$CDM" "${QUICK[@]}" --engine libaio --comment "layout test" "$TD" > "$OD/out"
+	check_default_layout "$OD/out"
+	check_identity "$OD/out"
 	assert_clean "$TD"
-	rm -f "$TD.out"
+	rm -f "$OD/out"
 }
 
 @test "the sync engine runs Q=1 for every test and says why on stderr" {
-	"$CDM" "${QUICK[@]}" --engine sync --comment "layout test" "$TD" > "$TD.out" 2> "$TD.err"
+	"$CDM" "${QUICK[@]}" --engine sync --comment "layout test" "$TD" > "$OD/out" 2> "$OD/err"
 	# layout check expects Q=8/Q=32: rewrite Q to compare the rest
-	sed -i 's/(Q=  1, T= 1)/(Q=  X, T= 1)/' "$TD.out"
-	[ "$(grep -c '(Q=  X, T= 1)' "$TD.out")" -eq 8 ]
-	grep -q 'sync engine' "$TD.err"
-	grep -q 'kept 1 I/O in flight per thread, not 32' "$TD.err"
-	grep -q 'kept 1 I/O in flight per thread, not 8' "$TD.err"
+	sed -i 's/(Q=  1, T= 1)/(Q=  X, T= 1)/' "$OD/out"
+	[ "$(grep -c '(Q=  X, T= 1)' "$OD/out")" -eq 8 ]
+	grep -q 'sync engine' "$OD/err"
+	grep -q 'kept 1 I/O in flight per thread, not 32' "$OD/err"
+	grep -q 'kept 1 I/O in flight per thread, not 8' "$OD/err"
 	assert_clean "$TD"
-	rm -f "$TD.out" "$TD.err"
+	rm -f "$OD/out" "$OD/err"
 }
 
 @test "auto picks an engine that works and the header names it" {
-	"$CDM" "${QUICK[@]}" --test "RND4K Q4T2" "$TD" > "$TD.out"
+	"$CDM" "${QUICK[@]}" --test "RND4K Q4T2" "$TD" > "$OD/out"
 	pick=$("$CDM" --list-engines | awk '/used by auto/ {print $1}')
-	grep -q "($pick, O_DIRECT)" "$TD.out"
-	grep -qE '^  RND    4KiB \(Q=  [14], T= 2\):' "$TD.out"
+	grep -q "($pick, O_DIRECT)" "$OD/out"
+	grep -qE '^  RND    4KiB \(Q=  [14], T= 2\):' "$OD/out"
 	assert_clean "$TD"
-	rm -f "$TD.out"
+	rm -f "$OD/out"
 }
 
 @test "--mode read and --mode write print only that section" {
-	"$CDM" "${QUICK[@]}" --test "SEQ128K Q2T1" --mode read "$TD" > "$TD.out"
-	grep -q '^\[Read\]$' "$TD.out"
-	! grep -q '^\[Write\]$' "$TD.out"
-	grep -q '^  SEQ  128KiB (Q=  [12], T= 1):' "$TD.out"
-	"$CDM" "${QUICK[@]}" --test "SEQ128K Q2T1" --mode write "$TD" > "$TD.out"
-	! grep -q '^\[Read\]$' "$TD.out"
-	grep -q '^\[Write\]$' "$TD.out"
+	"$CDM" "${QUICK[@]}" --test "SEQ128K Q2T1" --mode read "$TD" > "$OD/out"
+	grep -q '^\[Read\]$' "$OD/out"
+	! grep -q '^\[Write\]$' "$OD/out"
+	grep -q '^  SEQ  128KiB (Q=  [12], T= 1):' "$OD/out"
+	"$CDM" "${QUICK[@]}" --test "SEQ128K Q2T1" --mode write "$TD" > "$OD/out"
+	! grep -q '^\[Read\]$' "$OD/out"
+	grep -q '^\[Write\]$' "$OD/out"
 	assert_clean "$TD"
-	rm -f "$TD.out"
+	rm -f "$OD/out"
 }
 
 @test "--data zero says <0Fill> in Mode, --output writes the report to a file" {
-	"$CDM" "${QUICK[@]}" --test "RND4K" --data zero --output "$TD.rep" "$TD" > "$TD.out"
-	[ ! -s "$TD.out" ]
-	grep -qE '^   Mode:( \[Admin\])? <0Fill>$' "$TD.rep"
-	grep -q '^  RND    4KiB (Q=  1, T= 1):' "$TD.rep"
+	"$CDM" "${QUICK[@]}" --test "RND4K" --data zero --output "$OD/rep" "$TD" > "$OD/out"
+	[ ! -s "$OD/out" ]
+	grep -qE '^   Mode:( \[Admin\])? <0Fill>$' "$OD/rep"
+	grep -q '^  RND    4KiB (Q=  1, T= 1):' "$OD/rep"
 	assert_clean "$TD"
-	rm -f "$TD.out" "$TD.rep"
+	rm -f "$OD/out" "$OD/rep"
 }
 
 @test "--size is rounded down to a whole number of the largest block, and said so" {
@@ -127,21 +127,30 @@ check_identity() {
 }
 
 @test "--keep keeps the test file under a .keep name that the next run leaves alone" {
-	"$CDM" "${QUICK[@]}" --test "RND4K" --keep "$TD" > /dev/null 2> "$TD.err"
+	"$CDM" "${QUICK[@]}" --test "RND4K" --keep "$TD" > /dev/null 2> "$OD/err"
 	kept=$(find "$TD" -name 'cdm-*.keep')
 	[ -n "$kept" ]
 	[ "$(stat -c %s "$kept")" -eq $((16 << 20)) ]
-	grep -q "kept the test file as" "$TD.err"
+	grep -q "kept the test file as" "$OD/err"
 	"$CDM" "${QUICK[@]}" --test "RND4K" "$TD" > /dev/null
 	[ -f "$kept" ]
-	rm -f "$kept" "$TD.err"
+	rm -f "$kept" "$OD/err"
 	assert_clean "$TD"
 }
 
 @test "the report uses '.' as decimal point whatever the locale" {
-	LC_ALL=de_DE.UTF-8 LC_NUMERIC=de_DE.UTF-8 "$CDM" "${QUICK[@]}" --test "RND4K" "$TD" > "$TD.out"
-	grep -qE 'MB/s \[ *[0-9]+\.[0-9] IOPS\] < *[0-9]+\.[0-9]{2} us>' "$TD.out"
-	rm -f "$TD.out"
+	# build a German locale privately (LOCPATH), so the test is real even
+	# where the system has only C.UTF-8; printf there would print 1,5
+	command -v localedef > /dev/null || skip "localedef not installed (package locales)"
+	[ -f /usr/share/i18n/locales/de_DE ] || skip "no locale sources (package locales)"
+	mkdir -p "$OD/loc"
+	localedef -i de_DE -f UTF-8 "$OD/loc/de_DE.UTF-8" 2> /dev/null || true
+	[ -d "$OD/loc/de_DE.UTF-8" ] || skip "localedef could not build de_DE.UTF-8"
+	[ "$(LOCPATH=$OD/loc LC_ALL=de_DE.UTF-8 awk 'BEGIN { printf "%.1f", 1.5 }')" = "1,5" ] ||
+		skip "the de_DE locale does not switch the decimal point here"
+	LOCPATH=$OD/loc LC_ALL=de_DE.UTF-8 "$CDM" "${QUICK[@]}" --test "RND4K" "$TD" > "$OD/out"
+	grep -qE 'MB/s \[ *[0-9]+\.[0-9] IOPS\] < *[0-9]+\.[0-9]{2} us>' "$OD/out"
+	! grep -E '^  (SEQ|RND)' "$OD/out" | grep -qE '[0-9],[0-9]'
 }
 
 @test "a tmpfs target runs but warns that the figures are memory, not disk" {

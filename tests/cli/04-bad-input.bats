@@ -93,9 +93,9 @@ refuse() {
 }
 
 @test "a profile file is read and its settings used" {
-	printf '# mine\nname = Mine\nsize = 16MiB\ncount = 1\ntime = 1\ninterval = 0\nwarmup = 0\ntest = RND4K Q2T1\n' > "$TD.cdm"
-	run "$CDM" --quiet --profile "$TD.cdm" "$TD"
-	rm -f "$TD.cdm"
+	printf '# mine\nname = Mine\nsize = 16MiB\ncount = 1\ntime = 1\ninterval = 0\nwarmup = 0\ntest = RND4K Q2T1\n' > "$OD/cdm"
+	run "$CDM" --quiet --profile "$OD/cdm" "$TD"
+	rm -f "$OD/cdm"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Profile: Mine"* ]]
 	[[ "$output" == *"   Test: 16 MiB (x1)"* ]]
@@ -109,10 +109,62 @@ refuse() {
 }
 
 @test "--output into a directory that does not exist fails before the run" {
-	refuse 1 "$TD/no/such/r.txt: cannot create the report file" "${QUICK[@]}" --output "$TD/no/such/r.txt" "$TD"
+	refuse 1 "$TD/no/such/r.txt: cannot create the file for --output" "${QUICK[@]}" --output "$TD/no/such/r.txt" "$TD"
 }
 
 @test "I/O buffers larger than memory are refused before the test file is written" {
 	refuse 1 "SEQ64M Q1024T256 needs 16777216 MiB of I/O buffers" --quiet \
 		--test "SEQ64M Q1024T256" --size 64MiB "$TD"
+}
+
+@test "--save never replaces a device, a FIFO or a symlink; --output/--save/--file never collide" {
+	mkfifo "$OD/fifo"
+	ln -s "$OD/real.json" "$OD/link.json"
+	refuse 1 "/dev/null: not a regular file" "${QUICK[@]}" --engine null --test RND4K --save /dev/null "$TD"
+	[ -c /dev/null ]
+	refuse 1 "$OD/fifo: not a regular file" "${QUICK[@]}" --engine null --test RND4K --save "$OD/fifo" "$TD"
+	[ -p "$OD/fifo" ]
+	refuse 1 "$OD/link.json: not a regular file" "${QUICK[@]}" --engine null --test RND4K --save "$OD/link.json" "$TD"
+	[ -L "$OD/link.json" ]
+	refuse 2 "--output and --save name the same file" "${QUICK[@]}" --output "$OD/r" --save "$OD/r" "$TD"
+	refuse 1 "is a directory, not a file for --save" "${QUICK[@]}" --save "$OD" "$TD"
+	refuse 2 "an empty path was given" "${QUICK[@]}" ""
+	refuse 2 "--comment is longer than 511 bytes" "${QUICK[@]}" --comment "$(printf '%0600d' 0)" "$TD"
+}
+
+@test "--output or --save naming the --file test file is refused" {
+	"$CDM" "${QUICK[@]}" --engine null --test RND4K --keep "$TD" > /dev/null 2>&1
+	kept=$(find "$TD" -name 'cdm-*.keep')
+	sum=$(sha256sum < "$kept")
+	run "$CDM" --quiet --engine null --count 1 --time 1 --warmup 0 --interval 0 --test RND4K \
+		--file "$kept" --output "$kept"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"is the test file"* ]]
+	[ "$(sha256sum < "$kept")" = "$sum" ]
+	rm -f "$kept"
+}
+
+@test "--file refuses a file that only looks kept: a copy, a hand-made sidecar, a FIFO" {
+	"$CDM" "${QUICK[@]}" --engine null --test RND4K --keep "$TD" > /dev/null 2>&1
+	kept=$(find "$TD" -name 'cdm-*.keep')
+	# a copy with the extended attributes is a different inode
+	cp --preserve=xattr "$kept" "$OD/copy.keep" 2> /dev/null || cp "$kept" "$OD/copy.keep"
+	run "$CDM" --quiet --engine null --count 1 --time 1 --warmup 0 --interval 0 --file "$OD/copy.keep"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"not a test file that cdm prepared and kept"* ]]
+	# a sidecar does not count where the filesystem has extended attributes
+	head -c 16777216 /dev/zero > "$OD/user.db"
+	echo "cdm test file v2 size=16777216 ino=$(stat -c %i "$OD/user.db")" > "$OD/user.db.cdm"
+	sum=$(sha256sum < "$OD/user.db")
+	run "$CDM" --quiet --engine null --count 1 --time 1 --warmup 0 --interval 0 --file "$OD/user.db"
+	if setfattr -n user.cdm.probe -v 1 "$OD/user.db" 2> /dev/null || \
+	   python3 -c "import os,sys; os.setxattr(sys.argv[1], 'user.cdm.probe', b'1')" "$OD/user.db" 2> /dev/null; then
+		[ "$status" -eq 1 ]
+	fi
+	[ "$(sha256sum < "$OD/user.db")" = "$sum" ]
+	mkfifo "$OD/fifo"
+	run timeout 10 "$CDM" --quiet --count 1 --time 1 --warmup 0 --interval 0 --file "$OD/fifo"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"$OD/fifo: not a regular file"* ]]
+	rm -f "$kept"
 }

@@ -8,9 +8,9 @@
 
 load helpers
 
-# start cdm in the background with args "$@"; sets PID, output in $TD.out/err
+# start cdm in the background with args "$@"; sets PID, output in $OD/out/err
 start_cdm() {
-	"$CDM" "$@" > "$TD.out" 2> "$TD.err" &
+	"$CDM" "$@" > "$OD/out" 2> "$OD/err" &
 	PID=$!
 }
 
@@ -30,9 +30,9 @@ interrupt_and_check() {
 	local st=0
 	timeout 20 tail --pid="$PID" -f /dev/null || { kill -9 "$PID"; echo "did not stop"; return 1; }
 	wait "$PID" || st=$?
-	cat "$TD.err"
+	cat "$OD/err"
 	[ "$st" -eq "$3" ] || { echo "exit $st, want $3"; return 1; }
-	grep -q "interrupted by" "$TD.err"
+	grep -q "interrupted by" "$OD/err"
 	assert_clean "$TD"
 }
 
@@ -41,10 +41,10 @@ interrupt_and_check() {
 		--test RND4K --test SEQ128K --mode read "$TD"
 	interrupt_and_check INT 3 130
 	# the first test finished: its row is there; the second may be
-	grep -qE '^  RND    4KiB \(Q=  1, T= 1\):' "$TD.out"
-	grep -q '^\[Read\]$' "$TD.out"
-	grep -q '^Profile: Default$' "$TD.out"
-	rm -f "$TD.out" "$TD.err"
+	grep -qE '^  RND    4KiB \(Q=  1, T= 1\):' "$OD/out"
+	grep -q '^\[Read\]$' "$OD/out"
+	grep -q '^Profile: Default$' "$OD/out"
+	rm -f "$OD/out" "$OD/err"
 }
 
 @test "SIGTERM exits 143 and SIGHUP exits 129, cleaning up" {
@@ -52,22 +52,22 @@ interrupt_and_check() {
 	interrupt_and_check TERM 1.5 143
 	start_cdm --quiet --size 16MiB --count 3 --time 1 --warmup 1 --interval 0 --test RND4K "$TD"
 	interrupt_and_check HUP 1.5 129
-	rm -f "$TD.out" "$TD.err"
+	rm -f "$OD/out" "$OD/err"
 }
 
 @test "a signal during the interval between tests stops at once" {
 	start_cdm --quiet --size 16MiB --count 1 --time 1 --warmup 0 --interval 600 \
 		--test RND4K --test SEQ128K --mode read "$TD"
 	interrupt_and_check INT 2.5 130
-	grep -qE '^  RND    4KiB' "$TD.out"
-	rm -f "$TD.out" "$TD.err"
+	grep -qE '^  RND    4KiB' "$OD/out"
+	rm -f "$OD/out" "$OD/err"
 }
 
 @test "a signal while the test file is being prepared" {
 	start_cdm --quiet --size 1GiB --count 1 --time 1 --warmup 0 --interval 0 --test RND4K "$TD"
 	wait_for_file
 	interrupt_and_check INT 0.1 130
-	rm -f "$TD.out" "$TD.err"
+	rm -f "$OD/out" "$OD/err"
 }
 
 @test "after kill -9 the next run removes the stale file, and only such files" {
@@ -93,5 +93,20 @@ interrupt_and_check() {
 	[ -e "$TD/cdm-$host-$$-0badcafe.tmp" ]
 	[ -e "$TD/cdm-$host-$dead-0badcafe.keep" ]
 	[ -e "$TD/cdm-notes.tmp" ]
-	rm -f "$TD"/cdm-* "$TD.out" "$TD.err"
+	rm -f "$TD"/cdm-* "$OD/out" "$OD/err"
+}
+
+@test "a live run's test file is never removed, even seen from another PID namespace" {
+	command -v unshare > /dev/null || skip "unshare not installed"
+	unshare -pf --mount-proc true 2> /dev/null || skip "cannot create a PID namespace here"
+	start_cdm --quiet --size 64MiB --count 3 --time 2 --warmup 0 --interval 0 --test RND4K "$TD"
+	wait_for_file
+	live=$(find "$TD" -name 'cdm-*.tmp')
+	# in a new PID namespace the live run's PID does not exist
+	run unshare -pf --mount-proc "$CDM" "${QUICK[@]}" --engine null --test RND4K "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"removed $live"* ]]
+	[ -e "$live" ]
+	wait "$PID"
+	assert_clean "$TD"
 }

@@ -88,25 +88,25 @@ PY
 }
 
 @test "--format json: valid JSON (python, jq) that matches the documented schema" {
-	"$CDM" "${NULLRUN[@]}" --test "RND4K Q4T1" --test "SEQ1M" --format json "$TD" > "$TD.json"
-	python3 -m json.tool "$TD.json" > /dev/null
-	check_schema "$TD.json"
+	"$CDM" "${NULLRUN[@]}" --test "RND4K Q4T1" --test "SEQ1M" --format json "$TD" > "$OD/json"
+	python3 -m json.tool "$OD/json" > /dev/null
+	check_schema "$OD/json"
 	if command -v jq > /dev/null; then
-		[ "$(jq -r '.schema_version' "$TD.json")" = 1 ]
-		[ "$(jq -r '.tests | length' "$TD.json")" = 4 ]
-		[ "$(jq -r '.tests[0].queue_depth_run' "$TD.json")" = 4 ]
-		[ "$(jq -r '.tests[0].passes | length' "$TD.json")" = 2 ]
-		jq -e '.tests[0].latency.p99_ns > 0' "$TD.json"
-		jq -e '.tests[0].passes[0].cpu_ns_per_io >= 0' "$TD.json"
+		[ "$(jq -r '.schema_version' "$OD/json")" = 1 ]
+		[ "$(jq -r '.tests | length' "$OD/json")" = 4 ]
+		[ "$(jq -r '.tests[0].queue_depth_run' "$OD/json")" = 4 ]
+		[ "$(jq -r '.tests[0].passes | length' "$OD/json")" = 2 ]
+		jq -e '.tests[0].latency.p99_ns > 0' "$OD/json"
+		jq -e '.tests[0].passes[0].cpu_ns_per_io >= 0' "$OD/json"
 	fi
 	assert_clean "$TD"
-	rm -f "$TD.json"
+	rm -f "$OD/json"
 }
 
 @test "--format json of a real disk run carries the run information" {
-	"$CDM" "${QUICK[@]}" --test "RND4K" --mode read --format json --label "disk run" "$TD" > "$TD.json"
-	check_schema "$TD.json"
-	python3 - "$TD.json" "$TD" <<'PY'
+	"$CDM" "${QUICK[@]}" --test "RND4K" --mode read --format json --label "disk run" "$TD" > "$OD/json"
+	check_schema "$OD/json"
+	python3 - "$OD/json" "$TD" <<'PY'
 import json, sys, os
 d = json.load(open(sys.argv[1]))
 assert d["label"] == "disk run"
@@ -116,33 +116,33 @@ assert d["system"]["cpus_online"] == os.cpu_count() or d["system"]["cpus_online"
 assert d["system"]["kernel"] == os.uname().release
 assert d["tests"][0]["complete"] is True
 PY
-	rm -f "$TD.json"
+	rm -f "$OD/json"
 }
 
 @test "--label defaults to the target path" {
-	"$CDM" "${NULLRUN[@]}" --count 1 --test "RND4K" --mode read --format json "$TD" > "$TD.json"
-	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["label"] == sys.argv[2], d["label"]' "$TD.json" "$TD"
-	rm -f "$TD.json"
+	"$CDM" "${NULLRUN[@]}" --count 1 --test "RND4K" --mode read --format json "$TD" > "$OD/json"
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["label"] == sys.argv[2], d["label"]' "$OD/json" "$TD"
+	rm -f "$OD/json"
 }
 
 @test "--format json stays valid when the run is interrupted" {
-	"$CDM" "${NULLRUN[@]}" --count 5 --test "RND4K" --test "SEQ1M" --format json "$TD" > "$TD.json" &
+	"$CDM" "${NULLRUN[@]}" --count 5 --test "RND4K" --test "SEQ1M" --format json "$TD" > "$OD/json" &
 	pid=$!
 	sleep 2.5
 	kill -INT "$pid"
 	st=0
 	wait "$pid" || st=$?
 	[ "$st" -eq 130 ]
-	python3 -m json.tool "$TD.json" > /dev/null
-	check_schema "$TD.json"
-	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["interrupted"] is True and d["interrupted_signal"] == 2' "$TD.json"
+	python3 -m json.tool "$OD/json" > /dev/null
+	check_schema "$OD/json"
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["interrupted"] is True and d["interrupted_signal"] == 2' "$OD/json"
 	assert_clean "$TD"
-	rm -f "$TD.json"
+	rm -f "$OD/json"
 }
 
 @test "--format csv: header, one row per pass and three summary rows per test" {
-	"$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --label 'a,"b"' --format csv "$TD" > "$TD.csv"
-	python3 - "$TD.csv" <<'PY'
+	"$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --label 'a,"b"' --format csv "$TD" > "$OD/csv"
+	python3 - "$OD/csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 kinds = [r["kind"] for r in rows]
@@ -154,24 +154,24 @@ for r in rows:
 assert rows[2]["lat_p99_ns"] and not rows[0]["lat_p99_ns"]
 assert float(rows[2]["mb_s"]) == max(float(rows[0]["mb_s"]), float(rows[1]["mb_s"]))
 PY
-	rm -f "$TD.csv"
+	rm -f "$OD/csv"
 }
 
 @test "--format markdown renders as a table (cmark-gfm)" {
-	"$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --format markdown "$TD" > "$TD.md"
-	grep -q '^| Test | MB/s (best) | IOPS | Latency (µs) | p99 (µs) | Spread |$' "$TD.md"
-	grep -qE '^\| RND4K Q2T1 Read \| [0-9]+\.[0-9]{3} \| [0-9]+\.[0-9] \| [0-9]+\.[0-9]{2} \| [0-9]+\.[0-9]{2} \| ±[0-9]+\.[0-9] %' "$TD.md"
+	"$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --format markdown "$TD" > "$OD/md"
+	grep -q '^| Test | MB/s (best) | IOPS | Latency (µs) | p99 (µs) | Spread |$' "$OD/md"
+	grep -qE '^\| RND4K Q2T1 Read \| [0-9]+\.[0-9]{3} \| [0-9]+\.[0-9] \| [0-9]+\.[0-9]{2} \| [0-9]+\.[0-9]{2} \| ±[0-9]+\.[0-9] %' "$OD/md"
 	command -v cmark-gfm > /dev/null || skip "cmark-gfm is not installed (apt-get install cmark-gfm)"
-	html=$(cmark-gfm -e table "$TD.md")
+	html=$(cmark-gfm -e table "$OD/md")
 	[[ "$html" == *"<table>"* ]]
 	[[ "$html" == *"<td align=\"left\">RND4K Q2T1 Write</td>"* ]]
-	rm -f "$TD.md"
+	rm -f "$OD/md"
 }
 
 @test "--save writes JSON next to the text report, atomically, no temp file left" {
 	mkdir "$TD/out"
-	"$CDM" "${NULLRUN[@]}" --test "RND4K" --mode read --save "$TD/out/r.json" "$TD" > "$TD.txt"
-	grep -q '^\[Read\]$' "$TD.txt"
+	"$CDM" "${NULLRUN[@]}" --test "RND4K" --mode read --save "$TD/out/r.json" "$TD" > "$OD/txt"
+	grep -q '^\[Read\]$' "$OD/txt"
 	check_schema "$TD/out/r.json"
 	[ "$(ls "$TD/out")" = r.json ]
 	# with --format markdown and --output as well
@@ -180,7 +180,7 @@ PY
 	grep -q '^| Test |' "$TD/out/r.md"
 	check_schema "$TD/out/r2.json"
 	[ "$(ls "$TD/out" | sort | tr '\n' ' ')" = "r.json r.md r2.json " ]
-	rm -rf "$TD/out" "$TD.txt"
+	rm -rf "$TD/out" "$OD/txt"
 }
 
 @test "--save to a directory that cannot be written fails before the run" {
@@ -192,11 +192,11 @@ PY
 
 @test "--aggregate median and mean change the text figures; IOPS still from MB/s" {
 	for a in best median mean; do
-		"$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --aggregate $a "$TD" > "$TD.$a"
-		set -- $(row_fields "$(grep -E '^  RND' "$TD.$a")")
+		"$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --aggregate $a "$TD" > "$OD/$a"
+		set -- $(row_fields "$(grep -E '^  RND' "$OD/$a")")
 		awk -v mb="$5" -v iops="$6" 'BEGIN { d = mb * 1e6 / 4096 - iops; exit !(d < 0.06 && d > -0.06) }'
 	done
-	rm -f "$TD.best" "$TD.median" "$TD.mean"
+	rm -f "$OD/best" "$OD/median" "$OD/mean"
 }
 
 @test "--cv-threshold 0 notes every test with a spread on stderr and marks it in Markdown" {

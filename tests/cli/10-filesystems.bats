@@ -29,7 +29,7 @@ teardown() {
 		done
 	fi
 	chmod -R u+rwx "$TD" 2>/dev/null
-	rm -rf "$TD"
+	rm -rf "$TD" "$OD"
 }
 
 # a small ext4 image on a loop device, mounted at $MNT with options $2

@@ -4,7 +4,9 @@
 : "${CDM:=$BATS_TEST_DIRNAME/../../cdm}"
 
 setup() {
+	# TD: the target directory cdm runs in; OD: the test's own output files
 	TD=$(mktemp -d "${BATS_TMPDIR:-/tmp}/cdmtest.XXXXXX")
+	OD=$(mktemp -d "${BATS_TMPDIR:-/tmp}/cdmout.XXXXXX")
 	# small, fast runs: the shape of the figures is checked, never the speed
 	QUICK=(--size 16MiB --count 1 --time 1 --interval 0 --warmup 0 --quiet)
 }
@@ -12,7 +14,7 @@ setup() {
 teardown() {
 	# a test may chmod its directory; put it back so it can be removed
 	chmod -R u+rwx "$TD" 2>/dev/null
-	rm -rf "$TD"
+	rm -rf "$TD" "$OD"
 }
 
 # no test file (or kept file) left in directory $1

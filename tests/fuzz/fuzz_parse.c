@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz_parse.c - libFuzzer target for cdm's own parsers: test specs, sizes,
- * whole numbers and profile files (src/profile.c).  The first byte of the
+ * whole numbers and profile files (src/profile.c), and saved JSON results
+ * as `cdm compare` reads them (src/json_read.c, src/compare.c).  The first
+ * byte of the
  * input chooses the parser; the rest is its text.  Built and run by
  * `make fuzz` (clang with -fsanitize=fuzzer,address,undefined); any crash
- * it finds becomes a case in tests/unit/test_profile.c.
+ * it finds becomes a case in the unit tests.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cdm/compare.h"
 #include "cdm/profile.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -31,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(text, data + 1, size - 1);
 	text[size - 1] = '\0';
-	switch (data[0] % 4) {
+	switch (data[0] % 5) {
 	case 0:
 		if (cdm_spec_parse(text, &spec, err, sizeof(err)) == 0) {
 			/* what parses must print and parse back to the same */
@@ -51,9 +54,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 2:
 		cdm_uint_parse(text, 0, 3600, &v);
 		break;
-	default:
+	case 3:
 		cdm_profile_parse(text, "fuzz.cdm", &prof, err, sizeof(err));
 		break;
+	default: {
+		/* not NUL-terminated on purpose: the reader must respect len */
+		struct cdm_cmp_run run;
+
+		cdm_compare_load((const char *)data + 1, size - 1, &run, err, sizeof(err));
+		cdm_compare_run_free(&run);
+		break;
+	}
 	}
 	free(text);
 	return 0;

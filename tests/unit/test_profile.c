@@ -173,8 +173,8 @@ static void test_spec_label_name(void **state)
 		{ CDM_SEQ, 128 * KiB, 32, 1, "SEQ  128KiB", "SEQ128K Q32T1" },
 		{ CDM_RND, 1536 * KiB, 1, 1, "RND 1536KiB", "RND1536K Q1T1" },
 		{ CDM_SEQ, 1536 * KiB, 1, 1, "SEQ 1536KiB", "SEQ1536K Q1T1" },
-		{ CDM_RND, 512, 1, 1, "RND  512B", "RND512B Q1T1" },
-		{ CDM_RND, 1536, 4, 2, "RND 1536B", "RND1536B Q4T2" },
+		{ CDM_RND, 512, 1, 1, "RND    512B", "RND512B Q1T1" },
+		{ CDM_RND, 1536, 4, 2, "RND   1536B", "RND1536B Q4T2" },
 		{ CDM_SEQ, 64 * MiB, 1024, 256, "SEQ   64MiB", "SEQ64M Q1024T256" },
 		{ CDM_SEQ, 1024 * KiB, 1, 1, "SEQ    1MiB", "SEQ1M Q1T1" },
 	};
