@@ -32,7 +32,7 @@
 enum {
 	OPT_INTERVAL = 256, OPT_WARMUP, OPT_MODE, OPT_DATA, OPT_BUFFERED,
 	OPT_COMMENT, OPT_LIST_ENGINES, OPT_MIX, OPT_NULL_SERVICE, OPT_NO_REGISTER,
-	OPT_FILE, OPT_BATCH, OPT_AGGREGATE, OPT_SAVE, OPT_LABEL, OPT_CV_THRESHOLD,
+	OPT_FILE, OPT_BATCH, OPT_SQPOLL, OPT_HIPRI, OPT_AGGREGATE, OPT_SAVE, OPT_LABEL, OPT_CV_THRESHOLD,
 };
 
 /* option table and its help text side by side, so they cannot drift apart */
@@ -63,6 +63,8 @@ static const struct option long_opts[] = {
 	{ "null-service-us", required_argument, NULL, OPT_NULL_SERVICE },
 	{ "no-register",  no_argument,       NULL, OPT_NO_REGISTER },
 	{ "batch",        required_argument, NULL, OPT_BATCH },
+	{ "sqpoll",       no_argument,       NULL, OPT_SQPOLL },
+	{ "hipri",        no_argument,       NULL, OPT_HIPRI },
 	{ "help",         no_argument,       NULL, 'h' },
 	{ "version",      no_argument,       NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -121,6 +123,10 @@ static const char usage_text[] =
 "                           (default: off)\n"
 "      --batch N            completions reaped, and I/Os restarted, per engine\n"
 "                           call, 1-1024 (default: Q/8, 1-16)\n"
+"      --sqpoll             io_uring: a kernel thread submits (SQPOLL)\n"
+"                           (default: off)\n"
+"      --hipri              io_uring: polled completions (IOPOLL; needs O_DIRECT\n"
+"                           and a device with poll queues) (default: off)\n"
 "  -h, --help               this help\n"
 "  -V, --version            version and engines built in\n"
 "\n"
@@ -450,6 +456,12 @@ int main(int argc, char **argv)
 				return usage_error("bad value for --batch: '%s' (1-%u)", optarg, CDM_QD_MAX);
 			cfg.batch = (unsigned int)v;
 			break;
+		case OPT_SQPOLL:
+			cfg.engine_options |= CDM_ENGINE_OPT_SQPOLL;
+			break;
+		case OPT_HIPRI:
+			cfg.engine_options |= CDM_ENGINE_OPT_IOPOLL;
+			break;
 		case OPT_NO_REGISTER:
 			cfg.engine_options |= CDM_ENGINE_OPT_NO_REGISTER;
 			break;
@@ -541,6 +553,12 @@ int main(int argc, char **argv)
 	cfg.engine = resolve_engine(engine_arg, &status);
 	if (!cfg.engine)
 		return status;
+	if ((cfg.engine_options & (CDM_ENGINE_OPT_SQPOLL | CDM_ENGINE_OPT_IOPOLL)) &&
+	    strcmp(cfg.engine->name, "io_uring") != 0)
+		return usage_error("--sqpoll and --hipri need the io_uring engine, not %s",
+				   cfg.engine->name);
+	if ((cfg.engine_options & CDM_ENGINE_OPT_IOPOLL) && !cfg.direct)
+		return usage_error("--hipri (polled I/O) needs O_DIRECT: drop --buffered");
 	if (same_file(output, save))
 		return usage_error("--output and --save name the same file '%s'", save);
 	if (same_file(output, cfg.file) || same_file(save, cfg.file))

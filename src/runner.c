@@ -344,8 +344,9 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 	for (unsigned int i = 0; i < nthreads; i++) {
 		if (w[i].init_failed && !ret) {
 			ret = w[i].error;
-			cdm_error("%s: the %s engine could not be set up on %s: %s", name,
-				  cfg->engine->name, f->path, strerror(-ret));
+			cdm_error("%s: the %s engine could not be set up on %s: %s%s%s", name,
+				  cfg->engine->name, f->path, strerror(-ret),
+				  w[i].note[0] ? "; " : "", w[i].note);
 		}
 	}
 	/* publish the schedule; an engine that failed makes every worker idle */
@@ -408,7 +409,7 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 			if (w[i].stopped_ns < stopped)
 				stopped = w[i].stopped_ns;
 		}
-		if (w[0].note[0] && strcmp(w[0].note, last_note) != 0) {
+		if (w[0].note[0] && strcmp(w[0].note, last_note) != 0 && !w[0].init_failed) {
 			cdm_note("%s", w[0].note);
 			snprintf(last_note, sizeof(last_note), "%s", w[0].note);
 		}
@@ -460,6 +461,9 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 						  f->path, name, dir_name(tr->dir),
 						  tr->dir == CDM_DIR_READ ? "read" : "write",
 						  w[i].error_offset);
+				else if (ret == -EOPNOTSUPP && (cfg->engine_options & CDM_ENGINE_OPT_IOPOLL))
+					cdm_error("%s: %s %s: polled I/O (--hipri) is not supported by this device or filesystem (%s); run without --hipri",
+						  f->path, name, dir_name(tr->dir), strerror(-ret));
 				else if (ret == -EINVAL && cfg->direct)
 					cdm_error("%s: %s %s: %s at offset %" PRIu64
 						  " (O_DIRECT needs the block size and offsets aligned to the device's logical block size; try --buffered)",
@@ -481,7 +485,7 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 {
 	struct cdm_target t;
-	struct cdm_testfile f = { .fd = -1 };
+	struct cdm_testfile f = { .fd = -1, .lock_fd = -1 };
 	char err[8400];
 	unsigned int n = 0;
 	int ret;

@@ -297,6 +297,7 @@ int cdm_testfile_create(struct cdm_testfile *f, const struct cdm_target *t,
 
 	memset(f, 0, sizeof(*f));
 	f->fd = -1;
+	f->lock_fd = -1;
 	f->size = size;
 	host_name(host, sizeof(host));
 	snprintf(f->path, sizeof(f->path), "%s/cdm-%s-%d-%08" PRIx64 ".tmp",
@@ -338,9 +339,14 @@ int cdm_testfile_create(struct cdm_testfile *f, const struct cdm_target *t,
 	 * Hold an exclusive lock for the whole run: a later run removes a
 	 * stale file only if it can take this lock, so a live run's file is
 	 * never removed, even from another PID namespace or another client
-	 * of a shared mount whose hostname and PID happen to match.
+	 * of a shared mount whose hostname and PID happen to match.  The lock
+	 * sits on its own open file, never handed to an engine: an io_uring
+	 * ring that registered the I/O descriptor keeps it alive for a while
+	 * after a kill -9, and the lock must die with the process.
 	 */
-	if (flock(f->fd, LOCK_EX | LOCK_NB) < 0 && errno != ENOLCK && errno != EOPNOTSUPP)
+	f->lock_fd = open(f->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (f->lock_fd >= 0 && flock(f->lock_fd, LOCK_EX | LOCK_NB) < 0 &&
+	    errno != ENOLCK && errno != EOPNOTSUPP)
 		cdm_warn("%s: cannot lock the test file: %s", f->path, strerror(errno));
 	return 0;
 }
@@ -513,6 +519,7 @@ int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int direct,
 
 	memset(f, 0, sizeof(*f));
 	f->fd = -1;
+	f->lock_fd = -1;
 	snprintf(f->path, sizeof(f->path), "%s", path);
 	/* what it is, before any read-write open (a device may react to one) */
 	if (lstat(path, &st) < 0) {
@@ -545,8 +552,12 @@ int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int direct,
 		close(fd);
 		return -EPERM;
 	}
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK) {
+	/* the lock on its own open file, as in cdm_testfile_create() */
+	f->lock_fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (f->lock_fd >= 0 && flock(f->lock_fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK) {
 		snprintf(err, err_len, "%s: in use by another cdm run", path);
+		close(f->lock_fd);
+		f->lock_fd = -1;
 		close(fd);
 		return -EBUSY;
 	}
@@ -563,8 +574,12 @@ int cdm_testfile_remove(struct cdm_testfile *f)
 	if (f->fd >= 0)
 		close(f->fd);
 	f->fd = -1;
+	/* unlink first, then drop the lock: no window for another run */
 	if (f->created && unlink(f->path) < 0 && errno != ENOENT)
 		ret = -errno;
 	f->created = 0;
+	if (f->lock_fd >= 0)
+		close(f->lock_fd);
+	f->lock_fd = -1;
 	return ret;
 }

@@ -360,14 +360,14 @@ void *cdm_worker_main(void *arg)
 	s.salt = next_rand(&s.rng);
 
 	r = setup(&s);
+	memcpy(w->note, s.ctx.note, sizeof(w->note));
+	w->note[sizeof(w->note) - 1] = '\0';
 	if (r < 0) {
 		w->error = r;
 		w->init_failed = 1;
 	} else {
 		inited = 1;
 		w->depth_run = s.ctx.depth;
-		memcpy(w->note, s.ctx.note, sizeof(w->note));
-		w->note[sizeof(w->note) - 1] = '\0';
 	}
 	pthread_barrier_wait(&s.sh->ready);
 	pthread_barrier_wait(&s.sh->go);

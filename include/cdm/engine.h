@@ -99,6 +99,8 @@ struct cdm_engine_params {
 
 /* engine options (params.options) */
 #define CDM_ENGINE_OPT_NO_REGISTER (1u << 0) /* io_uring: no fixed buffers/files */
+#define CDM_ENGINE_OPT_SQPOLL      (1u << 1) /* io_uring: kernel thread polls the SQ */
+#define CDM_ENGINE_OPT_IOPOLL      (1u << 2) /* io_uring: polled completions (hipri) */
 
 /*
  * struct cdm_engine_ctx - one engine instance, one per worker thread.

@@ -54,6 +54,7 @@ int cdm_target_clean_stale(const char *dir);
 struct cdm_testfile {
 	char path[4400];
 	int fd;                         /* -1 when closed */
+	int lock_fd;                    /* holds the run's flock; -1 when none */
 	uint64_t size;                  /* bytes */
 	int created;                    /* 1 once cdm created it (so removes it) */
 };

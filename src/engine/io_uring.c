@@ -134,22 +134,38 @@ static int uring_probe(char *why, size_t why_len)
  * Best setup flags first.  -EINVAL means this kernel does not know a flag
  * (DEFER_TASKRUN needs 6.1, COOP_TASKRUN 5.19): try the next set quietly.
  */
-static int uring_setup(struct uring_data *ud, unsigned int entries)
+static int uring_setup(struct uring_data *ud, unsigned int entries, unsigned int options)
 {
 	static const unsigned int tries[] = {
 		IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
 		IORING_SETUP_COOP_TASKRUN,
 		0,
 	};
+	/* a kernel thread submits: DEFER_TASKRUN does not go with SQPOLL */
+	static const unsigned int sqpoll_tries[] = {
+		IORING_SETUP_SQPOLL | IORING_SETUP_SINGLE_ISSUER,
+		IORING_SETUP_SQPOLL,
+	};
+	const unsigned int *set = tries;
+	size_t nset = sizeof(tries) / sizeof(tries[0]);
+	unsigned int extra = 0;
 	struct io_uring_params p;
 	unsigned int waits = 0;
 	size_t i;
 	int ret = -EINVAL;
 
-	for (i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
+	if (options & CDM_ENGINE_OPT_SQPOLL) {
+		set = sqpoll_tries;
+		nset = sizeof(sqpoll_tries) / sizeof(sqpoll_tries[0]);
+	}
+	if (options & CDM_ENGINE_OPT_IOPOLL)
+		extra |= IORING_SETUP_IOPOLL;
+
+	for (i = 0; i < nset; i++) {
 		do {
 			memset(&p, 0, sizeof(p));
-			p.flags = tries[i];
+			p.flags = set[i] | extra;
+			p.sq_thread_idle = 1000;        /* ms before the SQ thread sleeps */
 			ret = io_uring_queue_init_params(entries, &ud->ring, &p);
 		} while (memlock_retry(ret, 0, &waits));
 		if (ret != -EINVAL)
@@ -217,10 +233,18 @@ static int uring_init(struct cdm_engine_ctx *ctx, const struct cdm_engine_params
 	memset(ud, 0, sizeof(*ud));
 	ud->fd = p->fd;
 
-	ret = uring_setup(ud, p->depth);
+	ret = uring_setup(ud, p->depth, p->options);
 	if (ret < 0) {
 		if (ret == -ENOMEM)
 			snprintf(ctx->note, sizeof(ctx->note), "io_uring: %s", MEMLOCK_WHY);
+		else if (ret == -EINVAL && (p->options & (CDM_ENGINE_OPT_SQPOLL | CDM_ENGINE_OPT_IOPOLL)))
+			snprintf(ctx->note, sizeof(ctx->note),
+				 "io_uring: this kernel refuses %s",
+				 (p->options & CDM_ENGINE_OPT_SQPOLL) ? "SQPOLL (--sqpoll)" :
+				 "polled I/O (--hipri)");
+		else if (ret == -EPERM && (p->options & CDM_ENGINE_OPT_SQPOLL))
+			snprintf(ctx->note, sizeof(ctx->note),
+				 "io_uring: SQPOLL not permitted for this user (--sqpoll)");
 		free(ud);
 		return ret;
 	}

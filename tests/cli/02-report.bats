@@ -194,3 +194,24 @@ check_identity() {
 	[ "$status" -eq 2 ]
 	rm -f "$TD"/cdm-* "$TD/user.dat"
 }
+
+@test "io_uring --sqpoll runs or is refused clearly; --hipri runs or says the device cannot poll" {
+	engine_works io_uring || skip "$SKIP_WHY"
+	run "$CDM" "${QUICK[@]}" --engine io_uring --sqpoll --test "RND4K Q4T1" --mode read "$TD"
+	if [ "$status" -eq 0 ]; then
+		echo "$output" | grep -qE '^  RND    4KiB \(Q=  4, T= 1\):'
+	else
+		[ "$status" -eq 1 ]
+		[[ "$output" == *"SQPOLL"* ]]
+	fi
+	run "$CDM" "${QUICK[@]}" --engine io_uring --hipri --test "RND4K Q4T1" --mode read "$TD"
+	if [ "$status" -ne 0 ]; then
+		[ "$status" -eq 1 ]
+		[[ "$output" == *"polled I/O (--hipri) is not supported"* || "$output" == *"refuses polled I/O"* ]]
+	fi
+	assert_clean "$TD"
+	run "$CDM" "${QUICK[@]}" --engine sync --sqpoll "$TD"
+	[ "$status" -eq 2 ]
+	run "$CDM" "${QUICK[@]}" --engine io_uring --hipri --buffered "$TD"
+	[ "$status" -eq 2 ]
+}
