@@ -34,7 +34,7 @@ for p in $(seq "$pairs"); do
 	# cdm: no warm-up, one pass; its test file is tiny (the null engine reads nothing)
 	/usr/bin/time -f '%U %S' -o "$work/cdm.time" "$cdm" --quiet --engine null --size 1MiB \
 		--test "RND4K Q${qd}T1" --mode read --count 1 --time "$time" --warmup 0 \
-		--interval 0 "$dir" > "$work/cdm.txt"
+		--interval 0 "$dir" > "$work/cdm.txt" 2> "$work/cdm.err"
 	fio --name=null --ioengine=null --size=1g --rw=randread --bs=4k --iodepth="$qd" \
 		--time_based --runtime="$time" --norandommap --randrepeat=0 \
 		--output-format=json > "$work/fio.json"
