@@ -86,8 +86,7 @@ static void skip_ws(struct parser *p)
 	}
 }
 
-/* length of the valid UTF-8 sequence at @s (@n bytes left), or 0 */
-static size_t utf8_seq(const unsigned char *s, size_t n)
+size_t cdm_utf8_len(const unsigned char *s, size_t n)
 {
 	uint32_t cp;
 	size_t len, i;
@@ -191,7 +190,7 @@ static int parse_string(struct parser *p, char **out, size_t *outlen)
 			return fail(p, -EINVAL, "control character 0x%02x in a string (must be escaped)", c);
 		}
 		if (c != '\\') {
-			l = utf8_seq((const unsigned char *)p->s + p->pos, end - p->pos);
+			l = cdm_utf8_len((const unsigned char *)p->s + p->pos, end - p->pos);
 			if (!l) {
 				free(d);
 				return fail(p, -EINVAL, "invalid UTF-8 in a string");

@@ -491,6 +491,12 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 	int ret;
 
 	cdm_progress_clear = progress_clear;
+	/*
+	 * Files left by killed runs go first, so that their space counts as
+	 * free in the check below (only cdm's own dead files are touched).
+	 */
+	if (!cfg->file)
+		cdm_target_clean_stale(cfg->target);
 	ret = cdm_target_probe(cfg->target, cfg->file ? 0 : cfg->size, &t, err, sizeof(err));
 	if (ret < 0) {
 		cdm_error("%s", err);
@@ -521,8 +527,6 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 	ret = check_buffers(cfg);
 	if (ret < 0)
 		return ret;
-	ret = cdm_target_clean_stale(cfg->target);
-	(void)ret;
 
 	if (cfg->file) {
 		ret = cdm_testfile_reuse(&f, cfg->file, cfg->direct, err, sizeof(err));

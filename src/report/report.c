@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cdm/json_read.h"
 #include "cdm/report.h"
 #include "report_util.h"
 
@@ -98,36 +99,6 @@ char *cdm_report_num(char *buf, size_t len, double v)
 	return buf;
 }
 
-/* length of the valid UTF-8 sequence at @s (at most @n bytes), or 0 */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	uint32_t cp;
-	size_t len, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	/* overlong forms, UTF-16 surrogates and beyond U+10FFFF */
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return len;
-}
-
 void cdm_report_json_str(FILE *out, const char *s, size_t max)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -150,7 +121,7 @@ void cdm_report_json_str(FILE *out, const char *s, size_t max)
 		} else if (c < 0x20 || c == 0x7f) {
 			fprintf(out, "\\u%04x", c);
 			i++;
-		} else if ((l = utf8_len(p + i, n - i)) != 0) {
+		} else if ((l = cdm_utf8_len(p + i, n - i)) != 0) {
 			fwrite(p + i, 1, l, out);
 			i += l;
 		} else {

@@ -45,6 +45,12 @@ check_little() {
 	check_little "$@"
 }
 
+@test "null engine Q32T1: mean latency x IOPS = 32" {
+	set -- $(null_row Q32T1)
+	[ "$3" -eq 32 ] && [ "$4" -eq 1 ]
+	check_little "$@"
+}
+
 @test "null engine Q8T4: mean latency x IOPS = 32" {
 	set -- $(null_row Q8T4)
 	check_little "$@"

@@ -77,3 +77,17 @@ mount_ext4() {
 	[[ "$output" == *"   Test: 16 MiB (x1) [$MNT: "* ]]
 	assert_clean "$MNT"
 }
+
+@test "a stale file's space counts as free: it is removed before the free-space check" {
+	fs_setup mkfs.ext4
+	mount_ext4 40M rw
+	sh -c 'exit 0' & dead=$!; wait $dead
+	# a 24 MiB leftover of a dead run leaves too little room for 16 MiB
+	stale="$MNT/cdm-$(hostname)-$dead-0badcafe.tmp"
+	head -c $((24 << 20)) /dev/zero > "$stale"
+	run "$CDM" "${QUICK[@]}" --test RND4K "$MNT"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"removed $stale"* ]]
+	assert_clean "$MNT"
+}
