@@ -16,7 +16,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/time.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "cdm/runner.h"
@@ -121,39 +120,9 @@ static void fill_progress(uint64_t done, uint64_t total)
 		 (unsigned int)(done * 100 / (total ? total : 1)));
 }
 
-static void read_os_name(char *buf, size_t len)
-{
-	FILE *fp = fopen("/etc/os-release", "re");
-	char line[256];
-
-	snprintf(buf, len, "Linux");
-	if (!fp)
-		return;
-	while (fgets(line, sizeof(line), fp)) {
-		char *v, *e;
-
-		if (strncmp(line, "PRETTY_NAME=", 12) != 0)
-			continue;
-		v = line + 12;
-		v[strcspn(v, "\n")] = '\0';
-		if (*v == '"' || *v == '\'') {
-			e = strrchr(v + 1, *v);
-			if (e)
-				*e = '\0';
-			v++;
-		}
-		if (*v)
-			snprintf(buf, len, "%s", v);
-		break;
-	}
-	fclose(fp);
-}
-
 static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target *t,
 		      struct cdm_run_info *in)
 {
-	struct utsname u;
-
 	snprintf(in->version, sizeof(in->version), "%s", CDM_VERSION);
 	snprintf(in->engine, sizeof(in->engine), "%s", cfg->engine->name);
 	snprintf(in->profile, sizeof(in->profile), "%s", cfg->profile_name);
@@ -172,11 +141,6 @@ static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target 
 	in->zero_fill = cfg->zero_fill;
 	in->admin = geteuid() == 0;
 	in->start = time(NULL);
-	read_os_name(in->os, sizeof(in->os));
-	if (uname(&u) == 0) {
-		snprintf(in->kernel, sizeof(in->kernel), "%s", u.release);
-		snprintf(in->machine, sizeof(in->machine), "%.63s", u.machine);
-	}
 	snprintf(in->comment, sizeof(in->comment), "%s", cfg->comment ? cfg->comment : "");
 	/* the caller may have set --label before the run; else the target */
 	if (!in->label[0])

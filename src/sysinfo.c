@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "cdm/sysinfo.h"
@@ -155,9 +156,51 @@ static void fill_cpu(struct cdm_run_info *in)
 	fclose(fp);
 }
 
+/* the distribution's PRETTY_NAME from /etc/os-release, else "Linux" */
+static void read_os_name(char *buf, size_t len)
+{
+	FILE *fp = fopen("/etc/os-release", "re");
+	char line[256];
+
+	snprintf(buf, len, "Linux");
+	if (!fp)
+		return;
+	while (fgets(line, sizeof(line), fp)) {
+		char *v, *e;
+
+		if (strncmp(line, "PRETTY_NAME=", 12) != 0)
+			continue;
+		v = line + 12;
+		v[strcspn(v, "\n")] = '\0';
+		if (*v == '"' || *v == '\'') {
+			e = strrchr(v + 1, *v);
+			if (e)
+				*e = '\0';
+			v++;
+		}
+		if (*v)
+			snprintf(buf, len, "%s", v);
+		break;
+	}
+	fclose(fp);
+}
+
+/* the OS line: distribution, kernel release, machine (uname) */
+static void fill_os(struct cdm_run_info *in)
+{
+	struct utsname u;
+
+	read_os_name(in->os, sizeof(in->os));
+	if (uname(&u) == 0) {
+		snprintf(in->kernel, sizeof(in->kernel), "%s", u.release);
+		snprintf(in->machine, sizeof(in->machine), "%.63s", u.machine);
+	}
+}
+
 void cdm_sysinfo_fill(const char *path, const char *mount_source,
 		      struct cdm_run_info *in)
 {
+	fill_os(in);
 	snprintf(in->fs_source, sizeof(in->fs_source), "%s",
 		 mount_source ? mount_source : "");
 	fill_device(path, mount_source, in);

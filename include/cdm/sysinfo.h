@@ -14,7 +14,8 @@
 #include "cdm/result.h"
 
 /*
- * cdm_sysinfo_fill - fill @in's device and CPU fields: dev_name,
+ * cdm_sysinfo_fill - fill @in's system fields: os (PRETTY_NAME of
+ * /etc/os-release, else "Linux"), kernel and machine (uname), and dev_name,
  * dev_model, dev_rotational, dev_scheduler (for the block device of the
  * filesystem holding @path: its st_dev, or, for filesystems whose st_dev
  * is not a block device such as btrfs, the device named by the mount
