@@ -251,6 +251,19 @@ static int parse_seconds(const char *opt, const char *arg, unsigned long min,
 	return 0;
 }
 
+/* the directory part of @path: "." for "f", "/" for "/f", "a/b" for "a/b/f" */
+static void parent_dir(const char *path, char *dir, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		snprintf(dir, len, ".");
+	else if (slash == path)
+		snprintf(dir, len, "/");
+	else
+		snprintf(dir, len, "%.*s", (int)(slash - path), path);
+}
+
 /*
  * Can the report (@opt "--output") or the saved result (@opt "--save") be
  * written to @path?  Checked before the run, not after.  --save replaces
@@ -260,7 +273,6 @@ static int parse_seconds(const char *opt, const char *arg, unsigned long min,
 static int output_writable(const char *path, const char *opt)
 {
 	char dir[PATH_MAX];
-	const char *slash = strrchr(path, '/');
 	struct stat st;
 
 	if (lstat(path, &st) == 0) {
@@ -273,12 +285,7 @@ static int output_writable(const char *path, const char *opt)
 			return cdm_error("%s: cannot write to it for %s: %s", path, opt, strerror(errno)), -errno;
 		return 0;
 	}
-	if (!slash)
-		snprintf(dir, sizeof(dir), ".");
-	else if (slash == path)
-		snprintf(dir, sizeof(dir), "/");
-	else
-		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	parent_dir(path, dir, sizeof(dir));
 	if (access(dir, W_OK | X_OK) < 0)
 		return cdm_error("%s: cannot create the file for %s: %s", path, opt, strerror(errno)), -errno;
 	return 0;
@@ -484,16 +491,12 @@ int main(int argc, char **argv)
 	cfg.target = optind < argc ? argv[optind] : ".";
 	if (cfg.file) {
 		static char dir[PATH_MAX];
-		const char *slash = strrchr(cfg.file, '/');
 
 		if (optind < argc)
 			return usage_error("--file names the test file: give no TARGET");
 		if (size)
 			return usage_error("--size cannot be used with --file (the file's size is the test size)");
-		if (!slash)
-			snprintf(dir, sizeof(dir), ".");
-		else
-			snprintf(dir, sizeof(dir), "%.*s", slash == cfg.file ? 1 : (int)(slash - cfg.file), cfg.file);
+		parent_dir(cfg.file, dir, sizeof(dir));
 		cfg.target = dir;
 	}
 
