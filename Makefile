@@ -71,7 +71,7 @@ ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-s
 ASAN_OBJ   := $(LIB_OBJ:build/%=build/asan/%)
 ASAN_UNIT  := $(UNIT_SRC:tests/unit/%.c=build/asan/tests/%)
 
-.PHONY: all test unit asan fuzz install uninstall clean bench
+.PHONY: all test unit asan tools fuzz install uninstall clean bench
 all: cdm
 
 cdm: build/src/main.o $(LIB_OBJ)
@@ -122,10 +122,22 @@ fuzz: build/fuzz/fuzz_parse
 	build/fuzz/fuzz_parse -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 		-artifact_prefix=build/fuzz/ build/fuzz/corpus tests/fuzz/corpus
 
+# test-only tools, never linked into cdm: an LD_PRELOAD fault injector
+# (tests/fault/) and a launcher that denies system calls with seccomp
+TOOLS := build/tests/faultshim.so build/tests/deny-syscall
+build/tests/faultshim.so: tests/fault/faultshim.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -shared -fPIC -o $@ $< -ldl
+
+build/tests/deny-syscall: tests/tools/deny-syscall.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -o $@ $<
+
+tools: $(TOOLS)
 unit: $(UNIT_BIN)
 asan: build/asan/cdm $(ASAN_UNIT)
 
-test: cdm unit asan
+test: cdm unit asan tools
 	@sh tests/run.sh
 
 bench: cdm

@@ -304,6 +304,15 @@ static int same_file(const char *a, const char *b)
 }
 
 /* say which tests' MB/s varied across passes by more than --cv-threshold */
+/* did a test stop on a failed I/O (its error is in the result)? */
+static int run_io_failed(const struct cdm_run_result *res)
+{
+	for (unsigned int i = 0; i < res->ntests; i++)
+		if (res->tests[i].error)
+			return 1;
+	return 0;
+}
+
 static void note_unstable(const struct cdm_run_result *res)
 {
 	for (unsigned int i = 0; i < res->ntests; i++) {
@@ -335,7 +344,7 @@ int main(int argc, char **argv)
 	const struct cdm_formatter *fmt;
 	struct cdm_run_result *res;
 	char err[512];
-	int c, r, status = 0, planned = 0;
+	int c, r, status = 0, planned = 0, io_failed;
 
 	/* a subcommand: cdm compare A.json B.json ... */
 	if (argc > 1 && !strcmp(argv[1], "compare"))
@@ -583,9 +592,10 @@ int main(int argc, char **argv)
 	r = cdm_run(&cfg, res);
 	if (r == 0 || r == -EINTR)
 		note_unstable(res);
+	io_failed = r < 0 && r != -EINTR && run_io_failed(res);
 
-	/* print what was measured: all of it, or the rows before a stop */
-	if (r == 0 || r == -EINTR) {
+	/* print what was measured: all of it, or the rows before a stop or an I/O error */
+	if (r == 0 || r == -EINTR || io_failed) {
 		FILE *out = stdout;
 
 		if (output) {
@@ -622,6 +632,10 @@ int main(int argc, char **argv)
 			  "the test file was removed");
 		status = 128 + sig;
 	} else if (r < 0) {
+		if (io_failed)
+			cdm_error("the run stopped at the first I/O error: the report shows the tests measured before it; %s",
+				  cfg.file ? "the test file given with --file was kept" :
+				  "the test file was removed");
 		status = EXIT_RUN;
 	}
 	cdm_result_free(res);

@@ -18,6 +18,8 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "cdm/fileguard.h"
+#include "cdm/limits.h"
 #include "cdm/runner.h"
 #include "cdm/sysinfo.h"
 #include "cdm/target.h"
@@ -290,8 +292,11 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 		cdm_hist_init(&w[started].hist);
 		e = pthread_create(&w[started].thread, NULL, cdm_worker_main, &w[started]);
 		if (e) {
-			cdm_error("%s: cannot start worker thread %u of %u: %s (a thread limit? see ulimit -u)",
-				  name, started + 1, nthreads, strerror(e));
+			char hint[160];
+
+			cdm_limits_thread_hint(hint, sizeof(hint));
+			cdm_error("%s: cannot start worker thread %u of %u: %s (%s)",
+				  name, started + 1, nthreads, strerror(e), hint);
 			ret = -e;
 			break;
 		}
@@ -450,6 +455,7 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 {
 	struct cdm_target t;
 	struct cdm_testfile f = { .fd = -1, .lock_fd = -1 };
+	struct cdm_fileguard guard = { .dirfd = -1 };
 	char err[8400];
 	unsigned int n = 0;
 	int ret;
@@ -489,6 +495,8 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 		cdm_warn("--buffered: the page cache is measured, not only the disk, unless the test file is larger than RAM");
 
 	ret = check_buffers(cfg);
+	if (ret == 0)
+		ret = cdm_limits_check(cfg);
 	if (ret < 0)
 		return ret;
 
@@ -512,6 +520,7 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 			cdm_error("%s", err);
 			return ret;
 		}
+		cdm_fileguard_open(&guard, f.path, f.fd);
 		fill_cfg = cfg;
 		progress(cfg, "Preparing test file:   0%%");
 		ret = cdm_testfile_fill(&f, cfg->zero_fill, fill_progress, stop_cb, err, sizeof(err));
@@ -559,6 +568,7 @@ out:
 		ret = -EINTR;
 		res->interrupted = cdm_runner_stop_requested();
 	}
+	cdm_fileguard_finish(&guard, f.fd, f.path);
 	if (ret == 0 && cfg->keep && !cfg->file) {
 		int k = cdm_testfile_keep(&f, cfg->zero_fill);
 

@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "cdm/engine.h"
+#include "cdm/limits.h"
 
 #define CACHELINE 64
 
@@ -120,6 +121,9 @@ static int uring_probe(char *why, size_t why_len)
 	else if (ret == -EPERM && disabled == 1)
 		snprintf(why, why_len,
 			 "io_uring restricted to the group in kernel.io_uring_group (kernel.io_uring_disabled=1)");
+	else if (ret == -EPERM && disabled <= 0 && cdm_limits_seccomp_filtered())
+		snprintf(why, why_len,
+			 "io_uring_setup is refused with EPERM by a seccomp filter on this process, as a container's profile may do");
 	else if (ret == -EPERM)
 		snprintf(why, why_len,
 			 "io_uring not permitted (kernel.io_uring_disabled or a seccomp filter)");

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "cdm/engine.h"
+#include "cdm/limits.h"
 
 struct libaio_data {
 	io_context_t aio;
@@ -54,6 +55,9 @@ static int aio_probe(char *why, size_t why_len)
 		else if (ret == -EAGAIN)
 			snprintf(why, why_len,
 				 "fs.aio-max-nr reached (see /proc/sys/fs/aio-max-nr)");
+		else if (ret == -EPERM && cdm_limits_seccomp_filtered())
+			snprintf(why, why_len,
+				 "io_setup is refused with EPERM by a seccomp filter on this process, as a container's profile may do");
 		else if (ret == -EPERM)
 			snprintf(why, why_len, "io_setup not permitted (a seccomp filter?)");
 		else

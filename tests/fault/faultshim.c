@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * faultshim.c - an LD_PRELOAD library for cdm's tests only (never linked
+ * into cdm): makes one kind of I/O call fail, or come back short, after a
+ * given number of calls, so the fault paths of cdm can be tested on a
+ * healthy disk.  It covers the calls of the sync engine, the test-file
+ * preparation and the libaio engine; io_uring enters the kernel through
+ * its own ring and is not covered.
+ *
+ * Controlled by one variable:
+ *
+ *   CDM_FAULT=<call>:<fault>:<after>[:<len>]
+ *
+ *   call   pwrite, pread, fallocate, io_getevents (libaio completions)
+ *   fault  an errno name (ENOSPC, EIO, EROFS, ENODEV) or "short" (half the
+ *          bytes are transferred; a short pread/pwrite, or a short
+ *          libaio completion)
+ *   after  how many matching calls (or libaio completions) succeed first
+ *   len    count only calls of exactly this many bytes (e.g. 4096 for the
+ *          4 KiB I/Os of a test, 4194304 for the 4 MiB writes of the
+ *          preparation), so that one phase can be aimed at
+ *
+ * Once the fault has struck it strikes every later matching call, as a
+ * full or failing disk would.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#ifdef CDM_HAVE_LIBAIO
+#include <libaio.h>
+#endif
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+enum call { C_NONE, C_PWRITE, C_PREAD, C_FALLOCATE, C_GETEVENTS };
+
+static enum call fcall;
+static int ferrno;              /* 0 = short transfer */
+static long fafter;
+static unsigned long flen;      /* 0 = any length */
+static atomic_long seen;
+
+__attribute__((constructor)) static void fault_init(void)
+{
+	const char *v = getenv("CDM_FAULT");
+	char call[32], kind[32];
+	long after = 0;
+	unsigned long len = 0;
+
+	if (!v || sscanf(v, "%31[^:]:%31[^:]:%ld:%lu", call, kind, &after, &len) < 3)
+		return;
+	if (!strcmp(kind, "short"))
+		ferrno = 0;
+	else if (!strcmp(kind, "ENOSPC"))
+		ferrno = ENOSPC;
+	else if (!strcmp(kind, "EIO"))
+		ferrno = EIO;
+	else if (!strcmp(kind, "EROFS"))
+		ferrno = EROFS;
+	else if (!strcmp(kind, "ENODEV"))
+		ferrno = ENODEV;
+	else
+		return;
+	if (!strcmp(call, "pwrite"))
+		fcall = C_PWRITE;
+	else if (!strcmp(call, "pread"))
+		fcall = C_PREAD;
+	else if (!strcmp(call, "fallocate"))
+		fcall = C_FALLOCATE;
+	else if (!strcmp(call, "io_getevents"))
+		fcall = C_GETEVENTS;
+	fafter = after;
+	flen = len;
+}
+
+/* does this call (of @len bytes) get the fault? */
+static int strikes(enum call c, unsigned long len)
+{
+	if (c != fcall || (flen && len != flen))
+		return 0;
+	return atomic_fetch_add(&seen, 1) >= fafter;
+}
+
+static void *real(const char *name)
+{
+	void *f = dlsym(RTLD_NEXT, name);
+
+	if (!f) {
+		fprintf(stderr, "faultshim: no %s\n", name);
+		abort();
+	}
+	return f;
+}
+
+static ssize_t do_pwrite(int fd, const void *buf, size_t n, off_t off, const char *sym)
+{
+	ssize_t (*f)(int, const void *, size_t, off_t) = real(sym);
+
+	if (strikes(C_PWRITE, n)) {
+		if (ferrno) {
+			errno = ferrno;
+			return -1;
+		}
+		return f(fd, buf, n / 2 & ~(size_t)511, off);
+	}
+	return f(fd, buf, n, off);
+}
+
+static ssize_t do_pread(int fd, void *buf, size_t n, off_t off, const char *sym)
+{
+	ssize_t (*f)(int, void *, size_t, off_t) = real(sym);
+
+	if (strikes(C_PREAD, n)) {
+		if (ferrno) {
+			errno = ferrno;
+			return -1;
+		}
+		return f(fd, buf, n / 2 & ~(size_t)511, off);
+	}
+	return f(fd, buf, n, off);
+}
+
+ssize_t pwrite(int fd, const void *buf, size_t n, off_t off)
+{
+	return do_pwrite(fd, buf, n, off, "pwrite");
+}
+
+ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off)
+{
+	return do_pwrite(fd, buf, n, off, "pwrite64");
+}
+
+ssize_t pread(int fd, void *buf, size_t n, off_t off)
+{
+	return do_pread(fd, buf, n, off, "pread");
+}
+
+ssize_t pread64(int fd, void *buf, size_t n, off_t off)
+{
+	return do_pread(fd, buf, n, off, "pread64");
+}
+
+static int do_fallocate(int fd, int mode, off_t off, off_t len, const char *sym)
+{
+	int (*f)(int, int, off_t, off_t) = real(sym);
+
+	if (strikes(C_FALLOCATE, (unsigned long)len)) {
+		errno = ferrno ? ferrno : EIO;
+		return -1;
+	}
+	return f(fd, mode, off, len);
+}
+
+int fallocate(int fd, int mode, off_t off, off_t len)
+{
+	return do_fallocate(fd, mode, off, len, "fallocate");
+}
+
+int fallocate64(int fd, int mode, off_t off, off_t len)
+{
+	return do_fallocate(fd, mode, off, len, "fallocate64");
+}
+
+#ifdef CDM_HAVE_LIBAIO
+/* libaio: completions are changed after the kernel delivered them */
+int io_getevents(io_context_t ctx, long min, long max, struct io_event *ev,
+		 struct timespec *timeout)
+{
+	int (*f)(io_context_t, long, long, struct io_event *, struct timespec *) =
+		real("io_getevents");
+	int n = f(ctx, min, max, ev, timeout);
+
+	for (int i = 0; i < n; i++) {
+		struct iocb *cb = ev[i].obj;
+		unsigned long len = cb ? cb->u.c.nbytes : 0;
+
+		if ((long)ev[i].res < 0 || !strikes(C_GETEVENTS, len))
+			continue;
+		ev[i].res = ferrno ? (unsigned long)-(long)ferrno : len / 2;
+	}
+	return n;
+}
+#endif /* CDM_HAVE_LIBAIO */
