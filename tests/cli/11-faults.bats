@@ -1,0 +1,382 @@
+#!/usr/bin/env bats
+# Faults during a run and the limits of the kernel and the user (issue 6,
+# items 3 and 5), and the unprivileged cases of item 1.
+#
+# Faults are made in three ways:
+#  - build/tests/faultshim.so (tests/fault/faultshim.c), an LD_PRELOAD shim
+#    that makes pwrite/pread/fallocate or libaio completions fail or come
+#    back short after N calls (CDM_FAULT=call:fault:after[:len]);
+#  - real devices, as root: an ext4 on a loop device whose backing file
+#    lives on a small tmpfs (a thin-provisioned device that really runs out
+#    of space), a loop device shrunk under a mounted filesystem (real EIO),
+#    and a lazy unmount mid-run;
+#  - build/tests/deny-syscall (tests/tools/deny-syscall.c), a launcher that
+#    denies io_uring_setup or io_setup with a seccomp filter.
+# Every case checks the message, the exit status and that no cdm-* file is
+# left.  Device-mapper (dm-error, dm-flakey) is not used: this kernel has no
+# device-mapper; the shrunk loop device gives the same EIO.
+
+load helpers
+
+TOOLS="$BATS_TEST_DIRNAME/../../build/tests"
+SHIM="$TOOLS/faultshim.so"
+DENY="$TOOLS/deny-syscall"
+MNT=
+LOOP=
+THIN=
+
+teardown() {
+	if [ -n "$MNT" ] && mountpoint -q "$MNT"; then
+		umount "$MNT" || umount -l "$MNT"
+	fi
+	if [ -n "$LOOP" ]; then
+		for _ in $(seq 50); do
+			losetup "$LOOP" > /dev/null 2>&1 || break
+			losetup -d "$LOOP" 2> /dev/null
+			sleep 0.1
+		done
+	fi
+	if [ -n "$THIN" ] && mountpoint -q "$THIN"; then
+		umount "$THIN" || umount -l "$THIN"
+	fi
+	chmod -R u+rwx "$TD" 2>/dev/null
+	rm -rf "$TD" "$OD"
+}
+
+need_shim() {
+	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
+}
+
+# run cdm with the fault $1 injected; stdout in $OD/out, stderr in $OD/err
+with_fault() {
+	local fault=$1
+	shift
+	local st=0
+	# an ASan build wants its runtime first; the shim only wraps libc calls
+	CDM_FAULT=$fault LD_PRELOAD=$SHIM \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+		timeout 60 "$CDM" "$@" > "$OD/out" 2> "$OD/err" || st=$?
+	echo "status $st"; cat "$OD/err"
+	return "$st"
+}
+
+@test "ENOSPC while pre-sizing the test file: named, exit 1, file removed" {
+	need_shim
+	run with_fault fallocate:ENOSPC:0 "${QUICK[@]}" --test RND4K "$TD"
+	[ "$status" -eq 1 ]
+	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: no space left to pre-size a 16 MiB test file$" "$OD/err"
+	assert_clean "$TD"
+}
+
+@test "ENOSPC while writing the test file says how far it got" {
+	need_shim
+	# the preparation writes 4 MiB at a time: the third write fails
+	run with_fault pwrite:ENOSPC:2:4194304 "${QUICK[@]}" --test RND4K "$TD"
+	[ "$status" -eq 1 ]
+	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: no space left after writing 8 MiB of the 16 MiB test file$" "$OD/err"
+	[ ! -s "$OD/out" ]
+	assert_clean "$TD"
+}
+
+@test "EIO while preparing names the offset; a short write there is continued" {
+	need_shim
+	run with_fault pwrite:EIO:1:4194304 "${QUICK[@]}" --test RND4K "$TD"
+	[ "$status" -eq 1 ]
+	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: preparing the test file failed at offset 4194304: Input/output error$" "$OD/err"
+	assert_clean "$TD"
+	# write(2) may write less than asked: the rest is written next
+	run with_fault pwrite:short:1:4194304 "${QUICK[@]}" --engine null --test RND4K "$TD"
+	[ "$status" -eq 0 ]
+	assert_clean "$TD"
+}
+
+@test "an I/O error in a measured test: rows before it, spec, offset, errno, exit 1" {
+	need_shim
+	# the reads finish; the 21st 4 KiB write fails with EIO, or with ENOSPC
+	for e in EIO ENOSPC; do
+		run with_fault "pwrite:$e:20:4096" "${QUICK[@]}" --engine sync \
+			--test RND4K --test SEQ1M "$TD"
+		[ "$status" -eq 1 ]
+		msg="Input/output error"
+		[ "$e" = ENOSPC ] && msg="No space left on device"
+		grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Write: $msg at offset [0-9]+$" "$OD/err"
+		grep -qx "cdm: the run stopped at the first I/O error: the report shows the tests measured before it; the test file was removed" "$OD/err"
+		# the rows measured before the error are on stdout, the failed ones are not
+		grep -qE '^  RND    4KiB \(Q=  1, T= 1\):' "$OD/out"
+		grep -qE '^  SEQ    1MiB \(Q=  1, T= 1\):' "$OD/out"
+		grep -qx '\[Read\]' "$OD/out"
+		[ -z "$(grep -x '\[Write\]' "$OD/out")" ]
+		assert_clean "$TD"
+	done
+}
+
+@test "a short read or write in a measured test is a failure with its offset" {
+	need_shim
+	run with_fault pread:short:20:4096 "${QUICK[@]}" --engine sync --test RND4K "$TD"
+	[ "$status" -eq 1 ]
+	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Read: short read at offset [0-9]+$" "$OD/err"
+	assert_clean "$TD"
+	run with_fault pwrite:short:20:4096 "${QUICK[@]}" --engine sync --test RND4K "$TD"
+	[ "$status" -eq 1 ]
+	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Write: short write at offset [0-9]+$" "$OD/err"
+	assert_clean "$TD"
+}
+
+@test "the JSON report marks the failed test with errno and offset" {
+	need_shim
+	command -v jq > /dev/null || skip "jq not installed"
+	run with_fault pread:EIO:20:4096 "${QUICK[@]}" --engine sync --test SEQ1M --test RND4K \
+		--format json "$TD"
+	[ "$status" -eq 1 ]
+	jq -e '.tests[0].complete == true and .tests[0].error == null' "$OD/out"
+	jq -e '.tests[1].complete == false and .tests[1].error.errno == 5
+		and .tests[1].error.message == "Input/output error"
+		and (.tests[1].error.offset_bytes | type) == "number"' "$OD/out"
+	off=$(jq '.tests[1].error.offset_bytes' "$OD/out")
+	grep -q "RND4K Q1T1 Read: Input/output error at offset $off$" "$OD/err"
+	assert_clean "$TD"
+}
+
+@test "libaio: a failed or short completion stops the run the same way" {
+	need_shim
+	engine_works libaio || skip "$SKIP_WHY"
+	run with_fault io_getevents:EIO:20:4096 "${QUICK[@]}" --engine libaio --test "RND4K Q8T2" "$TD"
+	[ "$status" -eq 1 ]
+	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q8T2 Read: Input/output error at offset [0-9]+$" "$OD/err"
+	assert_clean "$TD"
+	run with_fault io_getevents:short:20:4096 "${QUICK[@]}" --engine libaio --test "RND4K Q8T2" "$TD"
+	[ "$status" -eq 1 ]
+	grep -qE "RND4K Q8T2 Read: short read at offset [0-9]+$" "$OD/err"
+	assert_clean "$TD"
+}
+
+@test "the test file deleted by another process mid-run: warned, measured to the end" {
+	"$CDM" "${QUICK[@]}" --count 2 --engine sync --test RND4K "$TD" > "$OD/out" 2> "$OD/err" &
+	pid=$!
+	for _ in $(seq 200); do
+		f=$(find "$TD" -name 'cdm-*.tmp')
+		[ -n "$f" ] && break
+		sleep 0.05
+	done
+	[ -n "$f" ]
+	rm -f "$f"
+	st=0
+	wait "$pid" || st=$?
+	cat "$OD/err"
+	[ "$st" -eq 0 ]
+	grep -qx "cdm: warning: $f: the test file was deleted by another process during the run; cdm measured it to the end through its open descriptor" "$OD/err"
+	grep -qE '^  RND    4KiB \(Q=  1, T= 1\):' "$OD/out"
+	assert_clean "$TD"
+}
+
+# --- real devices (root, loop devices) ---
+
+loop_ext4() {	# $1 = image path, $2 = image size
+	[ "$(id -u)" -eq 0 ] || skip "needs root for loop devices"
+	command -v losetup > /dev/null || skip "losetup not installed"
+	command -v mkfs.ext4 > /dev/null || skip "mkfs.ext4 not installed"
+	MNT="$TD/mnt"
+	mkdir -p "$MNT"
+	truncate -s "$2" "$1"
+	mkfs.ext4 -q -F "$1" || skip "mkfs.ext4 failed"
+	LOOP=$(losetup -f --show "$1") || skip "no loop device available"
+	mount "$LOOP" "$MNT" || skip "cannot mount ext4 on $LOOP"
+}
+
+@test "a thin-provisioned device that runs out of space while the file is written" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to mount"
+	THIN="$TD/thin"
+	mkdir -p "$THIN"
+	# the filesystem believes it has ~200 MiB; the device behind it has 48
+	mount -t tmpfs -o size=48M tmpfs "$THIN" || skip "cannot mount tmpfs"
+	loop_ext4 "$THIN/img" 256M
+	run timeout 60 "$CDM" "${QUICK[@]}" --size 96MiB --engine sync --test SEQ1M "$MNT"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" =~ "cdm: $MNT/cdm-"[^\ ]+".tmp: no space left after writing "[0-9]+" MiB of the 96 MiB test file" ]]
+	assert_clean "$MNT"
+}
+
+@test "a device that shrinks under a run: real EIO, named with its offset" {
+	loop_ext4 "$TD/img" 128M
+	"$CDM" "${QUICK[@]}" --size 64MiB --time 5 --engine sync --test "RND4K Q1T2" \
+		--mode read "$MNT" > "$OD/out" 2> "$OD/err" &
+	pid=$!
+	# the worker threads exist once the file is prepared and the test runs
+	for _ in $(seq 400); do
+		[ "$(ls "/proc/$pid/task" 2> /dev/null | wc -l)" -ge 3 ] && break
+		sleep 0.05
+	done
+	truncate -s 16M "$TD/img"
+	losetup -c "$LOOP"
+	st=0
+	wait "$pid" || st=$?
+	cat "$OD/err"
+	[ "$st" -eq 1 ]
+	grep -qE "^cdm: $MNT/cdm-[^ ]+\.tmp: RND4K Q1T2 Read: Input/output error at offset [0-9]+$" "$OD/err"
+	assert_clean "$MNT"
+}
+
+@test "the target lazily unmounted mid-run: the file is still removed from it" {
+	loop_ext4 "$TD/img" 128M
+	"$CDM" "${QUICK[@]}" --count 2 --engine sync --test RND4K "$MNT" > "$OD/out" 2> "$OD/err" &
+	pid=$!
+	for _ in $(seq 200); do
+		f=$(find "$MNT" -name 'cdm-*.tmp')
+		[ -n "$f" ] && break
+		sleep 0.05
+	done
+	[ -n "$f" ]
+	umount -l "$MNT"
+	st=0
+	wait "$pid" || st=$?
+	cat "$OD/err"
+	[ "$st" -eq 0 ]
+	grep -qx "cdm: warning: $f: the target was unmounted or moved during the run; the test file was removed through the directory cdm held open" "$OD/err"
+	# mount it again: nothing of cdm's is left on the volume
+	for _ in $(seq 50); do mount "$LOOP" "$MNT" 2> /dev/null && break; sleep 0.1; done
+	mountpoint -q "$MNT"
+	assert_clean "$MNT"
+}
+
+# --- engines the kernel does not permit (seccomp) ---
+
+need_deny() {
+	[ -x "$DENY" ] || skip "build/tests/deny-syscall not built (make tools)"
+	"$DENY" io_uring_setup true 2> /dev/null || skip "cannot install a seccomp filter here"
+}
+
+@test "io_uring denied by seccomp: --engine io_uring names the cause, exit 1" {
+	need_deny
+	engine_works io_uring || skip "$SKIP_WHY"
+	run "$DENY" io_uring_setup "$CDM" "${QUICK[@]}" --engine io_uring --test RND4K "$TD"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: the io_uring engine does not work here: io_uring_setup is refused with EPERM by a seccomp filter on this process, as a container's profile may do" ]
+	assert_clean "$TD"
+}
+
+@test "auto falls back past an engine seccomp denies, with a note" {
+	need_deny
+	engine_works io_uring || skip "$SKIP_WHY"
+	engine_works libaio || skip "$SKIP_WHY"
+	run "$DENY" io_uring_setup "$CDM" "${QUICK[@]}" --test RND4K "$TD"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"cdm: note: engine io_uring does not work here (io_uring_setup is refused with EPERM by a seccomp filter on this process, as a container's profile may do); using libaio"* ]]
+	[[ "$output" == *"(libaio, O_DIRECT)"* ]]
+	# both denied: down to sync, one note each
+	run "$DENY" io_uring_setup,io_setup "$CDM" "${QUICK[@]}" --test RND4K "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"engine io_uring does not work here"*"; using sync"* ]]
+	[[ "$output" == *"engine libaio does not work here (io_setup is refused with EPERM by a seccomp filter"*"; using sync"* ]]
+	[[ "$output" == *"(sync, O_DIRECT)"* ]]
+	assert_clean "$TD"
+}
+
+@test "libaio denied by seccomp: --engine libaio names the cause, exit 1" {
+	need_deny
+	engine_works libaio || skip "$SKIP_WHY"
+	run "$DENY" io_setup "$CDM" "${QUICK[@]}" --engine libaio --test RND4K "$TD"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: the libaio engine does not work here: io_setup is refused with EPERM by a seccomp filter on this process, as a container's profile may do" ]
+	assert_clean "$TD"
+}
+
+# --- limits ---
+
+@test "Q x T beyond fs.aio-max-nr is refused before the test file is written" {
+	engine_works libaio || skip "$SKIP_WHY"
+	max=$(cat /proc/sys/fs/aio-max-nr) || skip "no /proc/sys/fs/aio-max-nr"
+	used=$(cat /proc/sys/fs/aio-nr)
+	# 1024 x 128 = 131072 events; the buffers are only 512 B x 1024 per thread
+	[ $((used + 131072)) -gt "$max" ] || skip "fs.aio-max-nr ($max) is larger than this test reaches"
+	run "$CDM" "${QUICK[@]}" --engine libaio --test "RND512B Q1024T128" "$TD"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" =~ ^"cdm: RND512B Q1024T128 needs 131072 libaio events (Q x T), more than fs.aio-max-nr leaves ("[0-9]+" of $max in use; see /proc/sys/fs/aio-max-nr)"$ ]]
+	assert_clean "$TD"
+}
+
+@test "io_uring rings beyond RLIMIT_NOFILE are refused before the test file is written" {
+	command -v prlimit > /dev/null || skip "prlimit not installed"
+	engine_works io_uring || skip "$SKIP_WHY"
+	run prlimit --nofile=20 "$CDM" "${QUICK[@]}" --engine io_uring --test "RND4K Q1T32" "$TD"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" =~ ^"cdm: RND4K Q1T32 needs 32 io_uring descriptors (one ring per thread) plus "[0-9]+" of its own, more than RLIMIT_NOFILE allows (ulimit -n is 20)"$ ]]
+	assert_clean "$TD"
+}
+
+# a uid no other test uses, so that its process count is ours alone
+UID_A=54321
+UID_B=54322
+
+as_user() {	# $1 = uid, rest = command
+	local u=$1
+	shift
+	setpriv --reuid="$u" --regid="$u" --clear-groups "$@"
+}
+
+need_setpriv() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to switch users"
+	command -v setpriv > /dev/null || skip "setpriv not installed"
+	command -v prlimit > /dev/null || skip "prlimit not installed"
+	chmod 755 "$TD"
+	chmod 777 "$TD"
+}
+
+@test "more threads than RLIMIT_NPROC: refused up front, or named at setup" {
+	need_setpriv
+	run as_user $UID_A prlimit --nproc=8 "$CDM" "${QUICK[@]}" --engine sync --test "RND4K Q1T16" "$TD"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: RND4K Q1T16 needs 16 worker threads, more than RLIMIT_NPROC allows this user (ulimit -u is 8)" ]
+	assert_clean "$TD"
+	# the up-front check cannot see the user's other processes: three
+	# sleeps take the room, so the third thread cannot start
+	run as_user $UID_B prlimit --nproc=7 sh -c '
+		sleep 30 & a=$!; sleep 30 & b=$!; sleep 30 & c=$!
+		"$@"; st=$?; kill $a $b $c; exit $st' sh \
+		"$CDM" "${QUICK[@]}" --engine sync --test "RND4K Q1T4" "$TD"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" =~ "cdm: RND4K Q1T4: cannot start worker thread "[0-9]" of 4: Resource temporarily unavailable (RLIMIT_NPROC (ulimit -u) is 7; kernel.threads-max is "[0-9]+")" ]]
+	assert_clean "$TD"
+}
+
+@test "a memlock limit too small for io_uring's registered buffers is not an error" {
+	need_setpriv
+	engine_works io_uring || skip "$SKIP_WHY"
+	# root is not held to RLIMIT_MEMLOCK (CAP_IPC_LOCK): run as a user
+	run as_user $UID_A prlimit --memlock=65536 "$CDM" "${QUICK[@]}" --engine io_uring \
+		--test "RND4K Q32T1" "$TD"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"cdm: note: io_uring: cannot register 2048 KiB of buffers ("*"; see ulimit -l); running unregistered"* ]]
+	[[ "$output" == *"(io_uring, O_DIRECT)"* ]]
+	assert_clean "$TD"
+}
+
+@test "an unprivileged run leaves another user's stale file alone" {
+	need_setpriv
+	host=$(hostname)
+	sh -c 'exit 0' & dead=$!
+	wait $dead
+	stale="$TD/cdm-$host-$dead-0badf00d.tmp"
+	touch "$stale"
+	chown $UID_A:$UID_A "$stale"
+	# the directory is 0777 without the sticky bit: only cdm's owner check
+	# keeps the other user's file
+	run as_user $UID_B "$CDM" "${QUICK[@]}" --engine sync --test RND4K "$TD"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"removed $stale"* ]]
+	[ -e "$stale" ]
+	# its owner's run removes it
+	run as_user $UID_A "$CDM" "${QUICK[@]}" --engine sync --test RND4K "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"cdm: note: removed $stale, left by a cdm run (pid $dead) that no longer exists"* ]]
+	assert_clean "$TD"
+}
