@@ -5,6 +5,8 @@
 #  1. unit tests (cmocka), TAP output
 #  2. CLI tests (bats) against ./cdm
 #  3. both again built with -fsanitize=address,undefined (build/asan/)
+#  4. a few CLI runs under valgrind memcheck (tests/valgrind/), when installed
+#  5. the parsers under libFuzzer for a bounded time
 #
 # Each part's TAP lines are kept in build/test-logs/ for a failed run.
 set -u
@@ -46,6 +48,22 @@ run_unit build plain
 run_cli cdm plain
 run_unit build/asan asan
 run_cli build/asan/cdm asan
+
+# valgrind memcheck on the plain build (sync and null engines), once
+run_valgrind() {
+	if ! command -v valgrind > /dev/null; then
+		echo "ok - valgrind memcheck # SKIP valgrind not installed" | tee "$logs/valgrind.tap"
+		return
+	fi
+	echo "# valgrind memcheck: tests/valgrind with ./cdm"
+	VG_CDM=$(pwd)/cdm bats --tap tests/valgrind > "$logs/valgrind.tap" 2>&1
+	rc=$?
+	cat "$logs/valgrind.tap"
+	if [ $rc -ne 0 ] && ! grep -q '^not ok' "$logs/valgrind.tap"; then
+		echo "not ok - bats (valgrind) exited with status $rc" | tee -a "$logs/valgrind.tap"
+	fi
+}
+run_valgrind
 
 # the parsers under libFuzzer for a bounded time (clang + compiler-rt)
 run_fuzz() {
