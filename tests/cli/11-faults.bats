@@ -197,9 +197,10 @@ loop_ext4() {	# $1 = image path, $2 = image size
 	assert_clean "$MNT"
 }
 
-@test "a device that shrinks under a run: real EIO, named with its offset" {
+# shrink the device under a read test with engine $1 and spec $2
+shrink_under_run() {
 	loop_ext4 "$TD/img" 128M
-	"$CDM" "${QUICK[@]}" --size 64MiB --time 5 --engine sync --test "RND4K Q1T2" \
+	"$CDM" "${QUICK[@]}" --size 64MiB --time 5 --engine "$1" --test "$2" \
 		--mode read "$MNT" > "$OD/out" 2> "$OD/err" &
 	pid=$!
 	# the worker threads exist once the file is prepared and the test runs
@@ -213,8 +214,18 @@ loop_ext4() {	# $1 = image path, $2 = image size
 	wait "$pid" || st=$?
 	cat "$OD/err"
 	[ "$st" -eq 1 ]
-	grep -qE "^cdm: $MNT/cdm-[^ ]+\.tmp: RND4K Q1T2 Read: Input/output error at offset [0-9]+$" "$OD/err"
+	grep -qE "^cdm: $MNT/cdm-[^ ]+\.tmp: $2 Read: Input/output error at offset [0-9]+$" "$OD/err"
+	grep -qx "cdm: the run stopped at the first I/O error: the report shows the tests measured before it; the test file was removed" "$OD/err"
 	assert_clean "$MNT"
+}
+
+@test "a device that shrinks under a run: real EIO, named with its offset (sync)" {
+	shrink_under_run sync "RND4K Q1T2"
+}
+
+@test "a device that shrinks under a run: real EIO, named with its offset (io_uring)" {
+	engine_works io_uring || skip "$SKIP_WHY"
+	shrink_under_run io_uring "RND4K Q8T2"
 }
 
 @test "the target lazily unmounted mid-run: the file is still removed from it" {
@@ -356,6 +367,21 @@ need_setpriv() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"cdm: note: io_uring: cannot register 2048 KiB of buffers ("*"; see ulimit -l); running unregistered"* ]]
 	[[ "$output" == *"(io_uring, O_DIRECT)"* ]]
+	assert_clean "$TD"
+}
+
+@test "no memlock at all: io_uring cannot make its ring, named; auto falls back" {
+	need_setpriv
+	engine_works io_uring || skip "$SKIP_WHY"
+	run as_user $UID_A prlimit --memlock=0 "$CDM" "${QUICK[@]}" --engine io_uring --test RND4K "$TD"
+	echo "$output"
+	[[ "$output" == *"ring memory refused"* ]] || skip "this kernel does not charge io_uring rings to RLIMIT_MEMLOCK"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: the io_uring engine does not work here: ring memory refused: RLIMIT_MEMLOCK too low for this user (ulimit -l)" ]
+	assert_clean "$TD"
+	run as_user $UID_A prlimit --memlock=0 "$CDM" "${QUICK[@]}" --test RND4K "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"cdm: note: engine io_uring does not work here (ring memory refused: RLIMIT_MEMLOCK too low for this user (ulimit -l)); using "* ]]
 	assert_clean "$TD"
 }
 
