@@ -90,6 +90,15 @@ with_fault() {
 	assert_clean "$TD"
 }
 
+@test "EIO when the prepared file is flushed (fdatasync): named, file removed" {
+	need_shim
+	run with_fault fdatasync:EIO:0 "${QUICK[@]}" --test RND4K "$TD"
+	[ "$status" -eq 1 ]
+	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: fdatasync: Input/output error$" "$OD/err"
+	[ ! -s "$OD/out" ]
+	assert_clean "$TD"
+}
+
 @test "an I/O error in a measured test: rows before it, spec, offset, errno, exit 1" {
 	need_shim
 	# the reads finish; the 21st 4 KiB write fails with EIO, or with ENOSPC

@@ -11,7 +11,8 @@
  *
  *   CDM_FAULT=<call>:<fault>:<after>[:<len>]
  *
- *   call   pwrite, pread, fallocate, io_getevents (libaio completions)
+ *   call   pwrite, pread, fallocate, fdatasync, io_getevents (libaio
+ *          completions)
  *   fault  an errno name (ENOSPC, EIO, EROFS, ENODEV) or "short" (half the
  *          bytes are transferred; a short pread/pwrite, or a short
  *          libaio completion)
@@ -39,7 +40,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-enum call { C_NONE, C_PWRITE, C_PREAD, C_FALLOCATE, C_GETEVENTS };
+enum call { C_NONE, C_PWRITE, C_PREAD, C_FALLOCATE, C_FDATASYNC, C_GETEVENTS };
 
 static enum call fcall;
 static int ferrno;              /* 0 = short transfer */
@@ -74,6 +75,8 @@ __attribute__((constructor)) static void fault_init(void)
 		fcall = C_PREAD;
 	else if (!strcmp(call, "fallocate"))
 		fcall = C_FALLOCATE;
+	else if (!strcmp(call, "fdatasync"))
+		fcall = C_FDATASYNC;
 	else if (!strcmp(call, "io_getevents"))
 		fcall = C_GETEVENTS;
 	fafter = after;
@@ -166,6 +169,17 @@ int fallocate(int fd, int mode, off_t off, off_t len)
 int fallocate64(int fd, int mode, off_t off, off_t len)
 {
 	return do_fallocate(fd, mode, off, len, "fallocate64");
+}
+
+int fdatasync(int fd)
+{
+	int (*f)(int) = real("fdatasync");
+
+	if (strikes(C_FDATASYNC, 0)) {
+		errno = ferrno ? ferrno : EIO;
+		return -1;
+	}
+	return f(fd);
 }
 
 #ifdef CDM_HAVE_LIBAIO
