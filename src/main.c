@@ -303,7 +303,6 @@ static int same_file(const char *a, const char *b)
 	return strcmp(a, b) == 0;
 }
 
-/* say which tests' MB/s varied across passes by more than --cv-threshold */
 /* did a test stop on a failed I/O (its error is in the result)? */
 static int run_io_failed(const struct cdm_run_result *res)
 {
@@ -313,6 +312,7 @@ static int run_io_failed(const struct cdm_run_result *res)
 	return 0;
 }
 
+/* say which tests' MB/s varied across passes by more than --cv-threshold */
 static void note_unstable(const struct cdm_run_result *res)
 {
 	for (unsigned int i = 0; i < res->ntests; i++) {
