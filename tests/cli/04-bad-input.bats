@@ -168,3 +168,31 @@ refuse() {
 	[[ "$output" == *"$OD/fifo: not a regular file"* ]]
 	rm -f "$kept"
 }
+
+@test "--file smaller than one block, or in use by another run, is refused" {
+	run "$CDM" "${QUICK[@]}" --engine null --test RND4K --keep "$TD"
+	[ "$status" -eq 0 ]
+	kept=$(find "$TD" -name 'cdm-*.keep')
+	[ -n "$kept" ]
+	run "$CDM" --quiet --count 1 --time 1 --interval 0 --warmup 0 --test SEQ32M --file "$kept"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: $kept: the file is smaller than one block of the tests" ]
+	# a run holding the file: a second run is refused, the first is unharmed
+	"$CDM" --quiet --count 1 --time 5 --interval 0 --warmup 0 --engine sync --test RND4K \
+		--file "$kept" > "$OD/out" 2>&1 &
+	pid=$!
+	# the first run holds the lock once its worker thread exists
+	for _ in $(seq 200); do
+		[ "$(ls "/proc/$pid/task" 2> /dev/null | wc -l)" -ge 2 ] && break
+		sleep 0.05
+	done
+	run "$CDM" --quiet --count 1 --time 1 --interval 0 --warmup 0 --engine null --test RND4K \
+		--file "$kept"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: $kept: in use by another cdm run" ]
+	wait "$pid"
+	[ -e "$kept" ]
+	rm -f "$kept" "$kept.cdm"
+}

@@ -131,6 +131,24 @@ with_fault() {
 	assert_clean "$TD"
 }
 
+@test "EINVAL under O_DIRECT: the first write of the file, and an I/O of a test" {
+	need_shim
+	# a filesystem that takes O_DIRECT on open but refuses the I/O
+	run with_fault pwrite:EINVAL:0:4194304 "${QUICK[@]}" --test RND4K "$TD"
+	[ "$status" -eq 1 ]
+	grep -qE "^cdm: $TD: the [a-z0-9]+ filesystem accepted O_DIRECT but refused the first write \(Invalid argument\); run with --buffered$" "$OD/err"
+	assert_clean "$TD"
+	run with_fault pread:EINVAL:20:4096 "${QUICK[@]}" --engine sync --test RND4K "$TD"
+	[ "$status" -eq 1 ]
+	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Read: Invalid argument at offset [0-9]+ \(O_DIRECT needs the block size and offsets aligned to the device's logical block size; try --buffered\)$" "$OD/err"
+	assert_clean "$TD"
+	# without O_DIRECT there is no alignment to blame
+	run with_fault pread:EINVAL:20:4096 "${QUICK[@]}" --buffered --engine sync --test RND4K "$TD"
+	[ "$status" -eq 1 ]
+	grep -qE "RND4K Q1T1 Read: Invalid argument at offset [0-9]+$" "$OD/err"
+	assert_clean "$TD"
+}
+
 @test "the JSON report marks the failed test with errno and offset" {
 	need_shim
 	command -v jq > /dev/null || skip "jq not installed"

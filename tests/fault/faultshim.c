@@ -13,7 +13,7 @@
  *
  *   call   pwrite, pread, fallocate, fdatasync, io_getevents (libaio
  *          completions)
- *   fault  an errno name (ENOSPC, EIO, EROFS, ENODEV) or "short" (half the
+ *   fault  an errno name (ENOSPC, EIO, EINVAL, EROFS, ENODEV) or "short" (half the
  *          bytes are transferred; a short pread/pwrite, or a short
  *          libaio completion)
  *   after  how many matching calls (or libaio completions) succeed first
@@ -63,6 +63,8 @@ __attribute__((constructor)) static void fault_init(void)
 		ferrno = ENOSPC;
 	else if (!strcmp(kind, "EIO"))
 		ferrno = EIO;
+	else if (!strcmp(kind, "EINVAL"))
+		ferrno = EINVAL;
 	else if (!strcmp(kind, "EROFS"))
 		ferrno = EROFS;
 	else if (!strcmp(kind, "ENODEV"))
