@@ -609,12 +609,16 @@ int main(int argc, char **argv)
 				return sig ? 128 + sig : EXIT_RUN;
 			}
 		}
-		if (fmt->write(out, res) < 0 || fflush(out) != 0) {
-			cdm_error("%s: writing the report failed", output ? output : "stdout");
+		errno = 0;
+		if (fmt->write(out, res) < 0 || fflush(out) != 0 || ferror(out)) {
+			cdm_error("%s: writing the report failed: %s", output ? output : "stdout",
+				  strerror(errno ? errno : EIO));
 			status = EXIT_RUN;
 		}
-		if (output && fclose(out) != 0)
+		if (output && fclose(out) != 0 && status == 0) {
+			cdm_error("%s: writing the report failed: %s", output, strerror(errno));
 			status = EXIT_RUN;
+		}
 		if (save) {
 			int e = cdm_report_save(save, cdm_report_find("json", NULL), res);
 

@@ -177,6 +177,20 @@ with_fault() {
 	assert_clean "$TD"
 }
 
+@test "a report that cannot be written (ENOSPC: /dev/full) is an error naming why" {
+	run "$CDM" "${QUICK[@]}" --engine null --test RND4K --output /dev/full "$TD"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: /dev/full: writing the report failed: No space left on device" ]
+	assert_clean "$TD"
+	st=0
+	"$CDM" "${QUICK[@]}" --engine null --test RND4K --format json "$TD" > /dev/full 2> "$OD/err" || st=$?
+	cat "$OD/err"
+	[ "$st" -eq 1 ]
+	grep -qx "cdm: stdout: writing the report failed: No space left on device" "$OD/err"
+	assert_clean "$TD"
+}
+
 @test "the test file deleted by another process mid-run: warned, measured to the end" {
 	"$CDM" "${QUICK[@]}" --count 2 --engine sync --test RND4K "$TD" > "$OD/out" 2> "$OD/err" &
 	pid=$!
