@@ -61,6 +61,19 @@ setup_file() {
 	assert_clean "$TD"
 }
 
+@test "memcheck: --keep, then --file on the kept file, and a profile file" {
+	vg 0 "${QUICK[@]}" --engine sync --test RND4K --keep "$TD"
+	kept=$(find "$TD" -name 'cdm-*.keep')
+	[ -n "$kept" ]
+	vg 0 --quiet --count 1 --time 1 --interval 0 --warmup 0 --engine sync --test "SEQ1M Q2T1" \
+		--file "$kept"
+	rm -f "$kept" "$kept.cdm"
+	printf 'name = vg\nsize = 16MiB\ncount = 1\ntime = 1\ninterval = 0\ntest = RND4K Q4T2\ntest = SEQ128K\n' > "$OD/p.cdm"
+	vg 0 --quiet --warmup 0 --engine null --profile "$OD/p.cdm" "$TD"
+	grep -q '^Profile: vg$' "$OD/out"
+	assert_clean "$TD"
+}
+
 @test "memcheck: every format, and cdm compare" {
 	for f in csv markdown; do
 		vg 0 "${QUICK[@]}" --engine null --test RND4K --format "$f" "$TD"
