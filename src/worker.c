@@ -206,6 +206,7 @@ static void run_async(struct wstate *s)
 	inflight = nq;
 	if (nq && (r = ops->commit(&s->ctx)) < 0) {
 		s->w->error = r;
+		s->w->error_offset = s->out[0]->offset;  /* first of the batch refused */
 		__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
 		return;         /* nothing was started */
 	}
@@ -256,6 +257,7 @@ static void run_async(struct wstate *s)
 			r = ops->commit(&s->ctx);
 			if (r < 0) {
 				s->w->error = r;
+				s->w->error_offset = s->out[0]->offset;
 				break;
 			}
 		}

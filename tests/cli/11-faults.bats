@@ -175,6 +175,12 @@ with_fault() {
 	[ "$status" -eq 1 ]
 	grep -qE "RND4K Q8T2 Read: short read at offset [0-9]+$" "$OD/err"
 	assert_clean "$TD"
+	# a refused submission names the first I/O of the batch: sequential
+	# offsets start at 0 and only grow, so the 21st submission's is not 0
+	run with_fault io_submit:EIO:20:4096 "${QUICK[@]}" --engine libaio --test "SEQ4K Q8T1" "$TD"
+	[ "$status" -eq 1 ]
+	grep -qE "SEQ4K Q8T1 Read: Input/output error at offset [1-9][0-9]*$" "$OD/err"
+	assert_clean "$TD"
 }
 
 @test "a report that cannot be written (ENOSPC: /dev/full) is an error naming why" {

@@ -12,7 +12,8 @@
  *   CDM_FAULT=<call>:<fault>:<after>[:<len>]
  *
  *   call   pwrite, pread, fallocate, fdatasync, io_getevents (libaio
- *          completions)
+ *          completions: the I/O fails or is short), io_submit (libaio
+ *          submission: the call fails; short is not supported)
  *   fault  an errno name (ENOSPC, EIO, EINVAL, EROFS, ENODEV) or "short" (half the
  *          bytes are transferred; a short pread/pwrite, or a short
  *          libaio completion)
@@ -40,7 +41,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-enum call { C_NONE, C_PWRITE, C_PREAD, C_FALLOCATE, C_FDATASYNC, C_GETEVENTS };
+enum call { C_NONE, C_PWRITE, C_PREAD, C_FALLOCATE, C_FDATASYNC, C_GETEVENTS, C_SUBMIT };
 
 static enum call fcall;
 static int ferrno;              /* 0 = short transfer */
@@ -81,6 +82,8 @@ __attribute__((constructor)) static void fault_init(void)
 		fcall = C_FDATASYNC;
 	else if (!strcmp(call, "io_getevents"))
 		fcall = C_GETEVENTS;
+	else if (!strcmp(call, "io_submit"))
+		fcall = C_SUBMIT;
 	fafter = after;
 	flen = len;
 }
@@ -202,5 +205,15 @@ int io_getevents(io_context_t ctx, long min, long max, struct io_event *ev,
 		ev[i].res = ferrno ? (unsigned long)-(long)ferrno : len / 2;
 	}
 	return n;
+}
+/* libaio: the submission itself fails (libaio returns -errno) */
+int io_submit(io_context_t ctx, long n, struct iocb **cbs)
+{
+	int (*f)(io_context_t, long, struct iocb **) = real("io_submit");
+	unsigned long len = n > 0 && cbs[0] ? cbs[0]->u.c.nbytes : 0;
+
+	if (strikes(C_SUBMIT, len))
+		return -(ferrno ? ferrno : EIO);
+	return f(ctx, n, cbs);
 }
 #endif /* CDM_HAVE_LIBAIO */
