@@ -381,6 +381,21 @@ need_deny() {
 	assert_clean "$TD"
 }
 
+@test "fs.aio-max-nr used up by others: the probe, and a setup that loses the race" {
+	need_shim
+	engine_works libaio || skip "$SKIP_WHY"
+	# io_setup fails with EAGAIN from the first call (the probe)
+	run with_fault io_setup:EAGAIN:0 "${QUICK[@]}" --engine libaio --test "RND4K Q8T1" "$TD"
+	[ "$status" -eq 1 ]
+	grep -qx "cdm: the libaio engine does not work here: fs.aio-max-nr reached (see /proc/sys/fs/aio-max-nr)" "$OD/err"
+	assert_clean "$TD"
+	# the probe succeeds, the worker's io_setup after the preparation fails
+	run with_fault io_setup:EAGAIN:1 "${QUICK[@]}" --engine libaio --test "RND4K Q8T1" "$TD"
+	[ "$status" -eq 1 ]
+	grep -qE "^cdm: RND4K Q8T1: the libaio engine could not be set up on $TD/cdm-[^ ]+\.tmp: Resource temporarily unavailable; libaio: io_setup\(8\) exceeds the system-wide limit in /proc/sys/fs/aio-max-nr$" "$OD/err"
+	assert_clean "$TD"
+}
+
 @test "io_uring rings beyond RLIMIT_NOFILE are refused before the test file is written" {
 	command -v prlimit > /dev/null || skip "prlimit not installed"
 	engine_works io_uring || skip "$SKIP_WHY"

@@ -13,8 +13,9 @@
  *
  *   call   pwrite, pread, fallocate, fdatasync, io_getevents (libaio
  *          completions: the I/O fails or is short), io_submit (libaio
- *          submission: the call fails; short is not supported)
- *   fault  an errno name (ENOSPC, EIO, EINVAL, EROFS, ENODEV) or "short" (half the
+ *          submission: the call fails; short is not supported), io_setup
+ *          (libaio context: fails, as when fs.aio-max-nr is reached)
+ *   fault  an errno name (ENOSPC, EIO, EINVAL, EAGAIN, EROFS, ENODEV) or "short" (half the
  *          bytes are transferred; a short pread/pwrite, or a short
  *          libaio completion)
  *   after  how many matching calls (or libaio completions) succeed first
@@ -41,7 +42,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-enum call { C_NONE, C_PWRITE, C_PREAD, C_FALLOCATE, C_FDATASYNC, C_GETEVENTS, C_SUBMIT };
+enum call { C_NONE, C_PWRITE, C_PREAD, C_FALLOCATE, C_FDATASYNC, C_GETEVENTS, C_SUBMIT, C_SETUP };
 
 static enum call fcall;
 static int ferrno;              /* 0 = short transfer */
@@ -66,6 +67,8 @@ __attribute__((constructor)) static void fault_init(void)
 		ferrno = EIO;
 	else if (!strcmp(kind, "EINVAL"))
 		ferrno = EINVAL;
+	else if (!strcmp(kind, "EAGAIN"))
+		ferrno = EAGAIN;
 	else if (!strcmp(kind, "EROFS"))
 		ferrno = EROFS;
 	else if (!strcmp(kind, "ENODEV"))
@@ -84,6 +87,8 @@ __attribute__((constructor)) static void fault_init(void)
 		fcall = C_GETEVENTS;
 	else if (!strcmp(call, "io_submit"))
 		fcall = C_SUBMIT;
+	else if (!strcmp(call, "io_setup"))
+		fcall = C_SETUP;
 	fafter = after;
 	flen = len;
 }
@@ -215,5 +220,14 @@ int io_submit(io_context_t ctx, long n, struct iocb **cbs)
 	if (strikes(C_SUBMIT, len))
 		return -(ferrno ? ferrno : EIO);
 	return f(ctx, n, cbs);
+}
+/* libaio: a context cannot be set up */
+int io_setup(int n, io_context_t *ctx)
+{
+	int (*f)(int, io_context_t *) = real("io_setup");
+
+	if (strikes(C_SETUP, 0))
+		return -(ferrno ? ferrno : EAGAIN);
+	return f(n, ctx);
 }
 #endif /* CDM_HAVE_LIBAIO */
