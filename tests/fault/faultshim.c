@@ -15,9 +15,9 @@
  *          completions: the I/O fails or is short), io_submit (libaio
  *          submission: the call fails; short is not supported), io_setup
  *          (libaio context: fails, as when fs.aio-max-nr is reached)
- *   fault  an errno name (ENOSPC, EIO, EINVAL, EAGAIN, EROFS, ENODEV) or "short" (half the
- *          bytes are transferred; a short pread/pwrite, or a short
- *          libaio completion)
+ *   fault  an errno name (ENOSPC, EIO, EINVAL, EAGAIN, EROFS, ENODEV),
+ *          or "short": half the bytes are transferred (a short
+ *          pread/pwrite, or a short libaio completion)
  *   after  how many matching calls (or libaio completions) succeed first
  *   len    count only calls of exactly this many bytes (e.g. 4096 for the
  *          4 KiB I/Os of a test, 4194304 for the 4 MiB writes of the
