@@ -230,3 +230,23 @@ sum() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"[$LOOP: block device, 16 MiB, 4096-byte sectors]"* ]]
 }
+
+@test "SIGINT during a read run on a device: exit 130, rows so far, the device closed and unchanged" {
+	dev_setup
+	written_image img 16
+	new_loop img 16M
+	before=$(sum "$LOOP")
+	"$CDM" --quiet --count 2 --time 1 --warmup 0 --interval 0 \
+		--test RND4K --test SEQ128K "$LOOP" > "$OD/out" 2> "$OD/err" &
+	pid=$!
+	sleep 3
+	kill -INT "$pid"
+	st=0
+	timeout 20 tail --pid="$pid" -f /dev/null || { kill -9 "$pid"; false; }
+	wait "$pid" || st=$?
+	cat "$OD/err"
+	[ "$st" -eq 130 ]
+	grep -q "interrupted by Interrupt: the report shows the tests measured before it; the device was closed" "$OD/err"
+	grep -qE '^  RND    4KiB \(Q=  1, T= 1\):' "$OD/out"
+	[ "$(sum "$LOOP")" = "$before" ]
+}
