@@ -250,3 +250,46 @@ sum() {
 	grep -qE '^  RND    4KiB \(Q=  1, T= 1\):' "$OD/out"
 	[ "$(sum "$LOOP")" = "$before" ]
 }
+
+@test "a device whose sampled blocks all read as zeros (a partition of a sparse image) gets the never-written warning" {
+	dev_setup
+	command -v sfdisk >/dev/null || skip "sfdisk not installed (fdisk package)"
+	truncate -s 64M "$TD/img"
+	printf ',32M\n,\n' | sfdisk -q "$TD/img" || skip "sfdisk failed"
+	new_loop img 64M -P
+	[ -b "${LOOP}p2" ] || partx -a "$LOOP" 2>/dev/null || true
+	[ -b "${LOOP}p2" ] || skip "no partition devices for $LOOP"
+	# a partition has no backing file of its own: the blocks are sampled
+	run "$CDM" "${QUICK[@]}" --test RND4K "${LOOP}p2"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"warning: ${LOOP}p2: all 64 blocks sampled over the 16 MiB tested read back as zeros: it may never have been written"*"--allow-destructive-write ${LOOP}p2"* ]]
+	# once written, only the general note remains
+	dd if=/dev/urandom of="${LOOP}p2" bs=1M count=16 oflag=direct status=none
+	run "$CDM" "${QUICK[@]}" --test RND4K "${LOOP}p2"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"read back as zeros"* ]]
+	[[ "$output" == *"note: ${LOOP}p2: reads of blocks that were never written"* ]]
+}
+
+@test "a device another cdm run is writing is refused: the kernel's exclusive open says busy" {
+	dev_setup
+	written_image img 16
+	new_loop img 16M
+	"$CDM" --quiet --count 1 --time 6 --warmup 0 --interval 0 --test RND4K \
+		--mode write --allow-destructive-write "$LOOP" > "$OD/out" 2> "$OD/err" &
+	pid=$!
+	# wait until the first run holds the device (its fill has started)
+	for _ in $(seq 50); do
+		[ -n "$(ls -l /proc/$pid/fd 2>/dev/null | grep -F " -> $LOOP")" ] && break
+		sleep 0.1
+	done
+	sleep 0.5
+	run "$CDM" "${QUICK[@]}" --test RND4K --mode write --allow-destructive-write "$LOOP"
+	kill -INT "$pid" 2>/dev/null
+	timeout 20 tail --pid="$pid" -f /dev/null || kill -9 "$pid"
+	wait "$pid" || true
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: $LOOP: in use, so cdm will not write to it: another program holds it exclusively (a filesystem, LVM, RAID, or another cdm run)" ]
+}
