@@ -334,6 +334,7 @@ static int loop_data(const struct cdm_blockdev *bd, uint64_t size, uint64_t *dat
 	char dir[64], p[128], buf[64];
 	unsigned long long off = 0;
 	off_t pos, end, hole;
+	struct stat st;
 	int fd;
 
 	sys_dir(bd->rdev, dir, sizeof(dir));
@@ -346,11 +347,20 @@ static int loop_data(const struct cdm_blockdev *bd, uint64_t size, uint64_t *dat
 	fd = open(file, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
+	/* a loop over a device or a filesystem without SEEK_DATA cannot say */
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || lseek(fd, 0, SEEK_HOLE) < 0) {
+		close(fd);
+		return -1;
+	}
 	*data = 0;
 	pos = (off_t)off;
 	end = (off_t)(off + size);
 	while (pos < end) {
 		pos = lseek(fd, pos, SEEK_DATA);
+		if (pos < 0 && errno != ENXIO) {
+			close(fd);
+			return -1;
+		}
 		if (pos < 0 || pos >= end)
 			break;          /* ENXIO: only holes from here on */
 		hole = lseek(fd, pos, SEEK_HOLE);
