@@ -653,6 +653,10 @@ int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int direct,
 		snprintf(err, err_len, "%s: %s", path, strerror(errno));
 		return -errno;
 	}
+	if (S_ISBLK(st.st_mode)) {
+		snprintf(err, err_len, "%s: a block device is a TARGET, not a --file: cdm %s", path, path);
+		return -EINVAL;
+	}
 	if (!S_ISREG(st.st_mode)) {
 		snprintf(err, err_len, "%s: not a regular file (a test file kept by --keep is expected)", path);
 		return -EINVAL;

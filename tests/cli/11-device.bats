@@ -225,6 +225,10 @@ sum() {
 	run "$CDM" "${QUICK[@]}" --size 8MiB --test RND4K --keep "$LOOP"
 	[ "$status" -eq 2 ]
 	[[ "${lines[0]}" == "cdm: $LOOP: --keep keeps a test file; a block device has none" ]]
+	# --file is for kept test files: a device is named as TARGET
+	run "$CDM" --count 1 --time 1 --quiet --test RND4K --file "$LOOP"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: $LOOP: a block device is a TARGET, not a --file: cdm $LOOP" ]
 	# 4 KiB blocks on 4 KiB sectors run, and the footer names the sector size
 	run "$CDM" "${QUICK[@]}" --size 8MiB --test RND4K "$LOOP"
 	[ "$status" -eq 0 ]
