@@ -297,3 +297,15 @@ sum() {
 	[ "$status" -eq 1 ]
 	[ "${lines[0]}" = "cdm: $LOOP: in use, so cdm will not write to it: another program holds it exclusively (a filesystem, LVM, RAID, or another cdm run)" ]
 }
+
+@test "a device the user may not open is refused with the reason (as an unprivileged user)" {
+	dev_setup
+	command -v setpriv >/dev/null || skip "setpriv not installed"
+	new_loop img 16M
+	[ "$(stat -c %a "$LOOP")" = 660 ] || [ "$(stat -c %a "$LOOP")" = 600 ] ||
+		skip "$LOOP is readable by others here"
+	run setpriv --reuid=65534 --regid=65534 --clear-groups "$CDM" "${QUICK[@]}" --test RND4K "$LOOP"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: $LOOP: cannot open the block device: Permission denied" ]
+}
