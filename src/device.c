@@ -56,7 +56,7 @@ int cdm_blockdev_query(const char *path, struct cdm_blockdev *bd)
 	char link[64], real[PATH_MAX];
 	struct stat st;
 	uint64_t bytes = 0;
-	int fd, lbs = 0;
+	int fd, lbs = 0, ro = 0;
 	unsigned int pbs = 0;
 
 	memset(bd, 0, sizeof(*bd));
@@ -74,11 +74,14 @@ int cdm_blockdev_query(const char *path, struct cdm_blockdev *bd)
 	}
 	if (ioctl(fd, BLKPBSZGET, &pbs) < 0)
 		pbs = 0;
+	if (ioctl(fd, BLKROGET, &ro) < 0)
+		ro = 0;
 	close(fd);
 	bd->rdev = st.st_rdev;
 	bd->size = bytes;
 	bd->logical_block = lbs > 0 ? (unsigned int)lbs : 512;
 	bd->physical_block = pbs;
+	bd->read_only = ro != 0;
 	sys_dir(st.st_rdev, link, sizeof(link));
 	if (realpath(link, real)) {
 		const char *slash = strrchr(real, '/');
@@ -297,6 +300,11 @@ int cdm_blockdev_open(const char *path, const struct cdm_blockdev *bd, int write
 	struct stat st;
 	int fd, e;
 
+	/* the kernel lets a read-only device be opened O_RDWR; writes then fail */
+	if (writes && bd->read_only) {
+		snprintf(err, err_len, "%s: the device is read-only, so write tests cannot run on it", path);
+		return -EROFS;
+	}
 	fd = open(path, flags);
 	if (fd < 0) {
 		e = errno;

@@ -26,6 +26,7 @@ struct cdm_blockdev {
 	uint64_t size;                  /* bytes (BLKGETSIZE64) */
 	unsigned int logical_block;     /* bytes (BLKSSZGET): O_DIRECT alignment */
 	unsigned int physical_block;    /* bytes (BLKPBSZGET), 0 if unknown */
+	int read_only;                  /* BLKROGET: the kernel refuses writes */
 };
 
 /*

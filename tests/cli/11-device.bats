@@ -309,3 +309,17 @@ sum() {
 	[ "$status" -eq 1 ]
 	[ "${lines[0]}" = "cdm: $LOOP: cannot open the block device: Permission denied" ]
 }
+
+@test "a read-only device: reads run, writes are refused with the reason" {
+	dev_setup
+	written_image img 16
+	new_loop img 16M -r
+	before=$(sum "$LOOP")
+	run "$CDM" "${QUICK[@]}" --test RND4K --mode write --allow-destructive-write "$LOOP"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: $LOOP: the device is read-only, so write tests cannot run on it" ]
+	run "$CDM" "${QUICK[@]}" --test RND4K "$LOOP"
+	[ "$status" -eq 0 ]
+	[ "$(sum "$LOOP")" = "$before" ]
+}
