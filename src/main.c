@@ -336,7 +336,7 @@ int main(int argc, char **argv)
 	struct cdm_spec cli_tests[CDM_MAX_TESTS];
 	unsigned int ncli = 0;
 	const char *profile_arg = "default", *engine_arg = "auto", *format_arg = "cdm";
-	const char *output = NULL, *mode = NULL, *save = NULL, *label = NULL;
+	const char *output = NULL, *mode = "all", *save = NULL, *label = NULL;
 	enum cdm_aggregate aggregate = CDM_AGG_BEST;
 	double cv_threshold = CDM_CV_THRESHOLD_DEFAULT;
 	uint64_t size = 0;
@@ -344,7 +344,7 @@ int main(int argc, char **argv)
 	const struct cdm_formatter *fmt;
 	struct cdm_run_result *res;
 	char err[512];
-	int c, r, status = 0, planned = 0;
+	int c, r, status = 0, planned = 0, mode_given = 0;
 
 	/* a subcommand: cdm compare A.json B.json ... */
 	if (argc > 1 && !strcmp(argv[1], "compare"))
@@ -391,6 +391,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_MODE:
 			mode = optarg;
+			mode_given = 1;
 			if (!strcmp(mode, "mix"))
 				return usage_error("--mode mix: the Mix test is not implemented yet");
 			if (strcmp(mode, "all") && strcmp(mode, "read") && strcmp(mode, "write"))
@@ -539,10 +540,10 @@ int main(int argc, char **argv)
 		       prof.interval >= 0 ? (unsigned int)prof.interval : 5;
 	cfg.warmup = warmup != ULONG_MAX ? (unsigned int)warmup :
 		     prof.warmup >= 0 ? (unsigned int)prof.warmup : cfg.time;
-	cfg.do_read = !mode || strcmp(mode, "write") != 0;
-	cfg.do_write = !mode || strcmp(mode, "read") != 0;
+	cfg.do_read = strcmp(mode, "write") != 0;
+	cfg.do_write = strcmp(mode, "read") != 0;
 	/* a block device TARGET: read by default, its size, its sectors */
-	r = cdm_device_plan(&cfg, mode != NULL, size != 0);
+	r = cdm_device_plan(&cfg, mode_given, size != 0);
 	if (r)
 		return r;
 
