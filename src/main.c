@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cdm/compare.h"
+#include "cdm/device.h"
 #include "cdm/engine.h"
 #include "cdm/profile.h"
 #include "cdm/report.h"
@@ -33,6 +34,7 @@ enum {
 	OPT_INTERVAL = 256, OPT_WARMUP, OPT_MODE, OPT_DATA, OPT_BUFFERED,
 	OPT_COMMENT, OPT_LIST_ENGINES, OPT_MIX, OPT_NULL_SERVICE, OPT_NO_REGISTER,
 	OPT_FILE, OPT_BATCH, OPT_SQPOLL, OPT_HIPRI, OPT_AGGREGATE, OPT_SAVE, OPT_LABEL, OPT_CV_THRESHOLD,
+	OPT_ALLOW_DESTRUCTIVE,
 };
 
 /* option table and its help text side by side, so they cannot drift apart */
@@ -58,6 +60,7 @@ static const struct option long_opts[] = {
 	{ "comment",      required_argument, NULL, OPT_COMMENT },
 	{ "keep",         no_argument,       NULL, 'k' },
 	{ "file",         required_argument, NULL, OPT_FILE },
+	{ "allow-destructive-write", no_argument, NULL, OPT_ALLOW_DESTRUCTIVE },
 	{ "quiet",        no_argument,       NULL, 'q' },
 	{ "list-engines", no_argument,       NULL, OPT_LIST_ENGINES },
 	{ "null-service-us", required_argument, NULL, OPT_NULL_SERVICE },
@@ -73,7 +76,9 @@ static const struct option long_opts[] = {
 static const char usage_text[] =
 "Usage: cdm [OPTIONS] [TARGET]\n"
 "       cdm compare [--format cdm|markdown] A.json B.json [C.json ...]\n"
-"Run CrystalDiskMark's tests on a test file in directory TARGET (default \".\")\n"
+"Run CrystalDiskMark's tests on a test file in directory TARGET (default \".\"),\n"
+"or on a block device TARGET (/dev/sdX: read tests only, unless\n"
+"--allow-destructive-write)\n"
 "and print MB/s, IOPS and mean latency in CrystalDiskMark's text layout.\n"
 "'cdm compare' sets results saved with --save side by side (cdm compare --help).\n"
 "\n"
@@ -91,7 +96,8 @@ static const char usage_text[] =
 "      --interval SEC       pause between tests, 0-3600 (default: profile, 5)\n"
 "      --warmup SEC         discarded warm-up pass per test, 0-3600, 0 = none\n"
 "                           (default: profile, else same as --time)\n"
-"      --mode MODE          all (read, then write), read, write (default: all)\n"
+"      --mode MODE          all (read, then write), read, write\n"
+"                           (default: all; read on a block device)\n"
 "      --mix PCT            a Mix section (not yet implemented: refused)\n"
 "      --data random|zero   test data: random bytes, or zeros (CDM's 0Fill)\n"
 "                           (default: random)\n"
@@ -114,6 +120,9 @@ static const char usage_text[] =
 "                           renamed to cdm-*.keep (default: delete)\n"
 "      --file PATH          reuse a test file kept by an earlier --keep run\n"
 "                           (no preparation; its size is the test size)\n"
+"      --allow-destructive-write\n"
+"                           let write tests overwrite a block device TARGET;\n"
+"                           refused while it is mounted or in use (default: off)\n"
 "  -q, --quiet              no progress display; notes, warnings and errors\n"
 "                           still go to stderr (default: progress on a TTY)\n"
 "      --list-engines       engines built in, and whether each works here\n"
@@ -335,7 +344,7 @@ int main(int argc, char **argv)
 	const struct cdm_formatter *fmt;
 	struct cdm_run_result *res;
 	char err[512];
-	int c, r, status = 0, planned = 0;
+	int c, r, status = 0, planned = 0, mode_given = 0;
 
 	/* a subcommand: cdm compare A.json B.json ... */
 	if (argc > 1 && !strcmp(argv[1], "compare"))
@@ -382,6 +391,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_MODE:
 			mode = optarg;
+			mode_given = 1;
 			if (!strcmp(mode, "mix"))
 				return usage_error("--mode mix: the Mix test is not implemented yet");
 			if (strcmp(mode, "all") && strcmp(mode, "read") && strcmp(mode, "write"))
@@ -447,6 +457,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_FILE:
 			cfg.file = optarg;
+			break;
+		case OPT_ALLOW_DESTRUCTIVE:
+			cfg.allow_destructive_write = 1;
 			break;
 		case 'q':
 			cfg.progress = 0;
@@ -529,6 +542,10 @@ int main(int argc, char **argv)
 		     prof.warmup >= 0 ? (unsigned int)prof.warmup : cfg.time;
 	cfg.do_read = strcmp(mode, "write") != 0;
 	cfg.do_write = strcmp(mode, "read") != 0;
+	/* a block device TARGET: read by default, its size, its sectors */
+	r = cdm_device_plan(&cfg, mode_given, size != 0);
+	if (r)
+		return r;
 
 	/* a whole number of the largest block, as CDM sizes its file */
 	{
@@ -619,7 +636,7 @@ int main(int argc, char **argv)
 
 		cdm_error("interrupted by %s: the report shows the tests measured before it; %s",
 			  strsignal(sig), cfg.file ? "the test file given with --file was kept" :
-			  "the test file was removed");
+			  res->info.is_device ? "the device was closed" : "the test file was removed");
 		status = 128 + sig;
 	} else if (r < 0) {
 		status = EXIT_RUN;

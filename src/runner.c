@@ -506,8 +506,23 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 				goto out;
 			}
 		}
+	} else if (t.is_device && (!cfg->do_write || !cfg->allow_destructive_write)) {
+		/* a raw device, read only (device.h): never prepared, never written */
+		if (cfg->do_write)
+			return cdm_error("%s: a block device is written only with --allow-destructive-write",
+					 cfg->target), -EPERM;
+		ret = cdm_testfile_open_device(&f, &t, cfg->size, 0, cfg->direct, err, sizeof(err));
+		if (ret < 0) {
+			cdm_error("%s", err);
+			return ret;
+		}
+		cdm_blockdev_notes(cfg->target, &t.dev, f.fd, cfg->size);
 	} else {
-		ret = cdm_testfile_create(&f, &t, cfg->size, cfg->direct, err, sizeof(err));
+		/* a raw device with writes allowed is opened O_EXCL and filled as a file is */
+		if (t.is_device)
+			ret = cdm_testfile_open_device(&f, &t, cfg->size, 1, cfg->direct, err, sizeof(err));
+		else
+			ret = cdm_testfile_create(&f, &t, cfg->size, cfg->direct, err, sizeof(err));
 		if (ret < 0) {
 			cdm_error("%s", err);
 			return ret;

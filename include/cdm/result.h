@@ -79,6 +79,9 @@ struct cdm_run_info {
 	char dev_model[128];            /* /sys/block/DEV/device/model */
 	int dev_rotational;             /* enum cdm_rotational */
 	char dev_scheduler[32];         /* active I/O scheduler: "mq-deadline", "none" */
+	int is_device;                  /* TARGET is a block device (device.h) */
+	uint64_t target_dev_bytes;      /* its size in bytes (BLKGETSIZE64) */
+	unsigned int target_dev_lbs;    /* its logical block size in bytes (BLKSSZGET) */
 	char cpu_model[128];            /* /proc/cpuinfo model name */
 	unsigned int cpus_online;       /* sysconf(_SC_NPROCESSORS_ONLN) */
 };

@@ -18,7 +18,7 @@
 #include "cdm/result.h"
 
 struct cdm_run_config {
-	const char *target;             /* directory */
+	const char *target;             /* directory, or a block device */
 	const char *file;               /* --file: a kept test file to reuse, or NULL */
 	const char *profile_name;       /* Profile: line */
 	unsigned int ntests;
@@ -33,6 +33,8 @@ struct cdm_run_config {
 	int zero_fill;                  /* --data zero */
 	int direct;                     /* O_DIRECT (default) */
 	int keep;                       /* --keep */
+	int allow_destructive_write;    /* --allow-destructive-write: a block device
+					 * TARGET may be written (device.h) */
 	int progress;                   /* show progress on stderr */
 	const struct cdm_engine_ops *engine;
 	unsigned int engine_options;    /* CDM_ENGINE_OPT_* */

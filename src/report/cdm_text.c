@@ -111,10 +111,20 @@ static void write_footer(FILE *out, const struct cdm_run_info *in,
 	if (in->fs_total_bytes)
 		pct = (unsigned int)(100.0 * (double)in->fs_used_bytes /
 				     (double)in->fs_total_bytes + 0.5);
-	fprintf(out, "   Test: %s (x%u) [%.*s: %u%% (%llu/%lluGiB)]\n",
-		size, in->count,
-		(int)sizeof(in->mount_point), in->mount_point, pct,
-		gib_round(in->fs_used_bytes), gib_round(in->fs_total_bytes));
+	if (in->is_device) {
+		char dsz[32];
+
+		/* a raw device has no volume usage: its size and sectors */
+		cdm_size_format(in->target_dev_bytes, dsz, sizeof(dsz));
+		fprintf(out, "   Test: %s (x%u) [%.*s: block device, %s, %u-byte sectors]\n",
+			size, in->count, (int)sizeof(in->target), in->target, dsz,
+			in->target_dev_lbs);
+	} else {
+		fprintf(out, "   Test: %s (x%u) [%.*s: %u%% (%llu/%lluGiB)]\n",
+			size, in->count,
+			(int)sizeof(in->mount_point), in->mount_point, pct,
+			gib_round(in->fs_used_bytes), gib_round(in->fs_total_bytes));
+	}
 
 	fprintf(out, "   Mode:%s%s\n", in->admin ? " [Admin]" : "",
 		in->zero_fill ? " <0Fill>" : "");

@@ -103,6 +103,13 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 	key_u64(out, "    ", "fs_total_bytes", in->fs_total_bytes, ",");
 	key_u64(out, "    ", "fs_used_bytes", in->fs_used_bytes, ",");
 	key_u64(out, "    ", "fs_avail_bytes", in->fs_avail_bytes, ",");
+	fprintf(out, "    \"is_device\": %s,\n", in->is_device ? "true" : "false");
+	if (in->is_device) {
+		key_u64(out, "    ", "device_bytes", in->target_dev_bytes, ",");
+		key_u64(out, "    ", "logical_block_bytes", in->target_dev_lbs, ",");
+	} else {
+		fputs("    \"device_bytes\": null,\n    \"logical_block_bytes\": null,\n", out);
+	}
 	key_str(out, "    ", "device", in->dev_name, sizeof(in->dev_name), 1, ",");
 	key_str(out, "    ", "device_model", in->dev_model, sizeof(in->dev_model), 1, ",");
 	fprintf(out, "    \"rotational\": %s,\n",

@@ -70,6 +70,12 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 		}
 		fputc(')', out);
 	}
+	if (in->is_device) {
+		char dsz[32];
+
+		cdm_size_format(in->target_dev_bytes, dsz, sizeof(dsz));
+		fprintf(out, " (block device, %s, %u-byte sectors)", dsz, in->target_dev_lbs);
+	}
 	if (in->dev_name[0]) {
 		fputs(", device ", out);
 		md_text(out, in->dev_name, sizeof(in->dev_name));

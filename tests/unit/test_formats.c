@@ -508,6 +508,32 @@ static void test_text_aggregate(void **state)
 	cdm_result_free(r);
 }
 
+/* a block device TARGET: the footer and JSON describe the device */
+static void test_device_target(void **state)
+{
+	struct cdm_run_result *r = build();
+	char *text, *json, *md;
+
+	(void)state;
+	snprintf(r->info.target, sizeof(r->info.target), "/dev/sdb");
+	r->info.is_device = 1;
+	r->info.target_dev_bytes = 1ull << 30;
+	r->info.target_dev_lbs = 4096;
+	text = render(&cdm_format_text, r);
+	assert_non_null(strstr(text, "   Test: 1 GiB (x3) [/dev/sdb: block device, 1 GiB, 4096-byte sectors]\n"));
+	json = render(&cdm_format_json, r);
+	assert_non_null(strstr(json, "\"is_device\": true,\n"));
+	assert_non_null(strstr(json, "\"device_bytes\": 1073741824,\n"));
+	assert_non_null(strstr(json, "\"logical_block_bytes\": 4096,\n"));
+	cdm_json_free(parse_ok(json));
+	md = render(&cdm_format_markdown, r);
+	assert_non_null(strstr(md, " (block device, 1 GiB, 4096-byte sectors)"));
+	free(text);
+	free(json);
+	free(md);
+	cdm_result_free(r);
+}
+
 static void test_save_atomic(void **state)
 {
 	struct cdm_run_result *r = build();
@@ -578,6 +604,7 @@ int main(void)
 		cmocka_unit_test(test_json_histogram),
 		cmocka_unit_test(test_hostile_strings),
 		cmocka_unit_test(test_text_aggregate),
+		cmocka_unit_test(test_device_target),
 		cmocka_unit_test(test_save_atomic),
 		cmocka_unit_test(test_write_errors),
 	};
