@@ -133,7 +133,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 		mb = cdm_result_mb_s(t, r->aggregate);
 		lat = cdm_result_lat_us(t, r->aggregate);
 		fprintf(out, "| %s %s | %.3f | %.1f | %.2f | ", name,
-			t->dir == CDM_DIR_WRITE ? "Write" : "Read", mb,
+			cdm_dir_name(t->dir), mb,
 			cdm_report_iops_of(mb, (unsigned long long)t->spec.block), lat);
 		if (cdm_result_has_percentiles(t))
 			fprintf(out, "%.2f", (double)cdm_hist_percentile(t->hist, 99.0) / 1000.0);
