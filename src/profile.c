@@ -348,10 +348,10 @@ int cdm_spec_parse(const char *s, struct cdm_spec *spec, char *err, size_t err_l
 	}
 	if (*p) {
 		/* "T4Q8" is CDM's order turned round, not random junk */
-		if (to_upper(*p) == 'Q' && !has_qd)
-			seterr(err, err_len, "bad test spec '%s': Q must come before T", s);
-		else if ((to_upper(*p) == 'Q' || to_upper(*p) == 'T') && wpct)
+		if ((to_upper(*p) == 'Q' || to_upper(*p) == 'T') && wpct)
 			seterr(err, err_len, "bad test spec '%s': W must come after Q and T", s);
+		else if (to_upper(*p) == 'Q' && !has_qd)
+			seterr(err, err_len, "bad test spec '%s': Q must come before T", s);
 		else
 			seterr(err, err_len, "bad test spec '%s': unexpected '%s'", s, p);
 		return -EINVAL;
