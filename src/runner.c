@@ -364,7 +364,7 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 		free(w);
 		return cdm_error("%s: cannot set up thread barriers", name), -ENOMEM;
 	}
-	if (!cfg->direct && tr->dir == CDM_DIR_READ)
+	if (!cfg->direct && tr->dir != CDM_DIR_WRITE)
 		/* buffered reads: start from a cold page cache for this file */
 		posix_fadvise(f->fd, 0, 0, POSIX_FADV_DONTNEED);
 
@@ -518,7 +518,8 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 				if (w[i].short_io)
 					cdm_error("%s: %s %s: short %s at offset %" PRIu64,
 						  f->path, name, dir_name(tr->dir),
-						  tr->dir == CDM_DIR_READ ? "read" : "write",
+						  tr->dir == CDM_DIR_READ ? "read" :
+						  tr->dir == CDM_DIR_WRITE ? "write" : "I/O",
 						  w[i].error_offset);
 				else if (ret == -EOPNOTSUPP && (cfg->engine_options & CDM_ENGINE_OPT_IOPOLL))
 					cdm_error("%s: %s %s: polled I/O (--hipri) is not supported by this device or filesystem (%s); run without --hipri",

@@ -84,6 +84,12 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 		(int)sizeof(in->engine), in->engine,
 		in->direct ? "O\\_DIRECT" : "buffered",
 		in->zero_fill ? "zero" : "random", size, in->count, in->time);
+	if (in->dsync)
+		fputs(", O\\_DSYNC", out);
+	if (in->fsync_every)
+		fprintf(out, ", fdatasync every %u writes", in->fsync_every);
+	if (in->rate_iops)
+		fprintf(out, ", rate capped at %llu IOPS", (unsigned long long)in->rate_iops);
 	cdm_report_utc(utc, sizeof(utc), (long long)in->start);
 	if (utc[0])
 		fprintf(out, "; %.10s %.8s UTC", utc, utc + 11);

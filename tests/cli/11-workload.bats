@@ -3,7 +3,7 @@
 # ORION-style specs with a write percentage (W<pct>), a fixed rate
 # (--rate-iops) and durability (--sync, --fsync).  Shares are checked with
 # a statistical tolerance (6 standard deviations of a binomial share, so a
-# false failure is a one-in-a-billion event); the rate test checks a count
+# false failure is a one-in-a-billion event, over at least 300 I/Os); the rate test checks a count
 # of I/Os against a schedule, with a generous band; no speed is asserted.
 
 load helpers
@@ -45,7 +45,7 @@ check_read_share() {
 		[.tests[] | select(.direction == "mix")] as $m
 		| ($m | length) > 0 and all($m[];
 			.read_pct == $p and .write_pct == 100 - $p
-			and .summary.ios >= 1000
+			and .summary.ios >= 300
 			and (.summary.read.ios + .summary.write.ios) == .summary.ios
 			and (.summary.read.bytes + .summary.write.bytes) == .summary.bytes
 			and all(.passes[]; .read.ios + .write.ios == .ios)
@@ -74,7 +74,8 @@ check_read_share() {
 	local ran=0
 	for e in io_uring libaio sync; do
 		engine_works "$e" || continue
-		run "$CDM" "${QUICK[@]}" --engine "$e" --mix 70 --mode mix --test "RND4K Q8T1" \
+		# 2 s: the sync engine (Q1) on a busy disk still gives hundreds of I/Os
+		run "$CDM" "${QUICK[@]}" --time 2 --engine "$e" --mix 70 --mode mix --test "RND4K Q8T1" \
 			-f json -o "$OD/$e.json" "$TD"
 		echo "$e: $output"
 		[ "$status" -eq 0 ]
