@@ -193,16 +193,20 @@ static void write_pass(FILE *out, const struct cdm_pass *p, int mix, int fsync, 
 	per_io(out, "cpu_ns_per_io", p->cpu_user_ns + p->cpu_sys_ns, p->ios, ",");
 	key_u64(out, "          ", "proc_user_ns", p->proc_user_ns, ",");
 	key_u64(out, "          ", "proc_sys_ns", p->proc_sys_ns, ",");
-	per_io(out, "proc_cpu_ns_per_io", p->proc_user_ns + p->proc_sys_ns, p->ios,
-	       mix || fsync ? "," : "");
+	per_io(out, "proc_cpu_ns_per_io", p->proc_user_ns + p->proc_sys_ns, p->ios, ",");
+	/* never omitted: null where the run has no such figure */
 	if (mix) {
 		write_part(out, "          ", "read", p->read_bytes, p->read_ios,
 			   p->read_lat_sum_ns, p->seconds, ",");
 		write_part(out, "          ", "write", p->bytes - p->read_bytes, p->ios - p->read_ios,
-			   p->lat_sum_ns - p->read_lat_sum_ns, p->seconds, fsync ? "," : "");
+			   p->lat_sum_ns - p->read_lat_sum_ns, p->seconds, ",");
+	} else {
+		fputs("          \"read\": null,\n          \"write\": null,\n", out);
 	}
 	if (fsync)
 		write_fsyncs(out, "          ", p->fsyncs, p->fsync_sum_ns, p->fsync_max_ns, "");
+	else
+		fputs("          \"fsync\": null\n", out);
 	fprintf(out, "        }%s\n", last ? "" : ",");
 }
 
@@ -321,8 +325,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	key_num(out, "        ", "duration_s", s.seconds, ",");
 	write_spread(out, "mb_s", &s.mb_s, 1, ",");
 	write_spread(out, "iops", &s.iops, 1, ",");
-	write_spread(out, "lat_mean_ns", &s.lat_ns, 0,
-		     mix || fsync || r->info.rate_iops ? "," : "");
+	write_spread(out, "lat_mean_ns", &s.lat_ns, 0, ",");
 	for (i = 0; i < n; i++) {
 		const struct cdm_pass *p = &t->passes[i];
 
@@ -338,15 +341,22 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	if (mix) {
 		/* the parts over all passes: bytes and I/Os over their total time */
 		write_part(out, "        ", "read", rb, rio, rlat, s.seconds, ",");
-		write_part(out, "        ", "write", s.bytes - rb, s.ios - rio, lat - rlat, s.seconds,
-			   fsync || r->info.rate_iops ? "," : "");
+		write_part(out, "        ", "write", s.bytes - rb, s.ios - rio, lat - rlat, s.seconds, ",");
+	} else {
+		fputs("        \"read\": null,\n        \"write\": null,\n", out);
 	}
 	if (fsync)
-		write_fsyncs(out, "        ", fs, fsum, fmax, r->info.rate_iops ? "," : "");
+		write_fsyncs(out, "        ", fs, fsum, fmax, ",");
+	else
+		fputs("        \"fsync\": null,\n", out);
 	if (r->info.rate_iops) {
 		key_u64(out, "        ", "rate_iops_requested", r->info.rate_iops, ",");
-		key_num(out, "        ", "rate_iops_achieved",
-			s.seconds > 0 ? (double)s.ios / s.seconds : 0.0, "");
+		if (s.seconds > 0)
+			key_num(out, "        ", "rate_iops_achieved", (double)s.ios / s.seconds, "");
+		else
+			fputs("        \"rate_iops_achieved\": null\n", out);
+	} else {
+		fputs("        \"rate_iops_requested\": null,\n        \"rate_iops_achieved\": null\n", out);
 	}
 	fputs("      },\n", out);
 	write_latency(out, t);
