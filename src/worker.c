@@ -42,7 +42,8 @@ struct wstate {
 	uint64_t salt;
 	uint64_t read_below;            /* Mix: an I/O reads when next_rand() < this */
 	unsigned int writes_since;      /* --fsync: writes completed since the last one */
-	uint64_t paced;                 /* --rate-iops: I/Os issued on schedule so far */
+	uint64_t pace_base;             /* --rate-iops: start of the schedule (ns) ... */
+	uint64_t paced;                 /* ... and I/Os started on it since */
 	unsigned int win;               /* current window (0 = warm-up) */
 	uint64_t next_bound;            /* bounds[win + 1] */
 	uint64_t cpu_at[CDM_MAX_PASSES + 2]; /* thread CPU at each boundary */
@@ -124,6 +125,9 @@ static inline void advance(struct wstate *s, uint64_t now)
 	while (s->win <= s->sh->count && now >= s->next_bound) {
 		s->win++;
 		thread_cpu(&s->cpu_at[s->win], &s->sys_at[s->win]);
+		/* --rate-iops: each window starts its own schedule (pace_due) */
+		s->pace_base = s->sh->bounds[s->win];
+		s->paced = 0;
 		s->next_bound = s->win <= s->sh->count ? s->sh->bounds[s->win + 1] : UINT64_MAX;
 	}
 }
@@ -200,17 +204,19 @@ static int do_fsync(struct wstate *s)
 /*
  * --rate-iops: when this thread's next I/O is due.  The total rate R is
  * spread evenly: each of the T threads issues R / T I/Os per second, on an
- * absolute schedule from the start of the test (warm-up included), thread
- * i offset by i / R seconds so that the threads' I/Os interleave.  An I/O
- * issued late (the thread was waiting for a completion) does not move the
- * schedule, so the rate averages out as long as the device keeps up.
+ * absolute schedule from the start of the window (the warm-up, then each
+ * pass), thread i offset by i / R seconds so that the threads' I/Os
+ * interleave.  An I/O issued late (the thread was waiting for a completion)
+ * does not move the schedule, so the rate averages out over the window as
+ * long as the device keeps up; a lag is not carried into the next window,
+ * so a slow warm-up cannot make a pass exceed the rate.
  */
 static inline uint64_t pace_due(const struct wstate *s)
 {
 	const struct cdm_test_shared *sh = s->sh;
 	unsigned __int128 k = (unsigned __int128)s->paced * sh->spec.threads + s->w->id;
 
-	return sh->bounds[0] + (uint64_t)(k * 1000000000u / sh->rate_iops);
+	return s->pace_base + (uint64_t)(k * 1000000000u / sh->rate_iops);
 }
 
 static inline int stop_now(struct wstate *s, uint64_t now)
@@ -665,6 +671,7 @@ void *cdm_worker_main(void *arg)
 	if (!w->error) {
 		s.win = 0;
 		s.next_bound = s.sh->bounds[1];
+		s.pace_base = s.sh->bounds[0];
 		thread_cpu(&s.cpu_at[0], &s.sys_at[0]);
 		if (s.sh->engine->flags & CDM_ENGINE_SYNC)
 			run_sync(&s);
