@@ -311,7 +311,7 @@ static void run_async_paced(struct wstate *s)
 	unsigned int depth = s->ctx.depth, inflight = 0, nfree = depth, nq;
 	struct cdm_io **freel = calloc(depth, sizeof(*freel));
 	uint64_t now = cdm_now_ns(), done = 0;
-	int r, stopping = 0;
+	int r, n, stopping = 0;
 
 	if (!freel) {
 		s->w->error = -ENOMEM;
@@ -375,8 +375,7 @@ static void run_async_paced(struct wstate *s)
 			}
 			continue;
 		}
-		int n = ops->reap(&s->ctx, 1, s->sh->batch < depth ? s->sh->batch : depth, s->out);
-
+		n = ops->reap(&s->ctx, 1, s->sh->batch < depth ? s->sh->batch : depth, s->out);
 		if (n < 0) {
 			if (!s->w->error)
 				s->w->error = n;
