@@ -547,7 +547,7 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 	struct cdm_target t;
 	struct cdm_testfile f = { .fd = -1, .lock_fd = -1 };
 	char err[8400];
-	unsigned int n = 0;
+	unsigned int n = 0, lbs = 0;
 	int ret, sync_fd = -1;
 
 	cdm_progress_clear = progress_clear;
@@ -564,8 +564,7 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 	}
 	fill_info(cfg, &t, &res->info);
 	if (cfg->direct) {
-		unsigned int lbs = cdm_align_logical_block(res->info.dev_name);
-
+		lbs = cdm_align_logical_block(res->info.dev_name);
 		ret = cdm_align_check(cfg->tests, cfg->ntests, lbs, res->info.dev_name,
 				      err, sizeof(err));
 		if (ret < 0) {
@@ -624,6 +623,22 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 		}
 	}
 
+	if (cfg->direct && !lbs) {
+		/* no device in sysfs to ask: ask the kernel, before any test */
+		uint64_t minb = UINT64_MAX;
+
+		for (unsigned int i = 0; i < cfg->ntests; i++)
+			if (cfg->tests[i].block < minb)
+				minb = cfg->tests[i].block;
+		if (minb % 4096 && (ret = cdm_align_probe(f.fd, minb)) < 0) {
+			if (ret == -EINVAL)
+				cdm_error("%s: a %" PRIu64 "-byte block is refused by O_DIRECT on this %s filesystem (its device's logical block size is larger); use multiples of 4096 B, or --buffered",
+					  cfg->target, minb, t.fs_type);
+			else
+				cdm_error("%s: cannot check O_DIRECT alignment: %s", f.path, strerror(-ret));
+			goto out;
+		}
+	}
 	if (cfg->dsync) {
 		/*
 		 * --sync: the tests use a second descriptor opened O_DSYNC

@@ -12,6 +12,9 @@ MNT=
 LOOP=
 
 teardown() {
+	if [ -n "$MNT" ] && mountpoint -q "$MNT/ov" 2>/dev/null; then
+		umount "$MNT/ov" || umount -l "$MNT/ov"
+	fi
 	if [ -n "$MNT" ] && mountpoint -q "$MNT"; then
 		umount "$MNT" || umount -l "$MNT"
 	fi
@@ -216,4 +219,30 @@ check_read_share() {
 	run "$CDM" "${QUICK[@]}" --test "RND4K Q1T1" "$MNT"
 	[ "$status" -eq 0 ]
 	assert_clean "$MNT"
+}
+
+@test "O_DIRECT on overlayfs (no device in sysfs): a probe read refuses 512 B blocks on 4096-byte sectors, before any test" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root for a loop device and overlayfs"
+	command -v losetup >/dev/null || skip "losetup not installed"
+	command -v mkfs.ext4 >/dev/null || skip "mkfs.ext4 not installed"
+	MNT="$TD/mnt"
+	mkdir -p "$MNT"
+	truncate -s 64M "$TD/img"
+	LOOP=$(losetup -f --show --sector-size 4096 "$TD/img") || skip "no loop device with 4096-byte sectors"
+	mkfs.ext4 -q -F -b 4096 "$LOOP" || skip "mkfs.ext4 failed"
+	mount "$LOOP" "$MNT" || skip "cannot mount ext4 on $LOOP"
+	mkdir -p "$MNT/l" "$MNT/u" "$MNT/w" "$MNT/ov"
+	mount -t overlay overlay -o "lowerdir=$MNT/l,upperdir=$MNT/u,workdir=$MNT/w" "$MNT/ov" ||
+		skip "cannot mount overlayfs"
+	run "$CDM" "${QUICK[@]}" --test "RND512B Q1T1" "$MNT/ov"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"$MNT/ov: a 512-byte block is refused by O_DIRECT on this overlay filesystem"*"--buffered"* ]]
+	# refused before any test ran: no row, no report
+	[[ "$output" != *"[Read]"* ]]
+	assert_clean "$MNT/ov"
+	assert_clean "$MNT/u"
+	run "$CDM" "${QUICK[@]}" --test "RND4K Q1T1" --mode read "$MNT/ov"
+	[ "$status" -eq 0 ]
+	umount "$MNT/ov"
 }
