@@ -107,9 +107,11 @@ int cdm_device_plan(struct cdm_run_config *cfg, int mode_given, int size_given)
 		cdm_error("%s: --keep keeps a test file; a block device has none", cfg->target);
 		return EXIT_USAGE;
 	}
-	if (!mode_given)
+	if (!mode_given) {
 		cfg->do_write = 0;
-	if (cfg->do_write && !cfg->allow_destructive_write) {
+		cfg->do_mix = 0;
+	}
+	if (cdm_run_plan_writes(cfg) && !cfg->allow_destructive_write) {
 		cdm_error("%s: write tests on a block device overwrite its data: add --allow-destructive-write to run them (on a device the default mode is read)",
 			  cfg->target);
 		return EXIT_USAGE;
