@@ -102,9 +102,10 @@ sum() {
 	written_image img 16
 	new_loop img 16M
 	before=$(sum "$LOOP")
-	for m in write all; do
-		run "$CDM" "${QUICK[@]}" --test RND4K --mode "$m" "$LOOP"
-		echo "$output"
+	# Mix tests write too: --mode mix, a W<pct> spec, --mix with the default mode given
+	for args in "--mode write" "--mode all" "--mode mix" "--mode mix --test RND4KW20" "--mode all --mix 70"; do
+		run "$CDM" "${QUICK[@]}" --test RND4K $args "$LOOP"
+		echo "$args: $output"
 		[ "$status" -eq 2 ]
 		[ "${#lines[@]}" -eq 1 ]
 		[ "${lines[0]}" = "cdm: $LOOP: write tests on a block device overwrite its data: add --allow-destructive-write to run them (on a device the default mode is read)" ]
