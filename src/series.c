@@ -212,7 +212,7 @@ int cdm_detect_burst(const double *x, unsigned int n, struct cdm_burst *b)
 	if (!(L > 0) || H < 1.3 * L)
 		return 0;
 	for (unsigned int i = 0; i < bd; i++)
-		hi += x[i] > 1.15 * L;
+		hi += x[i] > 1.15 * L && absd(x[i] - H) <= 0.2 * H;
 	for (unsigned int i = bd; i < n; i++)
 		steady += absd(x[i] - L) <= 0.15 * L;
 	if (hi * 4 < bd * 3 || steady * 4 < (n - bd) * 3)

@@ -408,10 +408,11 @@ static int write_plot(const char *path, const struct sweep *sw)
 	struct cdm_plot_line thr[MAX_CURVES], lat[2 * MAX_CURVES];
 	static double xs[MAX_CURVES][CDM_SWEEP_MAX_VALUES], ys[MAX_CURVES][CDM_SWEEP_MAX_VALUES];
 	static double lm[MAX_CURVES][CDM_SWEEP_MAX_VALUES], lq[MAX_CURVES][CDM_SWEEP_MAX_VALUES];
-	static char names[MAX_CURVES][2][96];
+	static char names[MAX_CURVES][1][96];
 	struct cdm_plot_panel p[2];
 	char sub[256], xl[96];
 	unsigned int nl = 0;
+	double lmax = 0, div;
 	FILE *f;
 	int e;
 
@@ -434,14 +435,28 @@ static int write_plot(const char *path, const struct sweep *sw)
 			n++;
 		}
 		snprintf(names[c][0], sizeof(names[c][0]), "%s %s", cv->test, dir_name(cv->dir));
-		snprintf(names[c][1], sizeof(names[c][1]), "%.60s p99", names[c][0]);
-		thr[nl] = (struct cdm_plot_line){ names[c][0], n, xs[c], ys[c], 0, (int)c,
-						  knee >= 0, knee >= 0 ? (unsigned int)knee : 0 };
+		thr[nl] = (struct cdm_plot_line){ .name = names[c][0], .n = n, .x = xs[c],
+						  .y = ys[c], .color = (int)c, .has_knee = knee >= 0,
+						  .knee = knee >= 0 ? (unsigned int)knee : 0 };
 		lat[2 * nl] = thr[nl];
 		lat[2 * nl].y = lm[c];
-		lat[2 * nl + 1] = (struct cdm_plot_line){ names[c][1], n, xs[c], lq[c], 1, (int)c, 0, 0 };
+		lat[2 * nl + 1] = lat[2 * nl];
+		lat[2 * nl + 1].y = lq[c];
+		lat[2 * nl + 1].dashed = 1;
+		lat[2 * nl + 1].has_knee = 0;
+		lat[2 * nl + 1].no_legend = 1;
+		for (unsigned int k = 0; k < n; k++)
+			if (lq[c][k] > lmax)
+				lmax = lq[c][k];
 		nl++;
 	}
+	/* latency in ms once it passes 10 ms: shorter tick labels */
+	div = lmax > 10000 ? 1000 : 1;
+	for (unsigned int c = 0; c < sw->ncurves; c++)
+		for (unsigned int k = 0; k < CDM_SWEEP_MAX_VALUES; k++) {
+			lm[c][k] /= div;
+			lq[c][k] /= div;
+		}
 	snprintf(xl, sizeof(xl), "%s%s", sw->vary == VARY_QD ? "queue depth per thread (Q)" :
 		 "threads (T)", sw->vary == (VARY_THREADS | VARY_QD) ? "; one line per Q" : "");
 	p[0] = (struct cdm_plot_panel){
@@ -452,7 +467,7 @@ static int write_plot(const char *path, const struct sweep *sw)
 	};
 	p[1] = p[0];
 	p[1].title = "Latency: mean (solid), p99 (dashed)";
-	p[1].ylabel = "latency (us)";
+	p[1].ylabel = div > 1 ? "latency (ms)" : "latency (us)";
 	p[1].nlines = 2 * nl;
 	p[1].lines = lat;
 	snprintf(sub, sizeof(sub), "%.100s on %.32s (%.64s), %.16s engine, %u x %u s per point",

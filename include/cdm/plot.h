@@ -21,6 +21,7 @@ struct cdm_plot_line {
 					 * index share a colour */
 	int has_knee;                   /* ring and label "knee" at point @knee */
 	unsigned int knee;
+	int no_legend;                  /* not listed in the legend */
 };
 
 struct cdm_plot_panel {
@@ -70,10 +71,11 @@ int cdm_plot_svg(FILE *out, const char *title, const char *subtitle,
 struct cdm_run_result;
 
 /*
- * cdm_plot_timeseries - the --plot chart of a run with --log-interval: MB/s
- * of every test over time (s from the start of its warm-up), and its mean
- * (solid) and p99 (dashed) latency in a second panel; the end of the
- * warm-up is marked.  Returns 0, -EINVAL when no test has a series, -ENOMEM
+ * cdm_plot_timeseries - the --plot chart of a run with --log-interval: per
+ * pattern present (SEQ, then RND), a panel of every test's MB/s (SEQ) or
+ * IOPS (RND) over time (s from the start of its warm-up) and a panel of
+ * its mean (solid) and p99 (dashed) latency, in us or, above 10 ms, in ms;
+ * the end of the warm-up is marked.  Returns 0, -EINVAL when no test has a series, -ENOMEM
  * or -EIO.
  */
 int cdm_plot_timeseries(FILE *out, const struct cdm_run_result *r);

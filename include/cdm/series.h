@@ -139,8 +139,8 @@ double cdm_series_point_lat_us(const struct cdm_series_point *p);
  * to a lower steady level?  Rule (docs/method.md): n >= 6; the split d
  * (2 <= d <= n - 3) that best fits two levels (least absolute deviation
  * from the medians H of x[0..d) and L of x[d..n)); a burst when H >= 1.3 L,
- * at least 75 % of the head is above 1.15 L, and at least 75 % of the tail
- * is within 15 % of L.  Fills @b; returns b->found.
+ * at least 75 % of the head is above 1.15 L and within 20 % of H, and at
+ * least 75 % of the tail is within 15 % of L.  Fills @b; returns b->found.
  */
 int cdm_detect_burst(const double *x, unsigned int n, struct cdm_burst *b);
 

@@ -155,7 +155,7 @@ static unsigned int cat_index(const double *cat, unsigned int n, double v)
 static void panel(FILE *out, const struct cdm_plot_panel *p, double y0)
 {
 	double xmin = 0, xmax = 0, ymax = 0, cat[256];
-	unsigned int ncat = 0, any = 0;
+	unsigned int ncat = 0, any = 0, shown = 0;
 	struct cdm_ticks xt, yt;
 	double top = y0 + PT, bot = y0 + PB;
 	char buf[64];
@@ -180,7 +180,7 @@ static void panel(FILE *out, const struct cdm_plot_panel *p, double y0)
 	if (!p->x_categories && xmin > 0 && xmin < (xmax - xmin) / 2)
 		xmin = 0;       /* time axes start at 0 */
 	cdm_plot_ticks(xmin, xmax, 10, &xt);
-	cdm_plot_ticks(0, ymax * 1.05, 6, &yt);
+	cdm_plot_ticks(0, ymax * 1.05, 8, &yt);
 
 #define XPOS(v) (p->x_categories ? \
 	PL + (ncat > 1 ? (double)cat_index(cat, ncat, (v)) * (PR - PL - 40) / (ncat - 1) + 20 : \
@@ -261,15 +261,18 @@ static void panel(FILE *out, const struct cdm_plot_panel *p, double y0)
 				kx, ky, col);
 			text(out, kx, ky - 13, "middle", 12, "font-weight=\"bold\"", "knee");
 		}
-		if (l < LEGEND_MAX) {
-			double ly = top + 8 + l * 20;
+		if (ln->no_legend)
+			continue;
+		if (shown < LEGEND_MAX) {
+			double ly = top + 8 + shown++ * 20;
 
 			fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"%s/>\n",
 				PR + 16, ly, PR + 40, ly, col,
 				ln->dashed ? " stroke-dasharray=\"5,3\"" : "");
 			text(out, PR + 46, ly + 4, "start", 12, NULL, ln->name);
-		} else if (l == LEGEND_MAX) {
-			text(out, PR + 16, top + 12 + l * 20, "start", 12, NULL, "(more lines not listed)");
+		} else if (shown++ == LEGEND_MAX) {
+			text(out, PR + 16, top + 12 + LEGEND_MAX * 20, "start", 12, NULL,
+			     "(more lines not listed)");
 		}
 	}
 #undef XPOS
