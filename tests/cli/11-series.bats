@@ -80,12 +80,13 @@ SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
 @test "--plot writes a time-series SVG that is well-formed and renders" {
 	"$CDM" "${SERIES[@]}" --test "RND4K Q1T1" --test "RND4K Q4T1" --log-interval 500ms \
 		--plot "$OD/ts.svg" "$TD" > "$OD/out.txt"
-	grep -q 'Throughput per interval' "$OD/ts.svg"
-	grep -q 'MB/s' "$OD/ts.svg"
+	grep -q 'Random tests: IOPS per interval' "$OD/ts.svg"
+	grep -q 'IOPS (I/Os per second)' "$OD/ts.svg"
 	grep -q 'time since the start of the test (s)' "$OD/ts.svg"
 	grep -q 'RND4K Q4T1 Read' "$OD/ts.svg"
 	grep -q 'end of warm-up' "$OD/ts.svg"
-	! grep -qi '<script' "$OD/ts.svg"
+	run grep -qi '<script' "$OD/ts.svg"
+	[ "$status" -ne 0 ]
 	check_svg "$OD/ts.svg"
 	assert_clean "$TD"
 }

@@ -95,7 +95,8 @@ SW=(--size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine null --null-serv
 	grep -q 'IOPS (I/Os per second)' "$OD/s.svg"
 	grep -q 'latency (us)' "$OD/s.svg"
 	if [ "$(jq '.curves[0].knee' "$OD/s.json")" = null ]; then
-		! grep -q '>knee</text>' "$OD/s.svg"
+		run grep -q '>knee</text>' "$OD/s.svg"
+		[ "$status" -ne 0 ]
 	else
 		grep -q '>knee</text>' "$OD/s.svg"
 	fi
