@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cdm/engine.h"
@@ -485,6 +486,33 @@ static int write_plot(const char *path, const struct sweep *sw)
 	return e;
 }
 
+/* can @path be written (checked before the run, not after it)? */
+static int writable(const char *path, const char *opt)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return cdm_error("%s: is a directory, not a file for %s", path, opt), -EISDIR;
+		if (access(path, W_OK) < 0)
+			return cdm_error("%s: cannot write to it for %s: %s", path, opt,
+					 strerror(errno)), -errno;
+		return 0;
+	}
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	if (access(dir, W_OK | X_OK) < 0)
+		return cdm_error("%s: cannot create the file for %s: %s", path, opt,
+				 strerror(errno)), -errno;
+	return 0;
+}
+
 static const struct cdm_engine_ops *engine_of(const char *name, int *status)
 {
 	const struct cdm_engine_ops *ops;
@@ -677,6 +705,8 @@ int cdm_sweep_main(int argc, char **argv)
 	cfg.engine = engine_of(engine, &status);
 	if (!cfg.engine)
 		return status;
+	if ((save && writable(save, "--save") < 0) || (plot && writable(plot, "--plot") < 0))
+		return EXIT_RUN;
 	cfg.target = optind < argc ? argv[optind] : ".";
 	cfg.profile_name = "Sweep";
 	cfg.size = size;

@@ -37,6 +37,13 @@ SW=(--size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine null --null-serv
 	run "$CDM" sweep --threads 1,2,4,8 --qd 1,2,4,8 --test RND4K --test SEQ1M --test RND8K "$TD"
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"48 points"* ]]
+	# an output that cannot be written is refused before the run
+	run "$CDM" sweep "${SW[@]}" --threads 1 --plot "$OD/no/such/dir/s.svg" "$TD"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"cannot create the file for --plot"* ]]
+	run "$CDM" sweep "${SW[@]}" --threads 1 --save "$OD" "$TD"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"is a directory"* ]]
 	assert_clean "$TD"
 }
 
