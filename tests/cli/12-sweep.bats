@@ -100,7 +100,7 @@ SW=(--size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine null --null-serv
 	"$CDM" sweep "${SW[@]}" --threads 1,2,4 --mode read --save "$OD/s.json" --plot "$OD/s.svg" "$TD" >/dev/null
 	grep -q 'threads (T)' "$OD/s.svg"
 	grep -q 'IOPS (I/Os per second)' "$OD/s.svg"
-	grep -q 'latency (us)' "$OD/s.svg"
+	grep -Eq 'latency \((us|ms)\)' "$OD/s.svg"
 	if [ "$(jq '.curves[0].knee' "$OD/s.json")" = null ]; then
 		run grep -q '>knee</text>' "$OD/s.svg"
 		[ "$status" -ne 0 ]
