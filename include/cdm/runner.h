@@ -47,6 +47,7 @@ struct cdm_run_config {
 	uint64_t null_service_ns;       /* null engine's service time, ns */
 	unsigned int batch;             /* I/Os reaped and restarted per system call; 0 = auto */
 	const char *comment;            /* --comment, or NULL */
+	uint64_t log_interval_ns;       /* --log-interval: time series; 0 = off */
 };
 
 /*
