@@ -21,10 +21,15 @@
 
 #include "cdm/compare.h"
 #include "cdm/engine.h"
+#include "cdm/merge.h"
 #include "cdm/profile.h"
 #include "cdm/report.h"
 #include "cdm/runner.h"
+#include "cdm/start_at.h"
 #include "util.h"
+#ifdef CDM_MPI
+#include "cdm/mpi.h"
+#endif
 
 #define EXIT_RUN 1
 #define EXIT_USAGE 2
@@ -33,6 +38,7 @@ enum {
 	OPT_INTERVAL = 256, OPT_WARMUP, OPT_MODE, OPT_DATA, OPT_BUFFERED,
 	OPT_COMMENT, OPT_LIST_ENGINES, OPT_MIX, OPT_NULL_SERVICE, OPT_NO_REGISTER,
 	OPT_FILE, OPT_BATCH, OPT_SQPOLL, OPT_HIPRI, OPT_AGGREGATE, OPT_SAVE, OPT_LABEL, OPT_CV_THRESHOLD,
+	OPT_START_AT, OPT_SAVE_RANKS,
 };
 
 /* option table and its help text side by side, so they cannot drift apart */
@@ -65,6 +71,11 @@ static const struct option long_opts[] = {
 	{ "batch",        required_argument, NULL, OPT_BATCH },
 	{ "sqpoll",       no_argument,       NULL, OPT_SQPOLL },
 	{ "hipri",        no_argument,       NULL, OPT_HIPRI },
+	/* scale-out (docs/scale-out.md) */
+	{ "start-at",     required_argument, NULL, OPT_START_AT },
+#ifdef CDM_MPI
+	{ "save-ranks",   required_argument, NULL, OPT_SAVE_RANKS },
+#endif
 	{ "help",         no_argument,       NULL, 'h' },
 	{ "version",      no_argument,       NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -73,9 +84,11 @@ static const struct option long_opts[] = {
 static const char usage_text[] =
 "Usage: cdm [OPTIONS] [TARGET]\n"
 "       cdm compare [--format cdm|markdown] A.json B.json [C.json ...]\n"
+"       cdm merge [--format FMT] [--save F.json] A.json B.json ...\n"
 "Run CrystalDiskMark's tests on a test file in directory TARGET (default \".\")\n"
 "and print MB/s, IOPS and mean latency in CrystalDiskMark's text layout.\n"
-"'cdm compare' sets results saved with --save side by side (cdm compare --help).\n"
+"'cdm compare' sets results saved with --save side by side (cdm compare --help);\n"
+"'cdm merge' adds up runs of several hosts started with --start-at.\n"
 "\n"
 "  -p, --profile NAME|FILE  default, peak, real, demo, nvme, or a profile file\n"
 "                           (default: default)\n"
@@ -127,6 +140,15 @@ static const char usage_text[] =
 "                           (default: off)\n"
 "      --hipri              io_uring: polled completions (IOPOLL; needs O_DIRECT\n"
 "                           and a device with poll queues) (default: off)\n"
+"      --start-at TIME      prepare the test file before TIME, then start each\n"
+"                           test on a schedule computed from TIME and the plan,\n"
+"                           so runs on several hosts overlap (cdm merge):\n"
+"                           2026-12-01T22:00:00Z (UTC) or +30s (default: none)\n"
+#ifdef CDM_MPI
+"      --save-ranks PREFIX  cdm-mpi: rank 0 also saves every rank's own result\n"
+"                           as PREFIX.rankN.json (default: none)\n"
+#endif
+
 "  -h, --help               this help\n"
 "  -V, --version            version and engines built in\n"
 "\n"
@@ -328,6 +350,8 @@ int main(int argc, char **argv)
 	unsigned int ncli = 0;
 	const char *profile_arg = "default", *engine_arg = "auto", *format_arg = "cdm";
 	const char *output = NULL, *mode = "all", *save = NULL, *label = NULL;
+	const char *start_at = NULL, *save_ranks = NULL;
+	static struct cdm_start_at sa;
 	enum cdm_aggregate aggregate = CDM_AGG_BEST;
 	double cv_threshold = CDM_CV_THRESHOLD_DEFAULT;
 	uint64_t size = 0;
@@ -340,10 +364,19 @@ int main(int argc, char **argv)
 	/* a subcommand: cdm compare A.json B.json ... */
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return cdm_compare_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "merge"))
+		return cdm_merge_main(argc - 1, argv + 1);
+#ifdef CDM_MPI
+	if (cdm_mpi_init(&argc, &argv) < 0)
+		return EXIT_RUN;
+#endif
 
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.direct = 1;
 	cfg.progress = isatty(STDERR_FILENO);
+#ifdef CDM_MPI
+	cfg.progress = cfg.progress && cdm_mpi_rank() == 0;
+#endif
 
 	/* getopt names the program from argv[0]: make its messages say "cdm:" */
 	argv[0] = (char *)"cdm";
@@ -472,6 +505,15 @@ int main(int argc, char **argv)
 		case OPT_NO_REGISTER:
 			cfg.engine_options |= CDM_ENGINE_OPT_NO_REGISTER;
 			break;
+		case OPT_START_AT:
+			if (cdm_start_at_parse(optarg, cdm_wall_ns(), &sa.start_ns) < 0)
+				return usage_error("bad value for --start-at: '%s' (UTC as 2026-12-01T22:00:00Z, or +30s, +5m)", optarg);
+			snprintf(sa.text, sizeof(sa.text), "%s", optarg);
+			start_at = optarg;
+			break;
+		case OPT_SAVE_RANKS:
+			save_ranks = optarg;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return 0;
@@ -570,6 +612,18 @@ int main(int argc, char **argv)
 		return EXIT_RUN;
 	if (save && output_writable(save, "--save") < 0)
 		return EXIT_RUN;
+	if (start_at) {
+#ifdef CDM_MPI
+		return usage_error("--start-at is for independent runs: cdm-mpi starts its ranks together by itself");
+#endif
+		cdm_start_at_plan(&sa, &cfg);
+		cfg.sync = cdm_start_at_sync;
+		cfg.sync_arg = &sa;
+	}
+#ifdef CDM_MPI
+	cfg.sync = cdm_mpi_sync;
+#endif
+	(void)save_ranks;
 	if (install_signals() < 0)
 		return cdm_error("cannot install signal handlers: %s", strerror(errno)), EXIT_RUN;
 
@@ -581,6 +635,22 @@ int main(int argc, char **argv)
 	if (label)
 		snprintf(res->info.label, sizeof(res->info.label), "%s", label);
 	r = cdm_run(&cfg, res);
+#ifdef CDM_MPI
+	{
+		/* every rank's result to rank 0, which reports the aggregate */
+		struct cdm_run_result *agg;
+
+		r = cdm_mpi_finish(res, r, label, save_ranks, &agg);
+		if (r < 0 || !agg) {
+			int sig = res->interrupted ? res->interrupted : SIGINT;
+
+			cdm_result_free(res);
+			return r == -EINTR ? 128 + sig : r < 0 ? EXIT_RUN : 0;
+		}
+		cdm_result_free(res);
+		res = agg;
+	}
+#endif
 	if (r == 0 || r == -EINTR)
 		note_unstable(res);
 
@@ -624,6 +694,10 @@ int main(int argc, char **argv)
 	} else if (r < 0) {
 		status = EXIT_RUN;
 	}
+#ifdef CDM_MPI
+	cdm_merge_free(res);
+#else
 	cdm_result_free(res);
+#endif
 	return status;
 }

@@ -15,6 +15,8 @@
 
 #define CDM_MAX_PASSES CDM_COUNT_MAX
 
+struct cdm_scale;
+
 enum cdm_dir {
 	CDM_DIR_READ = 0,
 	CDM_DIR_WRITE = 1,
@@ -91,6 +93,8 @@ struct cdm_run_result {
 	/* how a report presents the figures (set by the CLI) */
 	enum cdm_aggregate aggregate;   /* --aggregate; CDM_AGG_BEST from alloc */
 	double cv_threshold_pct;        /* --cv-threshold; CDM_CV_THRESHOLD_DEFAULT */
+	/* an aggregate of several runs (cdm-mpi, cdm merge), or NULL; merge.h */
+	const struct cdm_scale *scale;
 };
 
 /*
