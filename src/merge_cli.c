@@ -97,7 +97,9 @@ int cdm_merge_main(int argc, char **argv)
 	const char *output = NULL, *save = NULL;
 	enum cdm_aggregate agg = CDM_AGG_BEST;
 	struct cdm_run_result **in, *res = NULL;
+	const char **names;
 	unsigned int n;
+	int labels;
 	char err[1024];
 	int c, status = 0, ret;
 	FILE *out = stdout;
@@ -149,8 +151,27 @@ int cdm_merge_main(int argc, char **argv)
 		}
 		in[i]->aggregate = agg;
 	}
-	ret = cdm_merge(in, (const char *const *)(argv + optind), n, "runs", &res, err, sizeof(err));
+	/* runs are named by their labels when those tell them apart, else by file */
+	names = calloc(n, sizeof(*names));
+	if (!names) {
+		for (unsigned int i = 0; i < n; i++)
+			cdm_result_free(in[i]);
+		free(in);
+		return cdm_error("out of memory"), EXIT_RUN;
+	}
+	labels = 1;
+	for (unsigned int i = 0; i < n; i++) {
+		if (!in[i]->info.label[0])
+			labels = 0;
+		for (unsigned int j = 0; j < i; j++)
+			if (!strcmp(in[j]->info.label, in[i]->info.label))
+				labels = 0;
+	}
+	for (unsigned int i = 0; i < n; i++)
+		names[i] = labels ? in[i]->info.label : argv[optind + i];
+	ret = cdm_merge(in, names, n, "runs", &res, err, sizeof(err));
 	free(in);
+	free(names);
 	if (ret < 0) {
 		cdm_error("merge: %s", err);
 		return ret == -ENOMEM ? EXIT_RUN : EXIT_USAGE;

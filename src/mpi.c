@@ -128,8 +128,8 @@ static int reduce(struct cdm_run_result *res, const char *label, const char *sav
 		  struct cdm_run_result **agg)
 {
 	size_t len = 0;
-	char *text = to_json(res, &len), *all = NULL, err[512];
-	int mylen = text && len < (size_t)1 << 30 ? (int)len : -1, *lens = NULL, *offs = NULL;
+	char *text, *all = NULL, err[512];
+	int mylen, *lens = NULL, *offs = NULL;
 	int bad = 0, ret = 0;
 	struct cdm_run_result **in = NULL;
 	char (*names)[80] = NULL;
@@ -137,6 +137,10 @@ static int reduce(struct cdm_run_result *res, const char *label, const char *sav
 	double t0 = MPI_Wtime();
 	long total = 0;
 
+	/* each rank's result is named after it; the aggregate gets the label */
+	snprintf(res->info.label, sizeof(res->info.label), "rank %d (%s)", me, hosts[me]);
+	text = to_json(res, &len);
+	mylen = text && len < (size_t)1 << 30 ? (int)len : -1;
 	if (me == 0) {
 		lens = calloc((size_t)nranks, sizeof(*lens));
 		offs = calloc((size_t)nranks, sizeof(*offs));
@@ -241,6 +245,7 @@ int cdm_mpi_finish(struct cdm_run_result *res, int ret, const char *label,
 			ret = e;
 	}
 	if (failed_seen) {
+		cdm_msg_tag[0] = '\0';         /* the line names the rank itself */
 		if (me == 0)
 			cdm_error("rank %d (%s) %s%s: all %d ranks stopped and removed their test files",
 				  failed_rank, hosts[failed_rank],
