@@ -99,7 +99,7 @@ int cdm_merge_main(int argc, char **argv)
 	struct cdm_run_result **in, *res = NULL;
 	const char **names;
 	unsigned int n;
-	int labels;
+	int labels, ranks = 1;
 	char err[1024];
 	int c, status = 0, ret;
 	FILE *out = stdout;
@@ -169,7 +169,15 @@ int cdm_merge_main(int argc, char **argv)
 	}
 	for (unsigned int i = 0; i < n; i++)
 		names[i] = labels ? in[i]->info.label : argv[optind + i];
-	ret = cdm_merge(in, names, n, "runs", &res, err, sizeof(err));
+	/* the ranks' own files of a cdm-mpi run (--save-ranks) are ranks again */
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned int rk;
+		char open_paren;
+
+		if (sscanf(in[i]->info.label, "rank %u (%c", &rk, &open_paren) != 2)
+			ranks = 0;
+	}
+	ret = cdm_merge(in, names, n, ranks ? "ranks" : "runs", &res, err, sizeof(err));
 	free(in);
 	free(names);
 	if (ret < 0) {
