@@ -152,7 +152,7 @@ static int read_hist(struct rd *rd, const struct cdm_json *hj, const char *where
 {
 	const struct cdm_json *b;
 	uint64_t sub, total = 0;
-	char w[96];
+	char w[160];
 
 	if (u64(rd, hj, where, "sub_buckets", &sub))
 		return -EINVAL;
@@ -192,7 +192,7 @@ static int read_test(struct rd *rd, const struct cdm_json *tj, unsigned int idx,
 		     struct cdm_test_result *t)
 {
 	const struct cdm_json *passes, *e, *h;
-	char where[48], w[64], s[16];
+	char where[48], w[80], s[16];
 	unsigned int n;
 
 	snprintf(where, sizeof(where), "tests[%u]", idx);
