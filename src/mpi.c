@@ -28,6 +28,7 @@ static char (*hosts)[HOST_MAX];         /* every rank's host name */
 static int failed_seen;                 /* a checkpoint said a rank failed */
 static int failed_rank = -1;
 static unsigned int failed_step;
+static int failed_err;                  /* its -errno */
 /* CDM_MPI_STATS=1: time a second, idle collective at every checkpoint */
 static int stats;
 static double coll_sum_us, coll_max_us;
@@ -86,6 +87,10 @@ int cdm_mpi_sync(void *arg, unsigned int step, int err)
 	(void)arg;
 	MPI_Allreduce(&in, &out, 1, MPI_2INT, MPI_MINLOC, MPI_COMM_WORLD);
 	if (!out.ok) {
+		/* every rank is here: one more collective for the failed rank's errno */
+		int mine = out.rank == me ? err : 0;
+
+		MPI_Allreduce(&mine, &failed_err, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
 		failed_seen = 1;
 		failed_rank = out.rank;
 		failed_step = step;
@@ -246,10 +251,12 @@ int cdm_mpi_finish(struct cdm_run_result *res, int ret, const char *label,
 	}
 	if (failed_seen) {
 		cdm_msg_tag[0] = '\0';         /* the line names the rank itself */
-		if (me == 0)
-			cdm_error("rank %d (%s) %s%s: all %d ranks stopped and removed their test files",
-				  failed_rank, hosts[failed_rank],
-				  failed_rank == me && ret == -EINTR ? "was interrupted" : "failed",
+		if (me == 0 && failed_err == -EINTR)
+			cdm_error("rank %d (%s) was stopped by a signal: all %d ranks stopped and removed their test files",
+				  failed_rank, hosts[failed_rank], nranks);
+		else if (me == 0)
+			cdm_error("rank %d (%s) failed (%s)%s: all %d ranks stopped and removed their test files",
+				  failed_rank, hosts[failed_rank], strerror(-failed_err),
 				  failed_step == 0 ? " before the test files were ready" : "", nranks);
 		return ret ? ret : -ECANCELED;
 	}

@@ -142,6 +142,26 @@ mpi_run_checks() {	# $1 = ranks
 	assert_clean "$TD"
 }
 
+@test "cdm-mpi: a signal to one rank stops every rank cleanly and names it" {
+	need_mpi
+	mpi 3 "${NULLRUN[@]}" --count 20 "$TD" > "$OD/out" 2>&1 &
+	pid=$!
+	f=
+	for _ in $(seq 100); do
+		f=$(ls "$TD" | grep -E -- '-r2-[0-9]+-' || true)
+		[ -n "$f" ] && break
+		sleep 0.1
+	done
+	[ -n "$f" ]
+	rank2=$(echo "$f" | sed -E 's/.*-r2-([0-9]+)-.*/\1/')
+	kill -TERM "$rank2"
+	run wait "$pid"
+	[ "$status" -ne 0 ]
+	grep -q "rank 2 (.*) was stopped by a signal: all 3 ranks stopped and removed their test files" "$OD/out"
+	! grep -q '^\[Read\]' "$OD/out"
+	assert_clean "$TD"
+}
+
 @test "cdm-mpi: test files are named after host and rank" {
 	need_mpi
 	mpi 2 "${NULLRUN[@]}" --count 3 "$TD" > /dev/null &
