@@ -155,8 +155,9 @@ mpi_run_checks() {	# $1 = ranks
 	[ -n "$f" ]
 	rank2=$(echo "$f" | sed -E 's/.*-r2-([0-9]+)-.*/\1/')
 	kill -TERM "$rank2"
-	run wait "$pid"
-	[ "$status" -ne 0 ]
+	rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" -ne 0 ]
 	grep -q "rank 2 (.*) was stopped by a signal: all 3 ranks stopped and removed their test files" "$OD/out"
 	! grep -q '^\[Read\]' "$OD/out"
 	assert_clean "$TD"
