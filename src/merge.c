@@ -135,6 +135,7 @@ int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int
 	struct cdm_run_result *agg;
 	struct cdm_scale *sc;
 	char why[256];
+	int same;
 
 	*out = NULL;
 	if (n < 1 || n > CDM_MERGE_MAX) {
@@ -168,7 +169,12 @@ int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int
 			agg->info.start = in[r]->info.start;
 		agg->info.admin &= in[r]->info.admin;
 	}
-	snprintf(agg->info.label, sizeof(agg->info.label), "%.200s (%u %s)", in[0]->info.label, n, unit);
+	/* one label shared by every run names the aggregate; else the target */
+	same = 1;
+	for (unsigned int r = 1; r < n; r++)
+		same &= !strcmp(in[r]->info.label, in[0]->info.label);
+	snprintf(agg->info.label, sizeof(agg->info.label), "%.200s (%u %s)",
+		 same && in[0]->info.label[0] ? in[0]->info.label : in[0]->info.target, n, unit);
 	for (unsigned int i = 0; i < agg->ntests; i++)
 		merge_test(&agg->tests[i], in, n, i);
 	snprintf(sc->unit, sizeof(sc->unit), "%s", unit);
