@@ -289,6 +289,31 @@ static void jnum(FILE *out, double v)
 	fputs(cdm_report_num(buf, sizeof(buf), v), out);
 }
 
+/*
+ * how far apart the runs started the same pass of test @i: the largest,
+ * over its passes, of latest start - earliest start (ns; 0 if unknown)
+ */
+static uint64_t start_spread(const struct cdm_scale *sc, unsigned int i)
+{
+	uint64_t worst = 0;
+
+	for (unsigned int k = 0; k < CDM_MAX_PASSES; k++) {
+		uint64_t lo = UINT64_MAX, hi = 0;
+
+		for (unsigned int r = 0; r < sc->n; r++) {
+			const struct cdm_test_result *t = &sc->src[r].res->tests[i];
+
+			if (k >= t->npasses || !t->passes[k].start_unix_ns)
+				return worst;
+			lo = t->passes[k].start_unix_ns < lo ? t->passes[k].start_unix_ns : lo;
+			hi = t->passes[k].start_unix_ns > hi ? t->passes[k].start_unix_ns : hi;
+		}
+		if (hi - lo > worst)
+			worst = hi - lo;
+	}
+	return worst;
+}
+
 void cdm_scale_write_json(FILE *out, const struct cdm_run_result *r)
 {
 	const struct cdm_scale *sc = r->scale;
@@ -309,10 +334,10 @@ void cdm_scale_write_json(FILE *out, const struct cdm_run_result *r)
 		fprintf(out, "%s\n      { \"name\": \"%s\", \"direction\": \"%s\", ", i ? "," : "",
 			name, t->dir == CDM_DIR_WRITE ? "write" : "read");
 		if (!m) {
-			fputs("\"min\": null, \"median\": null, \"max\": null, \"min_at\": null, \"max_at\": null }", out);
+			fputs("\"start_spread_ns\": null, \"min\": null, \"median\": null, \"max\": null, \"min_at\": null, \"max_at\": null }", out);
 			continue;
 		}
-		fputs("\"min\": ", out);
+		fprintf(out, "\"start_spread_ns\": %" PRIu64 ", \"min\": ", start_spread(sc, i));
 		jnum(out, mn);
 		fputs(", \"median\": ", out);
 		jnum(out, md);

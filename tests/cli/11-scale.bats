@@ -59,6 +59,8 @@ for i, t in enumerate(agg["tests"]):
     s = agg["scale"]["spread_mb_s"][i]
     own = sorted(x["summary"]["mb_s"]["best"] for x in rt)
     assert s["min"] == own[0] and s["max"] == own[-1], (s, own)
+    starts = [[p["start_unix_ns"] for p in x["passes"]] for x in rt]
+    assert s["start_spread_ns"] == max(max(c) - min(c) for c in zip(*starts))
 print("ok")
 PY
 }
