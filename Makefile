@@ -160,11 +160,12 @@ bench: cdm
 install: cdm
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/profiles
 	install -m 755 cdm $(DESTDIR)$(BINDIR)/cdm
+	if [ -x cdm-mpi ]; then install -m 755 cdm-mpi $(DESTDIR)$(BINDIR)/cdm-mpi; fi
 	install -m 644 docs/cdm.1 $(DESTDIR)$(MANDIR)/man1/cdm.1
 	install -m 644 $(PROFILES) $(DESTDIR)$(DATADIR)/profiles/
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/cdm $(DESTDIR)$(MANDIR)/man1/cdm.1
+	rm -f $(DESTDIR)$(BINDIR)/cdm $(DESTDIR)$(BINDIR)/cdm-mpi $(DESTDIR)$(MANDIR)/man1/cdm.1
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:

@@ -253,3 +253,14 @@ PY
 	run "$CDM" --save-ranks x "$TD"
 	[ "$status" -eq 2 ]
 }
+
+@test "make WITH_MPI=yes without mpicc says: install libopenmpi-dev; the default build never uses mpicc" {
+	root="$BATS_TEST_DIRNAME/../.."
+	run make -C "$root" -n WITH_MPI=yes MPICC=/nonexistent/mpicc
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"install libopenmpi-dev and openmpi-bin"* ]]
+	run make -C "$root" -n -B cdm MPICC=/nonexistent/mpicc
+	[ "$status" -eq 0 ]
+	[[ "$output" != *mpicc* ]]
+	[[ "$output" != *CDM_MPI* ]]
+}
