@@ -23,6 +23,11 @@
 # are reserved (vm.nr_hugepages), huge-page buffers (iomem=mmaphuge): what
 # cdm does by default.
 #
+# busy: IOPS x mean latency / (Q x T), by Little's law the share of the
+# requested queue depth each tool really kept in flight; below 1.0 the tool
+# spent time between one I/O's completion and the next submission, which
+# lowers its IOPS without showing in its latency.
+#
 # CPU per I/O: cdm's from getrusage of the whole process (/usr/bin/time)
 # over warm-up and pass, divided by the I/Os of both (the pass's rate
 # assumed during the warm-up); fio's from usr_cpu/sys_cpu over the job's
@@ -44,7 +49,7 @@ while [ $# -gt 0 ]; do
 	--test) tests+=("$2"); shift 2 ;;
 	--mode) mode=$2; shift 2 ;;
 	--fio-tuned) tuned=1; shift ;;
-	-h|--help) sed -n '2,29p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,34p' "$0"; exit 0 ;;
 	*) echo "vs-fio.sh: unknown option '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -87,6 +92,7 @@ spec, d, txt, tm, path, secs, warm, kind = sys.argv[1:9]
 secs, warm = float(secs), float(warm)
 row = [l for l in open(txt) if re.match(r'  (SEQ|RND)', l)][0]
 m = re.search(r'Q=\s*(\d+), T=\s*(\d+)\):\s+([\d.]+) MB/s \[\s*([\d.]+) IOPS\] <\s*([\d.]+) us>', row)
+qt = int(m.group(1)) * int(m.group(2))
 cmbs, ciops, clat = float(m.group(3)), float(m.group(4)), float(m.group(5))
 cu, cs = (float(x) for x in open(tm).read().split()[-2:])
 cios = ciops * (secs + warm)
@@ -100,7 +106,8 @@ fu = j['usr_cpu'] / 100 * frun * 1e9 / fios
 fs = j['sys_cpu'] / 100 * frun * 1e9 / fios
 print(f"{spec}\t{d}\t{kind}\t{cmbs}\t{fmbs}\t{clat}\t{flat}\t"
       f"{cu * 1e9 / cios}\t{cs * 1e9 / cios}\t{fu}\t{fs}\t"
-      f"{(cu + cs) / (secs + warm) * 100}\t{j['usr_cpu'] + j['sys_cpu']}")
+      f"{(cu + cs) / (secs + warm) * 100}\t{j['usr_cpu'] + j['sys_cpu']}\t"
+      f"{ciops * clat / 1e6 / qt}\t{side['iops'] * flat / 1e6 / qt}")
 PY
 }
 
@@ -164,11 +171,11 @@ def med(v, i):
     return statistics.median(x[i] for x in v)
 print("ratios are cdm/fio, median (min-max) over the pairs; CPU = user+system, % of one CPU")
 print(f"{'test':<13}{'dir':<6}{'vs':<10}{'cdm MB/s':>9}{'fio MB/s':>9}  {'MB/s':<17}{'latency':<17}"
-      f"{'user CPU/IO':<17}{'sys CPU/IO':<17}{'cdm CPU':>8}{'fio CPU':>8}")
+      f"{'user CPU/IO':<17}{'sys CPU/IO':<17}{'cdm CPU':>8}{'fio CPU':>8}{'cdm busy':>9}{'fio busy':>9}")
 for (spec, d, kind), v in rows.items():
     print(f"{spec:<13}{d:<6}{kind:<10}{med(v, 0):>9.1f}{med(v, 1):>9.1f}  "
           f"{band(x[0] / x[1] for x in v):<17}{band(x[2] / x[3] for x in v):<17}"
           f"{band(x[4] / x[6] for x in v if x[6] > 0):<17}"
           f"{band(x[5] / x[7] for x in v if x[7] > 0):<17}"
-          f"{med(v, 8):>7.0f}%{med(v, 9):>7.0f}%")
+          f"{med(v, 8):>7.0f}%{med(v, 9):>7.0f}%{med(v, 10):>9.3f}{med(v, 11):>9.3f}")
 PY

@@ -141,8 +141,11 @@ static int load_test(const struct cdm_json *t, unsigned int idx, struct cdm_cmp_
 	if (get_str(t, where, "name", ct->name, sizeof(ct->name), 0, err, len) ||
 	    get_str(t, where, "direction", dir, sizeof(dir), 0, err, len))
 		return -EINVAL;
+	/* Mix tests (--mix, W<pct>) are not compared yet: skipped, not refused */
+	if (!strcmp(dir, "mix"))
+		return 1;
 	if (strcmp(dir, "read") && strcmp(dir, "write"))
-		return bad(err, len, "%s.direction: expected \"read\" or \"write\"", where);
+		return bad(err, len, "%s.direction: expected \"read\", \"write\" or \"mix\"", where);
 	ct->write = !strcmp(dir, "write");
 	if (get_uint(t, where, "block_bytes", UINT64_MAX, &ct->block, err, len))
 		return -EINVAL;
@@ -248,8 +251,11 @@ static int load_tree(const struct cdm_json *root, struct cdm_cmp_run *run,
 		}
 	}
 	for (i = 0; i < tests->n; i++) {
-		int ret = load_test(&tests->items[i], (unsigned int)i, &run->tests[i], err, len);
+		int ret = load_test(&tests->items[i], (unsigned int)i, &run->tests[run->ntests],
+				    err, len);
 
+		if (ret > 0)
+			continue;
 		if (ret)
 			return ret;
 		run->ntests++;

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cdm/compare.h"
+#include "cdm/device.h"
 #include "cdm/engine.h"
 #include "cdm/merge.h"
 #include "cdm/profile.h"
@@ -38,6 +39,7 @@ enum {
 	OPT_INTERVAL = 256, OPT_WARMUP, OPT_MODE, OPT_DATA, OPT_BUFFERED,
 	OPT_COMMENT, OPT_LIST_ENGINES, OPT_MIX, OPT_NULL_SERVICE, OPT_NO_REGISTER,
 	OPT_FILE, OPT_BATCH, OPT_SQPOLL, OPT_HIPRI, OPT_AGGREGATE, OPT_SAVE, OPT_LABEL, OPT_CV_THRESHOLD,
+	OPT_ALLOW_DESTRUCTIVE, OPT_RATE_IOPS, OPT_SYNC, OPT_FSYNC,
 	OPT_START_AT, OPT_SAVE_RANKS,
 };
 
@@ -53,6 +55,9 @@ static const struct option long_opts[] = {
 	{ "mode",         required_argument, NULL, OPT_MODE },
 	{ "mix",          required_argument, NULL, OPT_MIX },
 	{ "data",         required_argument, NULL, OPT_DATA },
+	{ "rate-iops",    required_argument, NULL, OPT_RATE_IOPS },
+	{ "sync",         no_argument,       NULL, OPT_SYNC },
+	{ "fsync",        required_argument, NULL, OPT_FSYNC },
 	{ "engine",       required_argument, NULL, 'e' },
 	{ "buffered",     no_argument,       NULL, OPT_BUFFERED },
 	{ "format",       required_argument, NULL, 'f' },
@@ -64,6 +69,7 @@ static const struct option long_opts[] = {
 	{ "comment",      required_argument, NULL, OPT_COMMENT },
 	{ "keep",         no_argument,       NULL, 'k' },
 	{ "file",         required_argument, NULL, OPT_FILE },
+	{ "allow-destructive-write", no_argument, NULL, OPT_ALLOW_DESTRUCTIVE },
 	{ "quiet",        no_argument,       NULL, 'q' },
 	{ "list-engines", no_argument,       NULL, OPT_LIST_ENGINES },
 	{ "null-service-us", required_argument, NULL, OPT_NULL_SERVICE },
@@ -85,7 +91,9 @@ static const char usage_text[] =
 "Usage: cdm [OPTIONS] [TARGET]\n"
 "       cdm compare [--format cdm|markdown] A.json B.json [C.json ...]\n"
 "       cdm merge [--format FMT] [--save F.json] A.json B.json ...\n"
-"Run CrystalDiskMark's tests on a test file in directory TARGET (default \".\")\n"
+"Run CrystalDiskMark's tests on a test file in directory TARGET (default \".\"),\n"
+"or on a block device TARGET (/dev/sdX: read tests only, unless\n"
+"--allow-destructive-write)\n"
 "and print MB/s, IOPS and mean latency in CrystalDiskMark's text layout.\n"
 "'cdm compare' sets results saved with --save side by side (cdm compare --help);\n"
 "'cdm merge' adds up runs of several hosts started with --start-at.\n"
@@ -104,8 +112,19 @@ static const char usage_text[] =
 "      --interval SEC       pause between tests, 0-3600 (default: profile, 5)\n"
 "      --warmup SEC         discarded warm-up pass per test, 0-3600, 0 = none\n"
 "                           (default: profile, else same as --time)\n"
-"      --mode MODE          all (read, then write), read, write (default: all)\n"
-"      --mix PCT            a Mix section (not yet implemented: refused)\n"
+"      --mode MODE          all (read, then write, then mix), read, write, mix\n"
+"                           (only the mixed tests) (default: all; read on a\n"
+"                           block device)\n"
+"      --mix PCT            also run every test as a Mix test, each I/O a read\n"
+"                           with probability PCT %, 1-99 (CDM: 10-90)\n"
+"                           (default: profile, else off; --mode mix: 70)\n"
+"      --rate-iops N        cap the total rate at N I/Os per second, spread\n"
+"                           evenly over the threads, 1-100000000; reports the\n"
+"                           rate achieved and the latency at it (default: off)\n"
+"      --sync               open the test file with O_DSYNC for the tests\n"
+"                           (default: off)\n"
+"      --fsync N            fdatasync after every N writes of each thread,\n"
+"                           1-1000000, timed apart from the writes (default: off)\n"
 "      --data random|zero   test data: random bytes, or zeros (CDM's 0Fill)\n"
 "                           (default: random)\n"
 "  -e, --engine NAME        auto, io_uring, libaio, sync, null (default: auto)\n"
@@ -127,6 +146,9 @@ static const char usage_text[] =
 "                           renamed to cdm-*.keep (default: delete)\n"
 "      --file PATH          reuse a test file kept by an earlier --keep run\n"
 "                           (no preparation; its size is the test size)\n"
+"      --allow-destructive-write\n"
+"                           let write tests overwrite a block device TARGET;\n"
+"                           refused while it is mounted or in use (default: off)\n"
 "  -q, --quiet              no progress display; notes, warnings and errors\n"
 "                           still go to stderr (default: progress on a TTY)\n"
 "      --list-engines       engines built in, and whether each works here\n"
@@ -337,7 +359,7 @@ static void note_unstable(const struct cdm_run_result *res)
 			continue;
 		cdm_spec_name(&t->spec, name, sizeof(name));
 		cdm_note("%s %s is unstable: its MB/s varied by %.1f%% across %u passes (coefficient of variation; --cv-threshold %g%%)",
-			 name, t->dir == CDM_DIR_WRITE ? "Write" : "Read", cv,
+			 name, cdm_dir_name(t->dir), cv,
 			 t->npasses, res->cv_threshold_pct);
 	}
 }
@@ -356,10 +378,11 @@ int main(int argc, char **argv)
 	double cv_threshold = CDM_CV_THRESHOLD_DEFAULT;
 	uint64_t size = 0;
 	unsigned long count = 0, ptime = 0, interval = ULONG_MAX, warmup = ULONG_MAX, v;
+	unsigned int mix = 0;
 	const struct cdm_formatter *fmt;
 	struct cdm_run_result *res;
 	char err[512];
-	int c, r, status = 0, planned = 0;
+	int c, r, status = 0, planned = 0, mode_given = 0;
 
 	/* a subcommand: cdm compare A.json B.json ... */
 	if (argc > 1 && !strcmp(argv[1], "compare"))
@@ -415,13 +438,30 @@ int main(int argc, char **argv)
 			break;
 		case OPT_MODE:
 			mode = optarg;
-			if (!strcmp(mode, "mix"))
-				return usage_error("--mode mix: the Mix test is not implemented yet");
-			if (strcmp(mode, "all") && strcmp(mode, "read") && strcmp(mode, "write"))
-				return usage_error("bad value for --mode: '%s' (all, read, write)", mode);
+			mode_given = 1;
+			if (strcmp(mode, "all") && strcmp(mode, "read") && strcmp(mode, "write") &&
+			    strcmp(mode, "mix"))
+				return usage_error("bad value for --mode: '%s' (all, read, write, mix)", mode);
 			break;
 		case OPT_MIX:
-			return usage_error("--mix: the Mix test is not implemented yet");
+			if (cdm_uint_parse(optarg, CDM_MIX_MIN, CDM_MIX_MAX, &v) < 0)
+				return usage_error("bad value for --mix: '%s' (the read percentage, %u-%u; 0 and 100 are --mode write and --mode read)",
+						   optarg, CDM_MIX_MIN, CDM_MIX_MAX);
+			mix = (unsigned int)v;
+			break;
+		case OPT_RATE_IOPS:
+			if (cdm_uint_parse(optarg, 1, 100000000, &v) < 0)
+				return usage_error("bad value for --rate-iops: '%s' (I/Os per second, 1-100000000)", optarg);
+			cfg.rate_iops = v;
+			break;
+		case OPT_SYNC:
+			cfg.dsync = 1;
+			break;
+		case OPT_FSYNC:
+			if (cdm_uint_parse(optarg, 1, 1000000, &v) < 0)
+				return usage_error("bad value for --fsync: '%s' (writes between fdatasync calls, 1-1000000)", optarg);
+			cfg.fsync_every = (unsigned int)v;
+			break;
 		case OPT_DATA:
 			if (!strcmp(optarg, "zero"))
 				cfg.zero_fill = 1;
@@ -480,6 +520,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_FILE:
 			cfg.file = optarg;
+			break;
+		case OPT_ALLOW_DESTRUCTIVE:
+			cfg.allow_destructive_write = 1;
 			break;
 		case 'q':
 			cfg.progress = 0;
@@ -569,8 +612,18 @@ int main(int argc, char **argv)
 		       prof.interval >= 0 ? (unsigned int)prof.interval : 5;
 	cfg.warmup = warmup != ULONG_MAX ? (unsigned int)warmup :
 		     prof.warmup >= 0 ? (unsigned int)prof.warmup : cfg.time;
-	cfg.do_read = strcmp(mode, "write") != 0;
-	cfg.do_write = strcmp(mode, "read") != 0;
+	cfg.do_read = !strcmp(mode, "all") || !strcmp(mode, "read");
+	cfg.do_write = !strcmp(mode, "all") || !strcmp(mode, "write");
+	cfg.do_mix = !strcmp(mode, "all") || !strcmp(mode, "mix");
+	/* CDM's default ratio, R70/W30, when only --mode mix asks for a Mix */
+	cfg.mix_read_pct = mix ? mix : prof.mix ? prof.mix : !strcmp(mode, "mix") ? 70 : 0;
+	if (!cdm_run_plan_size(&cfg))
+		return usage_error("--mode %s leaves no test to run (a test with W<pct> runs only in --mode all or mix)",
+				   mode);
+	/* a block device TARGET: read by default, its size, its sectors */
+	r = cdm_device_plan(&cfg, mode_given, size != 0);
+	if (r)
+		return r;
 
 	/* a whole number of the largest block, as CDM sizes its file */
 	{
@@ -627,7 +680,7 @@ int main(int argc, char **argv)
 	if (install_signals() < 0)
 		return cdm_error("cannot install signal handlers: %s", strerror(errno)), EXIT_RUN;
 
-	res = cdm_result_alloc(cfg.ntests * (unsigned int)(cfg.do_read + cfg.do_write));
+	res = cdm_result_alloc(cdm_run_plan_size(&cfg));
 	if (!res)
 		return cdm_error("out of memory"), EXIT_RUN;
 	res->aggregate = aggregate;
@@ -689,7 +742,7 @@ int main(int argc, char **argv)
 
 		cdm_error("interrupted by %s: the report shows the tests measured before it; %s",
 			  strsignal(sig), cfg.file ? "the test file given with --file was kept" :
-			  "the test file was removed");
+			  res->info.is_device ? "the device was closed" : "the test file was removed");
 		status = 128 + sig;
 	} else if (r < 0) {
 		status = EXIT_RUN;

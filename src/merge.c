@@ -30,11 +30,15 @@ int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result 
 	DIFF(time, "time_s");
 	DIFF(warmup, "warmup_s");
 	DIFF(interval, "interval_s");
-#undef DIFF
 	if (x->direct != y->direct)
 		return snprintf(err, err_len, "O_DIRECT vs buffered"), -EINVAL;
 	if (x->zero_fill != y->zero_fill)
 		return snprintf(err, err_len, "data random vs zero"), -EINVAL;
+	if (x->dsync != y->dsync)
+		return snprintf(err, err_len, "--sync on one, not on the other"), -EINVAL;
+	DIFF(fsync_every, "fsync_every");
+	DIFF(rate_iops, "rate_iops");
+#undef DIFF
 	if (a->ntests != b->ntests)
 		return snprintf(err, err_len, "%u tests vs %u", a->ntests, b->ntests), -EINVAL;
 	for (unsigned int i = 0; i < a->ntests; i++) {
@@ -44,10 +48,9 @@ int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result 
 		cdm_spec_name(&t->spec, nb, sizeof(nb));
 		if (s->dir != t->dir || s->spec.pattern != t->spec.pattern ||
 		    s->spec.block != t->spec.block || s->spec.qd != t->spec.qd ||
-		    s->spec.threads != t->spec.threads)
+		    s->spec.threads != t->spec.threads || s->spec.write_pct != t->spec.write_pct)
 			return snprintf(err, err_len, "test %u is %s %s vs %s %s", i + 1, na,
-					s->dir == CDM_DIR_WRITE ? "Write" : "Read", nb,
-					t->dir == CDM_DIR_WRITE ? "Write" : "Read"), -EINVAL;
+					cdm_dir_name(s->dir), nb, cdm_dir_name(t->dir)), -EINVAL;
 	}
 	return 0;
 }
@@ -120,6 +123,13 @@ static void merge_test(struct cdm_test_result *t, struct cdm_run_result *const *
 			p->cpu_sys_ns += q->cpu_sys_ns;
 			p->proc_user_ns += q->proc_user_ns;
 			p->proc_sys_ns += q->proc_sys_ns;
+			p->read_bytes += q->read_bytes;
+			p->read_ios += q->read_ios;
+			p->read_lat_sum_ns += q->read_lat_sum_ns;
+			p->fsyncs += q->fsyncs;
+			p->fsync_sum_ns += q->fsync_sum_ns;
+			if (q->fsync_max_ns > p->fsync_max_ns)
+				p->fsync_max_ns = q->fsync_max_ns;
 		}
 	}
 	t->npasses = np;
@@ -168,6 +178,8 @@ int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int
 		if (in[r]->info.start < agg->info.start)
 			agg->info.start = in[r]->info.start;
 		agg->info.admin &= in[r]->info.admin;
+		if (r)
+			agg->info.rate_iops += in[r]->info.rate_iops;   /* requested in total */
 	}
 	/* one label shared by every run names the aggregate; else the target */
 	same = 1;
@@ -277,7 +289,7 @@ void cdm_scale_write_text_tail(FILE *out, const struct cdm_run_result *r)
 		}
 		cdm_spec_name(&t->spec, name, sizeof(name));
 		fprintf(out, "  %-12s %-5s: %10.3f / %10.3f / %10.3f  (min %s, max %s)\n", name,
-			t->dir == CDM_DIR_WRITE ? "Write" : "Read", mn, md, mx,
+			cdm_dir_name(t->dir), mn, md, mx,
 			sc->src[imin].name, sc->src[imax].name);
 	}
 }
@@ -332,7 +344,7 @@ void cdm_scale_write_json(FILE *out, const struct cdm_run_result *r)
 		m = cdm_merge_spread(r, i, &mn, &md, &mx, &imin, &imax);
 		cdm_spec_name(&sc->src[0].res->tests[i].spec, name, sizeof(name));
 		fprintf(out, "%s\n      { \"name\": \"%s\", \"direction\": \"%s\", ", i ? "," : "",
-			name, t->dir == CDM_DIR_WRITE ? "write" : "read");
+			name, cdm_dir_key(t->dir));
 		if (!m) {
 			fputs("\"start_spread_ns\": null, \"min\": null, \"median\": null, \"max\": null, \"min_at\": null, \"max_at\": null }", out);
 			continue;
@@ -368,7 +380,7 @@ void cdm_scale_write_json(FILE *out, const struct cdm_run_result *r)
 
 			cdm_spec_name(&t->spec, name, sizeof(name));
 			fprintf(out, "%s\n          { \"name\": \"%s\", \"direction\": \"%s\", \"mb_s\": ",
-				i ? "," : "", name, t->dir == CDM_DIR_WRITE ? "write" : "read");
+				i ? "," : "", name, cdm_dir_key(t->dir));
 			if (t->npasses)
 				jnum(out, cdm_result_mb_s(t, r->aggregate));
 			else

@@ -231,7 +231,10 @@ char *cdm_spec_name(const struct cdm_spec *spec, char *buf, size_t len)
 		b /= 1024;
 		unit = 'K';
 	}
-	if (len)
+	if (len && spec->write_pct)
+		snprintf(buf, len, "%s%llu%c Q%uT%u W%u", pattern_str(spec->pattern),
+			 b, unit, spec->qd, spec->threads, spec->write_pct);
+	else if (len)
 		snprintf(buf, len, "%s%llu%c Q%uT%u", pattern_str(spec->pattern),
 			 b, unit, spec->qd, spec->threads);
 	return buf;
@@ -268,8 +271,8 @@ int cdm_spec_parse(const char *s, struct cdm_spec *spec, char *err, size_t err_l
 {
 	struct cdm_spec sp = { .qd = 1, .threads = 1 };
 	const char *p;
-	uint64_t n, mult, qd = 1, threads = 1;
-	int has_qd;
+	uint64_t n, mult, qd = 1, threads = 1, wpct = 0;
+	int has_qd, has_t;
 
 	if (!s)
 		s = "";
@@ -330,15 +333,24 @@ int cdm_spec_parse(const char *s, struct cdm_spec *spec, char *err, size_t err_l
 		       s, CDM_QD_MAX);
 		return -EINVAL;
 	}
-	if (scan_param(&p, 'T', CDM_THREADS_MAX, &threads) &&
-	    (threads < 1 || threads > CDM_THREADS_MAX)) {
+	has_t = scan_param(&p, 'T', CDM_THREADS_MAX, &threads);
+	if (has_t && (threads < 1 || threads > CDM_THREADS_MAX)) {
 		seterr(err, err_len, "bad test spec '%s': threads must be 1..%u",
 		       s, CDM_THREADS_MAX);
 		return -EINVAL;
 	}
+	/* ORION's write share: W0 and W100 are the plain read and write tests */
+	if (scan_param(&p, 'W', 100, &wpct) && (wpct < CDM_MIX_MIN || wpct > CDM_MIX_MAX)) {
+		seterr(err, err_len,
+		       "bad test spec '%s': write percentage must be W%u..W%u (W0 and W100 are the plain read and write tests)",
+		       s, CDM_MIX_MIN, CDM_MIX_MAX);
+		return -EINVAL;
+	}
 	if (*p) {
 		/* "T4Q8" is CDM's order turned round, not random junk */
-		if (to_upper(*p) == 'Q' && !has_qd)
+		if ((to_upper(*p) == 'Q' || to_upper(*p) == 'T') && wpct)
+			seterr(err, err_len, "bad test spec '%s': W must come after Q and T", s);
+		else if (to_upper(*p) == 'Q' && !has_qd)
 			seterr(err, err_len, "bad test spec '%s': Q must come before T", s);
 		else
 			seterr(err, err_len, "bad test spec '%s': unexpected '%s'", s, p);
@@ -346,6 +358,7 @@ int cdm_spec_parse(const char *s, struct cdm_spec *spec, char *err, size_t err_l
 	}
 	sp.qd = (unsigned int)qd;
 	sp.threads = (unsigned int)threads;
+	sp.write_pct = (unsigned int)wpct;
 	*spec = sp;
 	return 0;
 }
@@ -357,6 +370,7 @@ enum key {
 	KEY_TIME,
 	KEY_INTERVAL,
 	KEY_WARMUP,
+	KEY_MIX,
 	KEY_TEST,
 	KEY_NR,
 };
@@ -368,6 +382,7 @@ static const char *const key_names[KEY_NR] = {
 	[KEY_TIME] = "time",
 	[KEY_INTERVAL] = "interval",
 	[KEY_WARMUP] = "warmup",
+	[KEY_MIX] = "mix",
 	[KEY_TEST] = "test",
 };
 
@@ -451,6 +466,15 @@ static int set_key(struct cdm_profile *p, int key, const char *value,
 			p->interval = (int)v;
 		else
 			p->warmup = (int)v;
+		return 0;
+	case KEY_MIX:
+		if (cdm_uint_parse(value, CDM_MIX_MIN, CDM_MIX_MAX, &v)) {
+			seterr(err, err_len,
+			       "%s: bad value for mix: '%s' (read percent, %u..%u)",
+			       where, value, CDM_MIX_MIN, CDM_MIX_MAX);
+			return -EINVAL;
+		}
+		p->mix = (unsigned int)v;
 		return 0;
 	case KEY_TEST:
 		if (p->ntests >= CDM_MAX_TESTS) {

@@ -115,6 +115,52 @@ static int opt_u64(struct rd *rd, const struct cdm_json *obj, const char *where,
 	return u64(rd, obj, where, key, dst);
 }
 
+/* a mean (ns) times a count, back to the sum it was computed from */
+static int mean_times(struct rd *rd, const struct cdm_json *obj, const char *where,
+		      uint64_t n, uint64_t *sum)
+{
+	const struct cdm_json *v = mem(rd, obj, where, "lat_mean_ns", CDM_JSON_NUMBER, 1);
+
+	if (!v)
+		return -EINVAL;
+	*sum = v->type == CDM_JSON_NUMBER ? (uint64_t)(v->num * (double)n + 0.5) : 0;
+	return 0;
+}
+
+/*
+ * A Mix pass's read part and --fsync's calls, when the file has them
+ * (absent in files from before they existed).  Their latency sums are
+ * written as means, so they come back as mean x count (exact to a few ns).
+ */
+static int read_extras(struct rd *rd, const struct cdm_json *pj, const char *where,
+		       struct cdm_pass *p)
+{
+	const struct cdm_json *rp = cdm_json_get(pj, "read"), *fs = cdm_json_get(pj, "fsync"), *v;
+	char w[120];
+
+	if (rp && rp->type != CDM_JSON_NULL) {
+		snprintf(w, sizeof(w), "%s.read", where);
+		if (rp->type != CDM_JSON_OBJECT)
+			return bad(rd, "%s: expected object", w);
+		if (u64(rd, rp, w, "bytes", &p->read_bytes) || u64(rd, rp, w, "ios", &p->read_ios) ||
+		    mean_times(rd, rp, w, p->read_ios, &p->read_lat_sum_ns))
+			return -EINVAL;
+	}
+	if (fs && fs->type != CDM_JSON_NULL) {
+		snprintf(w, sizeof(w), "%s.fsync", where);
+		if (fs->type != CDM_JSON_OBJECT)
+			return bad(rd, "%s: expected object", w);
+		if (u64(rd, fs, w, "count", &p->fsyncs) || u64(rd, fs, w, "max_ns", &p->fsync_max_ns))
+			return -EINVAL;
+		v = mem(rd, fs, w, "mean_ns", CDM_JSON_NUMBER, 1);
+		if (!v)
+			return -EINVAL;
+		p->fsync_sum_ns = v->type == CDM_JSON_NUMBER ?
+				  (uint64_t)(v->num * (double)p->fsyncs + 0.5) : 0;
+	}
+	return 0;
+}
+
 static int read_pass(struct rd *rd, const struct cdm_json *pj, const char *where,
 		     struct cdm_pass *p)
 {
@@ -135,6 +181,8 @@ static int read_pass(struct rd *rd, const struct cdm_json *pj, const char *where
 	    u64(rd, pj, where, "proc_user_ns", &p->proc_user_ns) ||
 	    u64(rd, pj, where, "proc_sys_ns", &p->proc_sys_ns) ||
 	    opt_u64(rd, pj, where, "start_unix_ns", &p->start_unix_ns))
+		return -EINVAL;
+	if (read_extras(rd, pj, where, p))
 		return -EINVAL;
 	if (cdm_json_get(pj, "lat_sum_ns"))
 		return u64(rd, pj, where, "lat_sum_ns", &p->lat_sum_ns);
@@ -200,9 +248,17 @@ static int read_test(struct rd *rd, const struct cdm_json *tj, unsigned int idx,
 		return bad(rd, "%s: expected object", where);
 	if (str(rd, tj, where, "direction", s, sizeof(s), 0))
 		return -EINVAL;
-	if (strcmp(s, "read") && strcmp(s, "write"))
-		return bad(rd, "%s.direction: expected \"read\" or \"write\"", where);
-	t->dir = strcmp(s, "write") ? CDM_DIR_READ : CDM_DIR_WRITE;
+	if (!strcmp(s, "read"))
+		t->dir = CDM_DIR_READ;
+	else if (!strcmp(s, "write"))
+		t->dir = CDM_DIR_WRITE;
+	else if (!strcmp(s, "mix"))
+		t->dir = CDM_DIR_MIX;
+	else
+		return bad(rd, "%s.direction: expected \"read\", \"write\" or \"mix\"", where);
+	if (cdm_json_get(tj, "write_pct") && cdm_json_get(tj, "write_pct")->type != CDM_JSON_NULL &&
+	    get_uint(rd, tj, where, "write_pct", CDM_MIX_MAX, &t->spec.write_pct))
+		return -EINVAL;
 	if (str(rd, tj, where, "pattern", s, sizeof(s), 0))
 		return -EINVAL;
 	if (strcmp(s, "SEQ") && strcmp(s, "RND"))
@@ -289,6 +345,14 @@ static int read_info(struct rd *rd, const struct cdm_json *root, struct cdm_run_
 	    str(rd, set, "settings", "data", s, sizeof(s), 0))
 		return -EINVAL;
 	in->zero_fill = !strcmp(s, "zero");
+	v = cdm_json_get(set, "sync");
+	in->dsync = v && v->type == CDM_JSON_TRUE;
+	u = 0;
+	if (opt_u64(rd, set, "settings", "fsync_every", &u))
+		return -EINVAL;
+	in->fsync_every = u > UINT32_MAX ? UINT32_MAX : (unsigned int)u;
+	if (opt_u64(rd, set, "settings", "rate_iops", &in->rate_iops))
+		return -EINVAL;
 	if (str(rd, set, "settings", "aggregate", s, sizeof(s), 0))
 		return -EINVAL;
 	if (cdm_aggregate_parse(s, &r->aggregate) < 0)

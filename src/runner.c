@@ -15,9 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "cdm/align.h"
 #include "cdm/runner.h"
 #include "cdm/sysinfo.h"
 #include "cdm/target.h"
@@ -139,6 +141,9 @@ static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target 
 	in->warmup = cfg->warmup;
 	in->direct = cfg->direct;
 	in->zero_fill = cfg->zero_fill;
+	in->dsync = cfg->dsync;
+	in->fsync_every = cfg->fsync_every;
+	in->rate_iops = cfg->rate_iops;
 	in->admin = geteuid() == 0;
 	in->start = time(NULL);
 	snprintf(in->comment, sizeof(in->comment), "%s", cfg->comment ? cfg->comment : "");
@@ -192,9 +197,80 @@ static int check_buffers(const struct cdm_run_config *cfg)
 	return -ENOMEM;
 }
 
+/*
+ * The run order (cdm-format.md): every read test, every write test, then
+ * every mixed test.  A spec with W<pct> is a mixed test in its own right:
+ * it runs once, in the Mix phase, at its own percentage, never as a plain
+ * read or write.  With --mix, every other spec also runs in the Mix phase
+ * at the --mix read percentage.  Fills @out (may be NULL: count only).
+ */
+/* the test file again, O_DSYNC, checked to be the same inode; fd or -errno */
+static int open_dsync(const struct cdm_testfile *f, int direct)
+{
+	struct stat a, b;
+	int fd = open(f->path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_DSYNC | (direct ? O_DIRECT : 0));
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &a) < 0 || fstat(f->fd, &b) < 0 || a.st_dev != b.st_dev ||
+	    a.st_ino != b.st_ino) {
+		close(fd);
+		return -ESTALE;
+	}
+	return fd;
+}
+
+static unsigned int plan(const struct cdm_run_config *cfg, struct cdm_test_result *out)
+{
+	unsigned int n = 0;
+
+	for (int d = CDM_DIR_READ; d <= CDM_DIR_MIX; d++) {
+		if ((d == CDM_DIR_READ && !cfg->do_read) || (d == CDM_DIR_WRITE && !cfg->do_write) ||
+		    (d == CDM_DIR_MIX && !cfg->do_mix))
+			continue;
+		for (unsigned int i = 0; i < cfg->ntests; i++) {
+			struct cdm_spec sp = cfg->tests[i];
+
+			if (d != CDM_DIR_MIX && sp.write_pct)
+				continue;
+			if (d == CDM_DIR_MIX && !sp.write_pct) {
+				if (!cfg->mix_read_pct)
+					continue;
+				sp.write_pct = 100 - cfg->mix_read_pct;
+			}
+			if (out) {
+				out[n].spec = sp;
+				out[n].dir = (enum cdm_dir)d;
+				out[n].qd_run = sp.qd;
+			}
+			n++;
+		}
+	}
+	return n;
+}
+
+unsigned int cdm_run_plan_size(const struct cdm_run_config *cfg)
+{
+	return plan(cfg, NULL);
+}
+
+int cdm_run_plan_writes(const struct cdm_run_config *cfg)
+{
+	if (cfg->do_write)
+		return 1;
+	if (!cfg->do_mix)
+		return 0;
+	if (cfg->mix_read_pct)
+		return 1;
+	for (unsigned int i = 0; i < cfg->ntests; i++)
+		if (cfg->tests[i].write_pct)
+			return 1;
+	return 0;
+}
+
 static const char *dir_name(enum cdm_dir d)
 {
-	return d == CDM_DIR_WRITE ? "Write" : "Read";
+	return cdm_dir_name(d);
 }
 
 /*
@@ -232,11 +308,33 @@ static void cpu_limit_note(const char *name, const struct cdm_test_result *tr,
 }
 
 /*
+ * --rate-iops: say what was achieved against what was asked, and the mean
+ * latency at that rate (the text report has no column for it).
+ */
+static void rate_note(const char *name, const struct cdm_test_result *tr, uint64_t rate)
+{
+	uint64_t ios = 0, lat = 0;
+	double sec = 0;
+
+	for (unsigned int k = 0; k < tr->npasses; k++) {
+		ios += tr->passes[k].ios;
+		lat += tr->passes[k].lat_sum_ns;
+		sec += tr->passes[k].seconds;
+	}
+	if (!ios || sec <= 0)
+		return;
+	cdm_note("%s %s: %.1f IOPS achieved of %" PRIu64 " requested (%.1f%%), mean latency %.2f us%s",
+		 name, dir_name(tr->dir), (double)ios / sec, rate,
+		 100.0 * (double)ios / sec / (double)rate, (double)lat / (double)ios / 1e3,
+		 (double)ios / sec < 0.95 * (double)rate ? "; the device did not keep up with the requested rate" : "");
+}
+
+/*
  * Run one test: T workers through warm-up and `count` passes.  Fills @tr.
  * Returns 0, -EINTR on a stop request, or -errno after printing why.
  */
 static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
-		    struct cdm_test_result *tr, unsigned int idx)
+		    int fd, struct cdm_test_result *tr, unsigned int idx)
 {
 	const struct cdm_spec *spec = &tr->spec;
 	unsigned int nthreads = spec->threads, started = 0, k;
@@ -265,7 +363,9 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 	sh->service_ns = cfg->null_service_ns;
 	sh->spec = *spec;
 	sh->dir = tr->dir;
-	sh->fd = f->fd;
+	sh->fd = fd;
+	sh->fsync_every = cfg->fsync_every;
+	sh->rate_iops = cfg->rate_iops;
 	sh->direct = cfg->direct;
 	sh->zero_fill = cfg->zero_fill;
 	sh->nblocks = f->size / spec->block;
@@ -278,7 +378,7 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 		free(w);
 		return cdm_error("%s: cannot set up thread barriers", name), -ENOMEM;
 	}
-	if (!cfg->direct && tr->dir == CDM_DIR_READ)
+	if (!cfg->direct && tr->dir != CDM_DIR_WRITE)
 		/* buffered reads: start from a cold page cache for this file */
 		posix_fadvise(f->fd, 0, 0, POSIX_FADV_DONTNEED);
 
@@ -407,6 +507,13 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 					p->lat_max_ns = q->lat_max_ns;
 				p->cpu_user_ns += q->cpu_user_ns;
 				p->cpu_sys_ns += q->cpu_sys_ns;
+				p->read_bytes += q->read_bytes;
+				p->read_ios += q->read_ios;
+				p->read_lat_sum_ns += q->read_lat_sum_ns;
+				p->fsyncs += q->fsyncs;
+				p->fsync_sum_ns += q->fsync_sum_ns;
+				if (q->fsync_max_ns > p->fsync_max_ns)
+					p->fsync_max_ns = q->fsync_max_ns;
 			}
 			if (k + 2 <= pmark) {
 				p->proc_user_ns = puser[k + 2] - puser[k + 1];
@@ -415,6 +522,8 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 		}
 		tr->npasses = k;
 		cpu_limit_note(name, tr, w, nthreads);
+		if (cfg->rate_iops)
+			rate_note(name, tr, cfg->rate_iops);
 		/*
 		 * The merged histogram covers the passes kept; when a pass was
 		 * cut short its I/Os are in the workers' histograms too, so
@@ -431,7 +540,8 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 				if (w[i].short_io)
 					cdm_error("%s: %s %s: short %s at offset %" PRIu64,
 						  f->path, name, dir_name(tr->dir),
-						  tr->dir == CDM_DIR_READ ? "read" : "write",
+						  tr->dir == CDM_DIR_READ ? "read" :
+						  tr->dir == CDM_DIR_WRITE ? "write" : "I/O",
 						  w[i].error_offset);
 				else if (ret == -EOPNOTSUPP && (cfg->engine_options & CDM_ENGINE_OPT_IOPOLL))
 					cdm_error("%s: %s %s: polled I/O (--hipri) is not supported by this device or filesystem (%s); run without --hipri",
@@ -459,8 +569,8 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 	struct cdm_target t;
 	struct cdm_testfile f = { .fd = -1, .lock_fd = -1 };
 	char err[8400];
-	unsigned int n = 0;
-	int ret;
+	unsigned int n = 0, lbs = 0;
+	int ret, sync_fd = -1;
 
 	cdm_progress_clear = progress_clear;
 	/*
@@ -475,16 +585,16 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 		return ret;
 	}
 	fill_info(cfg, &t, &res->info);
-	for (int d = 0; d < 2; d++) {
-		if ((d == CDM_DIR_READ && !cfg->do_read) || (d == CDM_DIR_WRITE && !cfg->do_write))
-			continue;
-		for (unsigned int i = 0; i < cfg->ntests; i++) {
-			res->tests[n].spec = cfg->tests[i];
-			res->tests[n].dir = (enum cdm_dir)d;
-			res->tests[n].qd_run = cfg->tests[i].qd;
-			n++;
+	if (cfg->direct) {
+		lbs = cdm_align_logical_block(res->info.dev_name);
+		ret = cdm_align_check(cfg->tests, cfg->ntests, lbs, res->info.dev_name,
+				      err, sizeof(err));
+		if (ret < 0) {
+			cdm_error("%s: %s", cfg->target, err);
+			return ret;
 		}
 	}
+	n = plan(cfg, res->tests);
 	res->ntests = n;
 
 	if (t.memory_backed)
@@ -514,8 +624,23 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 				goto out;
 			}
 		}
+	} else if (t.is_device && (!cdm_run_plan_writes(cfg) || !cfg->allow_destructive_write)) {
+		/* a raw device, read only (device.h): never prepared, never written */
+		if (cdm_run_plan_writes(cfg))
+			return cdm_error("%s: a block device is written only with --allow-destructive-write",
+					 cfg->target), -EPERM;
+		ret = cdm_testfile_open_device(&f, &t, cfg->size, 0, cfg->direct, err, sizeof(err));
+		if (ret < 0) {
+			cdm_error("%s", err);
+			return ret;
+		}
+		cdm_blockdev_notes(cfg->target, &t.dev, f.fd, cfg->size);
 	} else {
-		ret = cdm_testfile_create(&f, &t, cfg->size, cfg->direct, err, sizeof(err));
+		/* a raw device with writes allowed is opened O_EXCL and filled as a file is */
+		if (t.is_device)
+			ret = cdm_testfile_open_device(&f, &t, cfg->size, 1, cfg->direct, err, sizeof(err));
+		else
+			ret = cdm_testfile_create(&f, &t, cfg->size, cfg->direct, err, sizeof(err));
 		if (ret < 0) {
 			cdm_error("%s", err);
 			return ret;
@@ -535,11 +660,42 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 		}
 	}
 
+	if (cfg->direct && !lbs) {
+		/* no device in sysfs to ask: ask the kernel, before any test */
+		uint64_t minb = UINT64_MAX;
+
+		for (unsigned int i = 0; i < cfg->ntests; i++)
+			if (cfg->tests[i].block < minb)
+				minb = cfg->tests[i].block;
+		if (minb % 4096 && (ret = cdm_align_probe(f.fd, minb)) < 0) {
+			if (ret == -EINVAL)
+				cdm_error("%s: a %" PRIu64 "-byte block is refused by O_DIRECT on this %s filesystem (its device's logical block size is larger); use multiples of 4096 B, or --buffered",
+					  cfg->target, minb, t.fs_type);
+			else
+				cdm_error("%s: cannot check O_DIRECT alignment: %s", f.path, strerror(-ret));
+			goto out;
+		}
+	}
+	if (cfg->dsync) {
+		/*
+		 * --sync: the tests use a second descriptor opened O_DSYNC
+		 * (F_SETFL cannot add it); the file was filled without it.
+		 */
+		sync_fd = open_dsync(&f, cfg->direct);
+		if (sync_fd < 0) {
+			ret = sync_fd;
+			cdm_error("%s: cannot reopen the test file with O_DSYNC for --sync: %s",
+				  f.path, strerror(-ret));
+			goto out;
+		}
+	}
+
 	if (cfg->sync) {
 		ret = cfg->sync(cfg->sync_arg, 0, 0);
 		if (ret < 0)
 			goto out;
 	}
+
 	for (unsigned int i = 0; i < res->ntests; i++) {
 		struct cdm_test_result *tr = &res->tests[i];
 		char name[64];
@@ -562,11 +718,13 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 			ret = -EINTR;
 			break;
 		}
-		ret = run_test(cfg, &f, tr, i);
+		ret = run_test(cfg, &f, sync_fd >= 0 ? sync_fd : f.fd, tr, i);
 		if (ret < 0)
 			break;
 	}
 out:
+	if (sync_fd >= 0)
+		close(sync_fd);
 	progress_clear();
 	if (cdm_runner_stop_requested()) {
 		ret = -EINTR;

@@ -199,6 +199,16 @@ static const char *const agg_names[] = {
 	[CDM_AGG_MEAN] = "mean",
 };
 
+const char *cdm_dir_name(enum cdm_dir dir)
+{
+	return dir == CDM_DIR_MIX ? "Mix" : dir == CDM_DIR_WRITE ? "Write" : "Read";
+}
+
+const char *cdm_dir_key(enum cdm_dir dir)
+{
+	return dir == CDM_DIR_MIX ? "mix" : dir == CDM_DIR_WRITE ? "write" : "read";
+}
+
 const char *cdm_aggregate_name(enum cdm_aggregate agg)
 {
 	if ((unsigned int)agg < sizeof(agg_names) / sizeof(agg_names[0]))

@@ -16,6 +16,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "cdm/device.h"
 #include "cdm/sysinfo.h"
 
 /* first line of a small sysfs or proc file, without its newline */
@@ -77,6 +78,9 @@ static dev_t block_dev_of(const char *path, const char *mount_source)
 {
 	struct stat st;
 
+	/* a block device TARGET is its own device */
+	if (stat(path, &st) == 0 && S_ISBLK(st.st_mode))
+		return st.st_rdev;
 	if (stat(path, &st) == 0 && major(st.st_dev) != 0)
 		return st.st_dev;
 	/* btrfs, overlay...: an anonymous st_dev; try the mount source */
@@ -200,7 +204,14 @@ static void fill_os(struct cdm_run_info *in)
 void cdm_sysinfo_fill(const char *path, const char *mount_source,
 		      struct cdm_run_info *in)
 {
+	struct cdm_blockdev bd;
+
 	fill_os(in);
+	if (cdm_blockdev_query(path, &bd) > 0) {
+		in->is_device = 1;
+		in->target_dev_bytes = bd.size;
+		in->target_dev_lbs = bd.logical_block;
+	}
 	snprintf(in->fs_source, sizeof(in->fs_source), "%s",
 		 mount_source ? mount_source : "");
 	fill_device(path, mount_source, in);

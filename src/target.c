@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/fs.h>
 #include <sys/file.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -22,6 +24,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "cdm/device.h"
 #include "cdm/profile.h"
 #include "cdm/target.h"
 #include "util.h"
@@ -59,6 +62,24 @@ static size_t mount_prefix(const char *mp, const char *path)
 	return n;
 }
 
+int cdm_mountinfo_parse(const char *line, unsigned int *major, unsigned int *minor,
+			char *mp, size_t mp_len, char type[32], char *src, size_t src_len)
+{
+	char m[4096], t[32], so[4096];
+	const char *sep = strstr(line, " - ");
+
+	if (!sep || sscanf(line, "%*s %*s %u:%u %*s %4095s", major, minor, m) != 3)
+		return -EINVAL;
+	if (sscanf(sep + 3, "%31s %4095s", t, so) != 2)
+		return -EINVAL;
+	unescape_octal(m);
+	unescape_octal(so);
+	snprintf(mp, mp_len, "%s", m);
+	snprintf(type, 32, "%s", t);
+	snprintf(src, src_len, "%s", so);
+	return 0;
+}
+
 /*
  * Find the mount holding @real (a canonical path): the longest matching
  * mount point, the later line winning on a tie (a mount over a mount).
@@ -76,15 +97,11 @@ static void find_mount(const char *real, struct cdm_target *t)
 		return;
 	while (getline(&line, &cap, fp) > 0) {
 		char mp[4096], type[32], src[4096];
-		char *sep = strstr(line, " - ");
+		unsigned int ma, mi;
 		size_t n;
 
-		if (!sep || sscanf(line, "%*s %*s %*s %*s %4095s", mp) != 1)
+		if (cdm_mountinfo_parse(line, &ma, &mi, mp, sizeof(mp), type, src, sizeof(src)) < 0)
 			continue;
-		if (sscanf(sep + 3, "%31s %4095s", type, src) != 2)
-			continue;
-		unescape_octal(mp);
-		unescape_octal(src);
 		n = mount_prefix(mp, real);
 		if (n && n >= best) {
 			best = n;
@@ -97,18 +114,68 @@ static void find_mount(const char *real, struct cdm_target *t)
 	fclose(fp);
 }
 
-static int is_network_or_fuse(const char *type)
+enum cdm_fs_kind cdm_fs_kind(const char *type)
 {
+	/* network and cluster filesystems whose client caches file data */
 	static const char *const net[] = {
-		"nfs", "nfs4", "cifs", "smb3", "smbfs", "ceph", "9p", "glusterfs",
-		"lustre", "gpfs", "beegfs", "afs", "virtiofs", NULL,
+		"nfs", "nfs4", "cifs", "smb3", "smbfs", "ceph", "9p", "virtiofs",
+		"glusterfs", "lustre", "gpfs", "beegfs", "afs", "coda", "ncpfs",
+		"orangefs", "pvfs2", "vboxsf", "vmhgfs", "ocfs2", "gfs2", NULL,
 	};
 
-	if (strncmp(type, "fuse", 4) == 0)
-		return 1;
+	if (!strcmp(type, "tmpfs") || !strcmp(type, "ramfs"))
+		return CDM_FS_MEMORY;
+	/* "fuse", "fuseblk", and "fuse.<subtype>" (fuse.sshfs, fuse.ceph-fuse) */
+	if (!strcmp(type, "fuse") || !strcmp(type, "fuseblk") || !strncmp(type, "fuse.", 5))
+		return CDM_FS_FUSE;
 	for (size_t i = 0; net[i]; i++)
-		if (strcmp(type, net[i]) == 0)
-			return 1;
+		if (!strcmp(type, net[i]))
+			return CDM_FS_NETWORK;
+	if (!strcmp(type, "btrfs"))
+		return CDM_FS_COW;
+	return CDM_FS_DISK;
+}
+
+/* MemAvailable from /proc/meminfo in bytes, or 0 when unknown */
+static uint64_t mem_available(void)
+{
+	FILE *fp = fopen("/proc/meminfo", "re");
+	char line[256];
+	unsigned long long kib = 0;
+
+	if (!fp)
+		return 0;
+	while (fgets(line, sizeof(line), fp))
+		if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
+			break;
+	fclose(fp);
+	return (uint64_t)kib << 10;
+}
+
+/* a block device TARGET: its size and sectors; nothing else applies */
+static int probe_device(const char *path, uint64_t size, struct cdm_target *t,
+			char *err, size_t err_len)
+{
+	char want[32], have[32];
+	int r = cdm_blockdev_query(path, &t->dev);
+
+	if (r <= 0) {
+		r = r ? r : -ENODEV;
+		snprintf(err, err_len, "%s: cannot open the block device: %s", path, strerror(-r));
+		return r;
+	}
+	t->is_device = 1;
+	snprintf(t->mount_point, sizeof(t->mount_point), "%s", path);
+	t->fs_type[0] = '\0';
+	t->total_bytes = t->dev.size;
+	t->avail_bytes = t->dev.size;
+	if (size > t->dev.size) {
+		cdm_size_format(size, want, sizeof(want));
+		cdm_size_format(t->dev.size, have, sizeof(have));
+		snprintf(err, err_len, "%s: --size %s is larger than the device (%s)",
+			 path, want, have);
+		return -ENOSPC;
+	}
 	return 0;
 }
 
@@ -131,14 +198,10 @@ int cdm_target_probe(const char *path, uint64_t size, struct cdm_target *t,
 			snprintf(err, err_len, "%s: %s", path, strerror(e));
 		return -e;
 	}
-	if (S_ISBLK(st.st_mode)) {
-		snprintf(err, err_len,
-			 "%s: is a block device; raw devices are not supported yet, give a directory on a mounted filesystem",
-			 path);
-		return -ENOTDIR;
-	}
+	if (S_ISBLK(st.st_mode))
+		return probe_device(path, size, t, err, err_len);
 	if (!S_ISDIR(st.st_mode)) {
-		snprintf(err, err_len, "%s: not a directory (cdm needs a directory to create its test file in)", path);
+		snprintf(err, err_len, "%s: not a directory or a block device (cdm needs a directory to create its test file in)", path);
 		return -ENOTDIR;
 	}
 	if (!realpath(path, real)) {
@@ -163,10 +226,27 @@ int cdm_target_probe(const char *path, uint64_t size, struct cdm_target *t,
 	t->total_bytes = (uint64_t)sv.f_blocks * sv.f_frsize;
 	t->used_bytes = (uint64_t)(sv.f_blocks - sv.f_bfree) * sv.f_frsize;
 	t->avail_bytes = (uint64_t)sv.f_bavail * sv.f_frsize;
-	t->memory_backed = !strcmp(t->fs_type, "tmpfs") || !strcmp(t->fs_type, "ramfs");
-	t->network_or_fuse = is_network_or_fuse(t->fs_type);
-	/* ramfs reports no size at all: it grows until memory runs out */
-	if (size > t->avail_bytes && strcmp(t->fs_type, "ramfs") != 0) {
+	t->memory_backed = cdm_fs_kind(t->fs_type) == CDM_FS_MEMORY;
+	t->network_or_fuse = cdm_fs_kind(t->fs_type) == CDM_FS_NETWORK ||
+			     cdm_fs_kind(t->fs_type) == CDM_FS_FUSE;
+	/*
+	 * ramfs has no size limit and reports no blocks at all (f_blocks and
+	 * f_bavail are 0): it grows until memory runs out, and its pages
+	 * cannot be swapped.  The limit is the memory available.
+	 */
+	if (!strcmp(t->fs_type, "ramfs")) {
+		uint64_t mem = mem_available();
+
+		if (mem && size > mem / 10 * 9) {
+			cdm_size_format(size, want, sizeof(want));
+			snprintf(err, err_len,
+				 "%s: ramfs has no size limit and keeps files in memory: a %s test file does not fit in the %" PRIu64 " MiB of memory available",
+				 path, want, mem >> 20);
+			return -ENOSPC;
+		}
+		return 0;
+	}
+	if (size > t->avail_bytes) {
 		cdm_size_format(size, want, sizeof(want));
 		if (t->avail_bytes >= (1ull << 20))
 			snprintf(have, sizeof(have), "%" PRIu64 " MiB", t->avail_bytes >> 20);
@@ -309,6 +389,50 @@ static uint64_t random_u64(void)
 	return v;
 }
 
+/*
+ * btrfs: copy-on-write turns every overwrite into an allocation, and
+ * compression (mount option compress) makes the data written smaller than
+ * the data counted.  FS_NOCOW_FL ("chattr +C") turns both off, and data
+ * checksums with them, but only on a file that holds no data yet: this is
+ * called on the empty file, before the first write.
+ */
+static void set_nocow(struct cdm_testfile *f, const struct cdm_target *t)
+{
+	int attr = 0;
+
+	errno = 0;
+	if (ioctl(f->fd, FS_IOC_GETFLAGS, &attr) == 0) {
+		attr |= FS_NOCOW_FL;
+		if (ioctl(f->fd, FS_IOC_SETFLAGS, &attr) == 0 &&
+		    ioctl(f->fd, FS_IOC_GETFLAGS, &attr) == 0 && (attr & FS_NOCOW_FL)) {
+			f->nocow = 1;
+			cdm_note("%s is on %s: the test file is NOCOW (as chattr +C: no copy-on-write, compression or checksums), so its blocks are rewritten in place",
+				 t->path, t->fs_type);
+			return;
+		}
+	}
+	cdm_warn("%s is on %s and the test file could not be made NOCOW (%s): copy-on-write and compression may distort the figures",
+		 t->path, t->fs_type, strerror(errno ? errno : EOPNOTSUPP));
+}
+
+int cdm_testfile_open_device(struct cdm_testfile *f, const struct cdm_target *t,
+			     uint64_t size, int writes, int direct, char *err, size_t err_len)
+{
+	int fd;
+
+	memset(f, 0, sizeof(*f));
+	f->fd = -1;
+	f->lock_fd = -1;
+	f->size = size;
+	f->device = 1;
+	snprintf(f->path, sizeof(f->path), "%s", t->path);
+	fd = cdm_blockdev_open(t->path, &t->dev, writes, direct, err, err_len);
+	if (fd < 0)
+		return fd;
+	f->fd = fd;
+	return 0;
+}
+
 int cdm_testfile_create(struct cdm_testfile *f, const struct cdm_target *t,
 			uint64_t size, int direct, char *err, size_t err_len)
 {
@@ -333,6 +457,8 @@ int cdm_testfile_create(struct cdm_testfile *f, const struct cdm_target *t,
 	}
 	f->created = 1;
 	f->fd = fd;
+	if (cdm_fs_kind(t->fs_type) == CDM_FS_COW)
+		set_nocow(f, t);
 	if (direct) {
 		/*
 		 * Reopen with O_DIRECT rather than creating with it: the file
@@ -397,7 +523,8 @@ int cdm_testfile_fill(struct cdm_testfile *f, int zero,
 	char sz[32], at[32];
 
 	cdm_size_format(f->size, sz, sizeof(sz));
-	if (fallocate(f->fd, 0, 0, (off_t)f->size) < 0) {
+	/* a device has its size already (and fallocate mode 0 is not for it) */
+	if (!f->device && fallocate(f->fd, 0, 0, (off_t)f->size) < 0) {
 		int e = errno;
 
 		if (e == ENOSPC) {
@@ -547,6 +674,10 @@ int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int direct,
 	if (lstat(path, &st) < 0) {
 		snprintf(err, err_len, "%s: %s", path, strerror(errno));
 		return -errno;
+	}
+	if (S_ISBLK(st.st_mode)) {
+		snprintf(err, err_len, "%s: a block device is a TARGET, not a --file: cdm %s", path, path);
+		return -EINVAL;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		snprintf(err, err_len, "%s: not a regular file (a test file kept by --keep is expected)", path);

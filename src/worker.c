@@ -16,8 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/time.h>
+#include <unistd.h>
 
 #include "util.h"
 #include "worker.h"
@@ -32,11 +34,16 @@ struct wstate {
 	struct cdm_engine_ctx ctx;
 	struct cdm_io *slots;
 	struct cdm_io **out;
+	struct cdm_io **park;           /* --fsync: I/Os held back until the sync */
 	uint8_t *region;
 	size_t region_len;
 	uint64_t rng;                   /* xorshift64* state */
 	uint64_t write_seq;             /* sequence number stamped in writes */
 	uint64_t salt;
+	uint64_t read_below;            /* Mix: an I/O reads when next_rand() < this */
+	unsigned int writes_since;      /* --fsync: writes completed since the last one */
+	uint64_t pace_base;             /* --rate-iops: start of the schedule (ns) ... */
+	uint64_t paced;                 /* ... and I/Os started on it since */
 	unsigned int win;               /* current window (0 = warm-up) */
 	uint64_t next_bound;            /* bounds[win + 1] */
 	uint64_t cpu_at[CDM_MAX_PASSES + 2]; /* thread CPU at each boundary */
@@ -102,8 +109,14 @@ static inline void prep_io(struct wstate *s, struct cdm_io *io)
 	else
 		blk = rand_block(&s->rng, sh->nblocks);
 	io->offset = blk * sh->spec.block;
-	if (io->op == CDM_IO_WRITE && !sh->zero_fill)
-		stamp_write(s, io);
+	/* Mix: one draw per I/O, a read with probability (100 - W) % */
+	if (sh->dir == CDM_DIR_MIX)
+		io->op = next_rand(&s->rng) < s->read_below ? CDM_IO_READ : CDM_IO_WRITE;
+	if (io->op == CDM_IO_WRITE) {
+		s->writes_since++;      /* --fsync counts writes started */
+		if (!sh->zero_fill)
+			stamp_write(s, io);
+	}
 }
 
 /* advance the window to the one holding @now; note CPU at each boundary */
@@ -112,6 +125,9 @@ static inline void advance(struct wstate *s, uint64_t now)
 	while (s->win <= s->sh->count && now >= s->next_bound) {
 		s->win++;
 		thread_cpu(&s->cpu_at[s->win], &s->sys_at[s->win]);
+		/* --rate-iops: each window starts its own schedule (pace_due) */
+		s->pace_base = s->sh->bounds[s->win];
+		s->paced = 0;
 		s->next_bound = s->win <= s->sh->count ? s->sh->bounds[s->win + 1] : UINT64_MAX;
 	}
 }
@@ -139,9 +155,68 @@ static inline int complete(struct wstate *s, struct cdm_io *io, uint64_t now)
 		p->lat_sum_ns += lat;
 		if (lat > p->lat_max_ns)
 			p->lat_max_ns = lat;
+		if (io->op == CDM_IO_READ) {
+			p->read_bytes += io->len;
+			p->read_ios++;
+			p->read_lat_sum_ns += lat;
+		}
 		cdm_hist_add(&w->hist, lat);
 	}
 	return 0;
+}
+
+/*
+ * --fsync N: is an fdatasync() due?  After every N writes a thread has
+ * started, it starts nothing more until its I/Os in flight have completed
+ * (each timed as usual), then calls fdatasync() on the worker thread, as
+ * fio does with fsync=N (it quiesces first).  So the sync covers those N
+ * writes, and no write's latency includes it; the sync is timed on its
+ * own, and the pass's MB/s and IOPS pay for it, since the thread issues
+ * nothing meanwhile.
+ */
+static inline int fsync_due(const struct wstate *s)
+{
+	return s->sh->fsync_every && s->writes_since >= s->sh->fsync_every;
+}
+
+/* the fdatasync itself, counted in the window in which it returns; 0 or -errno */
+static int do_fsync(struct wstate *s)
+{
+	uint64_t t0, t1;
+
+	s->writes_since = 0;
+	t0 = cdm_now_ns();
+	if (fdatasync(s->sh->fd) < 0)
+		return -errno;
+	t1 = cdm_now_ns();
+	advance(s, t1);
+	if (s->win >= 1 && s->win <= s->sh->count) {
+		struct cdm_pass *p = &s->w->passes[s->win - 1];
+
+		p->fsyncs++;
+		p->fsync_sum_ns += t1 - t0;
+		if (t1 - t0 > p->fsync_max_ns)
+			p->fsync_max_ns = t1 - t0;
+	}
+	return 0;
+}
+
+/*
+ * --rate-iops: when this thread's next I/O is due.  The total rate R is
+ * spread evenly: each of the T threads issues R / T I/Os per second, on an
+ * absolute schedule from the start of the window (the warm-up, then each
+ * pass), thread i offset by i / R seconds so that the threads' I/Os
+ * interleave.  An I/O issued late (the thread was waiting for a completion)
+ * does not move the schedule, so the rate averages out over the window as
+ * long as the device keeps up; a lag is not carried into the next window,
+ * so a slow warm-up cannot make a pass exceed the rate.
+ */
+static inline uint64_t pace_due(const struct wstate *s)
+{
+	const struct cdm_test_shared *sh = s->sh;
+	unsigned __int128 k = (unsigned __int128)s->paced * sh->spec.threads + s->w->id;
+
+	return s->pace_base + (uint64_t)(k * 1000000000u / sh->rate_iops);
 }
 
 static inline int stop_now(struct wstate *s, uint64_t now)
@@ -150,6 +225,38 @@ static inline int stop_now(struct wstate *s, uint64_t now)
 	       atomic_load_explicit(&cdm_stop_signal, memory_order_relaxed) ||
 	       atomic_load_explicit(&s->sh->failed, memory_order_relaxed) ||
 	       s->w->error;
+}
+
+/*
+ * Sleep until @until (CLOCK_MONOTONIC ns) in steps of at most 100 ms, so a
+ * stop request or the end of the test is seen within that; never spins.
+ * Returns 1 when the worker must stop, else 0.  *@now is the time after.
+ */
+static int pace_wait(struct wstate *s, uint64_t until, uint64_t *now)
+{
+	uint64_t t = cdm_now_ns();
+
+	for (;;) {
+		advance(s, t);
+		if (stop_now(s, t)) {
+			*now = t;
+			return 1;
+		}
+		if (t >= until)
+			break;
+		{
+			uint64_t to = until - t > 100000000ull ? t + 100000000ull : until;
+			struct timespec ts = {
+				.tv_sec = (time_t)(to / 1000000000ull),
+				.tv_nsec = (long)(to % 1000000000ull),
+			};
+
+			clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		}
+		t = cdm_now_ns();
+	}
+	*now = t;
+	return 0;
 }
 
 /*
@@ -167,6 +274,11 @@ static void run_sync(struct wstate *s)
 
 	advance(s, t);
 	while (!stop_now(s, t)) {
+		if (s->sh->rate_iops) {
+			if (pace_wait(s, pace_due(s), &t))
+				break;
+			s->paced++;
+		}
 		prep_io(s, io);
 		io->submit_ns = cdm_now_ns();
 		r = ops->queue(&s->ctx, io);
@@ -179,19 +291,186 @@ static void run_sync(struct wstate *s)
 		if (complete(s, io, t) == 0)
 			done += io->len;
 		atomic_store_explicit(&s->w->live_bytes, done, memory_order_relaxed);
+		if (!s->w->error && fsync_due(s) && (r = do_fsync(s)) < 0)
+			s->w->error = r;
+		t = cdm_now_ns();
 	}
 	__atomic_store_n(&s->w->stopped_ns, t, __ATOMIC_RELEASE);
+}
+
+/*
+ * --rate-iops with a queue-and-reap engine: up to Q in flight, each I/O
+ * started when its time on the schedule comes (pace_due).  With I/Os in
+ * flight the thread blocks in reap() for a completion, so completion
+ * times (and latencies) stay exact; an I/O that fell due meanwhile starts
+ * right after.  With none in flight it sleeps until the next is due.
+ */
+static void run_async_paced(struct wstate *s)
+{
+	const struct cdm_engine_ops *ops = s->sh->engine;
+	unsigned int depth = s->ctx.depth, inflight = 0, nfree = depth, nq;
+	struct cdm_io **freel = calloc(depth, sizeof(*freel));
+	uint64_t now = cdm_now_ns(), done = 0;
+	int r, n, stopping = 0;
+
+	if (!freel) {
+		s->w->error = -ENOMEM;
+		__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
+		return;
+	}
+	for (unsigned int i = 0; i < depth; i++)
+		freel[i] = &s->slots[depth - 1 - i];
+	/* one timer slack of 50 us would be a quarter of a 5000 IOPS step */
+	(void)prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+	for (;;) {
+		advance(s, now);
+		if (!stopping && stop_now(s, now)) {
+			stopping = 1;
+			__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
+		}
+		nq = 0;
+		while (!stopping && nfree && !fsync_due(s) && pace_due(s) <= now) {
+			struct cdm_io *io = freel[--nfree];
+
+			prep_io(s, io);
+			r = ops->queue(&s->ctx, io);
+			if (r != CDM_Q_QUEUED) {
+				s->w->error = r < 0 ? r : -EPROTO;
+				stopping = 1;
+				__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
+				freel[nfree++] = io;
+				break;
+			}
+			s->out[nq++] = io;
+			s->paced++;
+		}
+		if (nq) {
+			now = cdm_now_ns();
+			for (unsigned int i = 0; i < nq; i++)
+				s->out[i]->submit_ns = now;
+			r = ops->commit(&s->ctx);
+			if (r < 0) {
+				s->w->error = r;
+				break;
+			}
+			inflight += nq;
+		}
+		if (!inflight) {
+			if (stopping)
+				break;
+			if (fsync_due(s)) {
+				/* everything started has completed: sync now */
+				if ((r = do_fsync(s)) < 0) {
+					s->w->error = r;
+					break;
+				}
+				now = cdm_now_ns();
+				continue;
+			}
+			/* nothing in flight: sleep until the next I/O is due */
+			if (pace_wait(s, pace_due(s), &now)) {
+				stopping = 1;
+				__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
+				break;
+			}
+			continue;
+		}
+		n = ops->reap(&s->ctx, 1, s->sh->batch < depth ? s->sh->batch : depth, s->out);
+		if (n < 0) {
+			if (!s->w->error)
+				s->w->error = n;
+			break;
+		}
+		now = cdm_now_ns();
+		advance(s, now);
+		for (int i = 0; i < n; i++) {
+			struct cdm_io *io = s->out[i];
+
+			inflight--;
+			if (complete(s, io, now) == 0)
+				done += io->len;
+			else if (!stopping) {
+				stopping = 1;
+				__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
+			}
+			freel[nfree++] = io;
+		}
+		atomic_store_explicit(&s->w->live_bytes, done, memory_order_relaxed);
+		now = cdm_now_ns();
+	}
+	if (!stopping)
+		__atomic_store_n(&s->w->stopped_ns, cdm_now_ns(), __ATOMIC_RELEASE);
+	free(freel);
+}
+
+/*
+ * --fsync with Q in flight (run_async): start the @nq I/Os queued before
+ * the sync fell due, wait for everything in flight, parking each I/O as
+ * it completes, fdatasync, then queue every parked I/O again (left in
+ * s->out[0..*nq) for the caller to stamp and commit).  Returns 0 or -errno.
+ */
+static int quiesce_and_sync(struct wstate *s, unsigned int *inflight, unsigned int *nq,
+			    unsigned int *npark, uint64_t *done)
+{
+	const struct cdm_engine_ops *ops = s->sh->engine;
+	unsigned int depth = s->ctx.depth;
+	uint64_t now;
+	int r, n;
+
+	if (*nq) {
+		now = cdm_now_ns();
+		for (unsigned int i = 0; i < *nq; i++)
+			s->out[i]->submit_ns = now;
+		if ((r = ops->commit(&s->ctx)) < 0)
+			return r;
+		*nq = 0;
+	}
+	while (*inflight) {
+		n = ops->reap(&s->ctx, 1, depth, s->out);
+		if (n < 0)
+			return n;
+		now = cdm_now_ns();
+		advance(s, now);
+		for (int i = 0; i < n; i++) {
+			(*inflight)--;
+			if (complete(s, s->out[i], now) < 0)
+				return -EIO;
+			*done += s->out[i]->len;
+			s->park[(*npark)++] = s->out[i];
+		}
+	}
+	if ((r = do_fsync(s)) < 0)
+		return r;
+	now = cdm_now_ns();
+	if (stop_now(s, now))
+		return 0;       /* the caller sees the end on its next reap */
+	for (unsigned int i = 0; i < *npark; i++) {
+		struct cdm_io *io = s->park[i];
+
+		prep_io(s, io);
+		r = ops->queue(&s->ctx, io);
+		if (r != CDM_Q_QUEUED)
+			return r < 0 ? r : -EPROTO;
+		s->out[(*nq)++] = io;
+		(*inflight)++;
+	}
+	*npark = 0;
+	return 0;
 }
 
 /* queue-and-reap engines: Q in flight, batched submit and completion */
 static void run_async(struct wstate *s)
 {
 	const struct cdm_engine_ops *ops = s->sh->engine;
-	unsigned int depth = s->ctx.depth, inflight = 0, nq = 0;
+	unsigned int depth = s->ctx.depth, inflight = 0, nq = 0, npark = 0;
 	uint64_t now, done = 0;
 	int r, stopping = 0;
 
 	for (unsigned int i = 0; i < depth; i++) {
+		if (fsync_due(s)) {
+			s->park[npark++] = &s->slots[i];
+			continue;
+		}
 		prep_io(s, &s->slots[i]);
 		r = ops->queue(&s->ctx, &s->slots[i]);
 		if (r != CDM_Q_QUEUED) {
@@ -238,6 +517,10 @@ static void run_async(struct wstate *s)
 			}
 			if (stopping)
 				continue;
+			if (fsync_due(s)) {
+				s->park[npark++] = io;  /* restarted after the sync */
+				continue;
+			}
 			prep_io(s, io);
 			r = ops->queue(&s->ctx, io);
 			if (r != CDM_Q_QUEUED) {
@@ -248,6 +531,15 @@ static void run_async(struct wstate *s)
 			}
 			s->out[nq++] = io;      /* out[i] already consumed */
 			inflight++;
+		}
+		if (!stopping && fsync_due(s)) {
+			r = quiesce_and_sync(s, &inflight, &nq, &npark, &done);
+			if (r < 0) {
+				if (!s->w->error)
+					s->w->error = r;
+				stopping = 1;
+				__atomic_store_n(&s->w->stopped_ns, cdm_now_ns(), __ATOMIC_RELEASE);
+			}
 		}
 		if (nq) {
 			now = cdm_now_ns();
@@ -302,7 +594,7 @@ static int setup(struct wstate *s)
 		s->region = (uint8_t *)aligned;
 	}
 	madvise(s->region, s->region_len, MADV_HUGEPAGE);
-	if (sh->dir == CDM_DIR_WRITE && !sh->zero_fill) {
+	if (sh->dir != CDM_DIR_READ && !sh->zero_fill) {
 		uint64_t *w = (uint64_t *)s->region;
 
 		for (size_t i = 0; i < s->region_len / 8; i++)
@@ -312,7 +604,8 @@ static int setup(struct wstate *s)
 	}
 	s->slots = calloc(q, sizeof(*s->slots));
 	s->out = calloc(q, sizeof(*s->out));
-	if (!s->slots || !s->out)
+	s->park = calloc(q, sizeof(*s->park));
+	if (!s->slots || !s->out || !s->park)
 		return -ENOMEM;
 	for (unsigned int i = 0; i < q; i++) {
 		s->slots[i].buf = s->region + (size_t)i * sh->spec.block;
@@ -358,6 +651,9 @@ void *cdm_worker_main(void *arg)
 	if (!s.rng)
 		s.rng = 1;
 	s.salt = next_rand(&s.rng);
+	/* (100 - W) % of 2^64, exactly for whole percents, no float */
+	if (s.sh->dir == CDM_DIR_MIX)
+		s.read_below = (uint64_t)(((unsigned __int128)(100 - s.sh->spec.write_pct) << 64) / 100);
 
 	r = setup(&s);
 	memcpy(w->note, s.ctx.note, sizeof(w->note));
@@ -374,9 +670,12 @@ void *cdm_worker_main(void *arg)
 	if (!w->error) {
 		s.win = 0;
 		s.next_bound = s.sh->bounds[1];
+		s.pace_base = s.sh->bounds[0];
 		thread_cpu(&s.cpu_at[0], &s.sys_at[0]);
 		if (s.sh->engine->flags & CDM_ENGINE_SYNC)
 			run_sync(&s);
+		else if (s.sh->rate_iops)
+			run_async_paced(&s);
 		else
 			run_async(&s);
 		/* CPU of each measured pass whose end boundary was crossed */
@@ -389,6 +688,7 @@ void *cdm_worker_main(void *arg)
 		s.sh->engine->cleanup(&s.ctx);
 	free(s.slots);
 	free(s.out);
+	free(s.park);
 	if (s.region)
 		munmap(s.region, s.region_len);
 	return NULL;

@@ -25,6 +25,8 @@ struct cdm_test_shared {
 	int fd;
 	int direct;
 	int zero_fill;
+	unsigned int fsync_every;       /* fdatasync every N writes per thread; 0 = off */
+	uint64_t rate_iops;             /* total I/Os per second over all threads; 0 = no cap */
 	uint64_t nblocks;               /* file size / block size */
 	unsigned int count;             /* measured passes */
 	unsigned int batch;             /* most I/Os reaped and restarted per call */

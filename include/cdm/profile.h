@@ -9,7 +9,7 @@
  * header's "KB = 1000 bytes"); a bare number is bytes, "B" suffix allowed.
  *
  * Profile files: one `key = value` per line, '#' comments, `test` repeated
- * in run order; keys name, size, count, time, interval, warmup, test.  See
+ * in run order; keys name, size, count, time, interval, warmup, mix, test.  See
  * docs/profile-format.md.  The files in profiles/ are compiled into the
  * binary (one source of truth).
  */
@@ -29,22 +29,32 @@
 #define CDM_THREADS_MAX 256u
 #define CDM_COUNT_MAX 100u
 #define CDM_TIME_MAX 3600u                      /* seconds */
+#define CDM_MIX_MIN 1u                          /* percent, --mix / W<pct> */
+#define CDM_MIX_MAX 99u
 
 enum cdm_pattern {
 	CDM_SEQ = 0,
 	CDM_RND = 1,
 };
 
-/* one test of a profile: pattern, block size, queue depth, threads */
+/*
+ * one test of a profile: pattern, block size, queue depth, threads, and
+ * (ORION-style "RND8K Q4T8 W20") a write percentage that makes it a mixed
+ * test: each I/O a write with probability write_pct %, run once, in the
+ * Mix section (docs/profile-format.md).
+ */
 struct cdm_spec {
 	enum cdm_pattern pattern;
 	uint64_t block;         /* bytes, multiple of 512, CDM_BLOCK_MIN..MAX */
 	unsigned int qd;        /* I/Os in flight per thread, 1..CDM_QD_MAX */
 	unsigned int threads;   /* 1..CDM_THREADS_MAX */
+	unsigned int write_pct; /* 0 = not mixed; else CDM_MIX_MIN..CDM_MIX_MAX */
 };
 
 /*
- * cdm_spec_parse - parse a test spec such as "SEQ1M Q8T1".
+ * cdm_spec_parse - parse a test spec such as "SEQ1M Q8T1" or "RND8K Q4T8 W20"
+ * (Q, T and W in that order, each optional; Q and T default to 1, no W
+ * means not mixed).
  * @s: NUL-terminated text.  @err/@err_len: on failure, a one-line reason
  * ("bad test spec 'SEQ0K': block size must be 512B..64M, a multiple of 512").
  * Returns 0, or -EINVAL.
@@ -61,8 +71,9 @@ int cdm_spec_parse(const char *s, struct cdm_spec *spec, char *err, size_t err_l
 char *cdm_spec_label(const struct cdm_spec *spec, char *buf, size_t len);
 
 /*
- * cdm_spec_name - the compact spec "SEQ1M Q8T1" (parseable by
- * cdm_spec_parse), for progress lines and notes.  Returns @buf.
+ * cdm_spec_name - the compact spec "SEQ1M Q8T1", "RND8K Q4T8 W20" (parseable
+ * by cdm_spec_parse, to the same spec), for progress lines and notes.
+ * Returns @buf.
  */
 char *cdm_spec_name(const struct cdm_spec *spec, char *buf, size_t len);
 
@@ -94,6 +105,7 @@ struct cdm_profile {
 	unsigned int time;              /* seconds; 0 = not set */
 	int interval;                   /* seconds; -1 = not set */
 	int warmup;                     /* seconds; -1 = not set (same as time) */
+	unsigned int mix;               /* Mix read percent (CDM_MIX_MIN..MAX); 0 = not set */
 	unsigned int ntests;
 	struct cdm_spec tests[CDM_MAX_TESTS];
 };

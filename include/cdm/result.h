@@ -20,6 +20,7 @@ struct cdm_scale;
 enum cdm_dir {
 	CDM_DIR_READ = 0,
 	CDM_DIR_WRITE = 1,
+	CDM_DIR_MIX = 2,                /* reads and writes: spec.write_pct % writes */
 };
 
 /* which pass figure a report shows (--aggregate); chosen per metric */
@@ -68,6 +69,9 @@ struct cdm_run_info {
 	unsigned int warmup;            /* seconds of discarded warm-up per test */
 	int direct;                     /* 1 = O_DIRECT */
 	int zero_fill;                  /* 1 = --data zero (CDM's 0Fill) */
+	int dsync;                      /* 1 = --sync: the test file opened O_DSYNC */
+	unsigned int fsync_every;       /* --fsync N: fdatasync every N writes per thread; 0 = off */
+	uint64_t rate_iops;             /* --rate-iops: requested total I/Os per second; 0 = no cap */
 	int admin;                      /* 1 = ran as root (CDM's [Admin]) */
 	time_t start;                   /* wall clock at start */
 	char os[256];                   /* "Debian GNU/Linux 12 (bookworm)" */
@@ -81,6 +85,9 @@ struct cdm_run_info {
 	char dev_model[128];            /* /sys/block/DEV/device/model */
 	int dev_rotational;             /* enum cdm_rotational */
 	char dev_scheduler[32];         /* active I/O scheduler: "mq-deadline", "none" */
+	int is_device;                  /* TARGET is a block device (device.h) */
+	uint64_t target_dev_bytes;      /* its size in bytes (BLKGETSIZE64) */
+	unsigned int target_dev_lbs;    /* its logical block size in bytes (BLKSSZGET) */
 	char cpu_model[128];            /* /proc/cpuinfo model name */
 	unsigned int cpus_online;       /* sysconf(_SC_NPROCESSORS_ONLN) */
 };
@@ -149,6 +156,13 @@ double cdm_spread_pick(const struct cdm_spread *sp, enum cdm_aggregate agg,
  */
 double cdm_result_mb_s(const struct cdm_test_result *t, enum cdm_aggregate agg);
 double cdm_result_lat_us(const struct cdm_test_result *t, enum cdm_aggregate agg);
+
+/*
+ * cdm_dir_name - "Read", "Write" or "Mix" (the CDM section names); static.
+ * cdm_dir_key - "read", "write" or "mix" (JSON and CSV); static.
+ */
+const char *cdm_dir_name(enum cdm_dir dir);
+const char *cdm_dir_key(enum cdm_dir dir);
 
 /*
  * cdm_aggregate_name / cdm_aggregate_parse - "best", "median", "mean".

@@ -4,7 +4,8 @@
  *
  * The method is CrystalDiskMark's (cdm-format.md, "How CDM arrives at its
  * figures"): one test file, prepared once; every read test, then every
- * write test; per test a discarded warm-up pass and `count` measured passes
+ * write test, then every mixed test (a spec with W<pct>, run once, and with
+ * --mix every other spec at that read percent); per test a discarded warm-up pass and `count` measured passes
  * of `time` seconds, time-based (the I/O wraps around the file); `interval`
  * seconds between tests.  docs/method.md says how each figure is computed.
  */
@@ -18,7 +19,7 @@
 #include "cdm/result.h"
 
 struct cdm_run_config {
-	const char *target;             /* directory */
+	const char *target;             /* directory, or a block device */
 	const char *file;               /* --file: a kept test file to reuse, or NULL */
 	const char *profile_name;       /* Profile: line */
 	unsigned int ntests;
@@ -30,9 +31,16 @@ struct cdm_run_config {
 	unsigned int warmup;            /* seconds of warm-up per test; 0 = none */
 	int do_read;                    /* run the read tests */
 	int do_write;                   /* run the write tests */
+	int do_mix;                     /* run the mixed tests (specs with W, and --mix) */
+	unsigned int mix_read_pct;      /* --mix: read percent of the Mix section; 0 = none */
+	int dsync;                      /* --sync: open the test file O_DSYNC for the tests */
+	unsigned int fsync_every;       /* --fsync N: fdatasync every N writes per thread */
+	uint64_t rate_iops;             /* --rate-iops: total I/Os per second; 0 = no cap */
 	int zero_fill;                  /* --data zero */
 	int direct;                     /* O_DIRECT (default) */
 	int keep;                       /* --keep */
+	int allow_destructive_write;    /* --allow-destructive-write: a block device
+					 * TARGET may be written (device.h) */
 	int progress;                   /* show progress on stderr */
 	const struct cdm_engine_ops *engine;
 	unsigned int engine_options;    /* CDM_ENGINE_OPT_* */
@@ -52,8 +60,23 @@ struct cdm_run_config {
 };
 
 /*
+ * cdm_run_plan_size - how many test results cdm_run() will fill for @cfg
+ * (what to pass to cdm_result_alloc()): for each spec without W, one per
+ * direction asked (read, write, and Mix when --mix); for each spec with W,
+ * one Mix when mixed tests are asked.
+ */
+unsigned int cdm_run_plan_size(const struct cdm_run_config *cfg);
+
+/*
+ * cdm_run_plan_writes - does the plan of @cfg write: write tests, or Mix
+ * tests (every Mix test writes)?  What a block device TARGET is checked
+ * against (--allow-destructive-write, device.h).  Returns 1 or 0.
+ */
+int cdm_run_plan_writes(const struct cdm_run_config *cfg);
+
+/*
  * cdm_run - prepare the test file, run every test and fill @res (allocated
- * by the caller with cdm_result_alloc(number of tests x directions)).
+ * by the caller with cdm_result_alloc(cdm_run_plan_size(cfg))).
  * Everything measured before a failure or a stop request stays in @res.
  * The test file is removed before returning, whatever happens (unless
  * --keep, on success).

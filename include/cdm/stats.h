@@ -116,6 +116,14 @@ struct cdm_pass {
 	uint64_t cpu_sys_ns;            /* worker threads' system CPU */
 	uint64_t proc_user_ns;          /* whole process, RUSAGE_SELF */
 	uint64_t proc_sys_ns;
+	/* the reads among bytes/ios/lat_sum_ns (the writes are the rest) */
+	uint64_t read_bytes;
+	uint64_t read_ios;
+	uint64_t read_lat_sum_ns;
+	/* --fsync: fdatasync calls that completed inside the pass, and their time */
+	uint64_t fsyncs;
+	uint64_t fsync_sum_ns;
+	uint64_t fsync_max_ns;
 };
 
 /* cdm_pass_mb_s - bytes / seconds / 1e6 (MB/s = 10^6 bytes/s); 0 if empty. */

@@ -22,7 +22,9 @@
  * source @mount_source, which may be "" or NULL), fs_source (a copy of
  * @mount_source), cpu_model and cpus_online.  A partition is reported as
  * its whole disk ("vda", not "vda1"); a device-mapper device by its own
- * queue and its dm name.  @in's other fields are left as they are.
+ * queue and its dm name.  A block device @path (cdm /dev/sdX) is
+ * described itself: is_device, target_dev_bytes and target_dev_lbs are
+ * set, and dev_* name it (or its whole disk).  @in's other fields are left as they are.
  */
 void cdm_sysinfo_fill(const char *path, const char *mount_source,
 		      struct cdm_run_info *in);

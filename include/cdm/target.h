@@ -17,6 +17,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cdm/device.h"
+
+/* what kind of filesystem a type from mountinfo is (cdm_fs_kind) */
+enum cdm_fs_kind {
+	CDM_FS_DISK = 0,                /* ext4, xfs, ...: nothing to say */
+	CDM_FS_MEMORY,                  /* tmpfs, ramfs: memory speed */
+	CDM_FS_NETWORK,                 /* nfs, cifs, ceph, 9p, virtiofs...: client caching */
+	CDM_FS_FUSE,                    /* fuse, fuse.*, fuseblk: client caching */
+	CDM_FS_COW,                     /* btrfs: copy-on-write and compression */
+};
+
 struct cdm_target {
 	char path[4096];                /* TARGET as given */
 	char mount_point[4096];         /* from /proc/self/mountinfo */
@@ -27,7 +38,29 @@ struct cdm_target {
 	uint64_t avail_bytes;           /* f_bavail * f_frsize */
 	int memory_backed;              /* tmpfs, ramfs */
 	int network_or_fuse;            /* nfs, cifs, fuse.*, ceph, 9p ... */
+	int is_device;                  /* TARGET is a block device: dev holds it */
+	struct cdm_blockdev dev;
 };
+
+/*
+ * cdm_fs_kind - classify filesystem type @type as /proc/self/mountinfo
+ * names it ("ext4", "fuse.sshfs", "nfs4").  Network and FUSE filesystems
+ * get a warning that client-side caching may inflate the figures, memory
+ * ones that the figures are memory speed, btrfs gets NOCOW on its test
+ * file (docs/safety.md, "Filesystems").
+ */
+enum cdm_fs_kind cdm_fs_kind(const char *type);
+
+/*
+ * cdm_mountinfo_parse - split one line of /proc/self/mountinfo: the
+ * device number of field 3 (@major, @minor), the mount point (@mp, field
+ * 5), the type and the source after " - " (@type, @src); the kernel's
+ * \ooo escapes are undone.  Each string is cut to its buffer (@mp_len,
+ * 32 bytes for @type, @src_len).  Returns 0, or -EINVAL for a line of
+ * another shape.  Pure, for unit tests.
+ */
+int cdm_mountinfo_parse(const char *line, unsigned int *major, unsigned int *minor,
+			char *mp, size_t mp_len, char type[32], char *src, size_t src_len);
 
 /*
  * cdm_target_probe - check that @path can take a test file of @size bytes.
@@ -35,6 +68,10 @@ struct cdm_target {
  * problem ("/mnt/x: no such directory", "/mnt/x: no space for a 1 GiB test
  * file (612 MiB free)") and returns -ENOENT, -ENOTDIR, -EACCES, -EROFS,
  * -ENOSPC or another -errno.  Creates nothing.
+ * A block device @path fills t->is_device and t->dev (and mount_point =
+ * the device path, fs_type ""); @size must not exceed the device
+ * (-ENOSPC).  On ramfs, which has no size limit and reports no free space
+ * (f_bavail 0), @size is checked against the memory available instead.
  */
 int cdm_target_probe(const char *path, uint64_t size, struct cdm_target *t,
 		     char *err, size_t err_len);
@@ -65,6 +102,9 @@ struct cdm_testfile {
 	int lock_fd;                    /* holds the run's flock; -1 when none */
 	uint64_t size;                  /* bytes */
 	int created;                    /* 1 once cdm created it (so removes it) */
+	int device;                     /* a block device: never created, filled
+					 * only when writes are allowed, never removed */
+	int nocow;                      /* btrfs: NOCOW was set before any write */
 };
 
 /*
@@ -72,7 +112,9 @@ struct cdm_testfile {
  * it read-write (with O_DIRECT when @direct).  Returns 0, or -errno with a
  * one-line reason in @err; -EINVAL with @direct means the filesystem refuses
  * O_DIRECT (the message names it and suggests --buffered).  On failure
- * nothing is left behind.
+ * nothing is left behind.  On btrfs the empty file gets FS_NOCOW_FL (as
+ * `chattr +C`: no copy-on-write, checksums or compression) before its
+ * first write, and a note says so (or a warning when it cannot be set).
  */
 int cdm_testfile_create(struct cdm_testfile *f, const struct cdm_target *t,
 			uint64_t size, int direct, char *err, size_t err_len);
@@ -108,6 +150,16 @@ int cdm_testfile_keep(struct cdm_testfile *f, int zero);
  */
 int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int direct,
 		       char *err, size_t err_len);
+
+/*
+ * cdm_testfile_open_device - use block device @t->dev as the "test file":
+ * @size bytes of it from offset 0, opened by cdm_blockdev_open() (O_RDWR |
+ * O_EXCL when @writes, else O_RDONLY).  f->created stays 0, so
+ * cdm_testfile_remove() only closes it.  Returns 0, or -errno with one
+ * line in @err (EBUSY names what holds the device).
+ */
+int cdm_testfile_open_device(struct cdm_testfile *f, const struct cdm_target *t,
+			     uint64_t size, int writes, int direct, char *err, size_t err_len);
 
 /*
  * cdm_testfile_remove - close and unlink the file if cdm created it.

@@ -74,8 +74,9 @@ static unsigned long long gib_round(uint64_t bytes)
 	return (unsigned long long)((bytes >> 30) + ((bytes >> 29) & 1));
 }
 
+/* @write_pct: for CDM_DIR_MIX, the section's write percentage */
 static void write_section(FILE *out, const struct cdm_run_result *r,
-			  enum cdm_dir dir, const char *header)
+			  enum cdm_dir dir, unsigned int write_pct, const char *header)
 {
 	const struct cdm_test_result *t;
 	struct row row;
@@ -86,6 +87,8 @@ static void write_section(FILE *out, const struct cdm_run_result *r,
 		t = &r->tests[i];
 		/* a test not measured (interrupted, failed) has no figures */
 		if (t->dir != dir || !t->npasses)
+			continue;
+		if (dir == CDM_DIR_MIX && t->spec.write_pct != write_pct)
 			continue;
 		if (!any) {
 			fprintf(out, "%s\n", header);
@@ -100,6 +103,32 @@ static void write_section(FILE *out, const struct cdm_run_result *r,
 		fputc('\n', out);
 }
 
+/*
+ * CDM's Mix section: "[Mix] Read 70%/Write 30%" (CDM 8/9 print it after
+ * [Write], same rows, same layout; the Profile, Test and Mode lines do not
+ * change).  cdm can have several ratios in one run (--mix and specs with
+ * W<pct>): one section per ratio, in the order they first ran.
+ */
+static void write_mix_sections(FILE *out, const struct cdm_run_result *r)
+{
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		const struct cdm_test_result *t = &r->tests[i];
+		unsigned int j, w = t->spec.write_pct;
+		char header[48];
+
+		if (t->dir != CDM_DIR_MIX || !t->npasses)
+			continue;
+		for (j = 0; j < i; j++)
+			if (r->tests[j].dir == CDM_DIR_MIX && r->tests[j].npasses &&
+			    r->tests[j].spec.write_pct == w)
+				break;
+		if (j < i)
+			continue;       /* section already written */
+		snprintf(header, sizeof(header), "[Mix] Read %u%%/Write %u%%", 100 - w, w);
+		write_section(out, r, CDM_DIR_MIX, w, header);
+	}
+}
+
 static void write_footer(FILE *out, const struct cdm_run_info *in,
 			 const struct tm *tm)
 {
@@ -112,13 +141,29 @@ static void write_footer(FILE *out, const struct cdm_run_info *in,
 	if (in->fs_total_bytes)
 		pct = (unsigned int)(100.0 * (double)in->fs_used_bytes /
 				     (double)in->fs_total_bytes + 0.5);
-	fprintf(out, "   Test: %s (x%u) [%.*s: %u%% (%llu/%lluGiB)]\n",
-		size, in->count,
-		(int)sizeof(in->mount_point), in->mount_point, pct,
-		gib_round(in->fs_used_bytes), gib_round(in->fs_total_bytes));
+	if (in->is_device) {
+		char dsz[32];
 
-	fprintf(out, "   Mode:%s%s\n", in->admin ? " [Admin]" : "",
-		in->zero_fill ? " <0Fill>" : "");
+		/* a raw device has no volume usage: its size and sectors */
+		cdm_size_format(in->target_dev_bytes, dsz, sizeof(dsz));
+		fprintf(out, "   Test: %s (x%u) [%.*s: block device, %s, %u-byte sectors]\n",
+			size, in->count, (int)sizeof(in->target), in->target, dsz,
+			in->target_dev_lbs);
+	} else {
+		fprintf(out, "   Test: %s (x%u) [%.*s: %u%% (%llu/%lluGiB)]\n",
+			size, in->count,
+			(int)sizeof(in->mount_point), in->mount_point, pct,
+			gib_round(in->fs_used_bytes), gib_round(in->fs_total_bytes));
+	}
+
+	/* CDM's two marks, then cdm's own for durability and a fixed rate */
+	fprintf(out, "   Mode:%s%s%s", in->admin ? " [Admin]" : "",
+		in->zero_fill ? " <0Fill>" : "", in->dsync ? " <O_DSYNC>" : "");
+	if (in->fsync_every)
+		fprintf(out, " <fdatasync/%u>", in->fsync_every);
+	if (in->rate_iops)
+		fprintf(out, " <Rate %llu IOPS>", (unsigned long long)in->rate_iops);
+	fputc('\n', out);
 	/* the trailing space is CDM's, and parsers may rely on it */
 	fprintf(out, "   Time: Measure %u sec / Interval %u sec \n",
 		in->time, in->interval);
@@ -158,8 +203,9 @@ static int cdm_text_write(FILE *out, const struct cdm_run_result *r)
 	cdm_scale_write_text_head(out, r);      /* aggregates only */
 	fputc('\n', out);
 
-	write_section(out, r, CDM_DIR_READ, "[Read]");
-	write_section(out, r, CDM_DIR_WRITE, "[Write]");
+	write_section(out, r, CDM_DIR_READ, 0, "[Read]");
+	write_section(out, r, CDM_DIR_WRITE, 0, "[Write]");
+	write_mix_sections(out, r);
 	write_footer(out, in, &tm);
 	cdm_scale_write_text_tail(out, r);      /* per-rank spread of an aggregate */
 

@@ -74,7 +74,7 @@ static void lead(FILE *out, const struct cdm_run_result *r,
 		field(out, in->target, sizeof(in->target));
 	cdm_spec_name(&t->spec, name, sizeof(name));
 	fprintf(out, ",%s,%s,%s,%" PRIu64 ",%u,%u,%u,%s", name,
-		t->dir == CDM_DIR_WRITE ? "write" : "read",
+		cdm_dir_key(t->dir),
 		t->spec.pattern == CDM_RND ? "RND" : "SEQ", t->spec.block,
 		t->spec.threads, t->spec.qd, t->qd_run, kind);
 }

@@ -88,6 +88,15 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 	key_str(out, "    ", "engine", in->engine, sizeof(in->engine), 0, ",");
 	fprintf(out, "    \"direct\": %s,\n", in->direct ? "true" : "false");
 	fprintf(out, "    \"data\": \"%s\",\n", in->zero_fill ? "zero" : "random");
+	fprintf(out, "    \"sync\": %s,\n", in->dsync ? "true" : "false");
+	if (in->fsync_every)
+		key_u64(out, "    ", "fsync_every", in->fsync_every, ",");
+	else
+		fputs("    \"fsync_every\": null,\n", out);
+	if (in->rate_iops)
+		key_u64(out, "    ", "rate_iops", in->rate_iops, ",");
+	else
+		fputs("    \"rate_iops\": null,\n", out);
 	fprintf(out, "    \"aggregate\": \"%s\",\n", cdm_aggregate_name(r->aggregate));
 	key_num(out, "    ", "cv_threshold_pct", r->cv_threshold_pct, "");
 	fputs("  },\n", out);
@@ -104,6 +113,13 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 	key_u64(out, "    ", "fs_total_bytes", in->fs_total_bytes, ",");
 	key_u64(out, "    ", "fs_used_bytes", in->fs_used_bytes, ",");
 	key_u64(out, "    ", "fs_avail_bytes", in->fs_avail_bytes, ",");
+	fprintf(out, "    \"is_device\": %s,\n", in->is_device ? "true" : "false");
+	if (in->is_device) {
+		key_u64(out, "    ", "device_bytes", in->target_dev_bytes, ",");
+		key_u64(out, "    ", "logical_block_bytes", in->target_dev_lbs, ",");
+	} else {
+		fputs("    \"device_bytes\": null,\n    \"logical_block_bytes\": null,\n", out);
+	}
 	key_str(out, "    ", "device", in->dev_name, sizeof(in->dev_name), 1, ",");
 	key_str(out, "    ", "device_model", in->dev_model, sizeof(in->dev_model), 1, ",");
 	fprintf(out, "    \"rotational\": %s,\n",
@@ -135,7 +151,39 @@ static void per_io(FILE *out, const char *key, uint64_t ns, uint64_t ios,
 		fprintf(out, "          \"%s\": null%s\n", key, end);
 }
 
-static void write_pass(FILE *out, const struct cdm_pass *p, int last)
+/*
+ * One part of a Mix (its reads or its writes) over @seconds: bytes, I/Os,
+ * MB/s, IOPS and mean latency, from the counts; @ind is the indentation.
+ */
+static void write_part(FILE *out, const char *ind, const char *key, uint64_t bytes,
+		       uint64_t ios, uint64_t lat_sum_ns, double seconds, const char *end)
+{
+	fprintf(out, "%s\"%s\": { \"bytes\": %" PRIu64 ", \"ios\": %" PRIu64 ", \"mb_s\": ",
+		ind, key, bytes, ios);
+	num(out, seconds > 0 ? (double)bytes / seconds / 1e6 : 0.0);
+	fputs(", \"iops\": ", out);
+	num(out, seconds > 0 ? (double)ios / seconds : 0.0);
+	fputs(", \"lat_mean_ns\": ", out);
+	if (ios)
+		num(out, (double)lat_sum_ns / (double)ios);
+	else
+		fputs("null", out);
+	fprintf(out, " }%s\n", end);
+}
+
+/* --fsync: the fdatasync calls of a pass (or of all passes) */
+static void write_fsyncs(FILE *out, const char *ind, uint64_t n, uint64_t sum_ns,
+			 uint64_t max_ns, const char *end)
+{
+	fprintf(out, "%s\"fsync\": { \"count\": %" PRIu64 ", \"mean_ns\": ", ind, n);
+	if (n)
+		num(out, (double)sum_ns / (double)n);
+	else
+		fputs("null", out);
+	fprintf(out, ", \"max_ns\": %" PRIu64 " }%s\n", max_ns, end);
+}
+
+static void write_pass(FILE *out, const struct cdm_pass *p, int mix, int fsync, int last)
 {
 	fputs("        {\n", out);
 	key_num(out, "          ", "duration_s", p->seconds, ",");
@@ -158,7 +206,20 @@ static void write_pass(FILE *out, const struct cdm_pass *p, int last)
 	per_io(out, "cpu_ns_per_io", p->cpu_user_ns + p->cpu_sys_ns, p->ios, ",");
 	key_u64(out, "          ", "proc_user_ns", p->proc_user_ns, ",");
 	key_u64(out, "          ", "proc_sys_ns", p->proc_sys_ns, ",");
-	per_io(out, "proc_cpu_ns_per_io", p->proc_user_ns + p->proc_sys_ns, p->ios, "");
+	per_io(out, "proc_cpu_ns_per_io", p->proc_user_ns + p->proc_sys_ns, p->ios, ",");
+	/* never omitted: null where the run has no such figure */
+	if (mix) {
+		write_part(out, "          ", "read", p->read_bytes, p->read_ios,
+			   p->read_lat_sum_ns, p->seconds, ",");
+		write_part(out, "          ", "write", p->bytes - p->read_bytes, p->ios - p->read_ios,
+			   p->lat_sum_ns - p->read_lat_sum_ns, p->seconds, ",");
+	} else {
+		fputs("          \"read\": null,\n          \"write\": null,\n", out);
+	}
+	if (fsync)
+		write_fsyncs(out, "          ", p->fsyncs, p->fsync_sum_ns, p->fsync_max_ns, "");
+	else
+		fputs("          \"fsync\": null\n", out);
 	fprintf(out, "        }%s\n", last ? "" : ",");
 }
 
@@ -232,12 +293,20 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	char name[64];
 	unsigned int i, n = t->npasses < CDM_MAX_PASSES ? t->npasses : CDM_MAX_PASSES;
 	double cv = 0.0;
+	int mix = t->dir == CDM_DIR_MIX, fsync = r->info.fsync_every != 0;
+	uint64_t rb = 0, rio = 0, rlat = 0, lat = 0, fs = 0, fsum = 0, fmax = 0;
 
 	cdm_result_summarize(t, &s);
 	cdm_spec_name(&t->spec, name, sizeof(name));
 	fputs("    {\n", out);
 	key_str(out, "      ", "name", name, sizeof(name), 0, ",");
-	fprintf(out, "      \"direction\": \"%s\",\n", t->dir == CDM_DIR_WRITE ? "write" : "read");
+	fprintf(out, "      \"direction\": \"%s\",\n", cdm_dir_key(t->dir));
+	if (mix) {
+		key_u64(out, "      ", "read_pct", 100 - t->spec.write_pct, ",");
+		key_u64(out, "      ", "write_pct", t->spec.write_pct, ",");
+	} else {
+		fputs("      \"read_pct\": null,\n      \"write_pct\": null,\n", out);
+	}
 	fprintf(out, "      \"pattern\": \"%s\",\n", t->spec.pattern == CDM_RND ? "RND" : "SEQ");
 	key_u64(out, "      ", "block_bytes", t->spec.block, ",");
 	key_u64(out, "      ", "threads", t->spec.threads, ",");
@@ -260,7 +329,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 		cdm_result_unstable(t, r->cv_threshold_pct, &cv) ? "true" : "false");
 	fputs(n ? "      \"passes\": [\n" : "      \"passes\": [],\n", out);
 	for (i = 0; i < n; i++)
-		write_pass(out, &t->passes[i], i + 1 == n);
+		write_pass(out, &t->passes[i], mix, fsync, i + 1 == n);
 	if (n)
 		fputs("      ],\n", out);
 	fputs("      \"summary\": {\n", out);
@@ -269,7 +338,39 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	key_num(out, "        ", "duration_s", s.seconds, ",");
 	write_spread(out, "mb_s", &s.mb_s, 1, ",");
 	write_spread(out, "iops", &s.iops, 1, ",");
-	write_spread(out, "lat_mean_ns", &s.lat_ns, 0, "");
+	write_spread(out, "lat_mean_ns", &s.lat_ns, 0, ",");
+	for (i = 0; i < n; i++) {
+		const struct cdm_pass *p = &t->passes[i];
+
+		rb += p->read_bytes;
+		rio += p->read_ios;
+		rlat += p->read_lat_sum_ns;
+		lat += p->lat_sum_ns;
+		fs += p->fsyncs;
+		fsum += p->fsync_sum_ns;
+		if (p->fsync_max_ns > fmax)
+			fmax = p->fsync_max_ns;
+	}
+	if (mix) {
+		/* the parts over all passes: bytes and I/Os over their total time */
+		write_part(out, "        ", "read", rb, rio, rlat, s.seconds, ",");
+		write_part(out, "        ", "write", s.bytes - rb, s.ios - rio, lat - rlat, s.seconds, ",");
+	} else {
+		fputs("        \"read\": null,\n        \"write\": null,\n", out);
+	}
+	if (fsync)
+		write_fsyncs(out, "        ", fs, fsum, fmax, ",");
+	else
+		fputs("        \"fsync\": null,\n", out);
+	if (r->info.rate_iops) {
+		key_u64(out, "        ", "rate_iops_requested", r->info.rate_iops, ",");
+		if (s.seconds > 0)
+			key_num(out, "        ", "rate_iops_achieved", (double)s.ios / s.seconds, "");
+		else
+			fputs("        \"rate_iops_achieved\": null\n", out);
+	} else {
+		fputs("        \"rate_iops_requested\": null,\n        \"rate_iops_achieved\": null\n", out);
+	}
 	fputs("      },\n", out);
 	write_latency(out, t);
 	fprintf(out, "    }%s\n", last ? "" : ",");

@@ -70,6 +70,12 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 		}
 		fputc(')', out);
 	}
+	if (in->is_device) {
+		char dsz[32];
+
+		cdm_size_format(in->target_dev_bytes, dsz, sizeof(dsz));
+		fprintf(out, " (block device, %s, %u-byte sectors)", dsz, in->target_dev_lbs);
+	}
 	if (in->dev_name[0]) {
 		fputs(", device ", out);
 		md_text(out, in->dev_name, sizeof(in->dev_name));
@@ -84,6 +90,12 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 		(int)sizeof(in->engine), in->engine,
 		in->direct ? "O\\_DIRECT" : "buffered",
 		in->zero_fill ? "zero" : "random", size, in->count, in->time);
+	if (in->dsync)
+		fputs(", O\\_DSYNC", out);
+	if (in->fsync_every)
+		fprintf(out, ", fdatasync every %u writes", in->fsync_every);
+	if (in->rate_iops)
+		fprintf(out, ", rate capped at %llu IOPS", (unsigned long long)in->rate_iops);
 	cdm_report_utc(utc, sizeof(utc), (long long)in->start);
 	if (utc[0])
 		fprintf(out, "; %.10s %.8s UTC", utc, utc + 11);
@@ -133,7 +145,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 		mb = cdm_result_mb_s(t, r->aggregate);
 		lat = cdm_result_lat_us(t, r->aggregate);
 		fprintf(out, "| %s %s | %.3f | %.1f | %.2f | ", name,
-			t->dir == CDM_DIR_WRITE ? "Write" : "Read", mb,
+			cdm_dir_name(t->dir), mb,
 			cdm_report_iops_of(mb, (unsigned long long)t->spec.block), lat);
 		if (cdm_result_has_percentiles(t))
 			fprintf(out, "%.2f", (double)cdm_hist_percentile(t->hist, 99.0) / 1000.0);

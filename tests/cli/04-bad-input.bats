@@ -75,7 +75,6 @@ refuse() {
 	refuse 2 "unknown format 'xml'" "${QUICK[@]}" --format xml "$TD"
 	refuse 2 "bad value for --aggregate: 'max'" "${QUICK[@]}" --aggregate max "$TD"
 	refuse 2 "bad value for --cv-threshold" "${QUICK[@]}" --cv-threshold ten "$TD"
-	refuse 2 "--mix: the Mix test is not implemented yet" "${QUICK[@]}" --mix 70 "$TD"
 	refuse 2 "bad value for --mode" "${QUICK[@]}" --mode sideways "$TD"
 	refuse 2 "bad value for --data" "${QUICK[@]}" --data ones "$TD"
 }

@@ -372,6 +372,113 @@ static void test_json_interrupted_and_empty(void **state)
 	cdm_result_free(r);
 }
 
+/* the number at @key of @obj */
+static double jnum(const struct cdm_json *obj, const char *key)
+{
+	const struct cdm_json *v = cdm_json_get(obj, key);
+
+	assert_non_null(v);
+	assert_int_equal(v->type, CDM_JSON_NUMBER);
+	return v->num;
+}
+
+/*
+ * A Mix test in JSON: its percentages, the read and write parts of each
+ * pass and of the summary (from the counts: they add up to the whole), the
+ * fdatasync counts and the requested and achieved rate; CSV and Markdown
+ * name it with its write percentage.  Compare skips it.
+ */
+static void test_json_mix_parts(void **state)
+{
+	struct cdm_run_result *r = cdm_result_alloc(1);
+	struct cdm_test_result *t;
+	const struct cdm_json *jt, *part, *pass;
+	struct cdm_json *root;
+	struct cdm_cmp_run *cmp;
+	char *out, err[256];
+
+	(void)state;
+	assert_non_null(r);
+	r->ntests = 1;
+	r->info.count = 2;
+	r->info.fsync_every = 4;
+	r->info.rate_iops = 500;
+	t = &r->tests[0];
+	t->spec.pattern = CDM_RND;
+	t->spec.block = 4096;
+	t->spec.qd = 4;
+	t->spec.threads = 2;
+	t->spec.write_pct = 30;
+	t->dir = CDM_DIR_MIX;
+	t->qd_run = 4;
+	/* pass 1: 700 reads of 100 us, 300 writes of 300 us, in 2 s */
+	set_pass(t, 0, 2.0, 1000 * 4096ull, 1000, 0);
+	t->passes[0].lat_sum_ns = 700 * 100000ull + 300 * 300000ull;
+	t->passes[0].read_bytes = 700 * 4096ull;
+	t->passes[0].read_ios = 700;
+	t->passes[0].read_lat_sum_ns = 700 * 100000ull;
+	t->passes[0].fsyncs = 75;
+	t->passes[0].fsync_sum_ns = 75 * 2000000ull;
+	t->passes[0].fsync_max_ns = 9000000;
+	/* pass 2: no write at all (lat_mean_ns of the write part is null) */
+	set_pass(t, 1, 2.0, 1000 * 4096ull, 1000, 100000);
+	t->passes[1].read_bytes = 1000 * 4096ull;
+	t->passes[1].read_ios = 1000;
+	t->passes[1].read_lat_sum_ns = 1000 * 100000ull;
+
+	out = render(&cdm_format_json, r);
+	root = parse_ok(out);
+	assert_int_equal(cdm_json_get(cdm_json_get(root, "settings"), "fsync_every")->u64, 4);
+	assert_int_equal(cdm_json_get(cdm_json_get(root, "settings"), "rate_iops")->u64, 500);
+	jt = &cdm_json_get(root, "tests")->items[0];
+	assert_string_equal(cdm_json_get(jt, "name")->str, "RND4K Q4T2 W30");
+	assert_string_equal(cdm_json_get(jt, "direction")->str, "mix");
+	assert_int_equal(cdm_json_get(jt, "read_pct")->u64, 70);
+	assert_int_equal(cdm_json_get(jt, "write_pct")->u64, 30);
+	pass = &cdm_json_get(jt, "passes")->items[0];
+	part = cdm_json_get(pass, "read");
+	assert_int_equal(cdm_json_get(part, "ios")->u64, 700);
+	assert_true(jnum(part, "iops") == 350.0);
+	assert_true(jnum(part, "mb_s") == 700 * 4096 / 2.0 / 1e6);
+	assert_true(jnum(part, "lat_mean_ns") == 100000.0);
+	part = cdm_json_get(pass, "write");
+	assert_int_equal(cdm_json_get(part, "ios")->u64, 300);
+	assert_int_equal(cdm_json_get(part, "bytes")->u64, 300 * 4096);
+	assert_true(jnum(part, "lat_mean_ns") == 300000.0);
+	assert_int_equal(cdm_json_get(cdm_json_get(pass, "fsync"), "count")->u64, 75);
+	assert_true(jnum(cdm_json_get(pass, "fsync"), "mean_ns") == 2000000.0);
+	pass = &cdm_json_get(jt, "passes")->items[1];
+	assert_int_equal(cdm_json_get(cdm_json_get(pass, "write"), "lat_mean_ns")->type, CDM_JSON_NULL);
+	assert_int_equal(cdm_json_get(cdm_json_get(pass, "fsync"), "mean_ns")->type, CDM_JSON_NULL);
+	part = cdm_json_get(cdm_json_get(jt, "summary"), "read");
+	assert_int_equal(cdm_json_get(part, "ios")->u64, 1700);
+	assert_true(jnum(part, "iops") == 425.0);
+	part = cdm_json_get(cdm_json_get(jt, "summary"), "write");
+	assert_int_equal(cdm_json_get(part, "ios")->u64, 300);
+	assert_true(jnum(part, "iops") == 75.0);
+	assert_int_equal(cdm_json_get(cdm_json_get(cdm_json_get(jt, "summary"), "fsync"), "count")->u64, 75);
+	assert_int_equal(cdm_json_get(cdm_json_get(jt, "summary"), "rate_iops_requested")->u64, 500);
+	assert_true(jnum(cdm_json_get(jt, "summary"), "rate_iops_achieved") == 500.0);
+	cdm_json_free(root);
+
+	/* compare reads the file and leaves the Mix test out */
+	cmp = calloc(1, sizeof(*cmp));
+	assert_non_null(cmp);
+	assert_int_equal(cdm_compare_load(out, strlen(out), cmp, err, sizeof(err)), 0);
+	assert_int_equal(cmp->ntests, 0);
+	cdm_compare_run_free(cmp);
+	free(cmp);
+	free(out);
+
+	out = render(&cdm_format_csv, r);
+	assert_non_null(strstr(out, ",RND4K Q4T2 W30,mix,RND,4096,2,4,4,pass,1,"));
+	free(out);
+	out = render(&cdm_format_markdown, r);
+	assert_non_null(strstr(out, "| RND4K Q4T2 W30 Mix | "));
+	free(out);
+	cdm_result_free(r);
+}
+
 /* write JSON, read it back through compare's reader: the same figures */
 static void test_round_trip(void **state)
 {
@@ -508,6 +615,32 @@ static void test_text_aggregate(void **state)
 	cdm_result_free(r);
 }
 
+/* a block device TARGET: the footer and JSON describe the device */
+static void test_device_target(void **state)
+{
+	struct cdm_run_result *r = build();
+	char *text, *json, *md;
+
+	(void)state;
+	snprintf(r->info.target, sizeof(r->info.target), "/dev/sdb");
+	r->info.is_device = 1;
+	r->info.target_dev_bytes = 1ull << 30;
+	r->info.target_dev_lbs = 4096;
+	text = render(&cdm_format_text, r);
+	assert_non_null(strstr(text, "   Test: 1 GiB (x3) [/dev/sdb: block device, 1 GiB, 4096-byte sectors]\n"));
+	json = render(&cdm_format_json, r);
+	assert_non_null(strstr(json, "\"is_device\": true,\n"));
+	assert_non_null(strstr(json, "\"device_bytes\": 1073741824,\n"));
+	assert_non_null(strstr(json, "\"logical_block_bytes\": 4096,\n"));
+	cdm_json_free(parse_ok(json));
+	md = render(&cdm_format_markdown, r);
+	assert_non_null(strstr(md, " (block device, 1 GiB, 4096-byte sectors)"));
+	free(text);
+	free(json);
+	free(md);
+	cdm_result_free(r);
+}
+
 static void test_save_atomic(void **state)
 {
 	struct cdm_run_result *r = build();
@@ -575,9 +708,11 @@ int main(void)
 		cmocka_unit_test(test_aggregate_parse),
 		cmocka_unit_test(test_json_interrupted_and_empty),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_json_mix_parts),
 		cmocka_unit_test(test_json_histogram),
 		cmocka_unit_test(test_hostile_strings),
 		cmocka_unit_test(test_text_aggregate),
+		cmocka_unit_test(test_device_target),
 		cmocka_unit_test(test_save_atomic),
 		cmocka_unit_test(test_write_errors),
 	};

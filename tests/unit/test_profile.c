@@ -84,6 +84,52 @@ static void test_spec_accepts(void **state)
 		assert_int_equal(s.block, cases[i].block);
 		assert_int_equal(s.qd, cases[i].qd);
 		assert_int_equal(s.threads, cases[i].threads);
+		/* no W: not a mixed test */
+		assert_int_equal(s.write_pct, 0);
+	}
+}
+
+struct wspec_case {
+	const char *text;
+	uint64_t block;
+	unsigned int qd, threads, write_pct;
+};
+
+/* ORION-style write percentages: W after Q and T, each part optional */
+static void test_spec_write_pct(void **state)
+{
+	static const struct wspec_case cases[] = {
+		{ "RND8K Q4T8 W20", 8 * KiB, 4, 8, 20 },
+		{ "RND8KQ4T8W20", 8 * KiB, 4, 8, 20 },
+		{ "rnd8k q4 t8 w 20", 8 * KiB, 4, 8, 20 },
+		{ "RND8K W20", 8 * KiB, 1, 1, 20 },
+		{ "RND8K Q4 W1", 8 * KiB, 4, 1, 1 },
+		{ "SEQ1M T2 W99", MiB, 1, 2, 99 },
+		{ "RND512B Q1024T256 W50", 512, 1024, 256, 50 },
+		{ "RND8K W020", 8 * KiB, 1, 1, 20 },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct cdm_spec s, back;
+		char err[256] = "", name[64];
+
+		if (cdm_spec_parse(cases[i].text, &s, err, sizeof(err)))
+			fail_msg("'%s' rejected: %s", cases[i].text, err);
+		assert_int_equal(s.block, cases[i].block);
+		assert_int_equal(s.qd, cases[i].qd);
+		assert_int_equal(s.threads, cases[i].threads);
+		assert_int_equal(s.write_pct, cases[i].write_pct);
+		/* the name keeps W and reads back to the same spec */
+		cdm_spec_name(&s, name, sizeof(name));
+		assert_non_null(strstr(name, " W"));
+		assert_int_equal(cdm_spec_parse(name, &back, err, sizeof(err)), 0);
+		assert_int_equal(back.pattern, s.pattern);
+		assert_int_equal(back.block, s.block);
+		assert_int_equal(back.qd, s.qd);
+		assert_int_equal(back.threads, s.threads);
+		assert_int_equal(back.write_pct, s.write_pct);
 	}
 }
 
@@ -124,7 +170,16 @@ static void test_spec_rejects(void **state)
 		{ "RND4K Q8T1x", "bad test spec 'RND4K Q8T1x': unexpected 'x'" },
 		{ "RND4K Q8T1 Q8", "bad test spec 'RND4K Q8T1 Q8': unexpected 'Q8'" },
 		{ "RND4K Q8 Q8", "bad test spec 'RND4K Q8 Q8': unexpected 'Q8'" },
-		{ "SEQ1M Q8T1 W30", "bad test spec 'SEQ1M Q8T1 W30': unexpected 'W30'" },
+		/* the write percentage: 1..99, after Q and T, once */
+		{ "RND8K Q4T8 W0", "bad test spec 'RND8K Q4T8 W0': write percentage must be W1..W99 (W0 and W100 are the plain read and write tests)" },
+		{ "RND8K Q4T8 W100", "bad test spec 'RND8K Q4T8 W100': write percentage must be W1..W99 (W0 and W100 are the plain read and write tests)" },
+		{ "RND8K W", "bad test spec 'RND8K W': write percentage must be W1..W99 (W0 and W100 are the plain read and write tests)" },
+		{ "RND8K W999999999999999999999", "bad test spec 'RND8K W999999999999999999999': write percentage must be W1..W99 (W0 and W100 are the plain read and write tests)" },
+		{ "RND8K W20 Q4", "bad test spec 'RND8K W20 Q4': W must come after Q and T" },
+		{ "RND8K Q4 W20 T8", "bad test spec 'RND8K Q4 W20 T8': W must come after Q and T" },
+		{ "RND8K W20 W20", "bad test spec 'RND8K W20 W20': unexpected 'W20'" },
+		{ "RND8K W20%", "bad test spec 'RND8K W20%': unexpected '%'" },
+		{ "RND8K W-5", "bad test spec 'RND8K W-5': write percentage must be W1..W99 (W0 and W100 are the plain read and write tests)" },
 		{ "RND4KB", "bad test spec 'RND4KB': unexpected 'B'" },
 		{ "RND4K Q-1", "bad test spec 'RND4K Q-1': queue depth must be 1..1024" },
 	};
@@ -199,12 +254,23 @@ static void test_spec_label_name(void **state)
 		assert_int_equal(back.block, s.block);
 		assert_int_equal(back.qd, s.qd);
 		assert_int_equal(back.threads, s.threads);
+		assert_int_equal(back.write_pct, 0);
+		/* with a write percentage: the name says it, the label does not */
+		s.write_pct = 20;
+		cdm_spec_name(&s, buf, sizeof(buf));
+		assert_int_equal(strlen(buf), strlen(cases[i].name) + 4);
+		assert_string_equal(buf + strlen(cases[i].name), " W20");
+		assert_int_equal(cdm_spec_parse(buf, &back, err, sizeof(err)), 0);
+		assert_int_equal(back.write_pct, 20);
+		assert_int_equal(back.block, s.block);
+		cdm_spec_label(&s, buf, sizeof(buf));
+		assert_string_equal(buf, cases[i].label);
 	}
 }
 
 static void test_spec_label_short_buffer(void **state)
 {
-	struct cdm_spec s = { CDM_SEQ, MiB, 8, 1 };
+	struct cdm_spec s = { CDM_SEQ, MiB, 8, 1, 0 };
 	char buf[6];
 
 	(void)state;
@@ -391,6 +457,7 @@ static void test_profile_parse_full(void **state)
 		"time = 2\n"
 		"interval = 0\n"
 		"warmup = 1\n"
+		"mix = 70\n"
 		"   # indented comment\n"
 		"test = SEQ1M Q8T1\n"
 		"test = rnd4kq32t16";   /* no newline at the end */
@@ -406,6 +473,7 @@ static void test_profile_parse_full(void **state)
 	assert_int_equal(p.time, 2);
 	assert_int_equal(p.interval, 0);
 	assert_int_equal(p.warmup, 1);
+	assert_int_equal(p.mix, 70);
 	assert_int_equal(p.ntests, 2);
 	assert_int_equal(p.tests[0].pattern, CDM_SEQ);
 	assert_int_equal(p.tests[0].block, MiB);
@@ -430,6 +498,7 @@ static void test_profile_parse_unset(void **state)
 	assert_int_equal(p.time, 0);
 	assert_int_equal(p.interval, -1);
 	assert_int_equal(p.warmup, -1);
+	assert_int_equal(p.mix, 0);
 	assert_int_equal(p.ntests, 1);
 }
 
@@ -506,6 +575,11 @@ static void test_profile_parse_errors(void **state)
 		{ "test = SEQ1M Q8T1\ntest = RND4K Q0T1\n",
 		  "peak.cdm:2: bad test spec 'RND4K Q0T1': queue depth must be 1..1024" },
 		{ "test = FOO1M\n", "peak.cdm:1: bad test spec 'FOO1M': pattern must be SEQ or RND" },
+		{ "mix = 0\n", "peak.cdm:1: bad value for mix: '0' (read percent, 1..99)" },
+		{ "mix = 100\n", "peak.cdm:1: bad value for mix: '100' (read percent, 1..99)" },
+		{ "mix = 70%\n", "peak.cdm:1: bad value for mix: '70%' (read percent, 1..99)" },
+		{ "mix = 70\nmix = 60\n", "peak.cdm:2: duplicate key 'mix'" },
+		{ "test = RND8K Q4T8 W120\n", "peak.cdm:1: bad test spec 'RND8K Q4T8 W120': write percentage must be W1..W99 (W0 and W100 are the plain read and write tests)" },
 		{ "test =\n", "peak.cdm:1: bad test spec '': empty" },
 		{ "", "peak.cdm: no tests" },
 		{ "\n\n# nothing\n", "peak.cdm: no tests" },
@@ -785,6 +859,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_spec_accepts),
 		cmocka_unit_test(test_spec_rejects),
+		cmocka_unit_test(test_spec_write_pct),
 		cmocka_unit_test(test_spec_err_buffer),
 		cmocka_unit_test(test_spec_label_name),
 		cmocka_unit_test(test_spec_label_short_buffer),

@@ -219,6 +219,55 @@ static struct cdm_run_result *build_overflow(void)
 	return r;
 }
 
+/*
+ * Mix sections: the Default tests' Read and Write rows, then Mix rows at two
+ * ratios, R70/W30 (--mix 70) and R80/W20 (a spec "RND8K Q4T8 W20"), run in
+ * the order the runner plans them (the W20 test between the two W30 ones):
+ * one "[Mix] Read N%/Write M%" section per ratio, in the order each first
+ * ran, laid out as CDM 8/9 print theirs.  --sync, --fsync and --rate-iops
+ * add their marks to the Mode line.
+ */
+static struct cdm_run_result *build_mix(void)
+{
+	struct cdm_run_result *r = build_default();
+	struct cdm_run_result *m = cdm_result_alloc(7);
+	struct cdm_test_result *t;
+
+	assert_non_null(m);
+	m->info = r->info;
+	cdm_result_free(r);
+	m->info.dsync = 1;
+	m->info.fsync_every = 8;
+	m->info.rate_iops = 20000;
+
+	t = &m->tests[0];
+	set_spec(t, CDM_SEQ, MIB, 8, 1, CDM_DIR_READ, 8);
+	set_passes(t, 5, 5.0, 5000 * MIB, 5000, 8000000);
+	t = &m->tests[1];
+	set_spec(t, CDM_RND, 4 * KIB, 32, 1, CDM_DIR_READ, 32);
+	set_passes(t, 5, 5.0, 500000 * 4 * KIB, 500000, 320000);
+	t = &m->tests[2];
+	set_spec(t, CDM_SEQ, MIB, 8, 1, CDM_DIR_WRITE, 8);
+	set_passes(t, 5, 5.0, 2500 * MIB, 2500, 16000000);
+	t = &m->tests[3];
+	set_spec(t, CDM_RND, 4 * KIB, 32, 1, CDM_DIR_WRITE, 32);
+	set_passes(t, 5, 5.0, 100000 * 4 * KIB, 100000, 1600000);
+	/* 629.1456 MB/s prints 629.146: 600.0 IOPS */
+	t = &m->tests[4];
+	set_spec(t, CDM_SEQ, MIB, 8, 1, CDM_DIR_MIX, 8);
+	t->spec.write_pct = 30;
+	set_passes(t, 5, 5.0, 3000 * MIB, 3000, 13333333);
+	t = &m->tests[5];
+	set_spec(t, CDM_RND, 8 * KIB, 4, 8, CDM_DIR_MIX, 4);
+	t->spec.write_pct = 20;
+	set_passes(t, 5, 5.0, 100000 * 8 * KIB, 100000, 1600000);
+	t = &m->tests[6];
+	set_spec(t, CDM_RND, 4 * KIB, 32, 1, CDM_DIR_MIX, 32);
+	t->spec.write_pct = 30;
+	set_passes(t, 5, 5.0, 250000 * 4 * KIB, 250000, 640000);
+	return m;
+}
+
 /* the report as a string (free it) */
 static char *render(const struct cdm_run_result *r)
 {
@@ -302,6 +351,24 @@ static void test_golden_default(void **state)
 	cdm_result_free(r);
 }
 
+static void test_golden_mix(void **state)
+{
+	struct cdm_run_result *r = build_mix();
+
+	(void)state;
+	check_golden(r, "report-mix.txt");
+	/* a Mix test never measured leaves no row and no empty section */
+	r->tests[5].npasses = 0;
+	{
+		char *out = render(r);
+
+		assert_null(strstr(out, "[Mix] Read 80%/Write 20%"));
+		assert_non_null(strstr(out, "[Mix] Read 70%/Write 30%\n  SEQ    1MiB"));
+		free(out);
+	}
+	cdm_result_free(r);
+}
+
 static void test_golden_overflow(void **state)
 {
 	struct cdm_run_result *r = build_overflow();
@@ -338,6 +405,17 @@ static void test_mode_line(void **state)
 		{ 1, 1, "   Mode: [Admin] <0Fill>" },
 		{ 0, 1, "   Mode: <0Fill>" },
 	};
+	static const struct {
+		int dsync;
+		unsigned int fsync_every;
+		uint64_t rate;
+		const char *line;
+	} more[] = {
+		{ 1, 0, 0, "   Mode: <0Fill> <O_DSYNC>" },
+		{ 0, 1, 0, "   Mode: <0Fill> <fdatasync/1>" },
+		{ 0, 0, 5000, "   Mode: <0Fill> <Rate 5000 IOPS>" },
+		{ 1, 16, 1, "   Mode: <0Fill> <O_DSYNC> <fdatasync/16> <Rate 1 IOPS>" },
+	};
 	struct cdm_run_result *r = build_default();
 	unsigned int i;
 	char *out;
@@ -348,6 +426,14 @@ static void test_mode_line(void **state)
 		r->info.zero_fill = cases[i].zero_fill;
 		out = render(r);
 		assert_line(out, cases[i].line);
+		free(out);
+	}
+	for (i = 0; i < sizeof(more) / sizeof(more[0]); i++) {
+		r->info.dsync = more[i].dsync;
+		r->info.fsync_every = more[i].fsync_every;
+		r->info.rate_iops = more[i].rate;
+		out = render(r);
+		assert_line(out, more[i].line);
 		free(out);
 	}
 	cdm_result_free(r);
@@ -660,6 +746,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_golden_default),
 		cmocka_unit_test(test_golden_overflow),
+		cmocka_unit_test(test_golden_mix),
 		cmocka_unit_test(test_mode_line),
 		cmocka_unit_test(test_comment),
 		cmocka_unit_test(test_interrupted),

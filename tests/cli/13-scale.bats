@@ -264,3 +264,27 @@ PY
 	[[ "$output" != *mpicc* ]]
 	[[ "$output" != *CDM_MPI* ]]
 }
+
+@test "cdm-mpi: a Mix test's read and write parts are summed too, and cdm merge agrees" {
+	need_mpi
+	cd "$OD"
+	run mpi 2 "${NULLRUN[@]}" -t "RND4K Q2T1 W30" --save agg.json --save-ranks r "$TD"
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	echo "$output" | grep -q '^\[Mix\]'
+	python3 - agg.json r.rank0.json r.rank1.json <<'PY'
+import json, sys
+agg = json.load(open(sys.argv[1])); rs = [json.load(open(f)) for f in sys.argv[2:]]
+mix = [i for i, t in enumerate(agg["tests"]) if t["direction"] == "mix"]
+assert mix
+for i in mix:
+    assert agg["tests"][i]["write_pct"] == 30
+    for k, p in enumerate(agg["tests"][i]["passes"]):
+        for part in ("read", "write"):
+            for key in ("bytes", "ios"):
+                assert p[part][key] == sum(r["tests"][i]["passes"][k][part][key] for r in rs)
+PY
+	"$CDM" merge --save merged.json r.rank0.json r.rank1.json > /dev/null
+	run check_same agg.json merged.json
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	assert_clean "$TD"
+}

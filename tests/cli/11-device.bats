@@ -1,0 +1,326 @@
+#!/usr/bin/env bats
+# A raw block device as TARGET: loop devices this file creates on images in
+# its temporary directory, always taken down again (umount, swapoff,
+# partitions deleted, loop detached, image removed), whatever happens.
+# Read runs must leave the device's content as it was; write runs need
+# --allow-destructive-write and a device nobody uses.  No other device is
+# ever named.  Needs root and losetup; skips with the reason otherwise.
+
+load helpers
+
+MNT=
+LOOPS=()
+SWAPS=()
+
+dev_setup() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root for loop devices"
+	command -v losetup >/dev/null || skip "losetup not installed"
+	MNT="$TD/mnt"
+	mkdir -p "$MNT"
+}
+
+teardown() {
+	local l
+	for l in "${SWAPS[@]}"; do
+		swapoff "$l" 2>/dev/null
+	done
+	if [ -n "$MNT" ] && mountpoint -q "$MNT"; then
+		umount "$MNT" || umount -l "$MNT"
+	fi
+	for l in "${LOOPS[@]}"; do
+		partx -d "$l" 2>/dev/null
+		# the kernel may still hold the device for a moment after umount
+		for _ in $(seq 50); do
+			losetup "$l" > /dev/null 2>&1 || break
+			losetup -d "$l" 2> /dev/null
+			sleep 0.1
+		done
+	done
+	chmod -R u+rwx "$TD" 2>/dev/null
+	rm -rf "$TD" "$OD"
+}
+
+# a loop device over image $TD/$1 of size $2 (extra losetup options after);
+# sets LOOP.  The image is sparse unless the test writes it.
+new_loop() {
+	local img="$TD/$1" size=$2
+	shift 2
+	[ -e "$img" ] || truncate -s "$size" "$img"
+	LOOP=$(losetup -f --show "$@" "$img") || skip "no loop device available"
+	LOOPS+=("$LOOP")
+}
+
+# an image of $2 MiB of random bytes, so that reads touch written blocks
+written_image() {
+	dd if=/dev/urandom of="$TD/$1" bs=1M count="$2" status=none
+}
+
+sum() {
+	md5sum < "$1" | cut -d' ' -f1
+}
+
+@test "a read run on a loop device reads it (the default mode), and leaves its content as it was" {
+	dev_setup
+	written_image img 32
+	new_loop img 32M
+	before=$(sum "$LOOP")
+	run "$CDM" --count 1 --time 1 --interval 0 --warmup 0 --quiet \
+		--test "SEQ1M Q8T1" --test "RND4K Q32T1" "$LOOP"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"[Read]"* ]]
+	[[ "$output" != *"[Write]"* ]]
+	# the whole device by default, and the footer says it is a device
+	[[ "$output" == *"   Test: 32 MiB (x1) [$LOOP: block device, 32 MiB, 512-byte sectors]"* ]]
+	[[ "$output" =~ "RND    4KiB (Q= 32, T= 1): "+[0-9]+\.[0-9]+" MB/s" ]]
+	# written image: no warning about never-written blocks
+	[[ "$output" != *"never written"* ]]
+	[ "$(sum "$LOOP")" = "$before" ]
+	# and the JSON says so too
+	run "$CDM" "${QUICK[@]}" --test RND4K --format json "$LOOP"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -q '"is_device": true'
+	echo "$output" | grep -q '"device_bytes": 33554432'
+	echo "$output" | grep -q '"logical_block_bytes": 512'
+	[ "$(sum "$LOOP")" = "$before" ]
+}
+
+@test "a read run on a sparse image warns that never-written blocks may not touch the media, and says how to write it" {
+	dev_setup
+	new_loop img 32M
+	run "$CDM" "${QUICK[@]}" --test RND4K "$LOOP"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"warning: $LOOP: 100% of the 16 MiB tested was never written"*"sparse file $TD/img"* ]]
+	[[ "$output" == *"--allow-destructive-write $LOOP"*"dd if=/dev/urandom of=$LOOP"* ]]
+	# nothing was written to it: the image is still all hole
+	[ "$(du -k "$TD/img" | cut -f1)" -eq 0 ]
+}
+
+@test "write tests on a device without --allow-destructive-write are refused: one line, exit 2, content unchanged" {
+	dev_setup
+	written_image img 16
+	new_loop img 16M
+	before=$(sum "$LOOP")
+	# Mix tests write too: --mode mix, a W<pct> spec, --mix with the default mode given
+	for args in "--mode write" "--mode all" "--mode mix" "--mode mix --test RND4KW20" "--mode all --mix 70"; do
+		run "$CDM" "${QUICK[@]}" --test RND4K $args "$LOOP"
+		echo "$args: $output"
+		[ "$status" -eq 2 ]
+		[ "${#lines[@]}" -eq 1 ]
+		[ "${lines[0]}" = "cdm: $LOOP: write tests on a block device overwrite its data: add --allow-destructive-write to run them (on a device the default mode is read)" ]
+	done
+	[ "$(sum "$LOOP")" = "$before" ]
+}
+
+@test "with --allow-destructive-write an unused loop device is written, read and written again" {
+	dev_setup
+	written_image img 32
+	new_loop img 32M
+	before=$(sum "$LOOP")
+	run "$CDM" "${QUICK[@]}" --test RND4K --mode all --allow-destructive-write "$LOOP"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"[Read]"* && "$output" == *"[Write]"* ]]
+	[ "$(sum "$LOOP")" != "$before" ]
+}
+
+@test "only the tested region of the device is written" {
+	dev_setup
+	written_image img 32
+	cp "$TD/img" "$TD/orig"
+	new_loop img 32M
+	run "$CDM" "${QUICK[@]}" --test RND4K --mode write --allow-destructive-write "$LOOP"
+	[ "$status" -eq 0 ]
+	# the first 16 MiB changed, the last 16 MiB did not
+	! cmp -s <(head -c 16M "$TD/orig") <(head -c 16M "$LOOP")
+	cmp <(tail -c 16M "$TD/orig") <(tail -c 16M "$LOOP")
+}
+
+@test "a mounted device is refused for writing, naming the mount point; the filesystem is untouched" {
+	dev_setup
+	command -v mkfs.ext4 >/dev/null || skip "mkfs.ext4 not installed"
+	new_loop img 32M
+	mkfs.ext4 -q -F "$LOOP" || skip "mkfs.ext4 failed"
+	mount "$LOOP" "$MNT" || skip "cannot mount ext4 on $LOOP"
+	echo precious > "$MNT/data"
+	sync
+	before=$(sum "$LOOP")
+	run "$CDM" "${QUICK[@]}" --test RND4K --mode write --allow-destructive-write "$LOOP"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[ "${lines[0]}" = "cdm: $LOOP: in use, so cdm will not write to it: mounted on $MNT (ext4)" ]
+	[ "$(sum "$LOOP")" = "$before" ]
+	[ "$(cat "$MNT/data")" = precious ]
+	# reading a mounted device is allowed, with a note
+	run "$CDM" "${QUICK[@]}" --test RND4K "$LOOP"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"note: $LOOP: mounted on $MNT (ext4): "* ]]
+}
+
+@test "a device used as swap is refused for writing, and the refusal says swap" {
+	dev_setup
+	command -v mkswap >/dev/null || skip "mkswap not installed"
+	new_loop img 32M
+	mkswap "$LOOP" > /dev/null || skip "mkswap failed"
+	swapon "$LOOP" 2>/dev/null || skip "swapon does not work here"
+	SWAPS+=("$LOOP")
+	before=$(sum "$LOOP")
+	run "$CDM" "${QUICK[@]}" --test RND4K --mode write --allow-destructive-write "$LOOP"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: $LOOP: in use, so cdm will not write to it: in use as swap (swapoff $LOOP to free it)" ]
+	[ "$(sum "$LOOP")" = "$before" ]
+}
+
+@test "a device whose partition is mounted is refused, naming the partition and the mount point" {
+	dev_setup
+	command -v sfdisk >/dev/null || skip "sfdisk not installed (fdisk package)"
+	command -v mkfs.ext4 >/dev/null || skip "mkfs.ext4 not installed"
+	truncate -s 64M "$TD/img"
+	printf ',32M\n,\n' | sfdisk -q "$TD/img" || skip "sfdisk failed"
+	new_loop img 64M -P
+	# without udev or partscan the partitions may need adding by hand
+	[ -b "${LOOP}p1" ] || partx -a "$LOOP" 2>/dev/null || true
+	[ -b "${LOOP}p1" ] || skip "no partition devices for $LOOP"
+	mkfs.ext4 -q -F "${LOOP}p1" || skip "mkfs.ext4 failed"
+	mount "${LOOP}p1" "$MNT" || skip "cannot mount ${LOOP}p1"
+	before=$(sum "$LOOP")
+	run "$CDM" "${QUICK[@]}" --test RND4K --mode write --allow-destructive-write "$LOOP"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: $LOOP: in use, so cdm will not write to it: its partition ${LOOP#/dev/}p1 is mounted on $MNT (ext4)" ]
+	[ "$(sum "$LOOP")" = "$before" ]
+}
+
+@test "a device held by device-mapper is refused, naming the holder" {
+	dev_setup
+	command -v dmsetup >/dev/null || skip "dmsetup not installed"
+	written_image img 16
+	new_loop img 16M
+	name="cdmtest-$$"
+	timeout 10 dmsetup create --noudevsync "$name" --table "0 32768 linear $LOOP 0" 2>/dev/null ||
+		skip "device-mapper does not work here (no dm-mod in this kernel?)"
+	before=$(sum "$LOOP")
+	run "$CDM" "${QUICK[@]}" --test RND4K --mode write --allow-destructive-write "$LOOP"
+	timeout 10 dmsetup remove --noudevsync "$name"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == "cdm: $LOOP: in use, so cdm will not write to it: held by device-mapper dm-"*" ($name)" ]]
+	[ "$(sum "$LOOP")" = "$before" ]
+}
+
+@test "device limits: --size beyond the device, blocks not a multiple of its sector, --keep" {
+	dev_setup
+	new_loop img 16M -b 4096
+	[ "$(blockdev --getss "$LOOP")" -eq 4096 ] || skip "losetup -b 4096 did not set the sector size"
+	run "$CDM" --size 32MiB --count 1 --time 1 --quiet --test RND4K "$LOOP"
+	echo "$output"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "cdm: $LOOP: --size 32 MiB is larger than the device (16 MiB)" ]
+	run "$CDM" "${QUICK[@]}" --size 8MiB --test RND512B "$LOOP"
+	echo "$output"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "cdm: $LOOP: RND512B Q1T1: the block size is not a multiple of the device's logical block size (4096 bytes), which O_DIRECT needs" ]
+	run "$CDM" "${QUICK[@]}" --size 8MiB --test RND4K --keep "$LOOP"
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "cdm: $LOOP: --keep keeps a test file; a block device has none" ]]
+	# --file is for kept test files: a device is named as TARGET
+	run "$CDM" --count 1 --time 1 --quiet --test RND4K --file "$LOOP"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: $LOOP: a block device is a TARGET, not a --file: cdm $LOOP" ]
+	# 4 KiB blocks on 4 KiB sectors run, and the footer names the sector size
+	run "$CDM" "${QUICK[@]}" --size 8MiB --test RND4K "$LOOP"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"[$LOOP: block device, 16 MiB, 4096-byte sectors]"* ]]
+}
+
+@test "SIGINT during a read run on a device: exit 130, rows so far, the device closed and unchanged" {
+	dev_setup
+	written_image img 16
+	new_loop img 16M
+	before=$(sum "$LOOP")
+	"$CDM" --quiet --count 2 --time 1 --warmup 0 --interval 0 \
+		--test RND4K --test SEQ128K "$LOOP" > "$OD/out" 2> "$OD/err" &
+	pid=$!
+	sleep 3
+	kill -INT "$pid"
+	st=0
+	timeout 20 tail --pid="$pid" -f /dev/null || { kill -9 "$pid"; false; }
+	wait "$pid" || st=$?
+	cat "$OD/err"
+	[ "$st" -eq 130 ]
+	grep -q "interrupted by Interrupt: the report shows the tests measured before it; the device was closed" "$OD/err"
+	grep -qE '^  RND    4KiB \(Q=  1, T= 1\):' "$OD/out"
+	[ "$(sum "$LOOP")" = "$before" ]
+}
+
+@test "a device whose sampled blocks all read as zeros (a partition of a sparse image) gets the never-written warning" {
+	dev_setup
+	command -v sfdisk >/dev/null || skip "sfdisk not installed (fdisk package)"
+	truncate -s 64M "$TD/img"
+	printf ',32M\n,\n' | sfdisk -q "$TD/img" || skip "sfdisk failed"
+	new_loop img 64M -P
+	[ -b "${LOOP}p2" ] || partx -a "$LOOP" 2>/dev/null || true
+	[ -b "${LOOP}p2" ] || skip "no partition devices for $LOOP"
+	# a partition has no backing file of its own: the blocks are sampled
+	run "$CDM" "${QUICK[@]}" --test RND4K "${LOOP}p2"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"warning: ${LOOP}p2: all 64 blocks sampled over the 16 MiB tested read back as zeros: it may never have been written"*"--allow-destructive-write ${LOOP}p2"* ]]
+	# once written, only the general note remains
+	dd if=/dev/urandom of="${LOOP}p2" bs=1M count=16 oflag=direct status=none
+	run "$CDM" "${QUICK[@]}" --test RND4K "${LOOP}p2"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"read back as zeros"* ]]
+	[[ "$output" == *"note: ${LOOP}p2: reads of blocks that were never written"* ]]
+}
+
+@test "a device another cdm run is writing is refused: the kernel's exclusive open says busy" {
+	dev_setup
+	written_image img 16
+	new_loop img 16M
+	"$CDM" --quiet --count 1 --time 6 --warmup 0 --interval 0 --test RND4K \
+		--mode write --allow-destructive-write "$LOOP" > "$OD/out" 2> "$OD/err" &
+	pid=$!
+	# wait until the first run holds the device (its fill has started)
+	for _ in $(seq 50); do
+		[ -n "$(ls -l /proc/$pid/fd 2>/dev/null | grep -F " -> $LOOP")" ] && break
+		sleep 0.1
+	done
+	sleep 0.5
+	run "$CDM" "${QUICK[@]}" --test RND4K --mode write --allow-destructive-write "$LOOP"
+	kill -INT "$pid" 2>/dev/null
+	timeout 20 tail --pid="$pid" -f /dev/null || kill -9 "$pid"
+	wait "$pid" || true
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: $LOOP: in use, so cdm will not write to it: another program holds it exclusively (a filesystem, LVM, RAID, or another cdm run)" ]
+}
+
+@test "a device the user may not open is refused with the reason (as an unprivileged user)" {
+	dev_setup
+	command -v setpriv >/dev/null || skip "setpriv not installed"
+	new_loop img 16M
+	[ "$(stat -c %a "$LOOP")" = 660 ] || [ "$(stat -c %a "$LOOP")" = 600 ] ||
+		skip "$LOOP is readable by others here"
+	run setpriv --reuid=65534 --regid=65534 --clear-groups "$CDM" "${QUICK[@]}" --test RND4K "$LOOP"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: $LOOP: cannot open the block device: Permission denied" ]
+}
+
+@test "a read-only device: reads run, writes are refused with the reason" {
+	dev_setup
+	written_image img 16
+	new_loop img 16M -r
+	before=$(sum "$LOOP")
+	run "$CDM" "${QUICK[@]}" --test RND4K --mode write --allow-destructive-write "$LOOP"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: $LOOP: the device is read-only, so write tests cannot run on it" ]
+	run "$CDM" "${QUICK[@]}" --test RND4K "$LOOP"
+	[ "$status" -eq 0 ]
+	[ "$(sum "$LOOP")" = "$before" ]
+}

@@ -1,0 +1,248 @@
+#!/usr/bin/env bats
+# Workloads beyond CDM's four tests: the Mix section (--mix, --mode mix),
+# ORION-style specs with a write percentage (W<pct>), a fixed rate
+# (--rate-iops) and durability (--sync, --fsync).  Shares are checked with
+# a statistical tolerance (6 standard deviations of a binomial share, so a
+# false failure is a one-in-a-billion event, over at least 300 I/Os); the rate test checks a count
+# of I/Os against a schedule, with a generous band; no speed is asserted.
+
+load helpers
+
+MNT=
+LOOP=
+
+teardown() {
+	if [ -n "$MNT" ] && mountpoint -q "$MNT/ov" 2>/dev/null; then
+		umount "$MNT/ov" || umount -l "$MNT/ov"
+	fi
+	if [ -n "$MNT" ] && mountpoint -q "$MNT"; then
+		umount "$MNT" || umount -l "$MNT"
+	fi
+	if [ -n "$LOOP" ]; then
+		for _ in $(seq 50); do
+			losetup "$LOOP" > /dev/null 2>&1 || break
+			losetup -d "$LOOP" 2> /dev/null
+			sleep 0.1
+		done
+	fi
+	chmod -R u+rwx "$TD" 2>/dev/null
+	rm -rf "$TD" "$OD"
+}
+
+refuse() {
+	local want=$1 text=$2
+	shift 2
+	run "$CDM" "$@"
+	echo "status $status: $output"
+	[ "$status" -eq "$want" ]
+	[[ "$output" == *"$text"* ]]
+	[[ "${lines[0]}" == "cdm: "* ]]
+	[ "${#lines[@]}" -le 2 ]
+	assert_clean "$TD"
+}
+
+# the read share of the Mix test(s) in JSON file $1 is $2 % (reads / I/Os
+# over all passes, and in each pass the parts add up to the whole)
+check_read_share() {
+	jq -e --argjson p "$2" '
+		[.tests[] | select(.direction == "mix")] as $m
+		| ($m | length) > 0 and all($m[];
+			.read_pct == $p and .write_pct == 100 - $p
+			and .summary.ios >= 300
+			and (.summary.read.ios + .summary.write.ios) == .summary.ios
+			and (.summary.read.bytes + .summary.write.bytes) == .summary.bytes
+			and all(.passes[]; .read.ios + .write.ios == .ios)
+			and ((.summary.read.ios / .summary.ios) - $p / 100
+			     | fabs) <= 6 * ((($p / 100) * (1 - $p / 100) / .summary.ios) | sqrt))' "$1"
+}
+
+@test "--mix 70 on the null engine: a [Mix] Read 70%/Write 30% section after [Write], 70 % of the I/Os reads" {
+	run "$CDM" "${QUICK[@]}" --engine null --mix 70 --test "RND4K Q32T1" --test "SEQ1M Q8T1" \
+		--save "$OD/r.json" "$TD"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# CDM's order and layout: [Read], [Write], then [Mix] with the same rows
+	[ "$(echo "$output" | grep -E '^\[' | tr '\n' ' ')" = "[Read] [Write] [Mix] Read 70%/Write 30% " ]
+	mix=$(echo "$output" | sed -n '/^\[Mix\] Read 70%\/Write 30%$/,/^$/p')
+	[ "$(echo "$mix" | grep -c '^  ')" -eq 2 ]
+	echo "$mix" | grep -qE '^  RND    4KiB \(Q= 32, T= 1\): +[0-9]+\.[0-9]{3} MB/s \[ *[0-9]+\.[0-9] IOPS\] < *[0-9]+\.[0-9]{2} us>$'
+	echo "$mix" | grep -qE '^  SEQ    1MiB \(Q=  8, T= 1\): '
+	# the footer is CDM's: Profile and Mode do not change for a Mix
+	[[ "$output" == *$'\nProfile: Default\n'* ]]
+	check_read_share "$OD/r.json" 70
+	assert_clean "$TD"
+}
+
+@test "--mix 70 with real I/O (every engine that works here): the read share is 70 % of the I/Os" {
+	local ran=0
+	for e in io_uring libaio sync; do
+		engine_works "$e" || continue
+		# 2 s: the sync engine (Q1) on a busy disk still gives hundreds of I/Os
+		run "$CDM" "${QUICK[@]}" --time 2 --engine "$e" --mix 70 --mode mix --test "RND4K Q8T1" \
+			-f json -o "$OD/$e.json" "$TD"
+		echo "$e: $output"
+		[ "$status" -eq 0 ]
+		# --mode mix: only the Mix tests
+		[ "$(jq '[.tests[].direction] | unique == ["mix"]' "$OD/$e.json")" = true ]
+		check_read_share "$OD/$e.json" 70
+		ran=$((ran + 1))
+	done
+	[ "$ran" -gt 0 ] || skip "no engine with real I/O works here"
+	assert_clean "$TD"
+}
+
+@test "--mode mix alone uses CDM's default R70/W30; a profile sets its own with 'mix ='" {
+	run "$CDM" "${QUICK[@]}" --engine null --mode mix --test "RND4K Q4T1" "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"[Mix] Read 70%/Write 30%"* ]]
+	[[ "$output" != *"[Read]"* && "$output" != *"[Write]"* ]]
+	printf 'name = Mixed\nmix = 60\ntest = RND4K Q4T1\n' > "$OD/m.cdm"
+	run "$CDM" "${QUICK[@]}" --engine null --profile "$OD/m.cdm" -f json -o "$OD/p.json" "$TD"
+	[ "$status" -eq 0 ]
+	[ "$(jq -r '[.tests[].direction] | join(",")' "$OD/p.json")" = "read,write,mix" ]
+	check_read_share "$OD/p.json" 60
+	# the command line wins over the profile
+	run "$CDM" "${QUICK[@]}" --engine null --profile "$OD/m.cdm" --mix 90 --mode mix "$TD"
+	[[ "$output" == *"[Mix] Read 90%/Write 10%"* ]]
+}
+
+@test "a W20 spec is a mixed test: run once, in its own Mix section, 20 % writes" {
+	run "$CDM" "${QUICK[@]}" --engine null --test "RND8K Q4T2 W20" --test "RND4K Q1T1" \
+		--mix 50 --save "$OD/w.json" "$TD"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | grep -E '^\[' | tr '\n' ' ')" = "[Read] [Write] [Mix] Read 80%/Write 20% [Mix] Read 50%/Write 50% " ]
+	# never a plain read or write row
+	[ "$(echo "$output" | grep -c '^  RND    8KiB (Q=  4, T= 2)')" -eq 1 ]
+	[ "$(jq -r '[.tests[] | .name + "/" + .direction] | join(" ")' "$OD/w.json")" = \
+		"RND4K Q1T1/read RND4K Q1T1/write RND8K Q4T2 W20/mix RND4K Q1T1 W50/mix" ]
+	jq -e '.tests[2].summary.write.ios / .tests[2].summary.ios | . > 0.17 and . < 0.23' "$OD/w.json"
+	# a W test alone and --mode read: nothing to run
+	refuse 2 "--mode read leaves no test to run" "${QUICK[@]}" --mode read --test "RND8K W20" "$TD"
+}
+
+@test "--rate-iops 200 on the null engine: about 200 IOPS, over 1 and 4 threads" {
+	for t in 1 4; do
+		run "$CDM" --size 16MiB --count 1 --time 2 --interval 0 --warmup 0 --quiet \
+			--engine null --mode read --test "RND4K Q8T$t" --rate-iops 200 -f json -o "$OD/r$t.json" "$TD"
+		echo "T$t: $output"
+		[ "$status" -eq 0 ]
+		[[ "$output" == *"IOPS achieved of 200 requested"* ]]
+		jq -e '.settings.rate_iops == 200 and .tests[0].summary.rate_iops_requested == 200' "$OD/r$t.json"
+		# I/Os issued on a schedule: a count, not a speed
+		jq -e '.tests[0].summary.rate_iops_achieved as $a | $a >= 160 and $a <= 210' "$OD/r$t.json"
+	done
+	# the text report says so in its Mode line
+	run "$CDM" "${QUICK[@]}" --engine null --mode read --test RND4K --rate-iops 300 "$TD"
+	[[ "$output" == *"   Mode:"*"<Rate 300 IOPS>"* ]]
+}
+
+@test "--rate-iops: a slow rate still stops within seconds on SIGINT" {
+	"$CDM" --size 16MiB --count 1 --time 60 --interval 0 --warmup 0 --quiet --engine null \
+		--mode read --test "RND4K Q4T2" --rate-iops 1 "$TD" > "$OD/out" 2> "$OD/err" &
+	pid=$!
+	sleep 1
+	kill -INT "$pid"
+	# generous: the worker sleeps in steps of at most 100 ms
+	for _ in $(seq 100); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		kill -KILL "$pid"
+		echo "still running 10 s after SIGINT"
+		false
+	fi
+	wait "$pid" || st=$?
+	[ "${st:-0}" -eq 130 ]
+	assert_clean "$TD"
+}
+
+@test "--fsync 4: one fdatasync per 4 writes of a thread, counted in JSON; reads need none" {
+	run "$CDM" "${QUICK[@]}" --engine null --test "RND4K Q4T1" --fsync 4 -f json -o "$OD/f.json" "$TD"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	jq -e '.settings.fsync_every == 4' "$OD/f.json"
+	jq -e '.tests[] | select(.direction == "read") | .summary.fsync.count == 0' "$OD/f.json"
+	# writes are counted when started and the sync waits for them: per pass,
+	# 4 x syncs = writes, up to the I/Os in flight at the pass's two edges
+	jq -e '.tests[] | select(.direction == "write") | .summary.ios > 100
+		and all(.passes[]; (4 * .fsync.count - .ios | fabs) <= 4 * 2 + 4)
+		and .summary.fsync.mean_ns > 0' "$OD/f.json"
+}
+
+@test "--sync and --fsync 1 on a real file: O_DSYNC in the Mode line and JSON, one fdatasync per write" {
+	engine_works sync || skip "$SKIP_WHY"
+	run "$CDM" "${QUICK[@]}" --engine sync --mode write --test "RND4K Q1T1" --sync --fsync 1 \
+		--save "$OD/s.json" "$TD"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"   Mode:"*"<O_DSYNC> <fdatasync/1>"* ]]
+	jq -e '.settings.sync == true and .settings.fsync_every == 1' "$OD/s.json"
+	jq -e '.tests[0] | .summary.ios > 0 and (.summary.fsync.count - .summary.ios | fabs) <= 2' "$OD/s.json"
+	assert_clean "$TD"
+}
+
+@test "bad --mix, --rate-iops, --fsync and W values are refused with one line" {
+	refuse 2 "bad value for --mix: '0' (the read percentage, 1-99" "${QUICK[@]}" --mix 0 "$TD"
+	refuse 2 "bad value for --mix: '100'" "${QUICK[@]}" --mix 100 "$TD"
+	refuse 2 "bad value for --mix: '70%'" "${QUICK[@]}" --mix 70% "$TD"
+	refuse 2 "bad value for --rate-iops: '0'" "${QUICK[@]}" --rate-iops 0 "$TD"
+	refuse 2 "bad value for --rate-iops: 'fast'" "${QUICK[@]}" --rate-iops fast "$TD"
+	refuse 2 "bad value for --fsync: '0'" "${QUICK[@]}" --fsync 0 "$TD"
+	refuse 2 "bad value for --fsync: '-1'" "${QUICK[@]}" --fsync -1 "$TD"
+	refuse 2 "write percentage must be W1..W99" "${QUICK[@]}" --test "RND8K Q4T8 W100" "$TD"
+	refuse 2 "W must come after Q and T" "${QUICK[@]}" --test "RND8K W20 Q4" "$TD"
+	printf 'test = RND4K\nmix = 101\n' > "$OD/bad.cdm"
+	refuse 2 "$OD/bad.cdm:2: bad value for mix: '101'" --profile "$OD/bad.cdm" "$TD"
+}
+
+@test "O_DIRECT: a 512 B block on a 4096-byte-sector device is refused before anything is created" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root for a loop device"
+	command -v losetup >/dev/null || skip "losetup not installed"
+	command -v mkfs.ext4 >/dev/null || skip "mkfs.ext4 not installed"
+	MNT="$TD/mnt"
+	mkdir -p "$MNT"
+	truncate -s 64M "$TD/img"
+	LOOP=$(losetup -f --show --sector-size 4096 "$TD/img") || skip "no loop device with 4096-byte sectors"
+	mkfs.ext4 -q -F -b 4096 "$LOOP" || skip "mkfs.ext4 failed"
+	mount "$LOOP" "$MNT" || skip "cannot mount ext4 on $LOOP"
+	[ "$(cat /sys/block/"${LOOP#/dev/}"/queue/logical_block_size)" = 4096 ] || skip "the loop device did not take 4096-byte sectors"
+	run "$CDM" "${QUICK[@]}" --test "RND512B Q1T1" "$MNT"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"RND512B Q1T1: block size 512 B is not a multiple of the 4096-byte logical block size of ${LOOP#/dev/}"*"--buffered"* ]]
+	assert_clean "$MNT"
+	# the same spec buffered, and a 4 KiB one with O_DIRECT, run
+	run "$CDM" "${QUICK[@]}" --test "RND512B Q1T1" --buffered "$MNT"
+	[ "$status" -eq 0 ]
+	run "$CDM" "${QUICK[@]}" --test "RND4K Q1T1" "$MNT"
+	[ "$status" -eq 0 ]
+	assert_clean "$MNT"
+}
+
+@test "O_DIRECT on overlayfs (no device in sysfs): a probe read refuses 512 B blocks on 4096-byte sectors, before any test" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root for a loop device and overlayfs"
+	command -v losetup >/dev/null || skip "losetup not installed"
+	command -v mkfs.ext4 >/dev/null || skip "mkfs.ext4 not installed"
+	MNT="$TD/mnt"
+	mkdir -p "$MNT"
+	truncate -s 64M "$TD/img"
+	LOOP=$(losetup -f --show --sector-size 4096 "$TD/img") || skip "no loop device with 4096-byte sectors"
+	mkfs.ext4 -q -F -b 4096 "$LOOP" || skip "mkfs.ext4 failed"
+	mount "$LOOP" "$MNT" || skip "cannot mount ext4 on $LOOP"
+	mkdir -p "$MNT/l" "$MNT/u" "$MNT/w" "$MNT/ov"
+	mount -t overlay overlay -o "lowerdir=$MNT/l,upperdir=$MNT/u,workdir=$MNT/w" "$MNT/ov" ||
+		skip "cannot mount overlayfs"
+	run "$CDM" "${QUICK[@]}" --test "RND512B Q1T1" "$MNT/ov"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"$MNT/ov: a 512-byte block is refused by O_DIRECT on this overlay filesystem"*"--buffered"* ]]
+	# refused before any test ran: no row, no report
+	[[ "$output" != *"[Read]"* ]]
+	assert_clean "$MNT/ov"
+	assert_clean "$MNT/u"
+	run "$CDM" "${QUICK[@]}" --test "RND4K Q1T1" --mode read "$MNT/ov"
+	[ "$status" -eq 0 ]
+	umount "$MNT/ov"
+}
