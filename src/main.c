@@ -23,10 +23,13 @@
 #include "cdm/device.h"
 #include "cdm/engine.h"
 #include "cdm/merge.h"
+#include "cdm/plot.h"
 #include "cdm/profile.h"
 #include "cdm/report.h"
 #include "cdm/runner.h"
+#include "cdm/series.h"
 #include "cdm/start_at.h"
+#include "cdm/sweep.h"
 #include "util.h"
 #ifdef CDM_MPI
 #include "cdm/mpi.h"
@@ -41,6 +44,7 @@ enum {
 	OPT_FILE, OPT_BATCH, OPT_SQPOLL, OPT_HIPRI, OPT_AGGREGATE, OPT_SAVE, OPT_LABEL, OPT_CV_THRESHOLD,
 	OPT_ALLOW_DESTRUCTIVE, OPT_RATE_IOPS, OPT_SYNC, OPT_FSYNC,
 	OPT_START_AT, OPT_SAVE_RANKS,
+	OPT_LOG_INTERVAL, OPT_PLOT,
 };
 
 /* option table and its help text side by side, so they cannot drift apart */
@@ -67,6 +71,8 @@ static const struct option long_opts[] = {
 	{ "aggregate",    required_argument, NULL, OPT_AGGREGATE },
 	{ "cv-threshold", required_argument, NULL, OPT_CV_THRESHOLD },
 	{ "comment",      required_argument, NULL, OPT_COMMENT },
+	{ "log-interval", required_argument, NULL, OPT_LOG_INTERVAL },
+	{ "plot",         required_argument, NULL, OPT_PLOT },
 	{ "keep",         no_argument,       NULL, 'k' },
 	{ "file",         required_argument, NULL, OPT_FILE },
 	{ "allow-destructive-write", no_argument, NULL, OPT_ALLOW_DESTRUCTIVE },
@@ -91,12 +97,14 @@ static const char usage_text[] =
 "Usage: cdm [OPTIONS] [TARGET]\n"
 "       cdm compare [--format cdm|markdown] A.json B.json [C.json ...]\n"
 "       cdm merge [--format FMT] [--save F.json] A.json B.json ...\n"
+"       cdm sweep --threads 1,2,4,... | --qd 1,2,4,... --test SPEC [TARGET]\n"
 "Run CrystalDiskMark's tests on a test file in directory TARGET (default \".\"),\n"
 "or on a block device TARGET (/dev/sdX: read tests only, unless\n"
 "--allow-destructive-write)\n"
 "and print MB/s, IOPS and mean latency in CrystalDiskMark's text layout.\n"
 "'cdm compare' sets results saved with --save side by side (cdm compare --help);\n"
 "'cdm merge' adds up runs of several hosts started with --start-at.\n"
+"'cdm sweep' runs a test at several thread counts or depths (cdm sweep --help).\n"
 "\n"
 "  -p, --profile NAME|FILE  default, peak, real, demo, nvme, or a profile file\n"
 "                           (default: default)\n"
@@ -142,6 +150,12 @@ static const char usage_text[] =
 "      --cv-threshold PCT   note tests whose MB/s varies across passes by more\n"
 "                           than PCT % (coefficient of variation) (default: 10)\n"
 "      --comment TEXT       the report's Comment line (default: none)\n"
+"      --log-interval IVAL  time series: MB/s, IOPS, mean and p99 latency every\n"
+"                           IVAL (500ms, 1s, 2s; 100ms-3600s) of every pass and\n"
+"                           warm-up, in JSON and CSV; notes bursts and ceilings\n"
+"                           (default: off)\n"
+"      --plot FILE.svg      draw the time series as an SVG chart (needs\n"
+"                           --log-interval) (default: none)\n"
 "  -k, --keep               after a successful run, keep the test file,\n"
 "                           renamed to cdm-*.keep (default: delete)\n"
 "      --file PATH          reuse a test file kept by an earlier --keep run\n"
@@ -364,6 +378,24 @@ static void note_unstable(const struct cdm_run_result *res)
 	}
 }
 
+/* --plot: the time-series chart */
+static int write_plot(const char *path, const struct cdm_run_result *res)
+{
+	FILE *f = fopen(path, "w");
+	int e;
+
+	if (!f)
+		return cdm_error("%s: cannot write the plot: %s", path, strerror(errno)), -errno;
+	e = cdm_plot_timeseries(f, res);
+	if (fclose(f) != 0 && !e)
+		e = -EIO;
+	if (e == -EINVAL)
+		cdm_warn("%s: no test has a time series to plot; the file holds nothing", path);
+	else if (e < 0)
+		cdm_error("%s: cannot write the plot: %s", path, strerror(-e));
+	return e == -EINVAL ? 0 : e;
+}
+
 int main(int argc, char **argv)
 {
 	struct cdm_run_config cfg;
@@ -371,7 +403,7 @@ int main(int argc, char **argv)
 	struct cdm_spec cli_tests[CDM_MAX_TESTS];
 	unsigned int ncli = 0;
 	const char *profile_arg = "default", *engine_arg = "auto", *format_arg = "cdm";
-	const char *output = NULL, *mode = "all", *save = NULL, *label = NULL;
+	const char *output = NULL, *mode = "all", *save = NULL, *label = NULL, *plot = NULL;
 	const char *start_at = NULL, *save_ranks = NULL;
 	static struct cdm_start_at sa;
 	enum cdm_aggregate aggregate = CDM_AGG_BEST;
@@ -387,6 +419,8 @@ int main(int argc, char **argv)
 	/* a subcommand: cdm compare A.json B.json ... */
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return cdm_compare_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "sweep"))
+		return cdm_sweep_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "merge"))
 		return cdm_merge_main(argc - 1, argv + 1);
 #ifdef CDM_MPI
@@ -515,6 +549,14 @@ int main(int argc, char **argv)
 					*q = ' ';
 			cfg.comment = optarg;
 			break;
+		case OPT_LOG_INTERVAL:
+			if (cdm_interval_parse(optarg, &cfg.log_interval_ns) < 0)
+				return usage_error("bad value for --log-interval: '%s' (such as 500ms, 1s, 2s; 100ms-3600s)",
+						   optarg);
+			break;
+		case OPT_PLOT:
+			plot = optarg;
+			break;
 		case 'k':
 			cfg.keep = 1;
 			break;
@@ -571,7 +613,7 @@ int main(int argc, char **argv)
 	if (argc - optind > 1)
 		return usage_error("one TARGET directory expected, got %d", argc - optind);
 	if ((optind < argc && !argv[optind][0]) || (output && !output[0]) ||
-	    (save && !save[0]) || (cfg.file && !cfg.file[0]))
+	    (save && !save[0]) || (cfg.file && !cfg.file[0]) || (plot && !plot[0]))
 		return usage_error("an empty path was given");
 	cfg.target = optind < argc ? argv[optind] : ".";
 	if (cfg.file) {
@@ -657,6 +699,26 @@ int main(int argc, char **argv)
 				   cfg.engine->name);
 	if ((cfg.engine_options & CDM_ENGINE_OPT_IOPOLL) && !cfg.direct)
 		return usage_error("--hipri (polled I/O) needs O_DIRECT: drop --buffered");
+	if (plot && !cfg.log_interval_ns)
+		return usage_error("--plot draws the time series: give --log-interval too");
+	if (cfg.log_interval_ns) {
+		uint64_t need = 0;
+
+		for (unsigned int i = 0; i < cfg.ntests; i++) {
+			uint64_t m = cdm_series_mem(cfg.warmup, cfg.count, cfg.time, cfg.log_interval_ns) *
+				     cfg.tests[i].threads;
+
+			if (m > need)
+				need = m;
+		}
+		if (need > CDM_SERIES_MEM_MAX)
+			return usage_error("--log-interval: %" PRIu64 " MiB of interval counters for one test, more than %llu MiB; use a longer interval or shorter passes",
+					   need >> 20, CDM_SERIES_MEM_MAX >> 20);
+	}
+	if (same_file(plot, save) || same_file(plot, output) || same_file(plot, cfg.file))
+		return usage_error("--plot '%s' names the same file as --output, --save or --file", plot);
+	if (plot && output_writable(plot, "--plot") < 0)
+		return EXIT_RUN;
 	if (same_file(output, save))
 		return usage_error("--output and --save name the same file '%s'", save);
 	if (same_file(output, cfg.file) || same_file(save, cfg.file))
@@ -706,6 +768,11 @@ int main(int argc, char **argv)
 #endif
 	if (r == 0 || r == -EINTR)
 		note_unstable(res);
+	if ((r == 0 || r == -EINTR) && cfg.log_interval_ns) {
+		cdm_series_analyze(res, 1);
+		if (plot && write_plot(plot, res) < 0)
+			status = EXIT_RUN;
+	}
 
 	/* print what was measured: all of it, or the rows before a stop */
 	if (r == 0 || r == -EINTR) {

@@ -139,6 +139,7 @@ static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target 
 	in->time = cfg->time;
 	in->interval = cfg->interval;
 	in->warmup = cfg->warmup;
+	in->log_interval_ns = cfg->log_interval_ns;
 	in->direct = cfg->direct;
 	in->zero_fill = cfg->zero_fill;
 	in->dsync = cfg->dsync;
@@ -330,6 +331,62 @@ static void rate_note(const char *name, const struct cdm_test_result *tr, uint64
 }
 
 /*
+ * --log-interval: one zeroed slot per interval of the warm-up and of each
+ * pass, per worker, before the workers start (series.h).  Returns 0 or
+ * -ENOMEM (whatever was allocated is freed).
+ */
+static int series_alloc(const struct cdm_run_config *cfg, struct cdm_test_shared *sh,
+			struct cdm_worker *w, unsigned int nthreads)
+{
+	unsigned int total = 0;
+
+	sh->series_ns = cfg->log_interval_ns;
+	for (unsigned int k = 0; k <= cfg->count; k++) {
+		uint64_t len = (uint64_t)(k ? cfg->time : cfg->warmup) * 1000000000ull;
+
+		sh->series_base[k] = total;
+		sh->series_n[k] = cdm_series_window_slots(len, cfg->log_interval_ns);
+		total += sh->series_n[k];
+	}
+	for (unsigned int i = 0; i < nthreads; i++) {
+		/* calloc, then touched: no page faults in the timed loop */
+		w[i].series = calloc(total ? total : 1, sizeof(*w[i].series));
+		if (!w[i].series) {
+			for (unsigned int j = 0; j < i; j++)
+				free(w[j].series);
+			return -ENOMEM;
+		}
+		memset(w[i].series, 0, (total ? total : 1) * sizeof(*w[i].series));
+	}
+	return 0;
+}
+
+/* merge the workers' slots of the windows kept into tr->series */
+static int series_collect(const struct cdm_test_shared *sh, const struct cdm_worker *w,
+			  unsigned int nthreads, struct cdm_test_result *tr, const char *name)
+{
+	struct cdm_series_slot **slots = calloc(nthreads, sizeof(*slots));
+	uint64_t stopped = UINT64_MAX;
+	unsigned int nwin;
+
+	if (!slots)
+		return cdm_error("%s: out of memory for the time series", name), -ENOMEM;
+	for (unsigned int i = 0; i < nthreads; i++) {
+		slots[i] = w[i].series;
+		if (w[i].stopped_ns < stopped)
+			stopped = w[i].stopped_ns;
+	}
+	/* the warm-up, if it ran to its end, and the complete passes */
+	nwin = sh->bounds[1] <= stopped ? 1 + tr->npasses : 0;
+	tr->series = cdm_series_build(sh->series_ns, sh->bounds, nwin, sh->series_base,
+				      sh->series_n, slots, nthreads);
+	free(slots);
+	if (!tr->series)
+		return cdm_error("%s: out of memory for the time series", name), -ENOMEM;
+	return 0;
+}
+
+/*
  * Run one test: T workers through warm-up and `count` passes.  Fills @tr.
  * Returns 0, -EINTR on a stop request, or -errno after printing why.
  */
@@ -372,6 +429,11 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 	sh->count = cfg->count;
 	sh->batch = cdm_runner_batch(cfg->batch, spec->qd);
 	atomic_init(&sh->seq_next, 0);
+	if (cfg->log_interval_ns && series_alloc(cfg, sh, w, nthreads) < 0) {
+		free(sh);
+		free(w);
+		return cdm_error("%s: out of memory for the --log-interval slots", name), -ENOMEM;
+	}
 	if (pthread_barrier_init(&sh->ready, NULL, nthreads + 1) ||
 	    pthread_barrier_init(&sh->go, NULL, nthreads + 1)) {
 		free(sh);
@@ -524,6 +586,8 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 		cpu_limit_note(name, tr, w, nthreads);
 		if (cfg->rate_iops)
 			rate_note(name, tr, cfg->rate_iops);
+		if (cfg->log_interval_ns)
+			ret = series_collect(sh, w, nthreads, tr, name);
 		/*
 		 * The merged histogram covers the passes kept; when a pass was
 		 * cut short its I/Os are in the workers' histograms too, so
@@ -559,6 +623,8 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 		if (!ret && cdm_runner_stop_requested())
 			ret = -EINTR;
 	}
+	for (unsigned int i = 0; i < nthreads; i++)
+		free(w[i].series);
 	free(sh);
 	free(w);
 	return ret;

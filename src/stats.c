@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cdm/result.h"
+#include "cdm/series.h"
 #include "cdm/stats.h"
 
 double cdm_pass_mb_s(const struct cdm_pass *p)
@@ -287,8 +288,10 @@ void cdm_result_free(struct cdm_run_result *r)
 	if (!r)
 		return;
 	if (r->tests) {
-		for (i = 0; i < r->ntests; i++)
+		for (i = 0; i < r->ntests; i++) {
 			free(r->tests[i].hist);
+			cdm_series_free(r->tests[i].series);
+		}
 		free(r->tests);
 	}
 	free(r);

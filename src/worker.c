@@ -46,6 +46,8 @@ struct wstate {
 	uint64_t paced;                 /* ... and I/Os started on it since */
 	unsigned int win;               /* current window (0 = warm-up) */
 	uint64_t next_bound;            /* bounds[win + 1] */
+	struct cdm_series_slot *cur;    /* --log-interval slot of now, or NULL */
+	uint64_t slot_end;              /* when cur ends (<= next_bound) */
 	uint64_t cpu_at[CDM_MAX_PASSES + 2]; /* thread CPU at each boundary */
 	uint64_t sys_at[CDM_MAX_PASSES + 2];
 };
@@ -119,6 +121,24 @@ static inline void prep_io(struct wstate *s, struct cdm_io *io)
 	}
 }
 
+/* --log-interval: the slot of the interval holding @now (once an interval) */
+static void series_seek(struct wstate *s, uint64_t now)
+{
+	const struct cdm_test_shared *sh = s->sh;
+	uint64_t i;
+
+	s->cur = NULL;
+	s->slot_end = s->next_bound;
+	if (!s->w->series || s->win > sh->count || !sh->series_n[s->win])
+		return;
+	i = (now - sh->bounds[s->win]) / sh->series_ns;
+	if (i >= sh->series_n[s->win])
+		i = sh->series_n[s->win] - 1;
+	s->cur = &s->w->series[sh->series_base[s->win] + i];
+	if (sh->bounds[s->win] + (i + 1) * sh->series_ns < s->slot_end)
+		s->slot_end = sh->bounds[s->win] + (i + 1) * sh->series_ns;
+}
+
 /* advance the window to the one holding @now; note CPU at each boundary */
 static inline void advance(struct wstate *s, uint64_t now)
 {
@@ -130,6 +150,8 @@ static inline void advance(struct wstate *s, uint64_t now)
 		s->paced = 0;
 		s->next_bound = s->win <= s->sh->count ? s->sh->bounds[s->win + 1] : UINT64_MAX;
 	}
+	if (now >= s->slot_end)
+		series_seek(s, now);
 }
 
 /* count one completion; returns 0, or -errno for a failed/short I/O */
@@ -146,6 +168,8 @@ static inline int complete(struct wstate *s, struct cdm_io *io, uint64_t now)
 		atomic_store_explicit(&s->sh->failed, 1, memory_order_relaxed);
 		return -EIO;
 	}
+	if (s->cur)
+		cdm_series_add(s->cur, io->len, now - io->submit_ns);
 	if (s->win >= 1 && s->win <= s->sh->count) {
 		struct cdm_pass *p = &w->passes[s->win - 1];
 		uint64_t lat = now - io->submit_ns;

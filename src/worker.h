@@ -13,6 +13,7 @@
 
 #include "cdm/engine.h"
 #include "cdm/result.h"
+#include "cdm/series.h"
 #include "cdm/stats.h"
 
 /* what all workers of one test share; written by the runner before "go" */
@@ -37,6 +38,10 @@ struct cdm_test_shared {
 	 * which it completes; I/Os completing after the end are not counted.
 	 */
 	uint64_t bounds[CDM_MAX_PASSES + 2];
+	/* --log-interval (series.h): 0 = off; first slot and slots per window */
+	uint64_t series_ns;
+	unsigned int series_base[CDM_MAX_PASSES + 2];
+	unsigned int series_n[CDM_MAX_PASSES + 2];
 	pthread_barrier_t ready;        /* workers set up (T + 1 parties) */
 	pthread_barrier_t go;           /* schedule published (T + 1 parties) */
 	atomic_int failed;              /* a worker hit an I/O error: all stop */
@@ -59,6 +64,7 @@ struct cdm_worker {
 	char note[160];                 /* engine's remark */
 	struct cdm_pass passes[CDM_MAX_PASSES];
 	struct cdm_hist hist;           /* measured passes only */
+	struct cdm_series_slot *series; /* --log-interval slots (zeroed), or NULL */
 	/* progress, read by the runner while the test runs */
 	_Alignas(64) atomic_uint_fast64_t live_bytes;
 	char pad_[64 - sizeof(atomic_uint_fast64_t)];

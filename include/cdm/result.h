@@ -16,6 +16,7 @@
 #define CDM_MAX_PASSES CDM_COUNT_MAX
 
 struct cdm_scale;
+struct cdm_series;
 
 enum cdm_dir {
 	CDM_DIR_READ = 0,
@@ -49,6 +50,7 @@ struct cdm_test_result {
 	struct cdm_hist *hist;          /* merged over all measured passes; owned */
 	int error;                      /* 0, or -errno that stopped the test */
 	uint64_t error_offset;          /* file offset of the failed I/O (bytes) */
+	struct cdm_series *series;      /* --log-interval time series (series.h), or NULL; owned */
 };
 
 /* everything about the run except the figures */
@@ -90,6 +92,7 @@ struct cdm_run_info {
 	unsigned int target_dev_lbs;    /* its logical block size in bytes (BLKSSZGET) */
 	char cpu_model[128];            /* /proc/cpuinfo model name */
 	unsigned int cpus_online;       /* sysconf(_SC_NPROCESSORS_ONLN) */
+	uint64_t log_interval_ns;       /* --log-interval, 0 = no time series */
 };
 
 struct cdm_run_result {

@@ -57,6 +57,7 @@ struct cdm_run_config {
 	 */
 	int (*sync)(void *arg, unsigned int step, int err);
 	void *sync_arg;
+	uint64_t log_interval_ns;       /* --log-interval: time series; 0 = off */
 };
 
 /*

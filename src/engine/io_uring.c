@@ -276,6 +276,15 @@ static int uring_queue(struct cdm_engine_ctx *ctx, struct cdm_io *io)
 	uintptr_t at = (uintptr_t)io->buf;
 
 	sqe = io_uring_get_sqe(&ud->ring);
+	/*
+	 * With SQPOLL the kernel thread publishes the SQ head only at the end
+	 * of its batch, so an I/O can complete (and be reaped) before its SQE
+	 * shows as consumed: the ring looks full although fewer than Q I/Os
+	 * are in flight.  Wait for the thread to catch up, then retry.
+	 */
+	if (!sqe && (ud->ring.flags & IORING_SETUP_SQPOLL) &&
+	    io_uring_sqring_wait(&ud->ring) >= 0)
+		sqe = io_uring_get_sqe(&ud->ring);
 	if (!sqe)
 		return CDM_Q_BUSY;
 

@@ -154,6 +154,7 @@ static int csv_write(FILE *out, const struct cdm_run_result *r)
 	fputs(header, out);
 	for (i = 0; i < r->ntests; i++)
 		write_test(out, r, &r->tests[i]);
+	cdm_report_csv_series(out, r);
 	if (fflush(out) || ferror(out))
 		return -EIO;
 	return 0;

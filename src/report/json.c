@@ -251,10 +251,11 @@ static void write_latency(FILE *out, const struct cdm_test_result *t)
 {
 	const struct cdm_hist *h = t->hist;
 	unsigned int i, first = 1;
+	const char *end = t->series ? ",\n" : "\n";     /* --log-interval follows */
 
 	if (!cdm_result_has_percentiles(t)) {
 		fputs("      \"latency\": null,\n", out);
-		fputs("      \"histogram\": null\n", out);
+		fprintf(out, "      \"histogram\": null%s", end);
 		return;
 	}
 	fputs("      \"latency\": {\n", out);
@@ -283,7 +284,7 @@ static void write_latency(FILE *out, const struct cdm_test_result *t)
 		first = 0;
 	}
 	fputs(first ? "]\n" : "\n        ]\n", out);
-	fputs("      }\n", out);
+	fprintf(out, "      }%s", end);
 }
 
 static void write_test(FILE *out, const struct cdm_run_result *r,
@@ -373,6 +374,8 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	}
 	fputs("      },\n", out);
 	write_latency(out, t);
+	if (t->series)
+		cdm_report_json_series(out, t->series);
 	fprintf(out, "    }%s\n", last ? "" : ",");
 }
 

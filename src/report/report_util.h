@@ -39,4 +39,17 @@ char *cdm_report_utc(char *buf, size_t len, long long t);
  */
 double cdm_report_iops_of(double mb_s, unsigned long long block);
 
+struct cdm_series;
+struct cdm_run_result;
+
+/*
+ * cdm_report_json_series - the "series" object of one test (JSON, at the
+ * indentation of a test's keys, no trailing comma).
+ * cdm_report_csv_series - the CSV time-series section (a blank line, its
+ * own header, one row per interval), nothing when no test has a series.
+ * Both specified in docs/output-formats.md, "Time series".
+ */
+void cdm_report_json_series(FILE *out, const struct cdm_series *s);
+void cdm_report_csv_series(FILE *out, const struct cdm_run_result *r);
+
 #endif /* CDM_REPORT_UTIL_H */

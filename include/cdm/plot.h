@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cdm/plot.h - line charts as SVG, written by cdm itself (no plotting
+ * library, no JavaScript): one or more panels stacked vertically, each with
+ * axes, "nice" 1-2-5 ticks, axis labels with units, a title and a legend.
+ * Used by --plot for the time series and by cdm sweep (docs/method.md).
+ */
+#ifndef CDM_PLOT_H
+#define CDM_PLOT_H
+
+#include <stdio.h>
+
+/* one line of a panel: @n points (x[i], y[i]) */
+struct cdm_plot_line {
+	const char *name;               /* legend text */
+	unsigned int n;
+	const double *x;
+	const double *y;
+	int dashed;                     /* dashed stroke */
+	int color;                      /* palette index; lines with the same
+					 * index share a colour */
+	int has_knee;                   /* ring and label "knee" at point @knee */
+	unsigned int knee;
+	int no_legend;                  /* not listed in the legend */
+};
+
+struct cdm_plot_panel {
+	const char *title;
+	const char *xlabel;             /* with the unit: "time (s)" */
+	const char *ylabel;             /* with the unit: "MB/s" */
+	unsigned int nlines;
+	const struct cdm_plot_line *lines;
+	int x_categories;               /* x values equally spaced, one tick each
+					 * (threads 1, 2, 4, ...); else linear */
+	int markers;                    /* a dot at each point */
+	int has_mark;                   /* a dashed vertical line at mark_x */
+	double mark_x;
+	const char *mark_label;
+};
+
+/* ticks from lo to hi (both on the 1-2-5 grid) every step; n ticks */
+struct cdm_ticks {
+	double lo, hi, step;
+	unsigned int n;
+};
+
+/*
+ * cdm_plot_ticks - "nice" ticks covering [@min, @max] with about @target
+ * intervals: step = 1, 2 or 5 x 10^k, the smallest such step giving at
+ * most @target intervals; lo = the largest multiple of step <= @min, hi =
+ * the smallest multiple >= @max.  An empty range (min == max) is widened
+ * to [0, max] or, for 0, [0, 1].  @target >= 1.  Returns 0, or -EINVAL
+ * (min > max, or not finite).
+ */
+int cdm_plot_ticks(double min, double max, unsigned int target, struct cdm_ticks *t);
+
+/*
+ * cdm_plot_tick_label - @v as a tick label with the decimals that @step
+ * needs (0 for steps >= 1), "-0" printed as "0".  Returns @buf.
+ */
+char *cdm_plot_tick_label(char *buf, size_t len, double v, double step);
+
+/*
+ * cdm_plot_svg - write a standalone SVG document of @np panels under
+ * @title (and @subtitle, may be NULL) to @out.  Returns 0, or -EIO when
+ * the stream reports an error.
+ */
+int cdm_plot_svg(FILE *out, const char *title, const char *subtitle,
+		 const struct cdm_plot_panel *p, unsigned int np);
+
+struct cdm_run_result;
+
+/*
+ * cdm_plot_timeseries - the --plot chart of a run with --log-interval: per
+ * pattern present (SEQ, then RND), a panel of every test's MB/s (SEQ) or
+ * IOPS (RND) over time (s from the start of its warm-up) and a panel of
+ * its mean (solid) and p99 (dashed) latency, in us or, above 10 ms, in ms;
+ * the end of the warm-up is marked.  Returns 0, -EINVAL when no test has a series, -ENOMEM
+ * or -EIO.
+ */
+int cdm_plot_timeseries(FILE *out, const struct cdm_run_result *r);
+
+#endif /* CDM_PLOT_H */

@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * plot_series.c - the --plot chart of a run with --log-interval
+ * (cdm/plot.h).  Sequential and random tests differ by orders of magnitude
+ * in MB/s and in latency, so each pattern gets its own pair of panels, as
+ * CrystalDiskMark users read them: SEQ in MB/s, RND in IOPS, each with its
+ * latency (mean solid, p99 dashed, in the same colour) below.  Every value
+ * is the interval's own figure from the result model; x is the middle of
+ * the interval, in seconds from the start of the test's warm-up.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cdm/plot.h"
+#include "cdm/profile.h"
+#include "cdm/result.h"
+#include "cdm/series.h"
+
+#define NAME_LEN 80
+
+int cdm_plot_timeseries(FILE *out, const struct cdm_run_result *r)
+{
+	struct cdm_plot_line *thr = NULL, *lat = NULL;
+	char (*names)[NAME_LEN] = NULL;
+	double **bufs = NULL;
+	unsigned int nl = 0, nb = 0, np = 0;
+	struct cdm_plot_panel p[4];
+	char sub[256];
+	int ret = -ENOMEM;
+
+	thr = calloc(r->ntests + 1, sizeof(*thr));
+	lat = calloc(2 * r->ntests + 1, sizeof(*lat));
+	names = calloc(r->ntests + 1, sizeof(*names));
+	bufs = calloc(4 * r->ntests + 1, sizeof(*bufs));
+	if (!thr || !lat || !names || !bufs)
+		goto out;
+	for (int pat = CDM_SEQ; pat <= CDM_RND; pat++) {
+		unsigned int first = nl;
+		double lmax = 0, div;
+
+		for (unsigned int i = 0; i < r->ntests; i++) {
+			const struct cdm_test_result *t = &r->tests[i];
+			const struct cdm_series *s = t->series;
+			double *x, *y, *lm, *lp;
+			char spec[64];
+
+			if (!s || !s->npoints || (int)t->spec.pattern != pat)
+				continue;
+			x = bufs[nb++] = malloc(s->npoints * sizeof(double));
+			y = bufs[nb++] = malloc(s->npoints * sizeof(double));
+			lm = bufs[nb++] = malloc(s->npoints * sizeof(double));
+			lp = bufs[nb++] = malloc(s->npoints * sizeof(double));
+			if (!x || !y || !lm || !lp)
+				goto out;
+			for (unsigned int k = 0; k < s->npoints; k++) {
+				const struct cdm_series_point *pt = &s->points[k];
+
+				x[k] = ((double)pt->start_ns + (double)pt->duration_ns / 2) / 1e9;
+				y[k] = pat == CDM_SEQ ? cdm_series_point_mb_s(pt) :
+				       cdm_series_point_iops(pt);
+				/* no I/O completed: no latency (a gap, not a 0) */
+				lm[k] = pt->ios ? cdm_series_point_lat_us(pt) : 0.0 / 0.0;
+				lp[k] = pt->ios ? (double)pt->lat_p99_ns / 1e3 : 0.0 / 0.0;
+				if (pt->ios && lp[k] > lmax)
+					lmax = lp[k];
+			}
+			cdm_spec_name(&t->spec, spec, sizeof(spec));
+			snprintf(names[nl], NAME_LEN, "%s %s", spec,
+				 t->dir == CDM_DIR_WRITE ? "Write" : "Read");
+			thr[nl] = (struct cdm_plot_line){ .name = names[nl], .n = s->npoints,
+							  .x = x, .y = y, .color = (int)nl };
+			lat[2 * nl] = thr[nl];
+			lat[2 * nl].y = lm;
+			lat[2 * nl + 1] = lat[2 * nl];
+			lat[2 * nl + 1].y = lp;
+			lat[2 * nl + 1].dashed = 1;
+			lat[2 * nl + 1].no_legend = 1;
+			nl++;
+		}
+		if (nl == first)
+			continue;
+		/* latency in ms once it passes 10 ms: shorter tick labels */
+		div = lmax > 10000 ? 1000 : 1;
+		for (unsigned int l = 2 * first; l < 2 * nl; l++)
+			for (unsigned int k = 0; k < lat[l].n; k++)
+				((double *)lat[l].y)[k] /= div;
+		p[np] = (struct cdm_plot_panel){
+			.title = pat == CDM_SEQ ? "Sequential tests: throughput per interval" :
+				 "Random tests: IOPS per interval",
+			.xlabel = "time since the start of the test (s)",
+			.ylabel = pat == CDM_SEQ ? "MB/s (10^6 bytes/s)" : "IOPS (I/Os per second)",
+			.nlines = nl - first, .lines = thr + first,
+			.has_mark = r->info.warmup > 0, .mark_x = (double)r->info.warmup,
+			.mark_label = "end of warm-up",
+		};
+		p[np + 1] = p[np];
+		p[np + 1].title = pat == CDM_SEQ ?
+			"Sequential tests: latency per interval, mean (solid) and p99 (dashed)" :
+			"Random tests: latency per interval, mean (solid) and p99 (dashed)";
+		p[np + 1].ylabel = div > 1 ? "latency (ms)" : "latency (us)";
+		p[np + 1].nlines = 2 * (nl - first);
+		p[np + 1].lines = lat + 2 * first;
+		np += 2;
+	}
+	if (!nl) {
+		ret = -EINVAL;
+		goto out;
+	}
+	snprintf(sub, sizeof(sub), "%.100s on %.32s (%.64s), %.16s engine, interval %g s",
+		 r->info.label[0] ? r->info.label : r->info.target,
+		 r->info.fs_type[0] ? r->info.fs_type : "?",
+		 r->info.dev_name[0] ? r->info.dev_name : "?", r->info.engine,
+		 (double)r->info.log_interval_ns / 1e9);
+	ret = cdm_plot_svg(out, "cdm time series", sub, p, np);
+out:
+	for (unsigned int i = 0; i < nb; i++)
+		free(bufs[i]);
+	free(bufs);
+	free(names);
+	free(thr);
+	free(lat);
+	return ret;
+}

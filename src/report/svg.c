@@ -1,0 +1,300 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * svg.c - line charts as standalone SVG (cdm/plot.h): the tick chooser and
+ * the drawing of stacked panels.  Plain SVG 1.1 elements only (rect, line,
+ * polyline, circle, text), a white background and a fixed palette, so any
+ * browser or rsvg-convert shows it the same.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cdm/plot.h"
+
+#define W 960                   /* document width, px */
+#define PANEL_H 340             /* one panel */
+#define TOP 56                  /* title block */
+#define PL 84                   /* plot area: left edge */
+#define PR (W - 250)            /* right edge; the legend is right of it */
+#define PT 34                   /* top of the plot area inside a panel */
+#define PB (PANEL_H - 54)       /* bottom of the plot area inside a panel */
+#define LEGEND_MAX 14           /* entries shown per panel */
+
+static const char *const palette[] = {
+	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
+	"#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
+};
+#define NCOLORS (sizeof(palette) / sizeof(palette[0]))
+
+static int finite(double v)
+{
+	return v == v && v - v == 0;
+}
+
+/* largest whole number <= v, for |v| < 2^62 */
+static double floor_d(double v)
+{
+	double f = (double)(long long)v;
+
+	return f > v ? f - 1 : f;
+}
+
+static double ceil_d(double v)
+{
+	double f = (double)(long long)v;
+
+	return f < v ? f + 1 : f;
+}
+
+int cdm_plot_ticks(double min, double max, unsigned int target, struct cdm_ticks *t)
+{
+	static const double mult[] = { 1, 2, 5 };
+	double range, mag = 1, step = 0;
+
+	if (!finite(min) || !finite(max) || min > max || !target)
+		return -EINVAL;
+	if (min == max) {
+		if (max > 0)
+			min = 0;
+		else if (max < 0)
+			max = 0;
+		else
+			max = 1;
+	}
+	range = max - min;
+	/* the power of ten at or below range / target */
+	while (mag * 10 <= range / target)
+		mag *= 10;
+	while (mag > range / target)
+		mag /= 10;
+	for (int k = 0; !step; k++) {
+		double s = mult[k % 3] * mag;
+
+		if (k % 3 == 2)
+			mag *= 10;
+		if (ceil_d(max / s - 1e-9) - floor_d(min / s + 1e-9) <= target)
+			step = s;
+	}
+	t->step = step;
+	t->lo = floor_d(min / step + 1e-9) * step;
+	t->hi = ceil_d(max / step - 1e-9) * step;
+	t->n = (unsigned int)((t->hi - t->lo) / step + 0.5) + 1;
+	return 0;
+}
+
+char *cdm_plot_tick_label(char *buf, size_t len, double v, double step)
+{
+	int dec = 0;
+	double s = step;
+
+	while (dec < 6 && s < 1 - 1e-9 && s > 0) {
+		s *= 10;
+		dec++;
+	}
+	if (v < 0 && v > -step / 2)
+		v = 0;
+	snprintf(buf, len, "%.*f", dec, v);
+	return buf;
+}
+
+/* text with &, <, >, " escaped, at most @max bytes of it */
+static void xml_text(FILE *out, const char *s, size_t max)
+{
+	for (size_t i = 0; s[i] && i < max; i++) {
+		switch (s[i]) {
+		case '&': fputs("&amp;", out); break;
+		case '<': fputs("&lt;", out); break;
+		case '>': fputs("&gt;", out); break;
+		case '"': fputs("&quot;", out); break;
+		default:
+			if ((unsigned char)s[i] >= 0x20)
+				fputc(s[i], out);
+		}
+	}
+}
+
+static void text(FILE *out, double x, double y, const char *anchor, int size,
+		 const char *extra, const char *s)
+{
+	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\"%s%s>",
+		x, y, anchor, size, extra ? " " : "", extra ? extra : "");
+	xml_text(out, s, 200);
+	fputs("</text>\n", out);
+}
+
+/* the distinct x values of all lines, sorted (categorical axis) */
+static unsigned int categories(const struct cdm_plot_panel *p, double *cat, unsigned int max)
+{
+	unsigned int n = 0;
+
+	for (unsigned int l = 0; l < p->nlines; l++) {
+		for (unsigned int i = 0; i < p->lines[l].n; i++) {
+			double v = p->lines[l].x[i];
+			unsigned int k = 0;
+
+			while (k < n && cat[k] < v)
+				k++;
+			if ((k < n && cat[k] == v) || n == max)
+				continue;
+			memmove(cat + k + 1, cat + k, (n - k) * sizeof(*cat));
+			cat[k] = v;
+			n++;
+		}
+	}
+	return n;
+}
+
+static unsigned int cat_index(const double *cat, unsigned int n, double v)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (cat[i] >= v)
+			return i;
+	return n ? n - 1 : 0;
+}
+
+static void panel(FILE *out, const struct cdm_plot_panel *p, double y0)
+{
+	double xmin = 0, xmax = 0, ymax = 0, cat[256];
+	unsigned int ncat = 0, any = 0, shown = 0;
+	struct cdm_ticks xt, yt;
+	double top = y0 + PT, bot = y0 + PB;
+	char buf[64];
+
+	for (unsigned int l = 0; l < p->nlines; l++) {
+		for (unsigned int i = 0; i < p->lines[l].n; i++) {
+			double x = p->lines[l].x[i], y = p->lines[l].y[i];
+
+			if (!finite(x) || !finite(y))
+				continue;
+			if (!any || x < xmin)
+				xmin = x;
+			if (!any || x > xmax)
+				xmax = x;
+			if (y > ymax)
+				ymax = y;
+			any = 1;
+		}
+	}
+	if (p->x_categories)
+		ncat = categories(p, cat, sizeof(cat) / sizeof(cat[0]));
+	if (!p->x_categories && xmin > 0 && xmin < (xmax - xmin) / 2)
+		xmin = 0;       /* time axes start at 0 */
+	cdm_plot_ticks(xmin, xmax, 10, &xt);
+	cdm_plot_ticks(0, ymax * 1.05, 8, &yt);
+
+#define XPOS(v) (p->x_categories ? \
+	PL + (ncat > 1 ? (double)cat_index(cat, ncat, (v)) * (PR - PL - 40) / (ncat - 1) + 20 : \
+	      (PR - PL) / 2.0) : \
+	PL + ((v) - xt.lo) * (PR - PL) / (xt.hi - xt.lo))
+#define YPOS(v) (bot - ((v) - yt.lo) * (bot - top) / (yt.hi - yt.lo))
+
+	text(out, (PL + PR) / 2.0, y0 + 22, "middle", 15, "font-weight=\"bold\"", p->title);
+	/* grid and y ticks */
+	for (unsigned int i = 0; i < yt.n; i++) {
+		double v = yt.lo + i * yt.step, y = YPOS(v);
+
+		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#dddddd\"/>\n",
+			PL, y, PR, y);
+		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#000000\"/>\n",
+			PL - 5, y, PL, y);
+		text(out, PL - 8, y + 4, "end", 12, NULL, cdm_plot_tick_label(buf, sizeof(buf), v, yt.step));
+	}
+	/* x ticks */
+	if (p->x_categories) {
+		for (unsigned int i = 0; i < ncat; i++) {
+			double x = XPOS(cat[i]);
+
+			fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000000\"/>\n",
+				x, bot, x, bot + 5);
+			text(out, x, bot + 19, "middle", 12, NULL,
+			     cdm_plot_tick_label(buf, sizeof(buf), cat[i], 1));
+		}
+	} else {
+		for (unsigned int i = 0; i < xt.n; i++) {
+			double v = xt.lo + i * xt.step, x = XPOS(v);
+
+			fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#eeeeee\"/>\n",
+				x, top, x, bot);
+			fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000000\"/>\n",
+				x, bot, x, bot + 5);
+			text(out, x, bot + 19, "middle", 12, NULL,
+			     cdm_plot_tick_label(buf, sizeof(buf), v, xt.step));
+		}
+	}
+	/* axes and their labels */
+	fprintf(out, "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"none\" stroke=\"#000000\"/>\n",
+		PL, top, PR - PL, bot - top);
+	text(out, (PL + PR) / 2.0, bot + 42, "middle", 13, NULL, p->xlabel);
+	snprintf(buf, sizeof(buf), "transform=\"rotate(-90 18 %.1f)\"", (top + bot) / 2);
+	text(out, 18, (top + bot) / 2, "middle", 13, buf, p->ylabel);
+
+	/* the mark (knee, end of warm-up) */
+	if (p->has_mark && finite(p->mark_x) && (p->x_categories || (p->mark_x >= xt.lo && p->mark_x <= xt.hi))) {
+		double x = XPOS(p->mark_x);
+
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444444\" stroke-dasharray=\"6,4\"/>\n",
+			x, top, x, bot);
+		if (p->mark_label)
+			text(out, x + 4, top + 14, "start", 12, "fill=\"#444444\"", p->mark_label);
+	}
+	/* lines, then the legend */
+	for (unsigned int l = 0; l < p->nlines; l++) {
+		const struct cdm_plot_line *ln = &p->lines[l];
+		const char *col = palette[(unsigned int)ln->color % NCOLORS];
+
+		fprintf(out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"", col,
+			ln->dashed ? " stroke-dasharray=\"5,3\"" : "");
+		for (unsigned int i = 0; i < ln->n; i++)
+			if (finite(ln->x[i]) && finite(ln->y[i]))
+				fprintf(out, "%.1f,%.1f ", XPOS(ln->x[i]), YPOS(ln->y[i]));
+		fputs("\"/>\n", out);
+		if (p->markers)
+			for (unsigned int i = 0; i < ln->n; i++)
+				if (finite(ln->x[i]) && finite(ln->y[i]))
+					fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>\n",
+						XPOS(ln->x[i]), YPOS(ln->y[i]), col);
+		if (ln->has_knee && ln->knee < ln->n && finite(ln->x[ln->knee]) &&
+		    finite(ln->y[ln->knee])) {
+			double kx = XPOS(ln->x[ln->knee]), ky = YPOS(ln->y[ln->knee]);
+
+			fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>\n",
+				kx, ky, col);
+			text(out, kx, ky - 13, "middle", 12, "font-weight=\"bold\"", "knee");
+		}
+		if (ln->no_legend)
+			continue;
+		if (shown < LEGEND_MAX) {
+			double ly = top + 8 + shown++ * 20;
+
+			fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"%s/>\n",
+				PR + 16, ly, PR + 40, ly, col,
+				ln->dashed ? " stroke-dasharray=\"5,3\"" : "");
+			text(out, PR + 46, ly + 4, "start", 12, NULL, ln->name);
+		} else if (shown++ == LEGEND_MAX) {
+			text(out, PR + 16, top + 12 + LEGEND_MAX * 20, "start", 12, NULL,
+			     "(more lines not listed)");
+		}
+	}
+#undef XPOS
+#undef YPOS
+}
+
+int cdm_plot_svg(FILE *out, const char *title, const char *subtitle,
+		 const struct cdm_plot_panel *p, unsigned int np)
+{
+	unsigned int h = TOP + np * PANEL_H + 10;
+
+	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%u\" viewBox=\"0 0 %d %u\" font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\">\n",
+		W, h, W, h);
+	fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%u\" fill=\"#ffffff\"/>\n", W, h);
+	text(out, W / 2.0, 24, "middle", 18, "font-weight=\"bold\"", title);
+	if (subtitle)
+		text(out, W / 2.0, 44, "middle", 12, "fill=\"#444444\"", subtitle);
+	for (unsigned int i = 0; i < np; i++)
+		panel(out, &p[i], TOP + (double)i * PANEL_H);
+	fputs("</svg>\n", out);
+	if (fflush(out) || ferror(out))
+		return -EIO;
+	return 0;
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env bats
+# --log-interval: the time series of every pass (and the warm-up, marked),
+# checked with the null engine: the number of intervals, exact accounting
+# (the intervals of a pass add up to the pass's bytes and I/Os), JSON, CSV,
+# bad values, and the --plot chart rendered by a real renderer.
+
+load helpers
+load svg
+
+SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
+	--engine null --null-service-us 1000 --mode read)
+
+@test "--log-interval refuses bad values with one line and exit 2" {
+	for v in 0 50ms 99ms 1x abc "" -1s 3601s "1 s"; do
+		run "$CDM" --log-interval "$v" "$TD"
+		[ "$status" -eq 2 ] || { echo "'$v': status $status"; return 1; }
+		[[ "${lines[0]}" == "cdm: bad value for --log-interval: '$v'"* ]]
+		[ "${#lines[@]}" -eq 2 ]        # the message and "Try 'cdm --help'."
+	done
+	assert_clean "$TD"
+}
+
+@test "--plot needs --log-interval; too many intervals are refused before the run" {
+	run "$CDM" --plot "$OD/x.svg" "$TD"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--plot draws the time series: give --log-interval too"* ]]
+	run "$CDM" --log-interval 100ms --time 3600 --count 100 --test "RND4K Q1T64" "$TD"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"use a longer interval"* ]]
+	[ ! -e "$OD/x.svg" ]
+	assert_clean "$TD"
+}
+
+@test "every interval of every pass: count, marks, and exact byte and I/O accounting" {
+	"$CDM" "${SERIES[@]}" --test "RND4K Q1T2" --test "RND4K Q4T1" --log-interval 500ms \
+		--format json "$TD" > "$OD/r.json"
+	# 1 s warm-up + 2 passes x 2 s at 0.5 s = 2 + 8 intervals per test
+	[ "$(jq '[.tests[] | .series.points | length] | unique' -c "$OD/r.json")" = "[10]" ]
+	[ "$(jq '.tests[0].series.interval_ns' "$OD/r.json")" = 500000000 ]
+	[ "$(jq '[.tests[0].series.points[] | select(.warmup) | .pass] | unique' -c "$OD/r.json")" = "[0]" ]
+	[ "$(jq '[.tests[0].series.points[] | select(.warmup | not)] | length' "$OD/r.json")" = 8 ]
+	# the intervals of pass k add up exactly to pass k
+	jq -e '[.tests[] | . as $t | range(0; .passes | length) as $k |
+		([$t.series.points[] | select(.pass == $k + 1) | .bytes] | add) == $t.passes[$k].bytes and
+		([$t.series.points[] | select(.pass == $k + 1) | .ios] | add) == $t.passes[$k].ios] | all' \
+		"$OD/r.json"
+	# each interval's figures from its own counts; time runs forward
+	jq -e '[.tests[].series.points[] | (.mb_s - .bytes * 1000 / .duration_ns | fabs) < 1e-6 and
+		(.iops - .ios * 1e9 / .duration_ns | fabs) < 1e-6 and .lat_p99_us >= 1000 and
+		.lat_mean_us >= 1000] | all' "$OD/r.json"
+	jq -e '[.tests[].series.points | [.[].start_ns] | . == sort] | all' "$OD/r.json"
+	jq -e '.tests[0].series | has("burst") and has("ceiling")' "$OD/r.json"
+	assert_clean "$TD"
+}
+
+@test "an interval that does not divide the pass: the last one is shorter and still counted" {
+	"$CDM" "${SERIES[@]}" --warmup 0 --count 1 --test "RND4K Q2T1" --log-interval 1.5s \
+		--format json "$TD" > "$OD/r.json"
+	[ "$(jq -c '[.tests[0].series.points[].duration_ns]' "$OD/r.json")" = "[1500000000,500000000]" ]
+	jq -e '.tests[0] | ([.series.points[].bytes] | add) == .passes[0].bytes' "$OD/r.json"
+}
+
+@test "without --log-interval the JSON has no series" {
+	"$CDM" "${SERIES[@]}" --count 1 --test "RND4K Q1T1" --format json "$TD" > "$OD/r.json"
+	jq -e '.tests[0] | has("series") | not' "$OD/r.json"
+}
+
+@test "CSV: a time-series section after the pass rows, one row per interval" {
+	"$CDM" "${SERIES[@]}" --test "RND4K Q1T1" --log-interval 1s --format csv "$TD" > "$OD/r.csv"
+	grep -qx 'label,test,direction,pass,warmup,start_ns,duration_ns,bytes,ios,mb_s,iops,lat_mean_us,lat_p99_us' "$OD/r.csv"
+	# 1 warm-up + 2 x 2 measured intervals
+	[ "$(sed -n '/^label,test,direction,pass,warmup/,$p' "$OD/r.csv" | tail -n +2 | wc -l)" -eq 5 ]
+	[ "$(awk -F, '/,RND4K Q1T1,read,0,1,/' "$OD/r.csv" | wc -l)" -eq 1 ]
+	# the section's bytes of pass 1 equal the pass row's bytes
+	a=$(awk -F, '$9 == "pass" && $10 == 1 { print $12 }' "$OD/r.csv")
+	b=$(sed -n '/^label,test,direction,pass,warmup/,$p' "$OD/r.csv" | awk -F, '$4 == 1 { s += $8 } END { print s }')
+	[ "$a" = "$b" ]
+}
+
+@test "--plot writes a time-series SVG that is well-formed and renders" {
+	"$CDM" "${SERIES[@]}" --test "RND4K Q1T1" --test "RND4K Q4T1" --log-interval 500ms \
+		--plot "$OD/ts.svg" "$TD" > "$OD/out.txt"
+	grep -q 'Random tests: IOPS per interval' "$OD/ts.svg"
+	grep -q 'IOPS (I/Os per second)' "$OD/ts.svg"
+	grep -q 'time since the start of the test (s)' "$OD/ts.svg"
+	grep -q 'RND4K Q4T1 Read' "$OD/ts.svg"
+	grep -q 'end of warm-up' "$OD/ts.svg"
+	run grep -qi '<script' "$OD/ts.svg"
+	[ "$status" -ne 0 ]
+	check_svg "$OD/ts.svg"
+	assert_clean "$TD"
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/env bats
+# cdm sweep: one result per point, the table (text, Markdown), JSON, the
+# knee named in the text and marked on the chart, bad lists refused.  The
+# null engine with a fixed service time makes IOPS grow with the thread
+# count (Little's law); ratios are asserted loosely, never rates.
+
+load helpers
+load svg
+
+SW=(--size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine null --null-service-us 1000)
+
+@test "cdm sweep --help lists its options" {
+	run "$CDM" sweep --help
+	[ "$status" -eq 0 ]
+	for o in --threads --qd --test --size --count --time --warmup --interval --mode --engine \
+		--null-service-us --buffered --format --save --plot --metric --quiet --help; do
+		[[ "$output" == *"$o"* ]] || { echo "missing $o"; return 1; }
+	done
+	run "$CDM" --help
+	[[ "$output" == *"cdm sweep"* ]]
+}
+
+@test "bad --threads / --qd lists and options are refused with exit 2" {
+	for l in 4,2 0 1,,2 a 1,2, 257 "1, 2" 2,2; do
+		run "$CDM" sweep --threads "$l" "$TD"
+		[ "$status" -eq 2 ] || { echo "'$l': status $status"; return 1; }
+		[[ "${lines[0]}" == "cdm sweep: bad value for --threads: '$l'"* ]]
+	done
+	run "$CDM" sweep --qd 1,2048 "$TD"
+	[ "$status" -eq 2 ]
+	run "$CDM" sweep "$TD"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"nothing to sweep"* ]]
+	run "$CDM" sweep --threads 1,2 --format json "$TD"
+	[ "$status" -eq 2 ]
+	# 3 tests x 4 depths x 4 thread counts = 48 points > 32
+	run "$CDM" sweep --threads 1,2,4,8 --qd 1,2,4,8 --test RND4K --test SEQ1M --test RND8K "$TD"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"48 points"* ]]
+	# an output that cannot be written is refused before the run
+	run "$CDM" sweep "${SW[@]}" --threads 1 --plot "$OD/no/such/dir/s.svg" "$TD"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"cannot create the file for --plot"* ]]
+	run "$CDM" sweep "${SW[@]}" --threads 1 --save "$OD" "$TD"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"is a directory"* ]]
+	assert_clean "$TD"
+}
+
+@test "thread sweep on the null engine: one row per point, IOPS grow with T" {
+	run "$CDM" sweep "${SW[@]}" --threads 1,2,4 --test "RND4K Q1" --mode read "$TD"
+	[ "$status" -eq 0 ]
+	echo "$output"
+	[[ "${lines[0]}" == "cdm sweep: "* ]]
+	[ "$(echo "$output" | grep -c '^RND4K Q1 Read$')" -eq 1 ]
+	[ "$(echo "$output" | grep -c '^RND4K Q1 Write$')" -eq 0 ]
+	rows=$(echo "$output" | awk '$1 ~ /^[0-9]+$/ && NF >= 6')
+	[ "$(echo "$rows" | wc -l)" -eq 3 ]
+	[ "$(echo "$rows" | awk '{print $1}' | tr '\n' ' ')" = "1 2 4 " ]
+	i1=$(echo "$rows" | awk '$1 == 1 {print $4}')
+	i4=$(echo "$rows" | awk '$1 == 4 {print $4}')
+	awk -v a="$i1" -v b="$i4" 'BEGIN { r = b / a; print "T4/T1 IOPS", r; exit !(r > 2.5 && r < 5) }'
+	# every curve says whether it has a knee
+	echo "$output" | grep -Eq '^  RND4K Q1 Read: (knee at [0-9]+ threads|no knee)'
+	assert_clean "$TD"
+}
+
+@test "read and write, two tests, --save JSON with one curve per test and direction" {
+	"$CDM" sweep "${SW[@]}" --threads 1,2 --test "RND4K Q1" --test "SEQ64K Q2" \
+		--save "$OD/s.json" "$TD" > "$OD/out.txt"
+	jq -e '.kind == "sweep" and .settings.vary == "threads"' "$OD/s.json"
+	[ "$(jq -c '[.curves[] | .test + " " + .direction]' "$OD/s.json")" = \
+		'["RND4K Q1 read","SEQ64K Q2 read","RND4K Q1 write","SEQ64K Q2 write"]' ]
+	jq -e '[.curves[].points | length == 2] | all' "$OD/s.json"
+	jq -e '[.curves[1].points[].queue_depth] == [2, 2]' "$OD/s.json"
+	jq -e '[.curves[].points[] | .measured and .iops > 0 and
+		(.mb_s - .bytes / .duration_s / 1e6 | fabs) < 1e-6 and .lat_p99_us >= .lat_mean_us * 0.5] | all' \
+		"$OD/s.json"
+	jq -e '[.curves[] | has("knee") and has("ceiling")] | all' "$OD/s.json"
+	assert_clean "$TD"
+}
+
+@test "depth sweep, and threads x depth: one curve per depth" {
+	"$CDM" sweep "${SW[@]}" --qd 1,4 --test "RND4K T1" --mode read --save "$OD/q.json" "$TD" >/dev/null
+	jq -e '.settings.vary == "qd" and ([.curves[0].points[].queue_depth] == [1, 4])' "$OD/q.json"
+	"$CDM" sweep "${SW[@]}" --threads 1,2 --qd 1,2 --mode write --save "$OD/b.json" "$TD" >/dev/null
+	[ "$(jq '.curves | length' "$OD/b.json")" -eq 2 ]
+	jq -e '[.curves[0].points[] | [.threads, .queue_depth]] == [[1, 1], [2, 1]]' "$OD/b.json"
+	jq -e '[.curves[1].points[] | [.threads, .queue_depth]] == [[1, 2], [2, 2]]' "$OD/b.json"
+}
+
+@test "Markdown table" {
+	run "$CDM" sweep "${SW[@]}" --threads 1,2 --mode read --format markdown "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"| Threads | QD | MB/s | IOPS | mean (us) | p99 (us) | |"* ]]
+	[ "$(echo "$output" | grep -c '^| [12] | 1 | ')" -eq 2 ]
+}
+
+@test "--plot draws the sweep, knee marked when the JSON names one, and it renders" {
+	"$CDM" sweep "${SW[@]}" --threads 1,2,4 --mode read --save "$OD/s.json" --plot "$OD/s.svg" "$TD" >/dev/null
+	grep -q 'threads (T)' "$OD/s.svg"
+	grep -q 'IOPS (I/Os per second)' "$OD/s.svg"
+	grep -Eq 'latency \((us|ms)\)' "$OD/s.svg"
+	if [ "$(jq '.curves[0].knee' "$OD/s.json")" = null ]; then
+		run grep -q '>knee</text>' "$OD/s.svg"
+		[ "$status" -ne 0 ]
+	else
+		grep -q '>knee</text>' "$OD/s.svg"
+	fi
+	check_svg "$OD/s.svg"
+	assert_clean "$TD"
+}
