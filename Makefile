@@ -8,6 +8,10 @@
 # Optional libraries, redis-style knobs: WITH_LIBURING=auto|yes|no and
 # WITH_LIBAIO=auto|yes|no.  `yes` on a missing library stops with the
 # package to install.
+#
+#   make WITH_MPI=yes    also build ./cdm-mpi (MPI ranks, docs/scale-out.md)
+#                        with mpicc from the same sources, in build/mpi/;
+#                        default no: ./cdm never depends on MPI
 
 VERSION    := 0.1.0
 PREFIX     ?= /usr/local
@@ -25,6 +29,8 @@ LDLIBS     := -pthread
 PKG_CONFIG ?= pkg-config
 WITH_LIBURING ?= auto
 WITH_LIBAIO   ?= auto
+WITH_MPI      ?= no
+MPICC         ?= mpicc
 HASH := \#
 
 # liburing: pkg-config
@@ -61,7 +67,7 @@ LDLIBS   += -laio
 endif
 
 PROFILES := $(sort $(wildcard profiles/*.cdm))
-LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard src/report/*.c) $(ENGINES)
+LIB_SRC  := $(filter-out src/main.c src/mpi.c,$(wildcard src/*.c)) $(wildcard src/report/*.c) $(ENGINES)
 LIB_OBJ  := $(LIB_SRC:%.c=build/%.o) build/profiles.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
@@ -73,6 +79,26 @@ ASAN_UNIT  := $(UNIT_SRC:tests/unit/%.c=build/asan/tests/%)
 
 .PHONY: all test unit asan tools fuzz install uninstall clean bench
 all: cdm
+
+# MPI build: every object again with mpicc -DCDM_MPI, plus src/mpi.c
+MPI_OBJ := $(LIB_OBJ:build/%=build/mpi/%) build/mpi/src/main.o build/mpi/src/mpi.o
+ifeq ($(WITH_MPI),yes)
+ifeq ($(shell command -v $(MPICC) 2>/dev/null),)
+$(error $(MPICC) not found: install libopenmpi-dev and openmpi-bin (apt-get install libopenmpi-dev openmpi-bin), or build with WITH_MPI=no)
+endif
+all: cdm-mpi
+endif
+
+cdm-mpi: $(MPI_OBJ)
+	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+build/mpi/src/%.o: src/%.c $(HEADERS) Makefile
+	@mkdir -p $(dir $@)
+	$(MPICC) -DCDM_MPI $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+
+build/mpi/profiles.o: build/profiles.c
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
 
 cdm: build/src/main.o $(LIB_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -146,12 +172,13 @@ bench: cdm
 install: cdm
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/profiles
 	install -m 755 cdm $(DESTDIR)$(BINDIR)/cdm
+	if [ -x cdm-mpi ]; then install -m 755 cdm-mpi $(DESTDIR)$(BINDIR)/cdm-mpi; fi
 	install -m 644 docs/cdm.1 $(DESTDIR)$(MANDIR)/man1/cdm.1
 	install -m 644 $(PROFILES) $(DESTDIR)$(DATADIR)/profiles/
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/cdm $(DESTDIR)$(MANDIR)/man1/cdm.1
+	rm -f $(DESTDIR)$(BINDIR)/cdm $(DESTDIR)$(BINDIR)/cdm-mpi $(DESTDIR)$(MANDIR)/man1/cdm.1
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build cdm
+	rm -rf build cdm cdm-mpi

@@ -22,13 +22,18 @@
 #include "cdm/compare.h"
 #include "cdm/device.h"
 #include "cdm/engine.h"
+#include "cdm/merge.h"
 #include "cdm/plot.h"
 #include "cdm/profile.h"
 #include "cdm/report.h"
 #include "cdm/runner.h"
 #include "cdm/series.h"
+#include "cdm/start_at.h"
 #include "cdm/sweep.h"
 #include "util.h"
+#ifdef CDM_MPI
+#include "cdm/mpi.h"
+#endif
 
 #define EXIT_RUN 1
 #define EXIT_USAGE 2
@@ -38,6 +43,7 @@ enum {
 	OPT_COMMENT, OPT_LIST_ENGINES, OPT_MIX, OPT_NULL_SERVICE, OPT_NO_REGISTER,
 	OPT_FILE, OPT_BATCH, OPT_SQPOLL, OPT_HIPRI, OPT_AGGREGATE, OPT_SAVE, OPT_LABEL, OPT_CV_THRESHOLD,
 	OPT_ALLOW_DESTRUCTIVE, OPT_RATE_IOPS, OPT_SYNC, OPT_FSYNC,
+	OPT_START_AT, OPT_SAVE_RANKS,
 	OPT_LOG_INTERVAL, OPT_PLOT,
 };
 
@@ -77,6 +83,11 @@ static const struct option long_opts[] = {
 	{ "batch",        required_argument, NULL, OPT_BATCH },
 	{ "sqpoll",       no_argument,       NULL, OPT_SQPOLL },
 	{ "hipri",        no_argument,       NULL, OPT_HIPRI },
+	/* scale-out (docs/scale-out.md) */
+	{ "start-at",     required_argument, NULL, OPT_START_AT },
+#ifdef CDM_MPI
+	{ "save-ranks",   required_argument, NULL, OPT_SAVE_RANKS },
+#endif
 	{ "help",         no_argument,       NULL, 'h' },
 	{ "version",      no_argument,       NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -85,12 +96,14 @@ static const struct option long_opts[] = {
 static const char usage_text[] =
 "Usage: cdm [OPTIONS] [TARGET]\n"
 "       cdm compare [--format cdm|markdown] A.json B.json [C.json ...]\n"
+"       cdm merge [--format FMT] [--save F.json] A.json B.json ...\n"
 "       cdm sweep --threads 1,2,4,... | --qd 1,2,4,... --test SPEC [TARGET]\n"
 "Run CrystalDiskMark's tests on a test file in directory TARGET (default \".\"),\n"
 "or on a block device TARGET (/dev/sdX: read tests only, unless\n"
 "--allow-destructive-write)\n"
 "and print MB/s, IOPS and mean latency in CrystalDiskMark's text layout.\n"
 "'cdm compare' sets results saved with --save side by side (cdm compare --help);\n"
+"'cdm merge' adds up runs of several hosts started with --start-at.\n"
 "'cdm sweep' runs a test at several thread counts or depths (cdm sweep --help).\n"
 "\n"
 "  -p, --profile NAME|FILE  default, peak, real, demo, nvme, or a profile file\n"
@@ -163,6 +176,15 @@ static const char usage_text[] =
 "                           (default: off)\n"
 "      --hipri              io_uring: polled completions (IOPOLL; needs O_DIRECT\n"
 "                           and a device with poll queues) (default: off)\n"
+"      --start-at TIME      prepare the test file before TIME, then start each\n"
+"                           test on a schedule computed from TIME and the plan,\n"
+"                           so runs on several hosts overlap (cdm merge):\n"
+"                           2026-12-01T22:00:00Z (UTC) or +30s (default: none)\n"
+#ifdef CDM_MPI
+"      --save-ranks PREFIX  cdm-mpi: rank 0 also saves every rank's own result\n"
+"                           as PREFIX.rankN.json (default: none)\n"
+#endif
+
 "  -h, --help               this help\n"
 "  -V, --version            version and engines built in\n"
 "\n"
@@ -391,6 +413,8 @@ int main(int argc, char **argv)
 	unsigned int ncli = 0;
 	const char *profile_arg = "default", *engine_arg = "auto", *format_arg = "cdm";
 	const char *output = NULL, *mode = "all", *save = NULL, *label = NULL, *plot = NULL;
+	const char *start_at = NULL, *save_ranks = NULL;
+	static struct cdm_start_at sa;
 	enum cdm_aggregate aggregate = CDM_AGG_BEST;
 	double cv_threshold = CDM_CV_THRESHOLD_DEFAULT;
 	uint64_t size = 0;
@@ -406,10 +430,19 @@ int main(int argc, char **argv)
 		return cdm_compare_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "sweep"))
 		return cdm_sweep_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "merge"))
+		return cdm_merge_main(argc - 1, argv + 1);
+#ifdef CDM_MPI
+	if (cdm_mpi_init(&argc, &argv) < 0)
+		return EXIT_RUN;
+#endif
 
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.direct = 1;
 	cfg.progress = isatty(STDERR_FILENO);
+#ifdef CDM_MPI
+	cfg.progress = cfg.progress && cdm_mpi_rank() == 0;
+#endif
 
 	/* getopt names the program from argv[0]: make its messages say "cdm:" */
 	argv[0] = (char *)"cdm";
@@ -566,6 +599,15 @@ int main(int argc, char **argv)
 		case OPT_NO_REGISTER:
 			cfg.engine_options |= CDM_ENGINE_OPT_NO_REGISTER;
 			break;
+		case OPT_START_AT:
+			if (cdm_start_at_parse(optarg, cdm_wall_ns(), &sa.start_ns) < 0)
+				return usage_error("bad value for --start-at: '%s' (UTC as 2026-12-01T22:00:00Z, or +30s, +5m)", optarg);
+			snprintf(sa.text, sizeof(sa.text), "%s", optarg);
+			start_at = optarg;
+			break;
+		case OPT_SAVE_RANKS:
+			save_ranks = optarg;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return 0;
@@ -694,6 +736,18 @@ int main(int argc, char **argv)
 		return EXIT_RUN;
 	if (save && output_writable(save, "--save") < 0)
 		return EXIT_RUN;
+	if (start_at) {
+#ifdef CDM_MPI
+		return usage_error("--start-at is for independent runs: cdm-mpi starts its ranks together by itself");
+#endif
+		cdm_start_at_plan(&sa, &cfg);
+		cfg.sync = cdm_start_at_sync;
+		cfg.sync_arg = &sa;
+	}
+#ifdef CDM_MPI
+	cfg.sync = cdm_mpi_sync;
+#endif
+	(void)save_ranks;
 	if (install_signals() < 0)
 		return cdm_error("cannot install signal handlers: %s", strerror(errno)), EXIT_RUN;
 
@@ -705,6 +759,22 @@ int main(int argc, char **argv)
 	if (label)
 		snprintf(res->info.label, sizeof(res->info.label), "%s", label);
 	r = cdm_run(&cfg, res);
+#ifdef CDM_MPI
+	{
+		/* every rank's result to rank 0, which reports the aggregate */
+		struct cdm_run_result *agg;
+
+		r = cdm_mpi_finish(res, r, label, save_ranks, &agg);
+		if (r < 0 || !agg) {
+			int sig = res->interrupted ? res->interrupted : SIGINT;
+
+			cdm_result_free(res);
+			return r == -EINTR ? 128 + sig : r < 0 ? EXIT_RUN : 0;
+		}
+		cdm_result_free(res);
+		res = agg;
+	}
+#endif
 	if (r == 0 || r == -EINTR)
 		note_unstable(res);
 	if ((r == 0 || r == -EINTR) && cfg.log_interval_ns) {
@@ -763,6 +833,10 @@ int main(int argc, char **argv)
 				  "the test file was removed");
 		status = EXIT_RUN;
 	}
+#ifdef CDM_MPI
+	cdm_merge_free(res);
+#else
 	cdm_result_free(res);
+#endif
 	return status;
 }

@@ -393,7 +393,7 @@ static int series_collect(const struct cdm_test_shared *sh, const struct cdm_wor
  * Returns 0, -EINTR on a stop request, or -errno after printing why.
  */
 static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
-		    int fd, struct cdm_test_result *tr)
+		    int fd, struct cdm_test_result *tr, unsigned int idx)
 {
 	const struct cdm_spec *spec = &tr->spec;
 	unsigned int nthreads = spec->threads, started = 0, k;
@@ -405,7 +405,7 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 	struct cdm_worker *w;
 	char name[64];
 	int ret = 0;
-	uint64_t stopped = UINT64_MAX, last_bytes = 0, last_t, t0;
+	uint64_t stopped = UINT64_MAX, last_bytes = 0, last_t, t0, wall0;
 
 	cdm_spec_name(spec, name, sizeof(name));
 	sh = aligned_alloc(64, (sizeof(*sh) + 63) & ~(size_t)63);
@@ -480,7 +480,14 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 				  w[i].note[0] ? "; " : "", w[i].note);
 		}
 	}
+	if (cfg->sync) {
+		int e = cfg->sync(cfg->sync_arg, idx + 1, ret);
+
+		if (!ret)
+			ret = e;
+	}
 	/* publish the schedule; an engine that failed makes every worker idle */
+	wall0 = cdm_wall_ns();
 	t0 = cdm_now_ns();
 	sh->bounds[0] = t0;
 	sh->bounds[1] = t0 + warm_ns;
@@ -556,6 +563,7 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 				break;
 			memset(p, 0, sizeof(*p));
 			p->seconds = (double)(sh->bounds[k + 2] - sh->bounds[k + 1]) / 1e9;
+			p->start_unix_ns = wall0 + (sh->bounds[k + 1] - t0);
 			for (unsigned int i = 0; i < nthreads; i++) {
 				const struct cdm_pass *q = &w[i].passes[k];
 
@@ -758,6 +766,12 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 		}
 	}
 
+	if (cfg->sync) {
+		ret = cfg->sync(cfg->sync_arg, 0, 0);
+		if (ret < 0)
+			goto out;
+	}
+
 	for (unsigned int i = 0; i < res->ntests; i++) {
 		struct cdm_test_result *tr = &res->tests[i];
 		char name[64];
@@ -780,7 +794,7 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 			ret = -EINTR;
 			break;
 		}
-		ret = run_test(cfg, &f, sync_fd >= 0 ? sync_fd : f.fd, tr);
+		ret = run_test(cfg, &f, sync_fd >= 0 ? sync_fd : f.fd, tr, i);
 		if (ret < 0)
 			break;
 	}

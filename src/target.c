@@ -259,6 +259,26 @@ int cdm_target_probe(const char *path, uint64_t size, struct cdm_target *t,
 	return 0;
 }
 
+/* cdm-mpi's rank, put in the file name after the host ("-r3"); -1: none */
+static int name_rank = -1;
+
+void cdm_target_set_rank(int rank)
+{
+	name_rank = rank;
+}
+
+/* is @host this host @me, or @me followed by cdm-mpi's "-r<rank>"? */
+static int same_host(const char *host, const char *me)
+{
+	size_t n = strlen(me);
+
+	if (!strcmp(host, me))
+		return 1;
+	if (strncmp(host, me, n) || host[n] != '-' || host[n + 1] != 'r' || !host[n + 2])
+		return 0;
+	return strspn(host + n + 2, "0123456789") == strlen(host + n + 2);
+}
+
 static void host_name(char *buf, size_t len)
 {
 	if (gethostname(buf, len) < 0 || !buf[0])
@@ -325,7 +345,7 @@ int cdm_target_clean_stale(const char *dir)
 
 		if (!parse_temp_name(de->d_name, host, sizeof(host), &pid))
 			continue;
-		if (strcmp(host, me) != 0 || pid == getpid())
+		if (!same_host(host, me) || pid == getpid())
 			continue;
 		if (kill(pid, 0) == 0 || errno != ESRCH)
 			continue;       /* alive, or not ours to judge (EPERM) */
@@ -424,6 +444,8 @@ int cdm_testfile_create(struct cdm_testfile *f, const struct cdm_target *t,
 	f->lock_fd = -1;
 	f->size = size;
 	host_name(host, sizeof(host));
+	if (name_rank >= 0)
+		snprintf(host + strlen(host), sizeof(host) - strlen(host), "-r%d", name_rank);
 	snprintf(f->path, sizeof(f->path), "%s/cdm-%s-%d-%08" PRIx64 ".tmp",
 		 t->path, host, (int)getpid(), random_u64() & 0xffffffffu);
 	fd = open(f->path, flags, 0600);

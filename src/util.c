@@ -9,12 +9,14 @@
 #include "util.h"
 
 void (*cdm_progress_clear)(void);
+char cdm_msg_tag[96];
 
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {
 	if (cdm_progress_clear)
 		cdm_progress_clear();
 	fputs("cdm: ", stderr);
+	fputs(cdm_msg_tag, stderr);
 	fputs(prefix, stderr);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);

@@ -9,6 +9,15 @@
 #include <stdint.h>
 #include <time.h>
 
+/* CLOCK_REALTIME in ns: wall clock, for times shown or compared across hosts */
+static inline uint64_t cdm_wall_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 /* CLOCK_MONOTONIC in ns (vDSO: no system call). */
 static inline uint64_t cdm_now_ns(void)
 {
@@ -33,5 +42,11 @@ void cdm_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * before a message is printed.  Set by the progress display.
  */
 extern void (*cdm_progress_clear)(void);
+
+/*
+ * cdm_msg_tag - when not empty, printed after "cdm: " in every message:
+ * cdm-mpi sets it to "rank 2 (host): " so a message names its rank.
+ */
+extern char cdm_msg_tag[96];
 
 #endif /* CDM_UTIL_H */

@@ -15,6 +15,7 @@
 
 #define CDM_MAX_PASSES CDM_COUNT_MAX
 
+struct cdm_scale;
 struct cdm_series;
 
 enum cdm_dir {
@@ -102,6 +103,8 @@ struct cdm_run_result {
 	/* how a report presents the figures (set by the CLI) */
 	enum cdm_aggregate aggregate;   /* --aggregate; CDM_AGG_BEST from alloc */
 	double cv_threshold_pct;        /* --cv-threshold; CDM_CV_THRESHOLD_DEFAULT */
+	/* an aggregate of several runs (cdm-mpi, cdm merge), or NULL; merge.h */
+	const struct cdm_scale *scale;
 };
 
 /*

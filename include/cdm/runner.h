@@ -47,6 +47,16 @@ struct cdm_run_config {
 	uint64_t null_service_ns;       /* null engine's service time, ns */
 	unsigned int batch;             /* I/Os reaped and restarted per system call; 0 = auto */
 	const char *comment;            /* --comment, or NULL */
+	/*
+	 * sync - scale-out hook (MPI barrier, --start-at), or NULL.  Called
+	 * with @step 0 once the test file is ready, and with step i + 1 just
+	 * before test i publishes its schedule (worker threads set up, warm-up
+	 * not started); @err is this process's own -errno so far (0 = fine).
+	 * Returns 0 to go on, or -errno to stop the run (the hook has said
+	 * why).  include/cdm/scale.h has the hooks.
+	 */
+	int (*sync)(void *arg, unsigned int step, int err);
+	void *sync_arg;
 	uint64_t log_interval_ns;       /* --log-interval: time series; 0 = off */
 };
 

@@ -107,6 +107,7 @@ double cdm_hist_mean(const struct cdm_hist *h);
  */
 struct cdm_pass {
 	double seconds;                 /* length of the pass (scheduled window) */
+	uint64_t start_unix_ns;         /* wall clock (CLOCK_REALTIME) at its start, ns; 0 = unknown */
 	uint64_t bytes;                 /* bytes of I/Os completed inside it */
 	uint64_t ios;                   /* I/Os completed inside it */
 	uint64_t lat_sum_ns;            /* sum of their latencies (ns) */

@@ -86,6 +86,14 @@ int cdm_target_probe(const char *path, uint64_t size, struct cdm_target *t,
 int cdm_target_clean_stale(const char *dir);
 
 /*
+ * cdm_target_set_rank - cdm-mpi: put "-r<rank>" after the host in the names
+ * of test files created from now on (cdm-<host>-r<rank>-<pid>-<random>.tmp),
+ * so each rank's file says whose it is; a later run on this host still
+ * recognises it as stale.  @rank -1 (the default) adds nothing.
+ */
+void cdm_target_set_rank(int rank);
+
+/*
  * struct cdm_testfile - the test file.  path is the name it has now.
  */
 struct cdm_testfile {

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "cdm/merge.h"
 #include "cdm/profile.h"
 #include "cdm/report.h"
 #include "cdm/result.h"
@@ -199,12 +200,14 @@ static int cdm_text_write(FILE *out, const struct cdm_run_result *r)
 	fputs(RULE "\n", out);
 	fputs("* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]\n", out);
 	fputs("* KB = 1000 bytes, KiB = 1024 bytes\n", out);
+	cdm_scale_write_text_head(out, r);      /* aggregates only */
 	fputc('\n', out);
 
 	write_section(out, r, CDM_DIR_READ, 0, "[Read]");
 	write_section(out, r, CDM_DIR_WRITE, 0, "[Write]");
 	write_mix_sections(out, r);
 	write_footer(out, in, &tm);
+	cdm_scale_write_text_tail(out, r);      /* per-rank spread of an aggregate */
 
 	/*
 	 * printf's returns are not checked line by line: the stream's error

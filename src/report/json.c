@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cdm/merge.h"
 #include "cdm/profile.h"
 #include "cdm/report.h"
 #include "cdm/result.h"
@@ -186,6 +187,10 @@ static void write_pass(FILE *out, const struct cdm_pass *p, int mix, int fsync, 
 {
 	fputs("        {\n", out);
 	key_num(out, "          ", "duration_s", p->seconds, ",");
+	if (p->start_unix_ns)
+		key_u64(out, "          ", "start_unix_ns", p->start_unix_ns, ",");
+	else
+		fputs("          \"start_unix_ns\": null,\n", out);
 	key_u64(out, "          ", "bytes", p->bytes, ",");
 	key_u64(out, "          ", "ios", p->ios, ",");
 	key_num(out, "          ", "mb_s", cdm_pass_mb_s(p), ",");
@@ -194,6 +199,7 @@ static void write_pass(FILE *out, const struct cdm_pass *p, int mix, int fsync, 
 		key_num(out, "          ", "lat_mean_ns", cdm_pass_mean_lat_ns(p), ",");
 	else
 		fputs("          \"lat_mean_ns\": null,\n", out);
+	key_u64(out, "          ", "lat_sum_ns", p->lat_sum_ns, ",");
 	key_u64(out, "          ", "lat_max_ns", p->lat_max_ns, ",");
 	key_u64(out, "          ", "cpu_user_ns", p->cpu_user_ns, ",");
 	key_u64(out, "          ", "cpu_sys_ns", p->cpu_sys_ns, ",");
@@ -394,6 +400,7 @@ static int json_write(FILE *out, const struct cdm_run_result *r)
 		fputs("  \"interrupted_signal\": null,\n", out);
 	key_str(out, "  ", "comment", in->comment, sizeof(in->comment), 1, ",");
 	write_info(out, r);
+	cdm_scale_write_json(out, r);   /* "scale": {...}, for aggregates only */
 	if (!r->ntests) {
 		fputs("  \"tests\": []\n}\n", out);
 	} else {

@@ -2,7 +2,8 @@
 /*
  * fuzz_parse.c - libFuzzer target for cdm's own parsers: test specs, sizes,
  * whole numbers and profile files (src/profile.c), and saved JSON results
- * as `cdm compare` reads them (src/json_read.c, src/compare.c).  The first
+ * as `cdm compare` and `cdm merge` read them (src/json_read.c, src/compare.c,
+ * src/result_read.c).  The first
  * byte of the
  * input chooses the parser; the rest is its text.  Built and run by
  * `make fuzz` (clang with -fsanitize=fuzzer,address,undefined); any crash
@@ -15,6 +16,7 @@
 
 #include "cdm/compare.h"
 #include "cdm/profile.h"
+#include "cdm/result_read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -61,8 +63,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* not NUL-terminated on purpose: the reader must respect len */
 		struct cdm_cmp_run run;
 
+		struct cdm_run_result *res;
+
 		cdm_compare_load((const char *)data + 1, size - 1, &run, err, sizeof(err));
 		cdm_compare_run_free(&run);
+		/* the same text as `cdm merge` reads it (result_read.c) */
+		if (cdm_result_read((const char *)data + 1, size - 1, &res, err, sizeof(err)) == 0)
+			cdm_result_free(res);
 		break;
 	}
 	}

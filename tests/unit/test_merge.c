@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_merge.c - the arithmetic of aggregates (cdm merge, cdm-mpi): pass k
+ * summed over the runs, then the best pass -- never each run's best pass
+ * summed (a case where the two differ); histograms summed bucket-wise;
+ * plans that differ refused, naming the files; a JSON result read back
+ * exactly (counts, latency sums, start times, buckets); --start-at times.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "cdm/merge.h"
+#include "cdm/report.h"
+#include "cdm/result.h"
+#include "cdm/result_read.h"
+#include "cdm/start_at.h"
+
+/* a run of one test (RND4K Q1T1 read) with passes of @mb[k] MB in 1 s */
+static struct cdm_run_result *run_of(const double *mb, unsigned int n, uint64_t lat_ns)
+{
+	struct cdm_run_result *r = cdm_result_alloc(1);
+	struct cdm_test_result *t;
+
+	assert_non_null(r);
+	r->info.size = 16u << 20;
+	r->info.count = n;
+	r->info.time = 1;
+	r->info.direct = 1;
+	snprintf(r->info.engine, sizeof(r->info.engine), "null");
+	snprintf(r->info.target, sizeof(r->info.target), "/t");
+	snprintf(r->info.label, sizeof(r->info.label), "x");
+	r->info.start = 1796000000;
+	t = &r->tests[0];
+	t->spec = (struct cdm_spec){ .pattern = CDM_RND, .block = 4096, .qd = 1, .threads = 1 };
+	t->qd_run = 1;
+	t->npasses = n;
+	for (unsigned int k = 0; k < n; k++) {
+		struct cdm_pass *p = &t->passes[k];
+
+		p->seconds = 1.0;
+		p->start_unix_ns = 1796000000000000000ull + k * 1000000000ull;
+		p->bytes = (uint64_t)(mb[k] * 1e6);
+		p->ios = p->bytes / 4096;
+		p->lat_sum_ns = p->ios * lat_ns;
+		p->lat_max_ns = lat_ns;
+		for (uint64_t i = 0; i < p->ios; i++)
+			cdm_hist_add(t->hist, lat_ns + (i % 7) * 1000);
+	}
+	return r;
+}
+
+/* host A is fast in pass 1, host B in pass 2: best-of-sums 150, sum-of-bests 200 */
+static void test_sum_per_pass_then_best(void **state)
+{
+	const double a[] = { 100.0, 50.0 }, b[] = { 50.0, 100.0 };
+	struct cdm_run_result *in[2] = { run_of(a, 2, 10000), run_of(b, 2, 20000) };
+	const char *names[2] = { "A.json", "B.json" };
+	struct cdm_run_result *agg;
+	double sum_of_bests, mn = 0, md = 0, mx = 0;
+	unsigned int imin = 9, imax = 9;
+	char err[256];
+
+	(void)state;
+	sum_of_bests = cdm_result_best_mb_s(&in[0]->tests[0]) + cdm_result_best_mb_s(&in[1]->tests[0]);
+	assert_int_equal(cdm_merge(in, names, 2, "runs", &agg, err, sizeof(err)), 0);
+	/* each pass: 150 MB in 1 s */
+	assert_int_equal(agg->tests[0].npasses, 2);
+	for (unsigned int k = 0; k < 2; k++)
+		assert_int_equal(agg->tests[0].passes[k].bytes,
+				 agg->scale->src[0].res->tests[0].passes[k].bytes +
+				 agg->scale->src[1].res->tests[0].passes[k].bytes);
+	assert_true(cdm_result_best_mb_s(&agg->tests[0]) > 149.9 &&
+		    cdm_result_best_mb_s(&agg->tests[0]) < 150.1);
+	assert_true(sum_of_bests > 199.9);
+	assert_true(cdm_result_best_mb_s(&agg->tests[0]) < sum_of_bests - 49.0);
+	/* T is the total; the spread names the runs */
+	assert_int_equal(agg->tests[0].spec.threads, 2);
+	assert_int_equal(cdm_merge_spread(agg, 0, &mn, &md, &mx, &imin, &imax), 2);
+	assert_true(mn > 99.9 && mn < 100.1 && mx > 99.9 && mx < 100.1);
+	/* the median aggregate: median of the summed passes */
+	agg->aggregate = CDM_AGG_MEDIAN;
+	assert_true(cdm_result_mb_s(&agg->tests[0], CDM_AGG_MEDIAN) > 149.9);
+	cdm_merge_free(agg);
+}
+
+/* the merged histogram is the bucket-wise sum; mean and max exact */
+static void test_histograms(void **state)
+{
+	const double a[] = { 1.0 }, b[] = { 2.0 };
+	struct cdm_run_result *in[2] = { run_of(a, 1, 10000), run_of(b, 1, 900000) };
+	const char *names[2] = { "A", "B" };
+	struct cdm_hist want;
+	struct cdm_run_result *agg;
+	char err[256];
+
+	(void)state;
+	cdm_hist_init(&want);
+	cdm_hist_merge(&want, in[0]->tests[0].hist);
+	cdm_hist_merge(&want, in[1]->tests[0].hist);
+	assert_int_equal(cdm_merge(in, names, 2, "runs", &agg, err, sizeof(err)), 0);
+	assert_memory_equal(agg->tests[0].hist, &want, sizeof(want));
+	assert_int_equal(agg->tests[0].hist->count,
+			 agg->tests[0].passes[0].ios);
+	assert_int_equal(agg->tests[0].passes[0].lat_max_ns, 900000);
+	/* two thirds of the I/Os are B's, at ~900 us: p50 is B's */
+	assert_true(cdm_hist_percentile(agg->tests[0].hist, 50.0) > 890000);
+	cdm_merge_free(agg);
+}
+
+/* a run that lost its last pass: the aggregate has the passes all have */
+static void test_incomplete(void **state)
+{
+	const double a[] = { 1.0, 1.0 }, b[] = { 1.0, 1.0 };
+	struct cdm_run_result *in[2] = { run_of(a, 2, 1000), run_of(b, 2, 1000) };
+	const char *names[2] = { "A", "B" };
+	struct cdm_run_result *agg;
+	char err[256];
+
+	(void)state;
+	in[1]->tests[0].npasses = 1;
+	cdm_hist_init(in[1]->tests[0].hist);    /* no percentiles from part */
+	assert_int_equal(cdm_merge(in, names, 2, "runs", &agg, err, sizeof(err)), 0);
+	assert_int_equal(agg->tests[0].npasses, 1);
+	assert_false(cdm_result_has_percentiles(&agg->tests[0]));
+	cdm_merge_free(agg);
+}
+
+static void refuse(void (*spoil)(struct cdm_run_result *), const char *why)
+{
+	const double a[] = { 1.0, 1.0 };
+	struct cdm_run_result *in[3] = { run_of(a, 2, 1000), run_of(a, 2, 1000), run_of(a, 2, 1000) };
+	const char *names[3] = { "a.json", "b.json", "c.json" };
+	struct cdm_run_result *agg = (void *)1;
+	char err[256];
+
+	spoil(in[2]);
+	assert_int_equal(cdm_merge(in, names, 3, "runs", &agg, err, sizeof(err)), -EINVAL);
+	assert_null(agg);
+	assert_non_null(strstr(err, "c.json does not match a.json"));
+	if (!strstr(err, why))
+		fail_msg("'%s' does not say '%s'", err, why);
+}
+
+static void spoil_count(struct cdm_run_result *r) { r->info.count = 3; }
+static void spoil_time(struct cdm_run_result *r) { r->info.time = 5; }
+static void spoil_size(struct cdm_run_result *r) { r->info.size = 1u << 30; }
+static void spoil_block(struct cdm_run_result *r) { r->tests[0].spec.block = 8192; }
+static void spoil_dir(struct cdm_run_result *r) { r->tests[0].dir = CDM_DIR_WRITE; }
+static void spoil_interval(struct cdm_run_result *r) { r->info.interval = 5; }
+
+static void test_mismatch(void **state)
+{
+	(void)state;
+	refuse(spoil_count, "count 2 vs 3");
+	refuse(spoil_time, "time_s 1 vs 5");
+	refuse(spoil_size, "size_bytes");
+	refuse(spoil_block, "RND4K Q1T1 Read vs RND8K Q1T1 Read");
+	refuse(spoil_dir, "Read vs RND4K Q1T1 Write");
+	refuse(spoil_interval, "interval_s 0 vs 5");
+}
+
+/* JSON written by the formatter reads back to the same counts */
+static void test_json_round_trip(void **state)
+{
+	const double a[] = { 12.5, 7.25, 3.0 };
+	struct cdm_run_result *r = run_of(a, 3, 123456), *back;
+	char *buf = NULL, err[256];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_non_null(f);
+	r->tests[0].passes[1].cpu_user_ns = 77;
+	assert_int_equal(cdm_report_find("json", NULL)->write(f, r), 0);
+	fclose(f);
+	assert_int_equal(cdm_result_read(buf, len, &back, err, sizeof(err)), 0);
+	assert_int_equal(back->ntests, 1);
+	assert_int_equal(back->tests[0].npasses, 3);
+	assert_memory_equal(back->tests[0].passes, r->tests[0].passes, sizeof(struct cdm_pass) * 3);
+	assert_memory_equal(back->tests[0].hist, r->tests[0].hist, sizeof(struct cdm_hist));
+	assert_int_equal(back->info.count, 3);
+	assert_int_equal(back->info.size, 16u << 20);
+	assert_int_equal(cdm_merge_check(r, back, err, sizeof(err)), 0);
+	/* an aggregate is not merged again */
+	{
+		const char *names[1] = { "x" };
+		struct cdm_run_result *in[1] = { back }, *agg, *again;
+		char *b2 = NULL;
+		size_t l2 = 0;
+
+		assert_int_equal(cdm_merge(in, names, 1, "runs", &agg, err, sizeof(err)), 0);
+		f = open_memstream(&b2, &l2);
+		assert_int_equal(cdm_report_find("json", NULL)->write(f, agg), 0);
+		fclose(f);
+		assert_int_equal(cdm_result_read(b2, l2, &again, err, sizeof(err)), -EINVAL);
+		assert_non_null(strstr(err, "already an aggregate"));
+		free(b2);
+		cdm_merge_free(agg);
+	}
+	/* a bucket that is not one of cdm's */
+	{
+		char *p = strstr(buf, "\"low_ns\": ");
+
+		assert_non_null(p);
+		memcpy(p + 10, "9", 1);
+		assert_int_equal(cdm_result_read(buf, len, &back, err, sizeof(err)), -EINVAL);
+	}
+	free(buf);
+	cdm_result_free(r);
+}
+
+static void test_start_at(void **state)
+{
+	uint64_t t = 0;
+
+	(void)state;
+	assert_int_equal(cdm_start_at_parse("2026-12-01T22:00:00Z", 0, &t), 0);
+	assert_int_equal(t, 1796162400ull * 1000000000ull);
+	assert_int_equal(cdm_start_at_parse("2026-12-01T22:00:00.5Z", 0, &t), 0);
+	assert_int_equal(t, 1796162400ull * 1000000000ull + 500000000ull);
+	assert_int_equal(cdm_start_at_parse("2026-12-01T22:00:00+00:00", 0, &t), 0);
+	assert_int_equal(cdm_start_at_parse("+30s", 1000, &t), 0);
+	assert_int_equal(t, 1000 + 30000000000ull);
+	assert_int_equal(cdm_start_at_parse("+2m", 0, &t), 0);
+	assert_int_equal(t, 120000000000ull);
+	assert_int_equal(cdm_start_at_parse("+5", 0, &t), 0);
+	assert_int_equal(t, 5000000000ull);
+	assert_int_equal(cdm_start_at_parse("2026-02-31T22:00:00Z", 0, &t), -EINVAL);
+	assert_int_equal(cdm_start_at_parse("2026-12-01T22:00:00", 0, &t), -EINVAL);
+	assert_int_equal(cdm_start_at_parse("2026-12-01T22:00:00+01:00", 0, &t), -EINVAL);
+	assert_int_equal(cdm_start_at_parse("2026-12-01 22:00:00Z", 0, &t), -EINVAL);
+	assert_int_equal(cdm_start_at_parse("+", 0, &t), -EINVAL);
+	assert_int_equal(cdm_start_at_parse("+3x", 0, &t), -EINVAL);
+	assert_int_equal(cdm_start_at_parse("+-3", 0, &t), -EINVAL);
+	assert_int_equal(cdm_start_at_parse("+99999999999h", 0, &t), -EINVAL);
+	assert_int_equal(cdm_start_at_parse("", 0, &t), -EINVAL);
+}
+
+/* the schedule: test i at TIME + i x (warmup + count x time + interval + slack) */
+static void test_schedule(void **state)
+{
+	struct cdm_run_config cfg = { .warmup = 2, .count = 3, .time = 5, .interval = 4 };
+	struct cdm_start_at sa = { 0 };
+
+	(void)state;
+	cdm_start_at_plan(&sa, &cfg);
+	assert_int_equal(sa.period_ns, (2 + 15 + 4 + CDM_START_AT_SLACK_S) * 1000000000ull);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sum_per_pass_then_best),
+		cmocka_unit_test(test_histograms),
+		cmocka_unit_test(test_incomplete),
+		cmocka_unit_test(test_mismatch),
+		cmocka_unit_test(test_json_round_trip),
+		cmocka_unit_test(test_start_at),
+		cmocka_unit_test(test_schedule),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
