@@ -44,7 +44,7 @@ run_cli() {	# $1 = cdm binary, $2 = label
 	fi
 }
 
-# cdm-mpi for tests/cli/13-scale.bats, when mpicc is installed (else those skip)
+# cdm-mpi for tests/cli/17-scale.bats, when mpicc is installed (else those skip)
 if command -v mpicc >/dev/null 2>&1; then
 	make -s WITH_MPI=yes cdm-mpi > "$logs/mpi-build.log" 2>&1 ||
 		echo "not ok - make WITH_MPI=yes cdm-mpi failed, see $logs/mpi-build.log" | tee "$logs/mpi-build.tap"

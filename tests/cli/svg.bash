@@ -1,5 +1,5 @@
 # svg.bash - checks of the SVG charts cdm writes (--plot), shared by
-# 11-series.bats and 12-sweep.bats: well-formed XML (xmllint), rendered by a
+# 12-series.bats and 13-sweep.bats: well-formed XML (xmllint), rendered by a
 # real renderer (rsvg-convert) to a PNG that is not trivial.
 
 # check_svg FILE.svg: fails with the reason; skips when a tool is absent
