@@ -19,6 +19,7 @@
 
 #include "cdm/compare.h"
 #include "cdm/json_read.h"
+#include "cdm/outfile.h"
 #include "cdm/profile.h"
 #include "cdm/report.h"
 #include "util.h"
@@ -837,6 +838,12 @@ int cdm_compare_main(int argc, char **argv)
 		return compare_usage_error("at most %d results at once, got %d", MAX_RUNS,
 					   argc - optind);
 	n = (unsigned int)(argc - optind);
+	for (i = 0; i < n; i++)
+		if (cdm_outfile_same(output, argv[optind + i]))
+			return compare_usage_error("%s is one of the results to compare; write the comparison to another file",
+						   argv[optind + i]);
+	if (output && cdm_outfile_check(output, "--output", 0) < 0)
+		return EXIT_RUN;
 	runs = calloc(n, sizeof(*runs));
 	if (!runs)
 		return cdm_error("out of memory"), EXIT_RUN;

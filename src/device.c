@@ -110,6 +110,11 @@ int cdm_device_plan(struct cdm_run_config *cfg, int mode_given, int size_given)
 	if (!mode_given) {
 		cfg->do_write = 0;
 		cfg->do_mix = 0;
+		if (!cdm_run_plan_size(cfg)) {
+			cdm_error("%s: no read test to run: on a block device the default mode is read, and a test with W<pct> writes (give --mode mix or all, with --allow-destructive-write)",
+				  cfg->target);
+			return EXIT_USAGE;
+		}
 	}
 	if (cdm_run_plan_writes(cfg) && !cfg->allow_destructive_write) {
 		cdm_error("%s: write tests on a block device overwrite its data: add --allow-destructive-write to run them (on a device the default mode is read)",

@@ -21,6 +21,7 @@
 
 #include "cdm/compare.h"
 #include "cdm/device.h"
+#include "cdm/outfile.h"
 #include "cdm/engine.h"
 #include "cdm/merge.h"
 #include "cdm/plot.h"
@@ -322,45 +323,6 @@ static void parent_dir(const char *path, char *dir, size_t len)
 		snprintf(dir, len, "%.*s", (int)(slash - path), path);
 }
 
-/*
- * Can the report (@opt "--output") or the saved result (@opt "--save") be
- * written to @path?  Checked before the run, not after.  --save replaces
- * the file by rename, so anything but a regular file is refused there (a
- * device node or a symlink would be replaced, not written into).
- */
-static int output_writable(const char *path, const char *opt)
-{
-	char dir[PATH_MAX];
-	struct stat st;
-
-	if (lstat(path, &st) == 0) {
-		if (S_ISDIR(st.st_mode))
-			return cdm_error("%s: is a directory, not a file for %s", path, opt), -EISDIR;
-		if (!strcmp(opt, "--save") && !S_ISREG(st.st_mode))
-			return cdm_error("%s: not a regular file; --save writes a new file and renames it into place",
-					 path), -EINVAL;
-		if (access(path, W_OK) < 0)
-			return cdm_error("%s: cannot write to it for %s: %s", path, opt, strerror(errno)), -errno;
-		return 0;
-	}
-	parent_dir(path, dir, sizeof(dir));
-	if (access(dir, W_OK | X_OK) < 0)
-		return cdm_error("%s: cannot create the file for %s: %s", path, opt, strerror(errno)), -errno;
-	return 0;
-}
-
-/* do @a and @b name the same file (same inode, or the same text)? */
-static int same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-
-	if (!a || !b)
-		return 0;
-	if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
-		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-	return strcmp(a, b) == 0;
-}
-
 /* did a test stop on a failed I/O (its error is in the result)? */
 static int run_io_failed(const struct cdm_run_result *res)
 {
@@ -387,19 +349,18 @@ static void note_unstable(const struct cdm_run_result *res)
 	}
 }
 
-/* --plot: the time-series chart */
+static int plot_write(FILE *f, const void *res)
+{
+	return cdm_plot_timeseries(f, res);
+}
+
+/* --plot: the time-series chart, replaced atomically (outfile.h) */
 static int write_plot(const char *path, const struct cdm_run_result *res)
 {
-	FILE *f = fopen(path, "w");
-	int e;
+	int e = cdm_outfile_write(path, plot_write, res);
 
-	if (!f)
-		return cdm_error("%s: cannot write the plot: %s", path, strerror(errno)), -errno;
-	e = cdm_plot_timeseries(f, res);
-	if (fclose(f) != 0 && !e)
-		e = -EIO;
 	if (e == -EINVAL)
-		cdm_warn("%s: no test has a time series to plot; the file holds nothing", path);
+		cdm_warn("%s: no test has a time series to plot; nothing written", path);
 	else if (e < 0)
 		cdm_error("%s: cannot write the plot: %s", path, strerror(-e));
 	return e == -EINVAL ? 0 : e;
@@ -724,17 +685,17 @@ int main(int argc, char **argv)
 			return usage_error("--log-interval: %" PRIu64 " MiB of interval counters for one test, more than %llu MiB; use a longer interval or shorter passes",
 					   need >> 20, CDM_SERIES_MEM_MAX >> 20);
 	}
-	if (same_file(plot, save) || same_file(plot, output) || same_file(plot, cfg.file))
+	if (cdm_outfile_same(plot, save) || cdm_outfile_same(plot, output) || cdm_outfile_same(plot, cfg.file))
 		return usage_error("--plot '%s' names the same file as --output, --save or --file", plot);
-	if (plot && output_writable(plot, "--plot") < 0)
+	if (plot && cdm_outfile_check(plot, "--plot", 1) < 0)
 		return EXIT_RUN;
-	if (same_file(output, save))
+	if (cdm_outfile_same(output, save))
 		return usage_error("--output and --save name the same file '%s'", save);
-	if (same_file(output, cfg.file) || same_file(save, cfg.file))
+	if (cdm_outfile_same(output, cfg.file) || cdm_outfile_same(save, cfg.file))
 		return usage_error("'%s' is the test file: --output and --save need another file", cfg.file);
-	if (output && output_writable(output, "--output") < 0)
+	if (output && cdm_outfile_check(output, "--output", 0) < 0)
 		return EXIT_RUN;
-	if (save && output_writable(save, "--save") < 0)
+	if (save && cdm_outfile_check(save, "--save", 1) < 0)
 		return EXIT_RUN;
 	if (start_at) {
 #ifdef CDM_MPI

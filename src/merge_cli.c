@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cdm/merge.h"
+#include "cdm/outfile.h"
 #include "cdm/report.h"
 #include "cdm/result_read.h"
 #include "util.h"
@@ -137,6 +138,23 @@ int cdm_merge_main(int argc, char **argv)
 	if ((output && !output[0]) || (save && !save[0]))
 		return merge_usage_error("an empty path was given");
 	n = (unsigned int)(argc - optind);
+	/* never write over an input, and never count one run twice */
+	if (cdm_outfile_same(output, save))
+		return merge_usage_error("--output and --save name the same file '%s'", save);
+	for (unsigned int i = 0; i < n; i++) {
+		const char *a = argv[optind + i];
+
+		if (cdm_outfile_same(output, a) || cdm_outfile_same(save, a))
+			return merge_usage_error("%s is one of the results to merge; write the aggregate to another file",
+						 a);
+		for (unsigned int j = 0; j < i; j++)
+			if (cdm_outfile_same(argv[optind + j], a))
+				return merge_usage_error("%s and %s are the same file: each run is merged once",
+							 argv[optind + j], a);
+	}
+	if ((output && cdm_outfile_check(output, "--output", 0) < 0) ||
+	    (save && cdm_outfile_check(save, "--save", 1) < 0))
+		return EXIT_RUN;
 	in = calloc(n, sizeof(*in));
 	if (!in)
 		return cdm_error("out of memory"), EXIT_RUN;

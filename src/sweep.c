@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "cdm/engine.h"
+#include "cdm/outfile.h"
 #include "cdm/plot.h"
 #include "cdm/profile.h"
 #include "cdm/report.h"
@@ -404,8 +405,22 @@ static int sweep_json(FILE *out, const struct cdm_run_result *r)
 	return 0;
 }
 
+struct plot_arg {
+	const char *sub;
+	const struct cdm_plot_panel *p;
+};
+
+static int plot_write(FILE *f, const void *arg)
+{
+	const struct plot_arg *a = arg;
+
+	return cdm_plot_svg(f, "cdm sweep", a->sub, a->p, 2);
+}
+
+/* --plot: the sweep's chart, replaced atomically (outfile.h) */
 static int write_plot(const char *path, const struct sweep *sw)
 {
+	struct plot_arg pa;
 	struct cdm_plot_line thr[MAX_CURVES], lat[2 * MAX_CURVES];
 	static double xs[MAX_CURVES][CDM_SWEEP_MAX_VALUES], ys[MAX_CURVES][CDM_SWEEP_MAX_VALUES];
 	static double lm[MAX_CURVES][CDM_SWEEP_MAX_VALUES], lq[MAX_CURVES][CDM_SWEEP_MAX_VALUES];
@@ -414,7 +429,6 @@ static int write_plot(const char *path, const struct sweep *sw)
 	char sub[256], xl[96];
 	unsigned int nl = 0;
 	double lmax = 0, div;
-	FILE *f;
 	int e;
 
 	for (unsigned int c = 0; c < sw->ncurves; c++) {
@@ -475,42 +489,12 @@ static int write_plot(const char *path, const struct sweep *sw)
 		 sw->res->info.label[0] ? sw->res->info.label : sw->res->info.target,
 		 sw->res->info.fs_type, sw->res->info.dev_name[0] ? sw->res->info.dev_name : "?",
 		 sw->res->info.engine, sw->res->info.count, sw->res->info.time);
-	f = fopen(path, "w");
-	if (!f)
-		return cdm_error("%s: cannot write the plot: %s", path, strerror(errno)), -errno;
-	e = cdm_plot_svg(f, "cdm sweep", sub, p, 2);
-	if (fclose(f) != 0 && !e)
-		e = -EIO;
+	pa.sub = sub;
+	pa.p = p;
+	e = cdm_outfile_write(path, plot_write, &pa);
 	if (e < 0)
 		cdm_error("%s: cannot write the plot: %s", path, strerror(-e));
 	return e;
-}
-
-/* can @path be written (checked before the run, not after it)? */
-static int writable(const char *path, const char *opt)
-{
-	char dir[4096];
-	const char *slash = strrchr(path, '/');
-	struct stat st;
-
-	if (stat(path, &st) == 0) {
-		if (S_ISDIR(st.st_mode))
-			return cdm_error("%s: is a directory, not a file for %s", path, opt), -EISDIR;
-		if (access(path, W_OK) < 0)
-			return cdm_error("%s: cannot write to it for %s: %s", path, opt,
-					 strerror(errno)), -errno;
-		return 0;
-	}
-	if (!slash)
-		snprintf(dir, sizeof(dir), ".");
-	else if (slash == path)
-		snprintf(dir, sizeof(dir), "/");
-	else
-		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
-	if (access(dir, W_OK | X_OK) < 0)
-		return cdm_error("%s: cannot create the file for %s: %s", path, opt,
-				 strerror(errno)), -errno;
-	return 0;
 }
 
 static const struct cdm_engine_ops *engine_of(const char *name, int *status)
@@ -598,6 +582,9 @@ int cdm_sweep_main(int argc, char **argv)
 				return sweep_usage_error("too many --test options (at most %d)", CDM_MAX_TESTS);
 			if (cdm_spec_parse(optarg, &base[nbase], err, sizeof(err)) < 0)
 				return sweep_usage_error("%s", err);
+			if (base[nbase].write_pct)
+				return sweep_usage_error("--test '%s': a sweep runs read and write tests; a test with W<pct> (a Mix) cannot be swept",
+							 optarg);
 			nbase++;
 			break;
 		case 's':
@@ -668,7 +655,7 @@ int cdm_sweep_main(int argc, char **argv)
 		return sweep_usage_error("one TARGET directory expected, got %d", argc - optind);
 	if ((optind < argc && !argv[optind][0]) || (save && !save[0]) || (plot && !plot[0]))
 		return sweep_usage_error("an empty path was given");
-	if (save && plot && !strcmp(save, plot))
+	if (cdm_outfile_same(save, plot))
 		return sweep_usage_error("--save and --plot name the same file '%s'", save);
 	if (!nbase) {
 		cdm_spec_parse("RND4K", &base[0], err, sizeof(err));
@@ -705,7 +692,8 @@ int cdm_sweep_main(int argc, char **argv)
 	cfg.engine = engine_of(engine, &status);
 	if (!cfg.engine)
 		return status;
-	if ((save && writable(save, "--save") < 0) || (plot && writable(plot, "--plot") < 0))
+	if ((save && cdm_outfile_check(save, "--save", 1) < 0) ||
+	    (plot && cdm_outfile_check(plot, "--plot", 1) < 0))
 		return EXIT_RUN;
 	cfg.target = optind < argc ? argv[optind] : ".";
 	cfg.profile_name = "Sweep";

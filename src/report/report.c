@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cdm/json_read.h"
+#include "cdm/outfile.h"
 #include "cdm/report.h"
 #include "report_util.h"
 
@@ -145,51 +146,24 @@ char *cdm_report_utc(char *buf, size_t len, long long t)
 	return buf;
 }
 
+struct save_arg {
+	const struct cdm_formatter *fmt;
+	const struct cdm_run_result *r;
+};
+
+static int save_write(FILE *f, const void *arg)
+{
+	const struct save_arg *a = arg;
+
+	return a->fmt->write(f, a->r);
+}
+
 int cdm_report_save(const char *path, const struct cdm_formatter *fmt,
 		    const struct cdm_run_result *r)
 {
-	char tmp[PATH_MAX];
-	mode_t mask;
-	FILE *f;
-	int fd, ret = 0;
+	struct save_arg a = { .fmt = fmt, .r = r };
 
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= sizeof(tmp))
-		return -ENAMETOOLONG;
-	/* same directory as @path, so that rename() is atomic */
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		return -errno;
-	/* mkstemp makes 0600; a saved result is as readable as any report */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) < 0) {
-		ret = -errno;
-		close(fd);
-		goto fail;
-	}
-	f = fdopen(fd, "w");
-	if (!f) {
-		ret = -errno;
-		close(fd);
-		goto fail;
-	}
-	ret = fmt->write(f, r);
-	if (!ret && (fflush(f) || ferror(f)))
-		ret = -EIO;
-	if (!ret && fsync(fd) < 0)
-		ret = -errno;
-	if (fclose(f) != 0 && !ret)
-		ret = -EIO;
-	if (ret)
-		goto fail;
-	if (rename(tmp, path) < 0) {
-		ret = -errno;
-		goto fail;
-	}
-	return 0;
-fail:
-	unlink(tmp);
-	return ret;
+	return cdm_outfile_write(path, save_write, &a);
 }
 
 double cdm_report_iops_of(double mb_s, unsigned long long block)

@@ -195,3 +195,57 @@ refuse() {
 	[ -e "$kept" ]
 	rm -f "$kept" "$kept.cdm"
 }
+
+@test "--save and --plot of a run, a sweep and a merge never replace a FIFO, a device node or a symlink" {
+	mkfifo "$OD/fifo"
+	ln -s "$OD/precious" "$OD/link"
+	echo precious > "$OD/precious"
+	for f in "$OD/fifo" "$OD/link" /dev/null; do
+		run "$CDM" "${QUICK[@]}" --engine null --test RND4K --mode read --log-interval 500ms --plot "$f" "$TD"
+		echo "$output"
+		[ "$status" -eq 1 ]
+		[ "${lines[0]}" = "cdm: $f: not a regular file; --plot writes a new file and renames it into place" ]
+		run "$CDM" sweep "${QUICK[@]}" --engine null --threads 1,2 --save "$f" "$TD"
+		[ "$status" -eq 1 ]
+		[ "${lines[0]}" = "cdm: $f: not a regular file; --save writes a new file and renames it into place" ]
+	done
+	"$CDM" "${QUICK[@]}" --engine null --test RND4K --save "$OD/a.json" "$TD" > /dev/null
+	"$CDM" "${QUICK[@]}" --engine null --test RND4K --save "$OD/b.json" "$TD" > /dev/null
+	run "$CDM" merge --save "$OD/link" "$OD/a.json" "$OD/b.json"
+	[ "$status" -eq 1 ]
+	[ -p "$OD/fifo" ] && [ -L "$OD/link" ] && [ -c /dev/null ]
+	[ "$(cat "$OD/precious")" = precious ]
+	assert_clean "$TD"
+}
+
+@test "merge and compare never write over one of their inputs, and merge counts a run once" {
+	"$CDM" "${QUICK[@]}" --engine null --test RND4K --save "$OD/a.json" "$TD" > /dev/null
+	"$CDM" "${QUICK[@]}" --engine null --test RND4K --save "$OD/b.json" "$TD" > /dev/null
+	cp "$OD/a.json" "$OD/a.orig"
+	cp "$OD/b.json" "$OD/b.orig"
+	run "$CDM" merge --save "$OD/a.json" "$OD/a.json" "$OD/b.json"
+	echo "$output"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "cdm: merge: $OD/a.json is one of the results to merge; write the aggregate to another file" ]
+	run "$CDM" merge --output "$OD/./b.json" "$OD/a.json" "$OD/b.json"
+	[ "$status" -eq 2 ]
+	run "$CDM" compare --output "$OD/b.json" "$OD/a.json" "$OD/b.json"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "cdm compare: $OD/b.json is one of the results to compare; write the comparison to another file" ]
+	run "$CDM" merge "$OD/a.json" "$OD/./a.json"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "cdm: merge: $OD/a.json and $OD/./a.json are the same file: each run is merged once" ]
+	cmp "$OD/a.json" "$OD/a.orig"
+	cmp "$OD/b.json" "$OD/b.orig"
+}
+
+@test "a run's --plot and --output naming one file by two spellings is refused; a sweep refuses a W<pct> test" {
+	run "$CDM" "${QUICK[@]}" --engine null --test RND4K --log-interval 500ms --plot "$OD/./x.svg" --output "$OD/x.svg" "$TD"
+	[ "$status" -eq 2 ]
+	[ ! -e "$OD/x.svg" ]
+	run "$CDM" sweep "${QUICK[@]}" --engine null --threads 1,2 --test "RND4K W20" "$TD"
+	echo "$output"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "cdm sweep: --test 'RND4K W20': a sweep runs read and write tests; a test with W<pct> (a Mix) cannot be swept" ]
+	assert_clean "$TD"
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cdm/outfile.h - the rules for the files cdm writes at the user's request
+ * (--output, --save, --plot; cdm sweep and cdm merge too): checked before
+ * a run, never written into anything but a regular file or a new one, and
+ * --save/--plot replaced atomically (a new file renamed into place), so an
+ * interrupted or failed write never leaves a half-written or empty file.
+ */
+#ifndef CDM_OUTFILE_H
+#define CDM_OUTFILE_H
+
+#include <stdio.h>
+
+/*
+ * cdm_outfile_check - may @path be written for option @opt ("--save")?
+ * @replace: 1 when the file is written by cdm_outfile_write() (renamed into
+ * place): then only a regular file may already be there (a device node, a
+ * FIFO or a symlink is refused: it would be replaced, not written into);
+ * 0 for --output, which is opened and written in place (a FIFO or
+ * /dev/stdout is fine).  A directory is always refused; an existing file
+ * must be writable, a new one's directory writable and searchable.  Prints
+ * one line naming @path and the problem.  Returns 0 or -errno.
+ */
+int cdm_outfile_check(const char *path, const char *opt, int replace);
+
+/*
+ * cdm_outfile_same - do @a and @b name the same file?  Both existing: the
+ * same device and inode (so "./x" and "x", or a hard link, match); else the
+ * same directory (by device and inode) and the same last component.  NULL
+ * never matches.  Returns 1 or 0.
+ */
+int cdm_outfile_same(const char *a, const char *b);
+
+/*
+ * cdm_outfile_write - write @path atomically: @write(@f, @arg) fills a new
+ * temporary file in the same directory ("PATH.XXXXXX", mode 0666 less the
+ * umask), which is flushed, fsync()ed and renamed over @path.  Any failure
+ * removes the temporary file and leaves @path as it was.  @write returns 0
+ * or -errno.  Returns 0, @write's -errno, the -errno of the failed write,
+ * fsync or rename (-ENOSPC, -EACCES, ...), or -ENAMETOOLONG.
+ */
+int cdm_outfile_write(const char *path, int (*write)(FILE *f, const void *arg),
+		      const void *arg);
+
+#endif /* CDM_OUTFILE_H */
