@@ -206,26 +206,6 @@ static int usage_error(const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-static void on_signal(int sig)
-{
-	cdm_runner_request_stop(sig);
-}
-
-static int install_signals(void)
-{
-	struct sigaction sa;
-	const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	/* no SA_RESTART: a sleep or a blocking write returns EINTR at once */
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		if (sigaction(sigs[i], &sa, NULL) < 0)
-			return -errno;
-	return 0;
-}
-
 static int list_engines(void)
 {
 	const char *const *names;
@@ -709,7 +689,7 @@ int main(int argc, char **argv)
 	cfg.sync = cdm_mpi_sync;
 #endif
 	(void)save_ranks;
-	if (install_signals() < 0)
+	if (cdm_runner_install_signals() < 0)
 		return cdm_error("cannot install signal handlers: %s", strerror(errno)), EXIT_RUN;
 
 	res = cdm_result_alloc(cdm_run_plan_size(&cfg));

@@ -114,22 +114,7 @@ static void merge_test(struct cdm_test_result *t, struct cdm_run_result *const *
 				p->seconds = q->seconds;
 			if (q->start_unix_ns && (!p->start_unix_ns || q->start_unix_ns < p->start_unix_ns))
 				p->start_unix_ns = q->start_unix_ns;
-			p->bytes += q->bytes;
-			p->ios += q->ios;
-			p->lat_sum_ns += q->lat_sum_ns;
-			if (q->lat_max_ns > p->lat_max_ns)
-				p->lat_max_ns = q->lat_max_ns;
-			p->cpu_user_ns += q->cpu_user_ns;
-			p->cpu_sys_ns += q->cpu_sys_ns;
-			p->proc_user_ns += q->proc_user_ns;
-			p->proc_sys_ns += q->proc_sys_ns;
-			p->read_bytes += q->read_bytes;
-			p->read_ios += q->read_ios;
-			p->read_lat_sum_ns += q->read_lat_sum_ns;
-			p->fsyncs += q->fsyncs;
-			p->fsync_sum_ns += q->fsync_sum_ns;
-			if (q->fsync_max_ns > p->fsync_max_ns)
-				p->fsync_max_ns = q->fsync_max_ns;
+			cdm_pass_add(p, q);
 		}
 	}
 	t->npasses = np;

@@ -78,6 +78,26 @@ void cdm_runner_request_stop(int sig)
 	atomic_compare_exchange_strong(&cdm_stop_signal, &expected, sig);
 }
 
+static void on_signal(int sig)
+{
+	cdm_runner_request_stop(sig);
+}
+
+int cdm_runner_install_signals(void)
+{
+	struct sigaction sa;
+	const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* no SA_RESTART: a sleep or a blocking write returns EINTR at once */
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (sigaction(sigs[i], &sa, NULL) < 0)
+			return -errno;
+	return 0;
+}
+
 int cdm_runner_stop_requested(void)
 {
 	return atomic_load(&cdm_stop_signal);
@@ -156,22 +176,6 @@ static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target 
 	cdm_sysinfo_fill(cfg->target, t->mount_source, in);
 }
 
-/* MemAvailable from /proc/meminfo in bytes, or 0 when unknown */
-static uint64_t mem_available(void)
-{
-	FILE *fp = fopen("/proc/meminfo", "re");
-	char line[256];
-	unsigned long long kib = 0;
-
-	if (!fp)
-		return 0;
-	while (fgets(line, sizeof(line), fp))
-		if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
-			break;
-	fclose(fp);
-	return (uint64_t)kib << 10;
-}
-
 /*
  * The I/O buffers of the largest test (Q x block per thread, rounded up to
  * 2 MiB as worker.c maps them, times T) must fit in memory: checked before
@@ -179,7 +183,7 @@ static uint64_t mem_available(void)
  */
 static int check_buffers(const struct cdm_run_config *cfg)
 {
-	uint64_t need = 0, avail = mem_available();
+	uint64_t need = 0, avail = cdm_sysinfo_mem_available();
 	const struct cdm_spec *worst = NULL;
 	char name[64];
 
@@ -564,24 +568,8 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 			memset(p, 0, sizeof(*p));
 			p->seconds = (double)(sh->bounds[k + 2] - sh->bounds[k + 1]) / 1e9;
 			p->start_unix_ns = wall0 + (sh->bounds[k + 1] - t0);
-			for (unsigned int i = 0; i < nthreads; i++) {
-				const struct cdm_pass *q = &w[i].passes[k];
-
-				p->bytes += q->bytes;
-				p->ios += q->ios;
-				p->lat_sum_ns += q->lat_sum_ns;
-				if (q->lat_max_ns > p->lat_max_ns)
-					p->lat_max_ns = q->lat_max_ns;
-				p->cpu_user_ns += q->cpu_user_ns;
-				p->cpu_sys_ns += q->cpu_sys_ns;
-				p->read_bytes += q->read_bytes;
-				p->read_ios += q->read_ios;
-				p->read_lat_sum_ns += q->read_lat_sum_ns;
-				p->fsyncs += q->fsyncs;
-				p->fsync_sum_ns += q->fsync_sum_ns;
-				if (q->fsync_max_ns > p->fsync_max_ns)
-					p->fsync_max_ns = q->fsync_max_ns;
-			}
+			for (unsigned int i = 0; i < nthreads; i++)
+				cdm_pass_add(p, &w[i].passes[k]);
 			if (k + 2 <= pmark) {
 				p->proc_user_ns = puser[k + 2] - puser[k + 1];
 				p->proc_sys_ns = psys[k + 2] - psys[k + 1];

@@ -15,6 +15,26 @@
 #include "cdm/series.h"
 #include "cdm/stats.h"
 
+void cdm_pass_add(struct cdm_pass *dst, const struct cdm_pass *src)
+{
+	dst->bytes += src->bytes;
+	dst->ios += src->ios;
+	dst->lat_sum_ns += src->lat_sum_ns;
+	if (src->lat_max_ns > dst->lat_max_ns)
+		dst->lat_max_ns = src->lat_max_ns;
+	dst->cpu_user_ns += src->cpu_user_ns;
+	dst->cpu_sys_ns += src->cpu_sys_ns;
+	dst->proc_user_ns += src->proc_user_ns;
+	dst->proc_sys_ns += src->proc_sys_ns;
+	dst->read_bytes += src->read_bytes;
+	dst->read_ios += src->read_ios;
+	dst->read_lat_sum_ns += src->read_lat_sum_ns;
+	dst->fsyncs += src->fsyncs;
+	dst->fsync_sum_ns += src->fsync_sum_ns;
+	if (src->fsync_max_ns > dst->fsync_max_ns)
+		dst->fsync_max_ns = src->fsync_max_ns;
+}
+
 double cdm_pass_mb_s(const struct cdm_pass *p)
 {
 	/* MB/s = 10^6 bytes/s, as CDM's header line says */

@@ -145,25 +145,6 @@ int cdm_sweep_parse_list(const char *s, unsigned int max, unsigned int *vals, un
 	return 0;
 }
 
-static void on_signal(int sig)
-{
-	cdm_runner_request_stop(sig);
-}
-
-static int install_signals(void)
-{
-	struct sigaction sa;
-	const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		if (sigaction(sigs[i], &sa, NULL) < 0)
-			return -errno;
-	return 0;
-}
-
 /* "RND4K Q1" for a thread sweep, "RND4K T8" for a depth sweep, "RND4K" for both */
 static void curve_name(const struct cdm_spec *sp, int vary, char *buf, size_t len)
 {
@@ -704,7 +685,7 @@ int cdm_sweep_main(int argc, char **argv)
 	cfg.interval = (unsigned int)interval;
 	cfg.do_read = strcmp(mode, "write") != 0;
 	cfg.do_write = strcmp(mode, "read") != 0;
-	if (install_signals() < 0)
+	if (cdm_runner_install_signals() < 0)
 		return cdm_error("cannot install signal handlers: %s", strerror(errno)), EXIT_RUN;
 
 	res = cdm_result_alloc(cdm_run_plan_size(&cfg));

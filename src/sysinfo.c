@@ -217,3 +217,18 @@ void cdm_sysinfo_fill(const char *path, const char *mount_source,
 	fill_device(path, mount_source, in);
 	fill_cpu(in);
 }
+
+uint64_t cdm_sysinfo_mem_available(void)
+{
+	FILE *fp = fopen("/proc/meminfo", "re");
+	char line[256];
+	unsigned long long kib = 0;
+
+	if (!fp)
+		return 0;
+	while (fgets(line, sizeof(line), fp))
+		if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
+			break;
+	fclose(fp);
+	return (uint64_t)kib << 10;
+}

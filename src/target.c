@@ -26,6 +26,7 @@
 
 #include "cdm/device.h"
 #include "cdm/profile.h"
+#include "cdm/sysinfo.h"
 #include "cdm/target.h"
 #include "util.h"
 
@@ -136,22 +137,6 @@ enum cdm_fs_kind cdm_fs_kind(const char *type)
 	return CDM_FS_DISK;
 }
 
-/* MemAvailable from /proc/meminfo in bytes, or 0 when unknown */
-static uint64_t mem_available(void)
-{
-	FILE *fp = fopen("/proc/meminfo", "re");
-	char line[256];
-	unsigned long long kib = 0;
-
-	if (!fp)
-		return 0;
-	while (fgets(line, sizeof(line), fp))
-		if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
-			break;
-	fclose(fp);
-	return (uint64_t)kib << 10;
-}
-
 /* a block device TARGET: its size and sectors; nothing else applies */
 static int probe_device(const char *path, uint64_t size, struct cdm_target *t,
 			char *err, size_t err_len)
@@ -235,7 +220,7 @@ int cdm_target_probe(const char *path, uint64_t size, struct cdm_target *t,
 	 * cannot be swapped.  The limit is the memory available.
 	 */
 	if (!strcmp(t->fs_type, "ramfs")) {
-		uint64_t mem = mem_available();
+		uint64_t mem = cdm_sysinfo_mem_available();
 
 		if (mem && size > mem / 10 * 9) {
 			cdm_size_format(size, want, sizeof(want));

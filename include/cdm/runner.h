@@ -104,6 +104,13 @@ void cdm_runner_request_stop(int sig);
  */
 unsigned int cdm_runner_batch(unsigned int asked, unsigned int qd);
 
+/*
+ * cdm_runner_install_signals - make SIGINT, SIGTERM and SIGHUP call
+ * cdm_runner_request_stop() (without SA_RESTART, so a sleep or a blocking
+ * write returns EINTR at once).  Returns 0 or -errno from sigaction(2).
+ */
+int cdm_runner_install_signals(void);
+
 /* cdm_runner_stop_requested - the signal passed to request_stop, or 0. */
 int cdm_runner_stop_requested(void);
 

@@ -126,6 +126,16 @@ struct cdm_pass {
 	uint64_t fsync_max_ns;
 };
 
+/*
+ * cdm_pass_add - add the counts of @src to @dst: bytes, I/Os, latency sum,
+ * CPU times (threads and process), the read part, fsync count and time;
+ * the largest latency and fsync time are kept.  @seconds and
+ * @start_unix_ns are left to the caller (the threads of a pass share one
+ * window; runs merged by cdm merge each have their own).  Used for the
+ * threads of a pass (runner) and the runs of an aggregate (merge.h).
+ */
+void cdm_pass_add(struct cdm_pass *dst, const struct cdm_pass *src);
+
 /* cdm_pass_mb_s - bytes / seconds / 1e6 (MB/s = 10^6 bytes/s); 0 if empty. */
 double cdm_pass_mb_s(const struct cdm_pass *p);
 

@@ -37,4 +37,12 @@ void cdm_sysinfo_fill(const char *path, const char *mount_source,
  */
 char *cdm_sysinfo_scheduler(const char *text, char *out, size_t len);
 
+/*
+ * cdm_sysinfo_mem_available - the kernel's estimate of memory available
+ * for new allocations without swapping: MemAvailable of /proc/meminfo, in
+ * bytes.  0 when it cannot be read.  (A memory cgroup's limit is not
+ * taken into account.)  What the buffer check and ramfs's size check use.
+ */
+uint64_t cdm_sysinfo_mem_available(void);
+
 #endif /* CDM_SYSINFO_H */

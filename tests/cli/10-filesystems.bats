@@ -6,30 +6,9 @@
 
 load helpers
 
-MNT=
-LOOP=
-
-fs_setup() {
-	[ "$(id -u)" -eq 0 ] || skip "needs root to mount"
-	command -v "$1" >/dev/null || skip "$1 not installed"
-	MNT="$TD/mnt"
-	mkdir -p "$MNT"
-}
 
 teardown() {
-	if [ -n "$MNT" ] && mountpoint -q "$MNT"; then
-		umount "$MNT" || umount -l "$MNT"
-	fi
-	if [ -n "$LOOP" ]; then
-		# the kernel may still hold the device for a moment after umount
-		for _ in $(seq 50); do
-			losetup "$LOOP" > /dev/null 2>&1 || break
-			losetup -d "$LOOP" 2> /dev/null
-			sleep 0.1
-		done
-	fi
-	chmod -R u+rwx "$TD" 2>/dev/null
-	rm -rf "$TD" "$OD"
+	fs_teardown
 }
 
 # a small ext4 image on a loop device, mounted at $MNT with options $2

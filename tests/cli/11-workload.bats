@@ -8,25 +8,10 @@
 
 load helpers
 
-MNT=
-LOOP=
 
 teardown() {
-	if [ -n "$MNT" ] && mountpoint -q "$MNT/ov" 2>/dev/null; then
-		umount "$MNT/ov" || umount -l "$MNT/ov"
-	fi
-	if [ -n "$MNT" ] && mountpoint -q "$MNT"; then
-		umount "$MNT" || umount -l "$MNT"
-	fi
-	if [ -n "$LOOP" ]; then
-		for _ in $(seq 50); do
-			losetup "$LOOP" > /dev/null 2>&1 || break
-			losetup -d "$LOOP" 2> /dev/null
-			sleep 0.1
-		done
-	fi
-	chmod -R u+rwx "$TD" 2>/dev/null
-	rm -rf "$TD" "$OD"
+	[ -z "$MNT" ] || umount_quiet "$MNT/ov"
+	fs_teardown
 }
 
 refuse() {

@@ -21,26 +21,10 @@ load helpers
 TOOLS="$BATS_TEST_DIRNAME/../../build/tests"
 SHIM="$TOOLS/faultshim.so"
 DENY="$TOOLS/deny-syscall"
-MNT=
-LOOP=
 THIN=
 
 teardown() {
-	if [ -n "$MNT" ] && mountpoint -q "$MNT"; then
-		umount "$MNT" || umount -l "$MNT"
-	fi
-	if [ -n "$LOOP" ]; then
-		for _ in $(seq 50); do
-			losetup "$LOOP" > /dev/null 2>&1 || break
-			losetup -d "$LOOP" 2> /dev/null
-			sleep 0.1
-		done
-	fi
-	if [ -n "$THIN" ] && mountpoint -q "$THIN"; then
-		umount "$THIN" || umount -l "$THIN"
-	fi
-	chmod -R u+rwx "$TD" 2>/dev/null
-	rm -rf "$TD" "$OD"
+	fs_teardown "$THIN"
 }
 
 # the first line of $output that is not a note or a warning (a tmpfs

@@ -17,6 +17,46 @@ teardown() {
 	rm -rf "$TD" "$OD"
 }
 
+# For tests that mount something: MNT (a mount point) and LOOP (a loop
+# device) are what fs_teardown takes down.
+MNT=
+LOOP=
+
+# fs_setup TOOL - skip unless root and TOOL is installed; MNT=$TD/mnt
+fs_setup() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to mount"
+	command -v "$1" >/dev/null || skip "$1 not installed"
+	MNT="$TD/mnt"
+	mkdir -p "$MNT"
+}
+
+# umount_quiet DIR - unmount DIR if it is a mount point (lazily if busy)
+umount_quiet() {
+	if [ -n "$1" ] && mountpoint -q "$1" 2>/dev/null; then
+		umount "$1" || umount -l "$1"
+	fi
+}
+
+# fs_teardown [DIR...] - unmount $MNT, detach $LOOP, then unmount each DIR
+# (e.g. the tmpfs holding a loop device's image), and remove $TD and $OD;
+# whatever the test got to (the kernel may hold a loop device a moment
+# after umount)
+fs_teardown() {
+	umount_quiet "$MNT"
+	if [ -n "$LOOP" ]; then
+		for _ in $(seq 50); do
+			losetup "$LOOP" > /dev/null 2>&1 || break
+			losetup -d "$LOOP" 2> /dev/null
+			sleep 0.1
+		done
+	fi
+	for d in "$@"; do
+		umount_quiet "$d"
+	done
+	chmod -R u+rwx "$TD" 2>/dev/null
+	rm -rf "$TD" "$OD"
+}
+
 # no test file (or kept file) left in directory $1
 assert_clean() {
 	local left
