@@ -67,7 +67,7 @@ int cdm_plot_timeseries(FILE *out, const struct cdm_run_result *r)
 			}
 			cdm_spec_name(&t->spec, spec, sizeof(spec));
 			snprintf(names[nl], NAME_LEN, "%s %s", spec,
-				 t->dir == CDM_DIR_WRITE ? "Write" : "Read");
+				 cdm_dir_name(t->dir));
 			thr[nl] = (struct cdm_plot_line){ .name = names[nl], .n = s->npoints,
 							  .x = x, .y = y, .color = (int)nl };
 			lat[2 * nl] = thr[nl];

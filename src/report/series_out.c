@@ -109,7 +109,7 @@ void cdm_report_csv_series(FILE *out, const struct cdm_run_result *r)
 			else
 				field(out, in->target, sizeof(in->target));
 			fprintf(out, ",%s,%s,%u,%d,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
-				name, t->dir == CDM_DIR_WRITE ? "write" : "read", p->pass,
+				name, cdm_dir_key(t->dir), p->pass,
 				!p->pass, p->start_ns, p->duration_ns, p->bytes, p->ios);
 			fprintf(out, ",%s", cdm_report_num(buf, sizeof(buf), cdm_series_point_mb_s(p)));
 			fprintf(out, ",%s", cdm_report_num(buf, sizeof(buf), cdm_series_point_iops(p)));

@@ -90,3 +90,13 @@ SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
 	check_svg "$OD/ts.svg"
 	assert_clean "$TD"
 }
+
+@test "a Mix test's time series says mix in CSV and Mix in the chart's legend" {
+	run "$CDM" "${QUICK[@]}" --engine null --mix 70 --mode mix --test RND4K --log-interval 500ms \
+		--format csv --plot "$OD/mix.svg" "$TD"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	printf '%s\n' "${lines[@]}" | grep -q '^[^,]*,RND4K Q1T1 W30,mix,1,0,'
+	! printf '%s\n' "${lines[@]}" | grep -q ',RND4K Q1T1 W30,read,'
+	grep -q 'RND4K Q1T1 W30 Mix' "$OD/mix.svg"
+}
