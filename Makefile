@@ -2,7 +2,9 @@
 #
 #   make                 build ./cdm (optional engines detected)
 #   make test            unit tests (cmocka), CLI tests (bats), then both
-#                        again under AddressSanitizer + UBSan
+#                        again under AddressSanitizer + UBSan, valgrind
+#                        memcheck runs, the MPI tests (with mpicc) and
+#                        30 s of libFuzzer (tests/run.sh)
 #   make install         PREFIX=/usr/local DESTDIR=
 #
 # Optional libraries, redis-style knobs: WITH_LIBURING=auto|yes|no and
