@@ -290,19 +290,6 @@ static int parse_seconds(const char *opt, const char *arg, unsigned long min,
 	return 0;
 }
 
-/* the directory part of @path: "." for "f", "/" for "/f", "a/b" for "a/b/f" */
-static void parent_dir(const char *path, char *dir, size_t len)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (!slash)
-		snprintf(dir, len, ".");
-	else if (slash == path)
-		snprintf(dir, len, "/");
-	else
-		snprintf(dir, len, "%.*s", (int)(slash - path), path);
-}
-
 /* did a test stop on a failed I/O (its error is in the result)? */
 static int run_io_failed(const struct cdm_run_result *res)
 {
@@ -573,7 +560,7 @@ int main(int argc, char **argv)
 			return usage_error("--file names the test file: give no TARGET");
 		if (size)
 			return usage_error("--size cannot be used with --file (the file's size is the test size)");
-		parent_dir(cfg.file, dir, sizeof(dir));
+		cdm_outfile_parent_dir(cfg.file, dir, sizeof(dir));
 		cfg.target = dir;
 	}
 

@@ -15,8 +15,7 @@
 #include "cdm/outfile.h"
 #include "util.h"
 
-/* the directory part of @path: "." for "f", "/" for "/f", "a/b" for "a/b/f" */
-static void parent_dir(const char *path, char *dir, size_t len)
+void cdm_outfile_parent_dir(const char *path, char *dir, size_t len)
 {
 	const char *slash = strrchr(path, '/');
 
@@ -44,7 +43,7 @@ int cdm_outfile_check(const char *path, const char *opt, int replace)
 					 strerror(errno)), -errno;
 		return 0;
 	}
-	parent_dir(path, dir, sizeof(dir));
+	cdm_outfile_parent_dir(path, dir, sizeof(dir));
 	if (access(dir, W_OK | X_OK) < 0)
 		return cdm_error("%s: cannot create the file for %s: %s", path, opt,
 				 strerror(errno)), -errno;
@@ -65,8 +64,8 @@ int cdm_outfile_same(const char *a, const char *b)
 	bb = strrchr(b, '/') ? strrchr(b, '/') + 1 : b;
 	if (strcmp(ba, bb))
 		return 0;
-	parent_dir(a, da, sizeof(da));
-	parent_dir(b, db, sizeof(db));
+	cdm_outfile_parent_dir(a, da, sizeof(da));
+	cdm_outfile_parent_dir(b, db, sizeof(db));
 	if (stat(da, &sa) == 0 && stat(db, &sb) == 0)
 		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 	return strcmp(a, b) == 0;

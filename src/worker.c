@@ -251,6 +251,13 @@ static inline int stop_now(struct wstate *s, uint64_t now)
 	       s->w->error;
 }
 
+/* stop starting I/O: from @now on the worker only reaps (stopped_ns: the runner's end) */
+static inline void stop_issuing(struct wstate *s, int *stopping, uint64_t now)
+{
+	*stopping = 1;
+	__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
+}
+
 /*
  * Sleep until @until (CLOCK_MONOTONIC ns) in steps of at most 100 ms, so a
  * stop request or the end of the test is seen within that; never spins.
@@ -348,10 +355,8 @@ static void run_async_paced(struct wstate *s)
 	(void)prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
 	for (;;) {
 		advance(s, now);
-		if (!stopping && stop_now(s, now)) {
-			stopping = 1;
-			__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
-		}
+		if (!stopping && stop_now(s, now))
+			stop_issuing(s, &stopping, now);
 		nq = 0;
 		while (!stopping && nfree && !fsync_due(s) && pace_due(s) <= now) {
 			struct cdm_io *io = freel[--nfree];
@@ -360,8 +365,7 @@ static void run_async_paced(struct wstate *s)
 			r = ops->queue(&s->ctx, io);
 			if (r != CDM_Q_QUEUED) {
 				s->w->error = r < 0 ? r : -EPROTO;
-				stopping = 1;
-				__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
+				stop_issuing(s, &stopping, now);
 				freel[nfree++] = io;
 				break;
 			}
@@ -393,8 +397,7 @@ static void run_async_paced(struct wstate *s)
 			}
 			/* nothing in flight: sleep until the next I/O is due */
 			if (pace_wait(s, pace_due(s), &now)) {
-				stopping = 1;
-				__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
+				stop_issuing(s, &stopping, now);
 				break;
 			}
 			continue;
@@ -413,10 +416,8 @@ static void run_async_paced(struct wstate *s)
 			inflight--;
 			if (complete(s, io, now) == 0)
 				done += io->len;
-			else if (!stopping) {
-				stopping = 1;
-				__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
-			}
+			else if (!stopping)
+				stop_issuing(s, &stopping, now);
 			freel[nfree++] = io;
 		}
 		atomic_store_explicit(&s->w->live_bytes, done, memory_order_relaxed);
@@ -525,10 +526,8 @@ static void run_async(struct wstate *s)
 		}
 		now = cdm_now_ns();
 		advance(s, now);
-		if (!stopping && stop_now(s, now)) {
-			stopping = 1;
-			__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
-		}
+		if (!stopping && stop_now(s, now))
+			stop_issuing(s, &stopping, now);
 		nq = 0;
 		for (int i = 0; i < n; i++) {
 			struct cdm_io *io = s->out[i];
@@ -536,10 +535,8 @@ static void run_async(struct wstate *s)
 			inflight--;
 			if (complete(s, io, now) == 0)
 				done += io->len;
-			else if (!stopping) {
-				stopping = 1;
-				__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
-			}
+			else if (!stopping)
+				stop_issuing(s, &stopping, now);
 			if (stopping)
 				continue;
 			if (fsync_due(s)) {
@@ -550,8 +547,7 @@ static void run_async(struct wstate *s)
 			r = ops->queue(&s->ctx, io);
 			if (r != CDM_Q_QUEUED) {
 				s->w->error = r < 0 ? r : -EPROTO;
-				stopping = 1;
-				__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
+				stop_issuing(s, &stopping, now);
 				continue;
 			}
 			s->out[nq++] = io;      /* out[i] already consumed */

@@ -32,6 +32,13 @@ int cdm_outfile_check(const char *path, const char *opt, int replace);
 int cdm_outfile_same(const char *a, const char *b);
 
 /*
+ * cdm_outfile_parent_dir - the directory part of @path, into @dir (at most
+ * @len bytes with the NUL): "." for "f", "/" for "/f", "a/b" for "a/b/f".
+ * Text only: nothing is looked up.
+ */
+void cdm_outfile_parent_dir(const char *path, char *dir, size_t len);
+
+/*
  * cdm_outfile_write - write @path atomically: @write(@f, @arg) fills a new
  * temporary file in the same directory ("PATH.XXXXXX", mode 0666 less the
  * umask), which is flushed, fsync()ed and renamed over @path.  Any failure
