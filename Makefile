@@ -68,22 +68,36 @@ CPPFLAGS += -DCDM_HAVE_LIBAIO
 LDLIBS   += -laio
 endif
 
+# src/<layer>/*.c: every layer but the engines (chosen above) and the two
+# files that differ between cdm and cdm-mpi (cli/main.c, run/mpi.c)
 PROFILES := $(sort $(wildcard profiles/*.cdm))
-LIB_SRC  := $(filter-out src/main.c src/mpi.c,$(wildcard src/*.c)) $(wildcard src/report/*.c) $(ENGINES)
+LIB_SRC  := $(filter-out src/cli/main.c src/run/mpi.c src/engine/%,$(wildcard src/*/*.c)) $(ENGINES)
 LIB_OBJ  := $(LIB_SRC:%.c=build/%.o) build/profiles.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
-HEADERS  := $(wildcard include/cdm/*.h src/*.h)
 
 ASAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 ASAN_OBJ   := $(LIB_OBJ:build/%=build/asan/%)
 ASAN_UNIT  := $(UNIT_SRC:tests/unit/%.c=build/asan/tests/%)
 
-.PHONY: all test unit asan tools fuzz install uninstall clean bench
+# Header dependencies come from the compiler (-MMD -MP: one .d file per
+# object).  The knobs as resolved (compiler, flags, engines found) are kept
+# in build/settings, rewritten only when they change: every object depends
+# on it, so `make WITH_LIBURING=no` after `make` rebuilds what it must.
+DEPFLAGS := -MMD -MP
+SETTINGS := build/settings
+SETTINGS_NOW := CC=$(CC) CFLAGS=$(CFLAGS) CPPFLAGS=$(CPPFLAGS) LDFLAGS=$(LDFLAGS) LDLIBS=$(LDLIBS) ENGINES=$(ENGINES)
+ifneq ($(file <$(SETTINGS)),$(SETTINGS_NOW))
+$(shell mkdir -p build)
+$(file >$(SETTINGS),$(SETTINGS_NOW))
+endif
+
+.PHONY: all test check unit asan tools fuzz install uninstall clean bench
 all: cdm
 
-# MPI build: every object again with mpicc -DCDM_MPI, plus src/mpi.c
-MPI_OBJ := $(LIB_OBJ:build/%=build/mpi/%) build/mpi/src/main.o build/mpi/src/mpi.o
+# MPI build: cdm-mpi links the same objects as cdm; only cli/main.c
+# (-DCDM_MPI) and run/mpi.c are compiled with mpicc
+MPI_OBJ := build/mpi/src/cli/main.o build/mpi/src/run/mpi.o $(LIB_OBJ)
 ifeq ($(WITH_MPI),yes)
 ifeq ($(shell command -v $(MPICC) 2>/dev/null),)
 $(error $(MPICC) not found: install libopenmpi-dev and openmpi-bin (apt-get install libopenmpi-dev openmpi-bin), or build with WITH_MPI=no)
@@ -94,53 +108,51 @@ endif
 cdm-mpi: $(MPI_OBJ)
 	$(MPICC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-build/mpi/src/%.o: src/%.c $(HEADERS) Makefile
+build/mpi/src/%.o: src/%.c $(SETTINGS)
 	@mkdir -p $(dir $@)
-	$(MPICC) -DCDM_MPI $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+	$(MPICC) -DCDM_MPI $(CPPFLAGS) $(WARN) $(DEPFLAGS) $(CFLAGS) -c -o $@ $<
 
-build/mpi/profiles.o: build/profiles.c
-	@mkdir -p $(dir $@)
-	$(MPICC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
-
-cdm: build/src/main.o $(LIB_OBJ)
+cdm: build/src/cli/main.o $(LIB_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-build/%.o: %.c $(HEADERS) Makefile
+build/%.o: %.c $(SETTINGS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(WARN) $(DEPFLAGS) $(CFLAGS) -c -o $@ $<
 
 # The profiles in profiles/ are compiled in: one source of truth.
-build/profiles.c: $(PROFILES) src/embed-profiles.sh
+build/profiles.c: $(PROFILES) src/plan/embed-profiles.sh
 	@mkdir -p build
-	sh src/embed-profiles.sh $(PROFILES) > $@.tmp && mv $@.tmp $@
+	sh src/plan/embed-profiles.sh $(PROFILES) > $@.tmp && mv $@.tmp $@
 
-build/profiles.o: build/profiles.c
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -c -o $@ $<
+build/profiles.o: build/profiles.c $(SETTINGS)
+	$(CC) $(CPPFLAGS) $(WARN) $(DEPFLAGS) $(CFLAGS) -c -o $@ $<
 
-build/tests/%: tests/unit/%.c $(LIB_OBJ) $(HEADERS)
+build/tests/%: tests/unit/%.c $(LIB_OBJ) $(SETTINGS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -o $@ $< $(LIB_OBJ) -lcmocka $(LDLIBS) -lm
+	$(CC) $(CPPFLAGS) -Isrc $(WARN) $(DEPFLAGS) $(CFLAGS) -o $@ $< $(LIB_OBJ) -lcmocka $(LDLIBS) -lm
 
 # sanitizer build: same sources, separate objects
-build/asan/cdm: build/asan/src/main.o $(ASAN_OBJ)
+build/asan/cdm: build/asan/src/cli/main.o $(ASAN_OBJ)
 	$(CC) $(ASAN_FLAGS) -o $@ $^ $(LDLIBS)
 
-build/asan/src/%.o: src/%.c $(HEADERS) Makefile
+build/asan/src/%.o: src/%.c $(SETTINGS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(ASAN_FLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(WARN) $(DEPFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 
-build/asan/profiles.o: build/profiles.c
+build/asan/profiles.o: build/profiles.c $(SETTINGS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(ASAN_FLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(WARN) $(DEPFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 
-build/asan/tests/%: tests/unit/%.c $(ASAN_OBJ) $(HEADERS)
+build/asan/tests/%: tests/unit/%.c $(ASAN_OBJ) $(SETTINGS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(ASAN_FLAGS) -o $@ $< $(ASAN_OBJ) -lcmocka $(LDLIBS) -lm
+	$(CC) $(CPPFLAGS) -Isrc $(WARN) $(DEPFLAGS) $(ASAN_FLAGS) -o $@ $< $(ASAN_OBJ) -lcmocka $(LDLIBS) -lm
+
+-include $(shell find build -name '*.d' 2>/dev/null)
 
 # libFuzzer target for the parsers (clang and its compiler-rt needed)
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
-build/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c $(LIB_SRC) build/profiles.c $(HEADERS)
+build/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c $(LIB_SRC) build/profiles.c $(SETTINGS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(CPPFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -o $@ \
 		tests/fuzz/fuzz_parse.c $(LIB_SRC) build/profiles.c $(LDLIBS)
@@ -164,6 +176,13 @@ build/tests/deny-syscall: tests/tools/deny-syscall.c Makefile
 tools: $(TOOLS)
 unit: $(UNIT_BIN)
 asan: build/asan/cdm $(ASAN_UNIT)
+
+# make check: the fast suite for the edit-test loop (unit + CLI tests on
+# ./cdm); make test: the full suite CI runs (also the sanitizer build,
+# valgrind, the MPI tests and the fuzzer).  Both end with one line
+# "N passed, N failed, N skipped".
+check: cdm unit tools
+	@sh tests/run.sh --fast
 
 test: cdm unit asan tools
 	@sh tests/run.sh

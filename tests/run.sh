@@ -1,6 +1,7 @@
 #!/bin/sh
-# tests/run.sh - run every test of cdm and end with one line
-# "N passed, N failed, N skipped".  Called by `make test` after the build.
+# tests/run.sh [--fast] - run every test of cdm and end with one line
+# "N passed, N failed, N skipped".  Called by `make test` after the build;
+# `make check` calls it with --fast, which runs parts 1 and 2 only.
 #
 #  1. unit tests (cmocka), TAP output
 #  2. CLI tests (bats) against ./cdm
@@ -9,7 +10,12 @@
 #  5. the parsers under libFuzzer for a bounded time
 #
 # Each part's TAP lines are kept in build/test-logs/ for a failed run.
+# Every unit test program and every CLI test has a time limit
+# (CDM_TEST_TIMEOUT seconds, default 300; tests/cli/helpers.bash).
 set -u
+fast=no
+[ "${1:-}" = "--fast" ] && fast=yes
+export CDM_TEST_TIMEOUT=${CDM_TEST_TIMEOUT:-300}
 cd "$(dirname "$0")/.." || exit 2
 logs=build/test-logs
 mkdir -p "$logs"
@@ -19,12 +25,26 @@ export CMOCKA_MESSAGE_OUTPUT=TAP
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
+# count TAP results: "... # skip" is a skip, not a pass or a failure
+summary_and_exit() {
+	cat "$logs"/*.tap | awk '
+		# cmocka prints a skipped test as "not ok N # SKIP": a skip either way
+		/^(not )?ok .*# [Ss][Kk][Ii][Pp]/ { s++; next }
+		/^ok / { p++ }
+		/^not ok / { f++ }
+		END {
+			printf "%d passed, %d failed, %d skipped\n", p, f, s
+			exit (f > 0 || p == 0) ? 1 : 0
+		}'
+	exit $?
+}
+
 run_unit() {	# $1 = build dir, $2 = label
 	for t in "$1"/tests/test_*; do
 		[ -x "$t" ] || continue
 		name=$2-$(basename "$t")
 		echo "# $name"
-		"$t" > "$logs/$name.tap" 2>&1
+		timeout -k 10 "$CDM_TEST_TIMEOUT" "$t" > "$logs/$name.tap" 2>&1
 		rc=$?
 		cat "$logs/$name.tap"
 		# a crash before TAP output still has to count as a failure
@@ -45,13 +65,14 @@ run_cli() {	# $1 = cdm binary, $2 = label
 }
 
 # cdm-mpi for tests/cli/17-scale.bats, when mpicc is installed (else those skip)
-if command -v mpicc >/dev/null 2>&1; then
+if [ $fast = no ] && command -v mpicc >/dev/null 2>&1; then
 	make -s WITH_MPI=yes cdm-mpi > "$logs/mpi-build.log" 2>&1 ||
 		echo "not ok - make WITH_MPI=yes cdm-mpi failed, see $logs/mpi-build.log" | tee "$logs/mpi-build.tap"
 fi
 
 run_unit build plain
 run_cli cdm plain
+[ $fast = yes ] && summary_and_exit
 run_unit build/asan asan
 run_cli build/asan/cdm asan
 
@@ -91,13 +112,4 @@ run_fuzz() {
 }
 run_fuzz
 
-# count TAP results: "... # skip" is a skip, not a pass or a failure
-cat "$logs"/*.tap | awk '
-	# cmocka prints a skipped test as "not ok N # SKIP": a skip either way
-	/^(not )?ok .*# [Ss][Kk][Ii][Pp]/ { s++; next }
-	/^ok / { p++ }
-	/^not ok / { f++ }
-	END {
-		printf "%d passed, %d failed, %d skipped\n", p, f, s
-		exit (f > 0 || p == 0) ? 1 : 0
-	}'
+summary_and_exit

@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cdm/engine.h"
+#include "cdm/engine/engine.h"
 
 /* the engines' ops tables, one per file in src/engine/ */
 #ifdef CDM_HAVE_LIBURING

@@ -30,8 +30,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cdm/engine.h"
-#include "cdm/limits.h"
+#include "cdm/engine/engine.h"
+#include "cdm/plan/limits.h"
 
 #define CACHELINE 64
 

@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cdm/engine.h"
-#include "cdm/limits.h"
+#include "cdm/engine/engine.h"
+#include "cdm/plan/limits.h"
 
 struct libaio_data {
 	io_context_t aio;

@@ -20,8 +20,9 @@
 #include <sys/prctl.h>
 #include <time.h>
 
-#include "cdm/engine.h"
-#include "../util.h"
+#include "cdm/engine/engine.h"
+#include "cdm/base/clock.h"
+#include "cdm/base/msg.h"
 
 struct null_slot {
 	struct cdm_io *io;

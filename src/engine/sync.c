@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "cdm/engine.h"
+#include "cdm/engine/engine.h"
 
 struct sync_data {
 	int fd;

@@ -15,10 +15,11 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "cdm/merge.h"
-#include "cdm/profile.h"
-#include "cdm/report.h"
-#include "cdm/result.h"
+#include "cdm/base/size.h"
+#include "cdm/model/merge.h"
+#include "cdm/model/spec.h"
+#include "cdm/report/report.h"
+#include "cdm/model/result.h"
 
 #ifndef CDM_VERSION
 #define CDM_VERSION "unknown"

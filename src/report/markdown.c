@@ -15,9 +15,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cdm/profile.h"
-#include "cdm/report.h"
-#include "cdm/result.h"
+#include "cdm/base/size.h"
+#include "cdm/model/spec.h"
+#include "cdm/report/report.h"
+#include "cdm/model/result.h"
 #include "report_util.h"
 
 #ifndef CDM_VERSION

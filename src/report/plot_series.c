@@ -12,10 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cdm/plot.h"
-#include "cdm/profile.h"
-#include "cdm/result.h"
-#include "cdm/series.h"
+#include "cdm/report/plot.h"
+#include "cdm/model/spec.h"
+#include "cdm/model/result.h"
+#include "cdm/model/series.h"
 
 #define NAME_LEN 80
 

@@ -17,9 +17,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cdm/json_read.h"
-#include "cdm/outfile.h"
-#include "cdm/report.h"
+#include "cdm/model/json_read.h"
+#include "cdm/target/outfile.h"
+#include "cdm/report/report.h"
 #include "report_util.h"
 
 /* defined in the formatters' own files (one file each) */

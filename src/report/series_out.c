@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cdm/profile.h"
-#include "cdm/result.h"
-#include "cdm/series.h"
+#include "cdm/model/spec.h"
+#include "cdm/model/result.h"
+#include "cdm/model/series.h"
 #include "report_util.h"
 
 static void num(FILE *out, const char *pre, double v)

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cdm/plot.h"
+#include "cdm/report/plot.h"
 
 #define W 960                   /* document width, px */
 #define PANEL_H 340             /* one panel */

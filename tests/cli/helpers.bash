@@ -3,7 +3,27 @@
 
 : "${CDM:=$BATS_TEST_DIRNAME/../../cdm}"
 
+# test_watchdog PID LIMIT - every test has a time limit (bats 1.8 has no
+# BATS_TEST_TIMEOUT): after LIMIT seconds the test's children and then the
+# test itself are stopped, so the test fails instead of hanging the suite.
+# Ends by itself once the test's process is gone.
+test_watchdog() {
+	local pid=$1 limit=$2 t=0
+	while kill -0 "$pid" 2>/dev/null; do
+		if [ "$t" -ge "$limit" ]; then
+			echo "cdm tests: '$BATS_TEST_DESCRIPTION' timed out after ${limit}s" >&2
+			pkill -TERM -P "$pid"
+			sleep 2
+			kill -TERM "$pid" 2>/dev/null
+			return
+		fi
+		sleep 1
+		t=$((t + 1))
+	done
+}
+
 setup() {
+	test_watchdog "$BASHPID" "${CDM_TEST_TIMEOUT:-300}" < /dev/null > /dev/null 2>&1 3>&- &
 	# TD: the target directory cdm runs in; OD: the test's own output files
 	TD=$(mktemp -d "${BATS_TMPDIR:-/tmp}/cdmtest.XXXXXX")
 	OD=$(mktemp -d "${BATS_TMPDIR:-/tmp}/cdmout.XXXXXX")

@@ -14,9 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cdm/compare.h"
-#include "cdm/profile.h"
-#include "cdm/result_read.h"
+#include "cdm/base/uint.h"
+#include "cdm/base/size.h"
+#include "cdm/cli/compare.h"
+#include "cdm/base/err.h"
+#include "cdm/plan/profile.h"
+#include "cdm/model/result_read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -27,6 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned long v;
 	uint64_t bytes;
 	char err[512], label[64], name[64];
+	struct cdm_err perr;
 	char *text;
 
 	if (size < 1 || size > 70000)
@@ -38,13 +42,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text[size - 1] = '\0';
 	switch (data[0] % 5) {
 	case 0:
-		if (cdm_spec_parse(text, &spec, err, sizeof(err)) == 0) {
+		if (cdm_spec_parse(text, &spec, &perr) == 0) {
 			/* what parses must print and parse back to the same */
 			struct cdm_spec again;
 
 			cdm_spec_label(&spec, label, sizeof(label));
 			cdm_spec_name(&spec, name, sizeof(name));
-			if (cdm_spec_parse(name, &again, err, sizeof(err)) != 0 ||
+			if (cdm_spec_parse(name, &again, &perr) != 0 ||
 			    memcmp(&again, &spec, sizeof(spec)) != 0)
 				abort();
 		}
@@ -57,7 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		cdm_uint_parse(text, 0, 3600, &v);
 		break;
 	case 3:
-		cdm_profile_parse(text, "fuzz.cdm", &prof, err, sizeof(err));
+		cdm_profile_parse(text, "fuzz.cdm", &prof, &perr);
 		break;
 	default: {
 		/* not NUL-terminated on purpose: the reader must respect len */

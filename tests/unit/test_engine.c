@@ -21,8 +21,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "cdm/engine.h"
-#include "../../src/util.h"
+#include "cdm/engine/engine.h"
+#include "cdm/base/clock.h"
+#include "cdm/base/msg.h"
 
 #define BLOCK   4096u
 #define NBLOCKS 16u

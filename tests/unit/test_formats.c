@@ -26,11 +26,11 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "cdm/compare.h"
-#include "cdm/json_read.h"
-#include "cdm/profile.h"
-#include "cdm/report.h"
-#include "cdm/result.h"
+#include "cdm/cli/compare.h"
+#include "cdm/model/json_read.h"
+#include "cdm/plan/profile.h"
+#include "cdm/report/report.h"
+#include "cdm/model/result.h"
 
 #define MIB (1024ull * 1024)
 #define KIB 1024ull

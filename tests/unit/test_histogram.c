@@ -13,7 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cdm/stats.h"
+#include "cdm/model/histogram.h"
+#include "cdm/model/pass.h"
 
 #define LAST (CDM_HIST_BUCKETS - 1)
 

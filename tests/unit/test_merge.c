@@ -16,11 +16,11 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cdm/merge.h"
-#include "cdm/report.h"
-#include "cdm/result.h"
-#include "cdm/result_read.h"
-#include "cdm/start_at.h"
+#include "cdm/model/merge.h"
+#include "cdm/report/report.h"
+#include "cdm/model/result.h"
+#include "cdm/model/result_read.h"
+#include "cdm/run/start_at.h"
 
 /* a run of one test (RND4K Q1T1 read) with passes of @mb[k] MB in 1 s */
 static struct cdm_run_result *run_of(const double *mb, unsigned int n, uint64_t lat_ns)

@@ -18,7 +18,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cdm/profile.h"
+#include "cdm/base/uint.h"
+#include "cdm/base/size.h"
+#include "cdm/base/err.h"
+#include "cdm/plan/profile.h"
 
 /* the table generated into build/profiles.c, to check it against the list */
 struct cdm_builtin_profile { const char *name; const char *text; };
@@ -76,10 +79,10 @@ static void test_spec_accepts(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct cdm_spec s;
-		char err[256] = "";
+		struct cdm_err err = { "" };
 
-		if (cdm_spec_parse(cases[i].text, &s, err, sizeof(err)))
-			fail_msg("'%s' rejected: %s", cases[i].text, err);
+		if (cdm_spec_parse(cases[i].text, &s, &err))
+			fail_msg("'%s' rejected: %s", cases[i].text, err.msg);
 		assert_int_equal(s.pattern, cases[i].pattern);
 		assert_int_equal(s.block, cases[i].block);
 		assert_int_equal(s.qd, cases[i].qd);
@@ -113,10 +116,11 @@ static void test_spec_write_pct(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct cdm_spec s, back;
-		char err[256] = "", name[64];
+		struct cdm_err err = { "" };
+		char name[64];
 
-		if (cdm_spec_parse(cases[i].text, &s, err, sizeof(err)))
-			fail_msg("'%s' rejected: %s", cases[i].text, err);
+		if (cdm_spec_parse(cases[i].text, &s, &err))
+			fail_msg("'%s' rejected: %s", cases[i].text, err.msg);
 		assert_int_equal(s.block, cases[i].block);
 		assert_int_equal(s.qd, cases[i].qd);
 		assert_int_equal(s.threads, cases[i].threads);
@@ -124,7 +128,7 @@ static void test_spec_write_pct(void **state)
 		/* the name keeps W and reads back to the same spec */
 		cdm_spec_name(&s, name, sizeof(name));
 		assert_non_null(strstr(name, " W"));
-		assert_int_equal(cdm_spec_parse(name, &back, err, sizeof(err)), 0);
+		assert_int_equal(cdm_spec_parse(name, &back, &err), 0);
 		assert_int_equal(back.pattern, s.pattern);
 		assert_int_equal(back.block, s.block);
 		assert_int_equal(back.qd, s.qd);
@@ -188,11 +192,11 @@ static void test_spec_rejects(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct cdm_spec s = { .qd = 77 };
-		char err[256] = "";
+		struct cdm_err err = { "" };
 
-		assert_int_equal(cdm_spec_parse(cases[i].text, &s, err, sizeof(err)),
+		assert_int_equal(cdm_spec_parse(cases[i].text, &s, &err),
 				 -EINVAL);
-		assert_string_equal(err, cases[i].err);
+		assert_string_equal(err.msg, cases[i].err);
 		/* a failed parse leaves the output alone */
 		assert_int_equal(s.qd, 77);
 	}
@@ -201,14 +205,23 @@ static void test_spec_rejects(void **state)
 static void test_spec_err_buffer(void **state)
 {
 	struct cdm_spec s;
-	char small[12];
+	struct cdm_err err;
+	char longspec[CDM_ERR_MAX * 2];
 
 	(void)state;
-	/* no buffer at all, and a short one: truncated, still terminated */
-	assert_int_equal(cdm_spec_parse("FOO", &s, NULL, 0), -EINVAL);
-	memset(small, 'x', sizeof(small));
-	assert_int_equal(cdm_spec_parse("FOO", &s, small, sizeof(small)), -EINVAL);
-	assert_string_equal(small, "bad test sp");
+	/* no message slot at all: the code alone */
+	assert_int_equal(cdm_spec_parse("FOO", &s, NULL), -EINVAL);
+	/* a message longer than the slot: cut, still terminated */
+	memset(longspec, 'x', sizeof(longspec) - 1);
+	longspec[sizeof(longspec) - 1] = '\0';
+	assert_int_equal(cdm_spec_parse(longspec, &s, &err), -EINVAL);
+	assert_int_equal(strlen(err.msg), CDM_ERR_MAX - 1);
+	assert_memory_equal(err.msg, "bad test spec 'xxx", 18);
+	/* a prefix (the profile's FILE:LINE) goes in front, the end is cut */
+	assert_int_equal(cdm_spec_parse("FOO", &s, &err), -EINVAL);
+	assert_int_equal(cdm_err_prefix(&err, -EINVAL, "p.cdm:3"), -EINVAL);
+	assert_string_equal(err.msg, "p.cdm:3: bad test spec 'FOO': pattern must be SEQ or RND");
+	assert_int_equal(cdm_err_prefix(NULL, -EIO, "x"), -EIO);
 }
 
 struct label_case {
@@ -242,14 +255,15 @@ static void test_spec_label_name(void **state)
 			.qd = cases[i].qd, .threads = cases[i].threads,
 		};
 		struct cdm_spec back;
-		char buf[64], err[256];
+		char buf[64];
+		struct cdm_err err;
 
 		assert_ptr_equal(cdm_spec_label(&s, buf, sizeof(buf)), buf);
 		assert_string_equal(buf, cases[i].label);
 		assert_ptr_equal(cdm_spec_name(&s, buf, sizeof(buf)), buf);
 		assert_string_equal(buf, cases[i].name);
 		/* the name parses back to the same spec */
-		assert_int_equal(cdm_spec_parse(buf, &back, err, sizeof(err)), 0);
+		assert_int_equal(cdm_spec_parse(buf, &back, &err), 0);
 		assert_int_equal(back.pattern, s.pattern);
 		assert_int_equal(back.block, s.block);
 		assert_int_equal(back.qd, s.qd);
@@ -260,7 +274,7 @@ static void test_spec_label_name(void **state)
 		cdm_spec_name(&s, buf, sizeof(buf));
 		assert_int_equal(strlen(buf), strlen(cases[i].name) + 4);
 		assert_string_equal(buf + strlen(cases[i].name), " W20");
-		assert_int_equal(cdm_spec_parse(buf, &back, err, sizeof(err)), 0);
+		assert_int_equal(cdm_spec_parse(buf, &back, &err), 0);
 		assert_int_equal(back.write_pct, 20);
 		assert_int_equal(back.block, s.block);
 		cdm_spec_label(&s, buf, sizeof(buf));
@@ -462,11 +476,11 @@ static void test_profile_parse_full(void **state)
 		"test = SEQ1M Q8T1\n"
 		"test = rnd4kq32t16";   /* no newline at the end */
 	struct cdm_profile p;
-	char err[256] = "";
+	struct cdm_err err = { "" };
 
 	(void)state;
-	assert_int_equal(cdm_profile_parse(text, "my.cdm", &p, err, sizeof(err)), 0);
-	assert_string_equal(err, "");
+	assert_int_equal(cdm_profile_parse(text, "my.cdm", &p, &err), 0);
+	assert_string_equal(err.msg, "");
 	assert_string_equal(p.name, "My SSD, quick");
 	assert_int_equal(p.size, 512 * MiB);
 	assert_int_equal(p.count, 3);
@@ -486,12 +500,11 @@ static void test_profile_parse_full(void **state)
 static void test_profile_parse_unset(void **state)
 {
 	struct cdm_profile p;
-	char err[256];
+	struct cdm_err err;
 
 	(void)state;
 	/* only tests: every other field keeps its "not set" value */
-	assert_int_equal(cdm_profile_parse("test = SEQ1M\n", "t.cdm", &p, err,
-					   sizeof(err)), 0);
+	assert_int_equal(cdm_profile_parse("test = SEQ1M\n", "t.cdm", &p, &err), 0);
 	assert_string_equal(p.name, "");
 	assert_int_equal(p.size, 0);
 	assert_int_equal(p.count, 0);
@@ -512,10 +525,10 @@ static void test_profile_parse_crlf(void **state)
 		"test = SEQ1M Q8T1  # comment\r\n"
 		"test = RND4K Q1T1\r\n";
 	struct cdm_profile p;
-	char err[256] = "";
+	struct cdm_err err = { "" };
 
 	(void)state;
-	assert_int_equal(cdm_profile_parse(text, "win.cdm", &p, err, sizeof(err)), 0);
+	assert_int_equal(cdm_profile_parse(text, "win.cdm", &p, &err), 0);
 	assert_string_equal(p.name, "Win");
 	assert_int_equal(p.count, 9);
 	assert_int_equal(p.ntests, 2);
@@ -525,12 +538,12 @@ static void test_profile_parse_crlf(void **state)
 static void test_profile_parse_limits(void **state)
 {
 	struct cdm_profile p;
-	char err[256];
+	struct cdm_err err;
 
 	(void)state;
 	assert_int_equal(cdm_profile_parse(
 		"size = 512\ncount = 100\ntime = 3600\ninterval = 3600\n"
-		"warmup = 0\ntest = SEQ512B\n", "t", &p, err, sizeof(err)), 0);
+		"warmup = 0\ntest = SEQ512B\n", "t", &p, &err), 0);
 	assert_int_equal(p.size, 512);
 	assert_int_equal(p.count, 100);
 	assert_int_equal(p.time, 3600);
@@ -538,7 +551,7 @@ static void test_profile_parse_limits(void **state)
 	assert_int_equal(p.warmup, 0);
 	assert_int_equal(cdm_profile_parse(
 		"name = 123456789012345678901234567890123456789012345678901234567890123\n"
-		"test = SEQ1M\n", "t", &p, err, sizeof(err)), 0);
+		"test = SEQ1M\n", "t", &p, &err), 0);
 	assert_int_equal(strlen(p.name), CDM_NAME_MAX - 1);
 }
 
@@ -592,11 +605,11 @@ static void test_profile_parse_errors(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct cdm_profile p = { .count = 77 };
-		char err[512] = "";
+		struct cdm_err err = { "" };
 
 		assert_int_equal(cdm_profile_parse(cases[i].text, "peak.cdm", &p,
-						   err, sizeof(err)), -EINVAL);
-		assert_string_equal(err, cases[i].err);
+						   &err), -EINVAL);
+		assert_string_equal(err.msg, cases[i].err);
 		/* a failed parse leaves the profile alone */
 		assert_int_equal(p.count, 77);
 	}
@@ -604,24 +617,26 @@ static void test_profile_parse_errors(void **state)
 
 static void test_profile_parse_long_lines(void **state)
 {
-	char text[1024], err[512];
+	char text[1024];
+	struct cdm_err err;
 	struct cdm_profile p;
 
 	(void)state;
 	/* a value longer than any real one */
 	snprintf(text, sizeof(text), "name = %0300d\n", 0);
-	assert_int_equal(cdm_profile_parse(text, "f", &p, err, sizeof(err)), -EINVAL);
-	assert_string_equal(err, "f:1: value for name too long (at most 255 characters)");
+	assert_int_equal(cdm_profile_parse(text, "f", &p, &err), -EINVAL);
+	assert_string_equal(err.msg, "f:1: value for name too long (at most 255 characters)");
 	/* an unknown key is quoted, but not without end */
 	memset(text, 'k', 100);
 	strcpy(text + 100, " = 1\n");
-	assert_int_equal(cdm_profile_parse(text, "f", &p, err, sizeof(err)), -EINVAL);
-	assert_string_equal(err, "f:1: unknown key 'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...'");
+	assert_int_equal(cdm_profile_parse(text, "f", &p, &err), -EINVAL);
+	assert_string_equal(err.msg, "f:1: unknown key 'kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...'");
 }
 
 static void test_profile_too_many_tests(void **state)
 {
-	char text[4096], err[256];
+	char text[4096];
+	struct cdm_err err;
 	struct cdm_profile p;
 	size_t off = 0;
 	int i;
@@ -630,13 +645,13 @@ static void test_profile_too_many_tests(void **state)
 	for (i = 0; i < CDM_MAX_TESTS; i++)
 		off += (size_t)snprintf(text + off, sizeof(text) - off,
 					"test = RND4K Q%dT1\n", i + 1);
-	assert_int_equal(cdm_profile_parse(text, "many.cdm", &p, err, sizeof(err)), 0);
+	assert_int_equal(cdm_profile_parse(text, "many.cdm", &p, &err), 0);
 	assert_int_equal(p.ntests, CDM_MAX_TESTS);
 	assert_int_equal(p.tests[CDM_MAX_TESTS - 1].qd, CDM_MAX_TESTS);
 
 	snprintf(text + off, sizeof(text) - off, "test = SEQ1M\n");
-	assert_int_equal(cdm_profile_parse(text, "many.cdm", &p, err, sizeof(err)), -EINVAL);
-	assert_string_equal(err, "many.cdm:33: too many tests (at most 32)");
+	assert_int_equal(cdm_profile_parse(text, "many.cdm", &p, &err), -EINVAL);
+	assert_string_equal(err.msg, "many.cdm:33: too many tests (at most 32)");
 }
 
 /* ---- built-in profiles --------------------------------------------- */
@@ -666,7 +681,8 @@ static void test_builtin_profiles(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct cdm_profile p;
-		char err[256] = "", buf[32];
+		struct cdm_err err = { "" };
+		char buf[32];
 		unsigned int t;
 
 		/* fixed order, not the generated table's alphabetical one */
@@ -674,8 +690,8 @@ static void test_builtin_profiles(void **state)
 		assert_string_equal(names[i], cases[i].name);
 		assert_non_null(cdm_profile_builtin(cases[i].name));
 
-		if (cdm_profile_load(cases[i].name, &p, err, sizeof(err)))
-			fail_msg("built-in '%s': %s", cases[i].name, err);
+		if (cdm_profile_load(cases[i].name, &p, &err))
+			fail_msg("built-in '%s': %s", cases[i].name, err.msg);
 		assert_string_equal(p.name, cases[i].title);
 		assert_int_equal(p.size, GiB);
 		assert_int_equal(p.count, 5);
@@ -776,23 +792,23 @@ static void test_load_files(void **state)
 	static const char mine[] = "name = Mine\ntest = RND4K Q4T2\n";
 	static const char fake_peak[] = "name = Not Peak\ntest = SEQ4K\n";
 	struct cdm_profile p;
-	char err[256];
+	struct cdm_err err;
 
 	(void)state;
 	write_file("my.cdm", mine, strlen(mine));
 	write_file("peak", fake_peak, strlen(fake_peak));
 
 	/* a name that is no built-in is a file in the current directory */
-	assert_int_equal(cdm_profile_load("my.cdm", &p, err, sizeof(err)), 0);
+	assert_int_equal(cdm_profile_load("my.cdm", &p, &err), 0);
 	assert_string_equal(p.name, "Mine");
 	assert_int_equal(p.tests[0].threads, 2);
-	assert_int_equal(cdm_profile_load("./my.cdm", &p, err, sizeof(err)), 0);
+	assert_int_equal(cdm_profile_load("./my.cdm", &p, &err), 0);
 	assert_string_equal(p.name, "Mine");
 
 	/* a built-in name wins over a file, unless a path is spelt out */
-	assert_int_equal(cdm_profile_load("peak", &p, err, sizeof(err)), 0);
+	assert_int_equal(cdm_profile_load("peak", &p, &err), 0);
 	assert_string_equal(p.name, "Peak");
-	assert_int_equal(cdm_profile_load("./peak", &p, err, sizeof(err)), 0);
+	assert_int_equal(cdm_profile_load("./peak", &p, &err), 0);
 	assert_string_equal(p.name, "Not Peak");
 }
 
@@ -800,34 +816,35 @@ static void test_load_errors(void **state)
 {
 	static const char bad[] = "name = x\ncount = 0\n";
 	struct cdm_profile p = { .count = 77 };
-	char err[256], *big;
+	struct cdm_err err;
+	char *big;
 
 	(void)state;
-	assert_int_equal(cdm_profile_load("nosuch", &p, err, sizeof(err)), -ENOENT);
-	assert_string_equal(err,
+	assert_int_equal(cdm_profile_load("nosuch", &p, &err), -ENOENT);
+	assert_string_equal(err.msg,
 		"unknown profile 'nosuch' (built-in: default, peak, real, demo, nvme)");
-	assert_int_equal(cdm_profile_load("", &p, err, sizeof(err)), -ENOENT);
-	assert_string_equal(err,
+	assert_int_equal(cdm_profile_load("", &p, &err), -ENOENT);
+	assert_string_equal(err.msg,
 		"unknown profile '' (built-in: default, peak, real, demo, nvme)");
-	assert_int_equal(cdm_profile_load("./nosuch.cdm", &p, err, sizeof(err)), -ENOENT);
-	assert_string_equal(err, "./nosuch.cdm: No such file or directory");
+	assert_int_equal(cdm_profile_load("./nosuch.cdm", &p, &err), -ENOENT);
+	assert_string_equal(err.msg, "./nosuch.cdm: No such file or directory");
 
 	/* parse errors name the path as given */
 	write_file("bad.cdm", bad, strlen(bad));
-	assert_int_equal(cdm_profile_load("bad.cdm", &p, err, sizeof(err)), -EINVAL);
-	assert_string_equal(err, "bad.cdm:2: bad value for count: '0' (1..100)");
-	assert_int_equal(cdm_profile_load("./bad.cdm", &p, err, sizeof(err)), -EINVAL);
-	assert_string_equal(err, "./bad.cdm:2: bad value for count: '0' (1..100)");
+	assert_int_equal(cdm_profile_load("bad.cdm", &p, &err), -EINVAL);
+	assert_string_equal(err.msg, "bad.cdm:2: bad value for count: '0' (1..100)");
+	assert_int_equal(cdm_profile_load("./bad.cdm", &p, &err), -EINVAL);
+	assert_string_equal(err.msg, "./bad.cdm:2: bad value for count: '0' (1..100)");
 
 	/* a directory */
 	assert_int_equal(mkdir("sub", 0700), 0);
-	assert_int_equal(cdm_profile_load("sub", &p, err, sizeof(err)), -EISDIR);
-	assert_string_equal(err, "sub: Is a directory");
+	assert_int_equal(cdm_profile_load("sub", &p, &err), -EISDIR);
+	assert_string_equal(err.msg, "sub: Is a directory");
 
 	/* a NUL byte would end the text early */
 	write_file("nul.cdm", "test = SEQ1M\n\0test = FOO\n", 25);
-	assert_int_equal(cdm_profile_load("nul.cdm", &p, err, sizeof(err)), -EINVAL);
-	assert_string_equal(err, "nul.cdm: contains a NUL byte, not a profile");
+	assert_int_equal(cdm_profile_load("nul.cdm", &p, &err), -EINVAL);
+	assert_string_equal(err.msg, "nul.cdm: contains a NUL byte, not a profile");
 
 	/* 64 KiB is the limit: exactly that is fine, one byte more is not */
 	big = malloc(64 * 1024 + 1);
@@ -835,21 +852,21 @@ static void test_load_errors(void **state)
 	memset(big, '\n', 64 * 1024 + 1);
 	memcpy(big, "test = SEQ1M", 12);
 	write_file("big.cdm", big, 64 * 1024);
-	assert_int_equal(cdm_profile_load("big.cdm", &p, err, sizeof(err)), 0);
+	assert_int_equal(cdm_profile_load("big.cdm", &p, &err), 0);
 	assert_int_equal(p.ntests, 1);
 	p.count = 77;
 	write_file("big.cdm", big, 64 * 1024 + 1);
-	assert_int_equal(cdm_profile_load("big.cdm", &p, err, sizeof(err)), -EFBIG);
-	assert_string_equal(err, "big.cdm: larger than 64 KiB, not a profile");
+	assert_int_equal(cdm_profile_load("big.cdm", &p, &err), -EFBIG);
+	assert_string_equal(err.msg, "big.cdm: larger than 64 KiB, not a profile");
 	free(big);
 
 	/* unreadable (root reads anything: then there is nothing to test) */
 	write_file("noread.cdm", bad, strlen(bad));
 	assert_int_equal(chmod("noread.cdm", 0), 0);
 	if (geteuid() != 0) {
-		assert_int_equal(cdm_profile_load("noread.cdm", &p, err, sizeof(err)),
+		assert_int_equal(cdm_profile_load("noread.cdm", &p, &err),
 				 -EACCES);
-		assert_string_equal(err, "noread.cdm: Permission denied");
+		assert_string_equal(err.msg, "noread.cdm: Permission denied");
 	}
 	assert_int_equal(p.count, 77);
 }

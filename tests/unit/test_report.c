@@ -21,9 +21,9 @@
 #include <time.h>
 #include <cmocka.h>
 
-#include "cdm/profile.h"
-#include "cdm/report.h"
-#include "cdm/result.h"
+#include "cdm/plan/profile.h"
+#include "cdm/report/report.h"
+#include "cdm/model/result.h"
 
 #define MIB (1024ull * 1024)
 #define KIB 1024ull

@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cdm/plot.h"
-#include "cdm/series.h"
-#include "cdm/sweep.h"
+#include "cdm/report/plot.h"
+#include "cdm/model/series.h"
+#include "cdm/cli/sweep.h"
 
 /* ---- --log-interval ---------------------------------------------------- */
 
@@ -28,28 +28,28 @@ static void test_interval_parse(void **state)
 	uint64_t ns = 0;
 
 	(void)state;
-	assert_int_equal(cdm_interval_parse("500ms", &ns), 0);
+	assert_int_equal(cdm_series_interval_parse("500ms", &ns), 0);
 	assert_true(ns == 500000000ull);
-	assert_int_equal(cdm_interval_parse("1s", &ns), 0);
+	assert_int_equal(cdm_series_interval_parse("1s", &ns), 0);
 	assert_true(ns == 1000000000ull);
-	assert_int_equal(cdm_interval_parse("2s", &ns), 0);
+	assert_int_equal(cdm_series_interval_parse("2s", &ns), 0);
 	assert_true(ns == 2000000000ull);
-	assert_int_equal(cdm_interval_parse("1.5s", &ns), 0);
+	assert_int_equal(cdm_series_interval_parse("1.5s", &ns), 0);
 	assert_true(ns == 1500000000ull);
-	assert_int_equal(cdm_interval_parse("3", &ns), 0);
+	assert_int_equal(cdm_series_interval_parse("3", &ns), 0);
 	assert_true(ns == 3000000000ull);
-	assert_int_equal(cdm_interval_parse("100ms", &ns), 0);
+	assert_int_equal(cdm_series_interval_parse("100ms", &ns), 0);
 	assert_true(ns == 100000000ull);
-	assert_int_equal(cdm_interval_parse("99ms", &ns), -ERANGE);
-	assert_int_equal(cdm_interval_parse("0", &ns), -ERANGE);
-	assert_int_equal(cdm_interval_parse("3601s", &ns), -ERANGE);
-	assert_int_equal(cdm_interval_parse("", &ns), -EINVAL);
-	assert_int_equal(cdm_interval_parse("1x", &ns), -EINVAL);
-	assert_int_equal(cdm_interval_parse("-1s", &ns), -EINVAL);
-	assert_int_equal(cdm_interval_parse("s", &ns), -EINVAL);
-	assert_int_equal(cdm_interval_parse("1 s", &ns), -EINVAL);
-	assert_int_equal(cdm_interval_parse("nan", &ns), -EINVAL);
-	assert_int_equal(cdm_interval_parse("1ms", &ns), -ERANGE);
+	assert_int_equal(cdm_series_interval_parse("99ms", &ns), -ERANGE);
+	assert_int_equal(cdm_series_interval_parse("0", &ns), -ERANGE);
+	assert_int_equal(cdm_series_interval_parse("3601s", &ns), -ERANGE);
+	assert_int_equal(cdm_series_interval_parse("", &ns), -EINVAL);
+	assert_int_equal(cdm_series_interval_parse("1x", &ns), -EINVAL);
+	assert_int_equal(cdm_series_interval_parse("-1s", &ns), -EINVAL);
+	assert_int_equal(cdm_series_interval_parse("s", &ns), -EINVAL);
+	assert_int_equal(cdm_series_interval_parse("1 s", &ns), -EINVAL);
+	assert_int_equal(cdm_series_interval_parse("nan", &ns), -EINVAL);
+	assert_int_equal(cdm_series_interval_parse("1ms", &ns), -ERANGE);
 }
 
 static void test_window_slots(void **state)
@@ -178,15 +178,15 @@ static void test_shist(void **state)
 	(void)state;
 	/* every bucket's midpoint maps back to it, and lies within 1/32 */
 	for (uint64_t v = 1; v < (1ull << 39); v = v * 3 / 2 + 1) {
-		unsigned int i = cdm_shist_index(v);
-		uint64_t mid = cdm_shist_value(i);
+		unsigned int i = cdm_series_hist_index(v);
+		uint64_t mid = cdm_series_hist_value(i);
 		uint64_t d = mid > v ? mid - v : v - mid;
 
 		assert_true(i < CDM_SHIST_BUCKETS);
-		assert_int_equal(cdm_shist_index(mid), i);
+		assert_int_equal(cdm_series_hist_index(mid), i);
 		assert_true(d * 32 <= v);
 	}
-	assert_int_equal(cdm_shist_index(1ull << 45), CDM_SHIST_BUCKETS - 1);
+	assert_int_equal(cdm_series_hist_index(1ull << 45), CDM_SHIST_BUCKETS - 1);
 }
 
 static void test_build_accounting(void **state)
@@ -248,14 +248,14 @@ static void test_burst_fires(void **state)
 	/* 8 intervals at ~3000 MB/s, then ~1000 MB/s: a credit-based disk */
 	for (int i = 0; i < 30; i++)
 		x[i] = (i < 8 ? 3000 : 1000) * (1 + noise(0.05));
-	assert_int_equal(cdm_detect_burst(x, 30, &b), 1);
+	assert_int_equal(cdm_series_detect_burst(x, 30, &b), 1);
 	assert_int_equal(b.split, 8);
 	assert_true(b.high > 2800 && b.high < 3200);
 	assert_true(b.low > 950 && b.low < 1050);
 	/* a short burst of two intervals is still one */
 	for (int i = 0; i < 10; i++)
 		x[i] = (i < 2 ? 500 : 200) * (1 + noise(0.03));
-	assert_int_equal(cdm_detect_burst(x, 10, &b), 1);
+	assert_int_equal(cdm_series_detect_burst(x, 10, &b), 1);
 	assert_int_equal(b.split, 2);
 }
 
@@ -269,28 +269,28 @@ static void test_burst_silent(void **state)
 	for (int r = 0; r < 200; r++) {
 		for (int i = 0; i < 60; i++)
 			x[i] = 1000 * (1 + noise(0.10));
-		assert_int_equal(cdm_detect_burst(x, 60, &b), 0);
+		assert_int_equal(cdm_series_detect_burst(x, 60, &b), 0);
 		assert_int_equal(b.found, 0);
 	}
 	/* one spike at the start is not a burst */
 	for (int i = 0; i < 20; i++)
 		x[i] = 1000 * (1 + noise(0.03));
 	x[0] = 2500;
-	assert_int_equal(cdm_detect_burst(x, 20, &b), 0);
+	assert_int_equal(cdm_series_detect_burst(x, 20, &b), 0);
 	/* a rising series is not a burst */
 	for (int i = 0; i < 20; i++)
 		x[i] = 100 + 50 * i;
-	assert_int_equal(cdm_detect_burst(x, 20, &b), 0);
+	assert_int_equal(cdm_series_detect_burst(x, 20, &b), 0);
 	/* measured on a shared VM disk (RND4K Q1T1 write, MB/s per second): wild
 	 * swings, then nearly idle while other jobs wrote; a drop, not a burst */
 	{
 		static const double vm[12] = { 1.2, 2.8, 18.2, 1.4, 1.2, 1.1, 0.9, 7.0, 7.4,
 					       0.049, 0.045, 0.049 };
 
-		assert_int_equal(cdm_detect_burst(vm, 12, &b), 0);
+		assert_int_equal(cdm_series_detect_burst(vm, 12, &b), 0);
 	}
 	/* too short to tell */
-	assert_int_equal(cdm_detect_burst(x, 5, &b), 0);
+	assert_int_equal(cdm_series_detect_burst(x, 5, &b), 0);
 }
 
 static void test_ceiling(void **state)
@@ -311,19 +311,19 @@ static void test_ceiling(void **state)
 	struct cdm_ceiling c;
 
 	(void)state;
-	assert_int_equal(cdm_detect_ceiling(cap, 6, &c), 1);
+	assert_int_equal(cdm_series_detect_ceiling(cap, 6, &c), 1);
 	assert_int_equal(c.from, 2);
 	assert_true(c.level > 4990 && c.level < 5010);
 	assert_true(c.lat_ratio > 7.9 && c.lat_ratio < 8.1);
-	assert_int_equal(cdm_detect_ceiling(grow, 4, &c), 0);
-	assert_int_equal(cdm_detect_ceiling(flat, 4, &c), 0);
+	assert_int_equal(cdm_series_detect_ceiling(grow, 4, &c), 0);
+	assert_int_equal(cdm_series_detect_ceiling(flat, 4, &c), 0);
 	/* the same cap, but the series of a point wanders: not a flat ceiling */
 	cap[4].flat = 0.5;
-	assert_int_equal(cdm_detect_ceiling(cap, 6, &c), 0);
+	assert_int_equal(cdm_series_detect_ceiling(cap, 6, &c), 0);
 	cap[4].flat = -1;       /* unknown flatness does not stop it */
-	assert_int_equal(cdm_detect_ceiling(cap, 6, &c), 1);
+	assert_int_equal(cdm_series_detect_ceiling(cap, 6, &c), 1);
 	/* a single point on the ceiling is not enough */
-	assert_int_equal(cdm_detect_ceiling(cap + 4, 1, &c), 0);
+	assert_int_equal(cdm_series_detect_ceiling(cap + 4, 1, &c), 0);
 }
 
 static void test_knee(void **state)
@@ -346,12 +346,12 @@ static void test_knee(void **state)
 	};
 
 	(void)state;
-	assert_int_equal(cdm_detect_knee(sat, 6), 2);
-	assert_int_equal(cdm_detect_knee(grow, 4), -1);
-	assert_int_equal(cdm_detect_knee(stall, 4), -1);
-	assert_int_equal(cdm_detect_knee(dip, 5), 2);
-	assert_int_equal(cdm_detect_knee(sat, 1), -1);
-	assert_int_equal(cdm_detect_knee(sat, 0), -1);
+	assert_int_equal(cdm_series_detect_knee(sat, 6), 2);
+	assert_int_equal(cdm_series_detect_knee(grow, 4), -1);
+	assert_int_equal(cdm_series_detect_knee(stall, 4), -1);
+	assert_int_equal(cdm_series_detect_knee(dip, 5), 2);
+	assert_int_equal(cdm_series_detect_knee(sat, 1), -1);
+	assert_int_equal(cdm_series_detect_knee(sat, 0), -1);
 }
 
 int main(void)

@@ -15,9 +15,9 @@
 #include <string.h>
 #include <sys/sysmacros.h>
 
-#include "cdm/device.h"
-#include "cdm/runner.h"
-#include "cdm/target.h"
+#include "cdm/target/device.h"
+#include "cdm/run/runner.h"
+#include "cdm/target/target.h"
 
 static void test_fs_kind(void **state)
 {

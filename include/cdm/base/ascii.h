@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ascii.h - character classes for cdm's own parsers (sizes, test specs,
+ * profiles).  The C library's isspace()/isdigit()/toupper() depend on the
+ * locale; cdm's inputs are ASCII by design.  Header only.
+ */
+#ifndef CDM_BASE_ASCII_H
+#define CDM_BASE_ASCII_H
+
+static inline int cdm_ascii_is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static inline int cdm_ascii_is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static inline char cdm_ascii_upper(char c)
+{
+	return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
+}
+
+/* @s past any spaces */
+static inline const char *cdm_ascii_skip_space(const char *s)
+{
+	while (cdm_ascii_is_space(*s))
+		s++;
+	return s;
+}
+
+#endif /* CDM_BASE_ASCII_H */

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * msg.h - cdm's one-line messages on stderr: "cdm: <message>".  Errors are
+ * printed by cli/ only (err.h says the rule); notes and warnings by any
+ * layer.
+ */
+#ifndef CDM_BASE_MSG_H
+#define CDM_BASE_MSG_H
+
+/*
+ * cdm_error - print "cdm: <message>" on stderr; returns -1 so that
+ * `return cdm_error(...)` is one line (git's error()).
+ * cdm_warn - "cdm: warning: <message>".  cdm_note - "cdm: note: <message>".
+ * Messages start lowercase, name their subject, and have no full stop.
+ */
+int cdm_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cdm_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cdm_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * cdm_progress_clear - erase the progress line on stderr, if one is shown,
+ * before a message is printed.  Set by the progress display.
+ */
+extern void (*cdm_progress_clear)(void);
+
+/*
+ * cdm_msg_tag - when not empty, printed after "cdm: " in every message:
+ * cdm-mpi sets it to "rank 2 (host): " so a message names its rank.
+ */
+extern char cdm_msg_tag[96];
+
+#endif /* CDM_BASE_MSG_H */

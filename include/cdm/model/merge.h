@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cdm/merge.h - one aggregate result from several runs of the same plan:
+ * the ranks of an MPI run (cdm-mpi) or the JSON results of a fleet run
+ * (`cdm merge A.json B.json ...`).  Both go through cdm_merge(), so they
+ * give the same figures from the same counts.
+ *
+ * The rule (docs/method.md, "Aggregates of several runs"): pass k of the
+ * aggregate is the sum of pass k of every run (bytes, I/Os, latency sums;
+ * the largest latency; CPU times added), over the scheduled window; then
+ * the report picks the best (or median, mean) of those summed passes, as
+ * for one run.  Never the sum of each run's best pass: the runs' best
+ * passes happened at different times, so that sum is a rate no moment of
+ * the run reached.  The latency histogram of a test is the bucket-wise sum
+ * of the runs' histograms, so percentiles are exact to the bucket width.
+ */
+#ifndef CDM_MERGE_H
+#define CDM_MERGE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cdm/model/result.h"
+
+#define CDM_MERGE_MAX 4096              /* runs in one aggregate */
+
+/* one run of an aggregate */
+struct cdm_scale_source {
+	char name[256];                 /* "rank 2 (node7)", or the file name */
+	struct cdm_run_result *res;     /* owned */
+};
+
+/* what an aggregate result (res->scale) knows about its runs */
+struct cdm_scale {
+	char unit[16];                  /* "ranks" (MPI) or "runs" (cdm merge) */
+	unsigned int n;
+	struct cdm_scale_source *src;   /* n of them, owned */
+};
+
+/*
+ * cdm_merge_check - do @a and @b describe the same plan (tests in the same
+ * order with the same pattern, block, Q, T and direction; size, count,
+ * time, warm-up, interval, O_DIRECT, data)?  Returns 0, or -EINVAL with
+ * one line in @err saying what differs ("count 3 vs 5"), without names.
+ */
+int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result *b,
+		    char *err, size_t err_len);
+
+/*
+ * cdm_merge - the aggregate of @n results (@n >= 1), named @names[i] in
+ * reports.  Takes ownership of every @in[i] (freed with the aggregate, or
+ * on failure) and sets *@out to a new result whose ->scale lists them.
+ * A test's aggregate has the passes that every run completed; its
+ * histogram is merged only when every run has one (else percentiles are
+ * unknown).  The Q shown is the smallest Q run; T is the total threads.
+ * @unit: "ranks" or "runs".  Returns 0; -EINVAL when the plans differ
+ * (@err: "B.json does not match A.json: count 3 vs 5"); -ENOMEM.
+ */
+int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int n,
+	      const char *unit, struct cdm_run_result **out, char *err, size_t err_len);
+
+/* cdm_merge_free - free an aggregate from cdm_merge() and its runs; NULL ok. */
+void cdm_merge_free(struct cdm_run_result *agg);
+
+/*
+ * cdm_merge_spread - the spread across the runs of test @i of aggregate
+ * @agg: each run's MB/s under @agg->aggregate, min, median, max; *@imin
+ * and *@imax the runs with the min and max.  Returns the number of runs
+ * that measured the test (0: nothing filled).
+ */
+unsigned int cdm_merge_spread(const struct cdm_run_result *agg, unsigned int i,
+			      double *min, double *median, double *max,
+			      unsigned int *imin, unsigned int *imax);
+
+/*
+ * The formatters' hooks: each does nothing when r->scale is NULL.
+ * _text_head: one "* N ranks x T ..." line under the report's header;
+ * _text_tail: the per-run MB/s spread after the footer;
+ * _json: a "scale" member (every run's figures and the spread), written
+ * after "system" with its trailing comma.
+ */
+void cdm_scale_write_text_head(FILE *out, const struct cdm_run_result *r);
+void cdm_scale_write_text_tail(FILE *out, const struct cdm_run_result *r);
+void cdm_scale_write_json(FILE *out, const struct cdm_run_result *r);
+
+/*
+ * cdm_merge_main - `cdm merge [--format F] [--save F.json] [--aggregate A]
+ * [--output F] A.json B.json ...`; @argv[0] is "merge".  Returns the exit
+ * status (0, 1 unreadable or mismatching files, 2 usage).
+ */
+int cdm_merge_main(int argc, char **argv);
+
+#endif /* CDM_MERGE_H */

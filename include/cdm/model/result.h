@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cdm/result.h - the result model: everything a run measured and the
+ * settings it ran with.  One model feeds every formatter; a formatter never
+ * recomputes a figure from anything but these counts (see docs/method.md).
+ */
+#ifndef CDM_RESULT_H
+#define CDM_RESULT_H
+
+#include <stdint.h>
+#include <time.h>
+
+#include "cdm/model/spec.h"
+#include "cdm/model/histogram.h"
+#include "cdm/model/pass.h"
+
+#define CDM_MAX_PASSES CDM_COUNT_MAX
+
+struct cdm_scale;
+struct cdm_series;
+
+enum cdm_dir {
+	CDM_DIR_READ = 0,
+	CDM_DIR_WRITE = 1,
+	CDM_DIR_MIX = 2,                /* reads and writes: spec.write_pct % writes */
+};
+
+/* which pass figure a report shows (--aggregate); chosen per metric */
+enum cdm_aggregate {
+	CDM_AGG_BEST = 0,               /* CDM: highest MB/s/IOPS, lowest latency */
+	CDM_AGG_MEDIAN = 1,
+	CDM_AGG_MEAN = 2,
+};
+
+/* struct cdm_run_info.dev_rotational (0 = not known, as calloc leaves it) */
+enum cdm_rotational {
+	CDM_ROT_UNKNOWN = 0,
+	CDM_ROT_NO = 1,                 /* SSD, NVMe, virtual disk saying so */
+	CDM_ROT_YES = 2,                /* spinning disk (or a disk that says so) */
+};
+
+#define CDM_CV_THRESHOLD_DEFAULT 10.0  /* percent; --cv-threshold */
+
+/* one test in one direction: SEQ1M Q8T1 Read */
+struct cdm_test_result {
+	struct cdm_spec spec;           /* as requested */
+	enum cdm_dir dir;
+	unsigned int qd_run;            /* queue depth really kept per thread */
+	unsigned int npasses;           /* measured passes completed */
+	struct cdm_pass passes[CDM_MAX_PASSES];
+	struct cdm_hist *hist;          /* merged over all measured passes; owned */
+	int error;                      /* 0, or -errno that stopped the test */
+	uint64_t error_offset;          /* file offset of the failed I/O (bytes) */
+	struct cdm_series *series;      /* --log-interval time series (series.h), or NULL; owned */
+};
+
+/* everything about the run except the figures */
+struct cdm_run_info {
+	char version[32];               /* cdm version */
+	char engine[16];                /* engine used */
+	char profile[CDM_NAME_MAX];     /* Profile: line */
+	char target[4096];              /* TARGET as given */
+	char mount_point[4096];         /* mount point holding TARGET */
+	char fs_type[32];               /* "ext4", "tmpfs", ... */
+	uint64_t fs_total_bytes;        /* f_blocks * f_frsize */
+	uint64_t fs_used_bytes;         /* (f_blocks - f_bfree) * f_frsize, before the test file */
+	uint64_t fs_avail_bytes;        /* f_bavail * f_frsize, before the test file */
+	uint64_t size;                  /* test file size used (bytes) */
+	unsigned int count;             /* measured passes per test */
+	unsigned int time;              /* seconds per pass */
+	unsigned int interval;          /* seconds between tests */
+	unsigned int warmup;            /* seconds of discarded warm-up per test */
+	int direct;                     /* 1 = O_DIRECT */
+	int zero_fill;                  /* 1 = --data zero (CDM's 0Fill) */
+	int dsync;                      /* 1 = --sync: the test file opened O_DSYNC */
+	unsigned int fsync_every;       /* --fsync N: fdatasync every N writes per thread; 0 = off */
+	uint64_t rate_iops;             /* --rate-iops: requested total I/Os per second; 0 = no cap */
+	int admin;                      /* 1 = ran as root (CDM's [Admin]) */
+	time_t start;                   /* wall clock at start */
+	char os[256];                   /* "Debian GNU/Linux 12 (bookworm)" */
+	char kernel[128];               /* uname -r */
+	char machine[64];               /* uname -m */
+	char comment[512];              /* --comment, or "" */
+	/* filled by cdm_sysinfo_fill() (sysinfo.h); "" / 0 when not found */
+	char label[256];                /* --label, default TARGET */
+	char fs_source[256];            /* mount source: "/dev/vda1", "srv:/export" */
+	char dev_name[64];              /* block device of the filesystem: "vda", "nvme0n1" */
+	char dev_model[128];            /* /sys/block/DEV/device/model */
+	int dev_rotational;             /* enum cdm_rotational */
+	char dev_scheduler[32];         /* active I/O scheduler: "mq-deadline", "none" */
+	int is_device;                  /* TARGET is a block device (device.h) */
+	uint64_t target_dev_bytes;      /* its size in bytes (BLKGETSIZE64) */
+	unsigned int target_dev_lbs;    /* its logical block size in bytes (BLKSSZGET) */
+	char cpu_model[128];            /* /proc/cpuinfo model name */
+	unsigned int cpus_online;       /* sysconf(_SC_NPROCESSORS_ONLN) */
+	uint64_t log_interval_ns;       /* --log-interval, 0 = no time series */
+};
+
+struct cdm_run_result {
+	struct cdm_run_info info;
+	unsigned int ntests;
+	struct cdm_test_result *tests;  /* in run order; owned */
+	int interrupted;                /* signal number that stopped the run, or 0 */
+	/* how a report presents the figures (set by the CLI) */
+	enum cdm_aggregate aggregate;   /* --aggregate; CDM_AGG_BEST from alloc */
+	double cv_threshold_pct;        /* --cv-threshold; CDM_CV_THRESHOLD_DEFAULT */
+	/* an aggregate of several runs (cdm-mpi, cdm merge), or NULL; merge.h */
+	const struct cdm_scale *scale;
+};
+
+/*
+ * struct cdm_spread - one metric across the measured passes of a test.
+ * @n: number of passes the metric has a value for (a pass in which no I/O
+ * completed has no mean latency, so it is left out of latency spreads);
+ * all other fields are 0 when @n is 0.  @stdev is the sample standard
+ * deviation (n - 1 in the denominator; 0 for one pass), @cv_pct the
+ * coefficient of variation, 100 * stdev / mean (0 when the mean is 0).
+ * @median is the middle value, or the mean of the two middle values.
+ */
+struct cdm_spread {
+	unsigned int n;
+	double min, max, mean, median, stdev, cv_pct;
+};
+
+/*
+ * struct cdm_test_summary - the spread of a test's passes, per metric:
+ * MB/s (10^6 bytes/s), IOPS (I/Os per second) and mean latency (ns), plus
+ * the totals over the passes.
+ */
+struct cdm_test_summary {
+	unsigned int npasses;
+	uint64_t bytes;                 /* sum over the measured passes */
+	uint64_t ios;
+	double seconds;
+	struct cdm_spread mb_s;
+	struct cdm_spread iops;
+	struct cdm_spread lat_ns;
+};
+
+/*
+ * cdm_result_summarize - fill @s with the spread of @t's measured passes
+ * (t->npasses of them, at most CDM_MAX_PASSES).  Never fails; a test
+ * without passes gives an all-zero summary.
+ */
+void cdm_result_summarize(const struct cdm_test_result *t, struct cdm_test_summary *s);
+
+/*
+ * cdm_spread_pick - the figure of @sp that aggregate @agg shows: for
+ * CDM_AGG_BEST the max when @higher_is_better (MB/s, IOPS), else the min
+ * (latency); the median or the mean otherwise.  0.0 when sp->n is 0.
+ */
+double cdm_spread_pick(const struct cdm_spread *sp, enum cdm_aggregate agg,
+		       int higher_is_better);
+
+/*
+ * cdm_result_mb_s / cdm_result_lat_us - the MB/s and the mean latency in
+ * microseconds of @t under aggregate @agg (each metric chosen on its own);
+ * with CDM_AGG_BEST exactly cdm_result_best_mb_s() / _best_lat_us().
+ * 0.0 when no pass was measured.
+ */
+double cdm_result_mb_s(const struct cdm_test_result *t, enum cdm_aggregate agg);
+double cdm_result_lat_us(const struct cdm_test_result *t, enum cdm_aggregate agg);
+
+/*
+ * cdm_dir_name - "Read", "Write" or "Mix" (the CDM section names); static.
+ * cdm_dir_key - "read", "write" or "mix" (JSON and CSV); static.
+ */
+const char *cdm_dir_name(enum cdm_dir dir);
+const char *cdm_dir_key(enum cdm_dir dir);
+
+/*
+ * cdm_aggregate_name / cdm_aggregate_parse - "best", "median", "mean".
+ * parse returns 0 and sets *@agg, or -EINVAL for any other text.
+ */
+const char *cdm_aggregate_name(enum cdm_aggregate agg);
+int cdm_aggregate_parse(const char *s, enum cdm_aggregate *agg);
+
+/*
+ * cdm_result_unstable - is @t unstable: at least two measured passes and
+ * a coefficient of variation of MB/s above @threshold_pct percent?  When
+ * it is and @cv_pct is not NULL, *@cv_pct gets that CV.
+ */
+int cdm_result_unstable(const struct cdm_test_result *t, double threshold_pct,
+			double *cv_pct);
+
+/*
+ * cdm_result_has_percentiles - does @t have a merged latency histogram to
+ * take percentiles from?  The runner merges one only when every pass of
+ * the test completed; an interrupted test has none (its percentiles are
+ * reported as unknown, never computed from part of the data).
+ */
+int cdm_result_has_percentiles(const struct cdm_test_result *t);
+
+/*
+ * cdm_result_best_mb_s / cdm_result_best_lat_us - CDM's figures for a test:
+ * the highest MB/s of the measured passes, and the lowest of the passes'
+ * mean latencies in microseconds (each chosen separately, as CDM does).
+ * 0.0 when no pass was measured.
+ */
+double cdm_result_best_mb_s(const struct cdm_test_result *t);
+double cdm_result_best_lat_us(const struct cdm_test_result *t);
+
+/*
+ * cdm_result_alloc - a result with room for @ntests tests, each with an empty
+ * histogram; aggregate best, CV threshold CDM_CV_THRESHOLD_DEFAULT.
+ * Returns NULL on allocation failure.  Free with
+ * cdm_result_free() (NULL is allowed).
+ */
+struct cdm_run_result *cdm_result_alloc(unsigned int ntests);
+void cdm_result_free(struct cdm_run_result *r);
+
+#endif /* CDM_RESULT_H */

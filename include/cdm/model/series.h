@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cdm/series.h - the time series of a test (--log-interval) and the
+ * detectors that read a series or a load curve: burst, flat ceiling and
+ * knee.  The rules are defined in docs/method.md ("Time series").
+ *
+ * Hot path.  Each worker owns an array of interval slots, allocated and
+ * zeroed before the test starts (one per interval of the warm-up and of
+ * every pass); a completion adds its bytes, one I/O, its latency and one
+ * count in a small histogram to the slot of the interval in which it
+ * completed (the worker's own completion timestamp).  No locks, no
+ * allocation per I/O.  After the test the runner merges the slots of all
+ * workers into a struct cdm_series of the result model.
+ */
+#ifndef CDM_SERIES_H
+#define CDM_SERIES_H
+
+#include <stdint.h>
+
+#include "cdm/model/histogram.h"
+
+#define CDM_SERIES_MIN_NS 100000000ull          /* shortest interval: 100 ms */
+#define CDM_SERIES_MAX_NS 3600000000000ull      /* longest: 3600 s */
+#define CDM_SERIES_MEM_MAX (512ull << 20)       /* bytes of slots for one test */
+
+/*
+ * Per-interval histogram: log-linear like histogram.h but coarser (16
+ * buckets per octave, values clamped at 2^40 ns = 18 minutes), so a slot
+ * stays small: the reported p99 is within 1/32 (3.2 %) of the true value.
+ */
+#define CDM_SHIST_SUB_BITS 4
+#define CDM_SHIST_SUB (1u << CDM_SHIST_SUB_BITS)
+#define CDM_SHIST_MAX_BITS 40
+#define CDM_SHIST_BUCKETS \
+	(2 * CDM_SHIST_SUB + (CDM_SHIST_MAX_BITS - CDM_SHIST_SUB_BITS - 1) * CDM_SHIST_SUB)
+
+/* one interval of one worker (hot path) */
+struct cdm_series_slot {
+	uint64_t bytes;
+	uint64_t ios;
+	uint64_t lat_sum_ns;
+	uint32_t buckets[CDM_SHIST_BUCKETS];
+};
+
+/* cdm_series_hist_index - the bucket of @ns in a slot's histogram */
+static inline unsigned int cdm_series_hist_index(uint64_t ns)
+{
+	return cdm_hist_layout_index(ns, CDM_SHIST_SUB_BITS, CDM_SHIST_MAX_BITS);
+}
+
+/* cdm_series_add - count one completed I/O of @bytes and latency @lat_ns */
+static inline void cdm_series_add(struct cdm_series_slot *sl, uint64_t bytes, uint64_t lat_ns)
+{
+	sl->bytes += bytes;
+	sl->ios++;
+	sl->lat_sum_ns += lat_ns;
+	sl->buckets[cdm_series_hist_index(lat_ns)]++;
+}
+
+/* cdm_series_hist_value - the midpoint of bucket @i in ns (for percentiles) */
+uint64_t cdm_series_hist_value(unsigned int i);
+
+/* one interval of a test, all workers merged */
+struct cdm_series_point {
+	unsigned int pass;              /* 0 = warm-up, k = measured pass k (1-based) */
+	uint64_t start_ns;              /* from the start of the test (its warm-up) */
+	uint64_t duration_ns;           /* the last interval of a pass may be shorter */
+	uint64_t bytes;                 /* completed in this interval */
+	uint64_t ios;
+	uint64_t lat_sum_ns;
+	uint64_t lat_p99_ns;            /* 0 when no I/O completed */
+};
+
+/* what a detector found; found == 0: nothing (the other fields are 0) */
+struct cdm_burst {
+	int found;
+	unsigned int split;             /* index of the first point at the low level */
+	double high;                    /* median before the split */
+	double low;                     /* median from the split on */
+};
+
+struct cdm_ceiling {
+	int found;
+	unsigned int from;              /* first load point on the ceiling */
+	double level;                   /* mean figure of the points on it */
+	double lat_ratio;               /* latency at the last point / at @from */
+};
+
+struct cdm_series {
+	uint64_t interval_ns;
+	unsigned int npoints;
+	struct cdm_series_point *points;        /* owned */
+	struct cdm_burst burst;                 /* on MB/s, warm-up included */
+	uint64_t burst_at_ns;                   /* start_ns of the split point */
+	struct cdm_ceiling ceiling;             /* found: this test sits on one */
+	double ceiling_mb_s;
+	char ceiling_from[64];                  /* spec name of the lightest load on it */
+};
+
+/*
+ * cdm_series_interval_parse - "500ms", "1s", "2s", "1.5s", or a bare number of
+ * seconds, into @ns; CDM_SERIES_MIN_NS..CDM_SERIES_MAX_NS.  Returns 0 or
+ * -EINVAL (bad text) or -ERANGE (out of range).
+ */
+int cdm_series_interval_parse(const char *s, uint64_t *ns);
+
+/*
+ * cdm_series_window_slots - how many intervals of @interval_ns a window of
+ * @window_ns holds (the last may be partial); 0 for an empty window.
+ */
+unsigned int cdm_series_window_slots(uint64_t window_ns, uint64_t interval_ns);
+
+/*
+ * cdm_series_build - merge the slots of @nthreads workers into a new
+ * series.  @bounds: the test's schedule (worker.h); @nwin: windows kept
+ * (warm-up + complete passes); @base/@nslots: first slot and slot count
+ * of each window.  Returns the series (free with cdm_series_free) or NULL
+ * when out of memory.
+ */
+struct cdm_series *cdm_series_build(uint64_t interval_ns, const uint64_t *bounds,
+				    unsigned int nwin, const unsigned int *base,
+				    const unsigned int *nslots,
+				    struct cdm_series_slot *const *slots, unsigned int nthreads);
+void cdm_series_free(struct cdm_series *s);
+
+/* cdm_series_point_mb_s / _iops / _lat_mean_us of one point (0 if empty) */
+double cdm_series_point_mb_s(const struct cdm_series_point *p);
+double cdm_series_point_iops(const struct cdm_series_point *p);
+double cdm_series_point_lat_us(const struct cdm_series_point *p);
+
+/*
+ * cdm_series_detect_burst - does @x (n values in time order) start high and fall
+ * to a lower steady level?  Rule (docs/method.md): n >= 6; the split d
+ * (2 <= d <= n - 3) that best fits two levels (least absolute deviation
+ * from the medians H of x[0..d) and L of x[d..n)); a burst when H >= 1.3 L,
+ * at least 75 % of the head is above 1.15 L and within 20 % of H, and at
+ * least 75 % of the tail is within 15 % of L.  Fills @b; returns b->found.
+ */
+int cdm_series_detect_burst(const double *x, unsigned int n, struct cdm_burst *b);
+
+/* one point of a load curve: Q x T, a throughput figure, mean latency */
+struct cdm_load_point {
+	double load;
+	double value;                   /* IOPS or MB/s */
+	double lat;                     /* mean latency, any unit */
+	double flat;                    /* share of its intervals within 5 % of its
+					 * own maximum, 0..1; < 0 when unknown */
+};
+
+/*
+ * cdm_series_detect_knee - @p sorted by load: the first point i (not the last)
+ * after which no point raises the value by 10 % or more over p[i] while
+ * every later point has a higher latency.  Returns i, or -1 (no knee: the
+ * figure still grows, or latency does not rise).
+ */
+int cdm_series_detect_knee(const struct cdm_load_point *p, unsigned int n);
+
+/*
+ * cdm_series_detect_ceiling - @p sorted by load: a flat ceiling when, M being the
+ * highest value, the points from the first one at >= 0.95 M on all stay
+ * >= 0.95 M, there are at least two of them, the latency at the last is
+ * at least 1.25 x the latency at the first, and each of them whose
+ * flatness is known has flat >= 0.8.  Fills @c; returns c->found.
+ */
+int cdm_series_detect_ceiling(const struct cdm_load_point *p, unsigned int n, struct cdm_ceiling *c);
+
+struct cdm_run_result;
+
+/*
+ * cdm_series_analyze - run the burst detector on every test's series and
+ * the ceiling detector on every group of tests with the same direction,
+ * pattern and block (loads Q x T), storing what was found in the series;
+ * when @notes, say each finding on stderr (cdm_note).  Tests without a
+ * series are skipped.
+ */
+void cdm_series_analyze(struct cdm_run_result *r, int notes);
+
+/*
+ * cdm_series_mem - bytes of slots one worker needs for a test with
+ * @warmup_s, @count passes of @time_s at @interval_ns.
+ */
+uint64_t cdm_series_mem(unsigned int warmup_s, unsigned int count, unsigned int time_s,
+			uint64_t interval_ns);
+
+#endif /* CDM_SERIES_H */

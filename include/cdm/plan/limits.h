@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cdm/limits.h - the kernel's and the user's limits that a plan can run
+ * into (issue 6, "Resource limits"), checked before the test file is
+ * written, so that an impossible Q x T fails in a second with the name of
+ * the limit instead of after minutes of preparation.
+ *
+ * Checked here: threads (RLIMIT_NPROC for a non-root user, and
+ * kernel.threads-max), descriptors (RLIMIT_NOFILE: io_uring takes one ring
+ * descriptor per worker thread), and libaio's system-wide event limit
+ * (fs.aio-max-nr - fs.aio-nr, against the sum of the depths of one
+ * test's threads).  Memory for the I/O buffers is runner.c's check_buffers.
+ * A memlock limit is not checked: io_uring runs unregistered under a small
+ * one and says so (engine.c / io_uring.c).
+ */
+#ifndef CDM_LIMITS_H
+#define CDM_LIMITS_H
+
+#include <stddef.h>
+
+#include "cdm/run/runner.h"
+
+/*
+ * cdm_limits_check - can every test of @cfg start its threads, open its
+ * engine's descriptors and set up its libaio contexts under the limits in
+ * force now?  Reads /proc (missing files are skipped: the check is then
+ * left to the setup of each test).
+ * Returns 0, or -EAGAIN / -EMFILE after printing one line that names the
+ * test, what it needs and the limit (with where to change it).
+ */
+int cdm_limits_check(const struct cdm_run_config *cfg);
+
+/*
+ * cdm_limits_thread_hint - describe the thread limits in force, for the
+ * message when pthread_create() fails anyway (another process of the user
+ * took the room): "RLIMIT_NPROC (ulimit -u) is 20; kernel.threads-max is
+ * 192000".  Writes a NUL-terminated string of at most @len bytes to @buf.
+ */
+void cdm_limits_thread_hint(char *buf, size_t len);
+
+/*
+ * cdm_limits_seccomp_filtered - is a seccomp filter installed on this
+ * process (the "Seccomp:" line of /proc/self/status is 2)?  Used to name
+ * the cause when a system call is refused with EPERM.  Returns 1 or 0.
+ */
+int cdm_limits_seccomp_filtered(void);
+
+#endif /* CDM_LIMITS_H */

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * profile.h - profiles: a named set of tests (model/spec.h) and settings,
+ * built in or from a file.
+ *
+ * Profile files: one `key = value` per line, '#' comments, `test` repeated
+ * in run order; keys name, size, count, time, interval, warmup, mix, test.  See
+ * docs/profile-format.md.  The files in profiles/ are compiled into the
+ * binary (one source of truth).
+ */
+#ifndef CDM_PLAN_PROFILE_H
+#define CDM_PLAN_PROFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cdm/model/spec.h"
+
+struct cdm_err;
+
+struct cdm_profile {
+	char name[CDM_NAME_MAX];        /* printed on the Profile: line */
+	uint64_t size;                  /* bytes; 0 = not set */
+	unsigned int count;             /* 0 = not set */
+	unsigned int time;              /* seconds; 0 = not set */
+	int interval;                   /* seconds; -1 = not set */
+	int warmup;                     /* seconds; -1 = not set (same as time) */
+	unsigned int mix;               /* Mix read percent (CDM_MIX_MIN..MAX); 0 = not set */
+	unsigned int ntests;
+	struct cdm_spec tests[CDM_MAX_TESTS];
+};
+
+/*
+ * cdm_profile_parse - parse profile text.
+ * @text: the file's contents (NUL-terminated); @file: the name used in
+ * errors ("peak.cdm").  On failure @err gets "FILE:LINE: reason", e.g.
+ * "peak.cdm:4: unknown key 'szie'".  Unknown keys, duplicate keys (other
+ * than test), malformed values and a profile without tests are errors.
+ * Returns 0 or -EINVAL.
+ */
+int cdm_profile_parse(const char *text, const char *file, struct cdm_profile *p,
+		      struct cdm_err *err);
+
+/*
+ * cdm_profile_load - a built-in profile by name (default, peak, real, demo,
+ * nvme), or, when @name_or_path contains '/' or names no built-in, a file.
+ * Returns 0, -ENOENT (no such built-in and no such file: @err says so and
+ * lists the built-ins), -EINVAL (parse error, in @err), or another -errno
+ * from reading the file (in @err, with the path).
+ */
+int cdm_profile_load(const char *name_or_path, struct cdm_profile *p,
+		     struct cdm_err *err);
+
+/*
+ * cdm_profile_builtin - the text of built-in profile @name, compiled in from
+ * profiles/<name>.cdm, or NULL.  cdm_profile_builtin_names: NULL-terminated
+ * list of their names, in a fixed order.  Both static.
+ */
+const char *cdm_profile_builtin(const char *name);
+const char *const *cdm_profile_builtin_names(void);
+
+#endif /* CDM_PLAN_PROFILE_H */

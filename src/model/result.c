@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * result.c - the result model every formatter reads: CDM's choice of the
+ * figure to print for a test (best MB/s, lowest mean latency, each chosen
+ * separately), the spread of the passes (median, mean, min, max, standard
+ * deviation, coefficient of variation) that --aggregate and the JSON, CSV
+ * and Markdown reports use, and the model's lifetime.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cdm/model/pass.h"
+#include "cdm/model/result.h"
+#include "cdm/model/series.h"
+
+/* never trust npasses beyond the array it counts */
+static unsigned int measured_passes(const struct cdm_test_result *t)
+{
+	return t->npasses < CDM_MAX_PASSES ? t->npasses : CDM_MAX_PASSES;
+}
+
+double cdm_result_best_mb_s(const struct cdm_test_result *t)
+{
+	unsigned int i, n = measured_passes(t);
+	double best = 0.0, v;
+
+	for (i = 0; i < n; i++) {
+		v = cdm_pass_mb_s(&t->passes[i]);
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+double cdm_result_best_lat_us(const struct cdm_test_result *t)
+{
+	unsigned int i, n = measured_passes(t);
+	double best = 0.0, v;
+	int found = 0;
+
+	for (i = 0; i < n; i++) {
+		/*
+		 * A pass in which no I/O completed has no mean latency; its
+		 * 0.0 must not win as "lowest".
+		 */
+		if (!t->passes[i].ios)
+			continue;
+		v = cdm_pass_mean_lat_ns(&t->passes[i]);
+		if (!found || v < best) {
+			best = v;
+			found = 1;
+		}
+	}
+	return best / 1000.0;
+}
+
+/*
+ * Square root of @x >= 0 by Newton's method, from above: the iterates
+ * fall monotonically to sqrt(x), so stop when they stop falling.  cdm is
+ * linked without libm (the Makefile's link line), and this runs a few
+ * times per test, never in the I/O loop.
+ */
+static double sqrt_pos(double x)
+{
+	double r, next;
+	int i;
+
+	if (!(x > 0.0) || x != x)
+		return 0.0;
+	r = x > 1.0 ? x : 1.0;
+	for (i = 0; i < 2100; i++) {
+		next = 0.5 * (r + x / r);
+		if (!(next < r))
+			break;
+		r = next;
+	}
+	return r;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* the spread of @n values (sorted in place) */
+static void spread_of(double *v, unsigned int n, struct cdm_spread *sp)
+{
+	double sum = 0.0, dev = 0.0;
+	unsigned int i;
+
+	memset(sp, 0, sizeof(*sp));
+	if (!n)
+		return;
+	qsort(v, n, sizeof(*v), cmp_double);
+	sp->n = n;
+	sp->min = v[0];
+	sp->max = v[n - 1];
+	sp->median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+	for (i = 0; i < n; i++)
+		sum += v[i];
+	sp->mean = sum / n;
+	if (n > 1) {
+		for (i = 0; i < n; i++)
+			dev += (v[i] - sp->mean) * (v[i] - sp->mean);
+		sp->stdev = sqrt_pos(dev / (n - 1));
+	}
+	if (sp->mean > 0.0)
+		sp->cv_pct = 100.0 * sp->stdev / sp->mean;
+}
+
+void cdm_result_summarize(const struct cdm_test_result *t, struct cdm_test_summary *s)
+{
+	double mb[CDM_MAX_PASSES], io[CDM_MAX_PASSES], lat[CDM_MAX_PASSES];
+	unsigned int i, nlat = 0, n = measured_passes(t);
+
+	memset(s, 0, sizeof(*s));
+	s->npasses = n;
+	for (i = 0; i < n; i++) {
+		const struct cdm_pass *p = &t->passes[i];
+
+		s->bytes += p->bytes;
+		s->ios += p->ios;
+		s->seconds += p->seconds;
+		mb[i] = cdm_pass_mb_s(p);
+		io[i] = cdm_pass_iops(p);
+		/* no I/O completed: no mean latency to count (see best_lat_us) */
+		if (p->ios)
+			lat[nlat++] = cdm_pass_mean_lat_ns(p);
+	}
+	spread_of(mb, n, &s->mb_s);
+	spread_of(io, n, &s->iops);
+	spread_of(lat, nlat, &s->lat_ns);
+}
+
+double cdm_spread_pick(const struct cdm_spread *sp, enum cdm_aggregate agg,
+		       int higher_is_better)
+{
+	if (!sp->n)
+		return 0.0;
+	switch (agg) {
+	case CDM_AGG_MEDIAN:
+		return sp->median;
+	case CDM_AGG_MEAN:
+		return sp->mean;
+	case CDM_AGG_BEST:
+	default:
+		return higher_is_better ? sp->max : sp->min;
+	}
+}
+
+double cdm_result_mb_s(const struct cdm_test_result *t, enum cdm_aggregate agg)
+{
+	struct cdm_test_summary s;
+
+	if (agg == CDM_AGG_BEST)
+		return cdm_result_best_mb_s(t);
+	cdm_result_summarize(t, &s);
+	return cdm_spread_pick(&s.mb_s, agg, 1);
+}
+
+double cdm_result_lat_us(const struct cdm_test_result *t, enum cdm_aggregate agg)
+{
+	struct cdm_test_summary s;
+
+	if (agg == CDM_AGG_BEST)
+		return cdm_result_best_lat_us(t);
+	cdm_result_summarize(t, &s);
+	return cdm_spread_pick(&s.lat_ns, agg, 0) / 1000.0;
+}
+
+static const char *const agg_names[] = {
+	[CDM_AGG_BEST] = "best",
+	[CDM_AGG_MEDIAN] = "median",
+	[CDM_AGG_MEAN] = "mean",
+};
+
+const char *cdm_dir_name(enum cdm_dir dir)
+{
+	return dir == CDM_DIR_MIX ? "Mix" : dir == CDM_DIR_WRITE ? "Write" : "Read";
+}
+
+const char *cdm_dir_key(enum cdm_dir dir)
+{
+	return dir == CDM_DIR_MIX ? "mix" : dir == CDM_DIR_WRITE ? "write" : "read";
+}
+
+const char *cdm_aggregate_name(enum cdm_aggregate agg)
+{
+	if ((unsigned int)agg < sizeof(agg_names) / sizeof(agg_names[0]))
+		return agg_names[agg];
+	return "best";
+}
+
+int cdm_aggregate_parse(const char *s, enum cdm_aggregate *agg)
+{
+	unsigned int i;
+
+	for (i = 0; s && i < sizeof(agg_names) / sizeof(agg_names[0]); i++) {
+		if (!strcmp(s, agg_names[i])) {
+			*agg = (enum cdm_aggregate)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+int cdm_result_unstable(const struct cdm_test_result *t, double threshold_pct,
+			double *cv_pct)
+{
+	struct cdm_test_summary s;
+
+	if (measured_passes(t) < 2)
+		return 0;
+	cdm_result_summarize(t, &s);
+	if (!(s.mb_s.cv_pct > threshold_pct))
+		return 0;
+	if (cv_pct)
+		*cv_pct = s.mb_s.cv_pct;
+	return 1;
+}
+
+int cdm_result_has_percentiles(const struct cdm_test_result *t)
+{
+	return t->hist && t->hist->count > 0;
+}
+
+struct cdm_run_result *cdm_result_alloc(unsigned int ntests)
+{
+	struct cdm_run_result *r;
+	unsigned int i;
+
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return NULL;
+	r->aggregate = CDM_AGG_BEST;
+	r->cv_threshold_pct = CDM_CV_THRESHOLD_DEFAULT;
+	r->ntests = ntests;
+	if (!ntests)
+		return r;
+
+	r->tests = calloc(ntests, sizeof(*r->tests));
+	if (!r->tests)
+		goto fail;
+	for (i = 0; i < ntests; i++) {
+		r->tests[i].hist = malloc(sizeof(*r->tests[i].hist));
+		if (!r->tests[i].hist)
+			goto fail;
+		cdm_hist_init(r->tests[i].hist);
+	}
+	return r;
+
+fail:
+	/* calloc left the hist pointers not yet reached NULL */
+	cdm_result_free(r);
+	return NULL;
+}
+
+void cdm_result_free(struct cdm_run_result *r)
+{
+	unsigned int i;
+
+	if (!r)
+		return;
+	if (r->tests) {
+		for (i = 0; i < r->ntests; i++) {
+			free(r->tests[i].hist);
+			cdm_series_free(r->tests[i].series);
+		}
+		free(r->tests);
+	}
+	free(r);
+}

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * spec.c - one test as CrystalDiskMark names it ("SEQ1M Q8T1", "RND4K
+ * Q32T16"), parsed strictly and printed back as CDM's row label and as the
+ * compact name (include/cdm/model/spec.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cdm/base/ascii.h"
+#include "cdm/base/err.h"
+#include "cdm/base/uint.h"
+#include "cdm/model/spec.h"
+
+static const char *pattern_str(enum cdm_pattern pattern)
+{
+	return pattern == CDM_RND ? "RND" : "SEQ";
+}
+
+char *cdm_spec_label(const struct cdm_spec *spec, char *buf, size_t len)
+{
+	unsigned long long b = (unsigned long long)spec->block;
+	const char *unit = "B";
+
+	if (b && b % (1024 * 1024) == 0) {
+		b /= 1024 * 1024;
+		unit = "MiB";
+	} else if (b && b % 1024 == 0) {
+		b /= 1024;
+		unit = "KiB";
+	}
+	/*
+	 * CDM never has blocks under 4 KiB; a size that is not a whole KiB
+	 * prints in bytes, padded to the same 7 columns as "   4KiB" so the
+	 * "(Q=" column stays aligned.
+	 */
+	if (len)
+		snprintf(buf, len, "%s %*llu%s", pattern_str(spec->pattern),
+			 unit[0] == 'B' ? 6 : 4, b, unit);
+	return buf;
+}
+
+char *cdm_spec_name(const struct cdm_spec *spec, char *buf, size_t len)
+{
+	unsigned long long b = (unsigned long long)spec->block;
+	char unit = 'B';
+
+	if (b && b % (1024 * 1024) == 0) {
+		b /= 1024 * 1024;
+		unit = 'M';
+	} else if (b && b % 1024 == 0) {
+		b /= 1024;
+		unit = 'K';
+	}
+	if (len && spec->write_pct)
+		snprintf(buf, len, "%s%llu%c Q%uT%u W%u", pattern_str(spec->pattern),
+			 b, unit, spec->qd, spec->threads, spec->write_pct);
+	else if (len)
+		snprintf(buf, len, "%s%llu%c Q%uT%u", pattern_str(spec->pattern),
+			 b, unit, spec->qd, spec->threads);
+	return buf;
+}
+
+/* does @s start with @word, ignoring case?  (specs are case-insensitive) */
+static int starts_with_ci(const char *s, const char *word)
+{
+	for (; *word; s++, word++)
+		if (cdm_ascii_upper(*s) != *word)
+			return 0;
+	return 1;
+}
+
+/*
+ * "Q<n>" or "T<n>" at *@sp, spaces allowed after the letter.  Returns 1 when
+ * the letter is there (with *@val set; a missing number leaves 0, which the
+ * caller rejects as out of range), 0 when it is not.
+ */
+static int scan_param(const char **sp, char letter, uint64_t cap, uint64_t *val)
+{
+	const char *s = *sp;
+
+	if (cdm_ascii_upper(*s) != letter)
+		return 0;
+	s = cdm_ascii_skip_space(s + 1);
+	*val = 0;
+	cdm_uint_scan(&s, cap, val);
+	*sp = cdm_ascii_skip_space(s);
+	return 1;
+}
+
+int cdm_spec_parse(const char *s, struct cdm_spec *spec, struct cdm_err *err)
+{
+	struct cdm_spec sp = { .qd = 1, .threads = 1 };
+	const char *p;
+	uint64_t n, mult, qd = 1, threads = 1, wpct = 0;
+	int has_qd, has_t;
+
+	if (!s)
+		s = "";
+	p = cdm_ascii_skip_space(s);
+	if (!*p)
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': empty", s);
+
+	if (starts_with_ci(p, "SEQ")) {
+		sp.pattern = CDM_SEQ;
+	} else if (starts_with_ci(p, "RND")) {
+		sp.pattern = CDM_RND;
+	} else {
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': pattern must be SEQ or RND", s);
+	}
+	p = cdm_ascii_skip_space(p + 3);
+
+	if (!cdm_ascii_is_digit(*p))
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': missing block size (e.g. 4K, 1M)", s);
+	cdm_uint_scan(&p, CDM_BLOCK_MAX, &n);
+	p = cdm_ascii_skip_space(p);
+	switch (cdm_ascii_upper(*p)) {
+	case 'B':
+		mult = 1;
+		p++;
+		break;
+	case 'K':
+		mult = 1024;
+		p++;
+		break;
+	case 'M':
+		mult = 1024 * 1024;
+		p++;
+		break;
+	default:
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size needs a unit (B, K or M)", s);
+	}
+	/* "4KiB" as printed in CDM's labels is accepted too */
+	if (mult > 1 && cdm_ascii_upper(p[0]) == 'I' && cdm_ascii_upper(p[1]) == 'B')
+		p += 2;
+	p = cdm_ascii_skip_space(p);
+	if (n == 0 || n > CDM_BLOCK_MAX / mult || n * mult < CDM_BLOCK_MIN ||
+	    n * mult % 512)
+		return cdm_err_set(err, -EINVAL,
+				   "bad test spec '%s': block size must be 512B..64M, a multiple of 512", s);
+	sp.block = n * mult;
+
+	has_qd = scan_param(&p, 'Q', CDM_QD_MAX, &qd);
+	if (has_qd && (qd < 1 || qd > CDM_QD_MAX))
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': queue depth must be 1..%u",
+				   s, CDM_QD_MAX);
+	has_t = scan_param(&p, 'T', CDM_THREADS_MAX, &threads);
+	if (has_t && (threads < 1 || threads > CDM_THREADS_MAX))
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': threads must be 1..%u",
+				   s, CDM_THREADS_MAX);
+	/* ORION's write share: W0 and W100 are the plain read and write tests */
+	if (scan_param(&p, 'W', 100, &wpct) && (wpct < CDM_MIX_MIN || wpct > CDM_MIX_MAX))
+		return cdm_err_set(err, -EINVAL,
+				   "bad test spec '%s': write percentage must be W%u..W%u (W0 and W100 are the plain read and write tests)",
+				   s, CDM_MIX_MIN, CDM_MIX_MAX);
+	if (*p) {
+		/* "T4Q8" is CDM's order turned round, not random junk */
+		if ((cdm_ascii_upper(*p) == 'Q' || cdm_ascii_upper(*p) == 'T') && wpct)
+			return cdm_err_set(err, -EINVAL, "bad test spec '%s': W must come after Q and T", s);
+		if (cdm_ascii_upper(*p) == 'Q' && !has_qd)
+			return cdm_err_set(err, -EINVAL, "bad test spec '%s': Q must come before T", s);
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': unexpected '%s'", s, p);
+	}
+	sp.qd = (unsigned int)qd;
+	sp.threads = (unsigned int)threads;
+	sp.write_pct = (unsigned int)wpct;
+	*spec = sp;
+	return 0;
+}

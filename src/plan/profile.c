@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * profile.c - what a run measures: a named set of tests and settings,
+ * either compiled in from the files in profiles/ or read from a file the
+ * user names.  Strict (a typo is an error, never a silent default); errors
+ * are -errno with a one-line reason in the caller's struct cdm_err.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cdm/base/ascii.h"
+#include "cdm/base/err.h"
+#include "cdm/base/size.h"
+#include "cdm/base/uint.h"
+#include "cdm/plan/profile.h"
+
+/* build/profiles.c, generated from profiles/ by src/embed-profiles.sh */
+struct cdm_builtin_profile { const char *name; const char *text; };
+extern const struct cdm_builtin_profile cdm_builtin_profiles[];
+
+/*
+ * The order users see in messages and help: CDM's own menu order, then the
+ * preset.  tests/unit/test_profile.c checks that this list and the files in
+ * profiles/ stay the same set.
+ */
+static const char *const builtin_names[] = {
+	"default", "peak", "real", "demo", "nvme", NULL,
+};
+
+/* a profile is a few hundred bytes; anything much larger is the wrong file */
+#define PROFILE_FILE_MAX (64u * 1024u)
+/* longest value kept for parsing; longer values are reported, not cut */
+#define VALUE_MAX 256
+/* how much of an unknown key to quote back */
+#define KEY_QUOTE_MAX 40
+
+enum key {
+	KEY_NAME,
+	KEY_SIZE,
+	KEY_COUNT,
+	KEY_TIME,
+	KEY_INTERVAL,
+	KEY_WARMUP,
+	KEY_MIX,
+	KEY_TEST,
+	KEY_NR,
+};
+
+static const char *const key_names[KEY_NR] = {
+	[KEY_NAME] = "name",
+	[KEY_SIZE] = "size",
+	[KEY_COUNT] = "count",
+	[KEY_TIME] = "time",
+	[KEY_INTERVAL] = "interval",
+	[KEY_WARMUP] = "warmup",
+	[KEY_MIX] = "mix",
+	[KEY_TEST] = "test",
+};
+
+static int find_key(const char *key, size_t len)
+{
+	int i;
+
+	for (i = 0; i < KEY_NR; i++)
+		if (strlen(key_names[i]) == len && !memcmp(key_names[i], key, len))
+			return i;
+	return -1;
+}
+
+/* the name is printed on a report line: one line of printable text */
+static int name_ok(const char *v)
+{
+	size_t len = strlen(v);
+
+	if (len < 1 || len >= CDM_NAME_MAX)
+		return 0;
+	for (; *v; v++)
+		if ((unsigned char)*v < 0x20 || *v == 0x7f)
+			return 0;
+	return 1;
+}
+
+/*
+ * One "key = value" with @key/@value already trimmed and NUL-terminated.
+ * @where is "FILE:LINE" for messages.  Returns 0 or -EINVAL.
+ */
+static int set_key(struct cdm_profile *p, int key, const char *value,
+		   const char *where, struct cdm_err *err)
+{
+	unsigned long v;
+	uint64_t size;
+
+	switch (key) {
+	case KEY_NAME:
+		if (!name_ok(value))
+			return cdm_err_set(err, -EINVAL,
+					   "%s: bad value for name: '%s' (1..%d printable characters)",
+					   where, value, CDM_NAME_MAX - 1);
+		strcpy(p->name, value);
+		return 0;
+	case KEY_SIZE:
+		if (cdm_size_parse(value, &size) || size < CDM_BLOCK_MIN)
+			return cdm_err_set(err, -EINVAL,
+					   "%s: bad value for size: '%s' (512B or more, e.g. 1GiB)",
+					   where, value);
+		p->size = size;
+		return 0;
+	case KEY_COUNT:
+		if (cdm_uint_parse(value, 1, CDM_COUNT_MAX, &v))
+			return cdm_err_set(err, -EINVAL, "%s: bad value for count: '%s' (1..%u)",
+					   where, value, CDM_COUNT_MAX);
+		p->count = (unsigned int)v;
+		return 0;
+	case KEY_TIME:
+		if (cdm_uint_parse(value, 1, CDM_TIME_MAX, &v))
+			return cdm_err_set(err, -EINVAL, "%s: bad value for time: '%s' (1..%u seconds)",
+					   where, value, CDM_TIME_MAX);
+		p->time = (unsigned int)v;
+		return 0;
+	case KEY_INTERVAL:
+	case KEY_WARMUP:
+		if (cdm_uint_parse(value, 0, CDM_TIME_MAX, &v))
+			return cdm_err_set(err, -EINVAL, "%s: bad value for %s: '%s' (0..%u seconds)",
+					   where, key_names[key], value, CDM_TIME_MAX);
+		if (key == KEY_INTERVAL)
+			p->interval = (int)v;
+		else
+			p->warmup = (int)v;
+		return 0;
+	case KEY_MIX:
+		if (cdm_uint_parse(value, CDM_MIX_MIN, CDM_MIX_MAX, &v))
+			return cdm_err_set(err, -EINVAL,
+					   "%s: bad value for mix: '%s' (read percent, %u..%u)",
+					   where, value, CDM_MIX_MIN, CDM_MIX_MAX);
+		p->mix = (unsigned int)v;
+		return 0;
+	case KEY_TEST:
+		if (p->ntests >= CDM_MAX_TESTS)
+			return cdm_err_set(err, -EINVAL, "%s: too many tests (at most %d)",
+					   where, CDM_MAX_TESTS);
+		if (cdm_spec_parse(value, &p->tests[p->ntests], err))
+			return cdm_err_prefix(err, -EINVAL, where);
+		p->ntests++;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+int cdm_profile_parse(const char *text, const char *file, struct cdm_profile *p,
+		      struct cdm_err *err)
+{
+	struct cdm_profile prof;
+	const char *line = text;
+	unsigned int lineno = 0, seen = 0;
+	char where[256];
+	int ret;
+
+	/* the "not set" values of profile.h, so options can be layered on top */
+	memset(&prof, 0, sizeof(prof));
+	prof.interval = -1;
+	prof.warmup = -1;
+
+	/* a UTF-8 byte order mark, as some Windows editors write one */
+	if (!strncmp(line, "\xef\xbb\xbf", 3))
+		line += 3;
+
+	while (*line) {
+		const char *end = strchr(line, '\n');
+		const char *next, *hash, *eq, *k, *ke, *v, *ve;
+		char value[VALUE_MAX];
+		int key;
+
+		if (!end)
+			end = line + strlen(line);
+		next = *end ? end + 1 : end;
+		lineno++;
+		snprintf(where, sizeof(where), "%s:%u", file, lineno);
+
+		/* '#' starts a comment wherever it is: values never contain one */
+		hash = memchr(line, '#', (size_t)(end - line));
+		if (hash)
+			end = hash;
+		k = cdm_ascii_skip_space(line);
+		while (end > k && cdm_ascii_is_space(end[-1]))
+			end--;
+		if (k == end) {
+			line = next;
+			continue;
+		}
+
+		eq = memchr(k, '=', (size_t)(end - k));
+		if (!eq)
+			return cdm_err_set(err, -EINVAL, "%s: missing '='", where);
+		ke = eq;
+		while (ke > k && cdm_ascii_is_space(ke[-1]))
+			ke--;
+		if (ke == k)
+			return cdm_err_set(err, -EINVAL, "%s: missing key before '='", where);
+		key = find_key(k, (size_t)(ke - k));
+		if (key < 0) {
+			int n = (int)(ke - k);
+
+			return cdm_err_set(err, -EINVAL, "%s: unknown key '%.*s%s'", where,
+					   n > KEY_QUOTE_MAX ? KEY_QUOTE_MAX : n, k,
+					   n > KEY_QUOTE_MAX ? "..." : "");
+		}
+		if (key != KEY_TEST && (seen & (1u << key)))
+			return cdm_err_set(err, -EINVAL, "%s: duplicate key '%s'", where, key_names[key]);
+		seen |= 1u << key;
+
+		v = cdm_ascii_skip_space(eq + 1);
+		ve = end;
+		if (v > ve)
+			v = ve;
+		if ((size_t)(ve - v) >= sizeof(value))
+			return cdm_err_set(err, -EINVAL, "%s: value for %s too long (at most %d characters)",
+					   where, key_names[key], VALUE_MAX - 1);
+		memcpy(value, v, (size_t)(ve - v));
+		value[ve - v] = '\0';
+
+		ret = set_key(&prof, key, value, where, err);
+		if (ret)
+			return ret;
+		line = next;
+	}
+
+	if (!prof.ntests)
+		return cdm_err_set(err, -EINVAL, "%s: no tests", file);
+	*p = prof;
+	return 0;
+}
+
+const char *cdm_profile_builtin(const char *name)
+{
+	const struct cdm_builtin_profile *b;
+
+	if (!name)
+		return NULL;
+	for (b = cdm_builtin_profiles; b->name; b++)
+		if (!strcasecmp(b->name, name))
+			return b->text;
+	return NULL;
+}
+
+const char *const *cdm_profile_builtin_names(void)
+{
+	return builtin_names;
+}
+
+/*
+ * Read @path whole into a new NUL-terminated buffer (*@out, for free()).
+ * Returns 0 or -errno with "PATH: reason" in @err.
+ */
+static int read_text(const char *path, char **out, struct cdm_err *err)
+{
+	FILE *f;
+	char *buf;
+	size_t n;
+	int ret = 0;
+
+	f = fopen(path, "re");
+	if (!f)
+		return cdm_err_set(err, -errno, "%s: %s", path, strerror(errno));
+	/* one byte more than allowed, to tell "exactly 64 KiB" from "more" */
+	buf = malloc(PROFILE_FILE_MAX + 2);
+	if (!buf) {
+		ret = cdm_err_set(err, -ENOMEM, "%s: %s", path, strerror(ENOMEM));
+		goto out;
+	}
+	errno = 0;
+	n = fread(buf, 1, PROFILE_FILE_MAX + 1, f);
+	if (ferror(f)) {
+		/* a directory opens fine and fails here with EISDIR */
+		ret = errno ? -errno : -EIO;
+		cdm_err_set(err, ret, "%s: %s", path, strerror(-ret));
+		goto out;
+	}
+	if (n > PROFILE_FILE_MAX) {
+		ret = cdm_err_set(err, -EFBIG, "%s: larger than %u KiB, not a profile",
+				  path, PROFILE_FILE_MAX / 1024);
+		goto out;
+	}
+	/* the parser sees a C string: a NUL would silently end the file */
+	if (memchr(buf, '\0', n)) {
+		ret = cdm_err_set(err, -EINVAL, "%s: contains a NUL byte, not a profile", path);
+		goto out;
+	}
+	buf[n] = '\0';
+out:
+	if (fclose(f) && !ret)
+		ret = cdm_err_set(err, -errno, "%s: %s", path, strerror(errno));
+	if (ret) {
+		free(buf);
+		return ret;
+	}
+	*out = buf;
+	return 0;
+}
+
+int cdm_profile_load(const char *name_or_path, struct cdm_profile *p,
+		     struct cdm_err *err)
+{
+	const char *text;
+	char *buf = NULL;
+	int ret;
+
+	/* a built-in wins over a same-named file unless a path is spelt out */
+	if (!strchr(name_or_path, '/')) {
+		text = cdm_profile_builtin(name_or_path);
+		if (text) {
+			char file[CDM_NAME_MAX + 8];
+
+			snprintf(file, sizeof(file), "%s.cdm", name_or_path);
+			return cdm_profile_parse(text, file, p, err);
+		}
+	}
+
+	ret = read_text(name_or_path, &buf, err);
+	if (ret == -ENOENT && !strchr(name_or_path, '/')) {
+		char list[128] = "";
+		const char *const *n;
+
+		for (n = builtin_names; *n; n++) {
+			if (n != builtin_names)
+				strncat(list, ", ", sizeof(list) - strlen(list) - 1);
+			strncat(list, *n, sizeof(list) - strlen(list) - 1);
+		}
+		return cdm_err_set(err, -ENOENT, "unknown profile '%s' (built-in: %s)",
+				   name_or_path, list);
+	}
+	if (ret)
+		return ret;
+	ret = cdm_profile_parse(buf, name_or_path, p, err);
+	free(buf);
+	return ret;
+}

@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mpi.c - cdm-mpi's side of MPI: checkpoints (the runner's sync hook),
+ * failure and stop propagation, and the reduction on rank 0 (every rank's
+ * result as JSON, gathered, read back and merged with cdm_merge(), the
+ * same code `cdm merge` uses).  Built only with `make WITH_MPI=yes`.
+ * include/cdm/mpi.h describes the protocol.
+ */
+#include <errno.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cdm/model/merge.h"
+#include "cdm/run/mpi.h"
+#include "cdm/report/report.h"
+#include "cdm/model/result_read.h"
+#include "cdm/run/runner.h"
+#include "cdm/target/target.h"
+#include "cdm/base/clock.h"
+#include "cdm/base/msg.h"
+
+#define HOST_MAX 64
+
+static int me, nranks;
+static char (*hosts)[HOST_MAX];         /* every rank's host name */
+static int failed_seen;                 /* a checkpoint said a rank failed */
+static int failed_rank = -1;
+static unsigned int failed_step;
+static int failed_err;                  /* its -errno */
+/* CDM_MPI_STATS=1: time a second, idle collective at every checkpoint */
+static int stats;
+static double coll_sum_us, coll_max_us;
+static unsigned int coll_n;
+
+int cdm_mpi_rank(void)
+{
+	return me;
+}
+
+int cdm_mpi_size(void)
+{
+	return nranks;
+}
+
+static void finalize(void)
+{
+	int done = 0;
+
+	MPI_Finalized(&done);
+	if (!done)
+		MPI_Finalize();
+}
+
+int cdm_mpi_init(int *argc, char ***argv)
+{
+	char host[HOST_MAX];
+	const char *st = getenv("CDM_MPI_STATS");
+
+	if (MPI_Init(argc, argv) != MPI_SUCCESS) {
+		cdm_error("MPI_Init failed: run cdm-mpi with mpirun or srun");
+		return -1;
+	}
+	atexit(finalize);
+	MPI_Comm_rank(MPI_COMM_WORLD, &me);
+	MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+	if (gethostname(host, sizeof(host)) < 0 || !host[0])
+		snprintf(host, sizeof(host), "localhost");
+	host[sizeof(host) - 1] = '\0';
+	hosts = calloc((size_t)nranks, sizeof(*hosts));
+	if (!hosts) {
+		cdm_error("out of memory");
+		return -1;
+	}
+	MPI_Allgather(host, HOST_MAX, MPI_CHAR, hosts, HOST_MAX, MPI_CHAR, MPI_COMM_WORLD);
+	snprintf(cdm_msg_tag, sizeof(cdm_msg_tag), "rank %d (%.60s): ", me, host);
+	cdm_target_set_rank(me);
+	stats = st && !strcmp(st, "1");
+	return 0;
+}
+
+int cdm_mpi_sync(void *arg, unsigned int step, int err)
+{
+	struct { int ok; int rank; } in = { err ? 0 : 1, me }, out;
+
+	(void)arg;
+	MPI_Allreduce(&in, &out, 1, MPI_2INT, MPI_MINLOC, MPI_COMM_WORLD);
+	if (!out.ok) {
+		/* every rank is here: one more collective for the failed rank's errno */
+		int mine = out.rank == me ? err : 0;
+
+		MPI_Allreduce(&mine, &failed_err, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+		failed_seen = 1;
+		failed_rank = out.rank;
+		failed_step = step;
+		return err ? err : -ECANCELED;
+	}
+	if (stats) {
+		/* everyone just left the same collective: time one more */
+		double t0 = MPI_Wtime(), us;
+
+		MPI_Allreduce(&in, &out, 1, MPI_2INT, MPI_MINLOC, MPI_COMM_WORLD);
+		us = (MPI_Wtime() - t0) * 1e6;
+		coll_sum_us += us;
+		coll_max_us = us > coll_max_us ? us : coll_max_us;
+		coll_n++;
+	}
+	return 0;
+}
+
+/* this rank's result as JSON text in a malloc'ed buffer */
+static char *to_json(const struct cdm_run_result *res, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	if (!f)
+		return NULL;
+	if (cdm_report_find("json", NULL)->write(f, res) < 0) {
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	if (fclose(f)) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+static int reduce(struct cdm_run_result *res, const char *label, const char *save_ranks,
+		  struct cdm_run_result **agg)
+{
+	size_t len = 0;
+	char *text, *all = NULL, err[512];
+	int mylen, *lens = NULL, *offs = NULL;
+	int bad = 0, ret = 0;
+	struct cdm_run_result **in = NULL;
+	char (*names)[80] = NULL;
+	const char **np = NULL;
+	double t0 = MPI_Wtime();
+	long total = 0;
+
+	/* each rank's result is named after it; the aggregate gets the label */
+	snprintf(res->info.label, sizeof(res->info.label), "rank %d (%s)", me, hosts[me]);
+	text = to_json(res, &len);
+	mylen = text && len < (size_t)1 << 30 ? (int)len : -1;
+	if (me == 0) {
+		lens = calloc((size_t)nranks, sizeof(*lens));
+		offs = calloc((size_t)nranks, sizeof(*offs));
+		if (!lens || !offs)
+			bad = 1;
+	}
+	/* every rank must take part even when one cannot: lengths first */
+	MPI_Gather(&mylen, 1, MPI_INT, lens, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	if (me == 0 && !bad) {
+		for (int r = 0; r < nranks; r++) {
+			if (lens[r] < 0) {
+				cdm_error("rank %d (%s) could not write its result", r, hosts[r]);
+				bad = 1;
+				lens[r] = 0;
+			}
+			offs[r] = (int)total;
+			total += lens[r];
+			if (total > 0x7fffffffL)
+				bad = 1;
+		}
+		all = malloc(bad ? 1 : (size_t)total + 1);
+		if (!all)
+			bad = 1;
+	}
+	MPI_Gatherv(mylen > 0 ? text : "", mylen > 0 ? mylen : 0, MPI_CHAR, all,
+		    me == 0 && !bad ? lens : NULL, me == 0 && !bad ? offs : NULL, MPI_CHAR, 0,
+		    MPI_COMM_WORLD);
+	free(text);
+	if (me != 0)
+		return 0;
+	if (bad) {
+		cdm_error("the reduction on rank 0 failed (out of memory, or a result too large)");
+		ret = -ENOMEM;
+		goto out;
+	}
+	in = calloc((size_t)nranks, sizeof(*in));
+	names = calloc((size_t)nranks, sizeof(*names));
+	np = calloc((size_t)nranks, sizeof(*np));
+	if (!in || !names || !np) {
+		cdm_error("out of memory");
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (int r = 0; r < nranks; r++) {
+		ret = cdm_result_read(all + offs[r], (size_t)lens[r], &in[r], err, sizeof(err));
+		if (ret < 0) {
+			cdm_error("the result of rank %d (%s) cannot be read: %s", r, hosts[r], err);
+			for (int j = 0; j < r; j++)
+				cdm_result_free(in[j]);
+			goto out;
+		}
+		snprintf(names[r], sizeof(names[r]), "rank %d (%s)", r, hosts[r]);
+		np[r] = names[r];
+	}
+	ret = cdm_merge(in, np, (unsigned int)nranks, "ranks", agg, err, sizeof(err));
+	if (ret < 0) {
+		cdm_error("%s", err);
+		goto out;
+	}
+	if (label)
+		snprintf((*agg)->info.label, sizeof((*agg)->info.label), "%s", label);
+	else
+		snprintf((*agg)->info.label, sizeof((*agg)->info.label), "%.200s (%d ranks)",
+			 (*agg)->info.target, nranks);
+	if (stats)
+		cdm_note("mpi: %u checkpoints, an idle MPI_Allreduce took %.1f us on average, %.1f us at most; the reduction (gather %ld bytes of JSON, read, merge) took %.3f ms",
+			 coll_n, coll_n ? coll_sum_us / coll_n : 0.0, coll_max_us, total,
+			 (MPI_Wtime() - t0) * 1e3);
+	if (save_ranks) {
+		const struct cdm_scale *sc = (*agg)->scale;
+
+		for (unsigned int r = 0; r < sc->n; r++) {
+			char path[4200];
+			int e;
+
+			snprintf(path, sizeof(path), "%s.rank%u.json", save_ranks, r);
+			e = cdm_report_save(path, cdm_report_find("json", NULL), sc->src[r].res);
+			if (e < 0) {
+				cdm_error("%s: cannot save rank %u's result: %s", path, r, strerror(-e));
+				ret = e;
+			}
+		}
+	}
+out:
+	free(all);
+	free(lens);
+	free(offs);
+	free(in);
+	free(names);
+	free(np);
+	return ret;
+}
+
+int cdm_mpi_finish(struct cdm_run_result *res, int ret, const char *label,
+		   const char *save_ranks, struct cdm_run_result **agg)
+{
+	*agg = NULL;
+	if (!failed_seen) {
+		int e = cdm_mpi_sync(NULL, ~0u, ret);
+
+		if (e && !ret)
+			ret = e;
+	}
+	if (failed_seen) {
+		cdm_msg_tag[0] = '\0';         /* the line names the rank itself */
+		if (me == 0 && failed_err == -EINTR)
+			cdm_error("rank %d (%s) was stopped by a signal: all %d ranks stopped and removed their test files",
+				  failed_rank, hosts[failed_rank], nranks);
+		else if (me == 0)
+			cdm_error("rank %d (%s) failed (%s)%s: all %d ranks stopped and removed their test files",
+				  failed_rank, hosts[failed_rank], strerror(-failed_err),
+				  failed_step == 0 ? " before the test files were ready" : "", nranks);
+		return ret ? ret : -ECANCELED;
+	}
+	/* a collective error mid-way would leave the others waiting: all ranks reduce */
+	ret = reduce(res, label, save_ranks, agg);
+	if (ret < 0 && *agg) {
+		cdm_merge_free(*agg);
+		*agg = NULL;
+	}
+	return ret;
+}

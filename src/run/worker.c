@@ -1,0 +1,718 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * worker.c - one worker thread: keeps Q I/Os in flight through its engine
+ * for the whole test (warm-up and every pass back to back), timestamps
+ * them, and counts each completion in the pass during which it completed.
+ *
+ * This is the hot path.  Per batch of completions it reads the clock twice
+ * (after reap: completion time of the batch; before commit: submit time of
+ * the I/Os just queued), checks the schedule once and the stop flag once.
+ * Per I/O it only picks an offset, stamps write data, and adds the latency
+ * to the thread's own histogram: no locks, no allocation, no system call
+ * except the engine's one per batch.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "cdm/base/clock.h"
+#include "cdm/base/msg.h"
+#include "worker.h"
+
+#define HUGE_2M (2ull << 20)
+
+atomic_int cdm_stop_signal;
+
+struct wstate {
+	struct cdm_worker *w;
+	struct cdm_test_shared *sh;
+	struct cdm_engine_ctx ctx;
+	struct cdm_io *slots;
+	struct cdm_io **out;
+	struct cdm_io **park;           /* --fsync: I/Os held back until the sync */
+	uint8_t *region;
+	size_t region_len;
+	uint64_t rng;                   /* xorshift64* state */
+	uint64_t write_seq;             /* sequence number stamped in writes */
+	uint64_t salt;
+	uint64_t read_below;            /* Mix: an I/O reads when next_rand() < this */
+	unsigned int writes_since;      /* --fsync: writes completed since the last one */
+	uint64_t pace_base;             /* --rate-iops: start of the schedule (ns) ... */
+	uint64_t paced;                 /* ... and I/Os started on it since */
+	unsigned int win;               /* current window (0 = warm-up) */
+	uint64_t next_bound;            /* bounds[win + 1] */
+	struct cdm_series_slot *cur;    /* --log-interval slot of now, or NULL */
+	uint64_t slot_end;              /* when cur ends (<= next_bound) */
+	uint64_t cpu_at[CDM_MAX_PASSES + 2]; /* thread CPU at each boundary */
+	uint64_t sys_at[CDM_MAX_PASSES + 2];
+};
+
+static uint64_t tv_ns(const struct timeval *tv)
+{
+	return (uint64_t)tv->tv_sec * 1000000000ull + (uint64_t)tv->tv_usec * 1000ull;
+}
+
+static void thread_cpu(uint64_t *user, uint64_t *sys)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_THREAD, &ru) == 0) {
+		*user = tv_ns(&ru.ru_utime);
+		*sys = tv_ns(&ru.ru_stime);
+	}
+}
+
+static inline uint64_t next_rand(uint64_t *s)
+{
+	uint64_t x = *s;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*s = x;
+	return x * 0x2545F4914F6CDD1Dull;
+}
+
+/* uniform block index in [0, n) without a division (Lemire's reduction) */
+static inline uint64_t rand_block(uint64_t *s, uint64_t n)
+{
+	return (uint64_t)(((unsigned __int128)next_rand(s) * n) >> 64);
+}
+
+/*
+ * Make every 4 KiB of a write unique (offset and a sequence number), so a
+ * SAN cannot dedup the buffers cdm reuses; blocks under 4 KiB get one stamp.
+ */
+static inline void stamp_write(struct wstate *s, struct cdm_io *io)
+{
+	uint8_t *p = io->buf;
+	uint64_t seq = ++s->write_seq ^ s->salt;
+
+	for (uint32_t i = 0; i < io->len; i += 4096) {
+		uint64_t v[2] = { io->offset + i, seq };
+
+		memcpy(p + i, v, sizeof(v));
+	}
+}
+
+static inline void prep_io(struct wstate *s, struct cdm_io *io)
+{
+	struct cdm_test_shared *sh = s->sh;
+	uint64_t blk;
+
+	if (sh->spec.pattern == CDM_SEQ)
+		blk = atomic_fetch_add_explicit(&sh->seq_next, 1, memory_order_relaxed) %
+		      sh->nblocks;
+	else
+		blk = rand_block(&s->rng, sh->nblocks);
+	io->offset = blk * sh->spec.block;
+	/* Mix: one draw per I/O, a read with probability (100 - W) % */
+	if (sh->dir == CDM_DIR_MIX)
+		io->op = next_rand(&s->rng) < s->read_below ? CDM_IO_READ : CDM_IO_WRITE;
+	if (io->op == CDM_IO_WRITE) {
+		s->writes_since++;      /* --fsync counts writes started */
+		if (!sh->zero_fill)
+			stamp_write(s, io);
+	}
+}
+
+/* --log-interval: the slot of the interval holding @now (once an interval) */
+static void series_seek(struct wstate *s, uint64_t now)
+{
+	const struct cdm_test_shared *sh = s->sh;
+	uint64_t i;
+
+	s->cur = NULL;
+	s->slot_end = s->next_bound;
+	if (!s->w->series || s->win > sh->count || !sh->series_n[s->win])
+		return;
+	i = (now - sh->bounds[s->win]) / sh->series_ns;
+	if (i >= sh->series_n[s->win])
+		i = sh->series_n[s->win] - 1;
+	s->cur = &s->w->series[sh->series_base[s->win] + i];
+	if (sh->bounds[s->win] + (i + 1) * sh->series_ns < s->slot_end)
+		s->slot_end = sh->bounds[s->win] + (i + 1) * sh->series_ns;
+}
+
+/* advance the window to the one holding @now; note CPU at each boundary */
+static inline void advance(struct wstate *s, uint64_t now)
+{
+	while (s->win <= s->sh->count && now >= s->next_bound) {
+		s->win++;
+		thread_cpu(&s->cpu_at[s->win], &s->sys_at[s->win]);
+		/* --rate-iops: each window starts its own schedule (pace_due) */
+		s->pace_base = s->sh->bounds[s->win];
+		s->paced = 0;
+		s->next_bound = s->win <= s->sh->count ? s->sh->bounds[s->win + 1] : UINT64_MAX;
+	}
+	if (now >= s->slot_end)
+		series_seek(s, now);
+}
+
+/* count one completion; returns 0, or -errno for a failed/short I/O */
+static inline int complete(struct wstate *s, struct cdm_io *io, uint64_t now)
+{
+	struct cdm_worker *w = s->w;
+
+	if (io->result != (int64_t)io->len) {
+		if (!w->error) {
+			w->error = io->result < 0 ? (int)io->result : -EIO;
+			w->short_io = io->result >= 0;
+			w->error_offset = io->offset;
+		}
+		atomic_store_explicit(&s->sh->failed, 1, memory_order_relaxed);
+		return -EIO;
+	}
+	if (s->cur)
+		cdm_series_add(s->cur, io->len, now - io->submit_ns);
+	if (s->win >= 1 && s->win <= s->sh->count) {
+		struct cdm_pass *p = &w->passes[s->win - 1];
+		uint64_t lat = now - io->submit_ns;
+
+		p->bytes += io->len;
+		p->ios++;
+		p->lat_sum_ns += lat;
+		if (lat > p->lat_max_ns)
+			p->lat_max_ns = lat;
+		if (io->op == CDM_IO_READ) {
+			p->read_bytes += io->len;
+			p->read_ios++;
+			p->read_lat_sum_ns += lat;
+		}
+		cdm_hist_add(&w->hist, lat);
+	}
+	return 0;
+}
+
+/*
+ * --fsync N: is an fdatasync() due?  After every N writes a thread has
+ * started, it starts nothing more until its I/Os in flight have completed
+ * (each timed as usual), then calls fdatasync() on the worker thread, as
+ * fio does with fsync=N (it quiesces first).  So the sync covers those N
+ * writes, and no write's latency includes it; the sync is timed on its
+ * own, and the pass's MB/s and IOPS pay for it, since the thread issues
+ * nothing meanwhile.
+ */
+static inline int fsync_due(const struct wstate *s)
+{
+	return s->sh->fsync_every && s->writes_since >= s->sh->fsync_every;
+}
+
+/* the fdatasync itself, counted in the window in which it returns; 0 or -errno */
+static int do_fsync(struct wstate *s)
+{
+	uint64_t t0, t1;
+
+	s->writes_since = 0;
+	t0 = cdm_now_ns();
+	if (fdatasync(s->sh->fd) < 0)
+		return -errno;
+	t1 = cdm_now_ns();
+	advance(s, t1);
+	if (s->win >= 1 && s->win <= s->sh->count) {
+		struct cdm_pass *p = &s->w->passes[s->win - 1];
+
+		p->fsyncs++;
+		p->fsync_sum_ns += t1 - t0;
+		if (t1 - t0 > p->fsync_max_ns)
+			p->fsync_max_ns = t1 - t0;
+	}
+	return 0;
+}
+
+/*
+ * --rate-iops: when this thread's next I/O is due.  The total rate R is
+ * spread evenly: each of the T threads issues R / T I/Os per second, on an
+ * absolute schedule from the start of the window (the warm-up, then each
+ * pass), thread i offset by i / R seconds so that the threads' I/Os
+ * interleave.  An I/O issued late (the thread was waiting for a completion)
+ * does not move the schedule, so the rate averages out over the window as
+ * long as the device keeps up; a lag is not carried into the next window,
+ * so a slow warm-up cannot make a pass exceed the rate.
+ */
+static inline uint64_t pace_due(const struct wstate *s)
+{
+	const struct cdm_test_shared *sh = s->sh;
+	unsigned __int128 k = (unsigned __int128)s->paced * sh->spec.threads + s->w->id;
+
+	return s->pace_base + (uint64_t)(k * 1000000000u / sh->rate_iops);
+}
+
+static inline int stop_now(struct wstate *s, uint64_t now)
+{
+	return now >= s->sh->bounds[s->sh->count + 1] ||
+	       atomic_load_explicit(&cdm_stop_signal, memory_order_relaxed) ||
+	       atomic_load_explicit(&s->sh->failed, memory_order_relaxed) ||
+	       s->w->error;
+}
+
+/* stop starting I/O: from @now on the worker only reaps (stopped_ns: the runner's end) */
+static inline void stop_issuing(struct wstate *s, int *stopping, uint64_t now)
+{
+	*stopping = 1;
+	__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
+}
+
+/*
+ * Sleep until @until (CLOCK_MONOTONIC ns) in steps of at most 100 ms, so a
+ * stop request or the end of the test is seen within that; never spins.
+ * Returns 1 when the worker must stop, else 0.  *@now is the time after.
+ */
+static int pace_wait(struct wstate *s, uint64_t until, uint64_t *now)
+{
+	uint64_t t = cdm_now_ns();
+
+	for (;;) {
+		advance(s, t);
+		if (stop_now(s, t)) {
+			*now = t;
+			return 1;
+		}
+		if (t >= until)
+			break;
+		{
+			uint64_t to = until - t > 100000000ull ? t + 100000000ull : until;
+			struct timespec ts = {
+				.tv_sec = (time_t)(to / 1000000000ull),
+				.tv_nsec = (long)(to % 1000000000ull),
+			};
+
+			clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		}
+		t = cdm_now_ns();
+	}
+	*now = t;
+	return 0;
+}
+
+/*
+ * Engines that complete in queue(): one I/O at a time.  The clock is read
+ * after the I/O is prepared and right after it completes, so, as with the
+ * queue-and-reap engines, the latency covers the system call and the
+ * device, not cdm's own preparation (offset, write stamps).
+ */
+static void run_sync(struct wstate *s)
+{
+	const struct cdm_engine_ops *ops = s->sh->engine;
+	struct cdm_io *io = &s->slots[0];
+	uint64_t t = cdm_now_ns(), done = 0;
+	int r;
+
+	advance(s, t);
+	while (!stop_now(s, t)) {
+		if (s->sh->rate_iops) {
+			if (pace_wait(s, pace_due(s), &t))
+				break;
+			s->paced++;
+		}
+		prep_io(s, io);
+		io->submit_ns = cdm_now_ns();
+		r = ops->queue(&s->ctx, io);
+		if (r != CDM_Q_COMPLETED) {
+			s->w->error = r < 0 ? r : -EPROTO;
+			break;
+		}
+		t = cdm_now_ns();
+		advance(s, t);
+		if (complete(s, io, t) == 0)
+			done += io->len;
+		atomic_store_explicit(&s->w->live_bytes, done, memory_order_relaxed);
+		if (!s->w->error && fsync_due(s) && (r = do_fsync(s)) < 0)
+			s->w->error = r;
+		t = cdm_now_ns();
+	}
+	__atomic_store_n(&s->w->stopped_ns, t, __ATOMIC_RELEASE);
+}
+
+/*
+ * --rate-iops with a queue-and-reap engine: up to Q in flight, each I/O
+ * started when its time on the schedule comes (pace_due).  With I/Os in
+ * flight the thread blocks in reap() for a completion, so completion
+ * times (and latencies) stay exact; an I/O that fell due meanwhile starts
+ * right after.  With none in flight it sleeps until the next is due.
+ */
+static void run_async_paced(struct wstate *s)
+{
+	const struct cdm_engine_ops *ops = s->sh->engine;
+	unsigned int depth = s->ctx.depth, inflight = 0, nfree = depth, nq;
+	struct cdm_io **freel = calloc(depth, sizeof(*freel));
+	uint64_t now = cdm_now_ns(), done = 0;
+	int r, n, stopping = 0;
+
+	if (!freel) {
+		s->w->error = -ENOMEM;
+		__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
+		return;
+	}
+	for (unsigned int i = 0; i < depth; i++)
+		freel[i] = &s->slots[depth - 1 - i];
+	/* one timer slack of 50 us would be a quarter of a 5000 IOPS step */
+	(void)prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+	for (;;) {
+		advance(s, now);
+		if (!stopping && stop_now(s, now))
+			stop_issuing(s, &stopping, now);
+		nq = 0;
+		while (!stopping && nfree && !fsync_due(s) && pace_due(s) <= now) {
+			struct cdm_io *io = freel[--nfree];
+
+			prep_io(s, io);
+			r = ops->queue(&s->ctx, io);
+			if (r != CDM_Q_QUEUED) {
+				s->w->error = r < 0 ? r : -EPROTO;
+				stop_issuing(s, &stopping, now);
+				freel[nfree++] = io;
+				break;
+			}
+			s->out[nq++] = io;
+			s->paced++;
+		}
+		if (nq) {
+			now = cdm_now_ns();
+			for (unsigned int i = 0; i < nq; i++)
+				s->out[i]->submit_ns = now;
+			r = ops->commit(&s->ctx);
+			if (r < 0) {
+				s->w->error = r;
+				break;
+			}
+			inflight += nq;
+		}
+		if (!inflight) {
+			if (stopping)
+				break;
+			if (fsync_due(s)) {
+				/* everything started has completed: sync now */
+				if ((r = do_fsync(s)) < 0) {
+					s->w->error = r;
+					break;
+				}
+				now = cdm_now_ns();
+				continue;
+			}
+			/* nothing in flight: sleep until the next I/O is due */
+			if (pace_wait(s, pace_due(s), &now)) {
+				stop_issuing(s, &stopping, now);
+				break;
+			}
+			continue;
+		}
+		n = ops->reap(&s->ctx, 1, s->sh->batch < depth ? s->sh->batch : depth, s->out);
+		if (n < 0) {
+			if (!s->w->error)
+				s->w->error = n;
+			break;
+		}
+		now = cdm_now_ns();
+		advance(s, now);
+		for (int i = 0; i < n; i++) {
+			struct cdm_io *io = s->out[i];
+
+			inflight--;
+			if (complete(s, io, now) == 0)
+				done += io->len;
+			else if (!stopping)
+				stop_issuing(s, &stopping, now);
+			freel[nfree++] = io;
+		}
+		atomic_store_explicit(&s->w->live_bytes, done, memory_order_relaxed);
+		now = cdm_now_ns();
+	}
+	if (!stopping)
+		__atomic_store_n(&s->w->stopped_ns, cdm_now_ns(), __ATOMIC_RELEASE);
+	free(freel);
+}
+
+/*
+ * --fsync with Q in flight (run_async): start the @nq I/Os queued before
+ * the sync fell due, wait for everything in flight, parking each I/O as
+ * it completes, fdatasync, then queue every parked I/O again (left in
+ * s->out[0..*nq) for the caller to stamp and commit).  Returns 0 or -errno.
+ */
+static int quiesce_and_sync(struct wstate *s, unsigned int *inflight, unsigned int *nq,
+			    unsigned int *npark, uint64_t *done)
+{
+	const struct cdm_engine_ops *ops = s->sh->engine;
+	unsigned int depth = s->ctx.depth;
+	uint64_t now;
+	int r, n;
+
+	if (*nq) {
+		now = cdm_now_ns();
+		for (unsigned int i = 0; i < *nq; i++)
+			s->out[i]->submit_ns = now;
+		if ((r = ops->commit(&s->ctx)) < 0)
+			return r;
+		*nq = 0;
+	}
+	while (*inflight) {
+		n = ops->reap(&s->ctx, 1, depth, s->out);
+		if (n < 0)
+			return n;
+		now = cdm_now_ns();
+		advance(s, now);
+		for (int i = 0; i < n; i++) {
+			(*inflight)--;
+			if (complete(s, s->out[i], now) < 0)
+				return -EIO;
+			*done += s->out[i]->len;
+			s->park[(*npark)++] = s->out[i];
+		}
+	}
+	if ((r = do_fsync(s)) < 0)
+		return r;
+	now = cdm_now_ns();
+	if (stop_now(s, now))
+		return 0;       /* the caller sees the end on its next reap */
+	for (unsigned int i = 0; i < *npark; i++) {
+		struct cdm_io *io = s->park[i];
+
+		prep_io(s, io);
+		r = ops->queue(&s->ctx, io);
+		if (r != CDM_Q_QUEUED)
+			return r < 0 ? r : -EPROTO;
+		s->out[(*nq)++] = io;
+		(*inflight)++;
+	}
+	*npark = 0;
+	return 0;
+}
+
+/* queue-and-reap engines: Q in flight, batched submit and completion */
+static void run_async(struct wstate *s)
+{
+	const struct cdm_engine_ops *ops = s->sh->engine;
+	unsigned int depth = s->ctx.depth, inflight = 0, nq = 0, npark = 0;
+	uint64_t now, done = 0;
+	int r, stopping = 0;
+
+	for (unsigned int i = 0; i < depth; i++) {
+		if (fsync_due(s)) {
+			s->park[npark++] = &s->slots[i];
+			continue;
+		}
+		prep_io(s, &s->slots[i]);
+		r = ops->queue(&s->ctx, &s->slots[i]);
+		if (r != CDM_Q_QUEUED) {
+			s->w->error = r < 0 ? r : -EPROTO;
+			break;
+		}
+		s->out[nq++] = &s->slots[i];
+	}
+	now = cdm_now_ns();
+	for (unsigned int i = 0; i < nq; i++)
+		s->out[i]->submit_ns = now;
+	inflight = nq;
+	if (nq && (r = ops->commit(&s->ctx)) < 0) {
+		s->w->error = r;
+		s->w->error_offset = s->out[0]->offset;  /* first of the batch refused */
+		__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
+		return;         /* nothing was started */
+	}
+	advance(s, now);
+	while (inflight) {
+		int n = ops->reap(&s->ctx, 1, s->sh->batch < depth ? s->sh->batch : depth, s->out);
+
+		if (n < 0) {
+			if (!s->w->error)
+				s->w->error = n;
+			/* the engine can no longer tell what completed */
+			break;
+		}
+		now = cdm_now_ns();
+		advance(s, now);
+		if (!stopping && stop_now(s, now))
+			stop_issuing(s, &stopping, now);
+		nq = 0;
+		for (int i = 0; i < n; i++) {
+			struct cdm_io *io = s->out[i];
+
+			inflight--;
+			if (complete(s, io, now) == 0)
+				done += io->len;
+			else if (!stopping)
+				stop_issuing(s, &stopping, now);
+			if (stopping)
+				continue;
+			if (fsync_due(s)) {
+				s->park[npark++] = io;  /* restarted after the sync */
+				continue;
+			}
+			prep_io(s, io);
+			r = ops->queue(&s->ctx, io);
+			if (r != CDM_Q_QUEUED) {
+				s->w->error = r < 0 ? r : -EPROTO;
+				stop_issuing(s, &stopping, now);
+				continue;
+			}
+			s->out[nq++] = io;      /* out[i] already consumed */
+			inflight++;
+		}
+		if (!stopping && fsync_due(s)) {
+			r = quiesce_and_sync(s, &inflight, &nq, &npark, &done);
+			if (r < 0) {
+				if (!s->w->error)
+					s->w->error = r;
+				stopping = 1;
+				__atomic_store_n(&s->w->stopped_ns, cdm_now_ns(), __ATOMIC_RELEASE);
+			}
+		}
+		if (nq) {
+			now = cdm_now_ns();
+			for (unsigned int i = 0; i < nq; i++)
+				s->out[i]->submit_ns = now;
+			r = ops->commit(&s->ctx);
+			if (r < 0) {
+				s->w->error = r;
+				s->w->error_offset = s->out[0]->offset;
+				break;
+			}
+		}
+		atomic_store_explicit(&s->w->live_bytes, done, memory_order_relaxed);
+	}
+	if (!stopping)
+		__atomic_store_n(&s->w->stopped_ns, cdm_now_ns(), __ATOMIC_RELEASE);
+}
+
+static int setup(struct wstate *s)
+{
+	struct cdm_test_shared *sh = s->sh;
+	struct cdm_engine_params p;
+	unsigned int q = sh->spec.qd;
+	size_t need = (size_t)q * sh->spec.block;
+	int r;
+
+	/*
+	 * One contiguous region per worker, rounded up to the 2 MiB huge page
+	 * size and advised as huge BEFORE it is touched, so that the first
+	 * touch faults in huge pages: much faster than a buffer per slot for
+	 * large blocks (design.md, "Observations"), and a 1 MiB block is then
+	 * one physically contiguous segment instead of 256 pages (more than a
+	 * virtio disk's 254 segments per request).  Every byte is touched now,
+	 * so reads do not fault pages in while being timed.
+	 */
+	s->region_len = (need + HUGE_2M - 1) & ~(HUGE_2M - 1);
+	s->region = mmap(NULL, s->region_len + HUGE_2M, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (s->region == MAP_FAILED) {
+		s->region = NULL;
+		return -ENOMEM;
+	}
+	{
+		/* align to 2 MiB so the region can be backed by huge pages */
+		uintptr_t base = (uintptr_t)s->region;
+		uintptr_t aligned = (base + HUGE_2M - 1) & ~(uintptr_t)(HUGE_2M - 1);
+
+		if (aligned > base)
+			munmap(s->region, aligned - base);
+		if (aligned + s->region_len < base + s->region_len + HUGE_2M)
+			munmap((void *)(aligned + s->region_len),
+			       base + s->region_len + HUGE_2M - (aligned + s->region_len));
+		s->region = (uint8_t *)aligned;
+	}
+	madvise(s->region, s->region_len, MADV_HUGEPAGE);
+	if (sh->dir != CDM_DIR_READ && !sh->zero_fill) {
+		uint64_t *w = (uint64_t *)s->region;
+
+		for (size_t i = 0; i < s->region_len / 8; i++)
+			w[i] = next_rand(&s->rng);
+	} else {
+		memset(s->region, 0, s->region_len);
+	}
+	s->slots = calloc(q, sizeof(*s->slots));
+	s->out = calloc(q, sizeof(*s->out));
+	s->park = calloc(q, sizeof(*s->park));
+	if (!s->slots || !s->out || !s->park)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < q; i++) {
+		s->slots[i].buf = s->region + (size_t)i * sh->spec.block;
+		s->slots[i].len = (uint32_t)sh->spec.block;
+		s->slots[i].op = sh->dir == CDM_DIR_WRITE ? CDM_IO_WRITE : CDM_IO_READ;
+		s->slots[i].slot = i;
+	}
+	memset(&p, 0, sizeof(p));
+	p.fd = sh->fd;
+	p.depth = q;
+	p.direct = sh->direct;
+	p.buf_base = s->region;
+	p.buf_len = s->region_len;
+	p.service_ns = sh->service_ns;
+	p.options = sh->engine_options;
+	s->ctx.ops = sh->engine;
+	s->ctx.fd = sh->fd;
+	s->ctx.depth = q;
+	r = sh->engine->init(&s->ctx, &p);
+	if (r < 0)
+		return r;
+	if (s->ctx.depth < 1 || s->ctx.depth > q)
+		s->ctx.depth = 1;
+	return 0;
+}
+
+void *cdm_worker_main(void *arg)
+{
+	struct cdm_worker *w = arg;
+	struct wstate s;
+	sigset_t all;
+	int r, inited = 0;
+
+	/* signals go to the main thread, which asks the workers to stop */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	memset(&s, 0, sizeof(s));
+	s.w = w;
+	s.sh = w->sh;
+	/* per-thread seed: different streams, never zero */
+	s.rng = (cdm_now_ns() * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)(w->id + 1) << 40) ^
+		(uint64_t)(uintptr_t)w;
+	if (!s.rng)
+		s.rng = 1;
+	s.salt = next_rand(&s.rng);
+	/* (100 - W) % of 2^64, exactly for whole percents, no float */
+	if (s.sh->dir == CDM_DIR_MIX)
+		s.read_below = (uint64_t)(((unsigned __int128)(100 - s.sh->spec.write_pct) << 64) / 100);
+
+	r = setup(&s);
+	memcpy(w->note, s.ctx.note, sizeof(w->note));
+	w->note[sizeof(w->note) - 1] = '\0';
+	if (r < 0) {
+		w->error = r;
+		w->init_failed = 1;
+	} else {
+		inited = 1;
+		w->depth_run = s.ctx.depth;
+	}
+	pthread_barrier_wait(&s.sh->ready);
+	pthread_barrier_wait(&s.sh->go);
+	if (!w->error) {
+		s.win = 0;
+		s.next_bound = s.sh->bounds[1];
+		s.pace_base = s.sh->bounds[0];
+		thread_cpu(&s.cpu_at[0], &s.sys_at[0]);
+		if (s.sh->engine->flags & CDM_ENGINE_SYNC)
+			run_sync(&s);
+		else if (s.sh->rate_iops)
+			run_async_paced(&s);
+		else
+			run_async(&s);
+		/* CPU of each measured pass whose end boundary was crossed */
+		for (unsigned int k = 0; k < s.sh->count && k + 2 <= s.win; k++) {
+			w->passes[k].cpu_user_ns = s.cpu_at[k + 2] - s.cpu_at[k + 1];
+			w->passes[k].cpu_sys_ns = s.sys_at[k + 2] - s.sys_at[k + 1];
+		}
+	}
+	if (inited)
+		s.sh->engine->cleanup(&s.ctx);
+	free(s.slots);
+	free(s.out);
+	free(s.park);
+	if (s.region)
+		munmap(s.region, s.region_len);
+	return NULL;
+}

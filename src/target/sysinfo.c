@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sysinfo.c - the run information a saved result carries so that two runs
+ * can be told apart later: which block device the target's filesystem is
+ * on (model, rotational, I/O scheduler, from /sys/dev/block/MAJ:MIN), and
+ * which CPU ran cdm.  Called once by the runner before the test file is
+ * made; every lookup is best effort and a missing file leaves its field
+ * empty.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "cdm/target/device.h"
+#include "cdm/target/sysinfo.h"
+
+/* first line of a small sysfs or proc file, without its newline */
+static int read_line(const char *path, char *buf, size_t len)
+{
+	FILE *fp = fopen(path, "re");
+	int ok = 0;
+
+	if (len)
+		buf[0] = '\0';
+	if (!fp)
+		return -1;
+	if (len && fgets(buf, (int)len, fp)) {
+		buf[strcspn(buf, "\n")] = '\0';
+		ok = 1;
+	}
+	fclose(fp);
+	return ok ? 0 : -1;
+}
+
+/* strip leading and trailing blanks in place (sysfs pads SCSI models) */
+static void trim(char *s)
+{
+	size_t n = strlen(s), i = 0;
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		s[--n] = '\0';
+	while (s[i] == ' ' || s[i] == '\t')
+		i++;
+	if (i)
+		memmove(s, s + i, n - i + 1);
+}
+
+char *cdm_sysinfo_scheduler(const char *text, char *out, size_t len)
+{
+	const char *open = strchr(text, '['), *close;
+	size_t n;
+
+	if (!len)
+		return out;
+	out[0] = '\0';
+	if (open) {
+		close = strchr(open + 1, ']');
+		if (!close)
+			return out;
+		n = (size_t)(close - open - 1);
+		snprintf(out, len, "%.*s", (int)n, open + 1);
+		return out;
+	}
+	/* one scheduler and no choice: the kernel prints it bare */
+	n = strcspn(text, " \t\n");
+	if (n && text[n + strspn(text + n, " \t\n")] == '\0')
+		snprintf(out, len, "%.*s", (int)n, text);
+	return out;
+}
+
+/* the device number of the block device under @path, or 0 */
+static dev_t block_dev_of(const char *path, const char *mount_source)
+{
+	struct stat st;
+
+	/* a block device TARGET is its own device */
+	if (stat(path, &st) == 0 && S_ISBLK(st.st_mode))
+		return st.st_rdev;
+	if (stat(path, &st) == 0 && major(st.st_dev) != 0)
+		return st.st_dev;
+	/* btrfs, overlay...: an anonymous st_dev; try the mount source */
+	if (mount_source && !strncmp(mount_source, "/dev/", 5) &&
+	    stat(mount_source, &st) == 0 && S_ISBLK(st.st_mode))
+		return st.st_rdev;
+	return 0;
+}
+
+static void fill_device(const char *path, const char *mount_source,
+			struct cdm_run_info *in)
+{
+	char link[PATH_MAX], sys[PATH_MAX], file[PATH_MAX + 64], buf[256];
+	dev_t dev = block_dev_of(path, mount_source);
+	struct stat st;
+	char *slash;
+
+	if (!dev)
+		return;
+	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(dev), minor(dev));
+	if (!realpath(link, sys))
+		return;
+	/* a partition's queue and model belong to its parent disk */
+	snprintf(file, sizeof(file), "%s/partition", sys);
+	if (stat(file, &st) == 0) {
+		slash = strrchr(sys, '/');
+		if (slash && slash != sys)
+			*slash = '\0';
+	}
+	slash = strrchr(sys, '/');
+	snprintf(in->dev_name, sizeof(in->dev_name), "%.*s",
+		 (int)sizeof(in->dev_name) - 1, slash ? slash + 1 : sys);
+
+	snprintf(file, sizeof(file), "%s/dm/name", sys);
+	if (read_line(file, buf, sizeof(buf)) == 0 && buf[0])
+		snprintf(in->dev_model, sizeof(in->dev_model), "device-mapper %.*s",
+			 (int)sizeof(in->dev_model) - 15, buf);
+	snprintf(file, sizeof(file), "%s/device/model", sys);
+	if (!in->dev_model[0] && read_line(file, buf, sizeof(buf)) == 0) {
+		trim(buf);
+		snprintf(in->dev_model, sizeof(in->dev_model), "%.*s",
+			 (int)sizeof(in->dev_model) - 1, buf);
+	}
+	snprintf(file, sizeof(file), "%s/queue/rotational", sys);
+	if (read_line(file, buf, sizeof(buf)) == 0)
+		in->dev_rotational = buf[0] == '1' ? CDM_ROT_YES :
+				     buf[0] == '0' ? CDM_ROT_NO : CDM_ROT_UNKNOWN;
+	snprintf(file, sizeof(file), "%s/queue/scheduler", sys);
+	if (read_line(file, buf, sizeof(buf)) == 0)
+		cdm_sysinfo_scheduler(buf, in->dev_scheduler, sizeof(in->dev_scheduler));
+}
+
+static void fill_cpu(struct cdm_run_info *in)
+{
+	FILE *fp = fopen("/proc/cpuinfo", "re");
+	char line[512];
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	in->cpus_online = n > 0 ? (unsigned int)n : 0;
+	if (!fp)
+		return;
+	while (fgets(line, sizeof(line), fp)) {
+		char *colon = strchr(line, ':');
+
+		/* x86 "model name", POWER "cpu", some ARM kernels "Model" */
+		if (!colon || (strncmp(line, "model name", 10) &&
+			       strncmp(line, "Model", 5) && strncmp(line, "cpu\t", 4)))
+			continue;
+		colon++;
+		colon[strcspn(colon, "\n")] = '\0';
+		trim(colon);
+		if (*colon) {
+			snprintf(in->cpu_model, sizeof(in->cpu_model), "%s", colon);
+			break;
+		}
+	}
+	fclose(fp);
+}
+
+/* the distribution's PRETTY_NAME from /etc/os-release, else "Linux" */
+static void read_os_name(char *buf, size_t len)
+{
+	FILE *fp = fopen("/etc/os-release", "re");
+	char line[256];
+
+	snprintf(buf, len, "Linux");
+	if (!fp)
+		return;
+	while (fgets(line, sizeof(line), fp)) {
+		char *v, *e;
+
+		if (strncmp(line, "PRETTY_NAME=", 12) != 0)
+			continue;
+		v = line + 12;
+		v[strcspn(v, "\n")] = '\0';
+		if (*v == '"' || *v == '\'') {
+			e = strrchr(v + 1, *v);
+			if (e)
+				*e = '\0';
+			v++;
+		}
+		if (*v)
+			snprintf(buf, len, "%s", v);
+		break;
+	}
+	fclose(fp);
+}
+
+/* the OS line: distribution, kernel release, machine (uname) */
+static void fill_os(struct cdm_run_info *in)
+{
+	struct utsname u;
+
+	read_os_name(in->os, sizeof(in->os));
+	if (uname(&u) == 0) {
+		snprintf(in->kernel, sizeof(in->kernel), "%s", u.release);
+		snprintf(in->machine, sizeof(in->machine), "%.63s", u.machine);
+	}
+}
+
+void cdm_sysinfo_fill(const char *path, const char *mount_source,
+		      struct cdm_run_info *in)
+{
+	struct cdm_blockdev bd;
+
+	fill_os(in);
+	if (cdm_blockdev_query(path, &bd) > 0) {
+		in->is_device = 1;
+		in->target_dev_bytes = bd.size;
+		in->target_dev_lbs = bd.logical_block;
+	}
+	snprintf(in->fs_source, sizeof(in->fs_source), "%s",
+		 mount_source ? mount_source : "");
+	fill_device(path, mount_source, in);
+	fill_cpu(in);
+}
+
+uint64_t cdm_sysinfo_mem_available(void)
+{
+	FILE *fp = fopen("/proc/meminfo", "re");
+	char line[256];
+	unsigned long long kib = 0;
+
+	if (!fp)
+		return 0;
+	while (fgets(line, sizeof(line), fp))
+		if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
+			break;
+	fclose(fp);
+	return (uint64_t)kib << 10;
+}
