@@ -30,7 +30,9 @@
 #include "cdm/report/plot.h"
 #include "cdm/plan/profile.h"
 #include "cdm/report/report.h"
+#include "cdm/plan/plan.h"
 #include "cdm/run/runner.h"
+#include "cdm/model/detect.h"
 #include "cdm/model/series.h"
 #include "cdm/run/start_at.h"
 #include "cdm/cli/sweep.h"
@@ -600,13 +602,14 @@ int main(int argc, char **argv)
 	cfg.do_mix = !strcmp(mode, "all") || !strcmp(mode, "mix");
 	/* CDM's default ratio, R70/W30, when only --mode mix asks for a Mix */
 	cfg.mix_read_pct = mix ? mix : prof.mix ? prof.mix : !strcmp(mode, "mix") ? 70 : 0;
-	if (!cdm_run_plan_size(&cfg))
+	if (!cdm_plan_tests(&cfg, NULL))
 		return usage_error("--mode %s leaves no test to run (a test with W<pct> runs only in --mode all or mix)",
 				   mode);
 	/* a block device TARGET: read by default, its size, its sectors */
-	r = cdm_device_plan(&cfg, mode_given, size != 0);
-	if (r)
-		return r;
+	if (cdm_plan_device(&cfg, mode_given, size != 0, &err) < 0) {
+		cdm_error("%s", err.msg);
+		return EXIT_USAGE;
+	}
 
 	/* a whole number of the largest block, as CDM sizes its file */
 	{
@@ -683,7 +686,7 @@ int main(int argc, char **argv)
 	if (cdm_runner_install_signals() < 0)
 		return cdm_error("cannot install signal handlers: %s", strerror(errno)), EXIT_RUN;
 
-	res = cdm_result_alloc(cdm_run_plan_size(&cfg));
+	res = cdm_result_alloc(cdm_plan_tests(&cfg, NULL));
 	if (!res)
 		return cdm_error("out of memory"), EXIT_RUN;
 	res->aggregate = aggregate;
@@ -710,7 +713,7 @@ int main(int argc, char **argv)
 	if (r == 0 || r == -EINTR)
 		note_unstable(res);
 	if ((r == 0 || r == -EINTR) && cfg.log_interval_ns) {
-		cdm_series_analyze(res, 1);
+		cdm_detect_analyze(res, 1);
 		if (plot && write_plot(plot, res) < 0)
 			status = EXIT_RUN;
 	}

@@ -29,6 +29,7 @@
 #include "cdm/plan/profile.h"
 #include "cdm/report/report.h"
 #include "cdm/run/runner.h"
+#include "cdm/model/detect.h"
 #include "cdm/model/series.h"
 #include "cdm/cli/sweep.h"
 #include "../report/report_util.h"
@@ -226,10 +227,10 @@ static void build_curves(struct sweep *sw, const struct cdm_run_result *res,
 					lp[n].flat = -1;
 					map[n++] = k;
 				}
-				cv->knee = cdm_series_detect_knee(lp, n);
+				cv->knee = cdm_detect_knee(lp, n);
 				if (cv->knee >= 0)
 					cv->knee = (int)map[cv->knee];
-				if (cdm_series_detect_ceiling(lp, n, &cv->ceiling))
+				if (cdm_detect_ceiling(lp, n, &cv->ceiling))
 					cv->ceiling.from = map[cv->ceiling.from];
 			}
 		}
@@ -692,7 +693,7 @@ int cdm_sweep_main(int argc, char **argv)
 	if (cdm_runner_install_signals() < 0)
 		return cdm_error("cannot install signal handlers: %s", strerror(errno)), EXIT_RUN;
 
-	res = cdm_result_alloc(cdm_run_plan_size(&cfg));
+	res = cdm_result_alloc(cdm_plan_tests(&cfg, NULL));
 	if (!res)
 		return cdm_error("out of memory"), EXIT_RUN;
 	r = cdm_run(&cfg, res);

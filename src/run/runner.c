@@ -205,13 +205,6 @@ static int check_buffers(const struct cdm_run_config *cfg)
 	return -ENOMEM;
 }
 
-/*
- * The run order (cdm-format.md): every read test, every write test, then
- * every mixed test.  A spec with W<pct> is a mixed test in its own right:
- * it runs once, in the Mix phase, at its own percentage, never as a plain
- * read or write.  With --mix, every other spec also runs in the Mix phase
- * at the --mix read percentage.  Fills @out (may be NULL: count only).
- */
 /* the test file again, O_DSYNC, checked to be the same inode; fd or -errno */
 static int open_dsync(const struct cdm_testfile *f, int direct)
 {
@@ -226,54 +219,6 @@ static int open_dsync(const struct cdm_testfile *f, int direct)
 		return -ESTALE;
 	}
 	return fd;
-}
-
-static unsigned int plan(const struct cdm_run_config *cfg, struct cdm_test_result *out)
-{
-	unsigned int n = 0;
-
-	for (int d = CDM_DIR_READ; d <= CDM_DIR_MIX; d++) {
-		if ((d == CDM_DIR_READ && !cfg->do_read) || (d == CDM_DIR_WRITE && !cfg->do_write) ||
-		    (d == CDM_DIR_MIX && !cfg->do_mix))
-			continue;
-		for (unsigned int i = 0; i < cfg->ntests; i++) {
-			struct cdm_spec sp = cfg->tests[i];
-
-			if (d != CDM_DIR_MIX && sp.write_pct)
-				continue;
-			if (d == CDM_DIR_MIX && !sp.write_pct) {
-				if (!cfg->mix_read_pct)
-					continue;
-				sp.write_pct = 100 - cfg->mix_read_pct;
-			}
-			if (out) {
-				out[n].spec = sp;
-				out[n].dir = (enum cdm_dir)d;
-				out[n].qd_run = sp.qd;
-			}
-			n++;
-		}
-	}
-	return n;
-}
-
-unsigned int cdm_run_plan_size(const struct cdm_run_config *cfg)
-{
-	return plan(cfg, NULL);
-}
-
-int cdm_run_plan_writes(const struct cdm_run_config *cfg)
-{
-	if (cfg->do_write)
-		return 1;
-	if (!cfg->do_mix)
-		return 0;
-	if (cfg->mix_read_pct)
-		return 1;
-	for (unsigned int i = 0; i < cfg->ntests; i++)
-		if (cfg->tests[i].write_pct)
-			return 1;
-	return 0;
 }
 
 static const char *dir_name(enum cdm_dir d)
@@ -655,7 +600,7 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 			return ret;
 		}
 	}
-	n = plan(cfg, res->tests);
+	n = cdm_plan_tests(cfg, res->tests);
 	res->ntests = n;
 
 	if (t.memory_backed)
@@ -687,9 +632,9 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 				goto out;
 			}
 		}
-	} else if (t.is_device && (!cdm_run_plan_writes(cfg) || !cfg->allow_destructive_write)) {
+	} else if (t.is_device && (!cdm_plan_writes(cfg) || !cfg->allow_destructive_write)) {
 		/* a raw device, read only (device.h): never prepared, never written */
-		if (cdm_run_plan_writes(cfg))
+		if (cdm_plan_writes(cfg))
 			return cdm_error("%s: a block device is written only with --allow-destructive-write",
 					 cfg->target), -EPERM;
 		ret = cdm_testfile_open_device(&f, &t, cfg->size, 0, cfg->direct, err, sizeof(err));

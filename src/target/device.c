@@ -23,12 +23,10 @@
 #include "cdm/base/size.h"
 #include "cdm/target/device.h"
 #include "cdm/model/spec.h"
-#include "cdm/run/runner.h"
-#include "cdm/target/target.h"
+#include "cdm/target/mountinfo.h"
 #include "cdm/base/clock.h"
 #include "cdm/base/msg.h"
 
-#define EXIT_USAGE 2
 #define SAMPLES 64
 
 /* first line of a small sysfs file, without its newline */
@@ -92,54 +90,6 @@ int cdm_blockdev_query(const char *path, struct cdm_blockdev *bd)
 			 slash ? slash + 1 : real);
 	}
 	return 1;
-}
-
-int cdm_device_plan(struct cdm_run_config *cfg, int mode_given, int size_given)
-{
-	struct cdm_blockdev bd;
-	char a[32], b[32], name[64];
-	int r;
-
-	if (cfg->file)
-		return 0;
-	r = cdm_blockdev_query(cfg->target, &bd);
-	if (r <= 0)
-		return 0;       /* not a device, or the probe will say why */
-	if (cfg->keep) {
-		cdm_error("%s: --keep keeps a test file; a block device has none", cfg->target);
-		return EXIT_USAGE;
-	}
-	if (!mode_given) {
-		cfg->do_write = 0;
-		cfg->do_mix = 0;
-		if (!cdm_run_plan_size(cfg)) {
-			cdm_error("%s: no read test to run: on a block device the default mode is read, and a test with W<pct> writes (give --mode mix or all, with --allow-destructive-write)",
-				  cfg->target);
-			return EXIT_USAGE;
-		}
-	}
-	if (cdm_run_plan_writes(cfg) && !cfg->allow_destructive_write) {
-		cdm_error("%s: write tests on a block device overwrite its data: add --allow-destructive-write to run them (on a device the default mode is read)",
-			  cfg->target);
-		return EXIT_USAGE;
-	}
-	if (!size_given) {
-		cfg->size = bd.size;
-	} else if (cfg->size > bd.size) {
-		cdm_size_format(cfg->size, a, sizeof(a));
-		cdm_size_format(bd.size, b, sizeof(b));
-		cdm_error("%s: --size %s is larger than the device (%s)", cfg->target, a, b);
-		return EXIT_USAGE;
-	}
-	for (unsigned int i = 0; cfg->direct && i < cfg->ntests; i++) {
-		if (cfg->tests[i].block % bd.logical_block == 0)
-			continue;
-		cdm_spec_name(&cfg->tests[i], name, sizeof(name));
-		cdm_error("%s: %s: the block size is not a multiple of the device's logical block size (%u bytes), which O_DIRECT needs",
-			  cfg->target, name, bd.logical_block);
-		return EXIT_USAGE;
-	}
-	return 0;
 }
 
 /* the device and its partitions: names and numbers */

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cdm/report/plot.h"
+#include "cdm/model/detect.h"
 #include "cdm/model/series.h"
 #include "cdm/cli/sweep.h"
 
@@ -248,14 +249,14 @@ static void test_burst_fires(void **state)
 	/* 8 intervals at ~3000 MB/s, then ~1000 MB/s: a credit-based disk */
 	for (int i = 0; i < 30; i++)
 		x[i] = (i < 8 ? 3000 : 1000) * (1 + noise(0.05));
-	assert_int_equal(cdm_series_detect_burst(x, 30, &b), 1);
+	assert_int_equal(cdm_detect_burst(x, 30, &b), 1);
 	assert_int_equal(b.split, 8);
 	assert_true(b.high > 2800 && b.high < 3200);
 	assert_true(b.low > 950 && b.low < 1050);
 	/* a short burst of two intervals is still one */
 	for (int i = 0; i < 10; i++)
 		x[i] = (i < 2 ? 500 : 200) * (1 + noise(0.03));
-	assert_int_equal(cdm_series_detect_burst(x, 10, &b), 1);
+	assert_int_equal(cdm_detect_burst(x, 10, &b), 1);
 	assert_int_equal(b.split, 2);
 }
 
@@ -269,28 +270,28 @@ static void test_burst_silent(void **state)
 	for (int r = 0; r < 200; r++) {
 		for (int i = 0; i < 60; i++)
 			x[i] = 1000 * (1 + noise(0.10));
-		assert_int_equal(cdm_series_detect_burst(x, 60, &b), 0);
+		assert_int_equal(cdm_detect_burst(x, 60, &b), 0);
 		assert_int_equal(b.found, 0);
 	}
 	/* one spike at the start is not a burst */
 	for (int i = 0; i < 20; i++)
 		x[i] = 1000 * (1 + noise(0.03));
 	x[0] = 2500;
-	assert_int_equal(cdm_series_detect_burst(x, 20, &b), 0);
+	assert_int_equal(cdm_detect_burst(x, 20, &b), 0);
 	/* a rising series is not a burst */
 	for (int i = 0; i < 20; i++)
 		x[i] = 100 + 50 * i;
-	assert_int_equal(cdm_series_detect_burst(x, 20, &b), 0);
+	assert_int_equal(cdm_detect_burst(x, 20, &b), 0);
 	/* measured on a shared VM disk (RND4K Q1T1 write, MB/s per second): wild
 	 * swings, then nearly idle while other jobs wrote; a drop, not a burst */
 	{
 		static const double vm[12] = { 1.2, 2.8, 18.2, 1.4, 1.2, 1.1, 0.9, 7.0, 7.4,
 					       0.049, 0.045, 0.049 };
 
-		assert_int_equal(cdm_series_detect_burst(vm, 12, &b), 0);
+		assert_int_equal(cdm_detect_burst(vm, 12, &b), 0);
 	}
 	/* too short to tell */
-	assert_int_equal(cdm_series_detect_burst(x, 5, &b), 0);
+	assert_int_equal(cdm_detect_burst(x, 5, &b), 0);
 }
 
 static void test_ceiling(void **state)
@@ -311,19 +312,19 @@ static void test_ceiling(void **state)
 	struct cdm_ceiling c;
 
 	(void)state;
-	assert_int_equal(cdm_series_detect_ceiling(cap, 6, &c), 1);
+	assert_int_equal(cdm_detect_ceiling(cap, 6, &c), 1);
 	assert_int_equal(c.from, 2);
 	assert_true(c.level > 4990 && c.level < 5010);
 	assert_true(c.lat_ratio > 7.9 && c.lat_ratio < 8.1);
-	assert_int_equal(cdm_series_detect_ceiling(grow, 4, &c), 0);
-	assert_int_equal(cdm_series_detect_ceiling(flat, 4, &c), 0);
+	assert_int_equal(cdm_detect_ceiling(grow, 4, &c), 0);
+	assert_int_equal(cdm_detect_ceiling(flat, 4, &c), 0);
 	/* the same cap, but the series of a point wanders: not a flat ceiling */
 	cap[4].flat = 0.5;
-	assert_int_equal(cdm_series_detect_ceiling(cap, 6, &c), 0);
+	assert_int_equal(cdm_detect_ceiling(cap, 6, &c), 0);
 	cap[4].flat = -1;       /* unknown flatness does not stop it */
-	assert_int_equal(cdm_series_detect_ceiling(cap, 6, &c), 1);
+	assert_int_equal(cdm_detect_ceiling(cap, 6, &c), 1);
 	/* a single point on the ceiling is not enough */
-	assert_int_equal(cdm_series_detect_ceiling(cap + 4, 1, &c), 0);
+	assert_int_equal(cdm_detect_ceiling(cap + 4, 1, &c), 0);
 }
 
 static void test_knee(void **state)
@@ -346,12 +347,12 @@ static void test_knee(void **state)
 	};
 
 	(void)state;
-	assert_int_equal(cdm_series_detect_knee(sat, 6), 2);
-	assert_int_equal(cdm_series_detect_knee(grow, 4), -1);
-	assert_int_equal(cdm_series_detect_knee(stall, 4), -1);
-	assert_int_equal(cdm_series_detect_knee(dip, 5), 2);
-	assert_int_equal(cdm_series_detect_knee(sat, 1), -1);
-	assert_int_equal(cdm_series_detect_knee(sat, 0), -1);
+	assert_int_equal(cdm_detect_knee(sat, 6), 2);
+	assert_int_equal(cdm_detect_knee(grow, 4), -1);
+	assert_int_equal(cdm_detect_knee(stall, 4), -1);
+	assert_int_equal(cdm_detect_knee(dip, 5), 2);
+	assert_int_equal(cdm_detect_knee(sat, 1), -1);
+	assert_int_equal(cdm_detect_knee(sat, 0), -1);
 }
 
 int main(void)

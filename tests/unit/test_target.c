@@ -16,7 +16,8 @@
 #include <sys/sysmacros.h>
 
 #include "cdm/target/device.h"
-#include "cdm/run/runner.h"
+#include "cdm/target/mountinfo.h"
+#include "cdm/plan/plan.h"
 #include "cdm/target/target.h"
 
 static void test_fs_kind(void **state)
@@ -115,7 +116,7 @@ static void test_not_a_device(void **state)
 	cfg.size = 1 << 20;
 	cfg.do_read = cfg.do_write = 1;
 	cfg.keep = 1;
-	assert_int_equal(cdm_device_plan(&cfg, 0, 0), 0);
+	assert_int_equal(cdm_plan_device(&cfg, 0, 0, NULL), 0);
 	assert_int_equal(cfg.do_write, 1);
 	assert_int_equal(cfg.size, 1 << 20);
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/series.h - the time series of a test (--log-interval) and the
- * detectors that read a series or a load curve: burst, flat ceiling and
- * knee.  The rules are defined in docs/method.md ("Time series").
+ * series.h - the time series of a test (--log-interval).  What is found
+ * in a series (a burst, a ceiling) is detect.h's; docs/method.md ("Time
+ * series") defines both.
  *
  * Hot path.  Each worker owns an array of interval slots, allocated and
  * zeroed before the test starts (one per interval of the warm-up and of
@@ -127,53 +127,6 @@ void cdm_series_free(struct cdm_series *s);
 double cdm_series_point_mb_s(const struct cdm_series_point *p);
 double cdm_series_point_iops(const struct cdm_series_point *p);
 double cdm_series_point_lat_us(const struct cdm_series_point *p);
-
-/*
- * cdm_series_detect_burst - does @x (n values in time order) start high and fall
- * to a lower steady level?  Rule (docs/method.md): n >= 6; the split d
- * (2 <= d <= n - 3) that best fits two levels (least absolute deviation
- * from the medians H of x[0..d) and L of x[d..n)); a burst when H >= 1.3 L,
- * at least 75 % of the head is above 1.15 L and within 20 % of H, and at
- * least 75 % of the tail is within 15 % of L.  Fills @b; returns b->found.
- */
-int cdm_series_detect_burst(const double *x, unsigned int n, struct cdm_burst *b);
-
-/* one point of a load curve: Q x T, a throughput figure, mean latency */
-struct cdm_load_point {
-	double load;
-	double value;                   /* IOPS or MB/s */
-	double lat;                     /* mean latency, any unit */
-	double flat;                    /* share of its intervals within 5 % of its
-					 * own maximum, 0..1; < 0 when unknown */
-};
-
-/*
- * cdm_series_detect_knee - @p sorted by load: the first point i (not the last)
- * after which no point raises the value by 10 % or more over p[i] while
- * every later point has a higher latency.  Returns i, or -1 (no knee: the
- * figure still grows, or latency does not rise).
- */
-int cdm_series_detect_knee(const struct cdm_load_point *p, unsigned int n);
-
-/*
- * cdm_series_detect_ceiling - @p sorted by load: a flat ceiling when, M being the
- * highest value, the points from the first one at >= 0.95 M on all stay
- * >= 0.95 M, there are at least two of them, the latency at the last is
- * at least 1.25 x the latency at the first, and each of them whose
- * flatness is known has flat >= 0.8.  Fills @c; returns c->found.
- */
-int cdm_series_detect_ceiling(const struct cdm_load_point *p, unsigned int n, struct cdm_ceiling *c);
-
-struct cdm_run_result;
-
-/*
- * cdm_series_analyze - run the burst detector on every test's series and
- * the ceiling detector on every group of tests with the same direction,
- * pattern and block (loads Q x T), storing what was found in the series;
- * when @notes, say each finding on stderr (cdm_note).  Tests without a
- * series are skipped.
- */
-void cdm_series_analyze(struct cdm_run_result *r, int notes);
 
 /*
  * cdm_series_mem - bytes of slots one worker needs for a test with

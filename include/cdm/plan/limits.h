@@ -18,7 +18,7 @@
 
 #include <stddef.h>
 
-#include "cdm/run/runner.h"
+#include "cdm/plan/plan.h"
 
 /*
  * cdm_limits_check - can every test of @cfg start its threads, open its

@@ -37,17 +37,6 @@ struct cdm_blockdev {
  */
 int cdm_blockdev_query(const char *path, struct cdm_blockdev *bd);
 
-/*
- * cdm_device_plan - the block-device rules for a plan whose TARGET is a
- * device (does nothing and returns 0 otherwise): the default mode is read
- * (@mode_given 0: cfg->do_write and cfg->do_mix cleared); the default
- * size is the whole device (@size_given 0); a write or Mix test
- * (cdm_run_plan_writes()) needs cfg->allow_destructive_write; --keep and a --size beyond the device are
- * refused; with O_DIRECT every block size must be a multiple of the
- * device's logical block size.  Returns 0, or an exit status (2) after
- * printing one line that names the device and the problem.
- */
-int cdm_device_plan(struct cdm_run_config *cfg, int mode_given, int size_given);
 
 /*
  * cdm_blockdev_open - open the device for a run: read-only (O_RDONLY) when

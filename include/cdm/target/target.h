@@ -52,17 +52,6 @@ struct cdm_target {
 enum cdm_fs_kind cdm_fs_kind(const char *type);
 
 /*
- * cdm_mountinfo_parse - split one line of /proc/self/mountinfo: the
- * device number of field 3 (@major, @minor), the mount point (@mp, field
- * 5), the type and the source after " - " (@type, @src); the kernel's
- * \ooo escapes are undone.  Each string is cut to its buffer (@mp_len,
- * 32 bytes for @type, @src_len).  Returns 0, or -EINVAL for a line of
- * another shape.  Pure, for unit tests.
- */
-int cdm_mountinfo_parse(const char *line, unsigned int *major, unsigned int *minor,
-			char *mp, size_t mp_len, char type[32], char *src, size_t src_len);
-
-/*
  * cdm_target_probe - check that @path can take a test file of @size bytes.
  * Fills @t.  On failure writes one line to @err naming the path and the
  * problem ("/mnt/x: no such directory", "/mnt/x: no space for a 1 GiB test

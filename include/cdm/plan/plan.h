@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * plan.h - the plan of a run: its configuration (the profile with the
+ * options layered on top, already checked), the tests it runs in CDM's
+ * order, and the rules a plan must follow on a block device.  Built by
+ * cli/, checked here, carried out by run/.
+ */
+#ifndef CDM_PLAN_PLAN_H
+#define CDM_PLAN_PLAN_H
+
+#include <stdint.h>
+
+#include "cdm/engine/engine.h"
+#include "cdm/model/result.h"
+#include "cdm/model/spec.h"
+
+struct cdm_err;
+
+/*
+ * struct cdm_run_config - everything a run needs to know, settled before
+ * it starts: the tests, the test file, the schedule (docs/method.md), the
+ * engine and the safety switches (docs/safety.md).
+ */
+struct cdm_run_config {
+	const char *target;             /* directory, or a block device */
+	const char *file;               /* --file: a kept test file to reuse, or NULL */
+	const char *profile_name;       /* Profile: line */
+	unsigned int ntests;
+	struct cdm_spec tests[CDM_MAX_TESTS];
+	uint64_t size;                  /* test file size, bytes (already rounded) */
+	unsigned int count;             /* measured passes per test, >= 1 */
+	unsigned int time;              /* seconds per pass, >= 1 */
+	unsigned int interval;          /* seconds between tests */
+	unsigned int warmup;            /* seconds of warm-up per test; 0 = none */
+	int do_read;                    /* run the read tests */
+	int do_write;                   /* run the write tests */
+	int do_mix;                     /* run the mixed tests (specs with W, and --mix) */
+	unsigned int mix_read_pct;      /* --mix: read percent of the Mix section; 0 = none */
+	int dsync;                      /* --sync: open the test file O_DSYNC for the tests */
+	unsigned int fsync_every;       /* --fsync N: fdatasync every N writes per thread */
+	uint64_t rate_iops;             /* --rate-iops: total I/Os per second; 0 = no cap */
+	int zero_fill;                  /* --data zero */
+	int direct;                     /* O_DIRECT (default) */
+	int keep;                       /* --keep */
+	int allow_destructive_write;    /* --allow-destructive-write: a block device
+					 * TARGET may be written (device.h) */
+	int progress;                   /* show progress on stderr */
+	const struct cdm_engine_ops *engine;
+	unsigned int engine_options;    /* CDM_ENGINE_OPT_* */
+	uint64_t null_service_ns;       /* null engine's service time, ns */
+	unsigned int batch;             /* I/Os reaped and restarted per system call; 0 = auto */
+	const char *comment;            /* --comment, or NULL */
+	/*
+	 * sync - scale-out hook (MPI barrier, --start-at), or NULL.  Called
+	 * with @step 0 once the test file is ready, and with step i + 1 just
+	 * before test i publishes its schedule (worker threads set up, warm-up
+	 * not started); @err is this process's own -errno so far (0 = fine).
+	 * Returns 0 to go on, or -errno to stop the run (the hook has said
+	 * why).  include/cdm/scale.h has the hooks.
+	 */
+	int (*sync)(void *arg, unsigned int step, int err);
+	void *sync_arg;
+	uint64_t log_interval_ns;       /* --log-interval: time series; 0 = off */
+};
+
+/*
+ * cdm_plan_tests - the tests of @cfg in run order (cdm-format.md): every
+ * read test, every write test, then every mixed test.  A spec with W<pct>
+ * is a mixed test in its own right: it runs once, in the Mix phase, at its
+ * own percentage, never as a plain read or write.  With --mix, every other
+ * spec also runs in the Mix phase at the --mix read percentage.  Fills
+ * spec, dir and qd_run of @out[0..n) when @out is not NULL (the caller
+ * sized it with a first call with @out NULL).  Returns n.
+ */
+unsigned int cdm_plan_tests(const struct cdm_run_config *cfg, struct cdm_test_result *out);
+
+/* cdm_plan_writes - 1 when any test of @cfg writes (a write or a Mix test) */
+int cdm_plan_writes(const struct cdm_run_config *cfg);
+
+/*
+ * cdm_plan_device - the block-device rules for a plan whose TARGET is a
+ * device (does nothing and returns 0 otherwise): the default mode is read
+ * (@mode_given 0: cfg->do_write and cfg->do_mix cleared); the default
+ * size is the whole device (@size_given 0); a write or Mix test
+ * (cdm_plan_writes()) needs cfg->allow_destructive_write; --keep and a
+ * --size beyond the device are refused; with O_DIRECT every block size
+ * must be a multiple of the device's logical block size (the kernel's
+ * O_DIRECT rule).  Returns 0, or -EINVAL with a line in @err that names
+ * the device and the problem.  docs/safety.md has the rules.
+ */
+int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
+		    struct cdm_err *err);
+
+#endif /* CDM_PLAN_PLAN_H */

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * plan.c - the tests a plan runs, in CDM's order, and the rules a plan
+ * must follow on a block device (include/cdm/plan/plan.h).
+ */
+#include <errno.h>
+#include <stddef.h>
+
+#include "cdm/base/err.h"
+#include "cdm/base/size.h"
+#include "cdm/plan/plan.h"
+#include "cdm/target/device.h"
+
+unsigned int cdm_plan_tests(const struct cdm_run_config *cfg, struct cdm_test_result *out)
+{
+	unsigned int n = 0;
+
+	for (int d = CDM_DIR_READ; d <= CDM_DIR_MIX; d++) {
+		if ((d == CDM_DIR_READ && !cfg->do_read) || (d == CDM_DIR_WRITE && !cfg->do_write) ||
+		    (d == CDM_DIR_MIX && !cfg->do_mix))
+			continue;
+		for (unsigned int i = 0; i < cfg->ntests; i++) {
+			struct cdm_spec sp = cfg->tests[i];
+
+			if (d != CDM_DIR_MIX && sp.write_pct)
+				continue;
+			if (d == CDM_DIR_MIX && !sp.write_pct) {
+				if (!cfg->mix_read_pct)
+					continue;
+				sp.write_pct = 100 - cfg->mix_read_pct;
+			}
+			if (out) {
+				out[n].spec = sp;
+				out[n].dir = (enum cdm_dir)d;
+				out[n].qd_run = sp.qd;
+			}
+			n++;
+		}
+	}
+	return n;
+}
+
+int cdm_plan_writes(const struct cdm_run_config *cfg)
+{
+	if (cfg->do_write)
+		return 1;
+	if (!cfg->do_mix)
+		return 0;
+	if (cfg->mix_read_pct)
+		return 1;
+	for (unsigned int i = 0; i < cfg->ntests; i++)
+		if (cfg->tests[i].write_pct)
+			return 1;
+	return 0;
+}
+
+int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
+		    struct cdm_err *err)
+{
+	struct cdm_blockdev bd;
+	char a[32], b[32], name[64];
+	int r;
+
+	if (cfg->file)
+		return 0;
+	r = cdm_blockdev_query(cfg->target, &bd);
+	if (r <= 0)
+		return 0;       /* not a device, or the probe will say why */
+	if (cfg->keep) {
+		return cdm_err_set(err, -EINVAL, "%s: --keep keeps a test file; a block device has none", cfg->target);
+	}
+	if (!mode_given) {
+		cfg->do_write = 0;
+		cfg->do_mix = 0;
+		if (!cdm_plan_tests(cfg, NULL)) {
+			return cdm_err_set(err, -EINVAL, "%s: no read test to run: on a block device the default mode is read, and a test with W<pct> writes (give --mode mix or all, with --allow-destructive-write)",
+				   cfg->target);
+		}
+	}
+	if (cdm_plan_writes(cfg) && !cfg->allow_destructive_write) {
+		return cdm_err_set(err, -EINVAL, "%s: write tests on a block device overwrite its data: add --allow-destructive-write to run them (on a device the default mode is read)",
+				   cfg->target);
+	}
+	if (!size_given) {
+		cfg->size = bd.size;
+	} else if (cfg->size > bd.size) {
+		cdm_size_format(cfg->size, a, sizeof(a));
+		cdm_size_format(bd.size, b, sizeof(b));
+		return cdm_err_set(err, -EINVAL, "%s: --size %s is larger than the device (%s)", cfg->target, a, b);
+	}
+	for (unsigned int i = 0; cfg->direct && i < cfg->ntests; i++) {
+		if (cfg->tests[i].block % bd.logical_block == 0)
+			continue;
+		cdm_spec_name(&cfg->tests[i], name, sizeof(name));
+		return cdm_err_set(err, -EINVAL, "%s: %s: the block size is not a multiple of the device's logical block size (%u bytes), which O_DIRECT needs",
+				   cfg->target, name, bd.logical_block);
+	}
+	return 0;
+}
