@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cdm/base/err.h"
+#include "cdm/base/msg.h"
 #include "cdm/engine/engine.h"
 
 /* the engines' ops tables, one per file in src/engine/ */
@@ -133,6 +135,48 @@ const struct cdm_engine_ops *cdm_engine_pick(void)
 	}
 	/* pread/pwrite need nothing from the kernel that could be missing */
 	return &cdm_engine_sync;
+}
+
+/* the package that brings an engine's library, for "not built in" */
+static const char *package_of(const char *name)
+{
+	if (!strcmp(name, "io_uring"))
+		return "liburing-dev";
+	if (!strcmp(name, "libaio"))
+		return "libaio-dev";
+	return "its library";
+}
+
+int cdm_engine_resolve(const char *name, const struct cdm_engine_ops **ops,
+		       struct cdm_err *err)
+{
+	const struct cdm_engine_ops *o;
+	char why[160];
+	int known = 0, ret;
+
+	if (!strcmp(name, "auto")) {
+		*ops = cdm_engine_pick();
+		/* say why a preferred engine was passed over */
+		for (size_t i = 0; i < NR_ENGINES && strcmp(names[i], (*ops)->name); i++) {
+			o = row(i);
+			if (o && cdm_engine_probe(o, why, sizeof(why)) < 0)
+				cdm_note("engine %s does not work here (%s); using %s",
+					 names[i], why, (*ops)->name);
+		}
+		return 0;
+	}
+	o = cdm_engine_find(name, &known);
+	if (!o && !known)
+		return cdm_err_set(err, -EINVAL,
+				   "unknown engine '%s' (auto, io_uring, libaio, sync, null)", name);
+	if (!o)
+		return cdm_err_set(err, -ENOSYS, "the %s engine is not built in: install %s and rebuild",
+				   name, package_of(name));
+	ret = cdm_engine_probe(o, why, sizeof(why));
+	if (ret < 0)
+		return cdm_err_set(err, ret, "the %s engine does not work here: %s", name, why);
+	*ops = o;
+	return 0;
 }
 
 size_t cdm_engine_list(const char *const **names_out)

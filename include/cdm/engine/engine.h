@@ -48,6 +48,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct cdm_err;
+
 #define CDM_ENGINE_VERSION 1
 
 /* engine capability flags (ops->flags) */
@@ -148,6 +150,19 @@ const struct cdm_engine_ops *cdm_engine_pick(void);
  * Returns 0 when the engine works here, else -errno.
  */
 int cdm_engine_probe(const struct cdm_engine_ops *ops, char *why, size_t why_len);
+
+/*
+ * cdm_engine_resolve - the engine that --engine @name asks for, as every
+ * command resolves it.  "auto" is cdm_engine_pick(), with a note on stderr
+ * (cdm_note) for each engine preferred over the one picked that does not
+ * work here, and why.  Returns 0 and sets *@ops; -EINVAL for a name cdm
+ * never had ("unknown engine 'x' (auto, io_uring, ...)" in @err: a usage
+ * error); -ENOSYS for an engine this build lacks ("the io_uring engine is
+ * not built in: install liburing-dev and rebuild"); or the probe's -errno
+ * ("the io_uring engine does not work here: <why>").  @err may be NULL.
+ */
+int cdm_engine_resolve(const char *name, const struct cdm_engine_ops **ops,
+		       struct cdm_err *err);
 
 /*
  * cdm_engine_list - the engines this build knows, in `auto` preference
