@@ -54,9 +54,18 @@ run_unit() {	# $1 = build dir, $2 = label
 	done
 }
 
+# The CLI tests mostly wait on timed passes, so they run several at a time
+# (bats --jobs, which needs GNU parallel; one at a time without it).
+# CDM_TEST_JOBS=1 runs them one by one.
+bats_jobs=
+if [ "${CDM_TEST_JOBS:-6}" -gt 1 ] && command -v parallel > /dev/null 2>&1; then
+	bats_jobs="--jobs ${CDM_TEST_JOBS:-6}"
+fi
+
 run_cli() {	# $1 = cdm binary, $2 = label
-	echo "# $2 bats tests/cli with CDM=$1"
-	CDM=$(pwd)/$1 bats --tap tests/cli > "$logs/$2-cli.tap" 2>&1
+	echo "# $2 bats tests/cli with CDM=$1 ${bats_jobs}"
+	# shellcheck disable=SC2086
+	CDM=$(pwd)/$1 bats $bats_jobs --tap tests/cli > "$logs/$2-cli.tap" 2>&1
 	rc=$?
 	cat "$logs/$2-cli.tap"
 	if [ $rc -ne 0 ] && ! grep -q '^not ok' "$logs/$2-cli.tap"; then

@@ -33,3 +33,89 @@ ROOT="$BATS_TEST_DIRNAME/../.."
 	# the installed profile files are the ones compiled in
 	cmp "$TD/root/opt/cdm/share/cdm/profiles/default.cdm" "$ROOT/profiles/default.cdm"
 }
+
+# a copy of the sources (no build outputs), for builds that must not touch
+# the ./cdm under test
+copy_tree() {
+	mkdir -p "$1"
+	git -C "$ROOT" ls-files -z --cached --others --exclude-standard |
+		(cd "$ROOT" && xargs -0 tar cf -) | tar xf - -C "$1"
+}
+
+@test "make WITH_LIBURING=no after make rebuilds without io_uring, and make brings it back" {
+	pkg-config --exists liburing || skip "liburing-dev not installed"
+	copy_tree "$TD/src"
+	run make -C "$TD/src" -j2 cdm
+	[ "$status" -eq 0 ]
+	run "$TD/src/cdm" --list-engines
+	[[ "$output" == *"io_uring   yes"* ]]
+	run make -C "$TD/src" -j2 WITH_LIBURING=no cdm
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"Nothing to be done"* ]]
+	run "$TD/src/cdm" --list-engines
+	echo "$output"
+	[[ "$output" == *"io_uring   no"* ]]
+	# touching a source and building again still links (no stale engine object)
+	touch "$TD/src/src/model/result.c"
+	run make -C "$TD/src" -j2 WITH_LIBURING=no cdm
+	[ "$status" -eq 0 ]
+	run make -C "$TD/src" -j2 cdm
+	[ "$status" -eq 0 ]
+	run "$TD/src/cdm" --list-engines
+	[[ "$output" == *"io_uring   yes"* ]]
+}
+
+@test "a header change rebuilds exactly the objects that include it" {
+	copy_tree "$TD/src"
+	make -C "$TD/src" -j2 cdm > /dev/null
+	touch "$TD/src/include/cdm/base/uint.h"
+	run make -C "$TD/src" cdm
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"src/base/uint.c"* ]]
+	[[ "$output" == *"src/plan/profile.c"* ]]
+	[[ "$output" != *"src/engine/null.c"* ]]
+}
+
+@test "layers: no file uses a layer above it, and no circle of files" {
+	command -v python3 > /dev/null || skip "python3 not installed"
+	run python3 "$ROOT/tests/tools/layers.py" "$ROOT/build"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"no upward use, no circle"* ]]
+}
+
+@test "layers: the check fails on a file that uses a layer above it, and on a circle" {
+	command -v python3 > /dev/null || skip "python3 not installed"
+	copy_tree "$TD/src"
+	mkdir -p "$TD/build/src/base" "$TD/build/src/model"
+	# base (the bottom layer) including a model header: an upward use
+	printf '#include "cdm/model/result.h"\nint cdm_bad_x(void);\nint cdm_bad_x(void) { return 0; }\n' \
+		> "$TD/src/src/base/bad.c"
+	run python3 "$TD/src/tests/tools/layers.py" "$ROOT/build"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"src/base/bad.c (base) includes include/cdm/model/result.h (model): a layer above it"* ]]
+	rm "$TD/src/src/base/bad.c"
+	# two model files that call each other: a circle
+	printf 'int cdm_ping_a(void);\nint cdm_ping_b(void);\nint cdm_ping_a(void) { return cdm_ping_b(); }\n' \
+		> "$TD/src/src/model/ping.c"
+	printf 'int cdm_ping_a(void);\nint cdm_ping_b(void);\nint cdm_ping_b(void) { return cdm_ping_a(); }\n' \
+		> "$TD/src/src/model/pong.c"
+	cp -r "$ROOT/build/src" "$TD/build/"
+	cc -c -o "$TD/build/src/model/ping.o" "$TD/src/src/model/ping.c"
+	cc -c -o "$TD/build/src/model/pong.o" "$TD/src/src/model/pong.c"
+	run python3 "$TD/src/tests/tools/layers.py" "$TD/build"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"circle of files: src/model/ping.c -> src/model/pong.c"* ]]
+}
+
+@test "no function in src/ is over 120 lines" {
+	ctags --version 2>/dev/null | grep -q "Universal Ctags" || skip "universal-ctags not installed"
+	run sh -c "ctags --fields=+ne --c-kinds=f -o - -R '$ROOT/src' | awk -F'\t' '{n=\"\";e=\"\";for(i=4;i<=NF;i++){if(\$i~/^line:/)n=substr(\$i,6);if(\$i~/^end:/)e=substr(\$i,5)} if(e-n>=120) print e-n+1\" lines: \"\$2\": \"\$1}'"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}

@@ -285,7 +285,7 @@ shrink_under_run() {
 	[ "$st" -eq 0 ]
 	grep -qx "cdm: warning: $f: the target was unmounted or moved during the run; the test file was removed through the directory cdm held open" "$OD/err"
 	# mount it again: nothing of cdm's is left on the volume
-	for _ in $(seq 50); do mount "$LOOP" "$MNT" 2> /dev/null && break; sleep 0.1; done
+	for _ in $(seq 300); do mount "$LOOP" "$MNT" 2> /dev/null && break; sleep 0.1; done
 	mountpoint -q "$MNT"
 	assert_clean "$MNT"
 }
