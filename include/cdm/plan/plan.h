@@ -91,4 +91,16 @@ int cdm_plan_writes(const struct cdm_run_config *cfg);
 int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
 		    struct cdm_err *err);
 
+/*
+ * cdm_plan_round_size - make cfg->size (bytes) a whole number of the
+ * largest block of cfg->tests, as CDM sizes its test file: rounded down,
+ * so the file never grows past what was asked.  Sets *@block to that
+ * largest block (bytes).  Returns 0 when cfg->size was whole already, 1
+ * when it was rounded down (the caller says so: the test size changed),
+ * or -EINVAL with "--size 512 KiB is smaller than one 1 MiB block of the
+ * tests" in @err when it is below one block (a usage error).  With no
+ * test, *@block is 0 and nothing changes.
+ */
+int cdm_plan_round_size(struct cdm_run_config *cfg, uint64_t *block, struct cdm_err *err);
+
 #endif /* CDM_PLAN_PLAN_H */
