@@ -221,11 +221,11 @@ static int list_engines(void)
 	printf("%-10s %-9s %-11s %s\n", "ENGINE", "BUILT IN", "WORKS HERE", "NOTES");
 	for (size_t i = 0; i < n; i++) {
 		const struct cdm_engine_ops *ops = cdm_engine_find(names[i], NULL);
-		char why[160] = "";
+		char why[160] = ""; struct cdm_err e = { "" };
 		const char *works = "-";
 
 		if (ops)
-			works = cdm_engine_probe(ops, why, sizeof(why)) == 0 ? "yes" : "no";
+			works = cdm_engine_probe(ops, &e) == 0 ? "yes" : "no", snprintf(why, sizeof(why), "%s", e.msg);
 		else if (!strcmp(names[i], "io_uring"))
 			snprintf(why, sizeof(why), "install liburing-dev and rebuild");
 		else if (!strcmp(names[i], "libaio"))
@@ -248,7 +248,7 @@ static int list_engines(void)
 static const struct cdm_engine_ops *resolve_engine(const char *name, int *status)
 {
 	const struct cdm_engine_ops *ops;
-	char why[160];
+	struct cdm_err e; char *why = e.msg;
 	int known = 0;
 
 	if (!strcmp(name, "auto")) {
@@ -260,7 +260,7 @@ static const struct cdm_engine_ops *resolve_engine(const char *name, int *status
 		for (size_t i = 0; i < n && strcmp(names[i], ops->name); i++) {
 			const struct cdm_engine_ops *o = cdm_engine_find(names[i], NULL);
 
-			if (o && cdm_engine_probe(o, why, sizeof(why)) < 0)
+			if (o && cdm_engine_probe(o, &e) < 0)
 				cdm_note("engine %s does not work here (%s); using %s",
 					 names[i], why, ops->name);
 		}
@@ -277,7 +277,7 @@ static const struct cdm_engine_ops *resolve_engine(const char *name, int *status
 		*status = EXIT_RUN;
 		return NULL;
 	}
-	if (cdm_engine_probe(ops, why, sizeof(why)) < 0) {
+	if (cdm_engine_probe(ops, &e) < 0) {
 		cdm_error("the %s engine does not work here: %s", name, why);
 		*status = EXIT_RUN;
 		return NULL;

@@ -486,7 +486,7 @@ static int write_plot(const char *path, const struct sweep *sw)
 static const struct cdm_engine_ops *engine_of(const char *name, int *status)
 {
 	const struct cdm_engine_ops *ops;
-	char why[160];
+	struct cdm_err e; char *why = e.msg;
 	int known = 0;
 
 	if (!strcmp(name, "auto"))
@@ -501,7 +501,7 @@ static const struct cdm_engine_ops *engine_of(const char *name, int *status)
 		*status = EXIT_RUN;
 		return NULL;
 	}
-	if (cdm_engine_probe(ops, why, sizeof(why)) < 0) {
+	if (cdm_engine_probe(ops, &e) < 0) {
 		cdm_error("the %s engine does not work here: %s", name, why);
 		*status = EXIT_RUN;
 		return NULL;
