@@ -221,7 +221,7 @@ static int list_engines(void)
 	printf("%-10s %-9s %-11s %s\n", "ENGINE", "BUILT IN", "WORKS HERE", "NOTES");
 	for (size_t i = 0; i < n; i++) {
 		const struct cdm_engine_ops *ops = cdm_engine_find(names[i], NULL);
-		char why[160] = ""; struct cdm_err e = { "" };
+		char why[CDM_ERR_MAX] = ""; struct cdm_err e = { "" };
 		const char *works = "-";
 
 		if (ops)
