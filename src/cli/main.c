@@ -247,29 +247,24 @@ static void main_opts_init(struct main_opts *o)
 
 static int list_engines(void)
 {
-	const char *const *names;
-	size_t n = cdm_engine_list(&names);
 	const struct cdm_engine_ops *pick = cdm_engine_pick();
+	size_t n = cdm_engine_list(NULL);
 
 	printf("%-10s %-9s %-11s %s\n", "ENGINE", "BUILT IN", "WORKS HERE", "NOTES");
 	for (size_t i = 0; i < n; i++) {
-		const struct cdm_engine_ops *ops = cdm_engine_find(names[i], NULL);
-		char why[160] = "";
-		const char *works = "-";
+		const struct cdm_engine_ops *ops;
+		struct cdm_err why = { "" };
+		const char *name, *works = "-";
+		char notes[CDM_ERR_MAX + 64];
+		int r = cdm_engine_status(i, &name, &ops, &why);
 
 		if (ops)
-			works = cdm_engine_probe(ops, why, sizeof(why)) == 0 ? "yes" : "no";
-		else if (!strcmp(names[i], "io_uring"))
-			snprintf(why, sizeof(why), "install liburing-dev and rebuild");
-		else if (!strcmp(names[i], "libaio"))
-			snprintf(why, sizeof(why), "install libaio-dev and rebuild");
-		if (ops && ops == pick)
-			snprintf(why + strlen(why), sizeof(why) - strlen(why), "%sused by auto",
-				 why[0] ? "; " : "");
-		if (ops && (ops->flags & CDM_ENGINE_NO_IO))
-			snprintf(why + strlen(why), sizeof(why) - strlen(why),
-				 "%sno I/O: measures cdm itself (tests)", why[0] ? "; " : "");
-		printf("%-10s %-9s %-11s %s\n", names[i], ops ? "yes" : "no", works, why);
+			works = r == 0 ? "yes" : "no";
+		snprintf(notes, sizeof(notes), "%s%s%s%s", why.msg,
+			 ops == pick ? (why.msg[0] ? "; used by auto" : "used by auto") : "",
+			 ops && (ops->flags & CDM_ENGINE_NO_IO) && (why.msg[0] || ops == pick) ? "; " : "",
+			 ops && (ops->flags & CDM_ENGINE_NO_IO) ? "no I/O: measures cdm itself (tests)" : "");
+		printf("%-10s %-9s %-11s %s\n", name, ops ? "yes" : "no", works, notes);
 	}
 	return CDM_EXIT_OK;
 }

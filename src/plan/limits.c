@@ -85,21 +85,6 @@ void cdm_limits_thread_hint(char *buf, size_t len)
 		 proc_u64("/proc/sys/kernel/threads-max"));
 }
 
-int cdm_limits_seccomp_filtered(void)
-{
-	FILE *fp = fopen("/proc/self/status", "re");
-	char line[128];
-	int mode = 0;
-
-	if (!fp)
-		return 0;
-	while (fgets(line, sizeof(line), fp))
-		if (sscanf(line, "Seccomp: %d", &mode) == 1)
-			break;
-	fclose(fp);
-	return mode == 2;
-}
-
 static int check_threads(const struct cdm_spec *sp, const char *name)
 {
 	uint64_t max = proc_u64("/proc/sys/kernel/threads-max"), now = threads_now();

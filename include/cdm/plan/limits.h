@@ -38,11 +38,4 @@ int cdm_limits_check(const struct cdm_run_config *cfg);
  */
 void cdm_limits_thread_hint(char *buf, size_t len);
 
-/*
- * cdm_limits_seccomp_filtered - is a seccomp filter installed on this
- * process (the "Seccomp:" line of /proc/self/status is 2)?  Used to name
- * the cause when a system call is refused with EPERM.  Returns 1 or 0.
- */
-int cdm_limits_seccomp_filtered(void);
-
 #endif /* CDM_LIMITS_H */
