@@ -661,16 +661,16 @@ int main(int argc, char **argv)
 	}
 	if (cdm_outfile_same(plot, save) || cdm_outfile_same(plot, output) || cdm_outfile_same(plot, cfg.file))
 		return usage_error("--plot '%s' names the same file as --output, --save or --file", plot);
-	if (plot && cdm_outfile_check(plot, "--plot", 1) < 0)
-		return EXIT_RUN;
+	if (plot && cdm_outfile_check(plot, "--plot", 1, &err) < 0)
+		return cdm_error("%s", err.msg), EXIT_RUN;
 	if (cdm_outfile_same(output, save))
 		return usage_error("--output and --save name the same file '%s'", save);
 	if (cdm_outfile_same(output, cfg.file) || cdm_outfile_same(save, cfg.file))
 		return usage_error("'%s' is the test file: --output and --save need another file", cfg.file);
-	if (output && cdm_outfile_check(output, "--output", 0) < 0)
-		return EXIT_RUN;
-	if (save && cdm_outfile_check(save, "--save", 1) < 0)
-		return EXIT_RUN;
+	if (output && cdm_outfile_check(output, "--output", 0, &err) < 0)
+		return cdm_error("%s", err.msg), EXIT_RUN;
+	if (save && cdm_outfile_check(save, "--save", 1, &err) < 0)
+		return cdm_error("%s", err.msg), EXIT_RUN;
 	if (start_at) {
 #ifdef CDM_MPI
 		return usage_error("--start-at is for independent runs: cdm-mpi starts its ranks together by itself");
@@ -693,7 +693,9 @@ int main(int argc, char **argv)
 	res->cv_threshold_pct = cv_threshold;
 	if (label)
 		snprintf(res->info.label, sizeof(res->info.label), "%s", label);
-	r = cdm_run(&cfg, res);
+	r = cdm_run(&cfg, res, &err);
+	if (r < 0 && r != -EINTR && err.msg[0])
+		cdm_error("%s", err.msg);
 #ifdef CDM_MPI
 	{
 		/* every rank's result to rank 0, which reports the aggregate */

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cdm/model/merge.h"
+#include "cdm/base/err.h"
 #include "cdm/target/outfile.h"
 #include "cdm/report/report.h"
 #include "cdm/model/result_read.h"
@@ -103,6 +104,7 @@ int cdm_merge_main(int argc, char **argv)
 	unsigned int n;
 	int labels, ranks = 1;
 	char err[1024];
+	struct cdm_err oerr;
 	int c, status = 0, ret;
 	FILE *out = stdout;
 
@@ -153,9 +155,9 @@ int cdm_merge_main(int argc, char **argv)
 				return merge_usage_error("%s and %s are the same file: each run is merged once",
 							 argv[optind + j], a);
 	}
-	if ((output && cdm_outfile_check(output, "--output", 0) < 0) ||
-	    (save && cdm_outfile_check(save, "--save", 1) < 0))
-		return EXIT_RUN;
+	if ((output && cdm_outfile_check(output, "--output", 0, &oerr) < 0) ||
+	    (save && cdm_outfile_check(save, "--save", 1, &oerr) < 0))
+		return cdm_error("%s", oerr.msg), EXIT_RUN;
 	in = calloc(n, sizeof(*in));
 	if (!in)
 		return cdm_error("out of memory"), EXIT_RUN;

@@ -678,9 +678,9 @@ int cdm_sweep_main(int argc, char **argv)
 	cfg.engine = engine_of(engine, &status);
 	if (!cfg.engine)
 		return status;
-	if ((save && cdm_outfile_check(save, "--save", 1) < 0) ||
-	    (plot && cdm_outfile_check(plot, "--plot", 1) < 0))
-		return EXIT_RUN;
+	if ((save && cdm_outfile_check(save, "--save", 1, &err) < 0) ||
+	    (plot && cdm_outfile_check(plot, "--plot", 1, &err) < 0))
+		return cdm_error("%s", err.msg), EXIT_RUN;
 	cfg.target = optind < argc ? argv[optind] : ".";
 	cfg.profile_name = "Sweep";
 	cfg.size = size;
@@ -696,7 +696,9 @@ int cdm_sweep_main(int argc, char **argv)
 	res = cdm_result_alloc(cdm_plan_tests(&cfg, NULL));
 	if (!res)
 		return cdm_error("out of memory"), EXIT_RUN;
-	r = cdm_run(&cfg, res);
+	r = cdm_run(&cfg, res, &err);
+	if (r < 0 && r != -EINTR && err.msg[0])
+		cdm_error("%s", err.msg);
 	if (r == 0 || r == -EINTR) {
 		/* an interrupted run: the points after the stop are "not measured" */
 		sw.res = res;

@@ -3,6 +3,8 @@
  * worker.c - one worker thread: keeps Q I/Os in flight through its engine
  * for the whole test (warm-up and every pass back to back), timestamps
  * them, and counts each completion in the pass during which it completed.
+ * Also the start, release and join of the T threads of one test (worker.h
+ * has their life).
  *
  * This is the hot path.  Per batch of completions it reads the clock twice
  * (after reap: completion time of the batch; before commit: submit time of
@@ -22,12 +24,11 @@
 #include <unistd.h>
 
 #include "cdm/base/clock.h"
-#include "cdm/base/msg.h"
+#include "cdm/base/prng.h"
+#include "cdm/plan/limits.h"
 #include "worker.h"
 
 #define HUGE_2M (2ull << 20)
-
-atomic_int cdm_stop_signal;
 
 struct wstate {
 	struct cdm_worker *w;
@@ -38,10 +39,10 @@ struct wstate {
 	struct cdm_io **park;           /* --fsync: I/Os held back until the sync */
 	uint8_t *region;
 	size_t region_len;
-	uint64_t rng;                   /* xorshift64* state */
+	uint64_t rng;                   /* cdm_prng_next() state */
 	uint64_t write_seq;             /* sequence number stamped in writes */
 	uint64_t salt;
-	uint64_t read_below;            /* Mix: an I/O reads when next_rand() < this */
+	uint64_t read_below;            /* Mix: an I/O reads when a draw is < this */
 	unsigned int writes_since;      /* --fsync: writes completed since the last one */
 	uint64_t pace_base;             /* --rate-iops: start of the schedule (ns) ... */
 	uint64_t paced;                 /* ... and I/Os started on it since */
@@ -68,21 +69,10 @@ static void thread_cpu(uint64_t *user, uint64_t *sys)
 	}
 }
 
-static inline uint64_t next_rand(uint64_t *s)
-{
-	uint64_t x = *s;
-
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	*s = x;
-	return x * 0x2545F4914F6CDD1Dull;
-}
-
 /* uniform block index in [0, n) without a division (Lemire's reduction) */
 static inline uint64_t rand_block(uint64_t *s, uint64_t n)
 {
-	return (uint64_t)(((unsigned __int128)next_rand(s) * n) >> 64);
+	return (uint64_t)(((unsigned __int128)cdm_prng_next(s) * n) >> 64);
 }
 
 /*
@@ -114,7 +104,7 @@ static inline void prep_io(struct wstate *s, struct cdm_io *io)
 	io->offset = blk * sh->spec.block;
 	/* Mix: one draw per I/O, a read with probability (100 - W) % */
 	if (sh->dir == CDM_DIR_MIX)
-		io->op = next_rand(&s->rng) < s->read_below ? CDM_IO_READ : CDM_IO_WRITE;
+		io->op = cdm_prng_next(&s->rng) < s->read_below ? CDM_IO_READ : CDM_IO_WRITE;
 	if (io->op == CDM_IO_WRITE) {
 		s->writes_since++;      /* --fsync counts writes started */
 		if (!sh->zero_fill)
@@ -247,7 +237,7 @@ static inline uint64_t pace_due(const struct wstate *s)
 static inline int stop_now(struct wstate *s, uint64_t now)
 {
 	return now >= s->sh->bounds[s->sh->count + 1] ||
-	       atomic_load_explicit(&cdm_stop_signal, memory_order_relaxed) ||
+	       atomic_load_explicit(s->sh->stop, memory_order_relaxed) ||
 	       atomic_load_explicit(&s->sh->failed, memory_order_relaxed) ||
 	       s->w->error;
 }
@@ -580,12 +570,16 @@ static void run_async(struct wstate *s)
 		__atomic_store_n(&s->w->stopped_ns, cdm_now_ns(), __ATOMIC_RELEASE);
 }
 
+uint64_t cdm_worker_buffer_bytes(unsigned int qd, uint64_t block)
+{
+	return ((uint64_t)qd * block + HUGE_2M - 1) & ~(HUGE_2M - 1);
+}
+
 static int setup(struct wstate *s)
 {
 	struct cdm_test_shared *sh = s->sh;
 	struct cdm_engine_params p;
 	unsigned int q = sh->spec.qd;
-	size_t need = (size_t)q * sh->spec.block;
 	int r;
 
 	/*
@@ -597,7 +591,7 @@ static int setup(struct wstate *s)
 	 * virtio disk's 254 segments per request).  Every byte is touched now,
 	 * so reads do not fault pages in while being timed.
 	 */
-	s->region_len = (need + HUGE_2M - 1) & ~(HUGE_2M - 1);
+	s->region_len = (size_t)cdm_worker_buffer_bytes(q, sh->spec.block);
 	s->region = mmap(NULL, s->region_len + HUGE_2M, PROT_READ | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (s->region == MAP_FAILED) {
@@ -617,14 +611,10 @@ static int setup(struct wstate *s)
 		s->region = (uint8_t *)aligned;
 	}
 	madvise(s->region, s->region_len, MADV_HUGEPAGE);
-	if (sh->dir != CDM_DIR_READ && !sh->zero_fill) {
-		uint64_t *w = (uint64_t *)s->region;
-
-		for (size_t i = 0; i < s->region_len / 8; i++)
-			w[i] = next_rand(&s->rng);
-	} else {
+	if (sh->dir != CDM_DIR_READ && !sh->zero_fill)
+		cdm_prng_fill((uint64_t *)s->region, s->region_len / 8, &s->rng);
+	else
 		memset(s->region, 0, s->region_len);
-	}
 	s->slots = calloc(q, sizeof(*s->slots));
 	s->out = calloc(q, sizeof(*s->out));
 	s->park = calloc(q, sizeof(*s->park));
@@ -655,7 +645,8 @@ static int setup(struct wstate *s)
 	return 0;
 }
 
-void *cdm_worker_main(void *arg)
+/* the thread body; @arg is a struct cdm_worker */
+static void *worker_main(void *arg)
 {
 	struct cdm_worker *w = arg;
 	struct wstate s;
@@ -665,6 +656,12 @@ void *cdm_worker_main(void *arg)
 	/* signals go to the main thread, which asks the workers to stop */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	/* wait until every thread exists; if one could not be created, go */
+	pthread_mutex_lock(&w->sh->gate);
+	r = w->sh->abort;
+	pthread_mutex_unlock(&w->sh->gate);
+	if (r)
+		return NULL;
 	memset(&s, 0, sizeof(s));
 	s.w = w;
 	s.sh = w->sh;
@@ -673,7 +670,7 @@ void *cdm_worker_main(void *arg)
 		(uint64_t)(uintptr_t)w;
 	if (!s.rng)
 		s.rng = 1;
-	s.salt = next_rand(&s.rng);
+	s.salt = cdm_prng_next(&s.rng);
 	/* (100 - W) % of 2^64, exactly for whole percents, no float */
 	if (s.sh->dir == CDM_DIR_MIX)
 		s.read_below = (uint64_t)(((unsigned __int128)(100 - s.sh->spec.write_pct) << 64) / 100);
@@ -715,4 +712,71 @@ void *cdm_worker_main(void *arg)
 	if (s.region)
 		munmap(s.region, s.region_len);
 	return NULL;
+}
+
+/* undo cdm_worker_start()'s set-up (no thread is running) */
+static void teardown(struct cdm_test_shared *sh)
+{
+	pthread_barrier_destroy(&sh->ready);
+	pthread_barrier_destroy(&sh->go);
+	pthread_mutex_destroy(&sh->gate);
+}
+
+int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned int n,
+		     struct cdm_err *err)
+{
+	unsigned int started;
+	char hint[160];
+	int e = 0;
+
+	if (pthread_mutex_init(&sh->gate, NULL))
+		return cdm_err_set(err, -ENOMEM, "cannot set up thread barriers");
+	if (pthread_barrier_init(&sh->ready, NULL, n + 1)) {
+		pthread_mutex_destroy(&sh->gate);
+		return cdm_err_set(err, -ENOMEM, "cannot set up thread barriers");
+	}
+	if (pthread_barrier_init(&sh->go, NULL, n + 1)) {
+		pthread_barrier_destroy(&sh->ready);
+		pthread_mutex_destroy(&sh->gate);
+		return cdm_err_set(err, -ENOMEM, "cannot set up thread barriers");
+	}
+	/*
+	 * The threads wait for the gate before they touch a barrier, so that
+	 * when one cannot be created the others can be sent home and joined
+	 * (a barrier of T + 1 parties would wait for ever).
+	 */
+	sh->abort = 0;
+	pthread_mutex_lock(&sh->gate);
+	for (started = 0; started < n; started++) {
+		w[started].sh = sh;
+		w[started].id = started;
+		cdm_hist_init(&w[started].hist);
+		e = pthread_create(&w[started].thread, NULL, worker_main, &w[started]);
+		if (e)
+			break;
+	}
+	sh->abort = e != 0;
+	pthread_mutex_unlock(&sh->gate);
+	if (e) {
+		for (unsigned int i = 0; i < started; i++)
+			pthread_join(w[i].thread, NULL);
+		teardown(sh);
+		cdm_limits_thread_hint(hint, sizeof(hint));
+		return cdm_err_set(err, -e, "cannot start worker thread %u of %u: %s (%s)",
+				   started + 1, n, strerror(e), hint);
+	}
+	pthread_barrier_wait(&sh->ready);
+	return 0;
+}
+
+void cdm_worker_go(struct cdm_test_shared *sh)
+{
+	pthread_barrier_wait(&sh->go);
+}
+
+void cdm_worker_join(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		pthread_join(w[i].thread, NULL);
+	teardown(sh);
 }

@@ -43,7 +43,7 @@ static void test_fs_kind(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		enum cdm_fs_kind k = cdm_fs_kind(cases[i].type);
+		enum cdm_fs_kind k = cdm_target_fs_kind(cases[i].type);
 
 		if (k != cases[i].kind)
 			fail_msg("'%s': kind %d, want %d", cases[i].type, k, cases[i].kind);
@@ -108,9 +108,9 @@ static void test_not_a_device(void **state)
 	struct cdm_run_config cfg;
 
 	(void)state;
-	assert_int_equal(cdm_blockdev_query("/", &bd), 0);
-	assert_int_equal(cdm_blockdev_query("/dev/null", &bd), 0);
-	assert_int_equal(cdm_blockdev_query("/no/such/path", &bd), 0);
+	assert_int_equal(cdm_device_query("/", &bd), 0);
+	assert_int_equal(cdm_device_query("/dev/null", &bd), 0);
+	assert_int_equal(cdm_device_query("/no/such/path", &bd), 0);
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.target = "/";
 	cfg.size = 1 << 20;
