@@ -145,18 +145,32 @@ static inline void advance(struct wstate *s, uint64_t now)
 		series_seek(s, now);
 }
 
+/*
+ * An error (-errno) of an I/O or of an engine call: the worker's first is
+ * the one it reports, and any error ends the test for every worker of it
+ * (sh->failed), since its figures would be incomplete.  Returns 1 when
+ * @err is the worker's first error.
+ */
+static int fail(struct wstate *s, int err)
+{
+	int first = !s->w->error;
+
+	if (first)
+		s->w->error = err;
+	atomic_store_explicit(&s->sh->failed, 1, memory_order_relaxed);
+	return first;
+}
+
 /* count one completion; returns 0, or -errno for a failed/short I/O */
 static inline int complete(struct wstate *s, struct cdm_io *io, uint64_t now)
 {
 	struct cdm_worker *w = s->w;
 
 	if (io->result != (int64_t)io->len) {
-		if (!w->error) {
-			w->error = io->result < 0 ? (int)io->result : -EIO;
+		if (fail(s, io->result < 0 ? (int)io->result : -EIO)) {
 			w->short_io = io->result >= 0;
 			w->error_offset = io->offset;
 		}
-		atomic_store_explicit(&s->sh->failed, 1, memory_order_relaxed);
 		return -EIO;
 	}
 	if (s->cur)
@@ -305,7 +319,7 @@ static void run_sync(struct wstate *s)
 		io->submit_ns = cdm_now_ns();
 		r = ops->queue(&s->ctx, io);
 		if (r != CDM_Q_COMPLETED) {
-			s->w->error = r < 0 ? r : -EPROTO;
+			fail(s, r < 0 ? r : -EPROTO);
 			break;
 		}
 		t = cdm_now_ns();
@@ -314,7 +328,7 @@ static void run_sync(struct wstate *s)
 			done += io->len;
 		atomic_store_explicit(&s->w->live_bytes, done, memory_order_relaxed);
 		if (!s->w->error && fsync_due(s) && (r = do_fsync(s)) < 0)
-			s->w->error = r;
+			fail(s, r);
 		t = cdm_now_ns();
 	}
 	__atomic_store_n(&s->w->stopped_ns, t, __ATOMIC_RELEASE);
@@ -336,7 +350,7 @@ static void run_async_paced(struct wstate *s)
 	int r, n, stopping = 0;
 
 	if (!freel) {
-		s->w->error = -ENOMEM;
+		fail(s, -ENOMEM);
 		__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
 		return;
 	}
@@ -355,7 +369,7 @@ static void run_async_paced(struct wstate *s)
 			prep_io(s, io);
 			r = ops->queue(&s->ctx, io);
 			if (r != CDM_Q_QUEUED) {
-				s->w->error = r < 0 ? r : -EPROTO;
+				fail(s, r < 0 ? r : -EPROTO);
 				stop_issuing(s, &stopping, now);
 				freel[nfree++] = io;
 				break;
@@ -369,7 +383,7 @@ static void run_async_paced(struct wstate *s)
 				s->out[i]->submit_ns = now;
 			r = ops->commit(&s->ctx);
 			if (r < 0) {
-				s->w->error = r;
+				fail(s, r);
 				break;
 			}
 			inflight += nq;
@@ -380,7 +394,7 @@ static void run_async_paced(struct wstate *s)
 			if (fsync_due(s)) {
 				/* everything started has completed: sync now */
 				if ((r = do_fsync(s)) < 0) {
-					s->w->error = r;
+					fail(s, r);
 					break;
 				}
 				now = cdm_now_ns();
@@ -395,8 +409,7 @@ static void run_async_paced(struct wstate *s)
 		}
 		n = ops->reap(&s->ctx, 1, s->sh->batch < depth ? s->sh->batch : depth, s->out);
 		if (n < 0) {
-			if (!s->w->error)
-				s->w->error = n;
+			fail(s, n);
 			break;
 		}
 		now = cdm_now_ns();
@@ -490,7 +503,7 @@ static void run_async(struct wstate *s)
 		prep_io(s, &s->slots[i]);
 		r = ops->queue(&s->ctx, &s->slots[i]);
 		if (r != CDM_Q_QUEUED) {
-			s->w->error = r < 0 ? r : -EPROTO;
+			fail(s, r < 0 ? r : -EPROTO);
 			break;
 		}
 		s->out[nq++] = &s->slots[i];
@@ -500,8 +513,8 @@ static void run_async(struct wstate *s)
 		s->out[i]->submit_ns = now;
 	inflight = nq;
 	if (nq && (r = ops->commit(&s->ctx)) < 0) {
-		s->w->error = r;
-		s->w->error_offset = s->out[0]->offset;  /* first of the batch refused */
+		if (fail(s, r))
+			s->w->error_offset = s->out[0]->offset;  /* first of the batch refused */
 		__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
 		return;         /* nothing was started */
 	}
@@ -510,8 +523,7 @@ static void run_async(struct wstate *s)
 		int n = ops->reap(&s->ctx, 1, s->sh->batch < depth ? s->sh->batch : depth, s->out);
 
 		if (n < 0) {
-			if (!s->w->error)
-				s->w->error = n;
+			fail(s, n);
 			/* the engine can no longer tell what completed */
 			break;
 		}
@@ -537,7 +549,7 @@ static void run_async(struct wstate *s)
 			prep_io(s, io);
 			r = ops->queue(&s->ctx, io);
 			if (r != CDM_Q_QUEUED) {
-				s->w->error = r < 0 ? r : -EPROTO;
+				fail(s, r < 0 ? r : -EPROTO);
 				stop_issuing(s, &stopping, now);
 				continue;
 			}
@@ -547,8 +559,7 @@ static void run_async(struct wstate *s)
 		if (!stopping && fsync_due(s)) {
 			r = quiesce_and_sync(s, &inflight, &nq, &npark, &done);
 			if (r < 0) {
-				if (!s->w->error)
-					s->w->error = r;
+				fail(s, r);
 				stopping = 1;
 				__atomic_store_n(&s->w->stopped_ns, cdm_now_ns(), __ATOMIC_RELEASE);
 			}
@@ -559,8 +570,8 @@ static void run_async(struct wstate *s)
 				s->out[i]->submit_ns = now;
 			r = ops->commit(&s->ctx);
 			if (r < 0) {
-				s->w->error = r;
-				s->w->error_offset = s->out[0]->offset;
+				if (fail(s, r))
+					s->w->error_offset = s->out[0]->offset;
 				break;
 			}
 		}
