@@ -65,7 +65,7 @@ struct cdm_test_shared {
 	int abort;                      /* not every thread started: all return */
 	pthread_barrier_t ready;        /* workers set up (T + 1 parties) */
 	pthread_barrier_t go;           /* schedule published (T + 1 parties) */
-	atomic_int failed;              /* a worker hit an I/O error: all stop */
+	atomic_int failed;              /* a worker hit an error (I/O or engine): all stop */
 	/* the shared sequential stream (CDM 9): next block index, own line */
 	_Alignas(64) atomic_uint_fast64_t seq_next;
 	char pad_[64 - sizeof(atomic_uint_fast64_t)];
@@ -123,8 +123,9 @@ void cdm_worker_go(struct cdm_test_shared *sh);
 
 /*
  * cdm_worker_join - wait until the @n workers have ended (at the end of the
- * schedule, on *sh->stop, or on an error: each has stopped_ns set) and
- * release what cdm_worker_start() set up.  w[i]'s results are then final.
+ * schedule, on *sh->stop, or on an error; each that ran its loop has
+ * stopped_ns set) and release what cdm_worker_start() set up.  w[i]'s
+ * results are then final.
  */
 void cdm_worker_join(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned int n);
 
