@@ -2,7 +2,8 @@
 /*
  * cli.c - the steps every cdm command takes the same way, so that cdm, cdm
  * sweep and cdm merge say the same thing in the same words: usage errors,
- * --engine, the test size in whole blocks (include/cdm/cli/cli.h).
+ * --engine, the test size in whole blocks, the output files' check and
+ * the run with its error printed (include/cdm/cli/cli.h).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -13,6 +14,8 @@
 #include "cdm/base/msg.h"
 #include "cdm/base/size.h"
 #include "cdm/cli/cli.h"
+#include "cdm/run/runner.h"
+#include "cdm/target/outfile.h"
 
 static int vusage(const struct cdm_cli_cmd *cmd, const char *fmt, va_list ap)
 {
@@ -70,4 +73,24 @@ int cdm_cli_round_size(const struct cdm_cli_cmd *cmd, struct cdm_run_config *cfg
 			 a, b, block);
 	}
 	return CDM_CLI_GO_ON;
+}
+
+int cdm_cli_outfile(const char *path, const char *opt, int replace)
+{
+	struct cdm_err err;
+
+	if (!path || cdm_outfile_check(path, opt, replace, &err) == 0)
+		return CDM_CLI_GO_ON;
+	cdm_error("%s", err.msg);
+	return CDM_EXIT_RUN;
+}
+
+int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
+{
+	struct cdm_err err = { "" };
+	int r = cdm_run(cfg, res, &err);
+
+	if (r < 0 && r != -EINTR && err.msg[0])
+		cdm_error("%s", err.msg);
+	return r;
 }

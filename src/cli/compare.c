@@ -20,6 +20,7 @@
 #include "cdm/base/size.h"
 #include "cdm/cli/compare.h"
 #include "cdm/model/json_read.h"
+#include "cdm/base/err.h"
 #include "cdm/target/outfile.h"
 #include "cdm/plan/profile.h"
 #include "cdm/report/report.h"
@@ -794,6 +795,7 @@ int cdm_compare_main(int argc, char **argv)
 	const char *output = NULL;
 	unsigned int n, i;
 	char err[512], list[128];
+	struct cdm_err oerr;
 	int c, status = 0, ret;
 	FILE *out = stdout;
 
@@ -844,8 +846,8 @@ int cdm_compare_main(int argc, char **argv)
 		if (cdm_outfile_same(output, argv[optind + i]))
 			return compare_usage_error("%s is one of the results to compare; write the comparison to another file",
 						   argv[optind + i]);
-	if (output && cdm_outfile_check(output, "--output", 0) < 0)
-		return EXIT_RUN;
+	if (output && cdm_outfile_check(output, "--output", 0, &oerr) < 0)
+		return cdm_error("%s", oerr.msg), EXIT_RUN;
 	runs = calloc(n, sizeof(*runs));
 	if (!runs)
 		return cdm_error("out of memory"), EXIT_RUN;

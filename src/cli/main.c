@@ -615,15 +615,15 @@ static int check_outputs(const struct main_opts *o)
 
 	if (cdm_outfile_same(plot, save) || cdm_outfile_same(plot, output) || cdm_outfile_same(plot, file))
 		return cdm_cli_usage(&cmd, "--plot '%s' names the same file as --output, --save or --file", plot);
-	if (plot && cdm_outfile_check(plot, "--plot", 1) < 0)
+	if (cdm_cli_outfile(plot, "--plot", 1) != CDM_CLI_GO_ON)
 		return CDM_EXIT_RUN;
 	if (cdm_outfile_same(output, save))
 		return cdm_cli_usage(&cmd, "--output and --save name the same file '%s'", save);
 	if (cdm_outfile_same(output, file) || cdm_outfile_same(save, file))
 		return cdm_cli_usage(&cmd, "'%s' is the test file: --output and --save need another file", file);
-	if (output && cdm_outfile_check(output, "--output", 0) < 0)
+	if (cdm_cli_outfile(output, "--output", 0) != CDM_CLI_GO_ON)
 		return CDM_EXIT_RUN;
-	if (save && cdm_outfile_check(save, "--save", 1) < 0)
+	if (cdm_cli_outfile(save, "--save", 1) != CDM_CLI_GO_ON)
 		return CDM_EXIT_RUN;
 	return CDM_CLI_GO_ON;
 }
@@ -722,7 +722,7 @@ static int run(struct main_opts *o, struct cdm_run_result **res, int *r)
 	(*res)->cv_threshold_pct = o->cv_threshold;
 	if (o->label)
 		snprintf((*res)->info.label, sizeof((*res)->info.label), "%s", o->label);
-	*r = cdm_run(&o->cfg, *res);
+	*r = cdm_cli_run(&o->cfg, *res);
 #ifdef CDM_MPI
 	return mpi_finish(o, res, r);
 #else

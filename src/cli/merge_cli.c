@@ -94,8 +94,8 @@ static int check_files(const struct merge_opts *o)
 				return cdm_cli_usage(&cmd, "%s and %s are the same file: each run is merged once",
 						     o->files[j], a);
 	}
-	if ((o->output && cdm_outfile_check(o->output, "--output", 0) < 0) ||
-	    (o->save && cdm_outfile_check(o->save, "--save", 1) < 0))
+	if (cdm_cli_outfile(o->output, "--output", 0) != CDM_CLI_GO_ON ||
+	    cdm_cli_outfile(o->save, "--save", 1) != CDM_CLI_GO_ON)
 		return CDM_EXIT_RUN;
 	return CDM_CLI_GO_ON;
 }

@@ -308,8 +308,8 @@ static int build_plan(struct sweep_opts *o)
 		s = cdm_cli_engine(&cmd, o->engine, &cfg->engine);
 	if (s != CDM_CLI_GO_ON)
 		return s;
-	if ((o->save && cdm_outfile_check(o->save, "--save", 1) < 0) ||
-	    (o->plot && cdm_outfile_check(o->plot, "--plot", 1) < 0))
+	if (cdm_cli_outfile(o->save, "--save", 1) != CDM_CLI_GO_ON ||
+	    cdm_cli_outfile(o->plot, "--plot", 1) != CDM_CLI_GO_ON)
 		return CDM_EXIT_RUN;
 	cfg->profile_name = "Sweep";
 	cfg->count = (unsigned int)o->count;
@@ -339,7 +339,7 @@ static int run(const struct sweep_opts *o, struct cdm_run_result **res, int *r)
 		cdm_error("out of memory");
 		return CDM_EXIT_RUN;
 	}
-	*r = cdm_run(&o->cfg, *res);
+	*r = cdm_cli_run(&o->cfg, *res);
 	return CDM_CLI_GO_ON;
 }
 

@@ -63,7 +63,7 @@ int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
 
 	if (cfg->file)
 		return 0;
-	r = cdm_blockdev_query(cfg->target, &bd);
+	r = cdm_device_query(cfg->target, &bd);
 	if (r <= 0)
 		return 0;       /* not a device, or the probe will say why */
 	if (cfg->keep) {

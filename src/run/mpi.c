@@ -20,7 +20,7 @@
 #include "cdm/report/report.h"
 #include "cdm/model/result_read.h"
 #include "cdm/run/runner.h"
-#include "cdm/target/target.h"
+#include "cdm/target/testfile.h"
 #include "cdm/base/clock.h"
 #include "cdm/base/msg.h"
 
@@ -74,16 +74,17 @@ int cdm_mpi_init(int *argc, char ***argv, struct cdm_err *err)
 		return cdm_err_set(err, -ENOMEM, "out of memory");
 	MPI_Allgather(host, HOST_MAX, MPI_CHAR, hosts, HOST_MAX, MPI_CHAR, MPI_COMM_WORLD);
 	snprintf(cdm_msg_tag, sizeof(cdm_msg_tag), "rank %d (%.60s): ", me, host);
-	cdm_target_set_rank(me);
+	cdm_testfile_set_rank(me);
 	stats = st && !strcmp(st, "1");
 	return 0;
 }
 
-int cdm_mpi_sync(void *arg, unsigned int step, int err)
+int cdm_mpi_sync(void *arg, unsigned int step, int err, struct cdm_err *msg)
 {
 	struct { int ok; int rank; } in = { err ? 0 : 1, me }, out;
 
 	(void)arg;
+	(void)msg;
 	MPI_Allreduce(&in, &out, 1, MPI_2INT, MPI_MINLOC, MPI_COMM_WORLD);
 	if (!out.ok) {
 		/* every rank is here: one more collective for the failed rank's errno */
@@ -246,7 +247,7 @@ int cdm_mpi_finish(struct cdm_run_result *res, int ret, const char *label,
 	if (err)
 		err->msg[0] = '\0';
 	if (!failed_seen) {
-		int e = cdm_mpi_sync(NULL, ~0u, ret);
+		int e = cdm_mpi_sync(NULL, ~0u, ret, NULL);
 
 		if (e && !ret)
 			ret = e;

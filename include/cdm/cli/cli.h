@@ -54,4 +54,19 @@ int cdm_cli_engine(const struct cdm_cli_cmd *cmd, const char *name,
  */
 int cdm_cli_round_size(const struct cdm_cli_cmd *cmd, struct cdm_run_config *cfg);
 
+/*
+ * cdm_cli_outfile - cdm_outfile_check() of @path for option @opt (NULL
+ * @path: nothing to check), with its line on stderr when refused.
+ * Returns CDM_CLI_GO_ON, or CDM_EXIT_RUN after "cdm: <why>".
+ */
+int cdm_cli_outfile(const char *path, const char *opt, int replace);
+
+/*
+ * cdm_cli_run - cdm_run() of @cfg into @res, with the error it left
+ * printed ("cdm: <why>"; nothing for a stop by a signal, -EINTR).
+ * Returns what cdm_run() returned.
+ */
+struct cdm_run_result;
+int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res);
+
 #endif /* CDM_CLI_CLI_H */

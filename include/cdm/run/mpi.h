@@ -36,7 +36,7 @@ int cdm_mpi_rank(void);
 int cdm_mpi_size(void);
 
 /* cdm_mpi_sync - the runner's sync hook: one checkpoint (see above). */
-int cdm_mpi_sync(void *arg, unsigned int step, int err);
+int cdm_mpi_sync(void *arg, unsigned int step, int err, struct cdm_err *msg);
 
 /*
  * cdm_mpi_finish - after cdm_run() returned @ret on this rank: the last
