@@ -20,6 +20,7 @@
 #include "cdm/base/size.h"
 #include "cdm/cli/compare.h"
 #include "cdm/model/json_read.h"
+#include "cdm/model/result_read.h"
 #include "cdm/target/outfile.h"
 #include "cdm/plan/profile.h"
 #include "cdm/report/report.h"

@@ -30,9 +30,10 @@
 #include "cdm/report/report.h"
 #include "cdm/run/runner.h"
 #include "cdm/model/detect.h"
+#include "cdm/model/result_read.h"
 #include "cdm/model/series.h"
 #include "cdm/cli/sweep.h"
-#include "../report/report_util.h"
+#include "../report/fmt.h"
 #include "cdm/base/clock.h"
 #include "cdm/base/msg.h"
 
@@ -321,7 +322,7 @@ static void jnum(FILE *out, const char *key, double v, const char *end)
 {
 	char buf[40];
 
-	fprintf(out, "\"%s\": %s%s", key, cdm_report_num(buf, sizeof(buf), v), end);
+	fprintf(out, "\"%s\": %s%s", key, cdm_fmt_num(buf, sizeof(buf), v), end);
 }
 
 static int sweep_json(FILE *out, const struct cdm_run_result *r)
@@ -334,11 +335,11 @@ static int sweep_json(FILE *out, const struct cdm_run_result *r)
 	fprintf(out, "  \"cdm_version\": \"%s\",\n  \"interrupted\": %s,\n", CDM_VERSION,
 		r->interrupted ? "true" : "false");
 	fputs("  \"target\": { \"path\": ", out);
-	cdm_report_json_str(out, in->target, sizeof(in->target));
+	cdm_fmt_json_str(out, in->target, sizeof(in->target));
 	fputs(", \"fs_type\": ", out);
-	cdm_report_json_str(out, in->fs_type, sizeof(in->fs_type));
+	cdm_fmt_json_str(out, in->fs_type, sizeof(in->fs_type));
 	fputs(", \"device\": ", out);
-	cdm_report_json_str(out, in->dev_name, sizeof(in->dev_name));
+	cdm_fmt_json_str(out, in->dev_name, sizeof(in->dev_name));
 	fputs(" },\n", out);
 	fprintf(out, "  \"settings\": { \"vary\": \"%s\", \"size_bytes\": %" PRIu64
 		", \"count\": %u, \"time_s\": %u, \"warmup_s\": %u, \"engine\": \"%s\", \"direct\": %s },\n",

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "cdm/model/json_read.h"
-#include "cdm/report/report.h"
 #include "cdm/model/result_read.h"
 
 struct rd {

@@ -17,9 +17,9 @@
 
 #include "cdm/base/size.h"
 #include "cdm/model/spec.h"
-#include "cdm/report/report.h"
 #include "cdm/model/result.h"
-#include "report_util.h"
+#include "cdm/report/formatter.h"
+#include "fmt.h"
 
 #ifndef CDM_VERSION
 #define CDM_VERSION "unknown"
@@ -97,7 +97,7 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 		fprintf(out, ", fdatasync every %u writes", in->fsync_every);
 	if (in->rate_iops)
 		fprintf(out, ", rate capped at %llu IOPS", (unsigned long long)in->rate_iops);
-	cdm_report_utc(utc, sizeof(utc), (long long)in->start);
+	cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
 	if (utc[0])
 		fprintf(out, "; %.10s %.8s UTC", utc, utc + 11);
 	fputs("; ", out);
@@ -147,7 +147,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 		lat = cdm_result_lat_us(t, r->aggregate);
 		fprintf(out, "| %s %s | %.3f | %.1f | %.2f | ", name,
 			cdm_dir_name(t->dir), mb,
-			cdm_report_iops_of(mb, (unsigned long long)t->spec.block), lat);
+			cdm_fmt_iops_of(mb, (unsigned long long)t->spec.block), lat);
 		if (cdm_result_has_percentiles(t))
 			fprintf(out, "%.2f", (double)cdm_hist_percentile(t->hist, 99.0) / 1000.0);
 		else
@@ -174,7 +174,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 		char thr[40];
 
 		fprintf(out, " " UNSTABLE_MARK " unstable: spread above %s %%.",
-			cdm_report_num(thr, sizeof(thr), r->cv_threshold_pct));
+			cdm_fmt_num(thr, sizeof(thr), r->cv_threshold_pct));
 	}
 	fputc('\n', out);
 	if (fflush(out) || ferror(out))
@@ -182,7 +182,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 	return 0;
 }
 
-/* listed in the registry, report.c */
+/* listed in the registry, report.c; declared in formatter.h */
 const struct cdm_formatter cdm_format_markdown = {
 	.name = "markdown",
 	.write = md_write,

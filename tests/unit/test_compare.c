@@ -29,8 +29,6 @@
 #define MIB (1024ull * 1024)
 #define KIB 1024ull
 
-extern const struct cdm_formatter cdm_format_json;
-
 /* users.md's LOCAL/SAN figures (MB/s) for 4 tests; 0 = test not run */
 static struct cdm_run_result *build(const char *label, time_t start, const double mb[4],
 				    const char *engine, uint64_t size)

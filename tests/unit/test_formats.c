@@ -29,17 +29,13 @@
 #include "cdm/cli/compare.h"
 #include "cdm/model/json_read.h"
 #include "cdm/plan/profile.h"
+#include "cdm/model/result_read.h"
 #include "cdm/report/report.h"
 #include "cdm/model/result.h"
 
 #define MIB (1024ull * 1024)
 #define KIB 1024ull
 #define T_START ((time_t)1796010078)    /* 2026/11/30 3:41:18 UTC */
-
-extern const struct cdm_formatter cdm_format_text;
-extern const struct cdm_formatter cdm_format_json;
-extern const struct cdm_formatter cdm_format_csv;
-extern const struct cdm_formatter cdm_format_markdown;
 
 static void set_str(char *dst, size_t len, const char *src)
 {

@@ -18,7 +18,6 @@
 #define CDM_MERGE_H
 
 #include <stddef.h>
-#include <stdio.h>
 
 #include "cdm/model/result.h"
 
@@ -71,17 +70,6 @@ void cdm_merge_free(struct cdm_run_result *agg);
 unsigned int cdm_merge_spread(const struct cdm_run_result *agg, unsigned int i,
 			      double *min, double *median, double *max,
 			      unsigned int *imin, unsigned int *imax);
-
-/*
- * The formatters' hooks: each does nothing when r->scale is NULL.
- * _text_head: one "* N ranks x T ..." line under the report's header;
- * _text_tail: the per-run MB/s spread after the footer;
- * _json: a "scale" member (every run's figures and the spread), written
- * after "system" with its trailing comma.
- */
-void cdm_scale_write_text_head(FILE *out, const struct cdm_run_result *r);
-void cdm_scale_write_text_tail(FILE *out, const struct cdm_run_result *r);
-void cdm_scale_write_json(FILE *out, const struct cdm_run_result *r);
 
 /*
  * cdm_merge_main - `cdm merge [--format F] [--save F.json] [--aggregate A]

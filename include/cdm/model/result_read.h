@@ -14,6 +14,12 @@
 #include "cdm/model/result.h"
 
 /*
+ * "schema_version" of the JSON result: what --format json (report/json.c)
+ * writes and the newest this reader accepts.  docs/output-formats.md.
+ */
+#define CDM_JSON_SCHEMA_VERSION 1
+
+/*
  * cdm_result_read - parse @len bytes of @text (a cdm JSON result, schema
  * 1) into a new result *@out (free with cdm_result_free()).  Pass counts,
  * latency sums (lat_sum_ns, or lat_mean_ns x ios for files written before
