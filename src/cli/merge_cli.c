@@ -102,7 +102,7 @@ int cdm_merge_main(int argc, char **argv)
 	const char **names;
 	unsigned int n;
 	int labels, ranks = 1;
-	char err[1024];
+	struct cdm_err err;
 	int c, status = 0, ret;
 	FILE *out = stdout;
 
@@ -160,9 +160,9 @@ int cdm_merge_main(int argc, char **argv)
 	if (!in)
 		return cdm_error("out of memory"), EXIT_RUN;
 	for (unsigned int i = 0; i < n; i++) {
-		ret = cdm_result_read_file(argv[optind + i], &in[i], err, sizeof(err));
+		ret = cdm_result_read_file(argv[optind + i], CDM_RESULT_READ_ONE_RUN, &in[i], &err);
 		if (ret < 0) {
-			cdm_error("merge: %s: %s", argv[optind + i], err);
+			cdm_error("merge: %s: %s", argv[optind + i], err.msg);
 			for (unsigned int j = 0; j < i; j++)
 				cdm_result_free(in[j]);
 			free(in);
@@ -196,11 +196,11 @@ int cdm_merge_main(int argc, char **argv)
 		if (sscanf(in[i]->info.label, "rank %u (%c", &rk, &open_paren) != 2)
 			ranks = 0;
 	}
-	ret = cdm_merge(in, names, n, ranks ? "ranks" : "runs", &res, err, sizeof(err));
+	ret = cdm_merge(in, names, n, ranks ? "ranks" : "runs", &res, &err);
 	free(in);
 	free(names);
 	if (ret < 0) {
-		cdm_error("merge: %s", err);
+		cdm_error("merge: %s", err.msg);
 		return ret == -ENOMEM ? EXIT_RUN : EXIT_USAGE;
 	}
 	check_overlap(res);

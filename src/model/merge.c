@@ -16,31 +16,31 @@
 #include "cdm/model/spec.h"
 
 int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result *b,
-		    char *err, size_t err_len)
+		    struct cdm_err *err)
 {
 	const struct cdm_run_info *x = &a->info, *y = &b->info;
 	char na[64], nb[64];
 
 #define DIFF(field, what)                                                          \
 	if (x->field != y->field)                                                  \
-		return snprintf(err, err_len, "%s %" PRIu64 " vs %" PRIu64, what,  \
-				(uint64_t)x->field, (uint64_t)y->field), -EINVAL
+		return cdm_err_set(err, -EINVAL, "%s %" PRIu64 " vs %" PRIu64, what, \
+				   (uint64_t)x->field, (uint64_t)y->field)
 	DIFF(size, "size_bytes");
 	DIFF(count, "count");
 	DIFF(time, "time_s");
 	DIFF(warmup, "warmup_s");
 	DIFF(interval, "interval_s");
 	if (x->direct != y->direct)
-		return snprintf(err, err_len, "O_DIRECT vs buffered"), -EINVAL;
+		return cdm_err_set(err, -EINVAL, "O_DIRECT vs buffered");
 	if (x->zero_fill != y->zero_fill)
-		return snprintf(err, err_len, "data random vs zero"), -EINVAL;
+		return cdm_err_set(err, -EINVAL, "data random vs zero");
 	if (x->dsync != y->dsync)
-		return snprintf(err, err_len, "--sync on one, not on the other"), -EINVAL;
+		return cdm_err_set(err, -EINVAL, "--sync on one, not on the other");
 	DIFF(fsync_every, "fsync_every");
 	DIFF(rate_iops, "rate_iops");
 #undef DIFF
 	if (a->ntests != b->ntests)
-		return snprintf(err, err_len, "%u tests vs %u", a->ntests, b->ntests), -EINVAL;
+		return cdm_err_set(err, -EINVAL, "%u tests vs %u", a->ntests, b->ntests);
 	for (unsigned int i = 0; i < a->ntests; i++) {
 		const struct cdm_test_result *s = &a->tests[i], *t = &b->tests[i];
 
@@ -49,8 +49,8 @@ int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result 
 		if (s->dir != t->dir || s->spec.pattern != t->spec.pattern ||
 		    s->spec.block != t->spec.block || s->spec.qd != t->spec.qd ||
 		    s->spec.threads != t->spec.threads || s->spec.write_pct != t->spec.write_pct)
-			return snprintf(err, err_len, "test %u is %s %s vs %s %s", i + 1, na,
-					cdm_dir_name(s->dir), nb, cdm_dir_name(t->dir)), -EINVAL;
+			return cdm_err_set(err, -EINVAL, "test %u is %s %s vs %s %s", i + 1, na,
+					   cdm_dir_name(s->dir), nb, cdm_dir_name(t->dir));
 	}
 	return 0;
 }
@@ -125,21 +125,23 @@ static void merge_test(struct cdm_test_result *t, struct cdm_run_result *const *
 }
 
 int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int n,
-	      const char *unit, struct cdm_run_result **out, char *err, size_t err_len)
+	      const char *unit, struct cdm_run_result **out, struct cdm_err *err)
 {
 	struct cdm_run_result *agg;
 	struct cdm_scale *sc;
-	char why[256];
+	struct cdm_err why;
 	int same;
 
 	*out = NULL;
 	if (n < 1 || n > CDM_MERGE_MAX) {
 		free_sources(in, n);
-		return snprintf(err, err_len, "%u runs to merge (1-%d)", n, CDM_MERGE_MAX), -EINVAL;
+		return cdm_err_set(err, -EINVAL, "%u runs to merge (1-%d)", n, CDM_MERGE_MAX);
 	}
 	for (unsigned int r = 1; r < n; r++) {
-		if (cdm_merge_check(in[0], in[r], why, sizeof(why)) < 0) {
-			snprintf(err, err_len, "%s does not match %s: %s", names[r], names[0], why);
+		if (cdm_merge_check(in[0], in[r], &why) < 0) {
+			/* the message first: @names may point into the runs */
+			cdm_err_set(err, -EINVAL, "%s does not match %s: %s", names[r], names[0],
+				    why.msg);
 			free_sources(in, n);
 			return -EINVAL;
 		}
@@ -150,7 +152,7 @@ int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int
 		free(sc);
 		cdm_result_free(agg);
 		free_sources(in, n);
-		return snprintf(err, err_len, "out of memory"), -ENOMEM;
+		return cdm_err_set(err, -ENOMEM, "out of memory");
 	}
 	agg->info = in[0]->info;
 	agg->aggregate = in[0]->aggregate;

@@ -134,7 +134,8 @@ static int reduce(struct cdm_run_result *res, const char *label, const char *sav
 		  struct cdm_run_result **agg)
 {
 	size_t len = 0;
-	char *text, *all = NULL, err[512];
+	char *text, *all = NULL;
+	struct cdm_err err;
 	int mylen, *lens = NULL, *offs = NULL;
 	int bad = 0, ret = 0;
 	struct cdm_run_result **in = NULL;
@@ -191,9 +192,9 @@ static int reduce(struct cdm_run_result *res, const char *label, const char *sav
 		goto out;
 	}
 	for (int r = 0; r < nranks; r++) {
-		ret = cdm_result_read(all + offs[r], (size_t)lens[r], &in[r], err, sizeof(err));
+		ret = cdm_result_read(all + offs[r], (size_t)lens[r], CDM_RESULT_READ_ONE_RUN, &in[r], &err);
 		if (ret < 0) {
-			cdm_error("the result of rank %d (%s) cannot be read: %s", r, hosts[r], err);
+			cdm_error("the result of rank %d (%s) cannot be read: %s", r, hosts[r], err.msg);
 			for (int j = 0; j < r; j++)
 				cdm_result_free(in[j]);
 			goto out;
@@ -201,9 +202,9 @@ static int reduce(struct cdm_run_result *res, const char *label, const char *sav
 		snprintf(names[r], sizeof(names[r]), "rank %d (%s)", r, hosts[r]);
 		np[r] = names[r];
 	}
-	ret = cdm_merge(in, np, (unsigned int)nranks, "ranks", agg, err, sizeof(err));
+	ret = cdm_merge(in, np, (unsigned int)nranks, "ranks", agg, &err);
 	if (ret < 0) {
-		cdm_error("%s", err);
+		cdm_error("%s", err.msg);
 		goto out;
 	}
 	if (label)

@@ -72,7 +72,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		cdm_compare_load((const char *)data + 1, size - 1, &run, err, sizeof(err));
 		cdm_compare_run_free(&run);
 		/* the same text as `cdm merge` reads it (result_read.c) */
-		if (cdm_result_read((const char *)data + 1, size - 1, &res, err, sizeof(err)) == 0)
+		if (cdm_result_read((const char *)data + 1, size - 1, CDM_RESULT_READ_ONE_RUN, &res,
+				    &perr) == 0)
 			cdm_result_free(res);
 		break;
 	}
