@@ -42,6 +42,12 @@ static int bad(struct cdm_err *err, const char *fmt, ...)
 	return cdm_err_prefix(err, -EINVAL, "not a valid cdm result");
 }
 
+/* "<where>: expected object, found <type of v>" */
+static int not_object(struct cdm_err *err, const char *where, const struct cdm_json *v)
+{
+	return bad(err, "%s: expected object, found %s", where, cdm_json_type_name(v->type));
+}
+
 /* member @key of @obj with type @type (TRUE stands for either boolean) */
 static const struct cdm_json *mem(struct cdm_err *err, const struct cdm_json *obj, const char *where,
 				  const char *key, enum cdm_json_type type, int null_ok)
@@ -147,7 +153,7 @@ static int read_extras(struct cdm_err *err, const struct cdm_json *pj, const cha
 	if (rp && rp->type != CDM_JSON_NULL) {
 		snprintf(w, sizeof(w), "%s.read", where);
 		if (rp->type != CDM_JSON_OBJECT)
-			return bad(err, "%s: expected object", w);
+			return not_object(err, w, rp);
 		if (u64(err, rp, w, "bytes", &p->read_bytes) || u64(err, rp, w, "ios", &p->read_ios) ||
 		    mean_times(err, rp, w, p->read_ios, &p->read_lat_sum_ns))
 			return -EINVAL;
@@ -155,7 +161,7 @@ static int read_extras(struct cdm_err *err, const struct cdm_json *pj, const cha
 	if (fs && fs->type != CDM_JSON_NULL) {
 		snprintf(w, sizeof(w), "%s.fsync", where);
 		if (fs->type != CDM_JSON_OBJECT)
-			return bad(err, "%s: expected object", w);
+			return not_object(err, w, fs);
 		if (u64(err, fs, w, "count", &p->fsyncs) || u64(err, fs, w, "max_ns", &p->fsync_max_ns))
 			return -EINVAL;
 		v = mem(err, fs, w, "mean_ns", CDM_JSON_NUMBER, 1);
@@ -173,7 +179,7 @@ static int read_pass(struct cdm_err *err, const struct cdm_json *pj, const char 
 	const struct cdm_json *v;
 
 	if (pj->type != CDM_JSON_OBJECT)
-		return bad(err, "%s: expected object", where);
+		return not_object(err, where, pj);
 	v = mem(err, pj, where, "duration_s", CDM_JSON_NUMBER, 0);
 	if (!v)
 		return -EINVAL;
@@ -224,7 +230,7 @@ static int read_hist(struct cdm_err *err, const struct cdm_json *hj, const char 
 
 		snprintf(w, sizeof(w), "%s.buckets[%zu]", where, i);
 		if (b->items[i].type != CDM_JSON_OBJECT)
-			return bad(err, "%s: expected object", w);
+			return not_object(err, w, &b->items[i]);
 		if (u64(err, &b->items[i], w, "low_ns", &low) ||
 		    u64(err, &b->items[i], w, "high_ns", &high) ||
 		    u64(err, &b->items[i], w, "count", &count))
@@ -251,7 +257,7 @@ static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned in
 
 	snprintf(where, sizeof(where), "tests[%u]", idx);
 	if (tj->type != CDM_JSON_OBJECT)
-		return bad(err, "%s: expected object", where);
+		return not_object(err, where, tj);
 	if (str(err, tj, where, "direction", s, sizeof(s), 0))
 		return -EINVAL;
 	if (!strcmp(s, "read"))

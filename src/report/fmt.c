@@ -77,6 +77,21 @@ void cdm_fmt_json_str(FILE *out, const char *s, size_t max)
 	fputc('"', out);
 }
 
+void cdm_fmt_md_text(FILE *out, const char *s, size_t max)
+{
+	size_t n = strnlen(s, max), i;
+
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (c == '\n' || c == '\r' || c == '\t')
+			c = ' ';
+		if (strchr("\\`*_[]<>|~#!&", c))
+			fputc('\\', out);
+		fputc(c, out);
+	}
+}
+
 char *cdm_fmt_utc(char *buf, size_t len, long long t)
 {
 	time_t tt = (time_t)t;

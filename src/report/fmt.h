@@ -29,6 +29,14 @@ char *cdm_fmt_num(char *buf, size_t len, double v);
 void cdm_fmt_json_str(FILE *out, const char *s, size_t max);
 
 /*
+ * cdm_fmt_md_text - write @s (at most @max bytes, stopping at a NUL) to
+ * @out as Markdown text: the characters of Markdown's inline syntax and
+ * '|' (GFM tables) escaped with '\\', tabs and line breaks as spaces, so
+ * that a label can neither break a table nor start markup.
+ */
+void cdm_fmt_md_text(FILE *out, const char *s, size_t max);
+
+/*
  * cdm_fmt_utc - @t (seconds since the epoch) as "2024-06-22T17:19:21Z"
  * in @buf (@len >= 21 bytes), or "" when the time cannot be converted.
  * Returns @buf.

@@ -27,22 +27,6 @@
 
 #define UNSTABLE_MARK "\xe2\x9a\xa0"    /* U+26A0 WARNING SIGN */
 
-/* @s with Markdown's inline syntax and '|' escaped; line breaks as spaces */
-static void md_text(FILE *out, const char *s, size_t max)
-{
-	size_t n = strnlen(s, max), i;
-
-	for (i = 0; i < n; i++) {
-		char c = s[i];
-
-		if (c == '\n' || c == '\r' || c == '\t')
-			c = ' ';
-		if (strchr("\\`*_[]<>|~#!&", c) && c)
-			fputc('\\', out);
-		fputc(c, out);
-	}
-}
-
 static void write_intro(FILE *out, const struct cdm_run_result *r)
 {
 	const struct cdm_run_info *in = &r->info;
@@ -50,24 +34,24 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 
 	fputs("**cdm: ", out);
 	if (in->label[0])
-		md_text(out, in->label, sizeof(in->label));
+		cdm_fmt_md_text(out, in->label, sizeof(in->label));
 	else
-		md_text(out, in->target, sizeof(in->target));
+		cdm_fmt_md_text(out, in->target, sizeof(in->target));
 	fputs("**", out);
 	if (in->comment[0]) {
 		fputs(" \xe2\x80\x94 ", out);
-		md_text(out, in->comment, sizeof(in->comment));
+		cdm_fmt_md_text(out, in->comment, sizeof(in->comment));
 	}
 	fputs("\n\n", out);
 
 	cdm_size_format(in->size, size, sizeof(size));
-	md_text(out, in->target, sizeof(in->target));
+	cdm_fmt_md_text(out, in->target, sizeof(in->target));
 	if (in->fs_type[0]) {
 		fputs(" (", out);
-		md_text(out, in->fs_type, sizeof(in->fs_type));
+		cdm_fmt_md_text(out, in->fs_type, sizeof(in->fs_type));
 		if (in->fs_source[0]) {
 			fputs(" on ", out);
-			md_text(out, in->fs_source, sizeof(in->fs_source));
+			cdm_fmt_md_text(out, in->fs_source, sizeof(in->fs_source));
 		}
 		fputc(')', out);
 	}
@@ -79,10 +63,10 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 	}
 	if (in->dev_name[0]) {
 		fputs(", device ", out);
-		md_text(out, in->dev_name, sizeof(in->dev_name));
+		cdm_fmt_md_text(out, in->dev_name, sizeof(in->dev_name));
 		if (in->dev_model[0]) {
 			fputc(' ', out);
-			md_text(out, in->dev_model, sizeof(in->dev_model));
+			cdm_fmt_md_text(out, in->dev_model, sizeof(in->dev_model));
 		}
 		if (in->dev_rotational)
 			fputs(in->dev_rotational == CDM_ROT_YES ? ", rotational" : ", non-rotational", out);
@@ -101,9 +85,9 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 	if (utc[0])
 		fprintf(out, "; %.10s %.8s UTC", utc, utc + 11);
 	fputs("; ", out);
-	md_text(out, in->os, sizeof(in->os));
+	cdm_fmt_md_text(out, in->os, sizeof(in->os));
 	fputs(" [", out);
-	md_text(out, in->kernel, sizeof(in->kernel));
+	cdm_fmt_md_text(out, in->kernel, sizeof(in->kernel));
 	fprintf(out, "]; cdm %.*s\n\n", (int)sizeof(in->version),
 		in->version[0] ? in->version : CDM_VERSION);
 	if (r->interrupted)
