@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cdm/base/err.h"
 #include "cdm/cli/cli.h"
 #include "cdm/cli/merge_cli.h"
 #include "cdm/model/merge.h"
@@ -161,7 +162,7 @@ static void free_inputs(struct cdm_run_result **in, unsigned int n)
 /* step 2: the saved results, read back; *@in is NULL after a failure */
 static int read_inputs(const struct merge_opts *o, struct cdm_run_result ***in)
 {
-	char err[1024];
+	struct cdm_err err;
 
 	*in = calloc(o->n, sizeof(**in));
 	if (!*in) {
@@ -169,8 +170,8 @@ static int read_inputs(const struct merge_opts *o, struct cdm_run_result ***in)
 		return CDM_EXIT_RUN;
 	}
 	for (unsigned int i = 0; i < o->n; i++) {
-		if (cdm_result_read_file(o->files[i], &(*in)[i], err, sizeof(err)) < 0) {
-			cdm_error("merge: %s: %s", o->files[i], err);
+		if (cdm_result_read_file(o->files[i], CDM_RESULT_READ_ONE_RUN, &(*in)[i], &err) < 0) {
+			cdm_error("merge: %s: %s", o->files[i], err.msg);
 			free_inputs(*in, i);
 			*in = NULL;
 			return CDM_EXIT_USAGE;
@@ -191,7 +192,7 @@ static int merge_inputs(const struct merge_opts *o, struct cdm_run_result **in,
 {
 	const char **names = calloc(o->n, sizeof(*names));
 	int labels = 1, ranks = 1, ret;
-	char err[1024];
+	struct cdm_err err;
 
 	if (!names) {
 		free_inputs(in, o->n);
@@ -212,11 +213,11 @@ static int merge_inputs(const struct merge_opts *o, struct cdm_run_result **in,
 	}
 	for (unsigned int i = 0; i < o->n; i++)
 		names[i] = labels ? in[i]->info.label : o->files[i];
-	ret = cdm_merge(in, names, o->n, ranks ? "ranks" : "runs", res, err, sizeof(err));
+	ret = cdm_merge(in, names, o->n, ranks ? "ranks" : "runs", res, &err);
 	free(in);
 	free(names);
 	if (ret < 0) {
-		cdm_error("merge: %s", err);
+		cdm_error("merge: %s", err.msg);
 		return ret == -ENOMEM ? CDM_EXIT_RUN : CDM_EXIT_USAGE;
 	}
 	return CDM_CLI_GO_ON;

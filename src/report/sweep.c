@@ -16,7 +16,8 @@
 #include "cdm/report/plot.h"
 #include "cdm/report/report.h"
 #include "cdm/report/sweep.h"
-#include "report_util.h"
+#include "cdm/model/result_read.h"
+#include "fmt.h"
 
 /* "RND4K Q1" for a thread sweep, "RND4K T8" for a depth sweep, "RND4K" for both */
 static void curve_name(const struct cdm_spec *sp, int vary, char *buf, size_t len)
@@ -183,7 +184,7 @@ static void jnum(FILE *out, const char *key, double v, const char *end)
 {
 	char buf[40];
 
-	fprintf(out, "\"%s\": %s%s", key, cdm_report_num(buf, sizeof(buf), v), end);
+	fprintf(out, "\"%s\": %s%s", key, cdm_fmt_num(buf, sizeof(buf), v), end);
 }
 
 int cdm_sweep_write_json(FILE *out, const struct cdm_sweep *sw)
@@ -196,11 +197,11 @@ int cdm_sweep_write_json(FILE *out, const struct cdm_sweep *sw)
 	fprintf(out, "  \"cdm_version\": \"%s\",\n  \"interrupted\": %s,\n", CDM_VERSION,
 		r->interrupted ? "true" : "false");
 	fputs("  \"target\": { \"path\": ", out);
-	cdm_report_json_str(out, in->target, sizeof(in->target));
+	cdm_fmt_json_str(out, in->target, sizeof(in->target));
 	fputs(", \"fs_type\": ", out);
-	cdm_report_json_str(out, in->fs_type, sizeof(in->fs_type));
+	cdm_fmt_json_str(out, in->fs_type, sizeof(in->fs_type));
 	fputs(", \"device\": ", out);
-	cdm_report_json_str(out, in->dev_name, sizeof(in->dev_name));
+	cdm_fmt_json_str(out, in->dev_name, sizeof(in->dev_name));
 	fputs(" },\n", out);
 	fprintf(out, "  \"settings\": { \"vary\": \"%s\", \"size_bytes\": %" PRIu64
 		", \"count\": %u, \"time_s\": %u, \"warmup_s\": %u, \"engine\": \"%s\", \"direct\": %s },\n",

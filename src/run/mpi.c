@@ -165,7 +165,7 @@ static int merge_all(const char *all, const int *lens, const int *offs,
 	struct cdm_run_result **in = calloc((size_t)nranks, sizeof(*in));
 	char (*names)[80] = calloc((size_t)nranks, sizeof(*names));
 	const char **np = calloc((size_t)nranks, sizeof(*np));
-	char why[512];
+	struct cdm_err why;
 	int ret = 0;
 
 	if (!in || !names || !np) {
@@ -173,9 +173,11 @@ static int merge_all(const char *all, const int *lens, const int *offs,
 		goto out;
 	}
 	for (int r = 0; r < nranks; r++) {
-		ret = cdm_result_read(all + offs[r], (size_t)lens[r], &in[r], why, sizeof(why));
+		ret = cdm_result_read(all + offs[r], (size_t)lens[r], CDM_RESULT_READ_ONE_RUN,
+				      &in[r], &why);
 		if (ret < 0) {
-			cdm_err_set(err, ret, "the result of rank %d (%s) cannot be read: %s", r, hosts[r], why);
+			cdm_err_set(err, ret, "the result of rank %d (%s) cannot be read: %s", r, hosts[r],
+				    why.msg);
 			for (int j = 0; j < r; j++)
 				cdm_result_free(in[j]);
 			goto out;
@@ -183,9 +185,7 @@ static int merge_all(const char *all, const int *lens, const int *offs,
 		snprintf(names[r], sizeof(names[r]), "rank %d (%s)", r, hosts[r]);
 		np[r] = names[r];
 	}
-	ret = cdm_merge(in, np, (unsigned int)nranks, "ranks", agg, why, sizeof(why));
-	if (ret < 0)
-		cdm_err_set(err, ret, "%s", why);
+	ret = cdm_merge(in, np, (unsigned int)nranks, "ranks", agg, err);
 out:
 	free(in);
 	free(names);
