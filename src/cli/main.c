@@ -1,18 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * main.c - the command line: parses options (getopt_long), layers them over
- * the profile, resolves the engine, installs the signal handlers, calls the
- * runner and prints the report.  The only file that calls exit().
- *
- * Exit status (design.md, "CLI contract"): 0 success; 1 the run failed;
- * 2 usage or profile error; 128 + signal number when interrupted.
+ * main.c - the command line of a run, in five steps: parse the options
+ * (getopt_long) into struct main_opts; build the run's configuration (the
+ * options layered over the profile, checked, the engine resolved); check
+ * the output files before anything is written to the target; run; print
+ * the report.  The subcommands (compare, sweep, merge) have their own
+ * files.  Exit status: include/cdm/cli/exit.h.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +21,9 @@
 #include "cdm/base/err.h"
 #include "cdm/base/uint.h"
 #include "cdm/base/size.h"
+#include "cdm/cli/cli.h"
 #include "cdm/cli/compare.h"
+#include "cdm/cli/merge_cli.h"
 #include "cdm/target/device.h"
 #include "cdm/target/outfile.h"
 #include "cdm/engine/engine.h"
@@ -41,9 +42,6 @@
 #ifdef CDM_MPI
 #include "cdm/run/mpi.h"
 #endif
-
-#define EXIT_RUN 1
-#define EXIT_USAGE 2
 
 enum {
 	OPT_INTERVAL = 256, OPT_WARMUP, OPT_MODE, OPT_DATA, OPT_BUFFERED,
@@ -198,102 +196,538 @@ static const char usage_text[] =
 "Exit status: 0 success, 1 the run failed, 2 usage or profile error,\n"
 "128+N interrupted by signal N (130 for Ctrl-C).  See cdm(1).\n";
 
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static const struct cdm_cli_cmd cmd = { "cdm", "cdm --help" };
 
-static int usage_error(const char *fmt, ...)
+/* an option handler's "not one of mine": the next handler tries it */
+#define NOT_MINE (-2)
+
+/*
+ * struct main_opts - the command line as parsed, and the run built from
+ * it.  Options that map straight onto the run's configuration are set in
+ * @cfg while parsing; the rest wait here until build_config() layers them
+ * over the profile.
+ */
+struct main_opts {
+	struct cdm_run_config cfg;
+	struct cdm_profile prof;        /* cfg.profile_name points into it */
+	struct cdm_spec tests[CDM_MAX_TESTS];   /* --test, in order */
+	unsigned int ntests;
+	const char *profile, *engine, *format;
+	const char *output, *save, *label, *plot;
+	const char *mode;
+	int mode_given;
+	const char *start_at, *save_ranks;
+	struct cdm_start_at sa;         /* cfg.sync_arg with --start-at */
+	enum cdm_aggregate aggregate;
+	double cv_threshold;            /* percent */
+	uint64_t size;                  /* --size, bytes; 0 = the profile's */
+	unsigned long count, time;      /* 0 = the profile's */
+	unsigned long interval, warmup; /* ULONG_MAX = the profile's */
+	unsigned int mix;               /* --mix read percent; 0 = the profile's */
+	const struct cdm_formatter *fmt;
+};
+
+static void main_opts_init(struct main_opts *o)
 {
-	va_list ap;
-
-	fputs("cdm: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry 'cdm --help'.\n", stderr);
-	return EXIT_USAGE;
+	memset(o, 0, sizeof(*o));
+	o->profile = "default";
+	o->engine = "auto";
+	o->format = "cdm";
+	o->mode = "all";
+	o->aggregate = CDM_AGG_BEST;
+	o->cv_threshold = CDM_CV_THRESHOLD_DEFAULT;
+	o->interval = ULONG_MAX;
+	o->warmup = ULONG_MAX;
+	o->cfg.direct = 1;
+	o->cfg.progress = isatty(STDERR_FILENO);
+#ifdef CDM_MPI
+	o->cfg.progress = o->cfg.progress && cdm_mpi_rank() == 0;
+#endif
 }
 
 static int list_engines(void)
 {
-	const char *const *names;
-	size_t n = cdm_engine_list(&names);
 	const struct cdm_engine_ops *pick = cdm_engine_pick();
+	size_t n = cdm_engine_list(NULL);
 
 	printf("%-10s %-9s %-11s %s\n", "ENGINE", "BUILT IN", "WORKS HERE", "NOTES");
 	for (size_t i = 0; i < n; i++) {
-		const struct cdm_engine_ops *ops = cdm_engine_find(names[i], NULL);
-		char why[160] = "";
-		const char *works = "-";
+		const struct cdm_engine_ops *ops;
+		struct cdm_err why = { "" };
+		const char *name, *works = "-";
+		char notes[CDM_ERR_MAX + 64];
+		int r = cdm_engine_status(i, &name, &ops, &why);
 
 		if (ops)
-			works = cdm_engine_probe(ops, why, sizeof(why)) == 0 ? "yes" : "no";
-		else if (!strcmp(names[i], "io_uring"))
-			snprintf(why, sizeof(why), "install liburing-dev and rebuild");
-		else if (!strcmp(names[i], "libaio"))
-			snprintf(why, sizeof(why), "install libaio-dev and rebuild");
-		if (ops && ops == pick)
-			snprintf(why + strlen(why), sizeof(why) - strlen(why), "%sused by auto",
-				 why[0] ? "; " : "");
-		if (ops && (ops->flags & CDM_ENGINE_NO_IO))
-			snprintf(why + strlen(why), sizeof(why) - strlen(why),
-				 "%sno I/O: measures cdm itself (tests)", why[0] ? "; " : "");
-		printf("%-10s %-9s %-11s %s\n", names[i], ops ? "yes" : "no", works, why);
+			works = r == 0 ? "yes" : "no";
+		snprintf(notes, sizeof(notes), "%s%s%s%s", why.msg,
+			 ops == pick ? (why.msg[0] ? "; used by auto" : "used by auto") : "",
+			 ops && (ops->flags & CDM_ENGINE_NO_IO) && (why.msg[0] || ops == pick) ? "; " : "",
+			 ops && (ops->flags & CDM_ENGINE_NO_IO) ? "no I/O: measures cdm itself (tests)" : "");
+		printf("%-10s %-9s %-11s %s\n", name, ops ? "yes" : "no", works, notes);
 	}
-	return 0;
-}
-
-/*
- * Resolve --engine.  Returns the ops, or NULL after printing why; *@status
- * is the exit status to use then (2 unknown name, 1 not built / not working).
- */
-static const struct cdm_engine_ops *resolve_engine(const char *name, int *status)
-{
-	const struct cdm_engine_ops *ops;
-	char why[160];
-	int known = 0;
-
-	if (!strcmp(name, "auto")) {
-		const char *const *names;
-		size_t n = cdm_engine_list(&names);
-
-		ops = cdm_engine_pick();
-		/* say why a preferred engine was passed over */
-		for (size_t i = 0; i < n && strcmp(names[i], ops->name); i++) {
-			const struct cdm_engine_ops *o = cdm_engine_find(names[i], NULL);
-
-			if (o && cdm_engine_probe(o, why, sizeof(why)) < 0)
-				cdm_note("engine %s does not work here (%s); using %s",
-					 names[i], why, ops->name);
-		}
-		return ops;
-	}
-	ops = cdm_engine_find(name, &known);
-	if (!ops) {
-		if (!known) {
-			*status = usage_error("unknown engine '%s' (auto, io_uring, libaio, sync, null)", name);
-			return NULL;
-		}
-		cdm_error("the %s engine is not built in: install %s and rebuild", name,
-			  !strcmp(name, "io_uring") ? "liburing-dev" : "libaio-dev");
-		*status = EXIT_RUN;
-		return NULL;
-	}
-	if (cdm_engine_probe(ops, why, sizeof(why)) < 0) {
-		cdm_error("the %s engine does not work here: %s", name, why);
-		*status = EXIT_RUN;
-		return NULL;
-	}
-	return ops;
+	return CDM_EXIT_OK;
 }
 
 static int parse_seconds(const char *opt, const char *arg, unsigned long min,
 			 unsigned long *out)
 {
-	int r = cdm_uint_parse(arg, min, CDM_TIME_MAX, out);
+	if (cdm_uint_parse(arg, min, CDM_TIME_MAX, out) < 0)
+		return cdm_cli_usage(&cmd, "bad value for --%s: '%s' (a whole number of seconds, %lu-%u)",
+				     opt, arg, min, CDM_TIME_MAX);
+	return CDM_CLI_GO_ON;
+}
 
-	if (r < 0)
-		return usage_error("bad value for --%s: '%s' (a whole number of seconds, %lu-%u)",
-				   opt, arg, min, CDM_TIME_MAX);
-	return 0;
+/* one line in every report: control characters become spaces */
+static void one_line(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = ' ';
+}
+
+/* the options that say what is measured: tests, sizes, times, the workload */
+static int parse_plan_option(int c, char *arg, struct main_opts *o)
+{
+	struct cdm_err err;
+	unsigned long v;
+
+	switch (c) {
+	case 'p':
+		o->profile = arg;
+		return CDM_CLI_GO_ON;
+	case 't':
+		if (o->ntests == CDM_MAX_TESTS)
+			return cdm_cli_usage(&cmd, "too many --test options (at most %d)", CDM_MAX_TESTS);
+		if (cdm_spec_parse(arg, &o->tests[o->ntests], &err) < 0)
+			return cdm_cli_usage(&cmd, "%s", err.msg);
+		o->ntests++;
+		return CDM_CLI_GO_ON;
+	case 's':
+		if (cdm_size_parse(arg, &o->size) < 0)
+			return cdm_cli_usage(&cmd, "bad value for --size: '%s' (e.g. 1GiB, 512MiB, 64M)", arg);
+		return CDM_CLI_GO_ON;
+	case 'n':
+		if (cdm_uint_parse(arg, 1, CDM_COUNT_MAX, &o->count) < 0)
+			return cdm_cli_usage(&cmd, "bad value for --count: '%s' (1-%u)", arg, CDM_COUNT_MAX);
+		return CDM_CLI_GO_ON;
+	case 'T':
+		return parse_seconds("time", arg, 1, &o->time);
+	case OPT_INTERVAL:
+		return parse_seconds("interval", arg, 0, &o->interval);
+	case OPT_WARMUP:
+		return parse_seconds("warmup", arg, 0, &o->warmup);
+	case OPT_MODE:
+		o->mode = arg;
+		o->mode_given = 1;
+		if (strcmp(arg, "all") && strcmp(arg, "read") && strcmp(arg, "write") && strcmp(arg, "mix"))
+			return cdm_cli_usage(&cmd, "bad value for --mode: '%s' (all, read, write, mix)", arg);
+		return CDM_CLI_GO_ON;
+	case OPT_MIX:
+		if (cdm_uint_parse(arg, CDM_MIX_MIN, CDM_MIX_MAX, &v) < 0)
+			return cdm_cli_usage(&cmd, "bad value for --mix: '%s' (the read percentage, %u-%u; 0 and 100 are --mode write and --mode read)",
+					     arg, CDM_MIX_MIN, CDM_MIX_MAX);
+		o->mix = (unsigned int)v;
+		return CDM_CLI_GO_ON;
+	case OPT_RATE_IOPS:
+		if (cdm_uint_parse(arg, 1, 100000000, &v) < 0)
+			return cdm_cli_usage(&cmd, "bad value for --rate-iops: '%s' (I/Os per second, 1-100000000)", arg);
+		o->cfg.rate_iops = v;
+		return CDM_CLI_GO_ON;
+	case OPT_SYNC:
+		o->cfg.dsync = 1;
+		return CDM_CLI_GO_ON;
+	case OPT_FSYNC:
+		if (cdm_uint_parse(arg, 1, 1000000, &v) < 0)
+			return cdm_cli_usage(&cmd, "bad value for --fsync: '%s' (writes between fdatasync calls, 1-1000000)", arg);
+		o->cfg.fsync_every = (unsigned int)v;
+		return CDM_CLI_GO_ON;
+	case OPT_DATA:
+		if (strcmp(arg, "zero") && strcmp(arg, "random"))
+			return cdm_cli_usage(&cmd, "bad value for --data: '%s' (random, zero)", arg);
+		o->cfg.zero_fill = !strcmp(arg, "zero");
+		return CDM_CLI_GO_ON;
+	}
+	return NOT_MINE;
+}
+
+/* the options that say what is reported, and where */
+static int parse_report_option(int c, char *arg, struct main_opts *o)
+{
+	char *end;
+
+	switch (c) {
+	case 'f':
+		o->format = arg;
+		return CDM_CLI_GO_ON;
+	case 'o':
+		o->output = arg;
+		return CDM_CLI_GO_ON;
+	case OPT_SAVE:
+		o->save = arg;
+		return CDM_CLI_GO_ON;
+	case OPT_LABEL:
+		one_line(arg);
+		o->label = arg;
+		return CDM_CLI_GO_ON;
+	case OPT_AGGREGATE:
+		if (cdm_aggregate_parse(arg, &o->aggregate) < 0)
+			return cdm_cli_usage(&cmd, "bad value for --aggregate: '%s' (best, median, mean)", arg);
+		return CDM_CLI_GO_ON;
+	case OPT_CV_THRESHOLD:
+		errno = 0;
+		o->cv_threshold = strtod(arg, &end);
+		if (errno || end == arg || *end || !(o->cv_threshold >= 0.0 && o->cv_threshold <= 1000.0))
+			return cdm_cli_usage(&cmd, "bad value for --cv-threshold: '%s' (a percentage, 0-1000)", arg);
+		return CDM_CLI_GO_ON;
+	case OPT_COMMENT:
+		if (strlen(arg) >= sizeof(((struct cdm_run_info *)0)->comment))
+			return cdm_cli_usage(&cmd, "--comment is longer than %zu bytes",
+					     sizeof(((struct cdm_run_info *)0)->comment) - 1);
+		one_line(arg);
+		o->cfg.comment = arg;
+		return CDM_CLI_GO_ON;
+	case OPT_LOG_INTERVAL:
+		if (cdm_series_interval_parse(arg, &o->cfg.log_interval_ns) < 0)
+			return cdm_cli_usage(&cmd, "bad value for --log-interval: '%s' (such as 500ms, 1s, 2s; 100ms-3600s)",
+					     arg);
+		return CDM_CLI_GO_ON;
+	case OPT_PLOT:
+		o->plot = arg;
+		return CDM_CLI_GO_ON;
+	case 'q':
+		o->cfg.progress = 0;
+		return CDM_CLI_GO_ON;
+	}
+	return NOT_MINE;
+}
+
+/* the options that say how the run goes: engine, test file, schedule */
+static int parse_run_option(int c, char *arg, struct main_opts *o)
+{
+	unsigned long v;
+
+	switch (c) {
+	case 'e':
+		o->engine = arg;
+		return CDM_CLI_GO_ON;
+	case OPT_BUFFERED:
+		o->cfg.direct = 0;
+		return CDM_CLI_GO_ON;
+	case 'k':
+		o->cfg.keep = 1;
+		return CDM_CLI_GO_ON;
+	case OPT_FILE:
+		o->cfg.file = arg;
+		return CDM_CLI_GO_ON;
+	case OPT_ALLOW_DESTRUCTIVE:
+		o->cfg.allow_destructive_write = 1;
+		return CDM_CLI_GO_ON;
+	case OPT_NULL_SERVICE:
+		if (cdm_uint_parse(arg, 0, 10000000, &v) < 0)
+			return cdm_cli_usage(&cmd, "bad value for --null-service-us: '%s' (0-10000000)", arg);
+		o->cfg.null_service_ns = (uint64_t)v * 1000;
+		return CDM_CLI_GO_ON;
+	case OPT_BATCH:
+		if (cdm_uint_parse(arg, 1, CDM_QD_MAX, &v) < 0)
+			return cdm_cli_usage(&cmd, "bad value for --batch: '%s' (1-%u)", arg, CDM_QD_MAX);
+		o->cfg.batch = (unsigned int)v;
+		return CDM_CLI_GO_ON;
+	case OPT_SQPOLL:
+		o->cfg.engine_options |= CDM_ENGINE_OPT_SQPOLL;
+		return CDM_CLI_GO_ON;
+	case OPT_HIPRI:
+		o->cfg.engine_options |= CDM_ENGINE_OPT_IOPOLL;
+		return CDM_CLI_GO_ON;
+	case OPT_NO_REGISTER:
+		o->cfg.engine_options |= CDM_ENGINE_OPT_NO_REGISTER;
+		return CDM_CLI_GO_ON;
+	case OPT_START_AT:
+		if (cdm_start_at_parse(arg, cdm_wall_ns(), &o->sa.start_ns) < 0)
+			return cdm_cli_usage(&cmd, "bad value for --start-at: '%s' (UTC as 2026-12-01T22:00:00Z, or +30s, +5m)", arg);
+		snprintf(o->sa.text, sizeof(o->sa.text), "%s", arg);
+		o->start_at = arg;
+		return CDM_CLI_GO_ON;
+	case OPT_SAVE_RANKS:
+		o->save_ranks = arg;
+		return CDM_CLI_GO_ON;
+	}
+	return NOT_MINE;
+}
+
+/* the options that answer at once: help, version, the engines */
+static int parse_info_option(int c)
+{
+	switch (c) {
+	case OPT_LIST_ENGINES:
+		return list_engines();
+	case 'h':
+		fputs(usage_text, stdout);
+		return CDM_EXIT_OK;
+	case 'V':
+		printf("cdm %s (engines: %s)\n", CDM_VERSION, cdm_engine_build_info());
+		return CDM_EXIT_OK;
+	}
+	return cdm_cli_try(&cmd);        /* getopt has said what is wrong */
+}
+
+/* TARGET, or --file's directory; no empty paths */
+static int parse_operands(int argc, char **argv, struct main_opts *o)
+{
+	static char dir[PATH_MAX];
+	struct cdm_run_config *cfg = &o->cfg;
+
+	if (argc - optind > 1)
+		return cdm_cli_usage(&cmd, "one TARGET directory expected, got %d", argc - optind);
+	if ((optind < argc && !argv[optind][0]) || (o->output && !o->output[0]) ||
+	    (o->save && !o->save[0]) || (cfg->file && !cfg->file[0]) || (o->plot && !o->plot[0]))
+		return cdm_cli_usage(&cmd, "an empty path was given");
+	cfg->target = optind < argc ? argv[optind] : ".";
+	if (!cfg->file)
+		return CDM_CLI_GO_ON;
+	if (optind < argc)
+		return cdm_cli_usage(&cmd, "--file names the test file: give no TARGET");
+	if (o->size)
+		return cdm_cli_usage(&cmd, "--size cannot be used with --file (the file's size is the test size)");
+	cdm_outfile_parent_dir(cfg->file, dir, sizeof(dir));
+	cfg->target = dir;
+	return CDM_CLI_GO_ON;
+}
+
+/* step 1: the command line into @o */
+static int parse_args(int argc, char **argv, struct main_opts *o)
+{
+	int c, s;
+
+	/* getopt names the program from argv[0]: make its messages say "cdm:" */
+	argv[0] = (char *)"cdm";
+	while ((c = getopt_long(argc, argv, "p:t:s:n:T:e:f:o:kqhV", long_opts, NULL)) != -1) {
+		s = parse_plan_option(c, optarg, o);
+		if (s == NOT_MINE)
+			s = parse_report_option(c, optarg, o);
+		if (s == NOT_MINE)
+			s = parse_run_option(c, optarg, o);
+		if (s == NOT_MINE)
+			s = parse_info_option(c);
+		if (s != CDM_CLI_GO_ON)
+			return s;
+	}
+	return parse_operands(argc, argv, o);
+}
+
+/* command-line options override the profile; the profile the defaults */
+static void layer_profile(struct main_opts *o)
+{
+	struct cdm_run_config *cfg = &o->cfg;
+	const struct cdm_profile *prof = &o->prof;
+	const char *mode = o->mode;
+
+	cfg->profile_name = prof->name[0] ? prof->name : "Custom";
+	if (o->ntests) {
+		memcpy(cfg->tests, o->tests, sizeof(o->tests[0]) * o->ntests);
+		cfg->ntests = o->ntests;
+	} else {
+		memcpy(cfg->tests, prof->tests, sizeof(prof->tests[0]) * prof->ntests);
+		cfg->ntests = prof->ntests;
+	}
+	cfg->size = o->size ? o->size : prof->size ? prof->size : 1ull << 30;
+	cfg->count = o->count ? (unsigned int)o->count : prof->count ? prof->count : 5;
+	cfg->time = o->time ? (unsigned int)o->time : prof->time ? prof->time : 5;
+	cfg->interval = o->interval != ULONG_MAX ? (unsigned int)o->interval :
+			prof->interval >= 0 ? (unsigned int)prof->interval : 5;
+	cfg->warmup = o->warmup != ULONG_MAX ? (unsigned int)o->warmup :
+		      prof->warmup >= 0 ? (unsigned int)prof->warmup : cfg->time;
+	cfg->do_read = !strcmp(mode, "all") || !strcmp(mode, "read");
+	cfg->do_write = !strcmp(mode, "all") || !strcmp(mode, "write");
+	cfg->do_mix = !strcmp(mode, "all") || !strcmp(mode, "mix");
+	/* CDM's default ratio, R70/W30, when only --mode mix asks for a Mix */
+	cfg->mix_read_pct = o->mix ? o->mix : prof->mix ? prof->mix : !strcmp(mode, "mix") ? 70 : 0;
+}
+
+/* the engine's own switches, and the time series' memory */
+static int check_engine_and_series(struct main_opts *o)
+{
+	struct cdm_run_config *cfg = &o->cfg;
+	uint64_t need = 0;
+
+	if ((cfg->engine_options & (CDM_ENGINE_OPT_SQPOLL | CDM_ENGINE_OPT_IOPOLL)) &&
+	    strcmp(cfg->engine->name, "io_uring") != 0)
+		return cdm_cli_usage(&cmd, "--sqpoll and --hipri need the io_uring engine, not %s",
+				     cfg->engine->name);
+	if ((cfg->engine_options & CDM_ENGINE_OPT_IOPOLL) && !cfg->direct)
+		return cdm_cli_usage(&cmd, "--hipri (polled I/O) needs O_DIRECT: drop --buffered");
+	if (o->plot && !cfg->log_interval_ns)
+		return cdm_cli_usage(&cmd, "--plot draws the time series: give --log-interval too");
+	if (!cfg->log_interval_ns)
+		return CDM_CLI_GO_ON;
+	for (unsigned int i = 0; i < cfg->ntests; i++) {
+		uint64_t m = cdm_series_mem(cfg->warmup, cfg->count, cfg->time, cfg->log_interval_ns) *
+			     cfg->tests[i].threads;
+
+		if (m > need)
+			need = m;
+	}
+	if (need > CDM_SERIES_MEM_MAX)
+		return cdm_cli_usage(&cmd, "--log-interval: %" PRIu64 " MiB of interval counters for one test, more than %llu MiB; use a longer interval or shorter passes",
+				     need >> 20, CDM_SERIES_MEM_MAX >> 20);
+	return CDM_CLI_GO_ON;
+}
+
+/* step 2: the format, the profile with the options over it, checked; the engine */
+static int build_config(struct main_opts *o)
+{
+	struct cdm_run_config *cfg = &o->cfg;
+	struct cdm_err err;
+	int planned = 0, s;
+
+	o->fmt = cdm_report_find(o->format, &planned);
+	if (!o->fmt) {
+		if (planned)
+			return cdm_cli_usage(&cmd, "--format %s is not implemented yet (available: cdm)", o->format);
+		return cdm_cli_usage(&cmd, "unknown format '%s' (cdm, json, csv, markdown)", o->format);
+	}
+	if (cdm_profile_load(o->profile, &o->prof, &err) < 0) {
+		/* a usage error: like those, not tagged with cdm-mpi's rank */
+		fprintf(stderr, "cdm: %s\n", err.msg);
+		return CDM_EXIT_USAGE;
+	}
+	layer_profile(o);
+	if (!cdm_plan_tests(cfg, NULL))
+		return cdm_cli_usage(&cmd, "--mode %s leaves no test to run (a test with W<pct> runs only in --mode all or mix)",
+				     o->mode);
+	/* a block device TARGET: read by default, its size, its sectors */
+	if (cdm_plan_device(cfg, o->mode_given, o->size != 0, &err) < 0) {
+		cdm_error("%s", err.msg);
+		return CDM_EXIT_USAGE;
+	}
+	s = cdm_cli_round_size(&cmd, cfg);
+	if (s == CDM_CLI_GO_ON)
+		s = cdm_cli_engine(&cmd, o->engine, &cfg->engine);
+	if (s == CDM_CLI_GO_ON)
+		s = check_engine_and_series(o);
+	return s;
+}
+
+/* step 3: the files the report goes to, before anything touches the target */
+static int check_outputs(const struct main_opts *o)
+{
+	const char *plot = o->plot, *save = o->save, *output = o->output, *file = o->cfg.file;
+
+	if (cdm_outfile_same(plot, save) || cdm_outfile_same(plot, output) || cdm_outfile_same(plot, file))
+		return cdm_cli_usage(&cmd, "--plot '%s' names the same file as --output, --save or --file", plot);
+	if (cdm_cli_outfile(plot, "--plot", 1) != CDM_CLI_GO_ON)
+		return CDM_EXIT_RUN;
+	if (cdm_outfile_same(output, save))
+		return cdm_cli_usage(&cmd, "--output and --save name the same file '%s'", save);
+	if (cdm_outfile_same(output, file) || cdm_outfile_same(save, file))
+		return cdm_cli_usage(&cmd, "'%s' is the test file: --output and --save need another file", file);
+	if (cdm_cli_outfile(output, "--output", 0) != CDM_CLI_GO_ON)
+		return CDM_EXIT_RUN;
+	if (cdm_cli_outfile(save, "--save", 1) != CDM_CLI_GO_ON)
+		return CDM_EXIT_RUN;
+	return CDM_CLI_GO_ON;
+}
+
+/* the hook that starts the tests together: --start-at's clock, or MPI's barrier */
+static int set_schedule(struct main_opts *o)
+{
+	if (o->start_at) {
+#ifdef CDM_MPI
+		return cdm_cli_usage(&cmd, "--start-at is for independent runs: cdm-mpi starts its ranks together by itself");
+#endif
+		cdm_start_at_plan(&o->sa, &o->cfg);
+		o->cfg.sync = cdm_start_at_sync;
+		o->cfg.sync_arg = &o->sa;
+	}
+#ifdef CDM_MPI
+	o->cfg.sync = cdm_mpi_sync;
+#endif
+	return CDM_CLI_GO_ON;
+}
+
+#ifdef CDM_MPI
+/* --save-ranks: every rank's own result, for cdm merge; 0 or the last -errno */
+static int save_rank_files(const char *prefix, const struct cdm_run_result *agg)
+{
+	const struct cdm_scale *sc = agg->scale;
+	int ret = 0;
+
+	for (unsigned int r = 0; r < sc->n; r++) {
+		char path[4200];
+		int e;
+
+		snprintf(path, sizeof(path), "%s.rank%u.json", prefix, r);
+		e = cdm_report_save(path, cdm_report_find("json", NULL), sc->src[r].res);
+		if (e < 0) {
+			cdm_error("%s: cannot save rank %u's result: %s", path, r, strerror(-e));
+			ret = e;
+		}
+	}
+	return ret;
+}
+
+/*
+ * Every rank's result to rank 0, which reports the aggregate: *@res
+ * becomes it there.  Returns CDM_CLI_GO_ON on rank 0 after a run, else
+ * the exit status (the other ranks report nothing).
+ */
+static int mpi_finish(const struct main_opts *o, struct cdm_run_result **res, int *r)
+{
+	struct cdm_run_result *agg;
+	struct cdm_err err;
+	int sig = (*res)->interrupted ? (*res)->interrupted : SIGINT;
+
+	*r = cdm_mpi_finish(*res, *r, o->label, &agg, &err);
+	if (*r < 0 && err.msg[0])
+		cdm_error("%s", err.msg);
+	if (*r == 0 && agg && o->save_ranks) {
+		*r = save_rank_files(o->save_ranks, agg);
+		if (*r < 0) {
+			cdm_merge_free(agg);
+			agg = NULL;
+		}
+	}
+	cdm_result_free(*res);
+	*res = agg;
+	if (*r < 0 || !agg)
+		return *r == -EINTR ? CDM_EXIT_SIGNAL(sig) : *r < 0 ? CDM_EXIT_RUN : CDM_EXIT_OK;
+	return CDM_CLI_GO_ON;
+}
+#endif
+
+/*
+ * step 4: run the plan into *@res (the caller frees it); *@r is what
+ * cdm_run() returned.  Returns CDM_CLI_GO_ON, or the exit status when
+ * there is nothing to report.
+ */
+static int run(struct main_opts *o, struct cdm_run_result **res, int *r)
+{
+	int e;
+
+	*res = NULL;
+	e = set_schedule(o);
+	if (e != CDM_CLI_GO_ON)
+		return e;
+	e = cdm_runner_install_signals();
+	if (e < 0) {
+		cdm_error("cannot install signal handlers: %s", strerror(-e));
+		return CDM_EXIT_RUN;
+	}
+	*res = cdm_result_alloc(cdm_plan_tests(&o->cfg, NULL));
+	if (!*res) {
+		cdm_error("out of memory");
+		return CDM_EXIT_RUN;
+	}
+	(*res)->aggregate = o->aggregate;
+	(*res)->cv_threshold_pct = o->cv_threshold;
+	if (o->label)
+		snprintf((*res)->info.label, sizeof((*res)->info.label), "%s", o->label);
+	*r = cdm_cli_run(&o->cfg, *res);
+#ifdef CDM_MPI
+	return mpi_finish(o, res, r);
+#else
+	return CDM_CLI_GO_ON;
+#endif
 }
 
 /* did a test stop on a failed I/O (its error is in the result)? */
@@ -339,25 +773,109 @@ static int write_plot(const char *path, const struct cdm_run_result *res)
 	return e == -EINVAL ? 0 : e;
 }
 
+/*
+ * The report on stdout or --output, and --save.  Returns the exit status
+ * so far (0 or 1), or, when --output cannot be opened, the status to exit
+ * with at once (*@now set).
+ */
+static int write_report(const struct main_opts *o, const struct cdm_run_result *res, int *now)
+{
+	FILE *out = stdout;
+	int status = CDM_EXIT_OK, e;
+
+	*now = 0;
+	if (o->output) {
+		out = fopen(o->output, "w");
+		if (!out) {
+			int sig = cdm_runner_stop_requested();
+
+			cdm_error("%s: cannot write the report: %s", o->output, strerror(errno));
+			*now = 1;
+			/* a signal while opening (a FIFO nobody reads) is a stop */
+			return sig ? CDM_EXIT_SIGNAL(sig) : CDM_EXIT_RUN;
+		}
+	}
+	errno = 0;
+	if (o->fmt->write(out, res) < 0 || fflush(out) != 0 || ferror(out)) {
+		cdm_error("%s: writing the report failed: %s", o->output ? o->output : "stdout",
+			  strerror(errno ? errno : EIO));
+		status = CDM_EXIT_RUN;
+	}
+	if (o->output && fclose(out) != 0 && status == CDM_EXIT_OK) {
+		cdm_error("%s: writing the report failed: %s", o->output, strerror(errno));
+		status = CDM_EXIT_RUN;
+	}
+	if (o->save) {
+		e = cdm_report_save(o->save, cdm_report_find("json", NULL), res);
+		if (e < 0) {
+			cdm_error("%s: cannot save the result: %s", o->save, strerror(-e));
+			status = CDM_EXIT_RUN;
+		}
+	}
+	return status;
+}
+
+/* what became of the test file when the run ended early */
+static const char *file_fate(const struct main_opts *o, const struct cdm_run_result *res)
+{
+	return o->cfg.file ? "the test file given with --file was kept" :
+	       res->info.is_device ? "the device was closed" : "the test file was removed";
+}
+
+/*
+ * step 5: the notes, the chart, the report of what was measured (all of
+ * it, or the rows before a stop or an I/O error), and how the run ended.
+ * @r: what cdm_run() returned.  Returns the exit status.
+ */
+static int report(const struct main_opts *o, struct cdm_run_result *res, int r)
+{
+	int status = CDM_EXIT_OK, io_failed, now;
+
+	if (r == 0 || r == -EINTR)
+		note_unstable(res);
+	if ((r == 0 || r == -EINTR) && o->cfg.log_interval_ns) {
+		cdm_detect_analyze(res, 1);
+		if (o->plot && write_plot(o->plot, res) < 0)
+			status = CDM_EXIT_RUN;
+	}
+	io_failed = r < 0 && r != -EINTR && run_io_failed(res);
+	if (r == 0 || r == -EINTR || io_failed) {
+		int s = write_report(o, res, &now);
+
+		if (now)
+			return s;
+		if (s != CDM_EXIT_OK)
+			status = s;
+	}
+	if (r == -EINTR) {
+		int sig = res->interrupted ? res->interrupted : SIGINT;
+
+		cdm_error("interrupted by %s: the report shows the tests measured before it; %s",
+			  strsignal(sig), file_fate(o, res));
+		status = CDM_EXIT_SIGNAL(sig);
+	} else if (r < 0) {
+		if (io_failed)
+			cdm_error("the run stopped at the first I/O error: the report shows the tests measured before it; %s",
+				  file_fate(o, res));
+		status = CDM_EXIT_RUN;
+	}
+	return status;
+}
+
+static void free_result(struct cdm_run_result *res)
+{
+#ifdef CDM_MPI
+	cdm_merge_free(res);    /* the aggregate */
+#else
+	cdm_result_free(res);
+#endif
+}
+
 int main(int argc, char **argv)
 {
-	struct cdm_run_config cfg;
-	struct cdm_profile prof;
-	struct cdm_spec cli_tests[CDM_MAX_TESTS];
-	unsigned int ncli = 0;
-	const char *profile_arg = "default", *engine_arg = "auto", *format_arg = "cdm";
-	const char *output = NULL, *mode = "all", *save = NULL, *label = NULL, *plot = NULL;
-	const char *start_at = NULL, *save_ranks = NULL;
-	static struct cdm_start_at sa;
-	enum cdm_aggregate aggregate = CDM_AGG_BEST;
-	double cv_threshold = CDM_CV_THRESHOLD_DEFAULT;
-	uint64_t size = 0;
-	unsigned long count = 0, ptime = 0, interval = ULONG_MAX, warmup = ULONG_MAX, v;
-	unsigned int mix = 0;
-	const struct cdm_formatter *fmt;
-	struct cdm_run_result *res;
-	struct cdm_err err;
-	int c, r, status = 0, planned = 0, mode_given = 0, io_failed;
+	static struct main_opts o;
+	struct cdm_run_result *res = NULL;
+	int s, r = 0;
 
 	/* a subcommand: cdm compare A.json B.json ... */
 	if (argc > 1 && !strcmp(argv[1], "compare"))
@@ -365,413 +883,31 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "sweep"))
 		return cdm_sweep_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "merge"))
-		return cdm_merge_main(argc - 1, argv + 1);
-#ifdef CDM_MPI
-	if (cdm_mpi_init(&argc, &argv) < 0)
-		return EXIT_RUN;
-#endif
-
-	memset(&cfg, 0, sizeof(cfg));
-	cfg.direct = 1;
-	cfg.progress = isatty(STDERR_FILENO);
-#ifdef CDM_MPI
-	cfg.progress = cfg.progress && cdm_mpi_rank() == 0;
-#endif
-
-	/* getopt names the program from argv[0]: make its messages say "cdm:" */
-	argv[0] = (char *)"cdm";
-	while ((c = getopt_long(argc, argv, "p:t:s:n:T:e:f:o:kqhV", long_opts, NULL)) != -1) {
-		switch (c) {
-		case 'p':
-			profile_arg = optarg;
-			break;
-		case 't':
-			if (ncli == CDM_MAX_TESTS)
-				return usage_error("too many --test options (at most %d)", CDM_MAX_TESTS);
-			if (cdm_spec_parse(optarg, &cli_tests[ncli], &err) < 0)
-				return usage_error("%s", err.msg);
-			ncli++;
-			break;
-		case 's':
-			r = cdm_size_parse(optarg, &size);
-			if (r < 0)
-				return usage_error("bad value for --size: '%s' (e.g. 1GiB, 512MiB, 64M)", optarg);
-			break;
-		case 'n':
-			if (cdm_uint_parse(optarg, 1, CDM_COUNT_MAX, &count) < 0)
-				return usage_error("bad value for --count: '%s' (1-%u)", optarg, CDM_COUNT_MAX);
-			break;
-		case 'T':
-			if (parse_seconds("time", optarg, 1, &ptime))
-				return EXIT_USAGE;
-			break;
-		case OPT_INTERVAL:
-			if (parse_seconds("interval", optarg, 0, &interval))
-				return EXIT_USAGE;
-			break;
-		case OPT_WARMUP:
-			if (parse_seconds("warmup", optarg, 0, &warmup))
-				return EXIT_USAGE;
-			break;
-		case OPT_MODE:
-			mode = optarg;
-			mode_given = 1;
-			if (strcmp(mode, "all") && strcmp(mode, "read") && strcmp(mode, "write") &&
-			    strcmp(mode, "mix"))
-				return usage_error("bad value for --mode: '%s' (all, read, write, mix)", mode);
-			break;
-		case OPT_MIX:
-			if (cdm_uint_parse(optarg, CDM_MIX_MIN, CDM_MIX_MAX, &v) < 0)
-				return usage_error("bad value for --mix: '%s' (the read percentage, %u-%u; 0 and 100 are --mode write and --mode read)",
-						   optarg, CDM_MIX_MIN, CDM_MIX_MAX);
-			mix = (unsigned int)v;
-			break;
-		case OPT_RATE_IOPS:
-			if (cdm_uint_parse(optarg, 1, 100000000, &v) < 0)
-				return usage_error("bad value for --rate-iops: '%s' (I/Os per second, 1-100000000)", optarg);
-			cfg.rate_iops = v;
-			break;
-		case OPT_SYNC:
-			cfg.dsync = 1;
-			break;
-		case OPT_FSYNC:
-			if (cdm_uint_parse(optarg, 1, 1000000, &v) < 0)
-				return usage_error("bad value for --fsync: '%s' (writes between fdatasync calls, 1-1000000)", optarg);
-			cfg.fsync_every = (unsigned int)v;
-			break;
-		case OPT_DATA:
-			if (!strcmp(optarg, "zero"))
-				cfg.zero_fill = 1;
-			else if (!strcmp(optarg, "random"))
-				cfg.zero_fill = 0;
-			else
-				return usage_error("bad value for --data: '%s' (random, zero)", optarg);
-			break;
-		case 'e':
-			engine_arg = optarg;
-			break;
-		case OPT_BUFFERED:
-			cfg.direct = 0;
-			break;
-		case 'f':
-			format_arg = optarg;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case OPT_SAVE:
-			save = optarg;
-			break;
-		case OPT_LABEL:
-			/* one line in every report, like --comment */
-			for (char *q = optarg; *q; q++)
-				if ((unsigned char)*q < 0x20 || *q == 0x7f)
-					*q = ' ';
-			label = optarg;
-			break;
-		case OPT_AGGREGATE:
-			if (cdm_aggregate_parse(optarg, &aggregate) < 0)
-				return usage_error("bad value for --aggregate: '%s' (best, median, mean)", optarg);
-			break;
-		case OPT_CV_THRESHOLD: {
-			char *end;
-
-			errno = 0;
-			cv_threshold = strtod(optarg, &end);
-			if (errno || end == optarg || *end || !(cv_threshold >= 0.0 && cv_threshold <= 1000.0))
-				return usage_error("bad value for --cv-threshold: '%s' (a percentage, 0-1000)", optarg);
-			break;
-		}
-		case OPT_COMMENT:
-			if (strlen(optarg) >= sizeof(((struct cdm_run_info *)0)->comment))
-				return usage_error("--comment is longer than %zu bytes",
-						   sizeof(((struct cdm_run_info *)0)->comment) - 1);
-			/* one line in the report: control characters become spaces */
-			for (char *q = optarg; *q; q++)
-				if ((unsigned char)*q < 0x20 || *q == 0x7f)
-					*q = ' ';
-			cfg.comment = optarg;
-			break;
-		case OPT_LOG_INTERVAL:
-			if (cdm_series_interval_parse(optarg, &cfg.log_interval_ns) < 0)
-				return usage_error("bad value for --log-interval: '%s' (such as 500ms, 1s, 2s; 100ms-3600s)",
-						   optarg);
-			break;
-		case OPT_PLOT:
-			plot = optarg;
-			break;
-		case 'k':
-			cfg.keep = 1;
-			break;
-		case OPT_FILE:
-			cfg.file = optarg;
-			break;
-		case OPT_ALLOW_DESTRUCTIVE:
-			cfg.allow_destructive_write = 1;
-			break;
-		case 'q':
-			cfg.progress = 0;
-			break;
-		case OPT_LIST_ENGINES:
-			return list_engines();
-		case OPT_NULL_SERVICE:
-			if (cdm_uint_parse(optarg, 0, 10000000, &v) < 0)
-				return usage_error("bad value for --null-service-us: '%s' (0-10000000)", optarg);
-			cfg.null_service_ns = (uint64_t)v * 1000;
-			break;
-		case OPT_BATCH:
-			if (cdm_uint_parse(optarg, 1, CDM_QD_MAX, &v) < 0)
-				return usage_error("bad value for --batch: '%s' (1-%u)", optarg, CDM_QD_MAX);
-			cfg.batch = (unsigned int)v;
-			break;
-		case OPT_SQPOLL:
-			cfg.engine_options |= CDM_ENGINE_OPT_SQPOLL;
-			break;
-		case OPT_HIPRI:
-			cfg.engine_options |= CDM_ENGINE_OPT_IOPOLL;
-			break;
-		case OPT_NO_REGISTER:
-			cfg.engine_options |= CDM_ENGINE_OPT_NO_REGISTER;
-			break;
-		case OPT_START_AT:
-			if (cdm_start_at_parse(optarg, cdm_wall_ns(), &sa.start_ns) < 0)
-				return usage_error("bad value for --start-at: '%s' (UTC as 2026-12-01T22:00:00Z, or +30s, +5m)", optarg);
-			snprintf(sa.text, sizeof(sa.text), "%s", optarg);
-			start_at = optarg;
-			break;
-		case OPT_SAVE_RANKS:
-			save_ranks = optarg;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			return 0;
-		case 'V':
-			printf("cdm %s (engines: %s)\n", CDM_VERSION, cdm_engine_build_info());
-			return 0;
-		default:
-			fputs("Try 'cdm --help'.\n", stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (argc - optind > 1)
-		return usage_error("one TARGET directory expected, got %d", argc - optind);
-	if ((optind < argc && !argv[optind][0]) || (output && !output[0]) ||
-	    (save && !save[0]) || (cfg.file && !cfg.file[0]) || (plot && !plot[0]))
-		return usage_error("an empty path was given");
-	cfg.target = optind < argc ? argv[optind] : ".";
-	if (cfg.file) {
-		static char dir[PATH_MAX];
-
-		if (optind < argc)
-			return usage_error("--file names the test file: give no TARGET");
-		if (size)
-			return usage_error("--size cannot be used with --file (the file's size is the test size)");
-		cdm_outfile_parent_dir(cfg.file, dir, sizeof(dir));
-		cfg.target = dir;
-	}
-
-	fmt = cdm_report_find(format_arg, &planned);
-	if (!fmt) {
-		if (planned)
-			return usage_error("--format %s is not implemented yet (available: cdm)", format_arg);
-		return usage_error("unknown format '%s' (cdm, json, csv, markdown)", format_arg);
-	}
-	if (cdm_profile_load(profile_arg, &prof, &err) < 0) {
-		fprintf(stderr, "cdm: %s\n", err.msg);
-		return EXIT_USAGE;
-	}
-
-	/* command-line options override the profile; the profile the defaults */
-	cfg.profile_name = prof.name[0] ? prof.name : "Custom";
-	if (ncli) {
-		memcpy(cfg.tests, cli_tests, sizeof(cli_tests[0]) * ncli);
-		cfg.ntests = ncli;
-	} else {
-		memcpy(cfg.tests, prof.tests, sizeof(prof.tests[0]) * prof.ntests);
-		cfg.ntests = prof.ntests;
-	}
-	cfg.size = size ? size : prof.size ? prof.size : 1ull << 30;
-	cfg.count = count ? (unsigned int)count : prof.count ? prof.count : 5;
-	cfg.time = ptime ? (unsigned int)ptime : prof.time ? prof.time : 5;
-	cfg.interval = interval != ULONG_MAX ? (unsigned int)interval :
-		       prof.interval >= 0 ? (unsigned int)prof.interval : 5;
-	cfg.warmup = warmup != ULONG_MAX ? (unsigned int)warmup :
-		     prof.warmup >= 0 ? (unsigned int)prof.warmup : cfg.time;
-	cfg.do_read = !strcmp(mode, "all") || !strcmp(mode, "read");
-	cfg.do_write = !strcmp(mode, "all") || !strcmp(mode, "write");
-	cfg.do_mix = !strcmp(mode, "all") || !strcmp(mode, "mix");
-	/* CDM's default ratio, R70/W30, when only --mode mix asks for a Mix */
-	cfg.mix_read_pct = mix ? mix : prof.mix ? prof.mix : !strcmp(mode, "mix") ? 70 : 0;
-	if (!cdm_plan_tests(&cfg, NULL))
-		return usage_error("--mode %s leaves no test to run (a test with W<pct> runs only in --mode all or mix)",
-				   mode);
-	/* a block device TARGET: read by default, its size, its sectors */
-	if (cdm_plan_device(&cfg, mode_given, size != 0, &err) < 0) {
-		cdm_error("%s", err.msg);
-		return EXIT_USAGE;
-	}
-
-	/* a whole number of the largest block, as CDM sizes its file */
-	{
-		uint64_t maxb = 0, rounded;
-		char a[32], b[32];
-
-		for (unsigned int i = 0; i < cfg.ntests; i++)
-			if (cfg.tests[i].block > maxb)
-				maxb = cfg.tests[i].block;
-		if (cfg.size < maxb) {
-			cdm_size_format(cfg.size, a, sizeof(a));
-			cdm_size_format(maxb, b, sizeof(b));
-			return usage_error("--size %s is smaller than one %s block of the tests", a, b);
-		}
-		rounded = cfg.size / maxb * maxb;
-		if (rounded != cfg.size) {
-			cdm_size_format(cfg.size, a, sizeof(a));
-			cdm_size_format(rounded, b, sizeof(b));
-			cdm_note("test size %s rounded down to %s, a whole number of %" PRIu64 "-byte blocks",
-				 a, b, maxb);
-			cfg.size = rounded;
-		}
-	}
-
-	cfg.engine = resolve_engine(engine_arg, &status);
-	if (!cfg.engine)
-		return status;
-	if ((cfg.engine_options & (CDM_ENGINE_OPT_SQPOLL | CDM_ENGINE_OPT_IOPOLL)) &&
-	    strcmp(cfg.engine->name, "io_uring") != 0)
-		return usage_error("--sqpoll and --hipri need the io_uring engine, not %s",
-				   cfg.engine->name);
-	if ((cfg.engine_options & CDM_ENGINE_OPT_IOPOLL) && !cfg.direct)
-		return usage_error("--hipri (polled I/O) needs O_DIRECT: drop --buffered");
-	if (plot && !cfg.log_interval_ns)
-		return usage_error("--plot draws the time series: give --log-interval too");
-	if (cfg.log_interval_ns) {
-		uint64_t need = 0;
-
-		for (unsigned int i = 0; i < cfg.ntests; i++) {
-			uint64_t m = cdm_series_mem(cfg.warmup, cfg.count, cfg.time, cfg.log_interval_ns) *
-				     cfg.tests[i].threads;
-
-			if (m > need)
-				need = m;
-		}
-		if (need > CDM_SERIES_MEM_MAX)
-			return usage_error("--log-interval: %" PRIu64 " MiB of interval counters for one test, more than %llu MiB; use a longer interval or shorter passes",
-					   need >> 20, CDM_SERIES_MEM_MAX >> 20);
-	}
-	if (cdm_outfile_same(plot, save) || cdm_outfile_same(plot, output) || cdm_outfile_same(plot, cfg.file))
-		return usage_error("--plot '%s' names the same file as --output, --save or --file", plot);
-	if (plot && cdm_outfile_check(plot, "--plot", 1) < 0)
-		return EXIT_RUN;
-	if (cdm_outfile_same(output, save))
-		return usage_error("--output and --save name the same file '%s'", save);
-	if (cdm_outfile_same(output, cfg.file) || cdm_outfile_same(save, cfg.file))
-		return usage_error("'%s' is the test file: --output and --save need another file", cfg.file);
-	if (output && cdm_outfile_check(output, "--output", 0) < 0)
-		return EXIT_RUN;
-	if (save && cdm_outfile_check(save, "--save", 1) < 0)
-		return EXIT_RUN;
-	if (start_at) {
-#ifdef CDM_MPI
-		return usage_error("--start-at is for independent runs: cdm-mpi starts its ranks together by itself");
-#endif
-		cdm_start_at_plan(&sa, &cfg);
-		cfg.sync = cdm_start_at_sync;
-		cfg.sync_arg = &sa;
-	}
-#ifdef CDM_MPI
-	cfg.sync = cdm_mpi_sync;
-#endif
-	(void)save_ranks;
-	if (cdm_runner_install_signals() < 0)
-		return cdm_error("cannot install signal handlers: %s", strerror(errno)), EXIT_RUN;
-
-	res = cdm_result_alloc(cdm_plan_tests(&cfg, NULL));
-	if (!res)
-		return cdm_error("out of memory"), EXIT_RUN;
-	res->aggregate = aggregate;
-	res->cv_threshold_pct = cv_threshold;
-	if (label)
-		snprintf(res->info.label, sizeof(res->info.label), "%s", label);
-	r = cdm_run(&cfg, res);
+		return cdm_merge_cli_main(argc - 1, argv + 1);
 #ifdef CDM_MPI
 	{
-		/* every rank's result to rank 0, which reports the aggregate */
-		struct cdm_run_result *agg;
+		struct cdm_err err;
 
-		r = cdm_mpi_finish(res, r, label, save_ranks, &agg);
-		if (r < 0 || !agg) {
-			int sig = res->interrupted ? res->interrupted : SIGINT;
-
-			cdm_result_free(res);
-			return r == -EINTR ? 128 + sig : r < 0 ? EXIT_RUN : 0;
+		if (cdm_mpi_init(&argc, &argv, &err) < 0) {
+			cdm_error("%s", err.msg);
+			return CDM_EXIT_RUN;
 		}
-		cdm_result_free(res);
-		res = agg;
 	}
 #endif
-	if (r == 0 || r == -EINTR)
-		note_unstable(res);
-	if ((r == 0 || r == -EINTR) && cfg.log_interval_ns) {
-		cdm_detect_analyze(res, 1);
-		if (plot && write_plot(plot, res) < 0)
-			status = EXIT_RUN;
+	main_opts_init(&o);
+	s = parse_args(argc, argv, &o);
+	if (s == CDM_CLI_GO_ON)
+		s = build_config(&o);
+	if (s == CDM_CLI_GO_ON)
+		s = check_outputs(&o);
+	if (s == CDM_CLI_GO_ON)
+		s = run(&o, &res, &r);
+	if (s != CDM_CLI_GO_ON) {
+		if (res)
+			free_result(res);
+		return s;
 	}
-	io_failed = r < 0 && r != -EINTR && run_io_failed(res);
-
-	/* print what was measured: all of it, or the rows before a stop or an I/O error */
-	if (r == 0 || r == -EINTR || io_failed) {
-		FILE *out = stdout;
-
-		if (output) {
-			out = fopen(output, "w");
-			if (!out) {
-				int sig = cdm_runner_stop_requested();
-
-				cdm_error("%s: cannot write the report: %s", output, strerror(errno));
-				cdm_result_free(res);
-				/* a signal while opening (a FIFO nobody reads) is a stop */
-				return sig ? 128 + sig : EXIT_RUN;
-			}
-		}
-		errno = 0;
-		if (fmt->write(out, res) < 0 || fflush(out) != 0 || ferror(out)) {
-			cdm_error("%s: writing the report failed: %s", output ? output : "stdout",
-				  strerror(errno ? errno : EIO));
-			status = EXIT_RUN;
-		}
-		if (output && fclose(out) != 0 && status == 0) {
-			cdm_error("%s: writing the report failed: %s", output, strerror(errno));
-			status = EXIT_RUN;
-		}
-		if (save) {
-			int e = cdm_report_save(save, cdm_report_find("json", NULL), res);
-
-			if (e < 0) {
-				cdm_error("%s: cannot save the result: %s", save, strerror(-e));
-				status = EXIT_RUN;
-			}
-		}
-	}
-	if (r == -EINTR) {
-		int sig = res->interrupted ? res->interrupted : SIGINT;
-
-		cdm_error("interrupted by %s: the report shows the tests measured before it; %s",
-			  strsignal(sig), cfg.file ? "the test file given with --file was kept" :
-			  res->info.is_device ? "the device was closed" : "the test file was removed");
-		status = 128 + sig;
-	} else if (r < 0) {
-		if (io_failed)
-			cdm_error("the run stopped at the first I/O error: the report shows the tests measured before it; %s",
-				  cfg.file ? "the test file given with --file was kept" :
-				  res->info.is_device ? "the device was closed" :
-				  "the test file was removed");
-		status = EXIT_RUN;
-	}
-#ifdef CDM_MPI
-	cdm_merge_free(res);
-#else
-	cdm_result_free(res);
-#endif
-	return status;
+	s = report(&o, res, r);
+	free_result(res);
+	return s;
 }

@@ -10,20 +10,19 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cdm/base/err.h"
+#include "cdm/cli/cli.h"
+#include "cdm/cli/merge_cli.h"
 #include "cdm/model/merge.h"
 #include "cdm/target/outfile.h"
 #include "cdm/report/report.h"
 #include "cdm/model/result_read.h"
 #include "cdm/base/clock.h"
 #include "cdm/base/msg.h"
-
-#define EXIT_RUN 1
-#define EXIT_USAGE 2
 
 static const char merge_usage[] =
 "Usage: cdm merge [OPTIONS] A.json B.json [C.json ...]\n"
@@ -42,19 +41,16 @@ static const char merge_usage[] =
 "Exit status: 0 success, 1 writing failed, 2 usage error or a file that\n"
 "cannot be read or does not match.  See docs/scale-out.md.\n";
 
-static int merge_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static const struct cdm_cli_cmd cmd = { "cdm: merge", "cdm merge --help" };
 
-static int merge_usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("cdm: merge: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry 'cdm merge --help'.\n", stderr);
-	return EXIT_USAGE;
-}
+/* struct merge_opts - the command line as parsed */
+struct merge_opts {
+	const struct cdm_formatter *fmt;
+	const char *output, *save;
+	enum cdm_aggregate agg;
+	char **files;                   /* the results to merge */
+	unsigned int n;
+};
 
 /* warn when the files' pass k started further apart than a tenth of a pass */
 static void check_overlap(const struct cdm_run_result *agg)
@@ -85,7 +81,28 @@ static void check_overlap(const struct cdm_run_result *agg)
 			 (double)worst / 1e9, (double)len / 1e9);
 }
 
-int cdm_merge_main(int argc, char **argv)
+/* the files: some, not too many, and never an output among them or one twice */
+static int check_files(const struct merge_opts *o)
+{
+	for (unsigned int i = 0; i < o->n; i++) {
+		const char *a = o->files[i];
+
+		if (cdm_outfile_same(o->output, a) || cdm_outfile_same(o->save, a))
+			return cdm_cli_usage(&cmd, "%s is one of the results to merge; write the aggregate to another file",
+					     a);
+		for (unsigned int j = 0; j < i; j++)
+			if (cdm_outfile_same(o->files[j], a))
+				return cdm_cli_usage(&cmd, "%s and %s are the same file: each run is merged once",
+						     o->files[j], a);
+	}
+	if (cdm_cli_outfile(o->output, "--output", 0) != CDM_CLI_GO_ON ||
+	    cdm_cli_outfile(o->save, "--save", 1) != CDM_CLI_GO_ON)
+		return CDM_EXIT_RUN;
+	return CDM_CLI_GO_ON;
+}
+
+/* step 1: the command line into @o, the output files checked */
+static int parse_args(int argc, char **argv, struct merge_opts *o)
 {
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' },
@@ -95,136 +112,164 @@ int cdm_merge_main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const struct cdm_formatter *fmt = cdm_report_find("cdm", NULL);
-	const char *output = NULL, *save = NULL;
-	enum cdm_aggregate agg = CDM_AGG_BEST;
-	struct cdm_run_result **in, *res = NULL;
-	const char **names;
-	unsigned int n;
-	int labels, ranks = 1;
-	char err[1024];
-	int c, status = 0, ret;
-	FILE *out = stdout;
+	int c;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			fmt = cdm_report_find(optarg, NULL);
-			if (!fmt)
-				return merge_usage_error("bad value for --format: '%s' (cdm, json, csv, markdown)", optarg);
+			o->fmt = cdm_report_find(optarg, NULL);
+			if (!o->fmt)
+				return cdm_cli_usage(&cmd, "bad value for --format: '%s' (cdm, json, csv, markdown)", optarg);
 			break;
 		case 'o':
-			output = optarg;
+			o->output = optarg;
 			break;
 		case 's':
-			save = optarg;
+			o->save = optarg;
 			break;
 		case 'a':
-			if (cdm_aggregate_parse(optarg, &agg) < 0)
-				return merge_usage_error("bad value for --aggregate: '%s' (best, median, mean)", optarg);
+			if (cdm_aggregate_parse(optarg, &o->agg) < 0)
+				return cdm_cli_usage(&cmd, "bad value for --aggregate: '%s' (best, median, mean)", optarg);
 			break;
 		case 'h':
 			fputs(merge_usage, stdout);
-			return 0;
+			return CDM_EXIT_OK;
 		default:
-			fputs("Try 'cdm merge --help'.\n", stderr);
-			return EXIT_USAGE;
+			return cdm_cli_try(&cmd);
 		}
 	}
 	if (argc - optind < 1)
-		return merge_usage_error("one or more saved results (FILE.json) expected");
+		return cdm_cli_usage(&cmd, "one or more saved results (FILE.json) expected");
 	if (argc - optind > CDM_MERGE_MAX)
-		return merge_usage_error("at most %d results at once, got %d", CDM_MERGE_MAX, argc - optind);
-	if ((output && !output[0]) || (save && !save[0]))
-		return merge_usage_error("an empty path was given");
-	n = (unsigned int)(argc - optind);
-	/* never write over an input, and never count one run twice */
-	if (cdm_outfile_same(output, save))
-		return merge_usage_error("--output and --save name the same file '%s'", save);
-	for (unsigned int i = 0; i < n; i++) {
-		const char *a = argv[optind + i];
+		return cdm_cli_usage(&cmd, "at most %d results at once, got %d", CDM_MERGE_MAX, argc - optind);
+	if ((o->output && !o->output[0]) || (o->save && !o->save[0]))
+		return cdm_cli_usage(&cmd, "an empty path was given");
+	o->files = argv + optind;
+	o->n = (unsigned int)(argc - optind);
+	if (cdm_outfile_same(o->output, o->save))
+		return cdm_cli_usage(&cmd, "--output and --save name the same file '%s'", o->save);
+	return check_files(o);
+}
 
-		if (cdm_outfile_same(output, a) || cdm_outfile_same(save, a))
-			return merge_usage_error("%s is one of the results to merge; write the aggregate to another file",
-						 a);
-		for (unsigned int j = 0; j < i; j++)
-			if (cdm_outfile_same(argv[optind + j], a))
-				return merge_usage_error("%s and %s are the same file: each run is merged once",
-							 argv[optind + j], a);
+static void free_inputs(struct cdm_run_result **in, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		cdm_result_free(in[i]);
+	free(in);
+}
+
+/* step 2: the saved results, read back; *@in is NULL after a failure */
+static int read_inputs(const struct merge_opts *o, struct cdm_run_result ***in)
+{
+	struct cdm_err err;
+
+	*in = calloc(o->n, sizeof(**in));
+	if (!*in) {
+		cdm_error("out of memory");
+		return CDM_EXIT_RUN;
 	}
-	if ((output && cdm_outfile_check(output, "--output", 0) < 0) ||
-	    (save && cdm_outfile_check(save, "--save", 1) < 0))
-		return EXIT_RUN;
-	in = calloc(n, sizeof(*in));
-	if (!in)
-		return cdm_error("out of memory"), EXIT_RUN;
-	for (unsigned int i = 0; i < n; i++) {
-		ret = cdm_result_read_file(argv[optind + i], &in[i], err, sizeof(err));
-		if (ret < 0) {
-			cdm_error("merge: %s: %s", argv[optind + i], err);
-			for (unsigned int j = 0; j < i; j++)
-				cdm_result_free(in[j]);
-			free(in);
-			return EXIT_USAGE;
+	for (unsigned int i = 0; i < o->n; i++) {
+		if (cdm_result_read_file(o->files[i], CDM_RESULT_READ_ONE_RUN, &(*in)[i], &err) < 0) {
+			cdm_error("merge: %s: %s", o->files[i], err.msg);
+			free_inputs(*in, i);
+			*in = NULL;
+			return CDM_EXIT_USAGE;
 		}
-		in[i]->aggregate = agg;
+		(*in)[i]->aggregate = o->agg;
 	}
-	/* runs are named by their labels when those tell them apart, else by file */
-	names = calloc(n, sizeof(*names));
+	return CDM_CLI_GO_ON;
+}
+
+/*
+ * step 3: @in (freed here: the aggregate takes the results over) merged
+ * into *@res.  Runs are named by their labels when those tell them apart,
+ * else by file; the ranks' own files of a cdm-mpi run (--save-ranks) are
+ * ranks again.
+ */
+static int merge_inputs(const struct merge_opts *o, struct cdm_run_result **in,
+			struct cdm_run_result **res)
+{
+	const char **names = calloc(o->n, sizeof(*names));
+	int labels = 1, ranks = 1, ret;
+	struct cdm_err err;
+
 	if (!names) {
-		for (unsigned int i = 0; i < n; i++)
-			cdm_result_free(in[i]);
-		free(in);
-		return cdm_error("out of memory"), EXIT_RUN;
+		free_inputs(in, o->n);
+		cdm_error("out of memory");
+		return CDM_EXIT_RUN;
 	}
-	labels = 1;
-	for (unsigned int i = 0; i < n; i++) {
+	for (unsigned int i = 0; i < o->n; i++) {
+		unsigned int rk;
+		char open_paren;
+
 		if (!in[i]->info.label[0])
 			labels = 0;
 		for (unsigned int j = 0; j < i; j++)
 			if (!strcmp(in[j]->info.label, in[i]->info.label))
 				labels = 0;
-	}
-	for (unsigned int i = 0; i < n; i++)
-		names[i] = labels ? in[i]->info.label : argv[optind + i];
-	/* the ranks' own files of a cdm-mpi run (--save-ranks) are ranks again */
-	for (unsigned int i = 0; i < n; i++) {
-		unsigned int rk;
-		char open_paren;
-
 		if (sscanf(in[i]->info.label, "rank %u (%c", &rk, &open_paren) != 2)
 			ranks = 0;
 	}
-	ret = cdm_merge(in, names, n, ranks ? "ranks" : "runs", &res, err, sizeof(err));
+	for (unsigned int i = 0; i < o->n; i++)
+		names[i] = labels ? in[i]->info.label : o->files[i];
+	ret = cdm_merge(in, names, o->n, ranks ? "ranks" : "runs", res, &err);
 	free(in);
 	free(names);
 	if (ret < 0) {
-		cdm_error("merge: %s", err);
-		return ret == -ENOMEM ? EXIT_RUN : EXIT_USAGE;
+		cdm_error("merge: %s", err.msg);
+		return ret == -ENOMEM ? CDM_EXIT_RUN : CDM_EXIT_USAGE;
 	}
-	check_overlap(res);
-	if (output) {
-		out = fopen(output, "w");
+	return CDM_CLI_GO_ON;
+}
+
+/* step 4: the report on stdout or --output, and --save; the exit status */
+static int write_outputs(const struct merge_opts *o, const struct cdm_run_result *res)
+{
+	FILE *out = stdout;
+	int status = CDM_EXIT_OK, ret;
+
+	if (o->output) {
+		out = fopen(o->output, "w");
 		if (!out) {
-			cdm_error("%s: cannot write the report: %s", output, strerror(errno));
-			cdm_merge_free(res);
-			return EXIT_RUN;
+			cdm_error("%s: cannot write the report: %s", o->output, strerror(errno));
+			return CDM_EXIT_RUN;
 		}
 	}
-	if (fmt->write(out, res) < 0 || fflush(out)) {
-		cdm_error("%s: writing the report failed", output ? output : "stdout");
-		status = EXIT_RUN;
+	if (o->fmt->write(out, res) < 0 || fflush(out)) {
+		cdm_error("%s: writing the report failed", o->output ? o->output : "stdout");
+		status = CDM_EXIT_RUN;
 	}
-	if (output && fclose(out))
-		status = EXIT_RUN;
-	if (save) {
-		ret = cdm_report_save(save, cdm_report_find("json", NULL), res);
+	if (o->output && fclose(out))
+		status = CDM_EXIT_RUN;
+	if (o->save) {
+		ret = cdm_report_save(o->save, cdm_report_find("json", NULL), res);
 		if (ret < 0) {
-			cdm_error("%s: cannot save the aggregate: %s", save, strerror(-ret));
-			status = EXIT_RUN;
+			cdm_error("%s: cannot save the aggregate: %s", o->save, strerror(-ret));
+			status = CDM_EXIT_RUN;
 		}
 	}
-	cdm_merge_free(res);
 	return status;
+}
+
+int cdm_merge_cli_main(int argc, char **argv)
+{
+	struct merge_opts o = {
+		.fmt = cdm_report_find("cdm", NULL),
+		.agg = CDM_AGG_BEST,
+	};
+	struct cdm_run_result **in, *res = NULL;
+	int s;
+
+	s = parse_args(argc, argv, &o);
+	if (s == CDM_CLI_GO_ON)
+		s = read_inputs(&o, &in);
+	if (s == CDM_CLI_GO_ON)
+		s = merge_inputs(&o, in, &res);
+	if (s != CDM_CLI_GO_ON)
+		return s;
+	check_overlap(res);
+	s = write_outputs(&o, res);
+	cdm_merge_free(res);
+	return s;
 }

@@ -1,14 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * engine.c - the engine registry: which engines this build has, in the
- * order `auto` prefers them, and the choice `auto` makes by probing.
+ * order `auto` prefers them, whether each works here and why not, and the
+ * one resolution of --engine (include/cdm/engine/engine.h).
  *
- * Adding an engine is one file in src/engine/ plus one row in each table
- * below.  Every engine name cdm has ever had stays in names[] whether or
- * not this build includes it, so the CLI can tell "not built in" apart from
- * "no such engine".  Like fio's loader, the registry refuses an ops table
- * of another contract version or with a required hook missing: such an
- * engine is reported as not built in rather than crashing a worker later.
+ * Adding an engine is one file in src/engine/, one row in ENGINES below and,
+ * when it needs a library, one knob in the Makefile.  Two choices make that
+ * so, unlike fio, whose engines register themselves from constructors:
+ *
+ *  - the table is explicit and ordered, because its order is `auto`'s
+ *    preference, and one X-macro list makes the names, the ops and the
+ *    rows from one line per engine, so no two tables can disagree;
+ *  - each engine's ops are declared weak, so a row may name an engine the
+ *    Makefile did not link: its address is then NULL, "not built in",
+ *    without an #ifdef.  The name stays known, so the CLI can tell "not
+ *    built in" (with the package to install) from "no such engine".
+ *
+ * Like fio's loader, the registry refuses an ops table of another contract
+ * version, with another name or with a required hook missing: such an
+ * engine counts as not built in rather than crashing a worker later.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -19,47 +29,41 @@
 #include "cdm/base/msg.h"
 #include "cdm/engine/engine.h"
 
-/* the engines' ops tables, one per file in src/engine/ */
-#ifdef CDM_HAVE_LIBURING
-extern const struct cdm_engine_ops cdm_engine_io_uring;
-#endif
-#ifdef CDM_HAVE_LIBAIO
-extern const struct cdm_engine_ops cdm_engine_libaio;
-#endif
-extern const struct cdm_engine_ops cdm_engine_sync;
-extern const struct cdm_engine_ops cdm_engine_null;
+/*
+ * Every engine cdm has, built in or not, in `auto`'s order of preference:
+ *	X(name, Debian package that brings its library or NULL, auto may pick it)
+ * The engine's file defines `const struct cdm_engine_ops cdm_engine_<name>`.
+ */
+#define ENGINES(X)				\
+	X(io_uring, "liburing-dev", 1)		\
+	X(libaio,   "libaio-dev",   1)		\
+	X(sync,     NULL,           1)		\
+	X(null,     NULL,           0)
 
-/* every engine name, in `auto` preference order; rows match engines[] */
-static const char *const names[] = {
-	"io_uring",
-	"libaio",
-	"sync",
-	"null",
+#define DECLARE(n, pkg, in_auto) \
+	extern const struct cdm_engine_ops cdm_engine_##n __attribute__((weak));
+ENGINES(DECLARE)
+
+struct engine_row {
+	const struct cdm_engine_ops *ops;       /* NULL: not linked in */
+	const char *package;    /* what to install and rebuild with, or NULL */
+	int in_auto;            /* `auto` may pick it */
 };
 
-static const struct cdm_engine_ops *const engines[] = {
-#ifdef CDM_HAVE_LIBURING
-	&cdm_engine_io_uring,
-#else
-	NULL,
-#endif
-#ifdef CDM_HAVE_LIBAIO
-	&cdm_engine_libaio,
-#else
-	NULL,
-#endif
-	&cdm_engine_sync,
-	&cdm_engine_null,
+#define ROW(n, pkg, in_auto) { &cdm_engine_##n, pkg, in_auto },
+static const struct engine_row rows[] = { ENGINES(ROW) };
+
+#define NAME(n, pkg, in_auto) #n,
+static const char *const names[] = { ENGINES(NAME) };
+
+#define NR_ENGINES (sizeof(rows) / sizeof(rows[0]))
+
+/* the class in front of a probe's reason, for cdm_engine_status() */
+static const char *const cause_names[] = {
+	[CDM_CAUSE_KERNEL] = "refused by the kernel",
+	[CDM_CAUSE_SECCOMP] = "blocked by seccomp",
+	[CDM_CAUSE_MEMLOCK] = "RLIMIT_MEMLOCK",
 };
-
-_Static_assert(sizeof(names) / sizeof(names[0]) ==
-	       sizeof(engines) / sizeof(engines[0]),
-	       "engine.c: names[] and engines[] must have the same rows");
-
-#define NR_ENGINES (sizeof(names) / sizeof(names[0]))
-
-/* `auto` considers the rows before this one; null never runs by default */
-#define NR_AUTO 3
 
 /*
  * A table is usable when it speaks this contract and has every hook the
@@ -81,100 +85,141 @@ static int ops_usable(const struct cdm_engine_ops *ops, const char *name)
 
 static const struct cdm_engine_ops *row(size_t i)
 {
-	return ops_usable(engines[i], names[i]) ? engines[i] : NULL;
+	return ops_usable(rows[i].ops, names[i]) ? rows[i].ops : NULL;
+}
+
+/* the row of engine @name, or NR_ENGINES for a name cdm never had */
+static size_t index_of(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < NR_ENGINES; i++)
+		if (strcmp(name, names[i]) == 0)
+			break;
+	return name ? i : NR_ENGINES;
 }
 
 const struct cdm_engine_ops *cdm_engine_find(const char *name, int *known)
 {
-	size_t i;
+	size_t i = index_of(name);
 
 	if (known)
-		*known = 0;
-	if (!name)
-		return NULL;
-	for (i = 0; i < NR_ENGINES; i++) {
-		if (strcmp(name, names[i]) == 0) {
-			if (known)
-				*known = 1;
-			return row(i);
-		}
-	}
-	return NULL;
+		*known = i < NR_ENGINES;
+	return i < NR_ENGINES ? row(i) : NULL;
 }
 
-int cdm_engine_probe(const struct cdm_engine_ops *ops, char *why, size_t why_len)
+/*
+ * Run @ops->probe() into @why (never NULL here) and @cause.  On success
+ * @why holds the engine's remark or "".  An engine that failed without
+ * saying why still gets a reason.
+ */
+static int probe(const struct cdm_engine_ops *ops, enum cdm_engine_cause *cause,
+		 struct cdm_err *why)
 {
 	int ret;
 
-	if (why && why_len)
-		why[0] = '\0';
-	if (!ops) {
-		if (why && why_len)
-			snprintf(why, why_len, "not built in");
-		return -ENOSYS;
-	}
-	ret = ops->probe(why, why_len);
+	*cause = CDM_CAUSE_KERNEL;
+	why->msg[0] = '\0';
+	ret = ops->probe(cause, why);
 	if (ret > 0)
 		ret = 0;
-	/* an engine that failed without saying why still gets a reason */
-	if (ret < 0 && why && why_len && why[0] == '\0')
-		snprintf(why, why_len, "%s", strerror(-ret));
+	if (ret < 0 && why->msg[0] == '\0')
+		cdm_err_set(why, ret, "%s", strerror(-ret));
+	if ((unsigned int)*cause >= sizeof(cause_names) / sizeof(cause_names[0]))
+		*cause = CDM_CAUSE_KERNEL;
 	return ret;
+}
+
+int cdm_engine_probe(const struct cdm_engine_ops *ops, struct cdm_err *err)
+{
+	enum cdm_engine_cause cause;
+	struct cdm_err why;
+	int ret;
+
+	if (!ops)
+		return cdm_err_set(err, -ENOSYS, "not built in");
+	ret = probe(ops, &cause, &why);
+	/* a working engine's remark is for the engine table only */
+	return cdm_err_set(err, ret, "%s", ret < 0 ? why.msg : "");
 }
 
 const struct cdm_engine_ops *cdm_engine_pick(void)
 {
-	char why[160];
 	size_t i;
 
-	for (i = 0; i < NR_AUTO; i++) {
+	for (i = 0; i < NR_ENGINES; i++) {
 		const struct cdm_engine_ops *ops = row(i);
 
-		if (ops && cdm_engine_probe(ops, why, sizeof(why)) == 0)
+		if (rows[i].in_auto && ops && cdm_engine_probe(ops, NULL) == 0)
 			return ops;
 	}
 	/* pread/pwrite need nothing from the kernel that could be missing */
 	return &cdm_engine_sync;
 }
 
-/* the package that brings an engine's library, for "not built in" */
-static const char *package_of(const char *name)
+/* "not built in: ...", for engine @i */
+static int not_built(size_t i, struct cdm_err *why)
 {
-	if (!strcmp(name, "io_uring"))
-		return "liburing-dev";
-	if (!strcmp(name, "libaio"))
-		return "libaio-dev";
-	return "its library";
+	if (rows[i].ops)
+		/* linked, but refused by ops_usable(): a bug for its author */
+		return cdm_err_set(why, -ENOSYS,
+				   "not built in: its ops break the engine contract (version %u, cdm/engine/ops.h)",
+				   CDM_ENGINE_VERSION);
+	return cdm_err_set(why, -ENOSYS, "not built in: install %s and rebuild",
+			   rows[i].package ? rows[i].package : "its library");
+}
+
+int cdm_engine_status(size_t i, const char **name, const struct cdm_engine_ops **ops,
+		      struct cdm_err *why)
+{
+	const struct cdm_engine_ops *o = i < NR_ENGINES ? row(i) : NULL;
+	enum cdm_engine_cause cause;
+	struct cdm_err reason;
+	int ret;
+
+	if (name)
+		*name = i < NR_ENGINES ? names[i] : NULL;
+	if (ops)
+		*ops = o;
+	if (i >= NR_ENGINES)
+		return cdm_err_set(why, -EINVAL, "no engine %zu: the registry has %zu",
+				   i, NR_ENGINES);
+	if (!o)
+		return not_built(i, why);
+	ret = probe(o, &cause, &reason);
+	if (reason.msg[0] == '\0')
+		return cdm_err_set(why, ret, "%s", "");
+	return cdm_err_set(why, ret, "%s: %s", cause_names[cause], reason.msg);
 }
 
 int cdm_engine_resolve(const char *name, const struct cdm_engine_ops **ops,
 		       struct cdm_err *err)
 {
+	size_t i = index_of(name);
 	const struct cdm_engine_ops *o;
-	char why[160];
-	int known = 0, ret;
+	struct cdm_err why;
+	int ret;
 
 	if (!strcmp(name, "auto")) {
 		*ops = cdm_engine_pick();
 		/* say why a preferred engine was passed over */
-		for (size_t i = 0; i < NR_ENGINES && strcmp(names[i], (*ops)->name); i++) {
+		for (i = 0; i < NR_ENGINES && strcmp(names[i], (*ops)->name); i++) {
 			o = row(i);
-			if (o && cdm_engine_probe(o, why, sizeof(why)) < 0)
+			if (o && cdm_engine_probe(o, &why) < 0)
 				cdm_note("engine %s does not work here (%s); using %s",
-					 names[i], why, (*ops)->name);
+					 names[i], why.msg, (*ops)->name);
 		}
 		return 0;
 	}
-	o = cdm_engine_find(name, &known);
-	if (!o && !known)
+	if (i == NR_ENGINES)
 		return cdm_err_set(err, -EINVAL,
 				   "unknown engine '%s' (auto, io_uring, libaio, sync, null)", name);
+	o = row(i);
 	if (!o)
-		return cdm_err_set(err, -ENOSYS, "the %s engine is not built in: install %s and rebuild",
-				   name, package_of(name));
-	ret = cdm_engine_probe(o, why, sizeof(why));
+		return cdm_err_set(err, not_built(i, &why), "the %s engine is %s", name, why.msg);
+	ret = cdm_engine_probe(o, &why);
 	if (ret < 0)
-		return cdm_err_set(err, ret, "the %s engine does not work here: %s", name, why);
+		return cdm_err_set(err, ret, "the %s engine does not work here: %s", name, why.msg);
 	*ops = o;
 	return 0;
 }

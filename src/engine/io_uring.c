@@ -20,6 +20,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <liburing.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -30,8 +31,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cdm/engine/engine.h"
-#include "cdm/plan/limits.h"
+#include "cdm/base/err.h"
+#include "cdm/engine/ops.h"
+#include "sandbox.h"
 
 #define CACHELINE 64
 
@@ -98,40 +100,58 @@ static int uring_sysctl_disabled(void)
 	return atoi(buf);
 }
 
-static int uring_probe(char *why, size_t why_len)
+/* the reason io_uring_queue_init() failed with @ret, and its class */
+static int uring_refused(int ret, int disabled, enum cdm_engine_cause *cause,
+			 struct cdm_err *why)
+{
+	if (ret == -ENOSYS)
+		return cdm_err_set(why, ret, "kernel has no io_uring");
+	if (ret == -EPERM && disabled == 1)
+		return cdm_err_set(why, ret,
+				   "io_uring restricted to the group in kernel.io_uring_group (kernel.io_uring_disabled=1)");
+	if (ret == -EPERM && disabled <= 0 && cdm_sandbox_seccomp_filtered()) {
+		*cause = CDM_CAUSE_SECCOMP;
+		return cdm_err_set(why, ret,
+				   "io_uring_setup is refused with EPERM by a seccomp filter on this process, as a container's profile may do");
+	}
+	if (ret == -EPERM)
+		return cdm_err_set(why, ret,
+				   "io_uring not permitted (kernel.io_uring_disabled or a seccomp filter)");
+	if (ret == -ENOMEM) {
+		*cause = CDM_CAUSE_MEMLOCK;
+		return cdm_err_set(why, ret, MEMLOCK_WHY);
+	}
+	return cdm_err_set(why, ret, "io_uring_queue_init: %s", strerror(-ret));
+}
+
+/*
+ * Make and drop a two-entry ring.  When it works and locked memory is
+ * charged to this user, say how much: registered buffers beyond the limit
+ * are refused, and such runs go unregistered (uring_register).
+ */
+static int uring_probe(enum cdm_engine_cause *cause, struct cdm_err *why)
 {
 	struct io_uring ring;
 	unsigned int waits = 0;
+	uint64_t limit;
 	int disabled, ret;
 
 	disabled = uring_sysctl_disabled();
-	if (disabled == 2) {
-		snprintf(why, why_len, "io_uring disabled by kernel.io_uring_disabled=2");
-		return -EPERM;
-	}
+	if (disabled == 2)
+		return cdm_err_set(why, -EPERM, "io_uring disabled by kernel.io_uring_disabled=2");
 	do {
 		ret = io_uring_queue_init(2, &ring, 0);
 	} while (memlock_retry(ret, 0, &waits));
-	if (ret == 0) {
-		io_uring_queue_exit(&ring);
-		return 0;
+	if (ret < 0)
+		return uring_refused(ret, disabled, cause, why);
+	io_uring_queue_exit(&ring);
+	if (cdm_sandbox_memlock_limit(&limit)) {
+		*cause = CDM_CAUSE_MEMLOCK;
+		cdm_err_set(why, 0,
+			    "%" PRIu64 " KiB for this user (ulimit -l); a run needing more buffers goes unregistered",
+			    limit / 1024);
 	}
-	if (ret == -ENOSYS)
-		snprintf(why, why_len, "kernel has no io_uring");
-	else if (ret == -EPERM && disabled == 1)
-		snprintf(why, why_len,
-			 "io_uring restricted to the group in kernel.io_uring_group (kernel.io_uring_disabled=1)");
-	else if (ret == -EPERM && disabled <= 0 && cdm_limits_seccomp_filtered())
-		snprintf(why, why_len,
-			 "io_uring_setup is refused with EPERM by a seccomp filter on this process, as a container's profile may do");
-	else if (ret == -EPERM)
-		snprintf(why, why_len,
-			 "io_uring not permitted (kernel.io_uring_disabled or a seccomp filter)");
-	else if (ret == -ENOMEM)
-		snprintf(why, why_len, MEMLOCK_WHY);
-	else
-		snprintf(why, why_len, "io_uring_queue_init: %s", strerror(-ret));
-	return ret;
+	return 0;
 }
 
 /*
@@ -424,7 +444,6 @@ static void uring_cleanup(struct cdm_engine_ctx *ctx)
 const struct cdm_engine_ops cdm_engine_io_uring = {
 	.name = "io_uring",
 	.version = CDM_ENGINE_VERSION,
-	.flags = CDM_ENGINE_ALIGNED,
 	.probe = uring_probe,
 	.init = uring_init,
 	.queue = uring_queue,

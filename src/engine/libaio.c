@@ -20,8 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cdm/engine/engine.h"
-#include "cdm/plan/limits.h"
+#include "cdm/base/err.h"
+#include "cdm/engine/ops.h"
+#include "sandbox.h"
 
 struct libaio_data {
 	io_context_t aio;
@@ -43,29 +44,27 @@ static void aio_free(struct libaio_data *ad)
 	free(ad);
 }
 
-static int aio_probe(char *why, size_t why_len)
+static int aio_probe(enum cdm_engine_cause *cause, struct cdm_err *why)
 {
 	io_context_t aio = 0;
 	int ret;
 
 	ret = io_setup(1, &aio);
-	if (ret < 0) {
-		if (ret == -ENOSYS)
-			snprintf(why, why_len, "kernel without AIO (CONFIG_AIO is off)");
-		else if (ret == -EAGAIN)
-			snprintf(why, why_len,
-				 "fs.aio-max-nr reached (see /proc/sys/fs/aio-max-nr)");
-		else if (ret == -EPERM && cdm_limits_seccomp_filtered())
-			snprintf(why, why_len,
-				 "io_setup is refused with EPERM by a seccomp filter on this process, as a container's profile may do");
-		else if (ret == -EPERM)
-			snprintf(why, why_len, "io_setup not permitted (a seccomp filter?)");
-		else
-			snprintf(why, why_len, "io_setup: %s", strerror(-ret));
-		return ret;
+	if (ret == -ENOSYS)
+		return cdm_err_set(why, ret, "kernel without AIO (CONFIG_AIO is off)");
+	if (ret == -EAGAIN)
+		return cdm_err_set(why, ret, "fs.aio-max-nr reached (see /proc/sys/fs/aio-max-nr)");
+	if (ret == -EPERM && cdm_sandbox_seccomp_filtered()) {
+		*cause = CDM_CAUSE_SECCOMP;
+		return cdm_err_set(why, ret,
+				   "io_setup is refused with EPERM by a seccomp filter on this process, as a container's profile may do");
 	}
+	if (ret == -EPERM)
+		return cdm_err_set(why, ret, "io_setup not permitted (a seccomp filter?)");
+	if (ret < 0)
+		return cdm_err_set(why, ret, "io_setup: %s", strerror(-ret));
 	ret = io_destroy(aio);
-	return ret < 0 ? ret : 0;
+	return ret < 0 ? cdm_err_set(why, ret, "io_destroy: %s", strerror(-ret)) : 0;
 }
 
 static int aio_init(struct cdm_engine_ctx *ctx, const struct cdm_engine_params *p)
@@ -211,7 +210,6 @@ static void aio_cleanup(struct cdm_engine_ctx *ctx)
 const struct cdm_engine_ops cdm_engine_libaio = {
 	.name = "libaio",
 	.version = CDM_ENGINE_VERSION,
-	.flags = CDM_ENGINE_ALIGNED,
 	.probe = aio_probe,
 	.init = aio_init,
 	.queue = aio_queue,

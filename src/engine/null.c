@@ -20,9 +20,8 @@
 #include <sys/prctl.h>
 #include <time.h>
 
-#include "cdm/engine/engine.h"
 #include "cdm/base/clock.h"
-#include "cdm/base/msg.h"
+#include "cdm/engine/ops.h"
 
 struct null_slot {
 	struct cdm_io *io;
@@ -39,10 +38,10 @@ struct null_data {
 	struct null_slot *ring;
 };
 
-static int null_probe(char *why, size_t why_len)
+static int null_probe(enum cdm_engine_cause *cause, struct cdm_err *why)
 {
+	(void)cause;
 	(void)why;
-	(void)why_len;
 	return 0;
 }
 

@@ -6,22 +6,27 @@
  * against.  The calling thread blocks in each call, so it can never have
  * more than one I/O in flight; init() says so by keeping a depth of 1
  * rather than letting the report claim a queue depth that never existed.
+ *
+ * Being CDM_ENGINE_SYNC, it has no commit() or reap(): the worker drives it
+ * with run_sync() (run/worker.c), which calls queue() once per I/O, takes
+ * the completion time when it returns, and never calls anything else
+ * between init() and cleanup().
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "cdm/engine/engine.h"
+#include "cdm/engine/ops.h"
 
 struct sync_data {
 	int fd;
 };
 
-static int sync_probe(char *why, size_t why_len)
+static int sync_probe(enum cdm_engine_cause *cause, struct cdm_err *why)
 {
+	(void)cause;
 	(void)why;
-	(void)why_len;
 	return 0;
 }
 
@@ -62,28 +67,6 @@ static int sync_queue(struct cdm_engine_ctx *ctx, struct cdm_io *io)
 	return CDM_Q_COMPLETED;
 }
 
-/*
- * Nothing is ever queued, but the worker calls commit() and reap() after
- * every batch; having them keeps that loop free of special cases.  With
- * nothing in flight, reap() returns at once whatever @min says, as every
- * engine here does, rather than wait for a completion that cannot come.
- */
-static int sync_commit(struct cdm_engine_ctx *ctx)
-{
-	(void)ctx;
-	return 0;
-}
-
-static int sync_reap(struct cdm_engine_ctx *ctx, unsigned int min,
-		     unsigned int max, struct cdm_io **out)
-{
-	(void)ctx;
-	(void)min;
-	(void)max;
-	(void)out;
-	return 0;
-}
-
 static void sync_cleanup(struct cdm_engine_ctx *ctx)
 {
 	free(ctx->priv);
@@ -93,11 +76,10 @@ static void sync_cleanup(struct cdm_engine_ctx *ctx)
 const struct cdm_engine_ops cdm_engine_sync = {
 	.name = "sync",
 	.version = CDM_ENGINE_VERSION,
-	.flags = CDM_ENGINE_SYNC | CDM_ENGINE_ALIGNED,
+	.flags = CDM_ENGINE_SYNC,
 	.probe = sync_probe,
 	.init = sync_init,
 	.queue = sync_queue,
-	.commit = sync_commit,
-	.reap = sync_reap,
+	/* no commit or reap: the worker never calls them for a SYNC engine */
 	.cleanup = sync_cleanup,
 };

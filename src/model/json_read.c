@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * json_read.c - a small, strict JSON reader (RFC 8259) for `cdm compare`:
- * recursive descent over a length-bounded buffer into a tree of
- * struct cdm_json.  Written for hostile input (a saved result may be
- * truncated, edited by hand or not JSON at all): every read is checked
- * against the end of the buffer, nesting is bounded so the recursion is
- * too, every allocation is checked, and every error says where it is and
- * whether the text merely ended too early.  The contract is in
- * include/cdm/json_read.h.
+ * json_read.c - a small, strict JSON reader (RFC 8259) for the results
+ * cdm reads back (result_read.c: compare, merge, cdm-mpi): recursive
+ * descent over a length-bounded buffer into a tree of struct cdm_json.
+ * Written for hostile input (a saved result may be truncated, edited by
+ * hand or not JSON at all): every read is checked against the end of the
+ * buffer, nesting is bounded so the recursion is too, every allocation is
+ * checked, and every error says where it is and whether the text merely
+ * ended too early.  The contract is in include/cdm/model/json_read.h.
  */
 #include <errno.h>
 #include <stdarg.h>

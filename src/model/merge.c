@@ -3,7 +3,8 @@
  * merge.c - the aggregate of several runs of one plan (cdm-mpi's ranks,
  * `cdm merge`'s files): pass k summed over the runs, histograms summed
  * bucket-wise, then the usual best/median/mean of the summed passes; and
- * the per-run spread that shows a straggler.  See include/cdm/merge.h.
+ * the per-run spread that shows a straggler.  See include/cdm/model/merge.h;
+ * report/scale.c prints what an aggregate adds to the reports.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -13,34 +14,33 @@
 
 #include "cdm/model/merge.h"
 #include "cdm/model/spec.h"
-#include "../report/report_util.h"
 
 int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result *b,
-		    char *err, size_t err_len)
+		    struct cdm_err *err)
 {
 	const struct cdm_run_info *x = &a->info, *y = &b->info;
 	char na[64], nb[64];
 
 #define DIFF(field, what)                                                          \
 	if (x->field != y->field)                                                  \
-		return snprintf(err, err_len, "%s %" PRIu64 " vs %" PRIu64, what,  \
-				(uint64_t)x->field, (uint64_t)y->field), -EINVAL
+		return cdm_err_set(err, -EINVAL, "%s %" PRIu64 " vs %" PRIu64, what, \
+				   (uint64_t)x->field, (uint64_t)y->field)
 	DIFF(size, "size_bytes");
 	DIFF(count, "count");
 	DIFF(time, "time_s");
 	DIFF(warmup, "warmup_s");
 	DIFF(interval, "interval_s");
 	if (x->direct != y->direct)
-		return snprintf(err, err_len, "O_DIRECT vs buffered"), -EINVAL;
+		return cdm_err_set(err, -EINVAL, "O_DIRECT vs buffered");
 	if (x->zero_fill != y->zero_fill)
-		return snprintf(err, err_len, "data random vs zero"), -EINVAL;
+		return cdm_err_set(err, -EINVAL, "data random vs zero");
 	if (x->dsync != y->dsync)
-		return snprintf(err, err_len, "--sync on one, not on the other"), -EINVAL;
+		return cdm_err_set(err, -EINVAL, "--sync on one, not on the other");
 	DIFF(fsync_every, "fsync_every");
 	DIFF(rate_iops, "rate_iops");
 #undef DIFF
 	if (a->ntests != b->ntests)
-		return snprintf(err, err_len, "%u tests vs %u", a->ntests, b->ntests), -EINVAL;
+		return cdm_err_set(err, -EINVAL, "%u tests vs %u", a->ntests, b->ntests);
 	for (unsigned int i = 0; i < a->ntests; i++) {
 		const struct cdm_test_result *s = &a->tests[i], *t = &b->tests[i];
 
@@ -49,8 +49,8 @@ int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result 
 		if (s->dir != t->dir || s->spec.pattern != t->spec.pattern ||
 		    s->spec.block != t->spec.block || s->spec.qd != t->spec.qd ||
 		    s->spec.threads != t->spec.threads || s->spec.write_pct != t->spec.write_pct)
-			return snprintf(err, err_len, "test %u is %s %s vs %s %s", i + 1, na,
-					cdm_dir_name(s->dir), nb, cdm_dir_name(t->dir)), -EINVAL;
+			return cdm_err_set(err, -EINVAL, "test %u is %s %s vs %s %s", i + 1, na,
+					   cdm_dir_name(s->dir), nb, cdm_dir_name(t->dir));
 	}
 	return 0;
 }
@@ -125,21 +125,23 @@ static void merge_test(struct cdm_test_result *t, struct cdm_run_result *const *
 }
 
 int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int n,
-	      const char *unit, struct cdm_run_result **out, char *err, size_t err_len)
+	      const char *unit, struct cdm_run_result **out, struct cdm_err *err)
 {
 	struct cdm_run_result *agg;
 	struct cdm_scale *sc;
-	char why[256];
+	struct cdm_err why;
 	int same;
 
 	*out = NULL;
 	if (n < 1 || n > CDM_MERGE_MAX) {
 		free_sources(in, n);
-		return snprintf(err, err_len, "%u runs to merge (1-%d)", n, CDM_MERGE_MAX), -EINVAL;
+		return cdm_err_set(err, -EINVAL, "%u runs to merge (1-%d)", n, CDM_MERGE_MAX);
 	}
 	for (unsigned int r = 1; r < n; r++) {
-		if (cdm_merge_check(in[0], in[r], why, sizeof(why)) < 0) {
-			snprintf(err, err_len, "%s does not match %s: %s", names[r], names[0], why);
+		if (cdm_merge_check(in[0], in[r], &why) < 0) {
+			/* the message first: @names may point into the runs */
+			cdm_err_set(err, -EINVAL, "%s does not match %s: %s", names[r], names[0],
+				    why.msg);
 			free_sources(in, n);
 			return -EINVAL;
 		}
@@ -150,7 +152,7 @@ int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int
 		free(sc);
 		cdm_result_free(agg);
 		free_sources(in, n);
-		return snprintf(err, err_len, "out of memory"), -ENOMEM;
+		return cdm_err_set(err, -ENOMEM, "out of memory");
 	}
 	agg->info = in[0]->info;
 	agg->aggregate = in[0]->aggregate;
@@ -228,161 +230,4 @@ unsigned int cdm_merge_spread(const struct cdm_run_result *agg, unsigned int i,
 	}
 	free(v);
 	return m;
-}
-
-/* ---- the formatters' hooks ---- */
-
-void cdm_scale_write_text_head(FILE *out, const struct cdm_run_result *r)
-{
-	const struct cdm_scale *sc = r->scale;
-	unsigned int t = 0;
-	int same = 1;
-
-	if (!sc || !r->ntests)
-		return;
-	t = sc->src[0].res->tests[0].spec.threads;
-	for (unsigned int i = 0; i < r->ntests; i++)
-		if (sc->src[0].res->tests[i].spec.threads != t)
-			same = 0;
-	if (same)
-		fprintf(out, "* Aggregate: %u %s x T%u; T = total threads; each pass summed over the %s\n",
-			sc->n, sc->unit, t, sc->unit);
-	else
-		fprintf(out, "* Aggregate: %u %s x T; T = total threads; each pass summed over the %s\n",
-			sc->n, sc->unit, sc->unit);
-}
-
-void cdm_scale_write_text_tail(FILE *out, const struct cdm_run_result *r)
-{
-	const struct cdm_scale *sc = r->scale;
-	int any = 0;
-
-	if (!sc)
-		return;
-	for (unsigned int i = 0; i < r->ntests; i++) {
-		const struct cdm_test_result *t = &sc->src[0].res->tests[i];
-		double mn = 0, md = 0, mx = 0;
-		unsigned int imin = 0, imax = 0;
-		char name[64];
-
-		if (!cdm_merge_spread(r, i, &mn, &md, &mx, &imin, &imax))
-			continue;
-		if (!any) {
-			fprintf(out, "\nPer %.*s MB/s (%s of each): min / median / max\n",
-				(int)strlen(sc->unit) - 1, sc->unit, cdm_aggregate_name(r->aggregate));
-			any = 1;
-		}
-		cdm_spec_name(&t->spec, name, sizeof(name));
-		fprintf(out, "  %-12s %-5s: %10.3f / %10.3f / %10.3f  (min %s, max %s)\n", name,
-			cdm_dir_name(t->dir), mn, md, mx,
-			sc->src[imin].name, sc->src[imax].name);
-	}
-}
-
-static void jnum(FILE *out, double v)
-{
-	char buf[40];
-
-	fputs(cdm_report_num(buf, sizeof(buf), v), out);
-}
-
-/*
- * how far apart the runs started the same pass of test @i: the largest,
- * over its passes, of latest start - earliest start (ns; 0 if unknown)
- */
-static uint64_t start_spread(const struct cdm_scale *sc, unsigned int i)
-{
-	uint64_t worst = 0;
-
-	for (unsigned int k = 0; k < CDM_MAX_PASSES; k++) {
-		uint64_t lo = UINT64_MAX, hi = 0;
-
-		for (unsigned int r = 0; r < sc->n; r++) {
-			const struct cdm_test_result *t = &sc->src[r].res->tests[i];
-
-			if (k >= t->npasses || !t->passes[k].start_unix_ns)
-				return worst;
-			lo = t->passes[k].start_unix_ns < lo ? t->passes[k].start_unix_ns : lo;
-			hi = t->passes[k].start_unix_ns > hi ? t->passes[k].start_unix_ns : hi;
-		}
-		if (hi - lo > worst)
-			worst = hi - lo;
-	}
-	return worst;
-}
-
-void cdm_scale_write_json(FILE *out, const struct cdm_run_result *r)
-{
-	const struct cdm_scale *sc = r->scale;
-
-	if (!sc)
-		return;
-	fputs("  \"scale\": {\n", out);
-	fprintf(out, "    \"unit\": \"%s\",\n    \"count\": %u,\n", sc->unit, sc->n);
-	fputs("    \"spread_mb_s\": [", out);
-	for (unsigned int i = 0; i < r->ntests; i++) {
-		const struct cdm_test_result *t = &r->tests[i];
-		double mn = 0, md = 0, mx = 0;
-		unsigned int imin = 0, imax = 0, m;
-		char name[64];
-
-		m = cdm_merge_spread(r, i, &mn, &md, &mx, &imin, &imax);
-		cdm_spec_name(&sc->src[0].res->tests[i].spec, name, sizeof(name));
-		fprintf(out, "%s\n      { \"name\": \"%s\", \"direction\": \"%s\", ", i ? "," : "",
-			name, cdm_dir_key(t->dir));
-		if (!m) {
-			fputs("\"start_spread_ns\": null, \"min\": null, \"median\": null, \"max\": null, \"min_at\": null, \"max_at\": null }", out);
-			continue;
-		}
-		fprintf(out, "\"start_spread_ns\": %" PRIu64 ", \"min\": ", start_spread(sc, i));
-		jnum(out, mn);
-		fputs(", \"median\": ", out);
-		jnum(out, md);
-		fputs(", \"max\": ", out);
-		jnum(out, mx);
-		fputs(", \"min_at\": ", out);
-		cdm_report_json_str(out, sc->src[imin].name, sizeof(sc->src[imin].name));
-		fputs(", \"max_at\": ", out);
-		cdm_report_json_str(out, sc->src[imax].name, sizeof(sc->src[imax].name));
-		fputs(" }", out);
-	}
-	fputs(r->ntests ? "\n    ],\n" : "],\n", out);
-	fputs("    \"sources\": [", out);
-	for (unsigned int s = 0; s < sc->n; s++) {
-		const struct cdm_run_result *x = sc->src[s].res;
-
-		fprintf(out, "%s\n      {\n        \"name\": ", s ? "," : "");
-		cdm_report_json_str(out, sc->src[s].name, sizeof(sc->src[s].name));
-		fputs(",\n        \"label\": ", out);
-		cdm_report_json_str(out, x->info.label, sizeof(x->info.label));
-		fputs(",\n        \"target\": ", out);
-		cdm_report_json_str(out, x->info.target, sizeof(x->info.target));
-		fprintf(out, ",\n        \"start_unix\": %lld,\n        \"tests\": [",
-			(long long)x->info.start);
-		for (unsigned int i = 0; i < x->ntests; i++) {
-			const struct cdm_test_result *t = &x->tests[i];
-			char name[64];
-
-			cdm_spec_name(&t->spec, name, sizeof(name));
-			fprintf(out, "%s\n          { \"name\": \"%s\", \"direction\": \"%s\", \"mb_s\": ",
-				i ? "," : "", name, cdm_dir_key(t->dir));
-			if (t->npasses)
-				jnum(out, cdm_result_mb_s(t, r->aggregate));
-			else
-				fputs("null", out);
-			fputs(", \"passes\": [", out);
-			for (unsigned int k = 0; k < t->npasses; k++) {
-				const struct cdm_pass *p = &t->passes[k];
-
-				fprintf(out, "%s{ \"start_unix_ns\": %" PRIu64 ", \"duration_s\": ",
-					k ? ", " : "", p->start_unix_ns);
-				jnum(out, p->seconds);
-				fprintf(out, ", \"bytes\": %" PRIu64 ", \"ios\": %" PRIu64
-					", \"lat_sum_ns\": %" PRIu64 " }", p->bytes, p->ios, p->lat_sum_ns);
-			}
-			fputs("] }", out);
-		}
-		fputs(x->ntests ? "\n        ]\n      }" : "]\n      }", out);
-	}
-	fputs(sc->n ? "\n    ]\n  },\n" : "]\n  },\n", out);
 }

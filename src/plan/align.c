@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * align.c - the O_DIRECT block-size check (cdm/align.h): the logical block
+ * align.c - the O_DIRECT block-size check (cdm/plan/align.h): the logical block
  * size of the target's device from sysfs, and the tests whose block size
  * is not a multiple of it.  Where sysfs has no answer (overlayfs, NFS,
  * FUSE), one O_DIRECT read of the smallest block asks the kernel instead,
@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cdm/base/err.h"
 #include "cdm/plan/align.h"
 
 unsigned int cdm_align_logical_block(const char *dev_name)
@@ -36,7 +37,7 @@ unsigned int cdm_align_logical_block(const char *dev_name)
 }
 
 int cdm_align_check(const struct cdm_spec *tests, unsigned int n, unsigned int lbs,
-		    const char *dev_name, char *err, size_t err_len)
+		    const char *dev_name, struct cdm_err *err)
 {
 	char name[64];
 
@@ -46,11 +47,10 @@ int cdm_align_check(const struct cdm_spec *tests, unsigned int n, unsigned int l
 		if (tests[i].block % lbs == 0)
 			continue;
 		cdm_spec_name(&tests[i], name, sizeof(name));
-		snprintf(err, err_len,
-			 "%s: block size %llu B is not a multiple of the %u-byte logical block size of %s, which O_DIRECT needs; use multiples of %u B, or --buffered",
-			 name, (unsigned long long)tests[i].block, lbs,
-			 dev_name && dev_name[0] ? dev_name : "the device", lbs);
-		return -EINVAL;
+		return cdm_err_set(err, -EINVAL,
+				   "%s: block size %llu B is not a multiple of the %u-byte logical block size of %s, which O_DIRECT needs; use multiples of %u B, or --buffered",
+				   name, (unsigned long long)tests[i].block, lbs,
+				   dev_name && dev_name[0] ? dev_name : "the device", lbs);
 	}
 	return 0;
 }

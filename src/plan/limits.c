@@ -14,9 +14,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "cdm/base/err.h"
 #include "cdm/plan/limits.h"
-#include "cdm/base/clock.h"
-#include "cdm/base/msg.h"
 
 /* one unsigned number from a /proc file; 0 when it cannot be read */
 static uint64_t proc_u64(const char *path)
@@ -85,44 +84,27 @@ void cdm_limits_thread_hint(char *buf, size_t len)
 		 proc_u64("/proc/sys/kernel/threads-max"));
 }
 
-int cdm_limits_seccomp_filtered(void)
-{
-	FILE *fp = fopen("/proc/self/status", "re");
-	char line[128];
-	int mode = 0;
-
-	if (!fp)
-		return 0;
-	while (fgets(line, sizeof(line), fp))
-		if (sscanf(line, "Seccomp: %d", &mode) == 1)
-			break;
-	fclose(fp);
-	return mode == 2;
-}
-
-static int check_threads(const struct cdm_spec *sp, const char *name)
+static int check_threads(const struct cdm_spec *sp, const char *name, struct cdm_err *err)
 {
 	uint64_t max = proc_u64("/proc/sys/kernel/threads-max"), now = threads_now();
 	struct rlimit rl;
 
 	/* the user's other processes count too: this is only the floor */
 	if (nproc_applies() && getrlimit(RLIMIT_NPROC, &rl) == 0 &&
-	    rl.rlim_cur != RLIM_INFINITY && sp->threads + 1 > rl.rlim_cur) {
-		cdm_error("%s needs %u worker threads, more than RLIMIT_NPROC allows this user (ulimit -u is %" PRIu64 ")",
-			  name, sp->threads, (uint64_t)rl.rlim_cur);
-		return -EAGAIN;
-	}
-	if (max && now && now + sp->threads > max) {
-		cdm_error("%s needs %u worker threads, more than kernel.threads-max leaves (%" PRIu64
-			  " of %" PRIu64 " in use; see /proc/sys/kernel/threads-max)",
-			  name, sp->threads, now, max);
-		return -EAGAIN;
-	}
+	    rl.rlim_cur != RLIM_INFINITY && sp->threads + 1 > rl.rlim_cur)
+		return cdm_err_set(err, -EAGAIN,
+				   "%s needs %u worker threads, more than RLIMIT_NPROC allows this user (ulimit -u is %" PRIu64 ")",
+				   name, sp->threads, (uint64_t)rl.rlim_cur);
+	if (max && now && now + sp->threads > max)
+		return cdm_err_set(err, -EAGAIN,
+				   "%s needs %u worker threads, more than kernel.threads-max leaves (%" PRIu64
+				   " of %" PRIu64 " in use; see /proc/sys/kernel/threads-max)",
+				   name, sp->threads, now, max);
 	return 0;
 }
 
 static int check_fds(const struct cdm_run_config *cfg, const struct cdm_spec *sp,
-		     const char *name, unsigned int open_now)
+		     const char *name, unsigned int open_now, struct cdm_err *err)
 {
 	struct rlimit rl;
 	uint64_t need;
@@ -134,13 +116,13 @@ static int check_fds(const struct cdm_run_config *cfg, const struct cdm_spec *sp
 	need = (uint64_t)open_now + sp->threads + 3;
 	if (need <= rl.rlim_cur)
 		return 0;
-	cdm_error("%s needs %u io_uring descriptors (one ring per thread) plus %u of its own, more than RLIMIT_NOFILE allows (ulimit -n is %" PRIu64 ")",
-		  name, sp->threads, open_now + 3, (uint64_t)rl.rlim_cur);
-	return -EMFILE;
+	return cdm_err_set(err, -EMFILE,
+			   "%s needs %u io_uring descriptors (one ring per thread) plus %u of its own, more than RLIMIT_NOFILE allows (ulimit -n is %" PRIu64 ")",
+			   name, sp->threads, open_now + 3, (uint64_t)rl.rlim_cur);
 }
 
 static int check_aio(const struct cdm_run_config *cfg, const struct cdm_spec *sp,
-		     const char *name)
+		     const char *name, struct cdm_err *err)
 {
 	uint64_t max = proc_u64("/proc/sys/fs/aio-max-nr"), used = proc_u64("/proc/sys/fs/aio-nr");
 	/* io_setup(depth) per thread; the kernel counts what was asked for */
@@ -148,13 +130,13 @@ static int check_aio(const struct cdm_run_config *cfg, const struct cdm_spec *sp
 
 	if (!is_engine(cfg, "libaio") || !max || used + need <= max)
 		return 0;
-	cdm_error("%s needs %" PRIu64 " libaio events (Q x T), more than fs.aio-max-nr leaves (%" PRIu64
-		  " of %" PRIu64 " in use; see /proc/sys/fs/aio-max-nr)",
-		  name, need, used, max);
-	return -EAGAIN;
+	return cdm_err_set(err, -EAGAIN,
+			   "%s needs %" PRIu64 " libaio events (Q x T), more than fs.aio-max-nr leaves (%" PRIu64
+			   " of %" PRIu64 " in use; see /proc/sys/fs/aio-max-nr)",
+			   name, need, used, max);
 }
 
-int cdm_limits_check(const struct cdm_run_config *cfg)
+int cdm_limits_check(const struct cdm_run_config *cfg, struct cdm_err *err)
 {
 	unsigned int open_now = fds_open();
 	char name[64];
@@ -164,11 +146,11 @@ int cdm_limits_check(const struct cdm_run_config *cfg)
 		const struct cdm_spec *sp = &cfg->tests[i];
 
 		cdm_spec_name(sp, name, sizeof(name));
-		r = check_threads(sp, name);
+		r = check_threads(sp, name, err);
 		if (!r)
-			r = check_fds(cfg, sp, name, open_now);
+			r = check_fds(cfg, sp, name, open_now, err);
 		if (!r)
-			r = check_aio(cfg, sp, name);
+			r = check_aio(cfg, sp, name, err);
 		if (r)
 			return r;
 	}

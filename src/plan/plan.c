@@ -63,7 +63,7 @@ int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
 
 	if (cfg->file)
 		return 0;
-	r = cdm_blockdev_query(cfg->target, &bd);
+	r = cdm_device_query(cfg->target, &bd);
 	if (r <= 0)
 		return 0;       /* not a device, or the probe will say why */
 	if (cfg->keep) {
@@ -96,4 +96,28 @@ int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
 				   cfg->target, name, bd.logical_block);
 	}
 	return 0;
+}
+
+int cdm_plan_round_size(struct cdm_run_config *cfg, uint64_t *block, struct cdm_err *err)
+{
+	uint64_t maxb = 0, rounded;
+	char a[32], b[32];
+
+	for (unsigned int i = 0; i < cfg->ntests; i++)
+		if (cfg->tests[i].block > maxb)
+			maxb = cfg->tests[i].block;
+	*block = maxb;
+	if (!maxb)
+		return 0;       /* no test: nothing to round to */
+	if (cfg->size < maxb) {
+		cdm_size_format(cfg->size, a, sizeof(a));
+		cdm_size_format(maxb, b, sizeof(b));
+		return cdm_err_set(err, -EINVAL, "--size %s is smaller than one %s block of the tests",
+				   a, b);
+	}
+	rounded = cfg->size / maxb * maxb;
+	if (rounded == cfg->size)
+		return 0;
+	cfg->size = rounded;
+	return 1;
 }

@@ -16,10 +16,12 @@
 #include <time.h>
 
 #include "cdm/base/size.h"
-#include "cdm/model/merge.h"
 #include "cdm/model/spec.h"
-#include "cdm/report/report.h"
 #include "cdm/model/result.h"
+#include "cdm/report/cdm_text.h"
+#include "cdm/report/formatter.h"
+#include "fmt.h"
+#include "scale.h"
 
 #ifndef CDM_VERSION
 #define CDM_VERSION "unknown"
@@ -42,22 +44,11 @@ struct row {
 static void row_fill(struct row *row, const struct cdm_test_result *t,
 		     enum cdm_aggregate agg)
 {
-	char printed[320];              /* "%.3f" of DBL_MAX is 313 chars */
-
 	cdm_spec_label(&t->spec, row->label, sizeof(row->label));
 	row->mb_s = cdm_result_mb_s(t, agg);
 	row->lat_us = cdm_result_lat_us(t, agg);
-
-	/*
-	 * CDM derives IOPS from the MB/s as printed: all 68 rows of the real
-	 * CDM 7 and 8 reports we checked agree with that, including the 4KiB
-	 * rows, where the 0.0005 MB/s of rounding moves IOPS by up to 0.12.
-	 * So MB/s / IOPS on a line is block / 1e6 to printing precision.
-	 * Round-trip through the text to get exactly the printed value.
-	 */
-	snprintf(printed, sizeof(printed), "%.3f", row->mb_s);
-	row->iops = t->spec.block ?
-		strtod(printed, NULL) * 1e6 / (double)t->spec.block : 0.0;
+	/* from the MB/s as printed, so MB/s / IOPS on a line is block / 1e6 */
+	row->iops = cdm_fmt_iops_of(row->mb_s, (unsigned long long)t->spec.block);
 }
 
 int cdm_text_row(char *buf, size_t len, const struct cdm_test_result *t)
@@ -201,14 +192,14 @@ static int cdm_text_write(FILE *out, const struct cdm_run_result *r)
 	fputs(RULE "\n", out);
 	fputs("* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]\n", out);
 	fputs("* KB = 1000 bytes, KiB = 1024 bytes\n", out);
-	cdm_scale_write_text_head(out, r);      /* aggregates only */
+	cdm_scale_text_head(out, r);		/* aggregates only */
 	fputc('\n', out);
 
 	write_section(out, r, CDM_DIR_READ, 0, "[Read]");
 	write_section(out, r, CDM_DIR_WRITE, 0, "[Write]");
 	write_mix_sections(out, r);
 	write_footer(out, in, &tm);
-	cdm_scale_write_text_tail(out, r);      /* per-rank spread of an aggregate */
+	cdm_scale_text_tail(out, r);		/* per-rank spread of an aggregate */
 
 	/*
 	 * printf's returns are not checked line by line: the stream's error
@@ -220,7 +211,7 @@ static int cdm_text_write(FILE *out, const struct cdm_run_result *r)
 	return 0;
 }
 
-/* listed in the registry, report.c */
+/* listed in the registry, report.c; declared in formatter.h */
 const struct cdm_formatter cdm_format_text = {
 	.name = "cdm",
 	.write = cdm_text_write,

@@ -16,9 +16,10 @@
 #include <string.h>
 
 #include "cdm/model/spec.h"
-#include "cdm/report/report.h"
 #include "cdm/model/result.h"
-#include "report_util.h"
+#include "cdm/report/formatter.h"
+#include "fmt.h"
+#include "series_out.h"
 
 static const char header[] =
 	"label,test,direction,pattern,block_bytes,threads,queue_depth,queue_depth_run,"
@@ -51,7 +52,7 @@ static void num(FILE *out, double v)
 	char buf[40];
 
 	fputc(',', out);
-	cdm_report_num(buf, sizeof(buf), v);
+	cdm_fmt_num(buf, sizeof(buf), v);
 	if (strcmp(buf, "null"))
 		fputs(buf, out);
 }
@@ -154,13 +155,13 @@ static int csv_write(FILE *out, const struct cdm_run_result *r)
 	fputs(header, out);
 	for (i = 0; i < r->ntests; i++)
 		write_test(out, r, &r->tests[i]);
-	cdm_report_csv_series(out, r);
+	cdm_series_out_csv(out, r);
 	if (fflush(out) || ferror(out))
 		return -EIO;
 	return 0;
 }
 
-/* listed in the registry, report.c */
+/* listed in the registry, report.c; declared in formatter.h */
 const struct cdm_formatter cdm_format_csv = {
 	.name = "csv",
 	.write = csv_write,

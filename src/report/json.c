@@ -16,11 +16,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cdm/model/merge.h"
-#include "cdm/model/spec.h"
-#include "cdm/report/report.h"
 #include "cdm/model/result.h"
-#include "report_util.h"
+#include "cdm/model/result_read.h"
+#include "cdm/model/spec.h"
+#include "cdm/report/formatter.h"
+#include "fmt.h"
+#include "scale.h"
+#include "series_out.h"
 
 #ifndef CDM_VERSION
 #define CDM_VERSION "unknown"
@@ -38,13 +40,13 @@ static const struct {
 	{ 99.99, "p99_99_ns" },
 };
 
-#define STR(out, field) cdm_report_json_str(out, field, sizeof(field))
+#define STR(out, field) cdm_fmt_json_str(out, field, sizeof(field))
 
 static void num(FILE *out, double v)
 {
 	char buf[40];
 
-	fputs(cdm_report_num(buf, sizeof(buf), v), out);
+	fputs(cdm_fmt_num(buf, sizeof(buf), v), out);
 }
 
 static void key_u64(FILE *out, const char *ind, const char *key, uint64_t v,
@@ -69,7 +71,7 @@ static void key_str(FILE *out, const char *ind, const char *key, const char *s,
 	if (empty_null && !s[0])
 		fputs("null", out);
 	else
-		cdm_report_json_str(out, s, max);
+		cdm_fmt_json_str(out, s, max);
 	fprintf(out, "%s\n", end);
 }
 
@@ -102,7 +104,7 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 	fputs("  },\n", out);
 
 	fprintf(out, "  \"start_unix\": %lld,\n", (long long)in->start);
-	cdm_report_utc(utc, sizeof(utc), (long long)in->start);
+	cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
 	key_str(out, "  ", "start_utc", utc, sizeof(utc), 1, ",");
 
 	fputs("  \"target\": {\n", out);
@@ -321,7 +323,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 		int e = t->error < 0 ? -t->error : t->error;
 
 		fprintf(out, "      \"error\": { \"errno\": %d, \"message\": ", e);
-		cdm_report_json_str(out, strerror(e), 256);
+		cdm_fmt_json_str(out, strerror(e), 256);
 		fprintf(out, ", \"offset_bytes\": %" PRIu64 " },\n", t->error_offset);
 	} else {
 		fputs("      \"error\": null,\n", out);
@@ -375,7 +377,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	fputs("      },\n", out);
 	write_latency(out, t);
 	if (t->series)
-		cdm_report_json_series(out, t->series);
+		cdm_series_out_json(out, t->series);
 	fprintf(out, "    }%s\n", last ? "" : ",");
 }
 
@@ -400,7 +402,7 @@ static int json_write(FILE *out, const struct cdm_run_result *r)
 		fputs("  \"interrupted_signal\": null,\n", out);
 	key_str(out, "  ", "comment", in->comment, sizeof(in->comment), 1, ",");
 	write_info(out, r);
-	cdm_scale_write_json(out, r);   /* "scale": {...}, for aggregates only */
+	cdm_scale_json(out, r);		/* "scale": {...}, for aggregates only */
 	if (!r->ntests) {
 		fputs("  \"tests\": []\n}\n", out);
 	} else {
@@ -414,7 +416,7 @@ static int json_write(FILE *out, const struct cdm_run_result *r)
 	return 0;
 }
 
-/* listed in the registry, report.c */
+/* listed in the registry, report.c; declared in formatter.h */
 const struct cdm_formatter cdm_format_json = {
 	.name = "json",
 	.write = json_write,

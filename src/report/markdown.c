@@ -17,31 +17,15 @@
 
 #include "cdm/base/size.h"
 #include "cdm/model/spec.h"
-#include "cdm/report/report.h"
 #include "cdm/model/result.h"
-#include "report_util.h"
+#include "cdm/report/formatter.h"
+#include "fmt.h"
 
 #ifndef CDM_VERSION
 #define CDM_VERSION "unknown"
 #endif
 
 #define UNSTABLE_MARK "\xe2\x9a\xa0"    /* U+26A0 WARNING SIGN */
-
-/* @s with Markdown's inline syntax and '|' escaped; line breaks as spaces */
-static void md_text(FILE *out, const char *s, size_t max)
-{
-	size_t n = strnlen(s, max), i;
-
-	for (i = 0; i < n; i++) {
-		char c = s[i];
-
-		if (c == '\n' || c == '\r' || c == '\t')
-			c = ' ';
-		if (strchr("\\`*_[]<>|~#!&", c) && c)
-			fputc('\\', out);
-		fputc(c, out);
-	}
-}
 
 static void write_intro(FILE *out, const struct cdm_run_result *r)
 {
@@ -50,24 +34,24 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 
 	fputs("**cdm: ", out);
 	if (in->label[0])
-		md_text(out, in->label, sizeof(in->label));
+		cdm_fmt_md_text(out, in->label, sizeof(in->label));
 	else
-		md_text(out, in->target, sizeof(in->target));
+		cdm_fmt_md_text(out, in->target, sizeof(in->target));
 	fputs("**", out);
 	if (in->comment[0]) {
 		fputs(" \xe2\x80\x94 ", out);
-		md_text(out, in->comment, sizeof(in->comment));
+		cdm_fmt_md_text(out, in->comment, sizeof(in->comment));
 	}
 	fputs("\n\n", out);
 
 	cdm_size_format(in->size, size, sizeof(size));
-	md_text(out, in->target, sizeof(in->target));
+	cdm_fmt_md_text(out, in->target, sizeof(in->target));
 	if (in->fs_type[0]) {
 		fputs(" (", out);
-		md_text(out, in->fs_type, sizeof(in->fs_type));
+		cdm_fmt_md_text(out, in->fs_type, sizeof(in->fs_type));
 		if (in->fs_source[0]) {
 			fputs(" on ", out);
-			md_text(out, in->fs_source, sizeof(in->fs_source));
+			cdm_fmt_md_text(out, in->fs_source, sizeof(in->fs_source));
 		}
 		fputc(')', out);
 	}
@@ -79,10 +63,10 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 	}
 	if (in->dev_name[0]) {
 		fputs(", device ", out);
-		md_text(out, in->dev_name, sizeof(in->dev_name));
+		cdm_fmt_md_text(out, in->dev_name, sizeof(in->dev_name));
 		if (in->dev_model[0]) {
 			fputc(' ', out);
-			md_text(out, in->dev_model, sizeof(in->dev_model));
+			cdm_fmt_md_text(out, in->dev_model, sizeof(in->dev_model));
 		}
 		if (in->dev_rotational)
 			fputs(in->dev_rotational == CDM_ROT_YES ? ", rotational" : ", non-rotational", out);
@@ -97,13 +81,13 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 		fprintf(out, ", fdatasync every %u writes", in->fsync_every);
 	if (in->rate_iops)
 		fprintf(out, ", rate capped at %llu IOPS", (unsigned long long)in->rate_iops);
-	cdm_report_utc(utc, sizeof(utc), (long long)in->start);
+	cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
 	if (utc[0])
 		fprintf(out, "; %.10s %.8s UTC", utc, utc + 11);
 	fputs("; ", out);
-	md_text(out, in->os, sizeof(in->os));
+	cdm_fmt_md_text(out, in->os, sizeof(in->os));
 	fputs(" [", out);
-	md_text(out, in->kernel, sizeof(in->kernel));
+	cdm_fmt_md_text(out, in->kernel, sizeof(in->kernel));
 	fprintf(out, "]; cdm %.*s\n\n", (int)sizeof(in->version),
 		in->version[0] ? in->version : CDM_VERSION);
 	if (r->interrupted)
@@ -147,7 +131,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 		lat = cdm_result_lat_us(t, r->aggregate);
 		fprintf(out, "| %s %s | %.3f | %.1f | %.2f | ", name,
 			cdm_dir_name(t->dir), mb,
-			cdm_report_iops_of(mb, (unsigned long long)t->spec.block), lat);
+			cdm_fmt_iops_of(mb, (unsigned long long)t->spec.block), lat);
 		if (cdm_result_has_percentiles(t))
 			fprintf(out, "%.2f", (double)cdm_hist_percentile(t->hist, 99.0) / 1000.0);
 		else
@@ -174,7 +158,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 		char thr[40];
 
 		fprintf(out, " " UNSTABLE_MARK " unstable: spread above %s %%.",
-			cdm_report_num(thr, sizeof(thr), r->cv_threshold_pct));
+			cdm_fmt_num(thr, sizeof(thr), r->cv_threshold_pct));
 	}
 	fputc('\n', out);
 	if (fflush(out) || ferror(out))
@@ -182,7 +166,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 	return 0;
 }
 
-/* listed in the registry, report.c */
+/* listed in the registry, report.c; declared in formatter.h */
 const struct cdm_formatter cdm_format_markdown = {
 	.name = "markdown",
 	.write = md_write,

@@ -13,16 +13,17 @@
 #include "cdm/model/spec.h"
 #include "cdm/model/result.h"
 #include "cdm/model/series.h"
-#include "report_util.h"
+#include "fmt.h"
+#include "series_out.h"
 
 static void num(FILE *out, const char *pre, double v)
 {
 	char buf[40];
 
-	fprintf(out, "%s%s", pre, cdm_report_num(buf, sizeof(buf), v));
+	fprintf(out, "%s%s", pre, cdm_fmt_num(buf, sizeof(buf), v));
 }
 
-void cdm_report_json_series(FILE *out, const struct cdm_series *s)
+void cdm_series_out_json(FILE *out, const struct cdm_series *s)
 {
 	fputs("      \"series\": {\n", out);
 	fprintf(out, "        \"interval_ns\": %" PRIu64 ",\n", s->interval_ns);
@@ -56,7 +57,7 @@ void cdm_report_json_series(FILE *out, const struct cdm_series *s)
 	if (s->ceiling.found) {
 		num(out, "        \"ceiling\": { \"mb_s\": ", s->ceiling_mb_s);
 		fputs(", \"from_test\": ", out);
-		cdm_report_json_str(out, s->ceiling_from, sizeof(s->ceiling_from));
+		cdm_fmt_json_str(out, s->ceiling_from, sizeof(s->ceiling_from));
 		num(out, ", \"lat_ratio\": ", s->ceiling.lat_ratio);
 		fputs(" }\n", out);
 	} else {
@@ -83,7 +84,7 @@ static void field(FILE *out, const char *s, size_t max)
 	fputc('"', out);
 }
 
-void cdm_report_csv_series(FILE *out, const struct cdm_run_result *r)
+void cdm_series_out_csv(FILE *out, const struct cdm_run_result *r)
 {
 	const struct cdm_run_info *in = &r->info;
 	int any = 0;
@@ -111,12 +112,12 @@ void cdm_report_csv_series(FILE *out, const struct cdm_run_result *r)
 			fprintf(out, ",%s,%s,%u,%d,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
 				name, cdm_dir_key(t->dir), p->pass,
 				!p->pass, p->start_ns, p->duration_ns, p->bytes, p->ios);
-			fprintf(out, ",%s", cdm_report_num(buf, sizeof(buf), cdm_series_point_mb_s(p)));
-			fprintf(out, ",%s", cdm_report_num(buf, sizeof(buf), cdm_series_point_iops(p)));
+			fprintf(out, ",%s", cdm_fmt_num(buf, sizeof(buf), cdm_series_point_mb_s(p)));
+			fprintf(out, ",%s", cdm_fmt_num(buf, sizeof(buf), cdm_series_point_iops(p)));
 			if (p->ios) {
-				fprintf(out, ",%s", cdm_report_num(buf, sizeof(buf),
+				fprintf(out, ",%s", cdm_fmt_num(buf, sizeof(buf),
 								   cdm_series_point_lat_us(p)));
-				fprintf(out, ",%s\n", cdm_report_num(buf, sizeof(buf),
+				fprintf(out, ",%s\n", cdm_fmt_num(buf, sizeof(buf),
 								     (double)p->lat_p99_ns / 1e3));
 			} else {
 				fputs(",,\n", out);

@@ -152,14 +152,40 @@ static unsigned int cat_index(const double *cat, unsigned int n, double v)
 	return n ? n - 1 : 0;
 }
 
-static void panel(FILE *out, const struct cdm_plot_panel *p, double y0)
-{
-	double xmin = 0, xmax = 0, ymax = 0, cat[256];
-	unsigned int ncat = 0, any = 0, shown = 0;
+/* where one panel draws: its plot area and the scales of its axes */
+struct frame {
+	const struct cdm_plot_panel *p;
+	double y0, top, bot;            /* panel top, plot area top and bottom, px */
 	struct cdm_ticks xt, yt;
-	double top = y0 + PT, bot = y0 + PB;
-	char buf[64];
+	double cat[256];                /* x_categories: the distinct x values */
+	unsigned int ncat;
+};
 
+/* the x of value @v: by category index, or linear between the x ticks */
+static double xpos(const struct frame *f, double v)
+{
+	if (f->p->x_categories)
+		return PL + (f->ncat > 1 ?
+			     (double)cat_index(f->cat, f->ncat, v) * (PR - PL - 40) / (f->ncat - 1) + 20 :
+			     (PR - PL) / 2.0);
+	return PL + (v - f->xt.lo) * (PR - PL) / (f->xt.hi - f->xt.lo);
+}
+
+static double ypos(const struct frame *f, double v)
+{
+	return f->bot - (v - f->yt.lo) * (f->bot - f->top) / (f->yt.hi - f->yt.lo);
+}
+
+/* the scales of panel @p at @y0: x from the data's range, y from 0 */
+static void frame_init(struct frame *f, const struct cdm_plot_panel *p, double y0)
+{
+	double xmin = 0, xmax = 0, ymax = 0;
+	unsigned int any = 0;
+
+	f->p = p;
+	f->y0 = y0;
+	f->top = y0 + PT;
+	f->bot = y0 + PB;
 	for (unsigned int l = 0; l < p->nlines; l++) {
 		for (unsigned int i = 0; i < p->lines[l].n; i++) {
 			double x = p->lines[l].x[i], y = p->lines[l].y[i];
@@ -175,50 +201,53 @@ static void panel(FILE *out, const struct cdm_plot_panel *p, double y0)
 			any = 1;
 		}
 	}
-	if (p->x_categories)
-		ncat = categories(p, cat, sizeof(cat) / sizeof(cat[0]));
+	f->ncat = p->x_categories ? categories(p, f->cat, sizeof(f->cat) / sizeof(f->cat[0])) : 0;
 	if (!p->x_categories && xmin > 0 && xmin < (xmax - xmin) / 2)
 		xmin = 0;       /* time axes start at 0 */
-	cdm_plot_ticks(xmin, xmax, 10, &xt);
-	cdm_plot_ticks(0, ymax * 1.05, 8, &yt);
+	cdm_plot_ticks(xmin, xmax, 10, &f->xt);
+	cdm_plot_ticks(0, ymax * 1.05, 8, &f->yt);
+}
 
-#define XPOS(v) (p->x_categories ? \
-	PL + (ncat > 1 ? (double)cat_index(cat, ncat, (v)) * (PR - PL - 40) / (ncat - 1) + 20 : \
-	      (PR - PL) / 2.0) : \
-	PL + ((v) - xt.lo) * (PR - PL) / (xt.hi - xt.lo))
-#define YPOS(v) (bot - ((v) - yt.lo) * (bot - top) / (yt.hi - yt.lo))
+/* one x tick at @x labelled @v; with @grid a light vertical line too */
+static void x_tick(FILE *out, const struct frame *f, double x, double v, double step, int grid)
+{
+	char buf[64];
 
-	text(out, (PL + PR) / 2.0, y0 + 22, "middle", 15, "font-weight=\"bold\"", p->title);
+	if (grid)
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#eeeeee\"/>\n",
+			x, f->top, x, f->bot);
+	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000000\"/>\n",
+		x, f->bot, x, f->bot + 5);
+	text(out, x, f->bot + 19, "middle", 12, NULL, cdm_plot_tick_label(buf, sizeof(buf), v, step));
+}
+
+/* the title, grid, ticks, frame and axis labels of a panel */
+static void draw_axes(FILE *out, const struct frame *f)
+{
+	const struct cdm_plot_panel *p = f->p;
+	double top = f->top, bot = f->bot;
+	char buf[64];
+
+	text(out, (PL + PR) / 2.0, f->y0 + 22, "middle", 15, "font-weight=\"bold\"", p->title);
 	/* grid and y ticks */
-	for (unsigned int i = 0; i < yt.n; i++) {
-		double v = yt.lo + i * yt.step, y = YPOS(v);
+	for (unsigned int i = 0; i < f->yt.n; i++) {
+		double v = f->yt.lo + i * f->yt.step, y = ypos(f, v);
 
 		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#dddddd\"/>\n",
 			PL, y, PR, y);
 		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#000000\"/>\n",
 			PL - 5, y, PL, y);
-		text(out, PL - 8, y + 4, "end", 12, NULL, cdm_plot_tick_label(buf, sizeof(buf), v, yt.step));
+		text(out, PL - 8, y + 4, "end", 12, NULL, cdm_plot_tick_label(buf, sizeof(buf), v, f->yt.step));
 	}
 	/* x ticks */
 	if (p->x_categories) {
-		for (unsigned int i = 0; i < ncat; i++) {
-			double x = XPOS(cat[i]);
-
-			fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000000\"/>\n",
-				x, bot, x, bot + 5);
-			text(out, x, bot + 19, "middle", 12, NULL,
-			     cdm_plot_tick_label(buf, sizeof(buf), cat[i], 1));
-		}
+		for (unsigned int i = 0; i < f->ncat; i++)
+			x_tick(out, f, xpos(f, f->cat[i]), f->cat[i], 1, 0);
 	} else {
-		for (unsigned int i = 0; i < xt.n; i++) {
-			double v = xt.lo + i * xt.step, x = XPOS(v);
+		for (unsigned int i = 0; i < f->xt.n; i++) {
+			double v = f->xt.lo + i * f->xt.step;
 
-			fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#eeeeee\"/>\n",
-				x, top, x, bot);
-			fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000000\"/>\n",
-				x, bot, x, bot + 5);
-			text(out, x, bot + 19, "middle", 12, NULL,
-			     cdm_plot_tick_label(buf, sizeof(buf), v, xt.step));
+			x_tick(out, f, xpos(f, v), v, f->xt.step, 1);
 		}
 	}
 	/* axes and their labels */
@@ -227,56 +256,83 @@ static void panel(FILE *out, const struct cdm_plot_panel *p, double y0)
 	text(out, (PL + PR) / 2.0, bot + 42, "middle", 13, NULL, p->xlabel);
 	snprintf(buf, sizeof(buf), "transform=\"rotate(-90 18 %.1f)\"", (top + bot) / 2);
 	text(out, 18, (top + bot) / 2, "middle", 13, buf, p->ylabel);
+}
 
-	/* the mark (knee, end of warm-up) */
-	if (p->has_mark && finite(p->mark_x) && (p->x_categories || (p->mark_x >= xt.lo && p->mark_x <= xt.hi))) {
-		double x = XPOS(p->mark_x);
+/* the mark (knee, end of warm-up): a dashed vertical line and its label */
+static void draw_mark(FILE *out, const struct frame *f)
+{
+	const struct cdm_plot_panel *p = f->p;
+	double x;
 
-		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444444\" stroke-dasharray=\"6,4\"/>\n",
-			x, top, x, bot);
-		if (p->mark_label)
-			text(out, x + 4, top + 14, "start", 12, "fill=\"#444444\"", p->mark_label);
+	if (!p->has_mark || !finite(p->mark_x) ||
+	    !(p->x_categories || (p->mark_x >= f->xt.lo && p->mark_x <= f->xt.hi)))
+		return;
+	x = xpos(f, p->mark_x);
+	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444444\" stroke-dasharray=\"6,4\"/>\n",
+		x, f->top, x, f->bot);
+	if (p->mark_label)
+		text(out, x + 4, f->top + 14, "start", 12, "fill=\"#444444\"", p->mark_label);
+}
+
+/* one line in colour @col: its points, their dots, its knee */
+static void draw_line(FILE *out, const struct frame *f, const struct cdm_plot_line *ln,
+		      const char *col)
+{
+	fprintf(out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"", col,
+		ln->dashed ? " stroke-dasharray=\"5,3\"" : "");
+	for (unsigned int i = 0; i < ln->n; i++)
+		if (finite(ln->x[i]) && finite(ln->y[i]))
+			fprintf(out, "%.1f,%.1f ", xpos(f, ln->x[i]), ypos(f, ln->y[i]));
+	fputs("\"/>\n", out);
+	if (f->p->markers)
+		for (unsigned int i = 0; i < ln->n; i++)
+			if (finite(ln->x[i]) && finite(ln->y[i]))
+				fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>\n",
+					xpos(f, ln->x[i]), ypos(f, ln->y[i]), col);
+	if (ln->has_knee && ln->knee < ln->n && finite(ln->x[ln->knee]) &&
+	    finite(ln->y[ln->knee])) {
+		double kx = xpos(f, ln->x[ln->knee]), ky = ypos(f, ln->y[ln->knee]);
+
+		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>\n",
+			kx, ky, col);
+		text(out, kx, ky - 13, "middle", 12, "font-weight=\"bold\"", "knee");
 	}
+}
+
+/* legend entry number *@shown for @ln; past LEGEND_MAX one "more" note */
+static void draw_legend(FILE *out, const struct frame *f, const struct cdm_plot_line *ln,
+			const char *col, unsigned int *shown)
+{
+	if (*shown < LEGEND_MAX) {
+		double ly = f->top + 8 + (*shown)++ * 20;
+
+		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"%s/>\n",
+			PR + 16, ly, PR + 40, ly, col,
+			ln->dashed ? " stroke-dasharray=\"5,3\"" : "");
+		text(out, PR + 46, ly + 4, "start", 12, NULL, ln->name);
+	} else if ((*shown)++ == LEGEND_MAX) {
+		text(out, PR + 16, f->top + 12 + LEGEND_MAX * 20, "start", 12, NULL,
+		     "(more lines not listed)");
+	}
+}
+
+static void panel(FILE *out, const struct cdm_plot_panel *p, double y0)
+{
+	struct frame f;
+	unsigned int shown = 0;
+
+	frame_init(&f, p, y0);
+	draw_axes(out, &f);
+	draw_mark(out, &f);
 	/* lines, then the legend */
 	for (unsigned int l = 0; l < p->nlines; l++) {
 		const struct cdm_plot_line *ln = &p->lines[l];
 		const char *col = palette[(unsigned int)ln->color % NCOLORS];
 
-		fprintf(out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"", col,
-			ln->dashed ? " stroke-dasharray=\"5,3\"" : "");
-		for (unsigned int i = 0; i < ln->n; i++)
-			if (finite(ln->x[i]) && finite(ln->y[i]))
-				fprintf(out, "%.1f,%.1f ", XPOS(ln->x[i]), YPOS(ln->y[i]));
-		fputs("\"/>\n", out);
-		if (p->markers)
-			for (unsigned int i = 0; i < ln->n; i++)
-				if (finite(ln->x[i]) && finite(ln->y[i]))
-					fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>\n",
-						XPOS(ln->x[i]), YPOS(ln->y[i]), col);
-		if (ln->has_knee && ln->knee < ln->n && finite(ln->x[ln->knee]) &&
-		    finite(ln->y[ln->knee])) {
-			double kx = XPOS(ln->x[ln->knee]), ky = YPOS(ln->y[ln->knee]);
-
-			fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>\n",
-				kx, ky, col);
-			text(out, kx, ky - 13, "middle", 12, "font-weight=\"bold\"", "knee");
-		}
-		if (ln->no_legend)
-			continue;
-		if (shown < LEGEND_MAX) {
-			double ly = top + 8 + shown++ * 20;
-
-			fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"%s/>\n",
-				PR + 16, ly, PR + 40, ly, col,
-				ln->dashed ? " stroke-dasharray=\"5,3\"" : "");
-			text(out, PR + 46, ly + 4, "start", 12, NULL, ln->name);
-		} else if (shown++ == LEGEND_MAX) {
-			text(out, PR + 16, top + 12 + LEGEND_MAX * 20, "start", 12, NULL,
-			     "(more lines not listed)");
-		}
+		draw_line(out, &f, ln, col);
+		if (!ln->no_legend)
+			draw_legend(out, &f, ln, col, &shown);
 	}
-#undef XPOS
-#undef YPOS
 }
 
 int cdm_plot_svg(FILE *out, const char *title, const char *subtitle,

@@ -4,7 +4,8 @@
  * failure and stop propagation, and the reduction on rank 0 (every rank's
  * result as JSON, gathered, read back and merged with cdm_merge(), the
  * same code `cdm merge` uses).  Built only with `make WITH_MPI=yes`.
- * include/cdm/mpi.h describes the protocol.
+ * include/cdm/run/mpi.h describes the protocol.  Failures follow the error
+ * rule (base/err.h): -errno and a message for cli/main.c to print.
  */
 #include <errno.h>
 #include <mpi.h>
@@ -13,12 +14,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cdm/base/err.h"
 #include "cdm/model/merge.h"
 #include "cdm/run/mpi.h"
 #include "cdm/report/report.h"
 #include "cdm/model/result_read.h"
 #include "cdm/run/runner.h"
-#include "cdm/target/target.h"
+#include "cdm/target/testfile.h"
 #include "cdm/base/clock.h"
 #include "cdm/base/msg.h"
 
@@ -54,15 +56,13 @@ static void finalize(void)
 		MPI_Finalize();
 }
 
-int cdm_mpi_init(int *argc, char ***argv)
+int cdm_mpi_init(int *argc, char ***argv, struct cdm_err *err)
 {
 	char host[HOST_MAX];
 	const char *st = getenv("CDM_MPI_STATS");
 
-	if (MPI_Init(argc, argv) != MPI_SUCCESS) {
-		cdm_error("MPI_Init failed: run cdm-mpi with mpirun or srun");
-		return -1;
-	}
+	if (MPI_Init(argc, argv) != MPI_SUCCESS)
+		return cdm_err_set(err, -EIO, "MPI_Init failed: run cdm-mpi with mpirun or srun");
 	atexit(finalize);
 	MPI_Comm_rank(MPI_COMM_WORLD, &me);
 	MPI_Comm_size(MPI_COMM_WORLD, &nranks);
@@ -70,22 +70,21 @@ int cdm_mpi_init(int *argc, char ***argv)
 		snprintf(host, sizeof(host), "localhost");
 	host[sizeof(host) - 1] = '\0';
 	hosts = calloc((size_t)nranks, sizeof(*hosts));
-	if (!hosts) {
-		cdm_error("out of memory");
-		return -1;
-	}
+	if (!hosts)
+		return cdm_err_set(err, -ENOMEM, "out of memory");
 	MPI_Allgather(host, HOST_MAX, MPI_CHAR, hosts, HOST_MAX, MPI_CHAR, MPI_COMM_WORLD);
 	snprintf(cdm_msg_tag, sizeof(cdm_msg_tag), "rank %d (%.60s): ", me, host);
-	cdm_target_set_rank(me);
+	cdm_testfile_set_rank(me);
 	stats = st && !strcmp(st, "1");
 	return 0;
 }
 
-int cdm_mpi_sync(void *arg, unsigned int step, int err)
+int cdm_mpi_sync(void *arg, unsigned int step, int err, struct cdm_err *msg)
 {
 	struct { int ok; int rank; } in = { err ? 0 : 1, me }, out;
 
 	(void)arg;
+	(void)msg;
 	MPI_Allreduce(&in, &out, 1, MPI_2INT, MPI_MINLOC, MPI_COMM_WORLD);
 	if (!out.ok) {
 		/* every rank is here: one more collective for the failed rank's errno */
@@ -130,16 +129,77 @@ static char *to_json(const struct cdm_run_result *res, size_t *len)
 	return buf;
 }
 
-static int reduce(struct cdm_run_result *res, const char *label, const char *save_ranks,
-		  struct cdm_run_result **agg)
+/*
+ * Rank 0: which rank could not send its result (lens[r] < 0), the offsets
+ * of the others in the gathered text, and room for it in *@all.  Returns 0
+ * or -ENOMEM with the reason in @err.
+ */
+static int make_room(int *lens, int *offs, char **all, long *total, struct cdm_err *err)
+{
+	int bad = -1;
+
+	*total = 0;
+	for (int r = 0; r < nranks; r++) {
+		if (lens[r] < 0) {
+			bad = bad < 0 ? r : bad;
+			lens[r] = 0;
+		}
+		offs[r] = (int)*total;
+		*total += lens[r];
+	}
+	if (bad >= 0)
+		return cdm_err_set(err, -ENOMEM, "rank %d (%s) could not write its result",
+				   bad, hosts[bad]);
+	if (*total > 0x7fffffffL || !(*all = malloc((size_t)*total + 1)))
+		return cdm_err_set(err, -ENOMEM, "the reduction on rank 0 failed (out of memory, or a result too large)");
+	return 0;
+}
+
+/*
+ * Rank 0: read back each rank's JSON from @all and merge them into *@agg.
+ * Returns 0 or -errno with the reason in @err.
+ */
+static int merge_all(const char *all, const int *lens, const int *offs,
+		     struct cdm_run_result **agg, struct cdm_err *err)
+{
+	struct cdm_run_result **in = calloc((size_t)nranks, sizeof(*in));
+	char (*names)[80] = calloc((size_t)nranks, sizeof(*names));
+	const char **np = calloc((size_t)nranks, sizeof(*np));
+	struct cdm_err why;
+	int ret = 0;
+
+	if (!in || !names || !np) {
+		ret = cdm_err_set(err, -ENOMEM, "out of memory");
+		goto out;
+	}
+	for (int r = 0; r < nranks; r++) {
+		ret = cdm_result_read(all + offs[r], (size_t)lens[r], CDM_RESULT_READ_ONE_RUN,
+				      &in[r], &why);
+		if (ret < 0) {
+			cdm_err_set(err, ret, "the result of rank %d (%s) cannot be read: %s", r, hosts[r],
+				    why.msg);
+			for (int j = 0; j < r; j++)
+				cdm_result_free(in[j]);
+			goto out;
+		}
+		snprintf(names[r], sizeof(names[r]), "rank %d (%s)", r, hosts[r]);
+		np[r] = names[r];
+	}
+	ret = cdm_merge(in, np, (unsigned int)nranks, "ranks", agg, err);
+out:
+	free(in);
+	free(names);
+	free(np);
+	return ret;
+}
+
+static int reduce(struct cdm_run_result *res, const char *label,
+		  struct cdm_run_result **agg, struct cdm_err *err)
 {
 	size_t len = 0;
-	char *text, *all = NULL, err[512];
+	char *text, *all = NULL;
 	int mylen, *lens = NULL, *offs = NULL;
-	int bad = 0, ret = 0;
-	struct cdm_run_result **in = NULL;
-	char (*names)[80] = NULL;
-	const char **np = NULL;
+	int ret = 0;
 	double t0 = MPI_Wtime();
 	long total = 0;
 
@@ -151,61 +211,23 @@ static int reduce(struct cdm_run_result *res, const char *label, const char *sav
 		lens = calloc((size_t)nranks, sizeof(*lens));
 		offs = calloc((size_t)nranks, sizeof(*offs));
 		if (!lens || !offs)
-			bad = 1;
+			ret = cdm_err_set(err, -ENOMEM, "the reduction on rank 0 failed (out of memory, or a result too large)");
 	}
 	/* every rank must take part even when one cannot: lengths first */
 	MPI_Gather(&mylen, 1, MPI_INT, lens, 1, MPI_INT, 0, MPI_COMM_WORLD);
-	if (me == 0 && !bad) {
-		for (int r = 0; r < nranks; r++) {
-			if (lens[r] < 0) {
-				cdm_error("rank %d (%s) could not write its result", r, hosts[r]);
-				bad = 1;
-				lens[r] = 0;
-			}
-			offs[r] = (int)total;
-			total += lens[r];
-			if (total > 0x7fffffffL)
-				bad = 1;
-		}
-		all = malloc(bad ? 1 : (size_t)total + 1);
-		if (!all)
-			bad = 1;
-	}
+	if (me == 0 && !ret)
+		ret = make_room(lens, offs, &all, &total, err);
 	MPI_Gatherv(mylen > 0 ? text : "", mylen > 0 ? mylen : 0, MPI_CHAR, all,
-		    me == 0 && !bad ? lens : NULL, me == 0 && !bad ? offs : NULL, MPI_CHAR, 0,
+		    me == 0 && !ret ? lens : NULL, me == 0 && !ret ? offs : NULL, MPI_CHAR, 0,
 		    MPI_COMM_WORLD);
 	free(text);
-	if (me != 0)
-		return 0;
-	if (bad) {
-		cdm_error("the reduction on rank 0 failed (out of memory, or a result too large)");
-		ret = -ENOMEM;
-		goto out;
-	}
-	in = calloc((size_t)nranks, sizeof(*in));
-	names = calloc((size_t)nranks, sizeof(*names));
-	np = calloc((size_t)nranks, sizeof(*np));
-	if (!in || !names || !np) {
-		cdm_error("out of memory");
-		ret = -ENOMEM;
-		goto out;
-	}
-	for (int r = 0; r < nranks; r++) {
-		ret = cdm_result_read(all + offs[r], (size_t)lens[r], &in[r], err, sizeof(err));
-		if (ret < 0) {
-			cdm_error("the result of rank %d (%s) cannot be read: %s", r, hosts[r], err);
-			for (int j = 0; j < r; j++)
-				cdm_result_free(in[j]);
-			goto out;
-		}
-		snprintf(names[r], sizeof(names[r]), "rank %d (%s)", r, hosts[r]);
-		np[r] = names[r];
-	}
-	ret = cdm_merge(in, np, (unsigned int)nranks, "ranks", agg, err, sizeof(err));
-	if (ret < 0) {
-		cdm_error("%s", err);
-		goto out;
-	}
+	if (me == 0 && !ret)
+		ret = merge_all(all, lens, offs, agg, err);
+	free(all);
+	free(lens);
+	free(offs);
+	if (me != 0 || ret < 0)
+		return ret;
 	if (label)
 		snprintf((*agg)->info.label, sizeof((*agg)->info.label), "%s", label);
 	else
@@ -215,37 +237,17 @@ static int reduce(struct cdm_run_result *res, const char *label, const char *sav
 		cdm_note("mpi: %u checkpoints, an idle MPI_Allreduce took %.1f us on average, %.1f us at most; the reduction (gather %ld bytes of JSON, read, merge) took %.3f ms",
 			 coll_n, coll_n ? coll_sum_us / coll_n : 0.0, coll_max_us, total,
 			 (MPI_Wtime() - t0) * 1e3);
-	if (save_ranks) {
-		const struct cdm_scale *sc = (*agg)->scale;
-
-		for (unsigned int r = 0; r < sc->n; r++) {
-			char path[4200];
-			int e;
-
-			snprintf(path, sizeof(path), "%s.rank%u.json", save_ranks, r);
-			e = cdm_report_save(path, cdm_report_find("json", NULL), sc->src[r].res);
-			if (e < 0) {
-				cdm_error("%s: cannot save rank %u's result: %s", path, r, strerror(-e));
-				ret = e;
-			}
-		}
-	}
-out:
-	free(all);
-	free(lens);
-	free(offs);
-	free(in);
-	free(names);
-	free(np);
-	return ret;
+	return 0;
 }
 
 int cdm_mpi_finish(struct cdm_run_result *res, int ret, const char *label,
-		   const char *save_ranks, struct cdm_run_result **agg)
+		   struct cdm_run_result **agg, struct cdm_err *err)
 {
 	*agg = NULL;
+	if (err)
+		err->msg[0] = '\0';
 	if (!failed_seen) {
-		int e = cdm_mpi_sync(NULL, ~0u, ret);
+		int e = cdm_mpi_sync(NULL, ~0u, ret, NULL);
 
 		if (e && !ret)
 			ret = e;
@@ -253,16 +255,18 @@ int cdm_mpi_finish(struct cdm_run_result *res, int ret, const char *label,
 	if (failed_seen) {
 		cdm_msg_tag[0] = '\0';         /* the line names the rank itself */
 		if (me == 0 && failed_err == -EINTR)
-			cdm_error("rank %d (%s) was stopped by a signal: all %d ranks stopped and removed their test files",
-				  failed_rank, hosts[failed_rank], nranks);
+			cdm_err_set(err, ret ? ret : -ECANCELED,
+				    "rank %d (%s) was stopped by a signal: all %d ranks stopped and removed their test files",
+				    failed_rank, hosts[failed_rank], nranks);
 		else if (me == 0)
-			cdm_error("rank %d (%s) failed (%s)%s: all %d ranks stopped and removed their test files",
-				  failed_rank, hosts[failed_rank], strerror(-failed_err),
-				  failed_step == 0 ? " before the test files were ready" : "", nranks);
+			cdm_err_set(err, ret ? ret : -ECANCELED,
+				    "rank %d (%s) failed (%s)%s: all %d ranks stopped and removed their test files",
+				    failed_rank, hosts[failed_rank], strerror(-failed_err),
+				    failed_step == 0 ? " before the test files were ready" : "", nranks);
 		return ret ? ret : -ECANCELED;
 	}
 	/* a collective error mid-way would leave the others waiting: all ranks reduce */
-	ret = reduce(res, label, save_ranks, agg);
+	ret = reduce(res, label, agg, err);
 	if (ret < 0 && *agg) {
 		cdm_merge_free(*agg);
 		*agg = NULL;

@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * runner.c - runs the plan: probes the target, prepares the test file,
- * then for each test (reads first, then writes) starts T worker threads,
- * publishes the pass schedule, watches it (progress, stop requests, the
- * process CPU at each boundary), and merges the workers' counts into the
- * result model.  The test file is removed on every way out.
+ * then for each test (reads first, then writes) starts T worker threads
+ * (worker.h), publishes the pass schedule, watches it (progress, stop
+ * requests, the process CPU at each boundary), and merges the workers'
+ * counts into the result model.  The test file is removed on every way
+ * out.  It owns the run's stop flag, set by cdm_runner_request_stop() and
+ * read by the workers through their shared state.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,19 +22,23 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "cdm/base/clock.h"
+#include "cdm/base/err.h"
+#include "cdm/base/msg.h"
 #include "cdm/plan/align.h"
-#include "cdm/target/fileguard.h"
 #include "cdm/plan/limits.h"
 #include "cdm/run/runner.h"
+#include "cdm/target/fileguard.h"
 #include "cdm/target/sysinfo.h"
 #include "cdm/target/target.h"
-#include "cdm/base/clock.h"
-#include "cdm/base/msg.h"
+#include "cdm/target/testfile.h"
 #include "worker.h"
 
 #define TICK_NS 100000000ull    /* the runner wakes at least every 100 ms */
 #define PROGRESS_NS 500000000ull
 
+/* the signal that asked the run to stop, or 0; the workers read it too */
+static atomic_int stop_signal;
 static int progress_shown;
 static char last_note[160];     /* an engine's remark is said once a run */
 
@@ -76,7 +83,7 @@ void cdm_runner_request_stop(int sig)
 	int expected = 0;
 
 	/* the first signal wins; a lock-free atomic is async-signal-safe */
-	atomic_compare_exchange_strong(&cdm_stop_signal, &expected, sig);
+	atomic_compare_exchange_strong(&stop_signal, &expected, sig);
 }
 
 static void on_signal(int sig)
@@ -101,7 +108,7 @@ int cdm_runner_install_signals(void)
 
 int cdm_runner_stop_requested(void)
 {
-	return atomic_load(&cdm_stop_signal);
+	return atomic_load(&stop_signal);
 }
 
 static int stop_cb(void)
@@ -137,103 +144,36 @@ static void process_cpu(uint64_t *user, uint64_t *sys)
 	}
 }
 
-static const struct cdm_run_config *fill_cfg;
-
-static void fill_progress(uint64_t done, uint64_t total)
-{
-	progress(fill_cfg, "Preparing test file: %3u%%",
-		 (unsigned int)(done * 100 / (total ? total : 1)));
-}
-
-static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target *t,
-		      struct cdm_run_info *in)
-{
-	snprintf(in->version, sizeof(in->version), "%s", CDM_VERSION);
-	snprintf(in->engine, sizeof(in->engine), "%s", cfg->engine->name);
-	snprintf(in->profile, sizeof(in->profile), "%s", cfg->profile_name);
-	snprintf(in->target, sizeof(in->target), "%s", cfg->target);
-	snprintf(in->mount_point, sizeof(in->mount_point), "%s", t->mount_point);
-	snprintf(in->fs_type, sizeof(in->fs_type), "%s", t->fs_type);
-	in->fs_total_bytes = t->total_bytes;
-	in->fs_used_bytes = t->used_bytes;
-	in->fs_avail_bytes = t->avail_bytes;
-	in->size = cfg->size;
-	in->count = cfg->count;
-	in->time = cfg->time;
-	in->interval = cfg->interval;
-	in->warmup = cfg->warmup;
-	in->log_interval_ns = cfg->log_interval_ns;
-	in->direct = cfg->direct;
-	in->zero_fill = cfg->zero_fill;
-	in->dsync = cfg->dsync;
-	in->fsync_every = cfg->fsync_every;
-	in->rate_iops = cfg->rate_iops;
-	in->admin = geteuid() == 0;
-	in->start = time(NULL);
-	snprintf(in->comment, sizeof(in->comment), "%s", cfg->comment ? cfg->comment : "");
-	/* the caller may have set --label before the run; else the target */
-	if (!in->label[0])
-		snprintf(in->label, sizeof(in->label), "%s", cfg->target);
-	cdm_sysinfo_fill(cfg->target, t->mount_source, in);
-}
-
-/*
- * The I/O buffers of the largest test (Q x block per thread, rounded up to
- * 2 MiB as worker.c maps them, times T) must fit in memory: checked before
- * the test file is written, so an impossible plan fails in a second.
- */
-static int check_buffers(const struct cdm_run_config *cfg)
-{
-	uint64_t need = 0, avail = cdm_sysinfo_mem_available();
-	const struct cdm_spec *worst = NULL;
-	char name[64];
-
-	for (unsigned int i = 0; i < cfg->ntests; i++) {
-		const struct cdm_spec *sp = &cfg->tests[i];
-		uint64_t per = ((uint64_t)sp->qd * sp->block + (2ull << 20) - 1) & ~((2ull << 20) - 1);
-
-		if (per * sp->threads > need) {
-			need = per * sp->threads;
-			worst = sp;
-		}
-	}
-	if (!worst || !avail || need <= avail / 10 * 9)
-		return 0;
-	cdm_spec_name(worst, name, sizeof(name));
-	cdm_error("%s needs %" PRIu64 " MiB of I/O buffers (Q x T x block), more than the %" PRIu64
-		  " MiB of memory available", name, need >> 20, avail >> 20);
-	return -ENOMEM;
-}
-
-/* the test file again, O_DSYNC, checked to be the same inode; fd or -errno */
-static int open_dsync(const struct cdm_testfile *f, int direct)
-{
-	struct stat a, b;
-	int fd = open(f->path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_DSYNC | (direct ? O_DIRECT : 0));
-
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &a) < 0 || fstat(f->fd, &b) < 0 || a.st_dev != b.st_dev ||
-	    a.st_ino != b.st_ino) {
-		close(fd);
-		return -ESTALE;
-	}
-	return fd;
-}
-
 static const char *dir_name(enum cdm_dir d)
 {
 	return cdm_dir_name(d);
 }
+
+/* ---- one test ---- */
+
+/* one test's workers, and what the runner learns while they run */
+struct test_run {
+	const struct cdm_run_config *cfg;
+	const struct cdm_testfile *f;
+	struct cdm_test_result *tr;
+	struct cdm_test_shared *sh;
+	struct cdm_worker *w;
+	unsigned int nthreads;
+	char name[64];                  /* "RND4K Q32T1" */
+	uint64_t t0, wall0;             /* the schedule's start, monotonic and wall */
+	unsigned int pmark;             /* schedule boundaries passed so far */
+	uint64_t puser[CDM_MAX_PASSES + 2]; /* process CPU at each boundary */
+	uint64_t psys[CDM_MAX_PASSES + 2];
+};
 
 /*
  * Say when a figure may be limited by the CPU rather than the device: a
  * worker thread busy (user + system) for more than 90 % of a pass, or the
  * whole process using more than 90 % of the online CPUs.
  */
-static void cpu_limit_note(const char *name, const struct cdm_test_result *tr,
-			   const struct cdm_worker *w, unsigned int nthreads)
+static void cpu_limit_note(const struct test_run *t)
 {
+	const struct cdm_test_result *tr = t->tr;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	double worst = 0, proc = 0;
 
@@ -243,8 +183,9 @@ static void cpu_limit_note(const char *name, const struct cdm_test_result *tr,
 
 		if (ns <= 0)
 			continue;
-		for (unsigned int i = 0; i < nthreads; i++) {
-			double busy = (double)(w[i].passes[k].cpu_user_ns + w[i].passes[k].cpu_sys_ns) / ns;
+		for (unsigned int i = 0; i < t->nthreads; i++) {
+			const struct cdm_pass *wp = &t->w[i].passes[k];
+			double busy = (double)(wp->cpu_user_ns + wp->cpu_sys_ns) / ns;
 
 			if (busy > worst)
 				worst = busy;
@@ -254,10 +195,10 @@ static void cpu_limit_note(const char *name, const struct cdm_test_result *tr,
 	}
 	if (worst > 0.9)
 		cdm_note("%s %s: a worker thread was busy %.0f%% of a pass; the figure may be limited by the CPU rather than the device",
-			 name, dir_name(tr->dir), worst * 100);
+			 t->name, dir_name(tr->dir), worst * 100);
 	else if (ncpu > 0 && proc > 0.9 * (double)ncpu)
 		cdm_note("%s %s: cdm used %.0f%% of the %ld online CPUs; the figure may be limited by the CPU rather than the device",
-			 name, dir_name(tr->dir), proc * 100 / (double)ncpu, ncpu);
+			 t->name, dir_name(tr->dir), proc * 100 / (double)ncpu, ncpu);
 }
 
 /*
@@ -314,155 +255,157 @@ static int series_alloc(const struct cdm_run_config *cfg, struct cdm_test_shared
 }
 
 /* merge the workers' slots of the windows kept into tr->series */
-static int series_collect(const struct cdm_test_shared *sh, const struct cdm_worker *w,
-			  unsigned int nthreads, struct cdm_test_result *tr, const char *name)
+static int series_collect(const struct test_run *t, uint64_t stopped, struct cdm_err *err)
 {
-	struct cdm_series_slot **slots = calloc(nthreads, sizeof(*slots));
-	uint64_t stopped = UINT64_MAX;
+	struct cdm_series_slot **slots = calloc(t->nthreads, sizeof(*slots));
+	const struct cdm_test_shared *sh = t->sh;
 	unsigned int nwin;
 
 	if (!slots)
-		return cdm_error("%s: out of memory for the time series", name), -ENOMEM;
-	for (unsigned int i = 0; i < nthreads; i++) {
-		slots[i] = w[i].series;
-		if (w[i].stopped_ns < stopped)
-			stopped = w[i].stopped_ns;
-	}
+		return cdm_err_set(err, -ENOMEM, "%s: out of memory for the time series", t->name);
+	for (unsigned int i = 0; i < t->nthreads; i++)
+		slots[i] = t->w[i].series;
 	/* the warm-up, if it ran to its end, and the complete passes */
-	nwin = sh->bounds[1] <= stopped ? 1 + tr->npasses : 0;
-	tr->series = cdm_series_build(sh->series_ns, sh->bounds, nwin, sh->series_base,
-				      sh->series_n, slots, nthreads);
+	nwin = sh->bounds[1] <= stopped ? 1 + t->tr->npasses : 0;
+	t->tr->series = cdm_series_build(sh->series_ns, sh->bounds, nwin, sh->series_base,
+					 sh->series_n, slots, t->nthreads);
 	free(slots);
-	if (!tr->series)
-		return cdm_error("%s: out of memory for the time series", name), -ENOMEM;
+	if (!t->tr->series)
+		return cdm_err_set(err, -ENOMEM, "%s: out of memory for the time series", t->name);
 	return 0;
 }
 
-/*
- * Run one test: T workers through warm-up and `count` passes.  Fills @tr.
- * Returns 0, -EINTR on a stop request, or -errno after printing why.
- */
-static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
-		    int fd, struct cdm_test_result *tr, unsigned int idx)
+/* free what test_alloc() allocated */
+static void test_free(struct test_run *t)
 {
-	const struct cdm_spec *spec = &tr->spec;
-	unsigned int nthreads = spec->threads, started = 0, k;
-	uint64_t warm_ns = (uint64_t)cfg->warmup * 1000000000ull;
-	uint64_t pass_ns = (uint64_t)cfg->time * 1000000000ull;
-	uint64_t puser[CDM_MAX_PASSES + 2] = { 0 }, psys[CDM_MAX_PASSES + 2] = { 0 };
-	unsigned int pmark = 0;
-	struct cdm_test_shared *sh;
-	struct cdm_worker *w;
-	char name[64];
-	int ret = 0;
-	uint64_t stopped = UINT64_MAX, last_bytes = 0, last_t, t0, wall0;
+	if (t->w)
+		for (unsigned int i = 0; i < t->nthreads; i++)
+			free(t->w[i].series);
+	free(t->sh);
+	free(t->w);
+}
 
-	cdm_spec_name(spec, name, sizeof(name));
-	sh = aligned_alloc(64, (sizeof(*sh) + 63) & ~(size_t)63);
-	w = aligned_alloc(64, ((sizeof(*w) * nthreads) + 63) & ~(size_t)63);
-	if (!sh || !w) {
-		free(sh);
-		free(w);
-		return cdm_error("%s: out of memory for %u worker threads", name, nthreads), -ENOMEM;
+/*
+ * The workers' shared state (the test, the file, the options, the stop
+ * flag) and T zeroed workers, cache-line aligned.  Returns 0 or -ENOMEM.
+ */
+static int test_alloc(struct test_run *t, int fd, struct cdm_err *err)
+{
+	const struct cdm_run_config *cfg = t->cfg;
+	const struct cdm_spec *spec = &t->tr->spec;
+	struct cdm_test_shared *sh;
+
+	t->nthreads = spec->threads;
+	cdm_spec_name(spec, t->name, sizeof(t->name));
+	t->sh = aligned_alloc(64, (sizeof(*t->sh) + 63) & ~(size_t)63);
+	t->w = aligned_alloc(64, ((sizeof(*t->w) * t->nthreads) + 63) & ~(size_t)63);
+	if (!t->sh || !t->w) {
+		free(t->sh);
+		free(t->w);
+		t->sh = NULL;
+		t->w = NULL;
+		return cdm_err_set(err, -ENOMEM, "%s: out of memory for %u worker threads",
+				   t->name, t->nthreads);
 	}
+	sh = t->sh;
 	memset(sh, 0, sizeof(*sh));
-	memset(w, 0, sizeof(*w) * nthreads);
+	memset(t->w, 0, sizeof(*t->w) * t->nthreads);
 	sh->engine = cfg->engine;
 	sh->engine_options = cfg->engine_options;
 	sh->service_ns = cfg->null_service_ns;
 	sh->spec = *spec;
-	sh->dir = tr->dir;
+	sh->dir = t->tr->dir;
 	sh->fd = fd;
 	sh->fsync_every = cfg->fsync_every;
 	sh->rate_iops = cfg->rate_iops;
 	sh->direct = cfg->direct;
 	sh->zero_fill = cfg->zero_fill;
-	sh->nblocks = f->size / spec->block;
+	sh->nblocks = t->f->size / spec->block;
 	sh->count = cfg->count;
 	sh->batch = cdm_runner_batch(cfg->batch, spec->qd);
+	sh->stop = &stop_signal;
 	atomic_init(&sh->seq_next, 0);
-	if (cfg->log_interval_ns && series_alloc(cfg, sh, w, nthreads) < 0) {
+	if (cfg->log_interval_ns && series_alloc(cfg, sh, t->w, t->nthreads) < 0) {
 		free(sh);
-		free(w);
-		return cdm_error("%s: out of memory for the --log-interval slots", name), -ENOMEM;
+		free(t->w);
+		t->sh = NULL;
+		t->w = NULL;
+		return cdm_err_set(err, -ENOMEM, "%s: out of memory for the --log-interval slots",
+				   t->name);
 	}
-	if (pthread_barrier_init(&sh->ready, NULL, nthreads + 1) ||
-	    pthread_barrier_init(&sh->go, NULL, nthreads + 1)) {
-		free(sh);
-		free(w);
-		return cdm_error("%s: cannot set up thread barriers", name), -ENOMEM;
-	}
-	if (!cfg->direct && tr->dir != CDM_DIR_WRITE)
-		/* buffered reads: start from a cold page cache for this file */
-		posix_fadvise(f->fd, 0, 0, POSIX_FADV_DONTNEED);
+	return 0;
+}
 
-	for (started = 0; started < nthreads; started++) {
-		int e;
+/*
+ * Start the workers, check that each set up its engine, pass the sync
+ * hook, publish the schedule and let them go.  Returns 0; or -errno with
+ * the message in @err, and then either no worker runs (they could not
+ * start) or the schedule published ends at once, so that the workers do
+ * no I/O and cdm_worker_join() returns at once.  *@started says which.
+ */
+static int test_start(struct test_run *t, unsigned int idx, int *started, struct cdm_err *err)
+{
+	const struct cdm_run_config *cfg = t->cfg;
+	struct cdm_test_shared *sh = t->sh;
+	int ret;
 
-		w[started].sh = sh;
-		w[started].id = started;
-		cdm_hist_init(&w[started].hist);
-		e = pthread_create(&w[started].thread, NULL, cdm_worker_main, &w[started]);
-		if (e) {
-			char hint[160];
-
-			cdm_limits_thread_hint(hint, sizeof(hint));
-			cdm_error("%s: cannot start worker thread %u of %u: %s (%s)",
-				  name, started + 1, nthreads, strerror(e), hint);
-			ret = -e;
-			break;
-		}
-	}
-	if (ret) {
-		/*
-		 * The threads already started wait at the barriers for T + 1
-		 * parties that will never come; they are detached and the
-		 * process exits right after this error.
-		 */
-		return ret;
-	}
-	pthread_barrier_wait(&sh->ready);
-	for (unsigned int i = 0; i < nthreads; i++) {
-		if (w[i].init_failed && !ret) {
-			ret = w[i].error;
-			cdm_error("%s: the %s engine could not be set up on %s: %s%s%s", name,
-				  cfg->engine->name, f->path, strerror(-ret),
-				  w[i].note[0] ? "; " : "", w[i].note);
-		}
-	}
+	*started = 0;
+	ret = cdm_worker_start(sh, t->w, t->nthreads, err);
+	if (ret < 0)
+		return cdm_err_prefix(err, ret, t->name);
+	*started = 1;
+	for (unsigned int i = 0; i < t->nthreads && !ret; i++)
+		if (t->w[i].init_failed)
+			ret = cdm_err_set(err, t->w[i].error,
+					  "%s: the %s engine could not be set up on %s: %s%s%s",
+					  t->name, cfg->engine->name, t->f->path,
+					  strerror(-t->w[i].error), t->w[i].note[0] ? "; " : "",
+					  t->w[i].note);
 	if (cfg->sync) {
-		int e = cfg->sync(cfg->sync_arg, idx + 1, ret);
+		int e = cfg->sync(cfg->sync_arg, idx + 1, ret, ret ? NULL : err);
 
 		if (!ret)
 			ret = e;
 	}
-	/* publish the schedule; an engine that failed makes every worker idle */
-	wall0 = cdm_wall_ns();
-	t0 = cdm_now_ns();
-	sh->bounds[0] = t0;
-	sh->bounds[1] = t0 + warm_ns;
-	for (k = 0; k < cfg->count; k++)
-		sh->bounds[k + 2] = sh->bounds[k + 1] + pass_ns;
+	/* publish the schedule; a failure makes every worker idle */
+	t->wall0 = cdm_wall_ns();
+	t->t0 = cdm_now_ns();
+	sh->bounds[0] = t->t0;
+	sh->bounds[1] = t->t0 + (uint64_t)cfg->warmup * 1000000000ull;
+	for (unsigned int k = 0; k < cfg->count; k++)
+		sh->bounds[k + 2] = sh->bounds[k + 1] + (uint64_t)cfg->time * 1000000000ull;
 	if (ret)
-		for (k = 0; k < cfg->count + 2; k++)
-			sh->bounds[k] = t0;
-	process_cpu(&puser[0], &psys[0]);
-	pthread_barrier_wait(&sh->go);
+		for (unsigned int k = 0; k < cfg->count + 2; k++)
+			sh->bounds[k] = t->t0;
+	process_cpu(&t->puser[0], &t->psys[0]);
+	cdm_worker_go(sh);
+	return ret;
+}
 
-	last_t = t0;
-	while (!ret) {
+/*
+ * Watch the running test until its schedule ends, a stop is requested or
+ * every worker has stopped (an I/O error): the process CPU at each
+ * boundary, and the progress line.
+ */
+static void test_watch(struct test_run *t)
+{
+	const struct cdm_run_config *cfg = t->cfg;
+	const struct cdm_test_shared *sh = t->sh;
+	uint64_t last_bytes = 0, last_t = t->t0;
+
+	for (;;) {
 		uint64_t now = cdm_now_ns(), next, bytes = 0;
 		int done = 1;
 
-		while (pmark <= cfg->count && now >= sh->bounds[pmark + 1]) {
-			pmark++;
-			process_cpu(&puser[pmark], &psys[pmark]);
+		while (t->pmark <= cfg->count && now >= sh->bounds[t->pmark + 1]) {
+			t->pmark++;
+			process_cpu(&t->puser[t->pmark], &t->psys[t->pmark]);
 		}
-		if (pmark > cfg->count || cdm_runner_stop_requested())
+		if (t->pmark > cfg->count || cdm_runner_stop_requested())
 			break;
-		for (unsigned int i = 0; i < nthreads; i++) {
-			bytes += atomic_load_explicit(&w[i].live_bytes, memory_order_relaxed);
-			if (!__atomic_load_n(&w[i].stopped_ns, __ATOMIC_ACQUIRE))
+		for (unsigned int i = 0; i < t->nthreads; i++) {
+			bytes += atomic_load_explicit(&t->w[i].live_bytes, memory_order_relaxed);
+			if (!__atomic_load_n(&t->w[i].stopped_ns, __ATOMIC_ACQUIRE))
 				done = 0;
 		}
 		if (done)
@@ -470,244 +413,419 @@ static int run_test(const struct cdm_run_config *cfg, struct cdm_testfile *f,
 		if (now - last_t >= PROGRESS_NS) {
 			double mbs = (double)(bytes - last_bytes) / ((double)(now - last_t) / 1e9) / 1e6;
 
-			if (pmark == 0)
-				progress(cfg, "%s %-5s warm-up        %10.3f MB/s", name,
-					 dir_name(tr->dir), mbs);
+			if (t->pmark == 0)
+				progress(cfg, "%s %-5s warm-up        %10.3f MB/s", t->name,
+					 dir_name(t->tr->dir), mbs);
 			else
-				progress(cfg, "%s %-5s pass %u/%u       %10.3f MB/s", name,
-					 dir_name(tr->dir), pmark, cfg->count, mbs);
+				progress(cfg, "%s %-5s pass %u/%u       %10.3f MB/s", t->name,
+					 dir_name(t->tr->dir), t->pmark, cfg->count, mbs);
 			last_t = now;
 			last_bytes = bytes;
 		}
-		next = sh->bounds[pmark + 1];
+		next = sh->bounds[t->pmark + 1];
 		if (next > now + TICK_NS)
 			next = now + TICK_NS;
 		sleep_until(next);
 	}
-	for (unsigned int i = 0; i < nthreads; i++)
-		pthread_join(w[i].thread, NULL);
-	pthread_barrier_destroy(&sh->ready);
-	pthread_barrier_destroy(&sh->go);
+}
 
-	if (!ret) {
-		tr->qd_run = spec->qd;
-		for (unsigned int i = 0; i < nthreads; i++) {
-			if (w[i].depth_run < tr->qd_run)
-				tr->qd_run = w[i].depth_run;
-			if (w[i].stopped_ns < stopped)
-				stopped = w[i].stopped_ns;
-		}
-		if (w[0].note[0] && strcmp(w[0].note, last_note) != 0 && !w[0].init_failed) {
-			cdm_note("%s", w[0].note);
-			snprintf(last_note, sizeof(last_note), "%s", w[0].note);
-		}
-		if (tr->qd_run < spec->qd)
-			cdm_note("%s %s: the %s engine kept %u I/O in flight per thread, not %u; the report shows Q=%u",
-				 name, dir_name(tr->dir), cfg->engine->name, tr->qd_run, spec->qd,
-				 tr->qd_run);
-		/* a pass counts only if every worker ran to its end */
-		for (k = 0; k < cfg->count; k++) {
-			struct cdm_pass *p = &tr->passes[k];
+/*
+ * The passes every worker ran to their end, summed over the workers, into
+ * tr->passes (a pass counts only if no worker stopped before its end);
+ * the depth the engine kept; the engine's remark.  Returns the time the
+ * first worker stopped starting I/O.
+ */
+static uint64_t test_collect_passes(struct test_run *t)
+{
+	const struct cdm_run_config *cfg = t->cfg;
+	const struct cdm_test_shared *sh = t->sh;
+	struct cdm_test_result *tr = t->tr;
+	uint64_t stopped = UINT64_MAX;
+	unsigned int k;
 
-			if (sh->bounds[k + 2] > stopped)
-				break;
-			memset(p, 0, sizeof(*p));
-			p->seconds = (double)(sh->bounds[k + 2] - sh->bounds[k + 1]) / 1e9;
-			p->start_unix_ns = wall0 + (sh->bounds[k + 1] - t0);
-			for (unsigned int i = 0; i < nthreads; i++)
-				cdm_pass_add(p, &w[i].passes[k]);
-			if (k + 2 <= pmark) {
-				p->proc_user_ns = puser[k + 2] - puser[k + 1];
-				p->proc_sys_ns = psys[k + 2] - psys[k + 1];
-			}
-		}
-		tr->npasses = k;
-		cpu_limit_note(name, tr, w, nthreads);
-		if (cfg->rate_iops)
-			rate_note(name, tr, cfg->rate_iops);
-		if (cfg->log_interval_ns)
-			ret = series_collect(sh, w, nthreads, tr, name);
-		/*
-		 * The merged histogram covers the passes kept; when a pass was
-		 * cut short its I/Os are in the workers' histograms too, so
-		 * only merge for complete tests.
-		 */
-		if (tr->npasses == cfg->count)
-			for (unsigned int i = 0; i < nthreads; i++)
-				cdm_hist_merge(tr->hist, &w[i].hist);
-		for (unsigned int i = 0; i < nthreads; i++) {
-			if (w[i].error && !ret) {
-				ret = w[i].error;
-				tr->error = ret;
-				tr->error_offset = w[i].error_offset;
-				if (w[i].short_io)
-					cdm_error("%s: %s %s: short %s at offset %" PRIu64,
-						  f->path, name, dir_name(tr->dir),
-						  tr->dir == CDM_DIR_READ ? "read" :
-						  tr->dir == CDM_DIR_WRITE ? "write" : "I/O",
-						  w[i].error_offset);
-				else if (ret == -EOPNOTSUPP && (cfg->engine_options & CDM_ENGINE_OPT_IOPOLL))
-					cdm_error("%s: %s %s: polled I/O (--hipri) is not supported by this device or filesystem (%s); run without --hipri",
-						  f->path, name, dir_name(tr->dir), strerror(-ret));
-				else if (ret == -EINVAL && cfg->direct)
-					cdm_error("%s: %s %s: %s at offset %" PRIu64
-						  " (O_DIRECT needs the block size and offsets aligned to the device's logical block size; try --buffered)",
-						  f->path, name, dir_name(tr->dir), strerror(-ret),
-						  w[i].error_offset);
-				else
-					cdm_error("%s: %s %s: %s at offset %" PRIu64, f->path, name,
-						  dir_name(tr->dir), strerror(-ret), w[i].error_offset);
-			}
-		}
-		if (!ret && cdm_runner_stop_requested())
-			ret = -EINTR;
+	tr->qd_run = tr->spec.qd;
+	for (unsigned int i = 0; i < t->nthreads; i++) {
+		if (t->w[i].depth_run < tr->qd_run)
+			tr->qd_run = t->w[i].depth_run;
+		if (t->w[i].stopped_ns < stopped)
+			stopped = t->w[i].stopped_ns;
 	}
-	for (unsigned int i = 0; i < nthreads; i++)
-		free(w[i].series);
-	free(sh);
-	free(w);
+	if (t->w[0].note[0] && strcmp(t->w[0].note, last_note) != 0 && !t->w[0].init_failed) {
+		cdm_note("%s", t->w[0].note);
+		snprintf(last_note, sizeof(last_note), "%s", t->w[0].note);
+	}
+	if (tr->qd_run < tr->spec.qd)
+		cdm_note("%s %s: the %s engine kept %u I/O in flight per thread, not %u; the report shows Q=%u",
+			 t->name, dir_name(tr->dir), cfg->engine->name, tr->qd_run, tr->spec.qd,
+			 tr->qd_run);
+	for (k = 0; k < cfg->count; k++) {
+		struct cdm_pass *p = &tr->passes[k];
+
+		if (sh->bounds[k + 2] > stopped)
+			break;
+		memset(p, 0, sizeof(*p));
+		p->seconds = (double)(sh->bounds[k + 2] - sh->bounds[k + 1]) / 1e9;
+		p->start_unix_ns = t->wall0 + (sh->bounds[k + 1] - t->t0);
+		for (unsigned int i = 0; i < t->nthreads; i++)
+			cdm_pass_add(p, &t->w[i].passes[k]);
+		if (k + 2 <= t->pmark) {
+			p->proc_user_ns = t->puser[k + 2] - t->puser[k + 1];
+			p->proc_sys_ns = t->psys[k + 2] - t->psys[k + 1];
+		}
+	}
+	tr->npasses = k;
+	return stopped;
+}
+
+/* the first worker's I/O error, into tr->error and @err; 0 when none */
+static int test_io_error(struct test_run *t, struct cdm_err *err)
+{
+	const struct cdm_run_config *cfg = t->cfg;
+	struct cdm_test_result *tr = t->tr;
+	const char *path = t->f->path, *dir = dir_name(tr->dir);
+	const struct cdm_worker *w = NULL;
+	int ret;
+
+	for (unsigned int i = 0; i < t->nthreads && !w; i++)
+		if (t->w[i].error)
+			w = &t->w[i];
+	if (!w)
+		return 0;
+	ret = w->error;
+	tr->error = ret;
+	tr->error_offset = w->error_offset;
+	if (w->short_io)
+		return cdm_err_set(err, ret, "%s: %s %s: short %s at offset %" PRIu64, path,
+				   t->name, dir,
+				   tr->dir == CDM_DIR_READ ? "read" :
+				   tr->dir == CDM_DIR_WRITE ? "write" : "I/O", w->error_offset);
+	if (ret == -EOPNOTSUPP && (cfg->engine_options & CDM_ENGINE_OPT_IOPOLL))
+		return cdm_err_set(err, ret, "%s: %s %s: polled I/O (--hipri) is not supported by this device or filesystem (%s); run without --hipri",
+				   path, t->name, dir, strerror(-ret));
+	if (ret == -EINVAL && cfg->direct)
+		return cdm_err_set(err, ret, "%s: %s %s: %s at offset %" PRIu64
+				   " (O_DIRECT needs the block size and offsets aligned to the device's logical block size; try --buffered)",
+				   path, t->name, dir, strerror(-ret), w->error_offset);
+	return cdm_err_set(err, ret, "%s: %s %s: %s at offset %" PRIu64, path, t->name, dir,
+			   strerror(-ret), w->error_offset);
+}
+
+/*
+ * After the workers have been joined: the passes, the notes about them,
+ * the time series and the latency histogram, then the first I/O error.
+ * Returns 0, -EINTR on a stop request, or -errno with @err set.
+ */
+static int test_collect(struct test_run *t, struct cdm_err *err)
+{
+	const struct cdm_run_config *cfg = t->cfg;
+	uint64_t stopped = test_collect_passes(t);
+	int ret = 0;
+
+	cpu_limit_note(t);
+	if (cfg->rate_iops)
+		rate_note(t->name, t->tr, cfg->rate_iops);
+	if (cfg->log_interval_ns)
+		ret = series_collect(t, stopped, err);
+	/*
+	 * The merged histogram covers the passes kept; when a pass was cut
+	 * short its I/Os are in the workers' histograms too, so only merge
+	 * for complete tests.
+	 */
+	if (t->tr->npasses == cfg->count)
+		for (unsigned int i = 0; i < t->nthreads; i++)
+			cdm_hist_merge(t->tr->hist, &t->w[i].hist);
+	if (!ret)
+		ret = test_io_error(t, err);
+	if (!ret && cdm_runner_stop_requested())
+		ret = -EINTR;
 	return ret;
 }
 
-int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
+/*
+ * Run one test: T workers on @fd through warm-up and `count` passes.
+ * Fills @tr.  Returns 0, -EINTR on a stop request, or -errno with @err set.
+ */
+static int run_test(const struct cdm_run_config *cfg, const struct cdm_testfile *f,
+		    int fd, struct cdm_test_result *tr, unsigned int idx, struct cdm_err *err)
 {
-	struct cdm_target t;
-	struct cdm_testfile f = { .fd = -1, .lock_fd = -1 };
-	struct cdm_fileguard guard = { .dirfd = -1 };
-	char err[8400];
-	unsigned int n = 0, lbs = 0;
-	int ret, sync_fd = -1;
+	struct test_run t = { .cfg = cfg, .f = f, .tr = tr };
+	int ret, started;
 
-	cdm_progress_clear = progress_clear;
+	ret = test_alloc(&t, fd, err);
+	if (ret < 0)
+		return ret;
+	if (!cfg->direct && tr->dir != CDM_DIR_WRITE)
+		/* buffered reads: start from a cold page cache for this file */
+		posix_fadvise(f->fd, 0, 0, POSIX_FADV_DONTNEED);
+	ret = test_start(&t, idx, &started, err);
+	if (!ret)
+		test_watch(&t);
+	if (started)
+		cdm_worker_join(t.sh, t.w, t.nthreads);
+	if (!ret)
+		ret = test_collect(&t, err);
+	test_free(&t);
+	return ret;
+}
+
+/* ---- the run ---- */
+
+/* one run: the target, its test file and what is open on it */
+struct run {
+	const struct cdm_run_config *cfg;
+	struct cdm_run_result *res;
+	struct cdm_target t;
+	struct cdm_testfile f;
+	struct cdm_fileguard guard;
+	unsigned int lbs;               /* the device's logical block size; 0 = unknown */
+	int sync_fd;                    /* --sync: the O_DSYNC descriptor, or -1 */
+};
+
+static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target *t,
+		      struct cdm_run_info *in)
+{
+	snprintf(in->version, sizeof(in->version), "%s", CDM_VERSION);
+	snprintf(in->engine, sizeof(in->engine), "%s", cfg->engine->name);
+	snprintf(in->profile, sizeof(in->profile), "%s", cfg->profile_name);
+	snprintf(in->target, sizeof(in->target), "%s", cfg->target);
+	snprintf(in->mount_point, sizeof(in->mount_point), "%s", t->mount_point);
+	snprintf(in->fs_type, sizeof(in->fs_type), "%s", t->fs_type);
+	in->fs_total_bytes = t->total_bytes;
+	in->fs_used_bytes = t->used_bytes;
+	in->fs_avail_bytes = t->avail_bytes;
+	in->size = cfg->size;
+	in->count = cfg->count;
+	in->time = cfg->time;
+	in->interval = cfg->interval;
+	in->warmup = cfg->warmup;
+	in->log_interval_ns = cfg->log_interval_ns;
+	in->direct = cfg->direct;
+	in->zero_fill = cfg->zero_fill;
+	in->dsync = cfg->dsync;
+	in->fsync_every = cfg->fsync_every;
+	in->rate_iops = cfg->rate_iops;
+	in->admin = geteuid() == 0;
+	in->start = time(NULL);
+	snprintf(in->comment, sizeof(in->comment), "%s", cfg->comment ? cfg->comment : "");
+	/* the caller may have set --label before the run; else the target */
+	if (!in->label[0])
+		snprintf(in->label, sizeof(in->label), "%s", cfg->target);
+	cdm_sysinfo_fill(cfg->target, t->mount_source, in);
+}
+
+/*
+ * The I/O buffers of the largest test (cdm_worker_buffer_bytes() per
+ * thread, times T) must fit in memory: checked before the test file is
+ * written, so an impossible plan fails in a second.
+ */
+static int check_buffers(const struct cdm_run_config *cfg, struct cdm_err *err)
+{
+	uint64_t need = 0, avail = cdm_sysinfo_mem_available();
+	const struct cdm_spec *worst = NULL;
+	char name[64];
+
+	for (unsigned int i = 0; i < cfg->ntests; i++) {
+		const struct cdm_spec *sp = &cfg->tests[i];
+		uint64_t per = cdm_worker_buffer_bytes(sp->qd, sp->block);
+
+		if (per * sp->threads > need) {
+			need = per * sp->threads;
+			worst = sp;
+		}
+	}
+	if (!worst || !avail || need <= avail / 10 * 9)
+		return 0;
+	cdm_spec_name(worst, name, sizeof(name));
+	return cdm_err_set(err, -ENOMEM,
+			   "%s needs %" PRIu64 " MiB of I/O buffers (Q x T x block), more than the %" PRIu64
+			   " MiB of memory available", name, need >> 20, avail >> 20);
+}
+
+/*
+ * Everything checked before the test file is touched: the target, the
+ * O_DIRECT block sizes, memory and the limits; the run's info and test
+ * list are filled, and what may distort the figures is said.
+ */
+static int run_check(struct run *r, struct cdm_err *err)
+{
+	const struct cdm_run_config *cfg = r->cfg;
+	int ret;
+
 	/*
 	 * Files left by killed runs go first, so that their space counts as
 	 * free in the check below (only cdm's own dead files are touched).
 	 */
 	if (!cfg->file)
-		cdm_target_clean_stale(cfg->target);
-	ret = cdm_target_probe(cfg->target, cfg->file ? 0 : cfg->size, &t, err, sizeof(err));
-	if (ret < 0) {
-		cdm_error("%s", err);
+		cdm_testfile_clean_stale(cfg->target);
+	ret = cdm_target_probe(cfg->target, cfg->file ? 0 : cfg->size, &r->t, err);
+	if (ret < 0)
 		return ret;
-	}
-	fill_info(cfg, &t, &res->info);
+	fill_info(cfg, &r->t, &r->res->info);
 	if (cfg->direct) {
-		lbs = cdm_align_logical_block(res->info.dev_name);
-		ret = cdm_align_check(cfg->tests, cfg->ntests, lbs, res->info.dev_name,
-				      err, sizeof(err));
-		if (ret < 0) {
-			cdm_error("%s: %s", cfg->target, err);
-			return ret;
-		}
+		r->lbs = cdm_align_logical_block(r->res->info.dev_name);
+		ret = cdm_align_check(cfg->tests, cfg->ntests, r->lbs, r->res->info.dev_name, err);
+		if (ret < 0)
+			return cdm_err_prefix(err, ret, cfg->target);
 	}
-	n = cdm_plan_tests(cfg, res->tests);
-	res->ntests = n;
+	r->res->ntests = cdm_plan_tests(cfg, r->res->tests);
 
-	if (t.memory_backed)
+	if (r->t.memory_backed)
 		cdm_warn("%s is on %s, which keeps files in memory: the figures are memory speed, not disk speed",
-			 cfg->target, t.fs_type);
-	if (t.network_or_fuse)
+			 cfg->target, r->t.fs_type);
+	if (r->t.network_or_fuse)
 		cdm_warn("%s is on %s (a network or FUSE filesystem): client-side caching may inflate the figures",
-			 cfg->target, t.fs_type);
+			 cfg->target, r->t.fs_type);
 	if (!cfg->direct)
 		cdm_warn("--buffered: the page cache is measured, not only the disk, unless the test file is larger than RAM");
 
-	ret = check_buffers(cfg);
+	ret = check_buffers(cfg, err);
 	if (ret == 0)
-		ret = cdm_limits_check(cfg);
+		ret = cdm_limits_check(cfg, err);
+	return ret;
+}
+
+static const struct cdm_run_config *fill_cfg;
+
+static void fill_progress(uint64_t done, uint64_t total)
+{
+	progress(fill_cfg, "Preparing test file: %3u%%",
+		 (unsigned int)(done * 100 / (total ? total : 1)));
+}
+
+/* --file: a test file kept by an earlier run, as large as one block at least */
+static int open_kept(struct run *r, struct cdm_err *err)
+{
+	const struct cdm_run_config *cfg = r->cfg;
+	int ret = cdm_testfile_reuse(&r->f, cfg->file, cfg->direct, err);
+
 	if (ret < 0)
 		return ret;
+	r->res->info.size = r->f.size;
+	for (unsigned int i = 0; i < cfg->ntests; i++)
+		if (r->f.size < cfg->tests[i].block)
+			return cdm_err_set(err, -EINVAL, "%s: the file is smaller than one block of the tests",
+					   cfg->file);
+	return 0;
+}
 
-	if (cfg->file) {
-		ret = cdm_testfile_reuse(&f, cfg->file, cfg->direct, err, sizeof(err));
-		if (ret < 0) {
-			cdm_error("%s", err);
-			return ret;
-		}
-		res->info.size = f.size;
-		for (unsigned int i = 0; i < cfg->ntests; i++) {
-			if (f.size < cfg->tests[i].block) {
-				cdm_error("%s: the file is smaller than one block of the tests", cfg->file);
-				ret = -EINVAL;
-				goto out;
-			}
-		}
-	} else if (t.is_device && (!cdm_plan_writes(cfg) || !cfg->allow_destructive_write)) {
-		/* a raw device, read only (device.h): never prepared, never written */
-		if (cdm_plan_writes(cfg))
-			return cdm_error("%s: a block device is written only with --allow-destructive-write",
-					 cfg->target), -EPERM;
-		ret = cdm_testfile_open_device(&f, &t, cfg->size, 0, cfg->direct, err, sizeof(err));
-		if (ret < 0) {
-			cdm_error("%s", err);
-			return ret;
-		}
-		cdm_blockdev_notes(cfg->target, &t.dev, f.fd, cfg->size);
-	} else {
-		/* a raw device with writes allowed is opened O_EXCL and filled as a file is */
-		if (t.is_device)
-			ret = cdm_testfile_open_device(&f, &t, cfg->size, 1, cfg->direct, err, sizeof(err));
-		else
-			ret = cdm_testfile_create(&f, &t, cfg->size, cfg->direct, err, sizeof(err));
-		if (ret < 0) {
-			cdm_error("%s", err);
-			return ret;
-		}
-		if (!t.is_device)
-			cdm_fileguard_open(&guard, f.path, f.fd);
-		fill_cfg = cfg;
-		progress(cfg, "Preparing test file:   0%%");
-		ret = cdm_testfile_fill(&f, cfg->zero_fill, fill_progress, stop_cb, err, sizeof(err));
-		if (ret < 0) {
-			if (ret != -EINTR) {
-				if (ret == -EINVAL && cfg->direct)
-					cdm_error("%s: the %s filesystem accepted O_DIRECT but refused the first write (%s); run with --buffered",
-						  cfg->target, t.fs_type, strerror(EINVAL));
-				else
-					cdm_error("%s", err);
-			}
-			goto out;
-		}
+/* a device read as it is (device.h): never prepared, never written */
+static int open_device_read(struct run *r, struct cdm_err *err)
+{
+	const struct cdm_run_config *cfg = r->cfg;
+	int ret = cdm_testfile_open_device(&r->f, &r->t, cfg->size, 0, cfg->direct, err);
+
+	if (ret < 0)
+		return ret;
+	cdm_device_notes(cfg->target, &r->t.dev, r->f.fd, cfg->size);
+	return 0;
+}
+
+/* a new test file (or a device the user let cdm write), written all over */
+static int prepare_file(struct run *r, struct cdm_err *err)
+{
+	const struct cdm_run_config *cfg = r->cfg;
+	int ret;
+
+	/* a raw device with writes allowed is opened O_EXCL and filled as a file is */
+	if (r->t.is_device)
+		ret = cdm_testfile_open_device(&r->f, &r->t, cfg->size, 1, cfg->direct, err);
+	else
+		ret = cdm_testfile_create(&r->f, &r->t, cfg->size, cfg->direct, err);
+	if (ret < 0)
+		return ret;
+	if (!r->t.is_device)
+		cdm_fileguard_open(&r->guard, r->f.path, r->f.fd);
+	fill_cfg = cfg;
+	progress(cfg, "Preparing test file:   0%%");
+	ret = cdm_testfile_fill(&r->f, cfg->zero_fill, fill_progress, stop_cb, err);
+	if (ret == -EINVAL && cfg->direct)
+		return cdm_err_set(err, ret, "%s: the %s filesystem accepted O_DIRECT but refused the first write (%s); run with --buffered",
+				   cfg->target, r->t.fs_type, strerror(EINVAL));
+	return ret;
+}
+
+/*
+ * Where sysfs had no device to ask for its logical block size (lbs 0),
+ * ask the kernel with one O_DIRECT read of the smallest block, before any
+ * test.
+ */
+static int probe_direct(struct run *r, struct cdm_err *err)
+{
+	const struct cdm_run_config *cfg = r->cfg;
+	uint64_t minb = UINT64_MAX;
+	int ret;
+
+	for (unsigned int i = 0; i < cfg->ntests; i++)
+		if (cfg->tests[i].block < minb)
+			minb = cfg->tests[i].block;
+	if (minb % 4096 == 0 || (ret = cdm_align_probe(r->f.fd, minb)) == 0)
+		return 0;
+	if (ret == -EINVAL)
+		return cdm_err_set(err, ret, "%s: a %" PRIu64 "-byte block is refused by O_DIRECT on this %s filesystem (its device's logical block size is larger); use multiples of 4096 B, or --buffered",
+				   cfg->target, minb, r->t.fs_type);
+	return cdm_err_set(err, ret, "%s: cannot check O_DIRECT alignment: %s", r->f.path,
+			   strerror(-ret));
+}
+
+/* the test file again, O_DSYNC, checked to be the same inode; fd or -errno */
+static int open_dsync(const struct cdm_testfile *f, int direct)
+{
+	struct stat a, b;
+	int fd = open(f->path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_DSYNC | (direct ? O_DIRECT : 0));
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &a) < 0 || fstat(f->fd, &b) < 0 || a.st_dev != b.st_dev ||
+	    a.st_ino != b.st_ino) {
+		close(fd);
+		return -ESTALE;
 	}
+	return fd;
+}
 
-	if (cfg->direct && !lbs) {
-		/* no device in sysfs to ask: ask the kernel, before any test */
-		uint64_t minb = UINT64_MAX;
+/*
+ * The file the tests run on, ready: kept (--file), a device read as it is,
+ * or prepared; its O_DIRECT alignment checked; the --sync descriptor; the
+ * sync hook's first step.  On failure the caller still cleans up.
+ */
+static int run_open(struct run *r, struct cdm_err *err)
+{
+	const struct cdm_run_config *cfg = r->cfg;
+	int ret;
 
-		for (unsigned int i = 0; i < cfg->ntests; i++)
-			if (cfg->tests[i].block < minb)
-				minb = cfg->tests[i].block;
-		if (minb % 4096 && (ret = cdm_align_probe(f.fd, minb)) < 0) {
-			if (ret == -EINVAL)
-				cdm_error("%s: a %" PRIu64 "-byte block is refused by O_DIRECT on this %s filesystem (its device's logical block size is larger); use multiples of 4096 B, or --buffered",
-					  cfg->target, minb, t.fs_type);
-			else
-				cdm_error("%s: cannot check O_DIRECT alignment: %s", f.path, strerror(-ret));
-			goto out;
-		}
-	}
+	if (cfg->file)
+		ret = open_kept(r, err);
+	else if (r->t.is_device && !cdm_plan_writes(cfg))
+		ret = open_device_read(r, err);
+	else
+		ret = prepare_file(r, err);
+	if (ret < 0)
+		return ret;
+	if (cfg->direct && !r->lbs && (ret = probe_direct(r, err)) < 0)
+		return ret;
 	if (cfg->dsync) {
 		/*
 		 * --sync: the tests use a second descriptor opened O_DSYNC
 		 * (F_SETFL cannot add it); the file was filled without it.
 		 */
-		sync_fd = open_dsync(&f, cfg->direct);
-		if (sync_fd < 0) {
-			ret = sync_fd;
-			cdm_error("%s: cannot reopen the test file with O_DSYNC for --sync: %s",
-				  f.path, strerror(-ret));
-			goto out;
-		}
+		r->sync_fd = open_dsync(&r->f, cfg->direct);
+		if (r->sync_fd < 0)
+			return cdm_err_set(err, r->sync_fd, "%s: cannot reopen the test file with O_DSYNC for --sync: %s",
+					   r->f.path, strerror(-r->sync_fd));
 	}
+	if (cfg->sync)
+		return cfg->sync(cfg->sync_arg, 0, 0, err);
+	return 0;
+}
 
-	if (cfg->sync) {
-		ret = cfg->sync(cfg->sync_arg, 0, 0);
-		if (ret < 0)
-			goto out;
-	}
+/* every test in run order, with the --interval pause between two */
+static int run_tests(struct run *r, struct cdm_err *err)
+{
+	const struct cdm_run_config *cfg = r->cfg;
+	int fd = r->sync_fd >= 0 ? r->sync_fd : r->f.fd, ret = 0;
 
-	for (unsigned int i = 0; i < res->ntests; i++) {
-		struct cdm_test_result *tr = &res->tests[i];
+	for (unsigned int i = 0; i < r->res->ntests; i++) {
+		struct cdm_test_result *tr = &r->res->tests[i];
 		char name[64];
 
 		if (i > 0 && cfg->interval) {
@@ -724,32 +842,69 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 				sleep_until(until - now > TICK_NS ? now + TICK_NS : until);
 			}
 		}
-		if (cdm_runner_stop_requested()) {
-			ret = -EINTR;
-			break;
-		}
-		ret = run_test(cfg, &f, sync_fd >= 0 ? sync_fd : f.fd, tr, i);
+		if (cdm_runner_stop_requested())
+			return -EINTR;
+		ret = run_test(cfg, &r->f, fd, tr, i, err);
 		if (ret < 0)
 			break;
 	}
-out:
-	if (sync_fd >= 0)
-		close(sync_fd);
+	return ret;
+}
+
+/*
+ * The way out of every run that got as far as the test file: a stop
+ * request wins over @ret, the file is kept (--keep) or removed (through
+ * the directory held open if its path moved).  Returns the run's status.
+ */
+static int run_finish(struct run *r, int ret)
+{
+	const struct cdm_run_config *cfg = r->cfg;
+
+	if (r->sync_fd >= 0)
+		close(r->sync_fd);
 	progress_clear();
 	if (cdm_runner_stop_requested()) {
 		ret = -EINTR;
-		res->interrupted = cdm_runner_stop_requested();
+		r->res->interrupted = cdm_runner_stop_requested();
 	}
-	cdm_fileguard_finish(&guard, f.fd, f.path);
+	cdm_fileguard_finish(&r->guard, r->f.fd, r->f.path);
 	if (ret == 0 && cfg->keep && !cfg->file) {
-		int k = cdm_testfile_keep(&f, cfg->zero_fill);
+		int k = cdm_testfile_keep(&r->f);
 
 		if (k == 0)
-			cdm_note("kept the test file as %s (reuse it with --file)", f.path);
+			cdm_note("kept the test file as %s (reuse it with --file)", r->f.path);
 		else
-			cdm_warn("%s: could not keep the test file: %s", f.path, strerror(-k));
+			cdm_warn("%s: could not keep the test file: %s", r->f.path, strerror(-k));
 	}
-	if (cdm_testfile_remove(&f) < 0)
-		cdm_warn("%s: could not remove the test file: %s", f.path, strerror(errno));
+	if (cdm_testfile_remove(&r->f) < 0)
+		cdm_warn("%s: could not remove the test file: %s", r->f.path, strerror(errno));
 	return ret;
+}
+
+int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res, struct cdm_err *err)
+{
+	struct run r = {
+		.cfg = cfg,
+		.res = res,
+		.f = { .fd = -1, .lock_fd = -1 },
+		.guard = { .dirfd = -1 },
+		.sync_fd = -1,
+	};
+	int ret;
+
+	if (err)
+		err->msg[0] = '\0';
+	cdm_progress_clear = progress_clear;
+	ret = run_check(&r, err);
+	/* a block device is written only when the user said so (device.h) */
+	if (!ret && !cfg->file && r.t.is_device && cdm_plan_writes(cfg) &&
+	    !cfg->allow_destructive_write)
+		ret = cdm_err_set(err, -EPERM, "%s: a block device is written only with --allow-destructive-write",
+				  cfg->target);
+	if (ret < 0)
+		return ret;     /* nothing opened yet */
+	ret = run_open(&r, err);
+	if (!ret)
+		ret = run_tests(&r, err);
+	return run_finish(&r, ret);
 }

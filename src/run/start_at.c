@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * start_at.c - --start-at: parse the time, and hold each test until its
- * scheduled wall-clock start (include/cdm/start_at.h has the schedule).
+ * scheduled wall-clock start (include/cdm/run/start_at.h has the
+ * schedule).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -9,9 +10,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "cdm/run/start_at.h"
 #include "cdm/base/clock.h"
+#include "cdm/base/err.h"
 #include "cdm/base/msg.h"
+#include "cdm/run/start_at.h"
 
 #define TICK_NS 100000000ull
 #define LATE_NS 50000000ull     /* later than this is worth a note */
@@ -114,19 +116,18 @@ static int sleep_until_wall(uint64_t until)
 	}
 }
 
-int cdm_start_at_sync(void *arg, unsigned int step, int err)
+int cdm_start_at_sync(void *arg, unsigned int step, int status, struct cdm_err *err)
 {
 	struct cdm_start_at *sa = arg;
 	uint64_t now = cdm_wall_ns(), at;
 
-	if (err)
-		return err;
+	if (status)
+		return status;
 	if (step == 0) {
-		if (now > sa->start_ns) {
-			cdm_error("--start-at %s: the test file was ready %.3f s after that time, so the passes would not overlap with the other hosts'; give a later time (or a smaller --size)",
-				  sa->text, (double)(now - sa->start_ns) / 1e9);
-			return -ETIME;
-		}
+		if (now > sa->start_ns)
+			return cdm_err_set(err, -ETIME,
+					   "--start-at %s: the test file was ready %.3f s after that time, so the passes would not overlap with the other hosts'; give a later time (or a smaller --size)",
+					   sa->text, (double)(now - sa->start_ns) / 1e9);
 		return 0;
 	}
 	at = sa->start_ns + (uint64_t)(step - 1) * sa->period_ns;

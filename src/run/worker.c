@@ -3,6 +3,8 @@
  * worker.c - one worker thread: keeps Q I/Os in flight through its engine
  * for the whole test (warm-up and every pass back to back), timestamps
  * them, and counts each completion in the pass during which it completed.
+ * Also the start, release and join of the T threads of one test (worker.h
+ * has their life).
  *
  * This is the hot path.  Per batch of completions it reads the clock twice
  * (after reap: completion time of the batch; before commit: submit time of
@@ -22,12 +24,11 @@
 #include <unistd.h>
 
 #include "cdm/base/clock.h"
-#include "cdm/base/msg.h"
+#include "cdm/base/prng.h"
+#include "cdm/plan/limits.h"
 #include "worker.h"
 
 #define HUGE_2M (2ull << 20)
-
-atomic_int cdm_stop_signal;
 
 struct wstate {
 	struct cdm_worker *w;
@@ -38,10 +39,10 @@ struct wstate {
 	struct cdm_io **park;           /* --fsync: I/Os held back until the sync */
 	uint8_t *region;
 	size_t region_len;
-	uint64_t rng;                   /* xorshift64* state */
+	uint64_t rng;                   /* cdm_prng_next() state */
 	uint64_t write_seq;             /* sequence number stamped in writes */
 	uint64_t salt;
-	uint64_t read_below;            /* Mix: an I/O reads when next_rand() < this */
+	uint64_t read_below;            /* Mix: an I/O reads when a draw is < this */
 	unsigned int writes_since;      /* --fsync: writes completed since the last one */
 	uint64_t pace_base;             /* --rate-iops: start of the schedule (ns) ... */
 	uint64_t paced;                 /* ... and I/Os started on it since */
@@ -68,21 +69,10 @@ static void thread_cpu(uint64_t *user, uint64_t *sys)
 	}
 }
 
-static inline uint64_t next_rand(uint64_t *s)
-{
-	uint64_t x = *s;
-
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	*s = x;
-	return x * 0x2545F4914F6CDD1Dull;
-}
-
 /* uniform block index in [0, n) without a division (Lemire's reduction) */
 static inline uint64_t rand_block(uint64_t *s, uint64_t n)
 {
-	return (uint64_t)(((unsigned __int128)next_rand(s) * n) >> 64);
+	return (uint64_t)(((unsigned __int128)cdm_prng_next(s) * n) >> 64);
 }
 
 /*
@@ -114,7 +104,7 @@ static inline void prep_io(struct wstate *s, struct cdm_io *io)
 	io->offset = blk * sh->spec.block;
 	/* Mix: one draw per I/O, a read with probability (100 - W) % */
 	if (sh->dir == CDM_DIR_MIX)
-		io->op = next_rand(&s->rng) < s->read_below ? CDM_IO_READ : CDM_IO_WRITE;
+		io->op = cdm_prng_next(&s->rng) < s->read_below ? CDM_IO_READ : CDM_IO_WRITE;
 	if (io->op == CDM_IO_WRITE) {
 		s->writes_since++;      /* --fsync counts writes started */
 		if (!sh->zero_fill)
@@ -155,18 +145,32 @@ static inline void advance(struct wstate *s, uint64_t now)
 		series_seek(s, now);
 }
 
+/*
+ * An error (-errno) of an I/O or of an engine call: the worker's first is
+ * the one it reports, and any error ends the test for every worker of it
+ * (sh->failed), since its figures would be incomplete.  Returns 1 when
+ * @err is the worker's first error.
+ */
+static int fail(struct wstate *s, int err)
+{
+	int first = !s->w->error;
+
+	if (first)
+		s->w->error = err;
+	atomic_store_explicit(&s->sh->failed, 1, memory_order_relaxed);
+	return first;
+}
+
 /* count one completion; returns 0, or -errno for a failed/short I/O */
 static inline int complete(struct wstate *s, struct cdm_io *io, uint64_t now)
 {
 	struct cdm_worker *w = s->w;
 
 	if (io->result != (int64_t)io->len) {
-		if (!w->error) {
-			w->error = io->result < 0 ? (int)io->result : -EIO;
+		if (fail(s, io->result < 0 ? (int)io->result : -EIO)) {
 			w->short_io = io->result >= 0;
 			w->error_offset = io->offset;
 		}
-		atomic_store_explicit(&s->sh->failed, 1, memory_order_relaxed);
 		return -EIO;
 	}
 	if (s->cur)
@@ -247,7 +251,7 @@ static inline uint64_t pace_due(const struct wstate *s)
 static inline int stop_now(struct wstate *s, uint64_t now)
 {
 	return now >= s->sh->bounds[s->sh->count + 1] ||
-	       atomic_load_explicit(&cdm_stop_signal, memory_order_relaxed) ||
+	       atomic_load_explicit(s->sh->stop, memory_order_relaxed) ||
 	       atomic_load_explicit(&s->sh->failed, memory_order_relaxed) ||
 	       s->w->error;
 }
@@ -315,7 +319,7 @@ static void run_sync(struct wstate *s)
 		io->submit_ns = cdm_now_ns();
 		r = ops->queue(&s->ctx, io);
 		if (r != CDM_Q_COMPLETED) {
-			s->w->error = r < 0 ? r : -EPROTO;
+			fail(s, r < 0 ? r : -EPROTO);
 			break;
 		}
 		t = cdm_now_ns();
@@ -324,7 +328,7 @@ static void run_sync(struct wstate *s)
 			done += io->len;
 		atomic_store_explicit(&s->w->live_bytes, done, memory_order_relaxed);
 		if (!s->w->error && fsync_due(s) && (r = do_fsync(s)) < 0)
-			s->w->error = r;
+			fail(s, r);
 		t = cdm_now_ns();
 	}
 	__atomic_store_n(&s->w->stopped_ns, t, __ATOMIC_RELEASE);
@@ -346,7 +350,7 @@ static void run_async_paced(struct wstate *s)
 	int r, n, stopping = 0;
 
 	if (!freel) {
-		s->w->error = -ENOMEM;
+		fail(s, -ENOMEM);
 		__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
 		return;
 	}
@@ -365,7 +369,7 @@ static void run_async_paced(struct wstate *s)
 			prep_io(s, io);
 			r = ops->queue(&s->ctx, io);
 			if (r != CDM_Q_QUEUED) {
-				s->w->error = r < 0 ? r : -EPROTO;
+				fail(s, r < 0 ? r : -EPROTO);
 				stop_issuing(s, &stopping, now);
 				freel[nfree++] = io;
 				break;
@@ -379,7 +383,7 @@ static void run_async_paced(struct wstate *s)
 				s->out[i]->submit_ns = now;
 			r = ops->commit(&s->ctx);
 			if (r < 0) {
-				s->w->error = r;
+				fail(s, r);
 				break;
 			}
 			inflight += nq;
@@ -390,7 +394,7 @@ static void run_async_paced(struct wstate *s)
 			if (fsync_due(s)) {
 				/* everything started has completed: sync now */
 				if ((r = do_fsync(s)) < 0) {
-					s->w->error = r;
+					fail(s, r);
 					break;
 				}
 				now = cdm_now_ns();
@@ -405,8 +409,7 @@ static void run_async_paced(struct wstate *s)
 		}
 		n = ops->reap(&s->ctx, 1, s->sh->batch < depth ? s->sh->batch : depth, s->out);
 		if (n < 0) {
-			if (!s->w->error)
-				s->w->error = n;
+			fail(s, n);
 			break;
 		}
 		now = cdm_now_ns();
@@ -500,7 +503,7 @@ static void run_async(struct wstate *s)
 		prep_io(s, &s->slots[i]);
 		r = ops->queue(&s->ctx, &s->slots[i]);
 		if (r != CDM_Q_QUEUED) {
-			s->w->error = r < 0 ? r : -EPROTO;
+			fail(s, r < 0 ? r : -EPROTO);
 			break;
 		}
 		s->out[nq++] = &s->slots[i];
@@ -510,8 +513,8 @@ static void run_async(struct wstate *s)
 		s->out[i]->submit_ns = now;
 	inflight = nq;
 	if (nq && (r = ops->commit(&s->ctx)) < 0) {
-		s->w->error = r;
-		s->w->error_offset = s->out[0]->offset;  /* first of the batch refused */
+		if (fail(s, r))
+			s->w->error_offset = s->out[0]->offset;  /* first of the batch refused */
 		__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
 		return;         /* nothing was started */
 	}
@@ -520,8 +523,7 @@ static void run_async(struct wstate *s)
 		int n = ops->reap(&s->ctx, 1, s->sh->batch < depth ? s->sh->batch : depth, s->out);
 
 		if (n < 0) {
-			if (!s->w->error)
-				s->w->error = n;
+			fail(s, n);
 			/* the engine can no longer tell what completed */
 			break;
 		}
@@ -547,7 +549,7 @@ static void run_async(struct wstate *s)
 			prep_io(s, io);
 			r = ops->queue(&s->ctx, io);
 			if (r != CDM_Q_QUEUED) {
-				s->w->error = r < 0 ? r : -EPROTO;
+				fail(s, r < 0 ? r : -EPROTO);
 				stop_issuing(s, &stopping, now);
 				continue;
 			}
@@ -557,8 +559,7 @@ static void run_async(struct wstate *s)
 		if (!stopping && fsync_due(s)) {
 			r = quiesce_and_sync(s, &inflight, &nq, &npark, &done);
 			if (r < 0) {
-				if (!s->w->error)
-					s->w->error = r;
+				fail(s, r);
 				stopping = 1;
 				__atomic_store_n(&s->w->stopped_ns, cdm_now_ns(), __ATOMIC_RELEASE);
 			}
@@ -569,8 +570,8 @@ static void run_async(struct wstate *s)
 				s->out[i]->submit_ns = now;
 			r = ops->commit(&s->ctx);
 			if (r < 0) {
-				s->w->error = r;
-				s->w->error_offset = s->out[0]->offset;
+				if (fail(s, r))
+					s->w->error_offset = s->out[0]->offset;
 				break;
 			}
 		}
@@ -580,12 +581,16 @@ static void run_async(struct wstate *s)
 		__atomic_store_n(&s->w->stopped_ns, cdm_now_ns(), __ATOMIC_RELEASE);
 }
 
+uint64_t cdm_worker_buffer_bytes(unsigned int qd, uint64_t block)
+{
+	return ((uint64_t)qd * block + HUGE_2M - 1) & ~(HUGE_2M - 1);
+}
+
 static int setup(struct wstate *s)
 {
 	struct cdm_test_shared *sh = s->sh;
 	struct cdm_engine_params p;
 	unsigned int q = sh->spec.qd;
-	size_t need = (size_t)q * sh->spec.block;
 	int r;
 
 	/*
@@ -597,7 +602,7 @@ static int setup(struct wstate *s)
 	 * virtio disk's 254 segments per request).  Every byte is touched now,
 	 * so reads do not fault pages in while being timed.
 	 */
-	s->region_len = (need + HUGE_2M - 1) & ~(HUGE_2M - 1);
+	s->region_len = (size_t)cdm_worker_buffer_bytes(q, sh->spec.block);
 	s->region = mmap(NULL, s->region_len + HUGE_2M, PROT_READ | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (s->region == MAP_FAILED) {
@@ -617,14 +622,10 @@ static int setup(struct wstate *s)
 		s->region = (uint8_t *)aligned;
 	}
 	madvise(s->region, s->region_len, MADV_HUGEPAGE);
-	if (sh->dir != CDM_DIR_READ && !sh->zero_fill) {
-		uint64_t *w = (uint64_t *)s->region;
-
-		for (size_t i = 0; i < s->region_len / 8; i++)
-			w[i] = next_rand(&s->rng);
-	} else {
+	if (sh->dir != CDM_DIR_READ && !sh->zero_fill)
+		cdm_prng_fill((uint64_t *)s->region, s->region_len / 8, &s->rng);
+	else
 		memset(s->region, 0, s->region_len);
-	}
 	s->slots = calloc(q, sizeof(*s->slots));
 	s->out = calloc(q, sizeof(*s->out));
 	s->park = calloc(q, sizeof(*s->park));
@@ -655,7 +656,8 @@ static int setup(struct wstate *s)
 	return 0;
 }
 
-void *cdm_worker_main(void *arg)
+/* the thread body; @arg is a struct cdm_worker */
+static void *worker_main(void *arg)
 {
 	struct cdm_worker *w = arg;
 	struct wstate s;
@@ -665,6 +667,12 @@ void *cdm_worker_main(void *arg)
 	/* signals go to the main thread, which asks the workers to stop */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	/* wait until every thread exists; if one could not be created, go */
+	pthread_mutex_lock(&w->sh->gate);
+	r = w->sh->abort;
+	pthread_mutex_unlock(&w->sh->gate);
+	if (r)
+		return NULL;
 	memset(&s, 0, sizeof(s));
 	s.w = w;
 	s.sh = w->sh;
@@ -673,7 +681,7 @@ void *cdm_worker_main(void *arg)
 		(uint64_t)(uintptr_t)w;
 	if (!s.rng)
 		s.rng = 1;
-	s.salt = next_rand(&s.rng);
+	s.salt = cdm_prng_next(&s.rng);
 	/* (100 - W) % of 2^64, exactly for whole percents, no float */
 	if (s.sh->dir == CDM_DIR_MIX)
 		s.read_below = (uint64_t)(((unsigned __int128)(100 - s.sh->spec.write_pct) << 64) / 100);
@@ -715,4 +723,71 @@ void *cdm_worker_main(void *arg)
 	if (s.region)
 		munmap(s.region, s.region_len);
 	return NULL;
+}
+
+/* undo cdm_worker_start()'s set-up (no thread is running) */
+static void teardown(struct cdm_test_shared *sh)
+{
+	pthread_barrier_destroy(&sh->ready);
+	pthread_barrier_destroy(&sh->go);
+	pthread_mutex_destroy(&sh->gate);
+}
+
+int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned int n,
+		     struct cdm_err *err)
+{
+	unsigned int started;
+	char hint[160];
+	int e = 0;
+
+	if (pthread_mutex_init(&sh->gate, NULL))
+		return cdm_err_set(err, -ENOMEM, "cannot set up thread barriers");
+	if (pthread_barrier_init(&sh->ready, NULL, n + 1)) {
+		pthread_mutex_destroy(&sh->gate);
+		return cdm_err_set(err, -ENOMEM, "cannot set up thread barriers");
+	}
+	if (pthread_barrier_init(&sh->go, NULL, n + 1)) {
+		pthread_barrier_destroy(&sh->ready);
+		pthread_mutex_destroy(&sh->gate);
+		return cdm_err_set(err, -ENOMEM, "cannot set up thread barriers");
+	}
+	/*
+	 * The threads wait for the gate before they touch a barrier, so that
+	 * when one cannot be created the others can be sent home and joined
+	 * (a barrier of T + 1 parties would wait for ever).
+	 */
+	sh->abort = 0;
+	pthread_mutex_lock(&sh->gate);
+	for (started = 0; started < n; started++) {
+		w[started].sh = sh;
+		w[started].id = started;
+		cdm_hist_init(&w[started].hist);
+		e = pthread_create(&w[started].thread, NULL, worker_main, &w[started]);
+		if (e)
+			break;
+	}
+	sh->abort = e != 0;
+	pthread_mutex_unlock(&sh->gate);
+	if (e) {
+		for (unsigned int i = 0; i < started; i++)
+			pthread_join(w[i].thread, NULL);
+		teardown(sh);
+		cdm_limits_thread_hint(hint, sizeof(hint));
+		return cdm_err_set(err, -e, "cannot start worker thread %u of %u: %s (%s)",
+				   started + 1, n, strerror(e), hint);
+	}
+	pthread_barrier_wait(&sh->ready);
+	return 0;
+}
+
+void cdm_worker_go(struct cdm_test_shared *sh)
+{
+	pthread_barrier_wait(&sh->go);
+}
+
+void cdm_worker_join(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		pthread_join(w[i].thread, NULL);
+	teardown(sh);
 }

@@ -3,6 +3,16 @@
  * worker.h - private interface between the runner (one test at a time) and
  * its worker threads.  One worker = one thread = one engine context keeping
  * Q I/Os in flight.
+ *
+ * A test's life, as runner.c drives it (and tests/unit/test_worker.c):
+ *
+ *	fill a struct cdm_test_shared (zeroed) and T struct cdm_worker (zeroed)
+ *	cdm_worker_start(sh, w, T, err)   T threads, each sets up its engine
+ *	publish sh->bounds                the schedule, CLOCK_MONOTONIC ns
+ *	cdm_worker_go(sh)                 the workers start their I/O
+ *	... watch w[i].live_bytes, w[i].stopped_ns; set *sh->stop to end early
+ *	cdm_worker_join(sh, w, T)         every thread has returned
+ *	read w[i].passes, hist, error ...
  */
 #ifndef CDM_WORKER_H
 #define CDM_WORKER_H
@@ -11,6 +21,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#include "cdm/base/err.h"
 #include "cdm/engine/engine.h"
 #include "cdm/model/result.h"
 #include "cdm/model/series.h"
@@ -43,17 +54,27 @@ struct cdm_test_shared {
 	uint64_t series_ns;
 	unsigned int series_base[CDM_MAX_PASSES + 2];
 	unsigned int series_n[CDM_MAX_PASSES + 2];
+	/*
+	 * The owner's stop flag (the runner's cdm_runner_request_stop()):
+	 * not 0 ends the test as soon as the I/O in flight completes.  Read
+	 * once per batch; never written by a worker.
+	 */
+	atomic_int *stop;
+	/* set by cdm_worker_start(); the caller leaves them alone */
+	pthread_mutex_t gate;           /* held while the threads are created */
+	int abort;                      /* not every thread started: all return */
 	pthread_barrier_t ready;        /* workers set up (T + 1 parties) */
 	pthread_barrier_t go;           /* schedule published (T + 1 parties) */
-	atomic_int failed;              /* a worker hit an I/O error: all stop */
+	atomic_int failed;              /* a worker hit an error (I/O or engine): all stop */
 	/* the shared sequential stream (CDM 9): next block index, own line */
 	_Alignas(64) atomic_uint_fast64_t seq_next;
 	char pad_[64 - sizeof(atomic_uint_fast64_t)];
 };
 
+/* one worker thread; zeroed by the caller, sh, id and thread set by cdm_worker_start() */
 struct cdm_worker {
 	struct cdm_test_shared *sh;
-	unsigned int id;
+	unsigned int id;                /* 0 .. T-1 */
 	pthread_t thread;
 	/* results, read by the runner after join */
 	int error;                      /* 0 or -errno */
@@ -71,10 +92,41 @@ struct cdm_worker {
 	char pad_[64 - sizeof(atomic_uint_fast64_t)];
 };
 
-/* cdm_worker_main - thread body; @arg is a struct cdm_worker. */
-void *cdm_worker_main(void *arg);
+/*
+ * cdm_worker_buffer_bytes - the I/O buffer region of one worker: @qd x
+ * @block bytes rounded up to the 2 MiB huge page size, as each worker maps
+ * it (what the runner's memory check counts, times T).
+ */
+uint64_t cdm_worker_buffer_bytes(unsigned int qd, uint64_t block);
 
-/* the stop flag set by cdm_runner_request_stop(), read once per batch */
-extern atomic_int cdm_stop_signal;
+/*
+ * cdm_worker_start - start @n worker threads on @sh (filled by the caller,
+ * bounds not yet: see above), w[i].sh = @sh and w[i].id = i, and wait
+ * until every one has set up its buffers and its engine.  A worker whose
+ * engine could not be set up has init_failed, error (-errno) and note set
+ * and will do no I/O: the caller says so, and publishes a schedule that
+ * ends at once (every bound the same) before cdm_worker_go().
+ * Returns 0, or -errno when a thread cannot be created (pthread_create's
+ * error, e.g. -EAGAIN at RLIMIT_NPROC) or the barriers cannot be set up,
+ * with "cannot start worker thread 3 of 4: <strerror> (<the thread limits,
+ * cdm_limits_thread_hint()>)" in @err; then no thread is left: those
+ * already started were told to return and were joined.
+ */
+int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned int n,
+		     struct cdm_err *err);
+
+/*
+ * cdm_worker_go - let the workers of a successful cdm_worker_start() run
+ * the schedule in sh->bounds, which must be published before this call.
+ */
+void cdm_worker_go(struct cdm_test_shared *sh);
+
+/*
+ * cdm_worker_join - wait until the @n workers have ended (at the end of the
+ * schedule, on *sh->stop, or on an error; each that ran its loop has
+ * stopped_ns set) and release what cdm_worker_start() set up.  w[i]'s
+ * results are then final.
+ */
+void cdm_worker_join(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned int n);
 
 #endif /* CDM_WORKER_H */

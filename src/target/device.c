@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * device.c - a raw block device as TARGET: its size and sectors, the rules
- * a plan must follow on it (read by default, writes only when allowed),
- * the exclusive open that refuses a device in use and the lookup that says
+ * device.c - a raw block device as TARGET: its size and sectors, the
+ * exclusive open that refuses a device in use and the lookup that says
  * who uses it, and the warning about blocks that were never written.
- * The rules are in include/cdm/device.h and design.md's "Safety rules".
+ * (The rules a plan must follow on a device are plan/plan.c's.)  The rules
+ * are in include/cdm/target/device.h and design.md's "Safety rules".
  */
 #include <dirent.h>
 #include <errno.h>
@@ -20,12 +20,11 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "cdm/base/err.h"
+#include "cdm/base/msg.h"
 #include "cdm/base/size.h"
 #include "cdm/target/device.h"
-#include "cdm/model/spec.h"
 #include "cdm/target/mountinfo.h"
-#include "cdm/base/clock.h"
-#include "cdm/base/msg.h"
 
 #define SAMPLES 64
 
@@ -51,7 +50,7 @@ static void sys_dir(dev_t dev, char *buf, size_t len)
 	snprintf(buf, len, "/sys/dev/block/%u:%u", major(dev), minor(dev));
 }
 
-int cdm_blockdev_query(const char *path, struct cdm_blockdev *bd)
+int cdm_device_query(const char *path, struct cdm_blockdev *bd)
 {
 	char link[64], real[PATH_MAX];
 	struct stat st;
@@ -237,7 +236,7 @@ static int held(const struct devlist *l, char *why, size_t len)
 	return 0;
 }
 
-int cdm_blockdev_in_use(const struct cdm_blockdev *bd, char *why, size_t len)
+int cdm_device_in_use(const struct cdm_blockdev *bd, char *why, size_t len)
 {
 	struct devlist *l = malloc(sizeof(*l));
 	int r;
@@ -251,8 +250,8 @@ int cdm_blockdev_in_use(const struct cdm_blockdev *bd, char *why, size_t len)
 	return r;
 }
 
-int cdm_blockdev_open(const char *path, const struct cdm_blockdev *bd, int writes,
-		      int direct, char *err, size_t err_len)
+int cdm_device_open(const char *path, const struct cdm_blockdev *bd, int writes,
+		    int direct, struct cdm_err *err)
 {
 	int flags = (writes ? O_RDWR | O_EXCL : O_RDONLY) | O_CLOEXEC | (direct ? O_DIRECT : 0);
 	char why[4300];
@@ -260,32 +259,32 @@ int cdm_blockdev_open(const char *path, const struct cdm_blockdev *bd, int write
 	int fd, e;
 
 	/* the kernel lets a read-only device be opened O_RDWR; writes then fail */
-	if (writes && bd->read_only) {
-		snprintf(err, err_len, "%s: the device is read-only, so write tests cannot run on it", path);
-		return -EROFS;
-	}
+	if (writes && bd->read_only)
+		return cdm_err_set(err, -EROFS, "%s: the device is read-only, so write tests cannot run on it",
+				   path);
 	fd = open(path, flags);
 	if (fd < 0) {
 		e = errno;
-		if (e == EBUSY && writes && cdm_blockdev_in_use(bd, why, sizeof(why)))
-			snprintf(err, err_len, "%s: in use, so cdm will not write to it: %s", path, why);
-		else if (e == EBUSY && writes)
-			snprintf(err, err_len,
-				 "%s: in use, so cdm will not write to it: another program holds it exclusively (a filesystem, LVM, RAID, or another cdm run)",
-				 path);
-		else if (e == EINVAL && direct)
-			snprintf(err, err_len, "%s: the device does not support O_DIRECT; run with --buffered", path);
-		else if (writes && (e == EROFS || e == EACCES || e == EPERM))
-			snprintf(err, err_len, "%s: cannot open the device for writing: %s", path, strerror(e));
-		else
-			snprintf(err, err_len, "%s: cannot open the device: %s", path, strerror(e));
-		return -e;
+		if (e == EBUSY && writes && cdm_device_in_use(bd, why, sizeof(why)))
+			return cdm_err_set(err, -e, "%s: in use, so cdm will not write to it: %s",
+					   path, why);
+		if (e == EBUSY && writes)
+			return cdm_err_set(err, -e,
+					   "%s: in use, so cdm will not write to it: another program holds it exclusively (a filesystem, LVM, RAID, or another cdm run)",
+					   path);
+		if (e == EINVAL && direct)
+			return cdm_err_set(err, -e, "%s: the device does not support O_DIRECT; run with --buffered",
+					   path);
+		if (writes && (e == EROFS || e == EACCES || e == EPERM))
+			return cdm_err_set(err, -e, "%s: cannot open the device for writing: %s",
+					   path, strerror(e));
+		return cdm_err_set(err, -e, "%s: cannot open the device: %s", path, strerror(e));
 	}
 	/* the node may have changed since it was probed */
 	if (fstat(fd, &st) < 0 || !S_ISBLK(st.st_mode) || st.st_rdev != bd->rdev) {
 		close(fd);
-		snprintf(err, err_len, "%s: changed since it was checked; not a run on it", path);
-		return -ESTALE;
+		return cdm_err_set(err, -ESTALE, "%s: changed since it was checked; not a run on it",
+				   path);
 	}
 	return fd;
 }
@@ -368,14 +367,14 @@ static int sampled_zero(int fd, const struct cdm_blockdev *bd, uint64_t size)
 	return zero;
 }
 
-void cdm_blockdev_notes(const char *path, const struct cdm_blockdev *bd, int fd,
-			uint64_t size)
+void cdm_device_notes(const char *path, const struct cdm_blockdev *bd, int fd,
+		      uint64_t size)
 {
 	char why[4300], file[4096], sz[32], dir[64], p[128], buf[16];
 	char how[1024];
 	uint64_t data = 0;
 
-	if (cdm_blockdev_in_use(bd, why, sizeof(why)))
+	if (cdm_device_in_use(bd, why, sizeof(why)))
 		cdm_note("%s: %s: its users' own I/O may disturb the figures", path, why);
 	cdm_size_format(size, sz, sizeof(sz));
 	snprintf(how, sizeof(how),

@@ -3,7 +3,7 @@
  * fileguard.c - finds out, at the end of a run, whether the test file is
  * still where cdm created it, and removes it through its directory when
  * the path no longer leads there (a lazy unmount of the target).  See
- * cdm/fileguard.h.
+ * cdm/target/fileguard.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,9 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cdm/target/fileguard.h"
-#include "cdm/base/clock.h"
 #include "cdm/base/msg.h"
+#include "cdm/target/fileguard.h"
 
 void cdm_fileguard_open(struct cdm_fileguard *g, const char *path, int fd)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * outfile.c - checks and atomic writes for the files cdm writes at the
- * user's request (include/cdm/outfile.h).
+ * user's request (include/cdm/target/outfile.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,9 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cdm/base/err.h"
 #include "cdm/target/outfile.h"
-#include "cdm/base/clock.h"
-#include "cdm/base/msg.h"
 
 void cdm_outfile_parent_dir(const char *path, char *dir, size_t len)
 {
@@ -28,26 +27,28 @@ void cdm_outfile_parent_dir(const char *path, char *dir, size_t len)
 		snprintf(dir, len, "%.*s", (int)(slash - path), path);
 }
 
-int cdm_outfile_check(const char *path, const char *opt, int replace)
+int cdm_outfile_check(const char *path, const char *opt, int replace, struct cdm_err *err)
 {
 	char dir[PATH_MAX];
 	struct stat st;
 
 	if (lstat(path, &st) == 0) {
 		if (S_ISDIR(st.st_mode))
-			return cdm_error("%s: is a directory, not a file for %s", path, opt), -EISDIR;
+			return cdm_err_set(err, -EISDIR, "%s: is a directory, not a file for %s",
+					   path, opt);
 		if (replace && !S_ISREG(st.st_mode))
-			return cdm_error("%s: not a regular file; %s writes a new file and renames it into place",
-					 path, opt), -EINVAL;
+			return cdm_err_set(err, -EINVAL,
+					   "%s: not a regular file; %s writes a new file and renames it into place",
+					   path, opt);
 		if (access(path, W_OK) < 0)
-			return cdm_error("%s: cannot write to it for %s: %s", path, opt,
-					 strerror(errno)), -errno;
+			return cdm_err_set(err, -errno, "%s: cannot write to it for %s: %s", path,
+					   opt, strerror(errno));
 		return 0;
 	}
 	cdm_outfile_parent_dir(path, dir, sizeof(dir));
 	if (access(dir, W_OK | X_OK) < 0)
-		return cdm_error("%s: cannot create the file for %s: %s", path, opt,
-				 strerror(errno)), -errno;
+		return cdm_err_set(err, -errno, "%s: cannot create the file for %s: %s", path, opt,
+				   strerror(errno));
 	return 0;
 }
 

@@ -207,7 +207,7 @@ void cdm_sysinfo_fill(const char *path, const char *mount_source,
 	struct cdm_blockdev bd;
 
 	fill_os(in);
-	if (cdm_blockdev_query(path, &bd) > 0) {
+	if (cdm_device_query(path, &bd) > 0) {
 		in->is_device = 1;
 		in->target_dev_bytes = bd.size;
 		in->target_dev_lbs = bd.logical_block;

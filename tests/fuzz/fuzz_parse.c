@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz_parse.c - libFuzzer target for cdm's own parsers: test specs, sizes,
- * whole numbers and profile files (src/profile.c), and saved JSON results
- * as `cdm compare` and `cdm merge` read them (src/json_read.c, src/compare.c,
- * src/result_read.c).  The first
- * byte of the
+ * whole numbers and profile files (src/plan/profile.c), and saved JSON
+ * results as `cdm compare` and `cdm merge` read them (src/model/json_read.c,
+ * src/model/result_read.c), compared and printed as compare does
+ * (src/model/compare.c, src/report/compare.c).  The first byte of the
  * input chooses the parser; the rest is its text.  Built and run by
  * `make fuzz` (clang with -fsanitize=fuzzer,address,undefined); any crash
  * it finds becomes a case in the unit tests.
@@ -16,10 +16,11 @@
 
 #include "cdm/base/uint.h"
 #include "cdm/base/size.h"
-#include "cdm/cli/compare.h"
 #include "cdm/base/err.h"
+#include "cdm/model/compare.h"
 #include "cdm/plan/profile.h"
 #include "cdm/model/result_read.h"
+#include "cdm/report/compare.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -29,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct cdm_spec spec;
 	unsigned long v;
 	uint64_t bytes;
-	char err[512], label[64], name[64];
+	char label[64], name[64];
 	struct cdm_err perr;
 	char *text;
 
@@ -65,15 +66,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		break;
 	default: {
 		/* not NUL-terminated on purpose: the reader must respect len */
-		struct cdm_cmp_run run;
+		static FILE *null;              /* the reports go nowhere */
+		struct cdm_run_result *res, *two[2];
+		struct cdm_compare cmp;
 
-		struct cdm_run_result *res;
-
-		cdm_compare_load((const char *)data + 1, size - 1, &run, err, sizeof(err));
-		cdm_compare_run_free(&run);
-		/* the same text as `cdm merge` reads it (result_read.c) */
-		if (cdm_result_read((const char *)data + 1, size - 1, &res, err, sizeof(err)) == 0)
+		/* as `cdm merge` reads it */
+		if (cdm_result_read((const char *)data + 1, size - 1, CDM_RESULT_READ_ONE_RUN, &res,
+				    &perr) == 0)
 			cdm_result_free(res);
+		/* as `cdm compare` reads it, then compared with itself and printed */
+		if (cdm_result_read((const char *)data + 1, size - 1, CDM_RESULT_READ_AGGREGATE, &res,
+				    &perr) != 0)
+			break;
+		two[0] = two[1] = res;
+		if (!null)
+			null = fopen("/dev/null", "w");
+		if (cdm_compare_init(&cmp, two, 2, CDM_AGG_MEDIAN, CDM_COMPARE_LAT, &perr) == 0 && null) {
+			cdm_compare_write(null, &cmp, CDM_COMPARE_TEXT);
+			cdm_compare_write(null, &cmp, CDM_COMPARE_MARKDOWN);
+		}
+		cdm_compare_free(&cmp);
+		cdm_result_free(res);
 		break;
 	}
 	}

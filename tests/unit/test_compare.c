@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_compare.c - `cdm compare`: results written by the JSON formatter,
- * read back by compare's loader and set side by side, against golden
- * files (tests/fixtures/compare-*): two runs (LOCAL, SAN) and three runs
- * with a test only some have (shown as missing) and settings that differ
- * (listed at the top).  Then every kind of input compare must refuse with
- * a clear reason: not JSON, truncated, foreign JSON, a newer schema, a
- * cdm result with a field of the wrong type, an empty or missing file.
+ * read back by the result reader (result_read.c, as compare reads them),
+ * compared (model/compare.c) and printed (report/compare.c), against
+ * golden files (tests/fixtures/compare-*): two runs (LOCAL, SAN) and three
+ * runs with a test only some have (shown as missing) and settings that
+ * differ (listed at the top).  Then the cells on their own, and every kind
+ * of input compare must refuse with a clear reason: not JSON, truncated,
+ * foreign JSON, a newer schema, a cdm result with a field of the wrong
+ * type, an empty or missing file.
  *
  * Run from the repository root, or set CDM_SRCDIR to it; CDM_UPDATE_GOLDEN=1
  * rewrites the golden files.
@@ -22,14 +24,14 @@
 #include <time.h>
 #include <cmocka.h>
 
-#include "cdm/cli/compare.h"
-#include "cdm/report/report.h"
+#include "cdm/model/compare.h"
 #include "cdm/model/result.h"
+#include "cdm/model/result_read.h"
+#include "cdm/report/compare.h"
+#include "cdm/report/report.h"
 
 #define MIB (1024ull * 1024)
 #define KIB 1024ull
-
-extern const struct cdm_formatter cdm_format_json;
 
 /* users.md's LOCAL/SAN figures (MB/s) for 4 tests; 0 = test not run */
 static struct cdm_run_result *build(const char *label, time_t start, const double mb[4],
@@ -83,33 +85,65 @@ static struct cdm_run_result *build(const char *label, time_t start, const doubl
 	return r;
 }
 
-/* @r through the JSON formatter and compare's loader */
-static void to_run(struct cdm_run_result *r, struct cdm_cmp_run *run)
+/* @r through the JSON formatter and back, as compare reads it */
+static struct cdm_run_result *to_run(struct cdm_run_result *r)
 {
-	char *buf = NULL, err[256];
+	struct cdm_run_result *back;
+	struct cdm_err err;
+	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
 	assert_non_null(f);
 	assert_int_equal(cdm_format_json.write(f, r), 0);
 	assert_int_equal(fclose(f), 0);
-	if (cdm_compare_load(buf, len, run, err, sizeof(err)))
-		fail_msg("%s", err);
+	if (cdm_result_read(buf, len, CDM_RESULT_READ_AGGREGATE, &back, &err))
+		fail_msg("%s", err.msg);
 	free(buf);
 	cdm_result_free(r);
+	return back;
 }
 
-static char *render(const struct cdm_cmp_run *runs, unsigned int n, int markdown)
+static void free_runs(struct cdm_run_result **runs, unsigned int n)
 {
-	struct cdm_compare_opts o = { .markdown = markdown };
+	for (unsigned int i = 0; i < n; i++)
+		cdm_result_free(runs[i]);
+}
+
+static char *render_with(struct cdm_run_result *const *runs, unsigned int n,
+			 enum cdm_compare_format format, enum cdm_aggregate agg,
+			 enum cdm_compare_metric metric)
+{
+	struct cdm_compare c;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
 	assert_non_null(f);
-	assert_int_equal(cdm_compare_write(f, runs, n, &o), 0);
+	assert_int_equal(cdm_compare_init(&c, runs, n, agg, metric, NULL), 0);
+	assert_int_equal(cdm_compare_write(f, &c, format), 0);
 	assert_int_equal(fclose(f), 0);
+	cdm_compare_free(&c);
 	return buf;
+}
+
+static char *render(struct cdm_run_result *const *runs, unsigned int n, int markdown)
+{
+	return render_with(runs, n, markdown ? CDM_COMPARE_MARKDOWN : CDM_COMPARE_TEXT,
+			   CDM_AGG_BEST, CDM_COMPARE_MB_S);
+}
+
+/* the settings that differ, as compare lists them */
+static unsigned int mismatch(struct cdm_run_result *const *runs, unsigned int n,
+			     char *list, size_t len)
+{
+	struct cdm_compare c;
+	unsigned int found;
+
+	assert_int_equal(cdm_compare_init(&c, runs, n, CDM_AGG_BEST, CDM_COMPARE_MB_S, NULL), 0);
+	found = cdm_compare_mismatch(&c, list, len);
+	cdm_compare_free(&c);
+	return found;
 }
 
 static void check_golden(const char *got, const char *name)
@@ -147,13 +181,13 @@ static const double san08[4] = { 212.5, 0, 199.9, 87.0 };    /* RND4K read missi
 
 static void test_two_runs(void **state)
 {
-	struct cdm_cmp_run runs[2];
+	struct cdm_run_result *runs[2];
 	char list[64], *out;
 
 	(void)state;
-	to_run(build("LOCAL", 1796065200, local22, "io_uring", 1024 * MIB), &runs[0]);
-	to_run(build("SAN", 1796065800, san22, "io_uring", 1024 * MIB), &runs[1]);
-	assert_int_equal(cdm_compare_mismatch(runs, 2, list, sizeof(list)), 0);
+	runs[0] = to_run(build("LOCAL", 1796065200, local22, "io_uring", 1024 * MIB));
+	runs[1] = to_run(build("SAN", 1796065800, san22, "io_uring", 1024 * MIB));
+	assert_int_equal(mismatch(runs, 2, list, sizeof(list)), 0);
 	assert_string_equal(list, "");
 	out = render(runs, 2, 0);
 	/* whole 1 MiB I/Os: 649.069 and 403.702 MB/s; 0.622 */
@@ -164,21 +198,19 @@ static void test_two_runs(void **state)
 	out = render(runs, 2, 1);
 	assert_non_null(strstr(out, "| SEQ1M Q8T1 Read | 649.069 | 403.702 | 0.62x |\n"));
 	free(out);
-	cdm_compare_run_free(&runs[0]);
-	cdm_compare_run_free(&runs[1]);
+	free_runs(runs, 2);
 }
 
 static void test_three_runs_missing_and_mismatch(void **state)
 {
-	struct cdm_cmp_run runs[3];
+	struct cdm_run_result *runs[3];
 	char list[64], *out;
-	unsigned int i;
 
 	(void)state;
-	to_run(build("LOCAL 22:00", 1796065200, local22, "io_uring", 1024 * MIB), &runs[0]);
-	to_run(build("SAN 22:00", 1796065800, san22, "io_uring", 1024 * MIB), &runs[1]);
-	to_run(build("SAN 08:00", 1796108400, san08, "libaio", 512 * MIB), &runs[2]);
-	assert_int_equal(cdm_compare_mismatch(runs, 3, list, sizeof(list)), 2);
+	runs[0] = to_run(build("LOCAL 22:00", 1796065200, local22, "io_uring", 1024 * MIB));
+	runs[1] = to_run(build("SAN 22:00", 1796065800, san22, "io_uring", 1024 * MIB));
+	runs[2] = to_run(build("SAN 08:00", 1796108400, san08, "libaio", 512 * MIB));
+	assert_int_equal(mismatch(runs, 3, list, sizeof(list)), 2);
 	assert_string_equal(list, "size, engine");
 
 	out = render(runs, 3, 0);
@@ -195,50 +227,86 @@ static void test_three_runs_missing_and_mismatch(void **state)
 	assert_non_null(strstr(out, "> **Warning:**"));
 	check_golden(out, "compare-3.md");
 	free(out);
-	for (i = 0; i < 3; i++)
-		cdm_compare_run_free(&runs[i]);
+	free_runs(runs, 3);
 }
 
 static void test_metric_and_aggregate(void **state)
 {
-	struct cdm_compare_opts o = { .metric = CDM_CMP_IOPS, .aggregate = CDM_AGG_MEDIAN };
-	struct cdm_cmp_run runs[2];
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f;
+	struct cdm_run_result *runs[2];
+	char *buf;
 
 	(void)state;
-	to_run(build("A", 0, local22, "sync", MIB), &runs[0]);
-	to_run(build("B", 0, local22, "sync", MIB), &runs[1]);
-	f = open_memstream(&buf, &len);
-	assert_non_null(f);
-	assert_int_equal(cdm_compare_write(f, runs, 2, &o), 0);
-	fclose(f);
+	runs[0] = to_run(build("A", 0, local22, "sync", MIB));
+	runs[1] = to_run(build("B", 0, local22, "sync", MIB));
+	buf = render_with(runs, 2, CDM_COMPARE_TEXT, CDM_AGG_MEDIAN, CDM_COMPARE_IOPS);
 	/* median pass: 96 % of 649 MB/s in 1 MiB I/Os = 594.2 IOPS */
 	assert_non_null(strstr(buf, "cdm compare: IOPS, the median of the passes"));
 	assert_non_null(strstr(buf, "594.2"));
 	assert_non_null(strstr(buf, " 1.00x"));
 	free(buf);
-	cdm_compare_run_free(&runs[0]);
-	cdm_compare_run_free(&runs[1]);
+	/* latency: 1 ms per I/O in every pass; "best" is the lowest */
+	buf = render_with(runs, 2, CDM_COMPARE_TEXT, CDM_AGG_BEST, CDM_COMPARE_LAT);
+	assert_non_null(strstr(buf, "cdm compare: mean latency (us), the lowest of the passes"));
+	assert_non_null(strstr(buf, "1000.00"));
+	free(buf);
+	free_runs(runs, 2);
+}
+
+/* the cells as figures: missing, not measured, measured with a ratio */
+static void test_cells(void **state)
+{
+	static const double half[4] = { 324.5, 0, 0, 0 };
+	struct cdm_run_result *runs[3];
+	struct cdm_compare c;
+	struct cdm_compare_cell cell;
+
+	(void)state;
+	runs[0] = to_run(build("A", 0, local22, "sync", MIB));
+	runs[1] = to_run(build("B", 0, half, "sync", MIB));
+	runs[2] = to_run(build("C", 0, local22, "sync", MIB));
+	runs[2]->tests[0].npasses = 0;
+	assert_int_equal(cdm_compare_init(&c, runs, 3, CDM_AGG_BEST, CDM_COMPARE_MB_S, NULL), 0);
+	/* reads first (SEQ1M, RND4K), then writes (SEQ1M, RND16K) */
+	assert_int_equal(c.nrows, 4);
+	assert_int_equal(c.rows[0].key->dir, CDM_DIR_READ);
+	assert_int_equal(c.rows[2].key->dir, CDM_DIR_WRITE);
+	assert_int_equal(c.rows[1].at[1], -1);
+	cdm_compare_cell(&c, 0, 1, &cell);
+	assert_int_equal(cell.state, CDM_COMPARE_MEASURED);
+	assert_int_equal(cell.has_ratio, 1);
+	assert_true(cell.ratio > 0.49 && cell.ratio < 0.51);
+	cdm_compare_cell(&c, 1, 1, &cell);
+	assert_int_equal(cell.state, CDM_COMPARE_MISSING);
+	cdm_compare_cell(&c, 0, 2, &cell);
+	assert_int_equal(cell.state, CDM_COMPARE_NOT_MEASURED);
+	cdm_compare_cell(&c, 0, 0, &cell);
+	assert_int_equal(cell.state, CDM_COMPARE_MEASURED);
+	assert_int_equal(cell.has_ratio, 0);
+	assert_true(cell.value == cdm_result_best_mb_s(&runs[0]->tests[0]));
+	assert_string_equal(cdm_compare_setting_name(CDM_COMPARE_DATA), "data");
+	cdm_compare_free(&c);
+	assert_int_equal(cdm_compare_init(&c, runs, 0, CDM_AGG_BEST, CDM_COMPARE_MB_S, NULL), -EINVAL);
+	cdm_compare_free(&c);
+	free_runs(runs, 3);
 }
 
 /* @text refused with @ret and a reason containing @why */
 static void refuse(const char *text, int ret, const char *why)
 {
-	struct cdm_cmp_run run;
-	char err[512];
-	int got = cdm_compare_load(text, strlen(text), &run, err, sizeof(err));
+	struct cdm_run_result *run;
+	struct cdm_err err = { "" };
+	int got = cdm_result_read(text, strlen(text), CDM_RESULT_READ_AGGREGATE, &run, &err);
 
-	cdm_compare_run_free(&run);
-	if (got != ret || !strstr(err, why))
-		fail_msg("got %d '%s', want %d '%s'", got, err, ret, why);
+	assert_null(run);
+	if (got != ret || !strstr(err.msg, why))
+		fail_msg("got %d '%s', want %d '%s'", got, err.msg, ret, why);
 }
 
 static void test_bad_inputs(void **state)
 {
-	struct cdm_cmp_run run;
-	char err[512], *good, *p, *buf = NULL;
+	struct cdm_run_result *run;
+	struct cdm_err err;
+	char *good, *p, *buf = NULL;
 	size_t len = 0;
 	FILE *f;
 
@@ -266,17 +334,19 @@ static void test_bad_inputs(void **state)
 	}
 	fclose(f);
 	good = buf;
-	assert_int_equal(cdm_compare_load(good, len, &run, err, sizeof(err)), 0);
-	cdm_compare_run_free(&run);
+	assert_int_equal(cdm_result_read(good, len, CDM_RESULT_READ_AGGREGATE, &run, &err), 0);
+	cdm_result_free(run);
 	p = strstr(good, "\"block_bytes\": 1048576");
 	assert_non_null(p);
 	memcpy(p + 15, "\"10485\"", 7);
 	refuse(good, -EINVAL, "tests[0].block_bytes: expected number, found string");
 	free(buf);
 
-	assert_int_equal(cdm_compare_load_file("/nonexistent/x.json", &run, err, sizeof(err)), -ENOENT);
-	assert_non_null(strstr(err, "No such file"));
-	assert_int_equal(cdm_compare_load_file("/", &run, err, sizeof(err)) < 0, 1);
+	assert_int_equal(cdm_result_read_file("/nonexistent/x.json", CDM_RESULT_READ_AGGREGATE,
+					      &run, &err), -ENOENT);
+	assert_non_null(strstr(err.msg, "No such file"));
+	assert_int_equal(cdm_result_read_file("/", CDM_RESULT_READ_AGGREGATE, &run, &err) < 0, 1);
+	assert_non_null(strstr(err.msg, "read error"));
 }
 
 int main(void)
@@ -285,6 +355,7 @@ int main(void)
 		cmocka_unit_test(test_two_runs),
 		cmocka_unit_test(test_three_runs_missing_and_mismatch),
 		cmocka_unit_test(test_metric_and_aggregate),
+		cmocka_unit_test(test_cells),
 		cmocka_unit_test(test_bad_inputs),
 	};
 

@@ -6,6 +6,12 @@
  * reads them back into a separate region; the null engine's service time is
  * checked as a lower bound only, since the machines running tests are shared
  * and noisy.  An engine this build or kernel lacks is skipped with a reason.
+ *
+ * cdm_engine_status()'s classes are checked in a child process confined the
+ * way users' machines are: a seccomp filter that refuses io_uring_setup and
+ * io_setup with EPERM (a container's profile, as tests/tools/deny-syscall.c
+ * does for the CLI tests) or with ENOSYS (a kernel without them), and a
+ * small RLIMIT_MEMLOCK without CAP_IPC_LOCK.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,15 +21,23 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/capability.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
-#include "cdm/engine/engine.h"
 #include "cdm/base/clock.h"
-#include "cdm/base/msg.h"
+#include "cdm/base/err.h"
+#include "cdm/engine/engine.h"
 
 #define BLOCK   4096u
 #define NBLOCKS 16u
@@ -76,7 +90,7 @@ static int teardown(void **state)
 static const struct cdm_engine_ops *need_engine(const char *name)
 {
 	const struct cdm_engine_ops *ops;
-	char why[160];
+	struct cdm_err why;
 	int known;
 
 	ops = cdm_engine_find(name, &known);
@@ -85,8 +99,8 @@ static const struct cdm_engine_ops *need_engine(const char *name)
 		print_message("[  SKIP    ] %s: not built in\n", name);
 		skip();
 	}
-	if (cdm_engine_probe(ops, why, sizeof(why)) != 0) {
-		print_message("[  SKIP    ] %s: %s\n", name, why);
+	if (cdm_engine_probe(ops, &why) != 0) {
+		print_message("[  SKIP    ] %s: %s\n", name, why.msg);
 		skip();
 	}
 	return ops;
@@ -157,6 +171,8 @@ static void check_done(struct cdm_io *io, unsigned int *done,
 /*
  * Move NBLOCKS blocks through the engine the way the worker does: keep up
  * to ctx.depth I/Os in flight, queue until full, commit, reap at least one.
+ * A CDM_ENGINE_SYNC engine completes each I/O in queue() and is never
+ * committed or reaped (run_sync in run/worker.c).
  */
 static void run_blocks(struct fixture *fx, enum cdm_io_op op, unsigned char *region)
 {
@@ -212,7 +228,8 @@ static void run_blocks(struct fixture *fx, enum cdm_io_op op, unsigned char *reg
 	}
 	assert_int_equal(inflight, 0);
 	/* nothing in flight: reap(1) must return at once, not wait forever */
-	assert_int_equal(ctx->ops->reap(ctx, 1, DEPTH, out), 0);
+	if (!(ctx->ops->flags & CDM_ENGINE_SYNC))
+		assert_int_equal(ctx->ops->reap(ctx, 1, DEPTH, out), 0);
 }
 
 static void engine_start(struct fixture *fx, const struct cdm_engine_ops *ops,
@@ -477,9 +494,15 @@ static void test_find_every_name(void **state)
 		assert_non_null(ops->probe);
 		assert_non_null(ops->init);
 		assert_non_null(ops->queue);
-		assert_non_null(ops->commit);
-		assert_non_null(ops->reap);
 		assert_non_null(ops->cleanup);
+		/* SYNC engines complete in queue(): no commit, no reap */
+		if (ops->flags & CDM_ENGINE_SYNC) {
+			assert_null(ops->commit);
+			assert_null(ops->reap);
+		} else {
+			assert_non_null(ops->commit);
+			assert_non_null(ops->reap);
+		}
 	}
 	/* sync and null need nothing from the build */
 	assert_non_null(cdm_engine_find("sync", NULL));
@@ -549,14 +572,14 @@ static void test_pick(void **state)
 {
 	const struct cdm_engine_ops *ops = cdm_engine_pick();
 	const char *const *names;
-	char why[160];
+	struct cdm_err why;
 	size_t i;
 
 	(void)state;
 	assert_non_null(ops);
 	assert_string_not_equal(ops->name, "null");
-	assert_int_equal(cdm_engine_probe(ops, why, sizeof(why)), 0);
-	assert_string_equal(why, "");
+	assert_int_equal(cdm_engine_probe(ops, &why), 0);
+	assert_string_equal(why.msg, "");
 
 	/* nothing preferred over the pick works here */
 	cdm_engine_list(&names);
@@ -564,22 +587,257 @@ static void test_pick(void **state)
 		const struct cdm_engine_ops *better = cdm_engine_find(names[i], NULL);
 
 		if (better)
-			assert_int_not_equal(cdm_engine_probe(better, why, sizeof(why)), 0);
+			assert_int_not_equal(cdm_engine_probe(better, &why), 0);
 	}
 }
 
 static void test_probe_reasons(void **state)
 {
-	char why[160];
+	struct cdm_err why;
 	int ret;
 
 	(void)state;
-	ret = cdm_engine_probe(NULL, why, sizeof(why));
-	assert_true(ret < 0);
-	assert_true(why[0] != '\0');
+	ret = cdm_engine_probe(NULL, &why);
+	assert_int_equal(ret, -ENOSYS);
+	assert_string_equal(why.msg, "not built in");
 	/* sync and null always work */
-	assert_int_equal(cdm_engine_probe(cdm_engine_find("sync", NULL), why, sizeof(why)), 0);
-	assert_int_equal(cdm_engine_probe(cdm_engine_find("null", NULL), why, sizeof(why)), 0);
+	assert_int_equal(cdm_engine_probe(cdm_engine_find("sync", NULL), &why), 0);
+	assert_int_equal(cdm_engine_probe(cdm_engine_find("null", NULL), NULL), 0);
+}
+
+static int starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* every row: a name, built in or not, and a reason that starts with its class */
+static void test_status_rows(void **state)
+{
+	const char *const *names;
+	const struct cdm_engine_ops *ops;
+	const char *name;
+	struct cdm_err why;
+	size_t n, i;
+	int ret;
+
+	(void)state;
+	n = cdm_engine_list(&names);
+	for (i = 0; i < n; i++) {
+		ret = cdm_engine_status(i, &name, &ops, &why);
+		assert_string_equal(name, names[i]);
+		assert_ptr_equal(ops, cdm_engine_find(names[i], NULL));
+		if (!ops) {
+			assert_int_equal(ret, -ENOSYS);
+			assert_true(starts_with(why.msg, "not built in: install "));
+		} else if (ret < 0) {
+			assert_true(starts_with(why.msg, "refused by the kernel: ") ||
+				    starts_with(why.msg, "blocked by seccomp: ") ||
+				    starts_with(why.msg, "RLIMIT_MEMLOCK: "));
+		} else {
+			assert_true(why.msg[0] == '\0' || starts_with(why.msg, "RLIMIT_MEMLOCK: "));
+		}
+	}
+	/* sync and null: built in, working, nothing to say */
+	for (i = 2; i < 4; i++) {
+		assert_int_equal(cdm_engine_status(i, &name, &ops, &why), 0);
+		assert_non_null(ops);
+		assert_string_equal(why.msg, "");
+	}
+	assert_int_equal(cdm_engine_status(n, &name, &ops, &why), -EINVAL);
+	assert_null(name);
+	assert_null(ops);
+	assert_int_equal(cdm_engine_status(2, NULL, NULL, NULL), 0);
+}
+
+/* what the registry answered inside a confined child, row by row */
+#define ROWS 4
+struct confined {
+	int ret[ROWS];          /* cdm_engine_status() */
+	int built[ROWS];
+	char why[ROWS][CDM_ERR_MAX];
+	int resolve_ret[ROWS];  /* cdm_engine_resolve() */
+	char resolve[ROWS][CDM_ERR_MAX];
+	char pick[16];          /* cdm_engine_pick() */
+};
+
+#if defined(__x86_64__)
+#define SECCOMP_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define SECCOMP_ARCH AUDIT_ARCH_AARCH64
+#endif
+
+/* refuse io_uring_setup and io_setup with @err, as deny-syscall does */
+static int confine_seccomp(long err)
+{
+#ifdef SECCOMP_ARCH
+	struct sock_filter f[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SECCOMP_ARCH, 1, 0),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_setup, 2, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_io_setup, 1, 0),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ((unsigned int)err & SECCOMP_RET_DATA)),
+	};
+	struct sock_fprog prog = { .len = sizeof(f) / sizeof(f[0]), .filter = f };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+	    syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) < 0)
+		return -errno;
+	return 0;
+#else
+	(void)err;
+	return -ENOTSUP;
+#endif
+}
+
+/* RLIMIT_MEMLOCK of @bytes, and no CAP_IPC_LOCK to be exempt from it */
+static int confine_memlock(long bytes)
+{
+	struct __user_cap_header_struct hdr = { .version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct caps[2];
+	struct rlimit rl = { .rlim_cur = (rlim_t)bytes, .rlim_max = (rlim_t)bytes };
+
+	if (setrlimit(RLIMIT_MEMLOCK, &rl) < 0 || syscall(SYS_capget, &hdr, caps) < 0)
+		return -errno;
+	caps[CAP_TO_INDEX(CAP_IPC_LOCK)].effective &= ~CAP_TO_MASK(CAP_IPC_LOCK);
+	if (syscall(SYS_capset, &hdr, caps) < 0)
+		return -errno;
+	return 0;
+}
+
+/*
+ * Ask the registry about every row in a child confined by @confine(@arg),
+ * so the confinement dies with it.  Skips the test when the child cannot
+ * be confined here (no seccomp, another architecture).
+ */
+static void ask_confined(int (*confine)(long), long arg, struct confined *out)
+{
+	struct confined *shared;
+	int status;
+	pid_t pid;
+
+	shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE,
+		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	assert_true(shared != MAP_FAILED);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		const char *const *names;
+		size_t n = cdm_engine_list(&names);
+		const struct cdm_engine_ops *ops;
+		struct cdm_err err;
+
+		if (confine(arg) < 0)
+			_exit(77);
+		for (size_t i = 0; i < n && i < ROWS; i++) {
+			shared->ret[i] = cdm_engine_status(i, NULL, &ops, &err);
+			shared->built[i] = ops != NULL;
+			memcpy(shared->why[i], err.msg, sizeof(err.msg));
+			shared->resolve_ret[i] = cdm_engine_resolve(names[i], &ops, &err);
+			memcpy(shared->resolve[i], err.msg, sizeof(err.msg));
+		}
+		snprintf(shared->pick, sizeof(shared->pick), "%s", cdm_engine_pick()->name);
+		_exit(0);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	memcpy(out, shared, sizeof(*out));
+	munmap(shared, sizeof(*shared));
+	assert_true(WIFEXITED(status));
+	if (WEXITSTATUS(status) == 77) {
+		print_message("[  SKIP    ] cannot confine a process here\n");
+		skip();
+	}
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+#define SECCOMP_WHY " is refused with EPERM by a seccomp filter on this process, as a container's profile may do"
+
+/* EPERM under a filter: "blocked by seccomp"; --engine's message has no class */
+static void test_status_seccomp(void **state)
+{
+	struct confined c;
+
+	(void)state;
+	ask_confined(confine_seccomp, EPERM, &c);
+	if (c.built[0]) {
+		assert_int_equal(c.ret[0], -EPERM);
+		assert_string_equal(c.why[0], "blocked by seccomp: io_uring_setup" SECCOMP_WHY);
+		assert_int_equal(c.resolve_ret[0], -EPERM);
+		assert_string_equal(c.resolve[0],
+				    "the io_uring engine does not work here: io_uring_setup" SECCOMP_WHY);
+	}
+	if (c.built[1]) {
+		assert_int_equal(c.ret[1], -EPERM);
+		assert_string_equal(c.why[1], "blocked by seccomp: io_setup" SECCOMP_WHY);
+		assert_string_equal(c.resolve[1],
+				    "the libaio engine does not work here: io_setup" SECCOMP_WHY);
+	}
+	/* sync is untouched, and auto falls back to it */
+	assert_int_equal(c.ret[2], 0);
+	assert_string_equal(c.pick, "sync");
+}
+
+/* ENOSYS (a kernel without the call), even under a filter: "refused by the kernel" */
+static void test_status_kernel(void **state)
+{
+	struct confined c;
+
+	(void)state;
+	ask_confined(confine_seccomp, ENOSYS, &c);
+	if (c.built[0]) {
+		assert_int_equal(c.ret[0], -ENOSYS);
+		assert_string_equal(c.why[0], "refused by the kernel: kernel has no io_uring");
+		assert_string_equal(c.resolve[0],
+				    "the io_uring engine does not work here: kernel has no io_uring");
+	}
+	if (c.built[1]) {
+		assert_int_equal(c.ret[1], -ENOSYS);
+		assert_string_equal(c.why[1],
+				    "refused by the kernel: kernel without AIO (CONFIG_AIO is off)");
+	}
+	assert_string_equal(c.pick, "sync");
+}
+
+/*
+ * No locked memory at all: on kernels that charge the ring to
+ * RLIMIT_MEMLOCK (6.18 does) io_uring does not work; on others it works
+ * and says that registered buffers are limited.  Either way the class is
+ * RLIMIT_MEMLOCK.  64 KiB leave room for the probe's ring: works, with the
+ * remark.
+ */
+static void test_status_memlock(void **state)
+{
+	struct confined c;
+
+	(void)state;
+	if (!cdm_engine_find("io_uring", NULL)) {
+		print_message("[  SKIP    ] io_uring: not built in\n");
+		skip();
+	}
+	if (geteuid() != 0) {
+		/* a user's own limit cannot be raised back for the next test */
+		print_message("[  SKIP    ] needs root to drop CAP_IPC_LOCK and set RLIMIT_MEMLOCK\n");
+		skip();
+	}
+	ask_confined(confine_memlock, 0, &c);
+	print_message("[  NOTE    ] io_uring with no locked memory: %s\n", c.why[0]);
+	if (c.ret[0] < 0) {
+		assert_int_equal(c.ret[0], -ENOMEM);
+		assert_string_equal(c.why[0], "RLIMIT_MEMLOCK: ring memory refused: "
+				    "RLIMIT_MEMLOCK too low for this user (ulimit -l)");
+		assert_string_equal(c.resolve[0], "the io_uring engine does not work here: ring memory refused: "
+				    "RLIMIT_MEMLOCK too low for this user (ulimit -l)");
+		assert_string_not_equal(c.pick, "io_uring");
+	} else {
+		assert_true(starts_with(c.why[0], "RLIMIT_MEMLOCK: 0 KiB for this user (ulimit -l)"));
+	}
+	ask_confined(confine_memlock, 64 * 1024, &c);
+	assert_int_equal(c.ret[0], 0);
+	assert_string_equal(c.why[0], "RLIMIT_MEMLOCK: 64 KiB for this user (ulimit -l); "
+			    "a run needing more buffers goes unregistered");
+	assert_int_equal(c.resolve_ret[0], 0);
 }
 
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
@@ -593,6 +851,10 @@ int main(void)
 		T(test_build_info),
 		T(test_pick),
 		T(test_probe_reasons),
+		T(test_status_rows),
+		T(test_status_seccomp),
+		T(test_status_kernel),
+		T(test_status_memlock),
 		T(test_io_uring_round_trip),
 		T(test_io_uring_unregistered_round_trip),
 		T(test_io_uring_buffered_round_trip),

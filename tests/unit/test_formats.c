@@ -6,7 +6,8 @@
  * mean, sample stdev, CV), --aggregate in the text report (IOPS still
  * derived from the MB/s shown), the JSON of an interrupted run and of a
  * run stopped before any test (valid, percentiles null), the JSON round
- * trip through compare's reader (same figures, exactly), escaping of
+ * trip through the result reader as compare uses it (same figures,
+ * exactly), escaping of
  * hostile strings, CSV quoting, and the atomic --save.
  *
  * Run from the repository root, or set CDM_SRCDIR to it.  Set
@@ -26,20 +27,16 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "cdm/cli/compare.h"
+#include "cdm/model/compare.h"
 #include "cdm/model/json_read.h"
 #include "cdm/plan/profile.h"
+#include "cdm/model/result_read.h"
 #include "cdm/report/report.h"
 #include "cdm/model/result.h"
 
 #define MIB (1024ull * 1024)
 #define KIB 1024ull
 #define T_START ((time_t)1796010078)    /* 2026/11/30 3:41:18 UTC */
-
-extern const struct cdm_formatter cdm_format_text;
-extern const struct cdm_formatter cdm_format_json;
-extern const struct cdm_formatter cdm_format_csv;
-extern const struct cdm_formatter cdm_format_markdown;
 
 static void set_str(char *dst, size_t len, const char *src)
 {
@@ -394,8 +391,10 @@ static void test_json_mix_parts(void **state)
 	struct cdm_test_result *t;
 	const struct cdm_json *jt, *part, *pass;
 	struct cdm_json *root;
-	struct cdm_cmp_run *cmp;
-	char *out, err[256];
+	struct cdm_run_result *back;
+	struct cdm_compare cmp;
+	struct cdm_err err;
+	char *out;
 
 	(void)state;
 	assert_non_null(r);
@@ -462,12 +461,14 @@ static void test_json_mix_parts(void **state)
 	cdm_json_free(root);
 
 	/* compare reads the file and leaves the Mix test out */
-	cmp = calloc(1, sizeof(*cmp));
-	assert_non_null(cmp);
-	assert_int_equal(cdm_compare_load(out, strlen(out), cmp, err, sizeof(err)), 0);
-	assert_int_equal(cmp->ntests, 0);
-	cdm_compare_run_free(cmp);
-	free(cmp);
+	assert_int_equal(cdm_result_read(out, strlen(out), CDM_RESULT_READ_AGGREGATE, &back, &err), 0);
+	assert_int_equal(back->ntests, 1);
+	assert_int_equal(back->tests[0].dir, CDM_DIR_MIX);
+	assert_int_equal(back->tests[0].spec.write_pct, 30);
+	assert_int_equal(cdm_compare_init(&cmp, &back, 1, CDM_AGG_BEST, CDM_COMPARE_MB_S, &err), 0);
+	assert_int_equal(cmp.nrows, 0);
+	cdm_compare_free(&cmp);
+	cdm_result_free(back);
 	free(out);
 
 	out = render(&cdm_format_csv, r);
@@ -479,54 +480,52 @@ static void test_json_mix_parts(void **state)
 	cdm_result_free(r);
 }
 
-/* write JSON, read it back through compare's reader: the same figures */
+/* write JSON, read it back as compare reads it: the same figures, exactly */
 static void test_round_trip(void **state)
 {
 	static const enum cdm_aggregate aggs[] = { CDM_AGG_BEST, CDM_AGG_MEDIAN, CDM_AGG_MEAN };
-	struct cdm_run_result *r = build();
-	struct cdm_cmp_run run;
-	char err[256], *out;
-	unsigned int i, a;
+	static const enum cdm_compare_metric metrics[] = {
+		CDM_COMPARE_MB_S, CDM_COMPARE_IOPS, CDM_COMPARE_LAT,
+	};
+	struct cdm_run_result *r = build(), *back;
+	struct cdm_err err;
+	char *out;
+	unsigned int i, a, m;
 
 	(void)state;
 	out = render(&cdm_format_json, r);
-	if (cdm_compare_load(out, strlen(out), &run, err, sizeof(err)))
-		fail_msg("compare cannot read the JSON: %s", err);
-	assert_string_equal(run.label, r->info.label);
-	assert_true(run.size == r->info.size);
-	assert_int_equal(run.count, r->info.count);
-	assert_int_equal(run.time, r->info.time);
-	assert_string_equal(run.engine, "io_uring");
-	assert_int_equal(run.direct, 1);
-	assert_int_equal(run.interrupted, 1);
-	assert_int_equal(run.ntests, r->ntests);
+	if (cdm_result_read(out, strlen(out), CDM_RESULT_READ_AGGREGATE, &back, &err))
+		fail_msg("compare cannot read the JSON: %s", err.msg);
+	assert_string_equal(back->info.label, r->info.label);
+	assert_true(back->info.size == r->info.size);
+	assert_int_equal(back->info.count, r->info.count);
+	assert_int_equal(back->info.time, r->info.time);
+	assert_string_equal(back->info.engine, "io_uring");
+	assert_int_equal(back->info.direct, 1);
+	assert_int_equal(back->interrupted, r->interrupted);
+	assert_true(back->info.start == r->info.start);
+	assert_int_equal(back->ntests, r->ntests);
 	for (i = 0; i < r->ntests; i++) {
-		const struct cdm_test_result *t = &r->tests[i];
-		const struct cdm_cmp_test *c = &run.tests[i];
-		struct cdm_test_summary s;
-		char name[64];
+		const struct cdm_test_result *t = &r->tests[i], *c = &back->tests[i];
+		char name[64], again[64];
 
-		cdm_result_summarize(t, &s);
 		cdm_spec_name(&t->spec, name, sizeof(name));
-		assert_string_equal(c->name, name);
-		assert_int_equal(c->write, t->dir == CDM_DIR_WRITE);
-		assert_true(c->block == t->spec.block);
-		assert_int_equal(c->qd, t->spec.qd);
+		cdm_spec_name(&c->spec, again, sizeof(again));
+		assert_string_equal(again, name);
+		assert_int_equal(c->dir, t->dir);
 		assert_int_equal(c->qd_run, t->qd_run);
 		assert_int_equal(c->npasses, t->npasses);
-		assert_int_equal(c->measured, t->npasses > 0);
-		for (a = 0; a < 3; a++) {
-			/* exactly: the JSON numbers are printed to round-trip */
-			assert_true(c->mb_s[a] == cdm_spread_pick(&s.mb_s, aggs[a], 1));
-			assert_true(c->iops[a] == cdm_spread_pick(&s.iops, aggs[a], 1));
-			assert_true(c->lat_ns[a] == cdm_spread_pick(&s.lat_ns, aggs[a], 0));
-		}
-		assert_true(c->mb_s_cv_pct == s.mb_s.cv_pct);
-		assert_int_equal(c->has_p99, cdm_result_has_percentiles(t));
-		if (c->has_p99)
-			assert_true(c->p99_ns == (double)cdm_hist_percentile(t->hist, 99.0));
+		/* exactly: the JSON numbers are printed to round-trip */
+		for (a = 0; a < 3; a++)
+			for (m = 0; m < 3; m++)
+				assert_true(cdm_compare_figure(c, aggs[a], metrics[m]) ==
+					    cdm_compare_figure(t, aggs[a], metrics[m]));
+		assert_int_equal(cdm_result_has_percentiles(c), cdm_result_has_percentiles(t));
+		if (cdm_result_has_percentiles(t))
+			assert_true(cdm_hist_percentile(c->hist, 99.0) ==
+				    cdm_hist_percentile(t->hist, 99.0));
 	}
-	cdm_compare_run_free(&run);
+	cdm_result_free(back);
 	free(out);
 	cdm_result_free(r);
 }

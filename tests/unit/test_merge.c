@@ -65,11 +65,11 @@ static void test_sum_per_pass_then_best(void **state)
 	struct cdm_run_result *agg;
 	double sum_of_bests, mn = 0, md = 0, mx = 0;
 	unsigned int imin = 9, imax = 9;
-	char err[256];
+	struct cdm_err err;
 
 	(void)state;
 	sum_of_bests = cdm_result_best_mb_s(&in[0]->tests[0]) + cdm_result_best_mb_s(&in[1]->tests[0]);
-	assert_int_equal(cdm_merge(in, names, 2, "runs", &agg, err, sizeof(err)), 0);
+	assert_int_equal(cdm_merge(in, names, 2, "runs", &agg, &err), 0);
 	/* each pass: 150 MB in 1 s */
 	assert_int_equal(agg->tests[0].npasses, 2);
 	for (unsigned int k = 0; k < 2; k++)
@@ -98,13 +98,13 @@ static void test_histograms(void **state)
 	const char *names[2] = { "A", "B" };
 	struct cdm_hist want;
 	struct cdm_run_result *agg;
-	char err[256];
+	struct cdm_err err;
 
 	(void)state;
 	cdm_hist_init(&want);
 	cdm_hist_merge(&want, in[0]->tests[0].hist);
 	cdm_hist_merge(&want, in[1]->tests[0].hist);
-	assert_int_equal(cdm_merge(in, names, 2, "runs", &agg, err, sizeof(err)), 0);
+	assert_int_equal(cdm_merge(in, names, 2, "runs", &agg, &err), 0);
 	assert_memory_equal(agg->tests[0].hist, &want, sizeof(want));
 	assert_int_equal(agg->tests[0].hist->count,
 			 agg->tests[0].passes[0].ios);
@@ -121,12 +121,12 @@ static void test_incomplete(void **state)
 	struct cdm_run_result *in[2] = { run_of(a, 2, 1000), run_of(b, 2, 1000) };
 	const char *names[2] = { "A", "B" };
 	struct cdm_run_result *agg;
-	char err[256];
+	struct cdm_err err;
 
 	(void)state;
 	in[1]->tests[0].npasses = 1;
 	cdm_hist_init(in[1]->tests[0].hist);    /* no percentiles from part */
-	assert_int_equal(cdm_merge(in, names, 2, "runs", &agg, err, sizeof(err)), 0);
+	assert_int_equal(cdm_merge(in, names, 2, "runs", &agg, &err), 0);
 	assert_int_equal(agg->tests[0].npasses, 1);
 	assert_false(cdm_result_has_percentiles(&agg->tests[0]));
 	cdm_merge_free(agg);
@@ -138,14 +138,14 @@ static void refuse(void (*spoil)(struct cdm_run_result *), const char *why)
 	struct cdm_run_result *in[3] = { run_of(a, 2, 1000), run_of(a, 2, 1000), run_of(a, 2, 1000) };
 	const char *names[3] = { "a.json", "b.json", "c.json" };
 	struct cdm_run_result *agg = (void *)1;
-	char err[256];
+	struct cdm_err err;
 
 	spoil(in[2]);
-	assert_int_equal(cdm_merge(in, names, 3, "runs", &agg, err, sizeof(err)), -EINVAL);
+	assert_int_equal(cdm_merge(in, names, 3, "runs", &agg, &err), -EINVAL);
 	assert_null(agg);
-	assert_non_null(strstr(err, "c.json does not match a.json"));
-	if (!strstr(err, why))
-		fail_msg("'%s' does not say '%s'", err, why);
+	assert_non_null(strstr(err.msg, "c.json does not match a.json"));
+	if (!strstr(err.msg, why))
+		fail_msg("'%s' does not say '%s'", err.msg, why);
 }
 
 static void spoil_count(struct cdm_run_result *r) { r->info.count = 3; }
@@ -171,7 +171,8 @@ static void test_json_round_trip(void **state)
 {
 	const double a[] = { 12.5, 7.25, 3.0 };
 	struct cdm_run_result *r = run_of(a, 3, 123456), *back;
-	char *buf = NULL, err[256];
+	char *buf = NULL;
+	struct cdm_err err;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
@@ -180,14 +181,14 @@ static void test_json_round_trip(void **state)
 	r->tests[0].passes[1].cpu_user_ns = 77;
 	assert_int_equal(cdm_report_find("json", NULL)->write(f, r), 0);
 	fclose(f);
-	assert_int_equal(cdm_result_read(buf, len, &back, err, sizeof(err)), 0);
+	assert_int_equal(cdm_result_read(buf, len, CDM_RESULT_READ_ONE_RUN, &back, &err), 0);
 	assert_int_equal(back->ntests, 1);
 	assert_int_equal(back->tests[0].npasses, 3);
 	assert_memory_equal(back->tests[0].passes, r->tests[0].passes, sizeof(struct cdm_pass) * 3);
 	assert_memory_equal(back->tests[0].hist, r->tests[0].hist, sizeof(struct cdm_hist));
 	assert_int_equal(back->info.count, 3);
 	assert_int_equal(back->info.size, 16u << 20);
-	assert_int_equal(cdm_merge_check(r, back, err, sizeof(err)), 0);
+	assert_int_equal(cdm_merge_check(r, back, &err), 0);
 	/* an aggregate is not merged again */
 	{
 		const char *names[1] = { "x" };
@@ -195,12 +196,17 @@ static void test_json_round_trip(void **state)
 		char *b2 = NULL;
 		size_t l2 = 0;
 
-		assert_int_equal(cdm_merge(in, names, 1, "runs", &agg, err, sizeof(err)), 0);
+		assert_int_equal(cdm_merge(in, names, 1, "runs", &agg, &err), 0);
 		f = open_memstream(&b2, &l2);
 		assert_int_equal(cdm_report_find("json", NULL)->write(f, agg), 0);
 		fclose(f);
-		assert_int_equal(cdm_result_read(b2, l2, &again, err, sizeof(err)), -EINVAL);
-		assert_non_null(strstr(err, "already an aggregate"));
+		assert_int_equal(cdm_result_read(b2, l2, CDM_RESULT_READ_ONE_RUN, &again, &err), -EINVAL);
+		assert_non_null(strstr(err.msg, "already an aggregate"));
+		/* compare reads it: one run with the summed passes */
+		assert_int_equal(cdm_result_read(b2, l2, CDM_RESULT_READ_AGGREGATE, &again, &err), 0);
+		assert_null(again->scale);
+		assert_memory_equal(again->tests[0].passes, agg->tests[0].passes, sizeof(struct cdm_pass) * 3);
+		cdm_result_free(again);
 		free(b2);
 		cdm_merge_free(agg);
 	}
@@ -210,7 +216,7 @@ static void test_json_round_trip(void **state)
 
 		assert_non_null(p);
 		memcpy(p + 10, "9", 1);
-		assert_int_equal(cdm_result_read(buf, len, &back, err, sizeof(err)), -EINVAL);
+		assert_int_equal(cdm_result_read(buf, len, CDM_RESULT_READ_ONE_RUN, &back, &err), -EINVAL);
 	}
 	free(buf);
 	cdm_result_free(r);

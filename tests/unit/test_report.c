@@ -22,6 +22,7 @@
 #include <cmocka.h>
 
 #include "cdm/plan/profile.h"
+#include "cdm/report/cdm_text.h"
 #include "cdm/report/report.h"
 #include "cdm/model/result.h"
 
@@ -32,8 +33,6 @@
 #define T_DEFAULT ((time_t)1719076761)
 #define T_MIDNIGHT ((time_t)1624406757)
 #define T_MORNING ((time_t)1796010078)
-
-extern const struct cdm_formatter cdm_format_text;
 
 static void set_spec(struct cdm_test_result *t, enum cdm_pattern pattern,
 		     uint64_t block, unsigned int qd, unsigned int threads,

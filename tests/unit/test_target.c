@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_target.c - unit tests for the pure parts of src/target.c and
- * src/device.c: the filesystem classifier behind the memory, FUSE/network
- * and btrfs messages, the mountinfo line parser behind the mount lookups,
- * and the block-device query and plan on things that are not devices.
+ * test_target.c - unit tests for src/target/: the filesystem classifier
+ * behind the memory, FUSE/network and btrfs messages, the mountinfo line
+ * parser behind the mount lookups, the block-device query and plan on
+ * things that are not devices, the target probe's and the output check's
+ * refusals (their -errno and the one line left in struct cdm_err), the
+ * test file's life in a temporary directory (create, fill, keep, reuse,
+ * remove; stale files of dead runs), and the O_DIRECT block-size rule
+ * (plan/align.c) that the target's device imposes.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,13 +16,23 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include "cdm/base/err.h"
+#include "cdm/plan/align.h"
+#include "cdm/plan/plan.h"
 #include "cdm/target/device.h"
 #include "cdm/target/mountinfo.h"
-#include "cdm/plan/plan.h"
+#include "cdm/target/outfile.h"
 #include "cdm/target/target.h"
+#include "cdm/target/testfile.h"
 
 static void test_fs_kind(void **state)
 {
@@ -43,7 +57,7 @@ static void test_fs_kind(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		enum cdm_fs_kind k = cdm_fs_kind(cases[i].type);
+		enum cdm_fs_kind k = cdm_target_fs_kind(cases[i].type);
 
 		if (k != cases[i].kind)
 			fail_msg("'%s': kind %d, want %d", cases[i].type, k, cases[i].kind);
@@ -108,9 +122,9 @@ static void test_not_a_device(void **state)
 	struct cdm_run_config cfg;
 
 	(void)state;
-	assert_int_equal(cdm_blockdev_query("/", &bd), 0);
-	assert_int_equal(cdm_blockdev_query("/dev/null", &bd), 0);
-	assert_int_equal(cdm_blockdev_query("/no/such/path", &bd), 0);
+	assert_int_equal(cdm_device_query("/", &bd), 0);
+	assert_int_equal(cdm_device_query("/dev/null", &bd), 0);
+	assert_int_equal(cdm_device_query("/no/such/path", &bd), 0);
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.target = "/";
 	cfg.size = 1 << 20;
@@ -121,12 +135,264 @@ static void test_not_a_device(void **state)
 	assert_int_equal(cfg.size, 1 << 20);
 }
 
+/* a fresh temporary directory for one test */
+static void temp_dir(char *dir, size_t len)
+{
+	const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+
+	snprintf(dir, len, "%s/cdm-target-XXXXXX", tmp);
+	assert_non_null(mkdtemp(dir));
+}
+
+/* what the probe refuses: -errno, and one line naming the path */
+static void test_probe_errors(void **state)
+{
+	struct cdm_err err = { "" };
+	struct cdm_target *t = malloc(sizeof(*t));
+	char dir[256], file[300], want[600];
+	int fd;
+
+	(void)state;
+	assert_non_null(t);
+	temp_dir(dir, sizeof(dir));
+	snprintf(file, sizeof(file), "%s/plain", dir);
+	fd = open(file, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	assert_true(fd >= 0);
+	close(fd);
+
+	assert_int_equal(cdm_target_probe("/no/such/dir", 1 << 20, t, &err), -ENOENT);
+	assert_string_equal(err.msg, "/no/such/dir: no such directory");
+	assert_int_equal(cdm_target_probe("/no/such/dir", 1 << 20, t, NULL), -ENOENT);
+
+	assert_int_equal(cdm_target_probe(file, 1 << 20, t, &err), -ENOTDIR);
+	snprintf(want, sizeof(want),
+		 "%s: not a directory or a block device (cdm needs a directory to create its test file in)",
+		 file);
+	assert_string_equal(err.msg, want);
+
+	/* more than any filesystem here has: 2^62 bytes */
+	err.msg[0] = '\0';
+	assert_int_equal(cdm_target_probe(dir, 1ull << 62, t, &err), -ENOSPC);
+	snprintf(want, sizeof(want), "%s: ", dir);
+	assert_memory_equal(err.msg, want, strlen(want));
+
+	/* and what it accepts: a directory with room, nothing created in it */
+	err.msg[0] = '\0';
+	assert_int_equal(cdm_target_probe(dir, 4096, t, &err), 0);
+	assert_string_equal(err.msg, "");
+	assert_int_equal(t->is_device, 0);
+	assert_string_equal(t->path, dir);
+	assert_true(t->fs_type[0] != '\0');
+
+	unlink(file);
+	assert_int_equal(rmdir(dir), 0);
+	free(t);
+}
+
+/* a test file's life: create, fill, keep, reuse, remove */
+static void test_testfile_life(void **state)
+{
+	struct cdm_err err = { "" };
+	struct cdm_target *t = malloc(sizeof(*t));
+	struct cdm_testfile *f = malloc(sizeof(*f)), *g = malloc(sizeof(*g));
+	char dir[256], kept[4400], want[4600];
+	uint64_t words[4];
+	struct stat st;
+	int fd;
+
+	(void)state;
+	assert_non_null(t);
+	assert_non_null(f);
+	assert_non_null(g);
+	temp_dir(dir, sizeof(dir));
+	assert_int_equal(cdm_target_probe(dir, 1 << 20, t, &err), 0);
+	assert_int_equal(cdm_testfile_create(f, t, 1 << 20, 0, &err), 0);
+	assert_int_equal(f->created, 1);
+	assert_true(f->fd >= 0);
+	assert_memory_equal(f->path, dir, strlen(dir));
+	assert_non_null(strstr(f->path, "/cdm-"));
+	assert_string_equal(f->path + strlen(f->path) - 4, ".tmp");
+
+	/* prepared: sized and written all over */
+	assert_int_equal(cdm_testfile_fill(f, 0, NULL, NULL, &err), 0);
+	assert_string_equal(err.msg, "");
+	assert_int_equal(stat(f->path, &st), 0);
+	assert_int_equal(st.st_size, 1 << 20);
+	/* pseudo-random data: not zeros, no word repeated */
+	assert_int_equal(pread(f->fd, words, sizeof(words), 4096), (ssize_t)sizeof(words));
+	assert_true(words[0] != 0 && words[0] != words[1] && words[1] != words[2]);
+
+	/* kept: renamed .keep, marked, and then taken again by --file */
+	assert_int_equal(cdm_testfile_keep(f), 0);
+	assert_string_equal(f->path + strlen(f->path) - 5, ".keep");
+	assert_int_equal(f->created, 0);
+	snprintf(kept, sizeof(kept), "%s", f->path);
+	/* its run holds the lock until the end (remove: it stays, it is kept) */
+	assert_int_equal(cdm_testfile_reuse(g, kept, 0, &err), -EBUSY);
+	assert_int_equal(cdm_testfile_remove(f), 0);
+	assert_int_equal(cdm_testfile_reuse(g, kept, 0, &err), 0);
+	assert_int_equal(g->size, 1 << 20);
+	assert_int_equal(g->created, 0);
+	/* in use by that run: refused */
+	assert_int_equal(cdm_testfile_reuse(f, kept, 0, &err), -EBUSY);
+	snprintf(want, sizeof(want), "%s: in use by another cdm run", kept);
+	assert_string_equal(err.msg, want);
+	assert_int_equal(cdm_testfile_remove(g), 0);
+	assert_int_equal(stat(kept, &st), 0);   /* never removed by cdm */
+
+	/* a file cdm did not make, and a directory, are refused */
+	fd = open(kept, O_WRONLY | O_APPEND);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "x", 1), 1);         /* its size changed */
+	close(fd);
+	assert_int_equal(cdm_testfile_reuse(g, kept, 0, &err), -EPERM);
+	snprintf(want, sizeof(want),
+		 "%s: not a test file that cdm prepared and kept (--keep), or its size changed; cdm writes only to files it made",
+		 kept);
+	assert_string_equal(err.msg, want);
+	assert_int_equal(cdm_testfile_reuse(g, dir, 0, &err), -EINVAL);
+	snprintf(want, sizeof(want), "%s: not a regular file (a test file kept by --keep is expected)",
+		 dir);
+	assert_string_equal(err.msg, want);
+
+	unlink(kept);
+	snprintf(want, sizeof(want), "%s.cdm", kept);
+	unlink(want);           /* a sidecar, where there are no user xattrs */
+	assert_int_equal(rmdir(dir), 0);
+	free(t);
+	free(f);
+	free(g);
+}
+
+static int stop_now(void)
+{
+	return 1;
+}
+
+/* a stop request ends the preparation with -EINTR and no message; remove removes */
+static void test_testfile_stop(void **state)
+{
+	struct cdm_err err = { "" };
+	struct cdm_target *t = malloc(sizeof(*t));
+	struct cdm_testfile *f = malloc(sizeof(*f));
+	char dir[256], path[4400];
+	struct stat st;
+
+	(void)state;
+	assert_non_null(t);
+	assert_non_null(f);
+	temp_dir(dir, sizeof(dir));
+	assert_int_equal(cdm_target_probe(dir, 1 << 20, t, &err), 0);
+	assert_int_equal(cdm_testfile_create(f, t, 1 << 20, 0, &err), 0);
+	assert_int_equal(cdm_testfile_fill(f, 1, NULL, stop_now, &err), -EINTR);
+	assert_string_equal(err.msg, "");
+	snprintf(path, sizeof(path), "%s", f->path);
+	assert_int_equal(cdm_testfile_remove(f), 0);
+	assert_int_equal(stat(path, &st), -1);
+	assert_int_equal(cdm_testfile_remove(f), 0);    /* twice is fine */
+	assert_int_equal(rmdir(dir), 0);
+	free(t);
+	free(f);
+}
+
+/* files of dead runs of this host go; live, other hosts' and kept files stay */
+static void test_clean_stale(void **state)
+{
+	char dir[256], host[256], p[4][600];
+	pid_t dead;
+	int fd;
+
+	(void)state;
+	temp_dir(dir, sizeof(dir));
+	if (gethostname(host, sizeof(host)) < 0 || !host[0])
+		snprintf(host, sizeof(host), "localhost");
+	for (char *c = host; *c; c++)
+		if (*c == '/')
+			*c = '_';
+	dead = fork();
+	assert_true(dead >= 0);
+	if (dead == 0)
+		_exit(0);
+	assert_int_equal(waitpid(dead, NULL, 0), dead);
+	snprintf(p[0], sizeof(p[0]), "%s/cdm-%s-%d-0123abcd.tmp", dir, host, (int)dead);
+	snprintf(p[1], sizeof(p[1]), "%s/cdm-%s-%d-0123abcd.tmp", dir, host, (int)getppid());
+	snprintf(p[2], sizeof(p[2]), "%s/cdm-another-host-%d-0123abcd.tmp", dir, (int)dead);
+	snprintf(p[3], sizeof(p[3]), "%s/cdm-%s-%d-0123abcd.keep", dir, host, (int)dead);
+	for (int i = 0; i < 4; i++) {
+		fd = open(p[i], O_WRONLY | O_CREAT | O_EXCL, 0600);
+		assert_true(fd >= 0);
+		close(fd);
+	}
+	assert_int_equal(cdm_testfile_clean_stale(dir), 1);
+	assert_int_equal(access(p[0], F_OK), -1);
+	for (int i = 1; i < 4; i++) {
+		assert_int_equal(access(p[i], F_OK), 0);
+		unlink(p[i]);
+	}
+	assert_int_equal(cdm_testfile_clean_stale("/no/such/dir"), -ENOENT);
+	assert_int_equal(rmdir(dir), 0);
+}
+
+/* where --output, --save and --plot may not write */
+static void test_outfile_check(void **state)
+{
+	struct cdm_err err = { "" };
+	char dir[256], fifo[300], want[700];
+
+	(void)state;
+	temp_dir(dir, sizeof(dir));
+	assert_int_equal(cdm_outfile_check(dir, "--save", 1, &err), -EISDIR);
+	snprintf(want, sizeof(want), "%s: is a directory, not a file for --save", dir);
+	assert_string_equal(err.msg, want);
+	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_int_equal(cdm_outfile_check(fifo, "--plot", 1, &err), -EINVAL);
+	snprintf(want, sizeof(want),
+		 "%s: not a regular file; --plot writes a new file and renames it into place", fifo);
+	assert_string_equal(err.msg, want);
+	err.msg[0] = '\0';
+	assert_int_equal(cdm_outfile_check(fifo, "--output", 0, &err), 0);     /* written in place */
+	assert_string_equal(err.msg, "");
+	assert_int_equal(cdm_outfile_check("/no/such/dir/x.json", "--output", 0, &err), -ENOENT);
+	assert_string_equal(err.msg,
+			    "/no/such/dir/x.json: cannot create the file for --output: No such file or directory");
+	unlink(fifo);
+	assert_int_equal(rmdir(dir), 0);
+}
+
+/* O_DIRECT: every test's block size a multiple of the logical block size */
+static void test_align_check(void **state)
+{
+	struct cdm_spec tests[2] = {
+		{ .pattern = CDM_SEQ, .block = 1 << 20, .qd = 8, .threads = 1 },
+		{ .pattern = CDM_RND, .block = 512, .qd = 1, .threads = 1 },
+	};
+	struct cdm_err err = { "" };
+
+	(void)state;
+	assert_int_equal(cdm_align_check(tests, 2, 512, "vdb", &err), 0);
+	assert_int_equal(cdm_align_check(tests, 2, 0, "vdb", &err), 0);        /* unknown */
+	assert_string_equal(err.msg, "");
+	assert_int_equal(cdm_align_check(tests, 2, 4096, "vdb", &err), -EINVAL);
+	assert_string_equal(err.msg,
+			    "RND512B Q1T1: block size 512 B is not a multiple of the 4096-byte logical block size of vdb, which O_DIRECT needs; use multiples of 4096 B, or --buffered");
+	assert_int_equal(cdm_align_check(tests, 2, 4096, NULL, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "logical block size of the device,"));
+	assert_int_equal(cdm_align_check(tests, 1, 4096, "vdb", NULL), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fs_kind),
 		cmocka_unit_test(test_mountinfo_parse),
 		cmocka_unit_test(test_not_a_device),
+		cmocka_unit_test(test_probe_errors),
+		cmocka_unit_test(test_testfile_life),
+		cmocka_unit_test(test_testfile_stop),
+		cmocka_unit_test(test_clean_stale),
+		cmocka_unit_test(test_outfile_check),
+		cmocka_unit_test(test_align_check),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/sweep.h - `cdm sweep`: one or more tests run at a list of thread
+ * sweep.h - `cdm sweep`: one or more tests run at a list of thread
  * counts and/or queue depths (SQLIO / ORION style), one result per point,
  * printed as a table (text or Markdown), saved as JSON, drawn as an SVG
  * chart; the knee of each curve is named (docs/method.md, "Sweeps").
+ * The curves and their renderings are report/sweep.h's.
  */
-#ifndef CDM_SWEEP_H
-#define CDM_SWEEP_H
+#ifndef CDM_CLI_SWEEP_H
+#define CDM_CLI_SWEEP_H
 
-#define CDM_SWEEP_MAX_VALUES 16         /* values in one --threads / --qd list */
+#include "cdm/report/sweep.h"   /* CDM_SWEEP_MAX_VALUES */
 
 /*
  * cdm_sweep_parse_list - "1,2,4,8" into @vals (at most
@@ -20,8 +21,9 @@ int cdm_sweep_parse_list(const char *s, unsigned int max, unsigned int *vals, un
 
 /*
  * cdm_sweep_main - the `cdm sweep` subcommand; @argv[0] is "sweep".
- * Returns the exit status (0, 1 run failed, 2 usage, 128 + signal).
+ * Returns the exit status (cli/exit.h: 0, 1 run failed, 2 usage,
+ * 128 + signal).
  */
 int cdm_sweep_main(int argc, char **argv);
 
-#endif /* CDM_SWEEP_H */
+#endif /* CDM_CLI_SWEEP_H */

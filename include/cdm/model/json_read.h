@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/json_read.h - cdm's own small, strict JSON reader (RFC 8259), for
- * `cdm compare` to read results saved with --save.  No library: design.md
- * has cdm parse its inputs itself, with tests and a fuzz-style test.
+ * cdm/json_read.h - cdm's own small, strict JSON reader (RFC 8259), under
+ * the reader of saved results (result_read.h).  No library: design.md has
+ * cdm parse its inputs itself, with tests and a fuzz-style test.
  *
  * Strict: one value and nothing after it but white space; no comments, no
  * trailing commas, no single quotes, no leading zeros, no NaN/Infinity,

@@ -18,8 +18,8 @@
 #define CDM_MERGE_H
 
 #include <stddef.h>
-#include <stdio.h>
 
+#include "cdm/base/err.h"
 #include "cdm/model/result.h"
 
 #define CDM_MERGE_MAX 4096              /* runs in one aggregate */
@@ -40,11 +40,12 @@ struct cdm_scale {
 /*
  * cdm_merge_check - do @a and @b describe the same plan (tests in the same
  * order with the same pattern, block, Q, T and direction; size, count,
- * time, warm-up, interval, O_DIRECT, data)?  Returns 0, or -EINVAL with
- * one line in @err saying what differs ("count 3 vs 5"), without names.
+ * time, warm-up, interval, O_DIRECT, data, --sync, --fsync, --rate-iops)?
+ * Returns 0, or -EINVAL with one line in @err (may be NULL) saying what
+ * differs ("count 3 vs 5"), without names.
  */
 int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result *b,
-		    char *err, size_t err_len);
+		    struct cdm_err *err);
 
 /*
  * cdm_merge - the aggregate of @n results (@n >= 1), named @names[i] in
@@ -53,11 +54,12 @@ int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result 
  * A test's aggregate has the passes that every run completed; its
  * histogram is merged only when every run has one (else percentiles are
  * unknown).  The Q shown is the smallest Q run; T is the total threads.
- * @unit: "ranks" or "runs".  Returns 0; -EINVAL when the plans differ
- * (@err: "B.json does not match A.json: count 3 vs 5"); -ENOMEM.
+ * @unit: "ranks" or "runs".  Returns 0; -EINVAL when @n is 0 or above
+ * CDM_MERGE_MAX or the plans differ (@err, may be NULL: "B.json does not
+ * match A.json: count 3 vs 5"); -ENOMEM.
  */
 int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int n,
-	      const char *unit, struct cdm_run_result **out, char *err, size_t err_len);
+	      const char *unit, struct cdm_run_result **out, struct cdm_err *err);
 
 /* cdm_merge_free - free an aggregate from cdm_merge() and its runs; NULL ok. */
 void cdm_merge_free(struct cdm_run_result *agg);
@@ -71,17 +73,6 @@ void cdm_merge_free(struct cdm_run_result *agg);
 unsigned int cdm_merge_spread(const struct cdm_run_result *agg, unsigned int i,
 			      double *min, double *median, double *max,
 			      unsigned int *imin, unsigned int *imax);
-
-/*
- * The formatters' hooks: each does nothing when r->scale is NULL.
- * _text_head: one "* N ranks x T ..." line under the report's header;
- * _text_tail: the per-run MB/s spread after the footer;
- * _json: a "scale" member (every run's figures and the spread), written
- * after "system" with its trailing comma.
- */
-void cdm_scale_write_text_head(FILE *out, const struct cdm_run_result *r);
-void cdm_scale_write_text_tail(FILE *out, const struct cdm_run_result *r);
-void cdm_scale_write_json(FILE *out, const struct cdm_run_result *r);
 
 /*
  * cdm_merge_main - `cdm merge [--format F] [--save F.json] [--aggregate A]

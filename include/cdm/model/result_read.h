@@ -2,31 +2,63 @@
 /*
  * cdm/result_read.h - a result saved as JSON (--save, --format json) read
  * back into the result model, counts and histograms included, with cdm's
- * own strict reader (json_read.h).  For `cdm merge` and cdm-mpi's
- * reduction: the figures come back exactly (whole numbers are read as
- * 64-bit integers; durations as the shortest decimal that reads back).
+ * own strict reader (json_read.h).  The one reader of results: `cdm
+ * compare`, `cdm merge` and cdm-mpi's reduction all use it.  The figures
+ * come back exactly (whole numbers are read as 64-bit integers; durations
+ * are written as the shortest decimal that reads back), so a report of
+ * the result read back shows what the report of the run showed.
  */
 #ifndef CDM_RESULT_READ_H
 #define CDM_RESULT_READ_H
 
 #include <stddef.h>
 
+#include "cdm/base/err.h"
 #include "cdm/model/result.h"
 
 /*
- * cdm_result_read - parse @len bytes of @text (a cdm JSON result, schema
- * 1) into a new result *@out (free with cdm_result_free()).  Pass counts,
- * latency sums (lat_sum_ns, or lat_mean_ns x ios for files written before
- * it existed), start times and histogram buckets are restored.  Returns
- * 0; -EINVAL with one line in @err ("not JSON: line 3, column 7: ...",
- * "not a valid cdm result: tests[0].passes[1]: no \"bytes\""), -E2BIG,
- * -EPROTONOSUPPORT (a newer schema), -ENOMEM.
+ * "schema_version" of the JSON result: what --format json (report/json.c)
+ * writes and the newest this reader accepts.  docs/output-formats.md.
  */
-int cdm_result_read(const char *text, size_t len, struct cdm_run_result **out,
-		    char *err, size_t err_len);
+#define CDM_JSON_SCHEMA_VERSION 1
 
-/* cdm_result_read_file - cdm_result_read() on the file @path; also -errno. */
-int cdm_result_read_file(const char *path, struct cdm_run_result **out,
-			 char *err, size_t err_len);
+/*
+ * cdm_result_read()'s @flags.  CDM_RESULT_READ_ONE_RUN (none): the result
+ * of one run; an aggregate of several (the result of `cdm merge --save` or
+ * cdm-mpi, which has a "scale" member) is refused, since merging it again
+ * would count its runs twice.  CDM_RESULT_READ_AGGREGATE: accept an
+ * aggregate too, read as one run with the summed passes (its runs' own
+ * figures are not read; r->scale stays NULL), as compare needs.
+ */
+#define CDM_RESULT_READ_ONE_RUN 0x0u
+#define CDM_RESULT_READ_AGGREGATE 0x1u
+
+/*
+ * cdm_result_read - parse @len bytes of @text (a cdm JSON result, schema
+ * 1 to CDM_JSON_SCHEMA_VERSION; no NUL needed at the end) into a new
+ * result *@out (free with cdm_result_free(); NULL on failure).  Pass
+ * counts, latency sums (lat_sum_ns, or lat_mean_ns x ios for files written
+ * before it existed), start times and histogram buckets are restored;
+ * test names are not read but made again from the specs.  @flags:
+ * CDM_RESULT_READ_ONE_RUN or CDM_RESULT_READ_AGGREGATE.  @err (may be
+ * NULL) gets one line without the file name.  Returns 0;
+ * -EINVAL: "empty file, not a cdm result", "not JSON: line 3, column 7:
+ * ...", "truncated JSON: ...", "not a cdm result (...)", "already an
+ * aggregate of several runs: ...", "not a valid cdm result:
+ * tests[0].passes[1]: no \"bytes\"";
+ * -EPROTONOSUPPORT: "schema_version 2 is newer than this cdm reads (1)";
+ * -E2BIG (larger than CDM_JSON_MAX_BYTES, or nested too deep); -ENOMEM.
+ */
+int cdm_result_read(const char *text, size_t len, unsigned int flags,
+		    struct cdm_run_result **out, struct cdm_err *err);
+
+/*
+ * cdm_result_read_file - cdm_result_read() on the contents of the file
+ * @path.  Also the -errno of fopen with its strerror text ("No such file
+ * or directory"), of a read ("read error: Is a directory"), and -E2BIG
+ * ("larger than 256 MiB, not a cdm result").
+ */
+int cdm_result_read_file(const char *path, unsigned int flags,
+			 struct cdm_run_result **out, struct cdm_err *err);
 
 #endif /* CDM_RESULT_READ_H */

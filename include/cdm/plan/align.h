@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/align.h - O_DIRECT needs every I/O's offset, length and buffer
+ * cdm/plan/align.h - O_DIRECT needs every I/O's offset, length and buffer
  * aligned to the device's logical block size (512 or 4096 bytes).  cdm's
  * offsets are whole blocks and its buffers are 2 MiB aligned, so the block
  * size of each test is what must be a multiple of it: checked from sysfs
@@ -14,7 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cdm/plan/profile.h"
+#include "cdm/model/spec.h"
+
+struct cdm_err;
 
 /*
  * cdm_align_logical_block - the logical block size in bytes of block
@@ -27,14 +29,15 @@ unsigned int cdm_align_logical_block(const char *dev_name);
 
 /*
  * cdm_align_check - is the block size of every test in @tests (@n of them)
- * a multiple of @lbs bytes?  Returns 0 (also when @lbs is 0: unknown), or
- * -EINVAL with one line in @err naming the first test that is not and
- * what would fit ("RND512B Q1T1: block size 512 B is not a multiple of
- * the 4096-byte logical block size of vdb, which O_DIRECT needs; use
- * multiples of 4096 B, or --buffered").
+ * a multiple of @lbs bytes?  @dev_name names the device in the message
+ * (NULL or "": "the device").  Returns 0 (also when @lbs is 0: unknown),
+ * or -EINVAL with one line in @err (may be NULL) naming the first test
+ * that is not and what would fit ("RND512B Q1T1: block size 512 B is not
+ * a multiple of the 4096-byte logical block size of vdb, which O_DIRECT
+ * needs; use multiples of 4096 B, or --buffered").
  */
 int cdm_align_check(const struct cdm_spec *tests, unsigned int n, unsigned int lbs,
-		    const char *dev_name, char *err, size_t err_len);
+		    const char *dev_name, struct cdm_err *err);
 
 /*
  * cdm_align_probe - where sysfs has no answer (overlayfs, FUSE, NFS: the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/limits.h - the kernel's and the user's limits that a plan can run
+ * cdm/plan/limits.h - the kernel's and the user's limits that a plan can run
  * into (issue 6, "Resource limits"), checked before the test file is
  * written, so that an impossible Q x T fails in a second with the name of
  * the limit instead of after minutes of preparation.
@@ -9,7 +9,8 @@
  * kernel.threads-max), descriptors (RLIMIT_NOFILE: io_uring takes one ring
  * descriptor per worker thread), and libaio's system-wide event limit
  * (fs.aio-max-nr - fs.aio-nr, against the sum of the depths of one
- * test's threads).  Memory for the I/O buffers is runner.c's check_buffers.
+ * test's threads).  Memory for the I/O buffers is run/runner.c's
+ * check_buffers().
  * A memlock limit is not checked: io_uring runs unregistered under a small
  * one and says so (engine.c / io_uring.c).
  */
@@ -25,10 +26,10 @@
  * engine's descriptors and set up its libaio contexts under the limits in
  * force now?  Reads /proc (missing files are skipped: the check is then
  * left to the setup of each test).
- * Returns 0, or -EAGAIN / -EMFILE after printing one line that names the
- * test, what it needs and the limit (with where to change it).
+ * Returns 0, or -EAGAIN / -EMFILE with one line in @err (may be NULL) that
+ * names the test, what it needs and the limit (with where to change it).
  */
-int cdm_limits_check(const struct cdm_run_config *cfg);
+int cdm_limits_check(const struct cdm_run_config *cfg, struct cdm_err *err);
 
 /*
  * cdm_limits_thread_hint - describe the thread limits in force, for the
@@ -37,12 +38,5 @@ int cdm_limits_check(const struct cdm_run_config *cfg);
  * 192000".  Writes a NUL-terminated string of at most @len bytes to @buf.
  */
 void cdm_limits_thread_hint(char *buf, size_t len);
-
-/*
- * cdm_limits_seccomp_filtered - is a seccomp filter installed on this
- * process (the "Seccomp:" line of /proc/self/status is 2)?  Used to name
- * the cause when a system call is refused with EPERM.  Returns 1 or 0.
- */
-int cdm_limits_seccomp_filtered(void);
 
 #endif /* CDM_LIMITS_H */

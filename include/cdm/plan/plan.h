@@ -54,11 +54,13 @@ struct cdm_run_config {
 	 * sync - scale-out hook (MPI barrier, --start-at), or NULL.  Called
 	 * with @step 0 once the test file is ready, and with step i + 1 just
 	 * before test i publishes its schedule (worker threads set up, warm-up
-	 * not started); @err is this process's own -errno so far (0 = fine).
-	 * Returns 0 to go on, or -errno to stop the run (the hook has said
-	 * why).  include/cdm/scale.h has the hooks.
+	 * not started); @status is this process's own -errno so far (0 =
+	 * fine).  Returns 0 to go on, or -errno to stop the run, with a line
+	 * in @err (may be NULL) when the hook has one to say (cdm-mpi's has
+	 * none when another rank failed: rank 0 names it).  The hooks are
+	 * cdm_start_at_sync() (run/start_at.h) and cdm_mpi_sync() (run/mpi.h).
 	 */
-	int (*sync)(void *arg, unsigned int step, int err);
+	int (*sync)(void *arg, unsigned int step, int status, struct cdm_err *err);
 	void *sync_arg;
 	uint64_t log_interval_ns;       /* --log-interval: time series; 0 = off */
 };
@@ -90,5 +92,17 @@ int cdm_plan_writes(const struct cdm_run_config *cfg);
  */
 int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
 		    struct cdm_err *err);
+
+/*
+ * cdm_plan_round_size - make cfg->size (bytes) a whole number of the
+ * largest block of cfg->tests, as CDM sizes its test file: rounded down,
+ * so the file never grows past what was asked.  Sets *@block to that
+ * largest block (bytes).  Returns 0 when cfg->size was whole already, 1
+ * when it was rounded down (the caller says so: the test size changed),
+ * or -EINVAL with "--size 512 KiB is smaller than one 1 MiB block of the
+ * tests" in @err when it is below one block (a usage error).  With no
+ * test, *@block is 0 and nothing changes.
+ */
+int cdm_plan_round_size(struct cdm_run_config *cfg, uint64_t *block, struct cdm_err *err);
 
 #endif /* CDM_PLAN_PLAN_H */

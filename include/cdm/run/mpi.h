@@ -2,7 +2,8 @@
 /*
  * cdm/mpi.h - cdm-mpi: the same plan on every MPI rank, each on its own
  * test file, passes started together, one aggregate report on rank 0.
- * Built only with `make WITH_MPI=yes` (src/mpi.c, main.c with -DCDM_MPI).
+ * Built only with `make WITH_MPI=yes` (src/run/mpi.c, src/cli/main.c with
+ * -DCDM_MPI).
  *
  * The protocol (docs/scale-out.md): every rank makes the same sequence of
  * checkpoints, each one MPI_Allreduce (MINLOC of "fine?", rank): once its
@@ -19,30 +20,41 @@
 
 #include "cdm/model/result.h"
 
+struct cdm_err;
+
 /*
  * cdm_mpi_init - MPI_Init, learn this rank, the number of ranks and every
- * rank's host name; tag this rank's messages "rank N (host): "; register
- * MPI_Finalize with atexit().  Returns 0, or -1 after printing why.
+ * rank's host name; tag this rank's messages "rank N (host): " (base/msg.h
+ * cdm_msg_tag); register MPI_Finalize with atexit().  Returns 0; -EIO
+ * when MPI_Init fails ("MPI_Init failed: run cdm-mpi with mpirun or srun"
+ * in @err); -ENOMEM.
  */
-int cdm_mpi_init(int *argc, char ***argv);
+int cdm_mpi_init(int *argc, char ***argv, struct cdm_err *err);
 
 /* cdm_mpi_rank / cdm_mpi_size - this rank, and the number of ranks. */
 int cdm_mpi_rank(void);
 int cdm_mpi_size(void);
 
 /* cdm_mpi_sync - the runner's sync hook: one checkpoint (see above). */
-int cdm_mpi_sync(void *arg, unsigned int step, int err);
+int cdm_mpi_sync(void *arg, unsigned int step, int err, struct cdm_err *msg);
 
 /*
  * cdm_mpi_finish - after cdm_run() returned @ret on this rank: the last
  * checkpoint, then the reduction.  On rank 0 *@agg gets the aggregate
- * (free with cdm_merge_free()); elsewhere NULL.  @label: the aggregate's
- * label, or NULL for TARGET.  @save_ranks: when not NULL, rank 0 also
- * saves each rank's own result as @save_ranks.rankN.json, for cdm merge.
- * Returns 0; the rank's own -errno (-EINTR when stopped); or -ECANCELED
- * when another rank failed (rank 0 has printed which, and on which host).
+ * (free with cdm_merge_free(); its scale->src[] holds every rank's own
+ * result, for --save-ranks); elsewhere NULL.  @label: the aggregate's
+ * label, or NULL for "TARGET (N ranks)".  Relabels @res "rank N (host)".
+ * Returns 0; the rank's own -errno (-EINTR when stopped); -ECANCELED when
+ * another rank failed; or the reduction's -errno on rank 0 (-ENOMEM,
+ * -EINVAL for a result that cannot be read back or merged).
+ * @err (may be NULL) is left empty when there is nothing new to say: this
+ * rank's own failure (cdm_run() has said it) or, on ranks other than 0,
+ * another rank's failure, which only rank 0 names: "rank 2 (host) failed
+ * (No such file or directory): all 4 ranks stopped and removed their test
+ * files".  That line names its rank itself, so the rank tag of later
+ * messages is cleared.
  */
 int cdm_mpi_finish(struct cdm_run_result *res, int ret, const char *label,
-		   const char *save_ranks, struct cdm_run_result **agg);
+		   struct cdm_run_result **agg, struct cdm_err *err);
 
 #endif /* CDM_MPI_H */

@@ -17,23 +17,31 @@
 #include "cdm/model/result.h"
 #include "cdm/plan/plan.h"
 
+struct cdm_err;
 
 /*
- * cdm_run - prepare the test file, run every test and fill @res (allocated
- * by the caller with cdm_result_alloc(cdm_plan_tests(cfg, NULL))).
- * Everything measured before a failure or a stop request stays in @res.
- * The test file is removed before returning, whatever happens (unless
- * --keep, on success).
+ * cdm_run - check the target and the plan, prepare the test file, run
+ * every test and fill @res (allocated by the caller with
+ * cdm_result_alloc(cdm_plan_tests(cfg, NULL))).  Everything measured
+ * before a failure or a stop request stays in @res; a test stopped by an
+ * I/O error has tr->error and tr->error_offset set.  The test file is
+ * removed before returning, whatever happens (unless --keep, on success;
+ * never a --file or a device).  Notes and warnings (cdm_note, cdm_warn)
+ * and the progress line (cfg->progress) go to stderr as the run goes.
  * Returns 0; -EINTR when stopped by cdm_runner_request_stop() (res->
- * interrupted holds the signal); or another -errno after printing one line
- * on stderr that says what failed and where.
+ * interrupted holds the signal; no message); or another -errno with one
+ * line in @err (may be NULL) that says what failed and where, for the
+ * caller to print.  @err's message is "" only when cfg->sync failed
+ * without one (cdm-mpi: another rank failed, and rank 0 says which).
  */
-int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res);
+int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res, struct cdm_err *err);
 
 /*
  * cdm_runner_request_stop - ask a running cdm_run() to stop as soon as the
- * I/O in flight completes.  @sig: the signal that asked (kept in
- * res->interrupted).  Async-signal-safe: call it from a signal handler.
+ * I/O in flight completes (the workers read the flag once per batch).
+ * @sig: the signal that asked (kept in res->interrupted); the first one
+ * wins, and a stop once requested stays requested for the process.
+ * Async-signal-safe: call it from a signal handler.
  */
 void cdm_runner_request_stop(int sig);
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/start_at.h - --start-at TIME: independent cdm processes (pdsh,
+ * cdm/run/start_at.h - --start-at TIME: independent cdm processes (pdsh,
  * Ansible, a Kubernetes Indexed Job) that overlap pass by pass.
  *
  * The schedule depends on the plan alone, so every host computes the same
@@ -43,11 +43,13 @@ void cdm_start_at_plan(struct cdm_start_at *sa, const struct cdm_run_config *cfg
 
 /*
  * cdm_start_at_sync - the runner's sync hook (struct cdm_run_config) for
- * --start-at; @arg is a struct cdm_start_at.  Step 0: fails with -ETIME
- * (after one line saying how late) when the file was ready after TIME.
+ * --start-at; @arg is a struct cdm_start_at.  A @status other than 0 (this
+ * process failed) is returned as it is.  Step 0: fails with -ETIME, with
+ * one line in @err saying how late, when the file was ready after TIME.
  * Step i + 1: sleeps until test i's start (a stop request ends the sleep:
- * -EINTR); a test that could only start late is noted.
+ * -EINTR, no message); a test that could only start late is noted
+ * (cdm_note).
  */
-int cdm_start_at_sync(void *arg, unsigned int step, int err);
+int cdm_start_at_sync(void *arg, unsigned int step, int status, struct cdm_err *err);
 
 #endif /* CDM_START_AT_H */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/device.h - a raw block device as TARGET (`cdm /dev/sdX`).
+ * cdm/target/device.h - a raw block device as TARGET (`cdm /dev/sdX`).
  *
  * The one exception to "cdm writes only a file it created" (design.md,
  * "Safety rules"): on a block device the default mode is read, reads run
@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-struct cdm_run_config;
+struct cdm_err;
 
 struct cdm_blockdev {
 	char name[64];                  /* kernel name: "loop3", "sdb1" ("" if unknown) */
@@ -30,25 +30,28 @@ struct cdm_blockdev {
 };
 
 /*
- * cdm_blockdev_query - is @path a block device?  Returns 1 and fills @bd
+ * cdm_device_query - is @path a block device?  Returns 1 and fills @bd
  * (opening it read-only, without O_EXCL, for the size ioctls), 0 when
  * @path is something else or does not exist (the target probe says why),
  * or -errno when it is a block device that cannot be opened or queried.
  */
-int cdm_blockdev_query(const char *path, struct cdm_blockdev *bd);
+int cdm_device_query(const char *path, struct cdm_blockdev *bd);
 
 
 /*
- * cdm_blockdev_open - open the device for a run: read-only (O_RDONLY) when
+ * cdm_device_open - open the device for a run: read-only (O_RDONLY) when
  * @writes is 0; otherwise O_RDWR | O_EXCL.  @direct adds O_DIRECT.  On
- * EBUSY the message says what holds the device (cdm_blockdev_in_use()).
- * Returns the descriptor, or -errno with one line in @err.
+ * EBUSY the message says what holds the device (cdm_device_in_use()).
+ * @bd is what cdm_device_query() found: a node that now names another
+ * device is refused (-ESTALE), as is a write open of a read-only device
+ * (-EROFS).  Returns the descriptor (the caller closes it), or -errno with
+ * one line in @err (may be NULL) naming @path.
  */
-int cdm_blockdev_open(const char *path, const struct cdm_blockdev *bd, int writes,
-		      int direct, char *err, size_t err_len);
+int cdm_device_open(const char *path, const struct cdm_blockdev *bd, int writes,
+		    int direct, struct cdm_err *err);
 
 /*
- * cdm_blockdev_in_use - what keeps the device busy, looked up in
+ * cdm_device_in_use - what keeps the device busy, looked up in
  * /proc/self/mountinfo (the device or one of its partitions mounted),
  * /proc/swaps (swap) and /sys/dev/block/MAJ:MIN/holders (device-mapper,
  * md, or another holder), for the device and each of its partitions.
@@ -56,12 +59,12 @@ int cdm_blockdev_open(const char *path, const struct cdm_blockdev *bd, int write
  * "in use as swap", "held by device-mapper dm-0 (vg-lv)", "held by md RAID
  * md0" to @why; "" when nothing is found.  Returns 1 when found, else 0.
  */
-int cdm_blockdev_in_use(const struct cdm_blockdev *bd, char *why, size_t len);
+int cdm_device_in_use(const struct cdm_blockdev *bd, char *why, size_t len);
 
 /*
- * cdm_blockdev_notes - before a read-only run on device @path (open as
- * @fd), what may distort the figures, on stderr: a note when it is in use
- * (mounted, swap, held: cdm_blockdev_in_use()); then, since reads of
+ * cdm_device_notes - before a read-only run on device @path (open as
+ * @fd), what may distort the figures, on stderr (cdm_note, cdm_warn): a note when it is in use
+ * (mounted, swap, held: cdm_device_in_use()); then, since reads of
  * blocks never written (thin-provisioned LUNs, sparse images, trimmed
  * SSDs) may not touch the media, a warning with the share of the first
  * @size bytes never written when it is a loop device over a sparse file
@@ -71,7 +74,7 @@ int cdm_blockdev_in_use(const struct cdm_blockdev *bd, char *why, size_t len);
  * direct I/O also gets a note that its backing file's page cache may be
  * measured.  Reads at most 64 blocks of 4 KiB (or the logical block).
  */
-void cdm_blockdev_notes(const char *path, const struct cdm_blockdev *bd, int fd,
-			uint64_t size);
+void cdm_device_notes(const char *path, const struct cdm_blockdev *bd, int fd,
+		      uint64_t size);
 
 #endif /* CDM_DEVICE_H */

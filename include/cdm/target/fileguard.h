@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/fileguard.h - keeps the test file removable when its path stops
+ * cdm/target/fileguard.h - keeps the test file removable when its path stops
  * leading to it during a run (issue 6, "Faults": the target unmounted or
  * the file removed mid-run).
  *

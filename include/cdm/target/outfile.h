@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/outfile.h - the rules for the files cdm writes at the user's request
+ * cdm/target/outfile.h - the rules for the files cdm writes at the user's request
  * (--output, --save, --plot; cdm sweep and cdm merge too): checked before
  * a run, never written into anything but a regular file or a new one, and
  * --save/--plot replaced atomically (a new file renamed into place), so an
@@ -11,6 +11,8 @@
 
 #include <stdio.h>
 
+struct cdm_err;
+
 /*
  * cdm_outfile_check - may @path be written for option @opt ("--save")?
  * @replace: 1 when the file is written by cdm_outfile_write() (renamed into
@@ -18,10 +20,11 @@
  * FIFO or a symlink is refused: it would be replaced, not written into);
  * 0 for --output, which is opened and written in place (a FIFO or
  * /dev/stdout is fine).  A directory is always refused; an existing file
- * must be writable, a new one's directory writable and searchable.  Prints
- * one line naming @path and the problem.  Returns 0 or -errno.
+ * must be writable, a new one's directory writable and searchable.
+ * Returns 0, or -EISDIR, -EINVAL or access(2)'s -errno with one line in
+ * @err (may be NULL) naming @path, @opt and the problem.  Writes nothing.
  */
-int cdm_outfile_check(const char *path, const char *opt, int replace);
+int cdm_outfile_check(const char *path, const char *opt, int replace, struct cdm_err *err);
 
 /*
  * cdm_outfile_same - do @a and @b name the same file?  Both existing: the

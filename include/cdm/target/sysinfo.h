@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/sysinfo.h - what a saved result says about the machine under the
+ * cdm/target/sysinfo.h - what a saved result says about the machine under the
  * figures: the block device holding the target's filesystem (from sysfs),
  * the CPU, and the label.  Read once, before the first test, never in the
  * I/O path.  Everything is best effort: a field that cannot be found stays

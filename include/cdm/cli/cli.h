@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cli.h - what every cdm command does the same way: a usage error and its
+ * "Try ... --help" line, --engine, and the test size rounded to whole
+ * blocks.  Each helper prints (cli/ is the one layer that prints errors)
+ * and returns the exit status to use (exit.h), so a command's steps stay
+ * one line each: `if ((s = cdm_cli_engine(&cmd, name, &ops)) != CDM_CLI_GO_ON) return s;`.
+ */
+#ifndef CDM_CLI_CLI_H
+#define CDM_CLI_CLI_H
+
+#include "cdm/cli/exit.h"
+#include "cdm/engine/engine.h"
+#include "cdm/plan/plan.h"
+
+/* a step's "carry on": not an exit status (those are >= 0) */
+#define CDM_CLI_GO_ON (-1)
+
+/*
+ * struct cdm_cli_cmd - how a command names itself in its usage errors:
+ * "<prefix>: <message>" then "Try '<help>'.".
+ */
+struct cdm_cli_cmd {
+	const char *prefix;     /* "cdm", "cdm sweep", "cdm: merge" */
+	const char *help;       /* "cdm --help", "cdm sweep --help" */
+};
+
+/*
+ * cdm_cli_usage - print the usage error "<prefix>: <message>" and the line
+ * "Try '<help>'." on stderr.  Returns CDM_EXIT_USAGE.
+ */
+int cdm_cli_usage(const struct cdm_cli_cmd *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * cdm_cli_try - only the "Try '<help>'." line, after getopt has said what
+ * was wrong itself.  Returns CDM_EXIT_USAGE.
+ */
+int cdm_cli_try(const struct cdm_cli_cmd *cmd);
+
+/*
+ * cdm_cli_engine - --engine @name, resolved by cdm_engine_resolve() into
+ * *@ops.  Returns CDM_CLI_GO_ON; CDM_EXIT_USAGE after a usage error for a
+ * name cdm never had; CDM_EXIT_RUN after "cdm: <why>" for an engine not
+ * built in or not working here.
+ */
+int cdm_cli_engine(const struct cdm_cli_cmd *cmd, const char *name,
+		   const struct cdm_engine_ops **ops);
+
+/*
+ * cdm_cli_round_size - cdm_plan_round_size() on @cfg, with a note on
+ * stderr when the size was rounded down.  Returns CDM_CLI_GO_ON, or
+ * CDM_EXIT_USAGE after a usage error for a size below one block.
+ */
+int cdm_cli_round_size(const struct cdm_cli_cmd *cmd, struct cdm_run_config *cfg);
+
+/*
+ * cdm_cli_outfile - cdm_outfile_check() of @path for option @opt (NULL
+ * @path: nothing to check), with its line on stderr when refused.
+ * Returns CDM_CLI_GO_ON, or CDM_EXIT_RUN after "cdm: <why>".
+ */
+int cdm_cli_outfile(const char *path, const char *opt, int replace);
+
+/*
+ * cdm_cli_run - cdm_run() of @cfg into @res, with the error it left
+ * printed ("cdm: <why>"; nothing for a stop by a signal, -EINTR).
+ * Returns what cdm_run() returned.
+ */
+struct cdm_run_result;
+int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res);
+
+#endif /* CDM_CLI_CLI_H */

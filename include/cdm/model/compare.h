@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cdm/compare.h - saved runs set side by side (`cdm compare A.json B.json
+ * ...`), as figures, before any printing: one row per test and direction
+ * that any run has, where that test is in each run (or that it is
+ * missing), the figure each run has for it under one metric and
+ * aggregate, the ratio to the first run, and the settings in which the
+ * runs differ.  Users compare LOCAL and SAN, 22:00 and 08:00: a test only
+ * some runs have is a row with cells missing, never dropped.  The
+ * rendering is report/compare.h's.
+ */
+#ifndef CDM_MODEL_COMPARE_H
+#define CDM_MODEL_COMPARE_H
+
+#include <stddef.h>
+
+#include "cdm/base/err.h"
+#include "cdm/model/result.h"
+
+#define CDM_COMPARE_MAX_RUNS 64         /* runs in one comparison */
+
+/* the figure compared (--metric) */
+enum cdm_compare_metric {
+	CDM_COMPARE_MB_S = 0,           /* MB/s (10^6 bytes/s) */
+	CDM_COMPARE_IOPS = 1,           /* measured I/Os per second */
+	CDM_COMPARE_LAT = 2,            /* mean latency, in microseconds */
+};
+
+/* the settings whose difference makes figures hard to compare */
+enum cdm_compare_setting {
+	CDM_COMPARE_SIZE,               /* test file size */
+	CDM_COMPARE_COUNT,              /* measured passes */
+	CDM_COMPARE_TIME,               /* seconds per pass */
+	CDM_COMPARE_ENGINE,
+	CDM_COMPARE_DIRECT,             /* O_DIRECT or buffered */
+	CDM_COMPARE_DATA,               /* random or zero (--data) */
+	CDM_COMPARE_NSETTINGS,
+};
+
+/* one row: a test and direction, and where it is in each run */
+struct cdm_compare_row {
+	const struct cdm_test_result *key;      /* as the first run that has it has it */
+	int at[CDM_COMPARE_MAX_RUNS];           /* index in runs[k]->tests, or -1: missing */
+};
+
+/* a comparison of @n runs; rows made by cdm_compare_init() */
+struct cdm_compare {
+	const struct cdm_run_result *runs[CDM_COMPARE_MAX_RUNS]; /* not owned */
+	unsigned int n;
+	enum cdm_aggregate aggregate;   /* which figure of the passes (--aggregate) */
+	enum cdm_compare_metric metric;
+	struct cdm_compare_row *rows;   /* owned: reads first, then writes */
+	unsigned int nrows;
+};
+
+/* what a run has for a row */
+enum cdm_compare_state {
+	CDM_COMPARE_MISSING,            /* the run has no such test */
+	CDM_COMPARE_NOT_MEASURED,       /* it has, but no pass completed */
+	CDM_COMPARE_MEASURED,
+};
+
+struct cdm_compare_cell {
+	enum cdm_compare_state state;
+	double value;                   /* MEASURED: in the metric's unit */
+	int has_ratio;                  /* value / the first run's is known */
+	double ratio;
+};
+
+/*
+ * cdm_compare_init - compare the @n runs @runs (1 <= n <=
+ * CDM_COMPARE_MAX_RUNS; runs[0] is the one ratios are to) under
+ * @aggregate and @metric: fills @c (which does not own the runs; they
+ * must outlive it).  The rows are the union of the runs' read and write
+ * tests, matched by name (cdm_spec_name()) and direction, reads first,
+ * each in the order the runs first have them.  Mix tests are left out
+ * (not compared yet).  Returns 0; -EINVAL for a bad @n (@err says so);
+ * -ENOMEM.  Free with cdm_compare_free(), also after a failure.
+ */
+int cdm_compare_init(struct cdm_compare *c, struct cdm_run_result *const *runs,
+		     unsigned int n, enum cdm_aggregate aggregate,
+		     enum cdm_compare_metric metric, struct cdm_err *err);
+
+/* cdm_compare_free - free what @c owns (the rows, not the runs); NULL ok */
+void cdm_compare_free(struct cdm_compare *c);
+
+/*
+ * cdm_compare_figure - the figure of @t under @aggregate and @metric: MB/s,
+ * IOPS, or mean latency in microseconds; CDM_AGG_BEST picks the highest
+ * MB/s and IOPS and the lowest latency, as CDM does.  0.0 when no pass
+ * was measured.
+ */
+double cdm_compare_figure(const struct cdm_test_result *t, enum cdm_aggregate aggregate,
+			  enum cdm_compare_metric metric);
+
+/*
+ * cdm_compare_cell - what run @k has for row @row of @c, in @cell: missing,
+ * not measured, or its figure and, for k > 0, its ratio to run 0's when
+ * run 0 measured the test and its figure is above 0.
+ */
+void cdm_compare_cell(const struct cdm_compare *c, unsigned int row, unsigned int k,
+		      struct cdm_compare_cell *cell);
+
+/* cdm_compare_differs - does any run of @c differ from runs[0] in @s? */
+int cdm_compare_differs(const struct cdm_compare *c, enum cdm_compare_setting s);
+
+/*
+ * cdm_compare_setting_name - "size", "count", "time", "engine", "direct"
+ * or "data"; static.
+ */
+const char *cdm_compare_setting_name(enum cdm_compare_setting s);
+
+/*
+ * cdm_compare_mismatch - the settings in which the runs of @c differ from
+ * runs[0], as "size, engine" in @buf (@len bytes; cut if too short); ""
+ * when they all agree.  Returns the number of settings that differ.
+ */
+unsigned int cdm_compare_mismatch(const struct cdm_compare *c, char *buf, size_t len);
+
+#endif /* CDM_MODEL_COMPARE_H */

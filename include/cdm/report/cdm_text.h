@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cdm/cdm_text.h - the default report, CrystalDiskMark 8's text layout
+ * (cdm_text.c, formatter "cdm"): its result line on its own, for callers
+ * that print single tests.
+ */
+#ifndef CDM_REPORT_CDM_TEXT_H
+#define CDM_REPORT_CDM_TEXT_H
+
+#include <stddef.h>
+
+#include "cdm/model/result.h"
+
+/*
+ * cdm_text_row - one CDM 8 result line, without newline, for @t:
+ * printf "  %s (Q=%3d, T=%2d): %9.3f MB/s [%9.1f IOPS] <%9.2f us>" with the
+ * label of cdm_spec_label(), Q as run, best MB/s, IOPS derived from that
+ * MB/s (MB/s x 1e6 / block bytes), and the lowest mean latency in
+ * microseconds.  Fields that outgrow their width widen.  Returns the
+ * length written (as snprintf).  Rule from CrystalDiskMark 8's text export
+ * (cdm-format.md).
+ */
+int cdm_text_row(char *buf, size_t len, const struct cdm_test_result *t);
+
+#endif /* CDM_REPORT_CDM_TEXT_H */

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cdm/target/testfile.h - the test file in the target directory.
+ *
+ * Safety rules (design.md): cdm writes only to a file it created itself
+ * (O_CREAT | O_EXCL), named cdm-<host>-<pid>-<random>.tmp so that a later
+ * run can recognise a file left by a killed run of this host and remove it;
+ * a file kept with --keep is renamed to cdm-<host>-<pid>-<random>.keep, a
+ * name no run ever removes, and marked so that --file can take it again.
+ * The file is locked (flock) for the whole run, so a live run's file is
+ * never taken for a dead one's.  A block device TARGET stands in for the
+ * file (cdm_testfile_open_device()) and is never created or removed.
+ */
+#ifndef CDM_TARGET_TESTFILE_H
+#define CDM_TARGET_TESTFILE_H
+
+#include <stdint.h>
+
+#include "cdm/target/target.h"
+
+struct cdm_err;
+
+/*
+ * cdm_testfile_clean_stale - remove cdm-<host>-<pid>-<random>.tmp files in
+ * directory @dir whose <host> is this host and whose <pid> no longer exists
+ * (kill(pid, 0) fails with ESRCH).  Files of other hosts, of live processes,
+ * and .keep files are never touched.  Returns the number removed (each is
+ * reported with cdm_note), or -errno if @dir cannot be read.
+ */
+int cdm_testfile_clean_stale(const char *dir);
+
+/*
+ * cdm_testfile_set_rank - cdm-mpi: put "-r<rank>" after the host in the names
+ * of test files created from now on (cdm-<host>-r<rank>-<pid>-<random>.tmp),
+ * so each rank's file says whose it is; a later run on this host still
+ * recognises it as stale.  @rank -1 (the default) adds nothing.
+ */
+void cdm_testfile_set_rank(int rank);
+
+/*
+ * struct cdm_testfile - the test file.  path is the name it has now.
+ */
+struct cdm_testfile {
+	char path[4400];
+	int fd;                         /* -1 when closed */
+	int lock_fd;                    /* holds the run's flock; -1 when none */
+	uint64_t size;                  /* bytes */
+	int created;                    /* 1 once cdm created it (so removes it) */
+	int device;                     /* a block device: never created, filled
+					 * only when writes are allowed, never removed */
+	int nocow;                      /* btrfs: NOCOW was set before any write */
+};
+
+/*
+ * cdm_testfile_create - exclusively create a new test file of @size bytes
+ * (not written yet: cdm_testfile_fill()) in the directory @t (probed by
+ * cdm_target_probe()) and open it read-write (with O_DIRECT when @direct),
+ * holding its lock.  Returns 0, or -errno with a one-line reason in @err;
+ * -EINVAL with @direct means the filesystem refuses O_DIRECT (the message
+ * names it and suggests --buffered).  On failure nothing is left behind.
+ * On btrfs the empty file gets FS_NOCOW_FL (as `chattr +C`: no
+ * copy-on-write, checksums or compression) before its first write, and a
+ * note says so (or a warning when it cannot be set).
+ */
+int cdm_testfile_create(struct cdm_testfile *f, const struct cdm_target *t,
+			uint64_t size, int direct, struct cdm_err *err);
+
+/*
+ * cdm_testfile_fill - pre-size the file (fallocate; where that is not
+ * supported the writes size it) and write all of it, with incompressible
+ * pseudo-random bytes (cdm_prng_fill(), base/prng.h) or zeros (@zero), in
+ * 4 MiB writes through f->fd, then fdatasync.  @progress (may be NULL) is
+ * called with the bytes written so far.  Stops early, returning -EINTR
+ * (no message), when @stop() (may be NULL) says so.  Returns 0 or -errno
+ * with a reason in @err that says how far it got ("no space left after
+ * writing 8 MiB of the 16 MiB test file").
+ */
+int cdm_testfile_fill(struct cdm_testfile *f, int zero,
+		      void (*progress)(uint64_t done, uint64_t total),
+		      int (*stop)(void), struct cdm_err *err);
+
+/*
+ * cdm_testfile_keep - rename the file to its .keep name (never removed by a
+ * later run) and mark it as a complete cdm test file of its size: the
+ * extended attribute user.cdm.testfile, or, where the filesystem has no
+ * user xattrs, a sidecar file "<path>.cdm" beside it.  Returns 0 or
+ * -errno.  The new name is in f->path.
+ */
+int cdm_testfile_keep(struct cdm_testfile *f);
+
+/*
+ * cdm_testfile_reuse - open a file kept by an earlier run (--file) instead
+ * of creating one.  It must be a regular file carrying cdm's mark for its
+ * current size, since write tests overwrite its content: any other file is
+ * refused, so cdm never writes into a user's file.  f->size is the file's
+ * size; the file is never removed.  Returns 0, or -errno with one line in
+ * @err naming the path and the problem.
+ */
+int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int direct,
+		       struct cdm_err *err);
+
+/*
+ * cdm_testfile_open_device - use block device @t->dev as the "test file":
+ * @size bytes of it from offset 0, opened by cdm_device_open() (O_RDWR |
+ * O_EXCL when @writes, else O_RDONLY).  f->created stays 0, so
+ * cdm_testfile_remove() only closes it.  Returns 0, or -errno with one
+ * line in @err (EBUSY names what holds the device).
+ */
+int cdm_testfile_open_device(struct cdm_testfile *f, const struct cdm_target *t,
+			     uint64_t size, int writes, int direct, struct cdm_err *err);
+
+/*
+ * cdm_testfile_remove - close and unlink the file if cdm created it.
+ * Safe to call more than once.  Returns 0 or -errno from unlink.
+ */
+int cdm_testfile_remove(struct cdm_testfile *f);
+
+#endif /* CDM_TARGET_TESTFILE_H */

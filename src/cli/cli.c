@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cli.c - the steps every cdm command takes the same way, so that cdm, cdm
+ * sweep and cdm merge say the same thing in the same words: usage errors,
+ * --engine, the test size in whole blocks, the output files' check and
+ * the run with its error printed (include/cdm/cli/cli.h).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "cdm/base/err.h"
+#include "cdm/base/msg.h"
+#include "cdm/base/size.h"
+#include "cdm/cli/cli.h"
+#include "cdm/run/runner.h"
+#include "cdm/target/outfile.h"
+
+static int vusage(const struct cdm_cli_cmd *cmd, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", cmd->prefix);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	return cdm_cli_try(cmd);
+}
+
+int cdm_cli_usage(const struct cdm_cli_cmd *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vusage(cmd, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+int cdm_cli_try(const struct cdm_cli_cmd *cmd)
+{
+	fprintf(stderr, "Try '%s'.\n", cmd->help);
+	return CDM_EXIT_USAGE;
+}
+
+int cdm_cli_engine(const struct cdm_cli_cmd *cmd, const char *name,
+		   const struct cdm_engine_ops **ops)
+{
+	struct cdm_err err;
+	int r = cdm_engine_resolve(name, ops, &err);
+
+	if (r == -EINVAL)
+		return cdm_cli_usage(cmd, "%s", err.msg);
+	if (r < 0) {
+		cdm_error("%s", err.msg);
+		return CDM_EXIT_RUN;
+	}
+	return CDM_CLI_GO_ON;
+}
+
+int cdm_cli_round_size(const struct cdm_cli_cmd *cmd, struct cdm_run_config *cfg)
+{
+	uint64_t asked = cfg->size, block;
+	struct cdm_err err;
+	char a[32], b[32];
+	int r = cdm_plan_round_size(cfg, &block, &err);
+
+	if (r < 0)
+		return cdm_cli_usage(cmd, "%s", err.msg);
+	if (r > 0) {
+		cdm_size_format(asked, a, sizeof(a));
+		cdm_size_format(cfg->size, b, sizeof(b));
+		cdm_note("test size %s rounded down to %s, a whole number of %" PRIu64 "-byte blocks",
+			 a, b, block);
+	}
+	return CDM_CLI_GO_ON;
+}
+
+int cdm_cli_outfile(const char *path, const char *opt, int replace)
+{
+	struct cdm_err err;
+
+	if (!path || cdm_outfile_check(path, opt, replace, &err) == 0)
+		return CDM_CLI_GO_ON;
+	cdm_error("%s", err.msg);
+	return CDM_EXIT_RUN;
+}
+
+int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
+{
+	struct cdm_err err = { "" };
+	int r = cdm_run(cfg, res, &err);
+
+	if (r < 0 && r != -EINTR && err.msg[0])
+		cdm_error("%s", err.msg);
+	return r;
+}

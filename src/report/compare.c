@@ -1,0 +1,319 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * compare.c - `cdm compare`'s report (include/cdm/report/compare.h): a
+ * comparison made by model/compare.c printed as CDM-like text rows with
+ * one column per run, headed by its label, and the ratio to the first
+ * run; or as a Markdown table with the runs listed under it.  Settings
+ * that differ and interrupted runs are flagged at the top, so that a
+ * ratio is never read without knowing what it compares.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cdm/base/size.h"
+#include "cdm/model/spec.h"
+#include "cdm/report/compare.h"
+#include "fmt.h"
+
+#define LABEL_COL_MAX 24        /* a label wider than this is cut in text */
+
+static const char *metric_fmt(enum cdm_compare_metric m)
+{
+	return m == CDM_COMPARE_IOPS ? "%.1f" : m == CDM_COMPARE_LAT ? "%.2f" : "%.3f";
+}
+
+static const char *metric_name(enum cdm_compare_metric m)
+{
+	return m == CDM_COMPARE_IOPS ? "IOPS" :
+	       m == CDM_COMPARE_LAT ? "mean latency (us)" : "MB/s";
+}
+
+static const char *agg_word(enum cdm_aggregate a, enum cdm_compare_metric m)
+{
+	if (a == CDM_AGG_MEDIAN)
+		return "median";
+	if (a == CDM_AGG_MEAN)
+		return "mean";
+	return m == CDM_COMPARE_LAT ? "lowest" : "highest";
+}
+
+/* the cell of run @k in row @row: value text and ratio text ("" when none) */
+static void cell_text(const struct cdm_compare *c, unsigned int row, unsigned int k,
+		      char *val, size_t vlen, char *ratio, size_t rlen)
+{
+	struct cdm_compare_cell cell;
+
+	cdm_compare_cell(c, row, k, &cell);
+	ratio[0] = '\0';
+	if (cell.state == CDM_COMPARE_MISSING) {
+		snprintf(val, vlen, "missing");
+		return;
+	}
+	if (cell.state == CDM_COMPARE_NOT_MEASURED) {
+		snprintf(val, vlen, "not measured");
+		return;
+	}
+	snprintf(val, vlen, metric_fmt(c->metric), cell.value);
+	if (cell.has_ratio)
+		snprintf(ratio, rlen, "%.2fx", cell.ratio);
+}
+
+/* the value of setting @s for @run, for the warning's detail */
+static void setting_text(const struct cdm_run_info *in, enum cdm_compare_setting s,
+			 char *buf, size_t len)
+{
+	switch (s) {
+	case CDM_COMPARE_SIZE:
+		cdm_size_format(in->size, buf, len);
+		break;
+	case CDM_COMPARE_COUNT:
+		snprintf(buf, len, "x%u", in->count);
+		break;
+	case CDM_COMPARE_TIME:
+		snprintf(buf, len, "%u s", in->time);
+		break;
+	case CDM_COMPARE_ENGINE:
+		snprintf(buf, len, "%s", in->engine);
+		break;
+	case CDM_COMPARE_DIRECT:
+		snprintf(buf, len, "%s", in->direct ? "O_DIRECT" : "buffered");
+		break;
+	default:
+		snprintf(buf, len, "%s", in->zero_fill ? "zero" : "random");
+		break;
+	}
+}
+
+/* @label as Markdown, or as it is */
+static void put_label(FILE *out, const struct cdm_run_info *in, int markdown)
+{
+	if (markdown)
+		cdm_fmt_md_text(out, in->label, sizeof(in->label));
+	else
+		fputs(in->label, out);
+}
+
+static void write_warnings(FILE *out, const struct cdm_compare *c, int md)
+{
+	char val[64];
+	unsigned int k, s;
+
+	if (cdm_compare_mismatch(c, NULL, 0)) {
+		fputs(md ? "> **Warning:** the runs were measured with different settings; their figures may not be comparable:\n"
+			 : "Warning: the runs were measured with different settings; their figures may not be comparable:\n", out);
+		for (s = 0; s < CDM_COMPARE_NSETTINGS; s++) {
+			if (!cdm_compare_differs(c, (enum cdm_compare_setting)s))
+				continue;
+			fprintf(out, md ? "> - %s:" : "  %s:",
+				cdm_compare_setting_name((enum cdm_compare_setting)s));
+			for (k = 0; k < c->n; k++) {
+				setting_text(&c->runs[k]->info, (enum cdm_compare_setting)s, val,
+					     sizeof(val));
+				fputs(k ? ", " : " ", out);
+				put_label(out, &c->runs[k]->info, md);
+				fprintf(out, " %s", val);
+			}
+			fputc('\n', out);
+		}
+		fputc('\n', out);
+	}
+	for (k = 0; k < c->n; k++) {
+		if (!c->runs[k]->interrupted)
+			continue;
+		fputs(md ? "> **Warning:** " : "Warning: ", out);
+		put_label(out, &c->runs[k]->info, md);
+		fputs(" was interrupted: some of its tests are incomplete or missing.\n\n", out);
+	}
+}
+
+/* @line without trailing blanks, and a newline */
+static void put_trimmed(FILE *out, char *line)
+{
+	size_t n = strlen(line);
+
+	while (n && line[n - 1] == ' ')
+		line[--n] = '\0';
+	fprintf(out, "%s\n", line);
+}
+
+/* the runs, one a line: label, start, target, settings */
+static void write_text_runs(FILE *out, const struct cdm_compare *c)
+{
+	char size[32], utc[32];
+
+	for (unsigned int k = 0; k < c->n; k++) {
+		const struct cdm_run_info *in = &c->runs[k]->info;
+
+		cdm_size_format(in->size, size, sizeof(size));
+		cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
+		fprintf(out, "  %u: %s  %s%s%s%s%s%s  %s, %s, %s (x%u), %u s%s\n", k + 1,
+			in->label, utc, utc[0] ? "  " : "", in->target,
+			in->fs_type[0] ? " (" : "", in->fs_type, in->fs_type[0] ? ")" : "",
+			in->engine, in->direct ? "O_DIRECT" : "buffered", size, in->count, in->time,
+			c->runs[k]->interrupted ? "  (interrupted)" : "");
+	}
+	fputc('\n', out);
+}
+
+/* the rows of direction @dir under their "[Read]" or "[Write]" head */
+static void write_text_rows(FILE *out, const struct cdm_compare *c, enum cdm_dir dir,
+			    const int *w)
+{
+	char val[48], ratio[24], label[48];
+	char line[CDM_COMPARE_MAX_RUNS * (LABEL_COL_MAX + 16) + 64];
+	unsigned int k, i;
+	size_t used;
+	int any = 0;
+
+	for (i = 0; i < c->nrows; i++) {
+		const struct cdm_test_result *t = c->rows[i].key;
+		/* the label as CDM's rows have it, from the test's shape alone */
+		struct cdm_spec sp = { .block = t->spec.block, .qd = t->spec.qd,
+				       .threads = t->spec.threads, .pattern = t->spec.pattern };
+
+		if (t->dir != dir)
+			continue;
+		if (!any) {
+			/* "[Read]" padded to where the first column starts */
+			used = snprintf(line, sizeof(line), "%-27s", dir ? "[Write]" : "[Read]");
+			for (k = 0; k < c->n; k++)
+				used += snprintf(line + used, sizeof(line) - used, "%s%*.*s%s",
+						 k ? "  " : " ", w[k], LABEL_COL_MAX,
+						 c->runs[k]->info.label, k ? "      " : "");
+			put_trimmed(out, line);
+			any = 1;
+		}
+		cdm_spec_label(&sp, label, sizeof(label));
+		used = snprintf(line, sizeof(line), "  %s (Q=%3u, T=%2u):", label, t->spec.qd,
+				t->spec.threads);
+		for (k = 0; k < c->n; k++) {
+			cell_text(c, i, k, val, sizeof(val), ratio, sizeof(ratio));
+			used += snprintf(line + used, sizeof(line) - used, "%s%*s",
+					 k ? "  " : " ", w[k], val);
+			if (k)
+				used += snprintf(line + used, sizeof(line) - used, " %5s", ratio);
+		}
+		put_trimmed(out, line);
+	}
+	if (any)
+		fputc('\n', out);
+}
+
+static void write_text(FILE *out, const struct cdm_compare *c)
+{
+	int w[CDM_COMPARE_MAX_RUNS];
+
+	fputs("------------------------------------------------------------------------------\n", out);
+	fprintf(out, "cdm compare: %s, the %s of the passes; ratio to %.*s\n",
+		metric_name(c->metric), agg_word(c->aggregate, c->metric), LABEL_COL_MAX,
+		c->runs[0]->info.label);
+	fputs("------------------------------------------------------------------------------\n", out);
+	write_text_runs(out, c);
+	write_warnings(out, c, 0);
+	for (unsigned int k = 0; k < c->n; k++) {
+		int lw = (int)strlen(c->runs[k]->info.label);
+
+		w[k] = lw > LABEL_COL_MAX ? LABEL_COL_MAX : lw;
+		if (w[k] < 12)
+			w[k] = 12;
+	}
+	write_text_rows(out, c, CDM_DIR_READ, w);
+	write_text_rows(out, c, CDM_DIR_WRITE, w);
+	if (!c->nrows)
+		fputs("(no tests in these results)\n", out);
+}
+
+/* "| Test | A | B | B / A |" and the alignment row under it */
+static void write_md_head(FILE *out, const struct cdm_compare *c)
+{
+	const struct cdm_run_info *in0 = &c->runs[0]->info;
+	unsigned int k;
+
+	fputs("| Test |", out);
+	for (k = 0; k < c->n; k++) {
+		fputc(' ', out);
+		put_label(out, &c->runs[k]->info, 1);
+		fputs(" |", out);
+		if (k) {
+			fputc(' ', out);
+			put_label(out, &c->runs[k]->info, 1);
+			fputs(" / ", out);
+			put_label(out, in0, 1);
+			fputs(" |", out);
+		}
+	}
+	fputs("\n|:-----|", out);
+	for (k = 0; k < c->n; k++)
+		fputs(k ? "-----:|-----:|" : "-----:|", out);
+	fputc('\n', out);
+}
+
+/* "Runs: A = /mnt/a, io_uring, O\_DIRECT, 1 GiB x5, 5 s, <start>; ..." */
+static void write_md_runs(FILE *out, const struct cdm_compare *c)
+{
+	char size[32], utc[32];
+
+	fputs("\nRuns:", out);
+	for (unsigned int k = 0; k < c->n; k++) {
+		const struct cdm_run_info *in = &c->runs[k]->info;
+
+		cdm_size_format(in->size, size, sizeof(size));
+		cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
+		fputs(k ? "; " : " ", out);
+		put_label(out, in, 1);
+		fputs(" = ", out);
+		cdm_fmt_md_text(out, in->target, sizeof(in->target));
+		fprintf(out, ", %s, %s, %s x%u, %u s", in->engine,
+			in->direct ? "O\\_DIRECT" : "buffered", size, in->count, in->time);
+		if (utc[0])
+			fprintf(out, ", %s", utc);
+	}
+	fputs(".\n", out);
+}
+
+static void write_markdown(FILE *out, const struct cdm_compare *c)
+{
+	char val[48], ratio[24], name[64];
+	unsigned int k, i;
+
+	fprintf(out, "**cdm compare**: %s, the %s of the passes; ratio to ",
+		metric_name(c->metric), agg_word(c->aggregate, c->metric));
+	put_label(out, &c->runs[0]->info, 1);
+	fputs(".\n\n", out);
+	write_warnings(out, c, 1);
+	write_md_head(out, c);
+	for (i = 0; i < c->nrows; i++) {
+		const struct cdm_test_result *t = c->rows[i].key;
+
+		cdm_spec_name(&t->spec, name, sizeof(name));
+		fprintf(out, "| %s %s |", name, cdm_dir_name(t->dir));
+		for (k = 0; k < c->n; k++) {
+			cell_text(c, i, k, val, sizeof(val), ratio, sizeof(ratio));
+			fprintf(out, " %s |", val);
+			if (k)
+				fprintf(out, " %s |", ratio[0] ? ratio : "\xe2\x80\x93");
+		}
+		fputc('\n', out);
+	}
+	if (!c->nrows) {
+		fputs("| (no tests) |", out);
+		for (k = 0; k < c->n; k++)
+			fputs(k ? " | |" : " |", out);
+		fputc('\n', out);
+	}
+	write_md_runs(out, c);
+}
+
+int cdm_compare_write(FILE *out, const struct cdm_compare *c, enum cdm_compare_format format)
+{
+	if (!c->n || c->n > CDM_COMPARE_MAX_RUNS)
+		return -EINVAL;
+	if (format == CDM_COMPARE_MARKDOWN)
+		write_markdown(out, c);
+	else
+		write_text(out, c);
+	if (fflush(out) || ferror(out))
+		return -EIO;
+	return 0;
+}

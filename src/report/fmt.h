@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fmt.h - the text helpers every writer in src/report/ shares: numbers
+ * that read back exactly and never depend on the locale, JSON strings that
+ * are valid whatever bytes a path holds, UTC times, and CDM's IOPS of a
+ * printed MB/s.  Private to report/; the formatters, the scale-out and
+ * compare reports use these and nothing of the registry (report.c).
+ */
+#ifndef CDM_REPORT_FMT_H
+#define CDM_REPORT_FMT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/*
+ * cdm_fmt_num - @v as the shortest decimal text that reads back as the
+ * same double ("5", "1048.576", "1.25e-07"), "." as decimal point (cdm
+ * never calls setlocale).  Not finite: "null".  @len >= 32 bytes is
+ * enough.  Returns @buf.
+ */
+char *cdm_fmt_num(char *buf, size_t len, double v);
+
+/*
+ * cdm_fmt_json_str - write @s (at most @max bytes, stopping at a NUL) to
+ * @out as a JSON string with its quotes: '"', '\\' and control characters
+ * escaped, bytes that are not valid UTF-8 replaced by U+FFFD (RFC 8259,
+ * RFC 3629), so that the output is always valid JSON.
+ */
+void cdm_fmt_json_str(FILE *out, const char *s, size_t max);
+
+/*
+ * cdm_fmt_md_text - write @s (at most @max bytes, stopping at a NUL) to
+ * @out as Markdown text: the characters of Markdown's inline syntax and
+ * '|' (GFM tables) escaped with '\\', tabs and line breaks as spaces, so
+ * that a label can neither break a table nor start markup.
+ */
+void cdm_fmt_md_text(FILE *out, const char *s, size_t max);
+
+/*
+ * cdm_fmt_utc - @t (seconds since the epoch) as "2024-06-22T17:19:21Z"
+ * in @buf (@len >= 21 bytes), or "" when the time cannot be converted.
+ * Returns @buf.
+ */
+char *cdm_fmt_utc(char *buf, size_t len, long long t);
+
+/*
+ * cdm_fmt_iops_of - IOPS derived from @mb_s as printed with "%.3f"
+ * (CrystalDiskMark's rule, cdm-format.md: MB/s x 1e6 / @block bytes, from
+ * the rounded MB/s).  0.0 when @block is 0.
+ */
+double cdm_fmt_iops_of(double mb_s, unsigned long long block);
+
+#endif /* CDM_REPORT_FMT_H */

@@ -1,0 +1,331 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sweep.c - the results of `cdm sweep` as curves (one per test and
+ * direction), their knees and ceilings, and the three renderings: the
+ * table in text or Markdown, the sweep JSON, the SVG chart
+ * (include/cdm/report/sweep.h).  cli/sweep.c plans and runs the sweep.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cdm/model/detect.h"
+#include "cdm/model/histogram.h"
+#include "cdm/model/spec.h"
+#include "cdm/report/plot.h"
+#include "cdm/report/report.h"
+#include "cdm/report/sweep.h"
+#include "cdm/model/result_read.h"
+#include "fmt.h"
+
+/* "RND4K Q1" for a thread sweep, "RND4K T8" for a depth sweep, "RND4K" for both */
+static void curve_name(const struct cdm_spec *sp, int vary, char *buf, size_t len)
+{
+	char full[48], *sp_at;
+
+	cdm_spec_name(sp, full, sizeof(full));
+	sp_at = strchr(full, ' ');
+	if (sp_at)
+		*sp_at = '\0';
+	if (vary == CDM_SWEEP_THREADS)
+		snprintf(buf, len, "%s Q%u", full, sp->qd);
+	else if (vary == CDM_SWEEP_QD)
+		snprintf(buf, len, "%s T%u", full, sp->threads);
+	else
+		snprintf(buf, len, "%s Q%u", full, sp->qd);
+}
+
+static void fill_point(const struct cdm_test_result *t, struct cdm_sweep_point *p)
+{
+	uint64_t lat = 0;
+
+	memset(p, 0, sizeof(*p));
+	p->threads = t->spec.threads;
+	p->qd = t->qd_run;
+	for (unsigned int k = 0; k < t->npasses; k++) {
+		p->bytes += t->passes[k].bytes;
+		p->ios += t->passes[k].ios;
+		p->seconds += t->passes[k].seconds;
+		lat += t->passes[k].lat_sum_ns;
+	}
+	p->ok = t->npasses > 0 && p->seconds > 0 && !t->error;
+	if (!p->ok)
+		return;
+	p->mb_s = (double)p->bytes / p->seconds / 1e6;
+	p->iops = (double)p->ios / p->seconds;
+	p->lat_us = p->ios ? (double)lat / (double)p->ios / 1e3 : 0.0;
+	p->has_p99 = cdm_result_has_percentiles(t);
+	if (p->has_p99)
+		p->p99_us = (double)cdm_hist_percentile(t->hist, 99.0) / 1e3;
+}
+
+/* the curves, their knees and ceilings, from the run's tests */
+void cdm_sweep_build(struct cdm_sweep *sw, const struct cdm_run_result *res,
+		     unsigned int nbase, unsigned int nq, unsigned int nt)
+{
+	unsigned int per_dir = nbase * nq * nt, ndir = per_dir ? res->ntests / per_dir : 0;
+
+	sw->res = res;
+	sw->ncurves = 0;
+	for (unsigned int d = 0; d < ndir; d++) {
+		for (unsigned int b = 0; b < nbase; b++) {
+			/* a thread sweep per depth when both vary, else one curve */
+			unsigned int ncur = sw->vary == (CDM_SWEEP_THREADS | CDM_SWEEP_QD) ? nq : 1;
+
+			for (unsigned int c = 0; c < ncur; c++) {
+				struct cdm_sweep_curve *cv = &sw->curves[sw->ncurves++];
+				struct cdm_load_point lp[CDM_SWEEP_MAX_VALUES];
+				unsigned int n = 0, map[CDM_SWEEP_MAX_VALUES];
+				unsigned int first = d * per_dir + b * nq * nt + c * nt;
+				unsigned int cnt = ncur > 1 ? nt : nq * nt;
+				struct cdm_spec sp = res->tests[first].spec;
+
+				cv->dir = res->tests[first].dir;
+				curve_name(&sp, sw->vary, cv->test, sizeof(cv->test));
+				cv->npts = cnt;
+				for (unsigned int k = 0; k < cnt; k++) {
+					struct cdm_sweep_point *p = &cv->pts[k];
+
+					fill_point(&res->tests[first + k], p);
+					if (!p->ok)
+						continue;
+					lp[n].load = sw->vary == CDM_SWEEP_QD ? p->qd : p->threads;
+					lp[n].value = p->iops;
+					lp[n].lat = p->lat_us;
+					lp[n].flat = -1;
+					map[n++] = k;
+				}
+				cv->knee = cdm_detect_knee(lp, n);
+				if (cv->knee >= 0)
+					cv->knee = (int)map[cv->knee];
+				if (cdm_detect_ceiling(lp, n, &cv->ceiling))
+					cv->ceiling.from = map[cv->ceiling.from];
+			}
+		}
+	}
+}
+
+static unsigned int xval(const struct cdm_sweep *sw, const struct cdm_sweep_point *p)
+{
+	return sw->vary == CDM_SWEEP_QD ? p->qd : p->threads;
+}
+
+static const char *xname(const struct cdm_sweep *sw)
+{
+	return sw->vary == CDM_SWEEP_QD ? "queue depth" : "threads";
+}
+
+int cdm_sweep_write_table(FILE *out, const struct cdm_sweep *sw, int md)
+{
+	const struct cdm_run_info *in = &sw->res->info;
+
+	if (md)
+		fprintf(out, "## cdm sweep\n\n%s on %s (%s), %s engine, %" PRIu64
+			" MiB test file, %u x %u s per point%s\n",
+			in->label[0] ? in->label : in->target, in->fs_type[0] ? in->fs_type : "?",
+			in->dev_name[0] ? in->dev_name : "?", in->engine, in->size >> 20,
+			in->count, in->time, in->direct ? "" : ", buffered");
+	else
+		fprintf(out, "cdm sweep: %s on %s (%s), %s engine, %" PRIu64
+			" MiB test file, %u x %u s per point%s\n",
+			in->label[0] ? in->label : in->target, in->fs_type[0] ? in->fs_type : "?",
+			in->dev_name[0] ? in->dev_name : "?", in->engine, in->size >> 20,
+			in->count, in->time, in->direct ? "" : ", buffered");
+	for (unsigned int c = 0; c < sw->ncurves; c++) {
+		const struct cdm_sweep_curve *cv = &sw->curves[c];
+
+		if (md)
+			fprintf(out, "\n### %s %s\n\n| Threads | QD | MB/s | IOPS | mean (us) | p99 (us) | |\n"
+				"|---:|---:|---:|---:|---:|---:|:---|\n", cv->test, cdm_dir_name(cv->dir));
+		else
+			fprintf(out, "\n%s %s\n  Threads    QD         MB/s          IOPS     mean us      p99 us\n",
+				cv->test, cdm_dir_name(cv->dir));
+		for (unsigned int k = 0; k < cv->npts; k++) {
+			const struct cdm_sweep_point *p = &cv->pts[k];
+			char p99[32] = "-";
+
+			if (!p->ok) {
+				fprintf(out, md ? "| %u | %u | | | | | not measured |\n" :
+					"  %7u %5u  (not measured)\n", p->threads, p->qd);
+				continue;
+			}
+			if (p->has_p99)
+				snprintf(p99, sizeof(p99), "%.2f", p->p99_us);
+			if (md)
+				fprintf(out, "| %u | %u | %.3f | %.1f | %.2f | %s | %s |\n", p->threads,
+					p->qd, p->mb_s, p->iops, p->lat_us, p99,
+					(int)k == cv->knee ? "**knee**" : "");
+			else
+				fprintf(out, "  %7u %5u %12.3f %13.1f %11.2f %11s%s\n", p->threads, p->qd,
+					p->mb_s, p->iops, p->lat_us, p99,
+					(int)k == cv->knee ? "  <- knee" : "");
+		}
+		if (cv->knee >= 0) {
+			const struct cdm_sweep_point *p = &cv->pts[cv->knee];
+
+			fprintf(out, "%s%s %s: knee at %u %s (%.1f IOPS, %.2f us): more load raised IOPS by less than 10 %% while latency kept rising\n",
+				md ? "\n" : "  ", cv->test, cdm_dir_name(cv->dir), xval(sw, p), xname(sw),
+				p->iops, p->lat_us);
+		} else {
+			fprintf(out, "%s%s %s: no knee: IOPS still grew by 10 %% or more, or latency did not rise\n",
+				md ? "\n" : "  ", cv->test, cdm_dir_name(cv->dir));
+		}
+		if (cv->ceiling.found)
+			fprintf(out, "%s%s %s: flat ceiling at %.1f IOPS from %u %s on (latency x%.1f)\n",
+				md ? "\n" : "  ", cv->test, cdm_dir_name(cv->dir), cv->ceiling.level,
+				xval(sw, &cv->pts[cv->ceiling.from]), xname(sw), cv->ceiling.lat_ratio);
+	}
+	return ferror(out) ? -EIO : 0;
+}
+
+/* --save: the sweep as JSON (docs/output-formats.md, "Sweep JSON") */
+static void jnum(FILE *out, const char *key, double v, const char *end)
+{
+	char buf[40];
+
+	fprintf(out, "\"%s\": %s%s", key, cdm_fmt_num(buf, sizeof(buf), v), end);
+}
+
+int cdm_sweep_write_json(FILE *out, const struct cdm_sweep *sw)
+{
+	const struct cdm_run_result *r = sw->res;
+	const struct cdm_run_info *in = &r->info;
+
+	fprintf(out, "{\n  \"schema_version\": %d,\n  \"tool\": \"cdm\",\n  \"kind\": \"sweep\",\n",
+		CDM_JSON_SCHEMA_VERSION);
+	fprintf(out, "  \"cdm_version\": \"%s\",\n  \"interrupted\": %s,\n", CDM_VERSION,
+		r->interrupted ? "true" : "false");
+	fputs("  \"target\": { \"path\": ", out);
+	cdm_fmt_json_str(out, in->target, sizeof(in->target));
+	fputs(", \"fs_type\": ", out);
+	cdm_fmt_json_str(out, in->fs_type, sizeof(in->fs_type));
+	fputs(", \"device\": ", out);
+	cdm_fmt_json_str(out, in->dev_name, sizeof(in->dev_name));
+	fputs(" },\n", out);
+	fprintf(out, "  \"settings\": { \"vary\": \"%s\", \"size_bytes\": %" PRIu64
+		", \"count\": %u, \"time_s\": %u, \"warmup_s\": %u, \"engine\": \"%s\", \"direct\": %s },\n",
+		sw->vary == CDM_SWEEP_THREADS ? "threads" : sw->vary == CDM_SWEEP_QD ? "qd" : "threads,qd",
+		in->size, in->count, in->time, in->warmup, in->engine, in->direct ? "true" : "false");
+	fputs("  \"curves\": [", out);
+	for (unsigned int c = 0; c < sw->ncurves; c++) {
+		const struct cdm_sweep_curve *cv = &sw->curves[c];
+
+		fprintf(out, "%s\n    {\n      \"test\": \"%s\",\n      \"direction\": \"%s\",\n      \"points\": [\n",
+			c ? "," : "", cv->test, cv->dir == CDM_DIR_WRITE ? "write" : "read");
+		for (unsigned int k = 0; k < cv->npts; k++) {
+			const struct cdm_sweep_point *p = &cv->pts[k];
+
+			fprintf(out, "        { \"threads\": %u, \"queue_depth\": %u, \"measured\": %s, \"bytes\": %" PRIu64
+				", \"ios\": %" PRIu64 ", ", p->threads, p->qd, p->ok ? "true" : "false",
+				p->bytes, p->ios);
+			jnum(out, "duration_s", p->seconds, ", ");
+			if (p->ok) {
+				jnum(out, "mb_s", p->mb_s, ", ");
+				jnum(out, "iops", p->iops, ", ");
+				jnum(out, "lat_mean_us", p->lat_us, ", ");
+			} else {
+				fputs("\"mb_s\": null, \"iops\": null, \"lat_mean_us\": null, ", out);
+			}
+			if (p->ok && p->has_p99)
+				jnum(out, "lat_p99_us", p->p99_us, "");
+			else
+				fputs("\"lat_p99_us\": null", out);
+			fprintf(out, " }%s\n", k + 1 < cv->npts ? "," : "");
+		}
+		fputs("      ],\n", out);
+		if (cv->knee >= 0)
+			fprintf(out, "      \"knee\": { \"index\": %d, \"threads\": %u, \"queue_depth\": %u },\n",
+				cv->knee, cv->pts[cv->knee].threads, cv->pts[cv->knee].qd);
+		else
+			fputs("      \"knee\": null,\n", out);
+		if (cv->ceiling.found) {
+			fprintf(out, "      \"ceiling\": { \"index\": %u, ", cv->ceiling.from);
+			jnum(out, "iops", cv->ceiling.level, ", ");
+			jnum(out, "lat_ratio", cv->ceiling.lat_ratio, " }\n");
+		} else {
+			fputs("      \"ceiling\": null\n", out);
+		}
+		fputs("    }", out);
+	}
+	fputs(sw->ncurves ? "\n  ]\n}\n" : "]\n}\n", out);
+	if (fflush(out) || ferror(out))
+		return -EIO;
+	return 0;
+}
+
+int cdm_sweep_write_svg(FILE *out, const struct cdm_sweep *sw)
+{
+	struct cdm_plot_line thr[CDM_SWEEP_MAX_CURVES], lat[2 * CDM_SWEEP_MAX_CURVES];
+	/* per curve: x, the first panel's y, mean and p99 latency */
+	static double xs[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
+	static double ys[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
+	static double lm[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
+	static double lq[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
+	static char names[CDM_SWEEP_MAX_CURVES][1][96];
+	struct cdm_plot_panel p[2];
+	char sub[256], xl[96];
+	unsigned int nl = 0;
+	double lmax = 0, div;
+
+	for (unsigned int c = 0; c < sw->ncurves; c++) {
+		const struct cdm_sweep_curve *cv = &sw->curves[c];
+		unsigned int n = 0;
+		int knee = -1;
+
+		for (unsigned int k = 0; k < cv->npts; k++) {
+			const struct cdm_sweep_point *pt = &cv->pts[k];
+
+			if (!pt->ok)
+				continue;
+			if ((int)k == cv->knee)
+				knee = (int)n;
+			xs[c][n] = xval(sw, pt);
+			ys[c][n] = sw->plot_mb_s ? pt->mb_s : pt->iops;
+			lm[c][n] = pt->lat_us;
+			lq[c][n] = pt->has_p99 ? pt->p99_us : 0.0 / 0.0;
+			n++;
+		}
+		snprintf(names[c][0], sizeof(names[c][0]), "%s %s", cv->test, cdm_dir_name(cv->dir));
+		thr[nl] = (struct cdm_plot_line){ .name = names[c][0], .n = n, .x = xs[c],
+						  .y = ys[c], .color = (int)c, .has_knee = knee >= 0,
+						  .knee = knee >= 0 ? (unsigned int)knee : 0 };
+		lat[2 * nl] = thr[nl];
+		lat[2 * nl].y = lm[c];
+		lat[2 * nl + 1] = lat[2 * nl];
+		lat[2 * nl + 1].y = lq[c];
+		lat[2 * nl + 1].dashed = 1;
+		lat[2 * nl + 1].has_knee = 0;
+		lat[2 * nl + 1].no_legend = 1;
+		for (unsigned int k = 0; k < n; k++)
+			if (lq[c][k] > lmax)
+				lmax = lq[c][k];
+		nl++;
+	}
+	/* latency in ms once it passes 10 ms: shorter tick labels */
+	div = lmax > 10000 ? 1000 : 1;
+	for (unsigned int c = 0; c < sw->ncurves; c++)
+		for (unsigned int k = 0; k < CDM_SWEEP_MAX_VALUES; k++) {
+			lm[c][k] /= div;
+			lq[c][k] /= div;
+		}
+	snprintf(xl, sizeof(xl), "%s%s", sw->vary == CDM_SWEEP_QD ? "queue depth per thread (Q)" :
+		 "threads (T)", sw->vary == (CDM_SWEEP_THREADS | CDM_SWEEP_QD) ? "; one line per Q" : "");
+	p[0] = (struct cdm_plot_panel){
+		.title = sw->plot_mb_s ? "Throughput (knee: more load adds < 10 % IOPS, latency rises)" :
+			 "IOPS (knee: more load adds < 10 % IOPS, latency rises)",
+		.xlabel = xl, .ylabel = sw->plot_mb_s ? "MB/s (10^6 bytes/s)" : "IOPS (I/Os per second)",
+		.nlines = nl, .lines = thr, .x_categories = 1, .markers = 1,
+	};
+	p[1] = p[0];
+	p[1].title = "Latency: mean (solid), p99 (dashed)";
+	p[1].ylabel = div > 1 ? "latency (ms)" : "latency (us)";
+	p[1].nlines = 2 * nl;
+	p[1].lines = lat;
+	snprintf(sub, sizeof(sub), "%.100s on %.32s (%.64s), %.16s engine, %u x %u s per point",
+		 sw->res->info.label[0] ? sw->res->info.label : sw->res->info.target,
+		 sw->res->info.fs_type, sw->res->info.dev_name[0] ? sw->res->info.dev_name : "?",
+		 sw->res->info.engine, sw->res->info.count, sw->res->info.time);
+	return cdm_plot_svg(out, "cdm sweep", sub, p, 2);
+}
+

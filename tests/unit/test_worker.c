@@ -1,0 +1,593 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_worker.c - the worker threads of one test (src/run/worker.h),
+ * driven as the runner drives them (cdm_worker_start, publish the
+ * schedule, cdm_worker_go, cdm_worker_join) with the null engine, which
+ * touches no file and, with a service time, keeps every I/O in flight for
+ * that long.  A thin wrapper around it ("logged") notes when each batch of
+ * completions could have been seen by the worker, and can make one I/O or
+ * one engine call fail.
+ *
+ * Every check is a count or a relation between counts (Little's law, the
+ * pass windows, fdatasyncs per write); none is a duration.  A worker that
+ * never stops would hang a test: alarm() ends the process instead.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cdm/base/clock.h"
+#include "cdm/base/err.h"
+#include "cdm/engine/engine.h"
+#include "run/worker.h"
+
+#define MS 1000000ull
+#define HOUR (3600ull * 1000 * MS)
+#define MAX_THREADS 4
+#define MAX_RECS (1u << 17)
+#define GUARD_S 120             /* a test that takes longer has hung */
+
+/* ---- the "logged" engine: the null engine, watched ---- */
+
+/*
+ * One batch of completions returned by reap(): the worker reads its clock
+ * for them after reap() returned (lo) and before its next engine call (hi),
+ * so that clock reading, the one that picks their window, lies in [lo, hi].
+ */
+struct batch {
+	uint64_t lo, hi;
+	unsigned int n;
+};
+
+/* what one worker thread's engine saw */
+struct elog {
+	struct batch *b;
+	size_t nb;
+	int open;                       /* b[nb - 1].hi not known yet */
+	int overflow;
+	uint64_t reaped;                /* I/Os returned by reap() */
+	uint64_t queued_after_stop;     /* queue() calls after the stop request */
+};
+
+/* what a test asks of the engine; reset by each test */
+static struct {
+	const struct cdm_engine_ops *null;
+	struct elog log[MAX_THREADS];
+	atomic_uint nlogs;
+	int fail_init;                  /* init() fails with this (-errno) */
+	uint64_t fail_io_at;            /* this completion (1-based, all threads) fails ... */
+	int64_t fail_result;            /* ... with this result (-errno, or short) */
+	uint64_t fail_reap_at;          /* this reap() call (1-based, all threads) fails */
+	atomic_uint_fast64_t completions, reaps;
+	atomic_uint_fast64_t failed_offset;
+	atomic_uint_fast64_t stop_at;   /* when the stop was requested; 0: not yet */
+} eng;
+
+static _Thread_local struct elog *my_log;
+
+/* every engine call: the previous batch's worker clock reading was before now */
+static void touch(void)
+{
+	if (my_log && my_log->open) {
+		my_log->b[my_log->nb - 1].hi = cdm_now_ns();
+		my_log->open = 0;
+	}
+}
+
+static int logged_probe(enum cdm_engine_cause *cause, struct cdm_err *why)
+{
+	return eng.null->probe(cause, why);
+}
+
+static int logged_init(struct cdm_engine_ctx *ctx, const struct cdm_engine_params *p)
+{
+	unsigned int i = atomic_fetch_add(&eng.nlogs, 1);
+
+	if (i >= MAX_THREADS)
+		return -EINVAL;
+	my_log = &eng.log[i];
+	my_log->b = calloc(MAX_RECS, sizeof(*my_log->b));
+	if (!my_log->b)
+		return -ENOMEM;
+	if (eng.fail_init)
+		return eng.fail_init;
+	return eng.null->init(ctx, p);
+}
+
+static int logged_queue(struct cdm_engine_ctx *ctx, struct cdm_io *io)
+{
+	touch();
+	if (atomic_load(&eng.stop_at))
+		my_log->queued_after_stop++;
+	return eng.null->queue(ctx, io);
+}
+
+static int logged_commit(struct cdm_engine_ctx *ctx)
+{
+	touch();
+	return eng.null->commit(ctx);
+}
+
+static int logged_reap(struct cdm_engine_ctx *ctx, unsigned int min, unsigned int max,
+		       struct cdm_io **out)
+{
+	int n;
+
+	touch();
+	if (atomic_fetch_add(&eng.reaps, 1) + 1 == eng.fail_reap_at)
+		return -EIO;
+	n = eng.null->reap(ctx, min, max, out);
+	if (n <= 0)
+		return n;
+	for (int i = 0; i < n; i++) {
+		if (atomic_fetch_add(&eng.completions, 1) + 1 == eng.fail_io_at) {
+			out[i]->result = eng.fail_result;
+			atomic_store(&eng.failed_offset, out[i]->offset);
+		}
+	}
+	my_log->reaped += (uint64_t)n;
+	if (my_log->nb == MAX_RECS) {
+		my_log->overflow = 1;
+		return n;
+	}
+	my_log->b[my_log->nb++] = (struct batch){ .lo = cdm_now_ns(), .n = (unsigned int)n };
+	my_log->open = 1;
+	return n;
+}
+
+static void logged_cleanup(struct cdm_engine_ctx *ctx)
+{
+	touch();
+	if (ctx->priv)
+		eng.null->cleanup(ctx);
+}
+
+static const struct cdm_engine_ops logged = {
+	.name = "logged",
+	.version = CDM_ENGINE_VERSION,
+	.flags = CDM_ENGINE_NO_IO,
+	.probe = logged_probe,
+	.init = logged_init,
+	.queue = logged_queue,
+	.commit = logged_commit,
+	.reap = logged_reap,
+	.cleanup = logged_cleanup,
+};
+
+/* ---- one test's workers ---- */
+
+struct crew {
+	struct cdm_test_shared *sh;
+	struct cdm_worker *w;
+	unsigned int n;
+	atomic_int stop;
+	char path[64];                  /* a temporary file for fdatasync, or "" */
+};
+
+static void *alloc64(size_t size)
+{
+	void *p = aligned_alloc(64, (size + 63) & ~(size_t)63);
+
+	assert_non_null(p);
+	memset(p, 0, size);
+	return p;
+}
+
+/* the shared state as runner.c's test_alloc() fills it, for the logged engine */
+static void crew_init(struct crew *c, enum cdm_dir dir, unsigned int qd, unsigned int threads,
+		      uint64_t service_ns, unsigned int count)
+{
+	struct cdm_test_shared *sh;
+
+	memset(&eng.log, 0, sizeof(eng.log));
+	atomic_store(&eng.nlogs, 0);
+	atomic_store(&eng.completions, 0);
+	atomic_store(&eng.reaps, 0);
+	atomic_store(&eng.stop_at, 0);
+	eng.fail_init = 0;
+	eng.fail_io_at = 0;
+	eng.fail_reap_at = 0;
+	memset(c, 0, sizeof(*c));
+	c->n = threads;
+	c->sh = sh = alloc64(sizeof(*sh));
+	c->w = alloc64(sizeof(*c->w) * threads);
+	sh->engine = &logged;
+	sh->service_ns = service_ns;
+	sh->spec = (struct cdm_spec){ .pattern = CDM_RND, .block = 4096, .qd = qd,
+				      .threads = threads };
+	sh->dir = dir;
+	sh->fd = -1;
+	sh->direct = 0;
+	sh->nblocks = 1024;
+	sh->count = count;
+	sh->batch = qd;                 /* every completion restarted at once */
+	sh->stop = &c->stop;
+	atomic_init(&sh->seq_next, 0);
+	atomic_init(&c->stop, 0);
+}
+
+/* a real file for the fdatasync of --fsync */
+static void crew_file(struct crew *c)
+{
+	const char *dir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	int fd;
+
+	snprintf(c->path, sizeof(c->path), "%.40s/cdm-worker-XXXXXX", dir);
+	fd = mkstemp(c->path);
+	assert_true(fd >= 0);
+	c->sh->fd = fd;
+}
+
+static void crew_free(struct crew *c)
+{
+	if (c->path[0]) {
+		close(c->sh->fd);
+		unlink(c->path);
+	}
+	for (unsigned int i = 0; i < MAX_THREADS; i++)
+		free(eng.log[i].b);
+	memset(&eng.log, 0, sizeof(eng.log));
+	free(c->sh);
+	free(c->w);
+}
+
+/* start the workers, publish warm-up and @count passes, let them go */
+static void crew_go(struct crew *c, uint64_t warm_ns, uint64_t pass_ns)
+{
+	struct cdm_err err = { "" };
+	struct cdm_test_shared *sh = c->sh;
+	uint64_t t0;
+
+	assert_int_equal(cdm_worker_start(sh, c->w, c->n, &err), 0);
+	assert_string_equal(err.msg, "");
+	t0 = cdm_now_ns();
+	sh->bounds[0] = t0;
+	sh->bounds[1] = t0 + warm_ns;
+	for (unsigned int k = 0; k < sh->count; k++)
+		sh->bounds[k + 2] = sh->bounds[k + 1] + pass_ns;
+	cdm_worker_go(sh);
+}
+
+/* the window of a worker clock reading @t: 0 warm-up, k + 1 pass k, count + 1 after */
+static unsigned int window_of(const struct cdm_test_shared *sh, uint64_t t)
+{
+	unsigned int w = 0;
+
+	while (w <= sh->count && t >= sh->bounds[w + 1])
+		w++;
+	return w;
+}
+
+static void guard(void)
+{
+	alarm(GUARD_S);         /* SIGALRM's default action ends the process */
+}
+
+/* ---- the tests ---- */
+
+/*
+ * An async engine keeps the requested depth in flight: the depth each
+ * worker reports is Q, and by Little's law the mean number in flight over
+ * the measured passes (sum of latencies / time) is Q x T.  A worker that
+ * kept half the depth would show Q x T / 2.
+ */
+static void test_depth_in_flight(void **state)
+{
+	const unsigned int q = 8, t = 2, count = 2;
+	uint64_t lat = 0, ios = 0;
+	double seconds = 0, in_flight;
+	struct crew c;
+
+	(void)state;
+	guard();
+	crew_init(&c, CDM_DIR_READ, q, t, 2 * MS, count);
+	crew_go(&c, 100 * MS, 500 * MS);
+	cdm_worker_join(c.sh, c.w, c.n);
+	for (unsigned int i = 0; i < t; i++) {
+		assert_int_equal(c.w[i].error, 0);
+		assert_int_equal(c.w[i].depth_run, q);
+		for (unsigned int k = 0; k < count; k++) {
+			lat += c.w[i].passes[k].lat_sum_ns;
+			ios += c.w[i].passes[k].ios;
+		}
+	}
+	for (unsigned int k = 0; k < count; k++)
+		seconds += (double)(c.sh->bounds[k + 2] - c.sh->bounds[k + 1]) / 1e9;
+	in_flight = (double)lat / (seconds * 1e9);
+	print_message("Q=%u T=%u: %" PRIu64 " I/Os, %.2f in flight on average\n", q, t, ios,
+		      in_flight);
+	assert_true(ios > 0);
+	assert_true(in_flight >= 0.8 * q * t);
+	assert_true(in_flight <= 1.2 * q * t);
+	crew_free(&c);
+}
+
+/*
+ * Each I/O counts in the window in which the worker saw it complete: for
+ * every pass, the I/Os of batches that certainly completed inside it are
+ * counted there, and no more than those that may have (a batch seen
+ * across a boundary may go either way).  The passes' counts and the I/Os
+ * of the warm-up and after the end add up to every completion; bytes,
+ * latencies and the histogram agree with the counts.
+ */
+static void test_pass_windows(void **state)
+{
+	const unsigned int q = 4, t = 2, count = 3;
+	uint64_t sure[CDM_MAX_PASSES + 2] = { 0 }, maybe[CDM_MAX_PASSES + 2] = { 0 };
+	uint64_t total = 0, counted = 0;
+	struct crew c;
+
+	(void)state;
+	guard();
+	crew_init(&c, CDM_DIR_READ, q, t, 200000, count);
+	crew_go(&c, 50 * MS, 100 * MS);
+	cdm_worker_join(c.sh, c.w, c.n);
+	assert_int_equal(atomic_load(&eng.nlogs), t);
+	for (unsigned int i = 0; i < t; i++) {
+		const struct elog *l = &eng.log[i];
+
+		assert_false(l->overflow);
+		assert_false(l->open);          /* cleanup() closed the last batch */
+		total += l->reaped;
+		for (size_t j = 0; j < l->nb; j++) {
+			unsigned int a = window_of(c.sh, l->b[j].lo), b = window_of(c.sh, l->b[j].hi);
+
+			assert_true(l->b[j].lo <= l->b[j].hi);
+			if (a == b)
+				sure[a] += l->b[j].n;
+			else
+				for (unsigned int w = a; w <= b; w++)
+					maybe[w] += l->b[j].n;
+		}
+	}
+	for (unsigned int k = 0; k < count; k++) {
+		uint64_t ios = 0, bytes = 0;
+
+		for (unsigned int i = 0; i < t; i++) {
+			ios += c.w[i].passes[k].ios;
+			bytes += c.w[i].passes[k].bytes;
+			assert_int_equal(c.w[i].passes[k].read_ios, c.w[i].passes[k].ios);
+		}
+		print_message("pass %u: %" PRIu64 " I/Os counted, %" PRIu64 " certainly in it, %" PRIu64
+			      " maybe\n", k, ios, sure[k + 1], maybe[k + 1]);
+		assert_true(sure[k + 1] > 0);
+		assert_true(ios >= sure[k + 1]);
+		assert_true(ios <= sure[k + 1] + maybe[k + 1]);
+		assert_int_equal(bytes, ios * 4096);
+		counted += ios;
+	}
+	/* the warm-up's and the late completions are not counted, and are the rest */
+	assert_true(sure[0] > 0);
+	assert_true(counted <= total);
+	assert_true(total - counted >= sure[0] + sure[count + 1]);
+	assert_true(total - counted <= sure[0] + sure[count + 1] + maybe[0] + maybe[count + 1]);
+	for (unsigned int i = 0; i < t; i++) {
+		uint64_t ios = 0, lat = 0;
+
+		for (unsigned int k = 0; k < count; k++) {
+			ios += c.w[i].passes[k].ios;
+			lat += c.w[i].passes[k].lat_sum_ns;
+		}
+		assert_int_equal(c.w[i].hist.count, ios);
+		assert_int_equal(c.w[i].hist.sum_ns, lat);
+		/* the schedule ran to its end: the worker stopped after it */
+		assert_true(c.w[i].stopped_ns >= c.sh->bounds[count + 1]);
+	}
+	crew_free(&c);
+}
+
+/*
+ * --fsync N with N >= Q: one fdatasync per N writes started, each after
+ * the I/O in flight has completed (fio's fsync=N).  Per pass, fdatasyncs x
+ * N is the writes within 10 %.  (N < Q is a known bug, not tested here.)
+ */
+static void test_fsync_cadence(void **state)
+{
+	static const struct { unsigned int q, n; } cases[] = { { 1, 1 }, { 4, 4 }, { 4, 16 } };
+	const unsigned int count = 2;
+
+	(void)state;
+	guard();
+	for (size_t j = 0; j < sizeof(cases) / sizeof(cases[0]); j++) {
+		struct crew c;
+
+		crew_init(&c, CDM_DIR_WRITE, cases[j].q, 1, 20000, count);
+		crew_file(&c);
+		c.sh->fsync_every = cases[j].n;
+		crew_go(&c, 20 * MS, 100 * MS);
+		cdm_worker_join(c.sh, c.w, c.n);
+		assert_int_equal(c.w[0].error, 0);
+		for (unsigned int k = 0; k < count; k++) {
+			const struct cdm_pass *p = &c.w[0].passes[k];
+			double want = (double)p->ios / cases[j].n;
+
+			print_message("Q=%u N=%u pass %u: %" PRIu64 " writes, %" PRIu64 " fdatasyncs\n",
+				      cases[j].q, cases[j].n, k, p->ios, p->fsyncs);
+			assert_true(p->ios >= 20 * cases[j].n);
+			assert_int_equal(p->read_ios, 0);
+			assert_true((double)p->fsyncs >= 0.9 * want);
+			assert_true((double)p->fsyncs <= 1.1 * want);
+		}
+		crew_free(&c);
+	}
+}
+
+/*
+ * An I/O that fails (or comes back short) stops its worker, which reports
+ * the error and the I/O's offset, and every other worker of the test.
+ */
+static void test_stop_on_io_error(void **state)
+{
+	static const struct { int64_t result; int short_io; } cases[] = {
+		{ -EIO, 0 }, { -ENOSPC, 0 }, { 2048, 1 },
+	};
+
+	(void)state;
+	guard();
+	for (size_t j = 0; j < sizeof(cases) / sizeof(cases[0]); j++) {
+		struct crew c;
+		unsigned int failed = 0;
+
+		crew_init(&c, CDM_DIR_READ, 4, 2, 100000, 2);
+		eng.fail_io_at = 500;
+		eng.fail_result = cases[j].result;
+		crew_go(&c, HOUR, HOUR);
+		cdm_worker_join(c.sh, c.w, c.n);
+		assert_int_equal(atomic_load(&c.sh->failed), 1);
+		for (unsigned int i = 0; i < c.n; i++) {
+			assert_true(c.w[i].stopped_ns > 0);
+			assert_true(c.w[i].stopped_ns < c.sh->bounds[1]);
+			if (!c.w[i].error)
+				continue;
+			failed++;
+			assert_int_equal(c.w[i].error, cases[j].short_io ? -EIO : cases[j].result);
+			assert_int_equal(c.w[i].short_io, cases[j].short_io);
+			assert_int_equal(c.w[i].init_failed, 0);
+			assert_int_equal(c.w[i].error_offset, atomic_load(&eng.failed_offset));
+		}
+		assert_int_equal(failed, 1);
+		crew_free(&c);
+	}
+}
+
+/*
+ * An engine call that fails (reap) stops the worker with its error, and
+ * the other workers of the test with it.
+ */
+static void test_stop_on_engine_error(void **state)
+{
+	struct crew c;
+	unsigned int failed = 0;
+
+	(void)state;
+	guard();
+	crew_init(&c, CDM_DIR_READ, 4, 2, 100000, 1);
+	eng.fail_reap_at = 300;
+	crew_go(&c, HOUR, HOUR);
+	cdm_worker_join(c.sh, c.w, c.n);
+	assert_int_equal(atomic_load(&c.sh->failed), 1);
+	for (unsigned int i = 0; i < c.n; i++) {
+		assert_true(c.w[i].stopped_ns > 0);
+		assert_true(c.w[i].stopped_ns < c.sh->bounds[1]);
+		if (c.w[i].error) {
+			failed++;
+			assert_int_equal(c.w[i].error, -EIO);
+			assert_int_equal(c.w[i].init_failed, 0);
+		}
+	}
+	assert_int_equal(failed, 1);
+	crew_free(&c);
+}
+
+/*
+ * An engine that cannot be set up: cdm_worker_start() still succeeds, the
+ * worker says init_failed with the error, and an empty schedule (what the
+ * runner publishes then) ends the test at once without any I/O.
+ */
+static void test_init_failure(void **state)
+{
+	struct cdm_err err = { "" };
+	struct crew c;
+
+	(void)state;
+	guard();
+	crew_init(&c, CDM_DIR_READ, 4, 2, 0, 1);
+	eng.fail_init = -ENODEV;
+	assert_int_equal(cdm_worker_start(c.sh, c.w, c.n, &err), 0);
+	for (unsigned int i = 0; i < c.n; i++) {
+		assert_int_equal(c.w[i].init_failed, 1);
+		assert_int_equal(c.w[i].error, -ENODEV);
+	}
+	for (unsigned int k = 0; k < 3; k++)
+		c.sh->bounds[k] = cdm_now_ns();
+	cdm_worker_go(c.sh);
+	cdm_worker_join(c.sh, c.w, c.n);
+	assert_int_equal(atomic_load(&eng.reaps), 0);
+	for (unsigned int i = 0; i < c.n; i++)
+		assert_int_equal(c.w[i].passes[0].ios, 0);
+	crew_free(&c);
+}
+
+/*
+ * Setting the stop flag ends every worker long before its schedule does:
+ * each stops starting I/O after the request, and starts at most one more
+ * batch (Q) after it, since the flag is read once per batch.
+ */
+static void test_stop_on_request(void **state)
+{
+	const unsigned int q = 4;
+	struct timespec ms = { 0, 1000000 };
+	uint64_t t_req;
+	struct crew c;
+
+	(void)state;
+	guard();
+	crew_init(&c, CDM_DIR_READ, q, 2, 500000, 2);
+	crew_go(&c, 10 * MS, HOUR);
+	/* every worker in its first pass, with I/O done */
+	for (;;) {
+		unsigned int going = 0;
+
+		for (unsigned int i = 0; i < c.n; i++)
+			going += atomic_load(&c.w[i].live_bytes) > 0;
+		if (going == c.n && cdm_now_ns() >= c.sh->bounds[1])
+			break;
+		nanosleep(&ms, NULL);
+	}
+	t_req = cdm_now_ns();
+	atomic_store(&eng.stop_at, t_req);
+	atomic_store(&c.stop, SIGTERM);
+	cdm_worker_join(c.sh, c.w, c.n);
+	for (unsigned int i = 0; i < c.n; i++) {
+		assert_int_equal(c.w[i].error, 0);
+		assert_true(c.w[i].stopped_ns >= t_req);
+		assert_true(c.w[i].stopped_ns < c.sh->bounds[2]);
+		assert_true(eng.log[i].queued_after_stop <= q);
+	}
+	assert_int_equal(atomic_load(&c.sh->failed), 0);
+	crew_free(&c);
+}
+
+/* the buffer region: Q x block rounded up to 2 MiB */
+static void test_buffer_bytes(void **state)
+{
+	(void)state;
+	assert_int_equal(cdm_worker_buffer_bytes(1, 4096), 2u << 20);
+	assert_int_equal(cdm_worker_buffer_bytes(512, 4096), 2u << 20);
+	assert_int_equal(cdm_worker_buffer_bytes(513, 4096), 4u << 20);
+	assert_int_equal(cdm_worker_buffer_bytes(8, 1u << 20), 8u << 20);
+	assert_int_equal(cdm_worker_buffer_bytes(3, 1u << 20), 4u << 20);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_buffer_bytes),
+		cmocka_unit_test(test_depth_in_flight),
+		cmocka_unit_test(test_pass_windows),
+		cmocka_unit_test(test_fsync_cadence),
+		cmocka_unit_test(test_stop_on_io_error),
+		cmocka_unit_test(test_stop_on_engine_error),
+		cmocka_unit_test(test_init_failure),
+		cmocka_unit_test(test_stop_on_request),
+	};
+
+	eng.null = cdm_engine_find("null", NULL);
+	if (!eng.null) {
+		fprintf(stderr, "test_worker: the null engine is not built in\n");
+		return 1;
+	}
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
