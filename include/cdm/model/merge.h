@@ -74,11 +74,4 @@ unsigned int cdm_merge_spread(const struct cdm_run_result *agg, unsigned int i,
 			      double *min, double *median, double *max,
 			      unsigned int *imin, unsigned int *imax);
 
-/*
- * cdm_merge_main - `cdm merge [--format F] [--save F.json] [--aggregate A]
- * [--output F] A.json B.json ...`; @argv[0] is "merge".  Returns the exit
- * status (0, 1 unreadable or mismatching files, 2 usage).
- */
-int cdm_merge_main(int argc, char **argv);
-
 #endif /* CDM_MERGE_H */
