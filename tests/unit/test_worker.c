@@ -218,10 +218,15 @@ static void crew_init(struct crew *c, enum cdm_dir dir, unsigned int qd, unsigne
 	atomic_init(&c->stop, 0);
 }
 
-/* a real file for the fdatasync of --fsync */
+/*
+ * A real file for the fdatasync of --fsync, on tmpfs where there is one:
+ * the test counts fdatasyncs, and on a disk shared with other work one
+ * can take longer than a whole pass.
+ */
 static void crew_file(struct crew *c)
 {
-	const char *dir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	const char *dir = access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" :
+			  getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
 	int fd;
 
 	snprintf(c->path, sizeof(c->path), "%.40s/cdm-worker-XXXXXX", dir);
@@ -280,8 +285,8 @@ static void guard(void)
 /*
  * An async engine keeps the requested depth in flight: the depth each
  * worker reports is Q, and by Little's law the mean number in flight over
- * the measured passes (sum of latencies / time) is Q x T.  A worker that
- * kept half the depth would show Q x T / 2.
+ * the measured passes (sum of latencies / time) is Q x T, within 25 %.  A
+ * worker that kept half the depth would show Q x T / 2.
  */
 static void test_depth_in_flight(void **state)
 {
@@ -293,7 +298,7 @@ static void test_depth_in_flight(void **state)
 	(void)state;
 	guard();
 	crew_init(&c, CDM_DIR_READ, q, t, 2 * MS, count);
-	crew_go(&c, 100 * MS, 500 * MS);
+	crew_go(&c, 100 * MS, 1000 * MS);
 	cdm_worker_join(c.sh, c.w, c.n);
 	for (unsigned int i = 0; i < t; i++) {
 		assert_int_equal(c.w[i].error, 0);
@@ -309,8 +314,9 @@ static void test_depth_in_flight(void **state)
 	print_message("Q=%u T=%u: %" PRIu64 " I/Os, %.2f in flight on average\n", q, t, ios,
 		      in_flight);
 	assert_true(ios > 0);
-	assert_true(in_flight >= 0.8 * q * t);
-	assert_true(in_flight <= 1.2 * q * t);
+	/* a stall across the start or the end of the passes moves it a little */
+	assert_true(in_flight >= 0.75 * q * t);
+	assert_true(in_flight <= 1.25 * q * t);
 	crew_free(&c);
 }
 
