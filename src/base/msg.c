@@ -8,13 +8,13 @@
 
 #include "cdm/base/msg.h"
 
-void (*cdm_progress_clear)(void);
+void (*cdm_msg_progress_clear)(void);
 char cdm_msg_tag[96];
 
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {
-	if (cdm_progress_clear)
-		cdm_progress_clear();
+	if (cdm_msg_progress_clear)
+		cdm_msg_progress_clear();
 	fputs("cdm: ", stderr);
 	fputs(cdm_msg_tag, stderr);
 	fputs(prefix, stderr);
@@ -22,17 +22,16 @@ static void vmsg(const char *prefix, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
-int cdm_error(const char *fmt, ...)
+void cdm_msg_error(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
 	vmsg("", fmt, ap);
 	va_end(ap);
-	return -1;
 }
 
-void cdm_warn(const char *fmt, ...)
+void cdm_msg_warn(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -41,7 +40,7 @@ void cdm_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
-void cdm_note(const char *fmt, ...)
+void cdm_msg_note(const char *fmt, ...)
 {
 	va_list ap;
 

@@ -51,7 +51,7 @@ int cdm_cli_engine(const struct cdm_cli_cmd *cmd, const char *name,
 	if (r == -EINVAL)
 		return cdm_cli_usage(cmd, "%s", err.msg);
 	if (r < 0) {
-		cdm_error("%s", err.msg);
+		cdm_msg_error("%s", err.msg);
 		return CDM_EXIT_RUN;
 	}
 	return CDM_CLI_GO_ON;
@@ -69,7 +69,7 @@ int cdm_cli_round_size(const struct cdm_cli_cmd *cmd, struct cdm_run_config *cfg
 	if (r > 0) {
 		cdm_size_format(asked, a, sizeof(a));
 		cdm_size_format(cfg->size, b, sizeof(b));
-		cdm_note("test size %s rounded down to %s, a whole number of %" PRIu64 "-byte blocks",
+		cdm_msg_note("test size %s rounded down to %s, a whole number of %" PRIu64 "-byte blocks",
 			 a, b, block);
 	}
 	return CDM_CLI_GO_ON;
@@ -81,7 +81,7 @@ int cdm_cli_outfile(const char *path, const char *opt, int replace)
 
 	if (!path || cdm_outfile_check(path, opt, replace, &err) == 0)
 		return CDM_CLI_GO_ON;
-	cdm_error("%s", err.msg);
+	cdm_msg_error("%s", err.msg);
 	return CDM_EXIT_RUN;
 }
 
@@ -91,6 +91,6 @@ int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 	int r = cdm_run(cfg, res, &err);
 
 	if (r < 0 && r != -EINTR && err.msg[0])
-		cdm_error("%s", err.msg);
+		cdm_msg_error("%s", err.msg);
 	return r;
 }

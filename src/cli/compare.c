@@ -71,7 +71,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 				return cdm_cli_usage(&cmd, "bad value for --format: '%s' (cdm, markdown)", optarg);
 			break;
 		case 'a':
-			if (cdm_aggregate_parse(optarg, &o->aggregate) < 0)
+			if (cdm_result_aggregate_parse(optarg, &o->aggregate) < 0)
 				return cdm_cli_usage(&cmd, "bad value for --aggregate: '%s' (best, median, mean)", optarg);
 			break;
 		case 'm':
@@ -107,11 +107,11 @@ static int load_runs(char **paths, unsigned int n, struct cdm_run_result **runs)
 	for (unsigned int i = 0; i < n; i++) {
 		ret = cdm_result_read_file(paths[i], CDM_RESULT_READ_AGGREGATE, &runs[i], &err);
 		if (ret == -EPROTONOSUPPORT) {
-			cdm_error("%s: %s: compare it with a newer cdm", paths[i], err.msg);
+			cdm_msg_error("%s: %s: compare it with a newer cdm", paths[i], err.msg);
 			return CDM_EXIT_USAGE;
 		}
 		if (ret < 0) {
-			cdm_error("%s: %s", paths[i], err.msg);
+			cdm_msg_error("%s: %s", paths[i], err.msg);
 			return CDM_EXIT_USAGE;
 		}
 	}
@@ -127,18 +127,18 @@ static int write_report(const struct cdm_compare *c, const struct opts *o)
 	if (o->output) {
 		out = fopen(o->output, "w");
 		if (!out) {
-			cdm_error("%s: cannot write the comparison: %s", o->output, strerror(errno));
+			cdm_msg_error("%s: cannot write the comparison: %s", o->output, strerror(errno));
 			return CDM_EXIT_RUN;
 		}
 	}
 	ret = cdm_compare_write(out, c, o->format);
 	if (ret < 0) {
-		cdm_error("%s: writing the comparison failed: %s", o->output ? o->output : "stdout",
+		cdm_msg_error("%s: writing the comparison failed: %s", o->output ? o->output : "stdout",
 			  strerror(-ret));
 		status = CDM_EXIT_RUN;
 	}
 	if (o->output && fclose(out) != 0 && !status) {
-		cdm_error("%s: writing the comparison failed", o->output);
+		cdm_msg_error("%s: writing the comparison failed", o->output);
 		status = CDM_EXIT_RUN;
 	}
 	return status;
@@ -154,11 +154,11 @@ static int compare(struct cdm_run_result *const *runs, unsigned int n, const str
 
 	if (cdm_compare_init(&cmp, runs, n, o->aggregate, o->metric, &err) < 0) {
 		cdm_compare_free(&cmp);
-		cdm_error("%s", err.msg);
+		cdm_msg_error("%s", err.msg);
 		return CDM_EXIT_RUN;
 	}
 	if (cdm_compare_mismatch(&cmp, list, sizeof(list)))
-		cdm_warn("the runs differ in %s: their figures may not be comparable", list);
+		cdm_msg_warn("the runs differ in %s: their figures may not be comparable", list);
 	status = write_report(&cmp, o);
 	cdm_compare_free(&cmp);
 	return status;

@@ -371,7 +371,7 @@ static int parse_report_option(int c, char *arg, struct main_opts *o)
 		o->label = arg;
 		return CDM_CLI_GO_ON;
 	case OPT_AGGREGATE:
-		if (cdm_aggregate_parse(arg, &o->aggregate) < 0)
+		if (cdm_result_aggregate_parse(arg, &o->aggregate) < 0)
 			return cdm_cli_usage(&cmd, "bad value for --aggregate: '%s' (best, median, mean)", arg);
 		return CDM_CLI_GO_ON;
 	case OPT_CV_THRESHOLD:
@@ -443,7 +443,7 @@ static int parse_run_option(int c, char *arg, struct main_opts *o)
 		o->cfg.engine_options |= CDM_ENGINE_OPT_NO_REGISTER;
 		return CDM_CLI_GO_ON;
 	case OPT_START_AT:
-		if (cdm_start_at_parse(arg, cdm_wall_ns(), &o->sa.start_ns) < 0)
+		if (cdm_start_at_parse(arg, cdm_clock_wall_ns(), &o->sa.start_ns) < 0)
 			return cdm_cli_usage(&cmd, "bad value for --start-at: '%s' (UTC as 2026-12-01T22:00:00Z, or +30s, +5m)", arg);
 		snprintf(o->sa.text, sizeof(o->sa.text), "%s", arg);
 		o->start_at = arg;
@@ -597,7 +597,7 @@ static int build_config(struct main_opts *o)
 				     o->mode);
 	/* a block device TARGET: read by default, its size, its sectors */
 	if (cdm_plan_device(cfg, o->mode_given, o->size != 0, &err) < 0) {
-		cdm_error("%s", err.msg);
+		cdm_msg_error("%s", err.msg);
 		return CDM_EXIT_USAGE;
 	}
 	s = cdm_cli_round_size(&cmd, cfg);
@@ -659,7 +659,7 @@ static int save_rank_files(const char *prefix, const struct cdm_run_result *agg)
 		snprintf(path, sizeof(path), "%s.rank%u.json", prefix, r);
 		e = cdm_report_save(path, cdm_report_find("json", NULL), sc->src[r].res);
 		if (e < 0) {
-			cdm_error("%s: cannot save rank %u's result: %s", path, r, strerror(-e));
+			cdm_msg_error("%s: cannot save rank %u's result: %s", path, r, strerror(-e));
 			ret = e;
 		}
 	}
@@ -679,7 +679,7 @@ static int mpi_finish(const struct main_opts *o, struct cdm_run_result **res, in
 
 	*r = cdm_mpi_finish(*res, *r, o->label, &agg, &err);
 	if (*r < 0 && err.msg[0])
-		cdm_error("%s", err.msg);
+		cdm_msg_error("%s", err.msg);
 	if (*r == 0 && agg && o->save_ranks) {
 		*r = save_rank_files(o->save_ranks, agg);
 		if (*r < 0) {
@@ -710,12 +710,12 @@ static int run(struct main_opts *o, struct cdm_run_result **res, int *r)
 		return e;
 	e = cdm_runner_install_signals();
 	if (e < 0) {
-		cdm_error("cannot install signal handlers: %s", strerror(-e));
+		cdm_msg_error("cannot install signal handlers: %s", strerror(-e));
 		return CDM_EXIT_RUN;
 	}
 	*res = cdm_result_alloc(cdm_plan_tests(&o->cfg, NULL));
 	if (!*res) {
-		cdm_error("out of memory");
+		cdm_msg_error("out of memory");
 		return CDM_EXIT_RUN;
 	}
 	(*res)->aggregate = o->aggregate;
@@ -750,15 +750,15 @@ static void note_unstable(const struct cdm_run_result *res)
 		if (!cdm_result_unstable(t, res->cv_threshold_pct, &cv))
 			continue;
 		cdm_spec_name(&t->spec, name, sizeof(name));
-		cdm_note("%s %s is unstable: its MB/s varied by %.1f%% across %u passes (coefficient of variation; --cv-threshold %g%%)",
-			 name, cdm_dir_name(t->dir), cv,
+		cdm_msg_note("%s %s is unstable: its MB/s varied by %.1f%% across %u passes (coefficient of variation; --cv-threshold %g%%)",
+			 name, cdm_result_dir_name(t->dir), cv,
 			 t->npasses, res->cv_threshold_pct);
 	}
 }
 
 static int plot_write(FILE *f, const void *res)
 {
-	return cdm_plot_timeseries(f, res);
+	return cdm_plot_series(f, res);
 }
 
 /* --plot: the time-series chart, replaced atomically (outfile.h) */
@@ -767,9 +767,9 @@ static int write_plot(const char *path, const struct cdm_run_result *res)
 	int e = cdm_outfile_write(path, plot_write, res);
 
 	if (e == -EINVAL)
-		cdm_warn("%s: no test has a time series to plot; nothing written", path);
+		cdm_msg_warn("%s: no test has a time series to plot; nothing written", path);
 	else if (e < 0)
-		cdm_error("%s: cannot write the plot: %s", path, strerror(-e));
+		cdm_msg_error("%s: cannot write the plot: %s", path, strerror(-e));
 	return e == -EINVAL ? 0 : e;
 }
 
@@ -789,7 +789,7 @@ static int write_report(const struct main_opts *o, const struct cdm_run_result *
 		if (!out) {
 			int sig = cdm_runner_stop_requested();
 
-			cdm_error("%s: cannot write the report: %s", o->output, strerror(errno));
+			cdm_msg_error("%s: cannot write the report: %s", o->output, strerror(errno));
 			*now = 1;
 			/* a signal while opening (a FIFO nobody reads) is a stop */
 			return sig ? CDM_EXIT_SIGNAL(sig) : CDM_EXIT_RUN;
@@ -797,18 +797,18 @@ static int write_report(const struct main_opts *o, const struct cdm_run_result *
 	}
 	errno = 0;
 	if (o->fmt->write(out, res) < 0 || fflush(out) != 0 || ferror(out)) {
-		cdm_error("%s: writing the report failed: %s", o->output ? o->output : "stdout",
+		cdm_msg_error("%s: writing the report failed: %s", o->output ? o->output : "stdout",
 			  strerror(errno ? errno : EIO));
 		status = CDM_EXIT_RUN;
 	}
 	if (o->output && fclose(out) != 0 && status == CDM_EXIT_OK) {
-		cdm_error("%s: writing the report failed: %s", o->output, strerror(errno));
+		cdm_msg_error("%s: writing the report failed: %s", o->output, strerror(errno));
 		status = CDM_EXIT_RUN;
 	}
 	if (o->save) {
 		e = cdm_report_save(o->save, cdm_report_find("json", NULL), res);
 		if (e < 0) {
-			cdm_error("%s: cannot save the result: %s", o->save, strerror(-e));
+			cdm_msg_error("%s: cannot save the result: %s", o->save, strerror(-e));
 			status = CDM_EXIT_RUN;
 		}
 	}
@@ -850,12 +850,12 @@ static int report(const struct main_opts *o, struct cdm_run_result *res, int r)
 	if (r == -EINTR) {
 		int sig = res->interrupted ? res->interrupted : SIGINT;
 
-		cdm_error("interrupted by %s: the report shows the tests measured before it; %s",
+		cdm_msg_error("interrupted by %s: the report shows the tests measured before it; %s",
 			  strsignal(sig), file_fate(o, res));
 		status = CDM_EXIT_SIGNAL(sig);
 	} else if (r < 0) {
 		if (io_failed)
-			cdm_error("the run stopped at the first I/O error: the report shows the tests measured before it; %s",
+			cdm_msg_error("the run stopped at the first I/O error: the report shows the tests measured before it; %s",
 				  file_fate(o, res));
 		status = CDM_EXIT_RUN;
 	}
@@ -889,7 +889,7 @@ int main(int argc, char **argv)
 		struct cdm_err err;
 
 		if (cdm_mpi_init(&argc, &argv, &err) < 0) {
-			cdm_error("%s", err.msg);
+			cdm_msg_error("%s", err.msg);
 			return CDM_EXIT_RUN;
 		}
 	}

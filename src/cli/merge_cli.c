@@ -21,7 +21,6 @@
 #include "cdm/target/outfile.h"
 #include "cdm/report/report.h"
 #include "cdm/model/result_read.h"
-#include "cdm/base/clock.h"
 #include "cdm/base/msg.h"
 
 static const char merge_usage[] =
@@ -77,7 +76,7 @@ static void check_overlap(const struct cdm_run_result *agg)
 		}
 	}
 	if (len && worst * 10 > len)
-		cdm_warn("merge: the files' passes started up to %.3f s apart (passes last %.3f s): they overlapped only in part, so the aggregate is below what the hosts did together; start the runs with --start-at",
+		cdm_msg_warn("merge: the files' passes started up to %.3f s apart (passes last %.3f s): they overlapped only in part, so the aggregate is below what the hosts did together; start the runs with --start-at",
 			 (double)worst / 1e9, (double)len / 1e9);
 }
 
@@ -129,7 +128,7 @@ static int parse_args(int argc, char **argv, struct merge_opts *o)
 			o->save = optarg;
 			break;
 		case 'a':
-			if (cdm_aggregate_parse(optarg, &o->agg) < 0)
+			if (cdm_result_aggregate_parse(optarg, &o->agg) < 0)
 				return cdm_cli_usage(&cmd, "bad value for --aggregate: '%s' (best, median, mean)", optarg);
 			break;
 		case 'h':
@@ -166,12 +165,12 @@ static int read_inputs(const struct merge_opts *o, struct cdm_run_result ***in)
 
 	*in = calloc(o->n, sizeof(**in));
 	if (!*in) {
-		cdm_error("out of memory");
+		cdm_msg_error("out of memory");
 		return CDM_EXIT_RUN;
 	}
 	for (unsigned int i = 0; i < o->n; i++) {
 		if (cdm_result_read_file(o->files[i], CDM_RESULT_READ_ONE_RUN, &(*in)[i], &err) < 0) {
-			cdm_error("merge: %s: %s", o->files[i], err.msg);
+			cdm_msg_error("merge: %s: %s", o->files[i], err.msg);
 			free_inputs(*in, i);
 			*in = NULL;
 			return CDM_EXIT_USAGE;
@@ -196,7 +195,7 @@ static int merge_inputs(const struct merge_opts *o, struct cdm_run_result **in,
 
 	if (!names) {
 		free_inputs(in, o->n);
-		cdm_error("out of memory");
+		cdm_msg_error("out of memory");
 		return CDM_EXIT_RUN;
 	}
 	for (unsigned int i = 0; i < o->n; i++) {
@@ -217,7 +216,7 @@ static int merge_inputs(const struct merge_opts *o, struct cdm_run_result **in,
 	free(in);
 	free(names);
 	if (ret < 0) {
-		cdm_error("merge: %s", err.msg);
+		cdm_msg_error("merge: %s", err.msg);
 		return ret == -ENOMEM ? CDM_EXIT_RUN : CDM_EXIT_USAGE;
 	}
 	return CDM_CLI_GO_ON;
@@ -232,12 +231,12 @@ static int write_outputs(const struct merge_opts *o, const struct cdm_run_result
 	if (o->output) {
 		out = fopen(o->output, "w");
 		if (!out) {
-			cdm_error("%s: cannot write the report: %s", o->output, strerror(errno));
+			cdm_msg_error("%s: cannot write the report: %s", o->output, strerror(errno));
 			return CDM_EXIT_RUN;
 		}
 	}
 	if (o->fmt->write(out, res) < 0 || fflush(out)) {
-		cdm_error("%s: writing the report failed", o->output ? o->output : "stdout");
+		cdm_msg_error("%s: writing the report failed", o->output ? o->output : "stdout");
 		status = CDM_EXIT_RUN;
 	}
 	if (o->output && fclose(out))
@@ -245,7 +244,7 @@ static int write_outputs(const struct merge_opts *o, const struct cdm_run_result
 	if (o->save) {
 		ret = cdm_report_save(o->save, cdm_report_find("json", NULL), res);
 		if (ret < 0) {
-			cdm_error("%s: cannot save the aggregate: %s", o->save, strerror(-ret));
+			cdm_msg_error("%s: cannot save the aggregate: %s", o->save, strerror(-ret));
 			status = CDM_EXIT_RUN;
 		}
 	}

@@ -331,12 +331,12 @@ static int run(const struct sweep_opts *o, struct cdm_run_result **res, int *r)
 
 	*res = NULL;
 	if (e < 0) {
-		cdm_error("cannot install signal handlers: %s", strerror(-e));
+		cdm_msg_error("cannot install signal handlers: %s", strerror(-e));
 		return CDM_EXIT_RUN;
 	}
 	*res = cdm_result_alloc(cdm_plan_tests(&o->cfg, NULL));
 	if (!*res) {
-		cdm_error("out of memory");
+		cdm_msg_error("out of memory");
 		return CDM_EXIT_RUN;
 	}
 	*r = cdm_cli_run(&o->cfg, *res);
@@ -363,21 +363,21 @@ static int write_outputs(const struct sweep_opts *o, const struct cdm_sweep *sw)
 		status = CDM_EXIT_RUN;
 	for (unsigned int i = 0; i < sw->ncurves; i++)
 		if (sw->curves[i].ceiling.found)
-			cdm_note("%s %s: a flat ceiling at %.1f IOPS: more load gave no more while latency rose %.1fx",
-				 sw->curves[i].test, cdm_dir_name(sw->curves[i].dir),
+			cdm_msg_note("%s %s: a flat ceiling at %.1f IOPS: more load gave no more while latency rose %.1fx",
+				 sw->curves[i].test, cdm_result_dir_name(sw->curves[i].dir),
 				 sw->curves[i].ceiling.level, sw->curves[i].ceiling.lat_ratio);
 	/* both replaced atomically (outfile.h) */
 	if (o->save) {
 		e = cdm_outfile_write(o->save, write_json, sw);
 		if (e < 0) {
-			cdm_error("%s: cannot save the sweep: %s", o->save, strerror(-e));
+			cdm_msg_error("%s: cannot save the sweep: %s", o->save, strerror(-e));
 			status = CDM_EXIT_RUN;
 		}
 	}
 	if (o->plot) {
 		e = cdm_outfile_write(o->plot, write_svg, sw);
 		if (e < 0) {
-			cdm_error("%s: cannot write the plot: %s", o->plot, strerror(-e));
+			cdm_msg_error("%s: cannot write the plot: %s", o->plot, strerror(-e));
 			status = CDM_EXIT_RUN;
 		}
 	}
@@ -403,7 +403,7 @@ static int report(const struct sweep_opts *o, const struct cdm_run_result *res, 
 	if (r == -EINTR) {
 		int sig = res->interrupted ? res->interrupted : SIGINT;
 
-		cdm_error("interrupted by %s: the table shows the points measured before it",
+		cdm_msg_error("interrupted by %s: the table shows the points measured before it",
 			  strsignal(sig));
 		status = CDM_EXIT_SIGNAL(sig);
 	} else if (r < 0) {

@@ -206,7 +206,7 @@ int cdm_engine_resolve(const char *name, const struct cdm_engine_ops **ops,
 		for (i = 0; i < NR_ENGINES && strcmp(names[i], (*ops)->name); i++) {
 			o = row(i);
 			if (o && cdm_engine_probe(o, &why) < 0)
-				cdm_note("engine %s does not work here (%s); using %s",
+				cdm_msg_note("engine %s does not work here (%s); using %s",
 					 names[i], why.msg, (*ops)->name);
 		}
 		return 0;

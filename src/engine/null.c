@@ -111,7 +111,7 @@ static int null_commit(struct cdm_engine_ctx *ctx)
 	if (nd->committed == nd->count)
 		return 0;
 	/* no service time: due at once, and no clock read */
-	deadline = nd->service_ns ? cdm_now_ns() + nd->service_ns : 0;
+	deadline = nd->service_ns ? cdm_clock_now_ns() + nd->service_ns : 0;
 	for (i = nd->committed; i < nd->count; i++)
 		nd->ring[ring_index(nd, i)].deadline = deadline;
 	nd->committed = nd->count;
@@ -151,7 +151,7 @@ static int null_reap(struct cdm_engine_ctx *ctx, unsigned int min,
 			return -err;
 	}
 
-	now = cdm_now_ns();
+	now = cdm_clock_now_ns();
 	while (n < max) {
 		s = &nd->ring[nd->head];
 		if (s->deadline > now)

@@ -121,12 +121,12 @@ double cdm_compare_figure(const struct cdm_test_result *t, enum cdm_aggregate ag
 	cdm_result_summarize(t, &s);
 	switch (metric) {
 	case CDM_COMPARE_IOPS:
-		return cdm_spread_pick(&s.iops, aggregate, 1);
+		return cdm_result_spread_pick(&s.iops, aggregate, 1);
 	case CDM_COMPARE_LAT:
-		return cdm_spread_pick(&s.lat_ns, aggregate, 0) / 1000.0;
+		return cdm_result_spread_pick(&s.lat_ns, aggregate, 0) / 1000.0;
 	case CDM_COMPARE_MB_S:
 	default:
-		return cdm_spread_pick(&s.mb_s, aggregate, 1);
+		return cdm_result_spread_pick(&s.mb_s, aggregate, 1);
 	}
 }
 

@@ -219,7 +219,7 @@ void cdm_detect_analyze(struct cdm_run_result *r, int notes)
 		s->burst_at_ns = s->points[map[s->burst.split]].start_ns;
 		if (notes) {
 			cdm_spec_name(&t->spec, name, sizeof(name));
-			cdm_note("%s %s: burst: %.1f MB/s at the start, then %.1f MB/s from %.1f s on (a credit-based or cached burst?)",
+			cdm_msg_note("%s %s: burst: %.1f MB/s at the start, then %.1f MB/s from %.1f s on (a credit-based or cached burst?)",
 				 name, dir_name(t->dir), s->burst.high, s->burst.low,
 				 (double)s->burst_at_ns / 1e9);
 		}
@@ -288,7 +288,7 @@ void cdm_detect_analyze(struct cdm_run_result *r, int notes)
 
 			cdm_spec_name(&r->tests[idx[c.from]].spec, from, sizeof(from));
 			cdm_spec_name(&r->tests[idx[n - 1]].spec, to, sizeof(to));
-			cdm_note("%s to %s %s: a flat ceiling at %.1f MB/s: more load gave no more throughput while the mean latency rose %.1fx (a throughput cap?)",
+			cdm_msg_note("%s to %s %s: a flat ceiling at %.1f MB/s: more load gave no more throughput while the mean latency rose %.1fx (a throughput cap?)",
 				 from, to, dir_name(a->dir), c.level, c.lat_ratio);
 		}
 	}

@@ -50,7 +50,7 @@ int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result 
 		    s->spec.block != t->spec.block || s->spec.qd != t->spec.qd ||
 		    s->spec.threads != t->spec.threads || s->spec.write_pct != t->spec.write_pct)
 			return cdm_err_set(err, -EINVAL, "test %u is %s %s vs %s %s", i + 1, na,
-					   cdm_dir_name(s->dir), nb, cdm_dir_name(t->dir));
+					   cdm_result_dir_name(s->dir), nb, cdm_result_dir_name(t->dir));
 	}
 	return 0;
 }

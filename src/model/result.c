@@ -135,7 +135,7 @@ void cdm_result_summarize(const struct cdm_test_result *t, struct cdm_test_summa
 	spread_of(lat, nlat, &s->lat_ns);
 }
 
-double cdm_spread_pick(const struct cdm_spread *sp, enum cdm_aggregate agg,
+double cdm_result_spread_pick(const struct cdm_spread *sp, enum cdm_aggregate agg,
 		       int higher_is_better)
 {
 	if (!sp->n)
@@ -158,7 +158,7 @@ double cdm_result_mb_s(const struct cdm_test_result *t, enum cdm_aggregate agg)
 	if (agg == CDM_AGG_BEST)
 		return cdm_result_best_mb_s(t);
 	cdm_result_summarize(t, &s);
-	return cdm_spread_pick(&s.mb_s, agg, 1);
+	return cdm_result_spread_pick(&s.mb_s, agg, 1);
 }
 
 double cdm_result_lat_us(const struct cdm_test_result *t, enum cdm_aggregate agg)
@@ -168,7 +168,7 @@ double cdm_result_lat_us(const struct cdm_test_result *t, enum cdm_aggregate agg
 	if (agg == CDM_AGG_BEST)
 		return cdm_result_best_lat_us(t);
 	cdm_result_summarize(t, &s);
-	return cdm_spread_pick(&s.lat_ns, agg, 0) / 1000.0;
+	return cdm_result_spread_pick(&s.lat_ns, agg, 0) / 1000.0;
 }
 
 static const char *const agg_names[] = {
@@ -177,24 +177,24 @@ static const char *const agg_names[] = {
 	[CDM_AGG_MEAN] = "mean",
 };
 
-const char *cdm_dir_name(enum cdm_dir dir)
+const char *cdm_result_dir_name(enum cdm_dir dir)
 {
 	return dir == CDM_DIR_MIX ? "Mix" : dir == CDM_DIR_WRITE ? "Write" : "Read";
 }
 
-const char *cdm_dir_key(enum cdm_dir dir)
+const char *cdm_result_dir_key(enum cdm_dir dir)
 {
 	return dir == CDM_DIR_MIX ? "mix" : dir == CDM_DIR_WRITE ? "write" : "read";
 }
 
-const char *cdm_aggregate_name(enum cdm_aggregate agg)
+const char *cdm_result_aggregate_name(enum cdm_aggregate agg)
 {
 	if ((unsigned int)agg < sizeof(agg_names) / sizeof(agg_names[0]))
 		return agg_names[agg];
 	return "best";
 }
 
-int cdm_aggregate_parse(const char *s, enum cdm_aggregate *agg)
+int cdm_result_aggregate_parse(const char *s, enum cdm_aggregate *agg)
 {
 	unsigned int i;
 

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "cdm/base/err.h"
-#include "cdm/model/json_read.h"
+#include "cdm/model/json.h"
 #include "cdm/model/result_read.h"
 
 /*
@@ -367,7 +367,7 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 		return -EINVAL;
 	if (str(err, set, "settings", "aggregate", s, sizeof(s), 0))
 		return -EINVAL;
-	if (cdm_aggregate_parse(s, &r->aggregate) < 0)
+	if (cdm_result_aggregate_parse(s, &r->aggregate) < 0)
 		return bad(err, "settings.aggregate: \"%s\"", s);
 	v = mem(err, set, "settings", "cv_threshold_pct", CDM_JSON_NUMBER, 0);
 	if (!v)

@@ -11,8 +11,6 @@
 #include <string.h>
 
 #include "cdm/model/series.h"
-#include "cdm/base/clock.h"
-#include "cdm/base/msg.h"
 
 int cdm_series_interval_parse(const char *s, uint64_t *ns)
 {

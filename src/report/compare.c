@@ -287,7 +287,7 @@ static void write_markdown(FILE *out, const struct cdm_compare *c)
 		const struct cdm_test_result *t = c->rows[i].key;
 
 		cdm_spec_name(&t->spec, name, sizeof(name));
-		fprintf(out, "| %s %s |", name, cdm_dir_name(t->dir));
+		fprintf(out, "| %s %s |", name, cdm_result_dir_name(t->dir));
 		for (k = 0; k < c->n; k++) {
 			cell_text(c, i, k, val, sizeof(val), ratio, sizeof(ratio));
 			fprintf(out, " %s |", val);

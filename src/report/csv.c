@@ -75,7 +75,7 @@ static void lead(FILE *out, const struct cdm_run_result *r,
 		field(out, in->target, sizeof(in->target));
 	cdm_spec_name(&t->spec, name, sizeof(name));
 	fprintf(out, ",%s,%s,%s,%" PRIu64 ",%u,%u,%u,%s", name,
-		cdm_dir_key(t->dir),
+		cdm_result_dir_key(t->dir),
 		t->spec.pattern == CDM_RND ? "RND" : "SEQ", t->spec.block,
 		t->spec.threads, t->spec.qd, t->qd_run, kind);
 }
@@ -119,15 +119,15 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 		return;
 	cdm_result_summarize(t, &s);
 	for (i = 0; i < sizeof(aggs) / sizeof(aggs[0]); i++) {
-		lead(out, r, t, cdm_aggregate_name(aggs[i]));
+		lead(out, r, t, cdm_result_aggregate_name(aggs[i]));
 		fputc(',', out);
 		num(out, s.seconds);
 		u64(out, s.bytes);
 		u64(out, s.ios);
-		num(out, cdm_spread_pick(&s.mb_s, aggs[i], 1));
-		num(out, cdm_spread_pick(&s.iops, aggs[i], 1));
+		num(out, cdm_result_spread_pick(&s.mb_s, aggs[i], 1));
+		num(out, cdm_result_spread_pick(&s.iops, aggs[i], 1));
 		if (s.lat_ns.n)
-			num(out, cdm_spread_pick(&s.lat_ns, aggs[i], 0));
+			num(out, cdm_result_spread_pick(&s.lat_ns, aggs[i], 0));
 		else
 			fputc(',', out);
 		u64(out, lat_max);
@@ -162,7 +162,7 @@ static int csv_write(FILE *out, const struct cdm_run_result *r)
 }
 
 /* listed in the registry, report.c; declared in formatter.h */
-const struct cdm_formatter cdm_format_csv = {
+const struct cdm_formatter cdm_report_csv = {
 	.name = "csv",
 	.write = csv_write,
 };

@@ -99,7 +99,7 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 		key_u64(out, "    ", "rate_iops", in->rate_iops, ",");
 	else
 		fputs("    \"rate_iops\": null,\n", out);
-	fprintf(out, "    \"aggregate\": \"%s\",\n", cdm_aggregate_name(r->aggregate));
+	fprintf(out, "    \"aggregate\": \"%s\",\n", cdm_result_aggregate_name(r->aggregate));
 	key_num(out, "    ", "cv_threshold_pct", r->cv_threshold_pct, "");
 	fputs("  },\n", out);
 
@@ -233,7 +233,7 @@ static void write_spread(FILE *out, const char *key, const struct cdm_spread *sp
 		return;
 	}
 	fprintf(out, "        \"%s\": { \"best\": ", key);
-	num(out, cdm_spread_pick(sp, CDM_AGG_BEST, higher_is_better));
+	num(out, cdm_result_spread_pick(sp, CDM_AGG_BEST, higher_is_better));
 	fputs(", \"median\": ", out);
 	num(out, sp->median);
 	fputs(", \"mean\": ", out);
@@ -303,7 +303,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	cdm_spec_name(&t->spec, name, sizeof(name));
 	fputs("    {\n", out);
 	key_str(out, "      ", "name", name, sizeof(name), 0, ",");
-	fprintf(out, "      \"direction\": \"%s\",\n", cdm_dir_key(t->dir));
+	fprintf(out, "      \"direction\": \"%s\",\n", cdm_result_dir_key(t->dir));
 	if (mix) {
 		key_u64(out, "      ", "read_pct", 100 - t->spec.write_pct, ",");
 		key_u64(out, "      ", "write_pct", t->spec.write_pct, ",");
@@ -417,7 +417,7 @@ static int json_write(FILE *out, const struct cdm_run_result *r)
 }
 
 /* listed in the registry, report.c; declared in formatter.h */
-const struct cdm_formatter cdm_format_json = {
+const struct cdm_formatter cdm_report_json = {
 	.name = "json",
 	.write = json_write,
 };

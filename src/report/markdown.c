@@ -130,7 +130,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 		mb = cdm_result_mb_s(t, r->aggregate);
 		lat = cdm_result_lat_us(t, r->aggregate);
 		fprintf(out, "| %s %s | %.3f | %.1f | %.2f | ", name,
-			cdm_dir_name(t->dir), mb,
+			cdm_result_dir_name(t->dir), mb,
 			cdm_fmt_iops_of(mb, (unsigned long long)t->spec.block), lat);
 		if (cdm_result_has_percentiles(t))
 			fprintf(out, "%.2f", (double)cdm_hist_percentile(t->hist, 99.0) / 1000.0);
@@ -167,7 +167,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 }
 
 /* listed in the registry, report.c; declared in formatter.h */
-const struct cdm_formatter cdm_format_markdown = {
+const struct cdm_formatter cdm_report_markdown = {
 	.name = "markdown",
 	.write = md_write,
 };

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * plot_series.c - the --plot chart of a run with --log-interval
- * (cdm/plot.h).  Sequential and random tests differ by orders of magnitude
+ * (include/cdm/report/plot.h).  Sequential and random tests differ by orders of magnitude
  * in MB/s and in latency, so each pattern gets its own pair of panels, as
  * CrystalDiskMark users read them: SEQ in MB/s, RND in IOPS, each with its
  * latency (mean solid, p99 dashed, in the same colour) below.  Every value
@@ -19,7 +19,7 @@
 
 #define NAME_LEN 80
 
-int cdm_plot_timeseries(FILE *out, const struct cdm_run_result *r)
+int cdm_plot_series(FILE *out, const struct cdm_run_result *r)
 {
 	struct cdm_plot_line *thr = NULL, *lat = NULL;
 	char (*names)[NAME_LEN] = NULL;
@@ -67,7 +67,7 @@ int cdm_plot_timeseries(FILE *out, const struct cdm_run_result *r)
 			}
 			cdm_spec_name(&t->spec, spec, sizeof(spec));
 			snprintf(names[nl], NAME_LEN, "%s %s", spec,
-				 cdm_dir_name(t->dir));
+				 cdm_result_dir_name(t->dir));
 			thr[nl] = (struct cdm_plot_line){ .name = names[nl], .n = s->npoints,
 							  .x = x, .y = y, .color = (int)nl };
 			lat[2 * nl] = thr[nl];

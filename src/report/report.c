@@ -14,15 +14,30 @@
 #include "cdm/report/formatter.h"
 #include "cdm/report/report.h"
 
+/*
+ * The formats, one row each: the --format value and the formatter's file
+ * in src/report/, whose `const struct cdm_formatter cdm_report_FILE` is
+ * the row's.  The declarations are made from the rows, so adding a format
+ * is its file and its row, nothing else.
+ */
+#define CDM_REPORT_FORMATS(X)							\
+	X("cdm", text)		/* CrystalDiskMark 8 text, the default */	\
+	X("json", json)		/* the versioned schema, for compare and scripts */ \
+	X("csv", csv)		/* one row per pass, plus summary rows */	\
+	X("markdown", markdown)	/* a table to paste into a post */
+
+#define DECLARE(value, file) extern const struct cdm_formatter cdm_report_##file;
+CDM_REPORT_FORMATS(DECLARE)
+#undef DECLARE
+
 /* --format value -> formatter */
 static const struct {
 	const char *name;
 	const struct cdm_formatter *fmt;
 } formatters[] = {
-	{ "cdm", &cdm_format_text },    /* CrystalDiskMark 8 text, the default */
-	{ "json", &cdm_format_json },   /* the versioned schema, for compare and scripts */
-	{ "csv", &cdm_format_csv },     /* one row per pass, plus summary rows */
-	{ "markdown", &cdm_format_markdown }, /* a table to paste into a post */
+#define ROW(value, file) { value, &cdm_report_##file },
+	CDM_REPORT_FORMATS(ROW)
+#undef ROW
 };
 
 /*

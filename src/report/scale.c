@@ -54,12 +54,12 @@ void cdm_scale_text_tail(FILE *out, const struct cdm_run_result *r)
 			continue;
 		if (!any) {
 			fprintf(out, "\nPer %.*s MB/s (%s of each): min / median / max\n",
-				(int)strlen(sc->unit) - 1, sc->unit, cdm_aggregate_name(r->aggregate));
+				(int)strlen(sc->unit) - 1, sc->unit, cdm_result_aggregate_name(r->aggregate));
 			any = 1;
 		}
 		cdm_spec_name(&t->spec, name, sizeof(name));
 		fprintf(out, "  %-12s %-5s: %10.3f / %10.3f / %10.3f  (min %s, max %s)\n", name,
-			cdm_dir_name(t->dir), mn, md, mx,
+			cdm_result_dir_name(t->dir), mn, md, mx,
 			sc->src[imin].name, sc->src[imax].name);
 	}
 }
@@ -114,7 +114,7 @@ void cdm_scale_json(FILE *out, const struct cdm_run_result *r)
 		m = cdm_merge_spread(r, i, &mn, &md, &mx, &imin, &imax);
 		cdm_spec_name(&sc->src[0].res->tests[i].spec, name, sizeof(name));
 		fprintf(out, "%s\n      { \"name\": \"%s\", \"direction\": \"%s\", ", i ? "," : "",
-			name, cdm_dir_key(t->dir));
+			name, cdm_result_dir_key(t->dir));
 		if (!m) {
 			fputs("\"start_spread_ns\": null, \"min\": null, \"median\": null, \"max\": null, \"min_at\": null, \"max_at\": null }", out);
 			continue;
@@ -150,7 +150,7 @@ void cdm_scale_json(FILE *out, const struct cdm_run_result *r)
 
 			cdm_spec_name(&t->spec, name, sizeof(name));
 			fprintf(out, "%s\n          { \"name\": \"%s\", \"direction\": \"%s\", \"mb_s\": ",
-				i ? "," : "", name, cdm_dir_key(t->dir));
+				i ? "," : "", name, cdm_result_dir_key(t->dir));
 			if (t->npasses)
 				jnum(out, cdm_result_mb_s(t, r->aggregate));
 			else

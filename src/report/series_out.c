@@ -110,7 +110,7 @@ void cdm_series_out_csv(FILE *out, const struct cdm_run_result *r)
 			else
 				field(out, in->target, sizeof(in->target));
 			fprintf(out, ",%s,%s,%u,%d,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
-				name, cdm_dir_key(t->dir), p->pass,
+				name, cdm_result_dir_key(t->dir), p->pass,
 				!p->pass, p->start_ns, p->duration_ns, p->bytes, p->ios);
 			fprintf(out, ",%s", cdm_fmt_num(buf, sizeof(buf), cdm_series_point_mb_s(p)));
 			fprintf(out, ",%s", cdm_fmt_num(buf, sizeof(buf), cdm_series_point_iops(p)));

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "cdm/model/detect.h"
-#include "cdm/model/histogram.h"
+#include "cdm/model/hist.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/plot.h"
 #include "cdm/report/report.h"
@@ -137,10 +137,10 @@ int cdm_sweep_write_table(FILE *out, const struct cdm_sweep *sw, int md)
 
 		if (md)
 			fprintf(out, "\n### %s %s\n\n| Threads | QD | MB/s | IOPS | mean (us) | p99 (us) | |\n"
-				"|---:|---:|---:|---:|---:|---:|:---|\n", cv->test, cdm_dir_name(cv->dir));
+				"|---:|---:|---:|---:|---:|---:|:---|\n", cv->test, cdm_result_dir_name(cv->dir));
 		else
 			fprintf(out, "\n%s %s\n  Threads    QD         MB/s          IOPS     mean us      p99 us\n",
-				cv->test, cdm_dir_name(cv->dir));
+				cv->test, cdm_result_dir_name(cv->dir));
 		for (unsigned int k = 0; k < cv->npts; k++) {
 			const struct cdm_sweep_point *p = &cv->pts[k];
 			char p99[32] = "-";
@@ -165,15 +165,15 @@ int cdm_sweep_write_table(FILE *out, const struct cdm_sweep *sw, int md)
 			const struct cdm_sweep_point *p = &cv->pts[cv->knee];
 
 			fprintf(out, "%s%s %s: knee at %u %s (%.1f IOPS, %.2f us): more load raised IOPS by less than 10 %% while latency kept rising\n",
-				md ? "\n" : "  ", cv->test, cdm_dir_name(cv->dir), xval(sw, p), xname(sw),
+				md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir), xval(sw, p), xname(sw),
 				p->iops, p->lat_us);
 		} else {
 			fprintf(out, "%s%s %s: no knee: IOPS still grew by 10 %% or more, or latency did not rise\n",
-				md ? "\n" : "  ", cv->test, cdm_dir_name(cv->dir));
+				md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir));
 		}
 		if (cv->ceiling.found)
 			fprintf(out, "%s%s %s: flat ceiling at %.1f IOPS from %u %s on (latency x%.1f)\n",
-				md ? "\n" : "  ", cv->test, cdm_dir_name(cv->dir), cv->ceiling.level,
+				md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir), cv->ceiling.level,
 				xval(sw, &cv->pts[cv->ceiling.from]), xname(sw), cv->ceiling.lat_ratio);
 	}
 	return ferror(out) ? -EIO : 0;
@@ -286,7 +286,7 @@ int cdm_sweep_write_svg(FILE *out, const struct cdm_sweep *sw)
 			lq[c][n] = pt->has_p99 ? pt->p99_us : 0.0 / 0.0;
 			n++;
 		}
-		snprintf(names[c][0], sizeof(names[c][0]), "%s %s", cv->test, cdm_dir_name(cv->dir));
+		snprintf(names[c][0], sizeof(names[c][0]), "%s %s", cv->test, cdm_result_dir_name(cv->dir));
 		thr[nl] = (struct cdm_plot_line){ .name = names[c][0], .n = n, .x = xs[c],
 						  .y = ys[c], .color = (int)c, .has_knee = knee >= 0,
 						  .knee = knee >= 0 ? (unsigned int)knee : 0 };

@@ -21,7 +21,6 @@
 #include "cdm/model/result_read.h"
 #include "cdm/run/runner.h"
 #include "cdm/target/testfile.h"
-#include "cdm/base/clock.h"
 #include "cdm/base/msg.h"
 
 #define HOST_MAX 64
@@ -234,7 +233,7 @@ static int reduce(struct cdm_run_result *res, const char *label,
 		snprintf((*agg)->info.label, sizeof((*agg)->info.label), "%.200s (%d ranks)",
 			 (*agg)->info.target, nranks);
 	if (stats)
-		cdm_note("mpi: %u checkpoints, an idle MPI_Allreduce took %.1f us on average, %.1f us at most; the reduction (gather %ld bytes of JSON, read, merge) took %.3f ms",
+		cdm_msg_note("mpi: %u checkpoints, an idle MPI_Allreduce took %.1f us on average, %.1f us at most; the reduction (gather %ld bytes of JSON, read, merge) took %.3f ms",
 			 coll_n, coll_n ? coll_sum_us / coll_n : 0.0, coll_max_us, total,
 			 (MPI_Wtime() - t0) * 1e3);
 	return 0;

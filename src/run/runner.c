@@ -146,7 +146,7 @@ static void process_cpu(uint64_t *user, uint64_t *sys)
 
 static const char *dir_name(enum cdm_dir d)
 {
-	return cdm_dir_name(d);
+	return cdm_result_dir_name(d);
 }
 
 /* ---- one test ---- */
@@ -194,10 +194,10 @@ static void cpu_limit_note(const struct test_run *t)
 			proc = (double)(p->proc_user_ns + p->proc_sys_ns) / ns;
 	}
 	if (worst > 0.9)
-		cdm_note("%s %s: a worker thread was busy %.0f%% of a pass; the figure may be limited by the CPU rather than the device",
+		cdm_msg_note("%s %s: a worker thread was busy %.0f%% of a pass; the figure may be limited by the CPU rather than the device",
 			 t->name, dir_name(tr->dir), worst * 100);
 	else if (ncpu > 0 && proc > 0.9 * (double)ncpu)
-		cdm_note("%s %s: cdm used %.0f%% of the %ld online CPUs; the figure may be limited by the CPU rather than the device",
+		cdm_msg_note("%s %s: cdm used %.0f%% of the %ld online CPUs; the figure may be limited by the CPU rather than the device",
 			 t->name, dir_name(tr->dir), proc * 100 / (double)ncpu, ncpu);
 }
 
@@ -217,7 +217,7 @@ static void rate_note(const char *name, const struct cdm_test_result *tr, uint64
 	}
 	if (!ios || sec <= 0)
 		return;
-	cdm_note("%s %s: %.1f IOPS achieved of %" PRIu64 " requested (%.1f%%), mean latency %.2f us%s",
+	cdm_msg_note("%s %s: %.1f IOPS achieved of %" PRIu64 " requested (%.1f%%), mean latency %.2f us%s",
 		 name, dir_name(tr->dir), (double)ios / sec, rate,
 		 100.0 * (double)ios / sec / (double)rate, (double)lat / (double)ios / 1e3,
 		 (double)ios / sec < 0.95 * (double)rate ? "; the device did not keep up with the requested rate" : "");
@@ -368,8 +368,8 @@ static int test_start(struct test_run *t, unsigned int idx, int *started, struct
 			ret = e;
 	}
 	/* publish the schedule; a failure makes every worker idle */
-	t->wall0 = cdm_wall_ns();
-	t->t0 = cdm_now_ns();
+	t->wall0 = cdm_clock_wall_ns();
+	t->t0 = cdm_clock_now_ns();
 	sh->bounds[0] = t->t0;
 	sh->bounds[1] = t->t0 + (uint64_t)cfg->warmup * 1000000000ull;
 	for (unsigned int k = 0; k < cfg->count; k++)
@@ -394,7 +394,7 @@ static void test_watch(struct test_run *t)
 	uint64_t last_bytes = 0, last_t = t->t0;
 
 	for (;;) {
-		uint64_t now = cdm_now_ns(), next, bytes = 0;
+		uint64_t now = cdm_clock_now_ns(), next, bytes = 0;
 		int done = 1;
 
 		while (t->pmark <= cfg->count && now >= sh->bounds[t->pmark + 1]) {
@@ -451,11 +451,11 @@ static uint64_t test_collect_passes(struct test_run *t)
 			stopped = t->w[i].stopped_ns;
 	}
 	if (t->w[0].note[0] && strcmp(t->w[0].note, last_note) != 0 && !t->w[0].init_failed) {
-		cdm_note("%s", t->w[0].note);
+		cdm_msg_note("%s", t->w[0].note);
 		snprintf(last_note, sizeof(last_note), "%s", t->w[0].note);
 	}
 	if (tr->qd_run < tr->spec.qd)
-		cdm_note("%s %s: the %s engine kept %u I/O in flight per thread, not %u; the report shows Q=%u",
+		cdm_msg_note("%s %s: the %s engine kept %u I/O in flight per thread, not %u; the report shows Q=%u",
 			 t->name, dir_name(tr->dir), cfg->engine->name, tr->qd_run, tr->spec.qd,
 			 tr->qd_run);
 	for (k = 0; k < cfg->count; k++) {
@@ -670,13 +670,13 @@ static int run_check(struct run *r, struct cdm_err *err)
 	r->res->ntests = cdm_plan_tests(cfg, r->res->tests);
 
 	if (r->t.memory_backed)
-		cdm_warn("%s is on %s, which keeps files in memory: the figures are memory speed, not disk speed",
+		cdm_msg_warn("%s is on %s, which keeps files in memory: the figures are memory speed, not disk speed",
 			 cfg->target, r->t.fs_type);
 	if (r->t.network_or_fuse)
-		cdm_warn("%s is on %s (a network or FUSE filesystem): client-side caching may inflate the figures",
+		cdm_msg_warn("%s is on %s (a network or FUSE filesystem): client-side caching may inflate the figures",
 			 cfg->target, r->t.fs_type);
 	if (!cfg->direct)
-		cdm_warn("--buffered: the page cache is measured, not only the disk, unless the test file is larger than RAM");
+		cdm_msg_warn("--buffered: the page cache is measured, not only the disk, unless the test file is larger than RAM");
 
 	ret = check_buffers(cfg, err);
 	if (ret == 0)
@@ -829,13 +829,13 @@ static int run_tests(struct run *r, struct cdm_err *err)
 		char name[64];
 
 		if (i > 0 && cfg->interval) {
-			uint64_t until = cdm_now_ns() + (uint64_t)cfg->interval * 1000000000ull;
+			uint64_t until = cdm_clock_now_ns() + (uint64_t)cfg->interval * 1000000000ull;
 
 			cdm_spec_name(&tr->spec, name, sizeof(name));
 			progress(cfg, "Interval %u s before %s %s", cfg->interval, name,
 				 dir_name(tr->dir));
 			while (!cdm_runner_stop_requested()) {
-				uint64_t now = cdm_now_ns();
+				uint64_t now = cdm_clock_now_ns();
 
 				if (now >= until)
 					break;
@@ -872,12 +872,12 @@ static int run_finish(struct run *r, int ret)
 		int k = cdm_testfile_keep(&r->f);
 
 		if (k == 0)
-			cdm_note("kept the test file as %s (reuse it with --file)", r->f.path);
+			cdm_msg_note("kept the test file as %s (reuse it with --file)", r->f.path);
 		else
-			cdm_warn("%s: could not keep the test file: %s", r->f.path, strerror(-k));
+			cdm_msg_warn("%s: could not keep the test file: %s", r->f.path, strerror(-k));
 	}
 	if (cdm_testfile_remove(&r->f) < 0)
-		cdm_warn("%s: could not remove the test file: %s", r->f.path, strerror(errno));
+		cdm_msg_warn("%s: could not remove the test file: %s", r->f.path, strerror(errno));
 	return ret;
 }
 
@@ -894,7 +894,7 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res, struct
 
 	if (err)
 		err->msg[0] = '\0';
-	cdm_progress_clear = progress_clear;
+	cdm_msg_progress_clear = progress_clear;
 	ret = run_check(&r, err);
 	/* a block device is written only when the user said so (device.h) */
 	if (!ret && !cfg->file && r.t.is_device && cdm_plan_writes(cfg) &&

@@ -102,7 +102,7 @@ void cdm_start_at_plan(struct cdm_start_at *sa, const struct cdm_run_config *cfg
 static int sleep_until_wall(uint64_t until)
 {
 	for (;;) {
-		uint64_t now = cdm_wall_ns(), next;
+		uint64_t now = cdm_clock_wall_ns(), next;
 		struct timespec ts;
 
 		if (cdm_runner_stop_requested())
@@ -119,7 +119,7 @@ static int sleep_until_wall(uint64_t until)
 int cdm_start_at_sync(void *arg, unsigned int step, int status, struct cdm_err *err)
 {
 	struct cdm_start_at *sa = arg;
-	uint64_t now = cdm_wall_ns(), at;
+	uint64_t now = cdm_clock_wall_ns(), at;
 
 	if (status)
 		return status;
@@ -132,7 +132,7 @@ int cdm_start_at_sync(void *arg, unsigned int step, int status, struct cdm_err *
 	}
 	at = sa->start_ns + (uint64_t)(step - 1) * sa->period_ns;
 	if (now > at + LATE_NS)
-		cdm_note("--start-at: test %u started %.3f s after its scheduled time; its passes overlap the other hosts' only in part",
+		cdm_msg_note("--start-at: test %u started %.3f s after its scheduled time; its passes overlap the other hosts' only in part",
 			 step, (double)(now - at) / 1e9);
 	return sleep_until_wall(at);
 }

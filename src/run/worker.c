@@ -214,10 +214,10 @@ static int do_fsync(struct wstate *s)
 	uint64_t t0, t1;
 
 	s->writes_since = 0;
-	t0 = cdm_now_ns();
+	t0 = cdm_clock_now_ns();
 	if (fdatasync(s->sh->fd) < 0)
 		return -errno;
-	t1 = cdm_now_ns();
+	t1 = cdm_clock_now_ns();
 	advance(s, t1);
 	if (s->win >= 1 && s->win <= s->sh->count) {
 		struct cdm_pass *p = &s->w->passes[s->win - 1];
@@ -270,7 +270,7 @@ static inline void stop_issuing(struct wstate *s, int *stopping, uint64_t now)
  */
 static int pace_wait(struct wstate *s, uint64_t until, uint64_t *now)
 {
-	uint64_t t = cdm_now_ns();
+	uint64_t t = cdm_clock_now_ns();
 
 	for (;;) {
 		advance(s, t);
@@ -289,7 +289,7 @@ static int pace_wait(struct wstate *s, uint64_t until, uint64_t *now)
 
 			clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 		}
-		t = cdm_now_ns();
+		t = cdm_clock_now_ns();
 	}
 	*now = t;
 	return 0;
@@ -305,7 +305,7 @@ static void run_sync(struct wstate *s)
 {
 	const struct cdm_engine_ops *ops = s->sh->engine;
 	struct cdm_io *io = &s->slots[0];
-	uint64_t t = cdm_now_ns(), done = 0;
+	uint64_t t = cdm_clock_now_ns(), done = 0;
 	int r;
 
 	advance(s, t);
@@ -316,20 +316,20 @@ static void run_sync(struct wstate *s)
 			s->paced++;
 		}
 		prep_io(s, io);
-		io->submit_ns = cdm_now_ns();
+		io->submit_ns = cdm_clock_now_ns();
 		r = ops->queue(&s->ctx, io);
 		if (r != CDM_Q_COMPLETED) {
 			fail(s, r < 0 ? r : -EPROTO);
 			break;
 		}
-		t = cdm_now_ns();
+		t = cdm_clock_now_ns();
 		advance(s, t);
 		if (complete(s, io, t) == 0)
 			done += io->len;
 		atomic_store_explicit(&s->w->live_bytes, done, memory_order_relaxed);
 		if (!s->w->error && fsync_due(s) && (r = do_fsync(s)) < 0)
 			fail(s, r);
-		t = cdm_now_ns();
+		t = cdm_clock_now_ns();
 	}
 	__atomic_store_n(&s->w->stopped_ns, t, __ATOMIC_RELEASE);
 }
@@ -346,7 +346,7 @@ static void run_async_paced(struct wstate *s)
 	const struct cdm_engine_ops *ops = s->sh->engine;
 	unsigned int depth = s->ctx.depth, inflight = 0, nfree = depth, nq;
 	struct cdm_io **freel = calloc(depth, sizeof(*freel));
-	uint64_t now = cdm_now_ns(), done = 0;
+	uint64_t now = cdm_clock_now_ns(), done = 0;
 	int r, n, stopping = 0;
 
 	if (!freel) {
@@ -378,7 +378,7 @@ static void run_async_paced(struct wstate *s)
 			s->paced++;
 		}
 		if (nq) {
-			now = cdm_now_ns();
+			now = cdm_clock_now_ns();
 			for (unsigned int i = 0; i < nq; i++)
 				s->out[i]->submit_ns = now;
 			r = ops->commit(&s->ctx);
@@ -397,7 +397,7 @@ static void run_async_paced(struct wstate *s)
 					fail(s, r);
 					break;
 				}
-				now = cdm_now_ns();
+				now = cdm_clock_now_ns();
 				continue;
 			}
 			/* nothing in flight: sleep until the next I/O is due */
@@ -412,7 +412,7 @@ static void run_async_paced(struct wstate *s)
 			fail(s, n);
 			break;
 		}
-		now = cdm_now_ns();
+		now = cdm_clock_now_ns();
 		advance(s, now);
 		for (int i = 0; i < n; i++) {
 			struct cdm_io *io = s->out[i];
@@ -425,10 +425,10 @@ static void run_async_paced(struct wstate *s)
 			freel[nfree++] = io;
 		}
 		atomic_store_explicit(&s->w->live_bytes, done, memory_order_relaxed);
-		now = cdm_now_ns();
+		now = cdm_clock_now_ns();
 	}
 	if (!stopping)
-		__atomic_store_n(&s->w->stopped_ns, cdm_now_ns(), __ATOMIC_RELEASE);
+		__atomic_store_n(&s->w->stopped_ns, cdm_clock_now_ns(), __ATOMIC_RELEASE);
 	free(freel);
 }
 
@@ -447,7 +447,7 @@ static int quiesce_and_sync(struct wstate *s, unsigned int *inflight, unsigned i
 	int r, n;
 
 	if (*nq) {
-		now = cdm_now_ns();
+		now = cdm_clock_now_ns();
 		for (unsigned int i = 0; i < *nq; i++)
 			s->out[i]->submit_ns = now;
 		if ((r = ops->commit(&s->ctx)) < 0)
@@ -458,7 +458,7 @@ static int quiesce_and_sync(struct wstate *s, unsigned int *inflight, unsigned i
 		n = ops->reap(&s->ctx, 1, depth, s->out);
 		if (n < 0)
 			return n;
-		now = cdm_now_ns();
+		now = cdm_clock_now_ns();
 		advance(s, now);
 		for (int i = 0; i < n; i++) {
 			(*inflight)--;
@@ -470,7 +470,7 @@ static int quiesce_and_sync(struct wstate *s, unsigned int *inflight, unsigned i
 	}
 	if ((r = do_fsync(s)) < 0)
 		return r;
-	now = cdm_now_ns();
+	now = cdm_clock_now_ns();
 	if (stop_now(s, now))
 		return 0;       /* the caller sees the end on its next reap */
 	for (unsigned int i = 0; i < *npark; i++) {
@@ -508,7 +508,7 @@ static void run_async(struct wstate *s)
 		}
 		s->out[nq++] = &s->slots[i];
 	}
-	now = cdm_now_ns();
+	now = cdm_clock_now_ns();
 	for (unsigned int i = 0; i < nq; i++)
 		s->out[i]->submit_ns = now;
 	inflight = nq;
@@ -527,7 +527,7 @@ static void run_async(struct wstate *s)
 			/* the engine can no longer tell what completed */
 			break;
 		}
-		now = cdm_now_ns();
+		now = cdm_clock_now_ns();
 		advance(s, now);
 		if (!stopping && stop_now(s, now))
 			stop_issuing(s, &stopping, now);
@@ -561,11 +561,11 @@ static void run_async(struct wstate *s)
 			if (r < 0) {
 				fail(s, r);
 				stopping = 1;
-				__atomic_store_n(&s->w->stopped_ns, cdm_now_ns(), __ATOMIC_RELEASE);
+				__atomic_store_n(&s->w->stopped_ns, cdm_clock_now_ns(), __ATOMIC_RELEASE);
 			}
 		}
 		if (nq) {
-			now = cdm_now_ns();
+			now = cdm_clock_now_ns();
 			for (unsigned int i = 0; i < nq; i++)
 				s->out[i]->submit_ns = now;
 			r = ops->commit(&s->ctx);
@@ -578,7 +578,7 @@ static void run_async(struct wstate *s)
 		atomic_store_explicit(&s->w->live_bytes, done, memory_order_relaxed);
 	}
 	if (!stopping)
-		__atomic_store_n(&s->w->stopped_ns, cdm_now_ns(), __ATOMIC_RELEASE);
+		__atomic_store_n(&s->w->stopped_ns, cdm_clock_now_ns(), __ATOMIC_RELEASE);
 }
 
 uint64_t cdm_worker_buffer_bytes(unsigned int qd, uint64_t block)
@@ -677,7 +677,7 @@ static void *worker_main(void *arg)
 	s.w = w;
 	s.sh = w->sh;
 	/* per-thread seed: different streams, never zero */
-	s.rng = (cdm_now_ns() * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)(w->id + 1) << 40) ^
+	s.rng = (cdm_clock_now_ns() * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)(w->id + 1) << 40) ^
 		(uint64_t)(uintptr_t)w;
 	if (!s.rng)
 		s.rng = 1;

@@ -25,7 +25,7 @@
 #include "cdm/engine/engine.h"
 #include "cdm/model/result.h"
 #include "cdm/model/series.h"
-#include "cdm/model/histogram.h"
+#include "cdm/model/hist.h"
 #include "cdm/model/pass.h"
 
 /* what all workers of one test share; written by the runner before "go" */

@@ -375,28 +375,28 @@ void cdm_device_notes(const char *path, const struct cdm_blockdev *bd, int fd,
 	uint64_t data = 0;
 
 	if (cdm_device_in_use(bd, why, sizeof(why)))
-		cdm_note("%s: %s: its users' own I/O may disturb the figures", path, why);
+		cdm_msg_note("%s: %s: its users' own I/O may disturb the figures", path, why);
 	cdm_size_format(size, sz, sizeof(sz));
 	snprintf(how, sizeof(how),
 		 "write it first: cdm --mode write --allow-destructive-write %s (which fills it), or dd if=/dev/urandom of=%s bs=1M oflag=direct",
 		 path, path);
 	if (loop_data(bd, size, &data, file, sizeof(file)) == 0) {
 		if (data < size) {
-			cdm_warn("%s: %" PRIu64 "%% of the %s tested was never written (a loop device over the sparse file %s): reading never-written blocks returns zeros without touching the media; %s",
+			cdm_msg_warn("%s: %" PRIu64 "%% of the %s tested was never written (a loop device over the sparse file %s): reading never-written blocks returns zeros without touching the media; %s",
 				 path, (size - data) * 100 / size + ((size - data) * 100 % size != 0),
 				 sz, file, how);
 		}
 		sys_dir(bd->rdev, dir, sizeof(dir));
 		snprintf(p, sizeof(p), "%s/loop/dio", dir);
 		if (read_line(p, buf, sizeof(buf)) == 0 && buf[0] == '0')
-			cdm_note("%s reads its backing file through the page cache (loop direct I/O is off): the figures may be memory speed; losetup --direct-io=on turns it on",
+			cdm_msg_note("%s reads its backing file through the page cache (loop direct I/O is off): the figures may be memory speed; losetup --direct-io=on turns it on",
 				 path);
 		return;
 	}
 	if (sampled_zero(fd, bd, size))
-		cdm_warn("%s: all %d blocks sampled over the %s tested read back as zeros: it may never have been written (a thin-provisioned LUN, a sparse image, a trimmed SSD), and such reads may not touch the media; %s",
+		cdm_msg_warn("%s: all %d blocks sampled over the %s tested read back as zeros: it may never have been written (a thin-provisioned LUN, a sparse image, a trimmed SSD), and such reads may not touch the media; %s",
 			 path, SAMPLES, sz, how);
 	else
-		cdm_note("%s: reads of blocks that were never written (thin-provisioned LUNs, sparse images, trimmed SSDs) may not touch the media; if it was never written, %s",
+		cdm_msg_note("%s: reads of blocks that were never written (thin-provisioned LUNs, sparse images, trimmed SSDs) may not touch the media; if it was never written, %s",
 			 path, how);
 }

@@ -48,17 +48,17 @@ int cdm_fileguard_finish(struct cdm_fileguard *g, int fd, const char *path)
 	if (g->dirfd < 0)
 		return 0;
 	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_nlink == 0) {
-		cdm_warn("%s: the test file was deleted by another process during the run; cdm measured it to the end through its open descriptor",
+		cdm_msg_warn("%s: the test file was deleted by another process during the run; cdm measured it to the end through its open descriptor",
 			 path);
 	} else if ((stat(path, &st) < 0 || !same(&st, g)) &&
 		   fstatat(g->dirfd, g->name, &st, AT_SYMLINK_NOFOLLOW) == 0 && same(&st, g)) {
 		/* the path leads elsewhere now, the directory cdm holds does not */
 		if (unlinkat(g->dirfd, g->name, 0) == 0) {
 			removed = 1;
-			cdm_warn("%s: the target was unmounted or moved during the run; the test file was removed through the directory cdm held open",
+			cdm_msg_warn("%s: the target was unmounted or moved during the run; the test file was removed through the directory cdm held open",
 				 path);
 		} else {
-			cdm_warn("%s: the target was unmounted or moved during the run, and the test file could not be removed: %s",
+			cdm_msg_warn("%s: the target was unmounted or moved during the run, and the test file could not be removed: %s",
 				 path, strerror(errno));
 		}
 	}

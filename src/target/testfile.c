@@ -140,7 +140,7 @@ int cdm_testfile_clean_stale(const char *dir)
 			continue;
 		}
 		if (unlink(path) == 0) {
-			cdm_note("removed %s, left by a cdm run (pid %d) that no longer exists",
+			cdm_msg_note("removed %s, left by a cdm run (pid %d) that no longer exists",
 				 path, (int)pid);
 			removed++;
 		}
@@ -161,7 +161,7 @@ static uint64_t random_u64(void)
 		close(fd);
 	}
 	if (!v)
-		v = cdm_now_ns() ^ ((uint64_t)getpid() << 32);
+		v = cdm_clock_now_ns() ^ ((uint64_t)getpid() << 32);
 	return v;
 }
 
@@ -182,12 +182,12 @@ static void set_nocow(struct cdm_testfile *f, const struct cdm_target *t)
 		if (ioctl(f->fd, FS_IOC_SETFLAGS, &attr) == 0 &&
 		    ioctl(f->fd, FS_IOC_GETFLAGS, &attr) == 0 && (attr & FS_NOCOW_FL)) {
 			f->nocow = 1;
-			cdm_note("%s is on %s: the test file is NOCOW (as chattr +C: no copy-on-write, compression or checksums), so its blocks are rewritten in place",
+			cdm_msg_note("%s is on %s: the test file is NOCOW (as chattr +C: no copy-on-write, compression or checksums), so its blocks are rewritten in place",
 				 t->path, t->fs_type);
 			return;
 		}
 	}
-	cdm_warn("%s is on %s and the test file could not be made NOCOW (%s): copy-on-write and compression may distort the figures",
+	cdm_msg_warn("%s is on %s and the test file could not be made NOCOW (%s): copy-on-write and compression may distort the figures",
 		 t->path, t->fs_type, strerror(errno ? errno : EOPNOTSUPP));
 }
 
@@ -268,7 +268,7 @@ int cdm_testfile_create(struct cdm_testfile *f, const struct cdm_target *t,
 	f->lock_fd = open(f->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	if (f->lock_fd >= 0 && flock(f->lock_fd, LOCK_EX | LOCK_NB) < 0 &&
 	    errno != ENOLCK && errno != EOPNOTSUPP)
-		cdm_warn("%s: cannot lock the test file: %s", f->path, strerror(errno));
+		cdm_msg_warn("%s: cannot lock the test file: %s", f->path, strerror(errno));
 	return 0;
 }
 

@@ -2,7 +2,7 @@
 /*
  * fuzz_parse.c - libFuzzer target for cdm's own parsers: test specs, sizes,
  * whole numbers and profile files (src/plan/profile.c), and saved JSON
- * results as `cdm compare` and `cdm merge` read them (src/model/json_read.c,
+ * results as `cdm compare` and `cdm merge` read them (src/model/json.c,
  * src/model/result_read.c), compared and printed as compare does
  * (src/model/compare.c, src/report/compare.c).  The first byte of the
  * input chooses the parser; the rest is its text.  Built and run by

@@ -95,7 +95,7 @@ static struct cdm_run_result *to_run(struct cdm_run_result *r)
 	FILE *f = open_memstream(&buf, &len);
 
 	assert_non_null(f);
-	assert_int_equal(cdm_format_json.write(f, r), 0);
+	assert_int_equal(cdm_report_find("json", NULL)->write(f, r), 0);
 	assert_int_equal(fclose(f), 0);
 	if (cdm_result_read(buf, len, CDM_RESULT_READ_AGGREGATE, &back, &err))
 		fail_msg("%s", err.msg);
@@ -329,7 +329,7 @@ static void test_bad_inputs(void **state)
 	{
 		struct cdm_run_result *r = build("X", 0, local22, "sync", MIB);
 
-		assert_int_equal(cdm_format_json.write(f, r), 0);
+		assert_int_equal(cdm_report_find("json", NULL)->write(f, r), 0);
 		cdm_result_free(r);
 	}
 	fclose(f);

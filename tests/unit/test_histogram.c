@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cdm/model/histogram.h"
+#include "cdm/model/hist.h"
 #include "cdm/model/pass.h"
 
 #define LAST (CDM_HIST_BUCKETS - 1)

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cdm/model/json_read.h"
+#include "cdm/model/json.h"
 
 static struct cdm_json *ok(const char *text)
 {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_profile.c - unit tests for src/profile.c: test specs, labels, sizes,
+ * test_profile.c - unit tests for src/plan/profile.c, src/model/spec.c and
+ * src/base/size.c: test specs, labels, sizes,
  * whole numbers, profile text (every error message, exactly), files, and
  * the built-in profiles compiled in from profiles/.
  */

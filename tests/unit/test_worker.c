@@ -81,7 +81,7 @@ static _Thread_local struct elog *my_log;
 static void touch(void)
 {
 	if (my_log && my_log->open) {
-		my_log->b[my_log->nb - 1].hi = cdm_now_ns();
+		my_log->b[my_log->nb - 1].hi = cdm_clock_now_ns();
 		my_log->open = 0;
 	}
 }
@@ -142,7 +142,7 @@ static int logged_reap(struct cdm_engine_ctx *ctx, unsigned int min, unsigned in
 		my_log->overflow = 1;
 		return n;
 	}
-	my_log->b[my_log->nb++] = (struct batch){ .lo = cdm_now_ns(), .n = (unsigned int)n };
+	my_log->b[my_log->nb++] = (struct batch){ .lo = cdm_clock_now_ns(), .n = (unsigned int)n };
 	my_log->open = 1;
 	return n;
 }
@@ -257,7 +257,7 @@ static void crew_go(struct crew *c, uint64_t warm_ns, uint64_t pass_ns)
 
 	assert_int_equal(cdm_worker_start(sh, c->w, c->n, &err), 0);
 	assert_string_equal(err.msg, "");
-	t0 = cdm_now_ns();
+	t0 = cdm_clock_now_ns();
 	sh->bounds[0] = t0;
 	sh->bounds[1] = t0 + warm_ns;
 	for (unsigned int k = 0; k < sh->count; k++)
@@ -517,7 +517,7 @@ static void test_init_failure(void **state)
 		assert_int_equal(c.w[i].error, -ENODEV);
 	}
 	for (unsigned int k = 0; k < 3; k++)
-		c.sh->bounds[k] = cdm_now_ns();
+		c.sh->bounds[k] = cdm_clock_now_ns();
 	cdm_worker_go(c.sh);
 	cdm_worker_join(c.sh, c.w, c.n);
 	assert_int_equal(atomic_load(&eng.reaps), 0);
@@ -548,11 +548,11 @@ static void test_stop_on_request(void **state)
 
 		for (unsigned int i = 0; i < c.n; i++)
 			going += atomic_load(&c.w[i].live_bytes) > 0;
-		if (going == c.n && cdm_now_ns() >= c.sh->bounds[1])
+		if (going == c.n && cdm_clock_now_ns() >= c.sh->bounds[1])
 			break;
 		nanosleep(&ms, NULL);
 	}
-	t_req = cdm_now_ns();
+	t_req = cdm_clock_now_ns();
 	atomic_store(&eng.stop_at, t_req);
 	atomic_store(&c.stop, SIGTERM);
 	cdm_worker_join(c.sh, c.w, c.n);

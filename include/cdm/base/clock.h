@@ -10,7 +10,7 @@
 #include <time.h>
 
 /* CLOCK_REALTIME in ns: wall clock, for times shown or compared across hosts */
-static inline uint64_t cdm_wall_ns(void)
+static inline uint64_t cdm_clock_wall_ns(void)
 {
 	struct timespec ts;
 
@@ -19,7 +19,7 @@ static inline uint64_t cdm_wall_ns(void)
 }
 
 /* CLOCK_MONOTONIC in ns (vDSO: no system call); every duration cdm measures */
-static inline uint64_t cdm_now_ns(void)
+static inline uint64_t cdm_clock_now_ns(void)
 {
 	struct timespec ts;
 

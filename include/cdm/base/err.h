@@ -6,9 +6,9 @@
  * -ENOMEM, ...) and, when its caller passed a struct cdm_err, leaves there a
  * one-line message: no "cdm: " prefix, no newline, starting lowercase and
  * naming its subject (a path, an option, a test).  It never prints the
- * error and never exits.  Only cli/ prints the message (cdm_error()) and
+ * error and never exits.  Only cli/ prints the message (cdm_msg_error()) and
  * chooses the exit status.  Notes and warnings that do not end anything
- * (cdm_note(), cdm_warn() in msg.h) may be printed from any layer.
+ * (cdm_msg_note(), cdm_msg_warn() in msg.h) may be printed from any layer.
  *
  * The liburing way (return -errno, no hidden state) with git's one-line
  * message style.

@@ -8,20 +8,21 @@
 #define CDM_BASE_MSG_H
 
 /*
- * cdm_error - print "cdm: <message>" on stderr; returns -1 so that
- * `return cdm_error(...)` is one line (git's error()).
- * cdm_warn - "cdm: warning: <message>".  cdm_note - "cdm: note: <message>".
+ * cdm_msg_error - print "cdm: <message>" on stderr (git's error() format);
+ * cli/ only, after a function returned an error (err.h).
+ * cdm_msg_warn - "cdm: warning: <message>".
+ * cdm_msg_note - "cdm: note: <message>".
  * Messages start lowercase, name their subject, and have no full stop.
  */
-int cdm_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void cdm_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void cdm_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cdm_msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cdm_msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cdm_msg_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
- * cdm_progress_clear - erase the progress line on stderr, if one is shown,
+ * cdm_msg_progress_clear - erase the progress line on stderr, if one is shown,
  * before a message is printed.  Set by the progress display.
  */
-extern void (*cdm_progress_clear)(void);
+extern void (*cdm_msg_progress_clear)(void);
 
 /*
  * cdm_msg_tag - when not empty, printed after "cdm: " in every message:

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/compare.h - `cdm compare A.json B.json [C.json ...]`: results saved
+ * cdm/cli/compare.h - `cdm compare A.json B.json [C.json ...]`: results saved
  * with --save (or --format json) set side by side, per test and direction,
  * with each run's figure under its label and the ratio to the first run.
  * Reading is model/result_read.h's, the comparison model/compare.h's, the

@@ -73,7 +73,7 @@ int cdm_engine_status(size_t i, const char **name, const struct cdm_engine_ops *
 /*
  * cdm_engine_resolve - the engine that --engine @name asks for, as every
  * command resolves it.  "auto" is cdm_engine_pick(), with a note on stderr
- * (cdm_note) for each engine preferred over the one picked that does not
+ * (cdm_msg_note) for each engine preferred over the one picked that does not
  * work here, and why.  Returns 0 and sets *@ops; -EINVAL for a name cdm
  * never had ("unknown engine 'x' (auto, io_uring, ...)" in @err: a usage
  * error); -ENOSYS for an engine this build lacks ("the io_uring engine is

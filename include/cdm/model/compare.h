@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/compare.h - saved runs set side by side (`cdm compare A.json B.json
+ * cdm/model/compare.h - saved runs set side by side (`cdm compare A.json B.json
  * ...`), as figures, before any printing: one row per test and direction
  * that any run has, where that test is in each run (or that it is
  * missing), the figure each run has for it under one metric and

@@ -54,7 +54,7 @@ struct cdm_run_result;
  * cdm_detect_analyze - run the burst detector on every test's series and
  * the ceiling detector on every group of tests with the same direction,
  * pattern and block (loads Q x T), storing what was found in the series;
- * when @notes, say each finding on stderr (cdm_note).  Tests without a
+ * when @notes, say each finding on stderr (cdm_msg_note).  Tests without a
  * series are skipped.
  */
 void cdm_detect_analyze(struct cdm_run_result *r, int notes);

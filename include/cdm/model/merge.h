@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/merge.h - one aggregate result from several runs of the same plan:
+ * cdm/model/merge.h - one aggregate result from several runs of the same plan:
  * the ranks of an MPI run (cdm-mpi) or the JSON results of a fleet run
  * (`cdm merge A.json B.json ...`).  Both go through cdm_merge(), so they
  * give the same figures from the same counts.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/result.h - the result model: everything a run measured and the
+ * cdm/model/result.h - the result model: everything a run measured and the
  * settings it ran with.  One model feeds every formatter; a formatter never
  * recomputes a figure from anything but these counts (see docs/method.md).
  */
@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "cdm/model/spec.h"
-#include "cdm/model/histogram.h"
+#include "cdm/model/hist.h"
 #include "cdm/model/pass.h"
 
 #define CDM_MAX_PASSES CDM_COUNT_MAX
@@ -145,11 +145,11 @@ struct cdm_test_summary {
 void cdm_result_summarize(const struct cdm_test_result *t, struct cdm_test_summary *s);
 
 /*
- * cdm_spread_pick - the figure of @sp that aggregate @agg shows: for
+ * cdm_result_spread_pick - the figure of @sp that aggregate @agg shows: for
  * CDM_AGG_BEST the max when @higher_is_better (MB/s, IOPS), else the min
  * (latency); the median or the mean otherwise.  0.0 when sp->n is 0.
  */
-double cdm_spread_pick(const struct cdm_spread *sp, enum cdm_aggregate agg,
+double cdm_result_spread_pick(const struct cdm_spread *sp, enum cdm_aggregate agg,
 		       int higher_is_better);
 
 /*
@@ -162,18 +162,18 @@ double cdm_result_mb_s(const struct cdm_test_result *t, enum cdm_aggregate agg);
 double cdm_result_lat_us(const struct cdm_test_result *t, enum cdm_aggregate agg);
 
 /*
- * cdm_dir_name - "Read", "Write" or "Mix" (the CDM section names); static.
- * cdm_dir_key - "read", "write" or "mix" (JSON and CSV); static.
+ * cdm_result_dir_name - "Read", "Write" or "Mix" (the CDM section names); static.
+ * cdm_result_dir_key - "read", "write" or "mix" (JSON and CSV); static.
  */
-const char *cdm_dir_name(enum cdm_dir dir);
-const char *cdm_dir_key(enum cdm_dir dir);
+const char *cdm_result_dir_name(enum cdm_dir dir);
+const char *cdm_result_dir_key(enum cdm_dir dir);
 
 /*
- * cdm_aggregate_name / cdm_aggregate_parse - "best", "median", "mean".
+ * cdm_result_aggregate_name / cdm_result_aggregate_parse - "best", "median", "mean".
  * parse returns 0 and sets *@agg, or -EINVAL for any other text.
  */
-const char *cdm_aggregate_name(enum cdm_aggregate agg);
-int cdm_aggregate_parse(const char *s, enum cdm_aggregate *agg);
+const char *cdm_result_aggregate_name(enum cdm_aggregate agg);
+int cdm_result_aggregate_parse(const char *s, enum cdm_aggregate *agg);
 
 /*
  * cdm_result_unstable - is @t unstable: at least two measured passes and

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/result_read.h - a result saved as JSON (--save, --format json) read
+ * cdm/model/result_read.h - a result saved as JSON (--save, --format json) read
  * back into the result model, counts and histograms included, with cdm's
  * own strict reader (json_read.h).  The one reader of results: `cdm
  * compare`, `cdm merge` and cdm-mpi's reduction all use it.  The figures

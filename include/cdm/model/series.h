@@ -17,7 +17,7 @@
 
 #include <stdint.h>
 
-#include "cdm/model/histogram.h"
+#include "cdm/model/hist.h"
 
 #define CDM_SERIES_MIN_NS 100000000ull          /* shortest interval: 100 ms */
 #define CDM_SERIES_MAX_NS 3600000000000ull      /* longest: 3600 s */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/compare.h - a comparison of saved runs (model/compare.h) printed:
+ * cdm/report/compare.h - a comparison of saved runs (model/compare.h) printed:
  * the text layout, CDM-like rows with one column per run headed by its
  * label and the ratio to the first run, or a Markdown table.  Settings
  * that differ and interrupted runs are warned about at the top.

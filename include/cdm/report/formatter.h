@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/formatter.h - what an output format is: a name (the --format value)
+ * cdm/report/formatter.h - what an output format is: a name (the --format value)
  * and a write function.  Each format is one file in src/report/ that
  * defines one `const struct cdm_formatter`; the registry (report.c,
  * report.h) lists them.  A formatter includes this header, never report.h,
@@ -24,15 +24,5 @@ struct cdm_formatter {
 	 */
 	int (*write)(FILE *out, const struct cdm_run_result *r);
 };
-
-/*
- * The formats, each defined in its own file (specified in
- * docs/output-formats.md): CrystalDiskMark 8's text (cdm_text.c, "cdm"),
- * the versioned JSON (json.c), CSV (csv.c) and Markdown (markdown.c).
- */
-extern const struct cdm_formatter cdm_format_text;
-extern const struct cdm_formatter cdm_format_json;
-extern const struct cdm_formatter cdm_format_csv;
-extern const struct cdm_formatter cdm_format_markdown;
 
 #endif /* CDM_REPORT_FORMATTER_H */

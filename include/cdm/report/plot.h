@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/plot.h - line charts as SVG, written by cdm itself (no plotting
+ * cdm/report/plot.h - line charts as SVG, written by cdm itself (no plotting
  * library, no JavaScript): one or more panels stacked vertically, each with
  * axes, "nice" 1-2-5 ticks, axis labels with units, a title and a legend.
  * Used by --plot for the time series and by cdm sweep (docs/method.md).
@@ -71,13 +71,13 @@ int cdm_plot_svg(FILE *out, const char *title, const char *subtitle,
 struct cdm_run_result;
 
 /*
- * cdm_plot_timeseries - the --plot chart of a run with --log-interval: per
+ * cdm_plot_series - the --plot chart of a run with --log-interval: per
  * pattern present (SEQ, then RND), a panel of every test's MB/s (SEQ) or
  * IOPS (RND) over time (s from the start of its warm-up) and a panel of
  * its mean (solid) and p99 (dashed) latency, in us or, above 10 ms, in ms;
  * the end of the warm-up is marked.  Returns 0, -EINVAL when no test has a series, -ENOMEM
  * or -EIO.
  */
-int cdm_plot_timeseries(FILE *out, const struct cdm_run_result *r);
+int cdm_plot_series(FILE *out, const struct cdm_run_result *r);
 
 #endif /* CDM_PLOT_H */

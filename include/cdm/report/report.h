@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/report.h - the registry of output formats.  Each format is one file
+ * cdm/report/report.h - the registry of output formats.  Each format is one file
  * in src/report/ with one `const struct cdm_formatter` (formatter.h) and
  * one row in the registry (report.c); the CLI only ever asks
  * cdm_report_find().  A formatter only prints what the result model holds.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/mpi.h - cdm-mpi: the same plan on every MPI rank, each on its own
+ * cdm/run/mpi.h - cdm-mpi: the same plan on every MPI rank, each on its own
  * test file, passes started together, one aggregate report on rank 0.
  * Built only with `make WITH_MPI=yes` (src/run/mpi.c, src/cli/main.c with
  * -DCDM_MPI).

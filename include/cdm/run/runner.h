@@ -26,7 +26,7 @@ struct cdm_err;
  * before a failure or a stop request stays in @res; a test stopped by an
  * I/O error has tr->error and tr->error_offset set.  The test file is
  * removed before returning, whatever happens (unless --keep, on success;
- * never a --file or a device).  Notes and warnings (cdm_note, cdm_warn)
+ * never a --file or a device).  Notes and warnings (cdm_msg_note, cdm_msg_warn)
  * and the progress line (cfg->progress) go to stderr as the run goes.
  * Returns 0; -EINTR when stopped by cdm_runner_request_stop() (res->
  * interrupted holds the signal; no message); or another -errno with one

@@ -48,7 +48,7 @@ void cdm_start_at_plan(struct cdm_start_at *sa, const struct cdm_run_config *cfg
  * one line in @err saying how late, when the file was ready after TIME.
  * Step i + 1: sleeps until test i's start (a stop request ends the sleep:
  * -EINTR, no message); a test that could only start late is noted
- * (cdm_note).
+ * (cdm_msg_note).
  */
 int cdm_start_at_sync(void *arg, unsigned int step, int status, struct cdm_err *err);
 

@@ -63,7 +63,7 @@ int cdm_device_in_use(const struct cdm_blockdev *bd, char *why, size_t len);
 
 /*
  * cdm_device_notes - before a read-only run on device @path (open as
- * @fd), what may distort the figures, on stderr (cdm_note, cdm_warn): a note when it is in use
+ * @fd), what may distort the figures, on stderr (cdm_msg_note, cdm_msg_warn): a note when it is in use
  * (mounted, swap, held: cdm_device_in_use()); then, since reads of
  * blocks never written (thin-provisioned LUNs, sparse images, trimmed
  * SSDs) may not touch the media, a warning with the share of the first

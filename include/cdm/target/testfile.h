@@ -25,7 +25,7 @@ struct cdm_err;
  * directory @dir whose <host> is this host and whose <pid> no longer exists
  * (kill(pid, 0) fails with ESRCH).  Files of other hosts, of live processes,
  * and .keep files are never touched.  Returns the number removed (each is
- * reported with cdm_note), or -errno if @dir cannot be read.
+ * reported with cdm_msg_note), or -errno if @dir cannot be read.
  */
 int cdm_testfile_clean_stale(const char *dir);
 

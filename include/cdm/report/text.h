@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/cdm_text.h - the default report, CrystalDiskMark 8's text layout
+ * cdm/report/text.h - the default report, CrystalDiskMark 8's text layout
  * (cdm_text.c, formatter "cdm"): its result line on its own, for callers
  * that print single tests.
  */

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * json_read.c - a small, strict JSON reader (RFC 8259) for the results
+ * json.c - a small, strict JSON reader (RFC 8259) for the results
  * cdm reads back (result_read.c: compare, merge, cdm-mpi): recursive
  * descent over a length-bounded buffer into a tree of struct cdm_json.
  * Written for hostile input (a saved result may be truncated, edited by
  * hand or not JSON at all): every read is checked against the end of the
  * buffer, nesting is bounded so the recursion is too, every allocation is
  * checked, and every error says where it is and whether the text merely
- * ended too early.  The contract is in include/cdm/model/json_read.h.
+ * ended too early.  The contract is in include/cdm/model/json.h.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cdm/model/json_read.h"
+#include "cdm/model/json.h"
 
 #define NUM_MAX 512     /* longest number literal accepted, in bytes */
 
@@ -86,7 +86,7 @@ static void skip_ws(struct parser *p)
 	}
 }
 
-size_t cdm_utf8_len(const unsigned char *s, size_t n)
+size_t cdm_json_utf8_len(const unsigned char *s, size_t n)
 {
 	uint32_t cp;
 	size_t len, i;
@@ -190,7 +190,7 @@ static int parse_string(struct parser *p, char **out, size_t *outlen)
 			return fail(p, -EINVAL, "control character 0x%02x in a string (must be escaped)", c);
 		}
 		if (c != '\\') {
-			l = cdm_utf8_len((const unsigned char *)p->s + p->pos, end - p->pos);
+			l = cdm_json_utf8_len((const unsigned char *)p->s + p->pos, end - p->pos);
 			if (!l) {
 				free(d);
 				return fail(p, -EINVAL, "invalid UTF-8 in a string");

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * svg.c - line charts as standalone SVG (cdm/plot.h): the tick chooser and
+ * plot.c - line charts as standalone SVG (include/cdm/report/plot.h): the tick chooser and
  * the drawing of stacked panels.  Plain SVG 1.1 elements only (rect, line,
  * polyline, circle, text), a white background and a fixed palette, so any
  * browser or rsvg-convert shows it the same.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * histogram.h - the latency histogram.
+ * hist.h - the latency histogram.
  *
  * The latency histogram is log-linear, in the manner of HdrHistogram and
  * fio's stat.h: values below 2 * CDM_HIST_SUB (128 ns) get one bucket each

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm_text.c - the default report: CrystalDiskMark 8's text layout, line
+ * text.c - the default report: CrystalDiskMark 8's text layout, line
  * for line (see docs/output-formats.md), so that cdm's reports sit beside
  * CDM's in blogs and issue trackers and go through the same parsers.  Only
  * the product and credit lines differ: they name cdm, never CDM.
@@ -18,7 +18,7 @@
 #include "cdm/base/size.h"
 #include "cdm/model/spec.h"
 #include "cdm/model/result.h"
-#include "cdm/report/cdm_text.h"
+#include "cdm/report/text.h"
 #include "cdm/report/formatter.h"
 #include "fmt.h"
 #include "scale.h"
@@ -212,7 +212,7 @@ static int cdm_text_write(FILE *out, const struct cdm_run_result *r)
 }
 
 /* listed in the registry, report.c; declared in formatter.h */
-const struct cdm_formatter cdm_format_text = {
+const struct cdm_formatter cdm_report_text = {
 	.name = "cdm",
 	.write = cdm_text_write,
 };

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * histogram.c - the latency histogram behind every percentile cdm prints:
+ * hist.c - the latency histogram behind every percentile cdm prints:
  * clearing, merging, bucket ranges and the figures read back from it.  The
  * hot path (cdm_hist_index, cdm_hist_add) is inline in histogram.h.
  *
@@ -23,7 +23,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "cdm/model/histogram.h"
+#include "cdm/model/hist.h"
 
 void cdm_hist_init(struct cdm_hist *h)
 {
