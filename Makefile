@@ -1,6 +1,7 @@
 # cdm - CrystalDiskMark-style disk benchmark for Linux.
 #
 #   make                 build ./cdm (optional engines detected)
+#   make check           the fast suite: unit tests and CLI tests on ./cdm
 #   make test            unit tests (cmocka), CLI tests (bats), then both
 #                        again under AddressSanitizer + UBSan, valgrind
 #                        memcheck runs, the MPI tests (with mpicc) and
@@ -93,7 +94,7 @@ ASAN_UNIT  := $(UNIT_SRC:tests/unit/%.c=build/asan/tests/%)
 # on it, so `make WITH_LIBURING=no` after `make` rebuilds what it must.
 DEPFLAGS := -MMD -MP
 SETTINGS := build/settings
-SETTINGS_NOW := CC=$(CC) CFLAGS=$(CFLAGS) CPPFLAGS=$(CPPFLAGS) LDFLAGS=$(LDFLAGS) LDLIBS=$(LDLIBS) ENGINES=$(ENGINES)
+SETTINGS_NOW := CC=$(CC) MPICC=$(MPICC) CFLAGS=$(CFLAGS) CPPFLAGS=$(CPPFLAGS) LDFLAGS=$(LDFLAGS) LDLIBS=$(LDLIBS) ENGINES=$(ENGINES)
 ifneq ($(file <$(SETTINGS)),$(SETTINGS_NOW))
 $(shell mkdir -p build)
 $(file >$(SETTINGS),$(SETTINGS_NOW))

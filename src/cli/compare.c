@@ -89,13 +89,12 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			break;
 		case 'h':
 			fputs(compare_usage, stdout);
-			return 0;
+			return CDM_EXIT_OK;
 		default:
-			fputs("Try 'cdm compare --help'.\n", stderr);
-			return CDM_EXIT_USAGE;
+			return cdm_cli_try(&cmd);
 		}
 	}
-	return -1;
+	return CDM_CLI_GO_ON;
 }
 
 /* the @n results named @paths into @runs; 0 or the exit status */
@@ -131,7 +130,7 @@ static int write_report(const struct cdm_compare *c, const struct opts *o)
 			return CDM_EXIT_RUN;
 		}
 	}
-	ret = cdm_compare_write(out, c, o->format);
+	ret = cdm_report_compare_write(out, c, o->format);
 	if (ret < 0) {
 		cdm_msg_error("%s: writing the comparison failed: %s", o->output ? o->output : "stdout",
 			  strerror(-ret));
@@ -164,7 +163,7 @@ static int compare(struct cdm_run_result *const *runs, unsigned int n, const str
 	return status;
 }
 
-int cdm_compare_main(int argc, char **argv)
+int cdm_cli_compare_main(int argc, char **argv)
 {
 	struct cdm_run_result *runs[CDM_COMPARE_MAX_RUNS] = { NULL };
 	struct opts o = { .format = CDM_COMPARE_TEXT };
@@ -172,19 +171,19 @@ int cdm_compare_main(int argc, char **argv)
 	int status;
 
 	status = parse_opts(argc, argv, &o);
-	if (status >= 0)
+	if (status != CDM_CLI_GO_ON)
 		return status;
 	if (argc - optind < 2)
 		return cdm_cli_usage(&cmd, "two or more saved results (FILE.json) expected, got %d",
-					   argc - optind);
+				     argc - optind);
 	if (argc - optind > CDM_COMPARE_MAX_RUNS)
 		return cdm_cli_usage(&cmd, "at most %d results at once, got %d",
-					   CDM_COMPARE_MAX_RUNS, argc - optind);
+				     CDM_COMPARE_MAX_RUNS, argc - optind);
 	n = (unsigned int)(argc - optind);
 	for (i = 0; i < n; i++)
 		if (cdm_outfile_same(o.output, argv[optind + i]))
 			return cdm_cli_usage(&cmd, "%s is one of the results to compare; write the comparison to another file",
-						   argv[optind + i]);
+					     argv[optind + i]);
 	if (cdm_cli_outfile(o.output, "--output", 0) != CDM_CLI_GO_ON)
 		return CDM_EXIT_RUN;
 	status = load_runs(argv + optind, n, runs);

@@ -52,7 +52,10 @@ enum {
 	OPT_LOG_INTERVAL, OPT_PLOT,
 };
 
-/* option table and its help text side by side, so they cannot drift apart */
+/*
+ * The option table, with the help text right after it: one place to change
+ * both (01-options.bats checks every option is in the help).
+ */
 static const struct option long_opts[] = {
 	{ "profile",      required_argument, NULL, 'p' },
 	{ "test",         required_argument, NULL, 't' },
@@ -578,14 +581,13 @@ static int build_config(struct main_opts *o)
 {
 	struct cdm_run_config *cfg = &o->cfg;
 	struct cdm_err err;
-	int planned = 0, s;
+	char names[128];
+	int s;
 
-	o->fmt = cdm_report_find(o->format, &planned);
-	if (!o->fmt) {
-		if (planned)
-			return cdm_cli_usage(&cmd, "--format %s is not implemented yet (available: cdm)", o->format);
-		return cdm_cli_usage(&cmd, "unknown format '%s' (cdm, json, csv, markdown)", o->format);
-	}
+	o->fmt = cdm_report_find(o->format);
+	if (!o->fmt)
+		return cdm_cli_usage(&cmd, "unknown format '%s' (%s)", o->format,
+				     cdm_report_names(names, sizeof(names)));
 	if (cdm_profile_load(o->profile, &o->prof, &err) < 0) {
 		/* a usage error: like those, not tagged with cdm-mpi's rank */
 		fprintf(stderr, "cdm: %s\n", err.msg);
@@ -657,7 +659,7 @@ static int save_rank_files(const char *prefix, const struct cdm_run_result *agg)
 		int e;
 
 		snprintf(path, sizeof(path), "%s.rank%u.json", prefix, r);
-		e = cdm_report_save(path, cdm_report_find("json", NULL), sc->src[r].res);
+		e = cdm_report_save(path, cdm_report_find("json"), sc->src[r].res);
 		if (e < 0) {
 			cdm_msg_error("%s: cannot save rank %u's result: %s", path, r, strerror(-e));
 			ret = e;
@@ -806,7 +808,7 @@ static int write_report(const struct main_opts *o, const struct cdm_run_result *
 		status = CDM_EXIT_RUN;
 	}
 	if (o->save) {
-		e = cdm_report_save(o->save, cdm_report_find("json", NULL), res);
+		e = cdm_report_save(o->save, cdm_report_find("json"), res);
 		if (e < 0) {
 			cdm_msg_error("%s: cannot save the result: %s", o->save, strerror(-e));
 			status = CDM_EXIT_RUN;
@@ -879,11 +881,11 @@ int main(int argc, char **argv)
 
 	/* a subcommand: cdm compare A.json B.json ... */
 	if (argc > 1 && !strcmp(argv[1], "compare"))
-		return cdm_compare_main(argc - 1, argv + 1);
+		return cdm_cli_compare_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "sweep"))
-		return cdm_sweep_main(argc - 1, argv + 1);
+		return cdm_cli_sweep_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "merge"))
-		return cdm_merge_cli_main(argc - 1, argv + 1);
+		return cdm_cli_merge_main(argc - 1, argv + 1);
 #ifdef CDM_MPI
 	{
 		struct cdm_err err;

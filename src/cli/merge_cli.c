@@ -111,15 +111,17 @@ static int parse_args(int argc, char **argv, struct merge_opts *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	char names[128];
 	int c;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			o->fmt = cdm_report_find(optarg, NULL);
+			o->fmt = cdm_report_find(optarg);
 			if (!o->fmt)
-				return cdm_cli_usage(&cmd, "bad value for --format: '%s' (cdm, json, csv, markdown)", optarg);
+				return cdm_cli_usage(&cmd, "bad value for --format: '%s' (%s)", optarg,
+						     cdm_report_names(names, sizeof(names)));
 			break;
 		case 'o':
 			o->output = optarg;
@@ -242,7 +244,7 @@ static int write_outputs(const struct merge_opts *o, const struct cdm_run_result
 	if (o->output && fclose(out))
 		status = CDM_EXIT_RUN;
 	if (o->save) {
-		ret = cdm_report_save(o->save, cdm_report_find("json", NULL), res);
+		ret = cdm_report_save(o->save, cdm_report_find("json"), res);
 		if (ret < 0) {
 			cdm_msg_error("%s: cannot save the aggregate: %s", o->save, strerror(-ret));
 			status = CDM_EXIT_RUN;
@@ -251,10 +253,10 @@ static int write_outputs(const struct merge_opts *o, const struct cdm_run_result
 	return status;
 }
 
-int cdm_merge_cli_main(int argc, char **argv)
+int cdm_cli_merge_main(int argc, char **argv)
 {
 	struct merge_opts o = {
-		.fmt = cdm_report_find("cdm", NULL),
+		.fmt = cdm_report_find("cdm"),
 		.agg = CDM_AGG_BEST,
 	};
 	struct cdm_run_result **in, *res = NULL;

@@ -89,7 +89,7 @@ static const char sweep_usage[] =
 "Exit status: 0 success, 1 the run failed, 2 usage error, 128+N interrupted\n"
 "by signal N.  See cdm(1).\n";
 
-int cdm_sweep_parse_list(const char *s, unsigned int max, unsigned int *vals, unsigned int *n)
+int cdm_cli_sweep_parse_list(const char *s, unsigned int max, unsigned int *vals, unsigned int *n)
 {
 	unsigned int k = 0;
 
@@ -132,13 +132,13 @@ static int parse_plan_option(int c, char *arg, struct sweep_opts *o)
 
 	switch (c) {
 	case 'H':
-		if (cdm_sweep_parse_list(arg, CDM_THREADS_MAX, o->tv, &o->nt) < 0)
+		if (cdm_cli_sweep_parse_list(arg, CDM_THREADS_MAX, o->tv, &o->nt) < 0)
 			return cdm_cli_usage(&cmd, "bad value for --threads: '%s' (increasing whole numbers 1-%u, comma-separated, at most %d)",
 					     arg, CDM_THREADS_MAX, CDM_SWEEP_MAX_VALUES);
 		o->vary |= CDM_SWEEP_THREADS;
 		return CDM_CLI_GO_ON;
 	case 'Q':
-		if (cdm_sweep_parse_list(arg, CDM_QD_MAX, o->qv, &o->nq) < 0)
+		if (cdm_cli_sweep_parse_list(arg, CDM_QD_MAX, o->qv, &o->nq) < 0)
 			return cdm_cli_usage(&cmd, "bad value for --qd: '%s' (increasing whole numbers 1-%u, comma-separated, at most %d)",
 					     arg, CDM_QD_MAX, CDM_SWEEP_MAX_VALUES);
 		o->vary |= CDM_SWEEP_QD;
@@ -345,12 +345,12 @@ static int run(const struct sweep_opts *o, struct cdm_run_result **res, int *r)
 
 static int write_json(FILE *f, const void *sw)
 {
-	return cdm_sweep_write_json(f, sw);
+	return cdm_report_sweep_json(f, sw);
 }
 
 static int write_svg(FILE *f, const void *sw)
 {
-	return cdm_sweep_write_svg(f, sw);
+	return cdm_report_sweep_svg(f, sw);
 }
 
 /* the table, the ceilings' notes, --save, --plot; 0 or CDM_EXIT_RUN */
@@ -358,7 +358,7 @@ static int write_outputs(const struct sweep_opts *o, const struct cdm_sweep *sw)
 {
 	int status = CDM_EXIT_OK, e;
 
-	cdm_sweep_write_table(stdout, sw, o->md);
+	cdm_report_sweep_table(stdout, sw, o->md);
 	if (fflush(stdout) || ferror(stdout))
 		status = CDM_EXIT_RUN;
 	for (unsigned int i = 0; i < sw->ncurves; i++)
@@ -412,7 +412,7 @@ static int report(const struct sweep_opts *o, const struct cdm_run_result *res, 
 	return status;
 }
 
-int cdm_sweep_main(int argc, char **argv)
+int cdm_cli_sweep_main(int argc, char **argv)
 {
 	static struct sweep_opts o;
 	struct cdm_run_result *res = NULL;

@@ -56,6 +56,10 @@ static const struct engine_row rows[] = { ENGINES(ROW) };
 #define NAME(n, pkg, in_auto) #n,
 static const char *const names[] = { ENGINES(NAME) };
 
+/* ", io_uring, libaio, sync, null": every name, for the unknown-name message */
+#define LISTED(name, package, auto_ok) ", " #name
+#define ALL_NAMES ENGINES(LISTED)
+
 #define NR_ENGINES (sizeof(rows) / sizeof(rows[0]))
 
 /* the class in front of a probe's reason, for cdm_engine_status() */
@@ -212,8 +216,7 @@ int cdm_engine_resolve(const char *name, const struct cdm_engine_ops **ops,
 		return 0;
 	}
 	if (i == NR_ENGINES)
-		return cdm_err_set(err, -EINVAL,
-				   "unknown engine '%s' (auto, io_uring, libaio, sync, null)", name);
+		return cdm_err_set(err, -EINVAL, "unknown engine '%s' (auto%s)", name, ALL_NAMES);
 	o = row(i);
 	if (!o)
 		return cdm_err_set(err, not_built(i, &why), "the %s engine is %s", name, why.msg);

@@ -2,7 +2,7 @@
 /*
  * hist.c - the latency histogram behind every percentile cdm prints:
  * clearing, merging, bucket ranges and the figures read back from it.  The
- * hot path (cdm_hist_index, cdm_hist_add) is inline in histogram.h.
+ * hot path (cdm_hist_index, cdm_hist_add) is inline in hist.h.
  *
  * Layout (log-linear, as in HdrHistogram and fio's stat.h).  Values below
  * 2 * CDM_HIST_SUB = 128 ns have one bucket each and are exact.  Above that,

@@ -4,7 +4,7 @@
  * with every count the merge needs (passes, latency sums, start times,
  * histogram buckets): the one reader of cdm's results, for `cdm compare`,
  * `cdm merge` and cdm-mpi's reduction.  Uses cdm's strict JSON reader
- * (json_read.c); every member is checked for its type, and a missing or
+ * (json.c); every member is checked for its type, and a missing or
  * mistyped one is named.  The members schema 1 gained after its first
  * release (lat_sum_ns, start_unix_ns, write_pct, the Mix parts, fsync,
  * sync, fsync_every, rate_iops) are optional, so older files still read.

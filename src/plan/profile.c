@@ -18,7 +18,7 @@
 #include "cdm/base/uint.h"
 #include "cdm/plan/profile.h"
 
-/* build/profiles.c, generated from profiles/ by src/embed-profiles.sh */
+/* build/profiles.c, generated from profiles/ by src/plan/embed-profiles.sh */
 struct cdm_builtin_profile { const char *name; const char *text; };
 extern const struct cdm_builtin_profile cdm_builtin_profiles[];
 

@@ -305,7 +305,7 @@ static void write_markdown(FILE *out, const struct cdm_compare *c)
 	write_md_runs(out, c);
 }
 
-int cdm_compare_write(FILE *out, const struct cdm_compare *c, enum cdm_compare_format format)
+int cdm_report_compare_write(FILE *out, const struct cdm_compare *c, enum cdm_compare_format format)
 {
 	if (!c->n || c->n > CDM_COMPARE_MAX_RUNS)
 		return -EINVAL;

@@ -45,7 +45,7 @@ char *cdm_fmt_utc(char *buf, size_t len, long long t);
 
 /*
  * cdm_fmt_iops_of - IOPS derived from @mb_s as printed with "%.3f"
- * (CrystalDiskMark's rule, cdm-format.md: MB/s x 1e6 / @block bytes, from
+ * (CrystalDiskMark's rule, docs/method.md: MB/s x 1e6 / @block bytes, from
  * the rounded MB/s).  0.0 when @block is 0.
  */
 double cdm_fmt_iops_of(double mb_s, unsigned long long block);

@@ -40,35 +40,35 @@ static const struct {
 #undef ROW
 };
 
-/*
- * Formats promised in the docs but not built yet: named here so that they
- * are refused as "not yet" rather than "unknown".  None at the moment.
- */
-static const char *const planned_formats[] = {
-	NULL,
-};
-
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-const struct cdm_formatter *cdm_report_find(const char *name, int *planned)
+const struct cdm_formatter *cdm_report_find(const char *name)
 {
-	size_t i;
-
-	if (planned)
-		*planned = 0;
 	if (!name)
 		return NULL;
-	for (i = 0; i < ARRAY_SIZE(formatters); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(formatters); i++)
 		if (!strcmp(formatters[i].name, name))
 			return formatters[i].fmt;
-	for (i = 0; i < ARRAY_SIZE(planned_formats); i++) {
-		if (planned_formats[i] && !strcmp(planned_formats[i], name)) {
-			if (planned)
-				*planned = 1;
+	return NULL;
+}
+
+char *cdm_report_names(char *buf, size_t len)
+{
+	size_t used = 0;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	for (size_t i = 0; i < ARRAY_SIZE(formatters); i++) {
+		int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", formatters[i].name);
+
+		if (n < 0 || (size_t)n >= len - used) {
+			buf[used] = '\0';	/* whole names only */
 			break;
 		}
+		used += (size_t)n;
 	}
-	return NULL;
+	return buf;
 }
 
 struct save_arg {

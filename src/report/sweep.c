@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sweep.c - the results of `cdm sweep` as curves (one per test and
- * direction), their knees and ceilings, and the three renderings: the
+ * sweep.c - the three renderings of a sweep's curves (model/sweep.c): the
  * table in text or Markdown, the sweep JSON, the SVG chart
  * (include/cdm/report/sweep.h).  cli/sweep.c plans and runs the sweep.
  */
@@ -10,101 +9,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cdm/model/detect.h"
-#include "cdm/model/hist.h"
-#include "cdm/model/spec.h"
 #include "cdm/report/plot.h"
 #include "cdm/report/report.h"
 #include "cdm/report/sweep.h"
 #include "cdm/model/result_read.h"
 #include "fmt.h"
-
-/* "RND4K Q1" for a thread sweep, "RND4K T8" for a depth sweep, "RND4K" for both */
-static void curve_name(const struct cdm_spec *sp, int vary, char *buf, size_t len)
-{
-	char full[48], *sp_at;
-
-	cdm_spec_name(sp, full, sizeof(full));
-	sp_at = strchr(full, ' ');
-	if (sp_at)
-		*sp_at = '\0';
-	if (vary == CDM_SWEEP_THREADS)
-		snprintf(buf, len, "%s Q%u", full, sp->qd);
-	else if (vary == CDM_SWEEP_QD)
-		snprintf(buf, len, "%s T%u", full, sp->threads);
-	else
-		snprintf(buf, len, "%s Q%u", full, sp->qd);
-}
-
-static void fill_point(const struct cdm_test_result *t, struct cdm_sweep_point *p)
-{
-	uint64_t lat = 0;
-
-	memset(p, 0, sizeof(*p));
-	p->threads = t->spec.threads;
-	p->qd = t->qd_run;
-	for (unsigned int k = 0; k < t->npasses; k++) {
-		p->bytes += t->passes[k].bytes;
-		p->ios += t->passes[k].ios;
-		p->seconds += t->passes[k].seconds;
-		lat += t->passes[k].lat_sum_ns;
-	}
-	p->ok = t->npasses > 0 && p->seconds > 0 && !t->error;
-	if (!p->ok)
-		return;
-	p->mb_s = (double)p->bytes / p->seconds / 1e6;
-	p->iops = (double)p->ios / p->seconds;
-	p->lat_us = p->ios ? (double)lat / (double)p->ios / 1e3 : 0.0;
-	p->has_p99 = cdm_result_has_percentiles(t);
-	if (p->has_p99)
-		p->p99_us = (double)cdm_hist_percentile(t->hist, 99.0) / 1e3;
-}
-
-/* the curves, their knees and ceilings, from the run's tests */
-void cdm_sweep_build(struct cdm_sweep *sw, const struct cdm_run_result *res,
-		     unsigned int nbase, unsigned int nq, unsigned int nt)
-{
-	unsigned int per_dir = nbase * nq * nt, ndir = per_dir ? res->ntests / per_dir : 0;
-
-	sw->res = res;
-	sw->ncurves = 0;
-	for (unsigned int d = 0; d < ndir; d++) {
-		for (unsigned int b = 0; b < nbase; b++) {
-			/* a thread sweep per depth when both vary, else one curve */
-			unsigned int ncur = sw->vary == (CDM_SWEEP_THREADS | CDM_SWEEP_QD) ? nq : 1;
-
-			for (unsigned int c = 0; c < ncur; c++) {
-				struct cdm_sweep_curve *cv = &sw->curves[sw->ncurves++];
-				struct cdm_load_point lp[CDM_SWEEP_MAX_VALUES];
-				unsigned int n = 0, map[CDM_SWEEP_MAX_VALUES];
-				unsigned int first = d * per_dir + b * nq * nt + c * nt;
-				unsigned int cnt = ncur > 1 ? nt : nq * nt;
-				struct cdm_spec sp = res->tests[first].spec;
-
-				cv->dir = res->tests[first].dir;
-				curve_name(&sp, sw->vary, cv->test, sizeof(cv->test));
-				cv->npts = cnt;
-				for (unsigned int k = 0; k < cnt; k++) {
-					struct cdm_sweep_point *p = &cv->pts[k];
-
-					fill_point(&res->tests[first + k], p);
-					if (!p->ok)
-						continue;
-					lp[n].load = sw->vary == CDM_SWEEP_QD ? p->qd : p->threads;
-					lp[n].value = p->iops;
-					lp[n].lat = p->lat_us;
-					lp[n].flat = -1;
-					map[n++] = k;
-				}
-				cv->knee = cdm_detect_knee(lp, n);
-				if (cv->knee >= 0)
-					cv->knee = (int)map[cv->knee];
-				if (cdm_detect_ceiling(lp, n, &cv->ceiling))
-					cv->ceiling.from = map[cv->ceiling.from];
-			}
-		}
-	}
-}
 
 static unsigned int xval(const struct cdm_sweep *sw, const struct cdm_sweep_point *p)
 {
@@ -116,7 +25,7 @@ static const char *xname(const struct cdm_sweep *sw)
 	return sw->vary == CDM_SWEEP_QD ? "queue depth" : "threads";
 }
 
-int cdm_sweep_write_table(FILE *out, const struct cdm_sweep *sw, int md)
+int cdm_report_sweep_table(FILE *out, const struct cdm_sweep *sw, int md)
 {
 	const struct cdm_run_info *in = &sw->res->info;
 
@@ -187,7 +96,7 @@ static void jnum(FILE *out, const char *key, double v, const char *end)
 	fprintf(out, "\"%s\": %s%s", key, cdm_fmt_num(buf, sizeof(buf), v), end);
 }
 
-int cdm_sweep_write_json(FILE *out, const struct cdm_sweep *sw)
+int cdm_report_sweep_json(FILE *out, const struct cdm_sweep *sw)
 {
 	const struct cdm_run_result *r = sw->res;
 	const struct cdm_run_info *in = &r->info;
@@ -254,7 +163,7 @@ int cdm_sweep_write_json(FILE *out, const struct cdm_sweep *sw)
 	return 0;
 }
 
-int cdm_sweep_write_svg(FILE *out, const struct cdm_sweep *sw)
+int cdm_report_sweep_svg(FILE *out, const struct cdm_sweep *sw)
 {
 	struct cdm_plot_line thr[CDM_SWEEP_MAX_CURVES], lat[2 * CDM_SWEEP_MAX_CURVES];
 	/* per curve: x, the first panel's y, mean and p99 latency */

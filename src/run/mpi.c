@@ -116,7 +116,7 @@ static char *to_json(const struct cdm_run_result *res, size_t *len)
 
 	if (!f)
 		return NULL;
-	if (cdm_report_find("json", NULL)->write(f, res) < 0) {
+	if (cdm_report_find("json")->write(f, res) < 0) {
 		fclose(f);
 		free(buf);
 		return NULL;

@@ -597,7 +597,7 @@ static int setup(struct wstate *s)
 	 * One contiguous region per worker, rounded up to the 2 MiB huge page
 	 * size and advised as huge BEFORE it is touched, so that the first
 	 * touch faults in huge pages: much faster than a buffer per slot for
-	 * large blocks (design.md, "Observations"), and a 1 MiB block is then
+	 * large blocks (docs/performance.md), and a 1 MiB block is then
 	 * one physically contiguous segment instead of 256 pages (more than a
 	 * virtio disk's 254 segments per request).  Every byte is touched now,
 	 * so reads do not fault pages in while being timed.

@@ -4,7 +4,7 @@
  * exclusive open that refuses a device in use and the lookup that says
  * who uses it, and the warning about blocks that were never written.
  * (The rules a plan must follow on a device are plan/plan.c's.)  The rules
- * are in include/cdm/target/device.h and design.md's "Safety rules".
+ * are in include/cdm/target/device.h and docs/safety.md.
  */
 #include <dirent.h>
 #include <errno.h>

@@ -4,7 +4,7 @@
  * exists, is a directory or a block device, is writable, is not read-only,
  * has room), the mount it is on and what kind of filesystem that is.
  * Creates nothing; the test file is testfile.c's.  The rules are in
- * include/cdm/target/target.h and design.md's "Safety rules".
+ * include/cdm/target/target.h and docs/safety.md.
  */
 #include <errno.h>
 #include <inttypes.h>

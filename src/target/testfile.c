@@ -4,8 +4,7 @@
  * process made it), exclusive creation, preparation (pre-size and write
  * every byte), --keep and --file, removal, and the removal of files left
  * by killed runs.  A block device TARGET stands in for it (device.c opens
- * it).  The rules are in include/cdm/target/testfile.h and design.md's
- * "Safety rules".
+ * it).  The rules are in include/cdm/target/testfile.h and docs/safety.md.
  */
 #include <dirent.h>
 #include <errno.h>

@@ -97,6 +97,11 @@ copy_tree() {
 	echo "$output"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"src/base/bad.c (base) includes include/cdm/model/result.h (model): a layer above it"* ]]
+	# the same in angle brackets
+	sed -i 's|"cdm/model/result.h"|<cdm/model/result.h>|' "$TD/src/src/base/bad.c"
+	run python3 "$TD/src/tests/tools/layers.py" "$ROOT/build"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"src/base/bad.c (base) includes include/cdm/model/result.h (model): a layer above it"* ]]
 	rm "$TD/src/src/base/bad.c"
 	# two model files that call each other: a circle
 	printf 'int cdm_ping_a(void);\nint cdm_ping_b(void);\nint cdm_ping_a(void) { return cdm_ping_b(); }\n' \

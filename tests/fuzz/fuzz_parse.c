@@ -82,8 +82,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!null)
 			null = fopen("/dev/null", "w");
 		if (cdm_compare_init(&cmp, two, 2, CDM_AGG_MEDIAN, CDM_COMPARE_LAT, &perr) == 0 && null) {
-			cdm_compare_write(null, &cmp, CDM_COMPARE_TEXT);
-			cdm_compare_write(null, &cmp, CDM_COMPARE_MARKDOWN);
+			cdm_report_compare_write(null, &cmp, CDM_COMPARE_TEXT);
+			cdm_report_compare_write(null, &cmp, CDM_COMPARE_MARKDOWN);
 		}
 		cdm_compare_free(&cmp);
 		cdm_result_free(res);

@@ -232,17 +232,17 @@ static void test_golden(void **state)
 	char *out;
 
 	(void)state;
-	out = render(cdm_report_find("json", NULL), r);
+	out = render(cdm_report_find("json"), r);
 	check_golden(out, "formats.json");
 	free(out);
-	out = render(cdm_report_find("csv", NULL), r);
+	out = render(cdm_report_find("csv"), r);
 	check_golden(out, "formats.csv");
 	free(out);
-	out = render(cdm_report_find("markdown", NULL), r);
+	out = render(cdm_report_find("markdown"), r);
 	check_golden(out, "formats.md");
 	free(out);
 	r->aggregate = CDM_AGG_MEDIAN;
-	out = render(cdm_report_find("cdm", NULL), r);
+	out = render(cdm_report_find("cdm"), r);
 	check_golden(out, "formats-median.txt");
 	free(out);
 	cdm_result_free(r);
@@ -328,7 +328,7 @@ static void test_json_interrupted_and_empty(void **state)
 	char *out;
 
 	(void)state;
-	out = render(cdm_report_find("json", NULL), r);
+	out = render(cdm_report_find("json"), r);
 	root = parse_ok(out);
 	assert_int_equal(cdm_json_get(root, "interrupted")->type, CDM_JSON_TRUE);
 	assert_int_equal(cdm_json_get(root, "interrupted_signal")->u64, SIGINT);
@@ -346,7 +346,7 @@ static void test_json_interrupted_and_empty(void **state)
 	/* stopped before any test finished: still valid, and readable by compare */
 	for (unsigned int i = 0; i < r->ntests; i++)
 		r->tests[i].npasses = 0, cdm_hist_init(r->tests[i].hist);
-	out = render(cdm_report_find("json", NULL), r);
+	out = render(cdm_report_find("json"), r);
 	cdm_json_free(parse_ok(out));
 	free(out);
 	cdm_result_free(r);
@@ -354,16 +354,16 @@ static void test_json_interrupted_and_empty(void **state)
 	/* no tests and no info at all */
 	r = cdm_result_alloc(0);
 	assert_non_null(r);
-	out = render(cdm_report_find("json", NULL), r);
+	out = render(cdm_report_find("json"), r);
 	root = parse_ok(out);
 	assert_int_equal(cdm_json_get(root, "tests")->n, 0);
 	assert_int_equal(cdm_json_get(root, "schema_version")->u64, CDM_JSON_SCHEMA_VERSION);
 	cdm_json_free(root);
 	free(out);
-	out = render(cdm_report_find("csv", NULL), r);
+	out = render(cdm_report_find("csv"), r);
 	assert_int_equal(strchr(out, '\n') - out + 1, (long)strlen(out));
 	free(out);
-	out = render(cdm_report_find("markdown", NULL), r);
+	out = render(cdm_report_find("markdown"), r);
 	assert_non_null(strstr(out, "(no test measured)"));
 	free(out);
 	cdm_result_free(r);
@@ -425,7 +425,7 @@ static void test_json_mix_parts(void **state)
 	t->passes[1].read_ios = 1000;
 	t->passes[1].read_lat_sum_ns = 1000 * 100000ull;
 
-	out = render(cdm_report_find("json", NULL), r);
+	out = render(cdm_report_find("json"), r);
 	root = parse_ok(out);
 	assert_int_equal(cdm_json_get(cdm_json_get(root, "settings"), "fsync_every")->u64, 4);
 	assert_int_equal(cdm_json_get(cdm_json_get(root, "settings"), "rate_iops")->u64, 500);
@@ -471,10 +471,10 @@ static void test_json_mix_parts(void **state)
 	cdm_result_free(back);
 	free(out);
 
-	out = render(cdm_report_find("csv", NULL), r);
+	out = render(cdm_report_find("csv"), r);
 	assert_non_null(strstr(out, ",RND4K Q4T2 W30,mix,RND,4096,2,4,4,pass,1,"));
 	free(out);
-	out = render(cdm_report_find("markdown", NULL), r);
+	out = render(cdm_report_find("markdown"), r);
 	assert_non_null(strstr(out, "| RND4K Q4T2 W30 Mix | "));
 	free(out);
 	cdm_result_free(r);
@@ -493,7 +493,7 @@ static void test_round_trip(void **state)
 	unsigned int i, a, m;
 
 	(void)state;
-	out = render(cdm_report_find("json", NULL), r);
+	out = render(cdm_report_find("json"), r);
 	if (cdm_result_read(out, strlen(out), CDM_RESULT_READ_AGGREGATE, &back, &err))
 		fail_msg("compare cannot read the JSON: %s", err.msg);
 	assert_string_equal(back->info.label, r->info.label);
@@ -542,7 +542,7 @@ static void test_json_histogram(void **state)
 	size_t i;
 
 	(void)state;
-	out = render(cdm_report_find("json", NULL), r);
+	out = render(cdm_report_find("json"), r);
 	root = parse_ok(out);
 	h = cdm_json_get(&cdm_json_get(root, "tests")->items[1], "histogram");
 	assert_non_null(h);
@@ -577,7 +577,7 @@ static void test_hostile_strings(void **state)
 	(void)state;
 	set_str(r->info.target, sizeof(r->info.target), "/mnt/\xff\xfe\"x\\y\x01\n\tz\xc3\xa9");
 	set_str(r->info.label, sizeof(r->info.label), "a,b \"c\"\nd");
-	out = render(cdm_report_find("json", NULL), r);
+	out = render(cdm_report_find("json"), r);
 	root = parse_ok(out);
 	v = cdm_json_get(cdm_json_get(root, "target"), "path");
 	assert_string_equal(v->str, "/mnt/\xef\xbf\xbd\xef\xbf\xbd\"x\\y\x01\n\tz\xc3\xa9");
@@ -585,13 +585,13 @@ static void test_hostile_strings(void **state)
 	free(out);
 
 	/* CSV: RFC 4180 quoting of the label, quotes doubled */
-	out = render(cdm_report_find("csv", NULL), r);
+	out = render(cdm_report_find("csv"), r);
 	assert_non_null(strstr(out, "\n\"a,b \"\"c\"\"\nd\",SEQ1M Q8T1,read,"));
 	free(out);
 
 	/* Markdown: the label cannot break the table or start markup */
 	set_str(r->info.label, sizeof(r->info.label), "x|y *z* [l](u)");
-	out = render(cdm_report_find("markdown", NULL), r);
+	out = render(cdm_report_find("markdown"), r);
 	assert_non_null(strstr(out, "**cdm: x\\|y \\*z\\* \\[l\\](u)**"));
 	free(out);
 	cdm_result_free(r);
@@ -603,10 +603,10 @@ static void test_text_aggregate(void **state)
 	char *best, *mean;
 
 	(void)state;
-	best = render(cdm_report_find("cdm", NULL), r);
+	best = render(cdm_report_find("cdm"), r);
 	assert_non_null(strstr(best, "  RND    4KiB (Q= 32, T= 1):   409.600 MB/s [ 100000.0 IOPS] <   320.00 us>\n"));
 	r->aggregate = CDM_AGG_MEAN;
-	mean = render(cdm_report_find("cdm", NULL), r);
+	mean = render(cdm_report_find("cdm"), r);
 	/* 327.68 MB/s -> 80000.0 IOPS; mean latency (320+530+400)/3 us */
 	assert_non_null(strstr(mean, "  RND    4KiB (Q= 32, T= 1):   327.680 MB/s [  80000.0 IOPS] <   416.67 us>\n"));
 	free(best);
@@ -625,14 +625,14 @@ static void test_device_target(void **state)
 	r->info.is_device = 1;
 	r->info.target_dev_bytes = 1ull << 30;
 	r->info.target_dev_lbs = 4096;
-	text = render(cdm_report_find("cdm", NULL), r);
+	text = render(cdm_report_find("cdm"), r);
 	assert_non_null(strstr(text, "   Test: 1 GiB (x3) [/dev/sdb: block device, 1 GiB, 4096-byte sectors]\n"));
-	json = render(cdm_report_find("json", NULL), r);
+	json = render(cdm_report_find("json"), r);
 	assert_non_null(strstr(json, "\"is_device\": true,\n"));
 	assert_non_null(strstr(json, "\"device_bytes\": 1073741824,\n"));
 	assert_non_null(strstr(json, "\"logical_block_bytes\": 4096,\n"));
 	cdm_json_free(parse_ok(json));
-	md = render(cdm_report_find("markdown", NULL), r);
+	md = render(cdm_report_find("markdown"), r);
 	assert_non_null(strstr(md, " (block device, 1 GiB, 4096-byte sectors)"));
 	free(text);
 	free(json);
@@ -650,7 +650,7 @@ static void test_save_atomic(void **state)
 	(void)state;
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/r.json", dir);
-	assert_int_equal(cdm_report_save(path, cdm_report_find("json", NULL), r), 0);
+	assert_int_equal(cdm_report_save(path, cdm_report_find("json"), r), 0);
 	text = read_file(path);
 	root = parse_ok(text);
 	cdm_json_free(root);
@@ -661,7 +661,7 @@ static void test_save_atomic(void **state)
 	/* a directory in the way: an error, and no temporary file left */
 	snprintf(path, sizeof(path), "%s/sub", dir);
 	assert_int_equal(mkdir(path, 0755), 0);
-	assert_true(cdm_report_save(path, cdm_report_find("json", NULL), r) < 0);
+	assert_true(cdm_report_save(path, cdm_report_find("json"), r) < 0);
 	assert_int_equal(rmdir(path), 0);
 	snprintf(path, sizeof(path), "%s/r.json", dir);
 	assert_int_equal(unlink(path), 0);
@@ -669,13 +669,13 @@ static void test_save_atomic(void **state)
 	assert_int_equal(rmdir(dir), 0);
 
 	/* a directory that does not exist */
-	assert_int_equal(cdm_report_save("/nonexistent-cdm/r.json", cdm_report_find("json", NULL), r), -ENOENT);
+	assert_int_equal(cdm_report_save("/nonexistent-cdm/r.json", cdm_report_find("json"), r), -ENOENT);
 	cdm_result_free(r);
 }
 
 static void test_write_errors(void **state)
 {
-	const struct cdm_formatter *fs[] = { cdm_report_find("json", NULL), cdm_report_find("csv", NULL), cdm_report_find("markdown", NULL) };
+	const struct cdm_formatter *fs[] = { cdm_report_find("json"), cdm_report_find("csv"), cdm_report_find("markdown") };
 	struct cdm_run_result *r = build();
 	unsigned int i;
 

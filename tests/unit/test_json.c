@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_json.c - cdm's strict JSON reader (json_read.c): what it accepts
+ * test_json.c - cdm's strict JSON reader (src/model/json.c): what it accepts
  * (RFC 8259 values, escapes, surrogate pairs, exact 64-bit integers), what
  * it refuses and where it says the error is (trailing commas, comments,
  * leading zeros, NaN, bad UTF-8, lone surrogates, duplicate keys, trailing

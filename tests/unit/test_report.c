@@ -275,7 +275,7 @@ static char *render(const struct cdm_run_result *r)
 	FILE *f = open_memstream(&buf, &len);
 
 	assert_non_null(f);
-	assert_int_equal(cdm_report_find("cdm", NULL)->write(f, r), 0);
+	assert_int_equal(cdm_report_find("cdm")->write(f, r), 0);
 	assert_int_equal(fclose(f), 0);
 	assert_non_null(buf);
 	assert_int_equal(strlen(buf), len);
@@ -635,34 +635,25 @@ static void test_row_snprintf(void **state)
 
 static void test_registry(void **state)
 {
-	static const char *const known[] = { "json", "csv", "markdown" };
+	static const char *const known[] = { "cdm", "json", "csv", "markdown" };
 	static const char *const unknown[] = { "xml", "", "CDM", "text", "jsonx" };
 	const struct cdm_formatter *f;
+	char names[128], small[8];
 	unsigned int i;
-	int p;
 
 	(void)state;
-	p = -1;
-	f = cdm_report_find("cdm", &p);
-	assert_ptr_equal(f, cdm_report_find("cdm", NULL));
-	assert_string_equal(f->name, "cdm");
-	assert_int_equal(p, 0);
-
 	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
-		p = -1;
-		f = cdm_report_find(known[i], &p);
+		f = cdm_report_find(known[i]);
 		assert_non_null(f);
 		assert_string_equal(f->name, known[i]);
-		assert_int_equal(p, 0);
 	}
-	for (i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++) {
-		p = -1;
-		assert_null(cdm_report_find(unknown[i], &p));
-		assert_int_equal(p, 0);
-	}
-	/* @planned is optional */
-	assert_ptr_equal(cdm_report_find("cdm", NULL), cdm_report_find("cdm", NULL));
-	assert_non_null(cdm_report_find("json", NULL));
+	for (i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++)
+		assert_null(cdm_report_find(unknown[i]));
+	assert_null(cdm_report_find(NULL));
+	/* the names for messages come from the same rows, in their order */
+	assert_string_equal(cdm_report_names(names, sizeof(names)), "cdm, json, csv, markdown");
+	/* cut to a whole name, always terminated */
+	assert_string_equal(cdm_report_names(small, sizeof(small)), "cdm");
 }
 
 static void test_write_error(void **state)
@@ -677,7 +668,7 @@ static void test_write_error(void **state)
 		cdm_result_free(r);
 		skip();
 	}
-	assert_int_equal(cdm_report_find("cdm", NULL)->write(f, r), -EIO);
+	assert_int_equal(cdm_report_find("cdm")->write(f, r), -EIO);
 	fclose(f);
 	cdm_result_free(r);
 }

@@ -69,33 +69,33 @@ static void test_list_parse(void **state)
 	unsigned int v[CDM_SWEEP_MAX_VALUES], n = 99;
 
 	(void)state;
-	assert_int_equal(cdm_sweep_parse_list("1,2,4,8,16,32,64", 256, v, &n), 0);
+	assert_int_equal(cdm_cli_sweep_parse_list("1,2,4,8,16,32,64", 256, v, &n), 0);
 	assert_int_equal(n, 7);
 	assert_int_equal(v[0], 1);
 	assert_int_equal(v[6], 64);
-	assert_int_equal(cdm_sweep_parse_list("3", 256, v, &n), 0);
+	assert_int_equal(cdm_cli_sweep_parse_list("3", 256, v, &n), 0);
 	assert_int_equal(n, 1);
 	assert_int_equal(v[0], 3);
-	assert_int_equal(cdm_sweep_parse_list("1,3,5,6", 256, v, &n), 0);
+	assert_int_equal(cdm_cli_sweep_parse_list("1,3,5,6", 256, v, &n), 0);
 	assert_int_equal(n, 4);
 	/* refused: empty items, spaces, order, range, length, junk */
-	assert_int_equal(cdm_sweep_parse_list("", 256, v, &n), -EINVAL);
+	assert_int_equal(cdm_cli_sweep_parse_list("", 256, v, &n), -EINVAL);
 	assert_int_equal(n, 0);
-	assert_int_equal(cdm_sweep_parse_list("1,,2", 256, v, &n), -EINVAL);
-	assert_int_equal(cdm_sweep_parse_list("1,2,", 256, v, &n), -EINVAL);
-	assert_int_equal(cdm_sweep_parse_list(",1", 256, v, &n), -EINVAL);
-	assert_int_equal(cdm_sweep_parse_list("1, 2", 256, v, &n), -EINVAL);
-	assert_int_equal(cdm_sweep_parse_list("4,2", 256, v, &n), -EINVAL);
-	assert_int_equal(cdm_sweep_parse_list("2,2", 256, v, &n), -EINVAL);
-	assert_int_equal(cdm_sweep_parse_list("0,1", 256, v, &n), -ERANGE);
-	assert_int_equal(cdm_sweep_parse_list("1,257", 256, v, &n), -ERANGE);
-	assert_int_equal(cdm_sweep_parse_list("1,1024", 1024, v, &n), 0);
-	assert_int_equal(cdm_sweep_parse_list("99999999999", 1024, v, &n), -ERANGE);
-	assert_int_equal(cdm_sweep_parse_list("1,2x", 256, v, &n), -EINVAL);
-	assert_int_equal(cdm_sweep_parse_list("-1", 256, v, &n), -EINVAL);
-	assert_int_equal(cdm_sweep_parse_list("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16", 256, v, &n), 0);
+	assert_int_equal(cdm_cli_sweep_parse_list("1,,2", 256, v, &n), -EINVAL);
+	assert_int_equal(cdm_cli_sweep_parse_list("1,2,", 256, v, &n), -EINVAL);
+	assert_int_equal(cdm_cli_sweep_parse_list(",1", 256, v, &n), -EINVAL);
+	assert_int_equal(cdm_cli_sweep_parse_list("1, 2", 256, v, &n), -EINVAL);
+	assert_int_equal(cdm_cli_sweep_parse_list("4,2", 256, v, &n), -EINVAL);
+	assert_int_equal(cdm_cli_sweep_parse_list("2,2", 256, v, &n), -EINVAL);
+	assert_int_equal(cdm_cli_sweep_parse_list("0,1", 256, v, &n), -ERANGE);
+	assert_int_equal(cdm_cli_sweep_parse_list("1,257", 256, v, &n), -ERANGE);
+	assert_int_equal(cdm_cli_sweep_parse_list("1,1024", 1024, v, &n), 0);
+	assert_int_equal(cdm_cli_sweep_parse_list("99999999999", 1024, v, &n), -ERANGE);
+	assert_int_equal(cdm_cli_sweep_parse_list("1,2x", 256, v, &n), -EINVAL);
+	assert_int_equal(cdm_cli_sweep_parse_list("-1", 256, v, &n), -EINVAL);
+	assert_int_equal(cdm_cli_sweep_parse_list("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16", 256, v, &n), 0);
 	assert_int_equal(n, 16);
-	assert_int_equal(cdm_sweep_parse_list("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17", 256, v, &n),
+	assert_int_equal(cdm_cli_sweep_parse_list("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17", 256, v, &n),
 			 -EINVAL);
 }
 

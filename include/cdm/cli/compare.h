@@ -10,12 +10,12 @@
 #define CDM_CLI_COMPARE_H
 
 /*
- * cdm_compare_main - the `cdm compare` subcommand: @argv[0] is "compare".
+ * cdm_cli_compare_main - the `cdm compare` subcommand: @argv[0] is "compare".
  * Prints the report on stdout (or --output), errors on stderr as
  * "cdm: FILE: why".  Returns the exit status: 0, 1 (the report could not
  * be written), 2 (usage error, or a file that cannot be read, is not JSON,
  * is truncated, is not a cdm result or has a newer schema_version).
  */
-int cdm_compare_main(int argc, char **argv);
+int cdm_cli_compare_main(int argc, char **argv);
 
 #endif /* CDM_CLI_COMPARE_H */

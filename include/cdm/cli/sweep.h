@@ -12,18 +12,18 @@
 #include "cdm/report/sweep.h"   /* CDM_SWEEP_MAX_VALUES */
 
 /*
- * cdm_sweep_parse_list - "1,2,4,8" into @vals (at most
+ * cdm_cli_sweep_parse_list - "1,2,4,8" into @vals (at most
  * CDM_SWEEP_MAX_VALUES), each 1..@max, strictly increasing, no spaces or
  * empty items.  Sets *@n.  Returns 0, -EINVAL (bad text, not increasing,
  * too many) or -ERANGE (a value outside 1..@max).
  */
-int cdm_sweep_parse_list(const char *s, unsigned int max, unsigned int *vals, unsigned int *n);
+int cdm_cli_sweep_parse_list(const char *s, unsigned int max, unsigned int *vals, unsigned int *n);
 
 /*
- * cdm_sweep_main - the `cdm sweep` subcommand; @argv[0] is "sweep".
+ * cdm_cli_sweep_main - the `cdm sweep` subcommand; @argv[0] is "sweep".
  * Returns the exit status (cli/exit.h: 0, 1 run failed, 2 usage,
  * 128 + signal).
  */
-int cdm_sweep_main(int argc, char **argv);
+int cdm_cli_sweep_main(int argc, char **argv);
 
 #endif /* CDM_CLI_SWEEP_H */

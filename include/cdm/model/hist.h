@@ -15,8 +15,8 @@
  * length, and two histograms merge by adding counts bucket by bucket, which
  * is what lets worker threads (and, later, MPI ranks) be combined exactly.
  */
-#ifndef CDM_MODEL_HISTOGRAM_H
-#define CDM_MODEL_HISTOGRAM_H
+#ifndef CDM_MODEL_HIST_H
+#define CDM_MODEL_HIST_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -136,4 +136,4 @@ uint64_t cdm_hist_percentile(const struct cdm_hist *h, double pct);
 /* cdm_hist_mean - exact mean latency in ns (sum / count); 0.0 when empty. */
 double cdm_hist_mean(const struct cdm_hist *h);
 
-#endif /* CDM_MODEL_HISTOGRAM_H */
+#endif /* CDM_MODEL_HIST_H */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cdm/model/json.h - cdm's own small, strict JSON reader (RFC 8259), under
- * the reader of saved results (result_read.h).  No library: design.md has
- * cdm parse its inputs itself, with tests and a fuzz-style test.
+ * the reader of saved results (result_read.h).  No library: cdm parses its
+ * inputs itself, with unit tests and a fuzz target (tests/fuzz/).
  *
  * Strict: one value and nothing after it but white space; no comments, no
  * trailing commas, no single quotes, no leading zeros, no NaN/Infinity,
@@ -12,8 +12,8 @@
  * CDM_JSON_MAX_DEPTH deep, input at most CDM_JSON_MAX_BYTES; it never
  * reads past @len bytes and does not need a NUL at the end.
  */
-#ifndef CDM_JSON_READ_H
-#define CDM_JSON_READ_H
+#ifndef CDM_MODEL_JSON_H
+#define CDM_MODEL_JSON_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -89,4 +89,4 @@ const char *cdm_json_type_name(enum cdm_json_type type);
  */
 size_t cdm_json_utf8_len(const unsigned char *s, size_t n);
 
-#endif /* CDM_JSON_READ_H */
+#endif /* CDM_MODEL_JSON_H */

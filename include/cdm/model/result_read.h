@@ -2,7 +2,7 @@
 /*
  * cdm/model/result_read.h - a result saved as JSON (--save, --format json) read
  * back into the result model, counts and histograms included, with cdm's
- * own strict reader (json_read.h).  The one reader of results: `cdm
+ * own strict reader (json.h).  The one reader of results: `cdm
  * compare`, `cdm merge` and cdm-mpi's reduction all use it.  The figures
  * come back exactly (whole numbers are read as 64-bit integers; durations
  * are written as the shortest decimal that reads back), so a report of

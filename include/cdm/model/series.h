@@ -24,7 +24,7 @@
 #define CDM_SERIES_MEM_MAX (512ull << 20)       /* bytes of slots for one test */
 
 /*
- * Per-interval histogram: log-linear like histogram.h but coarser (16
+ * Per-interval histogram: log-linear like hist.h but coarser (16
  * buckets per octave, values clamped at 2^40 ns = 18 minutes), so a slot
  * stays small: the reported p99 is within 1/32 (3.2 %) of the true value.
  */
@@ -123,7 +123,7 @@ struct cdm_series *cdm_series_build(uint64_t interval_ns, const uint64_t *bounds
 				    struct cdm_series_slot *const *slots, unsigned int nthreads);
 void cdm_series_free(struct cdm_series *s);
 
-/* cdm_series_point_mb_s / _iops / _lat_mean_us of one point (0 if empty) */
+/* cdm_series_point_mb_s / _iops / _lat_us of one point (0 if empty) */
 double cdm_series_point_mb_s(const struct cdm_series_point *p);
 double cdm_series_point_iops(const struct cdm_series_point *p);
 double cdm_series_point_lat_us(const struct cdm_series_point *p);

@@ -66,7 +66,7 @@ struct cdm_run_config {
 };
 
 /*
- * cdm_plan_tests - the tests of @cfg in run order (cdm-format.md): every
+ * cdm_plan_tests - the tests of @cfg in run order (docs/method.md): every
  * read test, every write test, then every mixed test.  A spec with W<pct>
  * is a mixed test in its own right: it runs once, in the Mix phase, at its
  * own percentage, never as a plain read or write.  With --mix, every other

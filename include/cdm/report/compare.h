@@ -13,17 +13,17 @@
 
 #include "cdm/model/compare.h"
 
-/* the layout of cdm_compare_write() (--format) */
+/* the layout of cdm_report_compare_write() (--format) */
 enum cdm_compare_format {
 	CDM_COMPARE_TEXT = 0,           /* "cdm": CDM-like rows */
 	CDM_COMPARE_MARKDOWN = 1,       /* "markdown": a GFM table */
 };
 
 /*
- * cdm_compare_write - @c (at least one run) on @out in @format.  Labels
+ * cdm_report_compare_write - @c (at least one run) on @out in @format.  Labels
  * wider than 24 characters are cut in the text layout's column heads.
  * Returns 0, -EINVAL when @c has no run, or -EIO when writing failed.
  */
-int cdm_compare_write(FILE *out, const struct cdm_compare *c, enum cdm_compare_format format);
+int cdm_report_compare_write(FILE *out, const struct cdm_compare *c, enum cdm_compare_format format);
 
 #endif /* CDM_REPORT_COMPARE_H */

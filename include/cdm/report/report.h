@@ -8,19 +8,26 @@
 #ifndef CDM_REPORT_H
 #define CDM_REPORT_H
 
+#include <stddef.h>
+
 #include "cdm/model/result.h"
 #include "cdm/report/formatter.h"
 
 /*
  * cdm_report_find - the formatter for --format @name ("cdm", "json",
- * "csv", "markdown"), or NULL.  Sets *@planned (may be NULL) to 1 when
- * @name is a format cdm will have but this version does not yet, so the
- * CLI can refuse it clearly; no format is planned at the moment.
+ * "csv", "markdown"), or NULL for a name no row of the registry has.
  *
  * The formats are specified in docs/output-formats.md; the JSON schema is
  * versioned (CDM_JSON_SCHEMA_VERSION, result_read.h).
  */
-const struct cdm_formatter *cdm_report_find(const char *name, int *planned);
+const struct cdm_formatter *cdm_report_find(const char *name);
+
+/*
+ * cdm_report_names - the --format values, in the registry's order, as
+ * "cdm, json, csv, markdown" (for messages), into @buf of @len bytes (as
+ * many whole names as fit, always terminated).  Returns @buf.
+ */
+char *cdm_report_names(char *buf, size_t len);
 
 /*
  * cdm_report_save - write @r with @fmt to the file @path atomically: to a

@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sweep.h - the results of `cdm sweep` (cli/sweep.c) as curves, one per
- * test and direction (and per queue depth when threads and depths both
- * vary), with the knee and flat ceiling of each (model/detect.h, rules in
- * docs/method.md, "Sweeps"), and their three renderings: the table (text
- * or Markdown), the sweep JSON (docs/output-formats.md, "Sweep JSON") and
- * the SVG chart.  Nothing here prints anything but the rendering asked for.
+ * sweep.h - the three renderings of a sweep's curves (model/sweep.h):
+ * the table (text or Markdown), the sweep JSON (docs/output-formats.md,
+ * "Sweep JSON") and the SVG chart.  Nothing here prints anything but the
+ * rendering asked for.
  */
 #ifndef CDM_REPORT_SWEEP_H
 #define CDM_REPORT_SWEEP_H
@@ -13,75 +11,28 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cdm/model/detect.h"
-#include "cdm/model/result.h"
+#include "cdm/model/sweep.h"
 
-#define CDM_SWEEP_MAX_VALUES 16         /* values in one --threads / --qd list */
-#define CDM_SWEEP_MAX_CURVES (2 * CDM_MAX_TESTS)        /* read and write per test */
-
-/* what a sweep varies (struct cdm_sweep.vary, bits) */
-#define CDM_SWEEP_THREADS 1             /* --threads */
-#define CDM_SWEEP_QD      2             /* --qd */
-
-/* struct cdm_sweep_point - one test of the run: one thread count and depth */
-struct cdm_sweep_point {
-	unsigned int threads, qd;       /* qd: the depth run (qd_run) */
-	int ok;                         /* every pass measured, no I/O error */
-	uint64_t bytes, ios;            /* over all passes */
-	double seconds;                 /* over all passes */
-	double mb_s, iops, lat_us;      /* over all passes; mean latency in us */
-	double p99_us;                  /* from the histogram, when has_p99 */
-	int has_p99;
-};
-
-/* struct cdm_sweep_curve - the points of one test in one direction, by load */
-struct cdm_sweep_curve {
-	char test[64];                  /* "RND4K Q1": the spec without the swept part */
-	enum cdm_dir dir;               /* read or write */
-	unsigned int npts;
-	struct cdm_sweep_point pts[CDM_SWEEP_MAX_VALUES];
-	int knee;                       /* index into pts, or -1 */
-	struct cdm_ceiling ceiling;     /* .from is an index into pts */
-};
-
-/* struct cdm_sweep - a whole sweep, as cdm_sweep_build() makes it */
-struct cdm_sweep {
-	int vary;                       /* CDM_SWEEP_* bits */
-	int plot_mb_s;                  /* the chart's first panel: MB/s, not IOPS */
-	unsigned int ncurves;
-	struct cdm_sweep_curve curves[CDM_SWEEP_MAX_CURVES];
-	const struct cdm_run_result *res;       /* the run, for its settings */
-};
 
 /*
- * cdm_sweep_build - the curves of @sw (vary and plot_mb_s set by the
- * caller) from @res, a run whose tests are, per direction, @nbase specs x
- * @nq depths x @nt thread counts in that order (the thread count varying
- * fastest), as cli/sweep.c plans them.  Tests the run did not reach are
- * points not measured (ok 0).  Keeps @res in sw->res: it must outlive @sw.
- */
-void cdm_sweep_build(struct cdm_sweep *sw, const struct cdm_run_result *res,
-		     unsigned int nbase, unsigned int nq, unsigned int nt);
-
-/*
- * cdm_sweep_write_table - the table of every curve on @out: one row per
+ * cdm_report_sweep_table - the table of every curve on @out: one row per
  * point (MB/s, IOPS, mean and p99 latency in us), then the knee and any
  * flat ceiling; as text (@markdown 0) or Markdown.  Returns 0, or -EIO
  * when the stream reports an error.
  */
-int cdm_sweep_write_table(FILE *out, const struct cdm_sweep *sw, int markdown);
+int cdm_report_sweep_table(FILE *out, const struct cdm_sweep *sw, int markdown);
 
 /*
- * cdm_sweep_write_json - the sweep JSON ("kind": "sweep",
+ * cdm_report_sweep_json - the sweep JSON ("kind": "sweep",
  * docs/output-formats.md) on @out, flushed.  Returns 0, or -EIO.
  */
-int cdm_sweep_write_json(FILE *out, const struct cdm_sweep *sw);
+int cdm_report_sweep_json(FILE *out, const struct cdm_sweep *sw);
 
 /*
- * cdm_sweep_write_svg - the chart on @out: IOPS (or MB/s with plot_mb_s)
+ * cdm_report_sweep_svg - the chart on @out: IOPS (or MB/s with plot_mb_s)
  * and latency, mean and p99, against the swept value, knees marked.
  * Returns 0, or -EIO.  Not reentrant (its line buffers are static).
  */
-int cdm_sweep_write_svg(FILE *out, const struct cdm_sweep *sw);
+int cdm_report_sweep_svg(FILE *out, const struct cdm_sweep *sw);
 
 #endif /* CDM_REPORT_SWEEP_H */

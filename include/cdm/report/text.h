@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cdm/report/text.h - the default report, CrystalDiskMark 8's text layout
- * (cdm_text.c, formatter "cdm"): its result line on its own, for callers
+ * (text.c, formatter "cdm"): its result line on its own, for callers
  * that print single tests.
  */
-#ifndef CDM_REPORT_CDM_TEXT_H
-#define CDM_REPORT_CDM_TEXT_H
+#ifndef CDM_REPORT_TEXT_H
+#define CDM_REPORT_TEXT_H
 
 #include <stddef.h>
 
@@ -18,8 +18,8 @@
  * MB/s (MB/s x 1e6 / block bytes), and the lowest mean latency in
  * microseconds.  Fields that outgrow their width widen.  Returns the
  * length written (as snprintf).  Rule from CrystalDiskMark 8's text export
- * (cdm-format.md).
+ * (docs/method.md).
  */
 int cdm_text_row(char *buf, size_t len, const struct cdm_test_result *t);
 
-#endif /* CDM_REPORT_CDM_TEXT_H */
+#endif /* CDM_REPORT_TEXT_H */

@@ -3,7 +3,7 @@
  * runner.h - runs a plan (plan/plan.h) on a target and fills the result
  * model.
  *
- * The method is CrystalDiskMark's (cdm-format.md, "How CDM arrives at its
+ * The method is CrystalDiskMark's (docs/method.md, "How CDM arrives at its
  * figures"): one test file, prepared once; every read test, then every
  * write test, then every mixed test (a spec with W<pct>, run once, and with
  * --mix every other spec at that read percent); per test a discarded

@@ -2,8 +2,7 @@
 /*
  * cdm/target/device.h - a raw block device as TARGET (`cdm /dev/sdX`).
  *
- * The one exception to "cdm writes only a file it created" (design.md,
- * "Safety rules"): on a block device the default mode is read, reads run
+ * The one exception to "cdm writes only a file it created" (docs/safety.md): on a block device the default mode is read, reads run
  * with O_DIRECT over the device (or --size of it), and nothing is ever
  * written unless the user gave --allow-destructive-write AND the kernel
  * grants an exclusive open (O_EXCL on a block device fails with EBUSY

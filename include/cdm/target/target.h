@@ -3,7 +3,7 @@
  * cdm/target/target.h - the TARGET of a run: a directory to create the
  * test file in (testfile.h), or a block device (device.h).
  *
- * Safety rules (design.md): everything is checked before anything is
+ * Safety rules (docs/safety.md): everything is checked before anything is
  * created: the target exists, is a directory, is writable, is not on a
  * read-only mount, and has room for the test file as an unprivileged user
  * sees it (statvfs f_bavail, not f_bfree: filesystems reserve blocks).

@@ -2,7 +2,7 @@
 /*
  * cdm/target/testfile.h - the test file in the target directory.
  *
- * Safety rules (design.md): cdm writes only to a file it created itself
+ * Safety rules (docs/safety.md): cdm writes only to a file it created itself
  * (O_CREAT | O_EXCL), named cdm-<host>-<pid>-<random>.tmp so that a later
  * run can recognise a file left by a killed run of this host and remove it;
  * a file kept with --keep is renamed to cdm-<host>-<pid>-<random>.keep, a
