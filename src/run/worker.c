@@ -485,7 +485,6 @@ static int quiesce_and_sync(struct wstate *s, unsigned int *inflight, unsigned i
 		s->out[(*nq)++] = io;
 		(*inflight)++;
 	}
-	*npark = 0;
 	return 0;
 }
 
@@ -697,6 +696,12 @@ static void *worker_main(void *arg)
 	} else {
 		inited = 1;
 		w->depth_run = s.ctx.depth;
+		/* --fsync N < Q: a write test never has more than N in flight */
+		if (s.sh->fsync_every && s.sh->dir == CDM_DIR_WRITE &&
+		    s.sh->fsync_every < w->depth_run) {
+			w->depth_run = s.sh->fsync_every;
+			w->depth_fsync = 1;
+		}
 	}
 	pthread_barrier_wait(&s.sh->ready);
 	pthread_barrier_wait(&s.sh->go);
