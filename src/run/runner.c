@@ -442,11 +442,14 @@ static uint64_t test_collect_passes(struct test_run *t)
 	struct cdm_test_result *tr = t->tr;
 	uint64_t stopped = UINT64_MAX;
 	unsigned int k;
+	int by_fsync = 0;
 
 	tr->qd_run = tr->spec.qd;
 	for (unsigned int i = 0; i < t->nthreads; i++) {
-		if (t->w[i].depth_run < tr->qd_run)
+		if (t->w[i].depth_run < tr->qd_run) {
 			tr->qd_run = t->w[i].depth_run;
+			by_fsync = t->w[i].depth_fsync;
+		}
 		if (t->w[i].stopped_ns < stopped)
 			stopped = t->w[i].stopped_ns;
 	}
@@ -454,7 +457,11 @@ static uint64_t test_collect_passes(struct test_run *t)
 		cdm_msg_note("%s", t->w[0].note);
 		snprintf(last_note, sizeof(last_note), "%s", t->w[0].note);
 	}
-	if (tr->qd_run < tr->spec.qd)
+	if (tr->qd_run < tr->spec.qd && by_fsync)
+		cdm_msg_note("%s %s: with --fsync %u, at most %u writes per thread are in flight between two fdatasyncs, not %u; the report shows Q=%u",
+			 t->name, dir_name(tr->dir), cfg->fsync_every, tr->qd_run, tr->spec.qd,
+			 tr->qd_run);
+	else if (tr->qd_run < tr->spec.qd)
 		cdm_msg_note("%s %s: the %s engine kept %u I/O in flight per thread, not %u; the report shows Q=%u",
 			 t->name, dir_name(tr->dir), cfg->engine->name, tr->qd_run, tr->spec.qd,
 			 tr->qd_run);

@@ -435,8 +435,10 @@ static void run_async_paced(struct wstate *s)
 /*
  * --fsync with Q in flight (run_async): start the @nq I/Os queued before
  * the sync fell due, wait for everything in flight, parking each I/O as
- * it completes, fdatasync, then queue every parked I/O again (left in
- * s->out[0..*nq) for the caller to stamp and commit).  Returns 0 or -errno.
+ * it completes, fdatasync, then queue parked I/Os again (left in
+ * s->out[0..*nq) for the caller to stamp and commit) while the next sync
+ * is not due: with N < Q only N writes restart, the rest stay parked
+ * until the next sync.  Returns 0 or -errno.
  */
 static int quiesce_and_sync(struct wstate *s, unsigned int *inflight, unsigned int *nq,
 			    unsigned int *npark, uint64_t *done)
@@ -473,8 +475,8 @@ static int quiesce_and_sync(struct wstate *s, unsigned int *inflight, unsigned i
 	now = cdm_clock_now_ns();
 	if (stop_now(s, now))
 		return 0;       /* the caller sees the end on its next reap */
-	for (unsigned int i = 0; i < *npark; i++) {
-		struct cdm_io *io = s->park[i];
+	while (*npark && !fsync_due(s)) {
+		struct cdm_io *io = s->park[--(*npark)];
 
 		prep_io(s, io);
 		r = ops->queue(&s->ctx, io);
@@ -483,7 +485,6 @@ static int quiesce_and_sync(struct wstate *s, unsigned int *inflight, unsigned i
 		s->out[(*nq)++] = io;
 		(*inflight)++;
 	}
-	*npark = 0;
 	return 0;
 }
 
@@ -695,6 +696,12 @@ static void *worker_main(void *arg)
 	} else {
 		inited = 1;
 		w->depth_run = s.ctx.depth;
+		/* --fsync N < Q: a write test never has more than N in flight */
+		if (s.sh->fsync_every && s.sh->dir == CDM_DIR_WRITE &&
+		    s.sh->fsync_every < w->depth_run) {
+			w->depth_run = s.sh->fsync_every;
+			w->depth_fsync = 1;
+		}
 	}
 	pthread_barrier_wait(&s.sh->ready);
 	pthread_barrier_wait(&s.sh->go);

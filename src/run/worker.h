@@ -81,7 +81,8 @@ struct cdm_worker {
 	int short_io;                   /* error was a short transfer */
 	int init_failed;                /* error came from setting up */
 	uint64_t error_offset;          /* bytes */
-	unsigned int depth_run;         /* depth the engine kept */
+	unsigned int depth_run;         /* depth kept: the engine's, or --fsync's N if lower */
+	int depth_fsync;                /* depth_run is --fsync's N (a write test, N < Q) */
 	uint64_t stopped_ns;            /* when it stopped starting I/O */
 	char note[160];                 /* engine's remark */
 	struct cdm_pass passes[CDM_MAX_PASSES];

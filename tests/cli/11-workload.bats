@@ -156,6 +156,23 @@ check_read_share() {
 		and .summary.fsync.mean_ns > 0' "$OD/f.json"
 }
 
+@test "--fsync 4 below Q32: one fdatasync per 4 writes of a thread, and Q=4 is reported with a note" {
+	# issue 12: the sync's restart re-queued all 32, one sync per 32 writes
+	for t in 1 2; do
+		run bash -c '"$0" -e null -t "RND4K Q32T$1" --fsync 4 --mode write -f json --size 64MiB \
+			--count 1 --time 1 --interval 0 --warmup 0 "$2" >"$3/q.json" 2>"$3/q.err"' \
+			"$CDM" "$t" "$TD" "$OD"
+		cat "$OD/q.err"
+		[ "$status" -eq 0 ]
+		jq -e '.tests | length == 1 and all(.[]; .queue_depth == 32 and .queue_depth_run == 4
+			and .summary.ios > 400
+			and all(.passes[]; .fsync.count >= 0.9 * .ios / 4 and .fsync.count <= 1.1 * .ios / 4))' \
+			"$OD/q.json"
+		[ "$(grep -c 'with --fsync 4, at most 4 writes per thread are in flight between two fdatasyncs, not 32; the report shows Q=4' "$OD/q.err")" -eq 1 ]
+	done
+	assert_clean "$TD"
+}
+
 @test "--sync and --fsync 1 on a real file: O_DSYNC in the Mode line and JSON, one fdatasync per write" {
 	engine_works sync || skip "$SKIP_WHY"
 	run "$CDM" "${QUICK[@]}" --engine sync --mode write --test "RND4K Q1T1" --sync --fsync 1 \

@@ -59,6 +59,8 @@ struct elog {
 	int overflow;
 	uint64_t reaped;                /* I/Os returned by reap() */
 	uint64_t queued_after_stop;     /* queue() calls after the stop request */
+	unsigned int outstanding;       /* queued and not yet reaped ... */
+	unsigned int max_outstanding;   /* ... and the most there ever were */
 };
 
 /* what a test asks of the engine; reset by each test */
@@ -111,6 +113,8 @@ static int logged_queue(struct cdm_engine_ctx *ctx, struct cdm_io *io)
 	touch();
 	if (atomic_load(&eng.stop_at))
 		my_log->queued_after_stop++;
+	if (++my_log->outstanding > my_log->max_outstanding)
+		my_log->max_outstanding = my_log->outstanding;
 	return eng.null->queue(ctx, io);
 }
 
@@ -138,6 +142,7 @@ static int logged_reap(struct cdm_engine_ctx *ctx, unsigned int min, unsigned in
 		}
 	}
 	my_log->reaped += (uint64_t)n;
+	my_log->outstanding -= (unsigned int)n;
 	if (my_log->nb == MAX_RECS) {
 		my_log->overflow = 1;
 		return n;
@@ -395,39 +400,85 @@ static void test_pass_windows(void **state)
 }
 
 /*
- * --fsync N with N >= Q: one fdatasync per N writes started, each after
- * the I/O in flight has completed (fio's fsync=N).  Per pass, fdatasyncs x
- * N is the writes within 10 %.  (N < Q is a known bug, not tested here.)
+ * --fsync N: one fdatasync per N writes a thread starts, each after the
+ * I/O in flight has completed (fio's fsync=N), whatever Q is: with N < Q
+ * no more than the writes left before the next sync are in flight, so the
+ * engine never holds more than N of a thread's I/Os and the worker reports
+ * N as the depth it kept.  The cadence holds on every path that restarts
+ * I/O: after each sync, after a --rate-iops wait, across the pass
+ * boundaries (the count of writes runs on from the warm-up through every
+ * pass).  Per thread and pass, fdatasyncs x N is the writes within 10 %.
  */
-static void test_fsync_cadence(void **state)
+static void fsync_case(unsigned int q, unsigned int n, unsigned int t, uint64_t rate,
+		       uint64_t service_ns)
 {
-	static const struct { unsigned int q, n; } cases[] = { { 1, 1 }, { 4, 4 }, { 4, 16 } };
 	const unsigned int count = 2;
+	const unsigned int kept = n < q ? n : q;
+	struct crew c;
 
-	(void)state;
-	guard();
-	for (size_t j = 0; j < sizeof(cases) / sizeof(cases[0]); j++) {
-		struct crew c;
+	crew_init(&c, CDM_DIR_WRITE, q, t, service_ns, count);
+	crew_file(&c);
+	c.sh->fsync_every = n;
+	c.sh->rate_iops = rate;
+	crew_go(&c, 20 * MS, 100 * MS);
+	cdm_worker_join(c.sh, c.w, c.n);
+	for (unsigned int i = 0; i < t; i++) {
+		uint64_t ios = 0, fsyncs = 0;
 
-		crew_init(&c, CDM_DIR_WRITE, cases[j].q, 1, 20000, count);
-		crew_file(&c);
-		c.sh->fsync_every = cases[j].n;
-		crew_go(&c, 20 * MS, 100 * MS);
-		cdm_worker_join(c.sh, c.w, c.n);
-		assert_int_equal(c.w[0].error, 0);
+		assert_int_equal(c.w[i].error, 0);
+		print_message("Q=%u N=%u T=%u rate=%" PRIu64 " thread %u: depth %u, at most %u"
+			      " at the engine\n", q, n, t, rate, i, c.w[i].depth_run,
+			      eng.log[i].max_outstanding);
+		assert_int_equal(c.w[i].depth_run, kept);
+		assert_true(eng.log[i].max_outstanding <= kept);
 		for (unsigned int k = 0; k < count; k++) {
-			const struct cdm_pass *p = &c.w[0].passes[k];
-			double want = (double)p->ios / cases[j].n;
+			const struct cdm_pass *p = &c.w[i].passes[k];
+			double want = (double)p->ios / n;
 
-			print_message("Q=%u N=%u pass %u: %" PRIu64 " writes, %" PRIu64 " fdatasyncs\n",
-				      cases[j].q, cases[j].n, k, p->ios, p->fsyncs);
-			assert_true(p->ios >= 20 * cases[j].n);
+			print_message("  pass %u: %" PRIu64 " writes, %" PRIu64 " fdatasyncs\n", k,
+				      p->ios, p->fsyncs);
+			assert_true(p->ios >= 20 * n);
 			assert_int_equal(p->read_ios, 0);
 			assert_true((double)p->fsyncs >= 0.9 * want);
 			assert_true((double)p->fsyncs <= 1.1 * want);
+			ios += p->ios;
+			fsyncs += p->fsyncs;
 		}
-		crew_free(&c);
+		/* a pass boundary neither loses nor adds a sync: the whole agrees too */
+		assert_true((double)fsyncs >= 0.9 * (double)ios / n);
+		assert_true((double)fsyncs <= 1.1 * (double)ios / n);
 	}
+	crew_free(&c);
+}
+
+static void test_fsync_cadence(void **state)
+{
+	static const struct { unsigned int q, n, t; } cases[] = {
+		{ 1, 1, 1 }, { 4, 4, 1 }, { 4, 16, 1 },
+		{ 32, 4, 2 }, { 4, 4, 2 }, { 2, 8, 2 }, { 8, 1, 2 },
+	};
+
+	(void)state;
+	guard();
+	for (size_t j = 0; j < sizeof(cases) / sizeof(cases[0]); j++)
+		fsync_case(cases[j].q, cases[j].n, cases[j].t, 0, 20000);
+}
+
+/*
+ * The same with --rate-iops pacing: a rate the device could not keep at
+ * depth N (each I/O takes 200 us, the schedule wants one every 20 us per
+ * thread), so the pacing would start more than N if it could.
+ */
+static void test_fsync_cadence_paced(void **state)
+{
+	static const struct { unsigned int q, n, t; } cases[] = {
+		{ 32, 4, 2 }, { 4, 4, 2 }, { 2, 8, 2 }, { 8, 1, 2 },
+	};
+
+	(void)state;
+	guard();
+	for (size_t j = 0; j < sizeof(cases) / sizeof(cases[0]); j++)
+		fsync_case(cases[j].q, cases[j].n, cases[j].t, 100000, 200000);
 }
 
 /*
@@ -584,6 +635,7 @@ int main(void)
 		cmocka_unit_test(test_depth_in_flight),
 		cmocka_unit_test(test_pass_windows),
 		cmocka_unit_test(test_fsync_cadence),
+		cmocka_unit_test(test_fsync_cadence_paced),
 		cmocka_unit_test(test_stop_on_io_error),
 		cmocka_unit_test(test_stop_on_engine_error),
 		cmocka_unit_test(test_init_failure),
