@@ -29,12 +29,7 @@ teardown() {
 	fi
 	for l in "${LOOPS[@]}"; do
 		partx -d "$l" 2>/dev/null
-		# the kernel may still hold the device for a moment after umount
-		for _ in $(seq 50); do
-			losetup "$l" > /dev/null 2>&1 || break
-			losetup -d "$l" 2> /dev/null
-			sleep 0.1
-		done
+		detach_loop "$l"
 	done
 	chmod -R u+rwx "$TD" 2>/dev/null
 	rm -rf "$TD" "$OD"

@@ -57,19 +57,31 @@ umount_quiet() {
 	fi
 }
 
+# detach_loop DEV - detach loop device DEV, which this test attached to an
+# image under $TD; retried, as the kernel may hold it a moment after
+# umount.  Tests run side by side (bats --jobs): once DEV is free, another
+# test may attach it to its own image, so only a DEV still backed by a
+# file of this test's $TD is detached.
+detach_loop() {
+	local back
+	for _ in $(seq 50); do
+		back=$(losetup -nO BACK-FILE "$1" 2> /dev/null) || break
+		case "$back" in
+		"$TD"/*) ;;
+		*) break ;;
+		esac
+		losetup -d "$1" 2> /dev/null
+		sleep 0.1
+	done
+}
+
 # fs_teardown [DIR...] - unmount $MNT, detach $LOOP, then unmount each DIR
 # (e.g. the tmpfs holding a loop device's image), and remove $TD and $OD;
 # whatever the test got to (the kernel may hold a loop device a moment
 # after umount)
 fs_teardown() {
 	umount_quiet "$MNT"
-	if [ -n "$LOOP" ]; then
-		for _ in $(seq 50); do
-			losetup "$LOOP" > /dev/null 2>&1 || break
-			losetup -d "$LOOP" 2> /dev/null
-			sleep 0.1
-		done
-	fi
+	[ -z "$LOOP" ] || detach_loop "$LOOP"
 	for d in "$@"; do
 		umount_quiet "$d"
 	done
