@@ -224,6 +224,23 @@ kill_mid_run() {
 	rm -f "$OD/out" "$OD/err"
 }
 
+@test "a real fault in cdm (SIGSEGV in the main thread) removes the test file, then ends cdm by it" {
+	command -v cc > /dev/null || skip "no C compiler"
+	# a preloaded fdatasync, called once the test file is written, that
+	# dereferences NULL
+	printf 'int fdatasync(int fd) { volatile int *p = 0; (void)fd; return *p; }\n' > "$OD/crash.c"
+	cc -shared -fPIC -o "$OD/crash.so" "$OD/crash.c" || skip "cannot build a shared object"
+	st=0
+	LD_PRELOAD="$OD/crash.so" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		"$CDM" "${QUICK[@]}" --test RND4K "$TD" > "$OD/out" 2> "$OD/err" || st=$?
+	cat "$OD/err"
+	# the plain build dies of SIGSEGV; the sanitizer build's own handler,
+	# which cdm hands the fault on to, reports it and exits 1
+	[ "$st" -eq 139 ] || { [ "$st" -eq 1 ] && grep -q AddressSanitizer "$OD/err"; }
+	assert_clean "$TD"
+	rm -f "$OD"/crash.* "$OD/out" "$OD/err"
+}
+
 @test "RLIMIT_FSIZE below the test size is refused up front: one line naming the limit, exit 1, nothing left" {
 	# ulimit -f counts 1024-byte blocks: 1 MiB, against a 16 MiB file
 	run bash -c 'ulimit -f 1024 && exec "$@"' bash "$CDM" "${QUICK[@]}" --test RND4K "$TD"
