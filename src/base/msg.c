@@ -3,12 +3,29 @@
  * msg.c - cdm's messages on stderr.  Every message is one line beginning
  * with "cdm: ", so a user (and a test) can tell them from the report.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "cdm/base/msg.h"
 
 void (*cdm_msg_progress_clear)(void);
+
+void cdm_msg_hold_std_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		int n;
+
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		/* the lowest free number is fd: open(2) takes it */
+		n = open("/dev/null", O_RDONLY);
+		if (n >= 0 && n != fd)
+			close(n);
+	}
+}
 char cdm_msg_tag[96];
 
 static void vmsg(const char *prefix, const char *fmt, va_list ap)

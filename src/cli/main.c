@@ -831,7 +831,7 @@ static const char *file_fate(const struct main_opts *o, const struct cdm_run_res
  */
 static int report(const struct main_opts *o, struct cdm_run_result *res, int r)
 {
-	int status = CDM_EXIT_OK, io_failed, now;
+	int status = CDM_EXIT_OK, io_failed, now, late;
 
 	if (r == 0 || r == -EINTR)
 		note_unstable(res);
@@ -861,6 +861,13 @@ static int report(const struct main_opts *o, struct cdm_run_result *res, int r)
 				  file_fate(o, res));
 		status = CDM_EXIT_RUN;
 	}
+	/* a signal after the last test (SIGPIPE from the report): 128 + N */
+	late = r != -EINTR ? cdm_runner_stop_requested() : 0;
+	if (late) {
+		cdm_msg_error("interrupted by %s after the run ended; %s", strsignal(late),
+			  file_fate(o, res));
+		status = CDM_EXIT_SIGNAL(late);
+	}
 	return status;
 }
 
@@ -879,6 +886,8 @@ int main(int argc, char **argv)
 	struct cdm_run_result *res = NULL;
 	int s, r = 0;
 
+	/* a closed stderr (2>&-) must not become the test file's descriptor */
+	cdm_msg_hold_std_fds();
 	/* a subcommand: cdm compare A.json B.json ... */
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return cdm_cli_compare_main(argc - 1, argv + 1);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * limits.c - checks a plan against the limits of the kernel and of the
- * user before the test file is written: threads, descriptors and libaio's
- * system-wide event count.  Each check reads what is in force now
+ * user before the test file is written: threads, descriptors, libaio's
+ * system-wide event count and the file size limit.  Each check reads what is in force now
  * (getrlimit, /proc); what it cannot read it leaves to the setup of the
  * test, which reports a failure there with the same names.
  */
@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/size.h"
 #include "cdm/plan/limits.h"
 
 /* one unsigned number from a /proc file; 0 when it cannot be read */
@@ -82,6 +83,20 @@ void cdm_limits_thread_hint(char *buf, size_t len)
 	snprintf(buf, len, "RLIMIT_NPROC (ulimit -u) is %s%s; kernel.threads-max is %" PRIu64,
 		 nproc, nproc_applies() ? "" : " (not applied to root)",
 		 proc_u64("/proc/sys/kernel/threads-max"));
+}
+
+int cdm_limits_check_fsize(const char *target, uint64_t size, struct cdm_err *err)
+{
+	struct rlimit rl;
+	char a[32], b[32];
+
+	if (getrlimit(RLIMIT_FSIZE, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY || size <= rl.rlim_cur)
+		return 0;
+	cdm_size_format(size, a, sizeof(a));
+	cdm_size_format((uint64_t)rl.rlim_cur, b, sizeof(b));
+	return cdm_err_set(err, -EFBIG,
+			   "%s: the %s test file is larger than the file size limit of %s (RLIMIT_FSIZE, ulimit -f); raise the limit or give a smaller --size",
+			   target, a, b);
 }
 
 static int check_threads(const struct cdm_spec *sp, const char *name, struct cdm_err *err)

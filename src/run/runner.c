@@ -91,19 +91,109 @@ static void on_signal(int sig)
 	cdm_runner_request_stop(sig);
 }
 
-int cdm_runner_install_signals(void)
+/*
+ * The signals whose default action ends the process, and what cdm does
+ * with each (docs/safety.md, section 4, has the table).  STOP ones ask the
+ * run to stop cleanly, as SIGINT does: the I/O in flight completes, the
+ * test file is removed, the rows so far are reported, the exit status is
+ * 128 + N.  SIGPIPE is one of them, so a write to a closed pipe returns
+ * EPIPE instead of killing cdm.  FAULT ones say cdm itself went wrong:
+ * on_fault() removes the test file and hands the signal on.
+ */
+static const int stop_sigs[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGUSR1, SIGUSR2,
+	SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+};
+static const int fault_sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP };
+#define NFAULT (sizeof(fault_sigs) / sizeof(fault_sigs[0]))
+
+/* what a fault signal did before cdm's handler, to hand it on */
+static struct sigaction fault_old[NFAULT];
+/* the test file on_fault() removes: set while cdm owns a .tmp file */
+static char fault_path[sizeof(((struct cdm_testfile *)0)->path)];
+static volatile sig_atomic_t fault_armed;
+/* an alternate stack, so that a stack overflow can still remove the file */
+static char fault_stack[64 * 1024];
+
+/*
+ * Async-signal-safe: unlink the test file, put the previous action back,
+ * and let it take the signal: a fault (si_code > 0) happens again when
+ * the handler returns; a signal sent (kill, abort) is raised again.
+ */
+static void on_fault(int sig, siginfo_t *si, void *uc)
+{
+	int e = errno;
+
+	(void)uc;
+	if (fault_armed) {
+		fault_armed = 0;
+		unlink(fault_path);
+	}
+	for (size_t i = 0; i < NFAULT; i++)
+		if (fault_sigs[i] == sig)
+			sigaction(sig, &fault_old[i], NULL);
+	if (!si || si->si_code <= 0)
+		raise(sig);
+	errno = e;
+}
+
+/* the test file at @path is cdm's to remove if cdm crashes (NULL: none) */
+static void fault_arm(const char *path)
+{
+	fault_armed = 0;
+	atomic_signal_fence(memory_order_seq_cst);
+	if (path) {
+		snprintf(fault_path, sizeof(fault_path), "%s", path);
+		atomic_signal_fence(memory_order_seq_cst);
+		fault_armed = 1;
+	}
+}
+
+static int install_faults(void)
 {
 	struct sigaction sa;
-	const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	stack_t ss;
 
+	/* keep an alternate stack already set up (the sanitizers' own) */
+	if (sigaltstack(NULL, &ss) == 0 && (ss.ss_flags & SS_DISABLE)) {
+		ss.ss_sp = fault_stack;
+		ss.ss_size = sizeof(fault_stack);
+		ss.ss_flags = 0;
+		sigaltstack(&ss, NULL);
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_fault;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < NFAULT; i++)
+		if (sigaction(fault_sigs[i], &sa, &fault_old[i]) < 0)
+			return -errno;
+	return 0;
+}
+
+int cdm_runner_install_signals(void)
+{
+	static int installed;
+	struct sigaction sa;
+
+	/* once: a second time would save cdm's own handler as the previous */
+	if (installed)
+		return 0;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	/* no SA_RESTART: a sleep or a blocking write returns EINTR at once */
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		if (sigaction(sigs[i], &sa, NULL) < 0)
+	for (size_t i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++)
+		if (sigaction(stop_sigs[i], &sa, NULL) < 0)
 			return -errno;
-	return 0;
+	/* best effort: a tool (valgrind) may keep some real-time signals */
+	for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaction(sig, &sa, NULL);
+	installed = 1;
+	return install_faults();
 }
 
 int cdm_runner_stop_requested(void)
@@ -688,6 +778,9 @@ static int run_check(struct run *r, struct cdm_err *err)
 	ret = check_buffers(cfg, err);
 	if (ret == 0)
 		ret = cdm_limits_check(cfg, err);
+	/* a new test file is written all over: past RLIMIT_FSIZE, SIGXFSZ */
+	if (ret == 0 && !cfg->file && !r->t.is_device)
+		ret = cdm_limits_check_fsize(cfg->target, cfg->size, err);
 	return ret;
 }
 
@@ -740,8 +833,10 @@ static int prepare_file(struct run *r, struct cdm_err *err)
 		ret = cdm_testfile_create(&r->f, &r->t, cfg->size, cfg->direct, err);
 	if (ret < 0)
 		return ret;
-	if (!r->t.is_device)
+	if (!r->t.is_device) {
+		fault_arm(r->f.path);
 		cdm_fileguard_open(&r->guard, r->f.path, r->f.fd);
+	}
 	fill_cfg = cfg;
 	progress(cfg, "Preparing test file:   0%%");
 	ret = cdm_testfile_fill(&r->f, cfg->zero_fill, fill_progress, stop_cb, err);
@@ -876,7 +971,10 @@ static int run_finish(struct run *r, int ret)
 	}
 	cdm_fileguard_finish(&r->guard, r->f.fd, r->f.path);
 	if (ret == 0 && cfg->keep && !cfg->file) {
-		int k = cdm_testfile_keep(&r->f);
+		int k;
+
+		fault_arm(NULL);        /* a kept file is the user's now */
+		k = cdm_testfile_keep(&r->f);
 
 		if (k == 0)
 			cdm_msg_note("kept the test file as %s (reuse it with --file)", r->f.path);
@@ -885,6 +983,7 @@ static int run_finish(struct run *r, int ret)
 	}
 	if (cdm_testfile_remove(&r->f) < 0)
 		cdm_msg_warn("%s: could not remove the test file: %s", r->f.path, strerror(errno));
+	fault_arm(NULL);
 	return ret;
 }
 

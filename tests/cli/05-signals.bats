@@ -1,6 +1,8 @@
 #!/usr/bin/env bats
-# Signals and leftovers: SIGINT/SIGTERM/SIGHUP stop the run, print the rows
-# measured so far, remove the test file and exit 128 + signal; a file left
+# Signals and leftovers: SIGINT/SIGTERM/SIGHUP, and every other signal that
+# would end the process, stop the run, print the rows measured so far,
+# remove the test file and exit 128 + signal; a closed stdout or stderr
+# (EPIPE, EBADF, ENOSPC) does not kill cdm nor leave its file; a file left
 # by kill -9 is removed by the next run, and only such files are.
 #
 # `timeout 20` around each run is a liveness guard (a run that ignored the
@@ -108,5 +110,143 @@ interrupt_and_check() {
 	[[ "$output" != *"removed $live"* ]]
 	[ -e "$live" ]
 	wait "$PID"
+	assert_clean "$TD"
+}
+
+# ---- issue 12: every way the process can end removes the test file ----
+
+# closed_stdout CMD ARGS...: run CMD with stdout on a pipe whose reading end
+# is already closed (and SIGPIPE at its default, as a shell leaves it), so
+# the first write to stdout gets SIGPIPE/EPIPE; exits with CMD's status
+closed_stdout() {
+	python3 -c 'import os, signal, sys
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+r, w = os.pipe()
+os.close(r)
+os.dup2(w, 1)
+os.execvp(sys.argv[1], sys.argv[1:])' "$@"
+}
+
+@test "the field report: cdm ... 2>&1 | head -1 stops cleanly at its next note, exit 141, no file left" {
+	run bash -c '"$1" -e sync -t "RND4K Q32T1" --size 64MiB --time 1 --count 2 --interval 0 --warmup 0 "$2" 2>&1 | head -1; exit "${PIPESTATUS[0]}"' \
+		bash "$CDM" "$TD"
+	echo "$output"
+	[ "$status" -eq 141 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "${lines[0]}" == "cdm: note: "* ]]
+	assert_clean "$TD"
+}
+
+@test "stdout on a closed pipe with --save: the JSON is still saved, exit 141, no file left" {
+	command -v python3 > /dev/null || skip "python3 not installed"
+	st=0
+	closed_stdout "$CDM" "${QUICK[@]}" --test RND4K --save "$OD/r.json" "$TD" 2> "$OD/err" || st=$?
+	cat "$OD/err"
+	[ "$st" -eq 141 ]
+	grep -q '^cdm: stdout: writing the report failed: Broken pipe$' "$OD/err"
+	grep -q '^cdm: interrupted by Broken pipe after the run ended; the test file was removed$' "$OD/err"
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["tests"]' "$OD/r.json"
+	assert_clean "$TD"
+	rm -f "$OD/r.json" "$OD/err"
+}
+
+@test "stderr closed (2>&-): the run completes, the report on stdout, no message written into the test file" {
+	run sh -c '"$@" 2>&-' sh "$CDM" "${QUICK[@]}" --test RND4K "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"RND    4KiB (Q=  1, T= 1):"* ]]
+	assert_clean "$TD"
+	# a closed fd 2 must not become the test file's descriptor: with
+	# --buffered the notes would land in the file (read mode: no test
+	# overwrites them; --keep: the file stays to be read)
+	run sh -c '"$@" 2>&-' sh "$CDM" "${QUICK[@]}" --engine sync --test "RND4K Q32T1" \
+		--mode read --buffered --keep "$TD"
+	[ "$status" -eq 0 ]
+	kept=$(find "$TD" -name 'cdm-*.keep')
+	[ -n "$kept" ]
+	if head -c 4096 "$kept" | grep -aq 'cdm: '; then
+		echo "the messages were written into $kept"
+		false
+	fi
+	rm -f "$TD"/cdm-*
+}
+
+@test "stderr to a full device (2>/dev/full): the run completes, exit 0, no file left" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run sh -c '"$@" 2>/dev/full' sh "$CDM" "${QUICK[@]}" --engine sync --test "RND4K Q32T1" "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"RND    4KiB (Q=  1, T= 1):"* ]]
+	assert_clean "$TD"
+}
+
+# kill_mid_run SIG STATUS: SIG in the first measured pass stops the run cleanly
+kill_mid_run() {
+	start_cdm --quiet --size 16MiB --count 3 --time 1 --warmup 1 --interval 0 --test RND4K "$TD"
+	interrupt_and_check "$1" 1.5 "$2"
+	rm -f "$OD/out" "$OD/err"
+}
+
+@test "SIGQUIT mid-run: stops cleanly, exit 131, no file left" {
+	kill_mid_run QUIT 131
+}
+
+@test "SIGUSR1 mid-run: stops cleanly, exit 138, no file left" {
+	kill_mid_run USR1 138
+}
+
+@test "SIGALRM mid-run: stops cleanly, exit 142, no file left" {
+	kill_mid_run ALRM 142
+}
+
+@test "SIGXCPU (RLIMIT_CPU) mid-run: stops cleanly, exit 152, no file left" {
+	kill_mid_run XCPU 152
+}
+
+@test "SIGPIPE sent mid-run: stops cleanly, exit 141, no file left" {
+	kill_mid_run PIPE 141
+}
+
+@test "SIGXFSZ (RLIMIT_FSIZE) mid-run: stops cleanly, exit 153, no file left" {
+	kill_mid_run XFSZ 153
+}
+
+@test "a fault signal (SIGABRT, SIGILL) removes the test file, then ends cdm by that signal" {
+	for sig in ABRT:134 ILL:132; do
+		start_cdm --quiet --size 16MiB --count 5 --time 2 --warmup 0 --interval 0 --test RND4K "$TD"
+		wait_for_file
+		kill -s "${sig%:*}" "$PID"
+		st=0
+		timeout 20 tail --pid="$PID" -f /dev/null || { kill -9 "$PID"; echo "did not stop"; false; }
+		wait "$PID" || st=$?
+		cat "$OD/err"
+		[ "$st" -eq "${sig#*:}" ] || { echo "SIG${sig%:*}: exit $st"; false; }
+		assert_clean "$TD"
+	done
+	rm -f "$OD/out" "$OD/err"
+}
+
+@test "a real fault in cdm (SIGSEGV in the main thread) removes the test file, then ends cdm by it" {
+	command -v cc > /dev/null || skip "no C compiler"
+	# a preloaded fdatasync, called once the test file is written, that
+	# dereferences NULL
+	printf 'int fdatasync(int fd) { volatile int *p = 0; (void)fd; return *p; }\n' > "$OD/crash.c"
+	cc -shared -fPIC -o "$OD/crash.so" "$OD/crash.c" || skip "cannot build a shared object"
+	st=0
+	LD_PRELOAD="$OD/crash.so" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		"$CDM" "${QUICK[@]}" --test RND4K "$TD" > "$OD/out" 2> "$OD/err" || st=$?
+	cat "$OD/err"
+	# the plain build dies of SIGSEGV; the sanitizer build's own handler,
+	# which cdm hands the fault on to, reports it and exits 1
+	[ "$st" -eq 139 ] || { [ "$st" -eq 1 ] && grep -q AddressSanitizer "$OD/err"; }
+	assert_clean "$TD"
+	rm -f "$OD"/crash.* "$OD/out" "$OD/err"
+}
+
+@test "RLIMIT_FSIZE below the test size is refused up front: one line naming the limit, exit 1, nothing left" {
+	# ulimit -f counts 1024-byte blocks: 1 MiB, against a 16 MiB file
+	run bash -c 'ulimit -f 1024 && exec "$@"' bash "$CDM" "${QUICK[@]}" --test RND4K "$TD"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[ "$output" = "cdm: $TD: the 16 MiB test file is larger than the file size limit of 1 MiB (RLIMIT_FSIZE, ulimit -f); raise the limit or give a smaller --size" ]
 	assert_clean "$TD"
 }

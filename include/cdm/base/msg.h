@@ -19,6 +19,15 @@ void cdm_msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cdm_msg_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
+ * cdm_msg_hold_std_fds - call first in main(): open /dev/null, read-only,
+ * on each of descriptors 0, 1 and 2 that is closed (cdm 2>&-), so that no
+ * file cdm opens later (the test file, a report) takes its number and
+ * gets the messages or the report written into it.  Writes to a closed
+ * stdout or stderr still fail, with EBADF, as they would have.
+ */
+void cdm_msg_hold_std_fds(void);
+
+/*
  * cdm_msg_progress_clear - erase the progress line on stderr, if one is shown,
  * before a message is printed.  Set by the progress display.
  */

@@ -11,6 +11,8 @@
  * (fs.aio-max-nr - fs.aio-nr, against the sum of the depths of one
  * test's threads).  Memory for the I/O buffers is run/runner.c's
  * check_buffers().
+ * The size of a new test file is checked against RLIMIT_FSIZE
+ * (cdm_limits_check_fsize()).
  * A memlock limit is not checked: io_uring runs unregistered under a small
  * one and says so (engine.c / io_uring.c).
  */
@@ -18,6 +20,7 @@
 #define CDM_LIMITS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "cdm/plan/plan.h"
 
@@ -30,6 +33,15 @@
  * names the test, what it needs and the limit (with where to change it).
  */
 int cdm_limits_check(const struct cdm_run_config *cfg, struct cdm_err *err);
+
+/*
+ * cdm_limits_check_fsize - may this process write a new test file of
+ * @size bytes in @target under RLIMIT_FSIZE (ulimit -f)?  Past the limit
+ * the kernel fails the write with EFBIG and sends SIGXFSZ.  Returns 0, or
+ * -EFBIG with one line in @err (may be NULL) naming the target, both sizes
+ * and the limit.
+ */
+int cdm_limits_check_fsize(const char *target, uint64_t size, struct cdm_err *err);
 
 /*
  * cdm_limits_thread_hint - describe the thread limits in force, for the

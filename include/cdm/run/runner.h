@@ -56,9 +56,16 @@ void cdm_runner_request_stop(int sig);
 unsigned int cdm_runner_batch(unsigned int asked, unsigned int qd);
 
 /*
- * cdm_runner_install_signals - make SIGINT, SIGTERM and SIGHUP call
- * cdm_runner_request_stop() (without SA_RESTART, so a sleep or a blocking
- * write returns EINTR at once).  Returns 0 or -errno from sigaction(2).
+ * cdm_runner_install_signals - make every catchable signal whose default
+ * action ends the process end it cleanly (docs/safety.md, section 4):
+ * SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGUSR1, SIGUSR2,
+ * SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSTKFLT and the
+ * real-time signals call cdm_runner_request_stop() (without SA_RESTART,
+ * so a sleep or a blocking write returns EINTR at once; a write to a
+ * closed pipe returns EPIPE).  The faults of cdm itself (SIGSEGV, SIGBUS,
+ * SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP) unlink the test file, async-
+ * signal-safely, and are handed to the action they had before.  Once per
+ * process; later calls do nothing.  Returns 0 or -errno from sigaction(2).
  */
 int cdm_runner_install_signals(void);
 
