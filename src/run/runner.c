@@ -168,9 +168,15 @@ static int install_faults(void)
 	sa.sa_sigaction = on_fault;
 	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
 	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < NFAULT; i++)
-		if (sigaction(fault_sigs[i], &sa, &fault_old[i]) < 0)
+	for (size_t i = 0; i < NFAULT; i++) {
+		if (sigaction(fault_sigs[i], NULL, &fault_old[i]) < 0)
 			return -errno;
+		/* one ignored from the start stays ignored (a fault ends cdm anyway) */
+		if (!(fault_old[i].sa_flags & SA_SIGINFO) && fault_old[i].sa_handler == SIG_IGN)
+			continue;
+		if (sigaction(fault_sigs[i], &sa, NULL) < 0)
+			return -errno;
+	}
 	return 0;
 }
 
