@@ -22,8 +22,22 @@ test_watchdog() {
 	done
 }
 
+# watchdog_start PID LIMIT - start test_watchdog in the background holding
+# none of bats's descriptors: bats reads each test's output through pipes
+# (fds 3, 4, 11, 13, 251 in bats 1.8) and waits for their end, so a watchdog
+# holding one kept every test open for the whole LIMIT.
+watchdog_start() {
+	(
+		for fd in /proc/self/fd/*; do
+			fd=${fd##*/}
+			[ "$fd" -gt 2 ] && eval "exec $fd>&-"
+		done
+		test_watchdog "$1" "$2"
+	) < /dev/null > /dev/null 2>&1 &
+}
+
 setup() {
-	test_watchdog "$BASHPID" "${CDM_TEST_TIMEOUT:-300}" < /dev/null > /dev/null 2>&1 3>&- &
+	watchdog_start "$BASHPID" "${CDM_TEST_TIMEOUT:-300}"
 	# TD: the target directory cdm runs in; OD: the test's own output files
 	TD=$(mktemp -d "${BATS_TMPDIR:-/tmp}/cdmtest.XXXXXX")
 	OD=$(mktemp -d "${BATS_TMPDIR:-/tmp}/cdmout.XXXXXX")
