@@ -835,6 +835,9 @@ static int report(const struct main_opts *o, struct cdm_run_result *res, int r)
 
 	if (r == 0 || r == -EINTR)
 		note_unstable(res);
+	/* a test that measured nothing fails the run (method.md) */
+	if ((r == 0 || r == -EINTR) && cdm_cli_unmeasured(res, "the run"))
+		status = CDM_EXIT_RUN;
 	if ((r == 0 || r == -EINTR) && o->cfg.log_interval_ns) {
 		cdm_detect_analyze(res, 1);
 		if (o->plot && write_plot(o->plot, res) < 0)
