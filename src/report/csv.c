@@ -118,7 +118,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 			num(out, (double)(p->cpu_user_ns + p->cpu_sys_ns) / (double)p->ios);
 		else
 			fputc(',', out);
-		fputs(",,,,,", out);
+		fputs(",,,,,,", out);   /* no spread or percentiles per pass */
 		reason_end(out, cdm_pass_state_reason(cdm_pass_state(p)));
 		user += p->cpu_user_ns;
 		sys += p->cpu_sys_ns;
