@@ -318,8 +318,8 @@ static void test_bad_inputs(void **state)
 	refuse("[1, 2, 3]", -EINVAL, "not a cdm result");
 	refuse("{\"name\": \"fio\", \"jobs\": []}", -EINVAL, "not a cdm result");
 	refuse("{\"tool\": \"fio\", \"schema_version\": 1}", -EINVAL, "not a cdm result");
-	refuse("{\"tool\": \"cdm\", \"schema_version\": 2}", -EPROTONOSUPPORT,
-	       "schema_version 2 is newer than this cdm reads (1)");
+	refuse("{\"tool\": \"cdm\", \"schema_version\": 3}", -EPROTONOSUPPORT,
+	       "schema_version 3 is newer than this cdm reads (2)");
 	refuse("{\"tool\": \"cdm\", \"schema_version\": \"1\"}", -EINVAL, "schema_version");
 	refuse("{\"tool\": \"cdm\", \"schema_version\": 1}", -EINVAL, "not a valid cdm result: result: no \"label\"");
 

@@ -9,6 +9,7 @@
  *
  * Run from the repository root, or set CDM_SRCDIR to it.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -686,14 +687,16 @@ static void test_best_figures(void **state)
 	assert_true(cdm_pass_iops(&t->passes[1]) == 1000.0);
 	assert_true(cdm_pass_mean_lat_ns(&t->passes[2]) == 7999500.0);
 
-	/* the empty pass reads as 0, whatever its duration */
-	assert_true(cdm_pass_mb_s(&t->passes[4]) == 0.0);
-	assert_true(cdm_pass_iops(&t->passes[4]) == 0.0);
-	assert_true(cdm_pass_mean_lat_ns(&t->passes[4]) == 0.0);
+	/* the empty pass measured nothing: no figure (NaN), never a 0 */
+	assert_int_equal(cdm_pass_state(&t->passes[4]), CDM_PASS_NO_IO);
+	assert_true(isnan(cdm_pass_mb_s(&t->passes[4])));
+	assert_true(isnan(cdm_pass_iops(&t->passes[4])));
+	assert_true(isnan(cdm_pass_mean_lat_ns(&t->passes[4])));
 
 	t->npasses = 0;
-	assert_true(cdm_result_best_mb_s(t) == 0.0);
-	assert_true(cdm_result_best_lat_us(t) == 0.0);
+	assert_int_equal(cdm_result_state(t), CDM_PASS_NO_PASS);
+	assert_true(isnan(cdm_result_best_mb_s(t)));
+	assert_true(isnan(cdm_result_best_lat_us(t)));
 	cdm_result_free(r);
 }
 
