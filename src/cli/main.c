@@ -754,7 +754,7 @@ static void note_unstable(const struct cdm_run_result *res)
 		cdm_spec_name(&t->spec, name, sizeof(name));
 		cdm_msg_note("%s %s is unstable: its MB/s varied by %.1f%% across %u passes (coefficient of variation; --cv-threshold %g%%)",
 			 name, cdm_result_dir_name(t->dir), cv,
-			 t->npasses, res->cv_threshold_pct);
+			 cdm_result_measured(t), res->cv_threshold_pct);
 	}
 }
 
