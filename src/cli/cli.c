@@ -14,6 +14,8 @@
 #include "cdm/base/msg.h"
 #include "cdm/base/size.h"
 #include "cdm/cli/cli.h"
+#include "cdm/model/result.h"
+#include "cdm/model/spec.h"
 #include "cdm/run/runner.h"
 #include "cdm/target/outfile.h"
 
@@ -93,4 +95,32 @@ int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 	if (r < 0 && r != -EINTR && err.msg[0])
 		cdm_msg_error("%s", err.msg);
 	return r;
+}
+
+unsigned int cdm_cli_unmeasured(const struct cdm_run_result *res, const char *what)
+{
+	unsigned int bad = 0;
+
+	for (unsigned int i = 0; i < res->ntests; i++) {
+		const struct cdm_test_result *t = &res->tests[i];
+		char name[64], why[256];
+
+		/* a test without a complete pass is an interrupted or failed one */
+		if (!t->npasses)
+			continue;
+		cdm_result_why(t, why, sizeof(why));
+		if (!why[0])
+			continue;
+		cdm_spec_name(&t->spec, name, sizeof(name));
+		if (cdm_result_state(t) == CDM_PASS_MEASURED) {
+			cdm_msg_warn("%s %s: %s", name, cdm_result_dir_name(t->dir), why);
+			continue;
+		}
+		cdm_msg_error("%s %s measured nothing: %s", name, cdm_result_dir_name(t->dir), why);
+		bad++;
+	}
+	if (bad)
+		cdm_msg_error("%s has %u test%s without figures: a stalled device, or a pass too short for one I/O (--time)",
+			      what, bad, bad == 1 ? "" : "s");
+	return bad;
 }

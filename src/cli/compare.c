@@ -25,7 +25,9 @@
 static const char compare_usage[] =
 "Usage: cdm compare [OPTIONS] A.json B.json [C.json ...]\n"
 "Set results saved with 'cdm --save FILE.json' side by side: per test and\n"
-"direction, each run's figure under its label and the ratio to the first run.\n"
+"direction (Read, Write, Mix with its reads and writes), each run's figure\n"
+"under its label and the ratio to the first run; what has no figure or no\n"
+"ratio (a missing test, a run that measured nothing) is named with why.\n"
 "\n"
 "  -f, --format FMT         cdm (text, CDM-like rows) or markdown (default: cdm)\n"
 "      --aggregate AGG      best, median or mean of the passes (default: best)\n"

@@ -754,7 +754,7 @@ static void note_unstable(const struct cdm_run_result *res)
 		cdm_spec_name(&t->spec, name, sizeof(name));
 		cdm_msg_note("%s %s is unstable: its MB/s varied by %.1f%% across %u passes (coefficient of variation; --cv-threshold %g%%)",
 			 name, cdm_result_dir_name(t->dir), cv,
-			 t->npasses, res->cv_threshold_pct);
+			 cdm_result_measured(t), res->cv_threshold_pct);
 	}
 }
 
@@ -835,6 +835,9 @@ static int report(const struct main_opts *o, struct cdm_run_result *res, int r)
 
 	if (r == 0 || r == -EINTR)
 		note_unstable(res);
+	/* a test that measured nothing fails the run (method.md) */
+	if ((r == 0 || r == -EINTR) && cdm_cli_unmeasured(res, "the run"))
+		status = CDM_EXIT_RUN;
 	if ((r == 0 || r == -EINTR) && o->cfg.log_interval_ns) {
 		cdm_detect_analyze(res, 1);
 		if (o->plot && write_plot(o->plot, res) < 0)

@@ -37,8 +37,9 @@ static const char merge_usage[] =
 "      --aggregate AGG  best, median, mean (default: best)\n"
 "  -h, --help           this help\n"
 "\n"
-"Exit status: 0 success, 1 writing failed, 2 usage error or a file that\n"
-"cannot be read or does not match.  See docs/scale-out.md.\n";
+"Exit status: 0 success, 1 writing failed or a test of the aggregate\n"
+"measured nothing, 2 usage error or a file that cannot be read or does\n"
+"not match.  See docs/scale-out.md.\n";
 
 static const struct cdm_cli_cmd cmd = { "cdm: merge", "cdm merge --help" };
 
@@ -271,6 +272,9 @@ int cdm_cli_merge_main(int argc, char **argv)
 		return s;
 	check_overlap(res);
 	s = write_outputs(&o, res);
+	/* a test of the aggregate that measured nothing fails, as in a run */
+	if (cdm_cli_unmeasured(res, "the aggregate") && s == CDM_EXIT_OK)
+		s = CDM_EXIT_RUN;
 	cdm_merge_free(res);
 	return s;
 }

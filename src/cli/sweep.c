@@ -399,6 +399,9 @@ static int report(const struct sweep_opts *o, const struct cdm_run_result *res, 
 		sw.plot_mb_s = o->plot_mb_s;
 		cdm_sweep_build(&sw, res, o->nbase, o->nq, o->nt);
 		status = write_outputs(o, &sw);
+		/* a point that measured nothing fails the sweep, as a run */
+		if (cdm_cli_unmeasured(res, "the sweep") && status == CDM_EXIT_OK)
+			status = CDM_EXIT_RUN;
 	}
 	if (r == -EINTR) {
 		int sig = res->interrupted ? res->interrupted : SIGINT;

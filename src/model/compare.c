@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * compare.c - saved runs side by side as figures (include/cdm/model/
- * compare.h): the rows (the union of the runs' tests, so that a test only
- * some runs have is shown as missing rather than dropped), the figure of
- * each run under one metric and aggregate, its ratio to the first run,
- * and the settings that make the runs hard to compare.  Nothing here
+ * compare.h): the rows (the union of the runs' tests, Mix tests with
+ * their read and write parts, so that a test only some runs have is shown
+ * as missing rather than dropped), the figure of each run under one
+ * metric and aggregate, its ratio to the first run (never against a run
+ * that measured nothing), and the settings that make the runs hard to
+ * compare.  Nothing here
  * prints: report/compare.c renders a comparison, cli/compare.c loads the
  * runs with result_read.c.
  */
@@ -57,6 +59,15 @@ static int has_row(const struct cdm_compare *c, const struct cdm_test_result *t)
 	return 0;
 }
 
+/* does any run that has the Mix test of @row have its read/write parts? */
+static int any_parts(const struct cdm_compare *c, const struct cdm_compare_row *row)
+{
+	for (unsigned int k = 0; k < c->n; k++)
+		if (row->at[k] >= 0 && !c->runs[k]->tests[row->at[k]].parts_unknown)
+			return 1;
+	return 0;
+}
+
 /* a row for every test of direction @dir not seen yet, in first-seen order */
 static void add_rows(struct cdm_compare *c, enum cdm_dir dir)
 {
@@ -71,9 +82,17 @@ static void add_rows(struct cdm_compare *c, enum cdm_dir dir)
 				continue;
 			cdm_spec_name(&t->spec, name, sizeof(name));
 			row->key = t;
+			row->part = CDM_PART_ALL;
 			for (unsigned int k = 0; k < c->n; k++)
 				row->at[k] = find_test(c->runs[k], dir, name);
 			c->nrows++;
+			/* a Mix test: its reads and its writes, as JSON keeps them */
+			if (dir != CDM_DIR_MIX || !any_parts(c, row))
+				continue;
+			c->rows[c->nrows] = *row;
+			c->rows[c->nrows++].part = CDM_PART_READS;
+			c->rows[c->nrows] = *row;
+			c->rows[c->nrows++].part = CDM_PART_WRITES;
 		}
 	}
 }
@@ -95,12 +114,13 @@ int cdm_compare_init(struct cdm_compare *c, struct cdm_run_result *const *runs,
 		c->runs[r] = runs[r];
 		total += runs[r]->ntests;
 	}
-	c->rows = calloc(total ? total : 1, sizeof(*c->rows));
+	/* each test at most 3 rows: a Mix test's whole, reads, writes */
+	c->rows = calloc(total ? 3 * (size_t)total : 1, sizeof(*c->rows));
 	if (!c->rows)
 		return cdm_err_set(err, -ENOMEM, "out of memory");
-	/* Mix tests (--mix, W<pct>) are not compared yet: left out, not refused */
 	add_rows(c, CDM_DIR_READ);
 	add_rows(c, CDM_DIR_WRITE);
+	add_rows(c, CDM_DIR_MIX);
 	return 0;
 }
 
@@ -116,9 +136,16 @@ void cdm_compare_free(struct cdm_compare *c)
 double cdm_compare_figure(const struct cdm_test_result *t, enum cdm_aggregate aggregate,
 			  enum cdm_compare_metric metric)
 {
+	return cdm_compare_figure_part(t, CDM_PART_ALL, aggregate, metric);
+}
+
+double cdm_compare_figure_part(const struct cdm_test_result *t, enum cdm_part part,
+			       enum cdm_aggregate aggregate, enum cdm_compare_metric metric)
+{
 	struct cdm_test_summary s;
 
-	cdm_result_summarize(t, &s);
+	/* the spreads hold only passes that measured something: NaN if none */
+	cdm_result_summarize_part(t, part, &s);
 	switch (metric) {
 	case CDM_COMPARE_IOPS:
 		return cdm_result_spread_pick(&s.iops, aggregate, 1);
@@ -130,33 +157,61 @@ double cdm_compare_figure(const struct cdm_test_result *t, enum cdm_aggregate ag
 	}
 }
 
+/* what run @k has for row @rw, without the ratio; the figure in *@v */
+static enum cdm_compare_state cell_state(const struct cdm_compare *c,
+					 const struct cdm_compare_row *rw, unsigned int k,
+					 double *v)
+{
+	const struct cdm_test_result *t;
+	struct cdm_test_summary s;
+
+	*v = 0.0;
+	if (rw->at[k] < 0)
+		return CDM_COMPARE_MISSING;
+	t = &c->runs[k]->tests[rw->at[k]];
+	if (!t->npasses)
+		return CDM_COMPARE_NOT_MEASURED;
+	if (cdm_result_state(t) != CDM_PASS_MEASURED)
+		return CDM_COMPARE_NOTHING;
+	if (rw->part != CDM_PART_ALL) {
+		if (t->parts_unknown)
+			return CDM_COMPARE_NO_PARTS;
+		/* a part without I/O in any pass (no reads at all) measured nothing */
+		cdm_result_summarize_part(t, rw->part, &s);
+		if (!s.measured)
+			return CDM_COMPARE_NOTHING;
+	}
+	*v = cdm_compare_figure_part(t, rw->part, c->aggregate, c->metric);
+	return CDM_COMPARE_MEASURED;
+}
+
 void cdm_compare_cell(const struct cdm_compare *c, unsigned int row, unsigned int k,
 		      struct cdm_compare_cell *cell)
 {
 	const struct cdm_compare_row *rw = &c->rows[row];
-	const struct cdm_test_result *t, *t0;
 	double v0;
 
 	memset(cell, 0, sizeof(*cell));
-	cell->state = CDM_COMPARE_MISSING;
-	if (rw->at[k] < 0)
+	cell->state = cell_state(c, rw, k, &cell->value);
+	if (rw->at[k] >= 0)
+		cell->test = &c->runs[k]->tests[rw->at[k]];
+	if (k == 0)
 		return;
-	t = &c->runs[k]->tests[rw->at[k]];
-	cell->state = CDM_COMPARE_NOT_MEASURED;
-	if (!t->npasses)
+	if (cell->state != CDM_COMPARE_MEASURED) {
+		cell->noratio = CDM_COMPARE_RATIO_SELF;
 		return;
-	cell->state = CDM_COMPARE_MEASURED;
-	cell->value = cdm_compare_figure(t, c->aggregate, c->metric);
-	if (k == 0 || rw->at[0] < 0)
-		return;
-	t0 = &c->runs[0]->tests[rw->at[0]];
-	if (!t0->npasses)
-		return;
-	v0 = cdm_compare_figure(t0, c->aggregate, c->metric);
-	if (v0 > 0.0) {
-		cell->has_ratio = 1;
-		cell->ratio = cell->value / v0;
 	}
+	/* no ratio against nothing: run 0 must have a figure above 0 */
+	if (cell_state(c, rw, 0, &v0) != CDM_COMPARE_MEASURED) {
+		cell->noratio = CDM_COMPARE_RATIO_BASE;
+		return;
+	}
+	if (!(v0 > 0.0)) {
+		cell->noratio = CDM_COMPARE_RATIO_ZERO;
+		return;
+	}
+	cell->has_ratio = 1;
+	cell->ratio = cell->value / v0;
 }
 
 int cdm_compare_differs(const struct cdm_compare *c, enum cdm_compare_setting s)

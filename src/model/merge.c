@@ -100,6 +100,7 @@ static void merge_test(struct cdm_test_result *t, struct cdm_run_result *const *
 			t->error_offset = s->error_offset;
 		}
 		hists += cdm_result_has_percentiles(s);
+		t->parts_unknown |= s->parts_unknown;
 	}
 	/* pass k of the aggregate: pass k of every run, summed */
 	for (unsigned int k = 0; k < np; k++) {
@@ -211,7 +212,8 @@ unsigned int cdm_merge_spread(const struct cdm_run_result *agg, unsigned int i,
 		const struct cdm_test_result *t = &sc->src[r].res->tests[i];
 		double x;
 
-		if (!t->npasses)
+		/* a run that measured nothing has no MB/s: not a 0 in the spread */
+		if (cdm_result_state(t) != CDM_PASS_MEASURED)
 			continue;
 		x = cdm_result_mb_s(t, agg->aggregate);
 		if (!m || x < *min) {

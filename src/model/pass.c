@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * pass.c - a pass's counts added up (threads of a pass, runs of an
- * aggregate) and the figures derived from them (include/cdm/model/pass.h).
+ * aggregate), whether they measured anything, and the figures derived
+ * from them (include/cdm/model/pass.h).
  */
+#include <string.h>
+
 #include "cdm/model/pass.h"
 
 void cdm_pass_add(struct cdm_pass *dst, const struct cdm_pass *src)
@@ -23,26 +26,85 @@ void cdm_pass_add(struct cdm_pass *dst, const struct cdm_pass *src)
 	dst->fsync_sum_ns += src->fsync_sum_ns;
 	if (src->fsync_max_ns > dst->fsync_max_ns)
 		dst->fsync_max_ns = src->fsync_max_ns;
+	if (src->pending_max_ns > dst->pending_max_ns)
+		dst->pending_max_ns = src->pending_max_ns;
+}
+
+enum cdm_pass_state cdm_pass_state(const struct cdm_pass *p)
+{
+	/* "!(x > 0)" also catches a NaN duration from a damaged file */
+	if (!(p->seconds > 0.0))
+		return CDM_PASS_NO_TIME;
+	if (!p->ios)
+		return CDM_PASS_NO_IO;
+	return CDM_PASS_MEASURED;
+}
+
+const char *cdm_pass_state_reason(enum cdm_pass_state st)
+{
+	switch (st) {
+	case CDM_PASS_NO_IO:
+		return "no I/O completed";
+	case CDM_PASS_NO_TIME:
+		return "no time elapsed";
+	case CDM_PASS_NO_PASS:
+		return "no pass completed";
+	case CDM_PASS_MEASURED:
+	default:
+		return NULL;
+	}
+}
+
+void cdm_pass_part(const struct cdm_pass *p, enum cdm_part part, struct cdm_pass *out)
+{
+	if (part == CDM_PART_ALL) {
+		*out = *p;
+		return;
+	}
+	memset(out, 0, sizeof(*out));
+	out->seconds = p->seconds;
+	out->start_unix_ns = p->start_unix_ns;
+	out->pending_max_ns = p->pending_max_ns;
+	if (part == CDM_PART_READS) {
+		out->bytes = p->read_bytes;
+		out->ios = p->read_ios;
+		out->lat_sum_ns = p->read_lat_sum_ns;
+		out->read_bytes = p->read_bytes;
+		out->read_ios = p->read_ios;
+		out->read_lat_sum_ns = p->read_lat_sum_ns;
+	} else {
+		/* the reads are counted among all I/Os, so never above them */
+		out->bytes = p->bytes - (p->read_bytes < p->bytes ? p->read_bytes : p->bytes);
+		out->ios = p->ios - (p->read_ios < p->ios ? p->read_ios : p->ios);
+		out->lat_sum_ns = p->lat_sum_ns -
+				  (p->read_lat_sum_ns < p->lat_sum_ns ? p->read_lat_sum_ns : p->lat_sum_ns);
+	}
+}
+
+/* no figure: NaN, which every comparison treats as false (cdm has no libm) */
+static double no_figure(void)
+{
+	return __builtin_nan("");
 }
 
 double cdm_pass_mb_s(const struct cdm_pass *p)
 {
 	/* MB/s = 10^6 bytes/s, as CDM's header line says */
-	if (!p->bytes || !(p->seconds > 0.0))
-		return 0.0;
+	if (cdm_pass_state(p) != CDM_PASS_MEASURED)
+		return no_figure();
 	return (double)p->bytes / p->seconds / 1e6;
 }
 
 double cdm_pass_iops(const struct cdm_pass *p)
 {
-	if (!p->ios || !(p->seconds > 0.0))
-		return 0.0;
+	if (cdm_pass_state(p) != CDM_PASS_MEASURED)
+		return no_figure();
 	return (double)p->ios / p->seconds;
 }
 
 double cdm_pass_mean_lat_ns(const struct cdm_pass *p)
 {
-	if (!p->ios)
-		return 0.0;
+	if (cdm_pass_state(p) != CDM_PASS_MEASURED)
+		return no_figure();
 	return (double)p->lat_sum_ns / (double)p->ios;
 }

@@ -7,6 +7,7 @@
  * and Markdown reports use, and the model's lifetime.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,17 +21,29 @@ static unsigned int measured_passes(const struct cdm_test_result *t)
 	return t->npasses < CDM_MAX_PASSES ? t->npasses : CDM_MAX_PASSES;
 }
 
+/* no figure: NaN, which every comparison treats as false */
+static double no_figure(void)
+{
+	return __builtin_nan("");
+}
+
 double cdm_result_best_mb_s(const struct cdm_test_result *t)
 {
 	unsigned int i, n = measured_passes(t);
 	double best = 0.0, v;
+	int found = 0;
 
 	for (i = 0; i < n; i++) {
+		/* a pass that measured nothing has no MB/s, not one of 0 */
+		if (cdm_pass_state(&t->passes[i]) != CDM_PASS_MEASURED)
+			continue;
 		v = cdm_pass_mb_s(&t->passes[i]);
-		if (v > best)
+		if (!found || v > best) {
 			best = v;
+			found = 1;
+		}
 	}
-	return best;
+	return found ? best : no_figure();
 }
 
 double cdm_result_best_lat_us(const struct cdm_test_result *t)
@@ -41,10 +54,10 @@ double cdm_result_best_lat_us(const struct cdm_test_result *t)
 
 	for (i = 0; i < n; i++) {
 		/*
-		 * A pass in which no I/O completed has no mean latency; its
-		 * 0.0 must not win as "lowest".
+		 * A pass in which no I/O completed has no mean latency; it
+		 * must not win as "lowest".
 		 */
-		if (!t->passes[i].ios)
+		if (cdm_pass_state(&t->passes[i]) != CDM_PASS_MEASURED)
 			continue;
 		v = cdm_pass_mean_lat_ns(&t->passes[i]);
 		if (!found || v < best) {
@@ -52,7 +65,95 @@ double cdm_result_best_lat_us(const struct cdm_test_result *t)
 			found = 1;
 		}
 	}
-	return best / 1000.0;
+	return found ? best / 1000.0 : no_figure();
+}
+
+enum cdm_pass_state cdm_result_state(const struct cdm_test_result *t)
+{
+	unsigned int i, n = measured_passes(t), no_time = 0;
+
+	if (!n)
+		return CDM_PASS_NO_PASS;
+	for (i = 0; i < n; i++) {
+		enum cdm_pass_state st = cdm_pass_state(&t->passes[i]);
+
+		if (st == CDM_PASS_MEASURED)
+			return st;
+		no_time += st == CDM_PASS_NO_TIME;
+	}
+	return no_time == n ? CDM_PASS_NO_TIME : CDM_PASS_NO_IO;
+}
+
+unsigned int cdm_result_measured(const struct cdm_test_result *t)
+{
+	unsigned int i, n = measured_passes(t), m = 0;
+
+	for (i = 0; i < n; i++)
+		m += cdm_pass_state(&t->passes[i]) == CDM_PASS_MEASURED;
+	return m;
+}
+
+/* "1 s", "0.5 s": a pass's length as the user gave it, or near */
+static void secs_text(char *buf, size_t len, double s)
+{
+	if (s == (double)(unsigned long long)s)
+		snprintf(buf, len, "%llu s", (unsigned long long)s);
+	else
+		snprintf(buf, len, "%.3g s", s);
+}
+
+char *cdm_result_why(const struct cdm_test_result *t, char *buf, size_t len)
+{
+	unsigned int i, n = measured_passes(t), m = 0, first = 0;
+	enum cdm_pass_state st = cdm_result_state(t);
+	uint64_t pending = 0;
+	char secs[32], which[40] = "";
+	size_t used;
+
+	if (len)
+		buf[0] = '\0';
+	if (!len || st == CDM_PASS_NO_PASS) {
+		if (len)
+			snprintf(buf, len, "%s", cdm_pass_state_reason(CDM_PASS_NO_PASS));
+		return buf;
+	}
+	for (i = 0; i < n; i++) {
+		const struct cdm_pass *p = &t->passes[i];
+
+		if (cdm_pass_state(p) == CDM_PASS_MEASURED) {
+			m++;
+			continue;
+		}
+		if (!first)
+			first = i + 1;
+		if (p->pending_max_ns > pending)
+			pending = p->pending_max_ns;
+		if (st == CDM_PASS_MEASURED && cdm_pass_state(p) == CDM_PASS_NO_TIME)
+			st = CDM_PASS_NO_TIME;  /* a partial test: name what was missing */
+	}
+	if (m == n)
+		return buf;
+	if (st == CDM_PASS_MEASURED)
+		st = CDM_PASS_NO_IO;
+	secs_text(secs, sizeof(secs), t->passes[first - 1].seconds);
+	if (n == 1)
+		used = (size_t)snprintf(buf, len, "%s in the %s pass", cdm_pass_state_reason(st), secs);
+	else if (!m)
+		used = (size_t)snprintf(buf, len, "%s in any of its %u passes of %s",
+					cdm_pass_state_reason(st), n, secs);
+	else {
+		if (n - m == 1)
+			snprintf(which, sizeof(which), " (pass %u)", first);
+		used = (size_t)snprintf(buf, len, "%s in %u of its %u passes%s",
+					cdm_pass_state_reason(st), n - m, n, which);
+	}
+	if (used < len && pending)
+		used += (size_t)snprintf(buf + used, len - used,
+					 "; the slowest I/O in flight had waited %.1f s",
+					 (double)pending / 1e9);
+	if (used < len && m)
+		snprintf(buf + used, len - used, "; its figures are from the other %u", m);
+	return buf;
 }
 
 /*
@@ -111,35 +212,44 @@ static void spread_of(double *v, unsigned int n, struct cdm_spread *sp)
 		sp->cv_pct = 100.0 * sp->stdev / sp->mean;
 }
 
-void cdm_result_summarize(const struct cdm_test_result *t, struct cdm_test_summary *s)
+void cdm_result_summarize_part(const struct cdm_test_result *t, enum cdm_part part,
+			       struct cdm_test_summary *s)
 {
 	double mb[CDM_MAX_PASSES], io[CDM_MAX_PASSES], lat[CDM_MAX_PASSES];
-	unsigned int i, nlat = 0, n = measured_passes(t);
+	unsigned int i, m = 0, n = measured_passes(t);
 
 	memset(s, 0, sizeof(*s));
 	s->npasses = n;
 	for (i = 0; i < n; i++) {
-		const struct cdm_pass *p = &t->passes[i];
+		struct cdm_pass p;
 
-		s->bytes += p->bytes;
-		s->ios += p->ios;
-		s->seconds += p->seconds;
-		mb[i] = cdm_pass_mb_s(p);
-		io[i] = cdm_pass_iops(p);
-		/* no I/O completed: no mean latency to count (see best_lat_us) */
-		if (p->ios)
-			lat[nlat++] = cdm_pass_mean_lat_ns(p);
+		cdm_pass_part(&t->passes[i], part, &p);
+		s->bytes += p.bytes;
+		s->ios += p.ios;
+		s->seconds += p.seconds;
+		/* a pass that measured nothing is not a 0 in the spread */
+		if (cdm_pass_state(&p) != CDM_PASS_MEASURED)
+			continue;
+		mb[m] = cdm_pass_mb_s(&p);
+		io[m] = cdm_pass_iops(&p);
+		lat[m++] = cdm_pass_mean_lat_ns(&p);
 	}
-	spread_of(mb, n, &s->mb_s);
-	spread_of(io, n, &s->iops);
-	spread_of(lat, nlat, &s->lat_ns);
+	s->measured = m;
+	spread_of(mb, m, &s->mb_s);
+	spread_of(io, m, &s->iops);
+	spread_of(lat, m, &s->lat_ns);
+}
+
+void cdm_result_summarize(const struct cdm_test_result *t, struct cdm_test_summary *s)
+{
+	cdm_result_summarize_part(t, CDM_PART_ALL, s);
 }
 
 double cdm_result_spread_pick(const struct cdm_spread *sp, enum cdm_aggregate agg,
 		       int higher_is_better)
 {
 	if (!sp->n)
-		return 0.0;
+		return no_figure();
 	switch (agg) {
 	case CDM_AGG_MEDIAN:
 		return sp->median;
@@ -215,7 +325,7 @@ int cdm_result_unstable(const struct cdm_test_result *t, double threshold_pct,
 	if (measured_passes(t) < 2)
 		return 0;
 	cdm_result_summarize(t, &s);
-	if (!(s.mb_s.cv_pct > threshold_pct))
+	if (s.mb_s.n < 2 || !(s.mb_s.cv_pct > threshold_pct))
 		return 0;
 	if (cv_pct)
 		*cv_pct = s.mb_s.cv_pct;

@@ -36,18 +36,22 @@ static void fill_point(const struct cdm_test_result *t, struct cdm_sweep_point *
 	memset(p, 0, sizeof(*p));
 	p->threads = t->spec.threads;
 	p->qd = t->qd_run;
-	for (unsigned int k = 0; k < t->npasses; k++) {
+	p->state = cdm_result_state(t);
+	for (unsigned int k = 0; k < t->npasses && k < CDM_MAX_PASSES; k++) {
+		/* a pass that measured nothing adds no 0 to the point */
+		if (cdm_pass_state(&t->passes[k]) != CDM_PASS_MEASURED)
+			continue;
 		p->bytes += t->passes[k].bytes;
 		p->ios += t->passes[k].ios;
 		p->seconds += t->passes[k].seconds;
 		lat += t->passes[k].lat_sum_ns;
 	}
-	p->ok = t->npasses > 0 && p->seconds > 0 && !t->error;
+	p->ok = p->state == CDM_PASS_MEASURED && !t->error;
 	if (!p->ok)
 		return;
 	p->mb_s = (double)p->bytes / p->seconds / 1e6;
 	p->iops = (double)p->ios / p->seconds;
-	p->lat_us = p->ios ? (double)lat / (double)p->ios / 1e3 : 0.0;
+	p->lat_us = (double)lat / (double)p->ios / 1e3;
 	p->has_p99 = cdm_result_has_percentiles(t);
 	if (p->has_p99)
 		p->p99_us = (double)cdm_hist_percentile(t->hist, 99.0) / 1e3;

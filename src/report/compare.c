@@ -5,7 +5,8 @@
  * one column per run, headed by its label, and the ratio to the first
  * run; or as a Markdown table with the runs listed under it.  Settings
  * that differ and interrupted runs are flagged at the top, so that a
- * ratio is never read without knowing what it compares.
+ * ratio is never read without knowing what it compares; every cell
+ * without a figure or a ratio is named under the rows with its reason.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -52,6 +53,16 @@ static void cell_text(const struct cdm_compare *c, unsigned int row, unsigned in
 	}
 	if (cell.state == CDM_COMPARE_NOT_MEASURED) {
 		snprintf(val, vlen, "not measured");
+		return;
+	}
+	if (cell.state == CDM_COMPARE_NOTHING) {
+		/* passes ran, nothing completed: no figure, never a 0 */
+		snprintf(val, vlen, "%s", cdm_result_state(cell.test) == CDM_PASS_NO_TIME ?
+			 "no time" : "no I/O");
+		return;
+	}
+	if (cell.state == CDM_COMPARE_NO_PARTS) {
+		snprintf(val, vlen, "no parts");
 		return;
 	}
 	snprintf(val, vlen, metric_fmt(c->metric), cell.value);
@@ -156,37 +167,76 @@ static void write_text_runs(FILE *out, const struct cdm_compare *c)
 	fputc('\n', out);
 }
 
-/* the rows of direction @dir under their "[Read]" or "[Write]" head */
-static void write_text_rows(FILE *out, const struct cdm_compare *c, enum cdm_dir dir,
+/* " (reads)", " (writes)" or "": which part of a Mix test a row is */
+static const char *part_suffix(enum cdm_part part)
+{
+	return part == CDM_PART_READS ? " (reads)" : part == CDM_PART_WRITES ? " (writes)" : "";
+}
+
+/* "[Read]", "[Write]", "[Mix] Read 70%/Write 30%": the section of @t, as CDM heads it */
+static void section_head(char *buf, size_t len, const struct cdm_test_result *t)
+{
+	if (t->dir == CDM_DIR_MIX)
+		snprintf(buf, len, "[Mix] Read %u%%/Write %u%%", 100 - t->spec.write_pct,
+			 t->spec.write_pct);
+	else
+		snprintf(buf, len, "%s", t->dir == CDM_DIR_WRITE ? "[Write]" : "[Read]");
+}
+
+/* is row @i the first of its section (direction, and a Mix test's ratio)? */
+static int first_of_section(const struct cdm_compare *c, unsigned int i)
+{
+	const struct cdm_test_result *t = c->rows[i].key;
+
+	for (unsigned int j = 0; j < i; j++) {
+		const struct cdm_test_result *u = c->rows[j].key;
+
+		if (u->dir == t->dir && (t->dir != CDM_DIR_MIX || u->spec.write_pct == t->spec.write_pct))
+			return 0;
+	}
+	return 1;
+}
+
+/* is row @j in the section of row @i? */
+static int same_section(const struct cdm_compare *c, unsigned int i, unsigned int j)
+{
+	const struct cdm_test_result *t = c->rows[i].key, *u = c->rows[j].key;
+
+	return u->dir == t->dir && (t->dir != CDM_DIR_MIX || u->spec.write_pct == t->spec.write_pct);
+}
+
+/* the rows of the section that row @first opens, under their head */
+static void write_text_rows(FILE *out, const struct cdm_compare *c, unsigned int first,
 			    const int *w)
 {
-	char val[48], ratio[24], label[48];
+	char val[48], ratio[24], label[48], head[48];
 	char line[CDM_COMPARE_MAX_RUNS * (LABEL_COL_MAX + 16) + 64];
 	unsigned int k, i;
 	size_t used;
-	int any = 0;
 
-	for (i = 0; i < c->nrows; i++) {
+	/* the head padded to where the first column starts */
+	section_head(head, sizeof(head), c->rows[first].key);
+	used = snprintf(line, sizeof(line), "%-27s", head);
+	for (k = 0; k < c->n; k++)
+		used += snprintf(line + used, sizeof(line) - used, "%s%*.*s%s",
+				 k ? "  " : " ", w[k], LABEL_COL_MAX,
+				 c->runs[k]->info.label, k ? "      " : "");
+	put_trimmed(out, line);
+	for (i = first; i < c->nrows; i++) {
 		const struct cdm_test_result *t = c->rows[i].key;
 		/* the label as CDM's rows have it, from the test's shape alone */
 		struct cdm_spec sp = { .block = t->spec.block, .qd = t->spec.qd,
 				       .threads = t->spec.threads, .pattern = t->spec.pattern };
 
-		if (t->dir != dir)
+		if (!same_section(c, first, i))
 			continue;
-		if (!any) {
-			/* "[Read]" padded to where the first column starts */
-			used = snprintf(line, sizeof(line), "%-27s", dir ? "[Write]" : "[Read]");
-			for (k = 0; k < c->n; k++)
-				used += snprintf(line + used, sizeof(line) - used, "%s%*.*s%s",
-						 k ? "  " : " ", w[k], LABEL_COL_MAX,
-						 c->runs[k]->info.label, k ? "      " : "");
-			put_trimmed(out, line);
-			any = 1;
-		}
 		cdm_spec_label(&sp, label, sizeof(label));
-		used = snprintf(line, sizeof(line), "  %s (Q=%3u, T=%2u):", label, t->spec.qd,
-				t->spec.threads);
+		if (c->rows[i].part == CDM_PART_ALL)
+			used = snprintf(line, sizeof(line), "  %s (Q=%3u, T=%2u):", label,
+					t->spec.qd, t->spec.threads);
+		else    /* a Mix test's part, under its row, ending where its label ends */
+			used = snprintf(line, sizeof(line), "%27s:",
+					c->rows[i].part == CDM_PART_READS ? "reads" : "writes");
 		for (k = 0; k < c->n; k++) {
 			cell_text(c, i, k, val, sizeof(val), ratio, sizeof(ratio));
 			used += snprintf(line + used, sizeof(line) - used, "%s%*s",
@@ -196,8 +246,87 @@ static void write_text_rows(FILE *out, const struct cdm_compare *c, enum cdm_dir
 		}
 		put_trimmed(out, line);
 	}
-	if (any)
+	fputc('\n', out);
+}
+
+/* "B has no such test", "B measured nothing: <why>": cell @k of row @i */
+static void why_text(const struct cdm_compare *c, unsigned int i, unsigned int k,
+		     const struct cdm_compare_cell *cell, char *buf, size_t len)
+{
+	char why[256];
+
+	switch (cell->state) {
+	case CDM_COMPARE_MISSING:
+		snprintf(buf, len, "%s has no such test", c->runs[k]->info.label);
+		break;
+	case CDM_COMPARE_NOT_MEASURED:
+		snprintf(buf, len, "%s completed no pass of it", c->runs[k]->info.label);
+		break;
+	case CDM_COMPARE_NOTHING:
+		if (c->rows[i].part != CDM_PART_ALL && cdm_result_state(cell->test) == CDM_PASS_MEASURED)
+			snprintf(buf, len, "%s measured no %s", c->runs[k]->info.label,
+				 c->rows[i].part == CDM_PART_READS ? "read" : "write");
+		else
+			snprintf(buf, len, "%s measured nothing: %s", c->runs[k]->info.label,
+				 cdm_result_why(cell->test, why, sizeof(why)));
+		break;
+	case CDM_COMPARE_NO_PARTS:
+		snprintf(buf, len, "%s was saved without a Mix test's read and write parts (a cdm before they existed)",
+			 c->runs[k]->info.label);
+		break;
+	default:
+		buf[0] = '\0';
+		break;
+	}
+}
+
+/*
+ * Under the rows: per row, every run without a figure and why, and that
+ * the row has no ratios when the first run is one of them ("no ratio
+ * against nothing").  @md: as a Markdown list.
+ */
+static void write_skipped(FILE *out, const struct cdm_compare *c, int md)
+{
+	char name[64], why[400], line[2048];
+	int any = 0;
+
+	for (unsigned int i = 0; i < c->nrows; i++) {
+		size_t used = 0;
+		int base = 0;
+
+		line[0] = '\0';
+		for (unsigned int k = 0; k < c->n && used < sizeof(line); k++) {
+			struct cdm_compare_cell cell;
+
+			cdm_compare_cell(c, i, k, &cell);
+			if (cell.state == CDM_COMPARE_MEASURED)
+				continue;
+			/* a part's cell whose whole test has no figure: named on its row */
+			if (c->rows[i].part != CDM_PART_ALL &&
+			    (!cell.test || cdm_result_state(cell.test) != CDM_PASS_MEASURED))
+				continue;
+			why_text(c, i, k, &cell, why, sizeof(why));
+			used += (size_t)snprintf(line + used, sizeof(line) - used, "%s%s",
+						 used ? "; " : "", why);
+			base |= k == 0;
+		}
+		if (!line[0])
+			continue;
+		if (base && c->n > 1 && used < sizeof(line))
+			snprintf(line + used, sizeof(line) - used, "; no ratios to %s",
+				 c->runs[0]->info.label);
+		if (!any)
+			fputs(md ? "\nNot compared:\n\n" : "Not compared:\n", out);
+		any = 1;
+		cdm_spec_name(&c->rows[i].key->spec, name, sizeof(name));
+		fprintf(out, md ? "- %s %s%s: " : "  %s %s%s: ", name,
+			cdm_result_dir_name(c->rows[i].key->dir), part_suffix(c->rows[i].part));
+		if (md)
+			cdm_fmt_md_text(out, line, sizeof(line));
+		else
+			fputs(line, out);
 		fputc('\n', out);
+	}
 }
 
 static void write_text(FILE *out, const struct cdm_compare *c)
@@ -218,10 +347,14 @@ static void write_text(FILE *out, const struct cdm_compare *c)
 		if (w[k] < 12)
 			w[k] = 12;
 	}
-	write_text_rows(out, c, CDM_DIR_READ, w);
-	write_text_rows(out, c, CDM_DIR_WRITE, w);
+	for (unsigned int i = 0; i < c->nrows; i++)
+		if (first_of_section(c, i))
+			write_text_rows(out, c, i, w);
+	/* "no tests" only when no run has any; else what was left out, and why */
 	if (!c->nrows)
 		fputs("(no tests in these results)\n", out);
+	else
+		write_skipped(out, c, 0);
 }
 
 /* "| Test | A | B | B / A |" and the alignment row under it */
@@ -287,7 +420,8 @@ static void write_markdown(FILE *out, const struct cdm_compare *c)
 		const struct cdm_test_result *t = c->rows[i].key;
 
 		cdm_spec_name(&t->spec, name, sizeof(name));
-		fprintf(out, "| %s %s |", name, cdm_result_dir_name(t->dir));
+		fprintf(out, "| %s %s%s |", name, cdm_result_dir_name(t->dir),
+			part_suffix(c->rows[i].part));
 		for (k = 0; k < c->n; k++) {
 			cell_text(c, i, k, val, sizeof(val), ratio, sizeof(ratio));
 			fprintf(out, " %s |", val);
@@ -302,6 +436,7 @@ static void write_markdown(FILE *out, const struct cdm_compare *c)
 			fputs(k ? " | |" : " |", out);
 		fputc('\n', out);
 	}
+	write_skipped(out, c, 1);
 	write_md_runs(out, c);
 }
 

@@ -7,7 +7,8 @@
  * the runs of several volumes on the label column.  Fields are quoted as
  * RFC 4180 says (a field with a comma, a quote or a line break is quoted,
  * its quotes doubled); lines end with "\n"; numbers use "." whatever the
- * locale; a figure that does not exist is an empty field.
+ * locale; a figure that does not exist is an empty field, and the last
+ * column, "reason", says why when a pass or a test measured nothing.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -25,7 +26,7 @@ static const char header[] =
 	"label,test,direction,pattern,block_bytes,threads,queue_depth,queue_depth_run,"
 	"kind,pass,duration_s,bytes,ios,mb_s,iops,lat_mean_ns,lat_max_ns,"
 	"cpu_user_ns,cpu_sys_ns,cpu_ns_per_io,mb_s_cv_pct,"
-	"lat_p50_ns,lat_p90_ns,lat_p99_ns,lat_p99_9_ns,lat_p99_99_ns\n";
+	"lat_p50_ns,lat_p90_ns,lat_p99_ns,lat_p99_9_ns,lat_p99_99_ns,reason\n";
 
 static const double pcts[] = { 50.0, 90.0, 99.0, 99.9, 99.99 };
 
@@ -62,6 +63,15 @@ static void u64(FILE *out, uint64_t v)
 	fprintf(out, ",%" PRIu64, v);
 }
 
+/* the "reason" column and the line's end; @why NULL or "": empty */
+static void reason_end(FILE *out, const char *why)
+{
+	fputc(',', out);
+	if (why && why[0])
+		field(out, why, 256);
+	fputc('\n', out);
+}
+
 /* the columns up to and including "kind" */
 static void lead(FILE *out, const struct cdm_run_result *r,
 		 const struct cdm_test_result *t, const char *kind)
@@ -87,6 +97,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	unsigned int i, n = t->npasses < CDM_MAX_PASSES ? t->npasses : CDM_MAX_PASSES;
 	uint64_t user = 0, sys = 0, lat_max = 0;
 	struct cdm_test_summary s;
+	char why[256];
 
 	for (i = 0; i < n; i++) {
 		const struct cdm_pass *p = &t->passes[i];
@@ -96,12 +107,10 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 		num(out, p->seconds);
 		u64(out, p->bytes);
 		u64(out, p->ios);
+		/* a pass that measured nothing: empty figures (NaN), and why */
 		num(out, cdm_pass_mb_s(p));
 		num(out, cdm_pass_iops(p));
-		if (p->ios)
-			num(out, cdm_pass_mean_lat_ns(p));
-		else
-			fputc(',', out);
+		num(out, cdm_pass_mean_lat_ns(p));
 		u64(out, p->lat_max_ns);
 		u64(out, p->cpu_user_ns);
 		u64(out, p->cpu_sys_ns);
@@ -109,7 +118,8 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 			num(out, (double)(p->cpu_user_ns + p->cpu_sys_ns) / (double)p->ios);
 		else
 			fputc(',', out);
-		fputs(",,,,,,\n", out);
+		fputs(",,,,,,", out);   /* no spread or percentiles per pass */
+		reason_end(out, cdm_pass_state_reason(cdm_pass_state(p)));
 		user += p->cpu_user_ns;
 		sys += p->cpu_sys_ns;
 		if (p->lat_max_ns > lat_max)
@@ -118,18 +128,17 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	if (!n)
 		return;
 	cdm_result_summarize(t, &s);
+	cdm_result_why(t, why, sizeof(why));
 	for (i = 0; i < sizeof(aggs) / sizeof(aggs[0]); i++) {
 		lead(out, r, t, cdm_result_aggregate_name(aggs[i]));
 		fputc(',', out);
 		num(out, s.seconds);
 		u64(out, s.bytes);
 		u64(out, s.ios);
+		/* no pass measured: no figure to pick (NaN: an empty field) */
 		num(out, cdm_result_spread_pick(&s.mb_s, aggs[i], 1));
 		num(out, cdm_result_spread_pick(&s.iops, aggs[i], 1));
-		if (s.lat_ns.n)
-			num(out, cdm_result_spread_pick(&s.lat_ns, aggs[i], 0));
-		else
-			fputc(',', out);
+		num(out, cdm_result_spread_pick(&s.lat_ns, aggs[i], 0));
 		u64(out, lat_max);
 		u64(out, user);
 		u64(out, sys);
@@ -137,14 +146,17 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 			num(out, (double)(user + sys) / (double)s.ios);
 		else
 			fputc(',', out);
-		num(out, s.mb_s.cv_pct);
+		if (s.mb_s.n)
+			num(out, s.mb_s.cv_pct);
+		else
+			fputc(',', out);
 		for (unsigned int k = 0; k < sizeof(pcts) / sizeof(pcts[0]); k++) {
 			if (cdm_result_has_percentiles(t))
 				u64(out, cdm_hist_percentile(t->hist, pcts[k]));
 			else
 				fputc(',', out);
 		}
-		fputc('\n', out);
+		reason_end(out, why);
 	}
 }
 

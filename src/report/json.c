@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * json.c - --format json: the whole result model in one documented,
- * versioned JSON document (docs/output-formats.md, schema_version 1), for
+ * versioned JSON document (docs/output-formats.md, schema_version 2), for
  * `cdm compare`, scripts, jq and spreadsheets.  Every figure is a number
  * with its unit in the key (_ns, _bytes, _s, mb_s, iops); every pass is
  * there with its CPU time; the spread of the passes, the percentiles of
  * the merged histogram and its non-empty buckets (so that runs can later
  * be merged exactly) follow.  Figures that do not exist (an interrupted
- * test has no merged histogram) are null, never made up.  The output is
+ * test has no merged histogram; a pass in which no I/O completed has no
+ * MB/s) are null, with a "reason" where the figures of a pass or a test
+ * are missing, never made up.  The output is
  * valid JSON in every case, including a run stopped before any test.
  */
 #include <errno.h>
@@ -153,23 +155,36 @@ static void per_io(FILE *out, const char *key, uint64_t ns, uint64_t ios,
 		fprintf(out, "          \"%s\": null%s\n", key, end);
 }
 
-/*
- * One part of a Mix (its reads or its writes) over @seconds: bytes, I/Os,
- * MB/s, IOPS and mean latency, from the counts; @ind is the indentation.
- */
-static void write_part(FILE *out, const char *ind, const char *key, uint64_t bytes,
-		       uint64_t ios, uint64_t lat_sum_ns, double seconds, const char *end)
+/* "reason": null, or why a pass (or a part of one) has no figures */
+static void reason(FILE *out, const char *why)
 {
-	fprintf(out, "%s\"%s\": { \"bytes\": %" PRIu64 ", \"ios\": %" PRIu64 ", \"mb_s\": ",
-		ind, key, bytes, ios);
-	num(out, seconds > 0 ? (double)bytes / seconds / 1e6 : 0.0);
-	fputs(", \"iops\": ", out);
-	num(out, seconds > 0 ? (double)ios / seconds : 0.0);
-	fputs(", \"lat_mean_ns\": ", out);
-	if (ios)
-		num(out, (double)lat_sum_ns / (double)ios);
+	fputs("\"reason\": ", out);
+	if (why)
+		cdm_fmt_json_str(out, why, 256);
 	else
 		fputs("null", out);
+}
+
+/*
+ * One part of a Mix pass @p (its reads or its writes), or of all its
+ * passes summed: bytes, I/Os, MB/s, IOPS and mean latency (null, with
+ * the reason, when the part measured nothing); @ind is the indentation.
+ */
+static void write_part(FILE *out, const char *ind, const char *key, const struct cdm_pass *p,
+		       enum cdm_part part, const char *end)
+{
+	struct cdm_pass q;
+
+	cdm_pass_part(p, part, &q);
+	fprintf(out, "%s\"%s\": { \"bytes\": %" PRIu64 ", \"ios\": %" PRIu64 ", \"mb_s\": ",
+		ind, key, q.bytes, q.ios);
+	num(out, cdm_pass_mb_s(&q));
+	fputs(", \"iops\": ", out);
+	num(out, cdm_pass_iops(&q));
+	fputs(", \"lat_mean_ns\": ", out);
+	num(out, cdm_pass_mean_lat_ns(&q));
+	fputs(", ", out);
+	reason(out, cdm_pass_state_reason(cdm_pass_state(&q)));
 	fprintf(out, " }%s\n", end);
 }
 
@@ -195,12 +210,14 @@ static void write_pass(FILE *out, const struct cdm_pass *p, int mix, int fsync, 
 		fputs("          \"start_unix_ns\": null,\n", out);
 	key_u64(out, "          ", "bytes", p->bytes, ",");
 	key_u64(out, "          ", "ios", p->ios, ",");
+	/* null when the pass measured nothing (NaN prints as null) */
 	key_num(out, "          ", "mb_s", cdm_pass_mb_s(p), ",");
 	key_num(out, "          ", "iops", cdm_pass_iops(p), ",");
-	if (p->ios)
-		key_num(out, "          ", "lat_mean_ns", cdm_pass_mean_lat_ns(p), ",");
-	else
-		fputs("          \"lat_mean_ns\": null,\n", out);
+	key_num(out, "          ", "lat_mean_ns", cdm_pass_mean_lat_ns(p), ",");
+	fputs("          ", out);
+	reason(out, cdm_pass_state_reason(cdm_pass_state(p)));
+	fputs(",\n", out);
+	key_u64(out, "          ", "pending_max_ns", p->pending_max_ns, ",");
 	key_u64(out, "          ", "lat_sum_ns", p->lat_sum_ns, ",");
 	key_u64(out, "          ", "lat_max_ns", p->lat_max_ns, ",");
 	key_u64(out, "          ", "cpu_user_ns", p->cpu_user_ns, ",");
@@ -211,10 +228,8 @@ static void write_pass(FILE *out, const struct cdm_pass *p, int mix, int fsync, 
 	per_io(out, "proc_cpu_ns_per_io", p->proc_user_ns + p->proc_sys_ns, p->ios, ",");
 	/* never omitted: null where the run has no such figure */
 	if (mix) {
-		write_part(out, "          ", "read", p->read_bytes, p->read_ios,
-			   p->read_lat_sum_ns, p->seconds, ",");
-		write_part(out, "          ", "write", p->bytes - p->read_bytes, p->ios - p->read_ios,
-			   p->lat_sum_ns - p->read_lat_sum_ns, p->seconds, ",");
+		write_part(out, "          ", "read", p, CDM_PART_READS, ",");
+		write_part(out, "          ", "write", p, CDM_PART_WRITES, ",");
 	} else {
 		fputs("          \"read\": null,\n          \"write\": null,\n", out);
 	}
@@ -293,11 +308,11 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 		       const struct cdm_test_result *t, int last)
 {
 	struct cdm_test_summary s;
-	char name[64];
+	struct cdm_pass all;
+	char name[64], why[256];
 	unsigned int i, n = t->npasses < CDM_MAX_PASSES ? t->npasses : CDM_MAX_PASSES;
 	double cv = 0.0;
 	int mix = t->dir == CDM_DIR_MIX, fsync = r->info.fsync_every != 0;
-	uint64_t rb = 0, rio = 0, rlat = 0, lat = 0, fs = 0, fsum = 0, fmax = 0;
 
 	cdm_result_summarize(t, &s);
 	cdm_spec_name(&t->spec, name, sizeof(name));
@@ -317,6 +332,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	key_u64(out, "      ", "queue_depth_run", t->qd_run, ",");
 	key_u64(out, "      ", "passes_requested", r->info.count, ",");
 	key_u64(out, "      ", "passes_completed", n, ",");
+	key_u64(out, "      ", "passes_measured", s.measured, ",");
 	fprintf(out, "      \"complete\": %s,\n",
 		n && n >= r->info.count && !t->error ? "true" : "false");
 	if (t->error) {
@@ -330,6 +346,11 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	}
 	fprintf(out, "      \"unstable\": %s,\n",
 		cdm_result_unstable(t, r->cv_threshold_pct, &cv) ? "true" : "false");
+	/* why the test, or some of its passes, measured nothing */
+	cdm_result_why(t, why, sizeof(why));
+	fputs("      ", out);
+	reason(out, why[0] ? why : NULL);
+	fputs(",\n", out);
 	fputs(n ? "      \"passes\": [\n" : "      \"passes\": [],\n", out);
 	for (i = 0; i < n; i++)
 		write_pass(out, &t->passes[i], mix, fsync, i + 1 == n);
@@ -342,35 +363,25 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	write_spread(out, "mb_s", &s.mb_s, 1, ",");
 	write_spread(out, "iops", &s.iops, 1, ",");
 	write_spread(out, "lat_mean_ns", &s.lat_ns, 0, ",");
+	/* all passes as one: the counts summed over their total time */
+	memset(&all, 0, sizeof(all));
 	for (i = 0; i < n; i++) {
-		const struct cdm_pass *p = &t->passes[i];
-
-		rb += p->read_bytes;
-		rio += p->read_ios;
-		rlat += p->read_lat_sum_ns;
-		lat += p->lat_sum_ns;
-		fs += p->fsyncs;
-		fsum += p->fsync_sum_ns;
-		if (p->fsync_max_ns > fmax)
-			fmax = p->fsync_max_ns;
+		cdm_pass_add(&all, &t->passes[i]);
+		all.seconds += t->passes[i].seconds;
 	}
 	if (mix) {
-		/* the parts over all passes: bytes and I/Os over their total time */
-		write_part(out, "        ", "read", rb, rio, rlat, s.seconds, ",");
-		write_part(out, "        ", "write", s.bytes - rb, s.ios - rio, lat - rlat, s.seconds, ",");
+		write_part(out, "        ", "read", &all, CDM_PART_READS, ",");
+		write_part(out, "        ", "write", &all, CDM_PART_WRITES, ",");
 	} else {
 		fputs("        \"read\": null,\n        \"write\": null,\n", out);
 	}
 	if (fsync)
-		write_fsyncs(out, "        ", fs, fsum, fmax, ",");
+		write_fsyncs(out, "        ", all.fsyncs, all.fsync_sum_ns, all.fsync_max_ns, ",");
 	else
 		fputs("        \"fsync\": null,\n", out);
 	if (r->info.rate_iops) {
 		key_u64(out, "        ", "rate_iops_requested", r->info.rate_iops, ",");
-		if (s.seconds > 0)
-			key_num(out, "        ", "rate_iops_achieved", (double)s.ios / s.seconds, "");
-		else
-			fputs("        \"rate_iops_achieved\": null\n", out);
+		key_num(out, "        ", "rate_iops_achieved", cdm_pass_iops(&all), "");
 	} else {
 		fputs("        \"rate_iops_requested\": null,\n        \"rate_iops_achieved\": null\n", out);
 	}

@@ -6,7 +6,9 @@
  * derived from it (as on the CDM text line), the mean latency, the p99
  * latency of the merged histogram, and the spread of the passes (the
  * coefficient of variation of their MB/s, "±3.1 %"), with a marker on
- * tests whose spread is above the --cv-threshold.  Text from the user or
+ * tests whose spread is above the --cv-threshold.  A test that measured
+ * nothing has dashes for figures and says so, and a line under the table
+ * says why.  Text from the user or
  * the system (label, paths, comment) is escaped so that it cannot break
  * the table or start a link.
  */
@@ -108,6 +110,33 @@ static const char *agg_words(enum cdm_aggregate agg)
 	}
 }
 
+#define DASH "\xe2\x80\x93"       /* en dash: no figure */
+
+/* the row of a test whose passes measured nothing */
+static void write_nothing_row(FILE *out, const struct cdm_test_result *t)
+{
+	char name[64];
+
+	cdm_spec_name(&t->spec, name, sizeof(name));
+	fprintf(out, "| %s %s | " DASH " | " DASH " | " DASH " | " DASH " | nothing measured |\n",
+		name, cdm_result_dir_name(t->dir));
+}
+
+/* under the table: why a test, or some of its passes, measured nothing */
+static void write_why(FILE *out, const struct cdm_run_result *r)
+{
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		const struct cdm_test_result *t = &r->tests[i];
+		char name[64], why[256];
+
+		if (!t->npasses || !cdm_result_why(t, why, sizeof(why))[0])
+			continue;
+		cdm_spec_name(&t->spec, name, sizeof(name));
+		fprintf(out, "\n%s %s: %s%s.\n", name, cdm_result_dir_name(t->dir),
+			cdm_result_state(t) == CDM_PASS_MEASURED ? "" : "nothing measured: ", why);
+	}
+}
+
 static int md_write(FILE *out, const struct cdm_run_result *r)
 {
 	unsigned int i, rows = 0, unstable = 0;
@@ -125,6 +154,11 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 
 		if (!t->npasses)
 			continue;
+		if (cdm_result_state(t) != CDM_PASS_MEASURED) {
+			write_nothing_row(out, t);
+			rows++;
+			continue;
+		}
 		cdm_result_summarize(t, &s);
 		cdm_spec_name(&t->spec, name, sizeof(name));
 		mb = cdm_result_mb_s(t, r->aggregate);
@@ -137,11 +171,15 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 		else
 			fputs("\xe2\x80\x93", out);     /* en dash: not measured */
 		bad = cdm_result_unstable(t, r->cv_threshold_pct, &cv);
-		if (s.npasses < 2)
-			fputs(" | \xe2\x80\x93 |\n", out);
+		if (s.measured < 2)
+			fputs(" | " DASH, out);
 		else
-			fprintf(out, " | \xc2\xb1%.1f %%%s |\n", s.mb_s.cv_pct,
+			fprintf(out, " | \xc2\xb1%.1f %%%s", s.mb_s.cv_pct,
 				bad ? " " UNSTABLE_MARK : "");
+		/* the spread is of the passes that measured something */
+		if (s.measured < s.npasses)
+			fprintf(out, " (%u of %u passes)", s.measured, s.npasses);
+		fputs(" |\n", out);
 		unstable += (unsigned int)bad;
 		rows++;
 	}
@@ -161,6 +199,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 			cdm_fmt_num(thr, sizeof(thr), r->cv_threshold_pct));
 	}
 	fputc('\n', out);
+	write_why(out, r);
 	if (fflush(out) || ferror(out))
 		return -EIO;
 	return 0;

@@ -37,6 +37,24 @@ void cdm_scale_text_head(FILE *out, const struct cdm_run_result *r)
 			sc->n, sc->unit, sc->unit);
 }
 
+/*
+ * "; nothing measured by rank 3, rank 4": the runs of @sc whose passes of
+ * test @i measured nothing (left out of the spread), after the spread
+ */
+static void text_unmeasured(FILE *out, const struct cdm_scale *sc, unsigned int i)
+{
+	int any = 0;
+
+	for (unsigned int r = 0; r < sc->n; r++) {
+		const struct cdm_test_result *t = &sc->src[r].res->tests[i];
+
+		if (!t->npasses || cdm_result_state(t) == CDM_PASS_MEASURED)
+			continue;
+		fprintf(out, "%s%s", any ? ", " : "; nothing measured by ", sc->src[r].name);
+		any = 1;
+	}
+}
+
 void cdm_scale_text_tail(FILE *out, const struct cdm_run_result *r)
 {
 	const struct cdm_scale *sc = r->scale;
@@ -58,9 +76,11 @@ void cdm_scale_text_tail(FILE *out, const struct cdm_run_result *r)
 			any = 1;
 		}
 		cdm_spec_name(&t->spec, name, sizeof(name));
-		fprintf(out, "  %-12s %-5s: %10.3f / %10.3f / %10.3f  (min %s, max %s)\n", name,
+		fprintf(out, "  %-12s %-5s: %10.3f / %10.3f / %10.3f  (min %s, max %s", name,
 			cdm_result_dir_name(t->dir), mn, md, mx,
 			sc->src[imin].name, sc->src[imax].name);
+		text_unmeasured(out, sc, i);
+		fputs(")\n", out);
 	}
 }
 
@@ -151,10 +171,13 @@ void cdm_scale_json(FILE *out, const struct cdm_run_result *r)
 			cdm_spec_name(&t->spec, name, sizeof(name));
 			fprintf(out, "%s\n          { \"name\": \"%s\", \"direction\": \"%s\", \"mb_s\": ",
 				i ? "," : "", name, cdm_result_dir_key(t->dir));
-			if (t->npasses)
-				jnum(out, cdm_result_mb_s(t, r->aggregate));
-			else
+			/* NaN (nothing measured) prints as null */
+			jnum(out, cdm_result_mb_s(t, r->aggregate));
+			fputs(", \"reason\": ", out);
+			if (cdm_result_state(t) == CDM_PASS_MEASURED)
 				fputs("null", out);
+			else
+				cdm_fmt_json_str(out, cdm_pass_state_reason(cdm_result_state(t)), 64);
 			fputs(", \"passes\": [", out);
 			for (unsigned int k = 0; k < t->npasses; k++) {
 				const struct cdm_pass *p = &t->passes[k];

@@ -25,6 +25,17 @@ static const char *xname(const struct cdm_sweep *sw)
 	return sw->vary == CDM_SWEEP_QD ? "queue depth" : "threads";
 }
 
+/*
+ * why point @p has no figures: "not measured" (the run stopped before it,
+ * or an I/O error ended it), or what its passes lacked ("no I/O completed")
+ */
+static const char *point_why(const struct cdm_sweep_point *p)
+{
+	if (p->state == CDM_PASS_NO_PASS || p->state == CDM_PASS_MEASURED)
+		return "not measured";
+	return cdm_pass_state_reason(p->state);
+}
+
 int cdm_report_sweep_table(FILE *out, const struct cdm_sweep *sw, int md)
 {
 	const struct cdm_run_info *in = &sw->res->info;
@@ -55,8 +66,8 @@ int cdm_report_sweep_table(FILE *out, const struct cdm_sweep *sw, int md)
 			char p99[32] = "-";
 
 			if (!p->ok) {
-				fprintf(out, md ? "| %u | %u | | | | | not measured |\n" :
-					"  %7u %5u  (not measured)\n", p->threads, p->qd);
+				fprintf(out, md ? "| %u | %u | | | | | %s |\n" :
+					"  %7u %5u  (%s)\n", p->threads, p->qd, point_why(p));
 				continue;
 			}
 			if (p->has_p99)
@@ -134,7 +145,9 @@ int cdm_report_sweep_json(FILE *out, const struct cdm_sweep *sw)
 				jnum(out, "iops", p->iops, ", ");
 				jnum(out, "lat_mean_us", p->lat_us, ", ");
 			} else {
-				fputs("\"mb_s\": null, \"iops\": null, \"lat_mean_us\": null, ", out);
+				fputs("\"mb_s\": null, \"iops\": null, \"lat_mean_us\": null, \"reason\": ", out);
+				cdm_fmt_json_str(out, point_why(p), 64);
+				fputs(", ", out);
 			}
 			if (p->ok && p->has_p99)
 				jnum(out, "lat_p99_us", p->p99_us, "");

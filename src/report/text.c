@@ -33,6 +33,14 @@
 /* CDM 8's result line; %3u/%2u/%9.x widen rather than truncate */
 #define ROW_FMT "  %s (Q=%3u, T=%2u): %9.3f MB/s [%9.1f IOPS] <%9.2f us>"
 
+/*
+ * A test that measured nothing (no I/O completed in any pass): the same
+ * label and Q/T columns, then, right-aligned to where a row's "us>" ends,
+ * what happened instead of figures, so no parser reads a 0 from it
+ * (docs/output-formats.md).  47 = the width of ROW_FMT's figures.
+ */
+#define NOTHING_FMT "  %s (Q=%3u, T=%2u): %46s"
+
 struct row {
 	char label[32];
 	double mb_s;
@@ -51,10 +59,24 @@ static void row_fill(struct row *row, const struct cdm_test_result *t,
 	row->iops = cdm_fmt_iops_of(row->mb_s, (unsigned long long)t->spec.block);
 }
 
+/* "nothing measured: no I/O completed" for a test without figures */
+static void nothing_text(char *buf, size_t len, const struct cdm_test_result *t)
+{
+	snprintf(buf, len, "nothing measured: %s",
+		 cdm_pass_state_reason(cdm_result_state(t)));
+}
+
 int cdm_text_row(char *buf, size_t len, const struct cdm_test_result *t)
 {
 	struct row row;
 
+	if (cdm_result_state(t) != CDM_PASS_MEASURED) {
+		char why[64];
+
+		cdm_spec_label(&t->spec, row.label, sizeof(row.label));
+		nothing_text(why, sizeof(why), t);
+		return snprintf(buf, len, NOTHING_FMT, row.label, t->qd_run, t->spec.threads, why);
+	}
 	row_fill(&row, t, CDM_AGG_BEST);
 	return snprintf(buf, len, ROW_FMT, row.label, t->qd_run,
 			t->spec.threads, row.mb_s, row.iops, row.lat_us);
@@ -85,6 +107,14 @@ static void write_section(FILE *out, const struct cdm_run_result *r,
 		if (!any) {
 			fprintf(out, "%s\n", header);
 			any = 1;
+		}
+		if (cdm_result_state(t) != CDM_PASS_MEASURED) {
+			char why[64];
+
+			cdm_spec_label(&t->spec, row.label, sizeof(row.label));
+			nothing_text(why, sizeof(why), t);
+			fprintf(out, NOTHING_FMT "\n", row.label, t->qd_run, t->spec.threads, why);
+			continue;
 		}
 		/* printed directly, not via a fixed buffer: fields may widen */
 		row_fill(&row, t, r->aggregate);

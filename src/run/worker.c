@@ -161,10 +161,32 @@ static int fail(struct wstate *s, int err)
 	return first;
 }
 
+/*
+ * An I/O submitted at @sub that completes only now, in window s->win, was
+ * in flight at the end of each pass that ended meanwhile (pass k ends at
+ * bounds[k + 2]): keep, per pass, the longest it had waited by then, which
+ * says why a pass in which nothing completed measured nothing.  Rare: only
+ * for I/Os that cross a boundary.
+ */
+static void note_pending(struct wstate *s, uint64_t sub)
+{
+	const uint64_t *b = s->sh->bounds;
+
+	for (unsigned int k = s->win; k >= 2 && b[k] > sub; k--) {
+		struct cdm_pass *p = &s->w->passes[k - 2];
+
+		if (b[k] - sub > p->pending_max_ns)
+			p->pending_max_ns = b[k] - sub;
+	}
+}
+
 /* count one completion; returns 0, or -errno for a failed/short I/O */
 static inline int complete(struct wstate *s, struct cdm_io *io, uint64_t now)
 {
 	struct cdm_worker *w = s->w;
+
+	if (io->submit_ns < s->sh->bounds[s->win])
+		note_pending(s, io->submit_ns);
 
 	if (io->result != (int64_t)io->len) {
 		if (fail(s, io->result < 0 ? (int)io->result : -EIO)) {

@@ -24,7 +24,7 @@ def need(obj, key, types, where):
     return v
 opt_str = (str, type(None))
 opt_num = (int, float, type(None))
-assert need(doc, "schema_version", int, "") == 1
+assert need(doc, "schema_version", int, "") == 2
 assert need(doc, "tool", str, "") == "cdm"
 for k in ("cdm_version", "label"): need(doc, k, str, "")
 need(doc, "interrupted", bool, "")
@@ -50,17 +50,22 @@ for i, te in enumerate(need(doc, "tests", list, "")):
     for k in ("name", "direction", "pattern"): need(te, k, str, w)
     assert te["direction"] in ("read", "write") and te["pattern"] in ("SEQ", "RND")
     for k in ("block_bytes", "threads", "queue_depth", "queue_depth_run",
-              "passes_requested", "passes_completed"): need(te, k, int, w)
+              "passes_requested", "passes_completed", "passes_measured"): need(te, k, int, w)
     need(te, "complete", bool, w); need(te, "unstable", bool, w)
+    need(te, "reason", opt_str, w)
     need(te, "error", (dict, type(None)), w)
     passes = need(te, "passes", list, w)
     assert len(passes) == te["passes_completed"]
     for j, p in enumerate(passes):
         pw = f"{w}.passes[{j}]"
         for k in ("bytes", "ios", "lat_max_ns", "cpu_user_ns", "cpu_sys_ns",
-                  "proc_user_ns", "proc_sys_ns"): need(p, k, int, pw)
-        for k in ("duration_s", "mb_s", "iops"): need(p, k, num, pw)
-        for k in ("lat_mean_ns", "cpu_ns_per_io", "proc_cpu_ns_per_io"): need(p, k, opt_num, pw)
+                  "proc_user_ns", "proc_sys_ns", "pending_max_ns"): need(p, k, int, pw)
+        need(p, "duration_s", num, pw)
+        # schema 2: null, with a reason, when the pass measured nothing
+        for k in ("mb_s", "iops", "lat_mean_ns", "cpu_ns_per_io", "proc_cpu_ns_per_io"):
+            need(p, k, opt_num, pw)
+        why = need(p, "reason", opt_str, pw)
+        assert (why is None) == (p["ios"] > 0) == (p["mb_s"] is not None), pw
     su = need(te, "summary", dict, w)
     for k in ("bytes", "ios"): need(su, k, int, w + ".summary")
     need(su, "duration_s", num, w + ".summary")
@@ -92,7 +97,7 @@ PY
 	python3 -m json.tool "$OD/json" > /dev/null
 	check_schema "$OD/json"
 	if command -v jq > /dev/null; then
-		[ "$(jq -r '.schema_version' "$OD/json")" = 1 ]
+		[ "$(jq -r '.schema_version' "$OD/json")" = 2 ]
 		[ "$(jq -r '.tests | length' "$OD/json")" = 4 ]
 		[ "$(jq -r '.tests[0].queue_depth_run' "$OD/json")" = 4 ]
 		[ "$(jq -r '.tests[0].passes | length' "$OD/json")" = 2 ]

@@ -52,7 +52,7 @@ save_run() {	# $1 label, $2 file, rest: options
 	echo "hello" > "$TD/text.json"
 	head -c 300 "$TD/a.json" > "$TD/trunc.json"
 	echo '{"jobs": [], "fio version": "fio-3.33"}' > "$TD/fio.json"
-	sed 's/"schema_version": 1,/"schema_version": 99,/' "$TD/a.json" > "$TD/new.json"
+	sed 's/"schema_version": [0-9]*,/"schema_version": 99,/' "$TD/a.json" > "$TD/new.json"
 	: > "$TD/empty.json"
 	for f in text:"not JSON: line 1, column 1" trunc:"truncated JSON" \
 		fio:"not a cdm result" new:"schema_version 99 is newer than this cdm reads" \

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -318,8 +319,8 @@ static void test_bad_inputs(void **state)
 	refuse("[1, 2, 3]", -EINVAL, "not a cdm result");
 	refuse("{\"name\": \"fio\", \"jobs\": []}", -EINVAL, "not a cdm result");
 	refuse("{\"tool\": \"fio\", \"schema_version\": 1}", -EINVAL, "not a cdm result");
-	refuse("{\"tool\": \"cdm\", \"schema_version\": 2}", -EPROTONOSUPPORT,
-	       "schema_version 2 is newer than this cdm reads (1)");
+	refuse("{\"tool\": \"cdm\", \"schema_version\": 3}", -EPROTONOSUPPORT,
+	       "schema_version 3 is newer than this cdm reads (2)");
 	refuse("{\"tool\": \"cdm\", \"schema_version\": \"1\"}", -EINVAL, "schema_version");
 	refuse("{\"tool\": \"cdm\", \"schema_version\": 1}", -EINVAL, "not a valid cdm result: result: no \"label\"");
 
@@ -349,6 +350,182 @@ static void test_bad_inputs(void **state)
 	assert_non_null(strstr(err.msg, "read error"));
 }
 
+/* a run @label with one test @dir (RND4K Q32T1, W30 for Mix) of 2 passes */
+static struct cdm_run_result *one_test(const char *label, enum cdm_dir dir, uint64_t ios)
+{
+	struct cdm_run_result *r = cdm_result_alloc(1);
+	struct cdm_test_result *t = &r->tests[0];
+
+	assert_non_null(r);
+	snprintf(r->info.label, sizeof(r->info.label), "%s", label);
+	snprintf(r->info.engine, sizeof(r->info.engine), "null");
+	r->info.count = 2;
+	r->info.time = 1;
+	r->info.size = 64 * MIB;
+	r->info.start = 1796010078;
+	t->spec = (struct cdm_spec){ .pattern = CDM_RND, .block = 4 * KIB, .qd = 32, .threads = 1,
+				     .write_pct = dir == CDM_DIR_MIX ? 30 : 0 };
+	t->dir = dir;
+	t->qd_run = 32;
+	for (unsigned int k = 0; k < 2; k++) {
+		struct cdm_pass *p = &t->passes[k];
+
+		p->seconds = 1.0;
+		p->ios = ios;
+		p->bytes = ios * 4 * KIB;
+		p->lat_sum_ns = ios * 1000;
+		/* a Mix: 70 % of the I/Os are reads */
+		p->read_ios = dir == CDM_DIR_MIX ? ios * 7 / 10 : dir == CDM_DIR_READ ? ios : 0;
+		p->read_bytes = p->read_ios * 4 * KIB;
+		p->read_lat_sum_ns = p->read_ios * 1000;
+		p->pending_max_ns = ios ? 0 : 1000000000;
+	}
+	t->npasses = 2;
+	return r;
+}
+
+/*
+ * Issue 12: two runs of `--mode mix --mix 70 -t RND4K` side by side, as
+ * Read and Write are: a [Mix] section, the test's row, its reads and its
+ * writes, each with a ratio; never "(no tests in these results)".
+ */
+static void test_mix_side_by_side(void **state)
+{
+	struct cdm_run_result *runs[2];
+	struct cdm_compare c;
+	struct cdm_compare_cell cell;
+	char *out;
+
+	(void)state;
+	runs[0] = to_run(one_test("A", CDM_DIR_MIX, 1000));
+	runs[1] = to_run(one_test("B", CDM_DIR_MIX, 2000));
+	assert_int_equal(cdm_compare_init(&c, runs, 2, CDM_AGG_BEST, CDM_COMPARE_MB_S, NULL), 0);
+	assert_int_equal(c.nrows, 3);
+	assert_int_equal(c.rows[1].part, CDM_PART_READS);
+	cdm_compare_cell(&c, 0, 1, &cell);
+	assert_int_equal(cell.state, CDM_COMPARE_MEASURED);
+	assert_true(cell.value == 2000 * 4096 / 1e6);
+	assert_true(cell.has_ratio && cell.ratio == 2.0);
+	cdm_compare_cell(&c, 1, 0, &cell);
+	assert_true(cell.value == 700 * 4096 / 1e6);             /* the reads */
+	cdm_compare_cell(&c, 2, 1, &cell);
+	assert_true(cell.value == 600 * 4096 / 1e6 && cell.ratio == 2.0);     /* the writes */
+	cdm_compare_free(&c);
+
+	out = render(runs, 2, 0);
+	assert_non_null(strstr(out, "[Mix] Read 70%/Write 30%               A             B\n"
+				    "  RND    4KiB (Q= 32, T= 1):        4.096         8.192 2.00x\n"
+				    "                      reads:        2.867         5.734 2.00x\n"
+				    "                     writes:        1.229         2.458 2.00x\n"));
+	assert_null(strstr(out, "no tests"));
+	assert_null(strstr(out, "Not compared"));
+	free(out);
+	out = render(runs, 2, 1);
+	assert_non_null(strstr(out, "| RND4K Q32T1 W30 Mix | 4.096 | 8.192 | 2.00x |\n"
+				    "| RND4K Q32T1 W30 Mix (reads) | 2.867 | 5.734 | 2.00x |\n"
+				    "| RND4K Q32T1 W30 Mix (writes) | 1.229 | 2.458 | 2.00x |\n"));
+	free(out);
+	free_runs(runs, 2);
+
+	/* a Mix run against a read run: both sections, and what was not compared */
+	runs[0] = to_run(one_test("MIX", CDM_DIR_MIX, 1000));
+	runs[1] = to_run(one_test("RD", CDM_DIR_READ, 1000));
+	out = render(runs, 2, 0);
+	assert_non_null(strstr(out, "[Read]"));
+	assert_non_null(strstr(out, "[Mix] Read 70%/Write 30%"));
+	assert_non_null(strstr(out, "Not compared:\n"
+				    "  RND4K Q32T1 Read: MIX has no such test; no ratios to MIX\n"
+				    "  RND4K Q32T1 W30 Mix: RD has no such test\n"));
+	assert_null(strstr(out, "no tests"));
+	free(out);
+	free_runs(runs, 2);
+
+	/* a run saved without the parts (parts_unknown): its part cells say so */
+	runs[0] = to_run(one_test("A", CDM_DIR_MIX, 1000));
+	runs[1] = to_run(one_test("OLD", CDM_DIR_MIX, 1000));
+	runs[1]->tests[0].parts_unknown = 1;
+	out = render(runs, 2, 0);
+	assert_non_null(strstr(out, "                      reads:        2.867      no parts\n"));
+	assert_non_null(strstr(out, "  RND4K Q32T1 W30 Mix (reads): OLD was saved without a Mix test's read and write parts"));
+	free(out);
+	free_runs(runs, 2);
+}
+
+/*
+ * Issue 12: a run that measured nothing (no I/O completed in its passes)
+ * has no figure and no ratio, in either place; the report says why.
+ */
+static void test_nothing_no_ratio(void **state)
+{
+	struct cdm_run_result *runs[2];
+	struct cdm_compare c;
+	struct cdm_compare_cell cell;
+	char *out;
+
+	(void)state;
+	runs[0] = to_run(one_test("OK", CDM_DIR_READ, 1000));
+	runs[1] = to_run(one_test("STALL", CDM_DIR_READ, 0));
+	assert_int_equal(cdm_compare_init(&c, runs, 2, CDM_AGG_BEST, CDM_COMPARE_IOPS, NULL), 0);
+	cdm_compare_cell(&c, 0, 1, &cell);
+	assert_int_equal(cell.state, CDM_COMPARE_NOTHING);
+	assert_false(cell.has_ratio);
+	assert_int_equal(cell.noratio, CDM_COMPARE_RATIO_SELF);
+	cdm_compare_free(&c);
+	out = render(runs, 2, 0);
+	assert_non_null(strstr(out, "  RND    4KiB (Q= 32, T= 1):        4.096        no I/O\n"));
+	assert_non_null(strstr(out, "  RND4K Q32T1 Read: STALL measured nothing: no I/O completed in any of its 2 passes of 1 s; "
+				    "the slowest I/O in flight had waited 1.0 s\n"));
+	free(out);
+	free_runs(runs, 2);
+
+	runs[0] = to_run(one_test("STALL", CDM_DIR_READ, 0));
+	runs[1] = to_run(one_test("OK", CDM_DIR_READ, 1000));
+	assert_int_equal(cdm_compare_init(&c, runs, 2, CDM_AGG_MEDIAN, CDM_COMPARE_LAT, NULL), 0);
+	cdm_compare_cell(&c, 0, 1, &cell);
+	assert_int_equal(cell.state, CDM_COMPARE_MEASURED);
+	assert_true(cell.value == 1.0);
+	assert_false(cell.has_ratio);
+	assert_int_equal(cell.noratio, CDM_COMPARE_RATIO_BASE);
+	cdm_compare_free(&c);
+	out = render(runs, 2, 1);
+	assert_non_null(strstr(out, "| RND4K Q32T1 Read | no I/O | 4.096 | \xe2\x80\x93 |\n"));
+	assert_non_null(strstr(out, "; no ratios to STALL\n"));
+	free(out);
+	free_runs(runs, 2);
+}
+
+/*
+ * Files of schema_version 1 (cdm before issue 12, tests/fixtures/
+ * result-v1-*.json) still read: a Mix run with its parts, and a stalled run
+ * whose pass says "mb_s": 0, which reads back as nothing measured.
+ */
+static void test_schema_1(void **state)
+{
+	struct cdm_run_result *runs[3];
+	struct cdm_err err;
+	char path[512], *out;
+	const char *dir = getenv("CDM_SRCDIR");
+	static const char *const files[] = { "result-v1-mix-A.json", "result-v1-mix-B.json",
+					     "result-v1-stall.json" };
+
+	(void)state;
+	for (unsigned int i = 0; i < 3; i++) {
+		snprintf(path, sizeof(path), "%s/tests/fixtures/%s", dir && *dir ? dir : ".", files[i]);
+		if (cdm_result_read_file(path, CDM_RESULT_READ_AGGREGATE, &runs[i], &err))
+			fail_msg("%s: %s", path, err.msg);
+	}
+	assert_int_equal(runs[0]->tests[0].dir, CDM_DIR_MIX);
+	assert_int_equal(runs[0]->tests[0].parts_unknown, 0);
+	assert_int_equal(cdm_result_state(&runs[2]->tests[0]), CDM_PASS_NO_IO);
+	assert_true(isnan(cdm_result_mb_s(&runs[2]->tests[0], CDM_AGG_BEST)));
+	out = render(runs, 3, 0);
+	assert_non_null(strstr(out, "                      reads:"));
+	assert_non_null(strstr(out, "no I/O"));
+	assert_null(strstr(out, " 0.000"));
+	free(out);
+	free_runs(runs, 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -357,6 +534,9 @@ int main(void)
 		cmocka_unit_test(test_metric_and_aggregate),
 		cmocka_unit_test(test_cells),
 		cmocka_unit_test(test_bad_inputs),
+		cmocka_unit_test(test_mix_side_by_side),
+		cmocka_unit_test(test_nothing_no_ratio),
+		cmocka_unit_test(test_schema_1),
 	};
 
 	setenv("TZ", "UTC", 1);

@@ -383,7 +383,7 @@ static double jnum(const struct cdm_json *obj, const char *key)
  * A Mix test in JSON: its percentages, the read and write parts of each
  * pass and of the summary (from the counts: they add up to the whole), the
  * fdatasync counts and the requested and achieved rate; CSV and Markdown
- * name it with its write percentage.  Compare skips it.
+ * name it with its write percentage.  Compare shows it with its parts.
  */
 static void test_json_mix_parts(void **state)
 {
@@ -460,13 +460,17 @@ static void test_json_mix_parts(void **state)
 	assert_true(jnum(cdm_json_get(jt, "summary"), "rate_iops_achieved") == 500.0);
 	cdm_json_free(root);
 
-	/* compare reads the file and leaves the Mix test out */
+	/* compare reads the file: the Mix test and its read and write parts */
 	assert_int_equal(cdm_result_read(out, strlen(out), CDM_RESULT_READ_AGGREGATE, &back, &err), 0);
 	assert_int_equal(back->ntests, 1);
 	assert_int_equal(back->tests[0].dir, CDM_DIR_MIX);
 	assert_int_equal(back->tests[0].spec.write_pct, 30);
+	assert_int_equal(back->tests[0].parts_unknown, 0);
 	assert_int_equal(cdm_compare_init(&cmp, &back, 1, CDM_AGG_BEST, CDM_COMPARE_MB_S, &err), 0);
-	assert_int_equal(cmp.nrows, 0);
+	assert_int_equal(cmp.nrows, 3);
+	assert_int_equal(cmp.rows[0].part, CDM_PART_ALL);
+	assert_int_equal(cmp.rows[1].part, CDM_PART_READS);
+	assert_int_equal(cmp.rows[2].part, CDM_PART_WRITES);
 	cdm_compare_free(&cmp);
 	cdm_result_free(back);
 	free(out);
@@ -478,6 +482,12 @@ static void test_json_mix_parts(void **state)
 	assert_non_null(strstr(out, "| RND4K Q4T2 W30 Mix | "));
 	free(out);
 	cdm_result_free(r);
+}
+
+/* the same figure, or both none (NaN: nothing measured) */
+static int same_figure(double a, double b)
+{
+	return a == b || (a != a && b != b);
 }
 
 /* write JSON, read it back as compare reads it: the same figures, exactly */
@@ -518,8 +528,8 @@ static void test_round_trip(void **state)
 		/* exactly: the JSON numbers are printed to round-trip */
 		for (a = 0; a < 3; a++)
 			for (m = 0; m < 3; m++)
-				assert_true(cdm_compare_figure(c, aggs[a], metrics[m]) ==
-					    cdm_compare_figure(t, aggs[a], metrics[m]));
+				assert_true(same_figure(cdm_compare_figure(c, aggs[a], metrics[m]),
+							cdm_compare_figure(t, aggs[a], metrics[m])));
 		assert_int_equal(cdm_result_has_percentiles(c), cdm_result_has_percentiles(t));
 		if (cdm_result_has_percentiles(t))
 			assert_true(cdm_hist_percentile(c->hist, 99.0) ==
@@ -691,6 +701,121 @@ static void test_write_errors(void **state)
 	cdm_result_free(r);
 }
 
+/*
+ * Issue 12: tests in which no I/O completed, in every format.  A read test
+ * with 3 empty passes, a write test with 1 of 3 passes measured, a Mix test
+ * with nothing: JSON has null figures and a reason (schema 2), CSV empty
+ * fields and the reason column, Markdown dashes and a line saying why, the
+ * CDM text a row that says nothing was measured; the spreads are of the
+ * measured passes only (the write test's median is its one pass, not 0).
+ */
+static struct cdm_run_result *build_nothing(void)
+{
+	struct cdm_run_result *r = cdm_result_alloc(3);
+	struct cdm_test_result *t;
+	unsigned int k, i;
+
+	assert_non_null(r);
+	set_str(r->info.label, sizeof(r->info.label), "STALL");
+	set_str(r->info.engine, sizeof(r->info.engine), "null");
+	r->info.count = 3;
+	r->info.time = 1;
+	r->info.start = T_START;
+	for (i = 0; i < 3; i++) {
+		t = &r->tests[i];
+		t->spec.pattern = CDM_RND;
+		t->spec.block = 4096;
+		t->spec.qd = 1;
+		t->spec.threads = 1;
+		t->qd_run = 1;
+		t->dir = i == 0 ? CDM_DIR_READ : i == 1 ? CDM_DIR_WRITE : CDM_DIR_MIX;
+		t->spec.write_pct = i == 2 ? 30 : 0;
+		for (k = 0; k < 3; k++) {
+			set_pass(t, k, 1.0, 0, 0, 0);
+			t->passes[k].pending_max_ns = 1000000000;
+		}
+	}
+	/* the write test's first pass: 1000 I/Os of 1 ms in 1 s, 4.096 MB/s */
+	set_pass(&r->tests[1], 0, 1.0, 1000 * 4096ull, 1000, 1000000);
+	fill_hist(&r->tests[1], 1000000);
+	return r;
+}
+
+static void test_nothing_measured(void **state)
+{
+	struct cdm_run_result *r = build_nothing();
+	const struct cdm_json *tests, *t0, *t1, *t2, *p, *sm;
+	struct cdm_json *root;
+	char *out;
+
+	(void)state;
+	out = render(cdm_report_find("json"), r);
+	root = parse_ok(out);
+	assert_int_equal(cdm_json_get(root, "schema_version")->u64, 2);
+	tests = cdm_json_get(root, "tests");
+	t0 = &tests->items[0];
+	t1 = &tests->items[1];
+	t2 = &tests->items[2];
+	assert_int_equal(cdm_json_get(t0, "passes_measured")->u64, 0);
+	assert_string_equal(cdm_json_get(t0, "reason")->str,
+			    "no I/O completed in any of its 3 passes of 1 s; the slowest I/O in flight had waited 1.0 s");
+	p = &cdm_json_get(t0, "passes")->items[0];
+	assert_int_equal(cdm_json_get(p, "mb_s")->type, CDM_JSON_NULL);
+	assert_int_equal(cdm_json_get(p, "iops")->type, CDM_JSON_NULL);
+	assert_int_equal(cdm_json_get(p, "lat_mean_ns")->type, CDM_JSON_NULL);
+	assert_string_equal(cdm_json_get(p, "reason")->str, "no I/O completed");
+	assert_int_equal(cdm_json_get(p, "pending_max_ns")->u64, 1000000000);
+	sm = cdm_json_get(t0, "summary");
+	assert_int_equal(cdm_json_get(sm, "mb_s")->type, CDM_JSON_NULL);
+	assert_int_equal(cdm_json_get(sm, "iops")->type, CDM_JSON_NULL);
+	assert_int_equal(cdm_json_get(sm, "lat_mean_ns")->type, CDM_JSON_NULL);
+	/* the write test: figures of its one measured pass, no zeros in the spread */
+	assert_int_equal(cdm_json_get(t1, "passes_measured")->u64, 1);
+	assert_string_equal(cdm_json_get(t1, "reason")->str,
+			    "no I/O completed in 2 of its 3 passes; the slowest I/O in flight had waited 1.0 s; its figures are from the other 1");
+	assert_int_equal(cdm_json_get(&cdm_json_get(t1, "passes")->items[0], "reason")->type,
+			 CDM_JSON_NULL);
+	sm = cdm_json_get(cdm_json_get(t1, "summary"), "mb_s");
+	assert_true(jnum(sm, "best") == 4.096 && jnum(sm, "median") == 4.096 &&
+		    jnum(sm, "mean") == 4.096 && jnum(sm, "min") == 4.096);
+	assert_int_equal(cdm_json_get(sm, "n")->u64, 1);
+	/* the Mix test: its parts measured nothing either */
+	p = cdm_json_get(&cdm_json_get(t2, "passes")->items[1], "read");
+	assert_int_equal(cdm_json_get(p, "mb_s")->type, CDM_JSON_NULL);
+	assert_string_equal(cdm_json_get(p, "reason")->str, "no I/O completed");
+	p = cdm_json_get(cdm_json_get(t2, "summary"), "write");
+	assert_int_equal(cdm_json_get(p, "iops")->type, CDM_JSON_NULL);
+	cdm_json_free(root);
+	free(out);
+
+	out = render(cdm_report_find("csv"), r);
+	assert_non_null(strstr(out, ",lat_p99_99_ns,reason\n"));
+	assert_non_null(strstr(out, "STALL,RND4K Q1T1,read,RND,4096,1,1,1,pass,2,1,0,0,,,,0,0,0,,,,,,,,no I/O completed\n"));
+	assert_non_null(strstr(out, "STALL,RND4K Q1T1,read,RND,4096,1,1,1,median,,3,0,0,,,,0,0,0,,,,,,,,"
+				    "no I/O completed in any of its 3 passes of 1 s; the slowest I/O in flight had waited 1.0 s\n"));
+	assert_non_null(strstr(out, "STALL,RND4K Q1T1,write,RND,4096,1,1,1,median,,3,4096000,1000,4.096,1000,1000000,"));
+	assert_non_null(strstr(out, "STALL,RND4K Q1T1 W30,mix,RND,4096,1,1,1,pass,1,1,0,0,,,,0,0,0,,,,,,,,no I/O completed\n"));
+	free(out);
+
+	out = render(cdm_report_find("markdown"), r);
+	assert_non_null(strstr(out, "| RND4K Q1T1 Read | \xe2\x80\x93 | \xe2\x80\x93 | \xe2\x80\x93 | \xe2\x80\x93 | nothing measured |\n"));
+	assert_non_null(strstr(out, "| RND4K Q1T1 Write | 4.096 | 1000.0 | 1000.00 | "));
+	assert_non_null(strstr(out, " | \xe2\x80\x93 (1 of 3 passes) |\n"));
+	assert_non_null(strstr(out, "| RND4K Q1T1 W30 Mix | \xe2\x80\x93 | "));
+	assert_non_null(strstr(out, "\nRND4K Q1T1 Read: nothing measured: no I/O completed in any of its 3 passes of 1 s; "
+				    "the slowest I/O in flight had waited 1.0 s.\n"));
+	assert_non_null(strstr(out, "\nRND4K Q1T1 Write: no I/O completed in 2 of its 3 passes"));
+	free(out);
+
+	out = render(cdm_report_find("cdm"), r);
+	assert_non_null(strstr(out, "[Read]\n  RND    4KiB (Q=  1, T= 1):             nothing measured: no I/O completed\n"));
+	assert_non_null(strstr(out, "[Write]\n  RND    4KiB (Q=  1, T= 1):     4.096 MB/s [   1000.0 IOPS] <  1000.00 us>\n"));
+	assert_non_null(strstr(out, "[Mix] Read 70%/Write 30%\n  RND    4KiB (Q=  1, T= 1):             nothing measured: no I/O completed\n"));
+	assert_null(strstr(out, "0.000 MB/s"));
+	free(out);
+	cdm_result_free(r);
+}
+
 static int setup_utc(void **state)
 {
 	(void)state;
@@ -708,6 +833,7 @@ int main(void)
 		cmocka_unit_test(test_json_interrupted_and_empty),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_json_mix_parts),
+		cmocka_unit_test(test_nothing_measured),
 		cmocka_unit_test(test_json_histogram),
 		cmocka_unit_test(test_hostile_strings),
 		cmocka_unit_test(test_text_aggregate),

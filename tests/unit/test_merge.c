@@ -260,6 +260,60 @@ static void test_schedule(void **state)
 	assert_int_equal(sa.period_ns, (2 + 15 + 4 + CDM_START_AT_SLACK_S) * 1000000000ull);
 }
 
+/*
+ * Issue 12: runs that measured nothing.  A run whose passes of a test had
+ * no I/O completed is left out of the per-run spread (not a 0 min), and
+ * named in the text; pass k of the aggregate still sums what the others
+ * did; when no run measured anything the aggregate has no figure (NaN)
+ * and its JSON a reason.
+ */
+static void test_nothing_measured(void **state)
+{
+	const double a[] = { 100.0, 50.0 }, b[] = { 0.0, 0.0 }, c[] = { 80.0, 60.0 };
+	struct cdm_run_result *in[3] = { run_of(a, 2, 10000), run_of(b, 2, 20000), run_of(c, 2, 10000) };
+	const char *names[3] = { "A.json", "B.json", "C.json" };
+	struct cdm_run_result *agg;
+	double mn = 0, md = 0, mx = 0;
+	unsigned int imin = 9, imax = 9;
+	struct cdm_err err;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	in[1]->tests[0].passes[0].pending_max_ns = 1000000000;
+	assert_int_equal(cdm_merge(in, names, 3, "runs", &agg, &err), 0);
+	/* B is left out: min 80 (C), not 0; median of 100 and 80 */
+	assert_int_equal(cdm_merge_spread(agg, 0, &mn, &md, &mx, &imin, &imax), 2);
+	assert_true(mn > 79.9 && mn < 80.1 && md > 89.9 && md < 90.1 && mx > 99.9);
+	assert_int_equal(imin, 2);
+	assert_int_equal(imax, 0);
+	/* the aggregate's pass 1: A and C together, 180 MB/s */
+	assert_true(cdm_result_best_mb_s(&agg->tests[0]) > 179.9);
+	assert_int_equal(agg->tests[0].passes[0].pending_max_ns, 1000000000);
+	f = open_memstream(&buf, &len);
+	assert_int_equal(cdm_report_find("cdm")->write(f, agg), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "(min C.json, max A.json; nothing measured by B.json)\n"));
+	free(buf);
+	cdm_merge_free(agg);
+
+	/* no run measured anything: no figure, and the JSON says why */
+	in[0] = run_of(b, 2, 1000);
+	in[1] = run_of(b, 2, 1000);
+	assert_int_equal(cdm_merge(in, names, 2, "runs", &agg, &err), 0);
+	assert_int_equal(cdm_result_state(&agg->tests[0]), CDM_PASS_NO_IO);
+	assert_int_equal(cdm_merge_spread(agg, 0, &mn, &md, &mx, &imin, &imax), 0);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	assert_int_equal(cdm_report_find("json")->write(f, agg), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "\"mb_s\": null, \"reason\": \"no I/O completed\", \"passes\""));
+	assert_non_null(strstr(buf, "\"reason\": \"no I/O completed in any of its 2 passes of 1 s\""));
+	free(buf);
+	cdm_merge_free(agg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -270,6 +324,7 @@ int main(void)
 		cmocka_unit_test(test_json_round_trip),
 		cmocka_unit_test(test_start_at),
 		cmocka_unit_test(test_schedule),
+		cmocka_unit_test(test_nothing_measured),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

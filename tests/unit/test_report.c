@@ -9,6 +9,7 @@
  *
  * Run from the repository root, or set CDM_SRCDIR to it.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -686,15 +687,132 @@ static void test_best_figures(void **state)
 	assert_true(cdm_pass_iops(&t->passes[1]) == 1000.0);
 	assert_true(cdm_pass_mean_lat_ns(&t->passes[2]) == 7999500.0);
 
-	/* the empty pass reads as 0, whatever its duration */
-	assert_true(cdm_pass_mb_s(&t->passes[4]) == 0.0);
-	assert_true(cdm_pass_iops(&t->passes[4]) == 0.0);
-	assert_true(cdm_pass_mean_lat_ns(&t->passes[4]) == 0.0);
+	/* the empty pass measured nothing: no figure (NaN), never a 0 */
+	assert_int_equal(cdm_pass_state(&t->passes[4]), CDM_PASS_NO_IO);
+	assert_true(isnan(cdm_pass_mb_s(&t->passes[4])));
+	assert_true(isnan(cdm_pass_iops(&t->passes[4])));
+	assert_true(isnan(cdm_pass_mean_lat_ns(&t->passes[4])));
 
 	t->npasses = 0;
-	assert_true(cdm_result_best_mb_s(t) == 0.0);
-	assert_true(cdm_result_best_lat_us(t) == 0.0);
+	assert_int_equal(cdm_result_state(t), CDM_PASS_NO_PASS);
+	assert_true(isnan(cdm_result_best_mb_s(t)));
+	assert_true(isnan(cdm_result_best_lat_us(t)));
 	cdm_result_free(r);
+}
+
+/*
+ * Issue 12: a test in which no I/O completed measured nothing.  It has no
+ * MB/s, IOPS or latency (NaN, never 0), whatever the aggregate; its text
+ * row keeps the label and Q/T columns and the width of a row, and says so;
+ * a pass that measured nothing is left out of the spread, so the best,
+ * median, mean and CV are those of the passes that did; and the reason
+ * names the passes and how long the oldest I/O in flight had waited.
+ */
+static void test_nothing_measured(void **state)
+{
+	static const char want[] =
+		"  RND    4KiB (Q=  1, T= 1):             nothing measured: no I/O completed";
+	static const enum cdm_aggregate aggs[] = { CDM_AGG_BEST, CDM_AGG_MEDIAN, CDM_AGG_MEAN };
+	struct cdm_run_result *r = build_default();
+	struct cdm_test_result *t = &r->tests[3];       /* RND4K Q1T1 Read */
+	struct cdm_test_summary s;
+	char row[160], why[256], *out;
+	unsigned int k, a;
+	double cv = 0;
+
+	(void)state;
+	assert_true(cdm_text_row(row, sizeof(row), t) > 0);
+	for (k = 0; k < 5; k++)
+		set_pass(t, k, 5.0, 0, 0, 0);
+	t->passes[1].pending_max_ns = 1000000000;
+	assert_int_equal(cdm_result_state(t), CDM_PASS_NO_IO);
+	assert_int_equal(cdm_result_measured(t), 0);
+	for (a = 0; a < 3; a++) {
+		assert_true(isnan(cdm_result_mb_s(t, aggs[a])));
+		assert_true(isnan(cdm_result_lat_us(t, aggs[a])));
+	}
+	cdm_result_summarize(t, &s);
+	assert_int_equal(s.npasses, 5);
+	assert_int_equal(s.measured, 0);
+	assert_int_equal(s.mb_s.n, 0);
+	assert_int_equal(s.iops.n, 0);
+	assert_int_equal(s.lat_ns.n, 0);
+	assert_false(cdm_result_unstable(t, 10.0, &cv));
+
+	/* the row: same columns, same width as a row with figures */
+	assert_int_equal(cdm_text_row(row + 80, 80, t), (int)strlen(want));
+	assert_string_equal(row + 80, want);
+	assert_int_equal(strlen(want), strlen(row));
+	out = render(r);
+	assert_non_null(strstr(out, "[Read]\n"));
+	assert_non_null(strstr(out, want));
+	assert_null(strstr(out, "     0.000 MB/s"));
+	free(out);
+
+	assert_string_equal(cdm_result_why(t, why, sizeof(why)),
+			    "no I/O completed in any of its 5 passes of 5 s; "
+			    "the slowest I/O in flight had waited 1.0 s");
+	t->npasses = 1;
+	assert_string_equal(cdm_result_why(t, why, sizeof(why)), "no I/O completed in the 5 s pass");
+	t->passes[0].pending_max_ns = 2500000000ull;
+	assert_string_equal(cdm_result_why(t, why, sizeof(why)),
+			    "no I/O completed in the 5 s pass; the slowest I/O in flight had waited 2.5 s");
+	t->npasses = 5;
+
+	/* some passes measured: figures from those only, never a 0 among them */
+	set_pass(t, 0, 5.0, 50000 * 4 * KIB, 50000, 100000);    /* 40.96 MB/s */
+	set_pass(t, 2, 5.0, 25000 * 4 * KIB, 25000, 200000);    /* 20.48 MB/s */
+	assert_int_equal(cdm_result_state(t), CDM_PASS_MEASURED);
+	assert_int_equal(cdm_result_measured(t), 2);
+	cdm_result_summarize(t, &s);
+	assert_int_equal(s.measured, 2);
+	assert_int_equal(s.mb_s.n, 2);
+	assert_true(s.mb_s.min == 20.48 && s.mb_s.max == 40.96);
+	assert_true(s.mb_s.median == 30.72 && s.mb_s.mean == 30.72);
+	assert_true(s.iops.min == 5000.0);
+	assert_true(cdm_result_mb_s(t, CDM_AGG_MEDIAN) == 30.72);
+	assert_true(cdm_result_lat_us(t, CDM_AGG_BEST) == 100.0);
+	assert_true(cdm_result_lat_us(t, CDM_AGG_MEAN) == 150.0);
+	assert_true(s.mb_s.cv_pct > 47.1 && s.mb_s.cv_pct < 47.2);
+	assert_string_equal(cdm_result_why(t, why, sizeof(why)),
+			    "no I/O completed in 3 of its 5 passes; the slowest I/O in flight had "
+			    "waited 1.0 s; its figures are from the other 2");
+	set_pass(t, 1, 5.0, 1 * 4 * KIB, 1, 1000);
+	set_pass(t, 3, 5.0, 1 * 4 * KIB, 1, 1000);
+	assert_string_equal(cdm_result_why(t, why, sizeof(why)),
+			    "no I/O completed in 1 of its 5 passes (pass 5); its figures are from the other 4");
+	set_pass(t, 4, 5.0, 1 * 4 * KIB, 1, 1000);
+	assert_string_equal(cdm_result_why(t, why, sizeof(why)), "");
+
+	/* a window of no length (a damaged file) has no rate either */
+	set_pass(t, 0, 0.0, 4 * KIB, 1, 1000);
+	assert_int_equal(cdm_pass_state(&t->passes[0]), CDM_PASS_NO_TIME);
+	assert_true(isnan(cdm_pass_mb_s(&t->passes[0])));
+	assert_string_equal(cdm_pass_state_reason(CDM_PASS_NO_TIME), "no time elapsed");
+	assert_null(cdm_pass_state_reason(CDM_PASS_MEASURED));
+	t->npasses = 0;
+	assert_string_equal(cdm_result_why(t, why, sizeof(why)), "no pass completed");
+	cdm_result_free(r);
+}
+
+/* a Mix pass's parts: each its own pass, and one without I/O measured nothing */
+static void test_mix_parts(void **state)
+{
+	struct cdm_pass p = { .seconds = 2.0, .bytes = 10 * 4096, .ios = 10,
+			      .lat_sum_ns = 10000, .read_bytes = 10 * 4096, .read_ios = 10,
+			      .read_lat_sum_ns = 10000, .pending_max_ns = 7 }, q;
+
+	(void)state;
+	cdm_pass_part(&p, CDM_PART_READS, &q);
+	assert_int_equal(cdm_pass_state(&q), CDM_PASS_MEASURED);
+	assert_true(cdm_pass_iops(&q) == 5.0);
+	cdm_pass_part(&p, CDM_PART_WRITES, &q);
+	assert_int_equal(q.ios, 0);
+	assert_int_equal(cdm_pass_state(&q), CDM_PASS_NO_IO);
+	assert_true(isnan(cdm_pass_mb_s(&q)));
+	assert_true(q.seconds == 2.0 && q.pending_max_ns == 7);
+	cdm_pass_part(&p, CDM_PART_ALL, &q);
+	assert_true(memcmp(&p, &q, sizeof(p)) == 0);
 }
 
 static void test_alloc_free(void **state)
@@ -746,6 +864,8 @@ int main(void)
 		cmocka_unit_test(test_registry),
 		cmocka_unit_test(test_write_error),
 		cmocka_unit_test(test_best_figures),
+		cmocka_unit_test(test_nothing_measured),
+		cmocka_unit_test(test_mix_parts),
 		cmocka_unit_test(test_alloc_free),
 	};
 

@@ -69,4 +69,15 @@ int cdm_cli_outfile(const char *path, const char *opt, int replace);
 struct cdm_run_result;
 int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res);
 
+/*
+ * cdm_cli_unmeasured - say on stderr, per test of @res that has passes
+ * but measured nothing (model/result.h, cdm_result_state()), why:
+ * "RND4K Q1T1 Read measured nothing: no I/O completed in the 1 s pass;
+ * the slowest I/O in flight had waited 1.0 s"; and warn about a test some
+ * of whose passes measured nothing.  @what: "the run", "the aggregate".
+ * Returns the number of tests that measured nothing: the caller exits
+ * CDM_EXIT_RUN when it is not 0 (docs/method.md, "Nothing measured").
+ */
+unsigned int cdm_cli_unmeasured(const struct cdm_run_result *res, const char *what);
+
 #endif /* CDM_CLI_CLI_H */

@@ -7,8 +7,10 @@
  *
  *	0        success (also --help, --version, --list-engines)
  *	1        the run failed: the target, the test file, an I/O error, an
- *	         engine that is not built in or does not work here, or a
- *	         report that could not be written
+ *	         engine that is not built in or does not work here, a
+ *	         report that could not be written, or a test that measured
+ *	         nothing (no I/O completed in its passes; cli.h,
+ *	         cdm_cli_unmeasured())
  *	2        a usage or profile error: nothing was written to the target
  *	128 + N  interrupted by signal N (130 for Ctrl-C), as a shell reports it
  */

@@ -6,8 +6,11 @@
  * missing), the figure each run has for it under one metric and
  * aggregate, the ratio to the first run, and the settings in which the
  * runs differ.  Users compare LOCAL and SAN, 22:00 and 08:00: a test only
- * some runs have is a row with cells missing, never dropped.  The
- * rendering is report/compare.h's.
+ * some runs have is a row with cells missing, never dropped; a Mix test
+ * is a row too, followed by its read and write parts; and whatever a row
+ * lacks (a run without the test, a run that measured nothing, a run saved
+ * without a Mix's parts) is a cell that says so, which the report names
+ * with its reason.  The rendering is report/compare.h's.
  */
 #ifndef CDM_MODEL_COMPARE_H
 #define CDM_MODEL_COMPARE_H
@@ -37,9 +40,10 @@ enum cdm_compare_setting {
 	CDM_COMPARE_NSETTINGS,
 };
 
-/* one row: a test and direction, and where it is in each run */
+/* one row: a test and direction (and part), and where it is in each run */
 struct cdm_compare_row {
 	const struct cdm_test_result *key;      /* as the first run that has it has it */
+	enum cdm_part part;                     /* a Mix test's reads or writes, or all of it */
 	int at[CDM_COMPARE_MAX_RUNS];           /* index in runs[k]->tests, or -1: missing */
 };
 
@@ -49,7 +53,7 @@ struct cdm_compare {
 	unsigned int n;
 	enum cdm_aggregate aggregate;   /* which figure of the passes (--aggregate) */
 	enum cdm_compare_metric metric;
-	struct cdm_compare_row *rows;   /* owned: reads first, then writes */
+	struct cdm_compare_row *rows;   /* owned: reads, writes, then Mix (each with its parts) */
 	unsigned int nrows;
 };
 
@@ -58,24 +62,38 @@ enum cdm_compare_state {
 	CDM_COMPARE_MISSING,            /* the run has no such test */
 	CDM_COMPARE_NOT_MEASURED,       /* it has, but no pass completed */
 	CDM_COMPARE_MEASURED,
+	CDM_COMPARE_NOTHING,            /* passes ran, but measured nothing (no I/O completed) */
+	CDM_COMPARE_NO_PARTS,           /* a Mix part row: the run was saved without the parts */
+};
+
+/* why a cell of run k > 0 has no ratio (has_ratio 0) */
+enum cdm_compare_noratio {
+	CDM_COMPARE_RATIO_OK = 0,       /* it has one */
+	CDM_COMPARE_RATIO_SELF,         /* this run has no figure (its state says why) */
+	CDM_COMPARE_RATIO_BASE,         /* the first run has no figure for the row */
+	CDM_COMPARE_RATIO_ZERO,         /* the first run's figure is 0 */
 };
 
 struct cdm_compare_cell {
 	enum cdm_compare_state state;
+	const struct cdm_test_result *test;     /* the run's test, or NULL when missing */
 	double value;                   /* MEASURED: in the metric's unit */
 	int has_ratio;                  /* value / the first run's is known */
 	double ratio;
+	enum cdm_compare_noratio noratio;       /* k > 0 without a ratio: why */
 };
 
 /*
  * cdm_compare_init - compare the @n runs @runs (1 <= n <=
  * CDM_COMPARE_MAX_RUNS; runs[0] is the one ratios are to) under
  * @aggregate and @metric: fills @c (which does not own the runs; they
- * must outlive it).  The rows are the union of the runs' read and write
- * tests, matched by name (cdm_spec_name()) and direction, reads first,
- * each in the order the runs first have them.  Mix tests are left out
- * (not compared yet).  Returns 0; -EINVAL for a bad @n (@err says so);
- * -ENOMEM.  Free with cdm_compare_free(), also after a failure.
+ * must outlive it).  The rows are the union of the runs' tests, matched
+ * by name (cdm_spec_name(), which has a Mix test's write percentage) and
+ * direction: reads, writes, then Mix tests, each in the order the runs
+ * first have them; after each Mix row its reads and its writes
+ * (CDM_PART_READS, _WRITES) when any run that has it has those parts.
+ * Returns 0; -EINVAL for a bad @n (@err says so); -ENOMEM.  Free with
+ * cdm_compare_free(), also after a failure.
  */
 int cdm_compare_init(struct cdm_compare *c, struct cdm_run_result *const *runs,
 		     unsigned int n, enum cdm_aggregate aggregate,
@@ -87,16 +105,21 @@ void cdm_compare_free(struct cdm_compare *c);
 /*
  * cdm_compare_figure - the figure of @t under @aggregate and @metric: MB/s,
  * IOPS, or mean latency in microseconds; CDM_AGG_BEST picks the highest
- * MB/s and IOPS and the lowest latency, as CDM does.  0.0 when no pass
- * was measured.
+ * MB/s and IOPS and the lowest latency, as CDM does.  NaN (no figure)
+ * when no pass measured anything.  cdm_compare_figure_part - the same for
+ * a part of a Mix test (cdm_pass_part()).
  */
 double cdm_compare_figure(const struct cdm_test_result *t, enum cdm_aggregate aggregate,
 			  enum cdm_compare_metric metric);
+double cdm_compare_figure_part(const struct cdm_test_result *t, enum cdm_part part,
+			       enum cdm_aggregate aggregate, enum cdm_compare_metric metric);
 
 /*
  * cdm_compare_cell - what run @k has for row @row of @c, in @cell: missing,
- * not measured, or its figure and, for k > 0, its ratio to run 0's when
- * run 0 measured the test and its figure is above 0.
+ * not measured (no pass), nothing measured (passes without I/O), no parts,
+ * or its figure and, for k > 0, its ratio to run 0's when run 0 has a
+ * figure above 0 for the row; else @cell->noratio says why there is none.
+ * There is never a ratio against nothing.
  */
 void cdm_compare_cell(const struct cdm_compare *c, unsigned int row, unsigned int k,
 		      struct cdm_compare_cell *cell);

@@ -68,7 +68,8 @@ void cdm_merge_free(struct cdm_run_result *agg);
  * cdm_merge_spread - the spread across the runs of test @i of aggregate
  * @agg: each run's MB/s under @agg->aggregate, min, median, max; *@imin
  * and *@imax the runs with the min and max.  Returns the number of runs
- * that measured the test (0: nothing filled).
+ * that measured the test (0: nothing filled); a run whose passes of it
+ * measured nothing (cdm_result_state()) is left out, never a 0.
  */
 unsigned int cdm_merge_spread(const struct cdm_run_result *agg, unsigned int i,
 			      double *min, double *median, double *max,

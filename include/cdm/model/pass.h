@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * pass.h - what one measured pass of one test counted, and the figures
- * derived from those counts (MB/s, IOPS, mean latency; docs/method.md).
+ * pass.h - what one measured pass of one test counted, the figures
+ * derived from those counts (MB/s, IOPS, mean latency; docs/method.md),
+ * and whether there is anything to derive them from: a pass in which no
+ * I/O completed, or one of no length, measured nothing, and has no
+ * figures rather than figures of 0 (docs/method.md, "Nothing measured").
  */
 #ifndef CDM_MODEL_PASS_H
 #define CDM_MODEL_PASS_H
@@ -32,6 +35,31 @@ struct cdm_pass {
 	uint64_t fsyncs;
 	uint64_t fsync_sum_ns;
 	uint64_t fsync_max_ns;
+	/*
+	 * the longest any I/O still in flight when the pass ended had waited
+	 * by then (ns); 0 when none was, or unknown (files of schema 1):
+	 * what says why a pass in which no I/O completed measured nothing
+	 */
+	uint64_t pending_max_ns;
+};
+
+/*
+ * enum cdm_pass_state - whether a pass (or a test, result.h; or one part of
+ * a Mix pass) has figures, and if not, why.  The text of each is
+ * cdm_pass_state_reason()'s, and JSON's "reason" (docs/output-formats.md).
+ */
+enum cdm_pass_state {
+	CDM_PASS_MEASURED = 0,          /* I/O completed in a window of some length */
+	CDM_PASS_NO_IO,                 /* no I/O completed in it */
+	CDM_PASS_NO_TIME,               /* a window of no length (a damaged file) */
+	CDM_PASS_NO_PASS,               /* a test only: no pass completed at all */
+};
+
+/* one part of a Mix pass (cdm_pass_part) */
+enum cdm_part {
+	CDM_PART_ALL = 0,               /* reads and writes together */
+	CDM_PART_READS,
+	CDM_PART_WRITES,
 };
 
 /*
@@ -44,13 +72,38 @@ struct cdm_pass {
  */
 void cdm_pass_add(struct cdm_pass *dst, const struct cdm_pass *src);
 
-/* cdm_pass_mb_s - bytes / seconds / 1e6 (MB/s = 10^6 bytes/s); 0 if empty. */
+/*
+ * cdm_pass_state - CDM_PASS_MEASURED when @p has figures: at least one
+ * I/O completed (ios > 0) in a window longer than 0 s; else
+ * CDM_PASS_NO_TIME (seconds <= 0) or CDM_PASS_NO_IO.
+ */
+enum cdm_pass_state cdm_pass_state(const struct cdm_pass *p);
+
+/*
+ * cdm_pass_state_reason - "no I/O completed", "no time elapsed", "no pass
+ * completed" for a state without figures; NULL for CDM_PASS_MEASURED.
+ * Static strings; JSON's and CSV's "reason".
+ */
+const char *cdm_pass_state_reason(enum cdm_pass_state st);
+
+/*
+ * cdm_pass_part - @part of @p as a pass of its own in *@out: its bytes,
+ * I/Os and latency sum (the reads, or the writes: the rest), with @p's
+ * seconds and start; CPU, fsync and largest latency are not split (0).
+ * CDM_PART_ALL copies @p.
+ */
+void cdm_pass_part(const struct cdm_pass *p, enum cdm_part part, struct cdm_pass *out);
+
+/*
+ * The figures of a pass, defined only when cdm_pass_state() is
+ * CDM_PASS_MEASURED; otherwise NaN (not a number, never a 0 that reads
+ * like a measurement: cdm_fmt_num() writes it as null).
+ * cdm_pass_mb_s - bytes / seconds / 1e6 (MB/s = 10^6 bytes/s).
+ * cdm_pass_iops - ios / seconds.
+ * cdm_pass_mean_lat_ns - lat_sum_ns / ios.
+ */
 double cdm_pass_mb_s(const struct cdm_pass *p);
-
-/* cdm_pass_iops - ios / seconds; 0 if the pass is empty. */
 double cdm_pass_iops(const struct cdm_pass *p);
-
-/* cdm_pass_mean_lat_ns - lat_sum_ns / ios; 0 when no I/O completed. */
 double cdm_pass_mean_lat_ns(const struct cdm_pass *p);
 
 #endif /* CDM_MODEL_PASS_H */

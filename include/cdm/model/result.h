@@ -52,6 +52,7 @@ struct cdm_test_result {
 	int error;                      /* 0, or -errno that stopped the test */
 	uint64_t error_offset;          /* file offset of the failed I/O (bytes) */
 	struct cdm_series *series;      /* --log-interval time series (series.h), or NULL; owned */
+	int parts_unknown;              /* Mix: read from a file without the read/write parts */
 };
 
 /* everything about the run except the figures */
@@ -110,8 +111,9 @@ struct cdm_run_result {
 
 /*
  * struct cdm_spread - one metric across the measured passes of a test.
- * @n: number of passes the metric has a value for (a pass in which no I/O
- * completed has no mean latency, so it is left out of latency spreads);
+ * @n: number of passes the metric has a value for: a pass that measured
+ * nothing (cdm_pass_state(): no I/O completed, or no time) has no MB/s,
+ * IOPS or latency and is left out, never counted as a 0;
  * all other fields are 0 when @n is 0.  @stdev is the sample standard
  * deviation (n - 1 in the denominator; 0 for one pass), @cv_pct the
  * coefficient of variation, 100 * stdev / mean (0 when the mean is 0).
@@ -129,6 +131,7 @@ struct cdm_spread {
  */
 struct cdm_test_summary {
 	unsigned int npasses;
+	unsigned int measured;          /* passes with figures (the spreads' n) */
 	uint64_t bytes;                 /* sum over the measured passes */
 	uint64_t ios;
 	double seconds;
@@ -139,15 +142,45 @@ struct cdm_test_summary {
 
 /*
  * cdm_result_summarize - fill @s with the spread of @t's measured passes
- * (t->npasses of them, at most CDM_MAX_PASSES).  Never fails; a test
- * without passes gives an all-zero summary.
+ * (t->npasses of them, at most CDM_MAX_PASSES): the totals over all of
+ * them, the spreads over those that measured something.  Never fails; a
+ * test without passes gives an all-zero summary.
+ * cdm_result_summarize_part - the same for one part of a Mix test's passes
+ * (cdm_pass_part()); CDM_PART_ALL is cdm_result_summarize().
  */
 void cdm_result_summarize(const struct cdm_test_result *t, struct cdm_test_summary *s);
+void cdm_result_summarize_part(const struct cdm_test_result *t, enum cdm_part part,
+			       struct cdm_test_summary *s);
+
+/*
+ * cdm_result_state - whether @t has figures: CDM_PASS_MEASURED when at
+ * least one of its passes measured something; CDM_PASS_NO_PASS when no
+ * pass completed (interrupted or failed first); else CDM_PASS_NO_IO (no
+ * I/O completed in any pass) or CDM_PASS_NO_TIME.  A test that is not
+ * MEASURED has no MB/s, IOPS or latency: every report says so instead of
+ * printing a figure, and the run exits 1 (docs/method.md, "Nothing
+ * measured").
+ * cdm_result_measured - how many of @t's passes measured something.
+ */
+enum cdm_pass_state cdm_result_state(const struct cdm_test_result *t);
+unsigned int cdm_result_measured(const struct cdm_test_result *t);
+
+/*
+ * cdm_result_why - why @t (or some of its passes) measured nothing, as one
+ * line in @buf (@len bytes; cut if short): "no I/O completed in the 1 s
+ * pass; the slowest I/O in flight had waited 1.0 s", "no I/O completed in
+ * any of its 3 passes of 1 s; ...", "no I/O completed in 1 of its 3 passes
+ * (pass 2); ...; its figures are from the other 2", "no pass completed".
+ * "" when every pass measured something.  The text starts with
+ * cdm_pass_state_reason()'s.  Returns @buf.
+ */
+char *cdm_result_why(const struct cdm_test_result *t, char *buf, size_t len);
 
 /*
  * cdm_result_spread_pick - the figure of @sp that aggregate @agg shows: for
  * CDM_AGG_BEST the max when @higher_is_better (MB/s, IOPS), else the min
- * (latency); the median or the mean otherwise.  0.0 when sp->n is 0.
+ * (latency); the median or the mean otherwise.  NaN (no figure) when
+ * sp->n is 0.
  */
 double cdm_result_spread_pick(const struct cdm_spread *sp, enum cdm_aggregate agg,
 		       int higher_is_better);
@@ -156,7 +189,7 @@ double cdm_result_spread_pick(const struct cdm_spread *sp, enum cdm_aggregate ag
  * cdm_result_mb_s / cdm_result_lat_us - the MB/s and the mean latency in
  * microseconds of @t under aggregate @agg (each metric chosen on its own);
  * with CDM_AGG_BEST exactly cdm_result_best_mb_s() / _best_lat_us().
- * 0.0 when no pass was measured.
+ * NaN (no figure) when no pass measured anything (cdm_result_state()).
  */
 double cdm_result_mb_s(const struct cdm_test_result *t, enum cdm_aggregate agg);
 double cdm_result_lat_us(const struct cdm_test_result *t, enum cdm_aggregate agg);
@@ -176,8 +209,9 @@ const char *cdm_result_aggregate_name(enum cdm_aggregate agg);
 int cdm_result_aggregate_parse(const char *s, enum cdm_aggregate *agg);
 
 /*
- * cdm_result_unstable - is @t unstable: at least two measured passes and
- * a coefficient of variation of MB/s above @threshold_pct percent?  When
+ * cdm_result_unstable - is @t unstable: at least two passes that measured
+ * something and a coefficient of variation of their MB/s above
+ * @threshold_pct percent?  When
  * it is and @cv_pct is not NULL, *@cv_pct gets that CV.
  */
 int cdm_result_unstable(const struct cdm_test_result *t, double threshold_pct,
@@ -194,8 +228,8 @@ int cdm_result_has_percentiles(const struct cdm_test_result *t);
 /*
  * cdm_result_best_mb_s / cdm_result_best_lat_us - CDM's figures for a test:
  * the highest MB/s of the measured passes, and the lowest of the passes'
- * mean latencies in microseconds (each chosen separately, as CDM does).
- * 0.0 when no pass was measured.
+ * mean latencies in microseconds (each chosen separately, as CDM does),
+ * over the passes that measured something.  NaN (no figure) when none did.
  */
 double cdm_result_best_mb_s(const struct cdm_test_result *t);
 double cdm_result_best_lat_us(const struct cdm_test_result *t);

@@ -19,8 +19,11 @@
 /*
  * "schema_version" of the JSON result: what --format json (report/json.c)
  * writes and the newest this reader accepts.  docs/output-formats.md.
+ * 2: a pass, a Mix part or a test that measured nothing has null figures
+ * and a "reason" (1 wrote 0 MB/s and 0 IOPS); passes have
+ * "pending_max_ns", tests "passes_measured".  Both are read.
  */
-#define CDM_JSON_SCHEMA_VERSION 1
+#define CDM_JSON_SCHEMA_VERSION 2
 
 /*
  * cdm_result_read()'s @flags.  CDM_RESULT_READ_ONE_RUN (none): the result
@@ -39,14 +42,18 @@
  * result *@out (free with cdm_result_free(); NULL on failure).  Pass
  * counts, latency sums (lat_sum_ns, or lat_mean_ns x ios for files written
  * before it existed), start times and histogram buckets are restored;
- * test names are not read but made again from the specs.  @flags:
+ * test names are not read but made again from the specs; figures (MB/s,
+ * IOPS, means: numbers or null) are not read but derived again from the
+ * counts, so files of schema 1, which wrote 0 where 2 writes null, give
+ * the same model.  A Mix test from a file without its passes' read/write
+ * parts gets parts_unknown.  @flags:
  * CDM_RESULT_READ_ONE_RUN or CDM_RESULT_READ_AGGREGATE.  @err (may be
  * NULL) gets one line without the file name.  Returns 0;
  * -EINVAL: "empty file, not a cdm result", "not JSON: line 3, column 7:
  * ...", "truncated JSON: ...", "not a cdm result (...)", "already an
  * aggregate of several runs: ...", "not a valid cdm result:
  * tests[0].passes[1]: no \"bytes\"";
- * -EPROTONOSUPPORT: "schema_version 2 is newer than this cdm reads (1)";
+ * -EPROTONOSUPPORT: "schema_version 3 is newer than this cdm reads (2)";
  * -E2BIG (larger than CDM_JSON_MAX_BYTES, or nested too deep); -ENOMEM.
  */
 int cdm_result_read(const char *text, size_t len, unsigned int flags,

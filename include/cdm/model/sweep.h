@@ -24,10 +24,11 @@
 /* struct cdm_sweep_point - one test of the run: one thread count and depth */
 struct cdm_sweep_point {
 	unsigned int threads, qd;       /* qd: the depth run (qd_run) */
-	int ok;                         /* every pass measured, no I/O error */
+	int ok;                         /* figures exist: something measured, no I/O error */
+	enum cdm_pass_state state;      /* CDM_PASS_NO_PASS: not reached; NO_IO: nothing measured */
 	uint64_t bytes, ios;            /* over all passes */
 	double seconds;                 /* over all passes */
-	double mb_s, iops, lat_us;      /* over all passes; mean latency in us */
+	double mb_s, iops, lat_us;      /* over the passes that measured something; mean latency in us */
 	double p99_us;                  /* from the histogram, when has_p99 */
 	int has_p99;
 };
@@ -56,7 +57,10 @@ struct cdm_sweep {
  * caller) from @res, a run whose tests are, per direction, @nbase specs x
  * @nq depths x @nt thread counts in that order (the thread count varying
  * fastest), as cli/sweep.c plans them.  Tests the run did not reach are
- * points not measured (ok 0).  Keeps @res in sw->res: it must outlive @sw.
+ * points not measured (ok 0, state CDM_PASS_NO_PASS), and so are tests
+ * in which no I/O completed (ok 0, state CDM_PASS_NO_IO): neither is
+ * plotted nor counted for the knee and ceiling, never as a 0.  Keeps @res
+ * in sw->res: it must outlive @sw.
  */
 void cdm_sweep_build(struct cdm_sweep *sw, const struct cdm_run_result *res,
 		     unsigned int nbase, unsigned int nq, unsigned int nt);

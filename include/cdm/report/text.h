@@ -16,7 +16,10 @@
  * printf "  %s (Q=%3d, T=%2d): %9.3f MB/s [%9.1f IOPS] <%9.2f us>" with the
  * label of cdm_spec_label(), Q as run, best MB/s, IOPS derived from that
  * MB/s (MB/s x 1e6 / block bytes), and the lowest mean latency in
- * microseconds.  Fields that outgrow their width widen.  Returns the
+ * microseconds.  Fields that outgrow their width widen.  A test that
+ * measured nothing (cdm_result_state() not CDM_PASS_MEASURED) keeps the
+ * label and Q/T columns and, right-aligned to the same width, "nothing
+ * measured: no I/O completed" instead of figures.  Returns the
  * length written (as snprintf).  Rule from CrystalDiskMark 8's text export
  * (docs/method.md).
  */

@@ -1,0 +1,176 @@
+#!/usr/bin/env bats
+# Issue 12: a pass in which no I/O completes measured nothing.  The null
+# engine with a service time longer than the pass (a device that stalls
+# longer than a pass: a path failover, a throttled cloud disk) gives
+# passes without a completed I/O.  Every output says nothing was measured
+# instead of printing 0, the run exits 1 and says why on stderr; a test
+# with some passes measured keeps the figures of those; compare, merge and
+# sweep never read nothing as a 0.  (docs/method.md, "Nothing measured".)
+
+load helpers
+
+bats_require_minimum_version 1.5.0      # run --separate-stderr
+
+# one pass of 1 s; each I/O takes 2 s: nothing completes inside the pass
+STALL=(--engine null --null-service-us 2000000 -t RND4K --size 16MiB --count 1
+	--time 1 --interval 0 --warmup 0)
+
+@test "the reproducer: a read pass without a completed I/O is a row that says so, exit 1, a note why" {
+	run "$CDM" "${STALL[@]}" --mode read "$TD"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	echo "$output" | grep -qxF '  RND    4KiB (Q=  1, T= 1):             nothing measured: no I/O completed'
+	[[ "$output" != *"0.000 MB/s"* ]]
+	[[ "$output" == *"cdm: RND4K Q1T1 Read measured nothing: no I/O completed in the 1 s pass; the slowest I/O in flight had waited 1.0 s"* ]]
+	[[ "$output" == *"the run has 1 test without figures"* ]]
+	assert_clean "$TD"
+}
+
+@test "the text row keeps the width of a row with figures" {
+	run "$CDM" "${STALL[@]}" --mode read "$TD"
+	[ "$status" -eq 1 ]
+	row=$(echo "$output" | grep -F 'nothing measured')
+	ok=$("$CDM" --engine null --null-service-us 1000 -t RND4K --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
+		--mode read --quiet "$TD" | grep -F 'RND    4KiB')
+	echo "[$row]"; echo "[$ok]"
+	[ "${#row}" -eq "${#ok}" ]
+}
+
+@test "a write test in JSON: null figures and a reason, schema_version 2, exit 1" {
+	run --separate-stderr "$CDM" "${STALL[@]}" --mode write -f json "$TD"
+	[ "$status" -eq 1 ]
+	echo "$output" > "$OD/w.json"
+	python3 - "$OD/w.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["schema_version"] == 2
+t = d["tests"][0]
+assert t["direction"] == "write"
+assert t["passes_measured"] == 0
+assert t["reason"].startswith("no I/O completed in the 1 s pass; the slowest I/O in flight had waited "), t["reason"]
+p = t["passes"][0]
+assert p["ios"] == 0 and p["bytes"] == 0
+assert p["mb_s"] is None and p["iops"] is None and p["lat_mean_ns"] is None
+assert p["reason"] == "no I/O completed"
+assert 0.9e9 < p["pending_max_ns"] <= 1.1e9, p["pending_max_ns"]
+s = t["summary"]
+assert s["mb_s"] is None and s["iops"] is None and s["lat_mean_ns"] is None
+assert t["latency"] is None
+EOF
+	[[ "$stderr" == *"RND4K Q1T1 Write measured nothing: no I/O completed"* ]]
+	assert_clean "$TD"
+}
+
+@test "a Mix test in CSV: empty figures and the reason column, exit 1" {
+	run --separate-stderr "$CDM" "${STALL[@]}" --mode mix --mix 70 -f csv "$TD"
+	[ "$status" -eq 1 ]
+	echo "$output"
+	echo "$output" | head -1 | grep -q ',lat_p99_99_ns,reason$'
+	echo "$output" > "$OD/m.csv"
+	python3 - "$OD/m.csv" <<'EOF'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert [r["kind"] for r in rows] == ["pass", "best", "median", "mean"], rows
+for r in rows:
+    assert r["direction"] == "mix" and r["test"] == "RND4K Q1T1 W30"
+    assert r["mb_s"] == "" and r["iops"] == "" and r["lat_mean_ns"] == "", r
+    assert r["mb_s_cv_pct"] == ""
+    assert r["reason"].startswith("no I/O completed"), r
+assert rows[0]["reason"] == "no I/O completed"
+EOF
+	[[ "$stderr" == *"RND4K Q1T1 W30 Mix measured nothing"* ]]
+}
+
+@test "Markdown: dashes, 'nothing measured', and the reason under the table" {
+	run --separate-stderr "$CDM" "${STALL[@]}" --mode read -f markdown "$TD"
+	[ "$status" -eq 1 ]
+	echo "$output"
+	[[ "$output" == *"| RND4K Q1T1 Read | – | – | – | – | nothing measured |"* ]]
+	[[ "$output" == *"RND4K Q1T1 Read: nothing measured: no I/O completed in the 1 s pass; the slowest I/O in flight had waited 1.0 s."* ]]
+}
+
+@test "some passes measured: their figures, the spread without the empty ones, a warning, exit 0" {
+	# each I/O takes 1.5 s: pass 1 sees none complete, pass 2 one, pass 3 none
+	run --separate-stderr "$CDM" --engine null --null-service-us 1500000 -t RND4K --size 16MiB \
+		--count 3 --time 1 --interval 0 --warmup 0 --mode read -f json "$TD"
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"warning: RND4K Q1T1 Read: no I/O completed in 2 of its 3 passes"* ]]
+	[[ "$stderr" == *"its figures are from the other 1"* ]]
+	echo "$output" > "$OD/p.json"
+	python3 - "$OD/p.json" <<'EOF'
+import json, sys
+t = json.load(open(sys.argv[1]))["tests"][0]
+p = t["passes"]
+assert [x["ios"] for x in p] == [0, 1, 0], p
+assert p[0]["mb_s"] is None and p[2]["mb_s"] is None
+assert t["passes_measured"] == 1
+s = t["summary"]["mb_s"]
+# the one measured pass, never a 0 among them: best = median = min
+assert s["n"] == 1 and s["best"] == s["median"] == s["min"] == p[1]["mb_s"] > 0, s
+assert t["summary"]["lat_mean_ns"]["n"] == 1
+assert t["reason"].startswith("no I/O completed in 2 of its 3 passes")
+EOF
+}
+
+@test "some passes measured: the text row shows the measured figure; --aggregate median is not pulled to 0" {
+	run "$CDM" --engine null --null-service-us 1500000 -t RND4K --size 16MiB --count 3 --time 1 \
+		--interval 0 --warmup 0 --mode read --aggregate median "$TD"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# one 4 KiB I/O in a 1 s pass: 0.004 MB/s, 1.0 IOPS (the median of one value)
+	echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\):     0\.004 MB/s \[      1\.0 IOPS\]'
+}
+
+@test "cdm compare: a run that measured nothing has no figure and no ratio, and says why" {
+	"$CDM" "${STALL[@]}" --mode read --label STALL --save "$OD/stall.json" "$TD" > /dev/null 2>&1 || true
+	[ -s "$OD/stall.json" ]
+	"$CDM" --engine null -t RND4K --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
+		--mode read --label OK --save "$OD/ok.json" --quiet "$TD" > /dev/null
+	run "$CDM" compare "$OD/ok.json" "$OD/stall.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +[0-9.]+ +no I/O$'
+	[[ "$output" == *"Not compared:"* ]]
+	[[ "$output" == *"  RND4K Q1T1 Read: STALL measured nothing: no I/O completed in the 1 s pass"* ]]
+	run "$CDM" compare -f markdown "$OD/stall.json" "$OD/ok.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -qE '^\| RND4K Q1T1 Read \| no I/O \| [0-9.]+ \| – \|$'
+	[[ "$output" == *"no ratios to STALL"* ]]
+	[[ "$output" != *"x |"* ]]
+}
+
+@test "cdm merge and cdm sweep: nothing measured is no figure and exit 1" {
+	"$CDM" "${STALL[@]}" --mode read --label A --save "$OD/a.json" "$TD" > /dev/null 2>&1 || true
+	"$CDM" "${STALL[@]}" --mode read --label B --save "$OD/b.json" "$TD" > /dev/null 2>&1 || true
+	run "$CDM" merge "$OD/a.json" "$OD/b.json"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"nothing measured: no I/O completed"* ]]
+	[[ "$output" == *"the aggregate has 1 test without figures"* ]]
+	run "$CDM" sweep --engine null --null-service-us 2000000 --threads 1,2 -t RND4K --mode read \
+		--size 16MiB --count 1 --time 1 --warmup 0 "$TD"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	echo "$output" | grep -qE '^ +1 +1  \(no I/O completed\)$'
+	echo "$output" | grep -qE '^ +2 +1  \(no I/O completed\)$'
+	[[ "$output" == *"no knee"* ]]
+	[[ "$output" == *"the sweep has 2 tests without figures"* ]]
+	assert_clean "$TD"
+}
+
+@test "schema_version 1 files still read: compare and merge (tests/fixtures/result-v1-*.json)" {
+	fx="$BATS_TEST_DIRNAME/../fixtures"
+	run "$CDM" compare "$fx/result-v1-mix-A.json" "$fx/result-v1-mix-B.json" "$fx/result-v1-stall.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"[Mix] Read 70%/Write 30%"* ]]
+	echo "$output" | grep -qE '^ +reads: +[0-9.]+ +[0-9.]+ [0-9.]+x +missing$'
+	# the version 1 file's "mb_s": 0 reads back as nothing measured
+	echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +missing +missing +no I/O$'
+	run "$CDM" merge "$fx/result-v1-mix-A.json" "$fx/result-v1-mix-B.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"[Mix] Read 70%/Write 30%"* ]]
+}
