@@ -773,8 +773,6 @@ static int run_check(struct run *r, struct cdm_err *err)
 	}
 	r->res->ntests = cdm_plan_tests(cfg, r->res->tests);
 
-	/* memory, a client cache or a page-cached loop under the target (stack.h) */
-	cdm_stack_warn(cfg->target, r->res->info.mem_under, r->res->info.nmem_under);
 	if (!cfg->direct)
 		cdm_msg_warn("--buffered: the page cache is measured, not only the disk, unless the test file is larger than RAM");
 
@@ -1013,6 +1011,12 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res, struct
 	if (ret < 0)
 		return ret;     /* nothing opened yet */
 	ret = run_open(&r, err);
+	/*
+	 * Memory, a client cache or a page-cached loop device under the target
+	 * (stack.h): said once the run goes ahead, so a refusal stays one line.
+	 */
+	if (!ret)
+		cdm_stack_warn(cfg->target, res->info.mem_under, res->info.nmem_under);
 	if (!ret)
 		ret = run_tests(&r, err);
 	return run_finish(&r, ret);
