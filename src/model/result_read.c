@@ -7,8 +7,8 @@
  * (json.c); every member is checked for its type, and a missing or
  * mistyped one is named.  The members schema 1 gained after its first
  * release (lat_sum_ns, start_unix_ns, write_pct, the Mix parts, fsync,
- * sync, fsync_every, rate_iops) are optional, so older files still read,
- * and so is what schema 2 added (pending_max_ns).  Figures are never read,
+ * sync, fsync_every, rate_iops, target.memory_under) are optional, so
+ * older files still read, and so is what schema 2 added (pending_max_ns).  Figures are never read,
  * only counts: a figure schema 2 writes as null (nothing measured) and
  * schema 1 as 0 reads back the same.
  */
@@ -323,6 +323,42 @@ static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned in
 	return 0;
 }
 
+/*
+ * target.memory_under (target/stack.h's findings), when the file has it:
+ * absent or null in files from before it existed.  Each element is an
+ * object of five strings; the first CDM_MEM_UNDER_MAX are kept.
+ */
+static int read_memory_under(struct cdm_err *err, const struct cdm_json *tg,
+			     struct cdm_run_info *in)
+{
+	const struct cdm_json *a = cdm_json_get(tg, "memory_under");
+	char w[64];
+
+	in->nmem_under = 0;
+	if (!a || a->type == CDM_JSON_NULL)
+		return 0;
+	if (a->type != CDM_JSON_ARRAY)
+		return bad(err, "target.memory_under: expected array, found %s",
+			   cdm_json_type_name(a->type));
+	for (size_t i = 0; i < a->n; i++) {
+		const struct cdm_json *o = &a->items[i];
+		struct cdm_mem_under f;
+
+		snprintf(w, sizeof(w), "target.memory_under[%zu]", i);
+		if (o->type != CDM_JSON_OBJECT)
+			return not_object(err, w, o);
+		if (str(err, o, w, "kind", f.kind, sizeof(f.kind), 0) ||
+		    str(err, o, w, "layer", f.layer, sizeof(f.layer), 0) ||
+		    str(err, o, w, "stack", f.stack, sizeof(f.stack), 0) ||
+		    str(err, o, w, "why", f.why, sizeof(f.why), 0) ||
+		    str(err, o, w, "fix", f.fix, sizeof(f.fix), 0))
+			return -EINVAL;
+		if (in->nmem_under < CDM_MEM_UNDER_MAX)
+			in->mem_under[in->nmem_under++] = f;
+	}
+	return 0;
+}
+
 static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cdm_run_result *r)
 {
 	struct cdm_run_info *in = &r->info;
@@ -395,6 +431,8 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	    u64(err, tg, "target", "fs_total_bytes", &in->fs_total_bytes) ||
 	    u64(err, tg, "target", "fs_used_bytes", &in->fs_used_bytes) ||
 	    u64(err, tg, "target", "fs_avail_bytes", &in->fs_avail_bytes))
+		return -EINVAL;
+	if (read_memory_under(err, tg, in))
 		return -EINVAL;
 	v = cdm_json_get(tg, "rotational");
 	in->dev_rotational = !v || v->type == CDM_JSON_NULL ? CDM_ROT_UNKNOWN :

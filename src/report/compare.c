@@ -138,6 +138,51 @@ static void write_warnings(FILE *out, const struct cdm_compare *c, int md)
 	}
 }
 
+/*
+ * The marker beside the cells of run @k when memory is under its target
+ * (target/stack.h): "*" for it, " " for the other runs when any has one
+ * (so that the columns stay aligned), "" when none has.
+ */
+static const char *mem_mark(const struct cdm_compare *c, unsigned int k)
+{
+	unsigned int any = 0;
+
+	for (unsigned int i = 0; i < c->n; i++)
+		any += c->runs[i]->info.nmem_under;
+	if (!any)
+		return "";
+	return c->runs[k]->info.nmem_under ? "*" : " ";
+}
+
+/* what the marker means: one line per finding of each run that has one */
+static void write_memory_under(FILE *out, const struct cdm_compare *c, int md)
+{
+	unsigned int k, i, lines = 0;
+
+	for (k = 0; k < c->n; k++) {
+		const struct cdm_run_info *in = &c->runs[k]->info;
+
+		for (i = 0; i < in->nmem_under && i < CDM_MEM_UNDER_MAX; i++) {
+			const struct cdm_mem_under *f = &in->mem_under[i];
+
+			fputs(md ? "> \\* " : "* ", out);
+			put_label(out, in, md);
+			fputs(": memory under its target: ", out);
+			if (md) {
+				cdm_fmt_md_text(out, f->why, sizeof(f->why));
+				fputs(" (stack: ", out);
+				cdm_fmt_md_text(out, f->stack, sizeof(f->stack));
+				fputs(")\n", out);
+			} else {
+				fprintf(out, "%s [stack: %s]\n", f->why, f->stack);
+			}
+			lines++;
+		}
+	}
+	if (lines)
+		fputc('\n', out);
+}
+
 /* @line without trailing blanks, and a newline */
 static void put_trimmed(FILE *out, char *line)
 {
@@ -218,9 +263,10 @@ static void write_text_rows(FILE *out, const struct cdm_compare *c, unsigned int
 	section_head(head, sizeof(head), c->rows[first].key);
 	used = snprintf(line, sizeof(line), "%-27s", head);
 	for (k = 0; k < c->n; k++)
-		used += snprintf(line + used, sizeof(line) - used, "%s%*.*s%s",
+		used += snprintf(line + used, sizeof(line) - used, "%s%*.*s%s%s",
 				 k ? "  " : " ", w[k], LABEL_COL_MAX,
-				 c->runs[k]->info.label, k ? "      " : "");
+				 c->runs[k]->info.label, k ? "      " : "",
+				 mem_mark(c, k)[0] ? " " : "");
 	put_trimmed(out, line);
 	for (i = first; i < c->nrows; i++) {
 		const struct cdm_test_result *t = c->rows[i].key;
@@ -243,6 +289,7 @@ static void write_text_rows(FILE *out, const struct cdm_compare *c, unsigned int
 					 k ? "  " : " ", w[k], val);
 			if (k)
 				used += snprintf(line + used, sizeof(line) - used, " %5s", ratio);
+			used += snprintf(line + used, sizeof(line) - used, "%s", mem_mark(c, k));
 		}
 		put_trimmed(out, line);
 	}
@@ -340,6 +387,7 @@ static void write_text(FILE *out, const struct cdm_compare *c)
 	fputs("------------------------------------------------------------------------------\n", out);
 	write_text_runs(out, c);
 	write_warnings(out, c, 0);
+	write_memory_under(out, c, 0);
 	for (unsigned int k = 0; k < c->n; k++) {
 		int lw = (int)strlen(c->runs[k]->info.label);
 
@@ -415,6 +463,7 @@ static void write_markdown(FILE *out, const struct cdm_compare *c)
 	put_label(out, &c->runs[0]->info, 1);
 	fputs(".\n\n", out);
 	write_warnings(out, c, 1);
+	write_memory_under(out, c, 1);
 	write_md_head(out, c);
 	for (i = 0; i < c->nrows; i++) {
 		const struct cdm_test_result *t = c->rows[i].key;
@@ -424,9 +473,10 @@ static void write_markdown(FILE *out, const struct cdm_compare *c)
 			part_suffix(c->rows[i].part));
 		for (k = 0; k < c->n; k++) {
 			cell_text(c, i, k, val, sizeof(val), ratio, sizeof(ratio));
-			fprintf(out, " %s |", val);
+			fprintf(out, " %s%s |", val, !k && mem_mark(c, k)[0] == '*' ? " \\*" : "");
 			if (k)
-				fprintf(out, " %s |", ratio[0] ? ratio : "\xe2\x80\x93");
+				fprintf(out, " %s%s |", ratio[0] ? ratio : "\xe2\x80\x93",
+					mem_mark(c, k)[0] == '*' ? " \\*" : "");
 		}
 		fputc('\n', out);
 	}

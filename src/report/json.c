@@ -77,6 +77,37 @@ static void key_str(FILE *out, const char *ind, const char *key, const char *s,
 	fprintf(out, "%s\n", end);
 }
 
+/*
+ * target.memory_under: what under the target may make the figures memory
+ * speed (target/stack.h), one object per finding; [] when nothing was found.
+ */
+static void write_memory_under(FILE *out, const struct cdm_run_info *in)
+{
+	unsigned int n = in->nmem_under < CDM_MEM_UNDER_MAX ? in->nmem_under : CDM_MEM_UNDER_MAX;
+
+	if (!n) {
+		fputs("    \"memory_under\": []\n", out);
+		return;
+	}
+	fputs("    \"memory_under\": [\n", out);
+	for (unsigned int i = 0; i < n; i++) {
+		const struct cdm_mem_under *f = &in->mem_under[i];
+
+		fputs("      { \"kind\": ", out);
+		STR(out, f->kind);
+		fputs(", \"layer\": ", out);
+		STR(out, f->layer);
+		fputs(", \"stack\": ", out);
+		STR(out, f->stack);
+		fputs(", \"why\": ", out);
+		STR(out, f->why);
+		fputs(", \"fix\": ", out);
+		STR(out, f->fix);
+		fprintf(out, " }%s\n", i + 1 < n ? "," : "");
+	}
+	fputs("    ]\n", out);
+}
+
 static void write_info(FILE *out, const struct cdm_run_result *r)
 {
 	const struct cdm_run_info *in = &r->info;
@@ -129,7 +160,8 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 	fprintf(out, "    \"rotational\": %s,\n",
 		in->dev_rotational == CDM_ROT_YES ? "true" :
 		in->dev_rotational == CDM_ROT_NO ? "false" : "null");
-	key_str(out, "    ", "scheduler", in->dev_scheduler, sizeof(in->dev_scheduler), 1, "");
+	key_str(out, "    ", "scheduler", in->dev_scheduler, sizeof(in->dev_scheduler), 1, ",");
+	write_memory_under(out, in);
 	fputs("  },\n", out);
 
 	fputs("  \"system\": {\n", out);

@@ -97,6 +97,22 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 			r->interrupted);
 }
 
+/* one paragraph per thing under the target that may be memory (stack.h) */
+static void write_memory_under(FILE *out, const struct cdm_run_info *in)
+{
+	for (unsigned int i = 0; i < in->nmem_under && i < CDM_MEM_UNDER_MAX; i++) {
+		const struct cdm_mem_under *f = &in->mem_under[i];
+
+		fputs("**Warning: memory under the target.** ", out);
+		cdm_fmt_md_text(out, f->why, sizeof(f->why));
+		fputs("; ", out);
+		cdm_fmt_md_text(out, f->fix, sizeof(f->fix));
+		fputs(" (stack: ", out);
+		cdm_fmt_md_text(out, f->stack, sizeof(f->stack));
+		fputs(").\n\n", out);
+	}
+}
+
 static const char *agg_words(enum cdm_aggregate agg)
 {
 	switch (agg) {
@@ -142,6 +158,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 	unsigned int i, rows = 0, unstable = 0;
 
 	write_intro(out, r);
+	write_memory_under(out, &r->info);
 	fprintf(out, "| Test | MB/s (%s) | IOPS | Latency (\xc2\xb5s) | p99 (\xc2\xb5s) | Spread |\n",
 		agg_words(r->aggregate));
 	fputs("|:-----|-----:|-----:|-----:|-----:|-----:|\n", out);

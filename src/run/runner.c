@@ -29,6 +29,7 @@
 #include "cdm/plan/limits.h"
 #include "cdm/run/runner.h"
 #include "cdm/target/fileguard.h"
+#include "cdm/target/stack.h"
 #include "cdm/target/sysinfo.h"
 #include "cdm/target/target.h"
 #include "cdm/target/testfile.h"
@@ -772,12 +773,6 @@ static int run_check(struct run *r, struct cdm_err *err)
 	}
 	r->res->ntests = cdm_plan_tests(cfg, r->res->tests);
 
-	if (r->t.memory_backed)
-		cdm_msg_warn("%s is on %s, which keeps files in memory: the figures are memory speed, not disk speed",
-			 cfg->target, r->t.fs_type);
-	if (r->t.network_or_fuse)
-		cdm_msg_warn("%s is on %s (a network or FUSE filesystem): client-side caching may inflate the figures",
-			 cfg->target, r->t.fs_type);
 	if (!cfg->direct)
 		cdm_msg_warn("--buffered: the page cache is measured, not only the disk, unless the test file is larger than RAM");
 
@@ -1016,6 +1011,12 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res, struct
 	if (ret < 0)
 		return ret;     /* nothing opened yet */
 	ret = run_open(&r, err);
+	/*
+	 * Memory, a client cache or a page-cached loop device under the target
+	 * (stack.h): said once the run goes ahead, so a refusal stays one line.
+	 */
+	if (!ret)
+		cdm_stack_warn(cfg->target, res->info.mem_under, res->info.nmem_under);
 	if (!ret)
 		ret = run_tests(&r, err);
 	return run_finish(&r, ret);

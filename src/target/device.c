@@ -25,25 +25,9 @@
 #include "cdm/base/size.h"
 #include "cdm/target/device.h"
 #include "cdm/target/mountinfo.h"
+#include "cdm/target/stack.h"
 
 #define SAMPLES 64
-
-/* first line of a small sysfs file, without its newline */
-static int read_line(const char *path, char *buf, size_t len)
-{
-	FILE *fp = fopen(path, "re");
-	int ok = 0;
-
-	buf[0] = '\0';
-	if (!fp)
-		return -1;
-	if (fgets(buf, (int)len, fp)) {
-		buf[strcspn(buf, "\n")] = '\0';
-		ok = 1;
-	}
-	fclose(fp);
-	return ok ? 0 : -1;
-}
 
 static void sys_dir(dev_t dev, char *buf, size_t len)
 {
@@ -121,7 +105,7 @@ static void list_parts(const struct cdm_blockdev *bd, struct devlist *l)
 		if (access(file, F_OK) < 0)
 			continue;
 		snprintf(file, sizeof(file), "%s/%s/dev", real, de->d_name);
-		if (read_line(file, buf, sizeof(buf)) < 0 || sscanf(buf, "%u:%u", &ma, &mi) != 2)
+		if (cdm_stack_read_line(file, buf, sizeof(buf)) < 0 || sscanf(buf, "%u:%u", &ma, &mi) != 2)
 			continue;
 		snprintf(l->name[l->n], sizeof(l->name[0]), "%.63s", de->d_name);
 		l->dev[l->n++] = makedev(ma, mi);
@@ -220,7 +204,7 @@ static int held(const struct devlist *l, char *why, size_t len)
 				continue;
 			who(l, i, w, sizeof(w));
 			snprintf(file, sizeof(file), "/sys/block/%.200s/dm/name", de->d_name);
-			if (read_line(file, buf, sizeof(buf)) == 0)
+			if (cdm_stack_read_line(file, buf, sizeof(buf)) == 0)
 				snprintf(why, len, "%s%sheld by device-mapper %.64s (%.100s)", w,
 					 i ? "is " : "", de->d_name, buf);
 			else if (!strncmp(de->d_name, "md", 2))
@@ -305,10 +289,10 @@ static int loop_data(const struct cdm_blockdev *bd, uint64_t size, uint64_t *dat
 
 	sys_dir(bd->rdev, dir, sizeof(dir));
 	snprintf(p, sizeof(p), "%s/loop/backing_file", dir);
-	if (read_line(p, file, len) < 0 || file[0] != '/')
+	if (cdm_stack_read_line(p, file, len) < 0 || file[0] != '/')
 		return -1;
 	snprintf(p, sizeof(p), "%s/loop/offset", dir);
-	if (read_line(p, buf, sizeof(buf)) == 0)
+	if (cdm_stack_read_line(p, buf, sizeof(buf)) == 0)
 		off = strtoull(buf, NULL, 10);
 	fd = open(file, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -370,8 +354,7 @@ static int sampled_zero(int fd, const struct cdm_blockdev *bd, uint64_t size)
 void cdm_device_notes(const char *path, const struct cdm_blockdev *bd, int fd,
 		      uint64_t size)
 {
-	char why[4300], file[4096], sz[32], dir[64], p[128], buf[16];
-	char how[1024];
+	char why[4300], file[4096], sz[32], how[1024];
 	uint64_t data = 0;
 
 	if (cdm_device_in_use(bd, why, sizeof(why)))
@@ -386,11 +369,6 @@ void cdm_device_notes(const char *path, const struct cdm_blockdev *bd, int fd,
 				 path, (size - data) * 100 / size + ((size - data) * 100 % size != 0),
 				 sz, file, how);
 		}
-		sys_dir(bd->rdev, dir, sizeof(dir));
-		snprintf(p, sizeof(p), "%s/loop/dio", dir);
-		if (read_line(p, buf, sizeof(buf)) == 0 && buf[0] == '0')
-			cdm_msg_note("%s reads its backing file through the page cache (loop direct I/O is off): the figures may be memory speed; losetup --direct-io=on turns it on",
-				 path);
 		return;
 	}
 	if (sampled_zero(fd, bd, size))

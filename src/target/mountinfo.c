@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mountinfo.c - one line of /proc/self/mountinfo, split into the fields
- * cdm reads (include/cdm/target/mountinfo.h).
+ * mountinfo.c - /proc/self/mountinfo: one line split into the fields cdm
+ * reads, the mount holding a path, and what kind of filesystem a type
+ * names (include/cdm/target/mountinfo.h).
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cdm/target/mountinfo.h"
@@ -42,4 +44,79 @@ int cdm_mountinfo_parse(const char *line, unsigned int *major, unsigned int *min
 	snprintf(type, 32, "%s", t);
 	snprintf(src, src_len, "%s", so);
 	return 0;
+}
+
+/* is mount point @mp a path prefix of @path, component-wise?  Its length */
+static size_t mount_prefix(const char *mp, const char *path)
+{
+	size_t n = strlen(mp);
+
+	if (strcmp(mp, "/") == 0)
+		return 1;
+	if (strncmp(mp, path, n) != 0)
+		return 0;
+	if (path[n] != '\0' && path[n] != '/')
+		return 0;
+	return n;
+}
+
+int cdm_mountinfo_find(const char *mountinfo, const char *real, struct cdm_mount *m)
+{
+	FILE *fp = fopen(mountinfo ? mountinfo : "/proc/self/mountinfo", "re");
+	char *line = NULL, *mp = malloc(4096), *src = malloc(4096);
+	size_t cap = 0, best = 0;
+	int e = fp ? 0 : -errno;
+
+	memset(m, 0, sizeof(*m));
+	if (!fp || !mp || !src) {
+		free(mp);
+		free(src);
+		if (fp)
+			fclose(fp);
+		return e ? e : -ENOMEM;
+	}
+	while (getline(&line, &cap, fp) > 0) {
+		char type[32];
+		unsigned int ma, mi;
+		size_t n;
+
+		if (cdm_mountinfo_parse(line, &ma, &mi, mp, 4096, type, src, 4096) < 0)
+			continue;
+		n = mount_prefix(mp, real);
+		if (n && n >= best) {
+			best = n;
+			m->major = ma;
+			m->minor = mi;
+			snprintf(m->point, sizeof(m->point), "%s", mp);
+			snprintf(m->type, sizeof(m->type), "%s", type);
+			snprintf(m->source, sizeof(m->source), "%s", src);
+		}
+	}
+	free(line);
+	free(mp);
+	free(src);
+	fclose(fp);
+	return best ? 0 : -ENOENT;
+}
+
+enum cdm_fs_kind cdm_mountinfo_fs_kind(const char *type)
+{
+	/* network and cluster filesystems whose client caches file data */
+	static const char *const net[] = {
+		"nfs", "nfs4", "cifs", "smb3", "smbfs", "ceph", "9p", "virtiofs",
+		"glusterfs", "lustre", "gpfs", "beegfs", "afs", "coda", "ncpfs",
+		"orangefs", "pvfs2", "vboxsf", "vmhgfs", "ocfs2", "gfs2", NULL,
+	};
+
+	if (!strcmp(type, "tmpfs") || !strcmp(type, "ramfs"))
+		return CDM_FS_MEMORY;
+	/* "fuse", "fuseblk", and "fuse.<subtype>" (fuse.sshfs, fuse.ceph-fuse) */
+	if (!strcmp(type, "fuse") || !strcmp(type, "fuseblk") || !strncmp(type, "fuse.", 5))
+		return CDM_FS_FUSE;
+	for (size_t i = 0; net[i]; i++)
+		if (!strcmp(type, net[i]))
+			return CDM_FS_NETWORK;
+	if (!strcmp(type, "btrfs"))
+		return CDM_FS_COW;
+	return CDM_FS_DISK;
 }

@@ -2,8 +2,8 @@
 /*
  * sysinfo.c - the run information a saved result carries so that two runs
  * can be told apart later: which block device the target's filesystem is
- * on (model, rotational, I/O scheduler, from /sys/dev/block/MAJ:MIN), and
- * which CPU ran cdm.  Called once by the runner before the test file is
+ * on (model, rotational, I/O scheduler, from /sys/dev/block/MAJ:MIN), what
+ * under it may be memory (stack.c's walk), and which CPU ran cdm.  Called once by the runner before the test file is
  * made; every lookup is best effort and a missing file leaves its field
  * empty.
  */
@@ -17,25 +17,8 @@
 #include <unistd.h>
 
 #include "cdm/target/device.h"
+#include "cdm/target/stack.h"
 #include "cdm/target/sysinfo.h"
-
-/* first line of a small sysfs or proc file, without its newline */
-static int read_line(const char *path, char *buf, size_t len)
-{
-	FILE *fp = fopen(path, "re");
-	int ok = 0;
-
-	if (len)
-		buf[0] = '\0';
-	if (!fp)
-		return -1;
-	if (len && fgets(buf, (int)len, fp)) {
-		buf[strcspn(buf, "\n")] = '\0';
-		ok = 1;
-	}
-	fclose(fp);
-	return ok ? 0 : -1;
-}
 
 /* strip leading and trailing blanks in place (sysfs pads SCSI models) */
 static void trim(char *s)
@@ -115,21 +98,21 @@ static void fill_device(const char *path, const char *mount_source,
 		 (int)sizeof(in->dev_name) - 1, slash ? slash + 1 : sys);
 
 	snprintf(file, sizeof(file), "%s/dm/name", sys);
-	if (read_line(file, buf, sizeof(buf)) == 0 && buf[0])
+	if (cdm_stack_read_line(file, buf, sizeof(buf)) == 0 && buf[0])
 		snprintf(in->dev_model, sizeof(in->dev_model), "device-mapper %.*s",
 			 (int)sizeof(in->dev_model) - 15, buf);
 	snprintf(file, sizeof(file), "%s/device/model", sys);
-	if (!in->dev_model[0] && read_line(file, buf, sizeof(buf)) == 0) {
+	if (!in->dev_model[0] && cdm_stack_read_line(file, buf, sizeof(buf)) == 0) {
 		trim(buf);
 		snprintf(in->dev_model, sizeof(in->dev_model), "%.*s",
 			 (int)sizeof(in->dev_model) - 1, buf);
 	}
 	snprintf(file, sizeof(file), "%s/queue/rotational", sys);
-	if (read_line(file, buf, sizeof(buf)) == 0)
+	if (cdm_stack_read_line(file, buf, sizeof(buf)) == 0)
 		in->dev_rotational = buf[0] == '1' ? CDM_ROT_YES :
 				     buf[0] == '0' ? CDM_ROT_NO : CDM_ROT_UNKNOWN;
 	snprintf(file, sizeof(file), "%s/queue/scheduler", sys);
-	if (read_line(file, buf, sizeof(buf)) == 0)
+	if (cdm_stack_read_line(file, buf, sizeof(buf)) == 0)
 		cdm_sysinfo_scheduler(buf, in->dev_scheduler, sizeof(in->dev_scheduler));
 }
 
@@ -216,6 +199,7 @@ void cdm_sysinfo_fill(const char *path, const char *mount_source,
 		 mount_source ? mount_source : "");
 	fill_device(path, mount_source, in);
 	fill_cpu(in);
+	in->nmem_under = cdm_stack_walk(path, NULL, in->mem_under, CDM_MEM_UNDER_MAX);
 }
 
 uint64_t cdm_sysinfo_mem_available(void)

@@ -23,74 +23,25 @@
 #include "cdm/target/sysinfo.h"
 #include "cdm/target/target.h"
 
-/* is mount point @mp a path prefix of @path, component-wise? */
-static size_t mount_prefix(const char *mp, const char *path)
-{
-	size_t n = strlen(mp);
-
-	if (strcmp(mp, "/") == 0)
-		return 1;
-	if (strncmp(mp, path, n) != 0)
-		return 0;
-	if (path[n] != '\0' && path[n] != '/')
-		return 0;
-	return n;
-}
-
 /*
- * Find the mount holding @real (a canonical path): the longest matching
- * mount point, the later line winning on a tie (a mount over a mount).
+ * The mount holding @real (a canonical path), as mountinfo.c finds it;
+ * the mount point is @real itself and the type "unknown" when it cannot.
  */
 static void find_mount(const char *real, struct cdm_target *t)
 {
-	FILE *fp = fopen("/proc/self/mountinfo", "re");
-	char *line = NULL;
-	size_t cap = 0, best = 0;
+	struct cdm_mount *m = malloc(sizeof(*m));
 
 	snprintf(t->mount_point, sizeof(t->mount_point), "%s", real);
 	snprintf(t->fs_type, sizeof(t->fs_type), "unknown");
 	t->mount_source[0] = '\0';
-	if (!fp)
+	if (!m)
 		return;
-	while (getline(&line, &cap, fp) > 0) {
-		char mp[4096], type[32], src[4096];
-		unsigned int ma, mi;
-		size_t n;
-
-		if (cdm_mountinfo_parse(line, &ma, &mi, mp, sizeof(mp), type, src, sizeof(src)) < 0)
-			continue;
-		n = mount_prefix(mp, real);
-		if (n && n >= best) {
-			best = n;
-			snprintf(t->mount_point, sizeof(t->mount_point), "%s", mp);
-			snprintf(t->fs_type, sizeof(t->fs_type), "%s", type);
-			snprintf(t->mount_source, sizeof(t->mount_source), "%s", src);
-		}
+	if (cdm_mountinfo_find(NULL, real, m) == 0) {
+		snprintf(t->mount_point, sizeof(t->mount_point), "%s", m->point);
+		snprintf(t->fs_type, sizeof(t->fs_type), "%s", m->type);
+		snprintf(t->mount_source, sizeof(t->mount_source), "%s", m->source);
 	}
-	free(line);
-	fclose(fp);
-}
-
-enum cdm_fs_kind cdm_target_fs_kind(const char *type)
-{
-	/* network and cluster filesystems whose client caches file data */
-	static const char *const net[] = {
-		"nfs", "nfs4", "cifs", "smb3", "smbfs", "ceph", "9p", "virtiofs",
-		"glusterfs", "lustre", "gpfs", "beegfs", "afs", "coda", "ncpfs",
-		"orangefs", "pvfs2", "vboxsf", "vmhgfs", "ocfs2", "gfs2", NULL,
-	};
-
-	if (!strcmp(type, "tmpfs") || !strcmp(type, "ramfs"))
-		return CDM_FS_MEMORY;
-	/* "fuse", "fuseblk", and "fuse.<subtype>" (fuse.sshfs, fuse.ceph-fuse) */
-	if (!strcmp(type, "fuse") || !strcmp(type, "fuseblk") || !strncmp(type, "fuse.", 5))
-		return CDM_FS_FUSE;
-	for (size_t i = 0; net[i]; i++)
-		if (!strcmp(type, net[i]))
-			return CDM_FS_NETWORK;
-	if (!strcmp(type, "btrfs"))
-		return CDM_FS_COW;
-	return CDM_FS_DISK;
+	free(m);
 }
 
 /* a block device TARGET: its size and sectors; nothing else applies */
@@ -156,7 +107,6 @@ int cdm_target_probe(const char *path, uint64_t size, struct cdm_target *t,
 	struct statvfs sv;
 	struct stat st;
 	char real[PATH_MAX];
-	enum cdm_fs_kind kind;
 
 	memset(t, 0, sizeof(*t));
 	snprintf(t->path, sizeof(t->path), "%s", path);
@@ -186,8 +136,5 @@ int cdm_target_probe(const char *path, uint64_t size, struct cdm_target *t,
 	t->total_bytes = (uint64_t)sv.f_blocks * sv.f_frsize;
 	t->used_bytes = (uint64_t)(sv.f_blocks - sv.f_bfree) * sv.f_frsize;
 	t->avail_bytes = (uint64_t)sv.f_bavail * sv.f_frsize;
-	kind = cdm_target_fs_kind(t->fs_type);
-	t->memory_backed = kind == CDM_FS_MEMORY;
-	t->network_or_fuse = kind == CDM_FS_NETWORK || kind == CDM_FS_FUSE;
 	return check_room(path, size, t, err);
 }

@@ -30,6 +30,7 @@
 #include "cdm/base/prng.h"
 #include "cdm/base/size.h"
 #include "cdm/target/device.h"
+#include "cdm/target/mountinfo.h"
 #include "cdm/target/testfile.h"
 
 #define FILL_CHUNK (4u << 20)
@@ -229,7 +230,7 @@ int cdm_testfile_create(struct cdm_testfile *f, const struct cdm_target *t,
 				   strerror(errno));
 	f->created = 1;
 	f->fd = fd;
-	if (cdm_target_fs_kind(t->fs_type) == CDM_FS_COW)
+	if (cdm_mountinfo_fs_kind(t->fs_type) == CDM_FS_COW)
 		set_nocow(f, t);
 	if (direct) {
 		/*

@@ -526,6 +526,80 @@ static void test_schema_1(void **state)
 	free_runs(runs, 3);
 }
 
+/* @r with a loop device with direct I/O off under its target (target/stack.h) */
+static struct cdm_run_result *on_loop(struct cdm_run_result *r)
+{
+	struct cdm_mem_under *f = &r->info.mem_under[0];
+
+	snprintf(f->kind, sizeof(f->kind), "loop_page_cache");
+	snprintf(f->layer, sizeof(f->layer), "loop0");
+	snprintf(f->stack, sizeof(f->stack), "/mnt/SAN (ext4) > loop0");
+	snprintf(f->why, sizeof(f->why),
+		 "loop0 reads its backing file /img through the page cache (loop direct I/O is off): the figures may be memory speed, not disk speed");
+	snprintf(f->fix, sizeof(f->fix), "losetup --direct-io=on /dev/loop0 turns loop direct I/O on");
+	r->info.nmem_under = 1;
+	return r;
+}
+
+/*
+ * Issue 12, 7: a run with memory under its target (read back from its JSON)
+ * gets a marker beside its ratio and a line saying what is under it.
+ */
+static void test_memory_under(void **state)
+{
+	struct cdm_run_result *runs[2], *run;
+	struct cdm_err err;
+	char *out, *p, *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	runs[0] = to_run(build("LOCAL", 1796065200, local22, "io_uring", 1024 * MIB));
+	runs[1] = to_run(on_loop(build("SAN", 1796065800, san22, "io_uring", 1024 * MIB)));
+	assert_int_equal(runs[0]->info.nmem_under, 0);
+	assert_int_equal(runs[1]->info.nmem_under, 1);
+	assert_string_equal(runs[1]->info.mem_under[0].kind, "loop_page_cache");
+	assert_string_equal(runs[1]->info.mem_under[0].stack, "/mnt/SAN (ext4) > loop0");
+	out = render(runs, 2, 0);
+	assert_non_null(strstr(out, "  SEQ    1MiB (Q=  8, T= 1):      649.069        403.702 0.62x*\n"));
+	assert_non_null(strstr(out, "\n* SAN: memory under its target: loop0 reads its backing file /img through the page cache (loop direct I/O is off): the figures may be memory speed, not disk speed [stack: /mnt/SAN (ext4) > loop0]\n"));
+	free(out);
+	out = render(runs, 2, 1);
+	assert_non_null(strstr(out, "| SEQ1M Q8T1 Read | 649.069 | 403.702 | 0.62x \\* |\n"));
+	assert_non_null(strstr(out, "> \\* SAN: memory under its target: loop0 reads"));
+	free(out);
+	/* the base run has it: the marker is beside its figure */
+	run = runs[0];
+	runs[0] = runs[1];
+	runs[1] = run;
+	out = render(runs, 2, 1);
+	assert_non_null(strstr(out, "| SEQ1M Q8T1 Read | 403.702 \\* | 649.069 | 1.61x |\n"));
+	free(out);
+	free_runs(runs, 2);
+
+	/* absent or null: nothing under it; another type is refused */
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	{
+		struct cdm_run_result *r = build("X", 0, local22, "sync", MIB);
+
+		assert_int_equal(cdm_report_find("json")->write(f, r), 0);
+		cdm_result_free(r);
+	}
+	fclose(f);
+	p = strstr(buf, "\"memory_under\": []");
+	assert_non_null(p);
+	memcpy(p, "\"memory_unde_\"", 14);
+	assert_int_equal(cdm_result_read(buf, len, CDM_RESULT_READ_AGGREGATE, &run, &err), 0);
+	assert_int_equal(run->info.nmem_under, 0);
+	cdm_result_free(run);
+	memcpy(p, "\"memory_under\": 7 ", 18);
+	refuse(buf, -EINVAL, "target.memory_under: expected array, found number");
+	memcpy(p, "\"memory_under\": [7]", 19);
+	refuse(buf, -EINVAL, "target.memory_under[0]: expected object, found number");
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -537,6 +611,7 @@ int main(void)
 		cmocka_unit_test(test_mix_side_by_side),
 		cmocka_unit_test(test_nothing_no_ratio),
 		cmocka_unit_test(test_schema_1),
+		cmocka_unit_test(test_memory_under),
 	};
 
 	setenv("TZ", "UTC", 1);

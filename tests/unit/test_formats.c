@@ -816,6 +816,56 @@ static void test_nothing_measured(void **state)
 	cdm_result_free(r);
 }
 
+/*
+ * Issue 12, 7: what is under the target (target/stack.h) in JSON, read back
+ * the same, and in Markdown, escaped; nothing found: [] and no paragraph.
+ */
+static void test_memory_under(void **state)
+{
+	struct cdm_run_result *r = build(), *back;
+	struct cdm_mem_under *f = &r->info.mem_under[1];
+	struct cdm_err err;
+	char *out;
+
+	(void)state;
+	out = render(cdm_report_find("markdown"), r);
+	assert_null(strstr(out, "memory under"));
+	free(out);
+	snprintf(r->info.mem_under[0].kind, sizeof(f->kind), "loop_page_cache");
+	snprintf(r->info.mem_under[0].layer, sizeof(f->layer), "loop0");
+	snprintf(r->info.mem_under[0].stack, sizeof(f->stack), "/mnt/san (ext4) > loop0");
+	snprintf(r->info.mem_under[0].why, sizeof(f->why), "loop0 reads its backing file /img through the page cache");
+	snprintf(r->info.mem_under[0].fix, sizeof(f->fix), "losetup --direct-io=on /dev/loop0 turns loop direct I/O on");
+	snprintf(f->kind, sizeof(f->kind), "memory_fs");
+	snprintf(f->layer, sizeof(f->layer), "/dev/shm (tmpfs)");
+	snprintf(f->stack, sizeof(f->stack), "/mnt/san (ext4) > loop0 > /dev/shm/a*b\"c.img > /dev/shm (tmpfs)");
+	snprintf(f->why, sizeof(f->why), "/dev/shm is tmpfs, which keeps files in memory");
+	snprintf(f->fix, sizeof(f->fix), "put the backing file on a disk's filesystem");
+	r->info.nmem_under = 2;
+
+	out = render(cdm_report_find("json"), r);
+	assert_non_null(strstr(out, "    \"memory_under\": [\n      { \"kind\": \"loop_page_cache\", \"layer\": \"loop0\", \"stack\": \"/mnt/san (ext4) > loop0\", \"why\": "));
+	assert_non_null(strstr(out, "\"stack\": \"/mnt/san (ext4) > loop0 > /dev/shm/a*b\\\"c.img > /dev/shm (tmpfs)\""));
+	if (cdm_result_read(out, strlen(out), CDM_RESULT_READ_ONE_RUN, &back, &err))
+		fail_msg("cannot read the JSON back: %s", err.msg);
+	assert_int_equal(back->info.nmem_under, 2);
+	for (unsigned int i = 0; i < 2; i++) {
+		assert_string_equal(back->info.mem_under[i].kind, r->info.mem_under[i].kind);
+		assert_string_equal(back->info.mem_under[i].layer, r->info.mem_under[i].layer);
+		assert_string_equal(back->info.mem_under[i].stack, r->info.mem_under[i].stack);
+		assert_string_equal(back->info.mem_under[i].why, r->info.mem_under[i].why);
+		assert_string_equal(back->info.mem_under[i].fix, r->info.mem_under[i].fix);
+	}
+	cdm_result_free(back);
+	free(out);
+
+	out = render(cdm_report_find("markdown"), r);
+	assert_non_null(strstr(out, "\n\n**Warning: memory under the target.** loop0 reads its backing file /img through the page cache; losetup --direct-io=on /dev/loop0 turns loop direct I/O on (stack: /mnt/san (ext4) \\> loop0).\n\n"));
+	assert_non_null(strstr(out, "(stack: /mnt/san (ext4) \\> loop0 \\> /dev/shm/a\\*b\"c.img \\> /dev/shm (tmpfs)).\n\n| Test |"));
+	free(out);
+	cdm_result_free(r);
+}
+
 static int setup_utc(void **state)
 {
 	(void)state;
@@ -840,6 +890,7 @@ int main(void)
 		cmocka_unit_test(test_device_target),
 		cmocka_unit_test(test_save_atomic),
 		cmocka_unit_test(test_write_errors),
+		cmocka_unit_test(test_memory_under),
 	};
 
 	return cmocka_run_group_tests(tests, setup_utc, NULL);

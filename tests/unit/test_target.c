@@ -57,7 +57,7 @@ static void test_fs_kind(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		enum cdm_fs_kind k = cdm_target_fs_kind(cases[i].type);
+		enum cdm_fs_kind k = cdm_mountinfo_fs_kind(cases[i].type);
 
 		if (k != cases[i].kind)
 			fail_msg("'%s': kind %d, want %d", cases[i].type, k, cases[i].kind);

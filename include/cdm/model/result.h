@@ -55,6 +55,28 @@ struct cdm_test_result {
 	int parts_unknown;              /* Mix: read from a file without the read/write parts */
 };
 
+/*
+ * Memory under the target: one thing found under the target's filesystem
+ * (or under a block device TARGET) that can make the figures memory speed
+ * rather than the storage's: a loop device reading its backing file
+ * through the page cache, a filesystem in memory (tmpfs, ramfs), a RAM
+ * disk (zram, brd, null_blk), or a FUSE or network filesystem whose client
+ * caches data.  Found by target/stack.h's walk down the block stack;
+ * printed as a warning, written to JSON ("memory_under"), Markdown and
+ * `cdm compare`.  Every string is "" when not known.
+ */
+#define CDM_MEM_UNDER_MAX 8             /* findings kept per run; more are dropped */
+
+struct cdm_mem_under {
+	char kind[24];                  /* "loop_page_cache", "memory_fs", "zram", "ram_disk",
+					 * "null_blk", "fuse", "network" */
+	char layer[160];                /* where it is: "loop0", "/dev/shm (tmpfs)" */
+	char stack[640];                /* the layers from the top down to it:
+					 * "/mnt/san (ext4) > loop0" */
+	char why[480];                  /* why the figures may be memory speed */
+	char fix[240];                  /* what to do: "losetup --direct-io=on /dev/loop0 ..." */
+};
+
 /* everything about the run except the figures */
 struct cdm_run_info {
 	char version[32];               /* cdm version */
@@ -95,6 +117,9 @@ struct cdm_run_info {
 	char cpu_model[128];            /* /proc/cpuinfo model name */
 	unsigned int cpus_online;       /* sysconf(_SC_NPROCESSORS_ONLN) */
 	uint64_t log_interval_ns;       /* --log-interval, 0 = no time series */
+	/* filled by cdm_sysinfo_fill() (target/stack.h's walk) */
+	unsigned int nmem_under;        /* findings in mem_under[], 0..CDM_MEM_UNDER_MAX */
+	struct cdm_mem_under mem_under[CDM_MEM_UNDER_MAX];
 };
 
 struct cdm_run_result {

@@ -69,9 +69,10 @@ int cdm_device_in_use(const struct cdm_blockdev *bd, char *why, size_t len);
  * @size bytes never written when it is a loop device over a sparse file
  * (SEEK_DATA/SEEK_HOLE on its backing file), or when 64 blocks sampled
  * evenly over that region through @fd all read back as zeros, else a
- * note; each says how to write the device first.  A loop device without
- * direct I/O also gets a note that its backing file's page cache may be
- * measured.  Reads at most 64 blocks of 4 KiB (or the logical block).
+ * note; each says how to write the device first.  (A loop device without
+ * direct I/O, or over memory, is target/stack.h's warning, given for read
+ * and write runs alike.)  Reads at most 64 blocks of 4 KiB (or the
+ * logical block).
  */
 void cdm_device_notes(const char *path, const struct cdm_blockdev *bd, int fd,
 		      uint64_t size);

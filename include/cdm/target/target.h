@@ -15,17 +15,9 @@
 #include <stdint.h>
 
 #include "cdm/target/device.h"
+#include "cdm/target/mountinfo.h"
 
 struct cdm_err;
-
-/* what kind of filesystem a type from mountinfo is (cdm_target_fs_kind) */
-enum cdm_fs_kind {
-	CDM_FS_DISK = 0,                /* ext4, xfs, ...: nothing to say */
-	CDM_FS_MEMORY,                  /* tmpfs, ramfs: memory speed */
-	CDM_FS_NETWORK,                 /* nfs, cifs, ceph, 9p, virtiofs...: client caching */
-	CDM_FS_FUSE,                    /* fuse, fuse.*, fuseblk: client caching */
-	CDM_FS_COW,                     /* btrfs: copy-on-write and compression */
-};
 
 struct cdm_target {
 	char path[4096];                /* TARGET as given */
@@ -35,20 +27,9 @@ struct cdm_target {
 	uint64_t total_bytes;           /* f_blocks * f_frsize */
 	uint64_t used_bytes;            /* (f_blocks - f_bfree) * f_frsize */
 	uint64_t avail_bytes;           /* f_bavail * f_frsize */
-	int memory_backed;              /* tmpfs, ramfs */
-	int network_or_fuse;            /* nfs, cifs, fuse.*, ceph, 9p ... */
 	int is_device;                  /* TARGET is a block device: dev holds it */
 	struct cdm_blockdev dev;
 };
-
-/*
- * cdm_target_fs_kind - classify filesystem type @type as
- * /proc/self/mountinfo names it ("ext4", "fuse.sshfs", "nfs4").  Network
- * and FUSE filesystems get a warning that client-side caching may inflate
- * the figures, memory ones that the figures are memory speed, btrfs gets
- * NOCOW on its test file (docs/safety.md, "Filesystems").  Pure.
- */
-enum cdm_fs_kind cdm_target_fs_kind(const char *type);
 
 /*
  * cdm_target_probe - check that @path can take a test file of @size bytes.

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cdm/target/stack.h - what is under a target: the walk down the block
+ * stack from a directory's mount (or from a block device TARGET) that
+ * finds what can make the figures memory speed rather than the storage's.
+ *
+ * A directory's filesystem is looked up in mountinfo (mountinfo.h).  A
+ * filesystem in memory (tmpfs, ramfs) or one whose client caches data
+ * (FUSE, network: cdm_mountinfo_fs_kind()) is a finding and ends the
+ * walk there.  Otherwise its device (field 3 of mountinfo; for an
+ * anonymous number, as on btrfs, the device the mount source names) is
+ * walked in sysfs, /sys/class/block/NAME:
+ *
+ *   - a partition (NAME/partition exists) leads to its parent disk;
+ *   - zramN (zram), ramN (brd) and nullbN (null_blk) are findings: memory,
+ *     or no media at all;
+ *   - a loop device (NAME/loop/backing_file) leads to its backing file:
+ *     a block device is walked as a device, a file as a path, from the
+ *     mount that holds it; with loop direct I/O off (NAME/loop/dio is 0,
+ *     or absent on kernels before 4.4) the loop device itself is a
+ *     finding, unless what holds the backing file is memory already;
+ *   - anything with slaves (device-mapper, md, bcache...) leads to each
+ *     of NAME/slaves/.
+ *
+ * Each finding is a struct cdm_mem_under (model/result.h): its kind, the
+ * layer, the stack from the top down to it, why the figures may be
+ * memory speed and what to do.  The rule is docs/safety.md's
+ * ("Memory under the target").  Every lookup is best effort: what cannot
+ * be read ends that branch of the walk, and nothing fails.
+ */
+#ifndef CDM_TARGET_STACK_H
+#define CDM_TARGET_STACK_H
+
+#include <stddef.h>
+
+#include "cdm/model/result.h"
+
+/* where the walk reads the system: a fake tree in the unit tests */
+struct cdm_stack_env {
+	const char *sysfs;              /* sysfs root: NULL is "/sys" */
+	const char *mountinfo;          /* NULL is "/proc/self/mountinfo" */
+};
+
+#define CDM_STACK_DEPTH_MAX 16          /* layers walked down at most */
+
+/*
+ * cdm_stack_walk - walk down from @path: a block device (its device
+ * number named in sysfs, @env->sysfs/dev/block/MAJ:MIN) or a directory or
+ * file (its mount in @env->mountinfo; a path realpath() cannot resolve is
+ * taken as it is).  @env may be NULL (the real system).  Writes at most
+ * @max findings to @out, in the order found (a loop device before what is
+ * under its backing file).  Returns how many were written.
+ */
+unsigned int cdm_stack_walk(const char *path, const struct cdm_stack_env *env,
+			    struct cdm_mem_under *out, unsigned int max);
+
+/*
+ * cdm_stack_walk_dev - the same from the block device @name as sysfs
+ * names it ("loop0", "dm-1", "vda2").
+ */
+unsigned int cdm_stack_walk_dev(const char *name, const struct cdm_stack_env *env,
+				struct cdm_mem_under *out, unsigned int max);
+
+/*
+ * cdm_stack_warn - each of the @n findings @f under @target on stderr, once:
+ * "cdm: warning: <target>: <why>; <fix> [stack: <stack>]".
+ */
+void cdm_stack_warn(const char *target, const struct cdm_mem_under *f, unsigned int n);
+
+/*
+ * cdm_stack_read_line - the first line of the small (sysfs or proc) file
+ * @path, without its newline, into @buf of @len bytes (cut to fit).
+ * Returns 0, or -1 when it cannot be opened or is empty (@buf is then "").
+ */
+int cdm_stack_read_line(const char *path, char *buf, size_t len);
+
+#endif /* CDM_TARGET_STACK_H */

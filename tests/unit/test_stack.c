@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_stack.c - unit tests for src/target/stack.c, the walk down the
+ * block stack under a target, on a fake sysfs tree and a fake mountinfo
+ * built in a temporary directory: a loop device with direct I/O off or
+ * on, over a file on a disk, on tmpfs or on FUSE (the backing file's
+ * filesystem walked in turn); device-mapper and md over loop devices and
+ * zram; a partition of a loop device; RAM disks and null_blk; tmpfs,
+ * FUSE and NFS at the top; a source named only by its /dev path; a
+ * backing file deleted since; a cycle in slaves; the bound on findings.
+ * No device is touched: this machine has no device-mapper or md.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cdm/target/stack.h"
+
+/* paths that do not exist here, so that realpath() leaves them alone */
+#define FK "/nonexistent-cdm-stack-test"
+
+static char root[PATH_MAX];
+static char mi[PATH_MAX + 16];
+static struct cdm_stack_env env;
+
+static void put(const char *rel, const char *text)
+{
+	char p[PATH_MAX * 2];
+	FILE *f;
+
+	snprintf(p, sizeof(p), "%s/%s", root, rel);
+	f = fopen(p, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void mkdirs(const char *rel)
+{
+	char p[PATH_MAX * 2];
+
+	snprintf(p, sizeof(p), "%s/%s", root, rel);
+	for (char *s = p + strlen(root) + 1; *s; s++)
+		if (*s == '/') {
+			*s = '\0';
+			mkdir(p, 0755);
+			*s = '/';
+		}
+	mkdir(p, 0755);
+}
+
+/*
+ * A block device as sysfs has it: its directory at @rel under
+ * devices/ (a partition inside its disk's), "dev", and the links
+ * class/block/NAME and dev/block/MAJ:MIN.
+ */
+static void dev(const char *rel, const char *majmin)
+{
+	char p[PATH_MAX], t[PATH_MAX * 2], l[PATH_MAX * 2];
+	const char *name = strrchr(rel, '/') + 1;
+	const char *up = "../../devices/";
+
+	snprintf(p, sizeof(p), "devices/%s", rel);
+	mkdirs(p);
+	snprintf(t, sizeof(t), "%s/dev", p);
+	put(t, majmin);
+	snprintf(t, sizeof(t), "%s%s", up, rel);
+	snprintf(l, sizeof(l), "%s/class/block/%s", root, name);
+	assert_int_equal(symlink(t, l), 0);
+	snprintf(l, sizeof(l), "%s/dev/block/%s", root, majmin);
+	assert_int_equal(symlink(t, l), 0);
+}
+
+/* loop device NAME over @file with loop/dio @dio */
+static void loop(const char *name, const char *majmin, const char *file, const char *dio)
+{
+	char rel[128], p[256];
+
+	snprintf(rel, sizeof(rel), "virtual/block/%s", name);
+	dev(rel, majmin);
+	snprintf(p, sizeof(p), "devices/%s/loop", rel);
+	mkdirs(p);
+	snprintf(p, sizeof(p), "devices/%s/loop/backing_file", rel);
+	put(p, file);
+	if (dio) {
+		snprintf(p, sizeof(p), "devices/%s/loop/dio", rel);
+		put(p, dio);
+	}
+}
+
+/* device @holder (under virtual/block) has @slave among its slaves */
+static void slave(const char *holder, const char *slave_name)
+{
+	char p[PATH_MAX * 2];
+
+	snprintf(p, sizeof(p), "devices/virtual/block/%s/slaves/%s", holder, slave_name);
+	mkdirs(p);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(root, sizeof(root), "%s/cdm-stack.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	assert_non_null(mkdtemp(root));
+	mkdirs("class/block");
+	mkdirs("dev/block");
+	snprintf(mi, sizeof(mi), "%s/mountinfo", root);
+	env.sysfs = root;
+	env.mountinfo = mi;
+	put("mountinfo",
+	    "1 0 254:0 / / rw - ext4 /dev/vda rw\n"
+	    "2 1 7:0 / " FK "/san rw - ext4 /dev/loop0 rw\n"
+	    "3 1 0:40 / " FK "/shm rw - tmpfs tmpfs rw\n"
+	    "4 1 0:41 / " FK "/fuse rw - fuse.sshfs u@h:/ rw\n"
+	    "5 1 0:42 / " FK "/nfs rw - nfs4 srv:/export rw\n"
+	    "6 1 252:0 / " FK "/dm rw - xfs /dev/mapper/vg-lv rw\n"
+	    "7 1 9:0 / " FK "/md rw - ext4 /dev/md0 rw\n"
+	    "8 1 7:1 / " FK "/direct rw - ext4 /dev/loop1 rw\n"
+	    "9 1 7:2 / " FK "/onshm rw - ext4 /dev/loop2 rw\n"
+	    "10 1 7:3 / " FK "/onshm-dio rw - ext4 /dev/loop3 rw\n"
+	    "11 1 259:1 / " FK "/part rw - ext4 /dev/loop4p1 rw\n"
+	    "12 1 0:50 / " FK "/btr rw - btrfs /dev/cdmfake9 rw\n"
+	    "13 1 7:6 / " FK "/onfuse rw - ext4 /dev/loop6 rw\n"
+	    "14 1 252:9 / " FK "/cycle rw - ext4 /dev/dm-9 rw\n"
+	    "15 1 0:60 / " FK "/ram rw - ramfs ramfs rw\n"
+	    "16 1 7:7 / " FK "/gone rw - ext4 /dev/loop7 rw\n");
+	dev("pci0000:00/virtio1/block/vda", "254:0");
+	dev("pci0000:00/virtio2/block/vdb", "254:16");
+	dev("pci0000:00/virtio2/block/vdb/vdb1", "254:17");
+	put("devices/pci0000:00/virtio2/block/vdb/vdb1/partition", "1");
+	loop("loop0", "7:0", FK "/disk/san.img", "0");          /* on vda, dio off */
+	loop("loop1", "7:1", FK "/disk/direct.img", "1");       /* on vda, dio on */
+	loop("loop2", "7:2", FK "/shm/img", "0");               /* on tmpfs, dio off */
+	loop("loop3", "7:3", FK "/shm/img", "1");               /* on tmpfs, dio on */
+	loop("loop4", "7:4", FK "/disk/parted.img", "0");
+	dev("virtual/block/loop4/loop4p1", "259:1");
+	put("devices/virtual/block/loop4/loop4p1/partition", "1");
+	loop("loop5", "7:5", FK "/disk/other.img", "1");
+	loop("loop6", "7:6", FK "/fuse/img", "0");              /* on FUSE, dio off */
+	loop("loop7", "7:7", FK "/disk/gone.img (deleted)", NULL); /* no dio file: off */
+	dev("virtual/block/dm-0", "252:0");
+	mkdirs("devices/virtual/block/dm-0/dm");
+	put("devices/virtual/block/dm-0/dm/name", "vg-lv");
+	slave("dm-0", "loop5");
+	slave("dm-0", "loop0");
+	dev("virtual/block/md0", "9:0");
+	mkdirs("devices/virtual/block/md0/md");
+	put("devices/virtual/block/md0/md/level", "raid1");
+	slave("md0", "vdb1");
+	slave("md0", "zram1");
+	dev("virtual/block/zram1", "253:1");
+	dev("virtual/block/ram0", "1:0");
+	dev("virtual/block/nullb0", "250:0");
+	dev("virtual/block/cdmfake9", "7:9");
+	loop("cdmfake9x", "7:10", FK "/disk/x.img", "0");
+	slave("cdmfake9", "cdmfake9x");
+	dev("virtual/block/dm-9", "252:9");
+	slave("dm-9", "dm-9");
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[PATH_MAX + 16];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	assert_int_equal(system(cmd), 0);
+	return 0;
+}
+
+static unsigned int walk(const char *path, struct cdm_mem_under *f)
+{
+	memset(f, 0, sizeof(*f) * CDM_MEM_UNDER_MAX);
+	return cdm_stack_walk(path, &env, f, CDM_MEM_UNDER_MAX);
+}
+
+static void test_loop_page_cache(void **state)
+{
+	struct cdm_mem_under f[CDM_MEM_UNDER_MAX];
+
+	(void)state;
+	/* the case: ext4 on a loop device with direct I/O off */
+	assert_int_equal(walk(FK "/san/dir", f), 1);
+	assert_string_equal(f[0].kind, "loop_page_cache");
+	assert_string_equal(f[0].layer, "loop0");
+	assert_string_equal(f[0].stack, FK "/san (ext4) > loop0");
+	assert_string_equal(f[0].why,
+			    "loop0 reads its backing file " FK "/disk/san.img through the page cache (loop direct I/O is off): the figures may be memory speed, not disk speed");
+	assert_string_equal(f[0].fix, "losetup --direct-io=on /dev/loop0 turns loop direct I/O on");
+	/* the same loop device as TARGET gives the same finding */
+	assert_int_equal(cdm_stack_walk_dev("loop0", &env, f, CDM_MEM_UNDER_MAX), 1);
+	assert_string_equal(f[0].kind, "loop_page_cache");
+	assert_string_equal(f[0].stack, "loop0");
+	/* direct I/O on, backing file on a disk: nothing */
+	assert_int_equal(walk(FK "/direct", f), 0);
+	/* no loop/dio file (before Linux 4.4): off; " (deleted)" is cut */
+	assert_int_equal(walk(FK "/gone", f), 1);
+	assert_string_equal(f[0].kind, "loop_page_cache");
+	assert_non_null(strstr(f[0].why, "backing file " FK "/disk/gone.img through"));
+	/* a plain directory on the disk */
+	assert_int_equal(walk(FK "/home/user", f), 0);
+}
+
+static void test_loop_on_memory(void **state)
+{
+	struct cdm_mem_under f[CDM_MEM_UNDER_MAX];
+	const char *stack = FK "/onshm-dio (ext4) > loop3 > " FK "/shm/img > " FK "/shm (tmpfs)";
+
+	(void)state;
+	/* direct I/O on does not help a backing file in memory */
+	assert_int_equal(walk(FK "/onshm-dio", f), 1);
+	assert_string_equal(f[0].kind, "memory_fs");
+	assert_string_equal(f[0].layer, FK "/shm (tmpfs)");
+	assert_string_equal(f[0].stack, stack);
+	assert_string_equal(f[0].why,
+			    FK "/shm is tmpfs, which keeps files in memory: the figures are memory speed, not disk speed");
+	assert_string_equal(f[0].fix, "put the backing file on a disk's filesystem");
+	/* direct I/O off: memory already, so no second finding for the loop */
+	assert_int_equal(walk(FK "/onshm", f), 1);
+	assert_string_equal(f[0].kind, "memory_fs");
+	/* a backing file on FUSE with direct I/O off: the loop first, then FUSE */
+	assert_int_equal(walk(FK "/onfuse/a/b", f), 2);
+	assert_string_equal(f[0].kind, "loop_page_cache");
+	assert_string_equal(f[0].layer, "loop6");
+	assert_string_equal(f[1].kind, "fuse");
+	assert_string_equal(f[1].stack, FK "/onfuse (ext4) > loop6 > " FK "/fuse/img > " FK "/fuse (fuse.sshfs)");
+}
+
+static void test_dm_md_partition(void **state)
+{
+	struct cdm_mem_under f[CDM_MEM_UNDER_MAX];
+
+	(void)state;
+	/* device-mapper over two loop devices, one of them page-cached */
+	assert_int_equal(walk(FK "/dm", f), 1);
+	assert_string_equal(f[0].kind, "loop_page_cache");
+	assert_string_equal(f[0].stack, FK "/dm (xfs) > dm-0 (vg-lv) > loop0");
+	assert_int_equal(cdm_stack_walk_dev("dm-0", &env, f, CDM_MEM_UNDER_MAX), 1);
+	assert_string_equal(f[0].stack, "dm-0 (vg-lv) > loop0");
+	/* md over a disk's partition and zram */
+	assert_int_equal(walk(FK "/md/x", f), 1);
+	assert_string_equal(f[0].kind, "zram");
+	assert_string_equal(f[0].layer, "zram1");
+	assert_string_equal(f[0].stack, FK "/md (ext4) > md0 (raid1) > zram1");
+	assert_string_equal(f[0].why,
+			    "zram1 is a compressed RAM disk (zram): the figures are memory speed, not disk speed");
+	/* a partition leads to its disk: loop4p1 to loop4 */
+	assert_int_equal(walk(FK "/part", f), 1);
+	assert_string_equal(f[0].kind, "loop_page_cache");
+	assert_string_equal(f[0].layer, "loop4");
+	assert_string_equal(f[0].stack, FK "/part (ext4) > loop4p1 > loop4");
+	assert_int_equal(cdm_stack_walk_dev("vdb1", &env, f, CDM_MEM_UNDER_MAX), 0);
+	/* an anonymous device number (btrfs): the source's /dev name */
+	assert_int_equal(walk(FK "/btr", f), 1);
+	assert_string_equal(f[0].stack, FK "/btr (btrfs) > cdmfake9 > cdmfake9x");
+	/* a cycle in slaves ends at the depth bound */
+	assert_int_equal(walk(FK "/cycle", f), 0);
+}
+
+static void test_ram_disks(void **state)
+{
+	struct cdm_mem_under f[CDM_MEM_UNDER_MAX];
+
+	(void)state;
+	assert_int_equal(cdm_stack_walk_dev("ram0", &env, f, CDM_MEM_UNDER_MAX), 1);
+	assert_string_equal(f[0].kind, "ram_disk");
+	assert_string_equal(f[0].why,
+			    "ram0 is a RAM disk (brd): the figures are memory speed, not disk speed");
+	assert_int_equal(cdm_stack_walk_dev("nullb0", &env, f, CDM_MEM_UNDER_MAX), 1);
+	assert_string_equal(f[0].kind, "null_blk");
+	assert_int_equal(cdm_stack_walk_dev("vda", &env, f, CDM_MEM_UNDER_MAX), 0);
+	/* names not in sysfs, or not names */
+	assert_int_equal(cdm_stack_walk_dev("sdz", &env, f, CDM_MEM_UNDER_MAX), 0);
+	assert_int_equal(cdm_stack_walk_dev("../vda", &env, f, CDM_MEM_UNDER_MAX), 0);
+}
+
+static void test_filesystems(void **state)
+{
+	struct cdm_mem_under f[CDM_MEM_UNDER_MAX];
+
+	(void)state;
+	assert_int_equal(walk(FK "/shm/x", f), 1);
+	assert_string_equal(f[0].kind, "memory_fs");
+	assert_string_equal(f[0].stack, FK "/shm (tmpfs)");
+	assert_string_equal(f[0].fix, "run cdm on a directory of a disk's filesystem");
+	assert_int_equal(walk(FK "/ram", f), 1);
+	assert_string_equal(f[0].kind, "memory_fs");
+	assert_non_null(strstr(f[0].why, " is ramfs, which keeps files in memory"));
+	assert_int_equal(walk(FK "/fuse", f), 1);
+	assert_string_equal(f[0].kind, "fuse");
+	assert_string_equal(f[0].why,
+			    FK "/fuse is a FUSE filesystem (fuse.sshfs): client-side caching may inflate the figures");
+	assert_int_equal(walk(FK "/nfs/a", f), 1);
+	assert_string_equal(f[0].kind, "network");
+	assert_string_equal(f[0].layer, FK "/nfs (nfs4)");
+}
+
+static void test_bounds(void **state)
+{
+	struct cdm_mem_under f[CDM_MEM_UNDER_MAX];
+	struct cdm_stack_env none = { root, "/nonexistent-cdm-mountinfo" };
+
+	(void)state;
+	/* room for one: the first found is kept */
+	memset(f, 0, sizeof(f));
+	assert_int_equal(cdm_stack_walk(FK "/onfuse", &env, f, 1), 1);
+	assert_string_equal(f[0].kind, "loop_page_cache");
+	assert_int_equal(cdm_stack_walk(FK "/onfuse", &env, f, 0), 0);
+	/* no mountinfo: nothing found, nothing fails */
+	assert_int_equal(cdm_stack_walk(FK "/san", &none, f, CDM_MEM_UNDER_MAX), 0);
+}
+
+static void test_read_line(void **state)
+{
+	char buf[8], p[PATH_MAX + 16];
+
+	(void)state;
+	put("line", "0123456789\nsecond\n");
+	snprintf(p, sizeof(p), "%s/line", root);
+	assert_int_equal(cdm_stack_read_line(p, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "0123456");
+	put("empty", "");
+	snprintf(p, sizeof(p), "%s/empty", root);
+	assert_int_equal(cdm_stack_read_line(p, buf, sizeof(buf)), -1);
+	assert_string_equal(buf, "");
+	snprintf(p, sizeof(p), "%s/none", root);
+	assert_int_equal(cdm_stack_read_line(p, buf, sizeof(buf)), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_loop_page_cache),
+		cmocka_unit_test(test_loop_on_memory),
+		cmocka_unit_test(test_dm_md_partition),
+		cmocka_unit_test(test_ram_disks),
+		cmocka_unit_test(test_filesystems),
+		cmocka_unit_test(test_bounds),
+		cmocka_unit_test(test_read_line),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
