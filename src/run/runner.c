@@ -107,7 +107,7 @@ static const int stop_sigs[] = {
 	SIGSTKFLT,
 #endif
 };
-static const int fault_sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP };
+static const int fault_sigs[] = CDM_FAULT_SIGNALS;
 #define NFAULT (sizeof(fault_sigs) / sizeof(fault_sigs[0]))
 
 /* what a fault signal did before cdm's handler, to hand it on */

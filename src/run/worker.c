@@ -660,14 +660,21 @@ static int setup(struct wstate *s)
 /* the thread body; @arg is a struct cdm_worker */
 static void *worker_main(void *arg)
 {
+	static const int fault_sigs[] = CDM_FAULT_SIGNALS;
 	struct cdm_worker *w = arg;
 	struct wstate s;
 	sigset_t all;
 	int r, inited = 0;
 
-	/* signals go to the main thread, which asks the workers to stop */
+	/*
+	 * Signals go to the main thread, which asks the workers to stop; the
+	 * fault signals stay open, so a fault here reaches the runner's
+	 * handler (worker.h) instead of killing cdm with its file left.
+	 */
 	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	for (size_t i = 0; i < sizeof(fault_sigs) / sizeof(fault_sigs[0]); i++)
+		sigdelset(&all, fault_sigs[i]);
+	pthread_sigmask(SIG_SETMASK, &all, NULL);
 	/* wait until every thread exists; if one could not be created, go */
 	pthread_mutex_lock(&w->sh->gate);
 	r = w->sh->abort;

@@ -18,6 +18,7 @@
 #define CDM_WORKER_H
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -27,6 +28,16 @@
 #include "cdm/model/series.h"
 #include "cdm/model/hist.h"
 #include "cdm/model/pass.h"
+
+/*
+ * The fault signals: synchronous ones the kernel sends to the thread that
+ * faulted (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGSYS, SIGTRAP), and SIGABRT
+ * (abort()).  The runner's handler for them unlinks the test file and hands
+ * the signal on (docs/safety.md, section 4).  Worker threads block every
+ * other signal but leave these open: a fault whose signal is blocked is
+ * not delivered but kills the process at once, so the handler never ran.
+ */
+#define CDM_FAULT_SIGNALS { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP }
 
 /* what all workers of one test share; written by the runner before "go" */
 struct cdm_test_shared {
