@@ -811,7 +811,18 @@ static int open_kept(struct run *r, struct cdm_err *err)
 		if (r->f.size < cfg->tests[i].block)
 			return cdm_err_set(err, -EINVAL, "%s: the file is smaller than one block of the tests",
 					   cfg->file);
-	return 0;
+	if (!r->f.unwritten)
+		return 0;
+	/* reads there would be served without the device: written all over again */
+	cdm_msg_note("%s has %s at offset %" PRIu64 " (truncated and extended, punched or fallocated since it was kept): it is written all over again before the tests, as a new test file is",
+		     cfg->file, r->f.unwritten_what, r->f.unwritten_at);
+	fill_cfg = cfg;
+	progress(cfg, "Preparing test file:   0%%");
+	ret = cdm_testfile_fill(&r->f, cfg->zero_fill, fill_progress, stop_cb, err);
+	if (ret == -EINVAL && cfg->direct)
+		return cdm_err_set(err, ret, "%s: the filesystem accepted O_DIRECT but refused the first write (%s); run with --buffered",
+				   cfg->file, strerror(EINVAL));
+	return ret;
 }
 
 /* a device read as it is (device.h): never prepared, never written */
@@ -977,15 +988,15 @@ static int run_finish(struct run *r, int ret)
 	}
 	cdm_fileguard_finish(&r->guard, r->f.fd, r->f.path);
 	if (ret == 0 && cfg->keep && !cfg->file) {
-		int k;
+		struct cdm_err kerr = { "" };
 
-		fault_arm(NULL);        /* a kept file is the user's now */
-		k = cdm_testfile_keep(&r->f);
-
-		if (k == 0)
+		/* a failed keep leaves the .tmp file, removed below */
+		if (cdm_testfile_keep(&r->f, &kerr) == 0) {
+			fault_arm(NULL);        /* a kept file is the user's now */
 			cdm_msg_note("kept the test file as %s (reuse it with --file)", r->f.path);
-		else
-			cdm_msg_warn("%s: could not keep the test file: %s", r->f.path, strerror(-k));
+		} else {
+			cdm_msg_warn("%s; it was removed", kerr.msg);
+		}
 	}
 	if (cdm_testfile_remove(&r->f) < 0)
 		cdm_msg_warn("%s: could not remove the test file: %s", r->f.path, strerror(errno));
