@@ -657,6 +657,22 @@ static int setup(struct wstate *s)
 	return 0;
 }
 
+/* the start gate's states (sh->gate_state), in the order they come */
+enum { GATE_CREATING, GATE_SETUP, GATE_GO, GATE_CANCELLED };
+
+/* wait until the gate is at @state or later; returns the state it is at */
+static int gate_wait(struct cdm_test_shared *sh, int state)
+{
+	int at;
+
+	pthread_mutex_lock(&sh->gate);
+	while (sh->gate_state < state)
+		pthread_cond_wait(&sh->gate_cv, &sh->gate);
+	at = sh->gate_state;
+	pthread_mutex_unlock(&sh->gate);
+	return at;
+}
+
 /* the thread body; @arg is a struct cdm_worker */
 static void *worker_main(void *arg)
 {
@@ -676,10 +692,7 @@ static void *worker_main(void *arg)
 		sigdelset(&all, fault_sigs[i]);
 	pthread_sigmask(SIG_SETMASK, &all, NULL);
 	/* wait until every thread exists; if one could not be created, go */
-	pthread_mutex_lock(&w->sh->gate);
-	r = w->sh->abort;
-	pthread_mutex_unlock(&w->sh->gate);
-	if (r)
+	if (gate_wait(w->sh, GATE_SETUP) == GATE_CANCELLED)
 		return NULL;
 	memset(&s, 0, sizeof(s));
 	s.w = w;
@@ -710,9 +723,11 @@ static void *worker_main(void *arg)
 			w->depth_fsync = 1;
 		}
 	}
-	pthread_barrier_wait(&s.sh->ready);
-	pthread_barrier_wait(&s.sh->go);
-	if (!w->error) {
+	pthread_mutex_lock(&s.sh->gate);
+	s.sh->gate_ready++;
+	pthread_cond_broadcast(&s.sh->gate_cv);
+	pthread_mutex_unlock(&s.sh->gate);
+	if (gate_wait(s.sh, GATE_GO) == GATE_GO && !w->error) {
 		s.win = 0;
 		s.next_bound = s.sh->bounds[1];
 		s.pace_base = s.sh->bounds[0];
@@ -742,9 +757,17 @@ static void *worker_main(void *arg)
 /* undo cdm_worker_start()'s set-up (no thread is running) */
 static void teardown(struct cdm_test_shared *sh)
 {
-	pthread_barrier_destroy(&sh->ready);
-	pthread_barrier_destroy(&sh->go);
+	pthread_cond_destroy(&sh->gate_cv);
 	pthread_mutex_destroy(&sh->gate);
+}
+
+/* open the gate to @state (GATE_SETUP, GATE_GO or GATE_CANCELLED) */
+static void gate_open(struct cdm_test_shared *sh, int state)
+{
+	pthread_mutex_lock(&sh->gate);
+	sh->gate_state = state;
+	pthread_cond_broadcast(&sh->gate_cv);
+	pthread_mutex_unlock(&sh->gate);
 }
 
 int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned int n,
@@ -755,23 +778,18 @@ int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned 
 	int e = 0;
 
 	if (pthread_mutex_init(&sh->gate, NULL))
-		return cdm_err_set(err, -ENOMEM, "cannot set up thread barriers");
-	if (pthread_barrier_init(&sh->ready, NULL, n + 1)) {
+		return cdm_err_set(err, -ENOMEM, "cannot set up the worker threads' start gate");
+	if (pthread_cond_init(&sh->gate_cv, NULL)) {
 		pthread_mutex_destroy(&sh->gate);
-		return cdm_err_set(err, -ENOMEM, "cannot set up thread barriers");
-	}
-	if (pthread_barrier_init(&sh->go, NULL, n + 1)) {
-		pthread_barrier_destroy(&sh->ready);
-		pthread_mutex_destroy(&sh->gate);
-		return cdm_err_set(err, -ENOMEM, "cannot set up thread barriers");
+		return cdm_err_set(err, -ENOMEM, "cannot set up the worker threads' start gate");
 	}
 	/*
-	 * The threads wait for the gate before they touch a barrier, so that
-	 * when one cannot be created the others can be sent home and joined
-	 * (a barrier of T + 1 parties would wait for ever).
+	 * The threads wait at the gate before they set anything up, so that
+	 * when one cannot be created the others are sent home (GATE_CANCELLED)
+	 * and joined: none is left waiting, nothing is left allocated.
 	 */
-	sh->abort = 0;
-	pthread_mutex_lock(&sh->gate);
+	sh->gate_state = GATE_CREATING;
+	sh->gate_ready = 0;
 	for (started = 0; started < n; started++) {
 		w[started].sh = sh;
 		w[started].id = started;
@@ -780,9 +798,8 @@ int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned 
 		if (e)
 			break;
 	}
-	sh->abort = e != 0;
-	pthread_mutex_unlock(&sh->gate);
 	if (e) {
+		gate_open(sh, GATE_CANCELLED);
 		for (unsigned int i = 0; i < started; i++)
 			pthread_join(w[i].thread, NULL);
 		teardown(sh);
@@ -790,13 +807,17 @@ int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned 
 		return cdm_err_set(err, -e, "cannot start worker thread %u of %u: %s (%s)",
 				   started + 1, n, strerror(e), hint);
 	}
-	pthread_barrier_wait(&sh->ready);
+	gate_open(sh, GATE_SETUP);
+	pthread_mutex_lock(&sh->gate);
+	while (sh->gate_ready < n)
+		pthread_cond_wait(&sh->gate_cv, &sh->gate);
+	pthread_mutex_unlock(&sh->gate);
 	return 0;
 }
 
 void cdm_worker_go(struct cdm_test_shared *sh)
 {
-	pthread_barrier_wait(&sh->go);
+	gate_open(sh, GATE_GO);
 }
 
 void cdm_worker_join(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned int n)

@@ -71,11 +71,16 @@ struct cdm_test_shared {
 	 * once per batch; never written by a worker.
 	 */
 	atomic_int *stop;
-	/* set by cdm_worker_start(); the caller leaves them alone */
-	pthread_mutex_t gate;           /* held while the threads are created */
-	int abort;                      /* not every thread started: all return */
-	pthread_barrier_t ready;        /* workers set up (T + 1 parties) */
-	pthread_barrier_t go;           /* schedule published (T + 1 parties) */
+	/*
+	 * The start gate, set up by cdm_worker_start(); the caller leaves it
+	 * alone.  A mutex and a condition variable rather than barriers: a
+	 * barrier of T + 1 parties cannot be called off when thread k of T
+	 * cannot be created, and its waiters would wait for ever.
+	 */
+	pthread_mutex_t gate;
+	pthread_cond_t gate_cv;
+	int gate_state;                 /* enum in worker.c: creating, set up, go, cancelled */
+	unsigned int gate_ready;        /* workers that have set up */
 	atomic_int failed;              /* a worker hit an error (I/O or engine): all stop */
 	/* the shared sequential stream (CDM 9): next block index, own line */
 	_Alignas(64) atomic_uint_fast64_t seq_next;
@@ -119,7 +124,7 @@ uint64_t cdm_worker_buffer_bytes(unsigned int qd, uint64_t block);
  * and will do no I/O: the caller says so, and publishes a schedule that
  * ends at once (every bound the same) before cdm_worker_go().
  * Returns 0, or -errno when a thread cannot be created (pthread_create's
- * error, e.g. -EAGAIN at RLIMIT_NPROC) or the barriers cannot be set up,
+ * error, e.g. -EAGAIN at RLIMIT_NPROC) or the start gate cannot be set up,
  * with "cannot start worker thread 3 of 4: <strerror> (<the thread limits,
  * cdm_limits_thread_hint()>)" in @err; then no thread is left: those
  * already started were told to return and were joined.

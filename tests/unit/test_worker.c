@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cdm/base/clock.h"
@@ -618,6 +619,75 @@ static void test_stop_on_request(void **state)
 }
 
 /* the buffer region: Q x block rounded up to 2 MiB */
+/* ---- thread creation that fails (linked with -Wl,--wrap=pthread_create) ---- */
+
+int __real_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *), void *arg);
+int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *), void *arg);
+
+static atomic_uint create_fail_at;      /* this creation (1-based) fails; 0: none */
+static atomic_uint creates;
+
+int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *), void *arg)
+{
+	unsigned int at = atomic_load(&create_fail_at);
+
+	if (at && atomic_fetch_add(&creates, 1) + 1 == at)
+		return EAGAIN;
+	return __real_pthread_create(t, a, fn, arg);
+}
+
+/* threads of this process now (/proc/self/task) */
+static unsigned int task_count(void)
+{
+	struct stat st;
+
+	assert_int_equal(stat("/proc/self/task", &st), 0);
+	return (unsigned int)st.st_nlink - 2;
+}
+
+/*
+ * Thread k of T cannot be created (EAGAIN, as at RLIMIT_NPROC): for every
+ * k, cdm_worker_start() returns at once (alarm() ends a hang) with the
+ * error naming k, the k - 1 threads already started never set up an
+ * engine, and every one of them was joined (the thread count is back to
+ * what it was).  Then a start with every thread works, with the same
+ * shared state: nothing was left behind.
+ */
+static void test_create_fails(void **state)
+{
+	const unsigned int t = 4;
+	char want[256];
+	struct crew c;
+
+	(void)state;
+	guard();
+	for (unsigned int k = 1; k <= t; k++) {
+		struct cdm_err err = { "" };
+		unsigned int before = task_count();
+
+		crew_init(&c, CDM_DIR_READ, 2, t, 0, 1);
+		atomic_store(&creates, 0);
+		atomic_store(&create_fail_at, k);
+		assert_int_equal(cdm_worker_start(c.sh, c.w, c.n, &err), -EAGAIN);
+		atomic_store(&create_fail_at, 0);
+		snprintf(want, sizeof(want), "cannot start worker thread %u of %u: %s (", k, t,
+			 strerror(EAGAIN));
+		assert_memory_equal(err.msg, want, strlen(want));
+		assert_int_equal(atomic_load(&eng.nlogs), 0);   /* no engine was set up */
+		assert_int_equal(task_count(), before);
+		crew_free(&c);
+	}
+	/* and a start that works, after all that */
+	crew_init(&c, CDM_DIR_READ, 2, t, 0, 1);
+	crew_go(&c, 10 * MS, 50 * MS);
+	cdm_worker_join(c.sh, c.w, c.n);
+	for (unsigned int i = 0; i < t; i++) {
+		assert_int_equal(c.w[i].error, 0);
+		assert_true(c.w[i].passes[0].ios > 0);
+	}
+	crew_free(&c);
+}
+
 static void test_buffer_bytes(void **state)
 {
 	(void)state;
@@ -640,6 +710,7 @@ int main(void)
 		cmocka_unit_test(test_stop_on_engine_error),
 		cmocka_unit_test(test_init_failure),
 		cmocka_unit_test(test_stop_on_request),
+		cmocka_unit_test(test_create_fails),
 	};
 
 	eng.null = cdm_engine_find("null", NULL);
