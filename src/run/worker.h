@@ -100,6 +100,7 @@ struct cdm_worker {
 	unsigned int depth_run;         /* depth kept: the engine's, or --fsync's N if lower */
 	int depth_fsync;                /* depth_run is --fsync's N (a write test, N < Q) */
 	uint64_t stopped_ns;            /* when it stopped starting I/O */
+	uint64_t busy;                  /* engine answers "busy" (held and queued again) */
 	char note[160];                 /* engine's remark */
 	struct cdm_pass passes[CDM_MAX_PASSES];
 	struct cdm_hist hist;           /* measured passes only */
