@@ -270,7 +270,8 @@ struct test_run {
 static void cpu_limit_note(const struct test_run *t)
 {
 	const struct cdm_test_result *tr = t->tr;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	/* judged by the CPUs cdm may use (taskset, cpuset, quota), not those online */
+	long online = sysconf(_SC_NPROCESSORS_ONLN), ncpu = cdm_sysinfo_cpus_allowed();
 	double worst = 0, proc = 0;
 
 	for (unsigned int k = 0; k < tr->npasses; k++) {
@@ -292,9 +293,11 @@ static void cpu_limit_note(const struct test_run *t)
 	if (worst > 0.9)
 		cdm_msg_note("%s %s: a worker thread was busy %.0f%% of a pass; the figure may be limited by the CPU rather than the device",
 			 t->name, dir_name(tr->dir), worst * 100);
-	else if (ncpu > 0 && proc > 0.9 * (double)ncpu)
-		cdm_msg_note("%s %s: cdm used %.0f%% of the %ld online CPUs; the figure may be limited by the CPU rather than the device",
-			 t->name, dir_name(tr->dir), proc * 100 / (double)ncpu, ncpu);
+	if (ncpu <= 0)
+		ncpu = online;
+	if (worst <= 0.9 && ncpu > 0 && proc > 0.9 * (double)ncpu)
+		cdm_msg_note("%s %s: cdm used %.0f%% of the %ld CPUs it may run on (%ld online); the figure may be limited by the CPU rather than the device",
+			 t->name, dir_name(tr->dir), proc * 100 / (double)ncpu, ncpu, online);
 }
 
 /*
