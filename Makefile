@@ -135,9 +135,12 @@ build/profiles.c: $(PROFILES) src/plan/embed-profiles.sh
 build/profiles.o: build/profiles.c $(SETTINGS)
 	$(CC) $(CPPFLAGS) $(WARN) $(DEPFLAGS) $(CFLAGS) -c -o $@ $<
 
+# test_worker makes thread creation fail on purpose (its __wrap_pthread_create)
+build/tests/test_worker build/asan/tests/test_worker: UNIT_LDFLAGS := -Wl,--wrap=pthread_create
+
 build/tests/%: tests/unit/%.c $(LIB_OBJ) $(SETTINGS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Isrc $(WARN) $(DEPFLAGS) $(CFLAGS) -o $@ $< $(LIB_OBJ) -lcmocka $(LDLIBS) -lm
+	$(CC) $(CPPFLAGS) -Isrc $(WARN) $(DEPFLAGS) $(CFLAGS) $(UNIT_LDFLAGS) -o $@ $< $(LIB_OBJ) -lcmocka $(LDLIBS) -lm
 
 # sanitizer build: same sources, separate objects
 build/asan/cdm: build/asan/src/cli/main.o $(ASAN_OBJ)
@@ -153,7 +156,7 @@ build/asan/profiles.o: build/profiles.c $(SETTINGS)
 
 build/asan/tests/%: tests/unit/%.c $(ASAN_OBJ) $(SETTINGS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Isrc $(WARN) $(DEPFLAGS) $(ASAN_FLAGS) -o $@ $< $(ASAN_OBJ) -lcmocka $(LDLIBS) -lm
+	$(CC) $(CPPFLAGS) -Isrc $(WARN) $(DEPFLAGS) $(ASAN_FLAGS) $(UNIT_LDFLAGS) -o $@ $< $(ASAN_OBJ) -lcmocka $(LDLIBS) -lm
 
 -include $(shell find build -name '*.d' 2>/dev/null)
 

@@ -73,20 +73,46 @@ static int starts_with_ci(const char *s, const char *word)
 
 /*
  * "Q<n>" or "T<n>" at *@sp, spaces allowed after the letter.  Returns 1 when
- * the letter is there (with *@val set; a missing number leaves 0, which the
- * caller rejects as out of range), 0 when it is not.
+ * the letter is there with a number (*@val set, capped at @cap + 1), 2 when
+ * it is there without one (*@val 0), 3 when a minus sign follows it, 0
+ * when it is not there.
  */
 static int scan_param(const char **sp, char letter, uint64_t cap, uint64_t *val)
 {
 	const char *s = *sp;
+	int digits;
 
 	if (cdm_ascii_upper(*s) != letter)
 		return 0;
 	s = cdm_ascii_skip_space(s + 1);
 	*val = 0;
+	digits = cdm_ascii_is_digit(*s);
 	cdm_uint_scan(&s, cap, val);
 	*sp = cdm_ascii_skip_space(s);
-	return 1;
+	return digits ? 1 : *s == '-' ? 3 : 2;
+}
+
+/*
+ * The reason a Q, T or W number @v (scan_param() said @how) is outside
+ * @lo..@hi, by its name: missing, zero, below or above the limit.
+ */
+static int bad_param(struct cdm_err *err, const char *s, const char *what, char letter,
+		     int how, uint64_t v, unsigned int lo, unsigned int hi)
+{
+	if (how == 2)
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': %s after %c is missing (%c%u..%c%u)",
+				   s, what, letter, letter, lo, letter, hi);
+	if (how == 3)
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': %s is negative (%c%u..%c%u)",
+				   s, what, letter, lo, letter, hi);
+	if (v == 0)
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': %s is zero (%c%u..%c%u)",
+				   s, what, letter, lo, letter, hi);
+	if (v < lo)
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': %s is below the minimum %u (%c%u..%c%u)",
+				   s, what, lo, letter, lo, letter, hi);
+	return cdm_err_set(err, -EINVAL, "bad test spec '%s': %s is above the maximum %u (%c%u..%c%u)",
+			   s, what, hi, letter, lo, letter, hi);
 }
 
 int cdm_spec_parse(const char *s, struct cdm_spec *spec, struct cdm_err *err)
@@ -94,7 +120,7 @@ int cdm_spec_parse(const char *s, struct cdm_spec *spec, struct cdm_err *err)
 	struct cdm_spec sp = { .qd = 1, .threads = 1 };
 	const char *p;
 	uint64_t n, mult, qd = 1, threads = 1, wpct = 0;
-	int has_qd, has_t;
+	int has_qd, has_t, has_w;
 
 	if (!s)
 		s = "";
@@ -111,9 +137,13 @@ int cdm_spec_parse(const char *s, struct cdm_spec *spec, struct cdm_err *err)
 	}
 	p = cdm_ascii_skip_space(p + 3);
 
+	if (*p == '-' && cdm_ascii_is_digit(p[1]))
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size is negative", s);
 	if (!cdm_ascii_is_digit(*p))
 		return cdm_err_set(err, -EINVAL, "bad test spec '%s': missing block size (e.g. 4K, 1M)", s);
 	cdm_uint_scan(&p, CDM_BLOCK_MAX, &n);
+	if (*p == '.' || *p == ',')
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size must be a whole number of B, K or M", s);
 	p = cdm_ascii_skip_space(p);
 	switch (cdm_ascii_upper(*p)) {
 	case 'B':
@@ -128,6 +158,9 @@ int cdm_spec_parse(const char *s, struct cdm_spec *spec, struct cdm_err *err)
 		mult = 1024 * 1024;
 		p++;
 		break;
+	case 'G':
+		/* a unit cdm knows, for a size it does not take: say which limit */
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size is above the 64M maximum", s);
 	default:
 		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size needs a unit (B, K or M)", s);
 	}
@@ -135,22 +168,28 @@ int cdm_spec_parse(const char *s, struct cdm_spec *spec, struct cdm_err *err)
 	if (mult > 1 && cdm_ascii_upper(p[0]) == 'I' && cdm_ascii_upper(p[1]) == 'B')
 		p += 2;
 	p = cdm_ascii_skip_space(p);
-	if (n == 0 || n > CDM_BLOCK_MAX / mult || n * mult < CDM_BLOCK_MIN ||
-	    n * mult % 512)
-		return cdm_err_set(err, -EINVAL,
-				   "bad test spec '%s': block size must be 512B..64M, a multiple of 512", s);
+	/* each limit by its name: zero, below 512B, above 64M, not a multiple */
+	if (n == 0)
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size is zero", s);
+	if (n > CDM_BLOCK_MAX / mult)
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size is above the 64M maximum", s);
+	if (n * mult < CDM_BLOCK_MIN)
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size is below the 512B minimum", s);
+	if (n * mult % 512)
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size must be a multiple of 512B", s);
 	sp.block = n * mult;
 
 	has_qd = scan_param(&p, 'Q', CDM_QD_MAX, &qd);
 	if (has_qd && (qd < 1 || qd > CDM_QD_MAX))
-		return cdm_err_set(err, -EINVAL, "bad test spec '%s': queue depth must be 1..%u",
-				   s, CDM_QD_MAX);
+		return bad_param(err, s, "queue depth", 'Q', has_qd, qd, 1, CDM_QD_MAX);
 	has_t = scan_param(&p, 'T', CDM_THREADS_MAX, &threads);
 	if (has_t && (threads < 1 || threads > CDM_THREADS_MAX))
-		return cdm_err_set(err, -EINVAL, "bad test spec '%s': threads must be 1..%u",
-				   s, CDM_THREADS_MAX);
+		return bad_param(err, s, "thread count", 'T', has_t, threads, 1, CDM_THREADS_MAX);
 	/* ORION's write share: W0 and W100 are the plain read and write tests */
-	if (scan_param(&p, 'W', 100, &wpct) && (wpct < CDM_MIX_MIN || wpct > CDM_MIX_MAX))
+	has_w = scan_param(&p, 'W', 100, &wpct);
+	if (has_w >= 2 || (has_w && wpct > 100))
+		return bad_param(err, s, "write percentage", 'W', has_w, wpct, CDM_MIX_MIN, CDM_MIX_MAX);
+	if (has_w && (wpct < CDM_MIX_MIN || wpct > CDM_MIX_MAX))
 		return cdm_err_set(err, -EINVAL,
 				   "bad test spec '%s': write percentage must be W%u..W%u (W0 and W100 are the plain read and write tests)",
 				   s, CDM_MIX_MIN, CDM_MIX_MAX);

@@ -173,6 +173,10 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 		key_u64(out, "    ", "cpus_online", in->cpus_online, ",");
 	else
 		fputs("    \"cpus_online\": null,\n", out);
+	if (in->cpus_allowed)
+		key_u64(out, "    ", "cpus_allowed", in->cpus_allowed, ",");
+	else
+		fputs("    \"cpus_allowed\": null,\n", out);
 	fprintf(out, "    \"admin\": %s\n", in->admin ? "true" : "false");
 	fputs("  },\n", out);
 }

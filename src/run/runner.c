@@ -108,7 +108,7 @@ static const int stop_sigs[] = {
 	SIGSTKFLT,
 #endif
 };
-static const int fault_sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP };
+static const int fault_sigs[] = CDM_FAULT_SIGNALS;
 #define NFAULT (sizeof(fault_sigs) / sizeof(fault_sigs[0]))
 
 /* what a fault signal did before cdm's handler, to hand it on */
@@ -271,7 +271,8 @@ struct test_run {
 static void cpu_limit_note(const struct test_run *t)
 {
 	const struct cdm_test_result *tr = t->tr;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	/* judged by the CPUs cdm may use (taskset, cpuset, quota), not those online */
+	long online = sysconf(_SC_NPROCESSORS_ONLN), ncpu = cdm_sysinfo_cpus_allowed();
 	double worst = 0, proc = 0;
 
 	for (unsigned int k = 0; k < tr->npasses; k++) {
@@ -293,9 +294,11 @@ static void cpu_limit_note(const struct test_run *t)
 	if (worst > 0.9)
 		cdm_msg_note("%s %s: a worker thread was busy %.0f%% of a pass; the figure may be limited by the CPU rather than the device",
 			 t->name, dir_name(tr->dir), worst * 100);
-	else if (ncpu > 0 && proc > 0.9 * (double)ncpu)
-		cdm_msg_note("%s %s: cdm used %.0f%% of the %ld online CPUs; the figure may be limited by the CPU rather than the device",
-			 t->name, dir_name(tr->dir), proc * 100 / (double)ncpu, ncpu);
+	if (ncpu <= 0)
+		ncpu = online;
+	if (worst <= 0.9 && ncpu > 0 && proc > 0.9 * (double)ncpu)
+		cdm_msg_note("%s %s: cdm used %.0f%% of the %ld CPUs it may run on (%ld online); the figure may be limited by the CPU rather than the device",
+			 t->name, dir_name(tr->dir), proc * 100 / (double)ncpu, ncpu, online);
 }
 
 /*
@@ -806,7 +809,18 @@ static int open_kept(struct run *r, struct cdm_err *err)
 		if (r->f.size < cfg->tests[i].block)
 			return cdm_err_set(err, -EINVAL, "%s: the file is smaller than one block of the tests",
 					   cfg->file);
-	return 0;
+	if (!r->f.unwritten)
+		return 0;
+	/* reads there would be served without the device: written all over again */
+	cdm_msg_note("%s has %s at offset %" PRIu64 " (truncated and extended, punched or fallocated since it was kept): it is written all over again before the tests, as a new test file is",
+		     cfg->file, r->f.unwritten_what, r->f.unwritten_at);
+	fill_cfg = cfg;
+	progress(cfg, "Preparing test file:   0%%");
+	ret = cdm_testfile_fill(&r->f, cfg->zero_fill, fill_progress, stop_cb, err);
+	if (ret == -EINVAL && cfg->direct)
+		return cdm_err_set(err, ret, "%s: the filesystem accepted O_DIRECT but refused the first write (%s); run with --buffered",
+				   cfg->file, strerror(EINVAL));
+	return ret;
 }
 
 /* a device read as it is (device.h): never prepared, never written */
@@ -972,15 +986,15 @@ static int run_finish(struct run *r, int ret)
 	}
 	cdm_fileguard_finish(&r->guard, r->f.fd, r->f.path);
 	if (ret == 0 && cfg->keep && !cfg->file) {
-		int k;
+		struct cdm_err kerr = { "" };
 
-		fault_arm(NULL);        /* a kept file is the user's now */
-		k = cdm_testfile_keep(&r->f);
-
-		if (k == 0)
+		/* a failed keep leaves the .tmp file, removed below */
+		if (cdm_testfile_keep(&r->f, &kerr) == 0) {
+			fault_arm(NULL);        /* a kept file is the user's now */
 			cdm_msg_note("kept the test file as %s (reuse it with --file)", r->f.path);
-		else
-			cdm_msg_warn("%s: could not keep the test file: %s", r->f.path, strerror(-k));
+		} else {
+			cdm_msg_warn("%s; it was removed", kerr.msg);
+		}
 	}
 	if (cdm_testfile_remove(&r->f) < 0)
 		cdm_msg_warn("%s: could not remove the test file: %s", r->f.path, strerror(errno));

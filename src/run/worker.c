@@ -37,6 +37,9 @@ struct wstate {
 	struct cdm_io *slots;
 	struct cdm_io **out;
 	struct cdm_io **park;           /* --fsync: I/Os held back until the sync */
+	struct cdm_io **held;           /* prepared, refused as busy: queued after a reap */
+	unsigned int nheld;
+	uint64_t busy_since;            /* busy with nothing in flight since (ns); 0: not */
 	uint8_t *region;
 	size_t region_len;
 	uint64_t rng;                   /* cdm_prng_next() state */
@@ -318,6 +321,103 @@ static int pace_wait(struct wstate *s, uint64_t until, uint64_t *now)
 }
 
 /*
+ * The engine answered busy (CDM_Q_BUSY, -EAGAIN, -EBUSY: no room until
+ * completions are reaped; ops.h)?  Any other answer but the one its flags
+ * promise is a broken engine (-EPROTO), and an error is an error.
+ */
+static inline int is_busy(int r)
+{
+	return r == CDM_Q_BUSY || r == -EAGAIN || r == -EBUSY;
+}
+
+/*
+ * Queue the prepared @io for the next commit (queue-and-reap engines): the
+ * one way every place of the worker starts an I/O.  When the engine is
+ * busy the I/O is held (s->held) and queued again by retry_held() after
+ * the next reap, as the engine contract asks.  Returns 1 when queued (put
+ * in s->out[(*nq)++]), 0 when held, or -errno.
+ */
+static inline int submit(struct wstate *s, struct cdm_io *io, unsigned int *nq)
+{
+	int r = s->sh->engine->queue(&s->ctx, io);
+
+	if (r == CDM_Q_QUEUED) {
+		s->out[(*nq)++] = io;
+		s->busy_since = 0;
+		return 1;
+	}
+	if (!is_busy(r))
+		return r < 0 ? r : -EPROTO;
+	s->w->busy++;
+	s->held[s->nheld++] = io;
+	return 0;
+}
+
+/* queue the held I/Os again, oldest first; the number queued, or -errno */
+static int retry_held(struct wstate *s, unsigned int *nq)
+{
+	unsigned int n = 0, i;
+	int r = 0;
+
+	for (i = 0; i < s->nheld; i++) {
+		r = s->sh->engine->queue(&s->ctx, s->held[i]);
+		if (r != CDM_Q_QUEUED)
+			break;
+		s->out[(*nq)++] = s->held[i];
+		n++;
+	}
+	if (n) {
+		memmove(s->held, s->held + n, (s->nheld - n) * sizeof(*s->held));
+		s->nheld -= n;
+		s->busy_since = 0;
+	}
+	if (i < s->nheld + n && !is_busy(r))
+		return r < 0 ? r : -EPROTO;
+	if (i < s->nheld + n)
+		s->w->busy++;
+	return (int)n;
+}
+
+/*
+ * Busy with nothing in flight: there is no completion to reap, so wait a
+ * little (100 us) before the caller asks again.  An engine busy like that
+ * for a whole second will not recover: -EBUSY.  Returns 0 or -EBUSY.
+ */
+static int busy_pause(struct wstate *s)
+{
+	struct timespec ts = { .tv_sec = 0, .tv_nsec = 100000 };
+	uint64_t now = cdm_clock_now_ns();
+
+	if (!s->busy_since)
+		s->busy_since = now;
+	else if (now - s->busy_since > 1000000000ull)
+		return -EBUSY;
+	nanosleep(&ts, NULL);
+	return 0;
+}
+
+/*
+ * Nothing in flight and I/Os held: pause (busy_pause()), then queue them
+ * again into s->out[*@nq..).  Returns the number queued or -errno.
+ */
+static int held_again(struct wstate *s, unsigned int *nq)
+{
+	int r = busy_pause(s);
+
+	return r < 0 ? r : retry_held(s, nq);
+}
+
+/* stamp the batch s->out[0..@nq) and start it; 0 or -errno */
+static int commit_batch(struct wstate *s, unsigned int nq)
+{
+	uint64_t now = cdm_clock_now_ns();
+
+	for (unsigned int i = 0; i < nq; i++)
+		s->out[i]->submit_ns = now;
+	return s->sh->engine->commit(&s->ctx);
+}
+
+/*
  * Engines that complete in queue(): one I/O at a time.  The clock is read
  * after the I/O is prepared and right after it completes, so, as with the
  * queue-and-reap engines, the latency covers the system call and the
@@ -338,8 +438,19 @@ static void run_sync(struct wstate *s)
 			s->paced++;
 		}
 		prep_io(s, io);
-		io->submit_ns = cdm_clock_now_ns();
-		r = ops->queue(&s->ctx, io);
+		do {
+			io->submit_ns = cdm_clock_now_ns();
+			r = ops->queue(&s->ctx, io);
+			/* busy: nothing to reap in a sync engine, so ask again */
+			if (is_busy(r)) {
+				s->w->busy++;
+				if ((r = busy_pause(s)) == 0)
+					r = CDM_Q_BUSY;
+			}
+		} while (r == CDM_Q_BUSY && !stop_now(s, cdm_clock_now_ns()));
+		if (r == CDM_Q_BUSY)
+			break;          /* stopped while the engine was busy */
+		s->busy_since = 0;
 		if (r != CDM_Q_COMPLETED) {
 			fail(s, r < 0 ? r : -EPROTO);
 			break;
@@ -385,25 +496,29 @@ static void run_async_paced(struct wstate *s)
 		if (!stopping && stop_now(s, now))
 			stop_issuing(s, &stopping, now);
 		nq = 0;
-		while (!stopping && nfree && !fsync_due(s) && pace_due(s) <= now) {
+		if (stopping) {
+			while (s->nheld)        /* never started: free again */
+				freel[nfree++] = s->held[--s->nheld];
+		} else if (s->nheld && (r = retry_held(s, &nq)) < 0) {
+			fail(s, r);
+			stop_issuing(s, &stopping, now);
+		}
+		while (!stopping && !s->nheld && nfree && !fsync_due(s) && pace_due(s) <= now) {
 			struct cdm_io *io = freel[--nfree];
 
 			prep_io(s, io);
-			r = ops->queue(&s->ctx, io);
-			if (r != CDM_Q_QUEUED) {
-				fail(s, r < 0 ? r : -EPROTO);
+			s->paced++;     /* its place on the schedule, even if held */
+			r = submit(s, io, &nq);
+			if (r < 0) {
+				fail(s, r);
 				stop_issuing(s, &stopping, now);
 				freel[nfree++] = io;
 				break;
 			}
-			s->out[nq++] = io;
-			s->paced++;
 		}
 		if (nq) {
-			now = cdm_clock_now_ns();
-			for (unsigned int i = 0; i < nq; i++)
-				s->out[i]->submit_ns = now;
-			r = ops->commit(&s->ctx);
+			r = commit_batch(s, nq);
+			now = s->out[0]->submit_ns;
 			if (r < 0) {
 				fail(s, r);
 				break;
@@ -413,6 +528,15 @@ static void run_async_paced(struct wstate *s)
 		if (!inflight) {
 			if (stopping)
 				break;
+			if (s->nheld) {
+				/* busy with nothing in flight: ask again shortly */
+				if ((r = busy_pause(s)) < 0) {
+					fail(s, r);
+					stop_issuing(s, &stopping, now);
+				}
+				now = cdm_clock_now_ns();
+				continue;
+			}
 			if (fsync_due(s)) {
 				/* everything started has completed: sync now */
 				if ((r = do_fsync(s)) < 0) {
@@ -471,14 +595,26 @@ static int quiesce_and_sync(struct wstate *s, unsigned int *inflight, unsigned i
 	int r, n;
 
 	if (*nq) {
-		now = cdm_clock_now_ns();
-		for (unsigned int i = 0; i < *nq; i++)
-			s->out[i]->submit_ns = now;
-		if ((r = ops->commit(&s->ctx)) < 0)
+		if ((r = commit_batch(s, *nq)) < 0)
 			return r;
 		*nq = 0;
 	}
-	while (*inflight) {
+	/* the held writes count among the N: started and completed before the sync */
+	while (*inflight || s->nheld) {
+		if (s->nheld) {
+			unsigned int k = 0;
+
+			if ((r = retry_held(s, &k)) < 0)
+				return r;
+			if (k && (r = commit_batch(s, k)) < 0)
+				return r;
+			*inflight += k;
+			if (!*inflight) {
+				if ((r = busy_pause(s)) < 0)
+					return r;
+				continue;
+			}
+		}
 		n = ops->reap(&s->ctx, 1, depth, s->out);
 		if (n < 0)
 			return n;
@@ -501,11 +637,9 @@ static int quiesce_and_sync(struct wstate *s, unsigned int *inflight, unsigned i
 		struct cdm_io *io = s->park[--(*npark)];
 
 		prep_io(s, io);
-		r = ops->queue(&s->ctx, io);
-		if (r != CDM_Q_QUEUED)
-			return r < 0 ? r : -EPROTO;
-		s->out[(*nq)++] = io;
-		(*inflight)++;
+		if ((r = submit(s, io, nq)) < 0)
+			return r;
+		*inflight += (unsigned int)r;
 	}
 	return 0;
 }
@@ -524,26 +658,42 @@ static void run_async(struct wstate *s)
 			continue;
 		}
 		prep_io(s, &s->slots[i]);
-		r = ops->queue(&s->ctx, &s->slots[i]);
-		if (r != CDM_Q_QUEUED) {
-			fail(s, r < 0 ? r : -EPROTO);
+		if ((r = submit(s, &s->slots[i], &nq)) < 0) {
+			fail(s, r);
 			break;
 		}
-		s->out[nq++] = &s->slots[i];
 	}
 	now = cdm_clock_now_ns();
-	for (unsigned int i = 0; i < nq; i++)
-		s->out[i]->submit_ns = now;
 	inflight = nq;
-	if (nq && (r = ops->commit(&s->ctx)) < 0) {
+	if (nq && (r = commit_batch(s, nq)) < 0) {
 		if (fail(s, r))
 			s->w->error_offset = s->out[0]->offset;  /* first of the batch refused */
 		__atomic_store_n(&s->w->stopped_ns, now, __ATOMIC_RELEASE);
 		return;         /* nothing was started */
 	}
+	if (s->w->error)
+		s->nheld = 0;
 	advance(s, now);
-	while (inflight) {
-		int n = ops->reap(&s->ctx, 1, s->sh->batch < depth ? s->sh->batch : depth, s->out);
+	while (inflight || s->nheld) {
+		int n = 0;
+
+		if (!inflight) {
+			/* everything refused as busy, nothing to reap: ask again shortly */
+			now = cdm_clock_now_ns();
+			advance(s, now);
+			nq = 0;
+			r = stop_now(s, now) ? -EINTR : held_again(s, &nq);
+			if (r < 0) {
+				if (r != -EINTR)
+					fail(s, r);
+				stop_issuing(s, &stopping, now);
+				s->nheld = 0;
+				break;
+			}
+			inflight += (unsigned int)r;
+			goto commit;
+		}
+		n = ops->reap(&s->ctx, 1, s->sh->batch < depth ? s->sh->batch : depth, s->out);
 
 		if (n < 0) {
 			fail(s, n);
@@ -570,14 +720,26 @@ static void run_async(struct wstate *s)
 				continue;
 			}
 			prep_io(s, io);
-			r = ops->queue(&s->ctx, io);
-			if (r != CDM_Q_QUEUED) {
-				fail(s, r < 0 ? r : -EPROTO);
+			r = submit(s, io, &nq);
+			if (r < 0) {
+				fail(s, r);
 				stop_issuing(s, &stopping, now);
 				continue;
 			}
-			s->out[nq++] = io;      /* out[i] already consumed */
-			inflight++;
+			inflight += (unsigned int)r;
+		}
+		/* after the loop: out[0..n) is read, and the reap made room */
+		if (stopping) {
+			s->nheld = 0;   /* never started */
+		} else if (s->nheld) {
+			r = retry_held(s, &nq);
+			if (r < 0) {
+				fail(s, r);
+				stop_issuing(s, &stopping, now);
+				s->nheld = 0;
+			} else {
+				inflight += (unsigned int)r;
+			}
 		}
 		if (!stopping && fsync_due(s)) {
 			r = quiesce_and_sync(s, &inflight, &nq, &npark, &done);
@@ -587,16 +749,11 @@ static void run_async(struct wstate *s)
 				__atomic_store_n(&s->w->stopped_ns, cdm_clock_now_ns(), __ATOMIC_RELEASE);
 			}
 		}
-		if (nq) {
-			now = cdm_clock_now_ns();
-			for (unsigned int i = 0; i < nq; i++)
-				s->out[i]->submit_ns = now;
-			r = ops->commit(&s->ctx);
-			if (r < 0) {
-				if (fail(s, r))
-					s->w->error_offset = s->out[0]->offset;
-				break;
-			}
+commit:
+		if (nq && (r = commit_batch(s, nq)) < 0) {
+			if (fail(s, r))
+				s->w->error_offset = s->out[0]->offset;
+			break;
 		}
 		atomic_store_explicit(&s->w->live_bytes, done, memory_order_relaxed);
 	}
@@ -652,7 +809,8 @@ static int setup(struct wstate *s)
 	s->slots = calloc(q, sizeof(*s->slots));
 	s->out = calloc(q, sizeof(*s->out));
 	s->park = calloc(q, sizeof(*s->park));
-	if (!s->slots || !s->out || !s->park)
+	s->held = calloc(q, sizeof(*s->held));
+	if (!s->slots || !s->out || !s->park || !s->held)
 		return -ENOMEM;
 	for (unsigned int i = 0; i < q; i++) {
 		s->slots[i].buf = s->region + (size_t)i * sh->spec.block;
@@ -679,22 +837,42 @@ static int setup(struct wstate *s)
 	return 0;
 }
 
+/* the start gate's states (sh->gate_state), in the order they come */
+enum { GATE_CREATING, GATE_SETUP, GATE_GO, GATE_CANCELLED };
+
+/* wait until the gate is at @state or later; returns the state it is at */
+static int gate_wait(struct cdm_test_shared *sh, int state)
+{
+	int at;
+
+	pthread_mutex_lock(&sh->gate);
+	while (sh->gate_state < state)
+		pthread_cond_wait(&sh->gate_cv, &sh->gate);
+	at = sh->gate_state;
+	pthread_mutex_unlock(&sh->gate);
+	return at;
+}
+
 /* the thread body; @arg is a struct cdm_worker */
 static void *worker_main(void *arg)
 {
+	static const int fault_sigs[] = CDM_FAULT_SIGNALS;
 	struct cdm_worker *w = arg;
 	struct wstate s;
 	sigset_t all;
 	int r, inited = 0;
 
-	/* signals go to the main thread, which asks the workers to stop */
+	/*
+	 * Signals go to the main thread, which asks the workers to stop; the
+	 * fault signals stay open, so a fault here reaches the runner's
+	 * handler (worker.h) instead of killing cdm with its file left.
+	 */
 	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	for (size_t i = 0; i < sizeof(fault_sigs) / sizeof(fault_sigs[0]); i++)
+		sigdelset(&all, fault_sigs[i]);
+	pthread_sigmask(SIG_SETMASK, &all, NULL);
 	/* wait until every thread exists; if one could not be created, go */
-	pthread_mutex_lock(&w->sh->gate);
-	r = w->sh->abort;
-	pthread_mutex_unlock(&w->sh->gate);
-	if (r)
+	if (gate_wait(w->sh, GATE_SETUP) == GATE_CANCELLED)
 		return NULL;
 	memset(&s, 0, sizeof(s));
 	s.w = w;
@@ -725,9 +903,11 @@ static void *worker_main(void *arg)
 			w->depth_fsync = 1;
 		}
 	}
-	pthread_barrier_wait(&s.sh->ready);
-	pthread_barrier_wait(&s.sh->go);
-	if (!w->error) {
+	pthread_mutex_lock(&s.sh->gate);
+	s.sh->gate_ready++;
+	pthread_cond_broadcast(&s.sh->gate_cv);
+	pthread_mutex_unlock(&s.sh->gate);
+	if (gate_wait(s.sh, GATE_GO) == GATE_GO && !w->error) {
 		s.win = 0;
 		s.next_bound = s.sh->bounds[1];
 		s.pace_base = s.sh->bounds[0];
@@ -749,6 +929,7 @@ static void *worker_main(void *arg)
 	free(s.slots);
 	free(s.out);
 	free(s.park);
+	free(s.held);
 	if (s.region)
 		munmap(s.region, s.region_len);
 	return NULL;
@@ -757,9 +938,17 @@ static void *worker_main(void *arg)
 /* undo cdm_worker_start()'s set-up (no thread is running) */
 static void teardown(struct cdm_test_shared *sh)
 {
-	pthread_barrier_destroy(&sh->ready);
-	pthread_barrier_destroy(&sh->go);
+	pthread_cond_destroy(&sh->gate_cv);
 	pthread_mutex_destroy(&sh->gate);
+}
+
+/* open the gate to @state (GATE_SETUP, GATE_GO or GATE_CANCELLED) */
+static void gate_open(struct cdm_test_shared *sh, int state)
+{
+	pthread_mutex_lock(&sh->gate);
+	sh->gate_state = state;
+	pthread_cond_broadcast(&sh->gate_cv);
+	pthread_mutex_unlock(&sh->gate);
 }
 
 int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned int n,
@@ -770,23 +959,18 @@ int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned 
 	int e = 0;
 
 	if (pthread_mutex_init(&sh->gate, NULL))
-		return cdm_err_set(err, -ENOMEM, "cannot set up thread barriers");
-	if (pthread_barrier_init(&sh->ready, NULL, n + 1)) {
+		return cdm_err_set(err, -ENOMEM, "cannot set up the worker threads' start gate");
+	if (pthread_cond_init(&sh->gate_cv, NULL)) {
 		pthread_mutex_destroy(&sh->gate);
-		return cdm_err_set(err, -ENOMEM, "cannot set up thread barriers");
-	}
-	if (pthread_barrier_init(&sh->go, NULL, n + 1)) {
-		pthread_barrier_destroy(&sh->ready);
-		pthread_mutex_destroy(&sh->gate);
-		return cdm_err_set(err, -ENOMEM, "cannot set up thread barriers");
+		return cdm_err_set(err, -ENOMEM, "cannot set up the worker threads' start gate");
 	}
 	/*
-	 * The threads wait for the gate before they touch a barrier, so that
-	 * when one cannot be created the others can be sent home and joined
-	 * (a barrier of T + 1 parties would wait for ever).
+	 * The threads wait at the gate before they set anything up, so that
+	 * when one cannot be created the others are sent home (GATE_CANCELLED)
+	 * and joined: none is left waiting, nothing is left allocated.
 	 */
-	sh->abort = 0;
-	pthread_mutex_lock(&sh->gate);
+	sh->gate_state = GATE_CREATING;
+	sh->gate_ready = 0;
 	for (started = 0; started < n; started++) {
 		w[started].sh = sh;
 		w[started].id = started;
@@ -795,9 +979,8 @@ int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned 
 		if (e)
 			break;
 	}
-	sh->abort = e != 0;
-	pthread_mutex_unlock(&sh->gate);
 	if (e) {
+		gate_open(sh, GATE_CANCELLED);
 		for (unsigned int i = 0; i < started; i++)
 			pthread_join(w[i].thread, NULL);
 		teardown(sh);
@@ -805,13 +988,17 @@ int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned 
 		return cdm_err_set(err, -e, "cannot start worker thread %u of %u: %s (%s)",
 				   started + 1, n, strerror(e), hint);
 	}
-	pthread_barrier_wait(&sh->ready);
+	gate_open(sh, GATE_SETUP);
+	pthread_mutex_lock(&sh->gate);
+	while (sh->gate_ready < n)
+		pthread_cond_wait(&sh->gate_cv, &sh->gate);
+	pthread_mutex_unlock(&sh->gate);
 	return 0;
 }
 
 void cdm_worker_go(struct cdm_test_shared *sh)
 {
-	pthread_barrier_wait(&sh->go);
+	gate_open(sh, GATE_GO);
 }
 
 void cdm_worker_join(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned int n)

@@ -18,6 +18,7 @@
 #define CDM_WORKER_H
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -27,6 +28,16 @@
 #include "cdm/model/series.h"
 #include "cdm/model/hist.h"
 #include "cdm/model/pass.h"
+
+/*
+ * The fault signals: synchronous ones the kernel sends to the thread that
+ * faulted (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGSYS, SIGTRAP), and SIGABRT
+ * (abort()).  The runner's handler for them unlinks the test file and hands
+ * the signal on (docs/safety.md, section 4).  Worker threads block every
+ * other signal but leave these open: a fault whose signal is blocked is
+ * not delivered but kills the process at once, so the handler never ran.
+ */
+#define CDM_FAULT_SIGNALS { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP }
 
 /* what all workers of one test share; written by the runner before "go" */
 struct cdm_test_shared {
@@ -60,11 +71,16 @@ struct cdm_test_shared {
 	 * once per batch; never written by a worker.
 	 */
 	atomic_int *stop;
-	/* set by cdm_worker_start(); the caller leaves them alone */
-	pthread_mutex_t gate;           /* held while the threads are created */
-	int abort;                      /* not every thread started: all return */
-	pthread_barrier_t ready;        /* workers set up (T + 1 parties) */
-	pthread_barrier_t go;           /* schedule published (T + 1 parties) */
+	/*
+	 * The start gate, set up by cdm_worker_start(); the caller leaves it
+	 * alone.  A mutex and a condition variable rather than barriers: a
+	 * barrier of T + 1 parties cannot be called off when thread k of T
+	 * cannot be created, and its waiters would wait for ever.
+	 */
+	pthread_mutex_t gate;
+	pthread_cond_t gate_cv;
+	int gate_state;                 /* enum in worker.c: creating, set up, go, cancelled */
+	unsigned int gate_ready;        /* workers that have set up */
 	atomic_int failed;              /* a worker hit an error (I/O or engine): all stop */
 	/* the shared sequential stream (CDM 9): next block index, own line */
 	_Alignas(64) atomic_uint_fast64_t seq_next;
@@ -84,6 +100,7 @@ struct cdm_worker {
 	unsigned int depth_run;         /* depth kept: the engine's, or --fsync's N if lower */
 	int depth_fsync;                /* depth_run is --fsync's N (a write test, N < Q) */
 	uint64_t stopped_ns;            /* when it stopped starting I/O */
+	uint64_t busy;                  /* engine answers "busy" (held and queued again) */
 	char note[160];                 /* engine's remark */
 	struct cdm_pass passes[CDM_MAX_PASSES];
 	struct cdm_hist hist;           /* measured passes only */
@@ -108,7 +125,7 @@ uint64_t cdm_worker_buffer_bytes(unsigned int qd, uint64_t block);
  * and will do no I/O: the caller says so, and publishes a schedule that
  * ends at once (every bound the same) before cdm_worker_go().
  * Returns 0, or -errno when a thread cannot be created (pthread_create's
- * error, e.g. -EAGAIN at RLIMIT_NPROC) or the barriers cannot be set up,
+ * error, e.g. -EAGAIN at RLIMIT_NPROC) or the start gate cannot be set up,
  * with "cannot start worker thread 3 of 4: <strerror> (<the thread limits,
  * cdm_limits_thread_hint()>)" in @err; then no thread is left: those
  * already started were told to return and were joined.

@@ -8,6 +8,7 @@
  * empty.
  */
 #include <limits.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +124,7 @@ static void fill_cpu(struct cdm_run_info *in)
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 
 	in->cpus_online = n > 0 ? (unsigned int)n : 0;
+	in->cpus_allowed = cdm_sysinfo_cpus_allowed();
 	if (!fp)
 		return;
 	while (fgets(line, sizeof(line), fp)) {
@@ -215,4 +217,56 @@ uint64_t cdm_sysinfo_mem_available(void)
 			break;
 	fclose(fp);
 	return (uint64_t)kib << 10;
+}
+
+/* this process's cgroup v2 directory under /sys/fs/cgroup, or "" */
+static void cgroup_dir(char *buf, size_t len)
+{
+	FILE *fp = fopen("/proc/self/cgroup", "re");
+	char line[1024];
+
+	buf[0] = '\0';
+	if (!fp)
+		return;
+	while (fgets(line, sizeof(line), fp)) {
+		if (strncmp(line, "0::", 3))
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		snprintf(buf, len, "/sys/fs/cgroup%s", strcmp(line + 3, "/") ? line + 3 : "");
+		break;
+	}
+	fclose(fp);
+}
+
+unsigned int cdm_sysinfo_cpus_allowed(void)
+{
+	char dir[1200], file[1300], buf[128];
+	unsigned int n = 0;
+	cpu_set_t set;
+
+	/* sched_getaffinity: taskset, and the cgroup cpuset (it sets the mask) */
+	if (sched_getaffinity(0, sizeof(set), &set) == 0)
+		n = (unsigned int)CPU_COUNT(&set);
+	/* cgroup v2 cpu.max "QUOTA PERIOD" of this cgroup and each above it */
+	cgroup_dir(dir, sizeof(dir));
+	while (dir[0] && strcmp(dir, "/sys/fs/cgroup") != 0) {
+		unsigned long long quota, period;
+		char *slash;
+
+		snprintf(file, sizeof(file), "%s/cpu.max", dir);
+		if (read_line(file, buf, sizeof(buf)) == 0 &&
+		    sscanf(buf, "%llu %llu", &quota, &period) == 2 && period) {
+			unsigned long long cpus = (quota + period - 1) / period;
+
+			if (cpus < 1)
+				cpus = 1;
+			if (!n || cpus < n)
+				n = (unsigned int)cpus;
+		}
+		slash = strrchr(dir, '/');
+		if (!slash)
+			break;
+		*slash = '\0';
+	}
+	return n;
 }

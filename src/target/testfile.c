@@ -15,11 +15,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -351,38 +353,105 @@ static void mark_text(char *buf, size_t len, uint64_t size, uint64_t ino)
 	snprintf(buf, len, "cdm test file v2 size=%" PRIu64 " ino=%" PRIu64, size, ino);
 }
 
-int cdm_testfile_keep(struct cdm_testfile *f)
+/*
+ * The sidecar "<kept>.cdm", for a filesystem without user xattrs: created
+ * exclusively (never over another file) and removed again when it cannot
+ * be written whole.  Returns 0 or -errno.
+ */
+static int write_sidecar(const char *side, const char *mark)
+{
+	char line[128];
+	ssize_t w;
+	size_t n;
+	int fd, e = 0;
+
+	snprintf(line, sizeof(line), "%s\n", mark);
+	n = strlen(line);
+	fd = open(side, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0)
+		return -errno;
+	w = write(fd, line, n);
+	if (w != (ssize_t)n)
+		e = w < 0 ? errno : EIO;
+	if (!e && fsync(fd) < 0)
+		e = errno;
+	if (close(fd) < 0 && !e)
+		e = errno;
+	if (e)
+		unlink(side);
+	return -e;
+}
+
+/*
+ * rename(2) that never replaces a file at @to: RENAME_NOREPLACE, or where
+ * the filesystem or the kernel lacks it, a check just before a plain
+ * rename.  The system call itself: musl has no renameat2() wrapper.
+ */
+static int rename_noreplace(const char *from, const char *to)
+{
+	struct stat st;
+
+#ifdef SYS_renameat2
+	if (syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -errno;
+#endif
+	if (lstat(to, &st) == 0)
+		return -EEXIST;
+	return rename(from, to) < 0 ? -errno : 0;
+}
+
+/*
+ * Mark first, then rename: a file is never under its .keep name without
+ * the mark that lets --file take it, so a failure at any step leaves the
+ * .tmp file, which the caller removes (f->created stays 1).
+ */
+int cdm_testfile_keep(struct cdm_testfile *f, struct cdm_err *err)
 {
 	char kept[sizeof(f->path)], mark[96], side[sizeof(f->path) + 8];
 	size_t n = strlen(f->path);
 	struct stat st;
-	int ret = 0;
+	int ret, sidecar = 0;
 
 	if (!f->created || n < 4)
-		return -EINVAL;
+		return cdm_err_set(err, -EINVAL, "%s: not a test file this run created", f->path);
 	snprintf(kept, sizeof(kept), "%.*s.keep", (int)(n - 4), f->path);
-	if (rename(f->path, kept) < 0)
-		return -errno;
-	snprintf(f->path, sizeof(f->path), "%s", kept);
-	f->created = 0;         /* kept: never removed by cdm from now on */
+	snprintf(side, sizeof(side), "%s.cdm", kept);
 	if (fstat(f->fd, &st) < 0)
-		return -errno;
+		return cdm_err_set(err, -errno, "%s: cannot keep the test file: %s", f->path,
+				   strerror(errno));
 	mark_text(mark, sizeof(mark), f->size, (uint64_t)st.st_ino);
 	if (fsetxattr(f->fd, MARK_XATTR, mark, strlen(mark), 0) < 0) {
-		/* no user xattrs here (tmpfs before 6.6, some FUSE): a sidecar */
-		FILE *fp;
+		int e = errno;
 
-		snprintf(side, sizeof(side), "%s.cdm", f->path);
-		fp = fopen(side, "wxe");
-		if (!fp || fprintf(fp, "%s\n", mark) < 0)
-			ret = -errno;
-		if (fp && fclose(fp) != 0 && !ret)
-			ret = -errno;
+		/*
+		 * Only a filesystem without user xattrs gets a sidecar: has_mark()
+		 * trusts one nowhere else, so a sidecar written after, say,
+		 * ENOSPC or EDQUOT would keep a file --file refuses.
+		 */
+		if (e != ENOTSUP)
+			return cdm_err_set(err, -e, "%s: cannot keep the test file: cannot set its mark (xattr %s): %s",
+					   f->path, MARK_XATTR, strerror(e));
+		ret = write_sidecar(side, mark);
+		if (ret < 0)
+			return cdm_err_set(err, ret, "%s: cannot keep the test file: the filesystem has no user xattrs and the mark file %s cannot be written: %s",
+					   f->path, side, strerror(-ret));
+		sidecar = 1;
 	}
+	ret = rename_noreplace(f->path, kept);
+	if (ret < 0) {
+		if (sidecar)
+			unlink(side);
+		return cdm_err_set(err, ret, "%s: cannot keep the test file: cannot rename it to %s: %s",
+				   f->path, kept, strerror(-ret));
+	}
+	snprintf(f->path, sizeof(f->path), "%s", kept);
+	f->created = 0;         /* kept: never removed by cdm from now on */
 	if (f->fd >= 0)
 		close(f->fd);
 	f->fd = -1;
-	return ret;
+	return 0;
 }
 
 /*
@@ -413,6 +482,70 @@ static int has_mark(const char *path, int fd, const struct stat *st)
 	fclose(fp);
 	got[strcspn(got, "\n")] = '\0';
 	return strcmp(got, want) == 0;
+}
+
+/*
+ * The first unwritten extent before @size (FIEMAP_EXTENT_UNWRITTEN:
+ * allocated by fallocate and never written, read back as zeros without a
+ * device read), into *@at.  Returns 1 when there is one, else 0 (also
+ * where the filesystem has no FIEMAP: tmpfs, FUSE).
+ */
+static int first_unwritten_extent(int fd, uint64_t size, uint64_t *at)
+{
+	union {
+		struct fiemap fm;
+		char buf[sizeof(struct fiemap) + 64 * sizeof(struct fiemap_extent)];
+	} u;
+	uint64_t start = 0;
+
+	while (start < size) {
+		memset(&u.fm, 0, sizeof(u.fm));
+		u.fm.fm_start = start;
+		u.fm.fm_length = size - start;
+		u.fm.fm_flags = FIEMAP_FLAG_SYNC;       /* delayed allocation settled first */
+		u.fm.fm_extent_count = 64;
+		if (ioctl(fd, FS_IOC_FIEMAP, &u.fm) < 0 || !u.fm.fm_mapped_extents)
+			return 0;
+		for (unsigned int i = 0; i < u.fm.fm_mapped_extents; i++) {
+			const struct fiemap_extent *e = &u.fm.fm_extents[i];
+
+			if (e->fe_flags & FIEMAP_EXTENT_UNWRITTEN) {
+				*at = e->fe_logical > start ? e->fe_logical : start;
+				return 1;
+			}
+			if (e->fe_flags & FIEMAP_EXTENT_LAST)
+				return 0;
+			start = e->fe_logical + e->fe_length;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The first byte before @size that reads without a device read: a hole
+ * (SEEK_HOLE; a file truncated and extended again, or punched) or an
+ * unwritten extent, whichever comes first (ext4's SEEK_HOLE counts an
+ * unwritten extent as a hole too: FIEMAP names it).  Returns 1 with *@at
+ * (bytes) and *@what ("a hole", "an unwritten extent") set, or 0 when the
+ * whole file is written data or the filesystem cannot tell.
+ */
+static int find_unwritten(int fd, uint64_t size, uint64_t *at, const char **what)
+{
+	off_t h = lseek(fd, 0, SEEK_HOLE);
+	uint64_t u;
+	int has_u = first_unwritten_extent(fd, size, &u);
+
+	if (has_u && (h < 0 || u <= (uint64_t)h)) {
+		*at = u;
+		*what = "an unwritten extent";
+		return 1;
+	}
+	if (h >= 0 && (uint64_t)h < size) {
+		*at = (uint64_t)h;
+		*what = "a hole";
+		return 1;
+	}
+	return 0;
 }
 
 int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int direct,
@@ -464,6 +597,7 @@ int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int direct,
 	f->fd = fd;
 	f->size = (uint64_t)st.st_size;
 	f->created = 0;         /* the user's to keep: never removed */
+	f->unwritten = find_unwritten(fd, f->size, &f->unwritten_at, &f->unwritten_what);
 	return 0;
 }
 

@@ -50,6 +50,30 @@ refuse() {
 	done
 }
 
+@test "a bad test spec names the real reason: above the maximum, zero, below the minimum, missing, negative" {
+	while IFS='|' read -r spec why; do
+		run "$CDM" "${QUICK[@]}" --test "$spec" "$TD"
+		echo "$spec: $output"
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "cdm: bad test spec '$spec': $why" ]
+	done <<'T'
+SEQ4G|block size is above the 64M maximum
+SEQ128M|block size is above the 64M maximum
+SEQ0K|block size is zero
+RND256B|block size is below the 512B minimum
+RND1000B|block size must be a multiple of 512B
+SEQ1.5M|block size must be a whole number of B, K or M
+SEQ4|block size needs a unit (B, K or M)
+RND4K Q0T1|queue depth is zero (Q1..Q1024)
+RND4K Q2000|queue depth is above the maximum 1024 (Q1..Q1024)
+RND4K QT1|queue depth after Q is missing (Q1..Q1024)
+RND4K Q-1|queue depth is negative (Q1..Q1024)
+RND4K Q1T999|thread count is above the maximum 256 (T1..T256)
+RND4K Q1T1 W150|write percentage is above the maximum 99 (W1..W99)
+T
+	assert_clean "$TD"
+}
+
 @test "zero, negative, non-numeric and absurd counts, times and intervals" {
 	for v in 0 -1 abc 1.5 999999; do
 		refuse 2 "bad value for --count" "${QUICK[@]}" --count "$v" "$TD"

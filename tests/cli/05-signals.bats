@@ -250,3 +250,43 @@ kill_mid_run() {
 	[ "$output" = "cdm: $TD: the 16 MiB test file is larger than the file size limit of 1 MiB (RLIMIT_FSIZE, ulimit -f); raise the limit or give a smaller --size" ]
 	assert_clean "$TD"
 }
+
+# a preloaded getrusage that faults when a worker thread asks for its own
+# CPU (RUSAGE_THREAD: only the workers do, at the start of their I/O);
+# $1 is the fault: SEGV (NULL dereference) or FPE (division by zero)
+worker_fault_so() {
+	cat > "$OD/wfault.c" <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <sys/resource.h>
+volatile int zero;
+int getrusage(int who, struct rusage *ru)
+{
+	int (*real)(int, struct rusage *) = (int (*)(int, struct rusage *))dlsym(RTLD_NEXT, "getrusage");
+	if (who == RUSAGE_THREAD) {
+#ifdef FPE
+		return 1 / zero;
+#else
+		return *(volatile int *)0 + zero;
+#endif
+	}
+	return real(who, ru);
+}
+C
+	cc -shared -fPIC -D"$1" -o "$OD/wfault.so" "$OD/wfault.c" -ldl
+}
+
+@test "a real fault in a worker thread (SIGSEGV, SIGFPE) removes the test file, then ends cdm by it" {
+	command -v cc > /dev/null || skip "no C compiler"
+	for f in SEGV:139 FPE:136; do
+		worker_fault_so "${f%:*}" || skip "cannot build a shared object"
+		st=0
+		LD_PRELOAD="$OD/wfault.so" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+			timeout 60 "$CDM" "${QUICK[@]}" --engine sync --test RND4K "$TD" > "$OD/out" 2> "$OD/err" || st=$?
+		cat "$OD/err"
+		echo "$f: exit $st"
+		[ "$st" -eq "${f#*:}" ] || { [ "$st" -eq 1 ] && grep -q Sanitizer "$OD/err"; }
+		assert_clean "$TD"
+	done
+	rm -f "$OD"/wfault.* "$OD/out" "$OD/err"
+}

@@ -212,3 +212,23 @@ PY
 	run "$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --cv-threshold 1000 "$TD"
 	[[ "$output" != *"unstable"* ]]
 }
+
+@test "run info: cpus_allowed counts the CPUs cdm may run on (taskset), beside cpus_online" {
+	command -v taskset > /dev/null || skip "taskset not installed"
+	taskset -c 0 "$CDM" "${QUICK[@]}" --engine null --test RND4K --mode read --format json "$TD" > "$OD/r.json"
+	python3 -c '
+import json, os, sys
+d = json.load(open(sys.argv[1]))["system"]
+assert d["cpus_allowed"] == 1, d
+assert d["cpus_online"] == os.sysconf("SC_NPROCESSORS_ONLN"), d
+' "$OD/r.json"
+	"$CDM" "${QUICK[@]}" --engine null --test RND4K --mode read --format json "$TD" > "$OD/r.json"
+	python3 -c '
+import json, os, sys
+d = json.load(open(sys.argv[1]))["system"]
+assert d["cpus_allowed"] == len(os.sched_getaffinity(0)), d
+' "$OD/r.json"
+	# a cgroup v2 cpu.max quota is counted too (cdm_sysinfo_cpus_allowed);
+	# this machine's cgroups are v1, so it is not tested here
+	assert_clean "$TD"
+}

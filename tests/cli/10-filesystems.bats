@@ -70,3 +70,57 @@ mount_ext4() {
 	[[ "$output" == *"removed $stale"* ]]
 	assert_clean "$MNT"
 }
+
+# keep_then_hollow DIR HOW: keep a test file in DIR, then make part of it
+# read without the device (HOW: truncate = truncated to 0 and extended
+# again, punch = a hole punched at 64 KiB, falloc = truncated and
+# fallocated, never written); $kept names it
+keep_then_hollow() {
+	"$CDM" "${QUICK[@]}" --engine sync --test RND4K --keep "$1" > /dev/null 2>&1
+	kept=$(find "$1" -maxdepth 1 -name 'cdm-*.keep')
+	[ -n "$kept" ]
+	case $2 in
+	truncate) truncate -s 0 "$kept" && truncate -s 16M "$kept" ;;
+	punch) fallocate --punch-hole --keep-size -o 65536 -l 65536 "$kept" ;;
+	falloc) truncate -s 0 "$kept" && fallocate -l 16M "$kept" ;;
+	esac
+}
+
+# --file on a kept file with HOW ($2) done to it in DIR ($1): a note names
+# what and where ($3: the offset), the file is written again, the run
+# works; the next --file takes it without a note
+hollow_refilled() {
+	keep_then_hollow "$1" "$2"
+	run "$CDM" --quiet --count 1 --time 1 --warmup 0 --interval 0 --engine sync \
+		--test RND4K --mode read --file "$kept"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"cdm: note: $kept has $3 (truncated and extended, punched or fallocated since it was kept): it is written all over again before the tests, as a new test file is"* ]]
+	run "$CDM" --quiet --count 1 --time 1 --warmup 0 --interval 0 --engine sync \
+		--test RND4K --mode read --file "$kept"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"written all over again"* ]]
+	rm -f "$kept" "$kept.cdm"
+}
+
+@test "--file: a kept file with a hole or an unwritten extent is written again first (ext4)" {
+	fs_setup mkfs.ext4
+	command -v fallocate > /dev/null || skip "fallocate not installed"
+	mount_ext4 64M rw
+	hollow_refilled "$MNT" truncate "a hole at offset 0"
+	hollow_refilled "$MNT" punch "a hole at offset 65536"
+	hollow_refilled "$MNT" falloc "an unwritten extent at offset 0"
+	assert_clean "$MNT"
+}
+
+@test "--file: a kept file with a hole is written again first (the temporary directory's filesystem)" {
+	command -v fallocate > /dev/null || skip "fallocate not installed"
+	hollow_refilled "$TD" truncate "a hole at offset 0"
+	hollow_refilled "$TD" punch "a hole at offset 65536"
+	# unwritten extents only where FIEMAP reports them (not tmpfs)
+	fs=$(stat -f -c %T "$TD")
+	case $fs in
+	ext2/ext3|xfs|btrfs) hollow_refilled "$TD" falloc "an unwritten extent at offset 0" ;;
+	esac
+	assert_clean "$TD"
+}

@@ -488,3 +488,37 @@ need_setpriv() {
 	[[ "$output" == *"cdm: note: removed $stale, left by a cdm run (pid $dead) that no longer exists"* ]]
 	assert_clean "$TD"
 }
+
+# --keep when the mark cannot be written: the file is not kept under a
+# .keep name that --file would refuse; it is removed and a warning says
+# why, the run's figures stand (exit 0)
+@test "--keep: a mark that cannot be written (xattr refused, or no xattrs and no sidecar) removes the file and says so" {
+	need_shim
+	for f in fsetxattr:ENOSPC:0 fsetxattr:EROFS:0 nomark:EROFS:0 nomark:ENOSPC:0; do
+		run with_fault "$f" "${QUICK[@]}" --engine sync --test RND4K --keep "$TD"
+		echo "$f"
+		[ "$status" -eq 0 ]
+		case $f in
+		fsetxattr:ENOSPC:*) why="cannot set its mark \(xattr user\.cdm\.testfile\): No space left on device" ;;
+		fsetxattr:EROFS:*) why="cannot set its mark \(xattr user\.cdm\.testfile\): Read-only file system" ;;
+		nomark:EROFS:*) why="the filesystem has no user xattrs and the mark file $TD/cdm-[^ ]+\.keep\.cdm cannot be written: Read-only file system" ;;
+		nomark:ENOSPC:*) why="the filesystem has no user xattrs and the mark file $TD/cdm-[^ ]+\.keep\.cdm cannot be written: No space left on device" ;;
+		esac
+		grep -qE "^cdm: warning: $TD/cdm-[^ ]+\.tmp: cannot keep the test file: $why; it was removed$" "$OD/err"
+		! grep -q "kept the test file" "$OD/err"
+		assert_clean "$TD"
+	done
+}
+
+@test "--keep on a filesystem without user xattrs writes the sidecar, and --file takes the file" {
+	need_shim
+	run with_fault fsetxattr:ENOTSUP:0 "${QUICK[@]}" --engine sync --test RND4K --keep "$TD"
+	[ "$status" -eq 0 ]
+	kept=$(find "$TD" -name 'cdm-*.keep')
+	[ -f "$kept" ] && [ -f "$kept.cdm" ]
+	grep -q "^cdm test file v2 size=16777216 ino=" "$kept.cdm"
+	run with_fault fsetxattr:ENOTSUP:0 --quiet --count 1 --time 1 --warmup 0 --interval 0 \
+		--engine sync --test RND4K --file "$kept"
+	[ "$status" -eq 0 ]
+	rm -f "$kept" "$kept.cdm"
+}

@@ -14,8 +14,12 @@
  *   call   pwrite, pread, fallocate, fdatasync, io_getevents (libaio
  *          completions: the I/O fails or is short), io_submit (libaio
  *          submission: the call fails; short is not supported), io_setup
- *          (libaio context: fails, as when fs.aio-max-nr is reached)
- *   fault  an errno name (ENOSPC, EIO, EINVAL, EAGAIN, EROFS, ENODEV),
+ *          (libaio context: fails, as when fs.aio-max-nr is reached),
+ *          fsetxattr (--keep's mark), nomark (--keep's mark on a
+ *          filesystem without user xattrs: fsetxattr fails with ENOTSUP
+ *          and creating the sidecar "*.cdm" fails with the fault)
+ *   fault  an errno name (ENOSPC, EIO, EINVAL, EAGAIN, EROFS, ENODEV,
+ *          ENOTSUP),
  *          or "short": half the bytes are transferred (a short
  *          pread/pwrite, or a short libaio completion)
  *   after  how many matching calls (or libaio completions) succeed first
@@ -32,6 +36,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #ifdef CDM_HAVE_LIBAIO
 #include <libaio.h>
 #endif
@@ -40,9 +45,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
-enum call { C_NONE, C_PWRITE, C_PREAD, C_FALLOCATE, C_FDATASYNC, C_GETEVENTS, C_SUBMIT, C_SETUP };
+enum call {
+	C_NONE, C_PWRITE, C_PREAD, C_FALLOCATE, C_FDATASYNC, C_GETEVENTS, C_SUBMIT, C_SETUP,
+	C_FSETXATTR, C_NOMARK,
+};
 
 static enum call fcall;
 static int ferrno;              /* 0 = short transfer */
@@ -73,6 +82,8 @@ __attribute__((constructor)) static void fault_init(void)
 		ferrno = EROFS;
 	else if (!strcmp(kind, "ENODEV"))
 		ferrno = ENODEV;
+	else if (!strcmp(kind, "ENOTSUP"))
+		ferrno = ENOTSUP;
 	else
 		return;
 	if (!strcmp(call, "pwrite"))
@@ -89,6 +100,10 @@ __attribute__((constructor)) static void fault_init(void)
 		fcall = C_SUBMIT;
 	else if (!strcmp(call, "io_setup"))
 		fcall = C_SETUP;
+	else if (!strcmp(call, "fsetxattr"))
+		fcall = C_FSETXATTR;
+	else if (!strcmp(call, "nomark"))
+		fcall = C_NOMARK;
 	fafter = after;
 	flen = len;
 }
@@ -190,6 +205,93 @@ int fdatasync(int fd)
 		return -1;
 	}
 	return f(fd);
+}
+
+/* --keep's mark: the extended attribute */
+int fsetxattr(int fd, const char *name, const void *value, size_t size, int flags)
+{
+	int (*f)(int, const char *, const void *, size_t, int) = real("fsetxattr");
+
+	if (fcall == C_NOMARK) {
+		errno = ENOTSUP;
+		return -1;
+	}
+	if (strikes(C_FSETXATTR, 0)) {
+		errno = ferrno ? ferrno : EIO;
+		return -1;
+	}
+	return f(fd, name, value, size, flags);
+}
+
+/* ENOTSUP (no user xattrs here) holds for reading the mark too */
+ssize_t fgetxattr(int fd, const char *name, void *value, size_t size)
+{
+	ssize_t (*f)(int, const char *, void *, size_t) = real("fgetxattr");
+
+	if (fcall == C_NOMARK || (fcall == C_FSETXATTR && ferrno == ENOTSUP)) {
+		errno = ENOTSUP;
+		return -1;
+	}
+	return f(fd, name, value, size);
+}
+
+/* nomark: creating a "*.cdm" sidecar fails; every other open goes through */
+static int do_open(int dirfd, const char *path, int flags, mode_t mode, const char *sym)
+{
+	size_t n = strlen(path);
+
+	if (fcall == C_NOMARK && (flags & O_CREAT) && n > 4 && !strcmp(path + n - 4, ".cdm") &&
+	    strikes(C_NOMARK, 0)) {
+		errno = ferrno ? ferrno : EIO;
+		return -1;
+	}
+	if (dirfd == -1000) {
+		int (*f)(const char *, int, ...) = real(sym);
+
+		return f(path, flags, mode);
+	} else {
+		int (*f)(int, const char *, int, ...) = real(sym);
+
+		return f(dirfd, path, flags, mode);
+	}
+}
+
+static mode_t open_mode(int flags, va_list ap)
+{
+	return (flags & (O_CREAT | O_TMPFILE)) ? (mode_t)va_arg(ap, int) : 0;
+}
+
+int open(const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t m;
+
+	va_start(ap, flags);
+	m = open_mode(flags, ap);
+	va_end(ap);
+	return do_open(-1000, path, flags, m, "open");
+}
+
+int open64(const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t m;
+
+	va_start(ap, flags);
+	m = open_mode(flags, ap);
+	va_end(ap);
+	return do_open(-1000, path, flags, m, "open64");
+}
+
+int openat(int dirfd, const char *path, int flags, ...)
+{
+	va_list ap;
+	mode_t m;
+
+	va_start(ap, flags);
+	m = open_mode(flags, ap);
+	va_end(ap);
+	return do_open(dirfd, path, flags, m, "openat");
 }
 
 #ifdef CDM_HAVE_LIBAIO

@@ -99,6 +99,7 @@ static struct cdm_run_result *build(void)
 	set_str(in->dev_scheduler, sizeof(in->dev_scheduler), "none");
 	set_str(in->cpu_model, sizeof(in->cpu_model), "AMD EPYC 7B13");
 	in->cpus_online = 4;
+	in->cpus_allowed = 2;
 	in->fs_total_bytes = 1000204886016ull;
 	in->fs_used_bytes = 960000000000ull;
 	in->fs_avail_bytes = 40204886016ull;

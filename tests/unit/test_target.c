@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/falloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,7 +224,7 @@ static void test_testfile_life(void **state)
 	assert_true(words[0] != 0 && words[0] != words[1] && words[1] != words[2]);
 
 	/* kept: renamed .keep, marked, and then taken again by --file */
-	assert_int_equal(cdm_testfile_keep(f), 0);
+	assert_int_equal(cdm_testfile_keep(f, &err), 0);
 	assert_string_equal(f->path + strlen(f->path) - 5, ".keep");
 	assert_int_equal(f->created, 0);
 	snprintf(kept, sizeof(kept), "%s", f->path);
@@ -258,6 +259,147 @@ static void test_testfile_life(void **state)
 	unlink(kept);
 	snprintf(want, sizeof(want), "%s.cdm", kept);
 	unlink(want);           /* a sidecar, where there are no user xattrs */
+	assert_int_equal(rmdir(dir), 0);
+	free(t);
+	free(f);
+	free(g);
+}
+
+/* a prepared test file of @size bytes in @dir, for keep and reuse */
+static void made_file(struct cdm_testfile *f, struct cdm_target *t, const char *dir,
+		      uint64_t size)
+{
+	struct cdm_err err = { "" };
+
+	assert_int_equal(cdm_target_probe(dir, size, t, &err), 0);
+	assert_int_equal(cdm_testfile_create(f, t, size, 0, &err), 0);
+	assert_int_equal(cdm_testfile_fill(f, 0, NULL, NULL, &err), 0);
+}
+
+/*
+ * --keep never renames over a file, and a keep that fails leaves nothing
+ * kept: the .tmp file is still cdm's to remove, no sidecar is left
+ */
+static void test_keep_fails_cleanly(void **state)
+{
+	struct cdm_err err = { "" };
+	struct cdm_target *t = malloc(sizeof(*t));
+	struct cdm_testfile *f = malloc(sizeof(*f));
+	char dir[256], tmp[4400], kept[4400], want[9000], buf[8];
+	struct stat st;
+	int fd;
+
+	(void)state;
+	assert_non_null(t);
+	assert_non_null(f);
+	temp_dir(dir, sizeof(dir));
+	made_file(f, t, dir, 1 << 20);
+	snprintf(tmp, sizeof(tmp), "%s", f->path);
+	snprintf(kept, sizeof(kept), "%.*s.keep", (int)strlen(tmp) - 4, tmp);
+	/* someone's file already has the .keep name */
+	fd = open(kept, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "mine", 4), 4);
+	close(fd);
+	assert_int_equal(cdm_testfile_keep(f, &err), -EEXIST);
+	snprintf(want, sizeof(want), "%s: cannot keep the test file: cannot rename it to %s: %s",
+		 tmp, kept, strerror(EEXIST));
+	assert_string_equal(err.msg, want);
+	assert_int_equal(f->created, 1);
+	assert_string_equal(f->path, tmp);
+	/* the other file is untouched; no sidecar */
+	assert_int_equal(stat(kept, &st), 0);
+	assert_int_equal(st.st_size, 4);
+	fd = open(kept, O_RDONLY);
+	assert_int_equal(read(fd, buf, 4), 4);
+	close(fd);
+	assert_memory_equal(buf, "mine", 4);
+	snprintf(want, sizeof(want), "%s.cdm", kept);
+	assert_int_equal(stat(want, &st), -1);
+	/* and the test file goes as any failed run's does */
+	assert_int_equal(cdm_testfile_remove(f), 0);
+	assert_int_equal(stat(tmp, &st), -1);
+	unlink(kept);
+	assert_int_equal(rmdir(dir), 0);
+	free(t);
+	free(f);
+}
+
+/*
+ * --file on a kept file that reads without the device somewhere: a hole
+ * (truncated and extended, or punched) or, where FIEMAP reports them, an
+ * unwritten extent (fallocated): taken, with where it starts; after a
+ * fill, taken plain.  On the temporary directory's filesystem.
+ */
+static void test_reuse_unwritten(void **state)
+{
+	struct cdm_err err = { "" };
+	struct cdm_target *t = malloc(sizeof(*t));
+	struct cdm_testfile *f = malloc(sizeof(*f)), *g = malloc(sizeof(*g));
+	char dir[256], kept[4400], side[4500];
+	const uint64_t size = 1 << 20;
+	struct stat st;
+	int fd;
+
+	(void)state;
+	assert_non_null(t);
+	assert_non_null(f);
+	assert_non_null(g);
+	temp_dir(dir, sizeof(dir));
+	made_file(f, t, dir, size);
+	assert_int_equal(cdm_testfile_keep(f, &err), 0);
+	snprintf(kept, sizeof(kept), "%s", f->path);
+	assert_int_equal(cdm_testfile_remove(f), 0);
+	/* written all over: plain */
+	assert_int_equal(cdm_testfile_reuse(g, kept, 0, &err), 0);
+	assert_int_equal(g->unwritten, 0);
+	cdm_testfile_remove(g);
+
+	/* truncated and extended again: one hole, from 0 */
+	assert_int_equal(truncate(kept, 0), 0);
+	assert_int_equal(truncate(kept, (off_t)size), 0);
+	assert_int_equal(cdm_testfile_reuse(g, kept, 0, &err), 0);
+	assert_int_equal(g->unwritten, 1);
+	assert_int_equal(g->unwritten_at, 0);
+	assert_string_equal(g->unwritten_what, "a hole");
+	/* filled again, as the runner does: plain */
+	assert_int_equal(cdm_testfile_fill(g, 0, NULL, NULL, &err), 0);
+	cdm_testfile_remove(g);
+	assert_int_equal(cdm_testfile_reuse(g, kept, 0, &err), 0);
+	assert_int_equal(g->unwritten, 0);
+
+	/* a hole punched at 256 KiB (where the filesystem can) */
+	if (fallocate(g->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 256 << 10, 64 << 10) == 0) {
+		cdm_testfile_remove(g);
+		assert_int_equal(cdm_testfile_reuse(g, kept, 0, &err), 0);
+		assert_int_equal(g->unwritten, 1);
+		assert_int_equal(g->unwritten_at, 256 << 10);
+		assert_string_equal(g->unwritten_what, "a hole");
+	}
+	cdm_testfile_remove(g);
+
+	/* truncated and fallocated: unwritten where FIEMAP says so, else a hole or data */
+	assert_int_equal(truncate(kept, 0), 0);
+	fd = open(kept, O_RDWR);
+	assert_true(fd >= 0);
+	if (fallocate(fd, 0, 0, (off_t)size) == 0) {
+		close(fd);
+		assert_int_equal(cdm_testfile_reuse(g, kept, 0, &err), 0);
+		print_message("fallocated kept file: %s\n", g->unwritten ? g->unwritten_what : "data");
+		if (t->fs_type[0] && (!strcmp(t->fs_type, "ext4") || !strcmp(t->fs_type, "xfs") ||
+				      !strcmp(t->fs_type, "btrfs"))) {
+			assert_int_equal(g->unwritten, 1);
+			assert_int_equal(g->unwritten_at, 0);
+			assert_string_equal(g->unwritten_what, "an unwritten extent");
+		}
+		cdm_testfile_remove(g);
+	} else {
+		close(fd);
+	}
+	assert_int_equal(stat(kept, &st), 0);   /* --file: never removed */
+	unlink(kept);
+	snprintf(side, sizeof(side), "%s.cdm", kept);
+	unlink(side);
 	assert_int_equal(rmdir(dir), 0);
 	free(t);
 	free(f);
@@ -390,6 +532,8 @@ int main(void)
 		cmocka_unit_test(test_probe_errors),
 		cmocka_unit_test(test_testfile_life),
 		cmocka_unit_test(test_testfile_stop),
+		cmocka_unit_test(test_keep_fails_cleanly),
+		cmocka_unit_test(test_reuse_unwritten),
 		cmocka_unit_test(test_clean_stale),
 		cmocka_unit_test(test_outfile_check),
 		cmocka_unit_test(test_align_check),

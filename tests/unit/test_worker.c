@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cdm/base/clock.h"
@@ -59,6 +60,8 @@ struct elog {
 	int overflow;
 	uint64_t reaped;                /* I/Os returned by reap() */
 	uint64_t queued_after_stop;     /* queue() calls after the stop request */
+	uint64_t queue_calls;           /* queue() calls, busy answers included */
+	uint64_t busy;                  /* queue() calls answered busy */
 	unsigned int outstanding;       /* queued and not yet reaped ... */
 	unsigned int max_outstanding;   /* ... and the most there ever were */
 };
@@ -72,6 +75,10 @@ static struct {
 	uint64_t fail_io_at;            /* this completion (1-based, all threads) fails ... */
 	int64_t fail_result;            /* ... with this result (-errno, or short) */
 	uint64_t fail_reap_at;          /* this reap() call (1-based, all threads) fails */
+	/* busy answers from queue() (not reset by crew_init; a test resets them) */
+	unsigned int busy_first;        /* each thread's first N calls */
+	unsigned int busy_every;        /* then every Nth call of a thread; 0: none */
+	int busy_code;                  /* CDM_Q_BUSY, -EAGAIN or -EBUSY */
 	atomic_uint_fast64_t completions, reaps;
 	atomic_uint_fast64_t failed_offset;
 	atomic_uint_fast64_t stop_at;   /* when the stop was requested; 0: not yet */
@@ -110,7 +117,14 @@ static int logged_init(struct cdm_engine_ctx *ctx, const struct cdm_engine_param
 
 static int logged_queue(struct cdm_engine_ctx *ctx, struct cdm_io *io)
 {
+	uint64_t call;
+
 	touch();
+	call = ++my_log->queue_calls;
+	if (call <= eng.busy_first || (eng.busy_every && call % eng.busy_every == 0)) {
+		my_log->busy++;
+		return eng.busy_code;
+	}
 	if (atomic_load(&eng.stop_at))
 		my_log->queued_after_stop++;
 	if (++my_log->outstanding > my_log->max_outstanding)
@@ -618,6 +632,144 @@ static void test_stop_on_request(void **state)
 }
 
 /* the buffer region: Q x block rounded up to 2 MiB */
+/*
+ * An engine that answers "busy" (CDM_Q_BUSY, -EAGAIN, -EBUSY) at every
+ * place the worker queues an I/O: the first fill of the queue (each
+ * thread's first calls, with nothing in flight yet), the refill after a
+ * completion, the restart after an fsync pause and after rate pacing.  The
+ * worker reaps and asks again: no error, every busy answer counted, the
+ * depth never exceeded, and each pass counts what completed in it (the
+ * I/Os counted are no more than those reaped, and the histogram agrees).
+ */
+static void busy_case(const char *what, enum cdm_dir dir, unsigned int q, uint64_t rate,
+		      unsigned int fsync_every, unsigned int first, unsigned int every, int code)
+{
+	const unsigned int t = 2, count = 2;
+	uint64_t busy_w = 0, busy_e = 0, ios_all = 0, reaped = 0;
+	struct crew c;
+
+	crew_init(&c, dir, q, t, 100000, count);
+	if (fsync_every)
+		crew_file(&c);
+	c.sh->fsync_every = fsync_every;
+	c.sh->rate_iops = rate;
+	eng.busy_first = first;
+	eng.busy_every = every;
+	eng.busy_code = code;
+	crew_go(&c, 20 * MS, 100 * MS);
+	cdm_worker_join(c.sh, c.w, c.n);
+	for (unsigned int i = 0; i < t; i++) {
+		const struct elog *l = &eng.log[i];
+		uint64_t ios = 0, fsyncs = 0;
+
+		for (unsigned int k = 0; k < count; k++) {
+			ios += c.w[i].passes[k].ios;
+			fsyncs += c.w[i].passes[k].fsyncs;
+			assert_true(c.w[i].passes[k].ios > 0);
+		}
+		print_message("%s: thread %u: %" PRIu64 " busy answers, %" PRIu64 " I/Os counted, %"
+			      PRIu64 " fdatasyncs\n", what, i, c.w[i].busy, ios, fsyncs);
+		/* (the engine's logs are in the order of init(), not of the workers) */
+		assert_int_equal(c.w[i].error, 0);
+		assert_true(l->busy > 0);
+		assert_true(l->max_outstanding <= q);
+		assert_int_equal(c.w[i].hist.count, ios);
+		busy_w += c.w[i].busy;
+		busy_e += l->busy;
+		ios_all += ios;
+		reaped += l->reaped;
+		if (fsync_every)
+			assert_true((double)fsyncs >= 0.9 * (double)ios / fsync_every &&
+				    (double)fsyncs <= 1.1 * (double)ios / fsync_every);
+	}
+	assert_int_equal(busy_w, busy_e);       /* every busy answer seen and counted */
+	assert_true(ios_all <= reaped);
+	eng.busy_first = eng.busy_every = 0;
+	crew_free(&c);
+}
+
+static void test_engine_busy(void **state)
+{
+	(void)state;
+	guard();
+	busy_case("refill, CDM_Q_BUSY", CDM_DIR_READ, 4, 0, 0, 0, 3, CDM_Q_BUSY);
+	busy_case("first fill, -EAGAIN", CDM_DIR_READ, 4, 0, 0, 6, 0, -EAGAIN);
+	busy_case("first fill and refill, -EBUSY", CDM_DIR_MIX, 8, 0, 0, 3, 4, -EBUSY);
+	busy_case("after fsync, CDM_Q_BUSY", CDM_DIR_WRITE, 4, 0, 2, 1, 3, CDM_Q_BUSY);
+	busy_case("after fsync N > Q, -EAGAIN", CDM_DIR_WRITE, 2, 0, 8, 1, 2, -EAGAIN);
+	busy_case("rate pacing, CDM_Q_BUSY", CDM_DIR_READ, 4, 4000, 0, 2, 3, CDM_Q_BUSY);
+	busy_case("rate pacing and fsync, -EBUSY", CDM_DIR_WRITE, 4, 4000, 2, 2, 2, -EBUSY);
+}
+
+/* ---- thread creation that fails (linked with -Wl,--wrap=pthread_create) ---- */
+
+int __real_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *), void *arg);
+int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *), void *arg);
+
+static atomic_uint create_fail_at;      /* this creation (1-based) fails; 0: none */
+static atomic_uint creates;
+
+int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *), void *arg)
+{
+	unsigned int at = atomic_load(&create_fail_at);
+
+	if (at && atomic_fetch_add(&creates, 1) + 1 == at)
+		return EAGAIN;
+	return __real_pthread_create(t, a, fn, arg);
+}
+
+/* threads of this process now (/proc/self/task) */
+static unsigned int task_count(void)
+{
+	struct stat st;
+
+	assert_int_equal(stat("/proc/self/task", &st), 0);
+	return (unsigned int)st.st_nlink - 2;
+}
+
+/*
+ * Thread k of T cannot be created (EAGAIN, as at RLIMIT_NPROC): for every
+ * k, cdm_worker_start() returns at once (alarm() ends a hang) with the
+ * error naming k, the k - 1 threads already started never set up an
+ * engine, and every one of them was joined (the thread count is back to
+ * what it was).  Then a start with every thread works, with the same
+ * shared state: nothing was left behind.
+ */
+static void test_create_fails(void **state)
+{
+	const unsigned int t = 4;
+	char want[256];
+	struct crew c;
+
+	(void)state;
+	guard();
+	for (unsigned int k = 1; k <= t; k++) {
+		struct cdm_err err = { "" };
+		unsigned int before = task_count();
+
+		crew_init(&c, CDM_DIR_READ, 2, t, 0, 1);
+		atomic_store(&creates, 0);
+		atomic_store(&create_fail_at, k);
+		assert_int_equal(cdm_worker_start(c.sh, c.w, c.n, &err), -EAGAIN);
+		atomic_store(&create_fail_at, 0);
+		snprintf(want, sizeof(want), "cannot start worker thread %u of %u: %s (", k, t,
+			 strerror(EAGAIN));
+		assert_memory_equal(err.msg, want, strlen(want));
+		assert_int_equal(atomic_load(&eng.nlogs), 0);   /* no engine was set up */
+		assert_int_equal(task_count(), before);
+		crew_free(&c);
+	}
+	/* and a start that works, after all that */
+	crew_init(&c, CDM_DIR_READ, 2, t, 0, 1);
+	crew_go(&c, 10 * MS, 50 * MS);
+	cdm_worker_join(c.sh, c.w, c.n);
+	for (unsigned int i = 0; i < t; i++) {
+		assert_int_equal(c.w[i].error, 0);
+		assert_true(c.w[i].passes[0].ios > 0);
+	}
+	crew_free(&c);
+}
+
 static void test_buffer_bytes(void **state)
 {
 	(void)state;
@@ -640,6 +792,8 @@ int main(void)
 		cmocka_unit_test(test_stop_on_engine_error),
 		cmocka_unit_test(test_init_failure),
 		cmocka_unit_test(test_stop_on_request),
+		cmocka_unit_test(test_create_fails),
+		cmocka_unit_test(test_engine_busy),
 	};
 
 	eng.null = cdm_engine_find("null", NULL);

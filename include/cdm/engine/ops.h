@@ -163,10 +163,15 @@ struct cdm_engine_ops {
 	 * Required.  The engine keeps @io until it returns it from reap().
 	 * Returns CDM_Q_QUEUED (starts at the next commit()), CDM_Q_COMPLETED
 	 * (done now, io->result set: what a CDM_ENGINE_SYNC engine must
-	 * answer, and only it), CDM_Q_BUSY (no room), or a negative errno.
-	 * The worker never has more than ctx->depth I/Os queued or in
-	 * flight, so it takes CDM_Q_BUSY, and any answer but the one its
-	 * engine's flags promise, for a broken engine (-EPROTO).
+	 * answer, and only it), CDM_Q_BUSY (no room now), or a negative
+	 * errno.  "Busy" is CDM_Q_BUSY, -EAGAIN or -EBUSY: the engine did not
+	 * take @io, and the worker (run/worker.c, submit()) holds it, commits
+	 * what it queued, reaps, and asks again, at every place it queues (the
+	 * first fill, the refill, after an fsync or a rate pause).  With
+	 * nothing of its own in flight it asks again every 100 us, and ends
+	 * the test with -EBUSY after 1 s of that; a sync engine is asked again
+	 * the same way.  Any other answer but the one the engine's flags
+	 * promise is a broken engine (-EPROTO).
 	 */
 	int (*queue)(struct cdm_engine_ctx *ctx, struct cdm_io *io);
 

@@ -38,6 +38,16 @@ void cdm_sysinfo_fill(const char *path, const char *mount_source,
 char *cdm_sysinfo_scheduler(const char *text, char *out, size_t len);
 
 /*
+ * cdm_sysinfo_cpus_allowed - the CPUs this process may run on: those of
+ * its affinity mask (sched_getaffinity: taskset, a cgroup cpuset), capped
+ * by the tightest cgroup v2 CPU quota on its way to the root (cpu.max
+ * "QUOTA PERIOD": QUOTA / PERIOD CPUs, rounded up).  0 when unknown.
+ * What the "may be limited by the CPU" note judges by; the run info has
+ * it beside cpus_online.
+ */
+unsigned int cdm_sysinfo_cpus_allowed(void);
+
+/*
  * cdm_sysinfo_mem_available - the kernel's estimate of memory available
  * for new allocations without swapping: MemAvailable of /proc/meminfo, in
  * bytes.  0 when it cannot be read.  (A memory cgroup's limit is not

@@ -49,6 +49,15 @@ struct cdm_testfile {
 	int device;                     /* a block device: never created, filled
 					 * only when writes are allowed, never removed */
 	int nocow;                      /* btrfs: NOCOW was set before any write */
+	/*
+	 * --file (cdm_testfile_reuse()): the kept file has a part that reads
+	 * without the device (a hole, or an unwritten extent), from byte
+	 * unwritten_at on; unwritten_what says which.  It must be filled
+	 * again before the tests.
+	 */
+	int unwritten;
+	uint64_t unwritten_at;
+	const char *unwritten_what;     /* "a hole", "an unwritten extent" */
 };
 
 /*
@@ -80,13 +89,18 @@ int cdm_testfile_fill(struct cdm_testfile *f, int zero,
 		      int (*stop)(void), struct cdm_err *err);
 
 /*
- * cdm_testfile_keep - rename the file to its .keep name (never removed by a
- * later run) and mark it as a complete cdm test file of its size: the
- * extended attribute user.cdm.testfile, or, where the filesystem has no
- * user xattrs, a sidecar file "<path>.cdm" beside it.  Returns 0 or
- * -errno.  The new name is in f->path.
+ * cdm_testfile_keep - mark the file as a complete cdm test file of its
+ * size and inode, then rename it to its .keep name (never removed by a
+ * later run), never over an existing file.  The mark is the extended
+ * attribute user.cdm.testfile, or, only where the filesystem has no user
+ * xattrs (ENOTSUP), a sidecar file "<kept path>.cdm" beside it.  Mark
+ * first, then rename: on any failure nothing is kept (a sidecar written
+ * is removed again), the file keeps its .tmp name and f->created stays 1,
+ * so cdm_testfile_remove() removes it.  Returns 0 (the new name in
+ * f->path, f->fd closed), or -errno with one line in @err naming the
+ * step that failed ("cannot set its mark", "cannot rename it to").
  */
-int cdm_testfile_keep(struct cdm_testfile *f);
+int cdm_testfile_keep(struct cdm_testfile *f, struct cdm_err *err);
 
 /*
  * cdm_testfile_reuse - open a file kept by an earlier run (--file) instead
@@ -94,7 +108,11 @@ int cdm_testfile_keep(struct cdm_testfile *f);
  * current size, since write tests overwrite its content: any other file is
  * refused, so cdm never writes into a user's file.  f->size is the file's
  * size; the file is never removed.  Returns 0, or -errno with one line in
- * @err naming the path and the problem.
+ * @err naming the path and the problem.  A marked file that has a hole
+ * (SEEK_HOLE: truncated and extended again, or punched) or an unwritten
+ * extent (FIEMAP_EXTENT_UNWRITTEN: fallocated, never written) is taken,
+ * with f->unwritten set: its reads there would not reach the device, so
+ * the caller fills it again (cdm_testfile_fill()) before any test.
  */
 int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int direct,
 		       struct cdm_err *err);
