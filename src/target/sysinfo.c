@@ -254,7 +254,7 @@ unsigned int cdm_sysinfo_cpus_allowed(void)
 		char *slash;
 
 		snprintf(file, sizeof(file), "%s/cpu.max", dir);
-		if (read_line(file, buf, sizeof(buf)) == 0 &&
+		if (cdm_stack_read_line(file, buf, sizeof(buf)) == 0 &&
 		    sscanf(buf, "%llu %llu", &quota, &period) == 2 && period) {
 			unsigned long long cpus = (quota + period - 1) / period;
 
