@@ -594,6 +594,9 @@ static int setup(struct wstate *s)
 	 * virtio disk's 254 segments per request).  Every byte is touched now,
 	 * so reads do not fault pages in while being timed.
 	 */
+	/* more than the address space (a 32-bit build): the runner refuses it first */
+	if (cdm_worker_buffer_bytes(q, sh->spec.block) > SIZE_MAX - HUGE_2M)
+		return -ENOMEM;
 	s->region_len = (size_t)cdm_worker_buffer_bytes(q, sh->spec.block);
 	s->region = mmap(NULL, s->region_len + HUGE_2M, PROT_READ | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

@@ -26,6 +26,7 @@
 
 #include "cdm/base/clock.h"
 #include "cdm/base/err.h"
+#include "cdm/base/lfs.h"
 #include "cdm/base/msg.h"
 #include "cdm/base/prng.h"
 #include "cdm/base/size.h"
