@@ -21,19 +21,22 @@
  * of the file is a copy of another.  Masking it with E and O, which only
  * a reader that has the sector can compute, keeps its mostly-zero bytes
  * from being compressible (about 2 % of the data otherwise): nothing in
- * the file is left for a compressor to shorten.  `--data zero` (CDM's
- * 0Fill) writes zeros and no stamp.  A last piece of a write shorter than
- * 512 bytes (cdm never writes one) has the same layout over its words;
- * one shorter than 16 bytes has no stamp.
+ * the file is left for a compressor to shorten.  It also makes the stamp
+ * a check of the whole sector: a change to any word of it (short of two
+ * that cancel in the XOR) reads back as another offset or seq.
+ * `--data zero` (CDM's 0Fill) writes zeros and no stamp.  A last piece of
+ * a write shorter than 512 bytes (cdm never writes one) has the same
+ * layout over its words; one shorter than 16 bytes has no stamp.
  *
  * A worker's buffer is filled with random bytes once; before each write
  * cdm_stamp_write() XORs each word of each sector with a key drawn for
  * that sector of that write, then stamps it.  XOR with a fresh key
  * changes every byte of the sector, so nothing repeats from an earlier
  * write of the same buffer (changing a few words per sector would leave
- * runs a compressor with a large window finds: xz then shrinks the file
- * of a 4 KiB random write test to a fifth), at the cost of one pass over
- * the block, which the device's own read of it costs the memory anyway.
+ * runs that a compressor with a large window finds: zstd --long then
+ * shrinks the file of a 4 KiB random write test to a tenth or less).
+ * The price is one pass over the block per write (docs/method.md has
+ * the measured cost).
  */
 #ifndef CDM_MODEL_STAMP_H
 #define CDM_MODEL_STAMP_H
