@@ -34,7 +34,7 @@
  * changes every byte of the sector, so nothing repeats from an earlier
  * write of the same buffer (changing a few words per sector would leave
  * runs that a compressor with a large window finds: zstd --long then
- * shrinks the file of a 4 KiB random write test to a tenth or less).
+ * shrinks the file of a 4 KiB random write test to a tenth or a fifth).
  * The price is one pass over the block per write (docs/method.md has
  * the measured cost).
  */
