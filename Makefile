@@ -25,7 +25,12 @@ DESTDIR    ?=
 
 CC         ?= cc
 CFLAGS     ?= -O2 -g
-CPPFLAGS   += -Iinclude -Ibuild -D_GNU_SOURCE -DCDM_VERSION='"$(VERSION)"'
+# 64 bits on 32-bit glibc too: off_t (_FILE_OFFSET_BITS, as test files
+# pass 2 GiB; include/cdm/base/lfs.h stops a build without it) and time_t
+# (_TIME_BITS, glibc 2.34 on; dates past 2038).  No effect on 64-bit
+# targets or on musl, where both have 64 bits already.
+CPPFLAGS   += -Iinclude -Ibuild -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64 \
+	      -DCDM_VERSION='"$(VERSION)"'
 WARN       := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 LDLIBS     := -pthread
 
@@ -35,6 +40,22 @@ WITH_LIBAIO   ?= auto
 WITH_MPI      ?= no
 MPICC         ?= mpicc
 HASH := \#
+
+# The kernel's own headers (linux/, asm/, asm-generic/; Debian's
+# linux-libc-dev) serve any C library, but musl-gcc (musl-tools) searches
+# musl's headers only: a compiler that cannot find <linux/fs.h> is lent
+# them through build/uapi, a directory of links (asm is per architecture:
+# /usr/include/<multiarch>/asm on Debian, /usr/include/asm elsewhere).
+HAVE_UAPI := $(shell printf '$(HASH)include <linux/fs.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo yes)
+ifneq ($(HAVE_UAPI),yes)
+UAPI_ASM := $(firstword $(wildcard /usr/include/$(shell $(CC) -print-multiarch 2>/dev/null)/asm) $(wildcard /usr/include/asm))
+ifeq ($(wildcard /usr/include/linux/fs.h),)
+$(error $(CC) finds no <linux/fs.h>: install the kernel headers (apt-get install linux-libc-dev))
+endif
+$(shell mkdir -p build/uapi && ln -sfn /usr/include/linux build/uapi/linux && \
+	ln -sfn /usr/include/asm-generic build/uapi/asm-generic && ln -sfn $(UAPI_ASM) build/uapi/asm)
+CPPFLAGS += -isystem build/uapi
+endif
 
 # The engines (docs/engines.md, "Adding an engine").  The registry,
 # sandbox.c and the engines that need no library are always built; each
@@ -176,9 +197,11 @@ fuzz: build/fuzz/fuzz_parse
 # test-only tools, never linked into cdm: an LD_PRELOAD fault injector
 # (tests/fault/) and a launcher that denies system calls with seccomp
 TOOLS := build/tests/faultshim.so build/tests/deny-syscall
+# (the shim defines both pread and pread64, and the like: built without
+# _FILE_OFFSET_BITS, which would rename the first to the second)
 build/tests/faultshim.so: tests/fault/faultshim.c Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -shared -fPIC -o $@ $< -ldl
+	$(CC) $(CPPFLAGS) -U_FILE_OFFSET_BITS -U_TIME_BITS $(WARN) $(CFLAGS) -shared -fPIC -o $@ $< -ldl
 
 build/tests/deny-syscall: tests/tools/deny-syscall.c Makefile
 	@mkdir -p $(dir $@)

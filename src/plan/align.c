@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/lfs.h"
 #include "cdm/plan/align.h"
 
 unsigned int cdm_align_logical_block(const char *dev_name)

@@ -24,6 +24,7 @@
 
 #include "cdm/base/clock.h"
 #include "cdm/base/err.h"
+#include "cdm/base/lfs.h"
 #include "cdm/base/msg.h"
 #include "cdm/plan/align.h"
 #include "cdm/plan/limits.h"
@@ -740,9 +741,16 @@ static int check_buffers(const struct cdm_run_config *cfg, struct cdm_err *err)
 			worst = sp;
 		}
 	}
-	if (!worst || !avail || need <= avail / 10 * 9)
+	if (!worst)
 		return 0;
 	cdm_spec_name(worst, name, sizeof(name));
+	/* a 32-bit process has 4 GiB of addresses for everything: half for buffers */
+	if (need > SIZE_MAX / 2)
+		return cdm_err_set(err, -ENOMEM,
+				   "%s needs %" PRIu64 " MiB of I/O buffers (Q x T x block), more than a %u-bit build of cdm can address (%" PRIu64 " MiB)",
+				   name, need >> 20, (unsigned int)sizeof(void *) * 8, ((uint64_t)SIZE_MAX / 2 + 1) >> 20);
+	if (!avail || need <= avail / 10 * 9)
+		return 0;
 	return cdm_err_set(err, -ENOMEM,
 			   "%s needs %" PRIu64 " MiB of I/O buffers (Q x T x block), more than the %" PRIu64
 			   " MiB of memory available", name, need >> 20, avail >> 20);

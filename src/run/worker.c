@@ -25,6 +25,7 @@
 
 #include "cdm/base/clock.h"
 #include "cdm/base/prng.h"
+#include "cdm/model/stamp.h"
 #include "cdm/plan/limits.h"
 #include "worker.h"
 
@@ -43,8 +44,7 @@ struct wstate {
 	uint8_t *region;
 	size_t region_len;
 	uint64_t rng;                   /* cdm_prng_next() state */
-	uint64_t write_seq;             /* sequence number stamped in writes */
-	uint64_t salt;
+	uint64_t write_seq;             /* writes started (model/stamp.h's seq) */
 	uint64_t read_below;            /* Mix: an I/O reads when a draw is < this */
 	unsigned int writes_since;      /* --fsync: writes completed since the last one */
 	uint64_t pace_base;             /* --rate-iops: start of the schedule (ns) ... */
@@ -72,26 +72,15 @@ static void thread_cpu(uint64_t *user, uint64_t *sys)
 	}
 }
 
-/* uniform block index in [0, n) without a division (Lemire's reduction) */
-static inline uint64_t rand_block(uint64_t *s, uint64_t n)
-{
-	return (uint64_t)(((unsigned __int128)cdm_prng_next(s) * n) >> 64);
-}
-
 /*
- * Make every 4 KiB of a write unique (offset and a sequence number), so a
- * SAN cannot dedup the buffers cdm reuses; blocks under 4 KiB get one stamp.
+ * Make every 512-byte sector of a write unique and every byte of it new
+ * (model/stamp.h): storage that deduplicates or compresses cannot shorten
+ * the work, however often the buffer is reused.
  */
 static inline void stamp_write(struct wstate *s, struct cdm_io *io)
 {
-	uint8_t *p = io->buf;
-	uint64_t seq = ++s->write_seq ^ s->salt;
-
-	for (uint32_t i = 0; i < io->len; i += 4096) {
-		uint64_t v[2] = { io->offset + i, seq };
-
-		memcpy(p + i, v, sizeof(v));
-	}
+	cdm_stamp_write(io->buf, io->len, io->offset, cdm_stamp_seq(s->w->id, ++s->write_seq),
+			cdm_prng_next(&s->rng));
 }
 
 static inline void prep_io(struct wstate *s, struct cdm_io *io)
@@ -103,7 +92,7 @@ static inline void prep_io(struct wstate *s, struct cdm_io *io)
 		blk = atomic_fetch_add_explicit(&sh->seq_next, 1, memory_order_relaxed) %
 		      sh->nblocks;
 	else
-		blk = rand_block(&s->rng, sh->nblocks);
+		blk = cdm_prng_below(&s->rng, sh->nblocks);
 	io->offset = blk * sh->spec.block;
 	/* Mix: one draw per I/O, a read with probability (100 - W) % */
 	if (sh->dir == CDM_DIR_MIX)
@@ -268,9 +257,11 @@ static int do_fsync(struct wstate *s)
 static inline uint64_t pace_due(const struct wstate *s)
 {
 	const struct cdm_test_shared *sh = s->sh;
-	unsigned __int128 k = (unsigned __int128)s->paced * sh->spec.threads + s->w->id;
+	uint64_t k = s->paced * sh->spec.threads + s->w->id;
 
-	return s->pace_base + (uint64_t)(k * 1000000000u / sh->rate_iops);
+	/* k x 1e9 / R exactly in 64 bits: R <= 10^8 (--rate-iops), (k mod R) x 1e9 < 2^64 */
+	return s->pace_base + k / sh->rate_iops * 1000000000u +
+	       k % sh->rate_iops * 1000000000u / sh->rate_iops;
 }
 
 static inline int stop_now(struct wstate *s, uint64_t now)
@@ -782,6 +773,9 @@ static int setup(struct wstate *s)
 	 * virtio disk's 254 segments per request).  Every byte is touched now,
 	 * so reads do not fault pages in while being timed.
 	 */
+	/* more than the address space (a 32-bit build): the runner refuses it first */
+	if (cdm_worker_buffer_bytes(q, sh->spec.block) > SIZE_MAX - HUGE_2M)
+		return -ENOMEM;
 	s->region_len = (size_t)cdm_worker_buffer_bytes(q, sh->spec.block);
 	s->region = mmap(NULL, s->region_len + HUGE_2M, PROT_READ | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -882,10 +876,9 @@ static void *worker_main(void *arg)
 		(uint64_t)(uintptr_t)w;
 	if (!s.rng)
 		s.rng = 1;
-	s.salt = cdm_prng_next(&s.rng);
-	/* (100 - W) % of 2^64, exactly for whole percents, no float */
+	/* Mix: a read when a draw is below (100 - W) % of 2^64 */
 	if (s.sh->dir == CDM_DIR_MIX)
-		s.read_below = (uint64_t)(((unsigned __int128)(100 - s.sh->spec.write_pct) << 64) / 100);
+		s.read_below = cdm_prng_percent(100 - s.sh->spec.write_pct);
 
 	r = setup(&s);
 	memcpy(w->note, s.ctx.note, sizeof(w->note));

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/lfs.h"
 #include "cdm/base/msg.h"
 #include "cdm/base/size.h"
 #include "cdm/target/device.h"

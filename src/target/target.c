@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/lfs.h"
 #include "cdm/base/size.h"
 #include "cdm/target/device.h"
 #include "cdm/target/mountinfo.h"

@@ -28,9 +28,11 @@
 
 #include "cdm/base/clock.h"
 #include "cdm/base/err.h"
+#include "cdm/base/lfs.h"
 #include "cdm/base/msg.h"
 #include "cdm/base/prng.h"
 #include "cdm/base/size.h"
+#include "cdm/model/stamp.h"
 #include "cdm/target/device.h"
 #include "cdm/target/mountinfo.h"
 #include "cdm/target/testfile.h"
@@ -322,8 +324,11 @@ int cdm_testfile_fill(struct cdm_testfile *f, int zero,
 			ret = -EINTR;
 			break;
 		}
-		if (!zero)
+		/* random, and each sector stamped as a write stamps it (model/stamp.h) */
+		if (!zero) {
 			cdm_prng_fill(buf, n / 8, &state);
+			cdm_stamp_write(buf, n, done, CDM_STAMP_PREP, 0);
+		}
 		w = pwrite(f->fd, buf, n, (off_t)done);
 		if (w < 0 && errno == EINTR)
 			continue;

@@ -1,11 +1,23 @@
 #!/usr/bin/env bats
 # The Makefile's promises: optional engines forced with =yes stop with the
-# package to install, =no builds without them, and `make install` puts the
-# binary, the man page and the profiles under DESTDIR/PREFIX.
+# package to install, =no builds without them, `make install` puts the
+# binary, the man page and the profiles under DESTDIR/PREFIX, and cdm
+# builds wherever its dependencies do (32-bit with gcc -m32, musl with
+# musl-gcc: the sync engine, as neither has liburing or libaio here)
+# without a warning, with 64-bit file offsets.
 
 load helpers
 
 ROOT="$BATS_TEST_DIRNAME/../.."
+
+# BIG: a scratch directory for a 3 GiB test file, removed after each test
+BIG=
+
+teardown() {
+	[ -z "$BIG" ] || rm -rf "$BIG"
+	chmod -R u+rwx "$TD" 2>/dev/null
+	rm -rf "$TD" "$OD"
+}
 
 @test "make WITH_LIBURING=yes without liburing says: install liburing-dev" {
 	run make -C "$ROOT" -n WITH_LIBURING=yes PKG_CONFIG=false
@@ -123,4 +135,85 @@ copy_tree() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
+}
+
+# build_variant DIR CC - the sources copied to DIR (the ./cdm under test
+# and build/ are not touched) and built there with compiler CC and the
+# sync and null engines; not one warning (-Wall -Wextra)
+build_variant() {
+	copy_tree "$1"
+	run make -C "$1" -j2 CC="$2" WITH_LIBURING=no WITH_LIBAIO=no cdm
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"warning:"* ]]
+	[ -x "$1/cdm" ]
+}
+
+# large_file_run BIN - BIN writes random 1 MiB blocks over a 3 GiB test
+# file (the sync engine; in /dev/shm when it has room, which is quicker,
+# else in $TD) and keeps it; every sampled sector past 2 GiB then holds the
+# stamp of its own offset (include/cdm/model/stamp.h), some of them the
+# test's writes', not only the preparation's
+large_file_run() {
+	command -v python3 > /dev/null || skip "python3 not installed"
+	local avail kept
+	avail=$(df --output=avail -B1 /dev/shm 2>/dev/null | tail -1)
+	if [ -n "$avail" ] && [ "$avail" -gt $((4 << 30)) ]; then
+		BIG=$(mktemp -d /dev/shm/cdmbig.XXXXXX)
+	else
+		BIG="$TD/big"
+		mkdir "$BIG"
+	fi
+	run "$1" -e sync -t "RND1M Q1T1" --mode write --size 3GiB --time 1 --count 1 \
+		--interval 0 --warmup 0 --keep --quiet "$BIG"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	kept=$(find "$BIG" -maxdepth 1 -name 'cdm-*.keep')
+	[ -n "$kept" ]
+	[ "$(stat -c %s "$kept")" -eq $((3 << 30)) ]
+	run python3 "$ROOT/tests/tools/sectors.py" --sample $((2 << 30)) $((1 << 20)) "$kept"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == "sampled=1024 "* ]]
+	[[ "$output" == *" misplaced=0" ]]
+	[[ "$output" != *" written=0 "* ]]
+	rm -rf "$BIG"
+}
+
+@test "off_t must have 64 bits: base/lfs.h stops a 32-bit build without _FILE_OFFSET_BITS=64" {
+	printf 'int main(void) { return 0; }\n' > "$TD/t.c"
+	gcc -m32 -o "$TD/t" "$TD/t.c" 2> /dev/null || skip "gcc -m32 cannot link (apt-get install gcc-multilib)"
+	printf '#include "cdm/base/lfs.h"\n' > "$TD/lfs.c"
+	run gcc -m32 -fsyntax-only -I "$ROOT/include" "$TD/lfs.c"
+	echo "$output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"off_t has fewer than 64 bits: build with -D_FILE_OFFSET_BITS=64"* ]]
+	run gcc -m32 -D_FILE_OFFSET_BITS=64 -fsyntax-only -I "$ROOT/include" "$TD/lfs.c"
+	[ "$status" -eq 0 ]
+}
+
+@test "32-bit build (gcc -m32): no warning, and a 3 GiB test file is written past 2 GiB" {
+	printf 'int main(void) { return 0; }\n' > "$TD/t.c"
+	gcc -m32 -o "$TD/t" "$TD/t.c" 2> /dev/null || skip "gcc -m32 cannot link (apt-get install gcc-multilib)"
+	build_variant "$TD/src" "gcc -m32"
+	# ELF class 1: a 32-bit binary
+	[ "$(od -An -tx1 -j4 -N1 "$TD/src/cdm" | tr -d ' ')" = 01 ]
+	run "$TD/src/cdm" --list-engines
+	[[ "$output" == *"sync       yes       yes"* ]]
+	large_file_run "$TD/src/cdm"
+	# its buffers must fit its address space: refused before any file is made
+	run "$TD/src/cdm" -e null -t "SEQ64M Q64T1" --mode read --size 4GiB --count 1 --time 1 "$TD"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"SEQ64M Q64T1 needs 4096 MiB of I/O buffers (Q x T x block), more than a 32-bit build of cdm can address (2048 MiB)"* ]]
+	assert_clean "$TD"
+}
+
+@test "musl build (musl-gcc): no warning, and a 3 GiB test file is written past 2 GiB" {
+	command -v musl-gcc > /dev/null || skip "musl-gcc not installed (apt-get install musl-tools)"
+	build_variant "$TD/src" musl-gcc
+	# linked against musl, not glibc
+	run readelf -l "$TD/src/cdm"
+	[[ "$output" == *"ld-musl"* ]]
+	large_file_run "$TD/src/cdm"
 }

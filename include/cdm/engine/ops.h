@@ -40,6 +40,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* offsets reach the kernel as off_t: 64 bits on every build */
+#include "cdm/base/lfs.h"
+
 struct cdm_err;
 
 /* the contract's version: a table of another version is refused (engine.c) */

@@ -77,7 +77,9 @@ int cdm_testfile_create(struct cdm_testfile *f, const struct cdm_target *t,
 /*
  * cdm_testfile_fill - pre-size the file (fallocate; where that is not
  * supported the writes size it) and write all of it, with incompressible
- * pseudo-random bytes (cdm_prng_fill(), base/prng.h) or zeros (@zero), in
+ * pseudo-random bytes (cdm_prng_fill(), base/prng.h) whose every 512-byte
+ * sector is stamped with its offset (model/stamp.h, seq CDM_STAMP_PREP),
+ * or zeros (@zero), in
  * 4 MiB writes through f->fd, then fdatasync.  @progress (may be NULL) is
  * called with the bytes written so far.  Stops early, returning -EINTR
  * (no message), when @stop() (may be NULL) says so.  Returns 0 or -errno
