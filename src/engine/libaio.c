@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cdm/base/err.h"
 #include "cdm/engine/ops.h"
@@ -131,33 +132,49 @@ static int aio_queue(struct cdm_engine_ctx *ctx, struct cdm_io *io)
 	return CDM_Q_QUEUED;
 }
 
-static int aio_commit(struct cdm_engine_ctx *ctx)
+/*
+ * Start what is queued, in order.  The kernel may take fewer than asked,
+ * or refuse with EAGAIN when its AIO queue has no room: while I/Os of ours
+ * are in flight, room comes back as they complete, so the rest stays
+ * queued and is started by the next commit() or reap() (a busy answer, not
+ * an error: ops.h).  With nothing in flight, ask again every 100 us for up
+ * to 1 s, the worker's rule for a busy engine, then give up with -EAGAIN.
+ */
+static int aio_submit_pending(struct libaio_data *ad)
 {
-	struct libaio_data *ad = ctx->priv;
-	unsigned int done = 0;
+	unsigned int done = 0, waited_us = 0;
 	int ret = 0;
 
-	/* one io_submit for the batch; loop only if the kernel takes fewer */
 	while (done < ad->npending) {
 		ret = io_submit(ad->aio, (long)(ad->npending - done), ad->pending + done);
+		if (ret > 0) {
+			done += (unsigned int)ret;
+			ad->inflight += (unsigned int)ret;
+			ret = 0;
+			continue;
+		}
 		if (ret == -EINTR)
 			continue;
-		if (ret <= 0) {
-			/* 0 would loop forever: call it what it means, no room */
-			if (ret == 0)
-				ret = -EAGAIN;
+		if (ret == 0)   /* took nothing: as good as no room */
+			ret = -EAGAIN;
+		if (ret != -EAGAIN || ad->inflight)
 			break;
-		}
-		done += (unsigned int)ret;
-		ad->inflight += (unsigned int)ret;
-		ret = 0;
+		if (waited_us >= 1000000)
+			break;
+		usleep(100);
+		waited_us += 100;
 	}
-	/* what the kernel refused stays queued, in order, for the next try */
+	/* what the kernel did not take stays queued, in order, for the next try */
 	if (done && done < ad->npending)
 		memmove(ad->pending, ad->pending + done,
 			(ad->npending - done) * sizeof(*ad->pending));
 	ad->npending -= done;
-	return ret;
+	return ret == -EAGAIN && ad->inflight ? 0 : ret;
+}
+
+static int aio_commit(struct cdm_engine_ctx *ctx)
+{
+	return aio_submit_pending(ctx->priv);
 }
 
 static int aio_reap(struct cdm_engine_ctx *ctx, unsigned int min,
@@ -167,6 +184,9 @@ static int aio_reap(struct cdm_engine_ctx *ctx, unsigned int min,
 	unsigned int got = 0, i;
 	int ret;
 
+	/* what an earlier commit() could not start goes first */
+	if (ad->npending && (ret = aio_submit_pending(ad)) < 0)
+		return ret;
 	if (max > ad->inflight)
 		max = ad->inflight;
 	if (min > max)

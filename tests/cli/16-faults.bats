@@ -173,6 +173,22 @@ with_fault() {
 	assert_clean "$TD"
 }
 
+# an AIO queue with no room (io_submit takes one iocb, then says EAGAIN, in
+# turn) is busy, not broken: the rest of the batch waits for the next reap,
+# for Q1 and Q32, reads and writes; depth kept and I/Os counted as usual
+@test "libaio: a kernel that takes part of a batch and then says EAGAIN is busy: the test goes on" {
+	need_shim
+	for t in "RND4K Q32T1" "SEQ1M Q1T1"; do
+		run with_fault io_submit:busy:10 "${QUICK[@]}" --engine libaio --test "$t" \
+			--format json "$TD"
+		echo "$output"
+		[ "$status" -eq 0 ]
+		[ "$(jq '[.tests[] | select(.error == null and .passes_measured == 1)] | length' "$OD/out")" -eq 2 ]
+		[ "$(jq '[.tests[].passes[0].ios] | min' "$OD/out")" -gt 0 ]
+		assert_clean "$TD"
+	done
+}
+
 @test "a report that cannot be written (ENOSPC: /dev/full) is an error naming why" {
 	run "$CDM" "${QUICK[@]}" --engine null --test RND4K --output /dev/full "$TD"
 	echo "$output"

@@ -21,7 +21,10 @@
  *   fault  an errno name (ENOSPC, EIO, EINVAL, EAGAIN, EROFS, ENODEV,
  *          ENOTSUP),
  *          or "short": half the bytes are transferred (a short
- *          pread/pwrite, or a short libaio completion)
+ *          pread/pwrite, or a short libaio completion),
+ *          or "busy" (io_submit only): the kernel takes only the first
+ *          iocb of a batch, and refuses the next call with EAGAIN, in
+ *          turn, as an AIO queue with no room left does
  *   after  how many matching calls (or libaio completions) succeed first
  *   len    count only calls of exactly this many bytes (e.g. 4096 for the
  *          4 KiB I/Os of a test, 4194304 for the 4 MiB writes of the
@@ -70,6 +73,8 @@ __attribute__((constructor)) static void fault_init(void)
 		return;
 	if (!strcmp(kind, "short"))
 		ferrno = 0;
+	else if (!strcmp(kind, "busy"))
+		ferrno = -1;
 	else if (!strcmp(kind, "ENOSPC"))
 		ferrno = ENOSPC;
 	else if (!strcmp(kind, "EIO"))
@@ -319,8 +324,16 @@ int io_submit(io_context_t ctx, long n, struct iocb **cbs)
 	int (*f)(io_context_t, long, struct iocb **) = real("io_submit");
 	unsigned long len = n > 0 && cbs[0] ? cbs[0]->u.c.nbytes : 0;
 
-	if (strikes(C_SUBMIT, len))
-		return -(ferrno ? ferrno : EIO);
+	static atomic_long turn;
+
+	if (strikes(C_SUBMIT, len)) {
+		if (ferrno >= 0)
+			return -(ferrno ? ferrno : EIO);
+		/* busy: one iocb taken, then no room, in turn */
+		if (atomic_fetch_add(&turn, 1) % 2)
+			return -EAGAIN;
+		return f(ctx, n > 1 ? 1 : n, cbs);
+	}
 	return f(ctx, n, cbs);
 }
 /* libaio: a context cannot be set up */

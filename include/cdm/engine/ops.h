@@ -185,6 +185,10 @@ struct cdm_engine_ops {
 	 * leave the system call to the next reap(), so that submitting and
 	 * waiting are one call (io_uring): after a commit() the worker
 	 * always calls reap() while I/Os are in flight.
+	 * A kernel that takes only part of the batch, or says it has no room
+	 * (EAGAIN) while I/Os of this context are in flight, is busy, not
+	 * broken: the engine keeps the rest queued and starts it at the next
+	 * commit() or reap() (libaio.c does), and returns 0.
 	 * Returns 0, or a negative errno: the worker then ends the test; what
 	 * could not be started may stay queued until cleanup().
 	 */
