@@ -847,6 +847,37 @@ static int gate_wait(struct cdm_test_shared *sh, int state)
 	return at;
 }
 
+/*
+ * An alternate signal stack for this thread, so that a stack overflow in a
+ * worker still reaches the runner's fault handler (which removes the test
+ * file): sigaltstack() is per thread, and the runner set up only the main
+ * thread's.  Returns the memory to give to altstack_off(), or NULL (then
+ * the thread runs without one, as before).
+ */
+static void *altstack_on(void)
+{
+	long min = sysconf(_SC_SIGSTKSZ);
+	size_t len = (size_t)(min > 0 ? min : 0) + 64 * 1024;
+	stack_t ss = { .ss_flags = 0, .ss_size = len };
+
+	ss.ss_sp = malloc(len);
+	if (ss.ss_sp && sigaltstack(&ss, NULL) < 0) {
+		free(ss.ss_sp);
+		return NULL;
+	}
+	return ss.ss_sp;
+}
+
+static void altstack_off(void *mem)
+{
+	stack_t ss = { .ss_flags = SS_DISABLE };
+
+	if (!mem)
+		return;
+	sigaltstack(&ss, NULL);
+	free(mem);
+}
+
 /* the thread body; @arg is a struct cdm_worker */
 static void *worker_main(void *arg)
 {
@@ -854,6 +885,7 @@ static void *worker_main(void *arg)
 	struct cdm_worker *w = arg;
 	struct wstate s;
 	sigset_t all;
+	void *altstack;
 	int r, inited = 0;
 
 	/*
@@ -868,6 +900,7 @@ static void *worker_main(void *arg)
 	/* wait until every thread exists; if one could not be created, go */
 	if (gate_wait(w->sh, GATE_SETUP) == GATE_CANCELLED)
 		return NULL;
+	altstack = altstack_on();
 	memset(&s, 0, sizeof(s));
 	s.w = w;
 	s.sh = w->sh;
@@ -925,6 +958,7 @@ static void *worker_main(void *arg)
 	free(s.held);
 	if (s.region)
 		munmap(s.region, s.region_len);
+	altstack_off(altstack);
 	return NULL;
 }
 

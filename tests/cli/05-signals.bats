@@ -253,19 +253,29 @@ kill_mid_run() {
 
 # a preloaded getrusage that faults when a worker thread asks for its own
 # CPU (RUSAGE_THREAD: only the workers do, at the start of their I/O);
-# $1 is the fault: SEGV (NULL dereference) or FPE (division by zero)
+# $1 is the fault: SEGV (NULL dereference), FPE (division by zero) or
+# OVERFLOW (a stack overflow: endless recursion, SIGSEGV on the guard page)
 worker_fault_so() {
 	cat > "$OD/wfault.c" <<'C'
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <sys/resource.h>
 volatile int zero;
+int deeper(int n)
+{
+	volatile char frame[1024];
+
+	frame[0] = (char)n;
+	return deeper(n + 1) + frame[0];
+}
 int getrusage(int who, struct rusage *ru)
 {
 	int (*real)(int, struct rusage *) = (int (*)(int, struct rusage *))dlsym(RTLD_NEXT, "getrusage");
 	if (who == RUSAGE_THREAD) {
-#ifdef FPE
+#if defined(FPE)
 		return 1 / zero;
+#elif defined(OVERFLOW)
+		return deeper(zero);
 #else
 		return *(volatile int *)0 + zero;
 #endif
@@ -273,12 +283,12 @@ int getrusage(int who, struct rusage *ru)
 	return real(who, ru);
 }
 C
-	cc -shared -fPIC -D"$1" -o "$OD/wfault.so" "$OD/wfault.c" -ldl
+	cc -O0 -shared -fPIC -D"$1" -o "$OD/wfault.so" "$OD/wfault.c" -ldl
 }
 
-@test "a real fault in a worker thread (SIGSEGV, SIGFPE) removes the test file, then ends cdm by it" {
+@test "a real fault in a worker thread (SIGSEGV, SIGFPE, a stack overflow) removes the test file, then ends cdm by it" {
 	command -v cc > /dev/null || skip "no C compiler"
-	for f in SEGV:139 FPE:136; do
+	for f in SEGV:139 FPE:136 OVERFLOW:139; do
 		worker_fault_so "${f%:*}" || skip "cannot build a shared object"
 		st=0
 		LD_PRELOAD="$OD/wfault.so" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
