@@ -125,6 +125,26 @@ static void merge_test(struct cdm_test_result *t, struct cdm_run_result *const *
 			cdm_hist_merge(t->hist, in[r]->tests[i].hist);
 }
 
+/*
+ * The findings of memory under the target (result.h) of @from that @to
+ * does not have yet: memory under any one host's target is under the
+ * aggregate's figures too.  Kept to CDM_MEM_UNDER_MAX.
+ */
+static void add_mem_under(struct cdm_run_info *to, const struct cdm_run_info *from)
+{
+	for (unsigned int i = 0; i < from->nmem_under && to->nmem_under < CDM_MEM_UNDER_MAX; i++) {
+		const struct cdm_mem_under *f = &from->mem_under[i];
+		unsigned int k;
+
+		for (k = 0; k < to->nmem_under; k++)
+			if (!strcmp(to->mem_under[k].kind, f->kind) &&
+			    !strcmp(to->mem_under[k].stack, f->stack))
+				break;
+		if (k == to->nmem_under)
+			to->mem_under[to->nmem_under++] = *f;
+	}
+}
+
 int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int n,
 	      const char *unit, struct cdm_run_result **out, struct cdm_err *err)
 {
@@ -166,8 +186,10 @@ int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int
 		if (in[r]->info.start < agg->info.start)
 			agg->info.start = in[r]->info.start;
 		agg->info.admin &= in[r]->info.admin;
-		if (r)
+		if (r) {
 			agg->info.rate_iops += in[r]->info.rate_iops;   /* requested in total */
+			add_mem_under(&agg->info, &in[r]->info);
+		}
 	}
 	/* one label shared by every run names the aggregate; else the target */
 	same = 1;

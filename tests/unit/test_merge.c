@@ -314,6 +314,34 @@ static void test_nothing_measured(void **state)
 	cdm_merge_free(agg);
 }
 
+/*
+ * Memory under any one run's target (result.h, target/stack.c) is under
+ * the aggregate too: every distinct finding of every run is kept, once.
+ */
+static void test_memory_under(void **state)
+{
+	const double a[] = { 100.0 };
+	struct cdm_run_result *in[3] = { run_of(a, 1, 10000), run_of(a, 1, 10000), run_of(a, 1, 10000) };
+	const char *names[3] = { "A.json", "B.json", "C.json" };
+	struct cdm_run_result *agg;
+	struct cdm_err err;
+
+	(void)state;
+	for (unsigned int r = 1; r < 3; r++) {
+		snprintf(in[r]->info.mem_under[0].kind, sizeof(in[r]->info.mem_under[0].kind), "loop_page_cache");
+		snprintf(in[r]->info.mem_under[0].stack, sizeof(in[r]->info.mem_under[0].stack), "/mnt/san (ext4) > loop0");
+		in[r]->info.nmem_under = 1;
+	}
+	snprintf(in[2]->info.mem_under[1].kind, sizeof(in[2]->info.mem_under[1].kind), "memory_fs");
+	snprintf(in[2]->info.mem_under[1].stack, sizeof(in[2]->info.mem_under[1].stack), "/dev/shm (tmpfs)");
+	in[2]->info.nmem_under = 2;
+	assert_int_equal(cdm_merge(in, names, 3, "runs", &agg, &err), 0);
+	assert_int_equal(agg->info.nmem_under, 2);
+	assert_string_equal(agg->info.mem_under[0].kind, "loop_page_cache");
+	assert_string_equal(agg->info.mem_under[1].kind, "memory_fs");
+	cdm_merge_free(agg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -325,6 +353,7 @@ int main(void)
 		cmocka_unit_test(test_start_at),
 		cmocka_unit_test(test_schedule),
 		cmocka_unit_test(test_nothing_measured),
+		cmocka_unit_test(test_memory_under),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
