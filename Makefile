@@ -158,6 +158,11 @@ build/profiles.o: build/profiles.c $(SETTINGS)
 
 # test_worker makes thread creation fail on purpose (its __wrap_pthread_create)
 build/tests/test_worker build/asan/tests/test_worker: UNIT_LDFLAGS := -Wl,--wrap=pthread_create
+# test_engine makes io_uring's submission busy on purpose (its __wrap_io_uring_*)
+ifeq ($(HAVE_LIBURING),yes)
+build/tests/test_engine build/asan/tests/test_engine: UNIT_LDFLAGS := -DCDM_WRAP_URING \
+	-Wl,--wrap=io_uring_submit,--wrap=io_uring_submit_and_wait,--wrap=io_uring_submit_and_get_events
+endif
 
 build/tests/%: tests/unit/%.c $(LIB_OBJ) $(SETTINGS)
 	@mkdir -p $(dir $@)

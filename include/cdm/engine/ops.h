@@ -188,7 +188,7 @@ struct cdm_engine_ops {
 	 * A kernel that takes only part of the batch, or says it has no room
 	 * (EAGAIN) while I/Os of this context are in flight, is busy, not
 	 * broken: the engine keeps the rest queued and starts it at the next
-	 * commit() or reap() (libaio.c does), and returns 0.
+	 * commit() or reap() (libaio.c and io_uring.c do), and returns 0.
 	 * Returns 0, or a negative errno: the worker then ends the test; what
 	 * could not be started may stay queued until cleanup().
 	 */
