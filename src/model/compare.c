@@ -121,7 +121,7 @@ double cdm_compare_figure(const struct cdm_test_result *t, enum cdm_aggregate ag
 	cdm_result_summarize(t, &s);
 	switch (metric) {
 	case CDM_COMPARE_IOPS:
-		return cdm_result_spread_pick(&s.iops, aggregate, 1);
+		return cdm_result_iops(t, aggregate);
 	case CDM_COMPARE_LAT:
 		return cdm_result_spread_pick(&s.lat_ns, aggregate, 0) / 1000.0;
 	case CDM_COMPARE_MB_S:

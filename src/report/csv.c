@@ -125,7 +125,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 		u64(out, s.bytes);
 		u64(out, s.ios);
 		num(out, cdm_result_spread_pick(&s.mb_s, aggs[i], 1));
-		num(out, cdm_result_spread_pick(&s.iops, aggs[i], 1));
+		num(out, cdm_result_iops(t, aggs[i]));
 		if (s.lat_ns.n)
 			num(out, cdm_result_spread_pick(&s.lat_ns, aggs[i], 0));
 		else

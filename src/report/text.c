@@ -47,8 +47,8 @@ static void row_fill(struct row *row, const struct cdm_test_result *t,
 	cdm_spec_label(&t->spec, row->label, sizeof(row->label));
 	row->mb_s = cdm_result_mb_s(t, agg);
 	row->lat_us = cdm_result_lat_us(t, agg);
-	/* from the MB/s as printed, so MB/s / IOPS on a line is block / 1e6 */
-	row->iops = cdm_fmt_iops_of(row->mb_s, (unsigned long long)t->spec.block);
+	/* measured, as in every other output (docs/method.md) */
+	row->iops = cdm_result_iops(t, agg);
 }
 
 int cdm_text_row(char *buf, size_t len, const struct cdm_test_result *t)

@@ -193,11 +193,12 @@ static struct cdm_run_result *build_overflow(void)
 
 	t = &r->tests[0];
 	set_spec(t, CDM_RND, 4 * KIB, 512, 64, CDM_DIR_READ, 512);
-	set_pass(t, 0, 1.0, 12345678000ull, 3014081, 199524930);
+	/* every I/O counts its full block: bytes = ios x block, as in a run */
+	set_pass(t, 0, 1.0, 3014081ull * 4 * KIB, 3014081, 199524930);
 
 	t = &r->tests[1];
 	set_spec(t, CDM_SEQ, MIB, 1024, 256, CDM_DIR_READ, 1024);
-	set_pass(t, 0, 1.0, 123456789000ull, 117737, 1234567890);
+	set_pass(t, 0, 1.0, 117737ull * MIB, 117737, 1234567890);
 
 	/* never measured: no row */
 	t = &r->tests[2];
@@ -205,11 +206,11 @@ static struct cdm_run_result *build_overflow(void)
 
 	t = &r->tests[3];
 	set_spec(t, CDM_SEQ, 128 * KIB, 32, 1, CDM_DIR_READ, 1);
-	set_pass(t, 0, 1.0, 1000000, 7, 1000000);
+	set_pass(t, 0, 1.0, 7 * 128 * KIB, 7, 1000000);
 
 	t = &r->tests[4];
 	set_spec(t, CDM_RND, 1536 * KIB, 1, 1, CDM_DIR_WRITE, 1);
-	set_pass(t, 0, 1.0, 1000, 1, 1500);
+	set_pass(t, 0, 1.0, 1536 * KIB, 1, 1500);
 
 	/* failed: no row, but the section still has one */
 	t = &r->tests[5];
@@ -531,13 +532,14 @@ static void test_date_local_unpadded(void **state)
 
 /*
  * Parse a row back and check that MB/s / IOPS is block / 1e6 to printing
- * precision: IOPS is derived from the printed MB/s and then rounded to 0.1.
+ * precision, as on a CDM line: both are measured (bytes = I/Os x block),
+ * MB/s rounded to 0.001 (0.0005e6 / block IOPS) and IOPS to 0.1.
  */
 static void check_row_ratio(const char *row)
 {
 	char pat[4], unit[4];
 	unsigned int num, q, t;
-	double mb, iops, lat, want;
+	double mb, iops, lat, want, tol;
 	uint64_t block;
 	int n;
 
@@ -552,8 +554,9 @@ static void check_row_ratio(const char *row)
 	else
 		block = num;
 	want = mb * 1e6 / (double)block;
-	/* 0.05 from rounding IOPS to one decimal, plus double noise */
-	if (!(iops > want - 0.05 - 1e-9 * want && iops < want + 0.05 + 1e-9 * want))
+	/* the two roundings, plus double noise */
+	tol = 0.05 + 0.0005e6 / (double)block + 1e-9 * want;
+	if (!(iops > want - tol && iops < want + tol))
 		fail_msg("IOPS %.1f is not MB/s %.3f x 1e6 / %llu: '%s'", iops, mb,
 			 (unsigned long long)block, row);
 }
@@ -575,14 +578,14 @@ static void check_rows_of(const char *text)
 	}
 }
 
-static void test_row_iops_from_mb_s(void **state)
+static void test_row_iops_ratio(void **state)
 {
 	static const uint64_t blocks[] = {
 		512, 4 * KIB, 16 * KIB, 128 * KIB, 1536 * KIB, MIB, 8 * MIB,
 	};
 	struct cdm_run_result *r;
 	struct cdm_test_result t;
-	uint64_t seed = 12345;
+	uint64_t seed = 12345, ios;
 	unsigned int i;
 	char row[256], *out;
 
@@ -606,11 +609,38 @@ static void test_row_iops_from_mb_s(void **state)
 		set_spec(&t, (seed >> 7) & 1 ? CDM_RND : CDM_SEQ,
 			 blocks[(seed >> 8) % (sizeof(blocks) / sizeof(blocks[0]))],
 			 1, 1, CDM_DIR_READ, 1);
-		set_pass(&t, 0, 5.0, ((seed >> 20) % 500000000000ull) + 5000, 1,
-			 1000);
+		ios = ((seed >> 20) % 500000000000ull) / t.spec.block + 1;
+		set_pass(&t, 0, 5.0, ios * t.spec.block, ios, 1000);
 		assert_true(cdm_text_row(row, sizeof(row), &t) > 0);
 		check_row_ratio(row);
 	}
+}
+
+/*
+ * issue 12: 503,314 I/Os of 4 KiB in 3 s are 167771.333 IOPS and 687.191
+ * MB/s.  IOPS from the printed MB/s would be 167771.24, "167771.2", while
+ * JSON and compare say 167771.333: the row shows the measured 167771.3, the
+ * same function's value under every aggregate.
+ */
+static void test_row_iops_measured(void **state)
+{
+	static const enum cdm_aggregate aggs[] = { CDM_AGG_BEST, CDM_AGG_MEDIAN, CDM_AGG_MEAN };
+	struct cdm_test_result t;
+	char row[256];
+
+	(void)state;
+	memset(&t, 0, sizeof(t));
+	set_spec(&t, CDM_RND, 4 * KIB, 32, 1, CDM_DIR_READ, 32);
+	set_pass(&t, 0, 3.0, 503314ull * 4 * KIB, 503314, 190000);
+	assert_true(cdm_text_row(row, sizeof(row), &t) > 0);
+	assert_string_equal(row,
+		"  RND    4KiB (Q= 32, T= 1):   687.191 MB/s [ 167771.3 IOPS] <   190.00 us>");
+	for (unsigned int i = 0; i < 3; i++)
+		assert_true(cdm_result_iops(&t, aggs[i]) == 503314.0 / 3.0);
+	/* two passes: best is the faster pass's, mean and median their mean */
+	set_pass(&t, 1, 3.0, 503311ull * 4 * KIB, 503311, 190000);
+	assert_true(cdm_result_iops(&t, CDM_AGG_BEST) == 503314.0 / 3.0);
+	assert_true(cdm_result_iops(&t, CDM_AGG_MEAN) == (503314.0 / 3.0 + 503311.0 / 3.0) / 2.0);
 }
 
 static void test_row_snprintf(void **state)
@@ -741,7 +771,8 @@ int main(void)
 		cmocka_unit_test(test_comment),
 		cmocka_unit_test(test_interrupted),
 		cmocka_unit_test(test_date_local_unpadded),
-		cmocka_unit_test(test_row_iops_from_mb_s),
+		cmocka_unit_test(test_row_iops_measured),
+		cmocka_unit_test(test_row_iops_ratio),
 		cmocka_unit_test(test_row_snprintf),
 		cmocka_unit_test(test_registry),
 		cmocka_unit_test(test_write_error),
