@@ -526,6 +526,10 @@ static void layer_profile(struct main_opts *o)
 	const char *mode = o->mode;
 
 	cfg->profile_name = prof->name[0] ? prof->name : "Custom";
+	/* -t replaced the profile's tests: the run is no longer that profile */
+	if (o->ntests && (o->ntests != prof->ntests ||
+			  memcmp(o->tests, prof->tests, sizeof(o->tests[0]) * o->ntests)))
+		cfg->profile_name = "Custom";
 	if (o->ntests) {
 		memcpy(cfg->tests, o->tests, sizeof(o->tests[0]) * o->ntests);
 		cfg->ntests = o->ntests;

@@ -463,6 +463,24 @@ static void test_comment(void **state)
 		"     OS: Debian GNU/Linux 12 (bookworm) [6.1.0-28-amd64] (x86_64)\n"
 		"Comment: Samsung 840 EVO 120GB\n"));
 	free(out);
+
+	/* the default label is the target: not repeated */
+	set_str(r->info.label, sizeof(r->info.label), "/mnt/local/bench");
+	out = render(r);
+	assert_true(ends_with(out, "(x86_64)\nComment: Samsung 840 EVO 120GB\n"));
+	free(out);
+
+	/* --label and --comment: both, the label first */
+	set_str(r->info.label, sizeof(r->info.label), "LOCAL");
+	out = render(r);
+	assert_true(ends_with(out, "(x86_64)\nComment: LOCAL - Samsung 840 EVO 120GB\n"));
+	free(out);
+
+	/* --label alone */
+	r->info.comment[0] = '\0';
+	out = render(r);
+	assert_true(ends_with(out, "(x86_64)\nComment: LOCAL\n"));
+	free(out);
 	cdm_result_free(r);
 }
 
@@ -478,6 +496,8 @@ static void test_interrupted(void **state)
 	for (i = 2; i < r->ntests; i++)
 		r->tests[i].npasses = 0;
 	out = render(r);
+	/* the text says it is not whole (issue 12), where CDM's parsers read it */
+	assert_true(ends_with(out, "(x86_64)\nComment: [interrupted after 2 of 8 tests]\n"));
 	assert_non_null(strstr(out,
 		"* KB = 1000 bytes, KiB = 1024 bytes\n"
 		"\n"
@@ -489,6 +509,26 @@ static void test_interrupted(void **state)
 	assert_null(strstr(out, "[Write]"));
 	assert_null(strstr(out, "RND"));
 	free(out);
+
+	/* a test cut short keeps its passes: named, with label and comment */
+	r->tests[2].npasses = 2;
+	set_str(r->info.label, sizeof(r->info.label), "SAN");
+	set_str(r->info.comment, sizeof(r->info.comment), "ext4 on LUN 3");
+	out = render(r);
+	assert_true(ends_with(out, "(x86_64)\nComment: SAN - ext4 on LUN 3 "
+		"[interrupted after 2 of 8 tests; RND4K Q32T1 Read: 2 of 5 passes]\n"));
+	free(out);
+	r->tests[2].npasses = 0;
+	r->info.label[0] = r->info.comment[0] = '\0';
+
+	/* a failed I/O: the run stopped as well */
+	r->interrupted = 0;
+	r->tests[2].error = -EIO;
+	out = render(r);
+	assert_true(ends_with(out, "(x86_64)\nComment: [stopped by an I/O error after 2 of 8 tests]\n"));
+	free(out);
+	r->tests[2].error = 0;
+	r->interrupted = SIGINT;
 
 	/* nothing measured at all: header straight into the footer */
 	r->tests[0].npasses = 0;
