@@ -618,20 +618,21 @@ static int build_config(struct main_opts *o)
 static int check_outputs(const struct main_opts *o)
 {
 	const char *plot = o->plot, *save = o->save, *output = o->output, *file = o->cfg.file;
+	int s;
 
 	if (cdm_outfile_same(plot, save) || cdm_outfile_same(plot, output) || cdm_outfile_same(plot, file))
 		return cdm_cli_usage(&cmd, "--plot '%s' names the same file as --output, --save or --file", plot);
-	if (cdm_cli_outfile(plot, "--plot", 1) != CDM_CLI_GO_ON)
-		return CDM_EXIT_RUN;
+	s = cdm_cli_outfile(plot, "--plot", 1, "svg");
+	if (s != CDM_CLI_GO_ON)
+		return s;
 	if (cdm_outfile_same(output, save))
 		return cdm_cli_usage(&cmd, "--output and --save name the same file '%s'", save);
 	if (cdm_outfile_same(output, file) || cdm_outfile_same(save, file))
 		return cdm_cli_usage(&cmd, "'%s' is the test file: --output and --save need another file", file);
-	if (cdm_cli_outfile(output, "--output", 0) != CDM_CLI_GO_ON)
-		return CDM_EXIT_RUN;
-	if (cdm_cli_outfile(save, "--save", 1) != CDM_CLI_GO_ON)
-		return CDM_EXIT_RUN;
-	return CDM_CLI_GO_ON;
+	s = cdm_cli_outfile(output, "--output", 0, o->fmt->name);
+	if (s == CDM_CLI_GO_ON)
+		s = cdm_cli_outfile(save, "--save", 1, "json");
+	return s;
 }
 
 /* the hook that starts the tests together: --start-at's clock, or MPI's barrier */

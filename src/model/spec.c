@@ -10,6 +10,7 @@
 
 #include "cdm/base/ascii.h"
 #include "cdm/base/err.h"
+#include "cdm/base/size.h"
 #include "cdm/base/uint.h"
 #include "cdm/model/spec.h"
 
@@ -93,8 +94,8 @@ int cdm_spec_parse(const char *s, struct cdm_spec *spec, struct cdm_err *err)
 {
 	struct cdm_spec sp = { .qd = 1, .threads = 1 };
 	const char *p;
-	uint64_t n, mult, qd = 1, threads = 1, wpct = 0;
-	int has_qd, has_t;
+	uint64_t block, qd = 1, threads = 1, wpct = 0;
+	int has_qd, has_t, unit;
 
 	if (!s)
 		s = "";
@@ -113,33 +114,15 @@ int cdm_spec_parse(const char *s, struct cdm_spec *spec, struct cdm_err *err)
 
 	if (!cdm_ascii_is_digit(*p))
 		return cdm_err_set(err, -EINVAL, "bad test spec '%s': missing block size (e.g. 4K, 1M)", s);
-	cdm_uint_scan(&p, CDM_BLOCK_MAX, &n);
-	p = cdm_ascii_skip_space(p);
-	switch (cdm_ascii_upper(*p)) {
-	case 'B':
-		mult = 1;
-		p++;
-		break;
-	case 'K':
-		mult = 1024;
-		p++;
-		break;
-	case 'M':
-		mult = 1024 * 1024;
-		p++;
-		break;
-	default:
+	/* the grammar of every size (base/size.h): "4K", "4KiB", "4 kib", "512B" */
+	unit = cdm_size_scan(&p, &block);
+	if (unit == 0)
 		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size needs a unit (B, K or M)", s);
-	}
-	/* "4KiB" as printed in CDM's labels is accepted too */
-	if (mult > 1 && cdm_ascii_upper(p[0]) == 'I' && cdm_ascii_upper(p[1]) == 'B')
-		p += 2;
 	p = cdm_ascii_skip_space(p);
-	if (n == 0 || n > CDM_BLOCK_MAX / mult || n * mult < CDM_BLOCK_MIN ||
-	    n * mult % 512)
+	if (unit < 0 || block < CDM_BLOCK_MIN || block > CDM_BLOCK_MAX || block % 512)
 		return cdm_err_set(err, -EINVAL,
 				   "bad test spec '%s': block size must be 512B..64M, a multiple of 512", s);
-	sp.block = n * mult;
+	sp.block = block;
 
 	has_qd = scan_param(&p, 'Q', CDM_QD_MAX, &qd);
 	if (has_qd && (qd < 1 || qd > CDM_QD_MAX))

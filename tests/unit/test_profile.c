@@ -67,6 +67,11 @@ static void test_spec_accepts(void **state)
 		{ "RND1024B", CDM_RND, KiB, 1, 1 },
 		{ "RND1536K Q1T1", CDM_RND, 1536 * KiB, 1, 1 },
 		{ "SEQ64M", CDM_SEQ, 64 * MiB, 1, 1 },
+		/* the size grammar (base/size.h): KiB/MiB in any case */
+		{ "RND4kib Q32T1", CDM_RND, 4 * KiB, 32, 1 },
+		{ "SEQ1MIB Q8T1", CDM_SEQ, MiB, 8, 1 },
+		{ "SEQ 1 MiB Q8T1", CDM_SEQ, MiB, 8, 1 },
+		{ "RND512 b", CDM_RND, 512, 1, 1 },
 		{ "SEQ65536K", CDM_SEQ, 64 * MiB, 1, 1 },
 		/* CDM's label spelling reads back */
 		{ "RND 4KiB Q1T1", CDM_RND, 4 * KiB, 1, 1 },
@@ -156,7 +161,11 @@ static void test_spec_rejects(void **state)
 		{ "SEQ-1M", "bad test spec 'SEQ-1M': missing block size (e.g. 4K, 1M)" },
 		{ "SEQ1.5M", "bad test spec 'SEQ1.5M': block size needs a unit (B, K or M)" },
 		{ "SEQ4096", "bad test spec 'SEQ4096': block size needs a unit (B, K or M)" },
-		{ "SEQ1G", "bad test spec 'SEQ1G': block size needs a unit (B, K or M)" },
+		{ "SEQ1G", "bad test spec 'SEQ1G': block size must be 512B..64M, a multiple of 512" },
+		/* the size grammar: KB is 1000 bytes, not a whole sector */
+		{ "RND4KB", "bad test spec 'RND4KB': block size must be 512B..64M, a multiple of 512" },
+		{ "SEQ1MB Q8T1", "bad test spec 'SEQ1MB Q8T1': block size must be 512B..64M, a multiple of 512" },
+		{ "RND4Ki", "bad test spec 'RND4Ki': unexpected 'i'" },
 		{ "SEQ0K", "bad test spec 'SEQ0K': block size must be 512B..64M, a multiple of 512" },
 		{ "RND0B Q1T1", "bad test spec 'RND0B Q1T1': block size must be 512B..64M, a multiple of 512" },
 		{ "RND256B", "bad test spec 'RND256B': block size must be 512B..64M, a multiple of 512" },
@@ -185,7 +194,6 @@ static void test_spec_rejects(void **state)
 		{ "RND8K W20 W20", "bad test spec 'RND8K W20 W20': unexpected 'W20'" },
 		{ "RND8K W20%", "bad test spec 'RND8K W20%': unexpected '%'" },
 		{ "RND8K W-5", "bad test spec 'RND8K W-5': write percentage must be W1..W99 (W0 and W100 are the plain read and write tests)" },
-		{ "RND4KB", "bad test spec 'RND4KB': unexpected 'B'" },
 		{ "RND4K Q-1", "bad test spec 'RND4K Q-1': queue depth must be 1..1024" },
 	};
 	size_t i;
@@ -330,6 +338,17 @@ static void test_size_accepts(void **state)
 		{ "16777215TiB", 16777215ull << 40 },
 		{ "18446744073709551615", UINT64_MAX },
 		{ "18446744073709551615B", UINT64_MAX },
+		/* issue 12: one grammar, units in any case, blanks before them */
+		{ "1Gb", 1000000000ull },
+		{ "1gb", 1000000000ull },
+		{ "1 GB", 1000000000ull },
+		{ "1 gb", 1000000000ull },
+		{ "1gib", GiB },
+		{ "1GIB", GiB },
+		{ "1\tGiB", GiB },
+		{ "64  mib", 64 * MiB },
+		{ "1b", 1 },
+		{ "512 b", 512 },
 	};
 	size_t i;
 
@@ -360,9 +379,11 @@ static void test_size_rejects(void **state)
 		{ "G", -EINVAL },
 		{ "1X", -EINVAL },
 		{ "1GiBx", -EINVAL },
-		{ "1Gb", -EINVAL },
-		{ "1b", -EINVAL },
-		{ "1gib", -EINVAL },
+		{ "1Gi", -EINVAL },
+		{ "1iB", -EINVAL },
+		{ "1 G B", -EINVAL },
+		{ "1GBB", -EINVAL },
+		{ "1e9", -EINVAL },
 		{ "1GiB ", -EINVAL },
 		{ "1 ", -EINVAL },
 		{ " 1G", -EINVAL },
