@@ -354,3 +354,28 @@ block_at() {
 	[ "$status" -eq 2 ]
 	[[ "${lines[0]}" == "cdm: bad test spec 'RND4KB': block size must be 512B..64M, a multiple of 512" ]]
 }
+
+# issue 12, item 9: "cdm -q compare a.json b.json" said "one TARGET directory
+# expected, got 3".  Options before a subcommand: a message that says to put
+# the subcommand first, for compare, sweep and merge; an option's value or a
+# directory of that name is still what it was.
+@test "options before a subcommand: the message says to put the subcommand first" {
+	for sub in compare sweep merge; do
+		run "$CDM" -q "$sub" "$OD/a.json" "$OD/b.json"
+		echo "$output"
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "cdm: '$sub' is a subcommand: put it first, with its options after it (cdm $sub [OPTIONS] ...; cdm $sub --help)" ]
+		run "$CDM" --engine null -q "$sub" --threads 1,2
+		[ "$status" -eq 2 ]
+		[[ "${lines[0]}" == "cdm: '$sub' is a subcommand: put it first"* ]]
+	done
+	# "compare" as an option's value, or a directory named so, is no subcommand
+	run "$CDM" -q --label compare "$TD/none"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"$TD/none: no such directory"* ]]
+	mkdir "$TD/merge"
+	cd "$TD"
+	run "$CDM" "${QUICK[@]}" --engine null --test RND4K --mode read merge
+	[ "$status" -eq 0 ]
+	assert_clean "$TD/merge"
+}
