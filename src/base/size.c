@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * size.c - sizes in bytes, one grammar for every option, profile key and
- * report: K/M/G/T and KiB/MiB/GiB/TiB are powers of 1024, KB/MB/GB/TB
- * powers of 1000, a bare number is bytes (include/cdm/base/size.h).
+ * size.c - sizes in bytes, one grammar for every option, profile key,
+ * test spec and report: K/M/G/T and KiB/MiB/GiB/TiB are powers of 1024,
+ * KB/MB/GB/TB powers of 1000, B or a bare number is bytes, any case, blanks
+ * allowed before the unit (include/cdm/base/size.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,58 +13,69 @@
 #include "cdm/base/size.h"
 #include "cdm/base/uint.h"
 
-int cdm_size_parse(const char *s, uint64_t *bytes)
+/* does @s start with @word, ignoring case? */
+static int has_ci(const char *s, const char *word)
 {
-	const char *p = s;
-	uint64_t v, mult = 1;
-	int overflow;
+	for (; *word; s++, word++)
+		if (cdm_ascii_upper(*s) != cdm_ascii_upper(*word))
+			return 0;
+	return 1;
+}
 
-	if (!s || !cdm_ascii_is_digit(*s))
+int cdm_size_scan(const char **sp, uint64_t *bytes)
+{
+	const char *p = *sp, *u;
+	static const char units[] = "KMGT";
+	uint64_t v, mult = 1, base = 1024;
+	const char *letter;
+	int overflow, unit = 1;
+
+	if (!cdm_ascii_is_digit(*p))
 		return -EINVAL;
 	overflow = cdm_uint_scan(&p, UINT64_MAX, &v);
-	/*
-	 * A space before the unit is allowed so that cdm_size_format()'s
-	 * "1 GiB" reads back; a space with no unit after it is junk.
-	 */
-	if (cdm_ascii_is_space(*p)) {
-		p = cdm_ascii_skip_space(p);
-		if (!*p)
-			return -EINVAL;
-	}
-	if (*p) {
-		/* only the unit letter is case-insensitive: "1Gb" could be bits */
-		const char *units = "KMGT";
-		const char *u = strchr(units, cdm_ascii_upper(*p));
-		unsigned int i;
-
-		if (*p == 'B') {
-			p++;
-		} else if (u && *u) {
-			unsigned int power = (unsigned int)(u - units) + 1;
-			uint64_t base = 1024;
-
-			p++;
-			if (p[0] == 'i' && p[1] == 'B')
-				p += 2;
-			else if (p[0] == 'B') {
-				base = 1000;
-				p++;
-			}
-			for (i = 0; i < power; i++)
-				mult *= base;
-		} else {
-			return -EINVAL;
+	*sp = p;
+	/* blanks may separate the number from its unit, never end the size */
+	u = cdm_ascii_skip_space(p);
+	letter = *u ? strchr(units, cdm_ascii_upper(*u)) : NULL;
+	if (letter) {
+		u++;
+		if (has_ci(u, "iB")) {
+			u += 2;
+		} else if (has_ci(u, "B")) {
+			base = 1000;
+			u++;
 		}
-		if (*p)
-			return -EINVAL;
+		for (unsigned int i = 0; i <= (unsigned int)(letter - units); i++) {
+			if (mult > UINT64_MAX / base)
+				overflow = 1;
+			mult *= base;
+		}
+	} else if (has_ci(u, "B")) {
+		u++;
+	} else {
+		unit = 0;
+		u = p;
 	}
-	if (overflow)
-		return -ERANGE;
-	if (v == 0)
-		return -EINVAL;
-	if (v > UINT64_MAX / mult)
+	*sp = u;
+	if (overflow || v > UINT64_MAX / mult)
 		return -ERANGE;
 	*bytes = v * mult;
+	return unit;
+}
+
+int cdm_size_parse(const char *s, uint64_t *bytes)
+{
+	uint64_t v;
+	int r;
+
+	if (!s)
+		return -EINVAL;
+	r = cdm_size_scan(&s, &v);
+	if (r == -ERANGE && !*s)
+		return -ERANGE;
+	if (r < 0 || *s || v == 0)
+		return -EINVAL;
+	*bytes = v;
 	return 0;
 }
 

@@ -77,11 +77,18 @@ int cdm_cli_round_size(const struct cdm_cli_cmd *cmd, struct cdm_run_config *cfg
 	return CDM_CLI_GO_ON;
 }
 
-int cdm_cli_outfile(const char *path, const char *opt, int replace)
+int cdm_cli_outfile(const char *path, const char *opt, int replace, const char *format)
 {
 	struct cdm_err err;
 
-	if (!path || cdm_outfile_check(path, opt, replace, &err) == 0)
+	if (!path)
+		return CDM_CLI_GO_ON;
+	/* a usage error, but one line: the path and what to name it */
+	if (cdm_outfile_check_format(path, opt, format, &err) < 0) {
+		cdm_msg_error("%s", err.msg);
+		return CDM_EXIT_USAGE;
+	}
+	if (cdm_outfile_check(path, opt, replace, &err) == 0)
 		return CDM_CLI_GO_ON;
 	cdm_msg_error("%s", err.msg);
 	return CDM_EXIT_RUN;

@@ -186,8 +186,10 @@ int cdm_cli_compare_main(int argc, char **argv)
 		if (cdm_outfile_same(o.output, argv[optind + i]))
 			return cdm_cli_usage(&cmd, "%s is one of the results to compare; write the comparison to another file",
 					     argv[optind + i]);
-	if (cdm_cli_outfile(o.output, "--output", 0) != CDM_CLI_GO_ON)
-		return CDM_EXIT_RUN;
+	status = cdm_cli_outfile(o.output, "--output", 0,
+				 o.format == CDM_COMPARE_MARKDOWN ? "markdown" : "cdm");
+	if (status != CDM_CLI_GO_ON)
+		return status;
 	status = load_runs(argv + optind, n, runs);
 	if (!status)
 		status = compare(runs, n, &o);

@@ -526,6 +526,10 @@ static void layer_profile(struct main_opts *o)
 	const char *mode = o->mode;
 
 	cfg->profile_name = prof->name[0] ? prof->name : "Custom";
+	/* -t replaced the profile's tests: the run is no longer that profile */
+	if (o->ntests && (o->ntests != prof->ntests ||
+			  memcmp(o->tests, prof->tests, sizeof(o->tests[0]) * o->ntests)))
+		cfg->profile_name = "Custom";
 	if (o->ntests) {
 		memcpy(cfg->tests, o->tests, sizeof(o->tests[0]) * o->ntests);
 		cfg->ntests = o->ntests;
@@ -614,20 +618,21 @@ static int build_config(struct main_opts *o)
 static int check_outputs(const struct main_opts *o)
 {
 	const char *plot = o->plot, *save = o->save, *output = o->output, *file = o->cfg.file;
+	int s;
 
 	if (cdm_outfile_same(plot, save) || cdm_outfile_same(plot, output) || cdm_outfile_same(plot, file))
 		return cdm_cli_usage(&cmd, "--plot '%s' names the same file as --output, --save or --file", plot);
-	if (cdm_cli_outfile(plot, "--plot", 1) != CDM_CLI_GO_ON)
-		return CDM_EXIT_RUN;
+	s = cdm_cli_outfile(plot, "--plot", 1, "svg");
+	if (s != CDM_CLI_GO_ON)
+		return s;
 	if (cdm_outfile_same(output, save))
 		return cdm_cli_usage(&cmd, "--output and --save name the same file '%s'", save);
 	if (cdm_outfile_same(output, file) || cdm_outfile_same(save, file))
 		return cdm_cli_usage(&cmd, "'%s' is the test file: --output and --save need another file", file);
-	if (cdm_cli_outfile(output, "--output", 0) != CDM_CLI_GO_ON)
-		return CDM_EXIT_RUN;
-	if (cdm_cli_outfile(save, "--save", 1) != CDM_CLI_GO_ON)
-		return CDM_EXIT_RUN;
-	return CDM_CLI_GO_ON;
+	s = cdm_cli_outfile(output, "--output", 0, o->fmt->name);
+	if (s == CDM_CLI_GO_ON)
+		s = cdm_cli_outfile(save, "--save", 1, "json");
+	return s;
 }
 
 /* the hook that starts the tests together: --start-at's clock, or MPI's barrier */
@@ -883,6 +888,54 @@ static void free_result(struct cdm_run_result *res)
 #endif
 }
 
+/* does the option @arg (as written on the command line) take the next word? */
+static int takes_next(const char *arg)
+{
+	static const char short_with_arg[] = "ptsnTefo";
+
+	if (!strncmp(arg, "--", 2)) {
+		for (const struct option *lo = long_opts; lo->name; lo++)
+			if (!strcmp(arg + 2, lo->name))
+				return lo->has_arg == required_argument;
+		return 0;
+	}
+	/* "-qt SPEC": the last letter of a cluster, with nothing after it */
+	for (const char *c = arg + 1; *c; c++)
+		if (strchr(short_with_arg, *c))
+			return c[1] == '\0';
+	return 0;
+}
+
+/*
+ * "cdm -q compare a.json b.json": a subcommand after cdm's own options.
+ * Its options are not cdm's, so say where they go rather than take
+ * "compare" for a TARGET.  Returns the exit status, or CDM_CLI_GO_ON.
+ */
+static int misplaced_subcommand(int argc, char **argv)
+{
+	static const char *const subs[] = { "compare", "sweep", "merge" };
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			break;
+		if (argv[i][0] == '-' && argv[i][1]) {
+			i += takes_next(argv[i]);
+			continue;
+		}
+		for (size_t k = 0; k < sizeof(subs) / sizeof(subs[0]); k++) {
+			struct stat st;
+
+			/* a directory of that name is a TARGET */
+			if (strcmp(argv[i], subs[k]) || stat(argv[i], &st) == 0)
+				continue;
+			return cdm_cli_usage(&cmd, "'%s' is a subcommand: put it first, with its options after it (cdm %s [OPTIONS] ...; cdm %s --help)",
+					     subs[k], subs[k], subs[k]);
+		}
+		return CDM_CLI_GO_ON;   /* the first operand is not a subcommand */
+	}
+	return CDM_CLI_GO_ON;
+}
+
 int main(int argc, char **argv)
 {
 	static struct main_opts o;
@@ -909,7 +962,9 @@ int main(int argc, char **argv)
 	}
 #endif
 	main_opts_init(&o);
-	s = parse_args(argc, argv, &o);
+	s = misplaced_subcommand(argc, argv);
+	if (s == CDM_CLI_GO_ON)
+		s = parse_args(argc, argv, &o);
 	if (s == CDM_CLI_GO_ON)
 		s = build_config(&o);
 	if (s == CDM_CLI_GO_ON)

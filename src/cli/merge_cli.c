@@ -84,6 +84,8 @@ static void check_overlap(const struct cdm_run_result *agg)
 /* the files: some, not too many, and never an output among them or one twice */
 static int check_files(const struct merge_opts *o)
 {
+	int s;
+
 	for (unsigned int i = 0; i < o->n; i++) {
 		const char *a = o->files[i];
 
@@ -95,10 +97,10 @@ static int check_files(const struct merge_opts *o)
 				return cdm_cli_usage(&cmd, "%s and %s are the same file: each run is merged once",
 						     o->files[j], a);
 	}
-	if (cdm_cli_outfile(o->output, "--output", 0) != CDM_CLI_GO_ON ||
-	    cdm_cli_outfile(o->save, "--save", 1) != CDM_CLI_GO_ON)
-		return CDM_EXIT_RUN;
-	return CDM_CLI_GO_ON;
+	s = cdm_cli_outfile(o->output, "--output", 0, o->fmt->name);
+	if (s == CDM_CLI_GO_ON)
+		s = cdm_cli_outfile(o->save, "--save", 1, "json");
+	return s;
 }
 
 /* step 1: the command line into @o, the output files checked */

@@ -308,9 +308,11 @@ static int build_plan(struct sweep_opts *o)
 		s = cdm_cli_engine(&cmd, o->engine, &cfg->engine);
 	if (s != CDM_CLI_GO_ON)
 		return s;
-	if (cdm_cli_outfile(o->save, "--save", 1) != CDM_CLI_GO_ON ||
-	    cdm_cli_outfile(o->plot, "--plot", 1) != CDM_CLI_GO_ON)
-		return CDM_EXIT_RUN;
+	s = cdm_cli_outfile(o->save, "--save", 1, "json");
+	if (s == CDM_CLI_GO_ON)
+		s = cdm_cli_outfile(o->plot, "--plot", 1, "svg");
+	if (s != CDM_CLI_GO_ON)
+		return s;
 	cfg->profile_name = "Sweep";
 	cfg->count = (unsigned int)o->count;
 	cfg->time = (unsigned int)o->time;

@@ -147,6 +147,33 @@ int cdm_engine_probe(const struct cdm_engine_ops *ops, struct cdm_err *err)
 	return cdm_err_set(err, ret, "%s", ret < 0 ? why.msg : "");
 }
 
+int cdm_engine_check_options(unsigned int options, const char *target, const char *dev_name,
+			     struct cdm_err *err)
+{
+	char path[128], buf[8] = "";
+	FILE *f;
+
+	if (!(options & CDM_ENGINE_OPT_IOPOLL))
+		return 0;
+	if (!dev_name || !dev_name[0])
+		return cdm_err_set(err, -EOPNOTSUPP,
+				   "%s: --hipri polls a block device's completion queues, and no block device is under it; run without --hipri",
+				   target);
+	/* the kernel's own answer: 1 when the queue has poll queues */
+	snprintf(path, sizeof(path), "/sys/block/%s/queue/io_poll", dev_name);
+	f = fopen(path, "re");
+	if (f) {
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = '\0';
+		fclose(f);
+	}
+	if (buf[0] != '1')
+		return cdm_err_set(err, -EOPNOTSUPP,
+				   "%s: --hipri needs polled I/O, which %s does not offer (%s: %s); run without --hipri",
+				   target, dev_name, path, f ? "0" : "not found");
+	return 0;
+}
+
 const struct cdm_engine_ops *cdm_engine_pick(void)
 {
 	size_t i;

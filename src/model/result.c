@@ -271,6 +271,19 @@ double cdm_result_mb_s(const struct cdm_test_result *t, enum cdm_aggregate agg)
 	return cdm_result_spread_pick(&s.mb_s, agg, 1);
 }
 
+/*
+ * The one IOPS of a test that every output shows: from the measured I/Os
+ * and time of each pass (cdm_pass_iops), picked as the MB/s is, never from
+ * a rounded MB/s, so that text, Markdown, CSV, JSON and compare agree.
+ */
+double cdm_result_iops(const struct cdm_test_result *t, enum cdm_aggregate agg)
+{
+	struct cdm_test_summary s;
+
+	cdm_result_summarize(t, &s);
+	return cdm_result_spread_pick(&s.iops, agg, 1);
+}
+
 double cdm_result_lat_us(const struct cdm_test_result *t, enum cdm_aggregate agg)
 {
 	struct cdm_test_summary s;

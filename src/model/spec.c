@@ -10,6 +10,7 @@
 
 #include "cdm/base/ascii.h"
 #include "cdm/base/err.h"
+#include "cdm/base/size.h"
 #include "cdm/base/uint.h"
 #include "cdm/model/spec.h"
 
@@ -118,9 +119,9 @@ static int bad_param(struct cdm_err *err, const char *s, const char *what, char 
 int cdm_spec_parse(const char *s, struct cdm_spec *spec, struct cdm_err *err)
 {
 	struct cdm_spec sp = { .qd = 1, .threads = 1 };
-	const char *p;
-	uint64_t n, mult, qd = 1, threads = 1, wpct = 0;
-	int has_qd, has_t, has_w;
+	const char *p, *q;
+	uint64_t block, qd = 1, threads = 1, wpct = 0;
+	int has_qd, has_t, has_w, unit;
 
 	if (!s)
 		s = "";
@@ -141,43 +142,31 @@ int cdm_spec_parse(const char *s, struct cdm_spec *spec, struct cdm_err *err)
 		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size is negative", s);
 	if (!cdm_ascii_is_digit(*p))
 		return cdm_err_set(err, -EINVAL, "bad test spec '%s': missing block size (e.g. 4K, 1M)", s);
-	cdm_uint_scan(&p, CDM_BLOCK_MAX, &n);
+	/* "SEQ1T4": a number, then T and threads; not 1 TiB, a unit left out */
+	for (q = p; cdm_ascii_is_digit(*q); q++)
+		;
+	q = cdm_ascii_skip_space(q);
+	if (cdm_ascii_upper(*q) == 'T' && cdm_ascii_is_digit(q[1]))
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size needs a unit (B, K or M)", s);
+	/* the grammar of every size (base/size.h): "4K", "4KiB", "4 kib", "512B" */
+	unit = cdm_size_scan(&p, &block);
+	if (unit == -ERANGE)
+		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size is above the 64M maximum", s);
 	if (*p == '.' || *p == ',')
 		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size must be a whole number of B, K or M", s);
-	p = cdm_ascii_skip_space(p);
-	switch (cdm_ascii_upper(*p)) {
-	case 'B':
-		mult = 1;
-		p++;
-		break;
-	case 'K':
-		mult = 1024;
-		p++;
-		break;
-	case 'M':
-		mult = 1024 * 1024;
-		p++;
-		break;
-	case 'G':
-		/* a unit cdm knows, for a size it does not take: say which limit */
-		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size is above the 64M maximum", s);
-	default:
+	if (unit == 0)
 		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size needs a unit (B, K or M)", s);
-	}
-	/* "4KiB" as printed in CDM's labels is accepted too */
-	if (mult > 1 && cdm_ascii_upper(p[0]) == 'I' && cdm_ascii_upper(p[1]) == 'B')
-		p += 2;
 	p = cdm_ascii_skip_space(p);
 	/* each limit by its name: zero, below 512B, above 64M, not a multiple */
-	if (n == 0)
+	if (block == 0)
 		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size is zero", s);
-	if (n > CDM_BLOCK_MAX / mult)
+	if (block > CDM_BLOCK_MAX)
 		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size is above the 64M maximum", s);
-	if (n * mult < CDM_BLOCK_MIN)
+	if (block < CDM_BLOCK_MIN)
 		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size is below the 512B minimum", s);
-	if (n * mult % 512)
+	if (block % 512)
 		return cdm_err_set(err, -EINVAL, "bad test spec '%s': block size must be a multiple of 512B", s);
-	sp.block = n * mult;
+	sp.block = block;
 
 	has_qd = scan_param(&p, 'Q', CDM_QD_MAX, &qd);
 	if (has_qd && (qd < 1 || qd > CDM_QD_MAX))

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/msg.h"
 #include "cdm/base/size.h"
 #include "cdm/plan/plan.h"
 #include "cdm/target/device.h"
@@ -76,6 +77,10 @@ int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
 			return cdm_err_set(err, -EINVAL, "%s: no read test to run: on a block device the default mode is read, and a test with W<pct> writes (give --mode mix or all, with --allow-destructive-write)",
 				   cfg->target);
 		}
+		/* the permission alone does not choose the writes: say so */
+		if (cfg->allow_destructive_write)
+			cdm_msg_note("%s: --allow-destructive-write without --mode runs only the read tests (the default on a block device); add --mode all or --mode write to run the write tests",
+				     cfg->target);
 	}
 	if (cdm_plan_writes(cfg) && !cfg->allow_destructive_write) {
 		return cdm_err_set(err, -EINVAL, "%s: write tests on a block device overwrite its data: add --allow-destructive-write to run them (on a device the default mode is read)",

@@ -137,7 +137,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 		u64(out, s.ios);
 		/* no pass measured: no figure to pick (NaN: an empty field) */
 		num(out, cdm_result_spread_pick(&s.mb_s, aggs[i], 1));
-		num(out, cdm_result_spread_pick(&s.iops, aggs[i], 1));
+		num(out, cdm_result_iops(t, aggs[i]));
 		num(out, cdm_result_spread_pick(&s.lat_ns, aggs[i], 0));
 		u64(out, lat_max);
 		u64(out, user);

@@ -2,7 +2,7 @@
 /*
  * fmt.c - the text helpers the writers in src/report/ share (fmt.h): the
  * shortest round-trip decimal of a double, JSON string escaping, UTC time
- * stamps and CDM's IOPS-from-printed-MB/s.  Kept apart from the registry
+ * stamps.  Kept apart from the registry
  * (report.c) so that a formatter never depends on the file that lists it.
  */
 #include <math.h>
@@ -103,20 +103,4 @@ char *cdm_fmt_utc(char *buf, size_t len, long long t)
 		if (len)
 			buf[0] = '\0';
 	return buf;
-}
-
-double cdm_fmt_iops_of(double mb_s, unsigned long long block)
-{
-	char printed[320];              /* "%.3f" of DBL_MAX is 313 chars */
-
-	if (!block)
-		return 0.0;
-	/*
-	 * CDM derives IOPS from the MB/s as printed: all 68 rows of the real
-	 * CDM 7 and 8 reports we checked agree with that, including the 4KiB
-	 * rows, where the 0.0005 MB/s of rounding moves IOPS by up to 0.12.
-	 * Round-trip through the text to get exactly the printed value.
-	 */
-	snprintf(printed, sizeof(printed), "%.3f", mb_s);
-	return strtod(printed, NULL) * 1e6 / (double)block;
 }

@@ -2,9 +2,10 @@
 /*
  * fmt.h - the text helpers every writer in src/report/ shares: numbers
  * that read back exactly and never depend on the locale, JSON strings that
- * are valid whatever bytes a path holds, UTC times, and CDM's IOPS of a
- * printed MB/s.  Private to report/; the formatters, the scale-out and
- * compare reports use these and nothing of the registry (report.c).
+ * are valid whatever bytes a path holds, and UTC times.  No figure is
+ * derived here: model/result.h has them.  Private to report/; the
+ * formatters, the scale-out and compare reports use these and nothing of
+ * the registry (report.c).
  */
 #ifndef CDM_REPORT_FMT_H
 #define CDM_REPORT_FMT_H
@@ -42,12 +43,5 @@ void cdm_fmt_md_text(FILE *out, const char *s, size_t max);
  * Returns @buf.
  */
 char *cdm_fmt_utc(char *buf, size_t len, long long t);
-
-/*
- * cdm_fmt_iops_of - IOPS derived from @mb_s as printed with "%.3f"
- * (CrystalDiskMark's rule, docs/method.md: MB/s x 1e6 / @block bytes, from
- * the rounded MB/s).  0.0 when @block is 0.
- */
-double cdm_fmt_iops_of(double mb_s, unsigned long long block);
 
 #endif /* CDM_REPORT_FMT_H */

@@ -3,7 +3,7 @@
  * markdown.c - --format markdown: a GitHub-flavoured Markdown table ready
  * to paste into a blog post or an issue: one line saying what was
  * measured and where, then per test and direction the MB/s, the IOPS
- * derived from it (as on the CDM text line), the mean latency, the p99
+ * (measured, as in every output), the mean latency, the p99
  * latency of the merged histogram, and the spread of the passes (the
  * coefficient of variation of their MB/s, "±3.1 %"), with a marker on
  * tests whose spread is above the --cv-threshold.  A test that measured
@@ -182,7 +182,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 		lat = cdm_result_lat_us(t, r->aggregate);
 		fprintf(out, "| %s %s | %.3f | %.1f | %.2f | ", name,
 			cdm_result_dir_name(t->dir), mb,
-			cdm_fmt_iops_of(mb, (unsigned long long)t->spec.block), lat);
+			cdm_result_iops(t, r->aggregate), lat);
 		if (cdm_result_has_percentiles(t))
 			fprintf(out, "%.2f", (double)cdm_hist_percentile(t->hist, 99.0) / 1000.0);
 		else
@@ -204,7 +204,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 		fputs("| (no test measured) | | | | | |\n", out);
 
 	fprintf(out, "\nMB/s: the %s of %u passes; latency: the %s of the passes' mean latencies; "
-		"IOPS from the MB/s shown. p99 from the merged latency histogram. "
+		"IOPS: measured I/Os per second, picked as the MB/s. p99 from the merged latency histogram. "
 		"Spread: coefficient of variation of the passes' MB/s.",
 		r->aggregate == CDM_AGG_BEST ? "highest" : agg_words(r->aggregate),
 		r->info.count,

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "cdm/base/size.h"
@@ -55,8 +56,8 @@ static void row_fill(struct row *row, const struct cdm_test_result *t,
 	cdm_spec_label(&t->spec, row->label, sizeof(row->label));
 	row->mb_s = cdm_result_mb_s(t, agg);
 	row->lat_us = cdm_result_lat_us(t, agg);
-	/* from the MB/s as printed, so MB/s / IOPS on a line is block / 1e6 */
-	row->iops = cdm_fmt_iops_of(row->mb_s, (unsigned long long)t->spec.block);
+	/* measured, as in every other output (docs/method.md) */
+	row->iops = cdm_result_iops(t, agg);
 }
 
 /* "nothing measured: no I/O completed" for a test without figures */
@@ -151,9 +152,80 @@ static void write_mix_sections(FILE *out, const struct cdm_run_result *r)
 	}
 }
 
-static void write_footer(FILE *out, const struct cdm_run_info *in,
+/* is @t measured whole: every pass it asked for, and no error? */
+static int test_whole(const struct cdm_test_result *t, unsigned int count)
+{
+	return t->npasses >= count && t->npasses && !t->error;
+}
+
+/*
+ * "interrupted after 3 of 8 tests" (a signal), "stopped by an I/O error
+ * after ..." (a failed I/O), or "" for a whole run; a test cut short with
+ * some passes kept (its row is shown) is named with its passes.
+ */
+static void run_status(const struct cdm_run_result *r, char *buf, size_t len)
+{
+	unsigned int i, whole = 0, failed = 0;
+	const struct cdm_test_result *part = NULL;
+	char name[64];
+	int n;
+
+	buf[0] = '\0';
+	for (i = 0; i < r->ntests; i++) {
+		const struct cdm_test_result *t = &r->tests[i];
+
+		if (test_whole(t, r->info.count))
+			whole++;
+		else if (t->npasses && !part)
+			part = t;
+		failed |= t->error != 0;
+	}
+	if (!r->interrupted && !failed)
+		return;
+	n = snprintf(buf, len, "%s after %u of %u tests",
+		     r->interrupted ? "interrupted" : "stopped by an I/O error",
+		     whole, r->ntests);
+	if (part && n > 0 && (size_t)n < len) {
+		cdm_spec_name(&part->spec, name, sizeof(name));
+		snprintf(buf + n, len - (size_t)n, "; %s %s: %u of %u passes", name,
+			 cdm_result_dir_name(part->dir), part->npasses, r->info.count);
+	}
+}
+
+/*
+ * CDM's last line, "Comment: <text>", is the one free-text line its
+ * layout and its parsers have (crystaldiskmark-parser reads it whole), so
+ * it carries what says which run this is and whether it is whole: the
+ * --label when given (the default label, TARGET, is not repeated), the
+ * --comment, and "[interrupted after N of M tests]".  No line when there
+ * is none of them, as in CDM.
+ */
+static void write_comment(FILE *out, const struct cdm_run_result *r)
+{
+	const struct cdm_run_info *in = &r->info;
+	int label = in->label[0] && strncmp(in->label, in->target, sizeof(in->label)) != 0;
+	const char *sep = "";
+	char status[160];
+
+	run_status(r, status, sizeof(status));
+	if (!label && !in->comment[0] && !status[0])
+		return;
+	fputs("Comment:", out);
+	if (label) {
+		fprintf(out, " %.*s", (int)sizeof(in->label), in->label);
+		sep = " -";
+	}
+	if (in->comment[0])
+		fprintf(out, "%s %.*s", sep, (int)sizeof(in->comment), in->comment);
+	if (status[0])
+		fprintf(out, " [%s]", status);
+	fputc('\n', out);
+}
+
+static void write_footer(FILE *out, const struct cdm_run_result *r,
 			 const struct tm *tm)
 {
+	const struct cdm_run_info *in = &r->info;
 	char size[32];
 	unsigned int pct = 0;
 
@@ -197,9 +269,7 @@ static void write_footer(FILE *out, const struct cdm_run_info *in,
 		(int)sizeof(in->os), in->os,
 		(int)sizeof(in->kernel), in->kernel,
 		(int)sizeof(in->machine), in->machine);
-	if (in->comment[0])
-		fprintf(out, "Comment: %.*s\n",
-			(int)sizeof(in->comment), in->comment);
+	write_comment(out, r);
 }
 
 static int cdm_text_write(FILE *out, const struct cdm_run_result *r)
@@ -228,7 +298,7 @@ static int cdm_text_write(FILE *out, const struct cdm_run_result *r)
 	write_section(out, r, CDM_DIR_READ, 0, "[Read]");
 	write_section(out, r, CDM_DIR_WRITE, 0, "[Write]");
 	write_mix_sections(out, r);
-	write_footer(out, in, &tm);
+	write_footer(out, r, &tm);
 	cdm_scale_text_tail(out, r);		/* per-rank spread of an aggregate */
 
 	/*

@@ -776,6 +776,10 @@ static int run_check(struct run *r, struct cdm_err *err)
 	if (ret < 0)
 		return ret;
 	fill_info(cfg, &r->t, &r->res->info);
+	/* options only the device can answer for, before any file (engine.h) */
+	ret = cdm_engine_check_options(cfg->engine_options, cfg->target, r->res->info.dev_name, err);
+	if (ret < 0)
+		return ret;
 	if (cfg->direct) {
 		r->lbs = cdm_align_logical_block(r->res->info.dev_name);
 		ret = cdm_align_check(cfg->tests, cfg->ntests, r->lbs, r->res->info.dev_name, err);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -49,6 +50,62 @@ int cdm_outfile_check(const char *path, const char *opt, int replace, struct cdm
 	if (access(dir, W_OK | X_OK) < 0)
 		return cdm_err_set(err, -errno, "%s: cannot create the file for %s: %s", path, opt,
 				   strerror(errno));
+	return 0;
+}
+
+/*
+ * Extensions that say a format, and the formats cdm writes.  An extension
+ * not listed says nothing (report.out, results.log, no extension at all)
+ * and is accepted for any output.
+ */
+static const struct {
+	const char *ext;
+	const char *says;               /* what a reader takes the file for */
+	const char *format;             /* the cdm format it is, or NULL */
+} known_exts[] = {
+	{ "txt", "text", "cdm" }, { "text", "text", "cdm" },
+	{ "json", "JSON", "json" }, { "csv", "CSV", "csv" },
+	{ "md", "Markdown", "markdown" }, { "markdown", "Markdown", "markdown" },
+	{ "svg", "SVG", "svg" },
+	{ "png", "PNG", NULL }, { "jpg", "JPEG", NULL }, { "jpeg", "JPEG", NULL },
+	{ "gif", "GIF", NULL }, { "webp", "WebP", NULL }, { "bmp", "BMP", NULL },
+	{ "tif", "TIFF", NULL }, { "tiff", "TIFF", NULL }, { "pdf", "PDF", NULL },
+	{ "eps", "PostScript", NULL }, { "ps", "PostScript", NULL },
+	{ "html", "HTML", NULL }, { "htm", "HTML", NULL }, { "xml", "XML", NULL },
+	{ "tsv", "TSV", NULL }, { "yaml", "YAML", NULL }, { "yml", "YAML", NULL },
+	{ "xls", "a spreadsheet", NULL }, { "xlsx", "a spreadsheet", NULL },
+	{ "ods", "a spreadsheet", NULL },
+};
+
+static const struct {
+	const char *format, *name, *ext;
+} written[] = {
+	{ "cdm", "CDM text", "txt" }, { "json", "JSON", "json" }, { "csv", "CSV", "csv" },
+	{ "markdown", "Markdown", "md" }, { "svg", "SVG", "svg" },
+};
+
+int cdm_outfile_check_format(const char *path, const char *opt, const char *format,
+			     struct cdm_err *err)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	const char *dot = strrchr(base, '.');
+	size_t i, w;
+
+	for (w = 0; w < sizeof(written) / sizeof(written[0]); w++)
+		if (format && !strcmp(written[w].format, format))
+			break;
+	/* a leading dot is a hidden file's name, not an extension */
+	if (w == sizeof(written) / sizeof(written[0]) || !dot || dot == base)
+		return 0;
+	for (i = 0; i < sizeof(known_exts) / sizeof(known_exts[0]); i++) {
+		if (strcasecmp(dot + 1, known_exts[i].ext))
+			continue;
+		if (known_exts[i].format && !strcmp(known_exts[i].format, format))
+			return 0;
+		return cdm_err_set(err, -EINVAL,
+				   "%s: the name says %s, but %s writes %s: name it *.%s (or give no extension)",
+				   path, known_exts[i].says, opt, written[w].name, written[w].ext);
+	}
 	return 0;
 }
 

@@ -207,11 +207,91 @@ check_identity() {
 	run "$CDM" "${QUICK[@]}" --engine io_uring --hipri --test "RND4K Q4T1" --mode read "$TD"
 	if [ "$status" -ne 0 ]; then
 		[ "$status" -eq 1 ]
-		[[ "$output" == *"polled I/O (--hipri) is not supported"* || "$output" == *"refuses polled I/O"* ]]
+		[[ "$output" == *"--hipri needs polled I/O"* || "$output" == *"refuses polled I/O"* ]]
 	fi
 	assert_clean "$TD"
 	run "$CDM" "${QUICK[@]}" --engine sync --sqpoll "$TD"
 	[ "$status" -eq 2 ]
 	run "$CDM" "${QUICK[@]}" --engine io_uring --hipri --buffered "$TD"
 	[ "$status" -eq 2 ]
+}
+
+# issue 12, item 8: the text says which run it is and whether it is whole,
+# on CDM's one free line (Comment:), and names a profile whose tests -t
+# replaced for what it is.
+@test "--label and --comment share the Comment line; the default label is not repeated" {
+	"$CDM" "${QUICK[@]}" --engine null --test "RND4K Q2T1" --mode read --label LOCAL "$TD" > "$OD/a"
+	[ "$(tail -n 1 "$OD/a")" = "Comment: LOCAL" ]
+	"$CDM" "${QUICK[@]}" --engine null --test "RND4K Q2T1" --mode read --label LOCAL \
+		--comment "Samsung 840 EVO 120GB" "$TD" > "$OD/b"
+	[ "$(tail -n 1 "$OD/b")" = "Comment: LOCAL - Samsung 840 EVO 120GB" ]
+	"$CDM" "${QUICK[@]}" --engine null --test "RND4K Q2T1" --mode read "$TD" > "$OD/c"
+	! grep -q '^Comment' "$OD/c"
+	# a CDM parser reads each footer line by its key: the Comment line
+	# holds no other key, nor a row's "(Q="
+	for f in a b; do
+		[ "$(grep -cE '(Profile|Test|Mode|Time|Date|OS): ' "$OD/$f")" -eq 6 ]
+		! grep '^Comment' "$OD/$f" | grep -qE '(Profile|Test|Mode|Time|Date|OS): |\(Q='
+	done
+	assert_clean "$TD"
+}
+
+@test "-t replacing the profile's tests prints Profile: Custom, in text and JSON; the same tests keep the name" {
+	"$CDM" "${QUICK[@]}" --engine null --test "RND4K Q2T1" --mode read --save "$OD/r.json" "$TD" > "$OD/a"
+	grep -qx 'Profile: Custom' "$OD/a"
+	python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["settings"]["profile"] == "Custom"' "$OD/r.json"
+	"$CDM" "${QUICK[@]}" --engine null --profile real --test "SEQ1M Q1T1" --test "RND4K Q1T1" --mode read "$TD" > "$OD/b"
+	grep -qx 'Profile: Real' "$OD/b"
+	"$CDM" "${QUICK[@]}" --engine null --profile real --test "RND4K Q1T1" --mode read "$TD" > "$OD/c"
+	grep -qx 'Profile: Custom' "$OD/c"
+	"$CDM" "${QUICK[@]}" --engine null --profile peak --mode read "$TD" > "$OD/d"
+	grep -qx 'Profile: Peak' "$OD/d"
+	assert_clean "$TD"
+}
+
+@test "an interrupted run's text says so on the Comment line, with the tests it completed" {
+	"$CDM" --quiet --size 16MiB --count 2 --time 1 --warmup 0 --interval 0 --engine null \
+		--null-service-us 100 --test RND4K --test SEQ128K --test SEQ1M --mode read \
+		--label SAN --comment "ext4 on LUN 3" --save "$OD/r.json" "$TD" > "$OD/out" 2> "$OD/err" &
+	pid=$!
+	sleep 3
+	kill -INT "$pid"
+	st=0
+	wait "$pid" || st=$?
+	[ "$st" -eq 130 ]
+	whole=$(python3 -c 'import json,sys; print(sum(t["complete"] for t in json.load(open(sys.argv[1]))["tests"]))' "$OD/r.json")
+	cat "$OD/out"
+	tail -n 1 "$OD/out" | grep -qE "^Comment: SAN - ext4 on LUN 3 \[interrupted after $whole of 3 tests(; SEQ(128K|1M) Q1T1 Read: 1 of 2 passes)?\]$"
+	[ "$whole" -lt 3 ]
+	assert_clean "$TD"
+}
+
+# issue 12, item 9: --hipri failed at the first I/O, after the test file was
+# prepared, and printed an empty report.  Whether polled I/O can work is
+# asked of the device first: on a directory whose disk has no poll queues
+# (io_poll 0) or on tmpfs (no disk), one line, exit 1, no file, no report.
+@test "--hipri on a device that cannot poll fails before any file is created, with one line and no report" {
+	engine_works io_uring || skip "$SKIP_WHY"
+	dev=$(lsblk -no PKNAME "$(findmnt -no SOURCE -T "$TD" | head -1)" 2>/dev/null | head -1)
+	[ -n "$dev" ] || dev=$(basename "$(findmnt -no SOURCE -T "$TD" | head -1)")
+	poll=$(cat "/sys/block/$dev/queue/io_poll" 2>/dev/null || echo 0)
+	[ "$poll" = 0 ] || skip "$dev can poll: --hipri runs here"
+	# watch for the test file while cdm runs: it must never appear
+	( while :; do ls "$TD" | grep -q '^cdm-' && touch "$OD/seen"; sleep 0.01; done ) &
+	watcher=$!
+	run "$CDM" "${QUICK[@]}" --engine io_uring --hipri --test "RND4K Q4T1" --mode read "$TD"
+	kill "$watcher"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[ "${lines[0]}" = "cdm: $TD: --hipri needs polled I/O, which $dev does not offer (/sys/block/$dev/queue/io_poll: 0); run without --hipri" ]
+	[ ! -e "$OD/seen" ]
+	assert_clean "$TD"
+	mountpoint -q /dev/shm || skip "no tmpfs at /dev/shm"
+	d=$(mktemp -d /dev/shm/cdmtest.XXXXXX)
+	run "$CDM" "${QUICK[@]}" --engine io_uring --hipri --test "RND4K Q4T1" --mode read "$d"
+	ls -A "$d"; rmdir "$d"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "${lines[0]}" == *"--hipri polls a block device's completion queues, and no block device is under it"* ]]
 }

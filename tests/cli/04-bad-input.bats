@@ -273,3 +273,133 @@ T
 	[ "${lines[0]}" = "cdm sweep: --test 'RND4K W20': a sweep runs read and write tests; a test with W<pct> (a Mix) cannot be swept" ]
 	assert_clean "$TD"
 }
+
+# issue 12, item 9: "cdm sweep --plot a.png" wrote SVG into a .png.  Every
+# output option of every command: a name whose extension says another
+# format is refused with one line naming it, before any I/O; names that say
+# the right format, or none, are fine.
+@test "an output name whose extension says another format is refused, for every output of every command" {
+	"$CDM" "${QUICK[@]}" --engine null --test RND4K --mode read --save "$OD/a.json" "$TD" > /dev/null
+	# refuse_name PATH OPT WRITES cdm-args...: exit 2, one line, nothing written
+	refuse_name() {
+		local path=$1 opt=$2 writes=$3
+		shift 3
+		run "$CDM" "$@"
+		echo "status $status: $output"
+		[ "$status" -eq 2 ]
+		[ "${#lines[@]}" -eq 1 ]
+		[[ "${lines[0]}" == "cdm: $path: the name says "*", but $opt writes $writes: name it "* ]]
+		[ ! -e "$path" ]
+		assert_clean "$TD"
+	}
+	refuse_name "$OD/p.png" --plot SVG "${QUICK[@]}" --engine null --log-interval 1s --plot "$OD/p.png" "$TD"
+	refuse_name "$OD/r.json" --output "CDM text" "${QUICK[@]}" --engine null --output "$OD/r.json" "$TD"
+	refuse_name "$OD/r.JSON" --output CSV "${QUICK[@]}" --engine null -f csv --output "$OD/r.JSON" "$TD"
+	refuse_name "$OD/r.txt" --output Markdown "${QUICK[@]}" --engine null -f markdown -o "$OD/r.txt" "$TD"
+	refuse_name "$OD/r.csv" --save JSON "${QUICK[@]}" --engine null --save "$OD/r.csv" "$TD"
+	refuse_name "$OD/s.png" --plot SVG sweep --qd 1,2 --test RND4K --engine null "${QUICK[@]}" --plot "$OD/s.png" "$TD"
+	refuse_name "$OD/s.md" --save JSON sweep --qd 1,2 --test RND4K --engine null "${QUICK[@]}" --save "$OD/s.md" "$TD"
+	refuse_name "$OD/m.json" --output "CDM text" merge -o "$OD/m.json" "$OD/a.json"
+	refuse_name "$OD/m.html" --output Markdown merge -f markdown -o "$OD/m.html" "$OD/a.json"
+	refuse_name "$OD/m.txt" --save JSON merge --save "$OD/m.txt" "$OD/a.json"
+	refuse_name "$OD/c.json" --output "CDM text" compare -o "$OD/c.json" "$OD/a.json" "$OD/a.json"
+	refuse_name "$OD/c.pdf" --output Markdown compare -f markdown -o "$OD/c.pdf" "$OD/a.json" "$OD/a.json"
+	# the right extension, any case, or one that names no format
+	"$CDM" "${QUICK[@]}" --engine null --test RND4K --mode read -f markdown -o "$OD/r.md" \
+		--save "$OD/R.JSON" --log-interval 1s --plot "$OD/p.SVG" "$TD"
+	"$CDM" merge -f csv -o "$OD/m.csv" "$OD/a.json"
+	"$CDM" merge -o "$OD/m.out" "$OD/a.json"
+	"$CDM" compare -o "$OD/c.txt" "$OD/a.json" "$OD/a.json"
+	"$CDM" compare -o "$OD/c" "$OD/a.json" "$OD/a.json"
+	for f in r.md R.JSON p.SVG m.csv m.out c.txt c; do [ -s "$OD/$f" ]; done
+	assert_clean "$TD"
+}
+
+# issue 12, item 9: "--size '1 GB'" was accepted and "1gb" refused.  One
+# grammar (docs/cdm.1 SIZES): the same table at every place a size is read.
+# Accepted inputs get as far as the missing target (exit 1); refused ones
+# are usage errors (exit 2).
+SIZES_OK=("1GiB" "1gib" "1 GiB" "1G" "1g" "1GB" "1gb" "1 GB" "1Gb" "64MiB" "64 mib" "64M" "64m"
+	"64MB" "67108864" "67108864B" "67108864 b")
+SIZES_BAD=("0" "0G" "1.5G" "-1G" "+1G" "1Gi" "1iB" "G" "1X" "1 G B" "1GBB"
+	"1e9" "0x10" "1 2G" "1P" "99999999999999999999")
+BLOCKS_OK=("4K" "4k" "4KiB" "4kib" "4 KiB" "512B" "512b" "1M" "1m" "1MiB" "1 mib" "128K")
+BLOCKS_BAD=("4KB" "4kb" "1MB" "1.5M" "4096" "4X" "0K" "4G" "1T" "65M" "4Ki")
+
+# size_at VALUE: exit status at each entry point, as "cdm sweep profile"
+size_at() {
+	local st=()
+	"$CDM" -q --engine null --size "$1" "$TD/none" 2> /dev/null; st+=($?)
+	"$CDM" sweep -q --engine null --qd 1,2 --test RND4K --size "$1" "$TD/none" 2> /dev/null; st+=($?)
+	printf 'size = %s\ntest = RND4K\n' "$1" > "$OD/p.cdm"
+	"$CDM" -q --engine null --profile "$OD/p.cdm" "$TD/none" 2> /dev/null; st+=($?)
+	echo "${st[*]}"
+}
+
+block_at() {
+	local st=()
+	"$CDM" -q --engine null -t "RND$1 Q1T1" "$TD/none" 2> /dev/null; st+=($?)
+	"$CDM" sweep -q --engine null --qd 1,2 --test "RND$1" "$TD/none" 2> /dev/null; st+=($?)
+	printf 'test = RND%s Q1T1\n' "$1" > "$OD/p.cdm"
+	"$CDM" -q --engine null --profile "$OD/p.cdm" "$TD/none" 2> /dev/null; st+=($?)
+	echo "${st[*]}"
+}
+
+@test "one size grammar: the same sizes are accepted and refused by --size, sweep --size and a profile" {
+	for v in "${SIZES_OK[@]}"; do
+		[ "$(size_at "$v")" = "1 1 1" ] || { echo "'$v' refused somewhere: $(size_at "$v")"; return 1; }
+	done
+	for v in "${SIZES_BAD[@]}"; do
+		[ "$(size_at "$v")" = "2 2 2" ] || { echo "'$v' accepted somewhere: $(size_at "$v")"; return 1; }
+	done
+	# blanks before the number or after the unit: refused on the command
+	# line (a profile file trims its values, docs/profile-format.md)
+	for v in " 1G" "1GiB " "1 "; do
+		run "$CDM" -q --engine null --size "$v" "$TD/none"
+		[ "$status" -eq 2 ]
+		run "$CDM" sweep -q --engine null --qd 1,2 --test RND4K --size "$v" "$TD/none"
+		[ "$status" -eq 2 ]
+	done
+	# GB is 10^9 bytes everywhere, never GiB: the rounding says so
+	run "$CDM" -q --engine null --size "1 gb" "$TD/none"
+	[[ "$output" == *"test size 1000000000 B rounded down to 953 MiB"* ]]
+	assert_clean "$TD"
+}
+
+@test "one size grammar: the same block sizes are accepted and refused by -t, sweep --test and a profile" {
+	for v in "${BLOCKS_OK[@]}"; do
+		[ "$(block_at "$v")" = "1 1 1" ] || { echo "'$v' refused somewhere: $(block_at "$v")"; return 1; }
+	done
+	for v in "${BLOCKS_BAD[@]}"; do
+		[ "$(block_at "$v")" = "2 2 2" ] || { echo "'$v' accepted somewhere: $(block_at "$v")"; return 1; }
+	done
+	# a decimal unit is 1000 bytes: 4KB is not a whole number of sectors
+	run "$CDM" -q -t "RND4KB" "$TD"
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "cdm: bad test spec 'RND4KB': block size must be 512B..64M, a multiple of 512" ]]
+}
+
+# issue 12, item 9: "cdm -q compare a.json b.json" said "one TARGET directory
+# expected, got 3".  Options before a subcommand: a message that says to put
+# the subcommand first, for compare, sweep and merge; an option's value or a
+# directory of that name is still what it was.
+@test "options before a subcommand: the message says to put the subcommand first" {
+	for sub in compare sweep merge; do
+		run "$CDM" -q "$sub" "$OD/a.json" "$OD/b.json"
+		echo "$output"
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "cdm: '$sub' is a subcommand: put it first, with its options after it (cdm $sub [OPTIONS] ...; cdm $sub --help)" ]
+		run "$CDM" --engine null -q "$sub" --threads 1,2
+		[ "$status" -eq 2 ]
+		[[ "${lines[0]}" == "cdm: '$sub' is a subcommand: put it first"* ]]
+	done
+	# "compare" as an option's value, or a directory named so, is no subcommand
+	run "$CDM" -q --label compare "$TD/none"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"$TD/none: no such directory"* ]]
+	mkdir "$TD/merge"
+	cd "$TD"
+	run "$CDM" "${QUICK[@]}" --engine null --test RND4K --mode read merge
+	[ "$status" -eq 0 ]
+	assert_clean "$TD/merge"
+}

@@ -45,7 +45,9 @@ interrupt_and_check() {
 	# the first test finished: its row is there; the second may be
 	grep -qE '^  RND    4KiB \(Q=  1, T= 1\):' "$OD/out"
 	grep -q '^\[Read\]$' "$OD/out"
-	grep -q '^Profile: Default$' "$OD/out"
+	grep -q '^Profile: Custom$' "$OD/out"
+	# and the text says it is not whole (issue 12)
+	grep -qE '^Comment: \[interrupted after [0-2] of 2 tests' "$OD/out"
 	rm -f "$OD/out" "$OD/err"
 }
 

@@ -52,8 +52,9 @@ check_read_share() {
 	[ "$(echo "$mix" | grep -c '^  ')" -eq 2 ]
 	echo "$mix" | grep -qE '^  RND    4KiB \(Q= 32, T= 1\): +[0-9]+\.[0-9]{3} MB/s \[ *[0-9]+\.[0-9] IOPS\] < *[0-9]+\.[0-9]{2} us>$'
 	echo "$mix" | grep -qE '^  SEQ    1MiB \(Q=  8, T= 1\): '
-	# the footer is CDM's: Profile and Mode do not change for a Mix
-	[[ "$output" == *$'\nProfile: Default\n'* ]]
+	# the footer is CDM's: Mode does not change for a Mix; -t made the
+	# profile Custom, --mix does not change it
+	[[ "$output" == *$'\nProfile: Custom\n'* ]]
 	check_read_share "$OD/r.json" 70
 	assert_clean "$TD"
 }

@@ -320,3 +320,22 @@ sum() {
 	[ "$status" -eq 0 ]
 	[ "$(sum "$LOOP")" = "$before" ]
 }
+
+# issue 12, item 9: --allow-destructive-write alone ran only the read tests
+# and said nothing.  It still reads only (the permission does not choose the
+# tests), and a note says how to include the writes; with --mode it is quiet.
+@test "--allow-destructive-write without --mode reads only and says how to include the writes" {
+	dev_setup
+	written_image img 32
+	new_loop img 32M
+	before=$(sum "$LOOP")
+	run "$CDM" "${QUICK[@]}" --test RND4K --allow-destructive-write "$LOOP"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"cdm: note: $LOOP: --allow-destructive-write without --mode runs only the read tests (the default on a block device); add --mode all or --mode write to run the write tests"* ]]
+	[[ "$output" == *"[Read]"* && "$output" != *"[Write]"* ]]
+	[ "$(sum "$LOOP")" = "$before" ]
+	run "$CDM" "${QUICK[@]}" --test RND4K --mode read --allow-destructive-write "$LOOP"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"note: $LOOP: --allow-destructive-write"* ]]
+}

@@ -67,6 +67,11 @@ static void test_spec_accepts(void **state)
 		{ "RND1024B", CDM_RND, KiB, 1, 1 },
 		{ "RND1536K Q1T1", CDM_RND, 1536 * KiB, 1, 1 },
 		{ "SEQ64M", CDM_SEQ, 64 * MiB, 1, 1 },
+		/* the size grammar (base/size.h): KiB/MiB in any case */
+		{ "RND4kib Q32T1", CDM_RND, 4 * KiB, 32, 1 },
+		{ "SEQ1MIB Q8T1", CDM_SEQ, MiB, 8, 1 },
+		{ "SEQ 1 MiB Q8T1", CDM_SEQ, MiB, 8, 1 },
+		{ "RND512 b", CDM_RND, 512, 1, 1 },
 		{ "SEQ65536K", CDM_SEQ, 64 * MiB, 1, 1 },
 		/* CDM's label spelling reads back */
 		{ "RND 4KiB Q1T1", CDM_RND, 4 * KiB, 1, 1 },
@@ -175,6 +180,10 @@ static void test_spec_rejects(void **state)
 		{ "RND4K Q1T0", "bad test spec 'RND4K Q1T0': thread count is zero (T1..T256)" },
 		{ "RND4K T257", "bad test spec 'RND4K T257': thread count is above the maximum 256 (T1..T256)" },
 		{ "RND4K Q1T", "bad test spec 'RND4K Q1T': thread count after T is missing (T1..T256)" },
+		/* the size grammar: KB is 1000 bytes, not a whole sector */
+		{ "RND4KB", "bad test spec 'RND4KB': block size must be a multiple of 512B" },
+		{ "SEQ1MB Q8T1", "bad test spec 'SEQ1MB Q8T1': block size must be a multiple of 512B" },
+		{ "RND4Ki", "bad test spec 'RND4Ki': unexpected 'i'" },
 		{ "RND4K T4Q8", "bad test spec 'RND4K T4Q8': Q must come before T" },
 		{ "RND4K Q8T1x", "bad test spec 'RND4K Q8T1x': unexpected 'x'" },
 		{ "RND4K Q8T1 Q8", "bad test spec 'RND4K Q8T1 Q8': unexpected 'Q8'" },
@@ -189,7 +198,6 @@ static void test_spec_rejects(void **state)
 		{ "RND8K W20 W20", "bad test spec 'RND8K W20 W20': unexpected 'W20'" },
 		{ "RND8K W20%", "bad test spec 'RND8K W20%': unexpected '%'" },
 		{ "RND8K W-5", "bad test spec 'RND8K W-5': write percentage is negative (W1..W99)" },
-		{ "RND4KB", "bad test spec 'RND4KB': unexpected 'B'" },
 		{ "RND4K Q-1", "bad test spec 'RND4K Q-1': queue depth is negative (Q1..Q1024)" },
 		{ "RND4K T-2", "bad test spec 'RND4K T-2': thread count is negative (T1..T256)" },
 		{ "RND4K Q", "bad test spec 'RND4K Q': queue depth after Q is missing (Q1..Q1024)" },
@@ -336,6 +344,17 @@ static void test_size_accepts(void **state)
 		{ "16777215TiB", 16777215ull << 40 },
 		{ "18446744073709551615", UINT64_MAX },
 		{ "18446744073709551615B", UINT64_MAX },
+		/* issue 12: one grammar, units in any case, blanks before them */
+		{ "1Gb", 1000000000ull },
+		{ "1gb", 1000000000ull },
+		{ "1 GB", 1000000000ull },
+		{ "1 gb", 1000000000ull },
+		{ "1gib", GiB },
+		{ "1GIB", GiB },
+		{ "1\tGiB", GiB },
+		{ "64  mib", 64 * MiB },
+		{ "1b", 1 },
+		{ "512 b", 512 },
 	};
 	size_t i;
 
@@ -366,9 +385,11 @@ static void test_size_rejects(void **state)
 		{ "G", -EINVAL },
 		{ "1X", -EINVAL },
 		{ "1GiBx", -EINVAL },
-		{ "1Gb", -EINVAL },
-		{ "1b", -EINVAL },
-		{ "1gib", -EINVAL },
+		{ "1Gi", -EINVAL },
+		{ "1iB", -EINVAL },
+		{ "1 G B", -EINVAL },
+		{ "1GBB", -EINVAL },
+		{ "1e9", -EINVAL },
 		{ "1GiB ", -EINVAL },
 		{ "1 ", -EINVAL },
 		{ " 1G", -EINVAL },

@@ -194,11 +194,12 @@ static struct cdm_run_result *build_overflow(void)
 
 	t = &r->tests[0];
 	set_spec(t, CDM_RND, 4 * KIB, 512, 64, CDM_DIR_READ, 512);
-	set_pass(t, 0, 1.0, 12345678000ull, 3014081, 199524930);
+	/* every I/O counts its full block: bytes = ios x block, as in a run */
+	set_pass(t, 0, 1.0, 3014081ull * 4 * KIB, 3014081, 199524930);
 
 	t = &r->tests[1];
 	set_spec(t, CDM_SEQ, MIB, 1024, 256, CDM_DIR_READ, 1024);
-	set_pass(t, 0, 1.0, 123456789000ull, 117737, 1234567890);
+	set_pass(t, 0, 1.0, 117737ull * MIB, 117737, 1234567890);
 
 	/* never measured: no row */
 	t = &r->tests[2];
@@ -206,11 +207,11 @@ static struct cdm_run_result *build_overflow(void)
 
 	t = &r->tests[3];
 	set_spec(t, CDM_SEQ, 128 * KIB, 32, 1, CDM_DIR_READ, 1);
-	set_pass(t, 0, 1.0, 1000000, 7, 1000000);
+	set_pass(t, 0, 1.0, 7 * 128 * KIB, 7, 1000000);
 
 	t = &r->tests[4];
 	set_spec(t, CDM_RND, 1536 * KIB, 1, 1, CDM_DIR_WRITE, 1);
-	set_pass(t, 0, 1.0, 1000, 1, 1500);
+	set_pass(t, 0, 1.0, 1536 * KIB, 1, 1500);
 
 	/* failed: no row, but the section still has one */
 	t = &r->tests[5];
@@ -463,6 +464,24 @@ static void test_comment(void **state)
 		"     OS: Debian GNU/Linux 12 (bookworm) [6.1.0-28-amd64] (x86_64)\n"
 		"Comment: Samsung 840 EVO 120GB\n"));
 	free(out);
+
+	/* the default label is the target: not repeated */
+	set_str(r->info.label, sizeof(r->info.label), "/mnt/local/bench");
+	out = render(r);
+	assert_true(ends_with(out, "(x86_64)\nComment: Samsung 840 EVO 120GB\n"));
+	free(out);
+
+	/* --label and --comment: both, the label first */
+	set_str(r->info.label, sizeof(r->info.label), "LOCAL");
+	out = render(r);
+	assert_true(ends_with(out, "(x86_64)\nComment: LOCAL - Samsung 840 EVO 120GB\n"));
+	free(out);
+
+	/* --label alone */
+	r->info.comment[0] = '\0';
+	out = render(r);
+	assert_true(ends_with(out, "(x86_64)\nComment: LOCAL\n"));
+	free(out);
 	cdm_result_free(r);
 }
 
@@ -478,6 +497,8 @@ static void test_interrupted(void **state)
 	for (i = 2; i < r->ntests; i++)
 		r->tests[i].npasses = 0;
 	out = render(r);
+	/* the text says it is not whole (issue 12), where CDM's parsers read it */
+	assert_true(ends_with(out, "(x86_64)\nComment: [interrupted after 2 of 8 tests]\n"));
 	assert_non_null(strstr(out,
 		"* KB = 1000 bytes, KiB = 1024 bytes\n"
 		"\n"
@@ -489,6 +510,26 @@ static void test_interrupted(void **state)
 	assert_null(strstr(out, "[Write]"));
 	assert_null(strstr(out, "RND"));
 	free(out);
+
+	/* a test cut short keeps its passes: named, with label and comment */
+	r->tests[2].npasses = 2;
+	set_str(r->info.label, sizeof(r->info.label), "SAN");
+	set_str(r->info.comment, sizeof(r->info.comment), "ext4 on LUN 3");
+	out = render(r);
+	assert_true(ends_with(out, "(x86_64)\nComment: SAN - ext4 on LUN 3 "
+		"[interrupted after 2 of 8 tests; RND4K Q32T1 Read: 2 of 5 passes]\n"));
+	free(out);
+	r->tests[2].npasses = 0;
+	r->info.label[0] = r->info.comment[0] = '\0';
+
+	/* a failed I/O: the run stopped as well */
+	r->interrupted = 0;
+	r->tests[2].error = -EIO;
+	out = render(r);
+	assert_true(ends_with(out, "(x86_64)\nComment: [stopped by an I/O error after 2 of 8 tests]\n"));
+	free(out);
+	r->tests[2].error = 0;
+	r->interrupted = SIGINT;
 
 	/* nothing measured at all: header straight into the footer */
 	r->tests[0].npasses = 0;
@@ -532,13 +573,14 @@ static void test_date_local_unpadded(void **state)
 
 /*
  * Parse a row back and check that MB/s / IOPS is block / 1e6 to printing
- * precision: IOPS is derived from the printed MB/s and then rounded to 0.1.
+ * precision, as on a CDM line: both are measured (bytes = I/Os x block),
+ * MB/s rounded to 0.001 (0.0005e6 / block IOPS) and IOPS to 0.1.
  */
 static void check_row_ratio(const char *row)
 {
 	char pat[4], unit[4];
 	unsigned int num, q, t;
-	double mb, iops, lat, want;
+	double mb, iops, lat, want, tol;
 	uint64_t block;
 	int n;
 
@@ -553,8 +595,9 @@ static void check_row_ratio(const char *row)
 	else
 		block = num;
 	want = mb * 1e6 / (double)block;
-	/* 0.05 from rounding IOPS to one decimal, plus double noise */
-	if (!(iops > want - 0.05 - 1e-9 * want && iops < want + 0.05 + 1e-9 * want))
+	/* the two roundings, plus double noise */
+	tol = 0.05 + 0.0005e6 / (double)block + 1e-9 * want;
+	if (!(iops > want - tol && iops < want + tol))
 		fail_msg("IOPS %.1f is not MB/s %.3f x 1e6 / %llu: '%s'", iops, mb,
 			 (unsigned long long)block, row);
 }
@@ -576,14 +619,14 @@ static void check_rows_of(const char *text)
 	}
 }
 
-static void test_row_iops_from_mb_s(void **state)
+static void test_row_iops_ratio(void **state)
 {
 	static const uint64_t blocks[] = {
 		512, 4 * KIB, 16 * KIB, 128 * KIB, 1536 * KIB, MIB, 8 * MIB,
 	};
 	struct cdm_run_result *r;
 	struct cdm_test_result t;
-	uint64_t seed = 12345;
+	uint64_t seed = 12345, ios;
 	unsigned int i;
 	char row[256], *out;
 
@@ -607,11 +650,38 @@ static void test_row_iops_from_mb_s(void **state)
 		set_spec(&t, (seed >> 7) & 1 ? CDM_RND : CDM_SEQ,
 			 blocks[(seed >> 8) % (sizeof(blocks) / sizeof(blocks[0]))],
 			 1, 1, CDM_DIR_READ, 1);
-		set_pass(&t, 0, 5.0, ((seed >> 20) % 500000000000ull) + 5000, 1,
-			 1000);
+		ios = ((seed >> 20) % 500000000000ull) / t.spec.block + 1;
+		set_pass(&t, 0, 5.0, ios * t.spec.block, ios, 1000);
 		assert_true(cdm_text_row(row, sizeof(row), &t) > 0);
 		check_row_ratio(row);
 	}
+}
+
+/*
+ * issue 12: 503,314 I/Os of 4 KiB in 3 s are 167771.333 IOPS and 687.191
+ * MB/s.  IOPS from the printed MB/s would be 167771.24, "167771.2", while
+ * JSON and compare say 167771.333: the row shows the measured 167771.3, the
+ * same function's value under every aggregate.
+ */
+static void test_row_iops_measured(void **state)
+{
+	static const enum cdm_aggregate aggs[] = { CDM_AGG_BEST, CDM_AGG_MEDIAN, CDM_AGG_MEAN };
+	struct cdm_test_result t;
+	char row[256];
+
+	(void)state;
+	memset(&t, 0, sizeof(t));
+	set_spec(&t, CDM_RND, 4 * KIB, 32, 1, CDM_DIR_READ, 32);
+	set_pass(&t, 0, 3.0, 503314ull * 4 * KIB, 503314, 190000);
+	assert_true(cdm_text_row(row, sizeof(row), &t) > 0);
+	assert_string_equal(row,
+		"  RND    4KiB (Q= 32, T= 1):   687.191 MB/s [ 167771.3 IOPS] <   190.00 us>");
+	for (unsigned int i = 0; i < 3; i++)
+		assert_true(cdm_result_iops(&t, aggs[i]) == 503314.0 / 3.0);
+	/* two passes: best is the faster pass's, mean and median their mean */
+	set_pass(&t, 1, 3.0, 503311ull * 4 * KIB, 503311, 190000);
+	assert_true(cdm_result_iops(&t, CDM_AGG_BEST) == 503314.0 / 3.0);
+	assert_true(cdm_result_iops(&t, CDM_AGG_MEAN) == (503314.0 / 3.0 + 503311.0 / 3.0) / 2.0);
 }
 
 static void test_row_snprintf(void **state)
@@ -859,7 +929,8 @@ int main(void)
 		cmocka_unit_test(test_comment),
 		cmocka_unit_test(test_interrupted),
 		cmocka_unit_test(test_date_local_unpadded),
-		cmocka_unit_test(test_row_iops_from_mb_s),
+		cmocka_unit_test(test_row_iops_measured),
+		cmocka_unit_test(test_row_iops_ratio),
 		cmocka_unit_test(test_row_snprintf),
 		cmocka_unit_test(test_registry),
 		cmocka_unit_test(test_write_error),

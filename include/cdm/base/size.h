@@ -2,10 +2,18 @@
 /*
  * size.h - sizes in bytes: parsing and printing.
  *
- * K/M/G/T and KiB/MiB/GiB/TiB are powers of 1024 (CrystalDiskMark's "1GiB"
- * setting); KB/MB/GB/TB are powers of 1000 (the report header's "KB = 1000
- * bytes"); a bare number is bytes, a "B" suffix allowed.  Only the unit
- * letter is case-insensitive: "1Gb" could mean bits.
+ * The one grammar of every size cdm reads (--size, the size key of a
+ * profile, the block size of a test spec, in cdm and cdm sweep): a whole
+ * number, then optionally blanks and a unit, nothing else:
+ *   K M G T and KiB MiB GiB TiB - powers of 1024 (CrystalDiskMark's "1GiB"
+ *   setting; 1G = 1GiB);
+ *   KB MB GB TB - powers of 1000 (the report header's "KB = 1000 bytes",
+ *   as MB/s is 10^6 bytes/s), so 1GB is 10^9 bytes, never taken as GiB;
+ *   B, or no unit - bytes.
+ * Units are case-insensitive ("1gb" = "1 GB" = "1Gb" = 10^9: B is always
+ * bytes, cdm has no bits).  Fractions, signs, exponents, hex and blanks
+ * before the number or after the unit are refused.  docs/cdm.1 (SIZES)
+ * and docs/profile-format.md say the same.
  */
 #ifndef CDM_BASE_SIZE_H
 #define CDM_BASE_SIZE_H
@@ -14,9 +22,19 @@
 #include <stdint.h>
 
 /*
- * cdm_size_parse - parse a size ("1GiB", "512MiB", "64M", "1GB", "4096").
- * Returns 0 and sets *@bytes, or -EINVAL (garbage, zero, negative) or
- * -ERANGE (overflows 64 bits).
+ * cdm_size_scan - read the size at *@sp (a digit must be there): the
+ * number, and blanks and a unit when a unit follows; *@sp is left after
+ * what was read (after the number when no unit follows, blanks not taken).
+ * Sets *@bytes (may be 0).  Returns 1 when a unit was read, 0 when not,
+ * -EINVAL when *@sp does not start with a digit, -ERANGE when the size
+ * overflows 64 bits.  For sizes inside longer text (a test spec).
+ */
+int cdm_size_scan(const char **sp, uint64_t *bytes);
+
+/*
+ * cdm_size_parse - parse a whole string as a size ("1GiB", "512 MiB",
+ * "64m", "1GB", "4096").  Returns 0 and sets *@bytes, or -EINVAL (garbage,
+ * zero, negative, anything after the unit) or -ERANGE (overflows 64 bits).
  */
 int cdm_size_parse(const char *s, uint64_t *bytes);
 

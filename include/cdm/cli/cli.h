@@ -55,11 +55,15 @@ int cdm_cli_engine(const struct cdm_cli_cmd *cmd, const char *name,
 int cdm_cli_round_size(const struct cdm_cli_cmd *cmd, struct cdm_run_config *cfg);
 
 /*
- * cdm_cli_outfile - cdm_outfile_check() of @path for option @opt (NULL
- * @path: nothing to check), with its line on stderr when refused.
- * Returns CDM_CLI_GO_ON, or CDM_EXIT_RUN after "cdm: <why>".
+ * cdm_cli_outfile - may @path be written for option @opt (NULL @path:
+ * nothing to check)?  First the name: cdm_outfile_check_format() with
+ * @format, the format @opt writes ("cdm", "json", "csv", "markdown",
+ * "svg"; NULL: any); then cdm_outfile_check() with @replace.  Every command
+ * checks every output file here, before any I/O.  Returns CDM_CLI_GO_ON,
+ * or after one line "cdm: <why>" on stderr CDM_EXIT_USAGE (a name that
+ * says another format) or CDM_EXIT_RUN (a file that cannot be written).
  */
-int cdm_cli_outfile(const char *path, const char *opt, int replace);
+int cdm_cli_outfile(const char *path, const char *opt, int replace, const char *format);
 
 /*
  * cdm_cli_run - cdm_run() of @cfg into @res, with the error it left

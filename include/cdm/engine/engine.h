@@ -37,6 +37,21 @@ const struct cdm_engine_ops *cdm_engine_find(const char *name, int *known);
 const struct cdm_engine_ops *cdm_engine_pick(void);
 
 /*
+ * cdm_engine_check_options - can the engine options @options
+ * (CDM_ENGINE_OPT_*) work for @target, whose filesystem or device is on
+ * block device @dev_name ("nvme0n1", the whole disk; "" when none)?  For
+ * the options whose support only the device can tell, asked before the
+ * test file is prepared: --hipri (IOPOLL) needs a device with poll queues,
+ * which the kernel says in /sys/block/DEV/queue/io_poll (0 on virtio,
+ * SATA and an NVMe driver without poll_queues; none under tmpfs, NFS,
+ * FUSE).  Returns 0, or -EOPNOTSUPP with one line in @err (may be NULL)
+ * naming @target and what to do.  --sqpoll is checked by the ring setup
+ * of the engine's probe; O_DIRECT by the target probe.
+ */
+int cdm_engine_check_options(unsigned int options, const char *target, const char *dev_name,
+			     struct cdm_err *err);
+
+/*
  * cdm_engine_probe - does @ops work here?  Runs @ops->probe().
  * Returns 0 (@err then holds ""), or a negative errno with the reason in
  * @err, without its class: "io_uring disabled by kernel.io_uring_disabled=2"

@@ -221,6 +221,16 @@ double cdm_result_mb_s(const struct cdm_test_result *t, enum cdm_aggregate agg);
 double cdm_result_lat_us(const struct cdm_test_result *t, enum cdm_aggregate agg);
 
 /*
+ * cdm_result_iops - the IOPS of @t under aggregate @agg: the pick of the
+ * passes' measured IOPS (I/Os / seconds, cdm_pass_iops()), as the JSON
+ * summary's spread and the CSV rows hold them.  The one derivation every
+ * report uses (docs/method.md); never derived from a rounded MB/s.  With
+ * one block size (every cdm test) the best IOPS comes from the pass of the
+ * best MB/s.  0.0 when no pass was measured.
+ */
+double cdm_result_iops(const struct cdm_test_result *t, enum cdm_aggregate agg);
+
+/*
  * cdm_result_dir_name - "Read", "Write" or "Mix" (the CDM section names); static.
  * cdm_result_dir_key - "read", "write" or "mix" (JSON and CSV); static.
  */

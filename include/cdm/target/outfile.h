@@ -27,6 +27,20 @@ struct cdm_err;
 int cdm_outfile_check(const char *path, const char *opt, int replace, struct cdm_err *err);
 
 /*
+ * cdm_outfile_check_format - does the extension of @path's name agree with
+ * @format, what option @opt writes there ("cdm" text, "json", "csv",
+ * "markdown", "svg")?  An extension that names another format (".png" for
+ * an SVG chart, ".json" for a CSV report; the list is in outfile.c, case
+ * ignored) is refused; no extension, or one that names no format
+ * (".out", ".log"), is fine, and so is any name when @format is NULL or
+ * unknown.  Returns 0, or -EINVAL with one line in @err (may be NULL)
+ * naming @path, what its name says and what @opt writes.  Looks at the
+ * name only: no I/O.
+ */
+int cdm_outfile_check_format(const char *path, const char *opt, const char *format,
+			     struct cdm_err *err);
+
+/*
  * cdm_outfile_same - do @a and @b name the same file?  Both existing: the
  * same device and inode (so "./x" and "x", or a hard link, match); else the
  * same directory (by device and inode) and the same last component.  NULL
