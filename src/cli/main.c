@@ -610,6 +610,8 @@ static int build_config(struct main_opts *o)
 	if (s == CDM_CLI_GO_ON)
 		s = cdm_cli_engine(&cmd, o->engine, &cfg->engine);
 	if (s == CDM_CLI_GO_ON)
+		cdm_plan_engine_depth(cfg);
+	if (s == CDM_CLI_GO_ON)
 		s = check_engine_and_series(o);
 	return s;
 }

@@ -5,6 +5,8 @@
  */
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "cdm/base/err.h"
 #include "cdm/base/msg.h"
@@ -38,6 +40,54 @@ unsigned int cdm_plan_tests(const struct cdm_run_config *cfg, struct cdm_test_re
 			n++;
 		}
 	}
+	return n;
+}
+
+/* spec @a the same test as @b: pattern, block, Q, T and write share */
+static int same_test(const struct cdm_spec *a, const struct cdm_spec *b)
+{
+	return a->pattern == b->pattern && a->block == b->block && a->qd == b->qd &&
+	       a->threads == b->threads && a->write_pct == b->write_pct;
+}
+
+unsigned int cdm_plan_engine_depth(struct cdm_run_config *cfg)
+{
+	char at_q1[512] = "", dropped[512] = "", name[64], was[64];
+	size_t la = 0, ld = 0;
+	unsigned int n = 0;
+
+	if (!cfg->engine || !(cfg->engine->flags & CDM_ENGINE_SYNC))
+		return cfg->ntests;
+	for (unsigned int i = 0; i < cfg->ntests; i++) {
+		struct cdm_spec sp = cfg->tests[i];
+		int dup = 0;
+
+		if (sp.qd > 1) {
+			cdm_spec_name(&sp, was, sizeof(was));
+			sp.qd = 1;
+			/* the same as a test kept so far ([0, n) is rewritten) or to come */
+			for (unsigned int k = 0; k < n; k++)
+				dup |= same_test(&cfg->tests[k], &sp);
+			for (unsigned int k = i + 1; k < cfg->ntests; k++)
+				dup |= same_test(&cfg->tests[k], &sp);
+		}
+		if (dup) {
+			/* at Q1 it is a test the plan runs anyway: one row, not two */
+			cdm_spec_name(&sp, name, sizeof(name));
+			if (ld < sizeof(dropped))
+				ld += (size_t)snprintf(dropped + ld, sizeof(dropped) - ld, "%s%s (= %s)",
+						       ld ? ", " : "", was, name);
+			continue;
+		}
+		if (sp.qd != cfg->tests[i].qd && la < sizeof(at_q1))
+			la += (size_t)snprintf(at_q1 + la, sizeof(at_q1) - la, "%s%s", la ? ", " : "", was);
+		cfg->tests[n++] = sp;
+	}
+	cfg->ntests = n;
+	if (at_q1[0] || dropped[0])
+		cdm_msg_note("the %s engine keeps one I/O in flight per thread, so every test runs at Q1 (the report shows Q=1)%s%s%s%s",
+			     cfg->engine->name, at_q1[0] ? "; run at Q1: " : "", at_q1,
+			     dropped[0] ? "; left out, the same as another test at Q1: " : "", dropped);
 	return n;
 }
 

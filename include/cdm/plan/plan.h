@@ -66,6 +66,17 @@ struct cdm_run_config {
 };
 
 /*
+ * cdm_plan_engine_depth - an engine that completes every I/O inside
+ * queue() (CDM_ENGINE_SYNC, engine/ops.h) keeps one I/O in flight per
+ * thread, so each test of @cfg runs at Q1: sets every spec's Q to 1 and
+ * leaves out a test that is then the same as one earlier in the list (its
+ * row would repeat that one's), and prints one note naming both kinds.
+ * Other engines: nothing changes.  Call after cfg->engine is resolved.
+ * Returns the number of tests left (cfg->ntests, at least 1 when it was).
+ */
+unsigned int cdm_plan_engine_depth(struct cdm_run_config *cfg);
+
+/*
  * cdm_plan_tests - the tests of @cfg in run order (docs/method.md): every
  * read test, every write test, then every mixed test.  A spec with W<pct>
  * is a mixed test in its own right: it runs once, in the Mix phase, at its
