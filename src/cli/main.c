@@ -527,9 +527,11 @@ static void layer_profile(struct main_opts *o)
 
 	cfg->profile_name = prof->name[0] ? prof->name : "Custom";
 	/* -t replaced the profile's tests: the run is no longer that profile */
-	if (o->ntests && (o->ntests != prof->ntests ||
-			  memcmp(o->tests, prof->tests, sizeof(o->tests[0]) * o->ntests)))
+	if (o->ntests && o->ntests != prof->ntests)
 		cfg->profile_name = "Custom";
+	for (unsigned int i = 0; o->ntests && i < o->ntests && i < prof->ntests; i++)
+		if (!cdm_spec_same(&o->tests[i], &prof->tests[i]))
+			cfg->profile_name = "Custom";
 	if (o->ntests) {
 		memcpy(cfg->tests, o->tests, sizeof(o->tests[0]) * o->ntests);
 		cfg->ntests = o->ntests;

@@ -308,6 +308,14 @@ static int build_plan(struct sweep_opts *o)
 		s = cdm_cli_engine(&cmd, o->engine, &cfg->engine);
 	if (s != CDM_CLI_GO_ON)
 		return s;
+	/* every point would run at Q1 and the curve would say nothing */
+	for (unsigned int i = 0; i < cfg->ntests && cdm_plan_engine_q1(cfg); i++)
+		if (cfg->tests[i].qd > 1)
+			return cdm_cli_usage(&cmd, "the %s engine keeps one I/O in flight per thread%s, so %s runs at Q1: sweep with --engine io_uring or libaio%s",
+					     cfg->engine->name,
+					     cfg->direct ? "" : " on a buffered file",
+					     o->vary & CDM_SWEEP_QD ? "every --qd point" : "a Q>1 test",
+					     cfg->direct ? "" : " without --buffered");
 	s = cdm_cli_outfile(o->save, "--save", 1, "json");
 	if (s == CDM_CLI_GO_ON)
 		s = cdm_cli_outfile(o->plot, "--plot", 1, "svg");

@@ -28,6 +28,7 @@
 #include "cdm/base/err.h"
 #include "cdm/base/msg.h"
 #include "cdm/engine/engine.h"
+#include "cdm/target/stack.h"
 
 /*
  * Every engine cdm has, built in or not, in `auto`'s order of preference:
@@ -151,7 +152,7 @@ int cdm_engine_check_options(unsigned int options, const char *target, const cha
 			     struct cdm_err *err)
 {
 	char path[128], buf[8] = "";
-	FILE *f;
+	int found;
 
 	if (!(options & CDM_ENGINE_OPT_IOPOLL))
 		return 0;
@@ -161,16 +162,11 @@ int cdm_engine_check_options(unsigned int options, const char *target, const cha
 				   target);
 	/* the kernel's own answer: 1 when the queue has poll queues */
 	snprintf(path, sizeof(path), "/sys/block/%s/queue/io_poll", dev_name);
-	f = fopen(path, "re");
-	if (f) {
-		if (!fgets(buf, sizeof(buf), f))
-			buf[0] = '\0';
-		fclose(f);
-	}
+	found = cdm_stack_read_line(path, buf, sizeof(buf)) != -ENOENT;
 	if (buf[0] != '1')
 		return cdm_err_set(err, -EOPNOTSUPP,
 				   "%s: --hipri needs polled I/O, which %s does not offer (%s: %s); run without --hipri",
-				   target, dev_name, path, f ? "0" : "not found");
+				   target, dev_name, path, found ? "0" : "not found");
 	return 0;
 }
 

@@ -230,6 +230,7 @@ static void aio_cleanup(struct cdm_engine_ctx *ctx)
 const struct cdm_engine_ops cdm_engine_libaio = {
 	.name = "libaio",
 	.version = CDM_ENGINE_VERSION,
+	.flags = CDM_ENGINE_Q1_BUFFERED,
 	.probe = aio_probe,
 	.init = aio_init,
 	.queue = aio_queue,

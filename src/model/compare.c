@@ -148,7 +148,8 @@ double cdm_compare_figure_part(const struct cdm_test_result *t, enum cdm_part pa
 	cdm_result_summarize_part(t, part, &s);
 	switch (metric) {
 	case CDM_COMPARE_IOPS:
-		return cdm_result_iops(t, aggregate);
+		/* the part's own I/Os (cdm_result_iops() is the whole test's) */
+		return cdm_result_spread_pick(&s.iops, aggregate, 1);
 	case CDM_COMPARE_LAT:
 		return cdm_result_spread_pick(&s.lat_ns, aggregate, 0) / 1000.0;
 	case CDM_COMPARE_MB_S:

@@ -46,9 +46,7 @@ int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result 
 
 		cdm_spec_name(&s->spec, na, sizeof(na));
 		cdm_spec_name(&t->spec, nb, sizeof(nb));
-		if (s->dir != t->dir || s->spec.pattern != t->spec.pattern ||
-		    s->spec.block != t->spec.block || s->spec.qd != t->spec.qd ||
-		    s->spec.threads != t->spec.threads || s->spec.write_pct != t->spec.write_pct)
+		if (s->dir != t->dir || !cdm_spec_same(&s->spec, &t->spec))
 			return cdm_err_set(err, -EINVAL, "test %u is %s %s vs %s %s", i + 1, na,
 					   cdm_result_dir_name(s->dir), nb, cdm_result_dir_name(t->dir));
 	}

@@ -81,9 +81,9 @@ void cdm_pass_part(const struct cdm_pass *p, enum cdm_part part, struct cdm_pass
 	}
 }
 
-/* no figure: NaN, which every comparison treats as false (cdm has no libm) */
-static double no_figure(void)
+double cdm_pass_no_figure(void)
 {
+	/* NaN without libm */
 	return __builtin_nan("");
 }
 
@@ -91,20 +91,20 @@ double cdm_pass_mb_s(const struct cdm_pass *p)
 {
 	/* MB/s = 10^6 bytes/s, as CDM's header line says */
 	if (cdm_pass_state(p) != CDM_PASS_MEASURED)
-		return no_figure();
+		return cdm_pass_no_figure();
 	return (double)p->bytes / p->seconds / 1e6;
 }
 
 double cdm_pass_iops(const struct cdm_pass *p)
 {
 	if (cdm_pass_state(p) != CDM_PASS_MEASURED)
-		return no_figure();
+		return cdm_pass_no_figure();
 	return (double)p->ios / p->seconds;
 }
 
 double cdm_pass_mean_lat_ns(const struct cdm_pass *p)
 {
 	if (cdm_pass_state(p) != CDM_PASS_MEASURED)
-		return no_figure();
+		return cdm_pass_no_figure();
 	return (double)p->lat_sum_ns / (double)p->ios;
 }

@@ -21,12 +21,6 @@ static unsigned int measured_passes(const struct cdm_test_result *t)
 	return t->npasses < CDM_MAX_PASSES ? t->npasses : CDM_MAX_PASSES;
 }
 
-/* no figure: NaN, which every comparison treats as false */
-static double no_figure(void)
-{
-	return __builtin_nan("");
-}
-
 double cdm_result_best_mb_s(const struct cdm_test_result *t)
 {
 	unsigned int i, n = measured_passes(t);
@@ -43,7 +37,7 @@ double cdm_result_best_mb_s(const struct cdm_test_result *t)
 			found = 1;
 		}
 	}
-	return found ? best : no_figure();
+	return found ? best : cdm_pass_no_figure();
 }
 
 double cdm_result_best_lat_us(const struct cdm_test_result *t)
@@ -65,7 +59,7 @@ double cdm_result_best_lat_us(const struct cdm_test_result *t)
 			found = 1;
 		}
 	}
-	return found ? best / 1000.0 : no_figure();
+	return found ? best / 1000.0 : cdm_pass_no_figure();
 }
 
 enum cdm_pass_state cdm_result_state(const struct cdm_test_result *t)
@@ -249,7 +243,7 @@ double cdm_result_spread_pick(const struct cdm_spread *sp, enum cdm_aggregate ag
 		       int higher_is_better)
 {
 	if (!sp->n)
-		return no_figure();
+		return cdm_pass_no_figure();
 	switch (agg) {
 	case CDM_AGG_MEDIAN:
 		return sp->median;

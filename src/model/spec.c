@@ -116,6 +116,12 @@ static int bad_param(struct cdm_err *err, const char *s, const char *what, char 
 			   s, what, hi, letter, lo, letter, hi);
 }
 
+int cdm_spec_same(const struct cdm_spec *a, const struct cdm_spec *b)
+{
+	return a->pattern == b->pattern && a->block == b->block && a->qd == b->qd &&
+	       a->threads == b->threads && a->write_pct == b->write_pct;
+}
+
 int cdm_spec_parse(const char *s, struct cdm_spec *spec, struct cdm_err *err)
 {
 	struct cdm_spec sp = { .qd = 1, .threads = 1 };

@@ -43,11 +43,10 @@ unsigned int cdm_plan_tests(const struct cdm_run_config *cfg, struct cdm_test_re
 	return n;
 }
 
-/* spec @a the same test as @b: pattern, block, Q, T and write share */
-static int same_test(const struct cdm_spec *a, const struct cdm_spec *b)
+int cdm_plan_engine_q1(const struct cdm_run_config *cfg)
 {
-	return a->pattern == b->pattern && a->block == b->block && a->qd == b->qd &&
-	       a->threads == b->threads && a->write_pct == b->write_pct;
+	return cfg->engine && ((cfg->engine->flags & CDM_ENGINE_SYNC) ||
+			       (!cfg->direct && (cfg->engine->flags & CDM_ENGINE_Q1_BUFFERED)));
 }
 
 unsigned int cdm_plan_engine_depth(struct cdm_run_config *cfg)
@@ -56,7 +55,7 @@ unsigned int cdm_plan_engine_depth(struct cdm_run_config *cfg)
 	size_t la = 0, ld = 0;
 	unsigned int n = 0;
 
-	if (!cfg->engine || !(cfg->engine->flags & CDM_ENGINE_SYNC))
+	if (!cdm_plan_engine_q1(cfg))
 		return cfg->ntests;
 	for (unsigned int i = 0; i < cfg->ntests; i++) {
 		struct cdm_spec sp = cfg->tests[i];
@@ -67,9 +66,9 @@ unsigned int cdm_plan_engine_depth(struct cdm_run_config *cfg)
 			sp.qd = 1;
 			/* the same as a test kept so far ([0, n) is rewritten) or to come */
 			for (unsigned int k = 0; k < n; k++)
-				dup |= same_test(&cfg->tests[k], &sp);
+				dup |= cdm_spec_same(&cfg->tests[k], &sp);
 			for (unsigned int k = i + 1; k < cfg->ntests; k++)
-				dup |= same_test(&cfg->tests[k], &sp);
+				dup |= cdm_spec_same(&cfg->tests[k], &sp);
 		}
 		if (dup) {
 			/* at Q1 it is a test the plan runs anyway: one row, not two */
@@ -85,8 +84,9 @@ unsigned int cdm_plan_engine_depth(struct cdm_run_config *cfg)
 	}
 	cfg->ntests = n;
 	if (at_q1[0] || dropped[0])
-		cdm_msg_note("the %s engine keeps one I/O in flight per thread, so every test runs at Q1 (the report shows Q=1)%s%s%s%s",
-			     cfg->engine->name, at_q1[0] ? "; run at Q1: " : "", at_q1,
+		cdm_msg_note("the %s engine keeps one I/O in flight per thread%s, so every test runs at Q1 (the report shows Q=1)%s%s%s%s",
+			     cfg->engine->name, cfg->engine->flags & CDM_ENGINE_SYNC ? "" : " on a buffered file",
+			     at_q1[0] ? "; run at Q1: " : "", at_q1,
 			     dropped[0] ? "; left out, the same as another test at Q1: " : "", dropped);
 	return n;
 }

@@ -267,7 +267,8 @@ struct test_run {
 /*
  * Say when a figure may be limited by the CPU rather than the device: a
  * worker thread busy (user + system) for more than 90 % of a pass, or the
- * whole process using more than 90 % of the online CPUs.
+ * whole process using more than 90 % of the CPUs it may run on
+ * (affinity, cpuset, cgroup quota: cdm_sysinfo_cpus_allowed()).
  */
 static void cpu_limit_note(const struct test_run *t)
 {

@@ -7,6 +7,7 @@
  * partitions.  The same walk serves a directory and a block device
  * TARGET, so both are warned about alike.
  */
+#include <errno.h>
 #include <dirent.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -33,18 +34,18 @@ struct walk {
 int cdm_stack_read_line(const char *path, char *buf, size_t len)
 {
 	FILE *fp = fopen(path, "re");
-	int ok = 0;
+	int ret = -ENODATA;
 
 	if (len)
 		buf[0] = '\0';
 	if (!fp)
-		return -1;
+		return -errno;
 	if (len && fgets(buf, (int)len, fp)) {
 		buf[strcspn(buf, "\n")] = '\0';
-		ok = 1;
+		ret = 0;
 	}
 	fclose(fp);
-	return ok ? 0 : -1;
+	return ret;
 }
 
 static void add(struct walk *w, const char *kind, const char *layer, const char *chain,

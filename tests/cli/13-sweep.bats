@@ -47,6 +47,27 @@ SW=(--size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine null --null-serv
 	assert_clean "$TD"
 }
 
+# issue 12: with an engine that keeps one I/O in flight per thread every
+# point of a --qd sweep ran at Q1 and a knee was found in that; refused
+@test "a sweep whose points would all run at Q1 (sync; libaio on a buffered file) is refused" {
+	run "$CDM" sweep --engine sync --qd 1,2 --test RND4K "$TD"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "cdm sweep: the sync engine keeps one I/O in flight per thread, so every --qd point runs at Q1: sweep with --engine io_uring or libaio" ]
+	run "$CDM" sweep --engine sync --threads 1,2 --test "RND4K Q8" "$TD"
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == *"so a Q>1 test runs at Q1"* ]]
+	if [ "$("$CDM" --list-engines | awk '$1 == "libaio" {print $3}')" = yes ]; then
+		run "$CDM" sweep --engine libaio --buffered --qd 1,4 --test RND4K "$TD"
+		[ "$status" -eq 2 ]
+		[[ "${lines[0]}" == *"libaio engine keeps one I/O in flight per thread on a buffered file"* ]]
+	fi
+	# a thread sweep of a Q1 test is what sync can do: it runs
+	run "$CDM" sweep --size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine sync \
+		--threads 1,2 --test "RND4K Q1" "$TD"
+	[ "$status" -eq 0 ]
+	assert_clean "$TD"
+}
+
 @test "thread sweep on the null engine: one row per point, IOPS grow with T" {
 	run "$CDM" sweep "${SW[@]}" --threads 1,2,4 --test "RND4K Q1" --mode read "$TD"
 	[ "$status" -eq 0 ]

@@ -411,6 +411,15 @@ static void test_mix_side_by_side(void **state)
 	cdm_compare_cell(&c, 2, 1, &cell);
 	assert_true(cell.value == 600 * 4096 / 1e6 && cell.ratio == 2.0);     /* the writes */
 	cdm_compare_free(&c);
+	/* --metric iops: each part its own I/Os, not the whole test's */
+	assert_int_equal(cdm_compare_init(&c, runs, 2, CDM_AGG_BEST, CDM_COMPARE_IOPS, NULL), 0);
+	cdm_compare_cell(&c, 0, 0, &cell);
+	assert_true(cell.value == 1000.0);
+	cdm_compare_cell(&c, 1, 0, &cell);
+	assert_true(cell.value == 700.0);
+	cdm_compare_cell(&c, 2, 1, &cell);
+	assert_true(cell.value == 600.0 && cell.ratio == 2.0);
+	cdm_compare_free(&c);
 
 	out = render(runs, 2, 0);
 	assert_non_null(strstr(out, "[Mix] Read 70%/Write 30%               A             B\n"

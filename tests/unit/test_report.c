@@ -4,8 +4,9 @@
  * from docs/output-formats.md and real CrystalDiskMark 8 reports, plus the
  * rules that a golden file cannot show on its own: Mode and Comment
  * variants, sections of an interrupted run, the unpadded hour in local
- * time, IOPS derived from the printed MB/s, the registry, write errors, and
- * the best-of-passes figures the rows are made of.
+ * time, IOPS from the I/Os counted (never from the printed MB/s), the
+ * registry, write errors, and the best-of-passes figures the rows are
+ * made of.
  *
  * Run from the repository root, or set CDM_SRCDIR to it.
  */

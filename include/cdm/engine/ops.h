@@ -51,6 +51,8 @@ struct cdm_err;
 /* engine flags (ops->flags) */
 #define CDM_ENGINE_SYNC    (1u << 0) /* queue() does the I/O: no commit/reap */
 #define CDM_ENGINE_NO_IO   (1u << 1) /* touches no file: gets fd -1 (null) */
+/* without O_DIRECT, submission does the I/O: one in flight per thread (libaio) */
+#define CDM_ENGINE_Q1_BUFFERED (1u << 2)
 
 enum cdm_io_op {
 	CDM_IO_READ = 0,

@@ -106,4 +106,12 @@ double cdm_pass_mb_s(const struct cdm_pass *p);
 double cdm_pass_iops(const struct cdm_pass *p);
 double cdm_pass_mean_lat_ns(const struct cdm_pass *p);
 
+/*
+ * cdm_pass_no_figure - the value of a figure with nothing measured behind
+ * it: NaN, which every comparison treats as false; JSON writes it as null,
+ * CSV as an empty field, the text and Markdown rows as "nothing measured"
+ * (docs/method.md).
+ */
+double cdm_pass_no_figure(void);
+
 #endif /* CDM_MODEL_PASS_H */

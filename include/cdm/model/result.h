@@ -226,7 +226,7 @@ double cdm_result_lat_us(const struct cdm_test_result *t, enum cdm_aggregate agg
  * summary's spread and the CSV rows hold them.  The one derivation every
  * report uses (docs/method.md); never derived from a rounded MB/s.  With
  * one block size (every cdm test) the best IOPS comes from the pass of the
- * best MB/s.  0.0 when no pass was measured.
+ * best MB/s.  NaN (cdm_pass_no_figure()) when no pass was measured.
  */
 double cdm_result_iops(const struct cdm_test_result *t, enum cdm_aggregate agg);
 

@@ -66,6 +66,13 @@ int cdm_spec_parse(const char *s, struct cdm_spec *spec, struct cdm_err *err);
 char *cdm_spec_label(const struct cdm_spec *spec, char *buf, size_t len);
 
 /*
+ * cdm_spec_same - are @a and @b the same test: pattern, block size, Q, T
+ * and write share, field by field (never memcmp: the struct has padding).
+ * Returns 1 or 0.
+ */
+int cdm_spec_same(const struct cdm_spec *a, const struct cdm_spec *b);
+
+/*
  * cdm_spec_name - the compact spec "SEQ1M Q8T1", "RND8K Q4T8 W20" (parseable
  * by cdm_spec_parse, to the same spec), for progress lines and notes.
  * Returns @buf.

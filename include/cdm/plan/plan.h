@@ -67,7 +67,9 @@ struct cdm_run_config {
 
 /*
  * cdm_plan_engine_depth - an engine that completes every I/O inside
- * queue() (CDM_ENGINE_SYNC, engine/ops.h) keeps one I/O in flight per
+ * queue() (CDM_ENGINE_SYNC, engine/ops.h), or inside its submission on a
+ * buffered file (CDM_ENGINE_Q1_BUFFERED with --buffered: libaio, as Linux
+ * native AIO is synchronous without O_DIRECT), keeps one I/O in flight per
  * thread, so each test of @cfg runs at Q1: sets every spec's Q to 1 and
  * leaves out a test that is then the same as one earlier in the list (its
  * row would repeat that one's), and prints one note naming both kinds.
@@ -75,6 +77,12 @@ struct cdm_run_config {
  * Returns the number of tests left (cfg->ntests, at least 1 when it was).
  */
 unsigned int cdm_plan_engine_depth(struct cdm_run_config *cfg);
+
+/*
+ * cdm_plan_engine_q1 - does @cfg's engine keep one I/O in flight per
+ * thread (the rule of cdm_plan_engine_depth())?  Returns 1 or 0.
+ */
+int cdm_plan_engine_q1(const struct cdm_run_config *cfg);
 
 /*
  * cdm_plan_tests - the tests of @cfg in run order (docs/method.md): every
