@@ -10,6 +10,7 @@
  * backing file deleted since; a cycle in slaves; the bound on findings.
  * No device is touched: this machine has no device-mapper or md.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -331,10 +332,10 @@ static void test_read_line(void **state)
 	assert_string_equal(buf, "0123456");
 	put("empty", "");
 	snprintf(p, sizeof(p), "%s/empty", root);
-	assert_int_equal(cdm_stack_read_line(p, buf, sizeof(buf)), -1);
+	assert_int_equal(cdm_stack_read_line(p, buf, sizeof(buf)), -ENODATA);
 	assert_string_equal(buf, "");
 	snprintf(p, sizeof(p), "%s/none", root);
-	assert_int_equal(cdm_stack_read_line(p, buf, sizeof(buf)), -1);
+	assert_int_equal(cdm_stack_read_line(p, buf, sizeof(buf)), -ENOENT);
 }
 
 int main(void)
