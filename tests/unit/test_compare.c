@@ -353,6 +353,9 @@ static void test_bad_inputs(void **state)
 	       "schema_version 3 is newer than this cdm reads (2)");
 	refuse("{\"tool\": \"cdm\", \"schema_version\": \"1\"}", -EINVAL, "schema_version");
 	refuse("{\"tool\": \"cdm\", \"schema_version\": 1}", -EINVAL, "not a valid cdm result: result: no \"label\"");
+	/* a sweep's saved points: said so, not "no label" */
+	refuse("{\"schema_version\": 2, \"tool\": \"cdm\", \"kind\": \"sweep\", \"curves\": []}", -EINVAL,
+	       "a cdm sweep result (cdm sweep --save), not a run's (cdm --save)");
 
 	/* a real result with one field of the wrong type */
 	f = open_memstream(&buf, &len);
