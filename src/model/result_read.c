@@ -486,6 +486,7 @@ static int check_kind(const struct cdm_json *root, unsigned int flags, struct cd
 {
 	const struct cdm_json *tool = cdm_json_get(root, "tool");
 	const struct cdm_json *sv = cdm_json_get(root, "schema_version");
+	const struct cdm_json *kind;
 
 	if (!tool || tool->type != CDM_JSON_STRING || strcmp(tool->str, "cdm") || !sv)
 		return cdm_err_set(err, -EINVAL, "not a cdm result (valid JSON, but not an object with \"tool\": \"cdm\" and a \"schema_version\")");
@@ -494,6 +495,10 @@ static int check_kind(const struct cdm_json *root, unsigned int flags, struct cd
 	if (sv->u64 > CDM_JSON_SCHEMA_VERSION)
 		return cdm_err_set(err, -EPROTONOSUPPORT, "schema_version %" PRIu64 " is newer than this cdm reads (%d)",
 				   sv->u64, CDM_JSON_SCHEMA_VERSION);
+	/* a sweep's points (report/sweep.c: "kind": "sweep") are no run */
+	kind = cdm_json_get(root, "kind");
+	if (kind && kind->type == CDM_JSON_STRING && !strcmp(kind->str, "sweep"))
+		return cdm_err_set(err, -EINVAL, "a cdm sweep result (cdm sweep --save), not a run's (cdm --save)");
 	if (cdm_json_get(root, "scale") && !(flags & CDM_RESULT_READ_AGGREGATE))
 		return cdm_err_set(err, -EINVAL, "already an aggregate of several runs: merge the runs' own results");
 	return 0;

@@ -19,9 +19,9 @@
 
 #define LABEL_COL_MAX 24        /* a label wider than this is cut in text */
 
-static const char *metric_fmt(enum cdm_compare_metric m)
+static int metric_prec(enum cdm_compare_metric m)
 {
-	return m == CDM_COMPARE_IOPS ? "%.1f" : m == CDM_COMPARE_LAT ? "%.2f" : "%.3f";
+	return m == CDM_COMPARE_IOPS ? 1 : m == CDM_COMPARE_LAT ? 2 : 3;
 }
 
 static const char *metric_name(enum cdm_compare_metric m)
@@ -37,6 +37,24 @@ static const char *agg_word(enum cdm_aggregate a, enum cdm_compare_metric m)
 	if (a == CDM_AGG_MEAN)
 		return "mean";
 	return m == CDM_COMPARE_LAT ? "lowest" : "highest";
+}
+
+/*
+ * @v with @prec decimals and @suffix ("x" for a ratio), except that a
+ * figure above 0 that would print as 0 ("0.000", "0.00x": 512 B in 3 s, a
+ * ratio of 0.0008) prints as "<0.001", "<0.01x": something was measured,
+ * and a 0 reads as nothing (docs/output-formats.md, "cdm compare").
+ */
+static void fig_text(char *buf, size_t len, int prec, const char *suffix, double v)
+{
+	double unit = 1.0;
+
+	for (int i = 0; i < prec; i++)
+		unit /= 10.0;
+	if (v > 0 && v < unit / 2)
+		snprintf(buf, len, "<%.*f%s", prec, unit, suffix);
+	else
+		snprintf(buf, len, "%.*f%s", prec, v, suffix);
 }
 
 /* the cell of run @k in row @row: value text and ratio text ("" when none) */
@@ -65,9 +83,9 @@ static void cell_text(const struct cdm_compare *c, unsigned int row, unsigned in
 		snprintf(val, vlen, "no parts");
 		return;
 	}
-	snprintf(val, vlen, metric_fmt(c->metric), cell.value);
+	fig_text(val, vlen, metric_prec(c->metric), "", cell.value);
 	if (cell.has_ratio)
-		snprintf(ratio, rlen, "%.2fx", cell.ratio);
+		fig_text(ratio, rlen, 2, "x", cell.ratio);
 }
 
 /* the value of setting @s for @run, for the warning's detail */

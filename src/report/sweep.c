@@ -25,6 +25,16 @@ static const char *xname(const struct cdm_sweep *sw)
 	return sw->vary == CDM_SWEEP_QD ? "queue depth" : "threads";
 }
 
+/* the points of @cv with figures (the knee and ceiling are of these only) */
+static unsigned int measured_points(const struct cdm_sweep_curve *cv)
+{
+	unsigned int n = 0;
+
+	for (unsigned int k = 0; k < cv->npts; k++)
+		n += cv->pts[k].ok != 0;
+	return n;
+}
+
 /*
  * why point @p has no figures: "not measured" (the run stopped before it,
  * or an I/O error ended it), or what its passes lacked ("no I/O completed")
@@ -87,6 +97,11 @@ int cdm_report_sweep_table(FILE *out, const struct cdm_sweep *sw, int md)
 			fprintf(out, "%s%s %s: knee at %u %s (%.1f IOPS, %.2f us): more load raised IOPS by less than 10 %% while latency kept rising\n",
 				md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir), xval(sw, p), xname(sw),
 				p->iops, p->lat_us);
+		} else if (measured_points(cv) < 2) {
+			/* a knee needs two points with figures: not "IOPS still grew" */
+			fprintf(out, "%s%s %s: no knee: %u of its %u points measured something, and a knee needs 2\n",
+				md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir),
+				measured_points(cv), cv->npts);
 		} else {
 			fprintf(out, "%s%s %s: no knee: IOPS still grew by 10 %% or more, or latency did not rise\n",
 				md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir));

@@ -253,6 +253,36 @@ static void test_metric_and_aggregate(void **state)
 	free_runs(runs, 2);
 }
 
+/*
+ * A run a thousand times slower than the first: its figures and ratios are
+ * above 0 and never print as 0 ("0.00x", "0.000"), in either format.
+ */
+static void test_tiny_not_zero(void **state)
+{
+	static const double slow[4] = { 0.5, 0.0008, 0.5, 0.5 };
+	struct cdm_run_result *runs[2], *r;
+	char *out;
+
+	(void)state;
+	runs[0] = to_run(build("FAST", 0, local22, "sync", 1024 * MIB));
+	r = build("SLOW", 0, slow, "sync", 1024 * MIB);
+	/* RND4K read: one 4 KiB I/O in each 50 s pass, 0.00008 MB/s */
+	for (unsigned int k = 0; k < r->tests[1].npasses; k++)
+		r->tests[1].passes[k].seconds = 50.0;
+	runs[1] = to_run(r);
+	for (int md = 0; md < 2; md++) {
+		out = render(runs, 2, md);
+		assert_null(strstr(out, "0.00x"));
+		assert_null(strstr(out, " 0.000 "));
+		assert_null(strstr(out, "| 0.000 |"));
+		/* SEQ1M read: 2 MiB in 5 s, 0.419 MB/s, 0.00065 of 649.069 */
+		assert_non_null(strstr(out, md ? "| 0.419 | <0.01x |" : "0.419 <0.01x\n"));
+		assert_non_null(strstr(out, md ? "| <0.001 | <0.01x |" : "<0.001 <0.01x\n"));
+		free(out);
+	}
+	free_runs(runs, 2);
+}
+
 /* the cells as figures: missing, not measured, measured with a ratio */
 static void test_cells(void **state)
 {
@@ -323,6 +353,9 @@ static void test_bad_inputs(void **state)
 	       "schema_version 3 is newer than this cdm reads (2)");
 	refuse("{\"tool\": \"cdm\", \"schema_version\": \"1\"}", -EINVAL, "schema_version");
 	refuse("{\"tool\": \"cdm\", \"schema_version\": 1}", -EINVAL, "not a valid cdm result: result: no \"label\"");
+	/* a sweep's saved points: said so, not "no label" */
+	refuse("{\"schema_version\": 2, \"tool\": \"cdm\", \"kind\": \"sweep\", \"curves\": []}", -EINVAL,
+	       "a cdm sweep result (cdm sweep --save), not a run's (cdm --save)");
 
 	/* a real result with one field of the wrong type */
 	f = open_memstream(&buf, &len);
@@ -615,6 +648,7 @@ int main(void)
 		cmocka_unit_test(test_two_runs),
 		cmocka_unit_test(test_three_runs_missing_and_mismatch),
 		cmocka_unit_test(test_metric_and_aggregate),
+		cmocka_unit_test(test_tiny_not_zero),
 		cmocka_unit_test(test_cells),
 		cmocka_unit_test(test_bad_inputs),
 		cmocka_unit_test(test_mix_side_by_side),
