@@ -83,6 +83,21 @@ static int u64(struct cdm_err *err, const struct cdm_json *obj, const char *wher
 	return 0;
 }
 
+/* a maximum, null in schema 2 when taken over nothing (read as 0) */
+static int max_u64(struct cdm_err *err, const struct cdm_json *obj, const char *where,
+		   const char *key, uint64_t *dst)
+{
+	const struct cdm_json *v = mem(err, obj, where, key, CDM_JSON_NUMBER, 1);
+
+	if (!v)
+		return -EINVAL;
+	if (v->type == CDM_JSON_NULL) {
+		*dst = 0;
+		return 0;
+	}
+	return u64(err, obj, where, key, dst);
+}
+
 static int get_uint(struct cdm_err *err, const struct cdm_json *obj, const char *where, const char *key,
 		unsigned int max, unsigned int *dst)
 {
@@ -165,7 +180,7 @@ static int read_extras(struct cdm_err *err, const struct cdm_json *pj, const cha
 		snprintf(w, sizeof(w), "%s.fsync", where);
 		if (fs->type != CDM_JSON_OBJECT)
 			return not_object(err, w, fs);
-		if (u64(err, fs, w, "count", &p->fsyncs) || u64(err, fs, w, "max_ns", &p->fsync_max_ns))
+		if (u64(err, fs, w, "count", &p->fsyncs) || max_u64(err, fs, w, "max_ns", &p->fsync_max_ns))
 			return -EINVAL;
 		v = mem(err, fs, w, "mean_ns", CDM_JSON_NUMBER, 1);
 		if (!v)
@@ -190,7 +205,7 @@ static int read_pass(struct cdm_err *err, const struct cdm_json *pj, const char 
 		return bad(err, "%s.duration_s: out of range", where);
 	p->seconds = v->num;
 	if (u64(err, pj, where, "bytes", &p->bytes) || u64(err, pj, where, "ios", &p->ios) ||
-	    u64(err, pj, where, "lat_max_ns", &p->lat_max_ns) ||
+	    max_u64(err, pj, where, "lat_max_ns", &p->lat_max_ns) ||
 	    u64(err, pj, where, "cpu_user_ns", &p->cpu_user_ns) ||
 	    u64(err, pj, where, "cpu_sys_ns", &p->cpu_sys_ns) ||
 	    u64(err, pj, where, "proc_user_ns", &p->proc_user_ns) ||

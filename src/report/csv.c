@@ -111,7 +111,10 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 		num(out, cdm_pass_mb_s(p));
 		num(out, cdm_pass_iops(p));
 		num(out, cdm_pass_mean_lat_ns(p));
-		u64(out, p->lat_max_ns);
+		if (p->ios)
+			u64(out, p->lat_max_ns);
+		else
+			fputc(',', out);        /* a maximum over no I/O */
 		u64(out, p->cpu_user_ns);
 		u64(out, p->cpu_sys_ns);
 		if (p->ios)
@@ -139,7 +142,10 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 		num(out, cdm_result_spread_pick(&s.mb_s, aggs[i], 1));
 		num(out, cdm_result_iops(t, aggs[i]));
 		num(out, cdm_result_spread_pick(&s.lat_ns, aggs[i], 0));
-		u64(out, lat_max);
+		if (s.ios)
+			u64(out, lat_max);
+		else
+			fputc(',', out);        /* a maximum over no I/O */
 		u64(out, user);
 		u64(out, sys);
 		if (s.ios)

@@ -57,6 +57,16 @@ static void key_u64(FILE *out, const char *ind, const char *key, uint64_t v,
 	fprintf(out, "%s\"%s\": %" PRIu64 "%s\n", ind, key, v, end);
 }
 
+/* a maximum over @n values: null when there were none (not a measured 0) */
+static void key_max(FILE *out, const char *ind, const char *key, uint64_t v, uint64_t n,
+		    const char *end)
+{
+	if (n)
+		key_u64(out, ind, key, v, end);
+	else
+		fprintf(out, "%s\"%s\": null%s\n", ind, key, end);
+}
+
 static void key_num(FILE *out, const char *ind, const char *key, double v,
 		    const char *end)
 {
@@ -233,7 +243,10 @@ static void write_fsyncs(FILE *out, const char *ind, uint64_t n, uint64_t sum_ns
 		num(out, (double)sum_ns / (double)n);
 	else
 		fputs("null", out);
-	fprintf(out, ", \"max_ns\": %" PRIu64 " }%s\n", max_ns, end);
+	if (n)
+		fprintf(out, ", \"max_ns\": %" PRIu64 " }%s\n", max_ns, end);
+	else
+		fprintf(out, ", \"max_ns\": null }%s\n", end);
 }
 
 static void write_pass(FILE *out, const struct cdm_pass *p, int mix, int fsync, int last)
@@ -255,7 +268,7 @@ static void write_pass(FILE *out, const struct cdm_pass *p, int mix, int fsync, 
 	fputs(",\n", out);
 	key_u64(out, "          ", "pending_max_ns", p->pending_max_ns, ",");
 	key_u64(out, "          ", "lat_sum_ns", p->lat_sum_ns, ",");
-	key_u64(out, "          ", "lat_max_ns", p->lat_max_ns, ",");
+	key_max(out, "          ", "lat_max_ns", p->lat_max_ns, p->ios, ",");
 	key_u64(out, "          ", "cpu_user_ns", p->cpu_user_ns, ",");
 	key_u64(out, "          ", "cpu_sys_ns", p->cpu_sys_ns, ",");
 	per_io(out, "cpu_ns_per_io", p->cpu_user_ns + p->cpu_sys_ns, p->ios, ",");

@@ -37,7 +37,7 @@ STALL=(--engine null --null-service-us 2000000 -t RND4K --size 16MiB --count 1
 }
 
 @test "a write test in JSON: null figures and a reason, schema_version 2, exit 1" {
-	run --separate-stderr "$CDM" "${STALL[@]}" --mode write -f json "$TD"
+	run --separate-stderr "$CDM" "${STALL[@]}" --mode write --fsync 2 -f json --save "$OD/s.json" "$TD"
 	[ "$status" -eq 1 ]
 	echo "$output" > "$OD/w.json"
 	python3 - "$OD/w.json" <<'EOF'
@@ -52,12 +52,19 @@ p = t["passes"][0]
 assert p["ios"] == 0 and p["bytes"] == 0
 assert p["mb_s"] is None and p["iops"] is None and p["lat_mean_ns"] is None
 assert p["reason"] == "no I/O completed"
+# a maximum over nothing is null, not a measured 0
+assert p["lat_max_ns"] is None, p
+assert p["fsync"] == {"count": 0, "mean_ns": None, "max_ns": None}, p["fsync"]
 assert 0.9e9 < p["pending_max_ns"] <= 1.1e9, p["pending_max_ns"]
 s = t["summary"]
 assert s["mb_s"] is None and s["iops"] is None and s["lat_mean_ns"] is None
 assert t["latency"] is None
 EOF
 	[[ "$stderr" == *"RND4K Q1T1 Write measured nothing: no I/O completed"* ]]
+	# and such a file reads back (compare)
+	run "$CDM" compare "$OD/s.json" "$OD/s.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"no I/O"* ]]
 	assert_clean "$TD"
 }
 
@@ -75,6 +82,7 @@ for r in rows:
     assert r["direction"] == "mix" and r["test"] == "RND4K Q1T1 W30"
     assert r["mb_s"] == "" and r["iops"] == "" and r["lat_mean_ns"] == "", r
     assert r["mb_s_cv_pct"] == ""
+    assert r["lat_max_ns"] == "", r      # a maximum over no I/O
     assert r["reason"].startswith("no I/O completed"), r
 assert rows[0]["reason"] == "no I/O completed"
 EOF
