@@ -50,7 +50,10 @@ written_image() {
 	dd if=/dev/urandom of="$TD/$1" bs=1M count="$2" status=none
 }
 
+# the checksum of what device $1 holds: its cached pages are dropped first,
+# so what an earlier user of the same loop number left cached is not read
 sum() {
+	blockdev --flushbufs "$1" 2> /dev/null
 	md5sum < "$1" | cut -d' ' -f1
 }
 
