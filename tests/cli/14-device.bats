@@ -50,11 +50,19 @@ written_image() {
 	dd if=/dev/urandom of="$TD/$1" bs=1M count="$2" status=none
 }
 
-# the checksum of what device $1 holds: its cached pages are dropped first,
-# so what an earlier user of the same loop number left cached is not read
+# the checksum of what loop device $1 holds, taken from its backing file
+# (this test's image under $TD: a write through the device lands there),
+# not through the device's own page cache, which can hold what an earlier
+# user of the same loop number left while tests run side by side
 sum() {
+	local back
+	back=$(losetup -nO BACK-FILE "$1") || return 1
+	case "$back" in
+	"$TD"/*) ;;
+	*) echo "$1 is backed by $back, not this test's image" >&2; return 1 ;;
+	esac
 	blockdev --flushbufs "$1" 2> /dev/null
-	md5sum < "$1" | cut -d' ' -f1
+	md5sum < "$back" | cut -d' ' -f1
 }
 
 @test "a read run on a loop device reads it (the default mode), and leaves its content as it was" {
