@@ -252,6 +252,7 @@ static const char *dir_name(enum cdm_dir d)
 /* one test's workers, and what the runner learns while they run */
 struct test_run {
 	const struct cdm_run_config *cfg;
+	const struct cdm_run_info *info;        /* the run's, CPUs counted once */
 	const struct cdm_testfile *f;
 	struct cdm_test_result *tr;
 	struct cdm_test_shared *sh;
@@ -274,7 +275,7 @@ static void cpu_limit_note(const struct test_run *t)
 {
 	const struct cdm_test_result *tr = t->tr;
 	/* judged by the CPUs cdm may use (taskset, cpuset, quota), not those online */
-	long online = sysconf(_SC_NPROCESSORS_ONLN), ncpu = cdm_sysinfo_cpus_allowed();
+	long online = t->info->cpus_online, ncpu = t->info->cpus_allowed;
 	double worst = 0, proc = 0;
 
 	for (unsigned int k = 0; k < tr->npasses; k++) {
@@ -654,10 +655,11 @@ static int test_collect(struct test_run *t, struct cdm_err *err)
  * Run one test: T workers on @fd through warm-up and `count` passes.
  * Fills @tr.  Returns 0, -EINTR on a stop request, or -errno with @err set.
  */
-static int run_test(const struct cdm_run_config *cfg, const struct cdm_testfile *f,
-		    int fd, struct cdm_test_result *tr, unsigned int idx, struct cdm_err *err)
+static int run_test(const struct cdm_run_config *cfg, const struct cdm_run_info *info,
+		    const struct cdm_testfile *f, int fd, struct cdm_test_result *tr,
+		    unsigned int idx, struct cdm_err *err)
 {
-	struct test_run t = { .cfg = cfg, .f = f, .tr = tr };
+	struct test_run t = { .cfg = cfg, .info = info, .f = f, .tr = tr };
 	int ret, started;
 
 	ret = test_alloc(&t, fd, err);
@@ -974,7 +976,7 @@ static int run_tests(struct run *r, struct cdm_err *err)
 		}
 		if (cdm_runner_stop_requested())
 			return -EINTR;
-		ret = run_test(cfg, &r->f, fd, tr, i, err);
+		ret = run_test(cfg, &r->res->info, &r->f, fd, tr, i, err);
 		if (ret < 0)
 			break;
 	}
