@@ -382,7 +382,7 @@ PY
 @test "--format cdm6 and cdm7: a comment, 0Fill and a Mix section where each version has them" {
 	"$CDM" "${NULLRUN[@]}" -t "SEQ1M Q8T1" -t "RND8K Q4T8" --mix 70 --data zero \
 		--comment "after the update" --save "$OD/r.json" --format cdm6 "$TD" > "$OD/r6.txt"
-	"$CDM" merge --format cdm7 "$OD/r.json" > "$OD/r7.txt"
+	"$CDM" report --format cdm7 "$OD/r.json" > "$OD/r7.txt"
 	# CDM 6: the comment after four spaces, then a newline; 0Fill in the mode slot
 	[ "$(tail -n 1 "$OD/r6.txt")" = "    after the update" ]
 	[ "$(tail -c 1 "$OD/r6.txt" | od -An -c | tr -d ' ')" = '\n' ]
