@@ -4,8 +4,8 @@
  * (getopt_long) into struct main_opts; build the run's configuration (the
  * options layered over the profile, checked, the engine resolved); check
  * the output files before anything is written to the target; run; print
- * the report.  The subcommands (compare, sweep, merge) have their own
- * files.  Exit status: include/cdm/cli/exit.h.
+ * the report.  The subcommands (compare, sweep, merge, report) have their
+ * own files.  Exit status: include/cdm/cli/exit.h.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -24,6 +24,7 @@
 #include "cdm/cli/cli.h"
 #include "cdm/cli/compare.h"
 #include "cdm/cli/merge_cli.h"
+#include "cdm/cli/report_cli.h"
 #include "cdm/target/device.h"
 #include "cdm/target/outfile.h"
 #include "cdm/engine/engine.h"
@@ -105,6 +106,7 @@ static const char usage_text[] =
 "Usage: cdm [OPTIONS] [TARGET]\n"
 "       cdm compare [--format cdm|markdown] A.json B.json [C.json ...]\n"
 "       cdm merge [--format FMT] [--save F.json] A.json B.json ...\n"
+"       cdm report [--format FMT] [--output FILE] RUN.json\n"
 "       cdm sweep --threads 1,2,4,... | --qd 1,2,4,... --test SPEC [TARGET]\n"
 "Run CrystalDiskMark's tests on a test file in directory TARGET (default \".\"),\n"
 "or on a block device TARGET (/dev/sdX: read tests only, unless\n"
@@ -112,6 +114,7 @@ static const char usage_text[] =
 "and print MB/s, IOPS and mean latency in CrystalDiskMark's text layout.\n"
 "'cdm compare' sets results saved with --save side by side (cdm compare --help);\n"
 "'cdm merge' adds up runs of several hosts started with --start-at.\n"
+"'cdm report' prints a saved run again in any format (cdm report --help).\n"
 "'cdm sweep' runs a test at several thread counts or depths (cdm sweep --help).\n"
 "\n"
 "  -p, --profile NAME|FILE  default, peak, real, demo, nvme, or a profile file\n"
@@ -146,8 +149,8 @@ static const char usage_text[] =
 "  -e, --engine NAME        auto, io_uring, libaio, sync, null (default: auto)\n"
 "      --buffered           go through the page cache, no O_DIRECT\n"
 "                           (default: off)\n"
-"  -f, --format FMT         cdm (the CDM text layout), json, csv, markdown\n"
-"                           (default: cdm)\n"
+"  -f, --format FMT         cdm (CrystalDiskMark 8's text layout), cdm7, cdm6\n"
+"                           (CDM 7's, 6's), json, csv, markdown (default: cdm)\n"
 "  -o, --output FILE        write the report to FILE (default: stdout)\n"
 "      --save FILE.json     also save the result as JSON in FILE.json, written\n"
 "                           atomically, for cdm compare (default: none)\n"
@@ -917,7 +920,7 @@ static int takes_next(const char *arg)
  */
 static int misplaced_subcommand(int argc, char **argv)
 {
-	static const char *const subs[] = { "compare", "sweep", "merge" };
+	static const char *const subs[] = { "compare", "sweep", "merge", "report" };
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--"))
@@ -955,6 +958,8 @@ int main(int argc, char **argv)
 		return cdm_cli_sweep_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "merge"))
 		return cdm_cli_merge_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return cdm_cli_report_main(argc - 1, argv + 1);
 #ifdef CDM_MPI
 	{
 		struct cdm_err err;

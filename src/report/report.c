@@ -22,6 +22,8 @@
  */
 #define CDM_REPORT_FORMATS(X)							\
 	X("cdm", text)		/* CrystalDiskMark 8 text, the default */	\
+	X("cdm7", text_cdm7)	/* CrystalDiskMark 7 text */			\
+	X("cdm6", text_cdm6)	/* CrystalDiskMark 6 text */			\
 	X("json", json)		/* the versioned schema, for compare and scripts */ \
 	X("csv", csv)		/* one row per pass, plus summary rows */	\
 	X("markdown", markdown)	/* a table to paste into a post */

@@ -77,11 +77,14 @@ static const struct {
 	{ "ods", "a spreadsheet", NULL },
 };
 
+/* @kind: the known_exts[] format whose extensions fit (CDM 6 and 7 text are text) */
 static const struct {
-	const char *format, *name, *ext;
+	const char *format, *name, *ext, *kind;
 } written[] = {
-	{ "cdm", "CDM text", "txt" }, { "json", "JSON", "json" }, { "csv", "CSV", "csv" },
-	{ "markdown", "Markdown", "md" }, { "svg", "SVG", "svg" },
+	{ "cdm", "CDM text", "txt", "cdm" }, { "cdm7", "CDM 7 text", "txt", "cdm" },
+	{ "cdm6", "CDM 6 text", "txt", "cdm" },
+	{ "json", "JSON", "json", "json" }, { "csv", "CSV", "csv", "csv" },
+	{ "markdown", "Markdown", "md", "markdown" }, { "svg", "SVG", "svg", "svg" },
 };
 
 int cdm_outfile_check_format(const char *path, const char *opt, const char *format,
@@ -100,7 +103,7 @@ int cdm_outfile_check_format(const char *path, const char *opt, const char *form
 	for (i = 0; i < sizeof(known_exts) / sizeof(known_exts[0]); i++) {
 		if (strcasecmp(dot + 1, known_exts[i].ext))
 			continue;
-		if (known_exts[i].format && !strcmp(known_exts[i].format, format))
+		if (known_exts[i].format && !strcmp(known_exts[i].format, written[w].kind))
 			return 0;
 		return cdm_err_set(err, -EINVAL,
 				   "%s: the name says %s, but %s writes %s: name it *.%s (or give no extension)",

@@ -381,10 +381,10 @@ block_at() {
 
 # issue 12, item 9: "cdm -q compare a.json b.json" said "one TARGET directory
 # expected, got 3".  Options before a subcommand: a message that says to put
-# the subcommand first, for compare, sweep and merge; an option's value or a
+# the subcommand first, for compare, sweep, merge and report; an option's value or a
 # directory of that name is still what it was.
 @test "options before a subcommand: the message says to put the subcommand first" {
-	for sub in compare sweep merge; do
+	for sub in compare sweep merge report; do
 		run "$CDM" -q "$sub" "$OD/a.json" "$OD/b.json"
 		echo "$output"
 		[ "$status" -eq 2 ]

@@ -268,3 +268,148 @@ for name, v in want.items():
 PY
 	done
 }
+
+# --- CrystalDiskMark 7 and 6 layouts (issue 13) ---------------------------
+
+CDM7_TESTS=(-t "SEQ1M Q8T1" -t "SEQ1M Q1T1" -t "RND4K Q32T16" -t "RND4K Q1T1")
+CDM6_TESTS=(-t "SEQ128K Q32T1" -t "RND4K Q8T8" -t "RND4K Q32T1" -t "RND4K Q1T1")
+
+# check_like_real OURS REAL [JSON] - OURS (a cdm7 or cdm6 report) has the
+# lines of the real CDM report REAL (its first line says where it is from):
+# as many lines, the same ending, rules, unit lines, section headers and
+# footer keys in their places, and every result row with CDM's label, width
+# and columns; with JSON (the same run's --save) every row's MB/s and IOPS
+# are the JSON's best, to the digits printed.
+check_like_real() {
+	python3 - "$@" <<'PY'
+import json, re, sys
+ours = open(sys.argv[1], newline="").read()
+real = open(sys.argv[2], newline="").read().split("\n", 1)[1].replace("\r", "")
+if "no newline" in open(sys.argv[2]).readline():
+    real = real[:-1]          # the blog's code block added it (CDM 6)
+assert "\r" not in ours
+assert ours.endswith("\n") == real.endswith("\n"), (ours[-20:], real[-20:])
+a, b = ours.split("\n"), real.split("\n")
+assert len(a) == len(b), (len(a), len(b))
+marks = ["(Q=", "T=", ":", "MB/s", "[", "IOPS]", "<", "us>"]
+rows = []
+for i, (x, y) in enumerate(zip(a, b)):
+    if i == 1:
+        assert x.startswith("cdm ") and "Crystal" not in x, x
+    elif i == 2:
+        assert len(x) == len(y) and x[0] == " " and x[-1] != " ", (x, y)
+    elif "(Q=" in y:
+        assert len(x) == len(y), (i, x, y)
+        assert x[:y.index("(Q=")] == y[:y.index("(Q=")], (i, x, y)
+        for m in marks:
+            assert x.find(m) == y.find(m), (i, m, x, y)
+        rows.append(x)
+    elif re.match(r" *(Test|Date|OS) ?:", y):
+        key = y[:y.index(":") + 1]
+        assert x.startswith(key), (i, x, y)
+    else:
+        assert x == y, (i, x, y)
+for word in ("CrystalDiskMark", "hiyohiyo", "crystalmark"):
+    assert word not in ours
+if len(sys.argv) > 3:
+    doc = json.load(open(sys.argv[3]))
+    best = {}
+    for t in doc["tests"]:
+        best[(t["pattern"], t["block_bytes"], t["queue_depth_run"], t["threads"], t["direction"])] = t["summary"]
+    v7 = ours.startswith("-" * 78)
+    sect = None
+    for x in a:
+        if x in ("[Read]", "[Write]"):
+            sect = x[1:-1].lower()
+        if "(Q=" not in x:
+            continue
+        if v7:
+            m = re.match(r" *(Sequential|Random) (\d+)(MiB|KiB) \(Q= *(\d+), T= *(\d+)\): +([\d.]+) MB/s \[ *([\d.]+) IOPS\] < *([\d.]+) us>$", x)
+            kind, n, unit, q, t, mbs, iops, lat = m.groups()
+            d = sect
+        else:
+            m = re.match(r" *(Sequential|Random) (Read|Write)(?: (\d+)(KiB|MiB))? \(Q= *(\d+),T= *(\d+)\) : +([\d.]+) MB/s(?: \[ *([\d.]+) IOPS\])?$", x)
+            kind, d, n, unit, q, t, mbs, iops = m.groups()
+            d = d.lower()
+            if n is None:
+                n, unit = "128", "KiB"
+            assert (iops is None) == (kind == "Sequential"), x
+        block = int(n) * (1048576 if unit == "MiB" else 1024)
+        s = best[("SEQ" if kind == "Sequential" else "RND", block, int(q), int(t), d)]
+        assert mbs == "%.3f" % s["mb_s"]["best"], (x, s["mb_s"])
+        if iops is not None:
+            assert iops == "%.1f" % s["iops"]["best"], (x, s["iops"])
+PY
+}
+
+@test "--format cdm7: a run of CDM 7's tests has the lines of a real CDM 7 report" {
+	run_cdm_layout() {
+		"$CDM" "${NULLRUN[@]}" "${CDM7_TESTS[@]}" --save "$OD/r.json" --format cdm7 "$TD" > "$OD/r.txt"
+	}
+	run_cdm_layout
+	# 1 s passes and no interval: said where CDM 7 says its settings
+	grep -qx '   Test: 16 MiB (x2) <Measure 1 sec> \[Interval: 0 sec\] <DefaultAffinity=DISABLED>' "$OD/r.txt"
+	# CDM 7's check is only the layout: the settings line is the run's own
+	sed -i 's/^   Test: .*/   Test: 1 GiB (x5) [Interval: 5 sec] <DefaultAffinity=DISABLED>/' "$OD/r.txt"
+	sed -i 's/^Profile: Custom$/Profile: Default/' "$OD/r.txt"
+	check_like_real "$OD/r.txt" "$BATS_TEST_DIRNAME/../fixtures/cdm-reports/cdm7-default-sata-1.txt" "$OD/r.json"
+	assert_clean "$TD"
+}
+
+@test "cdm -p cdm7 --format cdm7: the CDM 7 profile in CDM 7's layout" {
+	run "$CDM" -p cdm7 "${NULLRUN[@]}" --format cdm7 "$TD"
+	if [ "$status" -eq 2 ] && [[ "$output" == *"unknown profile 'cdm7'"* ]]; then
+		skip "no cdm7 profile in this build (issue 13, item 1)"
+	fi
+	[ "$status" -eq 0 ]
+	printf '%s\n\n' "$output" > "$OD/r.txt"         # run drops the trailing newlines
+	sed -i 's/^   Test: .*/   Test: 1 GiB (x5) [Interval: 5 sec] <DefaultAffinity=DISABLED>/' "$OD/r.txt"
+	check_like_real "$OD/r.txt" "$BATS_TEST_DIRNAME/../fixtures/cdm-reports/cdm7-default-nvme-1.txt"
+	grep -qx 'Profile: Default' "$OD/r.txt"
+}
+
+@test "--format cdm6 on a real file: CDM 6's rows, order and footer, ending in two spaces" {
+	"$CDM" "${QUICK[@]}" "${CDM6_TESTS[@]}" --save "$OD/r.json" --format cdm6 "$TD" > "$OD/r.txt"
+	# no newline at the end: two spaces, as CDM 6 leaves them
+	[ "$(tail -c 3 "$OD/r.txt" | od -An -c | tr -s ' ')" = " \n " ]
+	! grep -q 'us>' "$OD/r.txt"
+	grep -Eqx '  Test : 16 MiB \[[^]]+: [0-9]+\.[0-9]% \([0-9]+\.[0-9]/[0-9]+\.[0-9] (GiB|MiB)\)\] \(x1\) <Measure 1 sec> \[Interval=0 sec\]' "$OD/r.txt"
+	sed -i 's/^  Test : .*/  Test : 1024 MiB [I: 11.7% (14.0\/119.2 GiB)] (x5)  [Interval=5 sec]/' "$OD/r.txt"
+	check_like_real "$OD/r.txt" "$BATS_TEST_DIRNAME/../fixtures/cdm-reports/cdm6-default-sdcard-1.txt" "$OD/r.json"
+	assert_clean "$TD"
+}
+
+@test "--format cdm6 and cdm7: a comment, 0Fill and a Mix section where each version has them" {
+	"$CDM" "${NULLRUN[@]}" -t "SEQ1M Q8T1" -t "RND8K Q4T8" --mix 70 --data zero \
+		--comment "after the update" --save "$OD/r.json" --format cdm6 "$TD" > "$OD/r6.txt"
+	"$CDM" report --format cdm7 "$OD/r.json" > "$OD/r7.txt"
+	# CDM 6: the comment after four spaces, then a newline; 0Fill in the mode slot
+	[ "$(tail -n 1 "$OD/r6.txt")" = "    after the update" ]
+	[ "$(tail -c 1 "$OD/r6.txt" | od -An -c | tr -d ' ')" = '\n' ]
+	grep -q '(x2) <0Fill> <Measure 1 sec> \[Interval=0 sec\]$' "$OD/r6.txt"
+	# per test: Read, Write, Mix; a block CDM 6 did not have is named
+	grep -n '(Q=' "$OD/r6.txt" | cut -d'(' -f1 > "$OD/order"
+	cat > "$OD/want" <<'TXT'
+8:Sequential Read 1MiB 
+9:Sequential Write 1MiB 
+10:Sequential Mix 1MiB R70/W30 
+11:  Random Read 8KiB 
+12: Random Write 8KiB 
+13:Random Mix 8KiB R70/W30 
+TXT
+	diff "$OD/want" "$OD/order"
+	# CDM 7 (the same run, from its JSON): a Mix section, the comment, the last empty line
+	grep -qx '\[Mix\] Read 70%/Write 30%' "$OD/r7.txt"
+	grep -qx 'Comment: after the update' "$OD/r7.txt"
+	grep -q ' <0Fill> <Measure 1 sec> \[Interval: 0 sec\]' "$OD/r7.txt"
+	[ "$(tail -c 2 "$OD/r7.txt" | od -An -c | tr -d ' ')" = '\n\n' ]
+}
+
+@test "--format cdm7/cdm6 --output: text names only" {
+	run "$CDM" "${NULLRUN[@]}" --format cdm7 -o "$OD/r.json" "$TD"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"r.json: the name says JSON, but --output writes CDM 7 text: name it *.txt"* ]]
+	"$CDM" "${NULLRUN[@]}" --format cdm6 -o "$OD/r.txt" "$TD"
+	grep -q '^   Sequential Read\|^Sequential Read' "$OD/r.txt"
+	head -1 "$OD/r.txt" | grep -qx -- '-\{71\}'
+}

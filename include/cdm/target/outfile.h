@@ -28,8 +28,8 @@ int cdm_outfile_check(const char *path, const char *opt, int replace, struct cdm
 
 /*
  * cdm_outfile_check_format - does the extension of @path's name agree with
- * @format, what option @opt writes there ("cdm" text, "json", "csv",
- * "markdown", "svg")?  An extension that names another format (".png" for
+ * @format, what option @opt writes there ("cdm", "cdm7" or "cdm6" text,
+ * "json", "csv", "markdown", "svg")?  An extension that names another format (".png" for
  * an SVG chart, ".json" for a CSV report; the list is in outfile.c, case
  * ignored) is refused; no extension, or one that names no format
  * (".out", ".log"), is fine, and so is any name when @format is NULL or

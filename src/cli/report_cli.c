@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report_cli.c - `cdm report RUN.json`: print a saved run again, in any
+ * format of the registry, as the run itself printed it: `cdm report
+ * r.json --format cdm7` for a CDM 7 layout of a run printed in CDM 8's,
+ * `--format markdown` for a post.  The figures are not recomputed from
+ * anything but the counts the file holds (model/result_read.h), so the
+ * report is the run's own, byte for byte.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cdm/base/err.h"
+#include "cdm/base/msg.h"
+#include "cdm/cli/cli.h"
+#include "cdm/cli/report_cli.h"
+#include "cdm/model/result_read.h"
+#include "cdm/report/report.h"
+#include "cdm/target/outfile.h"
+
+static const char report_usage[] =
+"Usage: cdm report [OPTIONS] RUN.json\n"
+"Print a result saved with --save (or --format json, or an aggregate saved by\n"
+"cdm merge --save) again in any report format, as the run printed it:\n"
+"cdm report r.json --format cdm7\n"
+"\n"
+"  -f, --format FMT     %s\n"
+"                       (default: cdm)\n"
+"  -o, --output FILE    write the report to FILE (default: stdout)\n"
+"      --aggregate AGG  best, median, mean (default: the run's own)\n"
+"  -h, --help           this help\n"
+"\n"
+"Exit status: 0 success, 1 writing the report failed, 2 usage error or a\n"
+"file that cannot be read as a result.  See docs/output-formats.md.\n";
+
+static const struct cdm_cli_cmd cmd = { "cdm: report", "cdm report --help" };
+
+/* struct report_opts - the command line as parsed */
+struct report_opts {
+	const struct cdm_formatter *fmt;
+	const char *output;
+	const char *file;               /* the saved run */
+	int agg_given;
+	enum cdm_aggregate agg;
+};
+
+/* step 1: the command line into @o, the output file checked */
+static int parse_args(int argc, char **argv, struct report_opts *o)
+{
+	static const struct option opts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "aggregate", required_argument, NULL, 'a' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char names[256];
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			o->fmt = cdm_report_find(optarg);
+			if (!o->fmt)
+				return cdm_cli_usage(&cmd, "bad value for --format: '%s' (%s)", optarg,
+						     cdm_report_names(names, sizeof(names)));
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'a':
+			if (cdm_result_aggregate_parse(optarg, &o->agg) < 0)
+				return cdm_cli_usage(&cmd, "bad value for --aggregate: '%s' (best, median, mean)", optarg);
+			o->agg_given = 1;
+			break;
+		case 'h':
+			/* the formats from the registry: every one it has */
+			printf(report_usage, cdm_report_names(names, sizeof(names)));
+			return CDM_EXIT_OK;
+		default:
+			return cdm_cli_try(&cmd);
+		}
+	}
+	if (argc - optind != 1)
+		return cdm_cli_usage(&cmd, argc - optind ? "one saved result at a time, got %d files" :
+				     "a saved result (RUN.json) expected", argc - optind);
+	o->file = argv[optind];
+	if (!o->file[0] || (o->output && !o->output[0]))
+		return cdm_cli_usage(&cmd, "an empty path was given");
+	if (cdm_outfile_same(o->output, o->file))
+		return cdm_cli_usage(&cmd, "%s is the result to report; write the report to another file",
+				     o->file);
+	return cdm_cli_outfile(o->output, "--output", 0, o->fmt->name);
+}
+
+/*
+ * The one place a saved result is read: cdm's JSON, one run or the
+ * aggregate of `cdm merge --save` (read as one run with its summed
+ * passes).  Returns 0 or -errno with one line in @err.
+ */
+static int read_result(const char *path, struct cdm_run_result **r, struct cdm_err *err)
+{
+	return cdm_result_read_file(path, CDM_RESULT_READ_AGGREGATE, r, err);
+}
+
+/* step 3: the report on stdout or --output; the exit status */
+static int write_output(const struct report_opts *o, const struct cdm_run_result *r)
+{
+	FILE *out = stdout;
+	int status = CDM_EXIT_OK;
+
+	if (o->output) {
+		out = fopen(o->output, "w");
+		if (!out) {
+			cdm_msg_error("%s: cannot write the report: %s", o->output, strerror(errno));
+			return CDM_EXIT_RUN;
+		}
+	}
+	errno = 0;
+	if (o->fmt->write(out, r) < 0 || fflush(out) != 0 || ferror(out)) {
+		cdm_msg_error("%s: writing the report failed: %s", o->output ? o->output : "stdout",
+			      strerror(errno ? errno : EIO));
+		status = CDM_EXIT_RUN;
+	}
+	if (o->output && fclose(out) != 0 && status == CDM_EXIT_OK) {
+		cdm_msg_error("%s: writing the report failed: %s", o->output, strerror(errno));
+		status = CDM_EXIT_RUN;
+	}
+	return status;
+}
+
+int cdm_cli_report_main(int argc, char **argv)
+{
+	struct report_opts o = { .fmt = cdm_report_find("cdm") };
+	struct cdm_run_result *r = NULL;
+	struct cdm_err err;
+	int s, e;
+
+	s = parse_args(argc, argv, &o);
+	if (s != CDM_CLI_GO_ON)
+		return s;
+	/* step 2: the saved run; a file that is not one is bad input */
+	e = read_result(o.file, &r, &err);
+	if (e < 0) {
+		cdm_msg_error("report: %s: %s", o.file, err.msg);
+		return e == -ENOMEM ? CDM_EXIT_RUN : CDM_EXIT_USAGE;
+	}
+	/* as the run showed it, unless asked otherwise */
+	if (o.agg_given)
+		r->aggregate = o.agg;
+	s = write_output(&o, r);
+	cdm_result_free(r);
+	return s;
+}

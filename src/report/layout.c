@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * layout.c - what the CrystalDiskMark text layouts (CDM 8/9 in text.c,
+ * CDM 7 in text_cdm7.c, CDM 6 in text_cdm6.c) share, in one place: the
+ * header that names cdm, the date and OS texts, the figures of a row and
+ * what a test that measured nothing prints instead, the Comment line's
+ * contents, and the Read/Write/Mix sections of 7.x-9.x.  layout.h says
+ * what each gives; docs/output-formats.md shows the layouts.
+ *
+ * Numbers are printed with printf, and cdm never calls setlocale(), so the
+ * C locale is in force and the decimal point is always '.', as CDM's
+ * parsers expect.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "cdm/base/size.h"
+#include "cdm/model/result.h"
+#include "cdm/model/spec.h"
+#include "layout.h"
+
+#ifndef CDM_VERSION
+#define CDM_VERSION "unknown"
+#endif
+
+#define CREDIT "cdm - disk benchmark for Linux - MIT License"
+
+/* the widths of a row's figures: "%9.3f MB/s", " [%9.1f IOPS]", " <%9.2f us>" */
+#define W_MBS 14
+#define W_IOPS 17
+#define W_LAT 15
+
+static void rule(FILE *out, int width)
+{
+	for (int i = 0; i < width; i++)
+		fputc('-', out);
+	fputc('\n', out);
+}
+
+void cdm_layout_head(FILE *out, const struct cdm_run_info *in, int width)
+{
+	rule(out, width);
+	fprintf(out, "cdm %.*s %.*s (%.*s, %s)\n",
+		(int)sizeof(in->version), in->version[0] ? in->version : CDM_VERSION,
+		(int)sizeof(in->machine), in->machine,
+		(int)sizeof(in->engine), in->engine,
+		in->direct ? "O_DIRECT" : "buffered");
+	fprintf(out, "%*s\n", width, CREDIT);
+	rule(out, width);
+	fputs("* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]\n", out);
+	fputs("* KB = 1000 bytes, KiB = 1024 bytes\n", out);
+}
+
+int cdm_layout_localtime(const struct cdm_run_info *in, struct tm *tm)
+{
+	return localtime_r(&in->start, tm) ? 0 : -EOVERFLOW;
+}
+
+char *cdm_layout_date(char *buf, size_t len, const struct tm *tm)
+{
+	/* CDM does not pad the hour: "2021/06/23 0:05:57" */
+	snprintf(buf, len, "%04d/%02d/%02d %d:%02d:%02d",
+		 tm->tm_year + 1900, tm->tm_mon + 1, tm->tm_mday,
+		 tm->tm_hour, tm->tm_min, tm->tm_sec);
+	return buf;
+}
+
+char *cdm_layout_os(char *buf, size_t len, const struct cdm_run_info *in)
+{
+	snprintf(buf, len, "%.*s [%.*s] (%.*s)",
+		 (int)sizeof(in->os), in->os,
+		 (int)sizeof(in->kernel), in->kernel,
+		 (int)sizeof(in->machine), in->machine);
+	return buf;
+}
+
+unsigned long long cdm_layout_gib_round(uint64_t bytes)
+{
+	return (unsigned long long)((bytes >> 30) + ((bytes >> 29) & 1));
+}
+
+char *cdm_layout_device(char *buf, size_t len, const struct cdm_run_info *in)
+{
+	char dsz[32];
+
+	/* a raw device has no volume usage: its size and sectors */
+	cdm_size_format(in->target_dev_bytes, dsz, sizeof(dsz));
+	snprintf(buf, len, "%.*s: block device, %s, %u-byte sectors",
+		 (int)sizeof(in->target), in->target, dsz, in->target_dev_lbs);
+	return buf;
+}
+
+char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, unsigned int what)
+{
+	size_t n = 0;
+
+#define ADD(...) do {								\
+		if (n < len)							\
+			n += (size_t)snprintf(buf + n, len - n, __VA_ARGS__);	\
+	} while (0)
+	if (len)
+		buf[0] = '\0';
+	/* CDM's marks, then cdm's own, in this order */
+	if ((what & CDM_LAYOUT_ADMIN) && in->admin)
+		ADD(" [Admin]");
+	if (in->zero_fill)
+		ADD(" <0Fill>");
+	if (in->dsync)
+		ADD(" <O_DSYNC>");
+	if (in->fsync_every)
+		ADD(" <fdatasync/%u>", in->fsync_every);
+	if (in->rate_iops)
+		ADD(" <Rate %llu IOPS>", (unsigned long long)in->rate_iops);
+	if ((what & CDM_LAYOUT_MEASURE) && in->time != 5)
+		ADD(" <Measure %u sec>", in->time);
+#undef ADD
+	return buf;
+}
+
+/* one figure in its field: "%*.*f", or "-" when there is none (NaN) */
+static int field(char *buf, size_t len, int width, int prec, double v)
+{
+	if (isnan(v))
+		return snprintf(buf, len, "%*s", width, "-");
+	return snprintf(buf, len, "%*.*f", width, prec, v);
+}
+
+int cdm_layout_figures(char *buf, size_t len, const struct cdm_test_result *t,
+		       enum cdm_aggregate agg, unsigned int what)
+{
+	char mbs[CDM_LAYOUT_FIGURES_MAX / 4], iops[CDM_LAYOUT_FIGURES_MAX / 4];
+	char lat[CDM_LAYOUT_FIGURES_MAX / 4];
+
+	if (cdm_result_state(t) != CDM_PASS_MEASURED) {
+		int width = W_MBS + ((what & CDM_LAYOUT_IOPS) ? W_IOPS : 0) +
+			    ((what & CDM_LAYOUT_LAT) ? W_LAT : 0);
+		char why[96];
+
+		snprintf(why, sizeof(why), "nothing measured: %s",
+			 cdm_pass_state_reason(cdm_result_state(t)));
+		return snprintf(buf, len, "%*s", width, why);
+	}
+	/* each of these fits: "%.3f" of the largest double is 313 bytes */
+	field(mbs, sizeof(mbs), 9, 3, cdm_result_mb_s(t, agg));
+	field(iops, sizeof(iops), 9, 1, cdm_result_iops(t, agg));
+	field(lat, sizeof(lat), 9, 2, cdm_result_lat_us(t, agg));
+	return snprintf(buf, len, "%s MB/s%s%s%s%s%s%s", mbs,
+			(what & CDM_LAYOUT_IOPS) ? " [" : "", (what & CDM_LAYOUT_IOPS) ? iops : "",
+			(what & CDM_LAYOUT_IOPS) ? " IOPS]" : "",
+			(what & CDM_LAYOUT_LAT) ? " <" : "", (what & CDM_LAYOUT_LAT) ? lat : "",
+			(what & CDM_LAYOUT_LAT) ? " us>" : "");
+}
+
+/* is @t measured whole: every pass it asked for, and no error? */
+static int test_whole(const struct cdm_test_result *t, unsigned int count)
+{
+	return t->npasses >= count && t->npasses && !t->error;
+}
+
+/*
+ * "interrupted after 3 of 8 tests" (a signal), "stopped by an I/O error
+ * after ..." (a failed I/O), or "" for a whole run; a test cut short with
+ * some passes kept (its row is shown) is named with its passes.
+ */
+static void run_status(const struct cdm_run_result *r, char *buf, size_t len)
+{
+	unsigned int i, whole = 0, failed = 0;
+	const struct cdm_test_result *part = NULL;
+	char name[64];
+	int n;
+
+	buf[0] = '\0';
+	for (i = 0; i < r->ntests; i++) {
+		const struct cdm_test_result *t = &r->tests[i];
+
+		if (test_whole(t, r->info.count))
+			whole++;
+		else if (t->npasses && !part)
+			part = t;
+		failed |= t->error != 0;
+	}
+	if (!r->interrupted && !failed)
+		return;
+	n = snprintf(buf, len, "%s after %u of %u tests",
+		     r->interrupted ? "interrupted" : "stopped by an I/O error",
+		     whole, r->ntests);
+	if (part && n > 0 && (size_t)n < len) {
+		cdm_spec_name(&part->spec, name, sizeof(name));
+		snprintf(buf + n, len - (size_t)n, "; %s %s: %u of %u passes", name,
+			 cdm_result_dir_name(part->dir), part->npasses, r->info.count);
+	}
+}
+
+/*
+ * CDM's Comment line is the one free-text line its layouts and its parsers
+ * have (crystaldiskmark-parser reads it whole), so it carries what says
+ * which run this is and whether it is whole.
+ */
+size_t cdm_layout_comment(char *buf, size_t len, const struct cdm_run_result *r)
+{
+	const struct cdm_run_info *in = &r->info;
+	int label = in->label[0] && strncmp(in->label, in->target, sizeof(in->label)) != 0;
+	const char *sep = "";
+	char status[160];
+	size_t n = 0;
+
+	if (!len)
+		return 0;
+	buf[0] = '\0';
+	run_status(r, status, sizeof(status));
+	if (label) {
+		n += (size_t)snprintf(buf + n, len - n, "%.*s", (int)sizeof(in->label), in->label);
+		sep = " - ";
+	}
+	if (in->comment[0] && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "%s%.*s", sep,
+				      (int)sizeof(in->comment), in->comment);
+	if (status[0] && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "%s[%s]", n ? " " : "", status);
+	return n < len ? n : len - 1;
+}
+
+/* the rows of direction @dir (for CDM_DIR_MIX, of write share @pct) */
+static void section(FILE *out, const struct cdm_run_result *r, enum cdm_dir dir,
+		    unsigned int pct, const char *header, cdm_layout_row_fn row)
+{
+	int any = 0;
+
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		const struct cdm_test_result *t = &r->tests[i];
+
+		/* a test not measured (interrupted, failed) has no figures */
+		if (t->dir != dir || !t->npasses)
+			continue;
+		if (dir == CDM_DIR_MIX && t->spec.write_pct != pct)
+			continue;
+		if (!any)
+			fprintf(out, "%s\n", header);
+		any = 1;
+		row(out, t, r->aggregate);
+	}
+	if (any)
+		fputc('\n', out);
+}
+
+void cdm_layout_sections(FILE *out, const struct cdm_run_result *r, cdm_layout_row_fn row)
+{
+	section(out, r, CDM_DIR_READ, 0, "[Read]", row);
+	section(out, r, CDM_DIR_WRITE, 0, "[Write]", row);
+	/*
+	 * CDM 7, 8 and 9 print "[Mix] Read 70%/Write 30%" after [Write], same
+	 * rows, same layout; one section per write share
+	 */
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		const struct cdm_test_result *t = &r->tests[i];
+		unsigned int j, w = t->spec.write_pct;
+		char header[48];
+
+		if (t->dir != CDM_DIR_MIX || !t->npasses)
+			continue;
+		for (j = 0; j < i; j++)
+			if (r->tests[j].dir == CDM_DIR_MIX && r->tests[j].npasses &&
+			    r->tests[j].spec.write_pct == w)
+				break;
+		if (j < i)
+			continue;       /* section already written */
+		snprintf(header, sizeof(header), "[Mix] Read %u%%/Write %u%%", 100 - w, w);
+		section(out, r, CDM_DIR_MIX, w, header, row);
+	}
+}
+
+int cdm_layout_end(FILE *out)
+{
+	/*
+	 * printf's returns are not checked line by line: the stream's error
+	 * flag is sticky, so one check at the end sees any failed write.
+	 * Flush first, or a full disk would only show at fclose().
+	 */
+	if (fflush(out) || ferror(out))
+		return -EIO;
+	return 0;
+}

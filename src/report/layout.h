@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * layout.h - what the three CrystalDiskMark text layouts share (layout.c):
+ * CDM 8/9 (text.c, "cdm"), CDM 7 (text_cdm7.c, "cdm7") and CDM 6
+ * (text_cdm6.c, "cdm6").  The header (rules, the product and credit lines
+ * that name cdm, the two unit lines), the date with CDM's unpadded hour,
+ * the OS line's parts, the volume's GiB, cdm's own marks, the figures of a
+ * row and what a test that measured nothing prints instead, and the
+ * Comment line's contents.  Each layout keeps only what is its own: its
+ * labels, its column positions, its footer.  Private to report/; the
+ * layouts are in docs/output-formats.md.
+ */
+#ifndef CDM_REPORT_LAYOUT_H
+#define CDM_REPORT_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "cdm/model/result.h"
+
+/* the rule widths: CDM 7, 8 and 9 print 78 dashes, CDM 6 prints 71 */
+#define CDM_LAYOUT_WIDE 78
+#define CDM_LAYOUT_NARROW 71
+
+/*
+ * cdm_layout_head - the first six lines of every CDM layout: a rule of
+ * @width dashes, the product line ("cdm 0.1.0 x86_64 (io_uring, O_DIRECT)":
+ * cdm's version, the machine, the engine, O_DIRECT or buffered), the credit
+ * line right-aligned to column @width (as CDM right-aligns its own: to 78
+ * in 7.x-9.x, to the 71 dashes of 6.x), the rule again, and CDM's two unit
+ * lines ("* MB/s = 1,000,000 bytes/s ...", "* KB = 1000 bytes, ...").
+ * Neither the product nor the credit line names CrystalDiskMark, its
+ * author or its web site.
+ */
+void cdm_layout_head(FILE *out, const struct cdm_run_info *in, int width);
+
+/*
+ * cdm_layout_localtime - @in->start as local time in *@tm.  Call it before
+ * printing anything, so a time that cannot be converted leaves no half
+ * report.  Returns 0, or -EOVERFLOW.
+ */
+int cdm_layout_localtime(const struct cdm_run_info *in, struct tm *tm);
+
+/*
+ * cdm_layout_date - @tm as CDM prints it on every version's Date line,
+ * "2021/06/23 0:05:57": the hour NOT zero-padded.  @len >= 32 is enough.
+ * Returns @buf.
+ */
+char *cdm_layout_date(char *buf, size_t len, const struct tm *tm);
+
+/*
+ * cdm_layout_os - the OS line's text, "Debian GNU/Linux 12 (bookworm)
+ * [6.1.0-28-amd64] (x86_64)": the distribution's name, the kernel release
+ * in brackets, the machine in parentheses (CDM: Windows' name, its build,
+ * x64).  CDM_LAYOUT_OS_MAX bytes always hold it.  Returns @buf.
+ */
+#define CDM_LAYOUT_OS_MAX 512
+char *cdm_layout_os(char *buf, size_t len, const struct cdm_run_info *in);
+
+/*
+ * cdm_layout_gib_round - @bytes in whole GiB, rounded half up, without
+ * overflowing near UINT64_MAX (the 8.x Test line's "(79/1862GiB)").
+ */
+unsigned long long cdm_layout_gib_round(uint64_t bytes);
+
+/*
+ * cdm_layout_device - what a Test line says of a block device TARGET in
+ * place of a volume's usage: "/dev/sdb: block device, 931 GiB, 512-byte
+ * sectors" (its size and logical sector size).  CDM_LAYOUT_VOLUME_MAX
+ * bytes always hold it.  Returns @buf.
+ */
+#define CDM_LAYOUT_VOLUME_MAX (4096 + 128)
+char *cdm_layout_device(char *buf, size_t len, const struct cdm_run_info *in);
+
+/* cdm_layout_marks()'s @what */
+#define CDM_LAYOUT_ADMIN 0x1u           /* " [Admin]" first, as CDM 8's Mode line */
+#define CDM_LAYOUT_MEASURE 0x2u         /* " <Measure N sec>" when N is not CDM's 5 */
+
+/*
+ * cdm_layout_marks - the marks of the settings that change what the figures
+ * mean, each with a space before it: " <0Fill>" (--data zero, CDM's own
+ * mark), then cdm's own, only when given: " <O_DSYNC>" (--sync),
+ * " <fdatasync/N>" (--fsync N), " <Rate N IOPS>" (--rate-iops N); with
+ * CDM_LAYOUT_ADMIN " [Admin]" (root) before them all, and with
+ * CDM_LAYOUT_MEASURE " <Measure N sec>" after them when the passes did not
+ * last CDM 6's and 7's fixed 5 s (those layouts have no Time line).  ""
+ * when there is none.  128 bytes always hold them.  Returns @buf.
+ */
+char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, unsigned int what);
+
+/* cdm_layout_figures()'s @what: the columns after MB/s */
+#define CDM_LAYOUT_IOPS 0x1u            /* " [%9.1f IOPS]" */
+#define CDM_LAYOUT_LAT 0x2u             /* " <%9.2f us>" */
+
+/*
+ * cdm_layout_figures - the figures of a result row, after its colon and
+ * space: "%9.3f MB/s", then " [%9.1f IOPS]" and " <%9.2f us>" as @what
+ * asks, under aggregate @agg (MB/s and latency as cdm_result_mb_s() and
+ * _lat_us(), IOPS the passes' measured IOPS, cdm_result_iops(); never
+ * derived from a rounded MB/s).  A field that outgrows its width widens;
+ * CDM_LAYOUT_FIGURES_MAX bytes always hold the widest.  A figure that does
+ * not exist (NaN) prints as "-" in its field, so no parser reads a number
+ * from it.  A test that measured nothing (cdm_result_state() not
+ * CDM_PASS_MEASURED) has no figures: "nothing measured: no I/O completed"
+ * right-aligned to the width the figures would have, so the line keeps a
+ * row's width and no parser reads a 0 from it.  Returns the length
+ * (as snprintf: the full length even when cut to @len).
+ */
+#define CDM_LAYOUT_FIGURES_MAX 1024
+int cdm_layout_figures(char *buf, size_t len, const struct cdm_test_result *t,
+		       enum cdm_aggregate agg, unsigned int what);
+
+/*
+ * cdm_layout_comment - what the Comment line carries, CDM's one free-text
+ * line: the --label when given (not the default label, the target), " - "
+ * and the --comment, then whether the run is whole:
+ * "[interrupted after 3 of 8 tests; RND4K Q32T1 Read: 2 of 5 passes]" or
+ * "[stopped by an I/O error after ...]".  "" when there is none of them
+ * (and CDM prints no comment).  CDM_LAYOUT_COMMENT_MAX bytes always hold
+ * it.  Returns the length of the text.
+ */
+#define CDM_LAYOUT_COMMENT_MAX 1024
+size_t cdm_layout_comment(char *buf, size_t len, const struct cdm_run_result *r);
+
+/*
+ * cdm_layout_row_fn - print the row of test @t (measured passes, in the
+ * section's direction) under aggregate @agg, with its newline.
+ * cdm_layout_sections - CDM 7's, 8's and 9's sections: "[Read]", "[Write]",
+ * then one "[Mix] Read 70%/Write 30%" per write share, in the order each
+ * first ran (cdm can run several in one run: --mix and W<pct> tests), each
+ * followed by its rows in run order and one empty line.  A test without a
+ * pass (never reached, or failed first) has no row, and a section without
+ * rows no header.  @row prints each row.
+ */
+typedef void (*cdm_layout_row_fn)(FILE *out, const struct cdm_test_result *t,
+				  enum cdm_aggregate agg);
+void cdm_layout_sections(FILE *out, const struct cdm_run_result *r, cdm_layout_row_fn row);
+
+/*
+ * cdm_layout_end - the end of a layout's write(): flush @out and check its
+ * error flag (sticky, so one check sees any failed write).  Returns 0 or
+ * -EIO.
+ */
+int cdm_layout_end(FILE *out);
+
+#endif /* CDM_REPORT_LAYOUT_H */
