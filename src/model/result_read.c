@@ -562,19 +562,19 @@ out:
 	return 0;
 }
 
-int cdm_result_read_file(const char *path, unsigned int flags,
-			 struct cdm_run_result **out, struct cdm_err *err)
+int cdm_result_read_slurp(const char *path, char **text, size_t *len, struct cdm_err *err)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL, *nb;
-	size_t len = 0, cap = 0, got;
+	size_t cap = 0, got;
 	int ret;
 
-	*out = NULL;
+	*text = NULL;
+	*len = 0;
 	if (!f)
 		return cdm_err_set(err, -errno, "%s", strerror(errno));
 	do {
-		if (len == cap) {
+		if (*len == cap) {
 			if (cap >= CDM_JSON_MAX_BYTES) {
 				ret = cdm_err_set(err, -E2BIG, "larger than %u MiB, not a cdm result",
 						  CDM_JSON_MAX_BYTES >> 20);
@@ -588,8 +588,8 @@ int cdm_result_read_file(const char *path, unsigned int flags,
 			}
 			buf = nb;
 		}
-		got = fread(buf + len, 1, cap - len, f);
-		len += got;
+		got = fread(buf + *len, 1, cap - *len, f);
+		*len += got;
 	} while (got);
 	if (ferror(f)) {
 		ret = errno ? -errno : -EIO;
@@ -597,11 +597,27 @@ int cdm_result_read_file(const char *path, unsigned int flags,
 		goto fail;
 	}
 	fclose(f);
-	ret = cdm_result_read(buf ? buf : "", len, flags, out, err);
-	free(buf);
-	return ret;
+	*text = buf;
+	return 0;
 fail:
 	free(buf);
 	fclose(f);
+	*len = 0;
+	return ret;
+}
+
+int cdm_result_read_file(const char *path, unsigned int flags,
+			 struct cdm_run_result **out, struct cdm_err *err)
+{
+	char *buf;
+	size_t len;
+	int ret;
+
+	*out = NULL;
+	ret = cdm_result_read_slurp(path, &buf, &len, err);
+	if (ret)
+		return ret;
+	ret = cdm_result_read(buf ? buf : "", len, flags, out, err);
+	free(buf);
 	return ret;
 }
