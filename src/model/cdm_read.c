@@ -527,8 +527,10 @@ static int test_token(struct cdm_run_info *in, const char **pp)
 
 	if (lit(&p, "(x"))
 		return uns(&p, CDM_COUNT_MAX, &in->count) && lit(&p, ")") ? (*pp = p, 1) : 0;
-	if (lit(&p, "[Interval:") || lit(&p, "[Interval="))
+	if (lit(&p, "[Interval:") || lit(&p, "[Interval=")) {
+		in->source.has_interval = 1;
 		return uns(&p, 100000, &in->interval) && lit(&p, "sec]") ? (*pp = p, 1) : 0;
+	}
 	if (lit(&p, "<0Fill>")) {
 		in->zero_fill = 1;
 		*pp = p;
@@ -673,7 +675,7 @@ static int footer_line(struct rd *rd, const char *p)
 	else if ((v = footer_key(p, "Time")))
 		ok = lit(&v, "Measure") && uns(&v, 100000, &in->time) && lit(&v, "sec") &&
 		     lit(&v, "/") && lit(&v, "Interval") && uns(&v, 100000, &in->interval) &&
-		     lit(&v, "sec") && at_end(v);
+		     lit(&v, "sec") && at_end(v) && (in->source.has_interval = 1);
 	else if ((v = footer_key(p, "Date")))
 		ok = date_value(in, v);
 	else if ((v = footer_key(p, "OS"))) {

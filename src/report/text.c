@@ -34,6 +34,9 @@
 /* CDM 8's result line; %3u/%2u/%9.x widen rather than truncate */
 #define ROW_FMT "  %s (Q=%3u, T=%2u): %9.3f MB/s [%9.1f IOPS] <%9.2f us>"
 
+/* a row of a CrystalDiskMark report without latency (CDM 6): as CDM 6 ends it */
+#define ROW_NO_LAT_FMT "  %s (Q=%3u, T=%2u): %9.3f MB/s [%9.1f IOPS]"
+
 /*
  * A test that measured nothing (no I/O completed in any pass): the same
  * label and Q/T columns, then, right-aligned to where a row's "us>" ends,
@@ -101,7 +104,7 @@ static void write_section(FILE *out, const struct cdm_run_result *r,
 	for (i = 0; i < r->ntests; i++) {
 		t = &r->tests[i];
 		/* a test not measured (interrupted, failed) has no figures */
-		if (t->dir != dir || !t->npasses)
+		if (t->dir != dir || !cdm_result_has_data(t))
 			continue;
 		if (dir == CDM_DIR_MIX && t->spec.write_pct != write_pct)
 			continue;
@@ -119,6 +122,12 @@ static void write_section(FILE *out, const struct cdm_run_result *r,
 		}
 		/* printed directly, not via a fixed buffer: fields may widen */
 		row_fill(&row, t, r->aggregate);
+		if (row.lat_us != row.lat_us) {
+			/* a CDM 6 report's row: no latency, so none is printed */
+			fprintf(out, ROW_NO_LAT_FMT "\n", row.label, t->qd_run,
+				t->spec.threads, row.mb_s, row.iops);
+			continue;
+		}
 		fprintf(out, ROW_FMT "\n", row.label, t->qd_run,
 			t->spec.threads, row.mb_s, row.iops, row.lat_us);
 	}
@@ -139,10 +148,10 @@ static void write_mix_sections(FILE *out, const struct cdm_run_result *r)
 		unsigned int j, w = t->spec.write_pct;
 		char header[48];
 
-		if (t->dir != CDM_DIR_MIX || !t->npasses)
+		if (t->dir != CDM_DIR_MIX || !cdm_result_has_data(t))
 			continue;
 		for (j = 0; j < i; j++)
-			if (r->tests[j].dir == CDM_DIR_MIX && r->tests[j].npasses &&
+			if (r->tests[j].dir == CDM_DIR_MIX && cdm_result_has_data(&r->tests[j]) &&
 			    r->tests[j].spec.write_pct == w)
 				break;
 		if (j < i)
@@ -203,7 +212,9 @@ static void run_status(const struct cdm_run_result *r, char *buf, size_t len)
 static void write_comment(FILE *out, const struct cdm_run_result *r)
 {
 	const struct cdm_run_info *in = &r->info;
-	int label = in->label[0] && strncmp(in->label, in->target, sizeof(in->label)) != 0;
+	/* an imported report's Comment is its own (its label is made from it or its file) */
+	int label = in->label[0] && strncmp(in->label, in->target, sizeof(in->label)) != 0 &&
+		    in->source.kind == CDM_SOURCE_RUN;
 	const char *sep = "";
 	char status[160];
 
@@ -222,6 +233,44 @@ static void write_comment(FILE *out, const struct cdm_run_result *r)
 	fputc('\n', out);
 }
 
+/*
+ * The footer of a run imported from a CrystalDiskMark report, after its
+ * Profile line: its volume as the report printed it (a drive letter), its
+ * marks, and "unknown" for what the report did not state (CDM 6 and 7
+ * print no Measure time; a trimmed report may lack Date and OS).  Its
+ * Date is its wall time, kept as UTC (@tm from gmtime_r).
+ */
+static void write_source_footer(FILE *out, const struct cdm_run_result *r, const struct tm *tm)
+{
+	const struct cdm_run_info *in = &r->info;
+	char size[32] = "unknown", count[16] = "?", mt[16], iv[16];
+
+	if (in->size)
+		cdm_size_format(in->size, size, sizeof(size));
+	if (in->count)
+		snprintf(count, sizeof(count), "%u", in->count);
+	fprintf(out, "   Test: %s (x%s)", size, count);
+	if (in->source.volume[0])
+		fprintf(out, " [%.*s]", (int)sizeof(in->source.volume), in->source.volume);
+	fprintf(out, "\n   Mode:%s%s\n", in->admin ? " [Admin]" : "", in->zero_fill ? " <0Fill>" : "");
+	snprintf(mt, sizeof(mt), "%u sec", in->time);
+	snprintf(iv, sizeof(iv), "%u sec", in->interval);
+	fprintf(out, "   Time: Measure %s / Interval %s \n", in->time ? mt : "unknown",
+		in->source.has_interval ? iv : "unknown");
+	if (in->source.date_text[0])
+		fprintf(out, "   Date: %04d/%02d/%02d %d:%02d:%02d\n",
+			tm->tm_year + 1900, tm->tm_mon + 1, tm->tm_mday,
+			tm->tm_hour, tm->tm_min, tm->tm_sec);
+	else
+		fputs("   Date: unknown\n", out);
+	if (!in->os[0] && !in->kernel[0] && !in->machine[0])
+		fputs("     OS: unknown\n", out);
+	else
+		fprintf(out, "     OS: %.*s [%.*s] (%.*s)\n", (int)sizeof(in->os), in->os,
+			(int)sizeof(in->kernel), in->kernel, (int)sizeof(in->machine), in->machine);
+	write_comment(out, r);
+}
+
 static void write_footer(FILE *out, const struct cdm_run_result *r,
 			 const struct tm *tm)
 {
@@ -230,6 +279,10 @@ static void write_footer(FILE *out, const struct cdm_run_result *r,
 	unsigned int pct = 0;
 
 	fprintf(out, "Profile: %.*s\n", (int)sizeof(in->profile), in->profile);
+	if (in->source.kind != CDM_SOURCE_RUN) {
+		write_source_footer(out, r, tm);
+		return;
+	}
 
 	cdm_size_format(in->size, size, sizeof(size));
 	if (in->fs_total_bytes)
@@ -277,17 +330,30 @@ static int cdm_text_write(FILE *out, const struct cdm_run_result *r)
 	const struct cdm_run_info *in = &r->info;
 	struct tm tm;
 
-	/* before the first byte, so that a bad time leaves no half report */
-	if (!localtime_r(&in->start, &tm))
+	/*
+	 * before the first byte, so that a bad time leaves no half report; a
+	 * CrystalDiskMark report's Date is its wall time kept as UTC (its
+	 * zone is unknown), shown as it was printed
+	 */
+	if (!(in->source.kind != CDM_SOURCE_RUN ? gmtime_r(&in->start, &tm) :
+	      localtime_r(&in->start, &tm)))
 		return -EOVERFLOW;
 
 	fputs(RULE "\n", out);
-	fprintf(out, "cdm %.*s %.*s (%.*s, %s)\n",
-		(int)sizeof(in->version),
-		in->version[0] ? in->version : CDM_VERSION,
-		(int)sizeof(in->machine), in->machine,
-		(int)sizeof(in->engine), in->engine,
-		in->direct ? "O_DIRECT" : "buffered");
+	if (in->source.kind != CDM_SOURCE_RUN)
+		/* no cdm run: say whose figures these are */
+		fprintf(out, "cdm %s: a CrystalDiskMark%s%.*s%s%.*s report, imported\n",
+			CDM_VERSION, in->source.version[0] ? " " : "",
+			(int)sizeof(in->source.version), in->source.version,
+			in->source.edition[0] ? " " : "",
+			(int)sizeof(in->source.edition), in->source.edition);
+	else
+		fprintf(out, "cdm %.*s %.*s (%.*s, %s)\n",
+			(int)sizeof(in->version),
+			in->version[0] ? in->version : CDM_VERSION,
+			(int)sizeof(in->machine), in->machine,
+			(int)sizeof(in->engine), in->engine,
+			in->direct ? "O_DIRECT" : "buffered");
 	fprintf(out, "%78s\n", CREDIT);
 	fputs(RULE "\n", out);
 	fputs("* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]\n", out);

@@ -114,6 +114,7 @@ struct cdm_run_source {
 	char file[256];                 /* the file it was read from, as given */
 	char date_text[32];             /* its Date: as printed, "" when absent */
 	char volume[96];                /* its volume as printed, "G: 0% (0/1863GiB)"; "" */
+	int has_interval;               /* it states its Interval (info.interval; 0 is one) */
 };
 
 /* everything about the run except the figures */
