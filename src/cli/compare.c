@@ -180,7 +180,7 @@ int cdm_cli_compare_main(int argc, char **argv)
 	if (status != CDM_CLI_GO_ON)
 		return status;
 	if (argc - optind < 2)
-		return cdm_cli_usage(&cmd, "two or more results (FILE.json or a CrystalDiskMark report) expected, got %d",
+		return cdm_cli_usage(&cmd, "two or more saved results (FILE.json) or CrystalDiskMark reports expected, got %d",
 				     argc - optind);
 	if (argc - optind > CDM_COMPARE_MAX_RUNS)
 		return cdm_cli_usage(&cmd, "at most %d results at once, got %d",

@@ -16,7 +16,6 @@
 #include "cdm/base/msg.h"
 #include "cdm/cli/cli.h"
 #include "cdm/cli/import.h"
-#include "cdm/model/cdm_read.h"
 #include "cdm/model/result_load.h"
 #include "cdm/model/result_read.h"
 #include "cdm/report/report.h"
@@ -128,7 +127,8 @@ static int read_report(const struct import_opts *o, struct cdm_run_result **r)
 			      name);
 		return CDM_EXIT_USAGE;
 	}
-	ret = cdm_cdm_read(text ? text : "", len, name, r, &err);
+	/* not JSON: a report, or "empty file" */
+	ret = cdm_result_load(text ? text : "", len, name, CDM_RESULT_READ_ONE_RUN, r, &err);
 	free(text);
 	if (ret < 0) {
 		cdm_msg_error("%s: %s", name, err.msg);

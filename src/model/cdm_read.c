@@ -747,7 +747,8 @@ static int all_lines(struct rd *rd, const char *text, size_t len)
 		int ret;
 
 		rd->line++;
-		if (m && text[i + m - 1] == '\r')
+		/* CR of CRLF, and the blanks editors leave (even after a CR) */
+		while (m && (text[i + m - 1] == '\r' || text[i + m - 1] == ' ' || text[i + m - 1] == '\t'))
 			m--;
 		if (m > CDM_CDM_READ_LINE_MAX)
 			return cdm_err_set(rd->err, -EINVAL, "line %u: longer than %d bytes, not a CrystalDiskMark report line",
