@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * compare.c - `cdm compare`: its options, then the saved results read
- * with the one reader of results (model/result_read.c, which accepts an
- * aggregate of `cdm merge` too), compared (model/compare.c) and printed
+ * compare.c - `cdm compare`: its options, then the results read with the
+ * one entry point for results (model/result_load.c: cdm JSON, including
+ * an aggregate of `cdm merge`, or a CrystalDiskMark text report), compared
+ * (model/compare.c) and printed
  * (report/compare.c).  Here only what a command does: usage errors, the
  * messages naming each file, and the exit status.
  */
