@@ -516,6 +516,21 @@ static void volume(struct cdm_run_info *in, const char *s, size_t n)
 	in->fs_avail_bytes = in->fs_total_bytes - in->fs_used_bytes;
 }
 
+/* a mark in <> or [] this reader does not know (a later CDM's): skipped */
+static int other_mark(const char **pp)
+{
+	const char *p = *pp, *e;
+
+	blanks(&p);
+	if (*p != '<' && *p != '[')
+		return 0;
+	e = strchr(p, *p == '<' ? '>' : ']');
+	if (!e)
+		return 0;
+	*pp = e + 1;
+	return 1;
+}
+
 /*
  * One token of a Test: line after the size: "(x5)", "[Interval: 5 sec]"
  * (7.x), "[Interval=5 sec]" (6.x), "<0Fill>", "<DefaultAffinity=...>",
@@ -536,10 +551,8 @@ static int test_token(struct cdm_run_info *in, const char **pp)
 		*pp = p;
 		return 1;
 	}
-	if (lit(&p, "<DefaultAffinity=")) {
-		e = strchr(p, '>');
-		return e ? (*pp = e + 1, 1) : 0;
-	}
+	if (lit(&p, "<"))       /* <DefaultAffinity=DISABLED> (7.x), or a later mark */
+		return other_mark(pp);
 	if (lit(&p, "[")) {
 		e = strchr(p, ']');
 		/* the volume's own brackets nest no ']' before its end */
@@ -574,7 +587,7 @@ static int test_value(struct cdm_run_info *in, const char *p)
 	return 1;
 }
 
-/* "[Admin]", "<0Fill>" in any order, or nothing */
+/* "[Admin]", "<0Fill>" in any order, or nothing; other marks are skipped */
 static int mode_value(struct cdm_run_info *in, const char *p)
 {
 	while (!at_end(p)) {
@@ -582,7 +595,7 @@ static int mode_value(struct cdm_run_info *in, const char *p)
 			in->admin = 1;
 		else if (lit(&p, "<0Fill>"))
 			in->zero_fill = 1;
-		else
+		else if (!other_mark(&p))
 			return 0;
 	}
 	return 1;
@@ -714,7 +727,8 @@ static int one_line(struct rd *rd, char *line)
 		*--e = '\0';
 	p = s;
 	blanks(&p);
-	if (!*p)
+	/* blank, or a Markdown code fence around a pasted report */
+	if (!*p || !strncmp(p, "```", 3))
 		return 0;
 	rd->old_os = 0;
 	if (old_os && !rd->old_comment) {

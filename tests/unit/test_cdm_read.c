@@ -499,11 +499,20 @@ static void test_other_layouts(void **state)
 		"         Random Read 512KB :   435.024 MB/s\n"
 		"   Random Write 4KB (QD=32) :   230.812 MB/s [ 56350.5 IOPS]\n"
 		"  Test : 1000 MB [C: 36.4% (43.3/119.1 GB)] (x5)\n";
+	/* in a Markdown code fence; a Mode mark of a later CDM is skipped */
 	static const char mix[] =
+		"```text\n"
 		"CrystalDiskMark 8.0.4 x64 (UWP) (C) 2007-2021 hiyohiyo\n"
 		"[Read]\n  SEQ    1MiB (Q=  8, T= 1):  7427.749 MB/s [   7083.7 IOPS] <   987.81 us>\n"
 		"[Mix] Read 70%/Write 30%\n  SEQ    1MiB (Q=  8, T= 1):  3001.500 MB/s [   2862.5 IOPS] <  2794.10 us>\n"
-		"   Mode: [Admin] <0Fill>\n";
+		"   Mode: [Admin] <0Fill> <Some Later Mark>\n"
+		"```\n";
+	/* a CDM 6 report in a fence: the fence after OS is no comment */
+	static const char cdm6_fenced[] =
+		"```\n"
+		"   Sequential Read (Q= 32,T= 1) :    91.559 MB/s\n"
+		"    OS : Windows 10  [10.0 Build 14393] (x64)\n"
+		"```\n";
 	struct cdm_run_result *r;
 	char name[64];
 
@@ -545,6 +554,11 @@ static void test_other_layouts(void **state)
 	assert_string_equal(name, "SEQ1M Q8T1 W30");
 	assert_int_equal(r->info.admin, 1);
 	assert_int_equal(r->info.zero_fill, 1);
+	cdm_result_free(r);
+
+	r = read_ok(cdm6_fenced, strlen(cdm6_fenced), "f.txt");
+	assert_string_equal(r->info.comment, "");
+	assert_string_equal(r->info.label, "f");
 	cdm_result_free(r);
 }
 
