@@ -239,6 +239,7 @@ static void write_source_run(FILE *out, unsigned int k, const struct cdm_run_res
 	const struct cdm_run_info *in = &run->info;
 	const struct cdm_run_source *src = &in->source;
 	char size[32] = "size unknown";
+	const char *sep = md ? ", " : "  ";
 
 	if (in->size)
 		cdm_size_format(in->size, size, sizeof(size));
@@ -250,12 +251,12 @@ static void write_source_run(FILE *out, unsigned int k, const struct cdm_run_res
 		fprintf(out, "  %u: %s  ", k + 1, in->label);
 	}
 	if (src->date_text[0])
-		fprintf(out, "%s (local time)  ", src->date_text);
+		fprintf(out, "%s (local time)%s", src->date_text, sep);
 	if (src->volume[0] && md)
 		cdm_fmt_md_text(out, src->volume, sizeof(src->volume));
 	else if (src->volume[0])
 		fputs(src->volume, out);
-	fprintf(out, "%sCrystalDiskMark%s%s%s%s report, %s", src->volume[0] ? "  " : "",
+	fprintf(out, "%sCrystalDiskMark%s%s%s%s report, %s", src->volume[0] ? sep : "",
 		src->version[0] ? " " : "", src->version, src->edition[0] ? " " : "", src->edition,
 		size);
 	if (in->count)
