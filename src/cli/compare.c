@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * compare.c - `cdm compare`: its options, then the saved results read
- * with the one reader of results (model/result_read.c, which accepts an
- * aggregate of `cdm merge` too), compared (model/compare.c) and printed
+ * compare.c - `cdm compare`: its options, then the results read with the
+ * one entry point for results (model/result_load.c: cdm JSON, including
+ * an aggregate of `cdm merge`, or a CrystalDiskMark text report), compared
+ * (model/compare.c) and printed
  * (report/compare.c).  Here only what a command does: usage errors, the
  * messages naming each file, and the exit status.
  */
@@ -18,16 +19,19 @@
 #include "cdm/cli/cli.h"
 #include "cdm/cli/compare.h"
 #include "cdm/model/compare.h"
+#include "cdm/model/result_load.h"
 #include "cdm/model/result_read.h"
 #include "cdm/report/compare.h"
 #include "cdm/target/outfile.h"
 
 static const char compare_usage[] =
-"Usage: cdm compare [OPTIONS] A.json B.json [C.json ...]\n"
-"Set results saved with 'cdm --save FILE.json' side by side: per test and\n"
-"direction (Read, Write, Mix with its reads and writes), each run's figure\n"
-"under its label and the ratio to the first run; what has no figure or no\n"
-"ratio (a missing test, a run that measured nothing) is named with why.\n"
+"Usage: cdm compare [OPTIONS] A B [C ...]\n"
+"Set results side by side: per test and direction (Read, Write, Mix with\n"
+"its reads and writes), each run's figure under its label and the ratio to\n"
+"the first run; what has no figure or no ratio (a missing test, a run that\n"
+"measured nothing) is named with why.  Each of A, B, ... is a result saved\n"
+"with 'cdm --save FILE.json' (or 'cdm import --save') or a CrystalDiskMark\n"
+"text report (3.x to 9.x, as saved or pasted), in any mix and order.\n"
 "\n"
 "  -f, --format FMT         cdm (text, CDM-like rows) or markdown (default: cdm)\n"
 "      --aggregate AGG      best, median or mean of the passes (default: best)\n"
@@ -36,7 +40,7 @@ static const char compare_usage[] =
 "  -h, --help               this help\n"
 "\n"
 "Exit status: 0 success, 1 writing failed, 2 usage error or a file that is\n"
-"not a readable cdm result.\n";
+"neither a readable cdm result nor a CrystalDiskMark report.\n";
 
 /* what the options ask for */
 struct opts {
@@ -106,7 +110,8 @@ static int load_runs(char **paths, unsigned int n, struct cdm_run_result **runs)
 	int ret;
 
 	for (unsigned int i = 0; i < n; i++) {
-		ret = cdm_result_read_file(paths[i], CDM_RESULT_READ_AGGREGATE, &runs[i], &err);
+		/* cdm JSON or a CrystalDiskMark report, by its content */
+		ret = cdm_result_load_file(paths[i], CDM_RESULT_READ_AGGREGATE, &runs[i], &err);
 		if (ret == -EPROTONOSUPPORT) {
 			cdm_msg_error("%s: %s: compare it with a newer cdm", paths[i], err.msg);
 			return CDM_EXIT_USAGE;
@@ -176,7 +181,7 @@ int cdm_cli_compare_main(int argc, char **argv)
 	if (status != CDM_CLI_GO_ON)
 		return status;
 	if (argc - optind < 2)
-		return cdm_cli_usage(&cmd, "two or more saved results (FILE.json) expected, got %d",
+		return cdm_cli_usage(&cmd, "two or more saved results (FILE.json) or CrystalDiskMark reports expected, got %d",
 				     argc - optind);
 	if (argc - optind > CDM_COMPARE_MAX_RUNS)
 		return cdm_cli_usage(&cmd, "at most %d results at once, got %d",

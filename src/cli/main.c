@@ -23,6 +23,7 @@
 #include "cdm/base/size.h"
 #include "cdm/cli/cli.h"
 #include "cdm/cli/compare.h"
+#include "cdm/cli/import.h"
 #include "cdm/cli/merge_cli.h"
 #include "cdm/cli/report_cli.h"
 #include "cdm/target/device.h"
@@ -106,13 +107,16 @@ static const char usage_text[] =
 "Usage: cdm [OPTIONS] [TARGET]\n"
 "       cdm compare [--format cdm|markdown] A.json B.json [C.json ...]\n"
 "       cdm merge [--format FMT] [--save F.json] A.json B.json ...\n"
+"       cdm import [--save F.json] [--format FMT] CDM-REPORT.txt\n"
 "       cdm report [--format FMT] [--output FILE] RUN.json\n"
 "       cdm sweep --threads 1,2,4,... | --qd 1,2,4,... --test SPEC [TARGET]\n"
 "Run CrystalDiskMark's tests on a test file in directory TARGET (default \".\"),\n"
 "or on a block device TARGET (/dev/sdX: read tests only, unless\n"
 "--allow-destructive-write)\n"
 "and print MB/s, IOPS and mean latency in CrystalDiskMark's text layout.\n"
-"'cdm compare' sets results saved with --save side by side (cdm compare --help);\n"
+"'cdm compare' sets results saved with --save, and CrystalDiskMark reports,\n"
+"side by side (cdm compare --help);\n"
+"'cdm import' turns a CrystalDiskMark report into cdm JSON (cdm import --help);\n"
 "'cdm merge' adds up runs of several hosts started with --start-at.\n"
 "'cdm report' prints a saved run again in any format (cdm report --help).\n"
 "'cdm sweep' runs a test at several thread counts or depths (cdm sweep --help).\n"
@@ -920,7 +924,7 @@ static int takes_next(const char *arg)
  */
 static int misplaced_subcommand(int argc, char **argv)
 {
-	static const char *const subs[] = { "compare", "sweep", "merge", "report" };
+	static const char *const subs[] = { "compare", "sweep", "merge", "report", "import" };
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--"))
@@ -960,6 +964,8 @@ int main(int argc, char **argv)
 		return cdm_cli_merge_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "report"))
 		return cdm_cli_report_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "import"))
+		return cdm_cli_import_main(argc - 1, argv + 1);
 #ifdef CDM_MPI
 	{
 		struct cdm_err err;

@@ -20,6 +20,7 @@
 #include "cdm/model/merge.h"
 #include "cdm/target/outfile.h"
 #include "cdm/report/report.h"
+#include "cdm/model/result_load.h"
 #include "cdm/model/result_read.h"
 #include "cdm/base/msg.h"
 
@@ -174,9 +175,16 @@ static int read_inputs(const struct merge_opts *o, struct cdm_run_result ***in)
 		return CDM_EXIT_RUN;
 	}
 	for (unsigned int i = 0; i < o->n; i++) {
-		if (cdm_result_read_file(o->files[i], CDM_RESULT_READ_ONE_RUN, &(*in)[i], &err) < 0) {
+		if (cdm_result_load_file(o->files[i], CDM_RESULT_READ_ONE_RUN, &(*in)[i], &err) < 0) {
 			cdm_msg_error("merge: %s: %s", o->files[i], err.msg);
 			free_inputs(*in, i);
+			*in = NULL;
+			return CDM_EXIT_USAGE;
+		}
+		if ((*in)[i]->info.source.kind != CDM_SOURCE_RUN) {
+			cdm_msg_error("merge: %s: a CrystalDiskMark report, not a cdm run: it has only CDM's best-of figures, no passes to add up",
+				      o->files[i]);
+			free_inputs(*in, i + 1);
 			*in = NULL;
 			return CDM_EXIT_USAGE;
 		}

@@ -25,6 +25,7 @@ static const char *const setting_names[CDM_COMPARE_NSETTINGS] = {
 	[CDM_COMPARE_ENGINE] = "engine",
 	[CDM_COMPARE_DIRECT] = "direct",
 	[CDM_COMPARE_DATA] = "data",
+	[CDM_COMPARE_TESTS] = "tests",
 };
 
 /* is @t a read or write test of @run with the name @name? */
@@ -144,6 +145,14 @@ double cdm_compare_figure_part(const struct cdm_test_result *t, enum cdm_part pa
 {
 	struct cdm_test_summary s;
 
+	/* a CrystalDiskMark report's test: its printed figures, best only */
+	if (t->reported.has) {
+		if (part != CDM_PART_ALL)
+			return cdm_pass_no_figure();
+		return metric == CDM_COMPARE_IOPS ? cdm_result_iops(t, aggregate) :
+		       metric == CDM_COMPARE_LAT ? cdm_result_lat_us(t, aggregate) :
+		       cdm_result_mb_s(t, aggregate);
+	}
 	/* the spreads hold only passes that measured something: NaN if none */
 	cdm_result_summarize_part(t, part, &s);
 	switch (metric) {
@@ -158,6 +167,24 @@ double cdm_compare_figure_part(const struct cdm_test_result *t, enum cdm_part pa
 	}
 }
 
+/* what a CrystalDiskMark report's test @t has for row @rw; the figure in *@v */
+static enum cdm_compare_state reported_state(const struct cdm_compare *c,
+					     const struct cdm_compare_row *rw,
+					     const struct cdm_test_result *t, double *v)
+{
+	double f;
+
+	if (rw->part != CDM_PART_ALL)
+		return CDM_COMPARE_NO_PARTS;    /* CDM prints a Mix test's total */
+	if (cdm_result_agg_reason(t, c->aggregate))
+		return CDM_COMPARE_BEST_ONLY;
+	f = cdm_compare_figure_part(t, CDM_PART_ALL, c->aggregate, c->metric);
+	if (f != f)
+		return CDM_COMPARE_NOT_REPORTED;
+	*v = f;
+	return CDM_COMPARE_MEASURED;
+}
+
 /* what run @k has for row @rw, without the ratio; the figure in *@v */
 static enum cdm_compare_state cell_state(const struct cdm_compare *c,
 					 const struct cdm_compare_row *rw, unsigned int k,
@@ -170,6 +197,8 @@ static enum cdm_compare_state cell_state(const struct cdm_compare *c,
 	if (rw->at[k] < 0)
 		return CDM_COMPARE_MISSING;
 	t = &c->runs[k]->tests[rw->at[k]];
+	if (t->reported.has)
+		return reported_state(c, rw, t, v);
 	if (!t->npasses)
 		return CDM_COMPARE_NOT_MEASURED;
 	if (cdm_result_state(t) != CDM_PASS_MEASURED)
@@ -215,6 +244,47 @@ void cdm_compare_cell(const struct cdm_compare *c, unsigned int row, unsigned in
 	cell->ratio = cell->value / v0;
 }
 
+int cdm_compare_known(const struct cdm_run_result *run, enum cdm_compare_setting s)
+{
+	const struct cdm_run_info *in = &run->info;
+
+	if (in->source.kind == CDM_SOURCE_RUN)
+		return 1;
+	switch (s) {
+	case CDM_COMPARE_SIZE: return in->size != 0;
+	case CDM_COMPARE_COUNT: return in->count != 0;
+	case CDM_COMPARE_TIME: return in->time != 0;
+	case CDM_COMPARE_ENGINE: return in->engine[0] != '\0';
+	default: return 1;
+	}
+}
+
+/* has @b every test (name and direction) that @a has? */
+static int has_tests_of(const struct cdm_run_result *b, const struct cdm_run_result *a)
+{
+	char name[64];
+
+	for (unsigned int i = 0; i < a->ntests; i++) {
+		cdm_spec_name(&a->tests[i].spec, name, sizeof(name));
+		if (find_test(b, a->tests[i].dir, name) < 0)
+			return 0;
+	}
+	return 1;
+}
+
+unsigned int cdm_compare_common(const struct cdm_compare *c, unsigned int k)
+{
+	const struct cdm_run_result *a = c->runs[0], *b = c->runs[k];
+	unsigned int n = 0;
+	char name[64];
+
+	for (unsigned int i = 0; i < b->ntests; i++) {
+		cdm_spec_name(&b->tests[i].spec, name, sizeof(name));
+		n += find_test(a, b->tests[i].dir, name) >= 0;
+	}
+	return n;
+}
+
 int cdm_compare_differs(const struct cdm_compare *c, enum cdm_compare_setting s)
 {
 	const struct cdm_run_info *a = &c->runs[0]->info;
@@ -223,6 +293,8 @@ int cdm_compare_differs(const struct cdm_compare *c, enum cdm_compare_setting s)
 		const struct cdm_run_info *b = &c->runs[k]->info;
 		int differ;
 
+		if (!cdm_compare_known(c->runs[0], s) || !cdm_compare_known(c->runs[k], s))
+			continue;
 		switch (s) {
 		case CDM_COMPARE_SIZE: differ = b->size != a->size; break;
 		case CDM_COMPARE_COUNT: differ = b->count != a->count; break;
@@ -230,6 +302,10 @@ int cdm_compare_differs(const struct cdm_compare *c, enum cdm_compare_setting s)
 		case CDM_COMPARE_ENGINE: differ = strcmp(b->engine, a->engine) != 0; break;
 		case CDM_COMPARE_DIRECT: differ = b->direct != a->direct; break;
 		case CDM_COMPARE_DATA: differ = b->zero_fill != a->zero_fill; break;
+		case CDM_COMPARE_TESTS:
+			differ = !has_tests_of(c->runs[k], c->runs[0]) ||
+				 !has_tests_of(c->runs[0], c->runs[k]);
+			break;
 		default: differ = 0; break;
 		}
 		if (differ)

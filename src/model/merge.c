@@ -156,6 +156,15 @@ int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int
 		free_sources(in, n);
 		return cdm_err_set(err, -EINVAL, "%u runs to merge (1-%d)", n, CDM_MERGE_MAX);
 	}
+	for (unsigned int r = 0; r < n; r++) {
+		/* a CrystalDiskMark report's figures are best-of, not passes */
+		if (in[r]->info.source.kind != CDM_SOURCE_RUN) {
+			cdm_err_set(err, -EINVAL, "%s is an imported CrystalDiskMark report: it has no passes to add up",
+				    names[r]);
+			free_sources(in, n);
+			return -EINVAL;
+		}
+	}
 	for (unsigned int r = 1; r < n; r++) {
 		if (cdm_merge_check(in[0], in[r], &why) < 0) {
 			/* the message first: @names may point into the runs */

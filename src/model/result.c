@@ -21,11 +21,26 @@ static unsigned int measured_passes(const struct cdm_test_result *t)
 	return t->npasses < CDM_MAX_PASSES ? t->npasses : CDM_MAX_PASSES;
 }
 
+/*
+ * A report's IOPS, or when it printed none (CDM 6's sequential rows) the
+ * one CDM would have printed: CDM derives the IOPS on every row from its
+ * MB/s, MB/s x 10^6 / block bytes (docs/method.md).
+ */
+static double reported_iops(const struct cdm_test_result *t)
+{
+	if (t->reported.iops == t->reported.iops || !t->spec.block)
+		return t->reported.iops;
+	return t->reported.mb_s * 1e6 / (double)t->spec.block;
+}
+
 double cdm_result_best_mb_s(const struct cdm_test_result *t)
 {
 	unsigned int i, n = measured_passes(t);
 	double best = 0.0, v;
 	int found = 0;
+
+	if (t->reported.has)
+		return t->reported.mb_s;
 
 	for (i = 0; i < n; i++) {
 		/* a pass that measured nothing has no MB/s, not one of 0 */
@@ -46,6 +61,8 @@ double cdm_result_best_lat_us(const struct cdm_test_result *t)
 	double best = 0.0, v;
 	int found = 0;
 
+	if (t->reported.has)
+		return t->reported.lat_us;
 	for (i = 0; i < n; i++) {
 		/*
 		 * A pass in which no I/O completed has no mean latency; it
@@ -66,6 +83,9 @@ enum cdm_pass_state cdm_result_state(const struct cdm_test_result *t)
 {
 	unsigned int i, n = measured_passes(t), no_time = 0;
 
+	/* a report's row: CDM printed figures for it (cdm_read.c requires MB/s) */
+	if (t->reported.has)
+		return CDM_PASS_MEASURED;
 	if (!n)
 		return CDM_PASS_NO_PASS;
 	for (i = 0; i < n; i++) {
@@ -85,6 +105,18 @@ unsigned int cdm_result_measured(const struct cdm_test_result *t)
 	for (i = 0; i < n; i++)
 		m += cdm_pass_state(&t->passes[i]) == CDM_PASS_MEASURED;
 	return m;
+}
+
+int cdm_result_has_data(const struct cdm_test_result *t)
+{
+	return t->npasses || t->reported.has;
+}
+
+const char *cdm_result_agg_reason(const struct cdm_test_result *t, enum cdm_aggregate agg)
+{
+	if (t->reported.has && agg != CDM_AGG_BEST)
+		return "a CrystalDiskMark report has only its best-of figures";
+	return NULL;
 }
 
 /* "1 s", "0.5 s": a pass's length as the user gave it, or near */
@@ -261,6 +293,8 @@ double cdm_result_mb_s(const struct cdm_test_result *t, enum cdm_aggregate agg)
 
 	if (agg == CDM_AGG_BEST)
 		return cdm_result_best_mb_s(t);
+	if (t->reported.has)
+		return cdm_pass_no_figure();    /* no passes: cdm_result_agg_reason() */
 	cdm_result_summarize(t, &s);
 	return cdm_result_spread_pick(&s.mb_s, agg, 1);
 }
@@ -274,6 +308,8 @@ double cdm_result_iops(const struct cdm_test_result *t, enum cdm_aggregate agg)
 {
 	struct cdm_test_summary s;
 
+	if (t->reported.has)
+		return agg == CDM_AGG_BEST ? reported_iops(t) : cdm_pass_no_figure();
 	cdm_result_summarize(t, &s);
 	return cdm_result_spread_pick(&s.iops, agg, 1);
 }
@@ -284,6 +320,8 @@ double cdm_result_lat_us(const struct cdm_test_result *t, enum cdm_aggregate agg
 
 	if (agg == CDM_AGG_BEST)
 		return cdm_result_best_lat_us(t);
+	if (t->reported.has)
+		return cdm_pass_no_figure();
 	cdm_result_summarize(t, &s);
 	return cdm_result_spread_pick(&s.lat_ns, agg, 0) / 1000.0;
 }

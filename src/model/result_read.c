@@ -267,6 +267,38 @@ static int read_hist(struct cdm_err *err, const struct cdm_json *hj, const char 
 	return 0;
 }
 
+/*
+ * A test's "reported" (schema 3): the figures a CrystalDiskMark report
+ * printed for it, MB/s required, IOPS and mean latency (us) or null.
+ */
+static int read_reported(struct cdm_err *err, const struct cdm_json *tj, const char *where,
+			 struct cdm_test_result *t)
+{
+	const struct cdm_json *o = cdm_json_get(tj, "reported"), *v;
+	static const char *const keys[] = { "mb_s", "iops", "lat_mean_us" };
+	double *dst[] = { &t->reported.mb_s, &t->reported.iops, &t->reported.lat_us };
+	char w[64];
+
+	if (!o || o->type == CDM_JSON_NULL)
+		return 0;
+	snprintf(w, sizeof(w), "%s.reported", where);
+	if (o->type != CDM_JSON_OBJECT)
+		return not_object(err, w, o);
+	if (t->npasses)
+		return bad(err, "%s: a test with passes and a report's figures", w);
+	for (unsigned int i = 0; i < 3; i++) {
+		v = mem(err, o, w, keys[i], CDM_JSON_NUMBER, i > 0);
+		if (!v)
+			return -EINVAL;
+		*dst[i] = v->type == CDM_JSON_NUMBER ? v->num : cdm_pass_no_figure();
+		if (v->type == CDM_JSON_NUMBER && !(v->num >= 0.0 && v->num < 1e15))
+			return bad(err, "%s.%s: out of range", w, keys[i]);
+	}
+	t->reported.has = 1;
+	t->parts_unknown = t->dir == CDM_DIR_MIX;      /* CDM prints a Mix's total only */
+	return 0;
+}
+
 static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned int idx,
 		     struct cdm_test_result *t)
 {
@@ -328,6 +360,8 @@ static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned in
 			return -EINVAL;
 		t->error = -(int)(no ? no : EIO);
 	}
+	if (read_reported(err, tj, where, t))
+		return -EINVAL;
 	h = mem(err, tj, where, "histogram", CDM_JSON_OBJECT, 1);
 	if (!h)
 		return -EINVAL;
@@ -374,6 +408,83 @@ static int read_memory_under(struct cdm_err *err, const struct cdm_json *tg,
 	return 0;
 }
 
+/*
+ * A setting an imported report may not state (schema 3): null reads as
+ * 0, "unknown" (info.source); else a whole number as before.
+ */
+static int null_u64(struct cdm_err *err, const struct cdm_json *obj, const char *where,
+		    const char *key, uint64_t *dst)
+{
+	const struct cdm_json *v = cdm_json_get(obj, key);
+
+	if (v && v->type == CDM_JSON_NULL) {
+		*dst = 0;
+		return 0;
+	}
+	return u64(err, obj, where, key, dst);
+}
+
+static int null_uint(struct cdm_err *err, const struct cdm_json *obj, const char *where,
+		     const char *key, unsigned int *dst)
+{
+	const struct cdm_json *v = cdm_json_get(obj, key);
+
+	if (v && v->type == CDM_JSON_NULL) {
+		*dst = 0;
+		return 0;
+	}
+	return get_uint(err, obj, where, key, UINT32_MAX, dst);
+}
+
+static int null_count(struct cdm_err *err, const struct cdm_json *set, unsigned int *dst)
+{
+	const struct cdm_json *v = cdm_json_get(set, "count");
+
+	if (v && v->type == CDM_JSON_NULL) {
+		*dst = 0;
+		return 0;
+	}
+	return get_uint(err, set, "settings", "count", CDM_MAX_PASSES, dst);
+}
+
+/*
+ * "source" (schema 3): where an imported run came from; absent or null
+ * for a run cdm measured.  The kind is the one cdm writes,
+ * "crystaldiskmark"; its strings may be null ("").
+ */
+static int read_source(struct cdm_err *err, const struct cdm_json *root, struct cdm_run_info *in)
+{
+	const struct cdm_json *so = cdm_json_get(root, "source"), *v;
+	struct cdm_run_source *src = &in->source;
+	char kind[32];
+	uint64_t layout = 0;
+
+	if (!so || so->type == CDM_JSON_NULL)
+		return 0;
+	if (so->type != CDM_JSON_OBJECT)
+		return not_object(err, "source", so);
+	if (str(err, so, "source", "kind", kind, sizeof(kind), 0))
+		return -EINVAL;
+	if (strcmp(kind, "crystaldiskmark"))
+		return bad(err, "source.kind: \"%s\", expected \"crystaldiskmark\"", kind);
+	src->kind = CDM_SOURCE_CDM_REPORT;
+	if (str(err, so, "source", "product", src->product, sizeof(src->product), 1) ||
+	    str(err, so, "source", "version", src->version, sizeof(src->version), 1) ||
+	    str(err, so, "source", "edition", src->edition, sizeof(src->edition), 1) ||
+	    str(err, so, "source", "file", src->file, sizeof(src->file), 1) ||
+	    str(err, so, "source", "date_text", src->date_text, sizeof(src->date_text), 1) ||
+	    str(err, so, "source", "volume", src->volume, sizeof(src->volume), 1) ||
+	    opt_u64(err, so, "source", "layout", &layout))
+		return -EINVAL;
+	if (layout > 99)
+		return bad(err, "source.layout: %" PRIu64 " is no CrystalDiskMark version", layout);
+	src->layout = (unsigned int)layout;
+	/* an interval the report did not state was written as null */
+	v = cdm_json_get(cdm_json_get(root, "settings"), "interval_s");
+	src->has_interval = v && v->type == CDM_JSON_NUMBER;
+	return 0;
+}
+
 static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cdm_run_result *r)
 {
 	struct cdm_run_info *in = &r->info;
@@ -406,12 +517,12 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	if (!set)
 		return -EINVAL;
 	if (str(err, set, "settings", "profile", in->profile, sizeof(in->profile), 0) ||
-	    u64(err, set, "settings", "size_bytes", &in->size) ||
-	    get_uint(err, set, "settings", "count", CDM_MAX_PASSES, &in->count) ||
-	    get_uint(err, set, "settings", "time_s", UINT32_MAX, &in->time) ||
-	    get_uint(err, set, "settings", "interval_s", UINT32_MAX, &in->interval) ||
-	    get_uint(err, set, "settings", "warmup_s", UINT32_MAX, &in->warmup) ||
-	    str(err, set, "settings", "engine", in->engine, sizeof(in->engine), 0) ||
+	    null_u64(err, set, "settings", "size_bytes", &in->size) ||
+	    null_count(err, set, &in->count) ||
+	    null_uint(err, set, "settings", "time_s", &in->time) ||
+	    null_uint(err, set, "settings", "interval_s", &in->interval) ||
+	    null_uint(err, set, "settings", "warmup_s", &in->warmup) ||
+	    str(err, set, "settings", "engine", in->engine, sizeof(in->engine), 1) ||
 	    boolean(err, set, "settings", "direct", &in->direct) ||
 	    str(err, set, "settings", "data", s, sizeof(s), 0))
 		return -EINVAL;
@@ -507,9 +618,9 @@ static int check_kind(const struct cdm_json *root, unsigned int flags, struct cd
 		return cdm_err_set(err, -EINVAL, "not a cdm result (valid JSON, but not an object with \"tool\": \"cdm\" and a \"schema_version\")");
 	if (sv->type != CDM_JSON_NUMBER || !sv->is_uint || sv->u64 < 1)
 		return bad(err, "schema_version: expected a whole number >= 1");
-	if (sv->u64 > CDM_JSON_SCHEMA_VERSION)
+	if (sv->u64 > CDM_JSON_SCHEMA_READ_MAX)
 		return cdm_err_set(err, -EPROTONOSUPPORT, "schema_version %" PRIu64 " is newer than this cdm reads (%d)",
-				   sv->u64, CDM_JSON_SCHEMA_VERSION);
+				   sv->u64, CDM_JSON_SCHEMA_READ_MAX);
 	/* a sweep's points (report/sweep.c: "kind": "sweep") are no run */
 	kind = cdm_json_get(root, "kind");
 	if (kind && kind->type == CDM_JSON_STRING && !strcmp(kind->str, "sweep"))
@@ -548,6 +659,8 @@ int cdm_result_read(const char *text, size_t len, unsigned int flags,
 		goto out;
 	}
 	ret = read_info(err, root, r);
+	if (!ret)
+		ret = read_source(err, root, &r->info);
 	if (!ret && !mem(err, root, "result", "tests", CDM_JSON_ARRAY, 0))
 		ret = -EINVAL;
 	for (unsigned int i = 0; !ret && i < r->ntests; i++)
@@ -562,19 +675,19 @@ out:
 	return 0;
 }
 
-int cdm_result_read_file(const char *path, unsigned int flags,
-			 struct cdm_run_result **out, struct cdm_err *err)
+int cdm_result_read_slurp(const char *path, char **text, size_t *len, struct cdm_err *err)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL, *nb;
-	size_t len = 0, cap = 0, got;
+	size_t cap = 0, got;
 	int ret;
 
-	*out = NULL;
+	*text = NULL;
+	*len = 0;
 	if (!f)
 		return cdm_err_set(err, -errno, "%s", strerror(errno));
 	do {
-		if (len == cap) {
+		if (*len == cap) {
 			if (cap >= CDM_JSON_MAX_BYTES) {
 				ret = cdm_err_set(err, -E2BIG, "larger than %u MiB, not a cdm result",
 						  CDM_JSON_MAX_BYTES >> 20);
@@ -588,8 +701,8 @@ int cdm_result_read_file(const char *path, unsigned int flags,
 			}
 			buf = nb;
 		}
-		got = fread(buf + len, 1, cap - len, f);
-		len += got;
+		got = fread(buf + *len, 1, cap - *len, f);
+		*len += got;
 	} while (got);
 	if (ferror(f)) {
 		ret = errno ? -errno : -EIO;
@@ -597,11 +710,27 @@ int cdm_result_read_file(const char *path, unsigned int flags,
 		goto fail;
 	}
 	fclose(f);
-	ret = cdm_result_read(buf ? buf : "", len, flags, out, err);
-	free(buf);
-	return ret;
+	*text = buf;
+	return 0;
 fail:
 	free(buf);
 	fclose(f);
+	*len = 0;
+	return ret;
+}
+
+int cdm_result_read_file(const char *path, unsigned int flags,
+			 struct cdm_run_result **out, struct cdm_err *err)
+{
+	char *buf;
+	size_t len;
+	int ret;
+
+	*out = NULL;
+	ret = cdm_result_read_slurp(path, &buf, &len, err);
+	if (ret)
+		return ret;
+	ret = cdm_result_read(buf ? buf : "", len, flags, out, err);
+	free(buf);
 	return ret;
 }

@@ -83,15 +83,27 @@ static void cell_text(const struct cdm_compare *c, unsigned int row, unsigned in
 		snprintf(val, vlen, "no parts");
 		return;
 	}
+	if (cell.state == CDM_COMPARE_BEST_ONLY || cell.state == CDM_COMPARE_NOT_REPORTED) {
+		/* a CrystalDiskMark report's: no figure, never a 0 */
+		snprintf(val, vlen, "%s", cell.state == CDM_COMPARE_BEST_ONLY ? "best only" :
+			 "not in report");
+		return;
+	}
 	fig_text(val, vlen, metric_prec(c->metric), "", cell.value);
 	if (cell.has_ratio)
 		fig_text(ratio, rlen, 2, "x", cell.ratio);
 }
 
 /* the value of setting @s for @run, for the warning's detail */
-static void setting_text(const struct cdm_run_info *in, enum cdm_compare_setting s,
+static void setting_text(const struct cdm_run_result *run, enum cdm_compare_setting s,
 			 char *buf, size_t len)
 {
+	const struct cdm_run_info *in = &run->info;
+
+	if (!cdm_compare_known(run, s)) {
+		snprintf(buf, len, "unknown");
+		return;
+	}
 	switch (s) {
 	case CDM_COMPARE_SIZE:
 		cdm_size_format(in->size, buf, len);
@@ -107,6 +119,9 @@ static void setting_text(const struct cdm_run_info *in, enum cdm_compare_setting
 		break;
 	case CDM_COMPARE_DIRECT:
 		snprintf(buf, len, "%s", in->direct ? "O_DIRECT" : "buffered");
+		break;
+	case CDM_COMPARE_TESTS:
+		snprintf(buf, len, "%u tests", run->ntests);
 		break;
 	default:
 		snprintf(buf, len, "%s", in->zero_fill ? "zero" : "random");
@@ -137,8 +152,11 @@ static void write_warnings(FILE *out, const struct cdm_compare *c, int md)
 			fprintf(out, md ? "> - %s:" : "  %s:",
 				cdm_compare_setting_name((enum cdm_compare_setting)s));
 			for (k = 0; k < c->n; k++) {
-				setting_text(&c->runs[k]->info, (enum cdm_compare_setting)s, val,
+				setting_text(c->runs[k], (enum cdm_compare_setting)s, val,
 					     sizeof(val));
+				if (s == CDM_COMPARE_TESTS && k)
+					snprintf(val + strlen(val), sizeof(val) - strlen(val),
+						 " (%u in common)", cdm_compare_common(c, k));
 				fputs(k ? ", " : " ", out);
 				put_label(out, &c->runs[k]->info, md);
 				fprintf(out, " %s", val);
@@ -211,6 +229,44 @@ static void put_trimmed(FILE *out, char *line)
 	fprintf(out, "%s\n", line);
 }
 
+/*
+ * An imported CrystalDiskMark report among the runs (@md: in the Markdown
+ * list): its label, its Date as printed (its zone is unknown), its volume,
+ * the CDM version, and the settings its footer states.
+ */
+static void write_source_run(FILE *out, unsigned int k, const struct cdm_run_result *run, int md)
+{
+	const struct cdm_run_info *in = &run->info;
+	const struct cdm_run_source *src = &in->source;
+	char size[32] = "size unknown";
+	const char *sep = md ? ", " : "  ";
+
+	if (in->size)
+		cdm_size_format(in->size, size, sizeof(size));
+	if (md) {
+		fputs(k ? "; " : " ", out);
+		put_label(out, in, 1);
+		fputs(" = ", out);
+	} else {
+		fprintf(out, "  %u: %s  ", k + 1, in->label);
+	}
+	if (src->date_text[0])
+		fprintf(out, "%s (local time)%s", src->date_text, sep);
+	if (src->volume[0] && md)
+		cdm_fmt_md_text(out, src->volume, sizeof(src->volume));
+	else if (src->volume[0])
+		fputs(src->volume, out);
+	fprintf(out, "%sCrystalDiskMark%s%s%s%s report, %s", src->volume[0] ? sep : "",
+		src->version[0] ? " " : "", src->version, src->edition[0] ? " " : "", src->edition,
+		size);
+	if (in->count)
+		fprintf(out, " (x%u)", in->count);
+	if (in->time)
+		fprintf(out, ", %u s", in->time);
+	if (!md)
+		fputc('\n', out);
+}
+
 /* the runs, one a line: label, start, target, settings */
 static void write_text_runs(FILE *out, const struct cdm_compare *c)
 {
@@ -219,6 +275,10 @@ static void write_text_runs(FILE *out, const struct cdm_compare *c)
 	for (unsigned int k = 0; k < c->n; k++) {
 		const struct cdm_run_info *in = &c->runs[k]->info;
 
+		if (in->source.kind != CDM_SOURCE_RUN) {
+			write_source_run(out, k, c->runs[k], 0);
+			continue;
+		}
 		cdm_size_format(in->size, size, sizeof(size));
 		cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
 		fprintf(out, "  %u: %s  %s%s%s%s%s%s  %s, %s, %s (x%u), %u s%s\n", k + 1,
@@ -336,8 +396,21 @@ static void why_text(const struct cdm_compare *c, unsigned int i, unsigned int k
 				 cdm_result_why(cell->test, why, sizeof(why)));
 		break;
 	case CDM_COMPARE_NO_PARTS:
-		snprintf(buf, len, "%s was saved without a Mix test's read and write parts (a cdm before they existed)",
-			 c->runs[k]->info.label);
+		if (cell->test && cell->test->reported.has)
+			snprintf(buf, len, "%s is a CrystalDiskMark report: CDM prints a Mix test's total only",
+				 c->runs[k]->info.label);
+		else
+			snprintf(buf, len, "%s was saved without a Mix test's read and write parts (a cdm before they existed)",
+				 c->runs[k]->info.label);
+		break;
+	case CDM_COMPARE_BEST_ONLY:
+		snprintf(buf, len, "%s is a CrystalDiskMark report: it has only its best-of figures, no passes for a %s",
+			 c->runs[k]->info.label, agg_word(c->aggregate, c->metric));
+		break;
+	case CDM_COMPARE_NOT_REPORTED:
+		snprintf(buf, len, "%s is a CrystalDiskMark %s report, which prints no %s",
+			 c->runs[k]->info.label, c->runs[k]->info.source.version[0] ?
+			 c->runs[k]->info.source.version : "", metric_name(c->metric));
 		break;
 	default:
 		buf[0] = '\0';
@@ -456,6 +529,11 @@ static void write_md_runs(FILE *out, const struct cdm_compare *c)
 	fputs("\nRuns:", out);
 	for (unsigned int k = 0; k < c->n; k++) {
 		const struct cdm_run_info *in = &c->runs[k]->info;
+
+		if (in->source.kind != CDM_SOURCE_RUN) {
+			write_source_run(out, k, c->runs[k], 1);
+			continue;
+		}
 
 		cdm_size_format(in->size, size, sizeof(size));
 		cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);

@@ -90,6 +90,28 @@ static void lead(FILE *out, const struct cdm_run_result *r,
 		t->spec.threads, t->spec.qd, t->qd_run, kind);
 }
 
+/*
+ * A test of an imported CrystalDiskMark report: no pass rows; its "best"
+ * row has the figures the report printed (no counts, CPU, spread or
+ * percentiles: empty), and its "median" and "mean" rows are empty with
+ * the reason (cdm_result_agg_reason()).
+ */
+static void write_reported(FILE *out, const struct cdm_run_result *r,
+			   const struct cdm_test_result *t)
+{
+	static const enum cdm_aggregate aggs[] = { CDM_AGG_BEST, CDM_AGG_MEDIAN, CDM_AGG_MEAN };
+
+	for (unsigned int i = 0; i < sizeof(aggs) / sizeof(aggs[0]); i++) {
+		lead(out, r, t, cdm_result_aggregate_name(aggs[i]));
+		fputs(",,,,", out);             /* pass, duration, bytes, I/Os */
+		num(out, cdm_result_mb_s(t, aggs[i]));
+		num(out, cdm_result_iops(t, aggs[i]));
+		num(out, cdm_result_lat_us(t, aggs[i]) * 1000.0);
+		fputs(",,,,,,,,,,", out);       /* max, CPU, CV, percentiles */
+		reason_end(out, cdm_result_agg_reason(t, aggs[i]));
+	}
+}
+
 static void write_test(FILE *out, const struct cdm_run_result *r,
 		       const struct cdm_test_result *t)
 {
@@ -99,6 +121,10 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	struct cdm_test_summary s;
 	char why[256];
 
+	if (t->reported.has) {
+		write_reported(out, r, t);
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		const struct cdm_pass *p = &t->passes[i];
 

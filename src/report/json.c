@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "cdm/model/result.h"
 #include "cdm/model/result_read.h"
@@ -118,6 +119,72 @@ static void write_memory_under(FILE *out, const struct cdm_run_info *in)
 	fputs("    ]\n", out);
 }
 
+/* is @in a run imported from a CrystalDiskMark report (schema 3)? */
+static int imported(const struct cdm_run_info *in)
+{
+	return in->source.kind != CDM_SOURCE_RUN;
+}
+
+/* a setting of "settings": null when an imported report does not state it */
+static void key_setting(FILE *out, const struct cdm_run_info *in, const char *key, uint64_t v,
+			int known)
+{
+	if (imported(in) && !known)
+		fprintf(out, "    \"%s\": null,\n", key);
+	else
+		key_u64(out, "    ", key, v, ",");
+}
+
+/*
+ * "source" of an imported run (schema 3): the report's product line,
+ * version, edition and layout, the file, and its Date: as printed and as
+ * a local time without zone ("date_local"; "start_unix" holds the same
+ * wall time read as UTC, so that reports of it show the same Date).
+ */
+static void write_source(FILE *out, const struct cdm_run_info *in)
+{
+	const struct cdm_run_source *src = &in->source;
+	char local[32] = "";
+	struct tm tm;
+
+	if (!imported(in))
+		return;
+	if (src->date_text[0] && gmtime_r(&in->start, &tm))
+		strftime(local, sizeof(local), "%Y-%m-%dT%H:%M:%S", &tm);
+	fputs("  \"source\": {\n", out);
+	fputs("    \"kind\": \"crystaldiskmark\",\n", out);
+	key_str(out, "    ", "product", src->product, sizeof(src->product), 1, ",");
+	key_str(out, "    ", "version", src->version, sizeof(src->version), 1, ",");
+	key_str(out, "    ", "edition", src->edition, sizeof(src->edition), 1, ",");
+	if (src->layout)
+		key_u64(out, "    ", "layout", src->layout, ",");
+	else
+		fputs("    \"layout\": null,\n", out);
+	key_str(out, "    ", "file", src->file, sizeof(src->file), 1, ",");
+	key_str(out, "    ", "date_text", src->date_text, sizeof(src->date_text), 1, ",");
+	key_str(out, "    ", "date_local", local, sizeof(local), 1, ",");
+	fputs("    \"time_zone\": null,\n", out);
+	key_str(out, "    ", "volume", src->volume, sizeof(src->volume), 1, "");
+	fputs("  },\n", out);
+}
+
+/*
+ * A test of an imported report: "reported", the figures CDM printed
+ * (null where the report has none: CDM 6's latency).
+ */
+static void write_reported(FILE *out, const struct cdm_test_result *t)
+{
+	if (!t->reported.has)
+		return;
+	fputs("      \"reported\": { \"mb_s\": ", out);
+	num(out, t->reported.mb_s);
+	fputs(", \"iops\": ", out);
+	num(out, t->reported.iops);
+	fputs(", \"lat_mean_us\": ", out);
+	num(out, t->reported.lat_us);
+	fputs(" },\n", out);
+}
+
 static void write_info(FILE *out, const struct cdm_run_result *r)
 {
 	const struct cdm_run_info *in = &r->info;
@@ -125,12 +192,12 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 
 	fputs("  \"settings\": {\n", out);
 	key_str(out, "    ", "profile", in->profile, sizeof(in->profile), 0, ",");
-	key_u64(out, "    ", "size_bytes", in->size, ",");
-	key_u64(out, "    ", "count", in->count, ",");
-	key_u64(out, "    ", "time_s", in->time, ",");
-	key_u64(out, "    ", "interval_s", in->interval, ",");
-	key_u64(out, "    ", "warmup_s", in->warmup, ",");
-	key_str(out, "    ", "engine", in->engine, sizeof(in->engine), 0, ",");
+	key_setting(out, in, "size_bytes", in->size, in->size != 0);
+	key_setting(out, in, "count", in->count, in->count != 0);
+	key_setting(out, in, "time_s", in->time, in->time != 0);
+	key_setting(out, in, "interval_s", in->interval, in->source.has_interval);
+	key_setting(out, in, "warmup_s", in->warmup, 0);
+	key_str(out, "    ", "engine", in->engine, sizeof(in->engine), imported(in), ",");
 	fprintf(out, "    \"direct\": %s,\n", in->direct ? "true" : "false");
 	fprintf(out, "    \"data\": \"%s\",\n", in->zero_fill ? "zero" : "random");
 	fprintf(out, "    \"sync\": %s,\n", in->dsync ? "true" : "false");
@@ -148,6 +215,8 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 
 	fprintf(out, "  \"start_unix\": %lld,\n", (long long)in->start);
 	cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
+	if (imported(in))
+		utc[0] = '\0';         /* a report's Date has no zone: "source" */
 	key_str(out, "  ", "start_utc", utc, sizeof(utc), 1, ",");
 
 	fputs("  \"target\": {\n", out);
@@ -383,7 +452,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	key_u64(out, "      ", "passes_completed", n, ",");
 	key_u64(out, "      ", "passes_measured", s.measured, ",");
 	fprintf(out, "      \"complete\": %s,\n",
-		n && n >= r->info.count && !t->error ? "true" : "false");
+		t->reported.has || (n && n >= r->info.count && !t->error) ? "true" : "false");
 	if (t->error) {
 		int e = t->error < 0 ? -t->error : t->error;
 
@@ -400,6 +469,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	fputs("      ", out);
 	reason(out, why[0] ? why : NULL);
 	fputs(",\n", out);
+	write_reported(out, t);
 	fputs(n ? "      \"passes\": [\n" : "      \"passes\": [],\n", out);
 	for (i = 0; i < n; i++)
 		write_pass(out, &t->passes[i], mix, fsync, i + 1 == n);
@@ -447,7 +517,8 @@ static int json_write(FILE *out, const struct cdm_run_result *r)
 	unsigned int i;
 
 	fputs("{\n", out);
-	fprintf(out, "  \"schema_version\": %d,\n", CDM_JSON_SCHEMA_VERSION);
+	fprintf(out, "  \"schema_version\": %d,\n",
+		imported(in) ? CDM_JSON_SCHEMA_IMPORT : CDM_JSON_SCHEMA_VERSION);
 	fputs("  \"tool\": \"cdm\",\n", out);
 	key_str(out, "  ", "cdm_version", in->version[0] ? in->version : CDM_VERSION,
 		sizeof(in->version), 0, ",");
@@ -462,6 +533,7 @@ static int json_write(FILE *out, const struct cdm_run_result *r)
 		fputs("  \"interrupted_signal\": null,\n", out);
 	key_str(out, "  ", "comment", in->comment, sizeof(in->comment), 1, ",");
 	write_info(out, r);
+	write_source(out, in);
 	cdm_scale_json(out, r);		/* "scale": {...}, for aggregates only */
 	if (!r->ntests) {
 		fputs("  \"tests\": []\n}\n", out);

@@ -41,14 +41,27 @@ static void rule(FILE *out, int width)
 	fputc('\n', out);
 }
 
+static int imported(const struct cdm_run_info *in)
+{
+	return in->source.kind != CDM_SOURCE_RUN;
+}
+
 void cdm_layout_head(FILE *out, const struct cdm_run_info *in, int width)
 {
 	rule(out, width);
-	fprintf(out, "cdm %.*s %.*s (%.*s, %s)\n",
-		(int)sizeof(in->version), in->version[0] ? in->version : CDM_VERSION,
-		(int)sizeof(in->machine), in->machine,
-		(int)sizeof(in->engine), in->engine,
-		in->direct ? "O_DIRECT" : "buffered");
+	if (imported(in))
+		/* no cdm run: say whose figures these are */
+		fprintf(out, "cdm %s: a CrystalDiskMark%s%.*s%s%.*s report, imported\n",
+			CDM_VERSION, in->source.version[0] ? " " : "",
+			(int)sizeof(in->source.version), in->source.version,
+			in->source.edition[0] ? " " : "",
+			(int)sizeof(in->source.edition), in->source.edition);
+	else
+		fprintf(out, "cdm %.*s %.*s (%.*s, %s)\n",
+			(int)sizeof(in->version), in->version[0] ? in->version : CDM_VERSION,
+			(int)sizeof(in->machine), in->machine,
+			(int)sizeof(in->engine), in->engine,
+			in->direct ? "O_DIRECT" : "buffered");
 	fprintf(out, "%*s\n", width, CREDIT);
 	rule(out, width);
 	fputs("* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]\n", out);
@@ -57,11 +70,19 @@ void cdm_layout_head(FILE *out, const struct cdm_run_info *in, int width)
 
 int cdm_layout_localtime(const struct cdm_run_info *in, struct tm *tm)
 {
+	/* a report's Date is its wall time, kept as UTC (its zone is unknown) */
+	if (imported(in))
+		return gmtime_r(&in->start, tm) ? 0 : -EOVERFLOW;
 	return localtime_r(&in->start, tm) ? 0 : -EOVERFLOW;
 }
 
-char *cdm_layout_date(char *buf, size_t len, const struct tm *tm)
+char *cdm_layout_date(char *buf, size_t len, const struct tm *tm,
+		      const struct cdm_run_info *in)
 {
+	if (imported(in) && !in->source.date_text[0]) {
+		snprintf(buf, len, "unknown");	/* a trimmed report's */
+		return buf;
+	}
 	/* CDM does not pad the hour: "2021/06/23 0:05:57" */
 	snprintf(buf, len, "%04d/%02d/%02d %d:%02d:%02d",
 		 tm->tm_year + 1900, tm->tm_mon + 1, tm->tm_mday,
@@ -71,6 +92,10 @@ char *cdm_layout_date(char *buf, size_t len, const struct tm *tm)
 
 char *cdm_layout_os(char *buf, size_t len, const struct cdm_run_info *in)
 {
+	if (imported(in) && !in->os[0] && !in->kernel[0] && !in->machine[0]) {
+		snprintf(buf, len, "unknown");
+		return buf;
+	}
 	snprintf(buf, len, "%.*s [%.*s] (%.*s)",
 		 (int)sizeof(in->os), in->os,
 		 (int)sizeof(in->kernel), in->kernel,
@@ -81,6 +106,16 @@ char *cdm_layout_os(char *buf, size_t len, const struct cdm_run_info *in)
 unsigned long long cdm_layout_gib_round(uint64_t bytes)
 {
 	return (unsigned long long)((bytes >> 30) + ((bytes >> 29) & 1));
+}
+
+char *cdm_layout_setting(char *buf, size_t len, unsigned long long v, int known,
+			 const char *unit)
+{
+	if (known)
+		snprintf(buf, len, "%llu%s", v, unit);
+	else
+		snprintf(buf, len, "unknown");
+	return buf;
 }
 
 char *cdm_layout_device(char *buf, size_t len, const struct cdm_run_info *in)
@@ -115,7 +150,7 @@ char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, uns
 		ADD(" <fdatasync/%u>", in->fsync_every);
 	if (in->rate_iops)
 		ADD(" <Rate %llu IOPS>", (unsigned long long)in->rate_iops);
-	if ((what & CDM_LAYOUT_MEASURE) && in->time != 5)
+	if ((what & CDM_LAYOUT_MEASURE) && in->time != 5 && in->time)	/* 0: not stated */
 		ADD(" <Measure %u sec>", in->time);
 #undef ADD
 	return buf;
@@ -203,7 +238,9 @@ static void run_status(const struct cdm_run_result *r, char *buf, size_t len)
 size_t cdm_layout_comment(char *buf, size_t len, const struct cdm_run_result *r)
 {
 	const struct cdm_run_info *in = &r->info;
-	int label = in->label[0] && strncmp(in->label, in->target, sizeof(in->label)) != 0;
+	/* an imported report's Comment is its own (its label is made from it or its file) */
+	int label = in->label[0] && strncmp(in->label, in->target, sizeof(in->label)) != 0 &&
+		    !imported(in);
 	const char *sep = "";
 	char status[160];
 	size_t n = 0;
@@ -234,7 +271,7 @@ static void section(FILE *out, const struct cdm_run_result *r, enum cdm_dir dir,
 		const struct cdm_test_result *t = &r->tests[i];
 
 		/* a test not measured (interrupted, failed) has no figures */
-		if (t->dir != dir || !t->npasses)
+		if (t->dir != dir || !cdm_result_has_data(t))
 			continue;
 		if (dir == CDM_DIR_MIX && t->spec.write_pct != pct)
 			continue;
@@ -260,10 +297,10 @@ void cdm_layout_sections(FILE *out, const struct cdm_run_result *r, cdm_layout_r
 		unsigned int j, w = t->spec.write_pct;
 		char header[48];
 
-		if (t->dir != CDM_DIR_MIX || !t->npasses)
+		if (t->dir != CDM_DIR_MIX || !cdm_result_has_data(t))
 			continue;
 		for (j = 0; j < i; j++)
-			if (r->tests[j].dir == CDM_DIR_MIX && r->tests[j].npasses &&
+			if (r->tests[j].dir == CDM_DIR_MIX && cdm_result_has_data(&r->tests[j]) &&
 			    r->tests[j].spec.write_pct == w)
 				break;
 		if (j < i)

@@ -37,7 +37,9 @@
 void cdm_layout_head(FILE *out, const struct cdm_run_info *in, int width);
 
 /*
- * cdm_layout_localtime - @in->start as local time in *@tm.  Call it before
+ * cdm_layout_localtime - @in->start as local time in *@tm (an imported
+ * CrystalDiskMark report's start is its Date's wall time kept as UTC, its
+ * zone unknown: as UTC, so it prints as the report printed it).  Call it before
  * printing anything, so a time that cannot be converted leaves no half
  * report.  Returns 0, or -EOVERFLOW.
  */
@@ -45,16 +47,18 @@ int cdm_layout_localtime(const struct cdm_run_info *in, struct tm *tm);
 
 /*
  * cdm_layout_date - @tm as CDM prints it on every version's Date line,
- * "2021/06/23 0:05:57": the hour NOT zero-padded.  @len >= 32 is enough.
- * Returns @buf.
+ * "2021/06/23 0:05:57": the hour NOT zero-padded; "unknown" for a report
+ * @in imported without its Date.  @len >= 32 is enough.  Returns @buf.
  */
-char *cdm_layout_date(char *buf, size_t len, const struct tm *tm);
+char *cdm_layout_date(char *buf, size_t len, const struct tm *tm,
+		      const struct cdm_run_info *in);
 
 /*
  * cdm_layout_os - the OS line's text, "Debian GNU/Linux 12 (bookworm)
  * [6.1.0-28-amd64] (x86_64)": the distribution's name, the kernel release
  * in brackets, the machine in parentheses (CDM: Windows' name, its build,
- * x64).  CDM_LAYOUT_OS_MAX bytes always hold it.  Returns @buf.
+ * x64); "unknown" for a report imported without its OS line.
+ * CDM_LAYOUT_OS_MAX bytes always hold it.  Returns @buf.
  */
 #define CDM_LAYOUT_OS_MAX 512
 char *cdm_layout_os(char *buf, size_t len, const struct cdm_run_info *in);
@@ -64,6 +68,15 @@ char *cdm_layout_os(char *buf, size_t len, const struct cdm_run_info *in);
  * overflowing near UINT64_MAX (the 8.x Test line's "(79/1862GiB)").
  */
 unsigned long long cdm_layout_gib_round(uint64_t bytes);
+
+/*
+ * cdm_layout_setting - a setting of the footer as "@v@unit" ("5 sec",
+ * "5"), or "unknown" when not @known: what an imported report does not
+ * state (CDM 6 and 7 print no Measure time), never shown as 0.  32 bytes
+ * always hold it.  Returns @buf.
+ */
+char *cdm_layout_setting(char *buf, size_t len, unsigned long long v, int known,
+			 const char *unit);
 
 /*
  * cdm_layout_device - what a Test line says of a block device TARGET in

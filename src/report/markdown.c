@@ -29,6 +29,56 @@
 
 #define UNSTABLE_MARK "\xe2\x9a\xa0"    /* U+26A0 WARNING SIGN */
 
+/*
+ * The line under the title for a run imported from a CrystalDiskMark
+ * report: which CDM, its volume, the settings it states, its Date as
+ * printed (zone unknown), its OS.
+ */
+static void write_source_intro(FILE *out, const struct cdm_run_info *in)
+{
+	const struct cdm_run_source *src = &in->source;
+	char size[32];
+
+	fputs("CrystalDiskMark", out);
+	if (src->version[0]) {
+		fputc(' ', out);
+		cdm_fmt_md_text(out, src->version, sizeof(src->version));
+	}
+	if (src->edition[0]) {
+		fputc(' ', out);
+		cdm_fmt_md_text(out, src->edition, sizeof(src->edition));
+	}
+	fputs(" report, imported", out);
+	if (src->volume[0]) {
+		fputs("; ", out);
+		cdm_fmt_md_text(out, src->volume, sizeof(src->volume));
+	}
+	if (in->size) {
+		cdm_size_format(in->size, size, sizeof(size));
+		fprintf(out, "; %s", size);
+	}
+	if (in->count)
+		fprintf(out, ", %u passes", in->count);
+	if (in->time)
+		fprintf(out, " of %u s", in->time);
+	fprintf(out, ", %s data", in->zero_fill ? "zero" : "random");
+	if (src->date_text[0]) {
+		fputs("; ", out);
+		cdm_fmt_md_text(out, src->date_text, sizeof(src->date_text));
+		fputs(" (local time)", out);
+	}
+	if (in->os[0]) {
+		fputs("; ", out);
+		cdm_fmt_md_text(out, in->os, sizeof(in->os));
+		if (in->kernel[0]) {
+			fputs(" [", out);
+			cdm_fmt_md_text(out, in->kernel, sizeof(in->kernel));
+			fputc(']', out);
+		}
+	}
+	fputs("\n\n", out);
+}
+
 static void write_intro(FILE *out, const struct cdm_run_result *r)
 {
 	const struct cdm_run_info *in = &r->info;
@@ -45,6 +95,10 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 		cdm_fmt_md_text(out, in->comment, sizeof(in->comment));
 	}
 	fputs("\n\n", out);
+	if (in->source.kind != CDM_SOURCE_RUN) {
+		write_source_intro(out, in);
+		return;
+	}
 
 	cdm_size_format(in->size, size, sizeof(size));
 	cdm_fmt_md_text(out, in->target, sizeof(in->target));
@@ -169,7 +223,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 		double mb, lat, cv = 0.0;
 		int bad;
 
-		if (!t->npasses)
+		if (!cdm_result_has_data(t))
 			continue;
 		if (cdm_result_state(t) != CDM_PASS_MEASURED) {
 			write_nothing_row(out, t);
@@ -180,9 +234,13 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 		cdm_spec_name(&t->spec, name, sizeof(name));
 		mb = cdm_result_mb_s(t, r->aggregate);
 		lat = cdm_result_lat_us(t, r->aggregate);
-		fprintf(out, "| %s %s | %.3f | %.1f | %.2f | ", name,
+		fprintf(out, "| %s %s | %.3f | %.1f | ", name,
 			cdm_result_dir_name(t->dir), mb,
-			cdm_result_iops(t, r->aggregate), lat);
+			cdm_result_iops(t, r->aggregate));
+		if (lat == lat)
+			fprintf(out, "%.2f | ", lat);
+		else
+			fputs(DASH " | ", out);         /* a CDM 6 report's: no latency */
 		if (cdm_result_has_percentiles(t))
 			fprintf(out, "%.2f", (double)cdm_hist_percentile(t->hist, 99.0) / 1000.0);
 		else
@@ -203,6 +261,11 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 	if (!rows)
 		fputs("| (no test measured) | | | | | |\n", out);
 
+	if (r->info.source.kind != CDM_SOURCE_RUN) {
+		fputs("\nFigures as the CrystalDiskMark report printed them: the highest MB/s and the lowest mean latency of its passes, IOPS derived from the MB/s; the report has no passes, so no percentiles and no spread.\n",
+		      out);
+		goto why;
+	}
 	fprintf(out, "\nMB/s: the %s of %u passes; latency: the %s of the passes' mean latencies; "
 		"IOPS: measured I/Os per second, picked as the MB/s. p99 from the merged latency histogram. "
 		"Spread: coefficient of variation of the passes' MB/s.",
@@ -216,6 +279,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 			cdm_fmt_num(thr, sizeof(thr), r->cv_threshold_pct));
 	}
 	fputc('\n', out);
+why:
 	write_why(out, r);
 	if (fflush(out) || ferror(out))
 		return -EIO;

@@ -53,15 +53,23 @@ static void write_footer(FILE *out, const struct cdm_run_result *r,
 {
 	const struct cdm_run_info *in = &r->info;
 	char size[32], text[CDM_LAYOUT_COMMENT_MAX], dev[CDM_LAYOUT_VOLUME_MAX];
+	char mt[32], iv[32];
 	unsigned int pct = 0;
 
-	fprintf(out, "Profile: %.*s\n", (int)sizeof(in->profile), in->profile);
+	fprintf(out, "Profile: %.*s\n", (int)sizeof(in->profile),
+		in->profile[0] ? in->profile : "unknown");	/* a CDM 6 report has none */
 
 	cdm_size_format(in->size, size, sizeof(size));
 	if (in->fs_total_bytes)
 		pct = (unsigned int)(100.0 * (double)in->fs_used_bytes /
 				     (double)in->fs_total_bytes + 0.5);
-	if (in->is_device) {
+	if (in->source.kind != CDM_SOURCE_RUN) {
+		/* an imported report: its volume as it printed it (a drive letter) */
+		fprintf(out, "   Test: %s (x%s)%s%.*s%s\n", in->size ? size : "unknown",
+			cdm_layout_setting(mt, sizeof(mt), in->count, in->count != 0, ""),
+			in->source.volume[0] ? " [" : "", (int)sizeof(in->source.volume),
+			in->source.volume, in->source.volume[0] ? "]" : "");
+	} else if (in->is_device) {
 		fprintf(out, "   Test: %s (x%u) [%s]\n", size, in->count,
 			cdm_layout_device(dev, sizeof(dev), in));
 	} else {
@@ -75,9 +83,11 @@ static void write_footer(FILE *out, const struct cdm_run_result *r,
 	/* CDM's two marks, then cdm's own for durability and a fixed rate */
 	fprintf(out, "   Mode:%s\n", cdm_layout_marks(text, sizeof(text), in, CDM_LAYOUT_ADMIN));
 	/* the trailing space is CDM's, and parsers may rely on it */
-	fprintf(out, "   Time: Measure %u sec / Interval %u sec \n",
-		in->time, in->interval);
-	fprintf(out, "   Date: %s\n", cdm_layout_date(text, sizeof(text), tm));
+	fprintf(out, "   Time: Measure %s / Interval %s \n",
+		cdm_layout_setting(mt, sizeof(mt), in->time, in->time != 0, " sec"),
+		cdm_layout_setting(iv, sizeof(iv), in->interval,
+				   in->source.kind == CDM_SOURCE_RUN || in->source.has_interval, " sec"));
+	fprintf(out, "   Date: %s\n", cdm_layout_date(text, sizeof(text), tm, in));
 	fprintf(out, "     OS: %s\n", cdm_layout_os(text, sizeof(text), in));
 	/* no Comment line when there is nothing to say, as in CDM */
 	if (cdm_layout_comment(text, sizeof(text), r))

@@ -104,7 +104,7 @@ static void write_rows(FILE *out, const struct cdm_run_result *r)
 				const struct cdm_test_result *t = &r->tests[j];
 
 				/* a test without a pass has no figures: no row */
-				if (t->dir == dirs[d] && t->npasses && same_test(t, &r->tests[i]))
+				if (t->dir == dirs[d] && cdm_result_has_data(t) && same_test(t, &r->tests[i]))
 					write_row(out, t, r->aggregate);
 			}
 	}
@@ -123,6 +123,10 @@ static void volume(char *buf, size_t len, const struct cdm_run_info *in)
 		cdm_layout_device(buf, len, in);
 		return;
 	}
+	if (in->source.kind != CDM_SOURCE_RUN) {	/* an imported report's, as printed */
+		snprintf(buf, len, "%.*s", (int)sizeof(in->source.volume), in->source.volume);
+		return;
+	}
 	if (!in->fs_total_bytes) {      /* no usage known: no figure for it */
 		snprintf(buf, len, "%.*s", (int)sizeof(in->mount_point), in->mount_point);
 		return;
@@ -137,7 +141,7 @@ static void write_footer(FILE *out, const struct cdm_run_result *r, const struct
 {
 	const struct cdm_run_info *in = &r->info;
 	char size[32], text[CDM_LAYOUT_COMMENT_MAX], marks[128];
-	char vol[CDM_LAYOUT_VOLUME_MAX];
+	char vol[CDM_LAYOUT_VOLUME_MAX], iv[32];
 
 	/* CDM 6 gives the size in MiB, "1024 MiB" */
 	if (in->size && in->size % MIB == 0)
@@ -151,9 +155,11 @@ static void write_footer(FILE *out, const struct cdm_run_result *r, const struct
 	 */
 	cdm_layout_marks(marks, sizeof(marks), in, CDM_LAYOUT_MEASURE);
 	volume(vol, sizeof(vol), in);
-	fprintf(out, "  Test : %s [%s] (x%u) %s [Interval=%u sec]\n", size, vol, in->count,
-		marks[0] ? marks + 1 : "", in->interval);
-	fprintf(out, "  Date : %s\n", cdm_layout_date(text, sizeof(text), tm));
+	fprintf(out, "  Test : %s [%s] (x%u) %s [Interval=%s]\n", size, vol, in->count,
+		marks[0] ? marks + 1 : "",
+		cdm_layout_setting(iv, sizeof(iv), in->interval,
+				   in->source.kind == CDM_SOURCE_RUN || in->source.has_interval, " sec"));
+	fprintf(out, "  Date : %s\n", cdm_layout_date(text, sizeof(text), tm, in));
 	fprintf(out, "    OS : %s\n", cdm_layout_os(text, sizeof(text), in));
 	cdm_scale_text_tail(out, r);		/* per-rank spread of an aggregate */
 	/*

@@ -65,9 +65,10 @@ static int short_template(const struct cdm_run_info *in)
 static void write_footer(FILE *out, const struct cdm_run_result *r, const struct tm *tm)
 {
 	const struct cdm_run_info *in = &r->info;
-	char size[32], text[CDM_LAYOUT_COMMENT_MAX];
+	char size[32], text[CDM_LAYOUT_COMMENT_MAX], iv[32];
 
-	fprintf(out, "Profile: %.*s\n", (int)sizeof(in->profile), in->profile);
+	fprintf(out, "Profile: %.*s\n", (int)sizeof(in->profile),
+		in->profile[0] ? in->profile : "unknown");	/* a CDM 6 report has none */
 	cdm_size_format(in->size, size, sizeof(size));
 	/*
 	 * CDM 7's test mode slot holds " <0Fill>"; cdm's own marks follow it
@@ -75,10 +76,11 @@ static void write_footer(FILE *out, const struct cdm_run_result *r, const struct
 	 * pins no thread to a CPU: DiskSpd's default affinity is off, as in
 	 * CDM 7's default.
 	 */
-	fprintf(out, "   Test: %s (x%u)%s [Interval: %u sec] <DefaultAffinity=DISABLED>\n",
+	fprintf(out, "   Test: %s (x%u)%s [Interval: %s] <DefaultAffinity=DISABLED>\n",
 		size, in->count, cdm_layout_marks(text, sizeof(text), in, CDM_LAYOUT_MEASURE),
-		in->interval);
-	fprintf(out, "   Date: %s\n", cdm_layout_date(text, sizeof(text), tm));
+		cdm_layout_setting(iv, sizeof(iv), in->interval,
+				   in->source.kind == CDM_SOURCE_RUN || in->source.has_interval, " sec"));
+	fprintf(out, "   Date: %s\n", cdm_layout_date(text, sizeof(text), tm, in));
 	fprintf(out, "     OS: %s\n", cdm_layout_os(text, sizeof(text), in));
 	if (cdm_layout_comment(text, sizeof(text), r))
 		fprintf(out, "Comment: %s\n", text);

@@ -19,8 +19,10 @@
 #include "cdm/base/err.h"
 #include "cdm/model/compare.h"
 #include "cdm/plan/profile.h"
+#include "cdm/model/cdm_read.h"
 #include "cdm/model/result_read.h"
 #include "cdm/report/compare.h"
+#include "cdm/report/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -41,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(text, data + 1, size - 1);
 	text[size - 1] = '\0';
-	switch (data[0] % 5) {
+	switch (data[0] % 6) {
 	case 0:
 		if (cdm_spec_parse(text, &spec, &perr) == 0) {
 			/* what parses must print and parse back to the same */
@@ -64,6 +66,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 3:
 		cdm_profile_parse(text, "fuzz.cdm", &prof, &perr);
 		break;
+	case 5: {
+		/* a CrystalDiskMark report, as compare and import read it, then printed */
+		static FILE *sink;
+		struct cdm_run_result *res, *two[2];
+		struct cdm_compare cmp;
+
+		if (cdm_cdm_read((const char *)data + 1, size - 1, "fuzz.txt", &res, &perr) != 0)
+			break;
+		if (!sink)
+			sink = fopen("/dev/null", "w");
+		if (sink) {
+			cdm_report_find("cdm")->write(sink, res);
+			cdm_report_find("json")->write(sink, res);
+			cdm_report_find("csv")->write(sink, res);
+			cdm_report_find("markdown")->write(sink, res);
+		}
+		two[0] = two[1] = res;
+		if (cdm_compare_init(&cmp, two, 2, CDM_AGG_BEST, CDM_COMPARE_LAT, &perr) == 0 && sink)
+			cdm_report_compare_write(sink, &cmp, CDM_COMPARE_TEXT);
+		cdm_compare_free(&cmp);
+		cdm_result_free(res);
+		break;
+	}
 	default: {
 		/* not NUL-terminated on purpose: the reader must respect len */
 		static FILE *null;              /* the reports go nowhere */

@@ -211,13 +211,15 @@ static void test_three_runs_missing_and_mismatch(void **state)
 	runs[0] = to_run(build("LOCAL 22:00", 1796065200, local22, "io_uring", 1024 * MIB));
 	runs[1] = to_run(build("SAN 22:00", 1796065800, san22, "io_uring", 1024 * MIB));
 	runs[2] = to_run(build("SAN 08:00", 1796108400, san08, "libaio", 512 * MIB));
-	assert_int_equal(mismatch(runs, 3, list, sizeof(list)), 2);
-	assert_string_equal(list, "size, engine");
+	/* SAN 08:00 lacks a test the others have: "tests" too */
+	assert_int_equal(mismatch(runs, 3, list, sizeof(list)), 3);
+	assert_string_equal(list, "size, engine, tests");
 
 	out = render(runs, 3, 0);
 	assert_non_null(strstr(out, "Warning: the runs were measured with different settings"));
 	assert_non_null(strstr(out, "  size: LOCAL 22:00 1 GiB, SAN 22:00 1 GiB, SAN 08:00 512 MiB\n"));
 	assert_non_null(strstr(out, "  engine: LOCAL 22:00 io_uring, SAN 22:00 io_uring, SAN 08:00 libaio\n"));
+	assert_non_null(strstr(out, "  tests: LOCAL 22:00 4 tests, SAN 22:00 4 tests (4 in common), SAN 08:00 3 tests (3 in common)\n"));
 	assert_non_null(strstr(out, "  RND    4KiB (Q= 32, T=16):      144.400        59.900 0.41x       missing\n"));
 	check_golden(out, "compare-3.txt");
 	free(out);
@@ -349,8 +351,8 @@ static void test_bad_inputs(void **state)
 	refuse("[1, 2, 3]", -EINVAL, "not a cdm result");
 	refuse("{\"name\": \"fio\", \"jobs\": []}", -EINVAL, "not a cdm result");
 	refuse("{\"tool\": \"fio\", \"schema_version\": 1}", -EINVAL, "not a cdm result");
-	refuse("{\"tool\": \"cdm\", \"schema_version\": 3}", -EPROTONOSUPPORT,
-	       "schema_version 3 is newer than this cdm reads (2)");
+	refuse("{\"tool\": \"cdm\", \"schema_version\": 4}", -EPROTONOSUPPORT,
+	       "schema_version 4 is newer than this cdm reads (3)");
 	refuse("{\"tool\": \"cdm\", \"schema_version\": \"1\"}", -EINVAL, "schema_version");
 	refuse("{\"tool\": \"cdm\", \"schema_version\": 1}", -EINVAL, "not a valid cdm result: result: no \"label\"");
 	/* a sweep's saved points: said so, not "no label" */

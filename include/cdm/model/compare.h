@@ -37,6 +37,7 @@ enum cdm_compare_setting {
 	CDM_COMPARE_ENGINE,
 	CDM_COMPARE_DIRECT,             /* O_DIRECT or buffered */
 	CDM_COMPARE_DATA,               /* random or zero (--data) */
+	CDM_COMPARE_TESTS,              /* the set of tests (name and direction) */
 	CDM_COMPARE_NSETTINGS,
 };
 
@@ -63,7 +64,12 @@ enum cdm_compare_state {
 	CDM_COMPARE_NOT_MEASURED,       /* it has, but no pass completed */
 	CDM_COMPARE_MEASURED,
 	CDM_COMPARE_NOTHING,            /* passes ran, but measured nothing (no I/O completed) */
-	CDM_COMPARE_NO_PARTS,           /* a Mix part row: the run was saved without the parts */
+	CDM_COMPARE_NO_PARTS,           /* a Mix part row: the run was saved without the parts
+					 * (or is a CrystalDiskMark report: CDM prints the total) */
+	CDM_COMPARE_BEST_ONLY,          /* a CrystalDiskMark report under median or mean: it
+					 * has only its best-of figures */
+	CDM_COMPARE_NOT_REPORTED,       /* a CrystalDiskMark report without the metric's
+					 * figure (CDM 6 prints no latency) */
 };
 
 /* why a cell of run k > 0 has no ratio (has_ratio 0) */
@@ -106,8 +112,10 @@ void cdm_compare_free(struct cdm_compare *c);
  * cdm_compare_figure - the figure of @t under @aggregate and @metric: MB/s,
  * IOPS, or mean latency in microseconds; CDM_AGG_BEST picks the highest
  * MB/s and IOPS and the lowest latency, as CDM does.  NaN (no figure)
- * when no pass measured anything.  cdm_compare_figure_part - the same for
- * a part of a Mix test (cdm_pass_part()).
+ * when no pass measured anything.  A test read from a CrystalDiskMark
+ * report has its report's figures under CDM_AGG_BEST and NaN under the
+ * median or the mean (cdm_result_mb_s()).  cdm_compare_figure_part - the
+ * same for a part of a Mix test (cdm_pass_part()); NaN for a report's.
  */
 double cdm_compare_figure(const struct cdm_test_result *t, enum cdm_aggregate aggregate,
 			  enum cdm_compare_metric metric);
@@ -124,12 +132,31 @@ double cdm_compare_figure_part(const struct cdm_test_result *t, enum cdm_part pa
 void cdm_compare_cell(const struct cdm_compare *c, unsigned int row, unsigned int k,
 		      struct cdm_compare_cell *cell);
 
-/* cdm_compare_differs - does any run of @c differ from runs[0] in @s? */
+/*
+ * cdm_compare_differs - does any run of @c differ from runs[0] in @s?  A
+ * setting a CrystalDiskMark report does not state (engine; time, size or
+ * count when its footer lacks them; cdm_compare_known()) differs from
+ * nothing.  CDM_COMPARE_TESTS: a test (name and direction) one of the two
+ * runs has and the other has not.
+ */
 int cdm_compare_differs(const struct cdm_compare *c, enum cdm_compare_setting s);
 
 /*
- * cdm_compare_setting_name - "size", "count", "time", "engine", "direct"
- * or "data"; static.
+ * cdm_compare_common - how many tests (name and direction) of run @k of
+ * @c the first run has too: what the "tests" warning names.
+ */
+unsigned int cdm_compare_common(const struct cdm_compare *c, unsigned int k);
+
+/*
+ * cdm_compare_known - does @run state setting @s?  A run cdm measured
+ * states all; a CrystalDiskMark report (info.source) never its engine,
+ * and its test size, count and Measure time only when its footer has them.
+ */
+int cdm_compare_known(const struct cdm_run_result *run, enum cdm_compare_setting s);
+
+/*
+ * cdm_compare_setting_name - "size", "count", "time", "engine", "direct",
+ * "data" or "tests"; static.
  */
 const char *cdm_compare_setting_name(enum cdm_compare_setting s);
 

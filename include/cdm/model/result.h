@@ -41,6 +41,22 @@ enum cdm_rotational {
 
 #define CDM_CV_THRESHOLD_DEFAULT 10.0  /* percent; --cv-threshold */
 
+/*
+ * struct cdm_reported - the figures a CrystalDiskMark report printed for a
+ * test (model/cdm_read.h), for a test read from a report rather than
+ * measured: no passes, no counts, only what CDM printed, parsed exactly as
+ * printed.  CDM prints the best of its passes (highest MB/s, lowest mean
+ * latency; docs/method.md), so these are figures under the aggregate best
+ * only.  A figure the report lacks (CDM 6 prints no latency, and no IOPS
+ * on its sequential rows) is NaN (cdm_pass_no_figure()), never 0.
+ */
+struct cdm_reported {
+	int has;                        /* 1: the test is a report's, these are its figures */
+	double mb_s;                    /* MB/s (10^6 bytes/s) as printed */
+	double iops;                    /* IOPS as printed, or NaN */
+	double lat_us;                  /* mean latency (us) as printed, or NaN */
+};
+
 /* one test in one direction: SEQ1M Q8T1 Read */
 struct cdm_test_result {
 	struct cdm_spec spec;           /* as requested */
@@ -53,6 +69,7 @@ struct cdm_test_result {
 	uint64_t error_offset;          /* file offset of the failed I/O (bytes) */
 	struct cdm_series *series;      /* --log-interval time series (series.h), or NULL; owned */
 	int parts_unknown;              /* Mix: read from a file without the read/write parts */
+	struct cdm_reported reported;   /* imported from a CDM report (has = 1), else all 0 */
 };
 
 /*
@@ -75,6 +92,29 @@ struct cdm_mem_under {
 					 * "/mnt/san (ext4) > loop0" */
 	char why[480];                  /* why the figures may be memory speed */
 	char fix[240];                  /* what to do: "losetup --direct-io=on /dev/loop0 ..." */
+};
+
+/*
+ * struct cdm_run_source - where an imported run came from: a
+ * CrystalDiskMark text report read by model/cdm_read.h (`cdm import`,
+ * `cdm compare REPORT.txt ...`).  kind is CDM_SOURCE_RUN (0, calloc's) for
+ * a run cdm measured; then every other field is "" / 0.
+ */
+enum cdm_source_kind {
+	CDM_SOURCE_RUN = 0,             /* measured by cdm */
+	CDM_SOURCE_CDM_REPORT = 1,      /* a CrystalDiskMark text report */
+};
+
+struct cdm_run_source {
+	int kind;                       /* enum cdm_source_kind */
+	unsigned int layout;            /* the report's layout: 3, 5, 6, 7 or 8 (8.x and 9.x) */
+	char product[160];              /* its product line, "" when trimmed */
+	char version[32];               /* "8.0.1", "7.0.0h"; "" when unknown */
+	char edition[64];               /* "x64", "Shizuku Edition x64", "ARM64"; "" */
+	char file[256];                 /* the file it was read from, as given */
+	char date_text[32];             /* its Date: as printed, "" when absent */
+	char volume[96];                /* its volume as printed, "G: 0% (0/1863GiB)"; "" */
+	int has_interval;               /* it states its Interval (info.interval; 0 is one) */
 };
 
 /* everything about the run except the figures */
@@ -121,6 +161,13 @@ struct cdm_run_info {
 	/* filled by cdm_sysinfo_fill() (target/stack.h's walk) */
 	unsigned int nmem_under;        /* findings in mem_under[], 0..CDM_MEM_UNDER_MAX */
 	struct cdm_mem_under mem_under[CDM_MEM_UNDER_MAX];
+	/*
+	 * an imported report (source.kind != CDM_SOURCE_RUN): settings it does
+	 * not state are unknown, kept as 0 (time, interval, size, count) or ""
+	 * (engine, profile); start is its Date: read as UTC, the zone being
+	 * unknown (docs/output-formats.md, "Reading CrystalDiskMark reports")
+	 */
+	struct cdm_run_source source;
 };
 
 struct cdm_run_result {
@@ -192,6 +239,24 @@ enum cdm_pass_state cdm_result_state(const struct cdm_test_result *t);
 unsigned int cdm_result_measured(const struct cdm_test_result *t);
 
 /*
+ * cdm_result_has_data - does @t have anything to show: passes (measured
+ * or not), or a CrystalDiskMark report's figures (t->reported)?  0 for a
+ * test the run never reached; the reports skip it.  A reported test is
+ * CDM_PASS_MEASURED for cdm_result_state() and has 0 passes
+ * (cdm_result_measured()).
+ */
+int cdm_result_has_data(const struct cdm_test_result *t);
+
+/*
+ * cdm_result_agg_reason - why @t has no figures under aggregate @agg
+ * although it has data: a test read from a CrystalDiskMark report has
+ * only CDM's best-of figures, no passes to take a median or a mean of
+ * ("a CrystalDiskMark report has only its best-of figures").  NULL when
+ * @t's figures under @agg are its passes' or its report's; static text.
+ */
+const char *cdm_result_agg_reason(const struct cdm_test_result *t, enum cdm_aggregate agg);
+
+/*
  * cdm_result_why - why @t (or some of its passes) measured nothing, as one
  * line in @buf (@len bytes; cut if short): "no I/O completed in the 1 s
  * pass; the slowest I/O in flight had waited 1.0 s", "no I/O completed in
@@ -216,6 +281,10 @@ double cdm_result_spread_pick(const struct cdm_spread *sp, enum cdm_aggregate ag
  * microseconds of @t under aggregate @agg (each metric chosen on its own);
  * with CDM_AGG_BEST exactly cdm_result_best_mb_s() / _best_lat_us().
  * NaN (no figure) when no pass measured anything (cdm_result_state()).
+ * A test read from a CrystalDiskMark report (t->reported.has) has its
+ * report's figures under CDM_AGG_BEST, and none (NaN; the reason is
+ * cdm_result_agg_reason()'s) under the median or the mean; NaN also for a
+ * figure the report lacks (CDM 6's latency).
  */
 double cdm_result_mb_s(const struct cdm_test_result *t, enum cdm_aggregate agg);
 double cdm_result_lat_us(const struct cdm_test_result *t, enum cdm_aggregate agg);
@@ -227,6 +296,9 @@ double cdm_result_lat_us(const struct cdm_test_result *t, enum cdm_aggregate agg
  * report uses (docs/method.md); never derived from a rounded MB/s.  With
  * one block size (every cdm test) the best IOPS comes from the pass of the
  * best MB/s.  NaN (cdm_pass_no_figure()) when no pass was measured.
+ * A test read from a CrystalDiskMark report: as cdm_result_mb_s(); when
+ * the report printed no IOPS (CDM 6's sequential rows) it is derived as
+ * CDM derives every IOPS it prints, MB/s x 10^6 / block bytes.
  */
 double cdm_result_iops(const struct cdm_test_result *t, enum cdm_aggregate agg);
 
@@ -266,6 +338,7 @@ int cdm_result_has_percentiles(const struct cdm_test_result *t);
  * the highest MB/s of the measured passes, and the lowest of the passes'
  * mean latencies in microseconds (each chosen separately, as CDM does),
  * over the passes that measured something.  NaN (no figure) when none did.
+ * A test read from a CrystalDiskMark report: the report's figures.
  */
 double cdm_result_best_mb_s(const struct cdm_test_result *t);
 double cdm_result_best_lat_us(const struct cdm_test_result *t);

@@ -18,12 +18,24 @@
 
 /*
  * "schema_version" of the JSON result: what --format json (report/json.c)
- * writes and the newest this reader accepts.  docs/output-formats.md.
+ * writes for a run cdm measured.  docs/output-formats.md.
  * 2: a pass, a Mix part or a test that measured nothing has null figures
  * and a "reason" (1 wrote 0 MB/s and 0 IOPS); passes have
  * "pending_max_ns", tests "passes_measured".  Both are read.
  */
 #define CDM_JSON_SCHEMA_VERSION 2
+
+/*
+ * 3: a run imported from a CrystalDiskMark report (`cdm import --save`):
+ * a top-level "source", and tests with no passes and a "reported" object
+ * holding the report's figures; settings the report does not state are
+ * null.  Written only for imported runs (a cdm of schema 2 would read
+ * their tests as tests that measured nothing); runs keep writing
+ * CDM_JSON_SCHEMA_VERSION.  This reader takes 1 to
+ * CDM_JSON_SCHEMA_READ_MAX.
+ */
+#define CDM_JSON_SCHEMA_IMPORT 3
+#define CDM_JSON_SCHEMA_READ_MAX 3
 
 /*
  * cdm_result_read()'s @flags.  CDM_RESULT_READ_ONE_RUN (none): the result
@@ -38,7 +50,7 @@
 
 /*
  * cdm_result_read - parse @len bytes of @text (a cdm JSON result, schema
- * 1 to CDM_JSON_SCHEMA_VERSION; no NUL needed at the end) into a new
+ * 1 to CDM_JSON_SCHEMA_READ_MAX; no NUL needed at the end) into a new
  * result *@out (free with cdm_result_free(); NULL on failure).  Pass
  * counts, latency sums (lat_sum_ns, or lat_mean_ns x ios for files written
  * before it existed), start times and histogram buckets are restored;
@@ -46,18 +58,29 @@
  * IOPS, means: numbers or null) are not read but derived again from the
  * counts, so files of schema 1, which wrote 0 where 2 writes null, give
  * the same model.  A Mix test from a file without its passes' read/write
- * parts gets parts_unknown.  @flags:
+ * parts gets parts_unknown.  Schema 3 (an imported CrystalDiskMark
+ * report): "source" into info.source, each test's "reported" into
+ * t->reported; its unknown settings (null) read as 0 or "".  @flags:
  * CDM_RESULT_READ_ONE_RUN or CDM_RESULT_READ_AGGREGATE.  @err (may be
  * NULL) gets one line without the file name.  Returns 0;
  * -EINVAL: "empty file, not a cdm result", "not JSON: line 3, column 7:
  * ...", "truncated JSON: ...", "not a cdm result (...)", "already an
  * aggregate of several runs: ...", "not a valid cdm result:
  * tests[0].passes[1]: no \"bytes\"";
- * -EPROTONOSUPPORT: "schema_version 3 is newer than this cdm reads (2)";
+ * -EPROTONOSUPPORT: "schema_version 4 is newer than this cdm reads (3)";
  * -E2BIG (larger than CDM_JSON_MAX_BYTES, or nested too deep); -ENOMEM.
  */
 int cdm_result_read(const char *text, size_t len, unsigned int flags,
 		    struct cdm_run_result **out, struct cdm_err *err);
+
+/*
+ * cdm_result_read_slurp - the whole contents of the file @path into a new
+ * buffer *@text (free() it; NULL for an empty file) of *@len bytes.  Returns
+ * 0; the -errno of fopen with its strerror text ("No such file or
+ * directory"), of a read ("read error: Is a directory"); -E2BIG ("larger
+ * than 256 MiB, not a cdm result"); -ENOMEM.
+ */
+int cdm_result_read_slurp(const char *path, char **text, size_t *len, struct cdm_err *err);
 
 /*
  * cdm_result_read_file - cdm_result_read() on the contents of the file

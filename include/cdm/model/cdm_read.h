@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cdm/model/cdm_read.h - a CrystalDiskMark text report read into the
+ * result model, so that `cdm compare` and `cdm import` take a colleague's
+ * CDM report, a review's pasted into a blog, or one's own from last year
+ * beside cdm's runs.  Layouts: CDM 8.x and 9.x ("  SEQ    1MiB (Q=  8,
+ * T= 1): ..."), 7.x ("Sequential 1MiB (Q=  8, T= 1): ..."), 6.x and 5.x
+ * ("   Sequential Read (Q= 32,T= 1) :    91.559 MB/s"), 3.x and 4.x
+ * ("   Random Read 4KB (QD=32) :"); /work/shared/cdm-format.md and
+ * docs/output-formats.md, "Reading CrystalDiskMark reports".
+ *
+ * Each test of the report becomes a test with no passes and the figures
+ * CDM printed (struct cdm_reported, result.h), parsed with strtod from
+ * the printed text; the footer gives the settings it states (profile,
+ * test size, count, Measure and Interval seconds, 0Fill, [Admin], Date,
+ * OS, Comment, the volume), and info.source says where the run came from.
+ */
+#ifndef CDM_MODEL_CDM_READ_H
+#define CDM_MODEL_CDM_READ_H
+
+#include <stddef.h>
+
+#include "cdm/base/err.h"
+#include "cdm/model/result.h"
+
+/* bytes of one line of a report at most; a longer line is no report's */
+#define CDM_CDM_READ_LINE_MAX 1024
+
+/* result lines in one report at most (3 sections of CDM_MAX_TESTS) */
+#define CDM_CDM_READ_TESTS_MAX (3 * CDM_MAX_TESTS)
+
+/*
+ * cdm_cdm_read - parse the @len bytes of @text (no NUL needed; NULs are
+ * no report's) as a CrystalDiskMark text report into a new result *@out
+ * (free with cdm_result_free(); NULL on failure).
+ *
+ * Encoding: UTF-8 with or without its BOM, or UTF-16LE or UTF-16BE with
+ * their BOM (CDM 6 and 7 save UTF-16LE); CRLF or LF line ends; every line
+ * may carry a Markdown quote prefix ("> " or ">", as in blog posts);
+ * leading and trailing blank lines, indentation and trailing blanks are
+ * not significant.  A report may be trimmed (no header, no footer) as long
+ * as it has a result line.  Each line is recognised by its form: rules,
+ * the product line ("CrystalDiskMark 8.0.4 Shizuku Edition x64 (C) ..."),
+ * the credit line, the unit notes, the section heads ([Read], [Write],
+ * "[Mix] Read 70%/Write 30%"), the result lines of each layout, and the
+ * footer (Profile, Test, Mode, Time, Date, OS, Comment; in 6.x and older
+ * the free-text line after OS is the comment).
+ *
+ * The run's label is its Comment, or @file's base name without its
+ * extension ("windows-san" for "/tmp/windows-san.txt"), or "CrystalDiskMark
+ * report" when @file is NULL or "".  Its start is the Date: read as UTC
+ * (the report's zone is unknown; source.date_text keeps the text); its
+ * aggregate is CDM_AGG_BEST; direct is 1 (CDM bypasses the page cache);
+ * engine, profile, time, interval, size and count are ""/0 (unknown) when
+ * the report does not state them.
+ *
+ * Returns 0; -EINVAL with one line in @err (may be NULL) naming the first
+ * line that fits no form, "line 7: not a CrystalDiskMark report line:
+ * '...'" (quoted up to 60 bytes, bytes that are not printable as '?'), a
+ * line whose form is right but whose content is not ("line 9: Q=0 is
+ * outside 1..1024"), "no result line: not a CrystalDiskMark report";
+ * -ENOMEM.
+ */
+int cdm_cdm_read(const char *text, size_t len, const char *file,
+		 struct cdm_run_result **out, struct cdm_err *err);
+
+#endif /* CDM_MODEL_CDM_READ_H */

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * import.c - `cdm import`: a CrystalDiskMark text report read by
+ * model/cdm_read.c, then saved as cdm JSON (--save, atomically, as `cdm
+ * --save` does) and/or printed with any formatter of the registry.  Here
+ * only what a command does: options, the one-line errors naming the file,
+ * and the exit status.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cdm/base/err.h"
+#include "cdm/base/msg.h"
+#include "cdm/cli/cli.h"
+#include "cdm/cli/import.h"
+#include "cdm/model/result_load.h"
+#include "cdm/model/result_read.h"
+#include "cdm/report/report.h"
+#include "cdm/target/outfile.h"
+
+static const char import_usage[] =
+"Usage: cdm import [OPTIONS] REPORT.txt\n"
+"Read a CrystalDiskMark text report (3.x to 9.x; UTF-8, or UTF-16 as CDM 6\n"
+"and 7 save it; CRLF or LF; pasted with '> ' quotes as in a blog post) and\n"
+"save it as cdm JSON for later 'cdm compare', or print it.  The run keeps\n"
+"only what the report printed: CDM's best-of figures, no passes, and the\n"
+"settings its footer states.  REPORT.txt may be - for standard input.\n"
+"\n"
+"  -s, --save FILE.json     save the run as cdm JSON (schema 3)\n"
+"  -f, --format FMT         print the run as cdm, json, csv, markdown\n"
+"                           (default: cdm; with --save only, nothing is printed)\n"
+"  -o, --output FILE        print to FILE (default: stdout)\n"
+"      --label TEXT         the run's label (default: the report's Comment,\n"
+"                           else the file's name without extension)\n"
+"  -h, --help               this help\n"
+"\n"
+"Exit status: 0 success, 1 writing failed, 2 usage error or a file that is\n"
+"not a CrystalDiskMark report.\n";
+
+static const struct cdm_cli_cmd cmd = { "cdm import", "cdm import --help" };
+
+/* what the options ask for */
+struct import_opts {
+	const struct cdm_formatter *fmt;        /* NULL: not asked for */
+	const char *output, *save, *label, *file;
+};
+
+/* the options into @o; returns CDM_CLI_GO_ON, else the exit status */
+static int parse_opts(int argc, char **argv, struct import_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "save", required_argument, NULL, 's' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "label", required_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char names[128];
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "s:f:o:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 's':
+			o->save = optarg;
+			break;
+		case 'f':
+			o->fmt = cdm_report_find(optarg);
+			if (!o->fmt)
+				return cdm_cli_usage(&cmd, "bad value for --format: '%s' (%s)", optarg,
+						     cdm_report_names(names, sizeof(names)));
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'l':
+			o->label = optarg;
+			break;
+		case 'h':
+			fputs(import_usage, stdout);
+			return CDM_EXIT_OK;
+		default:
+			return cdm_cli_try(&cmd);
+		}
+	}
+	if (argc - optind != 1)
+		return cdm_cli_usage(&cmd, "one CrystalDiskMark report expected, got %d", argc - optind);
+	o->file = argv[optind];
+	if ((o->output && !o->output[0]) || (o->save && !o->save[0]) || !o->file[0])
+		return cdm_cli_usage(&cmd, "an empty path was given");
+	if (o->label && (!o->label[0] || strlen(o->label) >= CDM_NAME_MAX * 4))
+		return cdm_cli_usage(&cmd, "--label must be 1 to %d bytes", CDM_NAME_MAX * 4 - 1);
+	if (!o->fmt && (o->output || !o->save))
+		o->fmt = cdm_report_find("cdm");
+	if (cdm_outfile_same(o->output, o->save))
+		return cdm_cli_usage(&cmd, "--output and --save name the same file '%s'", o->save);
+	if (cdm_outfile_same(o->output, o->file) || cdm_outfile_same(o->save, o->file))
+		return cdm_cli_usage(&cmd, "%s is the report to import; write to another file", o->file);
+	c = cdm_cli_outfile(o->output, "--output", 0, o->fmt ? o->fmt->name : NULL);
+	if (c == CDM_CLI_GO_ON)
+		c = cdm_cli_outfile(o->save, "--save", 1, "json");
+	return c;
+}
+
+/* the report of @o->file into *@r; CDM_CLI_GO_ON or the exit status */
+static int read_report(const struct import_opts *o, struct cdm_run_result **r)
+{
+	const char *path = strcmp(o->file, "-") ? o->file : "/dev/stdin";
+	const char *name = strcmp(o->file, "-") ? o->file : "stdin";
+	struct cdm_err err;
+	char *text;
+	size_t len;
+	int ret;
+
+	ret = cdm_result_read_slurp(path, &text, &len, &err);
+	if (ret < 0) {
+		cdm_msg_error("%s: %s", name, err.msg);
+		return CDM_EXIT_USAGE;
+	}
+	if (cdm_result_load_is_json(text ? text : "", len)) {
+		free(text);
+		cdm_msg_error("%s: JSON, not a CrystalDiskMark report: a cdm result needs no import (cdm compare reads it)",
+			      name);
+		return CDM_EXIT_USAGE;
+	}
+	/* not JSON: a report, or "empty file" */
+	ret = cdm_result_load(text ? text : "", len, name, CDM_RESULT_READ_ONE_RUN, r, &err);
+	free(text);
+	if (ret < 0) {
+		cdm_msg_error("%s: %s", name, err.msg);
+		return ret == -ENOMEM ? CDM_EXIT_RUN : CDM_EXIT_USAGE;
+	}
+	if (o->label)
+		snprintf((*r)->info.label, sizeof((*r)->info.label), "%s", o->label);
+	return CDM_CLI_GO_ON;
+}
+
+/* the printed report and the JSON; the exit status */
+static int write_outputs(const struct import_opts *o, const struct cdm_run_result *r)
+{
+	FILE *out = stdout;
+	int status = CDM_EXIT_OK, ret;
+
+	if (o->save) {
+		ret = cdm_report_save(o->save, cdm_report_find("json"), r);
+		if (ret < 0) {
+			cdm_msg_error("%s: cannot save the imported run: %s", o->save, strerror(-ret));
+			return CDM_EXIT_RUN;
+		}
+	}
+	if (!o->fmt)
+		return status;
+	if (o->output) {
+		out = fopen(o->output, "w");
+		if (!out) {
+			cdm_msg_error("%s: cannot write the report: %s", o->output, strerror(errno));
+			return CDM_EXIT_RUN;
+		}
+	}
+	if (o->fmt->write(out, r) < 0 || fflush(out)) {
+		cdm_msg_error("%s: writing the report failed", o->output ? o->output : "stdout");
+		status = CDM_EXIT_RUN;
+	}
+	if (o->output && fclose(out) && !status) {
+		cdm_msg_error("%s: writing the report failed", o->output);
+		status = CDM_EXIT_RUN;
+	}
+	return status;
+}
+
+int cdm_cli_import_main(int argc, char **argv)
+{
+	struct import_opts o = { NULL };
+	struct cdm_run_result *r = NULL;
+	int s;
+
+	s = parse_opts(argc, argv, &o);
+	if (s == CDM_CLI_GO_ON)
+		s = read_report(&o, &r);
+	if (s != CDM_CLI_GO_ON)
+		return s;
+	s = write_outputs(&o, r);
+	cdm_result_free(r);
+	return s;
+}

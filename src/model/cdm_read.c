@@ -1,0 +1,866 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cdm_read.c - a CrystalDiskMark text report into the result model
+ * (include/cdm/model/cdm_read.h): the bytes decoded to UTF-8 lines, each
+ * line recognised by its form, and the first line that fits none named.
+ * The forms are CDM's own printf formats (its ResultText and report
+ * templates, /work/shared/cdm-format.md): the reader is strict about the
+ * words and the punctuation and lenient about the blanks between them, as
+ * blog engines and editors change blanks but not words.  Figures are
+ * parsed with strtod from the printed text (cdm never calls setlocale,
+ * so the C locale's '.' is the decimal point, as in every CDM report).
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cdm/model/cdm_read.h"
+#include "cdm/model/pass.h"
+#include "cdm/model/spec.h"
+
+#define KIB 1024ull
+#define MIB (1024ull * 1024)
+#define GIB (1024ull * 1024 * 1024)
+#define QUOTE_MAX 60            /* bytes of a line quoted in an error */
+
+/* one result line as read */
+struct row {
+	struct cdm_spec spec;
+	enum cdm_dir dir;
+	struct cdm_reported rep;
+	unsigned int line;
+};
+
+/* the reader's state over the lines */
+struct rd {
+	struct row rows[CDM_CDM_READ_TESTS_MAX];
+	unsigned int nrows;
+	int section;                    /* enum cdm_dir of the last head, or -1 */
+	unsigned int mix_write_pct;     /* of the last [Mix] head */
+	unsigned int layout;            /* of the result lines: 3, 6, 7, 8; 0 none yet */
+	int old_os;                     /* an old-layout "OS :" line was the last */
+	int old_comment;                /* its comment line was read */
+	unsigned int line;              /* number of the line being read, from 1 */
+	struct cdm_run_info info;
+	struct cdm_err *err;
+};
+
+/* ---- decoding ---- */
+
+/* @cp as UTF-8 into @o (4 bytes room); returns the bytes written */
+static size_t put_utf8(unsigned char *o, uint32_t cp)
+{
+	if (cp < 0x80) {
+		o[0] = (unsigned char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		o[0] = (unsigned char)(0xc0 | cp >> 6);
+		o[1] = (unsigned char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		o[0] = (unsigned char)(0xe0 | cp >> 12);
+		o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
+		o[2] = (unsigned char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	o[0] = (unsigned char)(0xf0 | cp >> 18);
+	o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3f));
+	o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
+	o[3] = (unsigned char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/*
+ * UTF-16 (@be: big-endian) after its BOM into a new UTF-8 buffer *@out of
+ * *@olen bytes; an unpaired surrogate becomes U+FFFD.  -ENOMEM.
+ */
+static int utf16_to_utf8(const unsigned char *s, size_t len, int be, char **out, size_t *olen)
+{
+	unsigned char *o = malloc(len / 2 * 3 + 4);
+	size_t i, n = 0;
+
+	if (!o)
+		return -ENOMEM;
+	for (i = 0; i + 1 < len; i += 2) {
+		uint32_t u = be ? (uint32_t)s[i] << 8 | s[i + 1] : (uint32_t)s[i + 1] << 8 | s[i];
+
+		if (u >= 0xd800 && u < 0xdc00 && i + 3 < len) {
+			uint32_t l = be ? (uint32_t)s[i + 2] << 8 | s[i + 3] :
+				     (uint32_t)s[i + 3] << 8 | s[i + 2];
+
+			if (l >= 0xdc00 && l < 0xe000) {
+				u = 0x10000 + ((u - 0xd800) << 10) + (l - 0xdc00);
+				i += 2;
+			}
+		}
+		if (u >= 0xd800 && u < 0xe000)
+			u = 0xfffd;
+		n += put_utf8(o + n, u);
+	}
+	if (i < len)            /* an odd last byte is no UTF-16 code unit */
+		n += put_utf8(o + n, 0xfffd);
+	*out = (char *)o;
+	*olen = n;
+	return 0;
+}
+
+/* ---- messages ---- */
+
+/* length of the valid UTF-8 sequence at @s (at most @n bytes), or 0 */
+static size_t utf8_seq(const unsigned char *s, size_t n)
+{
+	size_t k, need = s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
+
+	if (s[0] >= 0xf5 || !need || need > n)
+		return 0;
+	for (k = 1; k < need; k++)
+		if ((s[k] & 0xc0) != 0x80)
+			return 0;
+	return need;
+}
+
+/* @line quoted for a message: at most QUOTE_MAX bytes, the unprintable as '?' */
+static void quote(char *buf, size_t blen, const char *line)
+{
+	const unsigned char *s = (const unsigned char *)line;
+	size_t n = strlen(line), i = 0, o = 0, k;
+
+	while (i < n && o + 5 < blen && i < QUOTE_MAX) {
+		if (s[i] >= 0x80 && (k = utf8_seq(s + i, n - i)) && i + k <= QUOTE_MAX) {
+			memcpy(buf + o, s + i, k);
+			o += k;
+			i += k;
+			continue;
+		}
+		buf[o++] = s[i] >= 0x20 && s[i] < 0x7f ? (char)s[i] : '?';
+		i++;
+	}
+	if (i < n && o + 4 < blen) {
+		memcpy(buf + o, "...", 3);
+		o += 3;
+	}
+	buf[o] = '\0';
+}
+
+static int not_a_line(struct rd *rd, const char *line)
+{
+	char q[QUOTE_MAX * 2 + 8];
+
+	quote(q, sizeof(q), line);
+	return cdm_err_set(rd->err, -EINVAL, "line %u: not a CrystalDiskMark report line: '%s'",
+			   rd->line, q);
+}
+
+/* ---- tokens: each moves *@p past what it read, or returns 0 and leaves it ---- */
+
+static void blanks(const char **p)
+{
+	while (**p == ' ' || **p == '\t')
+		(*p)++;
+}
+
+/* the literal @s, after any blanks */
+static int lit(const char **p, const char *s)
+{
+	const char *q = *p;
+	size_t n = strlen(s);
+
+	blanks(&q);
+	if (strncmp(q, s, n))
+		return 0;
+	*p = q + n;
+	return 1;
+}
+
+/* a whole number up to @max, after any blanks */
+static int whole(const char **p, unsigned long long max, unsigned long long *v)
+{
+	const char *q = *p;
+	unsigned long long x = 0;
+
+	blanks(&q);
+	if (*q < '0' || *q > '9')
+		return 0;
+	for (; *q >= '0' && *q <= '9'; q++) {
+		if (x > (max - (unsigned long long)(*q - '0')) / 10)
+			return 0;
+		x = x * 10 + (unsigned long long)(*q - '0');
+	}
+	*v = x;
+	*p = q;
+	return 1;
+}
+
+static int uns(const char **p, unsigned int max, unsigned int *v)
+{
+	unsigned long long x;
+
+	if (!whole(p, max, &x))
+		return 0;
+	*v = (unsigned int)x;
+	return 1;
+}
+
+/* a figure as CDM prints it, "7427.749", read with strtod from its text */
+static int figure(const char **p, double *v)
+{
+	const char *q = *p, *s;
+	char tok[40];
+	size_t n;
+
+	blanks(&q);
+	s = q;
+	while (*q >= '0' && *q <= '9')
+		q++;
+	if (q == s)
+		return 0;
+	if (*q == '.') {
+		q++;
+		if (*q < '0' || *q > '9')
+			return 0;
+		while (*q >= '0' && *q <= '9')
+			q++;
+	}
+	n = (size_t)(q - s);
+	if (n >= sizeof(tok))
+		return 0;
+	memcpy(tok, s, n);
+	tok[n] = '\0';
+	*v = strtod(tok, NULL);
+	*p = q;
+	return 1;
+}
+
+/* only blanks left */
+static int at_end(const char *p)
+{
+	blanks(&p);
+	return !*p;
+}
+
+/* ---- result lines ---- */
+
+/* a block size "4KiB", "1MiB", "512KB" (3.x/4.x: KB is KiB there) into *@b */
+static int block(const char **p, unsigned long long *b)
+{
+	unsigned long long n;
+
+	if (!whole(p, 1u << 20, &n))
+		return 0;
+	if (lit(p, "MiB"))
+		*b = n * MIB;
+	else if (lit(p, "KiB") || lit(p, "KB"))
+		*b = n * KIB;
+	else
+		return 0;
+	return 1;
+}
+
+/* "(Q=  8, T= 1)" (7.x, 8.x) or "(Q= 32,T= 1)" (5.x, 6.x) */
+static int qt(const char **p, unsigned int *q, unsigned int *t)
+{
+	const char *s = *p;
+
+	if (lit(&s, "(") && lit(&s, "Q=") && uns(&s, 100000, q) && lit(&s, ",") && lit(&s, "T=") &&
+	    uns(&s, 100000, t) && lit(&s, ")")) {
+		*p = s;
+		return 1;
+	}
+	return 0;
+}
+
+/* ": 7427.749 MB/s [ 7083.7 IOPS] < 987.81 us>" of 7.x and 8.x */
+static int figures_new(const char *p, struct cdm_reported *rep)
+{
+	if (lit(&p, ":") && figure(&p, &rep->mb_s) && lit(&p, "MB/s") &&
+	    lit(&p, "[") && figure(&p, &rep->iops) && lit(&p, "IOPS]") &&
+	    lit(&p, "<") && figure(&p, &rep->lat_us) && lit(&p, "us>") && at_end(p))
+		return 1;
+	return 0;
+}
+
+/* 8.x: "SEQ    1MiB (Q=  8, T= 1): ..."; 7.x: "Sequential 1MiB (Q=  8, T= 1): ..." */
+static int row_new(const char *p, struct row *rw, unsigned int *layout)
+{
+	unsigned long long b;
+	const char *d;
+
+	if (lit(&p, "SEQ ") || lit(&p, "RND ")) {
+		*layout = 8;
+		rw->spec.pattern = strstr(p - 4, "RND") == p - 4 ? CDM_RND : CDM_SEQ;
+	} else if (lit(&p, "Sequential ")) {
+		*layout = 7;
+		rw->spec.pattern = CDM_SEQ;
+	} else if (lit(&p, "Random ")) {
+		*layout = 7;
+		rw->spec.pattern = CDM_RND;
+	} else {
+		return 0;
+	}
+	d = p;
+	blanks(&d);
+	if (*d < '0' || *d > '9')       /* "Sequential Read": an older layout */
+		return 0;
+	if (!block(&p, &b) || !qt(&p, &rw->spec.qd, &rw->spec.threads))
+		return 0;
+	rw->spec.block = b;
+	return figures_new(p, &rw->rep);
+}
+
+/*
+ * 3.x to 6.x: "   Sequential Read (Q= 32,T= 1) :    91.559 MB/s",
+ * "  Random Read 4KiB (Q=  8,T= 8) :     7.892 MB/s [   1926.8 IOPS]",
+ * "         Sequential Read (T= 1) :", "   Random Read 4KB (QD=32) :",
+ * "         Random Read 512KB :".  The direction is in the line.  Their
+ * sequential block is not printed: CDM 5 and 6 read "Sequential (Q=32)"
+ * in 128 KiB blocks and the plain "Sequential" in 1 MiB blocks, as do 3.x
+ * and 4.x (cdm-format.md, the tests per profile).
+ */
+static int row_old(const char *p, struct row *rw, unsigned int *layout)
+{
+	unsigned long long b = MIB;
+	int seq;
+
+	if (lit(&p, "Sequential "))
+		seq = 1;
+	else if (lit(&p, "Random "))
+		seq = 0;
+	else
+		return 0;
+	if (lit(&p, "Read"))
+		rw->dir = CDM_DIR_READ;
+	else if (lit(&p, "Write"))
+		rw->dir = CDM_DIR_WRITE;
+	else
+		return 0;
+	if (!seq && !block(&p, &b))
+		return 0;
+	rw->spec.pattern = seq ? CDM_SEQ : CDM_RND;
+	rw->spec.qd = rw->spec.threads = 1;
+	*layout = 3;
+	if (qt(&p, &rw->spec.qd, &rw->spec.threads)) {         /* 5.x, 6.x */
+		*layout = 6;
+		if (seq && rw->spec.qd > 1)
+			b = 128 * KIB;
+	} else if (lit(&p, "(T=")) {                            /* 5.x */
+		*layout = 6;
+		if (!uns(&p, 100000, &rw->spec.threads) || !lit(&p, ")"))
+			return 0;
+	} else if (lit(&p, "(QD=")) {                           /* 3.x, 4.x */
+		if (!uns(&p, 100000, &rw->spec.qd) || !lit(&p, ")"))
+			return 0;
+	}
+	rw->spec.block = b;
+	if (!lit(&p, ":") || !figure(&p, &rw->rep.mb_s) || !lit(&p, "MB/s"))
+		return 0;
+	if (lit(&p, "[") && !(figure(&p, &rw->rep.iops) && lit(&p, "IOPS]")))
+		return 0;
+	return at_end(p);
+}
+
+/* the tests's limits, as cdm's own specs have them (spec.h) */
+static int row_check(struct rd *rd, const struct row *rw)
+{
+	char name[64];
+
+	if (rw->spec.qd < 1 || rw->spec.qd > CDM_QD_MAX)
+		return cdm_err_set(rd->err, -EINVAL, "line %u: Q=%u is outside 1..%u", rd->line,
+				   rw->spec.qd, CDM_QD_MAX);
+	if (rw->spec.threads < 1 || rw->spec.threads > CDM_THREADS_MAX)
+		return cdm_err_set(rd->err, -EINVAL, "line %u: T=%u is outside 1..%u", rd->line,
+				   rw->spec.threads, CDM_THREADS_MAX);
+	if (rw->spec.block < CDM_BLOCK_MIN || rw->spec.block > CDM_BLOCK_MAX)
+		return cdm_err_set(rd->err, -EINVAL, "line %u: a block of %llu bytes is outside %llu..%llu",
+				   rd->line, (unsigned long long)rw->spec.block, CDM_BLOCK_MIN,
+				   CDM_BLOCK_MAX);
+	for (unsigned int i = 0; i < rd->nrows; i++) {
+		if (rd->rows[i].dir == rw->dir && cdm_spec_same(&rd->rows[i].spec, &rw->spec)) {
+			cdm_spec_name(&rw->spec, name, sizeof(name));
+			return cdm_err_set(rd->err, -EINVAL, "line %u: a second %s %s result (the first is on line %u)",
+					   rd->line, name, cdm_result_dir_name(rw->dir),
+					   rd->rows[i].line);
+		}
+	}
+	if (rd->nrows >= CDM_CDM_READ_TESTS_MAX)
+		return cdm_err_set(rd->err, -EINVAL, "line %u: more than %d result lines", rd->line,
+				   CDM_CDM_READ_TESTS_MAX);
+	return 0;
+}
+
+/* a result line of any layout: 1, 0 (not one), or -EINVAL */
+static int result_line(struct rd *rd, const char *p)
+{
+	struct row rw;
+	unsigned int layout = 0;
+	int ret;
+
+	memset(&rw, 0, sizeof(rw));
+	rw.rep.has = 1;
+	rw.rep.iops = rw.rep.lat_us = cdm_pass_no_figure();
+	if (row_new(p, &rw, &layout)) {
+		if (rd->section < 0)
+			return cdm_err_set(rd->err, -EINVAL, "line %u: a result line before [Read], [Write] or [Mix]",
+					   rd->line);
+		rw.dir = (enum cdm_dir)rd->section;
+		if (rw.dir == CDM_DIR_MIX)
+			rw.spec.write_pct = rd->mix_write_pct;
+	} else if (!row_old(p, &rw, &layout)) {
+		return 0;
+	}
+	/* one report, one layout: a CDM 7 row among CDM 8 rows is no report's */
+	if (rd->layout && (rd->layout >= 7 || layout >= 7) && rd->layout != layout)
+		return cdm_err_set(rd->err, -EINVAL, "line %u: a CDM %u result line among CDM %u ones",
+				   rd->line, layout, rd->layout);
+	if (!rd->layout || layout > rd->layout)
+		rd->layout = layout;
+	ret = row_check(rd, &rw);
+	if (ret)
+		return ret;
+	rw.line = rd->line;
+	rd->rows[rd->nrows++] = rw;
+	return 1;
+}
+
+/* "[Read]", "[Write]", "[Mix] Read 70%/Write 30%" */
+static int section_line(struct rd *rd, const char *p)
+{
+	unsigned int r, w;
+
+	if (!strcmp(p, "[Read]") || !strcmp(p, "[Write]")) {
+		rd->section = p[1] == 'R' ? CDM_DIR_READ : CDM_DIR_WRITE;
+		return 1;
+	}
+	if (!lit(&p, "[Mix]"))
+		return 0;
+	if (!lit(&p, "Read") || !uns(&p, 100, &r) || !lit(&p, "%/Write") || !uns(&p, 100, &w) ||
+	    !lit(&p, "%") || !at_end(p))
+		return 0;
+	if (r + w != 100 || w < CDM_MIX_MIN || w > CDM_MIX_MAX)
+		return cdm_err_set(rd->err, -EINVAL, "line %u: a Mix of Read %u%%/Write %u%%", rd->line,
+				   r, w);
+	rd->section = CDM_DIR_MIX;
+	rd->mix_write_pct = w;
+	return 1;
+}
+
+/* ---- header ---- */
+
+/* "CrystalDiskMark 8.0.4 Shizuku Edition x64 (C) 2007-2021 hiyohiyo" */
+static int product_line(struct rd *rd, const char *line)
+{
+	struct cdm_run_source *src = &rd->info.source;
+	const char *p = line, *v, *c;
+	unsigned int major;
+
+	if (!lit(&p, "CrystalDiskMark "))
+		return 0;
+	blanks(&p);
+	v = p;
+	if (!uns(&p, 99, &major) || *p != '.')
+		return 0;
+	while (*p && *p != ' ')
+		p++;
+	snprintf(src->version, sizeof(src->version), "%.*s", (int)(p - v), v);
+	blanks(&p);
+	c = strstr(p, "(C)");
+	if (!c)
+		c = p + strlen(p);
+	while (c > p && c[-1] == ' ')
+		c--;
+	snprintf(src->edition, sizeof(src->edition), "%.*s", (int)(c - p), p);
+	snprintf(src->product, sizeof(src->product), "%s", line);
+	src->layout = major >= 8 ? 8 : major == 7 ? 7 : major == 6 ? 6 : major == 5 ? 5 : 3;
+	return 1;
+}
+
+/* rules, the credit line, the unit notes: nothing to keep */
+static int chrome_line(const char *p)
+{
+	size_t n = strspn(p, "-");
+
+	if (n >= 20 && !p[n])
+		return 1;
+	if (strstr(p, "Crystal Dew World"))
+		return 1;
+	return !strncmp(p, "* MB/s = ", 9) || !strncmp(p, "* KB = ", 7);
+}
+
+/* ---- footer ---- */
+
+/* "G: 0% (0/1863GiB)", "I: 11.7% (14.0/119.2 GiB)": the drive and its use */
+static void volume(struct cdm_run_info *in, const char *s, size_t n)
+{
+	const char *p = in->source.volume, *colon;
+	double pct, used, total;
+	uint64_t unit;
+
+	snprintf(in->source.volume, sizeof(in->source.volume), "%.*s", (int)n, s);
+	colon = strchr(p, ':');
+	if (!colon || colon == p)
+		return;
+	snprintf(in->target, sizeof(in->target), "%.*s", (int)(colon + 1 - p), p);
+	snprintf(in->mount_point, sizeof(in->mount_point), "%s", in->target);
+	p = colon + 1;
+	if (!figure(&p, &pct) || !lit(&p, "%") || !lit(&p, "(") || !figure(&p, &used) ||
+	    !lit(&p, "/") || !figure(&p, &total))
+		return;
+	unit = lit(&p, "GiB") ? GIB : lit(&p, "MiB") ? MIB : 0;
+	if (!unit || !lit(&p, ")") || !at_end(p) || used > total || total > 1e9)
+		return;
+	in->fs_total_bytes = (uint64_t)(total * (double)unit + 0.5);
+	in->fs_used_bytes = (uint64_t)(used * (double)unit + 0.5);
+	in->fs_avail_bytes = in->fs_total_bytes - in->fs_used_bytes;
+}
+
+/* a mark in <> or [] this reader does not know (a later CDM's): skipped */
+static int other_mark(const char **pp)
+{
+	const char *p = *pp, *e;
+
+	blanks(&p);
+	if (*p != '<' && *p != '[')
+		return 0;
+	e = strchr(p, *p == '<' ? '>' : ']');
+	if (!e)
+		return 0;
+	*pp = e + 1;
+	return 1;
+}
+
+/*
+ * One token of a Test: line after the size: "(x5)", "[Interval: 5 sec]"
+ * (7.x), "[Interval=5 sec]" (6.x), "<0Fill>", "<DefaultAffinity=...>",
+ * or the volume in brackets (6.x, 8.x).
+ */
+static int test_token(struct cdm_run_info *in, const char **pp)
+{
+	const char *p = *pp, *e;
+
+	if (lit(&p, "(x"))
+		return uns(&p, CDM_COUNT_MAX, &in->count) && lit(&p, ")") ? (*pp = p, 1) : 0;
+	if (lit(&p, "[Interval:") || lit(&p, "[Interval=")) {
+		in->source.has_interval = 1;
+		return uns(&p, 100000, &in->interval) && lit(&p, "sec]") ? (*pp = p, 1) : 0;
+	}
+	if (lit(&p, "<0Fill>")) {
+		in->zero_fill = 1;
+		*pp = p;
+		return 1;
+	}
+	if (lit(&p, "<"))       /* <DefaultAffinity=DISABLED> (7.x), or a later mark */
+		return other_mark(pp);
+	if (lit(&p, "[")) {
+		e = strchr(p, ']');
+		/* the volume's own brackets nest no ']' before its end */
+		if (!e || memchr(p, '[', (size_t)(e - p)))
+			return 0;
+		if (in->source.volume[0])
+			return 0;
+		volume(in, p, (size_t)(e - p));
+		*pp = e + 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* "1 GiB (x5) [G: 0% (0/1863GiB)]", "1024 MiB [I: ...] (x5)  [Interval=5 sec]" */
+static int test_value(struct cdm_run_info *in, const char *p)
+{
+	unsigned long long n;
+
+	if (!whole(&p, 1u << 30, &n))
+		return 0;
+	/* 3.x and 4.x print "1000 MB" for CDM's MiB */
+	if (lit(&p, "GiB"))
+		in->size = n * GIB;
+	else if (lit(&p, "MiB") || lit(&p, "MB"))
+		in->size = n * MIB;
+	else
+		return 0;
+	while (!at_end(p))
+		if (!test_token(in, &p))
+			return 0;
+	return 1;
+}
+
+/* "[Admin]", "<0Fill>" in any order, or nothing; other marks are skipped */
+static int mode_value(struct cdm_run_info *in, const char *p)
+{
+	while (!at_end(p)) {
+		if (lit(&p, "[Admin]"))
+			in->admin = 1;
+		else if (lit(&p, "<0Fill>"))
+			in->zero_fill = 1;
+		else if (!other_mark(&p))
+			return 0;
+	}
+	return 1;
+}
+
+/* days since 1970-01-01 of a proleptic Gregorian date (Hinnant's algorithm) */
+static long long days_civil(long long y, unsigned int m, unsigned int d)
+{
+	long long era;
+	unsigned int yoe, doy;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = (unsigned int)(y - era * 400);
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	return era * 146097 + (long long)yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+/* "2021/06/26 15:42:37": kept as text, and as the time it is in UTC */
+static int date_value(struct cdm_run_info *in, const char *p)
+{
+	static const unsigned char mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	unsigned int y, mo, d, h, mi, s;
+	const char *v = p;
+
+	if (!uns(&p, 9999, &y) || !lit(&p, "/") || !uns(&p, 12, &mo) || !lit(&p, "/") ||
+	    !uns(&p, 31, &d) || !uns(&p, 23, &h) || !lit(&p, ":") || !uns(&p, 59, &mi) ||
+	    !lit(&p, ":") || !uns(&p, 60, &s) || !at_end(p))
+		return 0;
+	if (y < 1970 || mo < 1 || d < 1 || d > mdays[mo - 1])
+		return 0;
+	blanks(&v);
+	snprintf(in->source.date_text, sizeof(in->source.date_text), "%s", v);
+	in->start = (time_t)(days_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + s);
+	return 1;
+}
+
+/* "Windows 10  [10.0 Build 19042] (x64)": os, [kernel], (machine) */
+static void os_value(struct cdm_run_info *in, const char *p)
+{
+	const char *end = p + strlen(p), *b = strrchr(p, '['), *m = strrchr(p, '(');
+
+	if (m && end[-1] == ')' && (!b || m > b)) {
+		snprintf(in->machine, sizeof(in->machine), "%.*s", (int)(end - m - 2), m + 1);
+		end = m;
+	}
+	if (b && b < end) {
+		const char *c = memchr(b, ']', (size_t)(end - b));
+
+		if (c) {
+			snprintf(in->kernel, sizeof(in->kernel), "%.*s", (int)(c - b - 1), b + 1);
+			end = b;
+		}
+	}
+	/*
+	 * one blank is the separator; CDM's own name may end in one more
+	 * ("Windows 10 "), kept so the line prints again as it was
+	 */
+	if (end > p && end[-1] == ' ')
+		end--;
+	snprintf(in->os, sizeof(in->os), "%.*s", (int)(end - p), p);
+}
+
+/* "Key: value" (7.x, 8.x) or "Key : value" (3.x-6.x): the value, or NULL */
+static const char *footer_key(const char *p, const char *key)
+{
+	if (!lit(&p, key) || !lit(&p, ":"))
+		return NULL;
+	blanks(&p);
+	return p;
+}
+
+/* is the report in a layout before 7.x, by its product line or its rows? */
+static int old_layout(const struct rd *rd)
+{
+	unsigned int l = rd->info.source.layout ? rd->info.source.layout : rd->layout;
+
+	return l && l < 7;
+}
+
+/* a footer line: 1, 0 (not one), or -EINVAL */
+static int footer_line(struct rd *rd, const char *p)
+{
+	struct cdm_run_info *in = &rd->info;
+	const char *v;
+	int ok = 1;
+
+	if ((v = footer_key(p, "Profile")))
+		snprintf(in->profile, sizeof(in->profile), "%s", v);
+	else if ((v = footer_key(p, "Test")))
+		ok = test_value(in, v);
+	else if ((v = footer_key(p, "Mode")))
+		ok = mode_value(in, v);
+	else if ((v = footer_key(p, "Time")))
+		ok = lit(&v, "Measure") && uns(&v, 100000, &in->time) && lit(&v, "sec") &&
+		     lit(&v, "/") && lit(&v, "Interval") && uns(&v, 100000, &in->interval) &&
+		     lit(&v, "sec") && at_end(v) && (in->source.has_interval = 1);
+	else if ((v = footer_key(p, "Date")))
+		ok = date_value(in, v);
+	else if ((v = footer_key(p, "OS"))) {
+		os_value(in, v);
+		/* 3.x-6.x: the line after it is the comment ("  " + comment) */
+		rd->old_os = old_layout(rd);
+	} else if ((v = footer_key(p, "Comment")))
+		snprintf(in->comment, sizeof(in->comment), "%s", v);
+	else
+		return 0;
+	if (!ok) {
+		char q[QUOTE_MAX * 2 + 8];
+
+		quote(q, sizeof(q), p);
+		return cdm_err_set(rd->err, -EINVAL, "line %u: not a CrystalDiskMark footer line: '%s'",
+				   rd->line, q);
+	}
+	return 1;
+}
+
+/* ---- lines ---- */
+
+/* one line (no line end, NUL-terminated, writable): 0 or -EINVAL */
+static int one_line(struct rd *rd, char *line)
+{
+	char *e, *s = line;
+	const char *p;
+	int ret, old_os = rd->old_os;
+
+	if (*s == '>')          /* a Markdown quote, as blog posts carry reports */
+		s += 1 + (s[1] == ' ');
+	for (e = s; *e; e++)
+		if ((unsigned char)*e < 0x20 && *e != '\t')
+			return not_a_line(rd, line);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+		*--e = '\0';
+	p = s;
+	blanks(&p);
+	/* blank, or a Markdown code fence around a pasted report */
+	if (!*p || !strncmp(p, "```", 3))
+		return 0;
+	rd->old_os = 0;
+	if (old_os && !rd->old_comment) {
+		/* CDM 6 ends with "  " + comment: free text after the OS line */
+		rd->old_comment = 1;
+		snprintf(rd->info.comment, sizeof(rd->info.comment), "%s", p);
+		return 0;
+	}
+	if (chrome_line(p) || product_line(rd, p))
+		return 0;
+	ret = section_line(rd, p);
+	if (!ret)
+		ret = result_line(rd, p);
+	if (!ret)
+		ret = footer_line(rd, p);
+	if (ret < 0)
+		return ret;
+	return ret ? 0 : not_a_line(rd, line);
+}
+
+/* every line of @text (UTF-8, @len bytes, BOM gone): 0 or -EINVAL */
+static int all_lines(struct rd *rd, const char *text, size_t len)
+{
+	char buf[CDM_CDM_READ_LINE_MAX + 1];
+	size_t i = 0;
+
+	while (i < len) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - (text + i)) : len - i, m = n;
+		int ret;
+
+		rd->line++;
+		/* CR of CRLF, and the blanks editors leave (even after a CR) */
+		while (m && (text[i + m - 1] == '\r' || text[i + m - 1] == ' ' || text[i + m - 1] == '\t'))
+			m--;
+		if (m > CDM_CDM_READ_LINE_MAX)
+			return cdm_err_set(rd->err, -EINVAL, "line %u: longer than %d bytes, not a CrystalDiskMark report line",
+					   rd->line, CDM_CDM_READ_LINE_MAX);
+		memcpy(buf, text + i, m);
+		buf[m] = '\0';
+		if (memchr(text + i, '\0', m))
+			return not_a_line(rd, buf);
+		ret = one_line(rd, buf);
+		if (ret)
+			return ret;
+		i += n + (nl != NULL);
+	}
+	return 0;
+}
+
+/* "windows-san" for "/tmp/windows-san.txt" */
+static void base_name(char *buf, size_t len, const char *file)
+{
+	const char *b = strrchr(file, '/'), *dot;
+
+	b = b ? b + 1 : file;
+	dot = strrchr(b, '.');
+	if (!dot || dot == b)
+		dot = b + strlen(b);
+	snprintf(buf, len, "%.*s", (int)(dot - b), b);
+}
+
+/* the result from what the lines gave; -ENOMEM */
+static int build(struct rd *rd, const char *file, struct cdm_run_result **out)
+{
+	struct cdm_run_result *r = cdm_result_alloc(rd->nrows);
+	struct cdm_run_info *in = &rd->info;
+
+	if (!r)
+		return cdm_err_set(rd->err, -ENOMEM, "out of memory");
+	in->source.kind = CDM_SOURCE_CDM_REPORT;
+	if (!in->source.layout)
+		in->source.layout = rd->layout;
+	if (file)
+		snprintf(in->source.file, sizeof(in->source.file), "%s", file);
+	if (in->comment[0])
+		snprintf(in->label, sizeof(in->label), "%.*s", (int)sizeof(in->label) - 1, in->comment);
+	else if (file && file[0])
+		base_name(in->label, sizeof(in->label), file);
+	if (!in->label[0])
+		snprintf(in->label, sizeof(in->label), "CrystalDiskMark report");
+	in->direct = 1;         /* CDM's test file bypasses the cache */
+	r->info = *in;
+	for (unsigned int i = 0; i < rd->nrows; i++) {
+		struct cdm_test_result *t = &r->tests[i];
+
+		t->spec = rd->rows[i].spec;
+		t->dir = rd->rows[i].dir;
+		t->qd_run = t->spec.qd;
+		t->reported = rd->rows[i].rep;
+		/* CDM prints a Mix test's total only */
+		t->parts_unknown = t->dir == CDM_DIR_MIX;
+	}
+	*out = r;
+	return 0;
+}
+
+int cdm_cdm_read(const char *text, size_t len, const char *file,
+		 struct cdm_run_result **out, struct cdm_err *err)
+{
+	const unsigned char *u = (const unsigned char *)text;
+	struct rd *rd;
+	char *conv = NULL;
+	int ret;
+
+	*out = NULL;
+	rd = calloc(1, sizeof(*rd));
+	if (!rd)
+		return cdm_err_set(err, -ENOMEM, "out of memory");
+	rd->section = -1;
+	rd->err = err;
+	if (len >= 2 && ((u[0] == 0xff && u[1] == 0xfe) || (u[0] == 0xfe && u[1] == 0xff))) {
+		ret = utf16_to_utf8(u + 2, len - 2, u[0] == 0xfe, &conv, &len);
+		if (ret) {
+			free(rd);
+			return cdm_err_set(err, ret, "out of memory");
+		}
+		text = conv;
+	} else if (len >= 3 && u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf) {
+		text += 3;
+		len -= 3;
+	}
+	ret = all_lines(rd, text, len);
+	if (!ret && !rd->nrows)
+		ret = cdm_err_set(err, -EINVAL, "no result line: not a CrystalDiskMark report");
+	if (!ret)
+		ret = build(rd, file, out);
+	free(conv);
+	free(rd);
+	return ret;
+}

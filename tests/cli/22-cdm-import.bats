@@ -1,0 +1,246 @@
+#!/usr/bin/env bats
+# CrystalDiskMark text reports: `cdm compare` takes them beside cdm's JSON
+# in any mix and order, `cdm import` turns them into cdm JSON (and the
+# compare of that JSON is the compare of the report), and what is not a
+# report gets one line naming the file and the line.  The reports are
+# tests/fixtures/cdm-reports/ (real ones; their first line, "# source:",
+# says where each comes from and is cut off here).
+
+load helpers
+
+FIX="$BATS_TEST_DIRNAME/../fixtures/cdm-reports"
+
+NULLRUN=(--size 16MiB --count 1 --time 1 --interval 0 --warmup 0 --quiet
+	--engine null --null-service-us 200)
+
+# report NAME - the fixture NAME as published (without its "# source:"
+# line) in $OD/NAME; prints the path
+report() {
+	tail -n +2 "$FIX/$1" > "$OD/$1"
+	echo "$OD/$1"
+}
+
+# a cdm run of CDM 8's Default tests on the null engine, saved as $OD/run.json
+cdm_run() {
+	"$CDM" "${NULLRUN[@]}" --label local --save "$OD/run.json" "$TD" > /dev/null
+}
+
+@test "every report compares with a cdm run, side by side with ratios, in either order" {
+	cdm_run
+	for f in "$FIX"/*.txt; do
+		name=$(basename "$f")
+		r=$(report "$name")
+		run "$CDM" compare "$r" "$OD/run.json"
+		echo "$name: status $status"
+		echo "$output"
+		[ "$status" -eq 0 ]
+		# the report's section heads: its label, then local
+		echo "$output" | grep -qE '^\[Read\] .* local$'
+		# the tests both have: a figure each and a ratio (RND4K Q1T1 is in every report)
+		echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +[0-9]+\.[0-9]{3} +[0-9]+\.[0-9]{3} +[0-9.<]+x$'
+		echo "$output" | grep -q 'CrystalDiskMark.* report'
+		# no figure of the report is a 0
+		! echo "$output" | grep -qE ' 0\.000( |$)'
+		run "$CDM" compare "$OD/run.json" "$r"
+		[ "$status" -eq 0 ]
+		echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +[0-9]+\.[0-9]{3} +[0-9]+\.[0-9]{3} +[0-9.<]+x$'
+	done
+}
+
+@test "a report's figures are the text's: cdm8 nvme against itself and against a cdm run" {
+	r=$(report cdm8-default-nvme-1.txt)
+	cdm_run
+	run "$CDM" compare "$r" "$OD/run.json"
+	[ "$status" -eq 0 ]
+	echo "$output"
+	echo "$output" | grep -qE '^  SEQ    1MiB \(Q=  8, T= 1\): +804\.157 +[0-9.]+ +[0-9.<]+x$'
+	echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +144\.672 +[0-9.]+ +[0-9.<]+x$'
+	[[ "$output" == *"  1: Crucial P2 2TB @ PCIe 2.0 x2  2021/06/26 15:42:37 (local time)  G: 0% (0/1863GiB)  CrystalDiskMark 8.0.1 x64 report, 1 GiB (x5), 5 s"* ]]
+	run "$CDM" compare --metric iops "$r" "$r"
+	echo "$output" | grep -qE '^  RND    4KiB \(Q= 32, T= 1\): +104650\.4 +104650\.4 +1\.00x$'
+	run "$CDM" compare --metric latency "$r" "$r"
+	echo "$output" | grep -qE '^  SEQ    1MiB \(Q=  8, T= 1\): +10402\.77 +10402\.77 +1\.00x$'
+}
+
+@test "cdm import --save, then compare: the same output as with the report, in any mix and order" {
+	cdm_run
+	for f in "$FIX"/*.txt; do
+		name=$(basename "$f" .txt)
+		r=$(report "$name.txt")
+		run "$CDM" import "$r" --save "$OD/$name.json"
+		echo "$name: $output"
+		[ "$status" -eq 0 ]
+		[ -z "$output" ]        # --save alone prints nothing
+		grep -q '"schema_version": 3,' "$OD/$name.json"
+		grep -q '"kind": "crystaldiskmark"' "$OD/$name.json"
+		"$CDM" compare "$r" "$OD/run.json" > "$OD/a.txt" 2>&1
+		"$CDM" compare "$OD/$name.json" "$OD/run.json" > "$OD/b.txt" 2>&1
+		diff "$OD/a.txt" "$OD/b.txt"
+		"$CDM" compare "$OD/run.json" "$r" "$(report cdm7-default-sata-1.txt)" > "$OD/a.txt" 2>&1
+		"$CDM" compare "$OD/run.json" "$OD/$name.json" "$OD/cdm7-default-sata-1.txt" > "$OD/b.txt" 2>&1
+		diff "$OD/a.txt" "$OD/b.txt"
+		"$CDM" compare --format markdown "$r" "$OD/run.json" > "$OD/a.txt" 2>&1
+		"$CDM" compare --format markdown "$OD/$name.json" "$OD/run.json" > "$OD/b.txt" 2>&1
+		diff "$OD/a.txt" "$OD/b.txt"
+	done
+	# the JSON is valid JSON with the report's figures
+	command -v jq > /dev/null || skip "jq is not installed"
+	[ "$(jq '.tests[0].reported.mb_s' "$OD/cdm8-default-nvme-1.json")" = "804.157" ]
+	[ "$(jq '.tests[0].reported.lat_mean_us' "$OD/cdm6-default-sdcard-1.json")" = "null" ]
+	[ "$(jq -r '.source.date_text' "$OD/cdm8-default-sata-x86-1.json")" = "2021/06/23 0:05:57" ]
+	[ "$(jq '.tests[0].passes | length' "$OD/cdm7-default-hdd-1.json")" = "0" ]
+}
+
+@test "a CDM 6 report with a CDM 7 one: the tests differ, warned about on top" {
+	run "$CDM" compare "$(report cdm6-default-sdcard-1.txt)" "$(report cdm7-default-nvme-1.txt)"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "cdm: warning: the runs differ in tests: their figures may not be comparable" ]]
+	[[ "$output" == *"Warning: the runs were measured with different settings"* ]]
+	[[ "$output" == *"  tests: cdm6-default-sdcard-1 8 tests, cdm7-default-nvme-1 8 tests (2 in common)"* ]]
+	# what neither report states (engine, CDM 6's Measure time) is not warned about
+	[[ "$output" != *"  engine:"* && "$output" != *"  time:"* ]]
+	echo "$output" | grep -qE '^  SEQ  128KiB \(Q= 32, T= 1\): +91\.559 +missing$'
+	echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +5\.297 +47\.327 +8\.93x$'
+	# the warning comes before the rows
+	w=$(echo "$output" | grep -n '^Warning' | cut -d: -f1)
+	r=$(echo "$output" | grep -n '^\[Read\]' | cut -d: -f1)
+	[ "$w" -lt "$r" ]
+}
+
+@test "a report as CDM 6/7 save it (UTF-16LE), with CRLF, quoted, with trailing blanks: read the same" {
+	command -v iconv > /dev/null || skip "iconv is not installed"
+	for f in cdm7-default-nvme-1.txt cdm6-default-sdcard-1.txt cdm8-default-hdd-usb-shizuku-1.txt; do
+		r=$(report "$f")
+		"$CDM" compare "$r" "$r" > "$OD/want.txt" 2>&1
+		{ printf '\377\376'; iconv -f UTF-8 -t UTF-16LE "$r"; } > "$OD/u16.txt"
+		sed 's/\r*$/\r/' "$r" > "$OD/crlf.txt"
+		sed 's/^/> /' "$r" > "$OD/quoted.txt"
+		sed 's/$/   /' "$r" > "$OD/trail.txt"
+		for v in u16 crlf quoted trail; do
+			cp "$OD/$v.txt" "$OD/$f"        # the same name: the same label
+			"$CDM" compare "$OD/$f" "$OD/$f" > "$OD/got.txt" 2>&1
+			diff "$OD/want.txt" "$OD/got.txt"
+		done
+		cp "$FIX/$f" "$OD/orig" && tail -n +2 "$OD/orig" > "$OD/$f"
+	done
+	# CDM 6's last line is "  " without a newline; without the two spaces too
+	r=$(report cdm6-default-sdcard-1.txt)
+	"$CDM" compare "$r" "$r" > "$OD/want.txt" 2>&1
+	[ "$(tail -c 3 "$r")" = "  " ]         # "  " and a newline, as copied
+	cp "$r" "$OD/orig"
+	head -c -1 "$OD/orig" > "$r"            # as CDM 6 saves it: "  ", no newline
+	[ "$(tail -c 3 "$r" | od -An -c | tr -d ' ')" = '\n' ]
+	"$CDM" compare "$r" "$r" > "$OD/got.txt" 2>&1
+	diff "$OD/want.txt" "$OD/got.txt"
+	head -n -1 "$OD/orig" > "$r"            # without the two spaces
+	[ "$(tail -c 2 "$r" | od -An -c | tr -d ' ')" = ')\n' ]
+	"$CDM" compare "$r" "$r" > "$OD/got.txt" 2>&1
+	diff "$OD/want.txt" "$OD/got.txt"
+}
+
+@test "not a report: one line naming the file and the first line that did not fit, exit 2" {
+	cdm_run
+	printf '{ "tool": "cdm", garbage\n' > "$OD/garbage.json"
+	printf 'The quick brown fox\njumps over the lazy dog\n' > "$OD/fox.txt"
+	: > "$OD/empty.txt"
+	head -c 4096 "$CDM" > "$OD/binary.bin"
+	r=$(report cdm8-default-sata-1.txt)
+	sed '16s/MB\/s/MiB\/s/' "$r" > "$OD/mangled.txt"
+	for f in garbage.json:"not JSON: line 1, column 18" \
+		fox.txt:"line 1: not a CrystalDiskMark report line: 'The quick brown fox'" \
+		empty.txt:"empty file, not a cdm result or a CrystalDiskMark report" \
+		binary.bin:"line 1: not a CrystalDiskMark report line: '" \
+		mangled.txt:"line 16: not a CrystalDiskMark report line: '  SEQ    1MiB (Q=  1, T= 1):   485.163 MiB/s [    462.7 IOPS...'"; do
+		name=${f%%:*} why=${f#*:}
+		for order in 1 2; do
+			if [ $order = 1 ]; then
+				run "$CDM" compare "$OD/$name" "$OD/run.json"
+			else
+				run "$CDM" compare "$OD/run.json" "$OD/$name"
+			fi
+			echo "$name: status $status: $output"
+			[ "$status" -eq 2 ]
+			[ "${#lines[@]}" -eq 1 ]
+			[[ "${lines[0]}" == "cdm: $OD/$name: $why"* ]]
+		done
+		[ "$name" = garbage.json ] && continue
+		run "$CDM" import "$OD/$name"
+		[ "$status" -eq 2 ]
+		[ "${#lines[@]}" -eq 1 ]
+		[[ "${lines[0]}" == "cdm: $OD/$name: $why"* ]]
+	done
+	# import refuses cdm's own JSON, and leaves no --save file behind
+	run "$CDM" import "$OD/run.json" --save "$OD/x.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"JSON, not a CrystalDiskMark report"* ]]
+	[ ! -e "$OD/x.json" ]
+	run "$CDM" import "$OD/mangled.txt" --save "$OD/x.json"
+	[ "$status" -eq 2 ]
+	[ ! -e "$OD/x.json" ]
+}
+
+@test "cdm import prints the report in cdm's formats; what it lacks is unknown or missing, never 0" {
+	r=$(report cdm6-default-sdcard-1.txt)
+	run "$CDM" import "$r"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "${lines[1]}" == "cdm "*": a CrystalDiskMark 6.0.0 x64 report, imported" ]]
+	# CDM 6 printed no latency and no sequential IOPS: IOPS as CDM derives it, no latency
+	[[ "$output" == *"  SEQ  128KiB (Q= 32, T= 1):    91.559 MB/s [    698.5 IOPS]"* ]]
+	[[ "$output" == *"  RND    4KiB (Q=  8, T= 8):     7.892 MB/s [   1926.8 IOPS]"* ]]
+	[[ "$output" == *"   Time: Measure unknown / Interval 5 sec "* ]]
+	[[ "$output" == *"   Test: 1 GiB (x5) [I: 11.7% (14.0/119.2 GiB)]"* ]]
+	[[ "$output" == *"   Date: 2019/04/01 11:33:09"* ]]
+	[[ "$output" != *" us>"* && "$output" != *"nan"* ]]
+	run "$CDM" import --format markdown "$r"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"| SEQ128K Q32T1 Read | 91.559 | 698.5 | "$'\xe2\x80\x93'" | "* ]]
+	[[ "$output" != *"nan"* ]]
+	run "$CDM" import --format csv "$r"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *",SEQ128K Q32T1,read,SEQ,131072,1,32,32,best,,,,,91.559,"* ]]
+	[[ "$output" == *",median,,,,,,,,,,,,,,,,,,a CrystalDiskMark report has only its best-of figures"* ]]
+	# a trimmed report: what it lacks is said
+	run "$CDM" import "$(report cdm8-real-partial-1.txt)"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"   Date: unknown"* && "$output" == *"     OS: unknown"* ]]
+	# --label, and - for standard input
+	run bash -c "tail -n +2 '$FIX/cdm8-default-sata-2.txt' | '$CDM' import --label 'EVO' --format json -"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'"label": "EVO",'* && "$output" == *'"file": "stdin",'* ]]
+	run "$CDM" import --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Usage: cdm import"* ]]
+	run "$CDM" import
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"one CrystalDiskMark report expected, got 0"* ]]
+	run "$CDM" import --format svgx "$r"
+	[ "$status" -eq 2 ]
+}
+
+@test "compare under median or mean, or by latency: a report's cells say why, never 0" {
+	cdm_run
+	r=$(report cdm6-default-sdcard-1.txt)
+	run "$CDM" compare --aggregate median "$OD/run.json" "$r"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +[0-9.]+ +best only$'
+	[[ "$output" == *"cdm6-default-sdcard-1 is a CrystalDiskMark report: it has only its best-of figures, no passes for a median"* ]]
+	run "$CDM" compare --metric latency "$OD/run.json" "$r"
+	echo "$output"
+	echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +[0-9.]+ +not in report$'
+	[[ "$output" == *"cdm6-default-sdcard-1 is a CrystalDiskMark 6.0.0 report, which prints no mean latency (us)"* ]]
+}
+
+@test "cdm merge refuses an imported report, in one line" {
+	r=$(report cdm8-default-nvme-1.txt)
+	"$CDM" import "$r" --save "$OD/imp.json"
+	for f in "$OD/imp.json" "$r"; do
+		run "$CDM" merge "$f"
+		echo "$output"
+		[ "$status" -eq 2 ]
+		[ "${#lines[@]}" -eq 1 ]
+		[[ "${lines[0]}" == "cdm: merge: $f: a CrystalDiskMark report, not a cdm run: it has only CDM's best-of figures, no passes to add up" ]]
+	done
+}

@@ -1,0 +1,703 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_cdm_read.c - CrystalDiskMark text reports read into the model
+ * (model/cdm_read.c): every report in tests/fixtures/cdm-reports/ (real
+ * reports of CDM 6.0.0, 7.0.0, 8.0.1, 8.0.4 Shizuku Edition, x64 and x86,
+ * one trimmed to its body) is read with every figure equal to its text,
+ * checked against an independent parse of each result line with sscanf,
+ * and its footer against a table written by hand from the files.  Then
+ * the same reports as CDM 6/7 save them (UTF-16LE with a BOM), with CRLF,
+ * quoted with "> " as in a blog post, with trailing blanks, and the CDM 6
+ * report without its final two spaces: each reads to the same model.
+ * Then what must be refused, with the line named; the figures functions
+ * of the model for a report's test (best only, never a 0); the JSON of
+ * `cdm import` read back; and compare's cells.
+ *
+ * The first line of each fixture ("# source: ...") says where the report
+ * comes from and is not part of it: it is cut off here before reading.
+ * Run from the repository root, or set CDM_SRCDIR to it.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "cdm/model/cdm_read.h"
+#include "cdm/model/compare.h"
+#include "cdm/model/result.h"
+#include "cdm/model/result_load.h"
+#include "cdm/model/result_read.h"
+#include "cdm/report/report.h"
+
+/* what each fixture's header and footer say, written by hand from the files */
+struct expect {
+	const char *file;
+	unsigned int ntests, layout;
+	const char *version, *edition, *profile;
+	unsigned long long size;
+	unsigned int count, time, interval, has_interval, admin, zero_fill;
+	const char *date, *os, *kernel, *machine, *comment, *volume, *label;
+	unsigned long long fs_total, fs_used;
+};
+
+#define GIB (1024ull * 1024 * 1024)
+#define MIB (1024ull * 1024)
+
+static const struct expect fixtures[] = {
+	{ "cdm6-default-sdcard-1.txt", 8, 6, "6.0.0", "x64", "", 1024 * MIB, 5, 0, 5, 1, 0, 0,
+	  "2019/04/01 11:33:09", "Windows 10", "10.0 Build 14393", "x64", "",
+	  "I: 11.7% (14.0/119.2 GiB)", "cdm6-default-sdcard-1",
+	  (unsigned long long)(119.2 * GIB + 0.5), (unsigned long long)(14.0 * GIB + 0.5) },
+	{ "cdm7-default-hdd-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 0, 5, 1, 0, 0,
+	  "2020/01/02 13:19:48", "Windows 10", "10.0 Build 18363", "x64", "", "",
+	  "cdm7-default-hdd-1", 0, 0 },
+	{ "cdm7-default-nvme-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 0, 5, 1, 0, 0,
+	  "2020/01/02 16:54:09", "Windows 10", "10.0 Build 18363", "x64", "", "",
+	  "cdm7-default-nvme-1", 0, 0 },
+	{ "cdm7-default-sata-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 0, 5, 1, 0, 0,
+	  "2020/01/03 10:40:02", "Windows 10", "10.0 Build 18363", "x64", "", "",
+	  "cdm7-default-sata-1", 0, 0 },
+	{ "cdm8-default-hdd-usb-shizuku-1.txt", 8, 8, "8.0.4", "Shizuku Edition x64", "Default",
+	  GIB, 5, 5, 5, 1, 1, 0, "2022/07/24 14:51:14", "Windows 10 Professional",
+	  "10.0 Build 19044", "x64", "", "P: 14% (539/3726GiB)", "cdm8-default-hdd-usb-shizuku-1",
+	  3726 * GIB, 539 * GIB },
+	{ "cdm8-default-nvme-1.txt", 8, 8, "8.0.1", "x64", "Default", GIB, 5, 5, 5, 1, 1, 0,
+	  "2021/06/26 15:42:37", "Windows 10", "10.0 Build 19042", "x64",
+	  "Crucial P2 2TB @ PCIe 2.0 x2", "G: 0% (0/1863GiB)", "Crucial P2 2TB @ PCIe 2.0 x2",
+	  1863 * GIB, 0 },
+	{ "cdm8-default-sata-1.txt", 8, 8, "8.0.1", "x64", "Default", GIB, 5, 5, 5, 1, 1, 0,
+	  "2021/06/22 17:19:21", "Windows 10", "10.0 Build 19042", "x64", "WD Blue 3D 1TB",
+	  "E: 96% (894/932GiB)", "WD Blue 3D 1TB", 932 * GIB, 894 * GIB },
+	{ "cdm8-default-sata-2.txt", 8, 8, "8.0.1", "x64", "Default", GIB, 5, 5, 5, 1, 1, 0,
+	  "2021/06/22 16:34:54", "Windows 10", "10.0 Build 19042", "x64", "Samsung 840 EVO 120GB",
+	  "C: 98% (109/111GiB)", "Samsung 840 EVO 120GB", 111 * GIB, 109 * GIB },
+	{ "cdm8-default-sata-x86-1.txt", 8, 8, "8.0.1", "x86", "Default", 512 * MIB, 2, 5, 5, 1, 1, 0,
+	  "2021/06/23 0:05:57", "Windows 10", "10.0 Build 19042", "x64", "",
+	  "F: 78% (182/233GiB)", "cdm8-default-sata-x86-1", 233 * GIB, 182 * GIB },
+	{ "cdm8-real-partial-1.txt", 4, 8, "", "", "Real", 128 * MIB, 1, 0, 0, 0, 0, 0,
+	  "", "", "", "", "", "D: 9% (167/1863GiB)", "cdm8-real-partial-1", 1863 * GIB, 167 * GIB },
+};
+
+#define NFIX (sizeof(fixtures) / sizeof(fixtures[0]))
+
+/* the fixture @name without its first line ("# source: ..."), in *@len bytes */
+static char *fixture_body(const char *name, size_t *len)
+{
+	const char *dir = getenv("CDM_SRCDIR");
+	char path[4096], *buf, *nl;
+	size_t n;
+	long sz;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/tests/fixtures/cdm-reports/%s", dir && *dir ? dir : ".", name);
+	f = fopen(path, "rb");
+	if (!f)
+		fail_msg("%s: %s (run from the repository root or set CDM_SRCDIR)", path, strerror(errno));
+	fseek(f, 0, SEEK_END);
+	sz = ftell(f);
+	rewind(f);
+	buf = calloc(1, (size_t)sz + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)sz, f), (size_t)sz);
+	fclose(f);
+	assert_true(buf[0] == '#');
+	nl = strchr(buf, '\n');
+	assert_non_null(nl);
+	n = (size_t)sz - (size_t)(nl + 1 - buf);
+	memmove(buf, nl + 1, n + 1);
+	*len = n;
+	return buf;
+}
+
+static struct cdm_run_result *read_ok(const char *text, size_t len, const char *file)
+{
+	struct cdm_run_result *r = NULL;
+	struct cdm_err err = { "" };
+	int ret = cdm_cdm_read(text, len, file, &r, &err);
+
+	if (ret)
+		fail_msg("%s: %d %s", file, ret, err.msg);
+	assert_non_null(r);
+	return r;
+}
+
+/* a figure as printed: the number right before @unit in @s, or NaN when absent */
+static double printed_before(const char *s, const char *unit)
+{
+	const char *u = strstr(s, unit), *p;
+
+	if (!u)
+		return 0.0 / 0.0;
+	p = u;
+	while (p > s && p[-1] == ' ')
+		p--;
+	while (p > s && strchr("0123456789.", p[-1]))
+		p--;
+	return strtod(p, NULL);
+}
+
+/* the test a result line names, as cdm names it: "SEQ1M Q8T1", and its direction */
+static int line_test(const char *line, const char *section, char *name, size_t len,
+		     enum cdm_dir *dir)
+{
+	char w1[16], w2[16], unit[8];
+	unsigned int n, q = 1, t = 1;
+
+	*dir = !strcmp(section, "[Write]") ? CDM_DIR_WRITE : strstr(section, "[Mix]") ? CDM_DIR_MIX :
+	       CDM_DIR_READ;
+	/* 8.x */
+	if (sscanf(line, " %3s %u%3s (Q=%u, T=%u)", w1, &n, unit, &q, &t) == 5 &&
+	    (!strcmp(w1, "SEQ") || !strcmp(w1, "RND"))) {
+		snprintf(name, len, "%s%u%c Q%uT%u", w1, n, unit[0], q, t);
+		return 1;
+	}
+	/* 7.x */
+	if (sscanf(line, " %15s %u%3s (Q=%u, T=%u)", w1, &n, unit, &q, &t) == 5) {
+		snprintf(name, len, "%s%u%c Q%uT%u", strcmp(w1, "Random") ? "SEQ" : "RND", n,
+			 unit[0], q, t);
+		return 1;
+	}
+	/* 6.x: the direction is on the line; the sequential block is 128 KiB at Q32 */
+	if (sscanf(line, " Random %15s %u%3s (Q=%u,T=%u)", w2, &n, unit, &q, &t) == 5) {
+		*dir = strcmp(w2, "Read") ? CDM_DIR_WRITE : CDM_DIR_READ;
+		snprintf(name, len, "RND%u%c Q%uT%u", n, unit[0], q, t);
+		return 1;
+	}
+	if (sscanf(line, " Sequential %15s (Q=%u,T=%u)", w2, &q, &t) == 3) {
+		*dir = strcmp(w2, "Read") ? CDM_DIR_WRITE : CDM_DIR_READ;
+		snprintf(name, len, "SEQ128K Q%uT%u", q, t);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Every result line of @text against the tests of @r, in order: the test
+ * it names, MB/s, IOPS and latency as printed (NaN where the line has none).
+ */
+static void check_figures(const char *text, const struct cdm_run_result *r, const char *file)
+{
+	char *copy = strdup(text), *save = NULL, *line, section[64] = "", name[64], got[64];
+	unsigned int k = 0;
+
+	assert_non_null(copy);
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		const struct cdm_test_result *t;
+		enum cdm_dir dir;
+		double mb, iops, lat;
+
+		if (line[0] == '[')
+			snprintf(section, sizeof(section), "%.*s", (int)strcspn(line, "\r"), line);
+		if (!strstr(line, " MB/s") || line[0] == '*')
+			continue;
+		if (!line_test(line, section, name, sizeof(name), &dir))
+			fail_msg("%s: the test cannot parse '%s'", file, line);
+		assert_true(k < r->ntests);
+		t = &r->tests[k++];
+		cdm_spec_name(&t->spec, got, sizeof(got));
+		if (strcmp(got, name) || t->dir != dir)
+			fail_msg("%s: line '%s': read as %s %d, the line says %s %d", file, line, got,
+				 t->dir, name, dir);
+		mb = printed_before(line, " MB/s");
+		iops = printed_before(line, " IOPS]");
+		lat = printed_before(line, " us>");
+		assert_true(t->reported.has);
+		assert_int_equal(t->npasses, 0);
+		if (!(t->reported.mb_s == mb))
+			fail_msg("%s: '%s': MB/s %.17g, the text %.17g", file, line, t->reported.mb_s, mb);
+		if (!(t->reported.iops == iops || (iops != iops && t->reported.iops != t->reported.iops)))
+			fail_msg("%s: '%s': IOPS %.17g, the text %.17g", file, line, t->reported.iops, iops);
+		if (!(t->reported.lat_us == lat || (lat != lat && t->reported.lat_us != t->reported.lat_us)))
+			fail_msg("%s: '%s': latency %.17g, the text %.17g", file, line, t->reported.lat_us, lat);
+	}
+	assert_int_equal(k, r->ntests);
+	free(copy);
+}
+
+static void check_footer(const struct cdm_run_result *r, const struct expect *e)
+{
+	const struct cdm_run_info *in = &r->info;
+
+	assert_int_equal(r->ntests, e->ntests);
+	assert_int_equal(in->source.kind, CDM_SOURCE_CDM_REPORT);
+	assert_int_equal(in->source.layout, e->layout);
+	assert_string_equal(in->source.version, e->version);
+	assert_string_equal(in->source.edition, e->edition);
+	assert_string_equal(in->profile, e->profile);
+	assert_int_equal(in->size, e->size);
+	assert_int_equal(in->count, e->count);
+	assert_int_equal(in->time, e->time);
+	assert_int_equal(in->interval, e->interval);
+	assert_int_equal(in->source.has_interval, e->has_interval);
+	assert_int_equal(in->admin, e->admin);
+	assert_int_equal(in->zero_fill, e->zero_fill);
+	assert_string_equal(in->source.date_text, e->date);
+	assert_string_equal(in->os, e->os);
+	assert_string_equal(in->kernel, e->kernel);
+	assert_string_equal(in->machine, e->machine);
+	assert_string_equal(in->comment, e->comment);
+	assert_string_equal(in->source.volume, e->volume);
+	assert_string_equal(in->label, e->label);
+	assert_int_equal(in->fs_total_bytes, e->fs_total);
+	assert_int_equal(in->fs_used_bytes, e->fs_used);
+	assert_int_equal(in->direct, 1);
+	assert_string_equal(in->engine, "");
+	assert_int_equal(r->aggregate, CDM_AGG_BEST);
+}
+
+static void test_fixtures(void **state)
+{
+	(void)state;
+	for (unsigned int i = 0; i < NFIX; i++) {
+		size_t len;
+		char *text = fixture_body(fixtures[i].file, &len);
+		struct cdm_run_result *r = read_ok(text, len, fixtures[i].file);
+
+		check_figures(text, r, fixtures[i].file);
+		check_footer(r, &fixtures[i]);
+		cdm_result_free(r);
+		free(text);
+	}
+}
+
+/* the Date as the time kept: its wall time read as UTC (zone unknown) */
+static void test_date(void **state)
+{
+	size_t len;
+	char *text = fixture_body("cdm8-default-nvme-1.txt", &len);
+	struct cdm_run_result *r = read_ok(text, len, "x.txt");
+
+	(void)state;
+	/* date -u -d '2021-06-26 15:42:37' +%s */
+	assert_int_equal((long long)r->info.start, 1624722157LL);
+	cdm_result_free(r);
+	free(text);
+}
+
+/* are @a and @b the same reading: tests, figures and footer? */
+static void assert_same(const struct cdm_run_result *a, const struct cdm_run_result *b)
+{
+	assert_int_equal(a->ntests, b->ntests);
+	for (unsigned int i = 0; i < a->ntests; i++) {
+		const struct cdm_test_result *s = &a->tests[i], *t = &b->tests[i];
+
+		assert_true(cdm_spec_same(&s->spec, &t->spec));
+		assert_int_equal(s->dir, t->dir);
+		assert_true(s->reported.mb_s == t->reported.mb_s);
+		assert_memory_equal(&s->reported.iops, &t->reported.iops, sizeof(double));
+		assert_memory_equal(&s->reported.lat_us, &t->reported.lat_us, sizeof(double));
+	}
+	assert_string_equal(a->info.comment, b->info.comment);
+	assert_string_equal(a->info.os, b->info.os);
+	assert_string_equal(a->info.source.date_text, b->info.source.date_text);
+	assert_string_equal(a->info.source.product, b->info.source.product);
+	assert_string_equal(a->info.source.volume, b->info.source.volume);
+	assert_int_equal(a->info.size, b->info.size);
+	assert_int_equal(a->info.count, b->info.count);
+	assert_int_equal(a->info.time, b->info.time);
+	assert_int_equal(a->info.interval, b->info.interval);
+	assert_int_equal((long long)a->info.start, (long long)b->info.start);
+}
+
+/* each line of @text through @f into a new buffer */
+static char *per_line(const char *text, size_t len, size_t *olen,
+		      void (*f)(FILE *out, const char *line, size_t n, int last))
+{
+	char *buf = NULL;
+	size_t blen = 0, i = 0;
+	FILE *out = open_memstream(&buf, &blen);
+
+	assert_non_null(out);
+	while (i < len) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - text - i) : len - i;
+
+		f(out, text + i, n, !nl);
+		i += n + (nl != NULL);
+	}
+	fclose(out);
+	*olen = blen;
+	return buf;
+}
+
+static void to_crlf(FILE *out, const char *l, size_t n, int last)
+{
+	if (n && l[n - 1] == '\r')
+		n--;
+	fprintf(out, "%.*s%s", (int)n, l, last ? "" : "\r\n");
+}
+
+static void to_quoted(FILE *out, const char *l, size_t n, int last)
+{
+	fprintf(out, "> %.*s%s", (int)n, l, last ? "" : "\n");
+}
+
+static void to_trailing(FILE *out, const char *l, size_t n, int last)
+{
+	if (n && l[n - 1] == '\r')
+		n--;
+	fprintf(out, "%.*s  \t %s", (int)n, l, last ? "" : "\n");
+}
+
+/* the ASCII @text as CDM 6 and 7 save it: UTF-16LE after a BOM */
+static char *to_utf16le(const char *text, size_t len, size_t *olen)
+{
+	char *o = malloc(2 * len + 2);
+
+	assert_non_null(o);
+	o[0] = (char)0xff;
+	o[1] = (char)0xfe;
+	for (size_t i = 0; i < len; i++) {
+		o[2 + 2 * i] = text[i];
+		o[3 + 2 * i] = 0;
+	}
+	*olen = 2 * len + 2;
+	return o;
+}
+
+static void test_variants(void **state)
+{
+	(void)state;
+	for (unsigned int i = 0; i < NFIX; i++) {
+		size_t len, vlen;
+		char *text = fixture_body(fixtures[i].file, &len), *v;
+		struct cdm_run_result *base = read_ok(text, len, fixtures[i].file), *r;
+		void (*fs[])(FILE *, const char *, size_t, int) = { to_crlf, to_quoted, to_trailing };
+
+		for (unsigned int k = 0; k < 3; k++) {
+			v = per_line(text, len, &vlen, fs[k]);
+			r = read_ok(v, vlen, fixtures[i].file);
+			assert_same(base, r);
+			cdm_result_free(r);
+			free(v);
+		}
+		v = to_utf16le(text, len, &vlen);
+		r = read_ok(v, vlen, fixtures[i].file);
+		assert_same(base, r);
+		cdm_result_free(r);
+		free(v);
+		/* with a UTF-8 BOM, and leading blank lines */
+		v = malloc(len + 8);
+		assert_non_null(v);
+		memcpy(v, "\xef\xbb\xbf\n\r\n\n", 7);
+		memcpy(v + 7, text, len);
+		r = read_ok(v, len + 7, fixtures[i].file);
+		assert_same(base, r);
+		cdm_result_free(r);
+		free(v);
+		cdm_result_free(base);
+		free(text);
+	}
+}
+
+/*
+ * CDM 6's file ends with its comment line, "  " + comment, and no newline
+ * (the fixture as copied has a newline after it); read the same with the
+ * newline, without it, and without the two spaces.
+ */
+static void test_cdm6_end(void **state)
+{
+	size_t len, k;
+	char *text = fixture_body("cdm6-default-sdcard-1.txt", &len);
+	struct cdm_run_result *a, *b;
+
+	(void)state;
+	while (len && text[len - 1] == '\n')
+		len--;
+	assert_true(len > 3 && !memcmp(text + len - 3, "\n  ", 3));
+	a = read_ok(text, len + 1, "a.txt");
+	for (k = 0; k <= 2; k += 2) {
+		b = read_ok(text, len - k, "a.txt");
+		assert_same(a, b);
+		assert_string_equal(b->info.comment, "");
+		cdm_result_free(b);
+	}
+	cdm_result_free(a);
+	/* with a comment, as CDM 6 writes it: "  " + comment */
+	text = realloc(text, len + 32);
+	assert_non_null(text);
+	strcpy(text + len, "SD card in a USB reader");
+	a = read_ok(text, strlen(text), "a.txt");
+	assert_string_equal(a->info.comment, "SD card in a USB reader");
+	assert_string_equal(a->info.label, "SD card in a USB reader");
+	cdm_result_free(a);
+	free(text);
+}
+
+static void refuse(const char *text, int want, const char *msg)
+{
+	struct cdm_run_result *r = (struct cdm_run_result *)1;
+	struct cdm_err err = { "" };
+	int ret = cdm_result_load(text, strlen(text), "t.txt", CDM_RESULT_READ_AGGREGATE, &r, &err);
+
+	if (ret != want || !strstr(err.msg, msg))
+		fail_msg("'%.40s': got %d '%s', want %d '%s'", text, ret, err.msg, want, msg);
+	assert_null(r);
+	assert_null(strchr(err.msg, '\n'));
+}
+
+static void test_refused(void **state)
+{
+	size_t len;
+	char *text = fixture_body("cdm8-default-nvme-1.txt", &len), *p;
+
+	(void)state;
+	refuse("", -EINVAL, "empty file, not a cdm result or a CrystalDiskMark report");
+	refuse(" \r\n\n", -EINVAL, "empty file");
+	refuse("hello world\n", -EINVAL, "line 1: not a CrystalDiskMark report line: 'hello world'");
+	refuse("{ garbage", -EINVAL, "not JSON: line 1");
+	refuse("\x7f" "ELF\x02\x01\x01", -EINVAL, "line 1: not a CrystalDiskMark report line: '?ELF?\?\?'");
+	refuse("-----------------------------\n\n[Read]\n", -EINVAL, "no result line: not a CrystalDiskMark report");
+	refuse("  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n", -EINVAL,
+	       "line 1: a result line before [Read], [Write] or [Mix]");
+	refuse("[Read]\n  SEQ    1MiB (Q=  0, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n",
+	       -EINVAL, "line 2: Q=0 is outside 1..1024");
+	refuse("[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
+	       "  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n",
+	       -EINVAL, "line 3: a second SEQ1M Q8T1 Read result (the first is on line 2)");
+	refuse("[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
+	       "Sequential 1MiB (Q=  1, T= 1):  1181.394 MB/s [   1126.7 IOPS] <   887.18 us>\n",
+	       -EINVAL, "line 3: a CDM 7 result line among CDM 8 ones");
+	refuse("[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s\n", -EINVAL,
+	       "line 2: not a CrystalDiskMark report line: '  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s'");
+	refuse("[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
+	       "   Date: 2021/02/30 15:42:37\n", -EINVAL, "line 3: not a CrystalDiskMark footer line");
+	/* a mangled row of a real report: its line, quoted and cut at 60 bytes */
+	p = strstr(text, "  RND    4KiB (Q= 32, T= 1):   428.648 MB/s");
+	assert_non_null(p);
+	p[36] = 'x';
+	refuse(text, -EINVAL, "line 11: not a CrystalDiskMark report line: '  RND    4KiB (Q= 32, T= 1):   428.6x8 MB/s [ 104650.4 IOPS]...'");
+	free(text);
+	/* a line of 2 KiB */
+	text = calloc(1, 4096);
+	assert_non_null(text);
+	memset(text, 'a', 2048);
+	refuse(text, -EINVAL, "line 1: longer than 1024 bytes");
+	free(text);
+}
+
+/* older layouts: 5.x and 3.x rows, a Mix section, 0Fill */
+static void test_other_layouts(void **state)
+{
+	static const char cdm5[] =
+		"CrystalDiskMark 5.2.1 x64 (C) 2007-2017 hiyohiyo\n"
+		"   Sequential Read (Q= 32,T= 1) :   759.442 MB/s\n"
+		"  Random Read 4KiB (Q= 32,T= 1) :   259.104 MB/s [ 63257.8 IOPS]\n"
+		"         Sequential Read (T= 1) :   532.511 MB/s\n"
+		"    Random Read 4KiB (Q= 1,T= 1) :    27.180 MB/s [  6635.7 IOPS]\n"
+		"  Test : 1024 MiB [C: 4.1% (30.5/749.4 GiB)] (x4) <0Fill> [Interval=5 sec]\n"
+		"    OS : Windows 10 Professional [10.0 Build 14393] (x64)\n"
+		"  my comment\n";
+	static const char cdm3[] =
+		"* MB/s = 1,000,000 byte/s [SATA/300 = 300,000,000 byte/s]\n"
+		"           Sequential Read :   505.474 MB/s\n"
+		"         Random Read 512KB :   435.024 MB/s\n"
+		"   Random Write 4KB (QD=32) :   230.812 MB/s [ 56350.5 IOPS]\n"
+		"  Test : 1000 MB [C: 36.4% (43.3/119.1 GB)] (x5)\n";
+	/* in a Markdown code fence; a Mode mark of a later CDM is skipped */
+	static const char mix[] =
+		"```text\n"
+		"CrystalDiskMark 8.0.4 x64 (UWP) (C) 2007-2021 hiyohiyo\n"
+		"[Read]\n  SEQ    1MiB (Q=  8, T= 1):  7427.749 MB/s [   7083.7 IOPS] <   987.81 us>\n"
+		"[Mix] Read 70%/Write 30%\n  SEQ    1MiB (Q=  8, T= 1):  3001.500 MB/s [   2862.5 IOPS] <  2794.10 us>\n"
+		"   Mode: [Admin] <0Fill> <Some Later Mark>\n"
+		"```\n";
+	/* a CDM 6 report in a fence: the fence after OS is no comment */
+	static const char cdm6_fenced[] =
+		"```\n"
+		"   Sequential Read (Q= 32,T= 1) :    91.559 MB/s\n"
+		"    OS : Windows 10  [10.0 Build 14393] (x64)\n"
+		"```\n";
+	struct cdm_run_result *r;
+	char name[64];
+
+	(void)state;
+	r = read_ok(cdm5, strlen(cdm5), "c5.txt");
+	assert_int_equal(r->ntests, 4);
+	assert_int_equal(r->info.source.layout, 5);
+	assert_int_equal(r->tests[0].spec.block, 128 * 1024);
+	assert_int_equal(r->tests[2].spec.block, MIB);
+	assert_int_equal(r->tests[2].spec.qd, 1);
+	assert_true(r->tests[3].reported.iops == 6635.7);
+	assert_int_equal(r->info.zero_fill, 1);
+	assert_int_equal(r->info.count, 4);
+	assert_string_equal(r->info.comment, "my comment");
+	assert_string_equal(r->info.os, "Windows 10 Professional");
+	cdm_result_free(r);
+
+	r = read_ok(cdm3, strlen(cdm3), "c3.txt");
+	assert_int_equal(r->ntests, 3);
+	assert_int_equal(r->info.source.layout, 3);
+	cdm_spec_name(&r->tests[1].spec, name, sizeof(name));
+	assert_string_equal(name, "RND512K Q1T1");
+	cdm_spec_name(&r->tests[2].spec, name, sizeof(name));
+	assert_string_equal(name, "RND4K Q32T1");
+	assert_int_equal(r->tests[2].dir, CDM_DIR_WRITE);
+	assert_int_equal(r->info.size, 1000 * MIB);
+	/* the volume's GB is not one of CDM's units later: kept as text only */
+	assert_string_equal(r->info.source.volume, "C: 36.4% (43.3/119.1 GB)");
+	assert_int_equal(r->info.fs_total_bytes, 0);
+	cdm_result_free(r);
+
+	r = read_ok(mix, strlen(mix), "m.txt");
+	assert_string_equal(r->info.source.edition, "x64 (UWP)");
+	assert_int_equal(r->ntests, 2);
+	assert_int_equal(r->tests[1].dir, CDM_DIR_MIX);
+	assert_int_equal(r->tests[1].spec.write_pct, 30);
+	assert_int_equal(r->tests[1].parts_unknown, 1);
+	cdm_spec_name(&r->tests[1].spec, name, sizeof(name));
+	assert_string_equal(name, "SEQ1M Q8T1 W30");
+	assert_int_equal(r->info.admin, 1);
+	assert_int_equal(r->info.zero_fill, 1);
+	cdm_result_free(r);
+
+	r = read_ok(cdm6_fenced, strlen(cdm6_fenced), "f.txt");
+	assert_string_equal(r->info.comment, "");
+	assert_string_equal(r->info.label, "f");
+	cdm_result_free(r);
+}
+
+/* a report's test: its figures under best, none (NaN, a reason) under median and mean */
+static void test_figures(void **state)
+{
+	size_t len;
+	char *text = fixture_body("cdm6-default-sdcard-1.txt", &len);
+	struct cdm_run_result *r = read_ok(text, len, "a.txt");
+	const struct cdm_test_result *seq = &r->tests[0], *rnd = &r->tests[2];
+	double v;
+
+	(void)state;
+	assert_int_equal(cdm_result_state(seq), CDM_PASS_MEASURED);
+	assert_true(cdm_result_has_data(seq));
+	assert_int_equal(cdm_result_measured(seq), 0);
+	assert_true(cdm_result_mb_s(seq, CDM_AGG_BEST) == 91.559);
+	/* CDM 6 prints no IOPS on a sequential row: CDM's own MB/s x 1e6 / block */
+	assert_true(seq->reported.iops != seq->reported.iops);
+	v = cdm_result_iops(seq, CDM_AGG_BEST);
+	assert_true(v == 91.559 * 1e6 / 131072.0);
+	assert_true(cdm_result_iops(rnd, CDM_AGG_BEST) == 1926.8);
+	/* no latency in CDM 6: no figure, never 0 */
+	v = cdm_result_lat_us(rnd, CDM_AGG_BEST);
+	assert_true(v != v);
+	for (int agg = CDM_AGG_MEDIAN; agg <= CDM_AGG_MEAN; agg++) {
+		v = cdm_result_mb_s(rnd, (enum cdm_aggregate)agg);
+		assert_true(v != v);
+		v = cdm_result_iops(rnd, (enum cdm_aggregate)agg);
+		assert_true(v != v);
+		v = cdm_compare_figure(rnd, (enum cdm_aggregate)agg, CDM_COMPARE_MB_S);
+		assert_true(v != v);
+		assert_non_null(cdm_result_agg_reason(rnd, (enum cdm_aggregate)agg));
+	}
+	assert_null(cdm_result_agg_reason(rnd, CDM_AGG_BEST));
+	assert_false(cdm_result_has_percentiles(rnd));
+	assert_false(cdm_result_unstable(rnd, 0.0, NULL));
+	cdm_result_free(r);
+	free(text);
+}
+
+/* the JSON of `cdm import --save`, read back: the same figures and source */
+static void test_json_round_trip(void **state)
+{
+	(void)state;
+	for (unsigned int i = 0; i < NFIX; i++) {
+		size_t len, jlen = 0;
+		char *text = fixture_body(fixtures[i].file, &len), *json = NULL;
+		struct cdm_run_result *a = read_ok(text, len, fixtures[i].file), *b = NULL;
+		struct cdm_err err = { "" };
+		FILE *f = open_memstream(&json, &jlen);
+
+		assert_non_null(f);
+		assert_int_equal(cdm_report_find("json")->write(f, a), 0);
+		fclose(f);
+		assert_non_null(strstr(json, "\"schema_version\": 3,"));
+		assert_non_null(strstr(json, "\"kind\": \"crystaldiskmark\""));
+		assert_non_null(strstr(json, "\"passes\": []"));
+		if (cdm_result_load(json, jlen, "x.json", CDM_RESULT_READ_AGGREGATE, &b, &err))
+			fail_msg("%s: %s", fixtures[i].file, err.msg);
+		assert_same(a, b);
+		check_footer(b, &fixtures[i]);
+		check_figures(text, b, fixtures[i].file);
+		cdm_result_free(a);
+		cdm_result_free(b);
+		free(json);
+		free(text);
+	}
+}
+
+/* compare's cells for a report: best figures, "best only", "not in report", no parts */
+static void test_compare_cells(void **state)
+{
+	size_t l6, l8;
+	char *t6 = fixture_body("cdm6-default-sdcard-1.txt", &l6);
+	char *t8 = fixture_body("cdm8-default-nvme-1.txt", &l8);
+	struct cdm_run_result *runs[2];
+	struct cdm_compare c;
+	struct cdm_compare_cell cell;
+	struct cdm_err err;
+	unsigned int row;
+
+	(void)state;
+	runs[0] = read_ok(t8, l8, "a.txt");
+	runs[1] = read_ok(t6, l6, "b.txt");
+	assert_int_equal(cdm_compare_init(&c, runs, 2, CDM_AGG_BEST, CDM_COMPARE_MB_S, &err), 0);
+	assert_true(cdm_compare_differs(&c, CDM_COMPARE_TESTS));
+	assert_false(cdm_compare_differs(&c, CDM_COMPARE_TIME));   /* CDM 6 states none */
+	assert_false(cdm_compare_differs(&c, CDM_COMPARE_ENGINE));
+	assert_false(cdm_compare_known(runs[1], CDM_COMPARE_TIME));
+	/* RND4K Q32T1 and RND4K Q1T1, Read and Write */
+	assert_int_equal(cdm_compare_common(&c, 1), 4);
+	for (row = 0; row < c.nrows; row++) {
+		char name[64];
+
+		cdm_spec_name(&c.rows[row].key->spec, name, sizeof(name));
+		if (!strcmp(name, "RND4K Q1T1") && c.rows[row].key->dir == CDM_DIR_READ)
+			break;
+	}
+	assert_true(row < c.nrows);
+	cdm_compare_cell(&c, row, 1, &cell);
+	assert_int_equal(cell.state, CDM_COMPARE_MEASURED);
+	assert_true(cell.value == 5.297);
+	assert_true(cell.has_ratio);
+	assert_true(cell.ratio == 5.297 / 49.699);
+	cdm_compare_free(&c);
+
+	assert_int_equal(cdm_compare_init(&c, runs, 2, CDM_AGG_BEST, CDM_COMPARE_LAT, &err), 0);
+	cdm_compare_cell(&c, row, 1, &cell);
+	assert_int_equal(cell.state, CDM_COMPARE_NOT_REPORTED);
+	assert_false(cell.has_ratio);
+	cdm_compare_cell(&c, row, 0, &cell);
+	assert_true(cell.value == 82.19);
+	cdm_compare_free(&c);
+
+	assert_int_equal(cdm_compare_init(&c, runs, 2, CDM_AGG_MEDIAN, CDM_COMPARE_MB_S, &err), 0);
+	cdm_compare_cell(&c, row, 1, &cell);
+	assert_int_equal(cell.state, CDM_COMPARE_BEST_ONLY);
+	assert_true(cell.value == 0.0 && !cell.has_ratio);
+	cdm_compare_free(&c);
+	cdm_result_free(runs[0]);
+	cdm_result_free(runs[1]);
+	free(t6);
+	free(t8);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fixtures),
+		cmocka_unit_test(test_date),
+		cmocka_unit_test(test_variants),
+		cmocka_unit_test(test_cdm6_end),
+		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_other_layouts),
+		cmocka_unit_test(test_figures),
+		cmocka_unit_test(test_json_round_trip),
+		cmocka_unit_test(test_compare_cells),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
