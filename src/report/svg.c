@@ -58,19 +58,34 @@ void cdm_svg_text(FILE *out, double x, double y, const char *anchor, int size,
 	fputs("</text>\n", out);
 }
 
-/* the characters of @s (UTF-8 lead bytes and stray bytes; not continuations) */
-static size_t chars(const char *s, size_t n)
+/* the estimated width of one character @c in em (a UTF-8 lead byte: 0.66) */
+static double char_em(unsigned char c, int bold)
 {
-	size_t c = 0;
+	double em;
+
+	if ((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || c >= 0x80)
+		em = 0.66;
+	else if (strchr(" .,:;'!|ijlft()[]/", c))
+		em = 0.36;
+	else
+		em = 0.58;
+	return bold ? em * 1.1 : em;
+}
+
+/* the estimated width in px of the first @n bytes of @s */
+static double width_n(const char *s, size_t n, int size, int bold)
+{
+	double w = 0;
 
 	for (size_t i = 0; i < n && s[i]; i++)
-		c += ((unsigned char)s[i] & 0xc0) != 0x80;
-	return c;
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			w += char_em((unsigned char)s[i], bold) * size;
+	return w;
 }
 
 double cdm_svg_width(const char *s, int size, int bold)
 {
-	return (double)chars(s, (size_t)-1) * size * (bold ? 0.70 : 0.64);
+	return width_n(s, (size_t)-1, size, bold);
 }
 
 int cdm_svg_fit_size(const char *s, int size, int min, double max_w, int bold)
@@ -80,25 +95,68 @@ int cdm_svg_fit_size(const char *s, int size, int min, double max_w, int bold)
 	return size;
 }
 
+/* how many bytes of @s (of @n) fit in @max_w px with an ellipsis after them */
+static size_t fit_bytes(const char *s, size_t n, int size, int bold, double max_w)
+{
+	double w = char_em(0x80, bold) * size;  /* the ellipsis */
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (((unsigned char)s[i] & 0xc0) == 0x80)
+			continue;
+		w += char_em((unsigned char)s[i], bold) * size;
+		if (w > max_w)
+			break;
+	}
+	return i;
+}
+
 void cdm_svg_text_fit(FILE *out, double x, double y, const char *anchor, int size,
 		      const char *extra, const char *s, double max_w)
 {
 	int bold = extra && strstr(extra, "bold");
-	double em = size * (bold ? 0.70 : 0.64);
-	size_t n = strnlen(s, 1000), keep, i, c = 0;
+	size_t n = strnlen(s, 1000);
 
 	text_open(out, x, y, anchor, size, extra);
-	if ((double)chars(s, n) * em <= max_w) {
+	if (width_n(s, n, size, bold) <= max_w) {
 		cdm_svg_esc(out, s, n);
 	} else {
-		/* as many whole characters as fit beside the ellipsis */
-		keep = max_w > em ? (size_t)(max_w / em) - 1 : 0;
-		for (i = 0; i < n; i++) {
-			if (((unsigned char)s[i] & 0xc0) != 0x80 && c++ == keep)
-				break;
-		}
-		cdm_svg_esc(out, s, i);
+		cdm_svg_esc(out, s, fit_bytes(s, n, size, bold, max_w));
 		fputs(ELLIPSIS, out);
 	}
 	fputs("</text>\n", out);
+}
+
+unsigned int cdm_svg_text_wrap(FILE *out, double x, double y, int size, double line_h,
+			       const char *extra, const char *s, double max_w,
+			       unsigned int max_lines)
+{
+	int bold = extra && strstr(extra, "bold");
+	size_t n = strnlen(s, 1000), at = 0, len, cut;
+	unsigned int lines = 0;
+
+	while (at < n && lines < max_lines) {
+		len = n - at;
+		if (width_n(s + at, len, size, bold) > max_w && lines + 1 < max_lines) {
+			/* the last blank before the width; none: cut in a word */
+			cut = fit_bytes(s + at, len, size, bold, max_w);
+			len = cut;
+			while (len && s[at + len] != ' ')
+				len--;
+			if (!len)
+				len = cut ? cut : 1;
+		}
+		if (out) {
+			char part[1001];
+
+			memcpy(part, s + at, len);
+			part[len] = '\0';
+			cdm_svg_text_fit(out, x, y + lines * line_h, "start", size, extra, part, max_w);
+		}
+		lines++;
+		at += len;
+		while (at < n && s[at] == ' ')
+			at++;
+	}
+	return lines;
 }

@@ -56,11 +56,23 @@ void cdm_svg_text_fit(FILE *out, double x, double y, const char *anchor, int siz
 
 /*
  * cdm_svg_width - the width in px that @s takes at font size @size, @bold
- * or not, as estimated for CDM_SVG_FONT: 0.64 em per character (0.70
- * bold), the width of DejaVu Sans's digits; most letters are narrower, so
- * the estimate errs on the side of room.  Counts characters, not bytes.
+ * or not, as estimated for CDM_SVG_FONT from classes of characters
+ * (digits and capitals 0.66 em, narrow letters and punctuation 0.36, other
+ * letters 0.58, bold 10 % wider; DejaVu Sans's digits are 0.64 em): an
+ * estimate that errs on the side of room, as a renderer's font may differ.
  */
 double cdm_svg_width(const char *s, int size, int bold);
+
+/*
+ * cdm_svg_text_wrap - @s as lines of text at (@x, @y), @line_h px apart,
+ * anchored at the start, broken at blanks so that each fits in @max_w px
+ * (a word wider than that is cut), at most @max_lines of them (the last
+ * one cut with an ellipsis).  @out NULL: nothing is written, the lines are
+ * only counted.  Returns the number of lines.
+ */
+unsigned int cdm_svg_text_wrap(FILE *out, double x, double y, int size, double line_h,
+			       const char *extra, const char *s, double max_w,
+			       unsigned int max_lines);
 
 /*
  * cdm_svg_fit_size - the largest font size <= @size (and >= @min) at

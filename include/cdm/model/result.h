@@ -117,6 +117,7 @@ struct cdm_run_info {
 	char cpu_model[128];            /* /proc/cpuinfo model name */
 	unsigned int cpus_online;       /* sysconf(_SC_NPROCESSORS_ONLN) */
 	unsigned int cpus_allowed;      /* cdm_sysinfo_cpus_allowed(): affinity, cgroup quota; 0 unknown */
+	uint64_t mem_total_bytes;       /* MemTotal of /proc/meminfo (the RAM the kernel manages); 0 unknown */
 	uint64_t log_interval_ns;       /* --log-interval, 0 = no time series */
 	/* filled by cdm_sysinfo_fill() (target/stack.h's walk) */
 	unsigned int nmem_under;        /* findings in mem_under[], 0..CDM_MEM_UNDER_MAX */
