@@ -409,7 +409,7 @@ static unsigned int footer_lines(const struct cdm_run_result *r, char (*l)[600])
 			 cdm_fmt_bytes_approx(mem, sizeof(mem), in->mem_total_bytes) : "unknown");
 	n++;
 	snprintf(l[n++], 600, "Device: %s%s%s%s%s%s%s%s", in->dev_name[0] ? in->dev_name : "unknown",
-		 in->dev_model[0] ? ", " : "", in->dev_model,
+		 in->dev_name[0] ? ", " : "", in->dev_model[0] ? in->dev_model : in->dev_name[0] ? "model unknown" : "",
 		 in->dev_rotational == CDM_ROT_YES ? ", rotational" :
 		 in->dev_rotational == CDM_ROT_NO ? ", non-rotational" : "",
 		 in->fs_type[0] ? SEP "Filesystem: " : "", in->fs_type,

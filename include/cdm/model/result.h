@@ -132,6 +132,8 @@ struct cdm_run_result {
 	/* how a report presents the figures (set by the CLI) */
 	enum cdm_aggregate aggregate;   /* --aggregate; CDM_AGG_BEST from alloc */
 	double cv_threshold_pct;        /* --cv-threshold; CDM_CV_THRESHOLD_DEFAULT */
+	const char *image;              /* --svg: the card's path as the Markdown
+					 * report links it, or NULL; not owned */
 	/* an aggregate of several runs (cdm-mpi, cdm merge), or NULL; merge.h */
 	const struct cdm_scale *scale;
 };
