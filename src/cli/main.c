@@ -104,7 +104,7 @@ static const struct option long_opts[] = {
 
 static const char usage_text[] =
 "Usage: cdm [OPTIONS] [TARGET]\n"
-"       cdm compare [--format cdm|markdown] A.json B.json [C.json ...]\n"
+"       cdm compare [--format cdm|markdown|svg] A.json B.json [C.json ...]\n"
 "       cdm merge [--format FMT] [--save F.json] A.json B.json ...\n"
 "       cdm sweep --threads 1,2,4,... | --qd 1,2,4,... --test SPEC [TARGET]\n"
 "Run CrystalDiskMark's tests on a test file in directory TARGET (default \".\"),\n"
