@@ -57,9 +57,8 @@ void cdm_svg_text_fit(FILE *out, double x, double y, const char *anchor, int siz
 /*
  * cdm_svg_width - the width in px that @s takes at font size @size, @bold
  * or not, as estimated for CDM_SVG_FONT from classes of characters
- * (digits and capitals 0.66 em, narrow letters and punctuation 0.36, other
- * letters 0.58, bold 10 % wider; DejaVu Sans's digits are 0.64 em): an
- * estimate that errs on the side of room, as a renderer's font may differ.
+ * (DejaVu Sans's advances rounded up, svg.c): an estimate that errs on the
+ * side of room, as a renderer's font may differ.
  */
 double cdm_svg_width(const char *s, int size, int bold);
 
