@@ -33,7 +33,8 @@ static const char compare_usage[] =
 "with 'cdm --save FILE.json' (or 'cdm import --save') or a CrystalDiskMark\n"
 "text report (3.x to 9.x, as saved or pasted), in any mix and order.\n"
 "\n"
-"  -f, --format FMT         cdm (text, CDM-like rows) or markdown (default: cdm)\n"
+"  -f, --format FMT         cdm (text, CDM-like rows), markdown, or svg (grouped\n"
+"                           bars with the figures and ratios) (default: cdm)\n"
 "      --aggregate AGG      best, median or mean of the passes (default: best)\n"
 "      --metric M           mb_s, iops or latency (default: mb_s)\n"
 "  -o, --output FILE        write the comparison to FILE (default: stdout)\n"
@@ -73,8 +74,10 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 				o->format = CDM_COMPARE_MARKDOWN;
 			else if (!strcmp(optarg, "cdm"))
 				o->format = CDM_COMPARE_TEXT;
+			else if (!strcmp(optarg, "svg"))
+				o->format = CDM_COMPARE_SVG;
 			else
-				return cdm_cli_usage(&cmd, "bad value for --format: '%s' (cdm, markdown)", optarg);
+				return cdm_cli_usage(&cmd, "bad value for --format: '%s' (cdm, markdown, svg)", optarg);
 			break;
 		case 'a':
 			if (cdm_result_aggregate_parse(optarg, &o->aggregate) < 0)
@@ -192,7 +195,8 @@ int cdm_cli_compare_main(int argc, char **argv)
 			return cdm_cli_usage(&cmd, "%s is one of the results to compare; write the comparison to another file",
 					     argv[optind + i]);
 	status = cdm_cli_outfile(o.output, "--output", 0,
-				 o.format == CDM_COMPARE_MARKDOWN ? "markdown" : "cdm");
+				 o.format == CDM_COMPARE_MARKDOWN ? "markdown" :
+				 o.format == CDM_COMPARE_SVG ? "svg" : "cdm");
 	if (status != CDM_CLI_GO_ON)
 		return status;
 	status = load_runs(argv + optind, n, runs);

@@ -51,7 +51,7 @@ enum {
 	OPT_FILE, OPT_BATCH, OPT_SQPOLL, OPT_HIPRI, OPT_AGGREGATE, OPT_SAVE, OPT_LABEL, OPT_CV_THRESHOLD,
 	OPT_ALLOW_DESTRUCTIVE, OPT_RATE_IOPS, OPT_SYNC, OPT_FSYNC,
 	OPT_START_AT, OPT_SAVE_RANKS,
-	OPT_LOG_INTERVAL, OPT_PLOT,
+	OPT_LOG_INTERVAL, OPT_PLOT, OPT_SVG,
 };
 
 /*
@@ -83,6 +83,7 @@ static const struct option long_opts[] = {
 	{ "comment",      required_argument, NULL, OPT_COMMENT },
 	{ "log-interval", required_argument, NULL, OPT_LOG_INTERVAL },
 	{ "plot",         required_argument, NULL, OPT_PLOT },
+	{ "svg",          required_argument, NULL, OPT_SVG },
 	{ "keep",         no_argument,       NULL, 'k' },
 	{ "file",         required_argument, NULL, OPT_FILE },
 	{ "allow-destructive-write", no_argument, NULL, OPT_ALLOW_DESTRUCTIVE },
@@ -105,7 +106,7 @@ static const struct option long_opts[] = {
 
 static const char usage_text[] =
 "Usage: cdm [OPTIONS] [TARGET]\n"
-"       cdm compare [--format cdm|markdown] A.json B.json [C.json ...]\n"
+"       cdm compare [--format cdm|markdown|svg] A.json B.json [C.json ...]\n"
 "       cdm merge [--format FMT] [--save F.json] A.json B.json ...\n"
 "       cdm import [--save F.json] [--format FMT] CDM-REPORT.txt\n"
 "       cdm report [--format FMT] [--output FILE] RUN.json\n"
@@ -154,7 +155,8 @@ static const char usage_text[] =
 "      --buffered           go through the page cache, no O_DIRECT\n"
 "                           (default: off)\n"
 "  -f, --format FMT         cdm (CrystalDiskMark 8's text layout), cdm7, cdm6\n"
-"                           (CDM 7's, 6's), json, csv, markdown (default: cdm)\n"
+"                           (CDM 7's, 6's), json, csv, markdown, svg (the\n"
+"                           result as a picture) (default: cdm)\n"
 "  -o, --output FILE        write the report to FILE (default: stdout)\n"
 "      --save FILE.json     also save the result as JSON in FILE.json, written\n"
 "                           atomically, for cdm compare (default: none)\n"
@@ -171,6 +173,9 @@ static const char usage_text[] =
 "                           (default: off)\n"
 "      --plot FILE.svg      draw the time series as an SVG chart (needs\n"
 "                           --log-interval) (default: none)\n"
+"      --svg FILE.svg       also draw the result as a CrystalDiskMark-like card\n"
+"                           in FILE.svg, written atomically; the Markdown\n"
+"                           report links it (default: none)\n"
 "  -k, --keep               after a successful run, keep the test file,\n"
 "                           renamed to cdm-*.keep (default: delete)\n"
 "      --file PATH          reuse a test file kept by an earlier --keep run\n"
@@ -223,7 +228,8 @@ struct main_opts {
 	struct cdm_spec tests[CDM_MAX_TESTS];   /* --test, in order */
 	unsigned int ntests;
 	const char *profile, *engine, *format;
-	const char *output, *save, *label, *plot;
+	const char *output, *save, *label, *plot, *svg;
+	char svg_link[PATH_MAX];        /* --svg as the Markdown report links it */
 	const char *mode;
 	int mode_given;
 	const char *start_at, *save_ranks;
@@ -405,6 +411,9 @@ static int parse_report_option(int c, char *arg, struct main_opts *o)
 	case OPT_PLOT:
 		o->plot = arg;
 		return CDM_CLI_GO_ON;
+	case OPT_SVG:
+		o->svg = arg;
+		return CDM_CLI_GO_ON;
 	case 'q':
 		o->cfg.progress = 0;
 		return CDM_CLI_GO_ON;
@@ -490,7 +499,8 @@ static int parse_operands(int argc, char **argv, struct main_opts *o)
 	if (argc - optind > 1)
 		return cdm_cli_usage(&cmd, "one TARGET directory expected, got %d", argc - optind);
 	if ((optind < argc && !argv[optind][0]) || (o->output && !o->output[0]) ||
-	    (o->save && !o->save[0]) || (cfg->file && !cfg->file[0]) || (o->plot && !o->plot[0]))
+	    (o->save && !o->save[0]) || (cfg->file && !cfg->file[0]) || (o->plot && !o->plot[0]) ||
+	    (o->svg && !o->svg[0]))
 		return cdm_cli_usage(&cmd, "an empty path was given");
 	cfg->target = optind < argc ? argv[optind] : ".";
 	if (!cfg->file)
@@ -625,6 +635,17 @@ static int build_config(struct main_opts *o)
 	return s;
 }
 
+/* --svg: a file of its own, named *.svg, writable (the card is written atomically) */
+static int check_svg(const struct main_opts *o)
+{
+	const char *svg = o->svg;
+
+	if (cdm_outfile_same(svg, o->save) || cdm_outfile_same(svg, o->output) ||
+	    cdm_outfile_same(svg, o->plot) || cdm_outfile_same(svg, o->cfg.file))
+		return cdm_cli_usage(&cmd, "--svg '%s' names the same file as --output, --save, --plot or --file", svg);
+	return cdm_cli_outfile(svg, "--svg", 1, "svg");
+}
+
 /* step 3: the files the report goes to, before anything touches the target */
 static int check_outputs(const struct main_opts *o)
 {
@@ -634,6 +655,9 @@ static int check_outputs(const struct main_opts *o)
 	if (cdm_outfile_same(plot, save) || cdm_outfile_same(plot, output) || cdm_outfile_same(plot, file))
 		return cdm_cli_usage(&cmd, "--plot '%s' names the same file as --output, --save or --file", plot);
 	s = cdm_cli_outfile(plot, "--plot", 1, "svg");
+	if (s != CDM_CLI_GO_ON)
+		return s;
+	s = check_svg(o);
 	if (s != CDM_CLI_GO_ON)
 		return s;
 	if (cdm_outfile_same(output, save))
@@ -740,6 +764,13 @@ static int run(struct main_opts *o, struct cdm_run_result **res, int *r)
 	(*res)->cv_threshold_pct = o->cv_threshold;
 	if (o->label)
 		snprintf((*res)->info.label, sizeof((*res)->info.label), "%s", o->label);
+	if (o->svg) {
+		/* the Markdown beside its card: the path from --output's directory */
+		if (!o->output || cdm_outfile_relative(o->output, o->svg, o->svg_link,
+						       sizeof(o->svg_link)) < 0)
+			snprintf(o->svg_link, sizeof(o->svg_link), "%s", o->svg);
+		(*res)->image = o->svg_link;
+	}
 	*r = cdm_cli_run(&o->cfg, *res);
 #ifdef CDM_MPI
 	return mpi_finish(o, res, r);
@@ -792,7 +823,7 @@ static int write_plot(const char *path, const struct cdm_run_result *res)
 }
 
 /*
- * The report on stdout or --output, and --save.  Returns the exit status
+ * The report on stdout or --output, --save and --svg.  Returns the exit status
  * so far (0 or 1), or, when --output cannot be opened, the status to exit
  * with at once (*@now set).
  */
@@ -827,6 +858,13 @@ static int write_report(const struct main_opts *o, const struct cdm_run_result *
 		e = cdm_report_save(o->save, cdm_report_find("json"), res);
 		if (e < 0) {
 			cdm_msg_error("%s: cannot save the result: %s", o->save, strerror(-e));
+			status = CDM_EXIT_RUN;
+		}
+	}
+	if (o->svg) {
+		e = cdm_report_save(o->svg, cdm_report_find("svg"), res);
+		if (e < 0) {
+			cdm_msg_error("%s: cannot write the card: %s", o->svg, strerror(-e));
 			status = CDM_EXIT_RUN;
 		}
 	}

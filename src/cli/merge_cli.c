@@ -32,7 +32,7 @@ static const char merge_usage[] =
 "median, mean) of those passes is shown; percentiles come from the merged\n"
 "histograms.  Files whose settings or tests differ are refused.\n"
 "\n"
-"  -f, --format FMT     cdm, cdm7, cdm6, json, csv, markdown (default: cdm)\n"
+"  -f, --format FMT     cdm, cdm7, cdm6, json, csv, markdown, svg (default: cdm)\n"
 "  -o, --output FILE    write the report to FILE (default: stdout)\n"
 "      --save FILE.json also save the aggregate as JSON (default: none)\n"
 "      --aggregate AGG  best, median, mean (default: best)\n"

@@ -581,6 +581,9 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	if (opt_u64(err, sy, "system", "cpus_allowed", &u))
 		return -EINVAL;
 	in->cpus_allowed = u > UINT32_MAX ? 0 : (unsigned int)u;
+	in->mem_total_bytes = 0;	/* absent in files written before it was added */
+	if (opt_u64(err, sy, "system", "mem_total_bytes", &in->mem_total_bytes))
+		return -EINVAL;
 	return 0;
 }
 

@@ -15,6 +15,7 @@
 #include "cdm/base/size.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/compare.h"
+#include "compare_svg.h"
 #include "fmt.h"
 
 #define LABEL_COL_MAX 24        /* a label wider than this is cut in text */
@@ -586,10 +587,17 @@ static void write_markdown(FILE *out, const struct cdm_compare *c)
 	write_md_runs(out, c);
 }
 
+/* the SVG chart says what the text says: these texts (compare_svg.h) */
+static const struct cdm_compare_svg_texts svg_texts = {
+	.cell = cell_text, .why = why_text, .metric = metric_name, .agg = agg_word,
+};
+
 int cdm_report_compare_write(FILE *out, const struct cdm_compare *c, enum cdm_compare_format format)
 {
 	if (!c->n || c->n > CDM_COMPARE_MAX_RUNS)
 		return -EINVAL;
+	if (format == CDM_COMPARE_SVG)
+		return cdm_compare_svg_write(out, c, &svg_texts);
 	if (format == CDM_COMPARE_MARKDOWN)
 		write_markdown(out, c);
 	else

@@ -2,7 +2,7 @@
 /*
  * fmt.c - the text helpers the writers in src/report/ share (fmt.h): the
  * shortest round-trip decimal of a double, JSON string escaping, UTC time
- * stamps.  Kept apart from the registry
+ * stamps, approximate sizes.  Kept apart from the registry
  * (report.c) so that a formatter never depends on the file that lists it.
  */
 #include <math.h>
@@ -102,5 +102,22 @@ char *cdm_fmt_utc(char *buf, size_t len, long long t)
 	if (!gmtime_r(&tt, &tm) || !strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm))
 		if (len)
 			buf[0] = '\0';
+	return buf;
+}
+
+char *cdm_fmt_bytes_approx(char *buf, size_t len, unsigned long long bytes)
+{
+	static const char *const units[] = { "KiB", "MiB", "GiB", "TiB", "PiB" };
+	double v = (double)bytes;
+	int i = -1;
+
+	while (i + 1 < (int)(sizeof(units) / sizeof(units[0])) && v >= 1024.0) {
+		v /= 1024.0;
+		i++;
+	}
+	if (i < 0)
+		snprintf(buf, len, "%llu B", bytes);
+	else
+		snprintf(buf, len, "%.1f %s", v, units[i]);
 	return buf;
 }

@@ -44,4 +44,12 @@ void cdm_fmt_md_text(FILE *out, const char *s, size_t max);
  */
 char *cdm_fmt_utc(char *buf, size_t len, long long t);
 
+/*
+ * cdm_fmt_bytes_approx - @bytes in the largest power-of-1024 unit it
+ * reaches, with one decimal: "15.6 GiB", "512.0 MiB", "900 B" (memory
+ * sizes, which are rarely a whole number of any unit; cdm_size_format()
+ * prints exact sizes).  Returns @buf.
+ */
+char *cdm_fmt_bytes_approx(char *buf, size_t len, unsigned long long bytes);
+
 #endif /* CDM_REPORT_FMT_H */

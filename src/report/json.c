@@ -256,6 +256,10 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 		key_u64(out, "    ", "cpus_allowed", in->cpus_allowed, ",");
 	else
 		fputs("    \"cpus_allowed\": null,\n", out);
+	if (in->mem_total_bytes)
+		key_u64(out, "    ", "mem_total_bytes", in->mem_total_bytes, ",");
+	else
+		fputs("    \"mem_total_bytes\": null,\n", out);
 	fprintf(out, "    \"admin\": %s\n", in->admin ? "true" : "false");
 	fputs("  },\n", out);
 }

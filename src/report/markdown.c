@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * markdown.c - --format markdown: a GitHub-flavoured Markdown table ready
- * to paste into a blog post or an issue: one line saying what was
- * measured and where, then per test and direction the MB/s, the IOPS
+ * to paste into a blog post or an issue: with --svg the card's image line
+ * under the title; a line saying what was measured and where, one naming
+ * the machine (CPU, RAM, OS) and one saying how it was measured (engine,
+ * O_DIRECT, data, size, warm-up, passes, aggregate), so that a post states
+ * its method; then per test and direction the MB/s, the IOPS
  * (measured, as in every output), the mean latency, the p99
  * latency of the merged histogram, and the spread of the passes (the
  * coefficient of variation of their MB/s, "±3.1 %"), with a marker on
@@ -79,10 +82,104 @@ static void write_source_intro(FILE *out, const struct cdm_run_info *in)
 	fputs("\n\n", out);
 }
 
+static const char *agg_words(enum cdm_aggregate agg)
+{
+	switch (agg) {
+	case CDM_AGG_MEDIAN:
+		return "median";
+	case CDM_AGG_MEAN:
+		return "mean";
+	case CDM_AGG_BEST:
+	default:
+		return "best";
+	}
+}
+
+/*
+ * The image line of --svg: "![cdm: LABEL](card.svg)", the path as the CLI
+ * gave it (relative to the Markdown file when it knows where that is),
+ * its blanks, parentheses and bytes outside ASCII percent-encoded so that
+ * any path is one link destination (CommonMark).
+ */
+static void write_image(FILE *out, const struct cdm_run_result *r)
+{
+	const struct cdm_run_info *in = &r->info;
+	const unsigned char *p = (const unsigned char *)r->image;
+
+	fputs("![cdm result: ", out);
+	cdm_fmt_md_text(out, in->label[0] ? in->label : in->target, sizeof(in->label));
+	fputs("](", out);
+	for (; *p; p++) {
+		if (*p > 0x20 && *p < 0x7f && !strchr("()<>\\%", *p))
+			fputc(*p, out);
+		else
+			fprintf(out, "%%%02X", *p);
+	}
+	fputs(")\n\n", out);
+}
+
+/* "Machine: CPU (2 CPUs online), 15.6 GiB RAM; OS [kernel] (machine)" */
+static void write_machine(FILE *out, const struct cdm_run_info *in)
+{
+	char mem[32];
+
+	fputs("Machine: ", out);
+	cdm_fmt_md_text(out, in->cpu_model[0] ? in->cpu_model : "CPU unknown", sizeof(in->cpu_model));
+	if (in->cpus_online)
+		fprintf(out, " (%u CPU%s online", in->cpus_online, in->cpus_online == 1 ? "" : "s");
+	if (in->cpus_online && in->cpus_allowed && in->cpus_allowed != in->cpus_online)
+		fprintf(out, ", %u allowed", in->cpus_allowed);
+	fputs(in->cpus_online ? "), " : ", ", out);
+	if (in->mem_total_bytes)
+		fprintf(out, "%s RAM; ", cdm_fmt_bytes_approx(mem, sizeof(mem), in->mem_total_bytes));
+	else
+		fputs("RAM unknown; ", out);
+	cdm_fmt_md_text(out, in->os, sizeof(in->os));
+	fputs(" [", out);
+	cdm_fmt_md_text(out, in->kernel, sizeof(in->kernel));
+	fputs("] (", out);
+	cdm_fmt_md_text(out, in->machine, sizeof(in->machine));
+	fputs(")\n\n", out);
+}
+
+/*
+ * "How measured: ..." - the method in one line, always, so that a post
+ * quoting the table states it: engine, O_DIRECT or the page cache, the
+ * data, the test file, warm-up, passes, interval, durability options and
+ * which figure of the passes is shown.
+ */
+static void write_method(FILE *out, const struct cdm_run_result *r)
+{
+	const struct cdm_run_info *in = &r->info;
+	char size[32];
+
+	cdm_size_format(in->size, size, sizeof(size));
+	fprintf(out, "How measured: %.*s engine, %s, %s data; a %s test file; per test ",
+		(int)sizeof(in->engine), in->engine,
+		in->direct ? "O\\_DIRECT (no page cache)" : "buffered (through the page cache)",
+		in->zero_fill ? "zero" : "random", size);
+	if (in->warmup)
+		fprintf(out, "a %u s warm-up (not counted), then ", in->warmup);
+	else
+		fputs("no warm-up, ", out);
+	fprintf(out, "%u pass%s of %u s; %u s between tests", in->count,
+		in->count == 1 ? "" : "es", in->time, in->interval);
+	if (in->dsync)
+		fputs("; O\\_DSYNC", out);
+	if (in->fsync_every)
+		fprintf(out, "; fdatasync every %u writes", in->fsync_every);
+	if (in->rate_iops)
+		fprintf(out, "; rate capped at %llu IOPS", (unsigned long long)in->rate_iops);
+	if (r->aggregate == CDM_AGG_BEST)
+		fputs("; figures: the best pass (MB/s and IOPS the highest, latency the lowest, as CrystalDiskMark).\n\n", out);
+	else
+		fprintf(out, "; figures: the %s of the passes.\n\n", agg_words(r->aggregate));
+}
+
 static void write_intro(FILE *out, const struct cdm_run_result *r)
 {
 	const struct cdm_run_info *in = &r->info;
-	char size[32], utc[32];
+	char utc[32];
 
 	fputs("**cdm: ", out);
 	if (in->label[0])
@@ -95,12 +192,13 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 		cdm_fmt_md_text(out, in->comment, sizeof(in->comment));
 	}
 	fputs("\n\n", out);
+	if (r->image)
+		write_image(out, r);
 	if (in->source.kind != CDM_SOURCE_RUN) {
 		write_source_intro(out, in);
 		return;
 	}
 
-	cdm_size_format(in->size, size, sizeof(size));
 	cdm_fmt_md_text(out, in->target, sizeof(in->target));
 	if (in->fs_type[0]) {
 		fputs(" (", out);
@@ -123,29 +221,19 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 		if (in->dev_model[0]) {
 			fputc(' ', out);
 			cdm_fmt_md_text(out, in->dev_model, sizeof(in->dev_model));
+		} else {
+			fputs(" (model unknown)", out);
 		}
 		if (in->dev_rotational)
 			fputs(in->dev_rotational == CDM_ROT_YES ? ", rotational" : ", non-rotational", out);
 	}
-	fprintf(out, "; %.*s, %s, %s data; %s, %u passes of %u s",
-		(int)sizeof(in->engine), in->engine,
-		in->direct ? "O\\_DIRECT" : "buffered",
-		in->zero_fill ? "zero" : "random", size, in->count, in->time);
-	if (in->dsync)
-		fputs(", O\\_DSYNC", out);
-	if (in->fsync_every)
-		fprintf(out, ", fdatasync every %u writes", in->fsync_every);
-	if (in->rate_iops)
-		fprintf(out, ", rate capped at %llu IOPS", (unsigned long long)in->rate_iops);
 	cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
 	if (utc[0])
 		fprintf(out, "; %.10s %.8s UTC", utc, utc + 11);
-	fputs("; ", out);
-	cdm_fmt_md_text(out, in->os, sizeof(in->os));
-	fputs(" [", out);
-	cdm_fmt_md_text(out, in->kernel, sizeof(in->kernel));
-	fprintf(out, "]; cdm %.*s\n\n", (int)sizeof(in->version),
+	fprintf(out, "; cdm %.*s\n\n", (int)sizeof(in->version),
 		in->version[0] ? in->version : CDM_VERSION);
+	write_machine(out, in);
+	write_method(out, r);
 	if (r->interrupted)
 		fprintf(out, "**Interrupted** (signal %d): only the passes measured before it are shown.\n\n",
 			r->interrupted);
@@ -164,19 +252,6 @@ static void write_memory_under(FILE *out, const struct cdm_run_info *in)
 		fputs(" (stack: ", out);
 		cdm_fmt_md_text(out, f->stack, sizeof(f->stack));
 		fputs(").\n\n", out);
-	}
-}
-
-static const char *agg_words(enum cdm_aggregate agg)
-{
-	switch (agg) {
-	case CDM_AGG_MEDIAN:
-		return "median";
-	case CDM_AGG_MEAN:
-		return "mean";
-	case CDM_AGG_BEST:
-	default:
-		return "best";
 	}
 }
 

@@ -3,13 +3,15 @@
  * plot.c - line charts as standalone SVG (include/cdm/report/plot.h): the tick chooser and
  * the drawing of stacked panels.  Plain SVG 1.1 elements only (rect, line,
  * polyline, circle, text), a white background and a fixed palette, so any
- * browser or rsvg-convert shows it the same.
+ * browser or rsvg-convert shows it the same; the document head and the
+ * escaped text are svg.c's.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cdm/report/plot.h"
+#include "svg.h"
 
 #define W 960                   /* document width, px */
 #define PANEL_H 340             /* one panel */
@@ -95,31 +97,6 @@ char *cdm_plot_tick_label(char *buf, size_t len, double v, double step)
 		v = 0;
 	snprintf(buf, len, "%.*f", dec, v);
 	return buf;
-}
-
-/* text with &, <, >, " escaped, at most @max bytes of it */
-static void xml_text(FILE *out, const char *s, size_t max)
-{
-	for (size_t i = 0; s[i] && i < max; i++) {
-		switch (s[i]) {
-		case '&': fputs("&amp;", out); break;
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '"': fputs("&quot;", out); break;
-		default:
-			if ((unsigned char)s[i] >= 0x20)
-				fputc(s[i], out);
-		}
-	}
-}
-
-static void text(FILE *out, double x, double y, const char *anchor, int size,
-		 const char *extra, const char *s)
-{
-	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\"%s%s>",
-		x, y, anchor, size, extra ? " " : "", extra ? extra : "");
-	xml_text(out, s, 200);
-	fputs("</text>\n", out);
 }
 
 /* the distinct x values of all lines, sorted (categorical axis) */
@@ -218,7 +195,7 @@ static void x_tick(FILE *out, const struct frame *f, double x, double v, double 
 			x, f->top, x, f->bot);
 	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000000\"/>\n",
 		x, f->bot, x, f->bot + 5);
-	text(out, x, f->bot + 19, "middle", 12, NULL, cdm_plot_tick_label(buf, sizeof(buf), v, step));
+	cdm_svg_text(out, x, f->bot + 19, "middle", 12, NULL, cdm_plot_tick_label(buf, sizeof(buf), v, step));
 }
 
 /* the title, grid, ticks, frame and axis labels of a panel */
@@ -228,7 +205,7 @@ static void draw_axes(FILE *out, const struct frame *f)
 	double top = f->top, bot = f->bot;
 	char buf[64];
 
-	text(out, (PL + PR) / 2.0, f->y0 + 22, "middle", 15, "font-weight=\"bold\"", p->title);
+	cdm_svg_text(out, (PL + PR) / 2.0, f->y0 + 22, "middle", 15, "font-weight=\"bold\"", p->title);
 	/* grid and y ticks */
 	for (unsigned int i = 0; i < f->yt.n; i++) {
 		double v = f->yt.lo + i * f->yt.step, y = ypos(f, v);
@@ -237,7 +214,7 @@ static void draw_axes(FILE *out, const struct frame *f)
 			PL, y, PR, y);
 		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#000000\"/>\n",
 			PL - 5, y, PL, y);
-		text(out, PL - 8, y + 4, "end", 12, NULL, cdm_plot_tick_label(buf, sizeof(buf), v, f->yt.step));
+		cdm_svg_text(out, PL - 8, y + 4, "end", 12, NULL, cdm_plot_tick_label(buf, sizeof(buf), v, f->yt.step));
 	}
 	/* x ticks */
 	if (p->x_categories) {
@@ -253,9 +230,9 @@ static void draw_axes(FILE *out, const struct frame *f)
 	/* axes and their labels */
 	fprintf(out, "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"none\" stroke=\"#000000\"/>\n",
 		PL, top, PR - PL, bot - top);
-	text(out, (PL + PR) / 2.0, bot + 42, "middle", 13, NULL, p->xlabel);
+	cdm_svg_text(out, (PL + PR) / 2.0, bot + 42, "middle", 13, NULL, p->xlabel);
 	snprintf(buf, sizeof(buf), "transform=\"rotate(-90 18 %.1f)\"", (top + bot) / 2);
-	text(out, 18, (top + bot) / 2, "middle", 13, buf, p->ylabel);
+	cdm_svg_text(out, 18, (top + bot) / 2, "middle", 13, buf, p->ylabel);
 }
 
 /* the mark (knee, end of warm-up): a dashed vertical line and its label */
@@ -271,7 +248,7 @@ static void draw_mark(FILE *out, const struct frame *f)
 	fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444444\" stroke-dasharray=\"6,4\"/>\n",
 		x, f->top, x, f->bot);
 	if (p->mark_label)
-		text(out, x + 4, f->top + 14, "start", 12, "fill=\"#444444\"", p->mark_label);
+		cdm_svg_text(out, x + 4, f->top + 14, "start", 12, "fill=\"#444444\"", p->mark_label);
 }
 
 /* one line in colour @col: its points, their dots, its knee */
@@ -295,7 +272,7 @@ static void draw_line(FILE *out, const struct frame *f, const struct cdm_plot_li
 
 		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>\n",
 			kx, ky, col);
-		text(out, kx, ky - 13, "middle", 12, "font-weight=\"bold\"", "knee");
+		cdm_svg_text(out, kx, ky - 13, "middle", 12, "font-weight=\"bold\"", "knee");
 	}
 }
 
@@ -309,9 +286,9 @@ static void draw_legend(FILE *out, const struct frame *f, const struct cdm_plot_
 		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"%s/>\n",
 			PR + 16, ly, PR + 40, ly, col,
 			ln->dashed ? " stroke-dasharray=\"5,3\"" : "");
-		text(out, PR + 46, ly + 4, "start", 12, NULL, ln->name);
+		cdm_svg_text(out, PR + 46, ly + 4, "start", 12, NULL, ln->name);
 	} else if ((*shown)++ == LEGEND_MAX) {
-		text(out, PR + 16, f->top + 12 + LEGEND_MAX * 20, "start", 12, NULL,
+		cdm_svg_text(out, PR + 16, f->top + 12 + LEGEND_MAX * 20, "start", 12, NULL,
 		     "(more lines not listed)");
 	}
 }
@@ -340,13 +317,10 @@ int cdm_plot_svg(FILE *out, const char *title, const char *subtitle,
 {
 	unsigned int h = TOP + np * PANEL_H + 10;
 
-	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%u\" viewBox=\"0 0 %d %u\" font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\">\n",
-		W, h, W, h);
-	fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%u\" fill=\"#ffffff\"/>\n", W, h);
-	text(out, W / 2.0, 24, "middle", 18, "font-weight=\"bold\"", title);
+	cdm_svg_head(out, W, (int)h);
+	cdm_svg_text(out, W / 2.0, 24, "middle", 18, "font-weight=\"bold\"", title);
 	if (subtitle)
-		text(out, W / 2.0, 44, "middle", 12, "fill=\"#444444\"", subtitle);
+		cdm_svg_text(out, W / 2.0, 44, "middle", 12, "fill=\"#444444\"", subtitle);
 	for (unsigned int i = 0; i < np; i++)
 		panel(out, &p[i], TOP + (double)i * PANEL_H);
 	fputs("</svg>\n", out);

@@ -26,7 +26,8 @@
 	X("cdm6", text_cdm6)	/* CrystalDiskMark 6 text */			\
 	X("json", json)		/* the versioned schema, for compare and scripts */ \
 	X("csv", csv)		/* one row per pass, plus summary rows */	\
-	X("markdown", markdown)	/* a table to paste into a post */
+	X("markdown", markdown)	/* a table to paste into a post */	\
+	X("svg", svg_card)	/* CDM's window as a picture, for a post */
 
 #define DECLARE(value, file) extern const struct cdm_formatter cdm_report_##file;
 CDM_REPORT_FORMATS(DECLARE)

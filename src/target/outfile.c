@@ -133,6 +133,57 @@ int cdm_outfile_same(const char *a, const char *b)
 	return strcmp(a, b) == 0;
 }
 
+/* the next component of *@p (skipping slashes): its length, *@p at it */
+static size_t component(const char **p)
+{
+	while (**p == '/')
+		(*p)++;
+	return strcspn(*p, "/");
+}
+
+int cdm_outfile_relative(const char *from, const char *to, char *buf, size_t len)
+{
+	char fd[PATH_MAX], td[PATH_MAX], rf[PATH_MAX], rt[PATH_MAX];
+	const char *base = strrchr(to, '/') ? strrchr(to, '/') + 1 : to, *a = rf, *b = rt;
+	size_t used = 0, la, lb;
+	int n;
+
+	cdm_outfile_parent_dir(from, fd, sizeof(fd));
+	cdm_outfile_parent_dir(to, td, sizeof(td));
+	if (!realpath(fd, rf) || !realpath(td, rt))
+		return -errno;
+	/* past the components both directories share */
+	for (;;) {
+		const char *sa = a, *sb = b;
+
+		la = component(&sa);
+		lb = component(&sb);
+		if (!la || la != lb || strncmp(sa, sb, la))
+			break;
+		a = sa + la;
+		b = sb + lb;
+	}
+	buf[0] = '\0';
+	while ((la = component(&a)) != 0) {     /* up out of from's own */
+		n = snprintf(buf + used, len - used, "../");
+		if (n < 0 || (size_t)n >= len - used)
+			return -ENAMETOOLONG;
+		used += (size_t)n;
+		a += la;
+	}
+	while ((lb = component(&b)) != 0) {     /* down into to's */
+		n = snprintf(buf + used, len - used, "%.*s/", (int)lb, b);
+		if (n < 0 || (size_t)n >= len - used)
+			return -ENAMETOOLONG;
+		used += (size_t)n;
+		b += lb;
+	}
+	n = snprintf(buf + used, len - used, "%s", base);
+	if (n < 0 || (size_t)n >= len - used)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
 int cdm_outfile_write(const char *path, int (*write)(FILE *f, const void *arg),
 		      const void *arg)
 {

@@ -186,6 +186,26 @@ static void fill_os(struct cdm_run_info *in)
 	}
 }
 
+/* @key ("MemTotal") of /proc/meminfo, in bytes; 0 when not found */
+static uint64_t meminfo_bytes(const char *key)
+{
+	FILE *fp = fopen("/proc/meminfo", "re");
+	size_t n = strlen(key);
+	char line[256];
+	unsigned long long kib = 0;
+
+	if (!fp)
+		return 0;
+	while (fgets(line, sizeof(line), fp)) {
+		if (!strncmp(line, key, n) && line[n] == ':') {
+			kib = strtoull(line + n + 1, NULL, 10);	/* "  16318412 kB" */
+			break;
+		}
+	}
+	fclose(fp);
+	return (uint64_t)kib << 10;
+}
+
 void cdm_sysinfo_fill(const char *path, const char *mount_source,
 		      struct cdm_run_info *in)
 {
@@ -201,22 +221,13 @@ void cdm_sysinfo_fill(const char *path, const char *mount_source,
 		 mount_source ? mount_source : "");
 	fill_device(path, mount_source, in);
 	fill_cpu(in);
+	in->mem_total_bytes = meminfo_bytes("MemTotal");
 	in->nmem_under = cdm_stack_walk(path, NULL, in->mem_under, CDM_MEM_UNDER_MAX);
 }
 
 uint64_t cdm_sysinfo_mem_available(void)
 {
-	FILE *fp = fopen("/proc/meminfo", "re");
-	char line[256];
-	unsigned long long kib = 0;
-
-	if (!fp)
-		return 0;
-	while (fgets(line, sizeof(line), fp))
-		if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1)
-			break;
-	fclose(fp);
-	return (uint64_t)kib << 10;
+	return meminfo_bytes("MemAvailable");
 }
 
 /* this process's cgroup v2 directory under /sys/fs/cgroup, or "" */

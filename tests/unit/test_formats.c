@@ -100,6 +100,7 @@ static struct cdm_run_result *build(void)
 	set_str(in->cpu_model, sizeof(in->cpu_model), "AMD EPYC 7B13");
 	in->cpus_online = 4;
 	in->cpus_allowed = 2;
+	in->mem_total_bytes = 16697434112ull;   /* 15.6 GiB */
 	in->fs_total_bytes = 1000204886016ull;
 	in->fs_used_bytes = 960000000000ull;
 	in->fs_avail_bytes = 40204886016ull;

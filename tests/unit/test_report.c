@@ -707,7 +707,7 @@ static void test_row_snprintf(void **state)
 
 static void test_registry(void **state)
 {
-	static const char *const known[] = { "cdm", "cdm7", "cdm6", "json", "csv", "markdown" };
+	static const char *const known[] = { "cdm", "cdm7", "cdm6", "json", "csv", "markdown", "svg" };
 	static const char *const unknown[] = { "xml", "", "CDM", "text", "jsonx", "cdm8", "cdm5" };
 	const struct cdm_formatter *f;
 	char names[128], small[8];
@@ -723,7 +723,7 @@ static void test_registry(void **state)
 		assert_null(cdm_report_find(unknown[i]));
 	assert_null(cdm_report_find(NULL));
 	/* the names for messages come from the same rows, in their order */
-	assert_string_equal(cdm_report_names(names, sizeof(names)), "cdm, cdm7, cdm6, json, csv, markdown");
+	assert_string_equal(cdm_report_names(names, sizeof(names)), "cdm, cdm7, cdm6, json, csv, markdown, svg");
 	/* cut to a whole name, always terminated */
 	assert_string_equal(cdm_report_names(small, sizeof(small)), "cdm");
 }

@@ -157,6 +157,7 @@ struct cdm_run_info {
 	char cpu_model[128];            /* /proc/cpuinfo model name */
 	unsigned int cpus_online;       /* sysconf(_SC_NPROCESSORS_ONLN) */
 	unsigned int cpus_allowed;      /* cdm_sysinfo_cpus_allowed(): affinity, cgroup quota; 0 unknown */
+	uint64_t mem_total_bytes;       /* MemTotal of /proc/meminfo (the RAM the kernel manages); 0 unknown */
 	uint64_t log_interval_ns;       /* --log-interval, 0 = no time series */
 	/* filled by cdm_sysinfo_fill() (target/stack.h's walk) */
 	unsigned int nmem_under;        /* findings in mem_under[], 0..CDM_MEM_UNDER_MAX */
@@ -178,6 +179,8 @@ struct cdm_run_result {
 	/* how a report presents the figures (set by the CLI) */
 	enum cdm_aggregate aggregate;   /* --aggregate; CDM_AGG_BEST from alloc */
 	double cv_threshold_pct;        /* --cv-threshold; CDM_CV_THRESHOLD_DEFAULT */
+	const char *image;              /* --svg: the card's path as the Markdown
+					 * report links it, or NULL; not owned */
 	/* an aggregate of several runs (cdm-mpi, cdm merge), or NULL; merge.h */
 	const struct cdm_scale *scale;
 };

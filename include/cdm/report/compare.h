@@ -2,7 +2,8 @@
 /*
  * cdm/report/compare.h - a comparison of saved runs (model/compare.h) printed:
  * the text layout, CDM-like rows with one column per run headed by its
- * label and the ratio to the first run, or a Markdown table.  Settings
+ * label and the ratio to the first run, a Markdown table, or an SVG
+ * chart of grouped bars with the same figures and ratios.  Settings
  * that differ and interrupted runs are warned about at the top.
  * docs/output-formats.md shows both layouts.
  */
@@ -17,6 +18,7 @@
 enum cdm_compare_format {
 	CDM_COMPARE_TEXT = 0,           /* "cdm": CDM-like rows */
 	CDM_COMPARE_MARKDOWN = 1,       /* "markdown": a GFM table */
+	CDM_COMPARE_SVG = 2,            /* "svg": grouped bars (compare_svg.c) */
 };
 
 /*

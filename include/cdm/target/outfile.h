@@ -56,6 +56,18 @@ int cdm_outfile_same(const char *a, const char *b);
 void cdm_outfile_parent_dir(const char *path, char *dir, size_t len);
 
 /*
+ * cdm_outfile_relative - the path of the file @to as seen from the
+ * directory of the file @from, into @buf (@len bytes): "img/card.svg" for
+ * from "post/r.md", to "post/img/card.svg"; "../card.svg" for from
+ * "post/r.md", to "card.svg".  Both directories must exist: they are
+ * resolved with realpath(3) (symlinks, "..", the working directory), the
+ * last components are kept as given.  What a Markdown report writes to
+ * link an image beside it.  Returns 0, realpath's -errno, or
+ * -ENAMETOOLONG.
+ */
+int cdm_outfile_relative(const char *from, const char *to, char *buf, size_t len);
+
+/*
  * cdm_outfile_write - write @path atomically: @write(@f, @arg) fills a new
  * temporary file in the same directory ("PATH.XXXXXX", mode 0666 less the
  * umask), which is flushed, fsync()ed and renamed over @path.  Any failure

@@ -20,7 +20,8 @@
  * filesystem holding @path: its st_dev, or, for filesystems whose st_dev
  * is not a block device such as btrfs, the device named by the mount
  * source @mount_source, which may be "" or NULL), fs_source (a copy of
- * @mount_source), cpu_model and cpus_online.  A partition is reported as
+ * @mount_source), cpu_model, cpus_online and mem_total_bytes (MemTotal of
+ * /proc/meminfo).  A partition is reported as
  * its whole disk ("vda", not "vda1"); a device-mapper device by its own
  * queue and its dm name.  A block device @path (cdm /dev/sdX) is
  * described itself: is_device, target_dev_bytes and target_dev_lbs are

@@ -1,0 +1,481 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * svg_card.c - --format svg and --svg: a run as the picture people know
+ * from CrystalDiskMark's window, for a post or an issue.  A title bar with
+ * the run's label and target; CDM's row of settings (count, test size,
+ * target and its use, unit); per test a row with CDM's grey label box
+ * ("SEQ1M" over "Q8T1") and one box per direction (Read, Write, and each
+ * Mix ratio run) holding the MB/s large, the IOPS and the mean latency
+ * small under it, and a meter (CDM's, on a log scale) along its foot; then
+ * what measured nothing and why, and a footer naming the profile, size,
+ * passes, times, date, OS, CPU, memory, device, engine and O_DIRECT.
+ *
+ * The figures are the result model's (cdm_result_mb_s, _iops, _lat_us
+ * under r->aggregate), printed as CDM's window prints them: MB/s and
+ * latency in us with two decimals, IOPS with one as in CDM's text.  A test
+ * without figures shows a dash and the reason, never a 0.  Read, write
+ * and mix meters differ in lightness, not only in hue, so a greyscale
+ * print tells them apart; the column heads name them anyway.  800 px wide,
+ * for a post's column; docs/output-formats.md shows it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cdm/base/size.h"
+#include "cdm/model/result.h"
+#include "cdm/model/spec.h"
+#include "cdm/report/formatter.h"
+#include "fmt.h"
+#include "svg.h"
+
+#ifndef CDM_VERSION
+#define CDM_VERSION "unknown"
+#endif
+
+#define W 800                   /* document width, px */
+#define WIN_X 8                 /* the window's frame */
+#define IN_X 20                 /* content: left edge */
+#define IN_R (W - 20)           /* content: right edge */
+#define LBL_W 118               /* the label boxes' column */
+#define GAP 8                   /* between boxes */
+#define ROW_H 70                /* one test's row */
+#define ROWS_Y 124              /* top of the first row */
+#define LINE_H 17               /* a footer or note line */
+#define MAX_COLS 6              /* read, write and up to 4 Mix ratios */
+
+/* a direction's meter: read dark, write mid, mix light (greyscale ~70, 150, 215) */
+static const char *dir_color(enum cdm_dir d)
+{
+	return d == CDM_DIR_WRITE ? "#e08a2e" : d == CDM_DIR_MIX ? "#c5e6bf" : "#1d4f91";
+}
+
+struct col {
+	enum cdm_dir dir;
+	unsigned int write_pct;         /* Mix: its ratio */
+};
+
+struct card {
+	const struct cdm_run_result *r;
+	struct col cols[MAX_COLS];
+	unsigned int ncol;
+	unsigned int *rows;             /* per row, the index of its first test */
+	unsigned int nrow;
+	double cw;                      /* a value box's width */
+};
+
+/* the test's shape alone: its row (Q really run aside) */
+static struct cdm_spec shape(const struct cdm_spec *s)
+{
+	return (struct cdm_spec){ .pattern = s->pattern, .block = s->block, .qd = s->qd,
+				  .threads = s->threads };
+}
+
+static int same_shape(const struct cdm_spec *a, const struct cdm_spec *b)
+{
+	struct cdm_spec x = shape(a), y = shape(b);
+
+	return cdm_spec_same(&x, &y);
+}
+
+static int col_of(const struct cdm_test_result *t, const struct col *c)
+{
+	return t->dir == c->dir && (t->dir != CDM_DIR_MIX || t->spec.write_pct == c->write_pct);
+}
+
+/* the columns (read, write, each Mix ratio in run order) and the rows */
+static int layout(struct card *k, const struct cdm_run_result *r)
+{
+	static const enum cdm_dir order[] = { CDM_DIR_READ, CDM_DIR_WRITE, CDM_DIR_MIX };
+
+	memset(k, 0, sizeof(*k));
+	k->r = r;
+	k->rows = malloc(((size_t)r->ntests + 1) * sizeof(*k->rows));
+	if (!k->rows)
+		return -ENOMEM;
+	for (unsigned int d = 0; d < 3; d++) {
+		for (unsigned int i = 0; i < r->ntests && k->ncol < MAX_COLS; i++) {
+			const struct cdm_test_result *t = &r->tests[i];
+			struct col c = { order[d], t->dir == CDM_DIR_MIX ? t->spec.write_pct : 0 };
+			unsigned int j;
+
+			if (t->dir != order[d])
+				continue;
+			for (j = 0; j < k->ncol && !col_of(t, &k->cols[j]); j++)
+				;
+			if (j == k->ncol)
+				k->cols[k->ncol++] = c;
+		}
+	}
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		unsigned int j;
+
+		for (j = 0; j < k->nrow && !same_shape(&r->tests[k->rows[j]].spec, &r->tests[i].spec); j++)
+			;
+		if (j == k->nrow)
+			k->rows[k->nrow++] = i;
+	}
+	k->cw = k->ncol ? (IN_R - IN_X - LBL_W - (double)k->ncol * GAP) / k->ncol : 0;
+	return 0;
+}
+
+static double col_x(const struct card *k, unsigned int c)
+{
+	return IN_X + LBL_W + GAP + c * (k->cw + GAP);
+}
+
+/* the test of row @row in column @c, or NULL when the run has none */
+static const struct cdm_test_result *cell_test(const struct card *k, unsigned int row,
+					       unsigned int c)
+{
+	const struct cdm_spec *s = &k->r->tests[k->rows[row]].spec;
+
+	for (unsigned int i = 0; i < k->r->ntests; i++)
+		if (same_shape(&k->r->tests[i].spec, s) && col_of(&k->r->tests[i], &k->cols[c]))
+			return &k->r->tests[i];
+	return NULL;
+}
+
+/* "Read (MB/s)", "Mix R70/W30 (MB/s)" */
+static void col_head(const struct col *c, char *buf, size_t len)
+{
+	if (c->dir == CDM_DIR_MIX)
+		snprintf(buf, len, "Mix R%u/W%u (MB/s)", 100 - c->write_pct, c->write_pct);
+	else
+		snprintf(buf, len, "%s (MB/s)", cdm_result_dir_name(c->dir));
+}
+
+/* "r-SEQ1M_Q8T1-read", "r-RND4K_Q1T1-mix30": an XML name for a cell */
+static void cell_id(const struct cdm_test_result *t, char *buf, size_t len)
+{
+	struct cdm_spec s = shape(&t->spec);
+	char name[64];
+	int n;
+
+	cdm_spec_name(&s, name, sizeof(name));
+	for (char *p = name; *p; p++)
+		if (*p == ' ')
+			*p = '_';
+	n = snprintf(buf, len, "r-%s-%s", name, cdm_result_dir_key(t->dir));
+	if (t->dir == CDM_DIR_MIX && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, "%u", t->spec.write_pct);
+}
+
+static void box(FILE *out, double x, double y, double w, double h, const char *fill,
+		const char *stroke)
+{
+	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"4\" fill=\"%s\" stroke=\"%s\"/>\n",
+		x, y, w, h, fill, stroke);
+}
+
+/*
+ * CDM's meter: log10 of the MB/s, empty at 0.1 MB/s, full at 100,000 (a
+ * decoration: the series of 2 atanh((v - 1) / (v + 1)) to 1e-4, as cdm
+ * does not link libm).
+ */
+static double meter(double mb_s)
+{
+	double v = mb_s * 10.0, z, z2, term, ln = 0, decades = 0;
+
+	if (!(v > 1.0))
+		return 0.02;
+	while (v >= 10.0 && decades < 6) {
+		v /= 10.0;
+		decades++;
+	}
+	z = (v - 1.0) / (v + 1.0);
+	z2 = z * z;
+	term = z;
+	for (int i = 1; i < 60; i += 2) {
+		ln += term / i;
+		term *= z2;
+	}
+	v = (decades + 2.0 * ln / 2.302585093) / 6.0;
+	return v < 0.02 ? 0.02 : v > 1.0 ? 1.0 : v;
+}
+
+/* a measured cell: MB/s large, IOPS and latency small, the meter */
+static void cell_figures(FILE *out, const struct card *k, const struct cdm_test_result *t,
+			 double x, double y)
+{
+	double mb = cdm_result_mb_s(t, k->r->aggregate), cw = k->cw;
+	char big[48], iops[48], lat[48], both[100];
+	int size, small;
+
+	snprintf(big, sizeof(big), "%.2f", mb);
+	snprintf(iops, sizeof(iops), "%.1f IOPS", cdm_result_iops(t, k->r->aggregate));
+	snprintf(lat, sizeof(lat), "%.2f \xc2\xb5s", cdm_result_lat_us(t, k->r->aggregate));
+	size = cdm_svg_fit_size(big, 30, 14, cw - 20, 1);
+	fprintf(out, "<text class=\"mbs\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" font-size=\"%d\" font-weight=\"bold\" fill=\"#111111\">%s</text>\n",
+		x + cw - 10, y + 36, size, big);
+	snprintf(both, sizeof(both), "%s  %s", iops, lat);
+	small = cdm_svg_fit_size(both, 13, 9, cw - 16, 0);
+	fprintf(out, "<text class=\"iops\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"start\" font-size=\"%d\" fill=\"#333333\">%s</text>\n",
+		x + 8, y + 54, small, iops);
+	fprintf(out, "<text class=\"lat\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" font-size=\"%d\" fill=\"#333333\">%s</text>\n",
+		x + cw - 8, y + 54, small, lat);
+	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"6\" fill=\"%s\" stroke=\"#444444\" stroke-width=\"0.6\"/>\n",
+		x + 6, y + ROW_H - 11, (cw - 12) * meter(mb), dir_color(t->dir));
+}
+
+/* one value box: figures, or a dash and why there are none */
+static void cell(FILE *out, const struct card *k, unsigned int row, unsigned int c, double y)
+{
+	const struct cdm_test_result *t = cell_test(k, row, c);
+	double x = col_x(k, c), cw = k->cw;
+	char id[96];
+	enum cdm_pass_state st;
+
+	if (!t) {       /* this run has no such test in this direction */
+		box(out, x, y, cw, ROW_H, "#ececec", "#bbbbbb");
+		cdm_svg_text(out, x + cw / 2, y + 40, "middle", 12, "fill=\"#666666\"", "not in this run");
+		return;
+	}
+	cell_id(t, id, sizeof(id));
+	fprintf(out, "<g class=\"cell\" id=\"%s\">\n", id);
+	box(out, x, y, cw, ROW_H, "#f7f7f7", "#8c8c8c");
+	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"6\" fill=\"#e3e3e3\"/>\n",
+		x + 6, y + ROW_H - 11, cw - 12);
+	st = cdm_result_state(t);
+	if (st == CDM_PASS_MEASURED) {
+		cell_figures(out, k, t, x, y);
+	} else {
+		fprintf(out, "<text class=\"none\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"30\" font-weight=\"bold\" fill=\"#555555\">\xe2\x80\x93</text>\n",
+			x + cw / 2, y + 34);
+		cdm_svg_text_fit(out, x + cw / 2, y + 54, "middle", 12,
+				 "class=\"why\" fill=\"#333333\"", cdm_pass_state_reason(st), cw - 12);
+	}
+	fputs("</g>\n", out);
+}
+
+/* CDM's grey label box: "SEQ1M" over "Q8T1" (and the Q really run if less) */
+static void label_box(FILE *out, const struct cdm_test_result *t, double y)
+{
+	struct cdm_spec s = shape(&t->spec);
+	char name[64], *qt, ran[32];
+	double cx = IN_X + LBL_W / 2.0;
+
+	cdm_spec_name(&s, name, sizeof(name));
+	qt = strchr(name, ' ');
+	if (qt)
+		*qt++ = '\0';
+	box(out, IN_X, y, LBL_W, ROW_H, "#d4d4d4", "#7a7a7a");
+	cdm_svg_text(out, cx, y + 30, "middle", cdm_svg_fit_size(name, 19, 10, LBL_W - 10, 1),
+		     "font-weight=\"bold\"", name);
+	if (qt)
+		cdm_svg_text(out, cx, y + 52, "middle", cdm_svg_fit_size(qt, 16, 9, LBL_W - 10, 0),
+			     NULL, qt);
+	if (t->qd_run && t->qd_run != t->spec.qd) {
+		snprintf(ran, sizeof(ran), "ran at Q%u", t->qd_run);
+		cdm_svg_text(out, cx, y + 65, "middle", 10, "fill=\"#444444\"", ran);
+	}
+}
+
+/* "/mnt/x: 4% (79/1862GiB)" as CDM's drive box, or a device's size */
+static void target_text(const struct cdm_run_info *in, char *buf, size_t len)
+{
+	char sz[32];
+
+	if (in->is_device) {
+		cdm_size_format(in->target_dev_bytes, sz, sizeof(sz));
+		snprintf(buf, len, "%s: block device, %s", in->target, sz);
+	} else if (in->fs_total_bytes) {
+		snprintf(buf, len, "%s: %u%% (%llu/%lluGiB)", in->target,
+			 (unsigned int)(100.0 * (double)in->fs_used_bytes / (double)in->fs_total_bytes + 0.5),
+			 (unsigned long long)((in->fs_used_bytes + (1ull << 29)) >> 30),
+			 (unsigned long long)((in->fs_total_bytes + (1ull << 29)) >> 30));
+	} else {
+		snprintf(buf, len, "%s", in->target);
+	}
+}
+
+/* the title bar, CDM's settings row and the column heads */
+static void head(FILE *out, const struct card *k)
+{
+	const struct cdm_run_info *in = &k->r->info;
+	char buf[4400], sz[32];
+	double x = IN_X + LBL_W + GAP, right = IN_R;
+
+	fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"36\" rx=\"6\" fill=\"#2e2e2e\"/>\n",
+		WIN_X, WIN_X, W - 2 * WIN_X);
+	if (in->label[0] && strcmp(in->label, in->target))
+		snprintf(buf, sizeof(buf), "%s \xe2\x80\x94 %s", in->label, in->target);
+	else
+		snprintf(buf, sizeof(buf), "%s", in->target);
+	cdm_svg_text_fit(out, IN_X, 32, "start", 17, "font-weight=\"bold\" fill=\"#ffffff\"", buf, 520);
+	snprintf(buf, sizeof(buf), "cdm %s %s%s", in->version[0] ? in->version : CDM_VERSION,
+		 in->machine, in->admin ? " [Admin]" : "");
+	cdm_svg_text_fit(out, IN_R, 31, "end", 12, "fill=\"#dddddd\"", buf, 210);
+	/* CDM's row: the All button, count, size, drive, unit */
+	box(out, IN_X, 54, LBL_W, 30, "#d4d4d4", "#7a7a7a");
+	cdm_svg_text(out, IN_X + LBL_W / 2.0, 75, "middle", 15, "font-weight=\"bold\"", "All");
+	snprintf(buf, sizeof(buf), "x%u", in->count);
+	box(out, x, 54, 52, 30, "#ffffff", "#8c8c8c");
+	cdm_svg_text(out, x + 26, 74, "middle", 14, NULL, buf);
+	box(out, x + 60, 54, 92, 30, "#ffffff", "#8c8c8c");
+	cdm_svg_text(out, x + 106, 74, "middle", 14, NULL, cdm_size_format(in->size, sz, sizeof(sz)));
+	box(out, right - 64, 54, 64, 30, "#ffffff", "#8c8c8c");
+	cdm_svg_text(out, right - 32, 74, "middle", 14, NULL, "MB/s");
+	box(out, x + 160, 54, right - 72 - (x + 160), 30, "#ffffff", "#8c8c8c");
+	target_text(in, buf, sizeof(buf));
+	cdm_svg_text_fit(out, x + 168, 74, "start", 14, NULL, buf, right - 72 - (x + 176));
+	for (unsigned int c = 0; c < k->ncol; c++) {
+		double cx = col_x(k, c) + k->cw / 2;
+
+		col_head(&k->cols[c], buf, sizeof(buf));
+		fprintf(out, "<rect x=\"%.1f\" y=\"102\" width=\"14\" height=\"10\" fill=\"%s\" stroke=\"#444444\" stroke-width=\"0.6\"/>\n",
+			cx + 10 - cdm_svg_width(buf, 14, 1) / 2 - 20, dir_color(k->cols[c].dir));
+		cdm_svg_text_fit(out, cx + 10, 112, "middle", 14, "font-weight=\"bold\"", buf, k->cw - 24);
+	}
+}
+
+/* one note under the rows, wrapped; returns its lines */
+static unsigned int note(FILE *out, double y, const char *extra, const char *s)
+{
+	return cdm_svg_text_wrap(out, IN_X, y, 12, LINE_H, extra, s, IN_R - IN_X, 3);
+}
+
+/*
+ * Under the rows: interrupted, memory under the target, tests without
+ * figures and why.  @out NULL: only counted.  Returns the lines.
+ */
+static unsigned int notes(FILE *out, const struct card *k, double y)
+{
+	static const char warn[] = "font-weight=\"bold\" fill=\"#5a1a1a\"";
+	const struct cdm_run_result *r = k->r;
+	char line[1000], name[64], why[256];
+	unsigned int n = 0;
+
+	if (r->interrupted) {
+		snprintf(line, sizeof(line), "Interrupted (signal %d): only the passes measured before it are shown",
+			 r->interrupted);
+		n += note(out, y + n * LINE_H, warn, line);
+	}
+	if (r->info.nmem_under) {
+		snprintf(line, sizeof(line), "Warning: memory under the target (%s): the figures may be memory speed",
+			 r->info.mem_under[0].layer);
+		n += note(out, y + n * LINE_H, warn, line);
+	}
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		const struct cdm_test_result *t = &r->tests[i];
+
+		if (!cdm_result_why(t, why, sizeof(why))[0])
+			continue;
+		cdm_spec_name(&t->spec, name, sizeof(name));
+		snprintf(line, sizeof(line), "%s %s: %s%s", name, cdm_result_dir_name(t->dir),
+			 cdm_result_state(t) == CDM_PASS_MEASURED ? "" : "nothing measured: ", why);
+		n += note(out, y + n * LINE_H, "fill=\"#5a1a1a\"", line);
+	}
+	return n;
+}
+
+/* the footer's lines, wrapped, at @y; @out NULL: only counted */
+static unsigned int footer(FILE *out, char (*l)[600], unsigned int nl, double y)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < nl; i++)
+		n += cdm_svg_text_wrap(out, IN_X + 10, y + n * LINE_H, 12, LINE_H,
+				       "fill=\"#222222\"", l[i], IN_R - IN_X - 20, 2);
+	return n;
+}
+
+#define FOOT_LINES 7
+#define SEP " \xc2\xb7 "             /* U+00B7: SVG collapses runs of blanks */
+
+/* the footer's lines into @l (each 600 bytes); returns how many */
+static unsigned int footer_lines(const struct cdm_run_result *r, char (*l)[600])
+{
+	const struct cdm_run_info *in = &r->info;
+	char sz[32], utc[32], mem[32];
+	unsigned int n = 0;
+	int m;
+
+	cdm_size_format(in->size, sz, sizeof(sz));
+	snprintf(l[n++], 600, "Profile: %s" SEP "Test: %s (x%u)" SEP "Measure %u s / Interval %u s / Warm-up %u s",
+		 in->profile, sz, in->count, in->time, in->interval, in->warmup);
+	cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
+	snprintf(l[n++], 600, "Date: %.10s %.8s UTC" SEP "OS: %s [%s] (%s)", utc, utc[0] ? utc + 11 : "",
+		 in->os, in->kernel, in->machine);
+	m = snprintf(l[n], 600, "CPU: %s", in->cpu_model[0] ? in->cpu_model : "unknown");
+	if (in->cpus_online && m > 0 && m < 600)
+		m += snprintf(l[n] + m, 600 - (size_t)m, " (%u online%s", in->cpus_online,
+			      in->cpus_allowed && in->cpus_allowed != in->cpus_online ? "" : ")");
+	if (in->cpus_online && in->cpus_allowed && in->cpus_allowed != in->cpus_online && m > 0 && m < 600)
+		m += snprintf(l[n] + m, 600 - (size_t)m, ", %u allowed)", in->cpus_allowed);
+	if (m > 0 && m < 600)
+		snprintf(l[n] + m, 600 - (size_t)m, SEP "Memory: %s", in->mem_total_bytes ?
+			 cdm_fmt_bytes_approx(mem, sizeof(mem), in->mem_total_bytes) : "unknown");
+	n++;
+	snprintf(l[n++], 600, "Device: %s%s%s%s%s%s%s%s", in->dev_name[0] ? in->dev_name : "unknown",
+		 in->dev_name[0] ? ", " : "", in->dev_model[0] ? in->dev_model : in->dev_name[0] ? "model unknown" : "",
+		 in->dev_rotational == CDM_ROT_YES ? ", rotational" :
+		 in->dev_rotational == CDM_ROT_NO ? ", non-rotational" : "",
+		 in->fs_type[0] ? SEP "Filesystem: " : "", in->fs_type,
+		 in->fs_source[0] ? " on " : "", in->fs_source);
+	m = snprintf(l[n], 600, "Engine: %s, %s, %s data%s", in->engine,
+		     in->direct ? "O_DIRECT" : "buffered (page cache)",
+		     in->zero_fill ? "zero" : "random", in->dsync ? ", O_DSYNC" : "");
+	if (in->fsync_every && m > 0 && m < 600)
+		m += snprintf(l[n] + m, 600 - (size_t)m, ", fdatasync every %u writes", in->fsync_every);
+	if (in->rate_iops && m > 0 && m < 600)
+		m += snprintf(l[n] + m, 600 - (size_t)m, ", capped at %llu IOPS",
+			      (unsigned long long)in->rate_iops);
+	if (m > 0 && m < 600)
+		snprintf(l[n] + m, 600 - (size_t)m, SEP "Figures: %s",
+			 r->aggregate == CDM_AGG_MEDIAN ? "the median of the passes" :
+			 r->aggregate == CDM_AGG_MEAN ? "the mean of the passes" :
+			 "the best pass (latency: the lowest)");
+	n++;
+	if (in->comment[0])
+		snprintf(l[n++], 600, "Comment: %s", in->comment);
+	return n;
+}
+
+static int card_write(FILE *out, const struct cdm_run_result *r)
+{
+	char lines[FOOT_LINES][600];
+	struct card k;
+	unsigned int nl, nn, nf;
+	double y;
+	int h;
+
+	if (layout(&k, r) < 0)
+		return -ENOMEM;
+	nl = footer_lines(r, lines);
+	nf = footer(NULL, lines, nl, 0);
+	nn = notes(NULL, &k, 0);
+	y = ROWS_Y + (double)k.nrow * (ROW_H + GAP) + (k.nrow ? 0 : 30);
+	h = (int)(y + (nn ? nn * LINE_H + 8 : 0) + nf * LINE_H + 14 + 18);
+	cdm_svg_head(out, W, h);
+	fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"#fbfbfb\" stroke=\"#8c8c8c\"/>\n",
+		WIN_X, WIN_X, W - 2 * WIN_X, h - 2 * WIN_X);
+	head(out, &k);
+	for (unsigned int i = 0; i < k.nrow; i++) {
+		double ry = ROWS_Y + i * (ROW_H + GAP);
+
+		label_box(out, &r->tests[k.rows[i]], ry);
+		for (unsigned int c = 0; c < k.ncol; c++)
+			cell(out, &k, i, c, ry);
+	}
+	if (!k.nrow)
+		cdm_svg_text(out, W / 2.0, ROWS_Y + 18, "middle", 14, NULL, "(no test in this result)");
+	if (nn) {
+		notes(out, &k, y + 12);
+		y += nn * LINE_H + 8;
+	}
+	box(out, IN_X, y, IN_R - IN_X, nf * LINE_H + 14, "#eeeeee", "#b0b0b0");
+	footer(out, lines, nl, y + 19);
+	fputs("</svg>\n", out);
+	free(k.rows);
+	if (fflush(out) || ferror(out))
+		return -EIO;
+	return 0;
+}
+
+/* listed in the registry, report.c; declared in formatter.h */
+const struct cdm_formatter cdm_report_svg_card = {
+	.name = "svg",
+	.write = card_write,
+};
