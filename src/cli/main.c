@@ -24,6 +24,7 @@
 #include "cdm/cli/cli.h"
 #include "cdm/cli/compare.h"
 #include "cdm/cli/import.h"
+#include "cdm/cli/list_profiles.h"
 #include "cdm/cli/merge_cli.h"
 #include "cdm/cli/report_cli.h"
 #include "cdm/target/device.h"
@@ -51,7 +52,7 @@ enum {
 	OPT_FILE, OPT_BATCH, OPT_SQPOLL, OPT_HIPRI, OPT_AGGREGATE, OPT_SAVE, OPT_LABEL, OPT_CV_THRESHOLD,
 	OPT_ALLOW_DESTRUCTIVE, OPT_RATE_IOPS, OPT_SYNC, OPT_FSYNC,
 	OPT_START_AT, OPT_SAVE_RANKS,
-	OPT_LOG_INTERVAL, OPT_PLOT, OPT_SVG,
+	OPT_LOG_INTERVAL, OPT_PLOT, OPT_SVG, OPT_LIST_PROFILES,
 };
 
 /*
@@ -89,6 +90,7 @@ static const struct option long_opts[] = {
 	{ "allow-destructive-write", no_argument, NULL, OPT_ALLOW_DESTRUCTIVE },
 	{ "quiet",        no_argument,       NULL, 'q' },
 	{ "list-engines", no_argument,       NULL, OPT_LIST_ENGINES },
+	{ "list-profiles", no_argument,      NULL, OPT_LIST_PROFILES },
 	{ "null-service-us", required_argument, NULL, OPT_NULL_SERVICE },
 	{ "no-register",  no_argument,       NULL, OPT_NO_REGISTER },
 	{ "batch",        required_argument, NULL, OPT_BATCH },
@@ -122,8 +124,10 @@ static const char usage_text[] =
 "'cdm report' prints a saved run again in any format (cdm report --help).\n"
 "'cdm sweep' runs a test at several thread counts or depths (cdm sweep --help).\n"
 "\n"
-"  -p, --profile NAME|FILE  default, peak, real, demo, nvme, or a profile file\n"
-"                           (default: default)\n"
+"  -p, --profile NAME|FILE  default, peak, real, demo, nvme, flash (CDM 8/9),\n"
+"                           cdm7, cdm7-peak, cdm6 (older CDM), sqlio,\n"
+"                           orion-simple, orion-advanced, or a profile file\n"
+"                           (default: default; cdm --list-profiles)\n"
 "  -t, --test SPEC          a test such as \"SEQ1M Q8T1\" or \"RND4K Q32T16\";\n"
 "                           repeatable; replaces the profile's tests\n"
 "  -s, --size SIZE          test file size: 1GiB, 512MiB, 64M (K/M/G/T and\n"
@@ -186,6 +190,7 @@ static const char usage_text[] =
 "  -q, --quiet              no progress display; notes, warnings and errors\n"
 "                           still go to stderr (default: progress on a TTY)\n"
 "      --list-engines       engines built in, and whether each works here\n"
+"      --list-profiles      built-in profiles: settings and tests of each\n"
 "      --null-service-us N  null engine: fixed service time per I/O in\n"
 "                           microseconds, 0-10000000 (default: 0; for tests)\n"
 "      --no-register        io_uring: no registered buffers or file\n"
@@ -480,6 +485,8 @@ static int parse_info_option(int c)
 	switch (c) {
 	case OPT_LIST_ENGINES:
 		return list_engines();
+	case OPT_LIST_PROFILES:
+		return cdm_list_profiles_print(stdout);
 	case 'h':
 		fputs(usage_text, stdout);
 		return CDM_EXIT_OK;
@@ -540,7 +547,8 @@ static void layer_profile(struct main_opts *o)
 {
 	struct cdm_run_config *cfg = &o->cfg;
 	const struct cdm_profile *prof = &o->prof;
-	const char *mode = o->mode;
+	/* --mode wins over the profile's mode (orion-simple: read) */
+	const char *mode = o->mode_given || !prof->mode[0] ? o->mode : prof->mode;
 
 	cfg->profile_name = prof->name[0] ? prof->name : "Custom";
 	/* -t replaced the profile's tests: the run is no longer that profile */
@@ -618,8 +626,9 @@ static int build_config(struct main_opts *o)
 	}
 	layer_profile(o);
 	if (!cdm_plan_tests(cfg, NULL))
-		return cdm_cli_usage(&cmd, "--mode %s leaves no test to run (a test with W<pct> runs only in --mode all or mix)",
-				     o->mode);
+		return cdm_cli_usage(&cmd, "%s%s leaves no test to run (a test with W<pct> runs only in --mode all or mix)",
+				     o->mode_given || !o->prof.mode[0] ? "--mode " : "the profile's mode = ",
+				     o->mode_given || !o->prof.mode[0] ? o->mode : o->prof.mode);
 	/* a block device TARGET: read by default, its size, its sectors */
 	if (cdm_plan_device(cfg, o->mode_given, o->size != 0, &err) < 0) {
 		cdm_msg_error("%s", err.msg);

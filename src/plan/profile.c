@@ -23,12 +23,15 @@ struct cdm_builtin_profile { const char *name; const char *text; };
 extern const struct cdm_builtin_profile cdm_builtin_profiles[];
 
 /*
- * The order users see in messages and help: CDM's own menu order, then the
- * preset.  tests/unit/test_profile.c checks that this list and the files in
- * profiles/ stay the same set.
+ * The order users see in messages, help and --list-profiles: CDM 8/9's own
+ * menu order and its presets, then the older CDM versions, then the other
+ * tools' profiles.  tests/unit/test_profile.c checks that this list and the
+ * files in profiles/ stay the same set.
  */
 static const char *const builtin_names[] = {
-	"default", "peak", "real", "demo", "nvme", NULL,
+	"default", "peak", "real", "demo", "nvme", "flash",
+	"cdm7", "cdm7-peak", "cdm6",
+	"sqlio", "orion-simple", "orion-advanced", NULL,
 };
 
 /* a profile is a few hundred bytes; anything much larger is the wrong file */
@@ -46,6 +49,7 @@ enum key {
 	KEY_INTERVAL,
 	KEY_WARMUP,
 	KEY_MIX,
+	KEY_MODE,
 	KEY_TEST,
 	KEY_NR,
 };
@@ -58,6 +62,7 @@ static const char *const key_names[KEY_NR] = {
 	[KEY_INTERVAL] = "interval",
 	[KEY_WARMUP] = "warmup",
 	[KEY_MIX] = "mix",
+	[KEY_MODE] = "mode",
 	[KEY_TEST] = "test",
 };
 
@@ -137,6 +142,15 @@ static int set_key(struct cdm_profile *p, int key, const char *value,
 					   "%s: bad value for mix: '%s' (read percent, %u..%u)",
 					   where, value, CDM_MIX_MIN, CDM_MIX_MAX);
 		p->mix = (unsigned int)v;
+		return 0;
+	case KEY_MODE:
+		/* --mode's values: ORION's simple run reads only */
+		if (strcmp(value, "all") && strcmp(value, "read") && strcmp(value, "write") &&
+		    strcmp(value, "mix"))
+			return cdm_err_set(err, -EINVAL,
+					   "%s: bad value for mode: '%s' (all, read, write, mix)",
+					   where, value);
+		strcpy(p->mode, value);
 		return 0;
 	case KEY_TEST:
 		if (p->ntests >= CDM_MAX_TESTS)
@@ -251,6 +265,29 @@ const char *const *cdm_profile_builtin_names(void)
 	return builtin_names;
 }
 
+char *cdm_profile_builtin_about(const char *name, char *buf, size_t len)
+{
+	const char *text = cdm_profile_builtin(name), *what, *end;
+	size_t n = strlen(name), w;
+
+	/* "# NAME.cdm - WHAT.\n": the head line every file in profiles/ has */
+	if (!text || strncmp(text, "# ", 2) || strncasecmp(text + 2, name, n) ||
+	    strncmp(text + 2 + n, ".cdm - ", 7) || !len)
+		return NULL;
+	what = text + 2 + n + 7;
+	end = strchr(what, '\n');
+	if (!end)
+		end = what + strlen(what);
+	if (end > what && end[-1] == '.')
+		end--;
+	if (end == what)
+		return NULL;
+	w = (size_t)(end - what) < len - 1 ? (size_t)(end - what) : len - 1;
+	memcpy(buf, what, w);
+	buf[w] = '\0';
+	return buf;
+}
+
 /*
  * Read @path whole into a new NUL-terminated buffer (*@out, for free()).
  * Returns 0 or -errno with "PATH: reason" in @err.
@@ -321,7 +358,7 @@ int cdm_profile_load(const char *name_or_path, struct cdm_profile *p,
 
 	ret = read_text(name_or_path, &buf, err);
 	if (ret == -ENOENT && !strchr(name_or_path, '/')) {
-		char list[128] = "";
+		char list[256] = "";
 		const char *const *n;
 
 		for (n = builtin_names; *n; n++) {

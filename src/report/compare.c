@@ -338,13 +338,17 @@ static void write_text_rows(FILE *out, const struct cdm_compare *c, unsigned int
 	unsigned int k, i;
 	size_t used;
 
-	/* the head padded to where the first column starts */
+	/*
+	 * the head padded to where the first column starts; each run after
+	 * the first has its ratio to the first in a column of its own, headed
+	 * "ratio" (right-aligned over " %5s" as the rows print it)
+	 */
 	section_head(head, sizeof(head), c->rows[first].key);
 	used = snprintf(line, sizeof(line), "%-27s", head);
 	for (k = 0; k < c->n; k++)
 		used += snprintf(line + used, sizeof(line) - used, "%s%*.*s%s%s",
 				 k ? "  " : " ", w[k], LABEL_COL_MAX,
-				 c->runs[k]->info.label, k ? "      " : "",
+				 c->runs[k]->info.label, k ? " ratio" : "",
 				 mem_mark(c, k)[0] ? " " : "");
 	put_trimmed(out, line);
 	for (i = first; i < c->nrows; i++) {

@@ -251,6 +251,56 @@ static void draw_mark(FILE *out, const struct frame *f)
 		cdm_svg_text(out, x + 4, f->top + 14, "start", 12, "fill=\"#444444\"", p->mark_label);
 }
 
+/*
+ * the bands of a time axis, under everything else: shaded in turn so that
+ * neighbours differ in grey as well as in print, each with a tooltip
+ */
+static void draw_band_shades(FILE *out, const struct frame *f)
+{
+	const struct cdm_plot_panel *p = f->p;
+
+	for (unsigned int i = 0; i < p->nbands; i++) {
+		const struct cdm_plot_band *b = &p->bands[i];
+		double x0 = b->x0 < f->xt.lo ? f->xt.lo : b->x0;
+		double x1 = b->x1 > f->xt.hi ? f->xt.hi : b->x1;
+
+		if (p->x_categories || !finite(x0) || !finite(x1) || x1 <= x0)
+			continue;
+		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">",
+			xpos(f, x0), f->top, xpos(f, x1) - xpos(f, x0), f->bot - f->top,
+			i % 2 ? "#f6f6f6" : "#e9e9e9");
+		if (b->label) {
+			fputs("<title>", out);
+			cdm_svg_esc(out, b->label, 100);
+			fputs("</title>", out);
+		}
+		fputs("</rect>\n", out);
+	}
+}
+
+/* where each band starts, a solid line; its label inside it where it fits */
+static void draw_band_marks(FILE *out, const struct frame *f)
+{
+	const struct cdm_plot_panel *p = f->p;
+
+	for (unsigned int i = 0; i < p->nbands; i++) {
+		const struct cdm_plot_band *b = &p->bands[i];
+		double x0, x1;
+
+		if (p->x_categories || !finite(b->x0) || !finite(b->x1) || b->x1 <= b->x0 ||
+		    b->x0 < f->xt.lo || b->x0 >= f->xt.hi)
+			continue;
+		x0 = xpos(f, b->x0);
+		x1 = xpos(f, b->x1 > f->xt.hi ? f->xt.hi : b->x1);
+		if (x0 > PL + 0.5)
+			fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#777777\"/>\n",
+				x0, f->top, x0, f->bot);
+		/* about 6.5 px a character at 11 px: a label that does not fit is left out */
+		if (b->label && (x1 - x0) >= 6.5 * (double)strlen(b->label) + 6)
+			cdm_svg_text(out, x0 + 3, f->top + 12, "start", 11, "fill=\"#333333\"", b->label);
+	}
+}
+
 /* one line in colour @col: its points, their dots, its knee */
 static void draw_line(FILE *out, const struct frame *f, const struct cdm_plot_line *ln,
 		      const char *col)
@@ -299,7 +349,9 @@ static void panel(FILE *out, const struct cdm_plot_panel *p, double y0)
 	unsigned int shown = 0;
 
 	frame_init(&f, p, y0);
+	draw_band_shades(out, &f);
 	draw_axes(out, &f);
+	draw_band_marks(out, &f);
 	draw_mark(out, &f);
 	/* lines, then the legend */
 	for (unsigned int l = 0; l < p->nlines; l++) {
@@ -310,6 +362,13 @@ static void panel(FILE *out, const struct cdm_plot_panel *p, double y0)
 		if (!ln->no_legend)
 			draw_legend(out, &f, ln, col, &shown);
 	}
+	/* the notes under the legend */
+	if (shown > LEGEND_MAX + 1)
+		shown = LEGEND_MAX + 1;
+	for (unsigned int i = 0, k = 0; i < CDM_PLOT_NOTES; i++)
+		if (p->note[i])
+			cdm_svg_text(out, PR + 16, f.top + 16 + shown * 20 + 16 * k++, "start", 12,
+			     "fill=\"#333333\"", p->note[i]);
 }
 
 int cdm_plot_svg(FILE *out, const char *title, const char *subtitle,

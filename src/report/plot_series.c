@@ -6,7 +6,9 @@
  * CrystalDiskMark users read them: SEQ in MB/s, RND in IOPS, each with its
  * latency (mean solid, p99 dashed, in the same colour) below.  Every value
  * is the interval's own figure from the result model; x is the middle of
- * the interval, in seconds from the start of the test's warm-up.
+ * the interval, in seconds from the start of the test's warm-up.  The
+ * warm-up and each pass are shaded bands, placed by the passes' own start
+ * times and lengths.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -18,6 +20,65 @@
 #include "cdm/model/series.h"
 
 #define NAME_LEN 80
+#define BAND_LABEL 16
+
+/* the bands of one panel: the warm-up and each measured pass */
+struct pass_bands {
+	unsigned int n;
+	struct cdm_plot_band b[CDM_MAX_PASSES + 1];
+	char label[CDM_MAX_PASSES + 1][BAND_LABEL];
+};
+
+/*
+ * The passes of the tests of pattern @pat as bands on the chart's time
+ * axis (s from the start of the test's warm-up), from the result model
+ * alone: each measured pass from its start time (start_unix_ns) and its
+ * length (seconds); the axis' origin from the series, whose first interval
+ * of pass 1 starts when pass 1 does; the warm-up from the series' origin
+ * to there.  The test with the most passes gives them (the tests of a run
+ * share one schedule; one stopped early has fewer).  A test without wall
+ * clock times (0: unknown) gives none.
+ */
+static void pass_bands(const struct cdm_run_result *r, int pat, struct pass_bands *pb)
+{
+	const struct cdm_test_result *best = NULL;
+	const struct cdm_series_point *first = NULL;
+
+	pb->n = 0;
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		const struct cdm_test_result *t = &r->tests[i];
+		const struct cdm_series_point *p1 = NULL;
+
+		if (!t->series || (int)t->spec.pattern != pat || !t->npasses ||
+		    !t->passes[0].start_unix_ns)
+			continue;
+		for (unsigned int k = 0; k < t->series->npoints && !p1; k++)
+			if (t->series->points[k].pass == 1)
+				p1 = &t->series->points[k];
+		if (p1 && (!best || t->npasses > best->npasses)) {
+			best = t;
+			first = p1;
+		}
+	}
+	if (!best)
+		return;
+	if (first->start_ns) {
+		pb->b[pb->n] = (struct cdm_plot_band){ 0, (double)first->start_ns / 1e9, "warm-up" };
+		pb->n++;
+	}
+	for (unsigned int k = 0; k < best->npasses; k++) {
+		const struct cdm_pass *ps = &best->passes[k];
+		/* from pass 1's start on the series' clock: ns, then s */
+		double x0 = ((double)first->start_ns +
+			     ((double)ps->start_unix_ns - (double)best->passes[0].start_unix_ns)) / 1e9;
+
+		if (!ps->start_unix_ns || !(ps->seconds > 0))
+			continue;
+		snprintf(pb->label[pb->n], BAND_LABEL, "pass %u", k + 1);
+		pb->b[pb->n] = (struct cdm_plot_band){ x0, x0 + ps->seconds, pb->label[pb->n] };
+		pb->n++;
+	}
+}
 
 int cdm_plot_series(FILE *out, const struct cdm_run_result *r)
 {
@@ -26,6 +87,7 @@ int cdm_plot_series(FILE *out, const struct cdm_run_result *r)
 	double **bufs = NULL;
 	unsigned int nl = 0, nb = 0, np = 0;
 	struct cdm_plot_panel p[4];
+	struct pass_bands *pb = NULL;
 	char sub[256];
 	int ret = -ENOMEM;
 
@@ -33,7 +95,8 @@ int cdm_plot_series(FILE *out, const struct cdm_run_result *r)
 	lat = calloc(2 * r->ntests + 1, sizeof(*lat));
 	names = calloc(r->ntests + 1, sizeof(*names));
 	bufs = calloc(4 * r->ntests + 1, sizeof(*bufs));
-	if (!thr || !lat || !names || !bufs)
+	pb = calloc(2, sizeof(*pb));
+	if (!thr || !lat || !names || !bufs || !pb)
 		goto out;
 	for (int pat = CDM_SEQ; pat <= CDM_RND; pat++) {
 		unsigned int first = nl;
@@ -85,14 +148,17 @@ int cdm_plot_series(FILE *out, const struct cdm_run_result *r)
 		for (unsigned int l = 2 * first; l < 2 * nl; l++)
 			for (unsigned int k = 0; k < lat[l].n; k++)
 				((double *)lat[l].y)[k] /= div;
+		pass_bands(r, pat, &pb[np / 2]);
 		p[np] = (struct cdm_plot_panel){
 			.title = pat == CDM_SEQ ? "Sequential tests: throughput per interval" :
 				 "Random tests: IOPS per interval",
 			.xlabel = "time since the start of the test (s)",
 			.ylabel = pat == CDM_SEQ ? "MB/s (10^6 bytes/s)" : "IOPS (I/Os per second)",
 			.nlines = nl - first, .lines = thr + first,
-			.has_mark = r->info.warmup > 0, .mark_x = (double)r->info.warmup,
-			.mark_label = "end of warm-up",
+			.nbands = pb[np / 2].n, .bands = pb[np / 2].b,
+			/* without pass times (a file of schema 1), the schedule's end of warm-up */
+			.has_mark = !pb[np / 2].n && r->info.warmup > 0,
+			.mark_x = (double)r->info.warmup, .mark_label = "end of warm-up",
 		};
 		p[np + 1] = p[np];
 		p[np + 1].title = pat == CDM_SEQ ?
@@ -117,6 +183,7 @@ out:
 	for (unsigned int i = 0; i < nb; i++)
 		free(bufs[i]);
 	free(bufs);
+	free(pb);
 	free(names);
 	free(thr);
 	free(lat);

@@ -202,7 +202,7 @@ int cdm_report_sweep_svg(FILE *out, const struct cdm_sweep *sw)
 	static char names[CDM_SWEEP_MAX_CURVES][1][96];
 	struct cdm_plot_panel p[2];
 	char sub[256], xl[96];
-	unsigned int nl = 0;
+	unsigned int nl = 0, flat = 0, few = 0;
 	double lmax = 0, div;
 
 	for (unsigned int c = 0; c < sw->ncurves; c++) {
@@ -223,7 +223,13 @@ int cdm_report_sweep_svg(FILE *out, const struct cdm_sweep *sw)
 			lq[c][n] = pt->has_p99 ? pt->p99_us : 0.0 / 0.0;
 			n++;
 		}
-		snprintf(names[c][0], sizeof(names[c][0]), "%s %s", cv->test, cdm_result_dir_name(cv->dir));
+		/* a curve without a knee says so in the legend; the notes say why */
+		snprintf(names[c][0], sizeof(names[c][0]), "%s %s%s", cv->test,
+			 cdm_result_dir_name(cv->dir), knee >= 0 ? "" : ": no knee");
+		if (knee < 0 && measured_points(cv) < 2)
+			few++;
+		else if (knee < 0)
+			flat++;
 		thr[nl] = (struct cdm_plot_line){ .name = names[c][0], .n = n, .x = xs[c],
 						  .y = ys[c], .color = (int)c, .has_knee = knee >= 0,
 						  .knee = knee >= 0 ? (unsigned int)knee : 0 };
@@ -254,7 +260,16 @@ int cdm_report_sweep_svg(FILE *out, const struct cdm_sweep *sw)
 		.xlabel = xl, .ylabel = sw->plot_mb_s ? "MB/s (10^6 bytes/s)" : "IOPS (I/Os per second)",
 		.nlines = nl, .lines = thr, .x_categories = 1, .markers = 1,
 	};
+	/* why a curve has no knee, as the text report says it (the first panel) */
+	if (flat) {
+		p[0].note[0] = "no knee: each step still added";
+		p[0].note[1] = "10 % IOPS or more, or latency";
+		p[0].note[2] = "did not rise";
+	}
+	if (few)
+		p[0].note[flat ? 3 : 0] = "no knee: < 2 points measured";
 	p[1] = p[0];
+	memset(p[1].note, 0, sizeof(p[1].note));
 	p[1].title = "Latency: mean (solid), p99 (dashed)";
 	p[1].ylabel = div > 1 ? "latency (ms)" : "latency (us)";
 	p[1].nlines = 2 * nl;

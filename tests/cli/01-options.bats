@@ -8,7 +8,7 @@ load helpers
 	[ "$status" -eq 0 ]
 	for o in --profile --test --size --count --time --interval --warmup --mode \
 		--mix --data --engine --buffered --format --output --comment --keep \
-		--quiet --list-engines --help --version; do
+		--quiet --list-engines --list-profiles --help --version; do
 		echo "$output" | grep -q -- "$o" || { echo "missing $o"; false; }
 	done
 	# every option that takes a value names its default

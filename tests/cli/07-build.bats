@@ -38,8 +38,9 @@ teardown() {
 	[ "$status" -eq 0 ]
 	[ -x "$TD/root/opt/cdm/bin/cdm" ]
 	[ -f "$TD/root/opt/cdm/share/man/man1/cdm.1" ]
-	for p in default peak real demo nvme; do
-		[ -f "$TD/root/opt/cdm/share/cdm/profiles/$p.cdm" ]
+	# every built-in, as --list-profiles names them
+	for p in $("$ROOT/cdm" --list-profiles | grep -oE '^[a-z0-9-]+:' | tr -d :); do
+		cmp "$TD/root/opt/cdm/share/cdm/profiles/$p.cdm" "$ROOT/profiles/$p.cdm"
 	done
 	"$TD/root/opt/cdm/bin/cdm" --version
 	# the installed profile files are the ones compiled in

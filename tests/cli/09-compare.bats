@@ -20,7 +20,7 @@ save_run() {	# $1 label, $2 file, rest: options
 	run "$CDM" compare "$TD/local.json" "$TD/san.json"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	echo "$output" | grep -qE '^\[Read\] +LOCAL +SAN$'
+	echo "$output" | grep -qE '^\[Read\] +LOCAL +SAN ratio$'
 	# SAN's 2 ms service time: about half of LOCAL's rate
 	echo "$output" | grep -qE '^  RND    4KiB \(Q=  2, T= 1\): +[0-9.]+ +[0-9.]+ 0\.[3-6][0-9]x$'
 	echo "$output" | grep -qE '^  SEQ    1MiB \(Q=  1, T= 1\): +[0-9.]+ +missing$'

@@ -84,10 +84,53 @@ SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
 	grep -q 'IOPS (I/Os per second)' "$OD/ts.svg"
 	grep -q 'time since the start of the test (s)' "$OD/ts.svg"
 	grep -q 'RND4K Q4T1 Read' "$OD/ts.svg"
-	grep -q 'end of warm-up' "$OD/ts.svg"
+	# the warm-up and each pass are labelled bands (next test: their places)
+	grep -q '>warm-up</text>' "$OD/ts.svg"
 	run grep -qi '<script' "$OD/ts.svg"
 	[ "$status" -ne 0 ]
 	check_svg "$OD/ts.svg"
+	assert_clean "$TD"
+}
+
+# the bands of the chart: one per pass the run measured, where the passes
+# were (their start times and lengths in JSON), not where the plan put them
+@test "--plot marks the warm-up and every pass: as many pass bands as passes, at the passes' times" {
+	for count in 2 3; do
+		"$CDM" "${SERIES[@]}" --count "$count" --test "RND4K Q2T1" --test "SEQ1M Q2T1" 			--log-interval 500ms --save "$OD/r$count.json" --plot "$OD/p$count.svg" "$TD" > /dev/null
+		# two patterns: 4 panels, each with the warm-up and every pass labelled
+		[ "$(grep -c '>warm-up</text>' "$OD/p$count.svg")" -eq 4 ]
+		for k in $(seq 1 "$count"); do
+			[ "$(grep -c ">pass $k</text>" "$OD/p$count.svg")" -eq 4 ] || { echo "pass $k"; false; }
+		done
+		[ "$(grep -c '>pass [0-9]*</text>' "$OD/p$count.svg")" -eq $((4 * count)) ]
+		# ... and as many passes as the run's JSON has
+		[ "$(jq '[.tests[0].passes | length] | .[0]' "$OD/r$count.json")" -eq "$count" ]
+		# every band has its tooltip; no warm-up mark beside them
+		[ "$(grep -c '<title>pass [0-9]*</title>' "$OD/p$count.svg")" -eq $((4 * count)) ]
+		! grep -q 'end of warm-up' "$OD/p$count.svg"
+		check_svg "$OD/p$count.svg"
+	done
+	# a band starts where its pass started: pass k at warm-up + the gap
+	# between the passes' wall clock starts (the x axis of a panel is
+	# 84..710 px over 0..hi s; read hi back from the last tick label)
+	python3 - "$OD/r3.json" "$OD/p3.svg" <<'PY'
+import json, re, sys
+r = json.load(open(sys.argv[1]))
+svg = open(sys.argv[2]).read()
+t = r["tests"][0]
+w = r["settings"]["warmup_s"]
+starts = [w + (p["start_unix_ns"] - t["passes"][0]["start_unix_ns"]) / 1e9 for p in t["passes"]]
+# the first panel: its band rects (x, width) in order
+rects = re.findall(r'<rect x="([0-9.]+)" y="[0-9.]+" width="([0-9.]+)" height="[0-9.]+" fill="#(?:e9e9e9|f6f6f6)"><title>([^<]*)</title>', svg)
+first = rects[:1 + len(starts)]
+assert [x[2] for x in first] == ["warm-up"] + ["pass %d" % (k + 1) for k in range(len(starts))], first
+ticks = [float(v) for v in re.findall(r'<text x="[0-9.]+" y="[0-9.]+" text-anchor="middle" font-size="12">([0-9.]+)</text>', svg)]
+hi = max(ticks)
+for (x, wd, lab), s, p in zip(first[1:], starts, t["passes"]):
+    want = 84 + s * (710 - 84) / hi
+    assert abs(float(x) - want) < 1.0, (lab, x, want)
+    assert abs(float(wd) - p["duration_s"] * (710 - 84) / hi) < 1.0, (lab, wd)
+PY
 	assert_clean "$TD"
 }
 

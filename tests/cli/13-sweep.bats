@@ -125,9 +125,32 @@ SW=(--size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine null --null-serv
 	if [ "$(jq '.curves[0].knee' "$OD/s.json")" = null ]; then
 		run grep -q '>knee</text>' "$OD/s.svg"
 		[ "$status" -ne 0 ]
+		# the chart says so: in the legend of both panels, and why
+		[ "$(grep -c '>RND4K Q1 Read: no knee</text>' "$OD/s.svg")" -eq 2 ]
+		grep -q '>no knee: each step still added</text>' "$OD/s.svg"
 	else
 		grep -q '>knee</text>' "$OD/s.svg"
+		! grep -q 'no knee' "$OD/s.svg"
 	fi
+	check_svg "$OD/s.svg"
+	assert_clean "$TD"
+}
+
+# the null engine serves each I/O in 1 ms whatever the load: IOPS grow with
+# every step of Q, latency stays, so no curve has a knee, and the chart
+# says it of each and why, as the text does
+@test "--plot of a sweep without a knee says 'no knee' for each curve, and why" {
+	"$CDM" sweep "${SW[@]}" --qd 1,2,4 --test "RND4K T1" --test "RND8K T1" --mode read \
+		--save "$OD/s.json" --plot "$OD/s.svg" "$TD" > "$OD/s.txt"
+	jq -e '[.curves[].knee] == [null, null]' "$OD/s.json"
+	[ "$(grep -c ': no knee: ' "$OD/s.txt")" -eq 2 ]
+	! grep -q '>knee</text>' "$OD/s.svg"
+	for c in "RND4K T1 Read" "RND8K T1 Read"; do
+		[ "$(grep -c ">$c: no knee</text>" "$OD/s.svg")" -eq 2 ] || { echo "$c"; false; }
+	done
+	# the reason, once, under the first panel's legend
+	[ "$(grep -c '>no knee: each step still added</text>' "$OD/s.svg")" -eq 1 ]
+	grep -q '>10 % IOPS or more, or latency</text>' "$OD/s.svg"
 	check_svg "$OD/s.svg"
 	assert_clean "$TD"
 }

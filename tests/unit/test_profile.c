@@ -500,6 +500,7 @@ static void test_profile_parse_full(void **state)
 		"interval = 0\n"
 		"warmup = 1\n"
 		"mix = 70\n"
+		"mode = read\n"
 		"   # indented comment\n"
 		"test = SEQ1M Q8T1\n"
 		"test = rnd4kq32t16";   /* no newline at the end */
@@ -516,6 +517,7 @@ static void test_profile_parse_full(void **state)
 	assert_int_equal(p.interval, 0);
 	assert_int_equal(p.warmup, 1);
 	assert_int_equal(p.mix, 70);
+	assert_string_equal(p.mode, "read");
 	assert_int_equal(p.ntests, 2);
 	assert_int_equal(p.tests[0].pattern, CDM_SEQ);
 	assert_int_equal(p.tests[0].block, MiB);
@@ -540,6 +542,7 @@ static void test_profile_parse_unset(void **state)
 	assert_int_equal(p.interval, -1);
 	assert_int_equal(p.warmup, -1);
 	assert_int_equal(p.mix, 0);
+	assert_string_equal(p.mode, "");
 	assert_int_equal(p.ntests, 1);
 }
 
@@ -620,6 +623,10 @@ static void test_profile_parse_errors(void **state)
 		{ "mix = 100\n", "peak.cdm:1: bad value for mix: '100' (read percent, 1..99)" },
 		{ "mix = 70%\n", "peak.cdm:1: bad value for mix: '70%' (read percent, 1..99)" },
 		{ "mix = 70\nmix = 60\n", "peak.cdm:2: duplicate key 'mix'" },
+		{ "mode = reads\n", "peak.cdm:1: bad value for mode: 'reads' (all, read, write, mix)" },
+		{ "mode = Read\n", "peak.cdm:1: bad value for mode: 'Read' (all, read, write, mix)" },
+		{ "mode =\n", "peak.cdm:1: bad value for mode: '' (all, read, write, mix)" },
+		{ "mode = read\nmode = write\n", "peak.cdm:2: duplicate key 'mode'" },
 		{ "test = RND8K Q4T8 W120\n", "peak.cdm:1: bad test spec 'RND8K Q4T8 W120': write percentage is above the maximum 99 (W1..W99)" },
 		{ "test =\n", "peak.cdm:1: bad test spec '': empty" },
 		{ "", "peak.cdm: no tests" },
@@ -686,22 +693,56 @@ static void test_profile_too_many_tests(void **state)
 
 struct builtin_case {
 	const char *name;
-	const char *title;
+	const char *title;              /* the Profile: line */
+	const char *about;              /* the file's head line */
+	unsigned int count, time;
+	int interval, warmup;           /* -1: not set */
+	const char *mode;               /* "" = not set */
 	unsigned int ntests;
-	const char *tests[4];
+	const char *tests[8];
 };
+
+/* CDM's own settings: 1 GiB, 5 passes of 5 s, 5 s apart (docs/profiles.md) */
+#define CDM5 5, 5, 5, -1, ""
 
 static void test_builtin_profiles(void **state)
 {
 	static const struct builtin_case cases[] = {
-		{ "default", "Default", 4,
+		{ "default", "Default", "CrystalDiskMark 8 \"Default\" profile", CDM5, 4,
 		  { "SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1" } },
-		{ "peak", "Peak", 2, { "SEQ1M Q8T1", "RND4K Q32T1" } },
-		{ "real", "Real", 2, { "SEQ1M Q1T1", "RND4K Q1T1" } },
-		{ "demo", "Demo", 1, { "SEQ1M Q8T1" } },
+		{ "peak", "Peak", "CrystalDiskMark 8 \"Peak Performance\" profile", CDM5, 2,
+		  { "SEQ1M Q8T1", "RND4K Q32T1" } },
+		{ "real", "Real", "CrystalDiskMark 8 \"Real World Performance\" profile", CDM5, 2,
+		  { "SEQ1M Q1T1", "RND4K Q1T1" } },
+		{ "demo", "Demo", "CrystalDiskMark 8 \"Demo\" profile", CDM5, 1, { "SEQ1M Q8T1" } },
 		/* CDM prints "Profile: Default" for the NVMe SSD preset too */
-		{ "nvme", "Default", 4,
+		{ "nvme", "Default",
+		  "CrystalDiskMark 8 \"Default\" profile with the \"NVMe SSD\" preset", CDM5, 4,
 		  { "SEQ1M Q8T1", "SEQ128K Q32T1", "RND4K Q32T16", "RND4K Q1T1" } },
+		/* CDM 9's Flash Memory preset: Default's tests, Measure 1 s, Interval 30 s */
+		{ "flash", "Default", "CrystalDiskMark 9 \"Flash Memory\" preset",
+		  5, 1, 30, -1, "", 4,
+		  { "SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1" } },
+		/* CDM 7: the deep random test runs 16 threads */
+		{ "cdm7", "Default", "CrystalDiskMark 7 \"Default\" profile", CDM5, 4,
+		  { "SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T16", "RND4K Q1T1" } },
+		{ "cdm7-peak", "Peak", "CrystalDiskMark 7 \"Peak Performance\" profile", CDM5, 2,
+		  { "SEQ1M Q8T1", "RND4K Q32T16" } },
+		{ "cdm6", "CDM 6", "CrystalDiskMark 6 test set", CDM5, 4,
+		  { "SEQ128K Q32T1", "RND4K Q8T8", "RND4K Q32T1", "RND4K Q1T1" } },
+		/* one 30 s pass from the first I/O, 8 outstanding, 1 to 8 threads */
+		{ "sqlio", "SQLIO", "Microsoft SQLIO thread sweep", 1, 30, 5, 0, "", 8,
+		  { "RND8K Q8T1", "RND8K Q8T2", "RND8K Q8T4", "RND8K Q8T8",
+		    "SEQ64K Q8T1", "SEQ64K Q8T2", "SEQ64K Q8T4", "SEQ64K Q8T8" } },
+		/* ORION, one disk: small 8K at 1..5 outstanding, large 1M random at 1..2 */
+		{ "orion-simple", "ORION simple", "Oracle ORION \"-run simple\"",
+		  1, 60, 0, 5, "read", 7,
+		  { "RND8K Q1T1", "RND8K Q2T1", "RND8K Q3T1", "RND8K Q4T1", "RND8K Q5T1",
+		    "RND1M Q1T1", "RND1M Q2T1" } },
+		{ "orion-advanced", "ORION advanced", "Oracle ORION \"-run advanced -write 20\"",
+		  1, 60, 0, 5, "", 7,
+		  { "RND8K Q1T1 W20", "RND8K Q2T1 W20", "RND8K Q3T1 W20", "RND8K Q4T1 W20",
+		    "RND8K Q5T1 W20", "RND1M Q1T1 W20", "RND1M Q2T1 W20" } },
 	};
 	const char *const *names = cdm_profile_builtin_names();
 	size_t i;
@@ -710,28 +751,46 @@ static void test_builtin_profiles(void **state)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct cdm_profile p;
 		struct cdm_err err = { "" };
-		char buf[32];
+		char buf[128];
 		unsigned int t;
 
 		/* fixed order, not the generated table's alphabetical one */
 		assert_non_null(names[i]);
 		assert_string_equal(names[i], cases[i].name);
 		assert_non_null(cdm_profile_builtin(cases[i].name));
+		assert_non_null(cdm_profile_builtin_about(cases[i].name, buf, sizeof(buf)));
+		assert_string_equal(buf, cases[i].about);
 
 		if (cdm_profile_load(cases[i].name, &p, &err))
 			fail_msg("built-in '%s': %s", cases[i].name, err.msg);
 		assert_string_equal(p.name, cases[i].title);
 		assert_int_equal(p.size, GiB);
-		assert_int_equal(p.count, 5);
-		assert_int_equal(p.time, 5);
-		assert_int_equal(p.interval, 5);
-		assert_int_equal(p.warmup, -1);
+		assert_int_equal(p.count, cases[i].count);
+		assert_int_equal(p.time, cases[i].time);
+		assert_int_equal(p.interval, cases[i].interval);
+		assert_int_equal(p.warmup, cases[i].warmup);
+		assert_int_equal(p.mix, 0);
+		assert_string_equal(p.mode, cases[i].mode);
 		assert_int_equal(p.ntests, cases[i].ntests);
 		for (t = 0; t < p.ntests; t++)
 			assert_string_equal(cdm_spec_name(&p.tests[t], buf, sizeof(buf)),
 					    cases[i].tests[t]);
 	}
 	assert_null(names[i]);
+}
+
+static void test_builtin_about(void **state)
+{
+	char buf[16];
+
+	(void)state;
+	/* cut to the buffer, never past it */
+	assert_non_null(cdm_profile_builtin_about("cdm7-peak", buf, sizeof(buf)));
+	assert_string_equal(buf, "CrystalDiskMark");
+	assert_non_null(cdm_profile_builtin_about("CDM6", buf, 5));
+	assert_string_equal(buf, "Crys");
+	assert_null(cdm_profile_builtin_about("nosuch", buf, sizeof(buf)));
+	assert_null(cdm_profile_builtin_about("peak", buf, 0));
 }
 
 /* every file in profiles/ is listed, and every listed name has a file */
@@ -850,10 +909,10 @@ static void test_load_errors(void **state)
 	(void)state;
 	assert_int_equal(cdm_profile_load("nosuch", &p, &err), -ENOENT);
 	assert_string_equal(err.msg,
-		"unknown profile 'nosuch' (built-in: default, peak, real, demo, nvme)");
+		"unknown profile 'nosuch' (built-in: default, peak, real, demo, nvme, flash, cdm7, cdm7-peak, cdm6, sqlio, orion-simple, orion-advanced)");
 	assert_int_equal(cdm_profile_load("", &p, &err), -ENOENT);
 	assert_string_equal(err.msg,
-		"unknown profile '' (built-in: default, peak, real, demo, nvme)");
+		"unknown profile '' (built-in: default, peak, real, demo, nvme, flash, cdm7, cdm7-peak, cdm6, sqlio, orion-simple, orion-advanced)");
 	assert_int_equal(cdm_profile_load("./nosuch.cdm", &p, &err), -ENOENT);
 	assert_string_equal(err.msg, "./nosuch.cdm: No such file or directory");
 
@@ -920,6 +979,7 @@ int main(void)
 		cmocka_unit_test(test_profile_parse_long_lines),
 		cmocka_unit_test(test_profile_too_many_tests),
 		cmocka_unit_test(test_builtin_profiles),
+		cmocka_unit_test(test_builtin_about),
 		cmocka_unit_test(test_builtin_table_matches_list),
 		cmocka_unit_test_setup_teardown(test_load_files, setup_tmpdir,
 						teardown_tmpdir),

@@ -4,8 +4,8 @@
  * built in or from a file.
  *
  * Profile files: one `key = value` per line, '#' comments, `test` repeated
- * in run order; keys name, size, count, time, interval, warmup, mix, test.  See
- * docs/profile-format.md.  The files in profiles/ are compiled into the
+ * in run order; keys name, size, count, time, interval, warmup, mix, mode,
+ * test.  See docs/profile-format.md; docs/profiles.md has the built-ins.  The files in profiles/ are compiled into the
  * binary (one source of truth).
  */
 #ifndef CDM_PLAN_PROFILE_H
@@ -26,6 +26,7 @@ struct cdm_profile {
 	int interval;                   /* seconds; -1 = not set */
 	int warmup;                     /* seconds; -1 = not set (same as time) */
 	unsigned int mix;               /* Mix read percent (CDM_MIX_MIN..MAX); 0 = not set */
+	char mode[8];                   /* "all", "read", "write" or "mix", as --mode; "" = not set */
 	unsigned int ntests;
 	struct cdm_spec tests[CDM_MAX_TESTS];
 };
@@ -42,8 +43,8 @@ int cdm_profile_parse(const char *text, const char *file, struct cdm_profile *p,
 		      struct cdm_err *err);
 
 /*
- * cdm_profile_load - a built-in profile by name (default, peak, real, demo,
- * nvme), or, when @name_or_path contains '/' or names no built-in, a file.
+ * cdm_profile_load - a built-in profile by name (cdm_profile_builtin_names():
+ * default, peak, ..., orion-advanced), or, when @name_or_path contains '/' or names no built-in, a file.
  * Returns 0, -ENOENT (no such built-in and no such file: @err says so and
  * lists the built-ins), -EINVAL (parse error, in @err), or another -errno
  * from reading the file (in @err, with the path).
@@ -58,5 +59,15 @@ int cdm_profile_load(const char *name_or_path, struct cdm_profile *p,
  */
 const char *cdm_profile_builtin(const char *name);
 const char *const *cdm_profile_builtin_names(void);
+
+/*
+ * cdm_profile_builtin_about - what built-in profile @name imitates, from
+ * the first line of its file, "# NAME.cdm - WHAT." (WHAT without the full
+ * stop, e.g. "CrystalDiskMark 7 \"Peak\" profile"), for --list-profiles.
+ * Copies at most @len bytes including the NUL into @buf and returns @buf;
+ * returns NULL when there is no such built-in or its first line is not of
+ * that form (tests/unit/test_profile.c checks every built-in has one).
+ */
+char *cdm_profile_builtin_about(const char *name, char *buf, size_t len);
 
 #endif /* CDM_PLAN_PROFILE_H */

@@ -24,6 +24,18 @@ struct cdm_plot_line {
 	int no_legend;                  /* not listed in the legend */
 };
 
+/*
+ * a stretch of the x axis, shaded and labelled: a pass of a test (the
+ * warm-up, "pass 1", ...) from x0 to x1 in the x axis' unit
+ */
+struct cdm_plot_band {
+	double x0, x1;
+	const char *label;              /* drawn inside the band where it fits, and
+					 * always as the band's tooltip (<title>) */
+};
+
+#define CDM_PLOT_NOTES 4
+
 struct cdm_plot_panel {
 	const char *title;
 	const char *xlabel;             /* with the unit: "time (s)" */
@@ -36,6 +48,15 @@ struct cdm_plot_panel {
 	int has_mark;                   /* a dashed vertical line at mark_x */
 	double mark_x;
 	const char *mark_label;
+	/*
+	 * bands under the lines, shaded in turn (light grey, lighter grey), a
+	 * solid line where one starts, its label at its top; for a time axis
+	 * (not x_categories)
+	 */
+	unsigned int nbands;
+	const struct cdm_plot_band *bands;
+	/* lines of text under the legend ("no knee: ..."); NULL = none */
+	const char *note[CDM_PLOT_NOTES];
 };
 
 /* ticks from lo to hi (both on the 1-2-5 grid) every step; n ticks */
@@ -75,8 +96,11 @@ struct cdm_run_result;
  * pattern present (SEQ, then RND), a panel of every test's MB/s (SEQ) or
  * IOPS (RND) over time (s from the start of its warm-up) and a panel of
  * its mean (solid) and p99 (dashed) latency, in us or, above 10 ms, in ms;
- * the end of the warm-up is marked.  Returns 0, -EINVAL when no test has a series, -ENOMEM
- * or -EIO.
+ * the warm-up and each measured pass are bands labelled "warm-up", "pass
+ * 1", ..., placed by the passes' start times and lengths (struct cdm_pass)
+ * against the series' own clock (the start of the first interval of pass
+ * 1), never by the schedule the run asked for.  Returns 0, -EINVAL when no
+ * test has a series, -ENOMEM or -EIO.
  */
 int cdm_plot_series(FILE *out, const struct cdm_run_result *r);
 

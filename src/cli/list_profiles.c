@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * list_profiles.c - `cdm --list-profiles` (cli/list_profiles.h): the
+ * built-in profiles, each with the settings and tests a run with no option
+ * takes from it.  The defaults for a setting a profile leaves unset are
+ * docs/profile-format.md's, the ones cli/main.c's layer_profile() applies.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cdm/base/err.h"
+#include "cdm/base/msg.h"
+#include "cdm/base/size.h"
+#include "cdm/cli/exit.h"
+#include "cdm/cli/list_profiles.h"
+#include "cdm/plan/profile.h"
+
+/* the phases one test runs in, under the profile's mode and mix */
+static void phases(const struct cdm_profile *p, const struct cdm_spec *sp,
+		   char *buf, size_t len)
+{
+	const char *mode = p->mode[0] ? p->mode : "all";
+	int all = !strcmp(mode, "all");
+	unsigned int mix = p->mix ? p->mix : !strcmp(mode, "mix") ? 70 : 0;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (sp->write_pct) {
+		/* a W test runs once, in the Mix phase, at its own share */
+		if (all || !strcmp(mode, "mix"))
+			snprintf(buf, len, "mix R%u/W%u", 100 - sp->write_pct, sp->write_pct);
+		else
+			snprintf(buf, len, "not run (--mode %s skips W tests)", mode);
+		return;
+	}
+	if (all || !strcmp(mode, "read"))
+		n += (size_t)snprintf(buf + n, len - n, "read");
+	if ((all || !strcmp(mode, "write")) && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "%swrite", n ? ", " : "");
+	if ((all || !strcmp(mode, "mix")) && mix && n < len)
+		snprintf(buf + n, len - n, "%smix R%u/W%u", n ? ", " : "", mix, 100 - mix);
+}
+
+static void print_one(FILE *out, const char *name, const char *about,
+		      const struct cdm_profile *p)
+{
+	unsigned int time = p->time ? p->time : 5;
+	char size[32], spec[64], runs[96];
+
+	fprintf(out, "%s: %s\n", name, about);
+	fprintf(out, "  %-11s %s\n", "Profile:", p->name[0] ? p->name : "Custom");
+	fprintf(out, "  %-11s %s\n", "Size:", cdm_size_format(p->size ? p->size : 1ull << 30,
+							      size, sizeof(size)));
+	fprintf(out, "  %-11s %u\n", "Count:", p->count ? p->count : 5);
+	fprintf(out, "  %-11s %u s\n", "Time:", time);
+	fprintf(out, "  %-11s %u s\n", "Warm-up:", p->warmup >= 0 ? (unsigned int)p->warmup : time);
+	fprintf(out, "  %-11s %u s\n", "Interval:", p->interval >= 0 ? (unsigned int)p->interval : 5);
+	if (p->mix)
+		fprintf(out, "  %-11s R%u/W%u\n", "Mix:", p->mix, 100 - p->mix);
+	else
+		fprintf(out, "  %-11s none\n", "Mix:");
+	fprintf(out, "  %-11s %s\n", "Mode:", p->mode[0] ? p->mode : "all");
+	for (unsigned int i = 0; i < p->ntests; i++) {
+		phases(p, &p->tests[i], runs, sizeof(runs));
+		fprintf(out, "  %-11s %-16s %s\n", "Test:",
+			cdm_spec_name(&p->tests[i], spec, sizeof(spec)), runs);
+	}
+}
+
+int cdm_list_profiles_print(FILE *out)
+{
+	const char *const *names = cdm_profile_builtin_names();
+	int status = CDM_EXIT_OK;
+
+	for (size_t i = 0; names[i]; i++) {
+		struct cdm_profile p;
+		struct cdm_err err = { "" };
+		char about[128];
+
+		if (cdm_profile_load(names[i], &p, &err) < 0) {
+			/* only a broken build gets here: say which file */
+			cdm_msg_error("built-in profile %s: %s", names[i], err.msg);
+			status = CDM_EXIT_RUN;
+			continue;
+		}
+		if (i)
+			fputc('\n', out);
+		print_one(out, names[i],
+			  cdm_profile_builtin_about(names[i], about, sizeof(about)) ?
+			  about : "(no description)", &p);
+	}
+	if (fflush(out) || ferror(out))
+		status = CDM_EXIT_RUN;
+	return status;
+}

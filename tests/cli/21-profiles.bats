@@ -1,0 +1,233 @@
+#!/usr/bin/env bats
+# The built-in profiles (docs/profiles.md): every one runs, runs the tests
+# it names in CDM's order, carries its own settings into the run, and
+# cdm --list-profiles shows the same.
+
+load helpers
+
+ALL="default peak real demo nvme flash cdm7 cdm7-peak cdm6 sqlio orion-simple orion-advanced"
+
+# run_tests JSON - the tests a saved run ran, one "NAME DIRECTION" a line
+run_tests() {
+	python3 -c '
+import json, sys
+for t in json.load(open(sys.argv[1]))["tests"]:
+    print(t["name"], t["direction"])' "$1"
+}
+
+# expect PROFILE JSON DIRS TEST... - the run of PROFILE ran, in order, every
+# TEST in each direction of DIRS ("read write", "read", "mix"), nothing else
+expect() {
+	local p=$1 json=$2 dirs=$3 d t want=""
+	shift 3
+	for d in $dirs; do
+		for t in "$@"; do
+			want+="$t $d"$'\n'
+		done
+	done
+	diff <(printf '%s' "$want") <(run_tests "$json") || { echo "profile $p ran other tests"; false; }
+}
+
+# setting JSON KEY - a value of the run's "settings"
+setting() {
+	python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["settings"][sys.argv[2]])' "$1" "$2"
+}
+
+# quick PROFILE [OPTION...] - a run of PROFILE with the null engine on a
+# 16 MiB file, its settings shortened only where the options say; saves
+# $OD/PROFILE.json and the text report $OD/PROFILE.txt
+quick() {
+	local p=$1
+	shift
+	run "$CDM" -q --engine null --size 16MiB --profile "$p" "$@" \
+		--save "$OD/$p.json" -o "$OD/$p.txt" "$TD"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	assert_clean "$TD"
+}
+
+@test "--list-profiles: one block per built-in, in the order of the help, exit 0" {
+	run "$CDM" --list-profiles
+	[ "$status" -eq 0 ]
+	# the blocks' head lines, in order: NAME: what it imitates
+	[ "$(echo "$output" | grep -E '^[a-z0-9-]+: ' | cut -d: -f1 | tr '\n' ' ')" = "$ALL " ]
+	# blocks are apart by one empty line; every other line is indented
+	[ "$(echo "$output" | grep -c '^$')" -eq 11 ]
+	[ "$(echo "$output" | grep -vE '^$|^[a-z0-9-]+: |^  [A-Z][a-z-]+: +[^ ]')" = "" ]
+	# every block has each setting once
+	for k in Profile Size Count Time Warm-up Interval Mix Mode; do
+		[ "$(echo "$output" | grep -c "^  $k: ")" -eq 12 ] || { echo "not 12 $k lines"; false; }
+	done
+	[[ "$output" == *'cdm7: CrystalDiskMark 7 "Default" profile'* ]]
+	[[ "$output" == *'orion-simple: Oracle ORION "-run simple"'* ]]
+}
+
+# the block of one profile, from its head line to the empty line after it
+block() {
+	"$CDM" --list-profiles | awk -v p="$1" '$0 ~ "^" p ": " {on = 1} on && /^$/ {exit} on'
+}
+
+@test "--list-profiles shows each profile's Profile: name, settings and tests" {
+	block cdm7 > "$OD/cdm7"
+	grep -qx '  Profile:    Default' "$OD/cdm7"
+	grep -qx '  Test:       RND4K Q32T16     read, write' "$OD/cdm7"
+	[ "$(grep -c '^  Test: ' "$OD/cdm7")" -eq 4 ]
+	block cdm7-peak > "$OD/peak7"
+	grep -qx '  Profile:    Peak' "$OD/peak7"
+	[ "$(grep '^  Test: ' "$OD/peak7" | awk '{print $2, $3}' | tr '\n' ,)" = "SEQ1M Q8T1,RND4K Q32T16," ]
+	block flash > "$OD/flash"
+	grep -qx '  Profile:    Default' "$OD/flash"
+	grep -qx '  Time:       1 s' "$OD/flash"
+	grep -qx '  Interval:   30 s' "$OD/flash"
+	block cdm6 > "$OD/cdm6"
+	grep -qx '  Profile:    CDM 6' "$OD/cdm6"
+	[ "$(grep '^  Test: ' "$OD/cdm6" | awk '{print $2, $3}' | tr '\n' ,)" = "SEQ128K Q32T1,RND4K Q8T8,RND4K Q32T1,RND4K Q1T1," ]
+	block sqlio > "$OD/sqlio"
+	grep -qx '  Count:      1' "$OD/sqlio"
+	grep -qx '  Time:       30 s' "$OD/sqlio"
+	grep -qx '  Warm-up:    0 s' "$OD/sqlio"
+	[ "$(grep -c '^  Test: .*read, write$' "$OD/sqlio")" -eq 8 ]
+	block orion-simple > "$OD/os"
+	grep -qx '  Mode:       read' "$OD/os"
+	grep -qx '  Time:       60 s' "$OD/os"
+	[ "$(grep -c '^  Test: .* read$' "$OD/os")" -eq 7 ]
+	block orion-advanced > "$OD/oa"
+	[ "$(grep -c '^  Test: .* W20  *mix R80/W20$' "$OD/oa")" -eq 7 ]
+	grep -qx '  Mix:        none' "$OD/oa"
+}
+
+# listed PROFILE JSON - the tests --list-profiles shows for PROFILE are the
+# tests its run (saved in JSON) ran
+listed() {
+	block "$1" | awk '/^  Test: / {print $2, $3, ($4 ~ /^W/ ? $4 : "")}' |
+		sed 's/ *$//' | sort -u > "$OD/$1.list"
+	python3 -c '
+import json, sys
+for t in json.load(open(sys.argv[1]))["tests"]:
+    print(t["name"])' "$2" | sort -u > "$OD/$1.ran"
+	diff "$OD/$1.list" "$OD/$1.ran" || { echo "profile $1: --list-profiles and the run differ"; false; }
+}
+
+# the other profiles are run (and checked with listed) by their own tests below
+@test "the tests --list-profiles shows are the tests each profile runs: CDM 8's" {
+	for p in default peak real demo nvme; do
+		"$CDM" -q --engine null --size 16MiB --count 1 --time 1 --warmup 0 --interval 0 \
+			--profile "$p" -f json -o "$OD/$p.json" "$TD"
+		listed "$p" "$OD/$p.json"
+	done
+	assert_clean "$TD"
+}
+
+@test "-p cdm7 runs CDM 7's Default: RND4K at Q32T16, Profile: Default" {
+	quick cdm7 --count 1 --time 1 --warmup 0 --interval 0
+	expect cdm7 "$OD/cdm7.json" "read write" "SEQ1M Q8T1" "SEQ1M Q1T1" "RND4K Q32T16" "RND4K Q1T1"
+	listed cdm7 "$OD/cdm7.json"
+	grep -qx 'Profile: Default' "$OD/cdm7.txt"
+	[ "$(setting "$OD/cdm7.json" profile)" = Default ]
+	# the footer's rows: 16 threads of 32 I/Os
+	grep -q '^  RND    4KiB (Q= 32, T=16): ' "$OD/cdm7.txt"
+}
+
+@test "-p cdm7-peak runs SEQ1M Q8T1 and RND4K Q32T16, Profile: Peak" {
+	quick cdm7-peak --count 1 --time 1 --warmup 0 --interval 0
+	expect cdm7-peak "$OD/cdm7-peak.json" "read write" "SEQ1M Q8T1" "RND4K Q32T16"
+	listed cdm7-peak "$OD/cdm7-peak.json"
+	grep -qx 'Profile: Peak' "$OD/cdm7-peak.txt"
+}
+
+@test "-p cdm6 runs CDM 6's four tests, Profile: CDM 6" {
+	quick cdm6 --count 1 --time 1 --warmup 0 --interval 0
+	expect cdm6 "$OD/cdm6.json" "read write" "SEQ128K Q32T1" "RND4K Q8T8" "RND4K Q32T1" "RND4K Q1T1"
+	listed cdm6 "$OD/cdm6.json"
+	grep -qx 'Profile: CDM 6' "$OD/cdm6.txt"
+}
+
+@test "-p flash runs Default's tests, 1 s a pass (its own Measure time), Profile: Default" {
+	# the 30 s interval is the profile's; only it is cut here
+	quick flash --count 1 --warmup 0 --interval 0
+	expect flash "$OD/flash.json" "read write" "SEQ1M Q8T1" "SEQ1M Q1T1" "RND4K Q32T1" "RND4K Q1T1"
+	listed flash "$OD/flash.json"
+	[ "$(setting "$OD/flash.json" time_s)" = 1 ]
+	grep -qx 'Profile: Default' "$OD/flash.txt"
+	grep -qx '   Time: Measure 1 sec / Interval 0 sec ' "$OD/flash.txt"
+}
+
+@test "-p sqlio runs the 8K random and 64K sequential thread sweep: one pass, no warm-up" {
+	# count 1 and warm-up 0 are the profile's own; only the time is cut
+	quick sqlio --time 1 --interval 0
+	expect sqlio "$OD/sqlio.json" "read write" \
+		"RND8K Q8T1" "RND8K Q8T2" "RND8K Q8T4" "RND8K Q8T8" \
+		"SEQ64K Q8T1" "SEQ64K Q8T2" "SEQ64K Q8T4" "SEQ64K Q8T8"
+	listed sqlio "$OD/sqlio.json"
+	[ "$(setting "$OD/sqlio.json" count)" = 1 ]
+	[ "$(setting "$OD/sqlio.json" warmup_s)" = 0 ]
+	grep -qx 'Profile: SQLIO' "$OD/sqlio.txt"
+}
+
+@test "-p orion-simple runs reads only: 8K random at 1-5 outstanding, 1M random at 1-2" {
+	# count 1 and interval 0 are the profile's own
+	quick orion-simple --time 1 --warmup 0
+	expect orion-simple "$OD/orion-simple.json" "read" \
+		"RND8K Q1T1" "RND8K Q2T1" "RND8K Q3T1" "RND8K Q4T1" "RND8K Q5T1" \
+		"RND1M Q1T1" "RND1M Q2T1"
+	listed orion-simple "$OD/orion-simple.json"
+	[ "$(setting "$OD/orion-simple.json" count)" = 1 ]
+	[ "$(setting "$OD/orion-simple.json" interval_s)" = 0 ]
+	grep -qx 'Profile: ORION simple' "$OD/orion-simple.txt"
+	! grep -q '^\[Write\]' "$OD/orion-simple.txt"
+	# --mode on the command line wins over the profile's mode = read
+	quick orion-simple --time 1 --warmup 0 --mode all
+	[ "$(run_tests "$OD/orion-simple.json" | grep -c ' write$')" -eq 7 ]
+}
+
+@test "-p orion-advanced runs the same points as mixed tests, 20 % writes, once each" {
+	quick orion-advanced --time 1 --warmup 0
+	expect orion-advanced "$OD/orion-advanced.json" "mix" \
+		"RND8K Q1T1 W20" "RND8K Q2T1 W20" "RND8K Q3T1 W20" "RND8K Q4T1 W20" \
+		"RND8K Q5T1 W20" "RND1M Q1T1 W20" "RND1M Q2T1 W20"
+	listed orion-advanced "$OD/orion-advanced.json"
+	python3 -c '
+import json, sys
+for t in json.load(open(sys.argv[1]))["tests"]:
+    assert (t["read_pct"], t["write_pct"]) == (80, 20), t["name"]' "$OD/orion-advanced.json"
+	grep -qx '\[Mix\] Read 80%/Write 20%' "$OD/orion-advanced.txt"
+	grep -qx 'Profile: ORION advanced' "$OD/orion-advanced.txt"
+}
+
+@test "a built-in profile runs on a real file too: orion-advanced writes and reads a small file" {
+	# the engine auto picks (io_uring or libaio): sync would run every point at Q1
+	run "$CDM" -q --size 16MiB --time 1 --warmup 0 --profile orion-advanced \
+		-f json -o "$OD/r.json" "$TD"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# every point moved bytes, reads and writes both: figures from I/O
+	python3 -c '
+import json, sys
+ts = json.load(open(sys.argv[1]))["tests"]
+assert len(ts) == 7, len(ts)
+for t in ts:
+    s = t["summary"]
+    assert t["complete"] and s["bytes"] > 0 and s["read"]["ios"] > 0 and s["write"]["ios"] > 0, t["name"]' "$OD/r.json"
+	assert_clean "$TD"
+}
+
+@test "a profile's mode: read, write, mix or all; --mode wins; a mode that leaves nothing is refused" {
+	printf 'mode = write\ntest = RND4K Q2T1\ntest = RND4K Q1T1 W30\n' > "$OD/w.cdm"
+	run "$CDM" -q --engine null --size 16MiB --count 1 --time 1 --warmup 0 --interval 0 \
+		--profile "$OD/w.cdm" -f json -o "$OD/w.json" "$TD"
+	[ "$status" -eq 0 ]
+	[ "$(run_tests "$OD/w.json")" = "RND4K Q2T1 write" ]
+	printf 'mode = read\ntest = RND4K Q1T1 W30\n' > "$OD/r.cdm"
+	run "$CDM" -q --engine null --size 16MiB --profile "$OD/r.cdm" "$TD"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"the profile's mode = read leaves no test to run"* ]]
+	run "$CDM" -q --engine null --size 16MiB --count 1 --time 1 --warmup 0 --interval 0 \
+		--profile "$OD/r.cdm" --mode mix -f json -o "$OD/r.json" "$TD"
+	[ "$status" -eq 0 ]
+	[ "$(run_tests "$OD/r.json")" = "RND4K Q1T1 W30 mix" ]
+	printf 'mode = reads\ntest = RND4K\n' > "$OD/bad.cdm"
+	run "$CDM" -q --engine null --profile "$OD/bad.cdm" "$TD"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"$OD/bad.cdm:1: bad value for mode: 'reads' (all, read, write, mix)"* ]]
+	assert_clean "$TD"
+}
