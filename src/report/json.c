@@ -484,9 +484,14 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	if (n)
 		fputs("      ],\n", out);
 	fputs("      \"summary\": {\n", out);
-	key_u64(out, "        ", "bytes", s.bytes, ",");
-	key_u64(out, "        ", "ios", s.ios, ",");
-	key_num(out, "        ", "duration_s", s.seconds, ",");
+	if (t->reported.has) {
+		/* a report states no bytes, I/Os or time: unknown, not 0 */
+		fputs("        \"bytes\": null,\n        \"ios\": null,\n        \"duration_s\": null,\n", out);
+	} else {
+		key_u64(out, "        ", "bytes", s.bytes, ",");
+		key_u64(out, "        ", "ios", s.ios, ",");
+		key_num(out, "        ", "duration_s", s.seconds, ",");
+	}
 	write_spread(out, "mb_s", &s.mb_s, 1, ",");
 	write_spread(out, "iops", &s.iops, 1, ",");
 	write_spread(out, "lat_mean_ns", &s.lat_ns, 0, ",");
