@@ -30,7 +30,7 @@ static const char import_usage[] =
 "settings its footer states.  REPORT.txt may be - for standard input.\n"
 "\n"
 "  -s, --save FILE.json     save the run as cdm JSON (schema 3)\n"
-"  -f, --format FMT         print the run as cdm, json, csv, markdown\n"
+"  -f, --format FMT         print the run as %s\n"
 "                           (default: cdm; with --save only, nothing is printed)\n"
 "  -o, --output FILE        print to FILE (default: stdout)\n"
 "      --label TEXT         the run's label (default: the report's Comment,\n"
@@ -59,7 +59,7 @@ static int parse_opts(int argc, char **argv, struct import_opts *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char names[128];
+	char names[256];
 	int c;
 
 	optind = 1;
@@ -81,7 +81,8 @@ static int parse_opts(int argc, char **argv, struct import_opts *o)
 			o->label = optarg;
 			break;
 		case 'h':
-			fputs(import_usage, stdout);
+			/* the formats from the registry: every one it has */
+			printf(import_usage, cdm_report_names(names, sizeof(names)));
 			return CDM_EXIT_OK;
 		default:
 			return cdm_cli_try(&cmd);

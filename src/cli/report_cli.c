@@ -5,7 +5,9 @@
  * r.json --format cdm7` for a CDM 7 layout of a run printed in CDM 8's,
  * `--format markdown` for a post.  The figures are not recomputed from
  * anything but the counts the file holds (model/result_read.h), so the
- * report is the run's own, byte for byte.
+ * report is the run's own, byte for byte.  A CrystalDiskMark text report
+ * is read as `cdm import` reads it (model/result_load.h): `cdm report
+ * windows.txt --format svg` draws a colleague's report as a card.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -16,15 +18,18 @@
 #include "cdm/base/msg.h"
 #include "cdm/cli/cli.h"
 #include "cdm/cli/report_cli.h"
+#include "cdm/model/result_load.h"
 #include "cdm/model/result_read.h"
 #include "cdm/report/report.h"
 #include "cdm/target/outfile.h"
 
 static const char report_usage[] =
-"Usage: cdm report [OPTIONS] RUN.json\n"
+"Usage: cdm report [OPTIONS] RUN.json|REPORT.txt\n"
 "Print a result saved with --save (or --format json, or an aggregate saved by\n"
 "cdm merge --save) again in any report format, as the run printed it:\n"
 "cdm report r.json --format cdm7\n"
+"A CrystalDiskMark text report (as cdm import reads it) is printed the same\n"
+"way, with only what it states: cdm report windows.txt --format svg\n"
 "\n"
 "  -f, --format FMT     %s\n"
 "                       (default: cdm)\n"
@@ -99,11 +104,12 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
 /*
  * The one place a saved result is read: cdm's JSON, one run or the
  * aggregate of `cdm merge --save` (read as one run with its summed
- * passes).  Returns 0 or -errno with one line in @err.
+ * passes), or a CrystalDiskMark text report, told apart by their content
+ * (cdm_result_load_file()).  Returns 0 or -errno with one line in @err.
  */
 static int read_result(const char *path, struct cdm_run_result **r, struct cdm_err *err)
 {
-	return cdm_result_read_file(path, CDM_RESULT_READ_AGGREGATE, r, err);
+	return cdm_result_load_file(path, CDM_RESULT_READ_AGGREGATE, r, err);
 }
 
 /* step 3: the report on stdout or --output; the exit status */

@@ -248,13 +248,11 @@ int cdm_compare_known(const struct cdm_run_result *run, enum cdm_compare_setting
 {
 	const struct cdm_run_info *in = &run->info;
 
-	if (in->source.kind == CDM_SOURCE_RUN)
-		return 1;
 	switch (s) {
-	case CDM_COMPARE_SIZE: return in->size != 0;
-	case CDM_COMPARE_COUNT: return in->count != 0;
-	case CDM_COMPARE_TIME: return in->time != 0;
-	case CDM_COMPARE_ENGINE: return in->engine[0] != '\0';
+	case CDM_COMPARE_SIZE: return cdm_result_known(in, CDM_INFO_SIZE);
+	case CDM_COMPARE_COUNT: return cdm_result_known(in, CDM_INFO_COUNT);
+	case CDM_COMPARE_TIME: return cdm_result_known(in, CDM_INFO_TIME);
+	case CDM_COMPARE_ENGINE: return cdm_result_known(in, CDM_INFO_ENGINE);
 	default: return 1;
 	}
 }

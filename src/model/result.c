@@ -107,6 +107,34 @@ unsigned int cdm_result_measured(const struct cdm_test_result *t)
 	return m;
 }
 
+int cdm_result_imported(const struct cdm_run_info *in)
+{
+	return in->source.kind != CDM_SOURCE_RUN;
+}
+
+int cdm_result_known(const struct cdm_run_info *in, enum cdm_info_item item)
+{
+	const struct cdm_run_source *src = &in->source;
+
+	if (!cdm_result_imported(in))
+		return 1;
+	/* model/cdm_read.c keeps what the report does not state as 0 or "" */
+	switch (item) {
+	case CDM_INFO_PROFILE: return in->profile[0] != '\0';
+	case CDM_INFO_SIZE: return in->size != 0;
+	case CDM_INFO_COUNT: return in->count != 0;
+	case CDM_INFO_TIME: return in->time != 0;
+	case CDM_INFO_INTERVAL: return src->has_interval;
+	case CDM_INFO_ENGINE: return in->engine[0] != '\0';
+	case CDM_INFO_DATE: return src->date_text[0] != '\0';
+	case CDM_INFO_OS: return in->os[0] || in->kernel[0] || in->machine[0];
+	case CDM_INFO_VOLUME: return src->volume[0] != '\0';
+	case CDM_INFO_WARMUP:
+	case CDM_INFO_HOST:
+	default: return 0;
+	}
+}
+
 int cdm_result_has_data(const struct cdm_test_result *t)
 {
 	return t->npasses || t->reported.has;

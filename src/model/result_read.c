@@ -516,7 +516,8 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	set = mem(err, root, "result", "settings", CDM_JSON_OBJECT, 0);
 	if (!set)
 		return -EINVAL;
-	if (str(err, set, "settings", "profile", in->profile, sizeof(in->profile), 0) ||
+	/* null: an imported report's profile, path or volume it does not state */
+	if (str(err, set, "settings", "profile", in->profile, sizeof(in->profile), 1) ||
 	    null_u64(err, set, "settings", "size_bytes", &in->size) ||
 	    null_count(err, set, &in->count) ||
 	    null_uint(err, set, "settings", "time_s", &in->time) ||
@@ -547,16 +548,16 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	tg = mem(err, root, "result", "target", CDM_JSON_OBJECT, 0);
 	if (!tg)
 		return -EINVAL;
-	if (str(err, tg, "target", "path", in->target, sizeof(in->target), 0) ||
+	if (str(err, tg, "target", "path", in->target, sizeof(in->target), 1) ||
 	    str(err, tg, "target", "mount_point", in->mount_point, sizeof(in->mount_point), 1) ||
 	    str(err, tg, "target", "fs_type", in->fs_type, sizeof(in->fs_type), 1) ||
 	    str(err, tg, "target", "fs_source", in->fs_source, sizeof(in->fs_source), 1) ||
 	    str(err, tg, "target", "device", in->dev_name, sizeof(in->dev_name), 1) ||
 	    str(err, tg, "target", "device_model", in->dev_model, sizeof(in->dev_model), 1) ||
 	    str(err, tg, "target", "scheduler", in->dev_scheduler, sizeof(in->dev_scheduler), 1) ||
-	    u64(err, tg, "target", "fs_total_bytes", &in->fs_total_bytes) ||
-	    u64(err, tg, "target", "fs_used_bytes", &in->fs_used_bytes) ||
-	    u64(err, tg, "target", "fs_avail_bytes", &in->fs_avail_bytes))
+	    null_u64(err, tg, "target", "fs_total_bytes", &in->fs_total_bytes) ||
+	    null_u64(err, tg, "target", "fs_used_bytes", &in->fs_used_bytes) ||
+	    null_u64(err, tg, "target", "fs_avail_bytes", &in->fs_avail_bytes))
 		return -EINVAL;
 	if (read_memory_under(err, tg, in))
 		return -EINVAL;

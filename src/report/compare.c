@@ -239,10 +239,11 @@ static void write_source_run(FILE *out, unsigned int k, const struct cdm_run_res
 {
 	const struct cdm_run_info *in = &run->info;
 	const struct cdm_run_source *src = &in->source;
-	char size[32] = "size unknown";
+	char size[32] = "size unknown", start[64], product[128];
 	const char *sep = md ? ", " : "  ";
 
-	if (in->size)
+	/* what the report does not state is left out (cdm_result_known()) */
+	if (cdm_result_known(in, CDM_INFO_SIZE))
 		cdm_size_format(in->size, size, sizeof(size));
 	if (md) {
 		fputs(k ? "; " : " ", out);
@@ -251,18 +252,17 @@ static void write_source_run(FILE *out, unsigned int k, const struct cdm_run_res
 	} else {
 		fprintf(out, "  %u: %s  ", k + 1, in->label);
 	}
-	if (src->date_text[0])
-		fprintf(out, "%s (local time)%s", src->date_text, sep);
-	if (src->volume[0] && md)
+	if (cdm_fmt_start(start, sizeof(start), in)[0])
+		fprintf(out, "%s%s", start, sep);
+	if (cdm_result_known(in, CDM_INFO_VOLUME) && md)
 		cdm_fmt_md_text(out, src->volume, sizeof(src->volume));
-	else if (src->volume[0])
+	else if (cdm_result_known(in, CDM_INFO_VOLUME))
 		fputs(src->volume, out);
-	fprintf(out, "%sCrystalDiskMark%s%s%s%s report, %s", src->volume[0] ? sep : "",
-		src->version[0] ? " " : "", src->version, src->edition[0] ? " " : "", src->edition,
-		size);
-	if (in->count)
+	fprintf(out, "%s%s report, %s", cdm_result_known(in, CDM_INFO_VOLUME) ? sep : "",
+		cdm_fmt_source(product, sizeof(product), in), size);
+	if (cdm_result_known(in, CDM_INFO_COUNT))
 		fprintf(out, " (x%u)", in->count);
-	if (in->time)
+	if (cdm_result_known(in, CDM_INFO_TIME))
 		fprintf(out, ", %u s", in->time);
 	if (!md)
 		fputc('\n', out);
@@ -276,7 +276,7 @@ static void write_text_runs(FILE *out, const struct cdm_compare *c)
 	for (unsigned int k = 0; k < c->n; k++) {
 		const struct cdm_run_info *in = &c->runs[k]->info;
 
-		if (in->source.kind != CDM_SOURCE_RUN) {
+		if (cdm_result_imported(in)) {
 			write_source_run(out, k, c->runs[k], 0);
 			continue;
 		}
@@ -535,7 +535,7 @@ static void write_md_runs(FILE *out, const struct cdm_compare *c)
 	for (unsigned int k = 0; k < c->n; k++) {
 		const struct cdm_run_info *in = &c->runs[k]->info;
 
-		if (in->source.kind != CDM_SOURCE_RUN) {
+		if (cdm_result_imported(in)) {
 			write_source_run(out, k, c->runs[k], 1);
 			continue;
 		}

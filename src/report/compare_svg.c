@@ -180,21 +180,50 @@ static double group(FILE *out, const struct cdm_compare *c, const struct cdm_com
 	return y - BAR_GAP + GROUP_GAP;
 }
 
+/*
+ * "io_uring, O_DIRECT, 1 GiB (x5), 5 s" of a run cdm measured;
+ * "CrystalDiskMark 8.0.1 x64 report, 1 GiB (x5), 5 s" of an imported one,
+ * what it does not state said so (fmt.h), never a 0 or an empty engine
+ */
+static void run_settings(const struct cdm_run_info *in, char *buf, size_t len)
+{
+	char size[CDM_FMT_SETTING_MAX], cnt[CDM_FMT_SETTING_MAX], t[CDM_FMT_SETTING_MAX];
+	char src[128];
+
+	cdm_fmt_setting(size, sizeof(size), in, CDM_INFO_SIZE, "");
+	cdm_fmt_setting(cnt, sizeof(cnt), in, CDM_INFO_COUNT, "");
+	cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, " s");
+	if (cdm_result_imported(in))
+		snprintf(buf, len, "%s report, %s (x%s), Measure %s", cdm_fmt_source(src, sizeof(src), in),
+			 size, cnt, t);
+	else
+		snprintf(buf, len, "%s, %s, %s (x%s), Measure %s", in->engine,
+			 in->direct ? "O_DIRECT" : "buffered", size, cnt, t);
+}
+
 /* the runs' settings, one line each (@out NULL: counted only) */
 static unsigned int runs(FILE *out, const struct cdm_compare *c, double y)
 {
-	char size[32], utc[32], line[5000];
+	char start[64], set[400], line[5000], vol[4200];
 	unsigned int n = 0;
 
 	for (unsigned int k = 0; k < c->n; k++) {
 		const struct cdm_run_info *in = &c->runs[k]->info;
 
-		cdm_size_format(in->size, size, sizeof(size));
-		cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
-		snprintf(line, sizeof(line), "%u: %s = %s%s%s%s \xc2\xb7 %s, %s, %s (x%u), %u s \xc2\xb7 %s%s",
-			 k + 1, in->label, in->target, in->fs_type[0] ? " (" : "", in->fs_type,
-			 in->fs_type[0] ? ")" : "", in->engine, in->direct ? "O_DIRECT" : "buffered",
-			 size, in->count, in->time, utc, c->runs[k]->interrupted ? " (interrupted)" : "");
+		/* a run's UTC start; a report's Date as printed (its zone unknown) */
+		cdm_fmt_start(start, sizeof(start), in);
+		run_settings(in, set, sizeof(set));
+		/* a report's volume as printed; a CDM 7 report names none */
+		if (!cdm_result_imported(in))
+			snprintf(vol, sizeof(vol), " = %s%s%s%s", in->target, in->fs_type[0] ? " (" : "",
+				 in->fs_type, in->fs_type[0] ? ")" : "");
+		else if (cdm_result_known(in, CDM_INFO_VOLUME))
+			snprintf(vol, sizeof(vol), " = %s", in->source.volume);
+		else
+			vol[0] = '\0';
+		snprintf(line, sizeof(line), "%u: %s%s \xc2\xb7 %s \xc2\xb7 %s%s", k + 1, in->label, vol,
+			 set, start[0] ? start : "date unknown",
+			 c->runs[k]->interrupted ? " (interrupted)" : "");
 		n += cdm_svg_text_wrap(out, X_LBL, y + n * LINE_H, 12, LINE_H, "fill=\"#222222\"",
 				       line, W - 2 * X_LBL, 2);
 	}

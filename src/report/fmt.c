@@ -2,7 +2,9 @@
 /*
  * fmt.c - the text helpers the writers in src/report/ share (fmt.h): the
  * shortest round-trip decimal of a double, JSON string escaping, UTC time
- * stamps, approximate sizes.  Kept apart from the registry
+ * stamps, approximate sizes, and a run's settings, start and source as
+ * every report words them (what an imported report does not state is
+ * "unknown": cdm_result_known()).  Kept apart from the registry
  * (report.c) so that a formatter never depends on the file that lists it.
  */
 #include <math.h>
@@ -11,7 +13,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "cdm/base/size.h"
 #include "cdm/model/json.h"
+#include "cdm/model/result.h"
 #include "fmt.h"
 
 char *cdm_fmt_num(char *buf, size_t len, double v)
@@ -120,4 +124,79 @@ char *cdm_fmt_bytes_approx(char *buf, size_t len, unsigned long long bytes)
 	else
 		snprintf(buf, len, "%.1f %s", v, units[i]);
 	return buf;
+}
+
+char *cdm_fmt_setting(char *buf, size_t len, const struct cdm_run_info *in,
+		      enum cdm_info_item item, const char *unit)
+{
+	unsigned int v = 0;
+
+	if (!cdm_result_known(in, item)) {
+		snprintf(buf, len, "unknown");
+		return buf;
+	}
+	switch (item) {
+	case CDM_INFO_PROFILE:
+		snprintf(buf, len, "%.*s", (int)sizeof(in->profile), in->profile);
+		return buf;
+	case CDM_INFO_ENGINE:
+		snprintf(buf, len, "%.*s", (int)sizeof(in->engine), in->engine);
+		return buf;
+	case CDM_INFO_SIZE:
+		return cdm_size_format(in->size, buf, len);
+	case CDM_INFO_COUNT: v = in->count; break;
+	case CDM_INFO_TIME: v = in->time; break;
+	case CDM_INFO_INTERVAL: v = in->interval; break;
+	case CDM_INFO_WARMUP: v = in->warmup; break;
+	default:
+		snprintf(buf, len, "unknown");
+		return buf;
+	}
+	snprintf(buf, len, "%u%s", v, unit);
+	return buf;
+}
+
+char *cdm_fmt_start(char *buf, size_t len, const struct cdm_run_info *in)
+{
+	char utc[32];
+
+	if (cdm_result_imported(in)) {
+		/* the report's wall time in a zone it does not name: as printed */
+		if (cdm_result_known(in, CDM_INFO_DATE))
+			snprintf(buf, len, "%.*s (local time)", (int)sizeof(in->source.date_text),
+				 in->source.date_text);
+		else if (len)
+			buf[0] = '\0';
+		return buf;
+	}
+	cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
+	if (utc[0])
+		snprintf(buf, len, "%.10s %.8s UTC", utc, utc + 11);
+	else if (len)
+		buf[0] = '\0';
+	return buf;
+}
+
+char *cdm_fmt_source(char *buf, size_t len, const struct cdm_run_info *in)
+{
+	const struct cdm_run_source *src = &in->source;
+
+	if (!cdm_result_imported(in)) {
+		if (len)
+			buf[0] = '\0';
+		return buf;
+	}
+	snprintf(buf, len, "CrystalDiskMark%s%.*s%s%.*s", src->version[0] ? " " : "",
+		 (int)sizeof(src->version), src->version, src->edition[0] ? " " : "",
+		 (int)sizeof(src->edition), src->edition);
+	return buf;
+}
+
+size_t cdm_fmt_trimmed(const char *s, size_t max)
+{
+	size_t n = strnlen(s, max);
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return n;
 }

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cdm/model/result.h"
+
 /*
  * cdm_fmt_num - @v as the shortest decimal text that reads back as the
  * same double ("5", "1048.576", "1.25e-07"), "." as decimal point (cdm
@@ -51,5 +53,44 @@ char *cdm_fmt_utc(char *buf, size_t len, long long t);
  * prints exact sizes).  Returns @buf.
  */
 char *cdm_fmt_bytes_approx(char *buf, size_t len, unsigned long long bytes);
+
+/*
+ * cdm_fmt_setting - setting @item of @in as every report prints it: the
+ * profile's name, the test size ("1 GiB", cdm_size_format()), the count
+ * ("5"), the seconds of the Measure time, interval and warm-up ("5" and
+ * @unit: "", " s", " sec"), the engine's name; "unknown" when @in does not
+ * state it (cdm_result_known(): an imported report's engine, CDM 6's and
+ * 7's Measure time), never a 0.  CDM_INFO_DATE, _OS, _VOLUME and _HOST
+ * have their own texts (cdm_fmt_start(), the layouts): "unknown" or "".
+ * CDM_FMT_SETTING_MAX bytes always hold it.  Returns @buf.
+ */
+#define CDM_FMT_SETTING_MAX (CDM_NAME_MAX + 16)
+char *cdm_fmt_setting(char *buf, size_t len, const struct cdm_run_info *in,
+		      enum cdm_info_item item, const char *unit);
+
+/*
+ * cdm_fmt_start - when @in started, for a footer or a list of runs:
+ * "2024-06-22 17:19:21 UTC" for a run cdm measured; for a run imported
+ * from a CrystalDiskMark report its Date as the report printed it, its
+ * zone being unknown: "2021/06/26 15:42:37 (local time)", never called
+ * UTC; "" when there is none (a trimmed report; a time gmtime() cannot
+ * convert).  48 bytes always hold it.  Returns @buf.
+ */
+char *cdm_fmt_start(char *buf, size_t len, const struct cdm_run_info *in);
+
+/*
+ * cdm_fmt_source - whose figures an imported run's are: "CrystalDiskMark
+ * 8.0.1 x64" (the version and edition as its product line printed them,
+ * each left out when the report lacked it: "CrystalDiskMark"); "" for a
+ * run cdm measured.  128 bytes always hold it.  Returns @buf.
+ */
+char *cdm_fmt_source(char *buf, size_t len, const struct cdm_run_info *in);
+
+/*
+ * cdm_fmt_trimmed - the length of @s (at most @max bytes) without its
+ * trailing blanks: CDM prints "Windows 10 " before its "[build]", which a
+ * layout keeps and a sentence does not.
+ */
+size_t cdm_fmt_trimmed(const char *s, size_t max);
 
 #endif /* CDM_REPORT_FMT_H */

@@ -122,17 +122,17 @@ static void write_memory_under(FILE *out, const struct cdm_run_info *in)
 /* is @in a run imported from a CrystalDiskMark report (schema 3)? */
 static int imported(const struct cdm_run_info *in)
 {
-	return in->source.kind != CDM_SOURCE_RUN;
+	return cdm_result_imported(in);
 }
 
-/* a setting of "settings": null when an imported report does not state it */
-static void key_setting(FILE *out, const struct cdm_run_info *in, const char *key, uint64_t v,
-			int known)
+/* a number: null when an imported report does not state @item (cdm_result_known()) */
+static void key_setting(FILE *out, const char *ind, const struct cdm_run_info *in,
+			const char *key, uint64_t v, enum cdm_info_item item)
 {
-	if (imported(in) && !known)
-		fprintf(out, "    \"%s\": null,\n", key);
+	if (!cdm_result_known(in, item))
+		fprintf(out, "%s\"%s\": null,\n", ind, key);
 	else
-		key_u64(out, "    ", key, v, ",");
+		key_u64(out, ind, key, v, ",");
 }
 
 /*
@@ -191,13 +191,15 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 	char utc[32];
 
 	fputs("  \"settings\": {\n", out);
-	key_str(out, "    ", "profile", in->profile, sizeof(in->profile), 0, ",");
-	key_setting(out, in, "size_bytes", in->size, in->size != 0);
-	key_setting(out, in, "count", in->count, in->count != 0);
-	key_setting(out, in, "time_s", in->time, in->time != 0);
-	key_setting(out, in, "interval_s", in->interval, in->source.has_interval);
-	key_setting(out, in, "warmup_s", in->warmup, 0);
-	key_str(out, "    ", "engine", in->engine, sizeof(in->engine), imported(in), ",");
+	key_str(out, "    ", "profile", in->profile, sizeof(in->profile),
+		!cdm_result_known(in, CDM_INFO_PROFILE), ",");
+	key_setting(out, "    ", in, "size_bytes", in->size, CDM_INFO_SIZE);
+	key_setting(out, "    ", in, "count", in->count, CDM_INFO_COUNT);
+	key_setting(out, "    ", in, "time_s", in->time, CDM_INFO_TIME);
+	key_setting(out, "    ", in, "interval_s", in->interval, CDM_INFO_INTERVAL);
+	key_setting(out, "    ", in, "warmup_s", in->warmup, CDM_INFO_WARMUP);
+	key_str(out, "    ", "engine", in->engine, sizeof(in->engine),
+		!cdm_result_known(in, CDM_INFO_ENGINE), ",");
 	fprintf(out, "    \"direct\": %s,\n", in->direct ? "true" : "false");
 	fprintf(out, "    \"data\": \"%s\",\n", in->zero_fill ? "zero" : "random");
 	fprintf(out, "    \"sync\": %s,\n", in->dsync ? "true" : "false");
@@ -220,13 +222,15 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 	key_str(out, "  ", "start_utc", utc, sizeof(utc), 1, ",");
 
 	fputs("  \"target\": {\n", out);
-	key_str(out, "    ", "path", in->target, sizeof(in->target), 0, ",");
+	/* a CDM 7 report names no volume: no path, no usage (null, never 0) */
+	key_str(out, "    ", "path", in->target, sizeof(in->target),
+		!cdm_result_known(in, CDM_INFO_VOLUME), ",");
 	key_str(out, "    ", "mount_point", in->mount_point, sizeof(in->mount_point), 1, ",");
 	key_str(out, "    ", "fs_type", in->fs_type, sizeof(in->fs_type), 1, ",");
 	key_str(out, "    ", "fs_source", in->fs_source, sizeof(in->fs_source), 1, ",");
-	key_u64(out, "    ", "fs_total_bytes", in->fs_total_bytes, ",");
-	key_u64(out, "    ", "fs_used_bytes", in->fs_used_bytes, ",");
-	key_u64(out, "    ", "fs_avail_bytes", in->fs_avail_bytes, ",");
+	key_setting(out, "    ", in, "fs_total_bytes", in->fs_total_bytes, CDM_INFO_VOLUME);
+	key_setting(out, "    ", in, "fs_used_bytes", in->fs_used_bytes, CDM_INFO_VOLUME);
+	key_setting(out, "    ", in, "fs_avail_bytes", in->fs_avail_bytes, CDM_INFO_VOLUME);
 	fprintf(out, "    \"is_device\": %s,\n", in->is_device ? "true" : "false");
 	if (in->is_device) {
 		key_u64(out, "    ", "device_bytes", in->target_dev_bytes, ",");
@@ -480,9 +484,14 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	if (n)
 		fputs("      ],\n", out);
 	fputs("      \"summary\": {\n", out);
-	key_u64(out, "        ", "bytes", s.bytes, ",");
-	key_u64(out, "        ", "ios", s.ios, ",");
-	key_num(out, "        ", "duration_s", s.seconds, ",");
+	if (t->reported.has) {
+		/* a report states no bytes, I/Os or time: unknown, not 0 */
+		fputs("        \"bytes\": null,\n        \"ios\": null,\n        \"duration_s\": null,\n", out);
+	} else {
+		key_u64(out, "        ", "bytes", s.bytes, ",");
+		key_u64(out, "        ", "ios", s.ios, ",");
+		key_num(out, "        ", "duration_s", s.seconds, ",");
+	}
 	write_spread(out, "mb_s", &s.mb_s, 1, ",");
 	write_spread(out, "iops", &s.iops, 1, ",");
 	write_spread(out, "lat_mean_ns", &s.lat_ns, 0, ",");

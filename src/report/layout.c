@@ -21,6 +21,7 @@
 #include "cdm/base/size.h"
 #include "cdm/model/result.h"
 #include "cdm/model/spec.h"
+#include "fmt.h"
 #include "layout.h"
 
 #ifndef CDM_VERSION
@@ -41,21 +42,15 @@ static void rule(FILE *out, int width)
 	fputc('\n', out);
 }
 
-static int imported(const struct cdm_run_info *in)
-{
-	return in->source.kind != CDM_SOURCE_RUN;
-}
-
 void cdm_layout_head(FILE *out, const struct cdm_run_info *in, int width)
 {
+	char src[128];
+
 	rule(out, width);
-	if (imported(in))
+	if (cdm_result_imported(in))
 		/* no cdm run: say whose figures these are */
-		fprintf(out, "cdm %s: a CrystalDiskMark%s%.*s%s%.*s report, imported\n",
-			CDM_VERSION, in->source.version[0] ? " " : "",
-			(int)sizeof(in->source.version), in->source.version,
-			in->source.edition[0] ? " " : "",
-			(int)sizeof(in->source.edition), in->source.edition);
+		fprintf(out, "cdm %s: a %s report, imported\n", CDM_VERSION,
+			cdm_fmt_source(src, sizeof(src), in));
 	else
 		fprintf(out, "cdm %.*s %.*s (%.*s, %s)\n",
 			(int)sizeof(in->version), in->version[0] ? in->version : CDM_VERSION,
@@ -71,7 +66,7 @@ void cdm_layout_head(FILE *out, const struct cdm_run_info *in, int width)
 int cdm_layout_localtime(const struct cdm_run_info *in, struct tm *tm)
 {
 	/* a report's Date is its wall time, kept as UTC (its zone is unknown) */
-	if (imported(in))
+	if (cdm_result_imported(in))
 		return gmtime_r(&in->start, tm) ? 0 : -EOVERFLOW;
 	return localtime_r(&in->start, tm) ? 0 : -EOVERFLOW;
 }
@@ -79,7 +74,7 @@ int cdm_layout_localtime(const struct cdm_run_info *in, struct tm *tm)
 char *cdm_layout_date(char *buf, size_t len, const struct tm *tm,
 		      const struct cdm_run_info *in)
 {
-	if (imported(in) && !in->source.date_text[0]) {
+	if (!cdm_result_known(in, CDM_INFO_DATE)) {
 		snprintf(buf, len, "unknown");	/* a trimmed report's */
 		return buf;
 	}
@@ -92,7 +87,7 @@ char *cdm_layout_date(char *buf, size_t len, const struct tm *tm,
 
 char *cdm_layout_os(char *buf, size_t len, const struct cdm_run_info *in)
 {
-	if (imported(in) && !in->os[0] && !in->kernel[0] && !in->machine[0]) {
+	if (!cdm_result_known(in, CDM_INFO_OS)) {
 		snprintf(buf, len, "unknown");
 		return buf;
 	}
@@ -106,16 +101,6 @@ char *cdm_layout_os(char *buf, size_t len, const struct cdm_run_info *in)
 unsigned long long cdm_layout_gib_round(uint64_t bytes)
 {
 	return (unsigned long long)((bytes >> 30) + ((bytes >> 29) & 1));
-}
-
-char *cdm_layout_setting(char *buf, size_t len, unsigned long long v, int known,
-			 const char *unit)
-{
-	if (known)
-		snprintf(buf, len, "%llu%s", v, unit);
-	else
-		snprintf(buf, len, "unknown");
-	return buf;
 }
 
 char *cdm_layout_device(char *buf, size_t len, const struct cdm_run_info *in)
@@ -150,7 +135,7 @@ char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, uns
 		ADD(" <fdatasync/%u>", in->fsync_every);
 	if (in->rate_iops)
 		ADD(" <Rate %llu IOPS>", (unsigned long long)in->rate_iops);
-	if ((what & CDM_LAYOUT_MEASURE) && in->time != 5 && in->time)	/* 0: not stated */
+	if ((what & CDM_LAYOUT_MEASURE) && in->time != 5 && cdm_result_known(in, CDM_INFO_TIME))
 		ADD(" <Measure %u sec>", in->time);
 #undef ADD
 	return buf;
@@ -240,7 +225,7 @@ size_t cdm_layout_comment(char *buf, size_t len, const struct cdm_run_result *r)
 	const struct cdm_run_info *in = &r->info;
 	/* an imported report's Comment is its own (its label is made from it or its file) */
 	int label = in->label[0] && strncmp(in->label, in->target, sizeof(in->label)) != 0 &&
-		    !imported(in);
+		    !cdm_result_imported(in);
 	const char *sep = "";
 	char status[160];
 	size_t n = 0;

@@ -70,15 +70,6 @@ char *cdm_layout_os(char *buf, size_t len, const struct cdm_run_info *in);
 unsigned long long cdm_layout_gib_round(uint64_t bytes);
 
 /*
- * cdm_layout_setting - a setting of the footer as "@v@unit" ("5 sec",
- * "5"), or "unknown" when not @known: what an imported report does not
- * state (CDM 6 and 7 print no Measure time), never shown as 0.  32 bytes
- * always hold it.  Returns @buf.
- */
-char *cdm_layout_setting(char *buf, size_t len, unsigned long long v, int known,
-			 const char *unit);
-
-/*
  * cdm_layout_device - what a Test line says of a block device TARGET in
  * place of a volume's usage: "/dev/sdb: block device, 931 GiB, 512-byte
  * sectors" (its size and logical sector size).  CDM_LAYOUT_VOLUME_MAX

@@ -32,54 +32,89 @@
 
 #define UNSTABLE_MARK "\xe2\x9a\xa0"    /* U+26A0 WARNING SIGN */
 
+/* ", " between the items of a list, none before the first */
+static void list_item(FILE *out, unsigned int *n, const char *s)
+{
+	fprintf(out, "%s%s", (*n)++ ? ", " : "", s);
+}
+
 /*
- * The line under the title for a run imported from a CrystalDiskMark
- * report: which CDM, its volume, the settings it states, its Date as
- * printed (zone unknown), its OS.
+ * "How measured:" of a run imported from a CrystalDiskMark report: the
+ * figures are CDM's, as its report printed them; the settings it states
+ * (profile, size, passes, Measure, Interval, data) and, by name, those it
+ * does not (cdm_result_known()), never a 0 or an empty engine.
+ */
+static void write_source_method(FILE *out, const struct cdm_run_info *in)
+{
+	static const struct {
+		enum cdm_info_item item;
+		const char *name, *fmt, *unit;
+	} set[] = {
+		{ CDM_INFO_PROFILE, "profile", "profile %s", "" },
+		{ CDM_INFO_SIZE, "test size", "a %s test file", "" },
+		{ CDM_INFO_COUNT, "passes", "%s passes per test", "" },
+		{ CDM_INFO_TIME, "Measure time", "Measure %s", " s" },
+		{ CDM_INFO_INTERVAL, "Interval", "Interval %s", " s" },
+		{ CDM_INFO_WARMUP, "warm-up", "warm-up %s", " s" },
+		{ CDM_INFO_ENGINE, "engine", "engine %s", "" },
+	};
+	char src[128], v[CDM_FMT_SETTING_MAX], text[CDM_FMT_SETTING_MAX + 32];
+	unsigned int i, n = 0;
+
+	fprintf(out, "How measured: by %s, not by cdm: the figures are its report's, as printed; it states ",
+		cdm_fmt_source(src, sizeof(src), in));
+	for (i = 0; i < sizeof(set) / sizeof(set[0]); i++) {
+		if (!cdm_result_known(in, set[i].item))
+			continue;
+		cdm_fmt_setting(v, sizeof(v), in, set[i].item, set[i].unit);
+		snprintf(text, sizeof(text), set[i].fmt, v);
+		if (set[i].item == CDM_INFO_COUNT && in->count == 1)
+			snprintf(text, sizeof(text), "1 pass per test");
+		list_item(out, &n, "");
+		cdm_fmt_md_text(out, text, sizeof(text));
+	}
+	list_item(out, &n, in->zero_fill ? "zero data (0Fill)" : "random data");
+	fputs("; not stated: ", out);
+	for (i = n = 0; i < sizeof(set) / sizeof(set[0]); i++)
+		if (!cdm_result_known(in, set[i].item))
+			list_item(out, &n, set[i].name);
+	fputs("; figures: the best of its passes (MB/s the highest, latency the lowest, as CrystalDiskMark prints them).\n\n",
+	      out);
+}
+
+/*
+ * The lines under the title for a run imported from a CrystalDiskMark
+ * report: which CDM, its volume, its Date as printed (zone unknown); the
+ * machine as far as the report states it (its OS line: never the CPU,
+ * memory or device); how it was measured (write_source_method()).
  */
 static void write_source_intro(FILE *out, const struct cdm_run_info *in)
 {
 	const struct cdm_run_source *src = &in->source;
-	char size[32];
+	char buf[128];
 
-	fputs("CrystalDiskMark", out);
-	if (src->version[0]) {
-		fputc(' ', out);
-		cdm_fmt_md_text(out, src->version, sizeof(src->version));
-	}
-	if (src->edition[0]) {
-		fputc(' ', out);
-		cdm_fmt_md_text(out, src->edition, sizeof(src->edition));
-	}
+	cdm_fmt_md_text(out, cdm_fmt_source(buf, sizeof(buf), in), sizeof(buf));
 	fputs(" report, imported", out);
-	if (src->volume[0]) {
+	if (cdm_result_known(in, CDM_INFO_VOLUME)) {
 		fputs("; ", out);
 		cdm_fmt_md_text(out, src->volume, sizeof(src->volume));
 	}
-	if (in->size) {
-		cdm_size_format(in->size, size, sizeof(size));
-		fprintf(out, "; %s", size);
-	}
-	if (in->count)
-		fprintf(out, ", %u passes", in->count);
-	if (in->time)
-		fprintf(out, " of %u s", in->time);
-	fprintf(out, ", %s data", in->zero_fill ? "zero" : "random");
-	if (src->date_text[0]) {
+	if (cdm_fmt_start(buf, sizeof(buf), in)[0]) {
 		fputs("; ", out);
-		cdm_fmt_md_text(out, src->date_text, sizeof(src->date_text));
-		fputs(" (local time)", out);
+		cdm_fmt_md_text(out, buf, sizeof(buf));
 	}
-	if (in->os[0]) {
-		fputs("; ", out);
-		cdm_fmt_md_text(out, in->os, sizeof(in->os));
-		if (in->kernel[0]) {
-			fputs(" [", out);
-			cdm_fmt_md_text(out, in->kernel, sizeof(in->kernel));
-			fputc(']', out);
-		}
+	fputs("\n\nMachine: ", out);
+	if (cdm_result_known(in, CDM_INFO_OS)) {
+		cdm_fmt_md_text(out, in->os, cdm_fmt_trimmed(in->os, sizeof(in->os)));
+		fputs(" [", out);
+		cdm_fmt_md_text(out, in->kernel, sizeof(in->kernel));
+		fputs("] (", out);
+		cdm_fmt_md_text(out, in->machine, sizeof(in->machine));
+		fputs("); the report does not state the CPU, memory or device\n\n", out);
+	} else {
+		fputs("not stated in the report\n\n", out);
 	}
-	fputs("\n\n", out);
+	write_source_method(out, in);
 }
 
 static const char *agg_words(enum cdm_aggregate agg)
@@ -187,14 +222,15 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 	else
 		cdm_fmt_md_text(out, in->target, sizeof(in->target));
 	fputs("**", out);
-	if (in->comment[0]) {
+	/* an imported report's label is its Comment: said once */
+	if (in->comment[0] && strncmp(in->comment, in->label, sizeof(in->label))) {
 		fputs(" \xe2\x80\x94 ", out);
 		cdm_fmt_md_text(out, in->comment, sizeof(in->comment));
 	}
 	fputs("\n\n", out);
 	if (r->image)
 		write_image(out, r);
-	if (in->source.kind != CDM_SOURCE_RUN) {
+	if (cdm_result_imported(in)) {
 		write_source_intro(out, in);
 		return;
 	}
@@ -336,7 +372,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 	if (!rows)
 		fputs("| (no test measured) | | | | | |\n", out);
 
-	if (r->info.source.kind != CDM_SOURCE_RUN) {
+	if (cdm_result_imported(&r->info)) {
 		fputs("\nFigures as the CrystalDiskMark report printed them: the highest MB/s and the lowest mean latency of its passes, IOPS derived from the MB/s; the report has no passes, so no percentiles and no spread.\n",
 		      out);
 		goto why;

@@ -19,6 +19,7 @@
  * for a post's column; docs/output-formats.md shows it.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@
 #include "cdm/model/spec.h"
 #include "cdm/report/formatter.h"
 #include "fmt.h"
+#include "layout.h"
 #include "svg.h"
 
 #ifndef CDM_VERSION
@@ -205,7 +207,10 @@ static void cell_figures(FILE *out, const struct card *k, const struct cdm_test_
 
 	snprintf(big, sizeof(big), "%.2f", mb);
 	snprintf(iops, sizeof(iops), "%.1f IOPS", cdm_result_iops(t, k->r->aggregate));
-	snprintf(lat, sizeof(lat), "%.2f \xc2\xb5s", cdm_result_lat_us(t, k->r->aggregate));
+	if (isnan(cdm_result_lat_us(t, k->r->aggregate)))
+		snprintf(lat, sizeof(lat), "\xe2\x80\x93 \xc2\xb5s");	/* CDM 6 prints none */
+	else
+		snprintf(lat, sizeof(lat), "%.2f \xc2\xb5s", cdm_result_lat_us(t, k->r->aggregate));
 	size = cdm_svg_fit_size(big, 30, 14, cw - 20, 1);
 	fprintf(out, "<text class=\"mbs\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" font-size=\"%d\" font-weight=\"bold\" fill=\"#111111\">%s</text>\n",
 		x + cw - 10, y + 36, size, big);
@@ -277,7 +282,10 @@ static void target_text(const struct cdm_run_info *in, char *buf, size_t len)
 {
 	char sz[32];
 
-	if (in->is_device) {
+	if (cdm_result_imported(in)) {  /* its volume as printed: "G: 0% (0/1863GiB)" */
+		snprintf(buf, len, "%s", cdm_result_known(in, CDM_INFO_VOLUME) ?
+			 in->source.volume : "volume unknown");
+	} else if (in->is_device) {
 		cdm_size_format(in->target_dev_bytes, sz, sizeof(sz));
 		snprintf(buf, len, "%s: block device, %s", in->target, sz);
 	} else if (in->fs_total_bytes) {
@@ -294,27 +302,43 @@ static void target_text(const struct cdm_run_info *in, char *buf, size_t len)
 static void head(FILE *out, const struct card *k)
 {
 	const struct cdm_run_info *in = &k->r->info;
-	char buf[4400], sz[32];
-	double x = IN_X + LBL_W + GAP, right = IN_R;
+	char buf[4400], sz[128];
+	double x = IN_X + LBL_W + GAP, right = IN_R, tw;
 
 	fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"36\" rx=\"6\" fill=\"#2e2e2e\"/>\n",
 		WIN_X, WIN_X, W - 2 * WIN_X);
-	if (in->label[0] && strcmp(in->label, in->target))
+	/* right: whose figures, cdm's or an imported CrystalDiskMark report's */
+	if (cdm_result_imported(in))
+		snprintf(buf, sizeof(buf), "%s report, imported", cdm_fmt_source(sz, sizeof(sz), in));
+	else
+		snprintf(buf, sizeof(buf), "cdm %s %s%s", in->version[0] ? in->version : CDM_VERSION,
+			 in->machine, in->admin ? " [Admin]" : "");
+	tw = cdm_svg_width(buf, 12, 0);
+	tw = tw < 210 ? 210 : tw > 330 ? 330 : tw;
+	cdm_svg_text_fit(out, IN_R, 31, "end", 12, "fill=\"#dddddd\"", buf, tw);
+	/* left: the label and the target (a CDM 7 report names no volume) */
+	if (in->label[0] && in->target[0] && strcmp(in->label, in->target))
 		snprintf(buf, sizeof(buf), "%s \xe2\x80\x94 %s", in->label, in->target);
 	else
-		snprintf(buf, sizeof(buf), "%s", in->target);
-	cdm_svg_text_fit(out, IN_X, 32, "start", 17, "font-weight=\"bold\" fill=\"#ffffff\"", buf, 520);
-	snprintf(buf, sizeof(buf), "cdm %s %s%s", in->version[0] ? in->version : CDM_VERSION,
-		 in->machine, in->admin ? " [Admin]" : "");
-	cdm_svg_text_fit(out, IN_R, 31, "end", 12, "fill=\"#dddddd\"", buf, 210);
+		snprintf(buf, sizeof(buf), "%s", in->label[0] ? in->label : in->target);
+	cdm_svg_text_fit(out, IN_X, 32, "start", 17, "font-weight=\"bold\" fill=\"#ffffff\"", buf,
+			 IN_R - IN_X - tw - 30);
 	/* CDM's row: the All button, count, size, drive, unit */
 	box(out, IN_X, 54, LBL_W, 30, "#d4d4d4", "#7a7a7a");
 	cdm_svg_text(out, IN_X + LBL_W / 2.0, 75, "middle", 15, "font-weight=\"bold\"", "All");
-	snprintf(buf, sizeof(buf), "x%u", in->count);
+	/* a count or size the report does not state: a dash, as a missing figure */
+	if (cdm_result_known(in, CDM_INFO_COUNT))
+		snprintf(buf, sizeof(buf), "x%u", in->count);
+	else
+		snprintf(buf, sizeof(buf), "x\xe2\x80\x93");
 	box(out, x, 54, 52, 30, "#ffffff", "#8c8c8c");
 	cdm_svg_text(out, x + 26, 74, "middle", 14, NULL, buf);
 	box(out, x + 60, 54, 92, 30, "#ffffff", "#8c8c8c");
-	cdm_svg_text(out, x + 106, 74, "middle", 14, NULL, cdm_size_format(in->size, sz, sizeof(sz)));
+	if (cdm_result_known(in, CDM_INFO_SIZE))
+		cdm_size_format(in->size, sz, sizeof(sz));
+	else
+		snprintf(sz, sizeof(sz), "\xe2\x80\x93");
+	cdm_svg_text(out, x + 106, 74, "middle", 14, NULL, sz);
 	box(out, right - 64, 54, 64, 30, "#ffffff", "#8c8c8c");
 	cdm_svg_text(out, right - 32, 74, "middle", 14, NULL, "MB/s");
 	box(out, x + 160, 54, right - 72 - (x + 160), 30, "#ffffff", "#8c8c8c");
@@ -384,20 +408,69 @@ static unsigned int footer(FILE *out, char (*l)[600], unsigned int nl, double y)
 #define FOOT_LINES 7
 #define SEP " \xc2\xb7 "             /* U+00B7: SVG collapses runs of blanks */
 
+/* does @r have a test with figures but no latency (a CDM 6 report's)? */
+static int lacks_latency(const struct cdm_run_result *r)
+{
+	for (unsigned int i = 0; i < r->ntests; i++)
+		if (cdm_result_state(&r->tests[i]) == CDM_PASS_MEASURED &&
+		    isnan(cdm_result_lat_us(&r->tests[i], r->aggregate)))
+			return 1;
+	return 0;
+}
+
+/*
+ * The footer's first lines, every run's: the settings, the date and the
+ * OS; what an imported report does not state is "unknown" (fmt.h).
+ */
+static unsigned int footer_common(const struct cdm_run_result *r, char (*l)[600])
+{
+	const struct cdm_run_info *in = &r->info;
+	char prof[CDM_FMT_SETTING_MAX], sz[CDM_FMT_SETTING_MAX], cnt[CDM_FMT_SETTING_MAX];
+	char mt[CDM_FMT_SETTING_MAX], iv[CDM_FMT_SETTING_MAX], wu[CDM_FMT_SETTING_MAX];
+	char start[64], os[CDM_LAYOUT_OS_MAX];
+
+	snprintf(l[0], 600, "Profile: %s" SEP "Test: %s (x%s)" SEP "Measure %s / Interval %s / Warm-up %s",
+		 cdm_fmt_setting(prof, sizeof(prof), in, CDM_INFO_PROFILE, ""),
+		 cdm_fmt_setting(sz, sizeof(sz), in, CDM_INFO_SIZE, ""),
+		 cdm_fmt_setting(cnt, sizeof(cnt), in, CDM_INFO_COUNT, ""),
+		 cdm_fmt_setting(mt, sizeof(mt), in, CDM_INFO_TIME, " s"),
+		 cdm_fmt_setting(iv, sizeof(iv), in, CDM_INFO_INTERVAL, " s"),
+		 cdm_fmt_setting(wu, sizeof(wu), in, CDM_INFO_WARMUP, " s"));
+	/* a run's UTC time; a report's Date as printed, its zone unknown */
+	cdm_fmt_start(start, sizeof(start), in);
+	snprintf(l[1], 600, "Date: %s" SEP "OS: %s", start[0] ? start : "unknown",
+		 cdm_layout_os(os, sizeof(os), in));
+	return 2;
+}
+
+/*
+ * An imported report's last footer line: whose figures these are and
+ * what it does not state of the machine and the method, said once.
+ */
+static unsigned int footer_source(const struct cdm_run_result *r, char (*l)[600])
+{
+	const struct cdm_run_info *in = &r->info;
+	char src[128];
+
+	snprintf(l[0], 600, "Measured by %s, %s data" SEP "Figures: as its report printed them, the best of its passes",
+		 cdm_fmt_source(src, sizeof(src), in), in->zero_fill ? "zero (0Fill)" : "random");
+	snprintf(l[1], 600, "Not stated in the report: engine, warm-up, CPU, memory, device%s",
+		 lacks_latency(r) ? ", latency" : "");
+	return 2;
+}
+
 /* the footer's lines into @l (each 600 bytes); returns how many */
 static unsigned int footer_lines(const struct cdm_run_result *r, char (*l)[600])
 {
 	const struct cdm_run_info *in = &r->info;
-	char sz[32], utc[32], mem[32];
-	unsigned int n = 0;
+	char mem[32];
+	unsigned int n = footer_common(r, l);
 	int m;
 
-	cdm_size_format(in->size, sz, sizeof(sz));
-	snprintf(l[n++], 600, "Profile: %s" SEP "Test: %s (x%u)" SEP "Measure %u s / Interval %u s / Warm-up %u s",
-		 in->profile, sz, in->count, in->time, in->interval, in->warmup);
-	cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
-	snprintf(l[n++], 600, "Date: %.10s %.8s UTC" SEP "OS: %s [%s] (%s)", utc, utc[0] ? utc + 11 : "",
-		 in->os, in->kernel, in->machine);
+	if (cdm_result_imported(in)) {
+		n += footer_source(r, l + n);
+		goto comment;
+	}
 	m = snprintf(l[n], 600, "CPU: %s", in->cpu_model[0] ? in->cpu_model : "unknown");
 	if (in->cpus_online && m > 0 && m < 600)
 		m += snprintf(l[n] + m, 600 - (size_t)m, " (%u online%s", in->cpus_online,
@@ -428,7 +501,8 @@ static unsigned int footer_lines(const struct cdm_run_result *r, char (*l)[600])
 			 r->aggregate == CDM_AGG_MEAN ? "the mean of the passes" :
 			 "the best pass (latency: the lowest)");
 	n++;
-	if (in->comment[0])
+comment:
+	if (in->comment[0] && strncmp(in->comment, in->label, sizeof(in->label)))
 		snprintf(l[n++], 600, "Comment: %s", in->comment);
 	return n;
 }

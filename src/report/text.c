@@ -18,6 +18,7 @@
 #include "cdm/model/result.h"
 #include "cdm/report/text.h"
 #include "cdm/report/formatter.h"
+#include "fmt.h"
 #include "layout.h"
 #include "scale.h"
 
@@ -53,20 +54,21 @@ static void write_footer(FILE *out, const struct cdm_run_result *r,
 {
 	const struct cdm_run_info *in = &r->info;
 	char size[32], text[CDM_LAYOUT_COMMENT_MAX], dev[CDM_LAYOUT_VOLUME_MAX];
-	char mt[32], iv[32];
+	char mt[CDM_FMT_SETTING_MAX], iv[CDM_FMT_SETTING_MAX];
 	unsigned int pct = 0;
 
-	fprintf(out, "Profile: %.*s\n", (int)sizeof(in->profile),
-		in->profile[0] ? in->profile : "unknown");	/* a CDM 6 report has none */
+	/* what an imported report does not state (CDM 6 has no Profile) is unknown */
+	fprintf(out, "Profile: %s\n", cdm_fmt_setting(text, sizeof(text), in, CDM_INFO_PROFILE, ""));
 
 	cdm_size_format(in->size, size, sizeof(size));
 	if (in->fs_total_bytes)
 		pct = (unsigned int)(100.0 * (double)in->fs_used_bytes /
 				     (double)in->fs_total_bytes + 0.5);
-	if (in->source.kind != CDM_SOURCE_RUN) {
+	if (cdm_result_imported(in)) {
 		/* an imported report: its volume as it printed it (a drive letter) */
-		fprintf(out, "   Test: %s (x%s)%s%.*s%s\n", in->size ? size : "unknown",
-			cdm_layout_setting(mt, sizeof(mt), in->count, in->count != 0, ""),
+		fprintf(out, "   Test: %s (x%s)%s%.*s%s\n",
+			cdm_fmt_setting(iv, sizeof(iv), in, CDM_INFO_SIZE, ""),
+			cdm_fmt_setting(mt, sizeof(mt), in, CDM_INFO_COUNT, ""),
 			in->source.volume[0] ? " [" : "", (int)sizeof(in->source.volume),
 			in->source.volume, in->source.volume[0] ? "]" : "");
 	} else if (in->is_device) {
@@ -84,9 +86,8 @@ static void write_footer(FILE *out, const struct cdm_run_result *r,
 	fprintf(out, "   Mode:%s\n", cdm_layout_marks(text, sizeof(text), in, CDM_LAYOUT_ADMIN));
 	/* the trailing space is CDM's, and parsers may rely on it */
 	fprintf(out, "   Time: Measure %s / Interval %s \n",
-		cdm_layout_setting(mt, sizeof(mt), in->time, in->time != 0, " sec"),
-		cdm_layout_setting(iv, sizeof(iv), in->interval,
-				   in->source.kind == CDM_SOURCE_RUN || in->source.has_interval, " sec"));
+		cdm_fmt_setting(mt, sizeof(mt), in, CDM_INFO_TIME, " sec"),
+		cdm_fmt_setting(iv, sizeof(iv), in, CDM_INFO_INTERVAL, " sec"));
 	fprintf(out, "   Date: %s\n", cdm_layout_date(text, sizeof(text), tm, in));
 	fprintf(out, "     OS: %s\n", cdm_layout_os(text, sizeof(text), in));
 	/* no Comment line when there is nothing to say, as in CDM */

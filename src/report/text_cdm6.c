@@ -21,6 +21,7 @@
 #include "cdm/model/result.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/formatter.h"
+#include "fmt.h"
 #include "layout.h"
 #include "scale.h"
 
@@ -123,8 +124,9 @@ static void volume(char *buf, size_t len, const struct cdm_run_info *in)
 		cdm_layout_device(buf, len, in);
 		return;
 	}
-	if (in->source.kind != CDM_SOURCE_RUN) {	/* an imported report's, as printed */
-		snprintf(buf, len, "%.*s", (int)sizeof(in->source.volume), in->source.volume);
+	if (cdm_result_imported(in)) {	/* an imported report's, as printed (7.x: none) */
+		snprintf(buf, len, "%.*s", (int)sizeof(in->source.volume),
+			 cdm_result_known(in, CDM_INFO_VOLUME) ? in->source.volume : "unknown");
 		return;
 	}
 	if (!in->fs_total_bytes) {      /* no usage known: no figure for it */
@@ -140,14 +142,14 @@ static void volume(char *buf, size_t len, const struct cdm_run_info *in)
 static void write_footer(FILE *out, const struct cdm_run_result *r, const struct tm *tm)
 {
 	const struct cdm_run_info *in = &r->info;
-	char size[32], text[CDM_LAYOUT_COMMENT_MAX], marks[128];
-	char vol[CDM_LAYOUT_VOLUME_MAX], iv[32];
+	char size[CDM_FMT_SETTING_MAX], text[CDM_LAYOUT_COMMENT_MAX], marks[128];
+	char vol[CDM_LAYOUT_VOLUME_MAX], iv[CDM_FMT_SETTING_MAX], cnt[CDM_FMT_SETTING_MAX];
 
 	/* CDM 6 gives the size in MiB, "1024 MiB" */
 	if (in->size && in->size % MIB == 0)
 		snprintf(size, sizeof(size), "%llu MiB", (unsigned long long)(in->size / MIB));
 	else
-		cdm_size_format(in->size, size, sizeof(size));
+		cdm_fmt_setting(size, sizeof(size), in, CDM_INFO_SIZE, "");
 	/*
 	 * "(x5) %TestMode% [": the mode is "" or "<0Fill>", hence CDM 6's
 	 * double space; cdm's own marks and a measure time that is not CDM
@@ -155,10 +157,10 @@ static void write_footer(FILE *out, const struct cdm_run_result *r, const struct
 	 */
 	cdm_layout_marks(marks, sizeof(marks), in, CDM_LAYOUT_MEASURE);
 	volume(vol, sizeof(vol), in);
-	fprintf(out, "  Test : %s [%s] (x%u) %s [Interval=%s]\n", size, vol, in->count,
+	fprintf(out, "  Test : %s [%s] (x%s) %s [Interval=%s]\n", size, vol,
+		cdm_fmt_setting(cnt, sizeof(cnt), in, CDM_INFO_COUNT, ""),
 		marks[0] ? marks + 1 : "",
-		cdm_layout_setting(iv, sizeof(iv), in->interval,
-				   in->source.kind == CDM_SOURCE_RUN || in->source.has_interval, " sec"));
+		cdm_fmt_setting(iv, sizeof(iv), in, CDM_INFO_INTERVAL, " sec"));
 	fprintf(out, "  Date : %s\n", cdm_layout_date(text, sizeof(text), tm, in));
 	fprintf(out, "    OS : %s\n", cdm_layout_os(text, sizeof(text), in));
 	cdm_scale_text_tail(out, r);		/* per-rank spread of an aggregate */

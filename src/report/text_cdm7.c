@@ -18,6 +18,7 @@
 #include "cdm/base/size.h"
 #include "cdm/model/result.h"
 #include "cdm/report/formatter.h"
+#include "fmt.h"
 #include "layout.h"
 #include "scale.h"
 
@@ -65,21 +66,22 @@ static int short_template(const struct cdm_run_info *in)
 static void write_footer(FILE *out, const struct cdm_run_result *r, const struct tm *tm)
 {
 	const struct cdm_run_info *in = &r->info;
-	char size[32], text[CDM_LAYOUT_COMMENT_MAX], iv[32];
+	char size[CDM_FMT_SETTING_MAX], cnt[CDM_FMT_SETTING_MAX], iv[CDM_FMT_SETTING_MAX];
+	char text[CDM_LAYOUT_COMMENT_MAX];
 
-	fprintf(out, "Profile: %.*s\n", (int)sizeof(in->profile),
-		in->profile[0] ? in->profile : "unknown");	/* a CDM 6 report has none */
-	cdm_size_format(in->size, size, sizeof(size));
+	/* what an imported report does not state (CDM 6 has no Profile) is unknown */
+	fprintf(out, "Profile: %s\n", cdm_fmt_setting(text, sizeof(text), in, CDM_INFO_PROFILE, ""));
 	/*
 	 * CDM 7's test mode slot holds " <0Fill>"; cdm's own marks follow it
 	 * there, and the measure time when it is not CDM 7's fixed 5 s.  cdm
 	 * pins no thread to a CPU: DiskSpd's default affinity is off, as in
 	 * CDM 7's default.
 	 */
-	fprintf(out, "   Test: %s (x%u)%s [Interval: %s] <DefaultAffinity=DISABLED>\n",
-		size, in->count, cdm_layout_marks(text, sizeof(text), in, CDM_LAYOUT_MEASURE),
-		cdm_layout_setting(iv, sizeof(iv), in->interval,
-				   in->source.kind == CDM_SOURCE_RUN || in->source.has_interval, " sec"));
+	fprintf(out, "   Test: %s (x%s)%s [Interval: %s] <DefaultAffinity=DISABLED>\n",
+		cdm_fmt_setting(size, sizeof(size), in, CDM_INFO_SIZE, ""),
+		cdm_fmt_setting(cnt, sizeof(cnt), in, CDM_INFO_COUNT, ""),
+		cdm_layout_marks(text, sizeof(text), in, CDM_LAYOUT_MEASURE),
+		cdm_fmt_setting(iv, sizeof(iv), in, CDM_INFO_INTERVAL, " sec"));
 	fprintf(out, "   Date: %s\n", cdm_layout_date(text, sizeof(text), tm, in));
 	fprintf(out, "     OS: %s\n", cdm_layout_os(text, sizeof(text), in));
 	if (cdm_layout_comment(text, sizeof(text), r))

@@ -108,8 +108,11 @@ PY
 		[[ "${lines[0]}" == "cdm: report: $1: "*"$2"* ]]
 	}
 	check_bad "$OD/missing.json" "No such file or directory"
-	printf 'Sequential Read : 1 MB/s\n' > "$OD/text.json"
-	check_bad "$OD/text.json" "not JSON: line 1"
+	# not JSON: read as a CrystalDiskMark report, which it is not either
+	printf 'Sequential Read was fast\n' > "$OD/text.json"
+	check_bad "$OD/text.json" "line 1: not a CrystalDiskMark report line: 'Sequential Read was fast'"
+	printf '{ "tool": garbage\n' > "$OD/garbage.json"
+	check_bad "$OD/garbage.json" "not JSON: line 1"
 	printf '{"tool": "fio"}\n' > "$OD/fio.json"
 	check_bad "$OD/fio.json" "not a cdm result"
 	: > "$OD/empty.json"
@@ -134,6 +137,132 @@ PY
 	[[ "$output" == *"'report' is a subcommand: put it first"* ]]
 	run "$CDM" report --help
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"Usage: cdm report [OPTIONS] RUN.json"* ]]
+	[[ "$output" == *"Usage: cdm report [OPTIONS] RUN.json|REPORT.txt"* ]]
+	[[ "$output" == *"CrystalDiskMark text report"* ]]
 	[[ "$output" == *"cdm, cdm7, cdm6, json, csv, markdown"* ]]
+}
+
+# fixture NAME - the CrystalDiskMark report NAME of tests/fixtures/cdm-reports/
+# as published (without its "# source:" line, which no report has) in $OD/NAME
+fixture() {
+	tail -n +2 "$BATS_TEST_DIRNAME/../fixtures/cdm-reports/$1" > "$OD/$1"
+	echo "$OD/$1"
+}
+
+@test "a CrystalDiskMark text report, printed again in cdm, cdm7, cdm6, svg and markdown: as cdm import prints it" {
+	r=$(fixture cdm8-default-nvme-1.txt)
+	"$CDM" import --save "$OD/imp.json" "$r"
+	for f in cdm cdm7 cdm6 svg markdown json csv; do
+		run "$CDM" report --format "$f" "$r"
+		echo "$f: status $status"
+		[ "$status" -eq 0 ]
+		# the text report, its import and the saved import print the same
+		"$CDM" report --format "$f" "$r" > "$OD/report.$f"
+		"$CDM" import --format "$f" "$r" | cmp - "$OD/report.$f"
+		"$CDM" report --format "$f" "$OD/imp.json" | cmp - "$OD/report.$f"
+		# whose figures they are; the report's own figures, no 0, no NaN
+		grep -q 'CrystalDiskMark' "$OD/report.$f"
+		grep -q '804\.1' "$OD/report.$f"
+		if grep -qiE '(^|[^0-9.])0\.000([^0-9]|$)|nan' "$OD/report.$f"; then
+			grep -niE '(^|[^0-9.])0\.000([^0-9]|$)|nan' "$OD/report.$f"
+			false
+		fi
+	done
+	# the layouts: the report's rows in each version's words
+	grep -qx '  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s \[    766.9 IOPS\] < 10402.77 us>' "$OD/report.cdm"
+	grep -qx 'Sequential 1MiB (Q=  8, T= 1):   804.157 MB/s \[    766.9 IOPS\] < 10402.77 us>' "$OD/report.cdm7"
+	grep -qx '  Random Read 4KiB (Q=  1,T= 1) :    49.699 MB/s \[  12133.5 IOPS\]' "$OD/report.cdm6"
+	grep -qx '   Date: 2021/06/26 15:42:37' "$OD/report.cdm"
+	# the card: valid, its figures the report's, the report's Date as printed (never UTC)
+	xmllint --noout "$OD/report.svg"
+	grep -qF '>804.16</text>' "$OD/report.svg"
+	grep -qF ">10402.77 "$'\xc2\xb5'"s</text>" "$OD/report.svg"
+	grep -qF 'CrystalDiskMark 8.0.1 x64 report, imported' "$OD/report.svg"
+	grep -qF 'Date: 2021/06/26 15:42:37 (local time)' "$OD/report.svg"
+	grep -qF '>G: 0% (0/1863GiB)</text>' "$OD/report.svg"
+	if grep -qE 'UTC|G::|Engine: ,|Warm-up 0 s|cdm 0\.1\.0' "$OD/report.svg"; then
+		grep -oE '[^>]*(UTC|G::|Engine: ,|Warm-up 0 s|cdm 0\.1\.0)[^<]*' "$OD/report.svg"
+		false
+	fi
+	# the Markdown states whose method, and none of cdm's
+	grep -q '^How measured: by CrystalDiskMark 8.0.1 x64, not by cdm: .*Measure 5 s, Interval 5 s, .*not stated: warm-up, engine;' "$OD/report.markdown"
+	grep -q '^Machine: Windows 10 \[10.0 Build 19042\] (x64); the report does not state the CPU, memory or device$' "$OD/report.markdown"
+	if grep -qE ' 0 s|engine, O|UTC' "$OD/report.markdown"; then
+		grep -nE ' 0 s|engine, O|UTC' "$OD/report.markdown"
+		false
+	fi
+}
+
+@test "a CDM 6 report printed again: no latency anywhere, what it does not state unknown, never 0" {
+	r=$(fixture cdm6-default-sdcard-1.txt)
+	"$CDM" report --format cdm6 "$r" > "$OD/r.cdm6"
+	# its own layout: the report, but for the two lines naming the program
+	diff <(tail -n +4 "$r" | tr -d '\r') <(tail -n +4 "$OD/r.cdm6"; echo)
+	"$CDM" report --format svg "$r" > "$OD/r.svg"
+	xmllint --noout "$OD/r.svg"
+	python3 - "$OD/r.svg" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+S = "{http://www.w3.org/2000/svg}"
+svg = ET.parse(sys.argv[1]).getroot()
+cells = [g for g in svg.iter(S + "g") if g.get("class") == "cell"]
+assert len(cells) == 8, len(cells)
+for g in cells:
+    t = {e.get("class"): (e.text or "") for e in g.iter(S + "text")}
+    # a dash where the latency would be: no number, not 0, not NaN
+    assert t["lat"] == "\u2013 \u00b5s", t
+    assert float(t["mbs"]) > 0, t
+text = " ".join(e.text or "" for e in svg.iter(S + "text"))
+for bad in ("nan", "NaN", "UTC", "Warm-up 0", "Measure 0", "Engine: ,", "I::"):
+    assert bad not in text, bad
+assert "Measure unknown / Interval 5 s / Warm-up unknown" in text, text
+assert "Profile: unknown" in text, text
+assert "Not stated in the report: engine, warm-up, CPU, memory, device, latency" in text, text
+assert "I: 11.7% (14.0/119.2 GiB)" in text, text
+PY
+	"$CDM" report --format markdown "$r" > "$OD/r.md"
+	grep -q '^| SEQ128K Q32T1 Read | 91.559 | 698.5 | '$'\xe2\x80\x93'' | ' "$OD/r.md"
+	grep -q 'not stated: profile, Measure time, warm-up, engine;' "$OD/r.md"
+	"$CDM" report --format cdm7 "$r" > "$OD/r.cdm7"
+	grep -qx '    Random 4KiB (Q=  1, T= 1):     5.297 MB/s \[   1293.2 IOPS\] <        - us>' "$OD/r.cdm7"
+	grep -qx 'Profile: unknown' "$OD/r.cdm7"
+	# JSON and CSV: null or empty for what it lacks
+	"$CDM" report --format json "$r" > "$OD/r.json"
+	python3 - "$OD/r.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["settings"]
+assert s["profile"] is None and s["time_s"] is None and s["warmup_s"] is None and s["engine"] is None, s
+assert s["count"] == 5 and s["interval_s"] == 5 and s["size_bytes"] == 2**30, s
+assert d["start_utc"] is None and d["source"]["date_text"] == "2019/04/01 11:33:09"
+for t in d["tests"]:
+    assert t["reported"]["lat_mean_us"] is None, t
+PY
+	"$CDM" report --format csv "$r" > "$OD/r.csv"
+	python3 - "$OD/r.csv" <<'PY'
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["kind"] == "best"]
+assert len(rows) == 8
+for r in rows:
+    assert r["lat_mean_ns"] == "" and r["ios"] == "" and r["duration_s"] == "", r
+    assert float(r["mb_s"]) > 0
+PY
+}
+
+@test "a CDM 7 report, which names no volume: no empty target, no 0 bytes" {
+	r=$(fixture cdm7-default-nvme-1.txt)
+	"$CDM" report --format svg "$r" > "$OD/r.svg"
+	xmllint --noout "$OD/r.svg"
+	grep -qF '>volume unknown</text>' "$OD/r.svg"
+	grep -qF '>cdm7-default-nvme-1</text>' "$OD/r.svg"       # the title: the label alone, no dash and nothing
+	"$CDM" report --format json "$r" > "$OD/r.json"
+	python3 - "$OD/r.json" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))["target"]
+assert t["path"] is None and t["fs_total_bytes"] is None and t["fs_used_bytes"] is None, t
+PY
+	# and read back: the saved import prints the same
+	"$CDM" report --format cdm6 "$OD/r.json" > "$OD/a.txt"
+	"$CDM" report --format cdm6 "$r" | cmp - "$OD/a.txt"
+	grep -q '^  Test : 1024 MiB \[unknown\] (x5)  \[Interval=5 sec\]$' "$OD/a.txt"
 }

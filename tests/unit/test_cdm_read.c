@@ -629,6 +629,50 @@ static void test_json_round_trip(void **state)
 	}
 }
 
+/*
+ * cdm_result_known(): what each report states, by the hand-written table;
+ * never an engine, a warm-up or the machine's CPU, memory and device; and
+ * a run cdm measured states everything, its zeros too
+ */
+static void test_known(void **state)
+{
+	(void)state;
+	for (unsigned int i = 0; i < NFIX; i++) {
+		const struct expect *e = &fixtures[i];
+		size_t len;
+		char *text = fixture_body(e->file, &len);
+		struct cdm_run_result *r = read_ok(text, len, e->file);
+		const struct cdm_run_info *in = &r->info;
+
+		assert_true(cdm_result_imported(in));
+		assert_int_equal(cdm_result_known(in, CDM_INFO_PROFILE), e->profile[0] != '\0');
+		assert_int_equal(cdm_result_known(in, CDM_INFO_SIZE), e->size != 0);
+		assert_int_equal(cdm_result_known(in, CDM_INFO_COUNT), e->count != 0);
+		assert_int_equal(cdm_result_known(in, CDM_INFO_TIME), e->time != 0);
+		assert_int_equal(cdm_result_known(in, CDM_INFO_INTERVAL), e->has_interval);
+		assert_int_equal(cdm_result_known(in, CDM_INFO_DATE), e->date[0] != '\0');
+		assert_int_equal(cdm_result_known(in, CDM_INFO_OS), e->os[0] != '\0');
+		assert_int_equal(cdm_result_known(in, CDM_INFO_VOLUME), e->volume[0] != '\0');
+		assert_false(cdm_result_known(in, CDM_INFO_WARMUP));
+		assert_false(cdm_result_known(in, CDM_INFO_ENGINE));
+		assert_false(cdm_result_known(in, CDM_INFO_HOST));
+		/* compare's rule is this one */
+		assert_int_equal(cdm_compare_known(r, CDM_COMPARE_TIME), e->time != 0);
+		assert_false(cdm_compare_known(r, CDM_COMPARE_ENGINE));
+		cdm_result_free(r);
+		free(text);
+	}
+	{
+		struct cdm_run_result *r = cdm_result_alloc(1);
+
+		assert_non_null(r);
+		assert_false(cdm_result_imported(&r->info));
+		for (int item = CDM_INFO_PROFILE; item <= CDM_INFO_HOST; item++)
+			assert_true(cdm_result_known(&r->info, (enum cdm_info_item)item));
+		cdm_result_free(r);
+	}
+}
+
 /* compare's cells for a report: best figures, "best only", "not in report", no parts */
 static void test_compare_cells(void **state)
 {
@@ -697,6 +741,7 @@ int main(void)
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_json_round_trip),
 		cmocka_unit_test(test_compare_cells),
+		cmocka_unit_test(test_known),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -347,6 +347,39 @@ double cdm_result_best_mb_s(const struct cdm_test_result *t);
 double cdm_result_best_lat_us(const struct cdm_test_result *t);
 
 /*
+ * What a run states about itself (cdm_result_known()'s @item): a run cdm
+ * measured states every one of them; a run imported from a
+ * CrystalDiskMark report only what the report printed.
+ */
+enum cdm_info_item {
+	CDM_INFO_PROFILE,               /* profile[]: 8.x's Profile line */
+	CDM_INFO_SIZE,                  /* size: the Test line's size */
+	CDM_INFO_COUNT,                 /* count: its (xN) */
+	CDM_INFO_TIME,                  /* time: 8.x's Measure seconds (6.x, 7.x print none) */
+	CDM_INFO_INTERVAL,              /* interval: source.has_interval */
+	CDM_INFO_WARMUP,                /* warmup: no report states one */
+	CDM_INFO_ENGINE,                /* engine[]: no report names one */
+	CDM_INFO_DATE,                  /* start: the Date line (its zone is never stated) */
+	CDM_INFO_OS,                    /* os[], kernel[], machine[]: the OS line */
+	CDM_INFO_VOLUME,                /* the volume and its use: source.volume */
+	CDM_INFO_HOST,                  /* CPU, memory, device, filesystem: no report has them */
+};
+
+/*
+ * cdm_result_imported - is @in a run imported from a CrystalDiskMark
+ * report (in->source.kind != CDM_SOURCE_RUN)?  1 or 0.
+ * cdm_result_known - does @in state @item?  Always 1 for a run cdm
+ * measured (a field it could not find, such as an unknown device model,
+ * is "" there and each report says so itself); for an imported run 1 only
+ * when the report printed it.  The one rule every report follows: what an
+ * imported run does not state is shown as unknown (or left out, or null),
+ * never as the 0 or "" the model keeps for it
+ * (docs/output-formats.md, "Reading CrystalDiskMark reports").
+ */
+int cdm_result_imported(const struct cdm_run_info *in);
+int cdm_result_known(const struct cdm_run_info *in, enum cdm_info_item item);
+
+/*
  * cdm_result_alloc - a result with room for @ntests tests, each with an empty
  * histogram; aggregate best, CV threshold CDM_CV_THRESHOLD_DEFAULT.
  * Returns NULL on allocation failure.  Free with
