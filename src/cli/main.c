@@ -392,9 +392,7 @@ static int parse_report_option(int c, char *arg, struct main_opts *o)
 		o->label = arg;
 		return CDM_CLI_GO_ON;
 	case OPT_AGGREGATE:
-		if (cdm_result_aggregate_parse(arg, &o->aggregate) < 0)
-			return cdm_cli_usage(&cmd, "bad value for --aggregate: '%s' (best, median, mean)", arg);
-		return CDM_CLI_GO_ON;
+		return cdm_cli_aggregate(&cmd, arg, &o->aggregate);
 	case OPT_CV_THRESHOLD:
 		errno = 0;
 		o->cv_threshold = strtod(arg, &end);
@@ -612,13 +610,10 @@ static int build_config(struct main_opts *o)
 {
 	struct cdm_run_config *cfg = &o->cfg;
 	struct cdm_err err;
-	char names[128];
 	int s;
 
-	o->fmt = cdm_report_find(o->format);
-	if (!o->fmt)
-		return cdm_cli_usage(&cmd, "unknown format '%s' (%s)", o->format,
-				     cdm_report_names(names, sizeof(names)));
+	if (cdm_cli_format(&cmd, o->format, &o->fmt) != CDM_CLI_GO_ON)
+		return CDM_EXIT_USAGE;
 	if (cdm_profile_load(o->profile, &o->prof, &err) < 0) {
 		/* a usage error: like those, not tagged with cdm-mpi's rank */
 		fprintf(stderr, "cdm: %s\n", err.msg);
@@ -838,45 +833,21 @@ static int write_plot(const char *path, const struct cdm_run_result *res)
  */
 static int write_report(const struct main_opts *o, const struct cdm_run_result *res, int *now)
 {
-	FILE *out = stdout;
-	int status = CDM_EXIT_OK, e;
+	FILE *out = cdm_cli_open_output(o->output, "report");
+	int status;
 
-	*now = 0;
-	if (o->output) {
-		out = fopen(o->output, "w");
-		if (!out) {
-			int sig = cdm_runner_stop_requested();
+	*now = !out;
+	if (!out) {
+		int sig = cdm_runner_stop_requested();
 
-			cdm_msg_error("%s: cannot write the report: %s", o->output, strerror(errno));
-			*now = 1;
-			/* a signal while opening (a FIFO nobody reads) is a stop */
-			return sig ? CDM_EXIT_SIGNAL(sig) : CDM_EXIT_RUN;
-		}
+		/* a signal while opening (a FIFO nobody reads) is a stop */
+		return sig ? CDM_EXIT_SIGNAL(sig) : CDM_EXIT_RUN;
 	}
-	errno = 0;
-	if (o->fmt->write(out, res) < 0 || fflush(out) != 0 || ferror(out)) {
-		cdm_msg_error("%s: writing the report failed: %s", o->output ? o->output : "stdout",
-			  strerror(errno ? errno : EIO));
+	status = cdm_cli_close_output(out, o->output, "report", o->fmt->write(out, res));
+	if (cdm_cli_save(o->save, "json", res, "save the result") != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
-	}
-	if (o->output && fclose(out) != 0 && status == CDM_EXIT_OK) {
-		cdm_msg_error("%s: writing the report failed: %s", o->output, strerror(errno));
+	if (cdm_cli_save(o->svg, "svg", res, "write the card") != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
-	}
-	if (o->save) {
-		e = cdm_report_save(o->save, cdm_report_find("json"), res);
-		if (e < 0) {
-			cdm_msg_error("%s: cannot save the result: %s", o->save, strerror(-e));
-			status = CDM_EXIT_RUN;
-		}
-	}
-	if (o->svg) {
-		e = cdm_report_save(o->svg, cdm_report_find("svg"), res);
-		if (e < 0) {
-			cdm_msg_error("%s: cannot write the card: %s", o->svg, strerror(-e));
-			status = CDM_EXIT_RUN;
-		}
-	}
 	return status;
 }
 
