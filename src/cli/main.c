@@ -4,8 +4,9 @@
  * (getopt_long) into struct main_opts; build the run's configuration (the
  * options layered over the profile, checked, the engine resolved); check
  * the output files before anything is written to the target; run; print
- * the report.  The subcommands (compare, sweep, merge, report) have their
- * own files.  Exit status: include/cdm/cli/exit.h.
+ * the report.  The subcommands (compare, import, merge, report, sweep: the
+ * table subcommands[]) have their own files.  Exit status:
+ * include/cdm/cli/exit.h.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -54,6 +55,38 @@ enum {
 	OPT_START_AT, OPT_SAVE_RANKS,
 	OPT_LOG_INTERVAL, OPT_PLOT, OPT_SVG, OPT_LIST_PROFILES,
 };
+
+/*
+ * The subcommands, in one table: `cdm NAME ...` runs its main() (main()),
+ * `cdm -q NAME ...` is refused with where it goes (misplaced_subcommand()),
+ * and cdm --help shows its synopsis and what it does (print_help()).  Each
+ * has its own file, help and options (cdm NAME --help).
+ */
+static const struct subcommand {
+	const char *name;
+	int (*main)(int argc, char **argv);
+	const char *synopsis;           /* after "cdm NAME " in the help */
+	const char *what;               /* after "'cdm NAME' ", wrapped by hand */
+} subcommands[] = {
+	{ "compare", cdm_cli_compare_main, "[--format cdm|markdown|svg] A B [C ...]",
+	  "sets results saved with --save, and CrystalDiskMark reports,\nside by side" },
+	{ "import", cdm_cli_import_main, "[--save F.json] [--format FMT] REPORT.txt",
+	  "turns a CrystalDiskMark report into cdm JSON" },
+	{ "merge", cdm_cli_merge_main, "[--format FMT] [--save F.json] A.json [B.json ...]",
+	  "adds up runs of several hosts started with\n--start-at" },
+	{ "report", cdm_cli_report_main, "[--format FMT] [--output FILE] RUN.json",
+	  "prints a saved run again in any format" },
+	{ "sweep", cdm_cli_sweep_main, "--threads 1,2,4,... | --qd 1,2,4,... --test SPEC [TARGET]",
+	  "runs a test at several thread counts or depths" },
+};
+#define NSUBCOMMANDS (sizeof(subcommands) / sizeof(subcommands[0]))
+
+/* the help: the synopses, what cdm and each subcommand do, the options */
+static const char usage_intro[] =
+"Run CrystalDiskMark's tests on a test file in directory TARGET (default \".\"),\n"
+"or on a block device TARGET (/dev/sdX: read tests only, unless\n"
+"--allow-destructive-write)\n"
+"and print MB/s, IOPS and mean latency in CrystalDiskMark's text layout.\n";
 
 /*
  * The option table, with the help text right after it: one place to change
@@ -107,22 +140,6 @@ static const struct option long_opts[] = {
 };
 
 static const char usage_text[] =
-"Usage: cdm [OPTIONS] [TARGET]\n"
-"       cdm compare [--format cdm|markdown|svg] A.json B.json [C.json ...]\n"
-"       cdm merge [--format FMT] [--save F.json] A.json B.json ...\n"
-"       cdm import [--save F.json] [--format FMT] CDM-REPORT.txt\n"
-"       cdm report [--format FMT] [--output FILE] RUN.json\n"
-"       cdm sweep --threads 1,2,4,... | --qd 1,2,4,... --test SPEC [TARGET]\n"
-"Run CrystalDiskMark's tests on a test file in directory TARGET (default \".\"),\n"
-"or on a block device TARGET (/dev/sdX: read tests only, unless\n"
-"--allow-destructive-write)\n"
-"and print MB/s, IOPS and mean latency in CrystalDiskMark's text layout.\n"
-"'cdm compare' sets results saved with --save, and CrystalDiskMark reports,\n"
-"side by side (cdm compare --help);\n"
-"'cdm import' turns a CrystalDiskMark report into cdm JSON (cdm import --help);\n"
-"'cdm merge' adds up runs of several hosts started with --start-at.\n"
-"'cdm report' prints a saved run again in any format (cdm report --help).\n"
-"'cdm sweep' runs a test at several thread counts or depths (cdm sweep --help).\n"
 "\n"
 "  -p, --profile NAME|FILE  default, peak, real, demo, nvme, flash (CDM 8/9),\n"
 "                           cdm7, cdm7-peak, cdm6 (older CDM), sqlio,\n"
@@ -477,6 +494,20 @@ static int parse_run_option(int c, char *arg, struct main_opts *o)
 	return NOT_MINE;
 }
 
+static void print_help(void)
+{
+	size_t i;
+
+	fputs("Usage: cdm [OPTIONS] [TARGET]\n", stdout);
+	for (i = 0; i < NSUBCOMMANDS; i++)
+		printf("       cdm %s %s\n", subcommands[i].name, subcommands[i].synopsis);
+	fputs(usage_intro, stdout);
+	for (i = 0; i < NSUBCOMMANDS; i++)
+		printf("'cdm %s' %s (cdm %s --help).\n", subcommands[i].name, subcommands[i].what,
+		       subcommands[i].name);
+	fputs(usage_text, stdout);
+}
+
 /* the options that answer at once: help, version, the engines */
 static int parse_info_option(int c)
 {
@@ -486,7 +517,7 @@ static int parse_info_option(int c)
 	case OPT_LIST_PROFILES:
 		return cdm_list_profiles_print(stdout);
 	case 'h':
-		fputs(usage_text, stdout);
+		print_help();
 		return CDM_EXIT_OK;
 	case 'V':
 		printf("cdm %s (engines: %s)\n", CDM_VERSION, cdm_engine_build_info());
@@ -942,8 +973,6 @@ static int takes_next(const char *arg)
  */
 static int misplaced_subcommand(int argc, char **argv)
 {
-	static const char *const subs[] = { "compare", "sweep", "merge", "report", "import" };
-
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--"))
 			break;
@@ -951,14 +980,15 @@ static int misplaced_subcommand(int argc, char **argv)
 			i += takes_next(argv[i]);
 			continue;
 		}
-		for (size_t k = 0; k < sizeof(subs) / sizeof(subs[0]); k++) {
+		for (size_t k = 0; k < NSUBCOMMANDS; k++) {
+			const char *sub = subcommands[k].name;
 			struct stat st;
 
 			/* a directory of that name is a TARGET */
-			if (strcmp(argv[i], subs[k]) || stat(argv[i], &st) == 0)
+			if (strcmp(argv[i], sub) || stat(argv[i], &st) == 0)
 				continue;
 			return cdm_cli_usage(&cmd, "'%s' is a subcommand: put it first, with its options after it (cdm %s [OPTIONS] ...; cdm %s --help)",
-					     subs[k], subs[k], subs[k]);
+					     sub, sub, sub);
 		}
 		return CDM_CLI_GO_ON;   /* the first operand is not a subcommand */
 	}
@@ -974,16 +1004,9 @@ int main(int argc, char **argv)
 	/* a closed stderr (2>&-) must not become the test file's descriptor */
 	cdm_msg_hold_std_fds();
 	/* a subcommand: cdm compare A.json B.json ... */
-	if (argc > 1 && !strcmp(argv[1], "compare"))
-		return cdm_cli_compare_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "sweep"))
-		return cdm_cli_sweep_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "merge"))
-		return cdm_cli_merge_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "report"))
-		return cdm_cli_report_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "import"))
-		return cdm_cli_import_main(argc - 1, argv + 1);
+	for (size_t k = 0; argc > 1 && k < NSUBCOMMANDS; k++)
+		if (!strcmp(argv[1], subcommands[k].name))
+			return subcommands[k].main(argc - 1, argv + 1);
 #ifdef CDM_MPI
 	{
 		struct cdm_err err;

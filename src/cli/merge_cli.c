@@ -25,7 +25,7 @@
 #include "cdm/base/msg.h"
 
 static const char merge_usage[] =
-"Usage: cdm merge [OPTIONS] A.json B.json [C.json ...]\n"
+"Usage: cdm merge [OPTIONS] A.json [B.json ...]\n"
 "Combine results of the same plan run at the same time on several hosts\n"
 "(each started with --start-at, saved with --save) into one aggregate: pass k\n"
 "of the aggregate is the sum of pass k of every file, then the best (or\n"
