@@ -7,10 +7,8 @@
  * this layout shares with CDM 7's and 6's (text_cdm7.c, text_cdm6.c) is in
  * layout.c.
  */
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 #include <time.h>
 
 #include "cdm/base/size.h"
@@ -19,7 +17,6 @@
 #include "cdm/report/text.h"
 #include "cdm/report/formatter.h"
 #include "layout.h"
-#include "scale.h"
 
 /* CDM 8's result line before its figures; %3u/%2u widen rather than truncate */
 #define ROW_FMT "  %s (Q=%3u, T=%2u): %s"
@@ -56,9 +53,7 @@ static void write_footer(FILE *out, const struct cdm_run_result *r,
 	char mt[32], iv[32];
 	unsigned int pct = 0;
 
-	fprintf(out, "Profile: %.*s\n", (int)sizeof(in->profile),
-		in->profile[0] ? in->profile : "unknown");	/* a CDM 6 report has none */
-
+	cdm_layout_profile(out, in);
 	cdm_size_format(in->size, size, sizeof(size));
 	if (in->fs_total_bytes)
 		pct = (unsigned int)(100.0 * (double)in->fs_used_bytes /
@@ -85,30 +80,13 @@ static void write_footer(FILE *out, const struct cdm_run_result *r,
 	/* the trailing space is CDM's, and parsers may rely on it */
 	fprintf(out, "   Time: Measure %s / Interval %s \n",
 		cdm_layout_setting(mt, sizeof(mt), in->time, in->time != 0, " sec"),
-		cdm_layout_setting(iv, sizeof(iv), in->interval,
-				   in->source.kind == CDM_SOURCE_RUN || in->source.has_interval, " sec"));
-	fprintf(out, "   Date: %s\n", cdm_layout_date(text, sizeof(text), tm, in));
-	fprintf(out, "     OS: %s\n", cdm_layout_os(text, sizeof(text), in));
-	/* no Comment line when there is nothing to say, as in CDM */
-	if (cdm_layout_comment(text, sizeof(text), r))
-		fprintf(out, "Comment: %s\n", text);
+		cdm_layout_interval(iv, sizeof(iv), in));
+	cdm_layout_tail(out, r, tm);
 }
 
 static int cdm_text_write(FILE *out, const struct cdm_run_result *r)
 {
-	struct tm tm;
-
-	/* before the first byte, so that a bad time leaves no half report */
-	if (cdm_layout_localtime(&r->info, &tm) < 0)
-		return -EOVERFLOW;
-
-	cdm_layout_head(out, &r->info, CDM_LAYOUT_WIDE);
-	cdm_scale_text_head(out, r);		/* aggregates only */
-	fputc('\n', out);
-	cdm_layout_sections(out, r, write_row);
-	write_footer(out, r, &tm);
-	cdm_scale_text_tail(out, r);		/* per-rank spread of an aggregate */
-	return cdm_layout_end(out);
+	return cdm_layout_write(out, r, write_row, write_footer);
 }
 
 /* listed in the registry, report.c; declared in formatter.h */

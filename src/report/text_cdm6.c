@@ -157,8 +157,7 @@ static void write_footer(FILE *out, const struct cdm_run_result *r, const struct
 	volume(vol, sizeof(vol), in);
 	fprintf(out, "  Test : %s [%s] (x%u) %s [Interval=%s]\n", size, vol, in->count,
 		marks[0] ? marks + 1 : "",
-		cdm_layout_setting(iv, sizeof(iv), in->interval,
-				   in->source.kind == CDM_SOURCE_RUN || in->source.has_interval, " sec"));
+		cdm_layout_interval(iv, sizeof(iv), in));
 	fprintf(out, "  Date : %s\n", cdm_layout_date(text, sizeof(text), tm, in));
 	fprintf(out, "    OS : %s\n", cdm_layout_os(text, sizeof(text), in));
 	cdm_scale_text_tail(out, r);		/* per-rank spread of an aggregate */

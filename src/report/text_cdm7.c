@@ -10,7 +10,6 @@
  * nearest honest form is printed (docs/output-formats.md, "cdm7"); what it
  * shares with the other CDM layouts is in layout.c.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -19,7 +18,6 @@
 #include "cdm/model/result.h"
 #include "cdm/report/formatter.h"
 #include "layout.h"
-#include "scale.h"
 
 /*
  * CDM 7's label: "Sequential", "Random", then the block as a whole number
@@ -65,10 +63,9 @@ static int short_template(const struct cdm_run_info *in)
 static void write_footer(FILE *out, const struct cdm_run_result *r, const struct tm *tm)
 {
 	const struct cdm_run_info *in = &r->info;
-	char size[32], text[CDM_LAYOUT_COMMENT_MAX], iv[32];
+	char size[32], marks[128], iv[32];
 
-	fprintf(out, "Profile: %.*s\n", (int)sizeof(in->profile),
-		in->profile[0] ? in->profile : "unknown");	/* a CDM 6 report has none */
+	cdm_layout_profile(out, in);
 	cdm_size_format(in->size, size, sizeof(size));
 	/*
 	 * CDM 7's test mode slot holds " <0Fill>"; cdm's own marks follow it
@@ -77,13 +74,9 @@ static void write_footer(FILE *out, const struct cdm_run_result *r, const struct
 	 * CDM 7's default.
 	 */
 	fprintf(out, "   Test: %s (x%u)%s [Interval: %s] <DefaultAffinity=DISABLED>\n",
-		size, in->count, cdm_layout_marks(text, sizeof(text), in, CDM_LAYOUT_MEASURE),
-		cdm_layout_setting(iv, sizeof(iv), in->interval,
-				   in->source.kind == CDM_SOURCE_RUN || in->source.has_interval, " sec"));
-	fprintf(out, "   Date: %s\n", cdm_layout_date(text, sizeof(text), tm, in));
-	fprintf(out, "     OS: %s\n", cdm_layout_os(text, sizeof(text), in));
-	if (cdm_layout_comment(text, sizeof(text), r))
-		fprintf(out, "Comment: %s\n", text);
+		size, in->count, cdm_layout_marks(marks, sizeof(marks), in, CDM_LAYOUT_MEASURE),
+		cdm_layout_interval(iv, sizeof(iv), in));
+	cdm_layout_tail(out, r, tm);
 	/* CDM 7's Default template ends with "%Comment%\r\n": one empty line more */
 	if (!short_template(in))
 		fputc('\n', out);
@@ -91,17 +84,7 @@ static void write_footer(FILE *out, const struct cdm_run_result *r, const struct
 
 static int cdm7_write(FILE *out, const struct cdm_run_result *r)
 {
-	struct tm tm;
-
-	if (cdm_layout_localtime(&r->info, &tm) < 0)
-		return -EOVERFLOW;
-	cdm_layout_head(out, &r->info, CDM_LAYOUT_WIDE);
-	cdm_scale_text_head(out, r);		/* aggregates only */
-	fputc('\n', out);
-	cdm_layout_sections(out, r, write_row);
-	write_footer(out, r, &tm);
-	cdm_scale_text_tail(out, r);		/* per-rank spread of an aggregate */
-	return cdm_layout_end(out);
+	return cdm_layout_write(out, r, write_row, write_footer);
 }
 
 /* listed in the registry, report.c; declared in formatter.h */
