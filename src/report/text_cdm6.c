@@ -27,17 +27,6 @@
 #define KIB 1024ull
 #define MIB (1024ull * 1024)
 
-/* "1MiB", "4KiB", "512B" */
-static void block_text(char *buf, size_t len, uint64_t block)
-{
-	if (block && block % MIB == 0)
-		snprintf(buf, len, "%lluMiB", (unsigned long long)(block / MIB));
-	else if (block && block % KIB == 0)
-		snprintf(buf, len, "%lluKiB", (unsigned long long)(block / KIB));
-	else
-		snprintf(buf, len, "%lluB", (unsigned long long)block);
-}
-
 /*
  * CDM 6's label, right-aligned in 18 columns so the colons line up:
  * "Sequential Read", "Random Write 4KiB".  CDM 6 ran its sequential test
@@ -53,8 +42,11 @@ static void label6(char *buf, size_t len, const struct cdm_test_result *t)
 	char text[96], size[32] = "", share[24] = "";
 
 	if (!seq || t->spec.block != 128 * KIB) {
-		size[0] = ' ';
-		block_text(size + 1, sizeof(size) - 1, t->spec.block);
+		uint64_t n;
+		const char *unit = cdm_size_unit(t->spec.block, &n);
+
+		/* "1MiB", "4KiB", "512B" */
+		snprintf(size, sizeof(size), " %llu%s", (unsigned long long)n, unit);
 	}
 	if (t->dir == CDM_DIR_MIX)
 		snprintf(share, sizeof(share), " R%u/W%u", 100 - t->spec.write_pct,

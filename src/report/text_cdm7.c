@@ -28,19 +28,12 @@
  */
 static void label7(char *buf, size_t len, const struct cdm_test_result *t)
 {
-	unsigned long long b = (unsigned long long)t->spec.block;
-	const char *unit = "B";
+	uint64_t b;
+	const char *unit = cdm_size_unit(t->spec.block, &b);
 	char text[48];
 
-	if (b && b % (1024 * 1024) == 0) {
-		b /= 1024 * 1024;
-		unit = "MiB";
-	} else if (b && b % 1024 == 0) {
-		b /= 1024;
-		unit = "KiB";
-	}
 	snprintf(text, sizeof(text), "%s %llu%s",
-		 t->spec.pattern == CDM_SEQ ? "Sequential" : "Random", b, unit);
+		 t->spec.pattern == CDM_SEQ ? "Sequential" : "Random", (unsigned long long)b, unit);
 	snprintf(buf, len, "%15s", text);
 }
 
