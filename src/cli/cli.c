@@ -82,6 +82,13 @@ int cdm_cli_aggregate(const struct cdm_cli_cmd *cmd, const char *arg, enum cdm_a
 	return CDM_CLI_GO_ON;
 }
 
+void cdm_cli_one_line(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = ' ';
+}
+
 int cdm_cli_round_size(const struct cdm_cli_cmd *cmd, struct cdm_run_config *cfg)
 {
 	uint64_t asked = cfg->size, block;

@@ -41,7 +41,7 @@ static const char compare_usage[] =
 "  -h, --help               this help\n"
 "\n"
 "Exit status: 0 success, 1 writing failed, 2 usage error or a file that is\n"
-"neither a readable cdm result nor a CrystalDiskMark report.\n";
+"neither a readable cdm result nor a CrystalDiskMark report.  See cdm(1).\n";
 
 /* what the options ask for */
 struct opts {

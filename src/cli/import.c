@@ -38,7 +38,7 @@ static const char import_usage[] =
 "  -h, --help               this help\n"
 "\n"
 "Exit status: 0 success, 1 writing failed, 2 usage error or a file that is\n"
-"not a CrystalDiskMark report.\n";
+"not a CrystalDiskMark report.  See cdm(1).\n";
 
 static const struct cdm_cli_cmd cmd = { "cdm import", "cdm import --help" };
 
@@ -76,6 +76,7 @@ static int parse_opts(int argc, char **argv, struct import_opts *o)
 			o->output = optarg;
 			break;
 		case 'l':
+			cdm_cli_one_line(optarg);
 			o->label = optarg;
 			break;
 		case 'h':

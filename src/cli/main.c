@@ -316,14 +316,6 @@ static int parse_seconds(const char *opt, const char *arg, unsigned long min,
 	return CDM_CLI_GO_ON;
 }
 
-/* one line in every report: control characters become spaces */
-static void one_line(char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			*s = ' ';
-}
-
 /* the options that say what is measured: tests, sizes, times, the workload */
 static int parse_plan_option(int c, char *arg, struct main_opts *o)
 {
@@ -405,7 +397,7 @@ static int parse_report_option(int c, char *arg, struct main_opts *o)
 		o->save = arg;
 		return CDM_CLI_GO_ON;
 	case OPT_LABEL:
-		one_line(arg);
+		cdm_cli_one_line(arg);
 		o->label = arg;
 		return CDM_CLI_GO_ON;
 	case OPT_AGGREGATE:
@@ -420,7 +412,7 @@ static int parse_report_option(int c, char *arg, struct main_opts *o)
 		if (strlen(arg) >= sizeof(((struct cdm_run_info *)0)->comment))
 			return cdm_cli_usage(&cmd, "--comment is longer than %zu bytes",
 					     sizeof(((struct cdm_run_info *)0)->comment) - 1);
-		one_line(arg);
+		cdm_cli_one_line(arg);
 		o->cfg.comment = arg;
 		return CDM_CLI_GO_ON;
 	case OPT_LOG_INTERVAL:

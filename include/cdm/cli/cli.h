@@ -71,6 +71,14 @@ int cdm_cli_format(const struct cdm_cli_cmd *cmd, const char *arg,
 int cdm_cli_aggregate(const struct cdm_cli_cmd *cmd, const char *arg, enum cdm_aggregate *agg);
 
 /*
+ * cdm_cli_one_line - @s (an option's argument: --label, --comment) made
+ * one line in every report, in place: control characters (newlines, tabs,
+ * escapes) become spaces, so no text a user gives can add or break a line
+ * of a report or its parsers.
+ */
+void cdm_cli_one_line(char *s);
+
+/*
  * cdm_cli_round_size - cdm_plan_round_size() on @cfg, with a note on
  * stderr when the size was rounded down.  Returns CDM_CLI_GO_ON, or
  * CDM_EXIT_USAGE after a usage error for a size below one block.
