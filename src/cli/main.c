@@ -271,7 +271,7 @@ static void main_opts_init(struct main_opts *o)
 	o->profile = "default";
 	o->engine = "auto";
 	o->format = "cdm";
-	o->mode = "all";
+	o->mode = CDM_PROFILE_MODE_DEFAULT;
 	o->aggregate = CDM_AGG_BEST;
 	o->cv_threshold = CDM_CV_THRESHOLD_DEFAULT;
 	o->interval = ULONG_MAX;
@@ -585,18 +585,21 @@ static void layer_profile(struct main_opts *o)
 		memcpy(cfg->tests, prof->tests, sizeof(prof->tests[0]) * prof->ntests);
 		cfg->ntests = prof->ntests;
 	}
-	cfg->size = o->size ? o->size : prof->size ? prof->size : 1ull << 30;
-	cfg->count = o->count ? (unsigned int)o->count : prof->count ? prof->count : 5;
-	cfg->time = o->time ? (unsigned int)o->time : prof->time ? prof->time : 5;
+	cfg->size = o->size ? o->size : prof->size ? prof->size : CDM_PROFILE_SIZE_DEFAULT;
+	cfg->count = o->count ? (unsigned int)o->count : prof->count ? prof->count :
+		     CDM_PROFILE_COUNT_DEFAULT;
+	cfg->time = o->time ? (unsigned int)o->time : prof->time ? prof->time :
+		    CDM_PROFILE_TIME_DEFAULT;
 	cfg->interval = o->interval != ULONG_MAX ? (unsigned int)o->interval :
-			prof->interval >= 0 ? (unsigned int)prof->interval : 5;
+			prof->interval >= 0 ? (unsigned int)prof->interval :
+			CDM_PROFILE_INTERVAL_DEFAULT;
 	cfg->warmup = o->warmup != ULONG_MAX ? (unsigned int)o->warmup :
-		      prof->warmup >= 0 ? (unsigned int)prof->warmup : cfg->time;
+		      cdm_profile_warmup(prof, cfg->time);
 	cfg->do_read = !strcmp(mode, "all") || !strcmp(mode, "read");
 	cfg->do_write = !strcmp(mode, "all") || !strcmp(mode, "write");
 	cfg->do_mix = !strcmp(mode, "all") || !strcmp(mode, "mix");
 	/* CDM's default ratio, R70/W30, when only --mode mix asks for a Mix */
-	cfg->mix_read_pct = o->mix ? o->mix : prof->mix ? prof->mix : !strcmp(mode, "mix") ? 70 : 0;
+	cfg->mix_read_pct = o->mix ? o->mix : cdm_profile_mix(prof, mode);
 }
 
 /* the engine's own switches, and the time series' memory */
