@@ -164,9 +164,10 @@ build/tests/test_engine build/asan/tests/test_engine: UNIT_LDFLAGS := -DCDM_WRAP
 	-Wl,--wrap=io_uring_submit,--wrap=io_uring_submit_and_wait,--wrap=io_uring_submit_and_get_events
 endif
 
-build/tests/%: tests/unit/%.c $(LIB_OBJ) $(SETTINGS)
+# every program is its test_*.c and the helpers they share (tests/unit/unit.h)
+build/tests/%: tests/unit/%.c tests/unit/unit.c $(LIB_OBJ) $(SETTINGS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Isrc $(WARN) $(DEPFLAGS) $(CFLAGS) $(UNIT_LDFLAGS) -o $@ $< $(LIB_OBJ) -lcmocka $(LDLIBS) -lm
+	$(CC) $(CPPFLAGS) -Isrc $(WARN) $(DEPFLAGS) $(CFLAGS) $(UNIT_LDFLAGS) -o $@ $< tests/unit/unit.c $(LIB_OBJ) -lcmocka $(LDLIBS) -lm
 
 # sanitizer build: same sources, separate objects
 build/asan/cdm: build/asan/src/cli/main.o $(ASAN_OBJ)
@@ -180,9 +181,9 @@ build/asan/profiles.o: build/profiles.c $(SETTINGS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(WARN) $(DEPFLAGS) $(ASAN_FLAGS) -c -o $@ $<
 
-build/asan/tests/%: tests/unit/%.c $(ASAN_OBJ) $(SETTINGS)
+build/asan/tests/%: tests/unit/%.c tests/unit/unit.c $(ASAN_OBJ) $(SETTINGS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Isrc $(WARN) $(DEPFLAGS) $(ASAN_FLAGS) $(UNIT_LDFLAGS) -o $@ $< $(ASAN_OBJ) -lcmocka $(LDLIBS) -lm
+	$(CC) $(CPPFLAGS) -Isrc $(WARN) $(DEPFLAGS) $(ASAN_FLAGS) $(UNIT_LDFLAGS) -o $@ $< tests/unit/unit.c $(ASAN_OBJ) -lcmocka $(LDLIBS) -lm
 
 -include $(shell find build -name '*.d' 2>/dev/null)
 

@@ -79,7 +79,7 @@ int cdm_size_parse(const char *s, uint64_t *bytes)
 	return 0;
 }
 
-char *cdm_size_format(uint64_t bytes, char *buf, size_t len)
+const char *cdm_size_unit(uint64_t bytes, uint64_t *n)
 {
 	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
 	unsigned int i = 0;
@@ -89,7 +89,16 @@ char *cdm_size_format(uint64_t bytes, char *buf, size_t len)
 		bytes /= 1024;
 		i++;
 	}
+	*n = bytes;
+	return units[i];
+}
+
+char *cdm_size_format(uint64_t bytes, char *buf, size_t len)
+{
+	uint64_t n;
+	const char *unit = cdm_size_unit(bytes, &n);
+
 	if (len)
-		snprintf(buf, len, "%llu %s", (unsigned long long)bytes, units[i]);
+		snprintf(buf, len, "%llu %s", (unsigned long long)n, unit);
 	return buf;
 }

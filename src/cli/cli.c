@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cli.c - the steps every cdm command takes the same way, so that cdm, cdm
- * sweep and cdm merge say the same thing in the same words: usage errors,
- * --engine, the test size in whole blocks, the output files' check and
- * the run with its error printed (include/cdm/cli/cli.h).
+ * cli.c - the steps every cdm command takes the same way, so that cdm and
+ * its subcommands say the same thing in the same words: usage errors,
+ * --engine, --format, --aggregate, the test size in whole blocks, the
+ * files read and written checked, the report written to --output or
+ * stdout, --save and --svg, and the run with its error printed
+ * (include/cdm/cli/cli.h).
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cdm/base/err.h"
 #include "cdm/base/msg.h"
@@ -16,6 +19,7 @@
 #include "cdm/cli/cli.h"
 #include "cdm/model/result.h"
 #include "cdm/model/spec.h"
+#include "cdm/report/report.h"
 #include "cdm/run/runner.h"
 #include "cdm/target/outfile.h"
 
@@ -59,6 +63,32 @@ int cdm_cli_engine(const struct cdm_cli_cmd *cmd, const char *name,
 	return CDM_CLI_GO_ON;
 }
 
+int cdm_cli_format(const struct cdm_cli_cmd *cmd, const char *arg,
+		   const struct cdm_formatter **fmt)
+{
+	char names[256];
+
+	*fmt = cdm_report_find(arg);
+	if (*fmt)
+		return CDM_CLI_GO_ON;
+	return cdm_cli_usage(cmd, "bad value for --format: '%s' (%s)", arg,
+			     cdm_report_names(names, sizeof(names)));
+}
+
+int cdm_cli_aggregate(const struct cdm_cli_cmd *cmd, const char *arg, enum cdm_aggregate *agg)
+{
+	if (cdm_result_aggregate_parse(arg, agg) < 0)
+		return cdm_cli_usage(cmd, "bad value for --aggregate: '%s' (best, median, mean)", arg);
+	return CDM_CLI_GO_ON;
+}
+
+void cdm_cli_one_line(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = ' ';
+}
+
 int cdm_cli_round_size(const struct cdm_cli_cmd *cmd, struct cdm_run_config *cfg)
 {
 	uint64_t asked = cfg->size, block;
@@ -92,6 +122,76 @@ int cdm_cli_outfile(const char *path, const char *opt, int replace, const char *
 		return CDM_CLI_GO_ON;
 	cdm_msg_error("%s", err.msg);
 	return CDM_EXIT_RUN;
+}
+
+int cdm_cli_files(const struct cdm_cli_cmd *cmd, char *const *in, unsigned int nin,
+		  const char *clash, const char *output, const char *format, const char *save)
+{
+	int s;
+
+	for (unsigned int i = 0; i < nin; i++)
+		if (!in[i][0])
+			return cdm_cli_usage(cmd, "an empty path was given");
+	if ((output && !output[0]) || (save && !save[0]))
+		return cdm_cli_usage(cmd, "an empty path was given");
+	if (cdm_outfile_same(output, save))
+		return cdm_cli_usage(cmd, "--output and --save name the same file '%s'", save);
+	for (unsigned int i = 0; i < nin; i++)
+		if (cdm_outfile_same(output, in[i]) || cdm_outfile_same(save, in[i]))
+			return cdm_cli_usage(cmd, "%s %s", in[i], clash);
+	s = cdm_cli_outfile(output, "--output", 0, format);
+	if (s == CDM_CLI_GO_ON)
+		s = cdm_cli_outfile(save, "--save", 1, "json");
+	return s;
+}
+
+FILE *cdm_cli_open_output(const char *path, const char *what)
+{
+	FILE *out = stdout;
+
+	if (path) {
+		out = fopen(path, "w");
+		if (!out) {
+			int e = errno;
+
+			cdm_msg_error("%s: cannot write the %s: %s", path, what, strerror(e));
+			errno = e;
+			return NULL;
+		}
+	}
+	errno = 0;
+	return out;
+}
+
+int cdm_cli_close_output(FILE *out, const char *path, const char *what, int wrote)
+{
+	int status = CDM_EXIT_OK;
+
+	if (wrote < 0 || fflush(out) != 0 || ferror(out)) {
+		cdm_msg_error("%s: writing the %s failed: %s", path ? path : "stdout", what,
+			      strerror(errno ? errno : wrote < 0 ? -wrote : EIO));
+		status = CDM_EXIT_RUN;
+	}
+	if (path && fclose(out) != 0 && status == CDM_EXIT_OK) {
+		cdm_msg_error("%s: writing the %s failed: %s", path, what, strerror(errno));
+		status = CDM_EXIT_RUN;
+	}
+	return status;
+}
+
+int cdm_cli_save(const char *path, const char *format, const struct cdm_run_result *r,
+		 const char *doing)
+{
+	int e;
+
+	if (!path)
+		return CDM_EXIT_OK;
+	e = cdm_report_save(path, cdm_report_find(format), r);
+	if (e < 0) {
+		cdm_msg_error("%s: cannot %s: %s", path, doing, strerror(-e));
+		return CDM_EXIT_RUN;
+	}
+	return CDM_EXIT_OK;
 }
 
 int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)

@@ -41,7 +41,7 @@ static const char compare_usage[] =
 "  -h, --help               this help\n"
 "\n"
 "Exit status: 0 success, 1 writing failed, 2 usage error or a file that is\n"
-"neither a readable cdm result nor a CrystalDiskMark report.\n";
+"neither a readable cdm result nor a CrystalDiskMark report.  See cdm(1).\n";
 
 /* what the options ask for */
 struct opts {
@@ -80,8 +80,8 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 				return cdm_cli_usage(&cmd, "bad value for --format: '%s' (cdm, markdown, svg)", optarg);
 			break;
 		case 'a':
-			if (cdm_result_aggregate_parse(optarg, &o->aggregate) < 0)
-				return cdm_cli_usage(&cmd, "bad value for --aggregate: '%s' (best, median, mean)", optarg);
+			if (cdm_cli_aggregate(&cmd, optarg, &o->aggregate) != CDM_CLI_GO_ON)
+				return CDM_EXIT_USAGE;
 			break;
 		case 'm':
 			if (!strcmp(optarg, "mb_s"))
@@ -130,27 +130,12 @@ static int load_runs(char **paths, unsigned int n, struct cdm_run_result **runs)
 /* @c on --output or stdout; 0 or the exit status */
 static int write_report(const struct cdm_compare *c, const struct opts *o)
 {
-	FILE *out = stdout;
-	int ret, status = 0;
+	FILE *out = cdm_cli_open_output(o->output, "comparison");
 
-	if (o->output) {
-		out = fopen(o->output, "w");
-		if (!out) {
-			cdm_msg_error("%s: cannot write the comparison: %s", o->output, strerror(errno));
-			return CDM_EXIT_RUN;
-		}
-	}
-	ret = cdm_report_compare_write(out, c, o->format);
-	if (ret < 0) {
-		cdm_msg_error("%s: writing the comparison failed: %s", o->output ? o->output : "stdout",
-			  strerror(-ret));
-		status = CDM_EXIT_RUN;
-	}
-	if (o->output && fclose(out) != 0 && !status) {
-		cdm_msg_error("%s: writing the comparison failed", o->output);
-		status = CDM_EXIT_RUN;
-	}
-	return status;
+	if (!out)
+		return CDM_EXIT_RUN;
+	return cdm_cli_close_output(out, o->output, "comparison",
+				    cdm_report_compare_write(out, c, o->format));
 }
 
 /* the @n runs compared, warned about and written; 0 or the exit status */
@@ -190,13 +175,10 @@ int cdm_cli_compare_main(int argc, char **argv)
 		return cdm_cli_usage(&cmd, "at most %d results at once, got %d",
 				     CDM_COMPARE_MAX_RUNS, argc - optind);
 	n = (unsigned int)(argc - optind);
-	for (i = 0; i < n; i++)
-		if (cdm_outfile_same(o.output, argv[optind + i]))
-			return cdm_cli_usage(&cmd, "%s is one of the results to compare; write the comparison to another file",
-					     argv[optind + i]);
-	status = cdm_cli_outfile(o.output, "--output", 0,
-				 o.format == CDM_COMPARE_MARKDOWN ? "markdown" :
-				 o.format == CDM_COMPARE_SVG ? "svg" : "cdm");
+	status = cdm_cli_files(&cmd, argv + optind, n,
+			       "is one of the results to compare; write the comparison to another file",
+			       o.output, o.format == CDM_COMPARE_MARKDOWN ? "markdown" :
+			       o.format == CDM_COMPARE_SVG ? "svg" : "cdm", NULL);
 	if (status != CDM_CLI_GO_ON)
 		return status;
 	status = load_runs(argv + optind, n, runs);

@@ -19,7 +19,6 @@
 #include "cdm/model/result_load.h"
 #include "cdm/model/result_read.h"
 #include "cdm/report/report.h"
-#include "cdm/target/outfile.h"
 
 static const char import_usage[] =
 "Usage: cdm import [OPTIONS] REPORT.txt\n"
@@ -30,7 +29,8 @@ static const char import_usage[] =
 "settings its footer states.  REPORT.txt may be - for standard input.\n"
 "\n"
 "  -s, --save FILE.json     save the run as cdm JSON (schema 3)\n"
-"  -f, --format FMT         print the run as %s\n"
+"  -f, --format FMT         print the run in any report format:\n"
+"                           %s\n"
 "                           (default: cdm; with --save only, nothing is printed)\n"
 "  -o, --output FILE        print to FILE (default: stdout)\n"
 "      --label TEXT         the run's label (default: the report's Comment,\n"
@@ -38,7 +38,7 @@ static const char import_usage[] =
 "  -h, --help               this help\n"
 "\n"
 "Exit status: 0 success, 1 writing failed, 2 usage error or a file that is\n"
-"not a CrystalDiskMark report.\n";
+"not a CrystalDiskMark report.  See cdm(1).\n";
 
 static const struct cdm_cli_cmd cmd = { "cdm import", "cdm import --help" };
 
@@ -69,15 +69,14 @@ static int parse_opts(int argc, char **argv, struct import_opts *o)
 			o->save = optarg;
 			break;
 		case 'f':
-			o->fmt = cdm_report_find(optarg);
-			if (!o->fmt)
-				return cdm_cli_usage(&cmd, "bad value for --format: '%s' (%s)", optarg,
-						     cdm_report_names(names, sizeof(names)));
+			if (cdm_cli_format(&cmd, optarg, &o->fmt) != CDM_CLI_GO_ON)
+				return CDM_EXIT_USAGE;
 			break;
 		case 'o':
 			o->output = optarg;
 			break;
 		case 'l':
+			cdm_cli_one_line(optarg);
 			o->label = optarg;
 			break;
 		case 'h':
@@ -91,20 +90,12 @@ static int parse_opts(int argc, char **argv, struct import_opts *o)
 	if (argc - optind != 1)
 		return cdm_cli_usage(&cmd, "one CrystalDiskMark report expected, got %d", argc - optind);
 	o->file = argv[optind];
-	if ((o->output && !o->output[0]) || (o->save && !o->save[0]) || !o->file[0])
-		return cdm_cli_usage(&cmd, "an empty path was given");
 	if (o->label && (!o->label[0] || strlen(o->label) >= CDM_NAME_MAX * 4))
 		return cdm_cli_usage(&cmd, "--label must be 1 to %d bytes", CDM_NAME_MAX * 4 - 1);
 	if (!o->fmt && (o->output || !o->save))
 		o->fmt = cdm_report_find("cdm");
-	if (cdm_outfile_same(o->output, o->save))
-		return cdm_cli_usage(&cmd, "--output and --save name the same file '%s'", o->save);
-	if (cdm_outfile_same(o->output, o->file) || cdm_outfile_same(o->save, o->file))
-		return cdm_cli_usage(&cmd, "%s is the report to import; write to another file", o->file);
-	c = cdm_cli_outfile(o->output, "--output", 0, o->fmt ? o->fmt->name : NULL);
-	if (c == CDM_CLI_GO_ON)
-		c = cdm_cli_outfile(o->save, "--save", 1, "json");
-	return c;
+	return cdm_cli_files(&cmd, argv + optind, 1, "is the report to import; write to another file",
+			     o->output, o->fmt ? o->fmt->name : NULL, o->save);
 }
 
 /* the report of @o->file into *@r; CDM_CLI_GO_ON or the exit status */
@@ -140,37 +131,19 @@ static int read_report(const struct import_opts *o, struct cdm_run_result **r)
 	return CDM_CLI_GO_ON;
 }
 
-/* the printed report and the JSON; the exit status */
+/* the JSON, then the printed report; the exit status */
 static int write_outputs(const struct import_opts *o, const struct cdm_run_result *r)
 {
-	FILE *out = stdout;
-	int status = CDM_EXIT_OK, ret;
+	FILE *out;
 
-	if (o->save) {
-		ret = cdm_report_save(o->save, cdm_report_find("json"), r);
-		if (ret < 0) {
-			cdm_msg_error("%s: cannot save the imported run: %s", o->save, strerror(-ret));
-			return CDM_EXIT_RUN;
-		}
-	}
+	if (cdm_cli_save(o->save, "json", r, "save the imported run") != CDM_EXIT_OK)
+		return CDM_EXIT_RUN;
 	if (!o->fmt)
-		return status;
-	if (o->output) {
-		out = fopen(o->output, "w");
-		if (!out) {
-			cdm_msg_error("%s: cannot write the report: %s", o->output, strerror(errno));
-			return CDM_EXIT_RUN;
-		}
-	}
-	if (o->fmt->write(out, r) < 0 || fflush(out)) {
-		cdm_msg_error("%s: writing the report failed", o->output ? o->output : "stdout");
-		status = CDM_EXIT_RUN;
-	}
-	if (o->output && fclose(out) && !status) {
-		cdm_msg_error("%s: writing the report failed", o->output);
-		status = CDM_EXIT_RUN;
-	}
-	return status;
+		return CDM_EXIT_OK;
+	out = cdm_cli_open_output(o->output, "report");
+	if (!out)
+		return CDM_EXIT_RUN;
+	return cdm_cli_close_output(out, o->output, "report", o->fmt->write(out, r));
 }
 
 int cdm_cli_import_main(int argc, char **argv)

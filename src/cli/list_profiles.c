@@ -3,7 +3,7 @@
  * list_profiles.c - `cdm --list-profiles` (cli/list_profiles.h): the
  * built-in profiles, each with the settings and tests a run with no option
  * takes from it.  The defaults for a setting a profile leaves unset are
- * docs/profile-format.md's, the ones cli/main.c's layer_profile() applies.
+ * plan/profile.h's, the ones cli/main.c's layer_profile() applies.
  */
 #include <stdio.h>
 #include <string.h>
@@ -19,9 +19,9 @@
 static void phases(const struct cdm_profile *p, const struct cdm_spec *sp,
 		   char *buf, size_t len)
 {
-	const char *mode = p->mode[0] ? p->mode : "all";
+	const char *mode = p->mode[0] ? p->mode : CDM_PROFILE_MODE_DEFAULT;
 	int all = !strcmp(mode, "all");
-	unsigned int mix = p->mix ? p->mix : !strcmp(mode, "mix") ? 70 : 0;
+	unsigned int mix = cdm_profile_mix(p, mode);
 	size_t n = 0;
 
 	buf[0] = '\0';
@@ -44,22 +44,23 @@ static void phases(const struct cdm_profile *p, const struct cdm_spec *sp,
 static void print_one(FILE *out, const char *name, const char *about,
 		      const struct cdm_profile *p)
 {
-	unsigned int time = p->time ? p->time : 5;
+	unsigned int time = p->time ? p->time : CDM_PROFILE_TIME_DEFAULT;
 	char size[32], spec[64], runs[96];
 
 	fprintf(out, "%s: %s\n", name, about);
 	fprintf(out, "  %-11s %s\n", "Profile:", p->name[0] ? p->name : "Custom");
-	fprintf(out, "  %-11s %s\n", "Size:", cdm_size_format(p->size ? p->size : 1ull << 30,
-							      size, sizeof(size)));
-	fprintf(out, "  %-11s %u\n", "Count:", p->count ? p->count : 5);
+	fprintf(out, "  %-11s %s\n", "Size:",
+		cdm_size_format(p->size ? p->size : CDM_PROFILE_SIZE_DEFAULT, size, sizeof(size)));
+	fprintf(out, "  %-11s %u\n", "Count:", p->count ? p->count : CDM_PROFILE_COUNT_DEFAULT);
 	fprintf(out, "  %-11s %u s\n", "Time:", time);
-	fprintf(out, "  %-11s %u s\n", "Warm-up:", p->warmup >= 0 ? (unsigned int)p->warmup : time);
-	fprintf(out, "  %-11s %u s\n", "Interval:", p->interval >= 0 ? (unsigned int)p->interval : 5);
+	fprintf(out, "  %-11s %u s\n", "Warm-up:", cdm_profile_warmup(p, time));
+	fprintf(out, "  %-11s %u s\n", "Interval:",
+		p->interval >= 0 ? (unsigned int)p->interval : CDM_PROFILE_INTERVAL_DEFAULT);
 	if (p->mix)
 		fprintf(out, "  %-11s R%u/W%u\n", "Mix:", p->mix, 100 - p->mix);
 	else
 		fprintf(out, "  %-11s none\n", "Mix:");
-	fprintf(out, "  %-11s %s\n", "Mode:", p->mode[0] ? p->mode : "all");
+	fprintf(out, "  %-11s %s\n", "Mode:", p->mode[0] ? p->mode : CDM_PROFILE_MODE_DEFAULT);
 	for (unsigned int i = 0; i < p->ntests; i++) {
 		phases(p, &p->tests[i], runs, sizeof(runs));
 		fprintf(out, "  %-11s %-16s %s\n", "Test:",

@@ -4,8 +4,9 @@
  * (getopt_long) into struct main_opts; build the run's configuration (the
  * options layered over the profile, checked, the engine resolved); check
  * the output files before anything is written to the target; run; print
- * the report.  The subcommands (compare, sweep, merge, report) have their
- * own files.  Exit status: include/cdm/cli/exit.h.
+ * the report.  The subcommands (compare, import, merge, report, sweep: the
+ * table subcommands[]) have their own files.  Exit status:
+ * include/cdm/cli/exit.h.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -54,6 +55,38 @@ enum {
 	OPT_START_AT, OPT_SAVE_RANKS,
 	OPT_LOG_INTERVAL, OPT_PLOT, OPT_SVG, OPT_LIST_PROFILES,
 };
+
+/*
+ * The subcommands, in one table: `cdm NAME ...` runs its main() (main()),
+ * `cdm -q NAME ...` is refused with where it goes (misplaced_subcommand()),
+ * and cdm --help shows its synopsis and what it does (print_help()).  Each
+ * has its own file, help and options (cdm NAME --help).
+ */
+static const struct subcommand {
+	const char *name;
+	int (*main)(int argc, char **argv);
+	const char *synopsis;           /* after "cdm NAME " in the help */
+	const char *what;               /* after "'cdm NAME' ", wrapped by hand */
+} subcommands[] = {
+	{ "compare", cdm_cli_compare_main, "[--format cdm|markdown|svg] A B [C ...]",
+	  "sets results saved with --save, and CrystalDiskMark reports,\nside by side" },
+	{ "import", cdm_cli_import_main, "[--save F.json] [--format FMT] REPORT.txt",
+	  "turns a CrystalDiskMark report into cdm JSON" },
+	{ "merge", cdm_cli_merge_main, "[--format FMT] [--save F.json] A.json [B.json ...]",
+	  "adds up runs of several hosts started with\n--start-at" },
+	{ "report", cdm_cli_report_main, "[--format FMT] [--output FILE] RUN.json",
+	  "prints a saved run again in any format" },
+	{ "sweep", cdm_cli_sweep_main, "--threads 1,2,4,... | --qd 1,2,4,... --test SPEC [TARGET]",
+	  "runs a test at several thread counts or depths" },
+};
+#define NSUBCOMMANDS (sizeof(subcommands) / sizeof(subcommands[0]))
+
+/* the help: the synopses, what cdm and each subcommand do, the options */
+static const char usage_intro[] =
+"Run CrystalDiskMark's tests on a test file in directory TARGET (default \".\"),\n"
+"or on a block device TARGET (/dev/sdX: read tests only, unless\n"
+"--allow-destructive-write)\n"
+"and print MB/s, IOPS and mean latency in CrystalDiskMark's text layout.\n";
 
 /*
  * The option table, with the help text right after it: one place to change
@@ -107,22 +140,6 @@ static const struct option long_opts[] = {
 };
 
 static const char usage_text[] =
-"Usage: cdm [OPTIONS] [TARGET]\n"
-"       cdm compare [--format cdm|markdown|svg] A.json B.json [C.json ...]\n"
-"       cdm merge [--format FMT] [--save F.json] A.json B.json ...\n"
-"       cdm import [--save F.json] [--format FMT] CDM-REPORT.txt\n"
-"       cdm report [--format FMT] [--output FILE] RUN.json\n"
-"       cdm sweep --threads 1,2,4,... | --qd 1,2,4,... --test SPEC [TARGET]\n"
-"Run CrystalDiskMark's tests on a test file in directory TARGET (default \".\"),\n"
-"or on a block device TARGET (/dev/sdX: read tests only, unless\n"
-"--allow-destructive-write)\n"
-"and print MB/s, IOPS and mean latency in CrystalDiskMark's text layout.\n"
-"'cdm compare' sets results saved with --save, and CrystalDiskMark reports,\n"
-"side by side (cdm compare --help);\n"
-"'cdm import' turns a CrystalDiskMark report into cdm JSON (cdm import --help);\n"
-"'cdm merge' adds up runs of several hosts started with --start-at.\n"
-"'cdm report' prints a saved run again in any format (cdm report --help).\n"
-"'cdm sweep' runs a test at several thread counts or depths (cdm sweep --help).\n"
 "\n"
 "  -p, --profile NAME|FILE  default, peak, real, demo, nvme, flash (CDM 8/9),\n"
 "                           cdm7, cdm7-peak, cdm6 (older CDM), sqlio,\n"
@@ -254,7 +271,7 @@ static void main_opts_init(struct main_opts *o)
 	o->profile = "default";
 	o->engine = "auto";
 	o->format = "cdm";
-	o->mode = "all";
+	o->mode = CDM_PROFILE_MODE_DEFAULT;
 	o->aggregate = CDM_AGG_BEST;
 	o->cv_threshold = CDM_CV_THRESHOLD_DEFAULT;
 	o->interval = ULONG_MAX;
@@ -297,14 +314,6 @@ static int parse_seconds(const char *opt, const char *arg, unsigned long min,
 		return cdm_cli_usage(&cmd, "bad value for --%s: '%s' (a whole number of seconds, %lu-%u)",
 				     opt, arg, min, CDM_TIME_MAX);
 	return CDM_CLI_GO_ON;
-}
-
-/* one line in every report: control characters become spaces */
-static void one_line(char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			*s = ' ';
 }
 
 /* the options that say what is measured: tests, sizes, times, the workload */
@@ -388,13 +397,11 @@ static int parse_report_option(int c, char *arg, struct main_opts *o)
 		o->save = arg;
 		return CDM_CLI_GO_ON;
 	case OPT_LABEL:
-		one_line(arg);
+		cdm_cli_one_line(arg);
 		o->label = arg;
 		return CDM_CLI_GO_ON;
 	case OPT_AGGREGATE:
-		if (cdm_result_aggregate_parse(arg, &o->aggregate) < 0)
-			return cdm_cli_usage(&cmd, "bad value for --aggregate: '%s' (best, median, mean)", arg);
-		return CDM_CLI_GO_ON;
+		return cdm_cli_aggregate(&cmd, arg, &o->aggregate);
 	case OPT_CV_THRESHOLD:
 		errno = 0;
 		o->cv_threshold = strtod(arg, &end);
@@ -405,7 +412,7 @@ static int parse_report_option(int c, char *arg, struct main_opts *o)
 		if (strlen(arg) >= sizeof(((struct cdm_run_info *)0)->comment))
 			return cdm_cli_usage(&cmd, "--comment is longer than %zu bytes",
 					     sizeof(((struct cdm_run_info *)0)->comment) - 1);
-		one_line(arg);
+		cdm_cli_one_line(arg);
 		o->cfg.comment = arg;
 		return CDM_CLI_GO_ON;
 	case OPT_LOG_INTERVAL:
@@ -479,6 +486,20 @@ static int parse_run_option(int c, char *arg, struct main_opts *o)
 	return NOT_MINE;
 }
 
+static void print_help(void)
+{
+	size_t i;
+
+	fputs("Usage: cdm [OPTIONS] [TARGET]\n", stdout);
+	for (i = 0; i < NSUBCOMMANDS; i++)
+		printf("       cdm %s %s\n", subcommands[i].name, subcommands[i].synopsis);
+	fputs(usage_intro, stdout);
+	for (i = 0; i < NSUBCOMMANDS; i++)
+		printf("'cdm %s' %s (cdm %s --help).\n", subcommands[i].name, subcommands[i].what,
+		       subcommands[i].name);
+	fputs(usage_text, stdout);
+}
+
 /* the options that answer at once: help, version, the engines */
 static int parse_info_option(int c)
 {
@@ -488,7 +509,7 @@ static int parse_info_option(int c)
 	case OPT_LIST_PROFILES:
 		return cdm_list_profiles_print(stdout);
 	case 'h':
-		fputs(usage_text, stdout);
+		print_help();
 		return CDM_EXIT_OK;
 	case 'V':
 		printf("cdm %s (engines: %s)\n", CDM_VERSION, cdm_engine_build_info());
@@ -564,18 +585,21 @@ static void layer_profile(struct main_opts *o)
 		memcpy(cfg->tests, prof->tests, sizeof(prof->tests[0]) * prof->ntests);
 		cfg->ntests = prof->ntests;
 	}
-	cfg->size = o->size ? o->size : prof->size ? prof->size : 1ull << 30;
-	cfg->count = o->count ? (unsigned int)o->count : prof->count ? prof->count : 5;
-	cfg->time = o->time ? (unsigned int)o->time : prof->time ? prof->time : 5;
+	cfg->size = o->size ? o->size : prof->size ? prof->size : CDM_PROFILE_SIZE_DEFAULT;
+	cfg->count = o->count ? (unsigned int)o->count : prof->count ? prof->count :
+		     CDM_PROFILE_COUNT_DEFAULT;
+	cfg->time = o->time ? (unsigned int)o->time : prof->time ? prof->time :
+		    CDM_PROFILE_TIME_DEFAULT;
 	cfg->interval = o->interval != ULONG_MAX ? (unsigned int)o->interval :
-			prof->interval >= 0 ? (unsigned int)prof->interval : 5;
+			prof->interval >= 0 ? (unsigned int)prof->interval :
+			CDM_PROFILE_INTERVAL_DEFAULT;
 	cfg->warmup = o->warmup != ULONG_MAX ? (unsigned int)o->warmup :
-		      prof->warmup >= 0 ? (unsigned int)prof->warmup : cfg->time;
+		      cdm_profile_warmup(prof, cfg->time);
 	cfg->do_read = !strcmp(mode, "all") || !strcmp(mode, "read");
 	cfg->do_write = !strcmp(mode, "all") || !strcmp(mode, "write");
 	cfg->do_mix = !strcmp(mode, "all") || !strcmp(mode, "mix");
 	/* CDM's default ratio, R70/W30, when only --mode mix asks for a Mix */
-	cfg->mix_read_pct = o->mix ? o->mix : prof->mix ? prof->mix : !strcmp(mode, "mix") ? 70 : 0;
+	cfg->mix_read_pct = o->mix ? o->mix : cdm_profile_mix(prof, mode);
 }
 
 /* the engine's own switches, and the time series' memory */
@@ -612,13 +636,10 @@ static int build_config(struct main_opts *o)
 {
 	struct cdm_run_config *cfg = &o->cfg;
 	struct cdm_err err;
-	char names[128];
 	int s;
 
-	o->fmt = cdm_report_find(o->format);
-	if (!o->fmt)
-		return cdm_cli_usage(&cmd, "unknown format '%s' (%s)", o->format,
-				     cdm_report_names(names, sizeof(names)));
+	if (cdm_cli_format(&cmd, o->format, &o->fmt) != CDM_CLI_GO_ON)
+		return CDM_EXIT_USAGE;
 	if (cdm_profile_load(o->profile, &o->prof, &err) < 0) {
 		/* a usage error: like those, not tagged with cdm-mpi's rank */
 		fprintf(stderr, "cdm: %s\n", err.msg);
@@ -838,45 +859,21 @@ static int write_plot(const char *path, const struct cdm_run_result *res)
  */
 static int write_report(const struct main_opts *o, const struct cdm_run_result *res, int *now)
 {
-	FILE *out = stdout;
-	int status = CDM_EXIT_OK, e;
+	FILE *out = cdm_cli_open_output(o->output, "report");
+	int status;
 
-	*now = 0;
-	if (o->output) {
-		out = fopen(o->output, "w");
-		if (!out) {
-			int sig = cdm_runner_stop_requested();
+	*now = !out;
+	if (!out) {
+		int sig = cdm_runner_stop_requested();
 
-			cdm_msg_error("%s: cannot write the report: %s", o->output, strerror(errno));
-			*now = 1;
-			/* a signal while opening (a FIFO nobody reads) is a stop */
-			return sig ? CDM_EXIT_SIGNAL(sig) : CDM_EXIT_RUN;
-		}
+		/* a signal while opening (a FIFO nobody reads) is a stop */
+		return sig ? CDM_EXIT_SIGNAL(sig) : CDM_EXIT_RUN;
 	}
-	errno = 0;
-	if (o->fmt->write(out, res) < 0 || fflush(out) != 0 || ferror(out)) {
-		cdm_msg_error("%s: writing the report failed: %s", o->output ? o->output : "stdout",
-			  strerror(errno ? errno : EIO));
+	status = cdm_cli_close_output(out, o->output, "report", o->fmt->write(out, res));
+	if (cdm_cli_save(o->save, "json", res, "save the result") != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
-	}
-	if (o->output && fclose(out) != 0 && status == CDM_EXIT_OK) {
-		cdm_msg_error("%s: writing the report failed: %s", o->output, strerror(errno));
+	if (cdm_cli_save(o->svg, "svg", res, "write the card") != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
-	}
-	if (o->save) {
-		e = cdm_report_save(o->save, cdm_report_find("json"), res);
-		if (e < 0) {
-			cdm_msg_error("%s: cannot save the result: %s", o->save, strerror(-e));
-			status = CDM_EXIT_RUN;
-		}
-	}
-	if (o->svg) {
-		e = cdm_report_save(o->svg, cdm_report_find("svg"), res);
-		if (e < 0) {
-			cdm_msg_error("%s: cannot write the card: %s", o->svg, strerror(-e));
-			status = CDM_EXIT_RUN;
-		}
-	}
 	return status;
 }
 
@@ -971,8 +968,6 @@ static int takes_next(const char *arg)
  */
 static int misplaced_subcommand(int argc, char **argv)
 {
-	static const char *const subs[] = { "compare", "sweep", "merge", "report", "import" };
-
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--"))
 			break;
@@ -980,14 +975,15 @@ static int misplaced_subcommand(int argc, char **argv)
 			i += takes_next(argv[i]);
 			continue;
 		}
-		for (size_t k = 0; k < sizeof(subs) / sizeof(subs[0]); k++) {
+		for (size_t k = 0; k < NSUBCOMMANDS; k++) {
+			const char *sub = subcommands[k].name;
 			struct stat st;
 
 			/* a directory of that name is a TARGET */
-			if (strcmp(argv[i], subs[k]) || stat(argv[i], &st) == 0)
+			if (strcmp(argv[i], sub) || stat(argv[i], &st) == 0)
 				continue;
 			return cdm_cli_usage(&cmd, "'%s' is a subcommand: put it first, with its options after it (cdm %s [OPTIONS] ...; cdm %s --help)",
-					     subs[k], subs[k], subs[k]);
+					     sub, sub, sub);
 		}
 		return CDM_CLI_GO_ON;   /* the first operand is not a subcommand */
 	}
@@ -1003,16 +999,9 @@ int main(int argc, char **argv)
 	/* a closed stderr (2>&-) must not become the test file's descriptor */
 	cdm_msg_hold_std_fds();
 	/* a subcommand: cdm compare A.json B.json ... */
-	if (argc > 1 && !strcmp(argv[1], "compare"))
-		return cdm_cli_compare_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "sweep"))
-		return cdm_cli_sweep_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "merge"))
-		return cdm_cli_merge_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "report"))
-		return cdm_cli_report_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "import"))
-		return cdm_cli_import_main(argc - 1, argv + 1);
+	for (size_t k = 0; argc > 1 && k < NSUBCOMMANDS; k++)
+		if (!strcmp(argv[1], subcommands[k].name))
+			return subcommands[k].main(argc - 1, argv + 1);
 #ifdef CDM_MPI
 	{
 		struct cdm_err err;

@@ -25,14 +25,15 @@
 #include "cdm/base/msg.h"
 
 static const char merge_usage[] =
-"Usage: cdm merge [OPTIONS] A.json B.json [C.json ...]\n"
+"Usage: cdm merge [OPTIONS] A.json [B.json ...]\n"
 "Combine results of the same plan run at the same time on several hosts\n"
 "(each started with --start-at, saved with --save) into one aggregate: pass k\n"
 "of the aggregate is the sum of pass k of every file, then the best (or\n"
 "median, mean) of those passes is shown; percentiles come from the merged\n"
 "histograms.  Files whose settings or tests differ are refused.\n"
 "\n"
-"  -f, --format FMT     cdm, cdm7, cdm6, json, csv, markdown, svg (default: cdm)\n"
+"  -f, --format FMT     %s\n"
+"                       (default: cdm)\n"
 "  -o, --output FILE    write the report to FILE (default: stdout)\n"
 "      --save FILE.json also save the aggregate as JSON (default: none)\n"
 "      --aggregate AGG  best, median, mean (default: best)\n"
@@ -82,29 +83,7 @@ static void check_overlap(const struct cdm_run_result *agg)
 			 (double)worst / 1e9, (double)len / 1e9);
 }
 
-/* the files: some, not too many, and never an output among them or one twice */
-static int check_files(const struct merge_opts *o)
-{
-	int s;
-
-	for (unsigned int i = 0; i < o->n; i++) {
-		const char *a = o->files[i];
-
-		if (cdm_outfile_same(o->output, a) || cdm_outfile_same(o->save, a))
-			return cdm_cli_usage(&cmd, "%s is one of the results to merge; write the aggregate to another file",
-					     a);
-		for (unsigned int j = 0; j < i; j++)
-			if (cdm_outfile_same(o->files[j], a))
-				return cdm_cli_usage(&cmd, "%s and %s are the same file: each run is merged once",
-						     o->files[j], a);
-	}
-	s = cdm_cli_outfile(o->output, "--output", 0, o->fmt->name);
-	if (s == CDM_CLI_GO_ON)
-		s = cdm_cli_outfile(o->save, "--save", 1, "json");
-	return s;
-}
-
-/* step 1: the command line into @o, the output files checked */
+/* step 1: the command line into @o, the files checked */
 static int parse_args(int argc, char **argv, struct merge_opts *o)
 {
 	static const struct option opts[] = {
@@ -115,17 +94,15 @@ static int parse_args(int argc, char **argv, struct merge_opts *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char names[128];
+	char names[256];
 	int c;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			o->fmt = cdm_report_find(optarg);
-			if (!o->fmt)
-				return cdm_cli_usage(&cmd, "bad value for --format: '%s' (%s)", optarg,
-						     cdm_report_names(names, sizeof(names)));
+			if (cdm_cli_format(&cmd, optarg, &o->fmt) != CDM_CLI_GO_ON)
+				return CDM_EXIT_USAGE;
 			break;
 		case 'o':
 			o->output = optarg;
@@ -134,11 +111,12 @@ static int parse_args(int argc, char **argv, struct merge_opts *o)
 			o->save = optarg;
 			break;
 		case 'a':
-			if (cdm_result_aggregate_parse(optarg, &o->agg) < 0)
-				return cdm_cli_usage(&cmd, "bad value for --aggregate: '%s' (best, median, mean)", optarg);
+			if (cdm_cli_aggregate(&cmd, optarg, &o->agg) != CDM_CLI_GO_ON)
+				return CDM_EXIT_USAGE;
 			break;
 		case 'h':
-			fputs(merge_usage, stdout);
+			/* the formats from the registry: every one it has */
+			printf(merge_usage, cdm_report_names(names, sizeof(names)));
 			return CDM_EXIT_OK;
 		default:
 			return cdm_cli_try(&cmd);
@@ -148,13 +126,17 @@ static int parse_args(int argc, char **argv, struct merge_opts *o)
 		return cdm_cli_usage(&cmd, "one or more saved results (FILE.json) expected");
 	if (argc - optind > CDM_MERGE_MAX)
 		return cdm_cli_usage(&cmd, "at most %d results at once, got %d", CDM_MERGE_MAX, argc - optind);
-	if ((o->output && !o->output[0]) || (o->save && !o->save[0]))
-		return cdm_cli_usage(&cmd, "an empty path was given");
 	o->files = argv + optind;
 	o->n = (unsigned int)(argc - optind);
-	if (cdm_outfile_same(o->output, o->save))
-		return cdm_cli_usage(&cmd, "--output and --save name the same file '%s'", o->save);
-	return check_files(o);
+	/* each run once */
+	for (unsigned int i = 0; i < o->n; i++)
+		for (unsigned int j = 0; j < i; j++)
+			if (o->files[i][0] && cdm_outfile_same(o->files[j], o->files[i]))
+				return cdm_cli_usage(&cmd, "%s and %s are the same file: each run is merged once",
+						     o->files[j], o->files[i]);
+	return cdm_cli_files(&cmd, o->files, o->n,
+			     "is one of the results to merge; write the aggregate to another file",
+			     o->output, o->fmt->name, o->save);
 }
 
 static void free_inputs(struct cdm_run_result **in, unsigned int n)
@@ -238,29 +220,14 @@ static int merge_inputs(const struct merge_opts *o, struct cdm_run_result **in,
 /* step 4: the report on stdout or --output, and --save; the exit status */
 static int write_outputs(const struct merge_opts *o, const struct cdm_run_result *res)
 {
-	FILE *out = stdout;
-	int status = CDM_EXIT_OK, ret;
+	FILE *out = cdm_cli_open_output(o->output, "report");
+	int status;
 
-	if (o->output) {
-		out = fopen(o->output, "w");
-		if (!out) {
-			cdm_msg_error("%s: cannot write the report: %s", o->output, strerror(errno));
-			return CDM_EXIT_RUN;
-		}
-	}
-	if (o->fmt->write(out, res) < 0 || fflush(out)) {
-		cdm_msg_error("%s: writing the report failed", o->output ? o->output : "stdout");
+	if (!out)
+		return CDM_EXIT_RUN;
+	status = cdm_cli_close_output(out, o->output, "report", o->fmt->write(out, res));
+	if (cdm_cli_save(o->save, "json", res, "save the aggregate") != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
-	}
-	if (o->output && fclose(out))
-		status = CDM_EXIT_RUN;
-	if (o->save) {
-		ret = cdm_report_save(o->save, cdm_report_find("json"), res);
-		if (ret < 0) {
-			cdm_msg_error("%s: cannot save the aggregate: %s", o->save, strerror(-ret));
-			status = CDM_EXIT_RUN;
-		}
-	}
 	return status;
 }
 

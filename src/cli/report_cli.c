@@ -21,7 +21,6 @@
 #include "cdm/model/result_load.h"
 #include "cdm/model/result_read.h"
 #include "cdm/report/report.h"
-#include "cdm/target/outfile.h"
 
 static const char report_usage[] =
 "Usage: cdm report [OPTIONS] RUN.json|REPORT.txt\n"
@@ -68,17 +67,15 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
 	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			o->fmt = cdm_report_find(optarg);
-			if (!o->fmt)
-				return cdm_cli_usage(&cmd, "bad value for --format: '%s' (%s)", optarg,
-						     cdm_report_names(names, sizeof(names)));
+			if (cdm_cli_format(&cmd, optarg, &o->fmt) != CDM_CLI_GO_ON)
+				return CDM_EXIT_USAGE;
 			break;
 		case 'o':
 			o->output = optarg;
 			break;
 		case 'a':
-			if (cdm_result_aggregate_parse(optarg, &o->agg) < 0)
-				return cdm_cli_usage(&cmd, "bad value for --aggregate: '%s' (best, median, mean)", optarg);
+			if (cdm_cli_aggregate(&cmd, optarg, &o->agg) != CDM_CLI_GO_ON)
+				return CDM_EXIT_USAGE;
 			o->agg_given = 1;
 			break;
 		case 'h':
@@ -93,12 +90,9 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
 		return cdm_cli_usage(&cmd, argc - optind ? "one saved result at a time, got %d files" :
 				     "a saved result (RUN.json) expected", argc - optind);
 	o->file = argv[optind];
-	if (!o->file[0] || (o->output && !o->output[0]))
-		return cdm_cli_usage(&cmd, "an empty path was given");
-	if (cdm_outfile_same(o->output, o->file))
-		return cdm_cli_usage(&cmd, "%s is the result to report; write the report to another file",
-				     o->file);
-	return cdm_cli_outfile(o->output, "--output", 0, o->fmt->name);
+	return cdm_cli_files(&cmd, argv + optind, 1,
+			     "is the result to report; write the report to another file",
+			     o->output, o->fmt->name, NULL);
 }
 
 /*
@@ -115,27 +109,11 @@ static int read_result(const char *path, struct cdm_run_result **r, struct cdm_e
 /* step 3: the report on stdout or --output; the exit status */
 static int write_output(const struct report_opts *o, const struct cdm_run_result *r)
 {
-	FILE *out = stdout;
-	int status = CDM_EXIT_OK;
+	FILE *out = cdm_cli_open_output(o->output, "report");
 
-	if (o->output) {
-		out = fopen(o->output, "w");
-		if (!out) {
-			cdm_msg_error("%s: cannot write the report: %s", o->output, strerror(errno));
-			return CDM_EXIT_RUN;
-		}
-	}
-	errno = 0;
-	if (o->fmt->write(out, r) < 0 || fflush(out) != 0 || ferror(out)) {
-		cdm_msg_error("%s: writing the report failed: %s", o->output ? o->output : "stdout",
-			      strerror(errno ? errno : EIO));
-		status = CDM_EXIT_RUN;
-	}
-	if (o->output && fclose(out) != 0 && status == CDM_EXIT_OK) {
-		cdm_msg_error("%s: writing the report failed: %s", o->output, strerror(errno));
-		status = CDM_EXIT_RUN;
-	}
-	return status;
+	if (!out)
+		return CDM_EXIT_RUN;
+	return cdm_cli_close_output(out, o->output, "report", o->fmt->write(out, r));
 }
 
 int cdm_cli_report_main(int argc, char **argv)

@@ -21,16 +21,9 @@ static const char *pattern_str(enum cdm_pattern pattern)
 
 char *cdm_spec_label(const struct cdm_spec *spec, char *buf, size_t len)
 {
-	unsigned long long b = (unsigned long long)spec->block;
-	const char *unit = "B";
+	uint64_t b;
+	const char *unit = cdm_size_unit(spec->block, &b);
 
-	if (b && b % (1024 * 1024) == 0) {
-		b /= 1024 * 1024;
-		unit = "MiB";
-	} else if (b && b % 1024 == 0) {
-		b /= 1024;
-		unit = "KiB";
-	}
 	/*
 	 * CDM never has blocks under 4 KiB; a size that is not a whole KiB
 	 * prints in bytes, padded to the same 7 columns as "   4KiB" so the
@@ -38,22 +31,18 @@ char *cdm_spec_label(const struct cdm_spec *spec, char *buf, size_t len)
 	 */
 	if (len)
 		snprintf(buf, len, "%s %*llu%s", pattern_str(spec->pattern),
-			 unit[0] == 'B' ? 6 : 4, b, unit);
+			 unit[0] == 'B' ? 6 : 4, (unsigned long long)b, unit);
 	return buf;
 }
 
 char *cdm_spec_name(const struct cdm_spec *spec, char *buf, size_t len)
 {
-	unsigned long long b = (unsigned long long)spec->block;
-	char unit = 'B';
+	uint64_t n;
+	unsigned long long b;
+	/* the unit's first letter: "4K", "1M", "512B" (base/size.h's grammar) */
+	char unit = cdm_size_unit(spec->block, &n)[0];
 
-	if (b && b % (1024 * 1024) == 0) {
-		b /= 1024 * 1024;
-		unit = 'M';
-	} else if (b && b % 1024 == 0) {
-		b /= 1024;
-		unit = 'K';
-	}
+	b = (unsigned long long)n;
 	if (len && spec->write_pct)
 		snprintf(buf, len, "%s%llu%c Q%uT%u W%u", pattern_str(spec->pattern),
 			 b, unit, spec->qd, spec->threads, spec->write_pct);

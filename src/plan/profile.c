@@ -260,6 +260,16 @@ const char *cdm_profile_builtin(const char *name)
 	return NULL;
 }
 
+unsigned int cdm_profile_warmup(const struct cdm_profile *p, unsigned int time)
+{
+	return p->warmup >= 0 ? (unsigned int)p->warmup : time;
+}
+
+unsigned int cdm_profile_mix(const struct cdm_profile *p, const char *mode)
+{
+	return p->mix ? p->mix : !strcmp(mode, "mix") ? 70 : 0;
+}
+
 const char *const *cdm_profile_builtin_names(void)
 {
 	return builtin_names;

@@ -4,7 +4,8 @@
  * CDM 7 in text_cdm7.c, CDM 6 in text_cdm6.c) share, in one place: the
  * header that names cdm, the date and OS texts, the figures of a row and
  * what a test that measured nothing prints instead, the Comment line's
- * contents, and the Read/Write/Mix sections of 7.x-9.x.  layout.h says
+ * contents, and the Read/Write/Mix sections, the footer's first and last
+ * lines and the whole frame of 7.x-9.x.  layout.h says
  * what each gives; docs/output-formats.md shows the layouts.
  *
  * Numbers are printed with printf, and cdm never calls setlocale(), so the
@@ -23,6 +24,7 @@
 #include "cdm/model/spec.h"
 #include "fmt.h"
 #include "layout.h"
+#include "scale.h"
 
 #ifndef CDM_VERSION
 #define CDM_VERSION "unknown"
@@ -101,6 +103,11 @@ char *cdm_layout_os(char *buf, size_t len, const struct cdm_run_info *in)
 unsigned long long cdm_layout_gib_round(uint64_t bytes)
 {
 	return (unsigned long long)((bytes >> 30) + ((bytes >> 29) & 1));
+}
+
+char *cdm_layout_interval(char *buf, size_t len, const struct cdm_run_info *in)
+{
+	return cdm_fmt_setting(buf, len, in, CDM_INFO_INTERVAL, " sec");
 }
 
 char *cdm_layout_device(char *buf, size_t len, const struct cdm_run_info *in)
@@ -293,6 +300,42 @@ void cdm_layout_sections(FILE *out, const struct cdm_run_result *r, cdm_layout_r
 		snprintf(header, sizeof(header), "[Mix] Read %u%%/Write %u%%", 100 - w, w);
 		section(out, r, CDM_DIR_MIX, w, header, row);
 	}
+}
+
+void cdm_layout_profile(FILE *out, const struct cdm_run_info *in)
+{
+	char text[CDM_FMT_SETTING_MAX];
+
+	/* what an imported report does not state (CDM 6 has no Profile) is unknown */
+	fprintf(out, "Profile: %s\n", cdm_fmt_setting(text, sizeof(text), in, CDM_INFO_PROFILE, ""));
+}
+
+void cdm_layout_tail(FILE *out, const struct cdm_run_result *r, const struct tm *tm)
+{
+	char text[CDM_LAYOUT_COMMENT_MAX];
+
+	fprintf(out, "   Date: %s\n", cdm_layout_date(text, sizeof(text), tm, &r->info));
+	fprintf(out, "     OS: %s\n", cdm_layout_os(text, sizeof(text), &r->info));
+	/* no Comment line when there is nothing to say, as in CDM */
+	if (cdm_layout_comment(text, sizeof(text), r))
+		fprintf(out, "Comment: %s\n", text);
+}
+
+int cdm_layout_write(FILE *out, const struct cdm_run_result *r, cdm_layout_row_fn row,
+		     cdm_layout_footer_fn footer)
+{
+	struct tm tm;
+
+	/* before the first byte, so that a bad time leaves no half report */
+	if (cdm_layout_localtime(&r->info, &tm) < 0)
+		return -EOVERFLOW;
+	cdm_layout_head(out, &r->info, CDM_LAYOUT_WIDE);
+	cdm_scale_text_head(out, r);		/* aggregates only */
+	fputc('\n', out);
+	cdm_layout_sections(out, r, row);
+	footer(out, r, &tm);
+	cdm_scale_text_tail(out, r);		/* per-rank spread of an aggregate */
+	return cdm_layout_end(out);
 }
 
 int cdm_layout_end(FILE *out)

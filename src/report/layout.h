@@ -70,6 +70,15 @@ char *cdm_layout_os(char *buf, size_t len, const struct cdm_run_info *in);
 unsigned long long cdm_layout_gib_round(uint64_t bytes);
 
 /*
+ * cdm_layout_interval - the footer's Interval setting, "5 sec"
+ * (cdm_fmt_setting() of CDM_INFO_INTERVAL): "unknown" for a report imported
+ * without it (CDM 6's and 7's Interval are on their Test lines, 8's on its
+ * Time line; a trimmed report may have none).  CDM_FMT_SETTING_MAX bytes
+ * always hold it.  Returns @buf.
+ */
+char *cdm_layout_interval(char *buf, size_t len, const struct cdm_run_info *in);
+
+/*
  * cdm_layout_device - what a Test line says of a block device TARGET in
  * place of a volume's usage: "/dev/sdb: block device, 931 GiB, 512-byte
  * sectors" (its size and logical sector size).  CDM_LAYOUT_VOLUME_MAX
@@ -141,6 +150,34 @@ size_t cdm_layout_comment(char *buf, size_t len, const struct cdm_run_result *r)
 typedef void (*cdm_layout_row_fn)(FILE *out, const struct cdm_test_result *t,
 				  enum cdm_aggregate agg);
 void cdm_layout_sections(FILE *out, const struct cdm_run_result *r, cdm_layout_row_fn row);
+
+/*
+ * cdm_layout_profile - CDM 7's, 8's and 9's "Profile: Default" line, the
+ * first of the footer; "unknown" for a report imported without one (CDM 6
+ * prints none).
+ */
+void cdm_layout_profile(FILE *out, const struct cdm_run_info *in);
+
+/*
+ * cdm_layout_tail - CDM 7's, 8's and 9's last footer lines, "   Date: "
+ * (cdm_layout_date() of @tm), "     OS: " (cdm_layout_os()) and, when
+ * there is something to say (cdm_layout_comment()), "Comment: ".
+ */
+void cdm_layout_tail(FILE *out, const struct cdm_run_result *r, const struct tm *tm);
+
+/*
+ * cdm_layout_footer_fn - print the footer of @r, its date @tm.
+ * cdm_layout_write - the whole of a CDM 7, 8 or 9 layout, the write() of
+ * its formatter: @r's date converted first (cdm_layout_localtime(), so a
+ * bad time leaves no half report), the head (cdm_layout_head(), 78
+ * columns), an aggregate's head line, an empty line, the sections with
+ * @row's rows (cdm_layout_sections()), @footer, an aggregate's per-run
+ * spread, then cdm_layout_end().  Returns 0, -EOVERFLOW (the date) or -EIO.
+ */
+typedef void (*cdm_layout_footer_fn)(FILE *out, const struct cdm_run_result *r,
+				     const struct tm *tm);
+int cdm_layout_write(FILE *out, const struct cdm_run_result *r, cdm_layout_row_fn row,
+		     cdm_layout_footer_fn footer);
 
 /*
  * cdm_layout_end - the end of a layout's write(): flush @out and check its

@@ -7,10 +7,8 @@
  * this layout shares with CDM 7's and 6's (text_cdm7.c, text_cdm6.c) is in
  * layout.c.
  */
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 #include <time.h>
 
 #include "cdm/base/size.h"
@@ -20,7 +18,6 @@
 #include "cdm/report/formatter.h"
 #include "fmt.h"
 #include "layout.h"
-#include "scale.h"
 
 /* CDM 8's result line before its figures; %3u/%2u widen rather than truncate */
 #define ROW_FMT "  %s (Q=%3u, T=%2u): %s"
@@ -57,9 +54,7 @@ static void write_footer(FILE *out, const struct cdm_run_result *r,
 	char mt[CDM_FMT_SETTING_MAX], iv[CDM_FMT_SETTING_MAX];
 	unsigned int pct = 0;
 
-	/* what an imported report does not state (CDM 6 has no Profile) is unknown */
-	fprintf(out, "Profile: %s\n", cdm_fmt_setting(text, sizeof(text), in, CDM_INFO_PROFILE, ""));
-
+	cdm_layout_profile(out, in);
 	cdm_size_format(in->size, size, sizeof(size));
 	if (in->fs_total_bytes)
 		pct = (unsigned int)(100.0 * (double)in->fs_used_bytes /
@@ -87,29 +82,13 @@ static void write_footer(FILE *out, const struct cdm_run_result *r,
 	/* the trailing space is CDM's, and parsers may rely on it */
 	fprintf(out, "   Time: Measure %s / Interval %s \n",
 		cdm_fmt_setting(mt, sizeof(mt), in, CDM_INFO_TIME, " sec"),
-		cdm_fmt_setting(iv, sizeof(iv), in, CDM_INFO_INTERVAL, " sec"));
-	fprintf(out, "   Date: %s\n", cdm_layout_date(text, sizeof(text), tm, in));
-	fprintf(out, "     OS: %s\n", cdm_layout_os(text, sizeof(text), in));
-	/* no Comment line when there is nothing to say, as in CDM */
-	if (cdm_layout_comment(text, sizeof(text), r))
-		fprintf(out, "Comment: %s\n", text);
+		cdm_layout_interval(iv, sizeof(iv), in));
+	cdm_layout_tail(out, r, tm);
 }
 
 static int cdm_text_write(FILE *out, const struct cdm_run_result *r)
 {
-	struct tm tm;
-
-	/* before the first byte, so that a bad time leaves no half report */
-	if (cdm_layout_localtime(&r->info, &tm) < 0)
-		return -EOVERFLOW;
-
-	cdm_layout_head(out, &r->info, CDM_LAYOUT_WIDE);
-	cdm_scale_text_head(out, r);		/* aggregates only */
-	fputc('\n', out);
-	cdm_layout_sections(out, r, write_row);
-	write_footer(out, r, &tm);
-	cdm_scale_text_tail(out, r);		/* per-rank spread of an aggregate */
-	return cdm_layout_end(out);
+	return cdm_layout_write(out, r, write_row, write_footer);
 }
 
 /* listed in the registry, report.c; declared in formatter.h */

@@ -28,17 +28,6 @@
 #define KIB 1024ull
 #define MIB (1024ull * 1024)
 
-/* "1MiB", "4KiB", "512B" */
-static void block_text(char *buf, size_t len, uint64_t block)
-{
-	if (block && block % MIB == 0)
-		snprintf(buf, len, "%lluMiB", (unsigned long long)(block / MIB));
-	else if (block && block % KIB == 0)
-		snprintf(buf, len, "%lluKiB", (unsigned long long)(block / KIB));
-	else
-		snprintf(buf, len, "%lluB", (unsigned long long)block);
-}
-
 /*
  * CDM 6's label, right-aligned in 18 columns so the colons line up:
  * "Sequential Read", "Random Write 4KiB".  CDM 6 ran its sequential test
@@ -54,8 +43,11 @@ static void label6(char *buf, size_t len, const struct cdm_test_result *t)
 	char text[96], size[32] = "", share[24] = "";
 
 	if (!seq || t->spec.block != 128 * KIB) {
-		size[0] = ' ';
-		block_text(size + 1, sizeof(size) - 1, t->spec.block);
+		uint64_t n;
+		const char *unit = cdm_size_unit(t->spec.block, &n);
+
+		/* "1MiB", "4KiB", "512B" */
+		snprintf(size, sizeof(size), " %llu%s", (unsigned long long)n, unit);
 	}
 	if (t->dir == CDM_DIR_MIX)
 		snprintf(share, sizeof(share), " R%u/W%u", 100 - t->spec.write_pct,
@@ -160,7 +152,7 @@ static void write_footer(FILE *out, const struct cdm_run_result *r, const struct
 	fprintf(out, "  Test : %s [%s] (x%s) %s [Interval=%s]\n", size, vol,
 		cdm_fmt_setting(cnt, sizeof(cnt), in, CDM_INFO_COUNT, ""),
 		marks[0] ? marks + 1 : "",
-		cdm_fmt_setting(iv, sizeof(iv), in, CDM_INFO_INTERVAL, " sec"));
+		cdm_layout_interval(iv, sizeof(iv), in));
 	fprintf(out, "  Date : %s\n", cdm_layout_date(text, sizeof(text), tm, in));
 	fprintf(out, "    OS : %s\n", cdm_layout_os(text, sizeof(text), in));
 	cdm_scale_text_tail(out, r);		/* per-rank spread of an aggregate */

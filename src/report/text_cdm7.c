@@ -10,7 +10,6 @@
  * nearest honest form is printed (docs/output-formats.md, "cdm7"); what it
  * shares with the other CDM layouts is in layout.c.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -20,7 +19,6 @@
 #include "cdm/report/formatter.h"
 #include "fmt.h"
 #include "layout.h"
-#include "scale.h"
 
 /*
  * CDM 7's label: "Sequential", "Random", then the block as a whole number
@@ -31,19 +29,12 @@
  */
 static void label7(char *buf, size_t len, const struct cdm_test_result *t)
 {
-	unsigned long long b = (unsigned long long)t->spec.block;
-	const char *unit = "B";
+	uint64_t b;
+	const char *unit = cdm_size_unit(t->spec.block, &b);
 	char text[48];
 
-	if (b && b % (1024 * 1024) == 0) {
-		b /= 1024 * 1024;
-		unit = "MiB";
-	} else if (b && b % 1024 == 0) {
-		b /= 1024;
-		unit = "KiB";
-	}
 	snprintf(text, sizeof(text), "%s %llu%s",
-		 t->spec.pattern == CDM_SEQ ? "Sequential" : "Random", b, unit);
+		 t->spec.pattern == CDM_SEQ ? "Sequential" : "Random", (unsigned long long)b, unit);
 	snprintf(buf, len, "%15s", text);
 }
 
@@ -67,10 +58,9 @@ static void write_footer(FILE *out, const struct cdm_run_result *r, const struct
 {
 	const struct cdm_run_info *in = &r->info;
 	char size[CDM_FMT_SETTING_MAX], cnt[CDM_FMT_SETTING_MAX], iv[CDM_FMT_SETTING_MAX];
-	char text[CDM_LAYOUT_COMMENT_MAX];
+	char marks[128];
 
-	/* what an imported report does not state (CDM 6 has no Profile) is unknown */
-	fprintf(out, "Profile: %s\n", cdm_fmt_setting(text, sizeof(text), in, CDM_INFO_PROFILE, ""));
+	cdm_layout_profile(out, in);
 	/*
 	 * CDM 7's test mode slot holds " <0Fill>"; cdm's own marks follow it
 	 * there, and the measure time when it is not CDM 7's fixed 5 s.  cdm
@@ -80,12 +70,9 @@ static void write_footer(FILE *out, const struct cdm_run_result *r, const struct
 	fprintf(out, "   Test: %s (x%s)%s [Interval: %s] <DefaultAffinity=DISABLED>\n",
 		cdm_fmt_setting(size, sizeof(size), in, CDM_INFO_SIZE, ""),
 		cdm_fmt_setting(cnt, sizeof(cnt), in, CDM_INFO_COUNT, ""),
-		cdm_layout_marks(text, sizeof(text), in, CDM_LAYOUT_MEASURE),
-		cdm_fmt_setting(iv, sizeof(iv), in, CDM_INFO_INTERVAL, " sec"));
-	fprintf(out, "   Date: %s\n", cdm_layout_date(text, sizeof(text), tm, in));
-	fprintf(out, "     OS: %s\n", cdm_layout_os(text, sizeof(text), in));
-	if (cdm_layout_comment(text, sizeof(text), r))
-		fprintf(out, "Comment: %s\n", text);
+		cdm_layout_marks(marks, sizeof(marks), in, CDM_LAYOUT_MEASURE),
+		cdm_layout_interval(iv, sizeof(iv), in));
+	cdm_layout_tail(out, r, tm);
 	/* CDM 7's Default template ends with "%Comment%\r\n": one empty line more */
 	if (!short_template(in))
 		fputc('\n', out);
@@ -93,17 +80,7 @@ static void write_footer(FILE *out, const struct cdm_run_result *r, const struct
 
 static int cdm7_write(FILE *out, const struct cdm_run_result *r)
 {
-	struct tm tm;
-
-	if (cdm_layout_localtime(&r->info, &tm) < 0)
-		return -EOVERFLOW;
-	cdm_layout_head(out, &r->info, CDM_LAYOUT_WIDE);
-	cdm_scale_text_head(out, r);		/* aggregates only */
-	fputc('\n', out);
-	cdm_layout_sections(out, r, write_row);
-	write_footer(out, r, &tm);
-	cdm_scale_text_tail(out, r);		/* per-rank spread of an aggregate */
-	return cdm_layout_end(out);
+	return cdm_layout_write(out, r, write_row, write_footer);
 }
 
 /* listed in the registry, report.c; declared in formatter.h */

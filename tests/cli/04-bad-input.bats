@@ -96,7 +96,7 @@ T
 @test "unknown profile, engine, format; planned features refused, not ignored" {
 	refuse 2 "unknown profile 'fast'" "${QUICK[@]}" --profile fast "$TD"
 	refuse 2 "unknown engine 'spdk'" "${QUICK[@]}" --engine spdk "$TD"
-	refuse 2 "unknown format 'xml'" "${QUICK[@]}" --format xml "$TD"
+	refuse 2 "bad value for --format: 'xml' (cdm, cdm7, cdm6, json, csv, markdown, svg)" "${QUICK[@]}" --format xml "$TD"
 	refuse 2 "bad value for --aggregate: 'max'" "${QUICK[@]}" --aggregate max "$TD"
 	refuse 2 "bad value for --cv-threshold" "${QUICK[@]}" --cv-threshold ten "$TD"
 	refuse 2 "bad value for --mode" "${QUICK[@]}" --mode sideways "$TD"

@@ -33,6 +33,7 @@
 #include "cdm/model/result_load.h"
 #include "cdm/model/result_read.h"
 #include "cdm/report/report.h"
+#include "unit.h"
 
 /* what each fixture's header and footer say, written by hand from the files */
 struct expect {
@@ -88,27 +89,15 @@ static const struct expect fixtures[] = {
 /* the fixture @name without its first line ("# source: ..."), in *@len bytes */
 static char *fixture_body(const char *name, size_t *len)
 {
-	const char *dir = getenv("CDM_SRCDIR");
 	char path[4096], *buf, *nl;
-	size_t n;
-	long sz;
-	FILE *f;
+	size_t n, sz;
 
-	snprintf(path, sizeof(path), "%s/tests/fixtures/cdm-reports/%s", dir && *dir ? dir : ".", name);
-	f = fopen(path, "rb");
-	if (!f)
-		fail_msg("%s: %s (run from the repository root or set CDM_SRCDIR)", path, strerror(errno));
-	fseek(f, 0, SEEK_END);
-	sz = ftell(f);
-	rewind(f);
-	buf = calloc(1, (size_t)sz + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)sz, f), (size_t)sz);
-	fclose(f);
+	snprintf(path, sizeof(path), "cdm-reports/%s", name);
+	buf = unit_fixture(path, &sz);
 	assert_true(buf[0] == '#');
 	nl = strchr(buf, '\n');
 	assert_non_null(nl);
-	n = (size_t)sz - (size_t)(nl + 1 - buf);
+	n = sz - (size_t)(nl + 1 - buf);
 	memmove(buf, nl + 1, n + 1);
 	*len = n;
 	return buf;

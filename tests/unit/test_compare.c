@@ -30,6 +30,7 @@
 #include "cdm/model/result_read.h"
 #include "cdm/report/compare.h"
 #include "cdm/report/report.h"
+#include "unit.h"
 
 #define MIB (1024ull * 1024)
 #define KIB 1024ull
@@ -147,35 +148,6 @@ static unsigned int mismatch(struct cdm_run_result *const *runs, unsigned int n,
 	return found;
 }
 
-static void check_golden(const char *got, const char *name)
-{
-	const char *dir = getenv("CDM_SRCDIR");
-	char path[4096], *want;
-	long n;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/tests/fixtures/%s", dir && *dir ? dir : ".", name);
-	if (getenv("CDM_UPDATE_GOLDEN")) {
-		f = fopen(path, "w");
-		assert_non_null(f);
-		fputs(got, f);
-		assert_int_equal(fclose(f), 0);
-	}
-	f = fopen(path, "rb");
-	if (!f)
-		fail_msg("%s: %s (run from the repository root or set CDM_SRCDIR)", path, strerror(errno));
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	want = calloc(1, (size_t)n + 1);
-	assert_non_null(want);
-	assert_int_equal(fread(want, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	if (strcmp(got, want))
-		fail_msg("%s differs:\n--- got ---\n%s--- want ---\n%s", name, got, want);
-	free(want);
-}
-
 static const double local22[4] = { 649.0, 144.4, 589.5, 407.5 };
 static const double san22[4] = { 403.7, 59.9, 248.1, 23.4 };
 static const double san08[4] = { 212.5, 0, 199.9, 87.0 };    /* RND4K read missing */
@@ -194,7 +166,7 @@ static void test_two_runs(void **state)
 	/* whole 1 MiB I/Os: 649.069 and 403.702 MB/s; 0.622 */
 	assert_non_null(strstr(out, "  SEQ    1MiB (Q=  8, T= 1):      649.069       403.702 0.62x\n"));
 	assert_null(strstr(out, "Warning"));
-	check_golden(out, "compare-2.txt");
+	unit_golden(out, "compare-2.txt");
 	free(out);
 	out = render(runs, 2, 1);
 	assert_non_null(strstr(out, "| SEQ1M Q8T1 Read | 649.069 | 403.702 | 0.62x |\n"));
@@ -221,14 +193,14 @@ static void test_three_runs_missing_and_mismatch(void **state)
 	assert_non_null(strstr(out, "  engine: LOCAL 22:00 io_uring, SAN 22:00 io_uring, SAN 08:00 libaio\n"));
 	assert_non_null(strstr(out, "  tests: LOCAL 22:00 4 tests, SAN 22:00 4 tests (4 in common), SAN 08:00 3 tests (3 in common)\n"));
 	assert_non_null(strstr(out, "  RND    4KiB (Q= 32, T=16):      144.400        59.900 0.41x       missing\n"));
-	check_golden(out, "compare-3.txt");
+	unit_golden(out, "compare-3.txt");
 	free(out);
 
 	out = render(runs, 3, 1);
 	assert_non_null(strstr(out, "| Test | LOCAL 22:00 | SAN 22:00 | SAN 22:00 / LOCAL 22:00 | SAN 08:00 | SAN 08:00 / LOCAL 22:00 |\n"));
 	assert_non_null(strstr(out, "| RND4K Q32T16 Read | 144.400 | 59.900 | 0.41x | missing | \xe2\x80\x93 |\n"));
 	assert_non_null(strstr(out, "> **Warning:**"));
-	check_golden(out, "compare-3.md");
+	unit_golden(out, "compare-3.md");
 	free(out);
 	free_runs(runs, 3);
 }

@@ -32,6 +32,7 @@
 #include "cdm/plan/profile.h"
 #include "cdm/model/result_read.h"
 #include "cdm/report/report.h"
+#include "unit.h"
 #include "cdm/model/result.h"
 
 #define MIB (1024ull * 1024)
@@ -150,102 +151,24 @@ static struct cdm_run_result *build(void)
 	return r;
 }
 
-static char *render(const struct cdm_formatter *f, const struct cdm_run_result *r)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
-
-	assert_non_null(fp);
-	assert_int_equal(f->write(fp, r), 0);
-	assert_int_equal(fclose(fp), 0);
-	assert_non_null(buf);
-	return buf;
-}
-
-static void fixture_path(char *path, size_t len, const char *name)
-{
-	const char *dir = getenv("CDM_SRCDIR");
-
-	snprintf(path, len, "%s/tests/fixtures/%s", dir && *dir ? dir : ".", name);
-}
-
-static char *read_file(const char *path)
-{
-	char *buf;
-	long n;
-	FILE *f = fopen(path, "rb");
-
-	if (!f)
-		fail_msg("%s: %s (run from the repository root or set CDM_SRCDIR)",
-			 path, strerror(errno));
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	n = ftell(f);
-	assert_true(n >= 0);
-	rewind(f);
-	buf = malloc((size_t)n + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
-static void assert_same_text(const char *got, const char *want, const char *what)
-{
-	const char *g = got, *w = want;
-	unsigned int line = 1;
-
-	while (*g && *w) {
-		const char *ge = strchrnul(g, '\n'), *we = strchrnul(w, '\n');
-
-		if (ge - g != we - w || memcmp(g, w, (size_t)(ge - g)) || *ge != *we)
-			fail_msg("%s, line %u:\n got: '%.*s'\nwant: '%.*s'", what, line,
-				 (int)(ge - g), g, (int)(we - w), w);
-		g = *ge ? ge + 1 : ge;
-		w = *we ? we + 1 : we;
-		line++;
-	}
-	if (*g || *w)
-		fail_msg("%s: %s has extra lines from line %u", what,
-			 *g ? "output" : "golden file", line);
-}
-
-static void check_golden(const char *got, const char *name)
-{
-	char path[4096], *want;
-
-	fixture_path(path, sizeof(path), name);
-	if (getenv("CDM_UPDATE_GOLDEN")) {
-		FILE *f = fopen(path, "w");
-
-		assert_non_null(f);
-		fputs(got, f);
-		assert_int_equal(fclose(f), 0);
-	}
-	want = read_file(path);
-	assert_same_text(got, want, name);
-	free(want);
-}
-
 static void test_golden(void **state)
 {
 	struct cdm_run_result *r = build();
 	char *out;
 
 	(void)state;
-	out = render(cdm_report_find("json"), r);
-	check_golden(out, "formats.json");
+	out = unit_render("json", r);
+	unit_golden(out, "formats.json");
 	free(out);
-	out = render(cdm_report_find("csv"), r);
-	check_golden(out, "formats.csv");
+	out = unit_render("csv", r);
+	unit_golden(out, "formats.csv");
 	free(out);
-	out = render(cdm_report_find("markdown"), r);
-	check_golden(out, "formats.md");
+	out = unit_render("markdown", r);
+	unit_golden(out, "formats.md");
 	free(out);
 	r->aggregate = CDM_AGG_MEDIAN;
-	out = render(cdm_report_find("cdm"), r);
-	check_golden(out, "formats-median.txt");
+	out = unit_render("cdm", r);
+	unit_golden(out, "formats-median.txt");
 	free(out);
 	cdm_result_free(r);
 }
@@ -330,7 +253,7 @@ static void test_json_interrupted_and_empty(void **state)
 	char *out;
 
 	(void)state;
-	out = render(cdm_report_find("json"), r);
+	out = unit_render("json", r);
 	root = parse_ok(out);
 	assert_int_equal(cdm_json_get(root, "interrupted")->type, CDM_JSON_TRUE);
 	assert_int_equal(cdm_json_get(root, "interrupted_signal")->u64, SIGINT);
@@ -348,7 +271,7 @@ static void test_json_interrupted_and_empty(void **state)
 	/* stopped before any test finished: still valid, and readable by compare */
 	for (unsigned int i = 0; i < r->ntests; i++)
 		r->tests[i].npasses = 0, cdm_hist_init(r->tests[i].hist);
-	out = render(cdm_report_find("json"), r);
+	out = unit_render("json", r);
 	cdm_json_free(parse_ok(out));
 	free(out);
 	cdm_result_free(r);
@@ -356,16 +279,16 @@ static void test_json_interrupted_and_empty(void **state)
 	/* no tests and no info at all */
 	r = cdm_result_alloc(0);
 	assert_non_null(r);
-	out = render(cdm_report_find("json"), r);
+	out = unit_render("json", r);
 	root = parse_ok(out);
 	assert_int_equal(cdm_json_get(root, "tests")->n, 0);
 	assert_int_equal(cdm_json_get(root, "schema_version")->u64, CDM_JSON_SCHEMA_VERSION);
 	cdm_json_free(root);
 	free(out);
-	out = render(cdm_report_find("csv"), r);
+	out = unit_render("csv", r);
 	assert_int_equal(strchr(out, '\n') - out + 1, (long)strlen(out));
 	free(out);
-	out = render(cdm_report_find("markdown"), r);
+	out = unit_render("markdown", r);
 	assert_non_null(strstr(out, "(no test measured)"));
 	free(out);
 	cdm_result_free(r);
@@ -427,7 +350,7 @@ static void test_json_mix_parts(void **state)
 	t->passes[1].read_ios = 1000;
 	t->passes[1].read_lat_sum_ns = 1000 * 100000ull;
 
-	out = render(cdm_report_find("json"), r);
+	out = unit_render("json", r);
 	root = parse_ok(out);
 	assert_int_equal(cdm_json_get(cdm_json_get(root, "settings"), "fsync_every")->u64, 4);
 	assert_int_equal(cdm_json_get(cdm_json_get(root, "settings"), "rate_iops")->u64, 500);
@@ -477,10 +400,10 @@ static void test_json_mix_parts(void **state)
 	cdm_result_free(back);
 	free(out);
 
-	out = render(cdm_report_find("csv"), r);
+	out = unit_render("csv", r);
 	assert_non_null(strstr(out, ",RND4K Q4T2 W30,mix,RND,4096,2,4,4,pass,1,"));
 	free(out);
-	out = render(cdm_report_find("markdown"), r);
+	out = unit_render("markdown", r);
 	assert_non_null(strstr(out, "| RND4K Q4T2 W30 Mix | "));
 	free(out);
 	cdm_result_free(r);
@@ -505,7 +428,7 @@ static void test_round_trip(void **state)
 	unsigned int i, a, m;
 
 	(void)state;
-	out = render(cdm_report_find("json"), r);
+	out = unit_render("json", r);
 	if (cdm_result_read(out, strlen(out), CDM_RESULT_READ_AGGREGATE, &back, &err))
 		fail_msg("compare cannot read the JSON: %s", err.msg);
 	assert_string_equal(back->info.label, r->info.label);
@@ -554,7 +477,7 @@ static void test_json_histogram(void **state)
 	size_t i;
 
 	(void)state;
-	out = render(cdm_report_find("json"), r);
+	out = unit_render("json", r);
 	root = parse_ok(out);
 	h = cdm_json_get(&cdm_json_get(root, "tests")->items[1], "histogram");
 	assert_non_null(h);
@@ -589,7 +512,7 @@ static void test_hostile_strings(void **state)
 	(void)state;
 	set_str(r->info.target, sizeof(r->info.target), "/mnt/\xff\xfe\"x\\y\x01\n\tz\xc3\xa9");
 	set_str(r->info.label, sizeof(r->info.label), "a,b \"c\"\nd");
-	out = render(cdm_report_find("json"), r);
+	out = unit_render("json", r);
 	root = parse_ok(out);
 	v = cdm_json_get(cdm_json_get(root, "target"), "path");
 	assert_string_equal(v->str, "/mnt/\xef\xbf\xbd\xef\xbf\xbd\"x\\y\x01\n\tz\xc3\xa9");
@@ -597,13 +520,13 @@ static void test_hostile_strings(void **state)
 	free(out);
 
 	/* CSV: RFC 4180 quoting of the label, quotes doubled */
-	out = render(cdm_report_find("csv"), r);
+	out = unit_render("csv", r);
 	assert_non_null(strstr(out, "\n\"a,b \"\"c\"\"\nd\",SEQ1M Q8T1,read,"));
 	free(out);
 
 	/* Markdown: the label cannot break the table or start markup */
 	set_str(r->info.label, sizeof(r->info.label), "x|y *z* [l](u)");
-	out = render(cdm_report_find("markdown"), r);
+	out = unit_render("markdown", r);
 	assert_non_null(strstr(out, "**cdm: x\\|y \\*z\\* \\[l\\](u)**"));
 	free(out);
 	cdm_result_free(r);
@@ -615,10 +538,10 @@ static void test_text_aggregate(void **state)
 	char *best, *mean;
 
 	(void)state;
-	best = render(cdm_report_find("cdm"), r);
+	best = unit_render("cdm", r);
 	assert_non_null(strstr(best, "  RND    4KiB (Q= 32, T= 1):   409.600 MB/s [ 100000.0 IOPS] <   320.00 us>\n"));
 	r->aggregate = CDM_AGG_MEAN;
-	mean = render(cdm_report_find("cdm"), r);
+	mean = unit_render("cdm", r);
 	/* 327.68 MB/s -> 80000.0 IOPS; mean latency (320+530+400)/3 us */
 	assert_non_null(strstr(mean, "  RND    4KiB (Q= 32, T= 1):   327.680 MB/s [  80000.0 IOPS] <   416.67 us>\n"));
 	free(best);
@@ -637,14 +560,14 @@ static void test_device_target(void **state)
 	r->info.is_device = 1;
 	r->info.target_dev_bytes = 1ull << 30;
 	r->info.target_dev_lbs = 4096;
-	text = render(cdm_report_find("cdm"), r);
+	text = unit_render("cdm", r);
 	assert_non_null(strstr(text, "   Test: 1 GiB (x3) [/dev/sdb: block device, 1 GiB, 4096-byte sectors]\n"));
-	json = render(cdm_report_find("json"), r);
+	json = unit_render("json", r);
 	assert_non_null(strstr(json, "\"is_device\": true,\n"));
 	assert_non_null(strstr(json, "\"device_bytes\": 1073741824,\n"));
 	assert_non_null(strstr(json, "\"logical_block_bytes\": 4096,\n"));
 	cdm_json_free(parse_ok(json));
-	md = render(cdm_report_find("markdown"), r);
+	md = unit_render("markdown", r);
 	assert_non_null(strstr(md, " (block device, 1 GiB, 4096-byte sectors)"));
 	free(text);
 	free(json);
@@ -663,7 +586,7 @@ static void test_save_atomic(void **state)
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/r.json", dir);
 	assert_int_equal(cdm_report_save(path, cdm_report_find("json"), r), 0);
-	text = read_file(path);
+	text = unit_read_file(path, NULL);
 	root = parse_ok(text);
 	cdm_json_free(root);
 	free(text);
@@ -751,7 +674,7 @@ static void test_nothing_measured(void **state)
 	char *out;
 
 	(void)state;
-	out = render(cdm_report_find("json"), r);
+	out = unit_render("json", r);
 	root = parse_ok(out);
 	assert_int_equal(cdm_json_get(root, "schema_version")->u64, 2);
 	tests = cdm_json_get(root, "tests");
@@ -790,7 +713,7 @@ static void test_nothing_measured(void **state)
 	cdm_json_free(root);
 	free(out);
 
-	out = render(cdm_report_find("csv"), r);
+	out = unit_render("csv", r);
 	assert_non_null(strstr(out, ",lat_p99_99_ns,reason\n"));
 	assert_non_null(strstr(out, "STALL,RND4K Q1T1,read,RND,4096,1,1,1,pass,2,1,0,0,,,,,0,0,,,,,,,,no I/O completed\n"));
 	assert_non_null(strstr(out, "STALL,RND4K Q1T1,read,RND,4096,1,1,1,median,,3,0,0,,,,,0,0,,,,,,,,"
@@ -799,7 +722,7 @@ static void test_nothing_measured(void **state)
 	assert_non_null(strstr(out, "STALL,RND4K Q1T1 W30,mix,RND,4096,1,1,1,pass,1,1,0,0,,,,,0,0,,,,,,,,no I/O completed\n"));
 	free(out);
 
-	out = render(cdm_report_find("markdown"), r);
+	out = unit_render("markdown", r);
 	assert_non_null(strstr(out, "| RND4K Q1T1 Read | \xe2\x80\x93 | \xe2\x80\x93 | \xe2\x80\x93 | \xe2\x80\x93 | nothing measured |\n"));
 	assert_non_null(strstr(out, "| RND4K Q1T1 Write | 4.096 | 1000.0 | 1000.00 | "));
 	assert_non_null(strstr(out, " | \xe2\x80\x93 (1 of 3 passes) |\n"));
@@ -809,7 +732,7 @@ static void test_nothing_measured(void **state)
 	assert_non_null(strstr(out, "\nRND4K Q1T1 Write: no I/O completed in 2 of its 3 passes"));
 	free(out);
 
-	out = render(cdm_report_find("cdm"), r);
+	out = unit_render("cdm", r);
 	assert_non_null(strstr(out, "[Read]\n  RND    4KiB (Q=  1, T= 1):             nothing measured: no I/O completed\n"));
 	assert_non_null(strstr(out, "[Write]\n  RND    4KiB (Q=  1, T= 1):     4.096 MB/s [   1000.0 IOPS] <  1000.00 us>\n"));
 	assert_non_null(strstr(out, "[Mix] Read 70%/Write 30%\n  RND    4KiB (Q=  1, T= 1):             nothing measured: no I/O completed\n"));
@@ -830,7 +753,7 @@ static void test_memory_under(void **state)
 	char *out;
 
 	(void)state;
-	out = render(cdm_report_find("markdown"), r);
+	out = unit_render("markdown", r);
 	assert_null(strstr(out, "memory under"));
 	free(out);
 	snprintf(r->info.mem_under[0].kind, sizeof(f->kind), "loop_page_cache");
@@ -845,7 +768,7 @@ static void test_memory_under(void **state)
 	snprintf(f->fix, sizeof(f->fix), "put the backing file on a disk's filesystem");
 	r->info.nmem_under = 2;
 
-	out = render(cdm_report_find("json"), r);
+	out = unit_render("json", r);
 	assert_non_null(strstr(out, "    \"memory_under\": [\n      { \"kind\": \"loop_page_cache\", \"layer\": \"loop0\", \"stack\": \"/mnt/san (ext4) > loop0\", \"why\": "));
 	assert_non_null(strstr(out, "\"stack\": \"/mnt/san (ext4) > loop0 > /dev/shm/a*b\\\"c.img > /dev/shm (tmpfs)\""));
 	if (cdm_result_read(out, strlen(out), CDM_RESULT_READ_ONE_RUN, &back, &err))
@@ -861,7 +784,7 @@ static void test_memory_under(void **state)
 	cdm_result_free(back);
 	free(out);
 
-	out = render(cdm_report_find("markdown"), r);
+	out = unit_render("markdown", r);
 	assert_non_null(strstr(out, "\n\n**Warning: memory under the target.** loop0 reads its backing file /img through the page cache; losetup --direct-io=on /dev/loop0 turns loop direct I/O on (stack: /mnt/san (ext4) \\> loop0).\n\n"));
 	assert_non_null(strstr(out, "(stack: /mnt/san (ext4) \\> loop0 \\> /dev/shm/a\\*b\"c.img \\> /dev/shm (tmpfs)).\n\n| Test |"));
 	free(out);

@@ -30,6 +30,7 @@
 #include <cmocka.h>
 
 #include "cdm/report/report.h"
+#include "unit.h"
 #include "cdm/model/result.h"
 
 #define MIB (1024ull * 1024)
@@ -191,84 +192,6 @@ static struct cdm_run_result *build_odd(void)
 	return r;
 }
 
-static char *render(const char *format, const struct cdm_run_result *r)
-{
-	const struct cdm_formatter *f = cdm_report_find(format);
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp;
-
-	assert_non_null(f);
-	fp = open_memstream(&buf, &len);
-	assert_non_null(fp);
-	assert_int_equal(f->write(fp, r), 0);
-	assert_int_equal(fclose(fp), 0);
-	assert_non_null(buf);
-	return buf;
-}
-
-static void fixture_path(char *path, size_t len, const char *name)
-{
-	const char *dir = getenv("CDM_SRCDIR");
-
-	snprintf(path, len, "%s/tests/fixtures/%s", dir && *dir ? dir : ".", name);
-}
-
-static char *read_fixture(const char *name)
-{
-	char path[4096], *buf;
-	long n;
-	FILE *f;
-
-	fixture_path(path, sizeof(path), name);
-	f = fopen(path, "rb");
-	if (!f)
-		fail_msg("%s: %s (run from the repository root or set CDM_SRCDIR)",
-			 path, strerror(errno));
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	n = ftell(f);
-	assert_true(n >= 0);
-	rewind(f);
-	buf = malloc((size_t)n + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
-/* byte for byte, naming the first line that differs */
-static void check_golden(const char *got, const char *name)
-{
-	char path[4096], *want;
-	const char *g = got, *w;
-	unsigned int line = 1;
-
-	fixture_path(path, sizeof(path), name);
-	if (getenv("CDM_UPDATE_GOLDEN")) {
-		FILE *f = fopen(path, "w");
-
-		assert_non_null(f);
-		fputs(got, f);
-		assert_int_equal(fclose(f), 0);
-	}
-	want = read_fixture(name);
-	w = want;
-	while (*g && *w) {
-		const char *ge = strchrnul(g, '\n'), *we = strchrnul(w, '\n');
-
-		if (ge - g != we - w || memcmp(g, w, (size_t)(ge - g)) || *ge != *we)
-			fail_msg("%s, line %u:\n got: '%.*s'\nwant: '%.*s'", name, line,
-				 (int)(ge - g), g, (int)(we - w), w);
-		g = *ge ? ge + 1 : ge;
-		w = *we ? we + 1 : we;
-		line++;
-	}
-	if (*g || *w)
-		fail_msg("%s: %s has more from line %u", name, *g ? "output" : "golden file", line);
-	free(want);
-}
-
 /* nothing of CDM's own names: the product and credit lines name cdm */
 static void check_no_cdm_names(const char *out)
 {
@@ -285,25 +208,25 @@ static void test_golden(void **state)
 
 	(void)state;
 	r = build_cdm7();
-	out = render("cdm7", r);
-	check_golden(out, "layout-cdm7.txt");
+	out = unit_render("cdm7", r);
+	unit_golden(out, "layout-cdm7.txt");
 	check_no_cdm_names(out);
 	free(out);
 	cdm_result_free(r);
 
 	r = build_cdm6();
-	out = render("cdm6", r);
-	check_golden(out, "layout-cdm6.txt");
+	out = unit_render("cdm6", r);
+	unit_golden(out, "layout-cdm6.txt");
 	check_no_cdm_names(out);
 	free(out);
 	cdm_result_free(r);
 
 	r = build_odd();
-	out = render("cdm7", r);
-	check_golden(out, "layout-cdm7-odd.txt");
+	out = unit_render("cdm7", r);
+	unit_golden(out, "layout-cdm7-odd.txt");
 	free(out);
-	out = render("cdm6", r);
-	check_golden(out, "layout-cdm6-odd.txt");
+	out = unit_render("cdm6", r);
+	unit_golden(out, "layout-cdm6-odd.txt");
 	free(out);
 	cdm_result_free(r);
 }
@@ -328,22 +251,22 @@ static void test_endings(void **state)
 	char *out;
 
 	(void)state;
-	out = render("cdm7", r);
+	out = unit_render("cdm7", r);
 	assert_true(ends_with(out, " (x86_64)\n\n"));
 	assert_null(strstr(out, "Comment:"));
 	free(out);
 	set_str(r->info.comment, sizeof(r->info.comment), "nightly");
-	out = render("cdm7", r);
+	out = unit_render("cdm7", r);
 	assert_true(ends_with(out, " (x86_64)\nComment: nightly\n\n"));
 	free(out);
 	set_str(r->info.profile, sizeof(r->info.profile), "Peak");
-	out = render("cdm7", r);
+	out = unit_render("cdm7", r);
 	assert_true(ends_with(out, "\nComment: nightly\n"));
 	assert_false(ends_with(out, "\n\n"));
 	free(out);
 	r->info.comment[0] = '\0';
 	set_str(r->info.profile, sizeof(r->info.profile), "Real");
-	out = render("cdm7", r);
+	out = unit_render("cdm7", r);
 	assert_true(ends_with(out, " (x86_64)\n"));
 	assert_false(ends_with(out, "\n\n"));
 	assert_non_null(strstr(out, "\nProfile: Real\n"));
@@ -351,11 +274,11 @@ static void test_endings(void **state)
 	cdm_result_free(r);
 
 	r = build_cdm6();
-	out = render("cdm6", r);
+	out = unit_render("cdm6", r);
 	assert_true(ends_with(out, " (x86_64)\n  "));
 	free(out);
 	set_str(r->info.comment, sizeof(r->info.comment), "nightly");
-	out = render("cdm6", r);
+	out = unit_render("cdm6", r);
 	assert_true(ends_with(out, " (x86_64)\n    nightly\n"));
 	free(out);
 	cdm_result_free(r);
@@ -376,7 +299,7 @@ static void test_shared(void **state)
 
 	(void)state;
 	for (unsigned int i = 0; i < 3; i++) {
-		char *out = render(fmts[i], r), *l2, *l3;
+		char *out = unit_render(fmts[i], r), *l2, *l3;
 
 		assert_true(strncmp(out, "------", 6) == 0);
 		assert_int_equal(strchr(out, '\n') - out, width[i]);
@@ -401,7 +324,7 @@ static void test_shared(void **state)
 static void test_cdm6_order(void **state)
 {
 	struct cdm_run_result *r = build_odd();
-	char *out = render("cdm6", r);
+	char *out = unit_render("cdm6", r);
 	const char *want[] = {
 		"Sequential Read 1MiB (Q=  8,T= 1) :",
 		"Sequential Write 1MiB (Q=  8,T= 1) :",
@@ -439,17 +362,17 @@ static void test_device(void **state)
 	set_str(r->info.target, sizeof(r->info.target), "/dev/sdb");
 	r->info.target_dev_bytes = 931ull * 1024 * MIB;
 	r->info.target_dev_lbs = 512;
-	out = render("cdm6", r);
+	out = unit_render("cdm6", r);
 	assert_non_null(strstr(out, "\n  Test : 1024 MiB [/dev/sdb: block device, 931 GiB, 512-byte sectors] (x5)  [Interval=5 sec]\n"));
 	free(out);
-	out = render("cdm", r);
+	out = unit_render("cdm", r);
 	assert_non_null(strstr(out, "\n   Test: 1 GiB (x5) [/dev/sdb: block device, 931 GiB, 512-byte sectors]\n"));
 	free(out);
 	/* a small volume: CDM 6's MiB form below 8 GiB */
 	r->info.is_device = 0;
 	r->info.fs_total_bytes = 7680 * MIB;
 	r->info.fs_used_bytes = 1536 * MIB;
-	out = render("cdm6", r);
+	out = unit_render("cdm6", r);
 	assert_non_null(strstr(out, "[/mnt/local: 20.0% (1536.0/7680.0 MiB)] (x5)  [Interval=5 sec]\n"));
 	free(out);
 	cdm_result_free(r);
@@ -658,9 +581,9 @@ static void check_structure(const char *name, int v7)
 	char path[64], why[1024];
 
 	snprintf(path, sizeof(path), "cdm-reports/%s", name);
-	split(&real, read_fixture(path), 1);    /* its first line says where it is from */
+	split(&real, unit_fixture(path, NULL), 1);    /* its first line says where it is from */
 	r = from_real(&real, v7);
-	split(&ours, render(v7 ? "cdm7" : "cdm6", r), 0);
+	split(&ours, unit_render(v7 ? "cdm7" : "cdm6", r), 0);
 	if (compare_structure(&ours, &real, why, sizeof(why)))
 		fail_msg("%s: %s", name, why);
 	free(real.text);
@@ -694,20 +617,20 @@ static void test_structure_can_fail(void **state)
 	char why[1024], *out, *p;
 
 	(void)state;
-	split(&real7, read_fixture("cdm-reports/cdm7-default-sata-1.txt"), 1);
-	split(&real6, read_fixture("cdm-reports/cdm6-default-sdcard-1.txt"), 1);
+	split(&real7, unit_fixture("cdm-reports/cdm7-default-sata-1.txt", NULL), 1);
+	split(&real6, unit_fixture("cdm-reports/cdm6-default-sdcard-1.txt", NULL), 1);
 	r7 = from_real(&real7, 1);
 	r6 = from_real(&real6, 0);
 
-	split(&ours, render("cdm", r7), 0);
+	split(&ours, unit_render("cdm", r7), 0);
 	assert_int_equal(compare_structure(&ours, &real7, why, sizeof(why)), -1);
 	free(ours.text);
-	split(&ours, render("cdm7", r6), 0);
+	split(&ours, unit_render("cdm7", r6), 0);
 	assert_int_equal(compare_structure(&ours, &real6, why, sizeof(why)), -1);
 	free(ours.text);
 
 	/* one space less before a row's IOPS */
-	out = render("cdm7", r7);
+	out = unit_render("cdm7", r7);
 	p = strstr(out, "[    528.8 IOPS]");
 	assert_non_null(p);
 	memmove(p + 1, p + 2, strlen(p + 2) + 1);
@@ -717,13 +640,13 @@ static void test_structure_can_fail(void **state)
 	free(ours.text);
 
 	/* CDM 7's last empty line, CDM 6's two last spaces */
-	out = render("cdm7", r7);
+	out = unit_render("cdm7", r7);
 	out[strlen(out) - 1] = '\0';
 	split(&ours, out, 0);
 	assert_int_equal(compare_structure(&ours, &real7, why, sizeof(why)), -1);
 	free(ours.text);
 	set_str(r6->info.comment, sizeof(r6->info.comment), "x");
-	split(&ours, render("cdm6", r6), 0);
+	split(&ours, unit_render("cdm6", r6), 0);
 	assert_int_equal(compare_structure(&ours, &real6, why, sizeof(why)), -1);
 	free(ours.text);
 

@@ -26,6 +26,7 @@
 #include "cdm/plan/profile.h"
 #include "cdm/report/text.h"
 #include "cdm/report/report.h"
+#include "unit.h"
 #include "cdm/model/result.h"
 
 #define MIB (1024ull * 1024)
@@ -273,75 +274,15 @@ static struct cdm_run_result *build_mix(void)
 /* the report as a string (free it) */
 static char *render(const struct cdm_run_result *r)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	assert_non_null(f);
-	assert_int_equal(cdm_report_find("cdm")->write(f, r), 0);
-	assert_int_equal(fclose(f), 0);
-	assert_non_null(buf);
-	assert_int_equal(strlen(buf), len);
-	return buf;
-}
-
-static char *read_fixture(const char *name)
-{
-	const char *dir = getenv("CDM_SRCDIR");
-	char path[4096];
-	char *buf;
-	long n;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/tests/fixtures/%s",
-		 dir && *dir ? dir : ".", name);
-	f = fopen(path, "rb");
-	if (!f)
-		fail_msg("%s: %s (run from the repository root or set CDM_SRCDIR)",
-			 path, strerror(errno));
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	n = ftell(f);
-	assert_true(n >= 0);
-	rewind(f);
-	buf = malloc((size_t)n + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
-/* compare line by line, so a failure names the first line that differs */
-static void assert_same_text(const char *got, const char *want, const char *what)
-{
-	const char *g = got, *w = want;
-	const char *ge, *we;
-	unsigned int line = 1;
-
-	while (*g && *w) {
-		ge = strchrnul(g, '\n');
-		we = strchrnul(w, '\n');
-		if (ge - g != we - w || memcmp(g, w, (size_t)(ge - g)) ||
-		    *ge != *we)
-			fail_msg("%s, line %u:\n got: '%.*s'\nwant: '%.*s'", what,
-				 line, (int)(ge - g), g, (int)(we - w), w);
-		g = *ge ? ge + 1 : ge;
-		w = *we ? we + 1 : we;
-		line++;
-	}
-	if (*g || *w)
-		fail_msg("%s: %s has extra lines from line %u: '%s'", what,
-			 *g ? "output" : "golden file", line, *g ? g : w);
+	return unit_render("cdm", r);
 }
 
 static void check_golden(struct cdm_run_result *r, const char *name)
 {
-	char *want = read_fixture(name);
 	char *got = render(r);
 
-	assert_same_text(got, want, name);
+	unit_golden(got, name);
 	free(got);
-	free(want);
 }
 
 static void test_golden_default(void **state)

@@ -28,6 +28,7 @@
 #include "cdm/model/result_read.h"
 #include "cdm/report/compare.h"
 #include "cdm/report/report.h"
+#include "unit.h"
 #include "cdm/target/outfile.h"
 
 #define MIB (1024ull * 1024)
@@ -94,20 +95,6 @@ static struct cdm_run_result *build(const char *label, double scale)
 	return r;
 }
 
-static char *render(const struct cdm_run_result *r)
-{
-	const struct cdm_formatter *f = cdm_report_find("svg");
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
-
-	assert_non_null(f);
-	assert_non_null(fp);
-	assert_int_equal(f->write(fp, r), 0);
-	assert_int_equal(fclose(fp), 0);
-	return buf;
-}
-
 /* the text of the element with class @cls inside the cell @id, or NULL */
 static char *cell_text(const char *svg, const char *id, const char *cls, char *buf, size_t len)
 {
@@ -141,7 +128,7 @@ static size_t count(const char *s, const char *needle)
 static void test_card(void **state)
 {
 	struct cdm_run_result *r = build("LOCAL <nvme> & \"a\" \xff", 1.0);
-	char *svg = render(r), got[128], want[128];
+	char *svg = unit_render("svg", r), got[128], want[128];
 
 	(void)state;
 	/* a whole, self-contained document */
@@ -191,7 +178,7 @@ static void test_card(void **state)
 	free(svg);
 	/* --aggregate median: the median's figures */
 	r->aggregate = CDM_AGG_MEDIAN;
-	svg = render(r);
+	svg = unit_render("svg", r);
 	snprintf(want, sizeof(want), "%.2f", cdm_result_mb_s(&r->tests[0], CDM_AGG_MEDIAN));
 	assert_string_equal(cell_text(svg, "r-SEQ1M_Q8T1-read", "mbs", got, sizeof(got)), want);
 	assert_string_equal(want, "1038.09");
@@ -208,7 +195,7 @@ static void test_card_mix(void **state)
 	(void)state;
 	r->tests[1].dir = CDM_DIR_MIX;          /* SEQ1M Q8T1 R70/W30 */
 	r->tests[1].spec.write_pct = 30;
-	svg = render(r);
+	svg = unit_render("svg", r);
 	assert_non_null(strstr(svg, ">Mix R70/W30 (MB/s)</text>"));
 	assert_non_null(cell_text(svg, "r-SEQ1M_Q8T1-mix30", "mbs", got, sizeof(got)));
 	assert_non_null(strstr(svg, ">not in this run</text>"));      /* RND4K Q1T1 Mix */

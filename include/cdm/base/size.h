@@ -39,6 +39,15 @@ int cdm_size_scan(const char **sp, uint64_t *bytes);
 int cdm_size_parse(const char *s, uint64_t *bytes);
 
 /*
+ * cdm_size_unit - the unit @bytes is printed in: the largest power of 1024
+ * that divides it exactly, "B", "KiB", "MiB", "GiB" or "TiB" (0 is "B"),
+ * with *@n the number of them (@bytes / the unit).  Every size cdm prints
+ * takes its unit here: cdm_size_format()'s "4 KiB", CDM's row labels
+ * "4KiB" (whose first letter is a test spec's, "RND4K").  Returns the unit.
+ */
+const char *cdm_size_unit(uint64_t bytes, uint64_t *n);
+
+/*
  * cdm_size_format - "1 GiB", "64 MiB", "4 KiB" or "1000 B": the largest
  * power-of-1024 unit that divides @bytes exactly (CDM's Test: line uses GiB,
  * and MiB below 1 GiB).  Writes at most @len bytes including the NUL;

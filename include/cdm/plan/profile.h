@@ -32,6 +32,33 @@ struct cdm_profile {
 };
 
 /*
+ * What a run takes for a setting neither its profile nor the command line
+ * gives (docs/profile-format.md's table): CDM's own defaults, a 1 GiB
+ * test file, 5 passes of 5 s, 5 s between tests, every test read, written
+ * and (with a share) mixed.
+ */
+#define CDM_PROFILE_SIZE_DEFAULT (1ull << 30)   /* bytes */
+#define CDM_PROFILE_COUNT_DEFAULT 5
+#define CDM_PROFILE_TIME_DEFAULT 5              /* seconds */
+#define CDM_PROFILE_INTERVAL_DEFAULT 5          /* seconds */
+#define CDM_PROFILE_MODE_DEFAULT "all"
+
+/*
+ * cdm_profile_warmup - the warm-up of a run of @p whose passes last
+ * @time seconds: @p's warmup when set, else one pass's length (CDM warms
+ * up as long as it measures).  Returns seconds.
+ */
+unsigned int cdm_profile_warmup(const struct cdm_profile *p, unsigned int time);
+
+/*
+ * cdm_profile_mix - the Mix read share of a run of @p in mode @mode ("all",
+ * "read", "write", "mix"): @p's mix when set, else CDM's R70/W30 (70) when
+ * @mode is "mix" (a Mix section asked for without a share), else 0: no
+ * Mix section.  Returns a percentage.
+ */
+unsigned int cdm_profile_mix(const struct cdm_profile *p, const char *mode);
+
+/*
  * cdm_profile_parse - parse profile text.
  * @text: the file's contents (NUL-terminated); @file: the name used in
  * errors ("peak.cdm").  On failure @err gets "FILE:LINE: reason", e.g.

@@ -14,8 +14,8 @@
 #include "cdm/report/formatter.h"
 
 /*
- * cdm_report_find - the formatter for --format @name ("cdm", "json",
- * "csv", "markdown"), or NULL for a name no row of the registry has.
+ * cdm_report_find - the formatter for --format @name ("cdm", "cdm7",
+ * "json", "svg", ...), or NULL for a name no row of the registry has.
  *
  * The formats are specified in docs/output-formats.md; the JSON schema is
  * versioned (CDM_JSON_SCHEMA_VERSION, result_read.h).
@@ -24,8 +24,9 @@ const struct cdm_formatter *cdm_report_find(const char *name);
 
 /*
  * cdm_report_names - the --format values, in the registry's order, as
- * "cdm, json, csv, markdown" (for messages), into @buf of @len bytes (as
- * many whole names as fit, always terminated).  Returns @buf.
+ * "cdm, cdm7, cdm6, json, csv, markdown, svg" (for messages and help),
+ * into @buf of @len bytes (as many whole names as fit, always
+ * terminated).  Returns @buf.
  */
 char *cdm_report_names(char *buf, size_t len);
 

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * unit.h - what the cmocka programs in tests/unit/ share (unit.c, linked
+ * into every one of them by the Makefile): a formatter's output as a
+ * string, the files of tests/fixtures/, and golden files compared line by
+ * line.  Each helper fails the running test (cmocka's fail_msg) rather
+ * than return an error.  The programs run from the repository root, or
+ * with CDM_SRCDIR set to it.
+ */
+#ifndef CDM_TESTS_UNIT_H
+#define CDM_TESTS_UNIT_H
+
+#include <stddef.h>
+
+#include "cdm/model/result.h"
+
+/*
+ * unit_render - @r printed by the formatter of the registry named @format
+ * ("cdm", "json", "svg", ...), which must succeed.  Returns the text,
+ * NUL-terminated; the caller frees it.
+ */
+char *unit_render(const char *format, const struct cdm_run_result *r);
+
+/*
+ * unit_read_file - the whole file @path, NUL-terminated, its length in
+ * *@len when @len is not NULL.  The caller frees it.
+ */
+char *unit_read_file(const char *path, size_t *len);
+
+/*
+ * unit_fixture - the whole file tests/fixtures/@name ("formats.json",
+ * "cdm-reports/cdm7-default-nvme-1.txt"), as unit_read_file().
+ */
+char *unit_fixture(const char *name, size_t *len);
+
+/*
+ * unit_same_text - fail unless @got is @want byte for byte, naming @what,
+ * the first line that differs and both versions of it (or where the
+ * longer one goes on), so a failure is read without a diff.
+ */
+void unit_same_text(const char *got, const char *want, const char *what);
+
+/*
+ * unit_golden - unit_same_text() of @got and the golden file
+ * tests/fixtures/@name.  With CDM_UPDATE_GOLDEN set in the environment,
+ * @got is written to the file first (then read the diff before committing).
+ */
+void unit_golden(const char *got, const char *name);
+
+#endif /* CDM_TESTS_UNIT_H */
