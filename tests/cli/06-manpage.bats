@@ -74,3 +74,53 @@ render_manpage() {
 		fi
 	fi
 }
+
+@test "the man page lists every subcommand and its options in its own section" {
+	[ -f "$MANPAGE" ]
+	page=$(render_manpage) || skip "$SKIP_WHY"
+	run "$CDM" --help
+	[ "$status" -eq 0 ]
+	help=$output
+
+	# the subcommands of the usage lines; each must be in the SYNOPSIS
+	subs=$(echo "$help" | sed -n 's/^\(Usage:\)\{0,1\} *cdm \([a-z][a-z]*\) .*/\2/p' | sort -u)
+	[ "$(echo "$subs" | wc -l)" -ge 5 ]
+	synopsis=$(echo "$page" | sed -n '/^SYNOPSIS$/,/^DESCRIPTION$/p')
+	[ -n "$synopsis" ]
+	missing=
+	for s in $subs; do
+		echo "$synopsis" | grep -q "^ *cdm $s " || missing="$missing $s"
+	done
+	# and the options that do something else than a run
+	for o in --list-engines --list-profiles --help --version; do
+		echo "$synopsis" | grep -qE -- "(^|[^a-z-])$o([^a-z-]|\$)" || missing="$missing $o"
+	done
+	[ -z "$missing" ] || missing="not in the SYNOPSIS:$missing;"
+
+	# every option of `cdm SUB --help`, long and short, in SUB's section
+	# (merge is documented under SCALE-OUT)
+	for s in $subs; do
+		case $s in
+		merge) sec=SCALE-OUT ;;
+		*) sec=$(echo "$s" | tr a-z A-Z) ;;
+		esac
+		text=$(echo "$page" | awk -v s="$sec" '/^[A-Z][A-Z -]*$/ { on = ($0 == s) } on')
+		if [ -z "$text" ]; then
+			missing="$missing [no section $sec for cdm $s]"
+			continue
+		fi
+		run "$CDM" "$s" --help
+		[ "$status" -eq 0 ]
+		opts=$(echo "$output" | grep -oE -- '^ +-[a-zA-Z], --[a-z][a-z0-9-]*|^ +--[a-z][a-z0-9-]*' |
+			grep -oE -- '--?[a-zA-Z][a-z0-9-]*' | sort -u)
+		[ -n "$opts" ]
+		for o in $opts; do
+			echo "$text" | grep -qE -- "(^|[^a-zA-Z0-9-])$o([^a-z0-9-]|\$)" ||
+				missing="$missing $s:$o"
+		done
+	done
+	if [ -n "$missing" ]; then
+		echo "docs/cdm.1 lacks what cdm --help and cdm SUB --help list (SUB:option = not in SUB's section): $missing"
+		false
+	fi
+}
