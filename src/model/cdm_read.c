@@ -4,9 +4,12 @@
  * (include/cdm/model/cdm_read.h): the bytes decoded to UTF-8 lines, each
  * line recognised by its form, and the first line that fits none named.
  * The forms are CDM's own printf formats (its ResultText and report
- * templates, /work/shared/cdm-format.md): the reader is strict about the
- * words and the punctuation and lenient about the blanks between them, as
- * blog engines and editors change blanks but not words.  Figures are
+ * templates, /work/shared/cdm-format.md) and those of cdm's own text in
+ * CDM's layouts (report/layout.c, text.c, text_cdm7.c, text_cdm6.c): the
+ * reader is strict about the words and the punctuation and lenient about
+ * the blanks between them (spaces, tabs, no-break spaces), as blog engines
+ * and editors change blanks but not words, and it refuses values no
+ * report prints.  Figures are
  * parsed with strtod from the printed text (cdm never calls setlocale,
  * so the C locale's '.' is the decimal point, as in every CDM report).
  */
