@@ -4,9 +4,12 @@
  * (include/cdm/model/cdm_read.h): the bytes decoded to UTF-8 lines, each
  * line recognised by its form, and the first line that fits none named.
  * The forms are CDM's own printf formats (its ResultText and report
- * templates, /work/shared/cdm-format.md): the reader is strict about the
- * words and the punctuation and lenient about the blanks between them, as
- * blog engines and editors change blanks but not words.  Figures are
+ * templates, /work/shared/cdm-format.md) and those of cdm's own text in
+ * CDM's layouts (report/layout.c, text.c, text_cdm7.c, text_cdm6.c): the
+ * reader is strict about the words and the punctuation and lenient about
+ * the blanks between them (spaces, tabs, no-break spaces), as blog engines
+ * and editors change blanks but not words, and it refuses values no
+ * report prints.  Figures are
  * parsed with strtod from the printed text (cdm never calls setlocale,
  * so the C locale's '.' is the decimal point, as in every CDM report).
  */
@@ -24,6 +27,16 @@
 #define MIB (1024ull * 1024)
 #define GIB (1024ull * 1024 * 1024)
 #define QUOTE_MAX 60            /* bytes of a line quoted in an error */
+#define DIGITS_MAX 10           /* digits before a figure's point, at most */
+#define SIZE_MAX_BYTES (1ull << 50)     /* a test size of 1 PiB, at most */
+#define INTERVAL_MAX 3600u      /* seconds, as cdm's --interval */
+
+/* what the product line says printed the text */
+enum by {
+	BY_CDM = 0,                     /* CrystalDiskMark, or not stated (trimmed) */
+	BY_CDM_RUN,                     /* cdm, of a run it measured */
+	BY_CDM_IMPORT,                  /* cdm, of a report it imported */
+};
 
 /* one result line as read */
 struct row {
@@ -43,6 +56,10 @@ struct rd {
 	int old_os;                     /* an old-layout "OS :" line was the last */
 	int old_comment;                /* its comment line was read */
 	unsigned int line;              /* number of the line being read, from 1 */
+	const char *orig;               /* that line as read, for the messages */
+	int bad;                        /* -EINVAL: a token reader refused a value (err set) */
+	enum by by;                     /* of the product line */
+	int measure;                    /* a <Measure N sec> mark was read */
 	struct cdm_run_info info;
 	struct cdm_err *err;
 };
@@ -123,20 +140,61 @@ static size_t utf8_seq(const unsigned char *s, size_t n)
 	return need;
 }
 
-/* @line quoted for a message: at most QUOTE_MAX bytes, the unprintable as '?' */
+/* the code point of the UTF-8 sequence of @k bytes at @s */
+static uint32_t utf8_cp(const unsigned char *s, size_t k)
+{
+	uint32_t cp = k == 2 ? s[0] & 0x1fu : k == 3 ? s[0] & 0x0fu : s[0] & 0x07u;
+
+	for (size_t i = 1; i < k; i++)
+		cp = cp << 6 | (s[i] & 0x3fu);
+	return cp;
+}
+
+/*
+ * a blank that is not a space: the no-break spaces web pages put between
+ * a report's words (U+00A0, and the figure and narrow ones, U+2007,
+ * U+202F); read as a space, shown escaped in a quoted line
+ */
+static int odd_blank(uint32_t cp)
+{
+	return cp == 0xa0 || cp == 0x2007 || cp == 0x202f;
+}
+
+/* invisible in a terminal: shown escaped, "\u200b" (zero-width space, BOM) */
+static int invisible(uint32_t cp)
+{
+	return odd_blank(cp) || (cp >= 0x200b && cp <= 0x200f) || cp == 0x2060 || cp == 0xfeff;
+}
+
+/*
+ * @line quoted for a message: at most QUOTE_MAX bytes of it; a tab as
+ * "\t" and the invisible blanks as "\u00a0", so a line that looks right
+ * shows why it is not; other unprintable bytes as '?'
+ */
 static void quote(char *buf, size_t blen, const char *line)
 {
 	const unsigned char *s = (const unsigned char *)line;
 	size_t n = strlen(line), i = 0, o = 0, k;
 
-	while (i < n && o + 5 < blen && i < QUOTE_MAX) {
+	while (i < n && o + 12 < blen && i < QUOTE_MAX) {
 		if (s[i] >= 0x80 && (k = utf8_seq(s + i, n - i)) && i + k <= QUOTE_MAX) {
-			memcpy(buf + o, s + i, k);
-			o += k;
+			uint32_t cp = utf8_cp(s + i, k);
+
+			if (invisible(cp)) {
+				o += (size_t)snprintf(buf + o, blen - o, "\\u%04x", (unsigned int)cp);
+			} else {
+				memcpy(buf + o, s + i, k);
+				o += k;
+			}
 			i += k;
 			continue;
 		}
-		buf[o++] = s[i] >= 0x20 && s[i] < 0x7f ? (char)s[i] : '?';
+		if (s[i] == '\t') {
+			memcpy(buf + o, "\\t", 2);
+			o += 2;
+		} else {
+			buf[o++] = s[i] >= 0x20 && s[i] < 0x7f ? (char)s[i] : '?';
+		}
 		i++;
 	}
 	if (i < n && o + 4 < blen) {
@@ -146,9 +204,12 @@ static void quote(char *buf, size_t blen, const char *line)
 	buf[o] = '\0';
 }
 
+/* the one place a line is quoted: the line as read, not as cleaned */
+#define QUOTE_BUF (QUOTE_MAX * 6 + 8)
+
 static int not_a_line(struct rd *rd, const char *line)
 {
-	char q[QUOTE_MAX * 2 + 8];
+	char q[QUOTE_BUF];
 
 	quote(q, sizeof(q), line);
 	return cdm_err_set(rd->err, -EINVAL, "line %u: not a CrystalDiskMark report line: '%s'",
@@ -205,11 +266,14 @@ static int uns(const char **p, unsigned int max, unsigned int *v)
 	return 1;
 }
 
-/* a figure as CDM prints it, "7427.749", read with strtod from its text */
-static int figure(const char **p, double *v)
+/*
+ * digits, and a point and digits: the text of a number at *@p (after any
+ * blanks) into @tok (@tlen bytes), *@whole the digits before the point;
+ * moves *@p past it.  0 when there is none or it does not fit @tok.
+ */
+static int scan(const char **p, char *tok, size_t tlen, size_t *whole)
 {
 	const char *q = *p, *s;
-	char tok[40];
 	size_t n;
 
 	blanks(&q);
@@ -218,6 +282,7 @@ static int figure(const char **p, double *v)
 		q++;
 	if (q == s)
 		return 0;
+	*whole = (size_t)(q - s);
 	if (*q == '.') {
 		q++;
 		if (*q < '0' || *q > '9')
@@ -226,13 +291,62 @@ static int figure(const char **p, double *v)
 			q++;
 	}
 	n = (size_t)(q - s);
-	if (n >= sizeof(tok))
-		return 0;
+	if (n >= tlen)
+		n = tlen - 1;
 	memcpy(tok, s, n);
 	tok[n] = '\0';
+	*p = q;
+	return 1;
+}
+
+/* a plain number, a volume's usage "11.7" */
+static int number(const char **p, double *v)
+{
+	const char *q = *p;
+	char tok[40];
+	size_t whole;
+
+	if (!scan(&q, tok, sizeof(tok), &whole) || whole > 20)
+		return 0;
 	*v = strtod(tok, NULL);
 	*p = q;
 	return 1;
+}
+
+/*
+ * a figure as CDM prints it, "7427.749", read with strtod from its text.
+ * CDM prints none wider than its disks go (cdm's own text neither): more
+ * than DIGITS_MAX digits before the point is no report's, and refused
+ * (rd->bad, the message in rd->err): a double would not hold it as
+ * printed.
+ */
+static int figure(struct rd *rd, const char **p, double *v)
+{
+	const char *q = *p;
+	char tok[64], quoted[QUOTE_BUF];
+	size_t whole;
+
+	if (!scan(&q, tok, sizeof(tok), &whole))
+		return 0;
+	if (whole > DIGITS_MAX) {
+		quote(quoted, sizeof(quoted), tok);
+		rd->bad = cdm_err_set(rd->err, -EINVAL, "line %u: a figure of %zu digits before the point, '%s%s': no CrystalDiskMark report prints one",
+				      rd->line, whole, quoted, strlen(tok) + 1 >= sizeof(tok) ? "..." : "");
+		return 0;
+	}
+	*v = strtod(tok, NULL);
+	*p = q;
+	return 1;
+}
+
+/* a figure, or the "-" cdm's text prints for one it has not (NaN) */
+static int figure_or_dash(struct rd *rd, const char **p, double *v)
+{
+	if (lit(p, "-")) {
+		*v = cdm_pass_no_figure();
+		return 1;
+	}
+	return figure(rd, p, v);
 }
 
 /* only blanks left */
@@ -242,21 +356,34 @@ static int at_end(const char *p)
 	return !*p;
 }
 
+/* the literal @s, after any blanks, and nothing after it */
+static int last_word(const char *p, const char *s)
+{
+	return lit(&p, s) && at_end(p);
+}
+
 /* ---- result lines ---- */
 
-/* a block size "4KiB", "1MiB", "512KB" (3.x/4.x: KB is KiB there) into *@b */
+/*
+ * a block size "4KiB", "1MiB", "512KB" (3.x/4.x: KB is KiB there), or
+ * cdm's "512B", into *@b; *@p moves only when it is one
+ */
 static int block(const char **p, unsigned long long *b)
 {
+	const char *q = *p;
 	unsigned long long n;
 
-	if (!whole(p, 1u << 20, &n))
+	if (!whole(&q, 1u << 20, &n))
 		return 0;
-	if (lit(p, "MiB"))
+	if (lit(&q, "MiB"))
 		*b = n * MIB;
-	else if (lit(p, "KiB") || lit(p, "KB"))
+	else if (lit(&q, "KiB") || lit(&q, "KB"))
 		*b = n * KIB;
+	else if (lit(&q, "B"))
+		*b = n;
 	else
 		return 0;
+	*p = q;
 	return 1;
 }
 
@@ -273,21 +400,40 @@ static int qt(const char **p, unsigned int *q, unsigned int *t)
 	return 0;
 }
 
-/* ": 7427.749 MB/s [ 7083.7 IOPS] < 987.81 us>" of 7.x and 8.x */
-static int figures_new(const char *p, struct cdm_reported *rep)
+/*
+ * The figures of a row, from its MB/s on: 1 read (rep->has = 0 when the
+ * row has none: cdm's "nothing measured: ..." and "-" in place of MB/s),
+ * 0 not a row's figures.  @what: IOPS and latency as in 7.x-9.x
+ * (" [...IOPS] <... us>", both required), or as in 3.x-6.x (IOPS optional,
+ * no latency).  A "-" in place of a figure is cdm's for a figure its run
+ * has not (an imported CDM 6 report's latency): NaN.
+ */
+static int row_figures(struct rd *rd, const char *p, struct cdm_reported *rep, int with_lat)
 {
-	if (lit(&p, ":") && figure(&p, &rep->mb_s) && lit(&p, "MB/s") &&
-	    lit(&p, "[") && figure(&p, &rep->iops) && lit(&p, "IOPS]") &&
-	    lit(&p, "<") && figure(&p, &rep->lat_us) && lit(&p, "us>") && at_end(p))
-		return 1;
-	return 0;
+	if (lit(&p, "nothing measured:")) {    /* cdm's row of a test without figures */
+		rep->has = 0;
+		return !at_end(p);
+	}
+	if (!figure_or_dash(rd, &p, &rep->mb_s) || !lit(&p, "MB/s"))
+		return 0;
+	if (with_lat) {
+		if (!lit(&p, "[") || !figure_or_dash(rd, &p, &rep->iops) || !lit(&p, "IOPS]") ||
+		    !lit(&p, "<") || !figure_or_dash(rd, &p, &rep->lat_us) || !lit(&p, "us>"))
+			return 0;
+	} else if (lit(&p, "[") && !(figure_or_dash(rd, &p, &rep->iops) && lit(&p, "IOPS]"))) {
+		return 0;
+	}
+	if (!at_end(p))
+		return 0;
+	if (rep->mb_s != rep->mb_s)
+		rep->has = 0;
+	return 1;
 }
 
 /* 8.x: "SEQ    1MiB (Q=  8, T= 1): ..."; 7.x: "Sequential 1MiB (Q=  8, T= 1): ..." */
-static int row_new(const char *p, struct row *rw, unsigned int *layout)
+static int row_new(struct rd *rd, const char *p, struct row *rw, unsigned int *layout)
 {
 	unsigned long long b;
-	const char *d;
 
 	if (lit(&p, "SEQ ") || lit(&p, "RND ")) {
 		*layout = 8;
@@ -301,29 +447,43 @@ static int row_new(const char *p, struct row *rw, unsigned int *layout)
 	} else {
 		return 0;
 	}
-	d = p;
-	blanks(&d);
-	if (*d < '0' || *d > '9')       /* "Sequential Read": an older layout */
-		return 0;
-	if (!block(&p, &b) || !qt(&p, &rw->spec.qd, &rw->spec.threads))
+	/* "Sequential Read": an older layout */
+	if (!block(&p, &b) || !qt(&p, &rw->spec.qd, &rw->spec.threads) || !lit(&p, ":"))
 		return 0;
 	rw->spec.block = b;
-	return figures_new(p, &rw->rep);
+	return row_figures(rd, p, &rw->rep, 1);
+}
+
+/* "R70/W30" of cdm's CDM 6 layout of a Mix test: its write share */
+static int mix_share(const char **p, unsigned int *w)
+{
+	const char *q = *p;
+	unsigned int r;
+
+	if (!lit(&q, "R") || !uns(&q, 100, &r) || !lit(&q, "/W") || !uns(&q, 100, w) ||
+	    r + *w != 100 || *w < CDM_MIX_MIN || *w > CDM_MIX_MAX)
+		return 0;
+	*p = q;
+	return 1;
 }
 
 /*
  * 3.x to 6.x: "   Sequential Read (Q= 32,T= 1) :    91.559 MB/s",
  * "  Random Read 4KiB (Q=  8,T= 8) :     7.892 MB/s [   1926.8 IOPS]",
  * "         Sequential Read (T= 1) :", "   Random Read 4KB (QD=32) :",
- * "         Random Read 512KB :".  The direction is in the line.  Their
- * sequential block is not printed: CDM 5 and 6 read "Sequential (Q=32)"
- * in 128 KiB blocks and the plain "Sequential" in 1 MiB blocks, as do 3.x
- * and 4.x (cdm-format.md, the tests per profile).
+ * "         Random Read 512KB :".  The direction is in the line.  A
+ * sequential block is printed only by cdm's CDM 6 layout, for a block
+ * other than CDM 6's ("Sequential Read 1MiB (Q=  8,T= 1) :"), and its Mix
+ * tests have their share ("Random Mix 4KiB R70/W30 (Q=  1,T= 1) :").
+ * Otherwise the block is CDM's: 5.x and 6.x read "Sequential (Q=..,T=..)"
+ * in 128 KiB blocks at any Q (6.x lets Q and T be set), the plain
+ * "Sequential" of 5.x ("(T= 1)") and of 3.x and 4.x in 1 MiB blocks
+ * (cdm-format.md, the tests per profile).
  */
-static int row_old(const char *p, struct row *rw, unsigned int *layout)
+static int row_old(struct rd *rd, const char *p, struct row *rw, unsigned int *layout)
 {
 	unsigned long long b = MIB;
-	int seq;
+	int seq, has_block;
 
 	if (lit(&p, "Sequential "))
 		seq = 1;
@@ -335,16 +495,21 @@ static int row_old(const char *p, struct row *rw, unsigned int *layout)
 		rw->dir = CDM_DIR_READ;
 	else if (lit(&p, "Write"))
 		rw->dir = CDM_DIR_WRITE;
+	else if (lit(&p, "Mix"))
+		rw->dir = CDM_DIR_MIX;
 	else
 		return 0;
-	if (!seq && !block(&p, &b))
+	has_block = block(&p, &b);
+	if (!seq && !has_block)
+		return 0;
+	if (rw->dir == CDM_DIR_MIX && !mix_share(&p, &rw->spec.write_pct))
 		return 0;
 	rw->spec.pattern = seq ? CDM_SEQ : CDM_RND;
 	rw->spec.qd = rw->spec.threads = 1;
 	*layout = 3;
 	if (qt(&p, &rw->spec.qd, &rw->spec.threads)) {         /* 5.x, 6.x */
 		*layout = 6;
-		if (seq && rw->spec.qd > 1)
+		if (seq && !has_block)
 			b = 128 * KIB;
 	} else if (lit(&p, "(T=")) {                            /* 5.x */
 		*layout = 6;
@@ -355,11 +520,9 @@ static int row_old(const char *p, struct row *rw, unsigned int *layout)
 			return 0;
 	}
 	rw->spec.block = b;
-	if (!lit(&p, ":") || !figure(&p, &rw->rep.mb_s) || !lit(&p, "MB/s"))
+	if (!lit(&p, ":"))
 		return 0;
-	if (lit(&p, "[") && !(figure(&p, &rw->rep.iops) && lit(&p, "IOPS]")))
-		return 0;
-	return at_end(p);
+	return row_figures(rd, p, &rw->rep, 0);
 }
 
 /* the tests's limits, as cdm's own specs have them (spec.h) */
@@ -401,15 +564,15 @@ static int result_line(struct rd *rd, const char *p)
 	memset(&rw, 0, sizeof(rw));
 	rw.rep.has = 1;
 	rw.rep.iops = rw.rep.lat_us = cdm_pass_no_figure();
-	if (row_new(p, &rw, &layout)) {
+	if (row_new(rd, p, &rw, &layout)) {
 		if (rd->section < 0)
 			return cdm_err_set(rd->err, -EINVAL, "line %u: a result line before [Read], [Write] or [Mix]",
 					   rd->line);
 		rw.dir = (enum cdm_dir)rd->section;
 		if (rw.dir == CDM_DIR_MIX)
 			rw.spec.write_pct = rd->mix_write_pct;
-	} else if (!row_old(p, &rw, &layout)) {
-		return 0;
+	} else if (!row_old(rd, p, &rw, &layout)) {
+		return rd->bad;         /* not a row, or one with a figure no report has */
 	}
 	/* one report, one layout: a CDM 7 row among CDM 8 rows is no report's */
 	if (rd->layout && (rd->layout >= 7 || layout >= 7) && rd->layout != layout)
@@ -420,6 +583,9 @@ static int result_line(struct rd *rd, const char *p)
 	ret = row_check(rd, &rw);
 	if (ret)
 		return ret;
+	/* a row without figures (cdm's "nothing measured") is no test of the result */
+	if (!rw.rep.has)
+		return 1;
 	rw.line = rd->line;
 	rd->rows[rd->nrows++] = rw;
 	return 1;
@@ -477,36 +643,154 @@ static int product_line(struct rd *rd, const char *line)
 	return 1;
 }
 
-/* rules, the credit line, the unit notes: nothing to keep */
+/*
+ * "a CrystalDiskMark 8.0.1 x64 report, imported" after "cdm VERSION:":
+ * whose figures cdm's text printed (report/layout.c) into @origin.  That
+ * of cdm's text of such a text, "a cdm 0.1.0 text of a CrystalDiskMark
+ * 8.0.1 x64 report", names the same figures: "CrystalDiskMark 8.0.1 x64";
+ * and "" for that of cdm's text of a run ("a cdm 0.1.0 text report").
+ */
+static int imported_line(const char *p, char *origin, size_t olen)
+{
+	static const char tail[] = " report, imported", of_a[] = " text of a ";
+	const size_t t = sizeof(tail) - 1;
+	const char *of;
+	size_t n;
+
+	if (!lit(&p, ":") || !lit(&p, "a "))
+		return 0;
+	n = strlen(p);
+	if (n <= t || strcmp(p + n - t, tail))
+		return 0;
+	n -= t;
+	if (!strncmp(p, "cdm ", 4)) {
+		of = strstr(p, of_a);
+		if (!of || of >= p + n) {
+			origin[0] = '\0';
+			return 1;
+		}
+		n -= (size_t)(of + sizeof(of_a) - 1 - p);
+		p = of + sizeof(of_a) - 1;
+	}
+	snprintf(origin, olen, "%.*s", (int)n, p);
+	return 1;
+}
+
+/* "x86_64 (io_uring, O_DIRECT)" of cdm's product line of a run, into @in */
+static int run_line(const char *p, struct cdm_run_info *in)
+{
+	const char *m, *e;
+	size_t mlen;
+	int direct;
+
+	blanks(&p);
+	m = p;
+	while (*p && *p != ' ')
+		p++;
+	mlen = (size_t)(p - m);
+	if (!mlen || mlen >= sizeof(in->machine) || !lit(&p, "("))
+		return 0;
+	e = strchr(p, ',');
+	if (!e || e == p || (size_t)(e - p) >= sizeof(in->engine))
+		return 0;
+	direct = last_word(e + 1, "O_DIRECT)") ? 1 : last_word(e + 1, "buffered)") ? 0 : -1;
+	if (direct < 0)
+		return 0;
+	snprintf(in->machine, sizeof(in->machine), "%.*s", (int)mlen, m);
+	snprintf(in->engine, sizeof(in->engine), "%.*s", (int)(e - p), p);
+	in->direct = direct;
+	return 1;
+}
+
+/*
+ * cdm's own product lines (report/layout.c, cdm_layout_head()), which
+ * its text in every layout has: "cdm 0.1.0 x86_64 (io_uring, O_DIRECT)"
+ * of a run (the machine, the engine, O_DIRECT or buffered), "cdm 0.1.0: a
+ * CrystalDiskMark 8.0.1 x64 report, imported" of an imported report.
+ * Nothing is kept from a line that is not one.
+ */
+static int cdm_product_line(struct rd *rd, const char *line)
+{
+	struct cdm_run_source *src = &rd->info.source;
+	const char *p = line, *v;
+	char origin[sizeof(src->origin)];
+	size_t n;
+
+	if (!lit(&p, "cdm "))
+		return 0;
+	v = p;
+	while (*p && *p != ' ' && *p != ':')
+		p++;
+	n = (size_t)(p - v);
+	if (!n || n >= sizeof(src->version))
+		return 0;
+	if (*p == ':') {
+		if (!imported_line(p, origin, sizeof(origin)))
+			return 0;
+		snprintf(src->origin, sizeof(src->origin), "%s", origin);
+		rd->by = BY_CDM_IMPORT;
+	} else {
+		if (!run_line(p, &rd->info))
+			return 0;
+		rd->by = BY_CDM_RUN;
+	}
+	snprintf(src->version, sizeof(src->version), "%.*s", (int)n, v);
+	snprintf(src->product, sizeof(src->product), "%s", line);
+	return 1;
+}
+
+/* rules, the credit lines (CDM's, cdm's), the unit notes: nothing to keep */
 static int chrome_line(const char *p)
 {
 	size_t n = strspn(p, "-");
 
 	if (n >= 20 && !p[n])
 		return 1;
-	if (strstr(p, "Crystal Dew World"))
+	if (strstr(p, "Crystal Dew World") || !strcmp(p, "cdm - disk benchmark for Linux - MIT License"))
 		return 1;
 	return !strncmp(p, "* MB/s = ", 9) || !strncmp(p, "* KB = ", 7);
 }
 
 /* ---- footer ---- */
 
-/* "G: 0% (0/1863GiB)", "I: 11.7% (14.0/119.2 GiB)": the drive and its use */
-static void volume(struct cdm_run_info *in, const char *s, size_t n)
+/* "unknown": what cdm's text prints for a setting its run does not state */
+static int unknown(const char **p)
 {
-	const char *p = in->source.volume, *colon;
+	return lit(p, "unknown");
+}
+
+/*
+ * "G: 0% (0/1863GiB)", "I: 11.7% (14.0/119.2 GiB)": the drive and its
+ * use.  cdm's text names a mount point there, "/mnt/x: 6% (16/252GiB)",
+ * "/dev/sdb: block device, ...", or "/tmp/x" alone, and "unknown" when
+ * its run does not state it.
+ */
+static void volume(struct rd *rd, const char *s, size_t n)
+{
+	struct cdm_run_info *in = &rd->info;
+	const char *p = in->source.volume, *colon, *c;
 	double pct, used, total;
 	uint64_t unit;
 
+	if (rd->by != BY_CDM && n == 7 && !strncmp(s, "unknown", 7))
+		return;
 	snprintf(in->source.volume, sizeof(in->source.volume), "%.*s", (int)n, s);
 	colon = strchr(p, ':');
+	if (rd->by != BY_CDM) {
+		/* a mount point may hold a ':'; its text ends at the last ": " */
+		for (colon = NULL, c = strstr(p, ": "); c; c = strstr(c + 1, ": "))
+			colon = c;
+		snprintf(in->target, sizeof(in->target), "%.*s",
+			 (int)(colon ? (size_t)(colon - p) : strlen(p)), p);
+	} else if (colon && colon != p) {
+		snprintf(in->target, sizeof(in->target), "%.*s", (int)(colon + 1 - p), p);
+	}
+	snprintf(in->mount_point, sizeof(in->mount_point), "%s", in->target);
 	if (!colon || colon == p)
 		return;
-	snprintf(in->target, sizeof(in->target), "%.*s", (int)(colon + 1 - p), p);
-	snprintf(in->mount_point, sizeof(in->mount_point), "%s", in->target);
 	p = colon + 1;
-	if (!figure(&p, &pct) || !lit(&p, "%") || !lit(&p, "(") || !figure(&p, &used) ||
-	    !lit(&p, "/") || !figure(&p, &total))
+	if (!number(&p, &pct) || !lit(&p, "%") || !lit(&p, "(") || !number(&p, &used) ||
+	    !lit(&p, "/") || !number(&p, &total))
 		return;
 	unit = lit(&p, "GiB") ? GIB : lit(&p, "MiB") ? MIB : 0;
 	if (!unit || !lit(&p, ")") || !at_end(p) || used > total || total > 1e9)
@@ -531,26 +815,92 @@ static int other_mark(const char **pp)
 	return 1;
 }
 
+/* "%u sec" of a Measure or an Interval, or "unknown" (*@has = 0); range-checked */
+static int seconds(struct rd *rd, const char **p, const char *what, unsigned int min,
+		   unsigned int max, unsigned int *v, int *has)
+{
+	unsigned long long x;
+
+	if (unknown(p)) {
+		*has = 0;
+		return 1;
+	}
+	if (!whole(p, ~0ull, &x) || !lit(p, "sec"))
+		return 0;
+	if (x < min || x > max) {
+		rd->bad = cdm_err_set(rd->err, -EINVAL, "line %u: %s %llu sec is outside %u..%u sec",
+				      rd->line, what, x, min, max);
+		return 0;
+	}
+	*v = (unsigned int)x;
+	*has = 1;
+	return 1;
+}
+
+/*
+ * A mark of the settings that change what the figures mean: CDM's
+ * "<0Fill>" and "[Admin]", and cdm's own (report/layout.c,
+ * cdm_layout_marks()): "<O_DSYNC>", "<fdatasync/N>", "<Rate N IOPS>", and
+ * in its CDM 6 and 7 layouts "<Measure N sec>"
+ */
+static int known_mark(struct rd *rd, const char **pp)
+{
+	struct cdm_run_info *in = &rd->info;
+	const char *p = *pp;
+	unsigned long long x;
+	int has;
+
+	if (lit(&p, "<0Fill>"))
+		in->zero_fill = 1;
+	else if (lit(&p, "[Admin]"))
+		in->admin = 1;
+	else if (lit(&p, "<O_DSYNC>"))
+		in->dsync = 1;
+	else if (lit(&p, "<fdatasync/") && whole(&p, ~0u, &x) && x && lit(&p, ">"))
+		in->fsync_every = (unsigned int)x;
+	else if (lit(&p, "<Rate") && whole(&p, ~0ull, &x) && x && lit(&p, "IOPS>"))
+		in->rate_iops = x;
+	else if (lit(&p, "<Measure") && seconds(rd, &p, "Measure", 1, CDM_TIME_MAX, &in->time, &has) &&
+		 has && lit(&p, ">"))
+		rd->measure = 1;
+	else
+		return 0;
+	*pp = p;
+	return 1;
+}
+
 /*
  * One token of a Test: line after the size: "(x5)", "[Interval: 5 sec]"
- * (7.x), "[Interval=5 sec]" (6.x), "<0Fill>", "<DefaultAffinity=...>",
- * or the volume in brackets (6.x, 8.x).
+ * (7.x), "[Interval=5 sec]" (6.x), a mark (known_mark()),
+ * "<DefaultAffinity=...>", or the volume in brackets (6.x, 8.x).
  */
-static int test_token(struct cdm_run_info *in, const char **pp)
+static int test_token(struct rd *rd, const char **pp)
 {
+	struct cdm_run_info *in = &rd->info;
 	const char *p = *pp, *e;
+	unsigned long long x;
 
-	if (lit(&p, "(x"))
-		return uns(&p, CDM_COUNT_MAX, &in->count) && lit(&p, ")") ? (*pp = p, 1) : 0;
-	if (lit(&p, "[Interval:") || lit(&p, "[Interval=")) {
-		in->source.has_interval = 1;
-		return uns(&p, 100000, &in->interval) && lit(&p, "sec]") ? (*pp = p, 1) : 0;
-	}
-	if (lit(&p, "<0Fill>")) {
-		in->zero_fill = 1;
+	if (lit(&p, "(x")) {
+		if (unknown(&p))
+			return lit(&p, ")") ? (*pp = p, 1) : 0;
+		if (!whole(&p, ~0ull, &x) || !lit(&p, ")"))
+			return 0;
+		if (x < 1 || x > CDM_COUNT_MAX) {
+			rd->bad = cdm_err_set(rd->err, -EINVAL, "line %u: (x%llu): a count outside 1..%u",
+					      rd->line, x, CDM_COUNT_MAX);
+			return 0;
+		}
+		in->count = (unsigned int)x;
 		*pp = p;
 		return 1;
 	}
+	if (lit(&p, "[Interval:") || lit(&p, "[Interval="))
+		return seconds(rd, &p, "Interval", 0, INTERVAL_MAX, &in->interval,
+			       &in->source.has_interval) && lit(&p, "]") ? (*pp = p, 1) : 0;
+	if (known_mark(rd, pp))
+		return 1;
+	if (rd->bad)
+		return 0;
 	if (lit(&p, "<"))       /* <DefaultAffinity=DISABLED> (7.x), or a later mark */
 		return other_mark(pp);
 	if (lit(&p, "[")) {
@@ -560,45 +910,73 @@ static int test_token(struct cdm_run_info *in, const char **pp)
 			return 0;
 		if (in->source.volume[0])
 			return 0;
-		volume(in, p, (size_t)(e - p));
+		volume(rd, p, (size_t)(e - p));
 		*pp = e + 1;
 		return 1;
 	}
 	return 0;
 }
 
-/* "1 GiB (x5) [G: 0% (0/1863GiB)]", "1024 MiB [I: ...] (x5)  [Interval=5 sec]" */
-static int test_value(struct cdm_run_info *in, const char *p)
+/*
+ * "1 GiB (x5) [G: 0% (0/1863GiB)]", "1024 MiB [I: ...] (x5)  [Interval=5
+ * sec]"; cdm's text prints its size in any of cdm_size_format()'s units
+ * ("512 KiB", "2 TiB"), or "unknown".  A size outside 512 B (one block of
+ * the smallest) .. 1 PiB is no report's (CDM's are 16 MiB..64 GiB).
+ */
+static int test_value(struct rd *rd, const char *p)
 {
+	static const struct {
+		const char *unit;
+		unsigned long long bytes;
+	} units[] = {
+		{ "TiB", 1024 * GIB }, { "GiB", GIB }, { "MiB", MIB },
+		{ "MB", MIB },          /* 3.x and 4.x print "1000 MB" for CDM's MiB */
+		{ "KiB", KIB }, { "B", 1 },
+	};
 	unsigned long long n;
+	unsigned int i;
 
-	if (!whole(&p, 1u << 30, &n))
-		return 0;
-	/* 3.x and 4.x print "1000 MB" for CDM's MiB */
-	if (lit(&p, "GiB"))
-		in->size = n * GIB;
-	else if (lit(&p, "MiB") || lit(&p, "MB"))
-		in->size = n * MIB;
-	else
-		return 0;
+	if (!unknown(&p)) {
+		if (!whole(&p, ~0ull, &n))
+			return 0;
+		for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+			if (lit(&p, units[i].unit))
+				break;
+		if (i == sizeof(units) / sizeof(units[0]))
+			return 0;
+		if (n > SIZE_MAX_BYTES / units[i].bytes || n * units[i].bytes < CDM_BLOCK_MIN ||
+		    n * units[i].bytes > SIZE_MAX_BYTES) {
+			rd->bad = cdm_err_set(rd->err, -EINVAL, "line %u: a test size of %llu %s is outside 512 B..1 PiB",
+					      rd->line, n, units[i].unit);
+			return 0;
+		}
+		rd->info.size = n * units[i].bytes;
+	}
 	while (!at_end(p))
-		if (!test_token(in, &p))
+		if (!test_token(rd, &p))
 			return 0;
 	return 1;
 }
 
-/* "[Admin]", "<0Fill>" in any order, or nothing; other marks are skipped */
-static int mode_value(struct cdm_run_info *in, const char *p)
+/* "[Admin]", "<0Fill>" and cdm's marks in any order, or nothing; other marks are skipped */
+static int mode_value(struct rd *rd, const char *p)
 {
-	while (!at_end(p)) {
-		if (lit(&p, "[Admin]"))
-			in->admin = 1;
-		else if (lit(&p, "<0Fill>"))
-			in->zero_fill = 1;
-		else if (!other_mark(&p))
+	while (!at_end(p))
+		if (!known_mark(rd, &p) && (rd->bad || !other_mark(&p)))
 			return 0;
-	}
 	return 1;
+}
+
+/* "Measure 5 sec / Interval 5 sec" (8.x); cdm's text: "Measure unknown" too */
+static int time_value(struct rd *rd, const char *v)
+{
+	struct cdm_run_info *in = &rd->info;
+	int has;
+
+	return lit(&v, "Measure") && seconds(rd, &v, "Measure", 1, CDM_TIME_MAX, &in->time, &has) &&
+	       lit(&v, "/") && lit(&v, "Interval") &&
+	       seconds(rd, &v, "Interval", 0, INTERVAL_MAX, &in->interval, &in->source.has_interval) &&
+	       at_end(v);
 }
 
 /* days since 1970-01-01 of a proleptic Gregorian date (Hinnant's algorithm) */
@@ -614,20 +992,37 @@ static long long days_civil(long long y, unsigned int m, unsigned int d)
 	return era * 146097 + (long long)yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
 }
 
-/* "2021/06/26 15:42:37": kept as text, and as the time it is in UTC */
-static int date_value(struct cdm_run_info *in, const char *p)
+/*
+ * "2021/06/26 15:42:37": kept as text, and as the time it is in UTC.  A
+ * date that is no day of the Gregorian calendar (Feb 29 of a year that is
+ * not a leap year) or a second 60 (Windows' clock, which CDM prints, has
+ * no leap second) is no report's; cdm's text prints "unknown" for a
+ * report without its Date.
+ */
+static int date_value(struct rd *rd, const char *p)
 {
 	static const unsigned char mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	struct cdm_run_info *in = &rd->info;
 	unsigned int y, mo, d, h, mi, s;
 	const char *v = p;
+	int leap;
 
-	if (!uns(&p, 9999, &y) || !lit(&p, "/") || !uns(&p, 12, &mo) || !lit(&p, "/") ||
-	    !uns(&p, 31, &d) || !uns(&p, 23, &h) || !lit(&p, ":") || !uns(&p, 59, &mi) ||
-	    !lit(&p, ":") || !uns(&p, 60, &s) || !at_end(p))
-		return 0;
-	if (y < 1970 || mo < 1 || d < 1 || d > mdays[mo - 1])
+	if (unknown(&p) && at_end(p))
+		return 1;
+	if (!uns(&p, 99999, &y) || !lit(&p, "/") || !uns(&p, 99, &mo) || !lit(&p, "/") ||
+	    !uns(&p, 99, &d) || !uns(&p, 99, &h) || !lit(&p, ":") || !uns(&p, 99, &mi) ||
+	    !lit(&p, ":") || !uns(&p, 99, &s) || !at_end(p))
 		return 0;
 	blanks(&v);
+	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	if (y < 1970 || y > 9999 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
+	    (mo == 2 && d == 29 && !leap) || h > 23 || mi > 59 || s > 59) {
+		char q[QUOTE_BUF];
+
+		quote(q, sizeof(q), v);
+		rd->bad = cdm_err_set(rd->err, -EINVAL, "line %u: no such date: '%s'", rd->line, q);
+		return 0;
+	}
 	snprintf(in->source.date_text, sizeof(in->source.date_text), "%s", v);
 	in->start = (time_t)(days_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + s);
 	return 1;
@@ -638,6 +1033,8 @@ static void os_value(struct cdm_run_info *in, const char *p)
 {
 	const char *end = p + strlen(p), *b = strrchr(p, '['), *m = strrchr(p, '(');
 
+	if (!strcmp(p, "unknown"))      /* cdm's text of a report without its OS line */
+		return;
 	if (m && end[-1] == ')' && (!b || m > b)) {
 		snprintf(in->machine, sizeof(in->machine), "%.*s", (int)(end - m - 2), m + 1);
 		end = m;
@@ -683,30 +1080,32 @@ static int footer_line(struct rd *rd, const char *p)
 	const char *v;
 	int ok = 1;
 
-	if ((v = footer_key(p, "Profile")))
-		snprintf(in->profile, sizeof(in->profile), "%s", v);
-	else if ((v = footer_key(p, "Test")))
-		ok = test_value(in, v);
-	else if ((v = footer_key(p, "Mode")))
-		ok = mode_value(in, v);
-	else if ((v = footer_key(p, "Time")))
-		ok = lit(&v, "Measure") && uns(&v, 100000, &in->time) && lit(&v, "sec") &&
-		     lit(&v, "/") && lit(&v, "Interval") && uns(&v, 100000, &in->interval) &&
-		     lit(&v, "sec") && at_end(v) && (in->source.has_interval = 1);
-	else if ((v = footer_key(p, "Date")))
-		ok = date_value(in, v);
-	else if ((v = footer_key(p, "OS"))) {
+	if ((v = footer_key(p, "Profile"))) {
+		if (strcmp(v, "unknown"))       /* cdm's text of a report without one */
+			snprintf(in->profile, sizeof(in->profile), "%s", v);
+	} else if ((v = footer_key(p, "Test"))) {
+		ok = test_value(rd, v);
+	} else if ((v = footer_key(p, "Mode"))) {
+		ok = mode_value(rd, v);
+	} else if ((v = footer_key(p, "Time"))) {
+		ok = time_value(rd, v);
+	} else if ((v = footer_key(p, "Date"))) {
+		ok = date_value(rd, v);
+	} else if ((v = footer_key(p, "OS"))) {
 		os_value(in, v);
 		/* 3.x-6.x: the line after it is the comment ("  " + comment) */
 		rd->old_os = old_layout(rd);
-	} else if ((v = footer_key(p, "Comment")))
+	} else if ((v = footer_key(p, "Comment"))) {
 		snprintf(in->comment, sizeof(in->comment), "%s", v);
-	else
+	} else {
 		return 0;
+	}
+	if (rd->bad)
+		return rd->bad;
 	if (!ok) {
-		char q[QUOTE_MAX * 2 + 8];
+		char q[QUOTE_BUF];
 
-		quote(q, sizeof(q), p);
+		quote(q, sizeof(q), rd->orig);
 		return cdm_err_set(rd->err, -EINVAL, "line %u: not a CrystalDiskMark footer line: '%s'",
 				   rd->line, q);
 	}
@@ -715,19 +1114,46 @@ static int footer_line(struct rd *rd, const char *p)
 
 /* ---- lines ---- */
 
+/*
+ * @line with every tab and no-break space (odd_blank()) as one space, in
+ * place (it only shrinks): blog engines and editors put them where CDM
+ * printed spaces
+ */
+static void spaces(char *line)
+{
+	unsigned char *s = (unsigned char *)line, *o = s;
+	size_t k;
+
+	while (*s) {
+		if (*s >= 0x80 && (k = utf8_seq(s, strlen((char *)s))) && odd_blank(utf8_cp(s, k))) {
+			*o++ = ' ';
+			s += k;
+		} else {
+			*o++ = *s == '\t' ? ' ' : *s;
+			s++;
+		}
+	}
+	*o = '\0';
+}
+
 /* one line (no line end, NUL-terminated, writable): 0 or -EINVAL */
 static int one_line(struct rd *rd, char *line)
 {
-	char *e, *s = line;
+	char orig[CDM_CDM_READ_LINE_MAX + 1], *e, *s = line;
 	const char *p;
 	int ret, old_os = rd->old_os;
 
-	if (*s == '>')          /* a Markdown quote, as blog posts carry reports */
-		s += 1 + (s[1] == ' ');
+	snprintf(orig, sizeof(orig), "%s", line);
+	rd->orig = orig;
+	rd->bad = 0;
 	for (e = s; *e; e++)
 		if ((unsigned char)*e < 0x20 && *e != '\t')
-			return not_a_line(rd, line);
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+			return not_a_line(rd, orig);
+	spaces(s);
+	if (*s == '>')          /* a Markdown quote, as blog posts carry reports */
+		s += 1 + (s[1] == ' ');
+	e = s + strlen(s);
+	while (e > s && e[-1] == ' ')
 		*--e = '\0';
 	p = s;
 	blanks(&p);
@@ -741,7 +1167,7 @@ static int one_line(struct rd *rd, char *line)
 		snprintf(rd->info.comment, sizeof(rd->info.comment), "%s", p);
 		return 0;
 	}
-	if (chrome_line(p) || product_line(rd, p))
+	if (chrome_line(p) || product_line(rd, p) || cdm_product_line(rd, p))
 		return 0;
 	ret = section_line(rd, p);
 	if (!ret)
@@ -750,17 +1176,21 @@ static int one_line(struct rd *rd, char *line)
 		ret = footer_line(rd, p);
 	if (ret < 0)
 		return ret;
-	return ret ? 0 : not_a_line(rd, line);
+	return ret ? 0 : not_a_line(rd, orig);
 }
 
-/* every line of @text (UTF-8, @len bytes, BOM gone): 0 or -EINVAL */
+/*
+ * every line of @text (UTF-8, @len bytes, BOM gone): 0 or -EINVAL.  Lines
+ * end in LF or CRLF; a text without any LF has CR line ends (old Mac OS).
+ */
 static int all_lines(struct rd *rd, const char *text, size_t len)
 {
 	char buf[CDM_CDM_READ_LINE_MAX + 1];
+	const char eol = memchr(text, '\n', len) || !memchr(text, '\r', len) ? '\n' : '\r';
 	size_t i = 0;
 
 	while (i < len) {
-		const char *nl = memchr(text + i, '\n', len - i);
+		const char *nl = memchr(text + i, eol, len - i);
 		size_t n = nl ? (size_t)(nl - (text + i)) : len - i, m = n;
 		int ret;
 
@@ -803,9 +1233,15 @@ static int build(struct rd *rd, const char *file, struct cdm_run_result **out)
 
 	if (!r)
 		return cdm_err_set(rd->err, -ENOMEM, "out of memory");
-	in->source.kind = CDM_SOURCE_CDM_REPORT;
+	in->source.kind = rd->by == BY_CDM ? CDM_SOURCE_CDM_REPORT : CDM_SOURCE_CDM_TEXT;
 	if (!in->source.layout)
 		in->source.layout = rd->layout;
+	/*
+	 * cdm's CDM 6 and 7 layouts print <Measure N sec> when a run's
+	 * passes were not those layouts' fixed 5 s: without it, 5 s
+	 */
+	if (rd->by == BY_CDM_RUN && !rd->measure && rd->layout >= 6 && rd->layout <= 7)
+		in->time = 5;
 	if (file)
 		snprintf(in->source.file, sizeof(in->source.file), "%s", file);
 	if (in->comment[0])
@@ -814,7 +1250,9 @@ static int build(struct rd *rd, const char *file, struct cdm_run_result **out)
 		base_name(in->label, sizeof(in->label), file);
 	if (!in->label[0])
 		snprintf(in->label, sizeof(in->label), "CrystalDiskMark report");
-	in->direct = 1;         /* CDM's test file bypasses the cache */
+	/* CDM's test file bypasses the cache; cdm's product line says */
+	if (rd->by != BY_CDM_RUN)
+		in->direct = 1;
 	r->info = *in;
 	for (unsigned int i = 0; i < rd->nrows; i++) {
 		struct cdm_test_result *t = &r->tests[i];
@@ -828,6 +1266,23 @@ static int build(struct rd *rd, const char *file, struct cdm_run_result **out)
 	}
 	*out = r;
 	return 0;
+}
+
+/*
+ * UTF-16 without its BOM: 1 little-endian, 2 big-endian, 0 not.  Its
+ * ASCII has a NUL in every other byte, which no UTF-8 text has: the
+ * first 256 bytes (or all) are pairs of a NUL and a byte that is not.
+ */
+static int utf16_no_bom(const unsigned char *u, size_t len)
+{
+	size_t n = (len < 256 ? len : 256) & ~(size_t)1, i;
+	int le = n >= 2, be = n >= 2;
+
+	for (i = 0; i < n && (le || be); i += 2) {
+		le = le && u[i] && !u[i + 1];
+		be = be && !u[i] && u[i + 1];
+	}
+	return le ? 1 : be ? 2 : 0;
 }
 
 int cdm_cdm_read(const char *text, size_t len, const char *file,
@@ -854,6 +1309,10 @@ int cdm_cdm_read(const char *text, size_t len, const char *file,
 	} else if (len >= 3 && u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf) {
 		text += 3;
 		len -= 3;
+	} else if ((ret = utf16_no_bom(u, len))) {
+		free(rd);
+		return cdm_err_set(err, -EINVAL, "UTF-16%s without a byte order mark: save the report as UTF-8, or as UTF-16 with its byte order mark (as CrystalDiskMark saves it)",
+				   ret == 1 ? "LE" : "BE");
 	}
 	ret = all_lines(rd, text, len);
 	if (!ret && !rd->nrows)

@@ -449,8 +449,9 @@ static int null_count(struct cdm_err *err, const struct cdm_json *set, unsigned 
 
 /*
  * "source" (schema 3): where an imported run came from; absent or null
- * for a run cdm measured.  The kind is the one cdm writes,
- * "crystaldiskmark"; its strings may be null ("").
+ * for a run cdm measured.  The kind is one cdm writes,
+ * "crystaldiskmark" or "cdm_text" (cdm's own text report read back, with
+ * its "origin"); its strings may be null ("").
  */
 static int read_source(struct cdm_err *err, const struct cdm_json *root, struct cdm_run_info *in)
 {
@@ -465,9 +466,17 @@ static int read_source(struct cdm_err *err, const struct cdm_json *root, struct 
 		return not_object(err, "source", so);
 	if (str(err, so, "source", "kind", kind, sizeof(kind), 0))
 		return -EINVAL;
-	if (strcmp(kind, "crystaldiskmark"))
-		return bad(err, "source.kind: \"%s\", expected \"crystaldiskmark\"", kind);
-	src->kind = CDM_SOURCE_CDM_REPORT;
+	if (!strcmp(kind, "cdm_text")) {
+		/* cdm's own text report read back (cdm_read.h), and whose figures */
+		src->kind = CDM_SOURCE_CDM_TEXT;
+		if (cdm_json_get(so, "origin") &&
+		    str(err, so, "source", "origin", src->origin, sizeof(src->origin), 1))
+			return -EINVAL;
+	} else if (!strcmp(kind, "crystaldiskmark")) {
+		src->kind = CDM_SOURCE_CDM_REPORT;
+	} else {
+		return bad(err, "source.kind: \"%s\", expected \"crystaldiskmark\" or \"cdm_text\"", kind);
+	}
 	if (str(err, so, "source", "product", src->product, sizeof(src->product), 1) ||
 	    str(err, so, "source", "version", src->version, sizeof(src->version), 1) ||
 	    str(err, so, "source", "edition", src->edition, sizeof(src->edition), 1) ||

@@ -230,6 +230,18 @@ static void put_trimmed(FILE *out, char *line)
 	fprintf(out, "%s\n", line);
 }
 
+/* is @in cdm's own text report read back (not CrystalDiskMark's)? */
+static int cdm_text(const struct cdm_run_info *in)
+{
+	return in->source.kind == CDM_SOURCE_CDM_TEXT;
+}
+
+/* what an imported run is, for the notes under the rows */
+static const char *report_kind(const struct cdm_run_info *in)
+{
+	return cdm_text(in) ? "cdm's text report" : "a CrystalDiskMark report";
+}
+
 /*
  * An imported CrystalDiskMark report among the runs (@md: in the Markdown
  * list): its label, its Date as printed (its zone is unknown), its volume,
@@ -402,17 +414,28 @@ static void why_text(const struct cdm_compare *c, unsigned int i, unsigned int k
 		break;
 	case CDM_COMPARE_NO_PARTS:
 		if (cell->test && cell->test->reported.has)
-			snprintf(buf, len, "%s is a CrystalDiskMark report: CDM prints a Mix test's total only",
-				 c->runs[k]->info.label);
+			snprintf(buf, len, "%s is %s: %s a Mix test's total only",
+				 c->runs[k]->info.label, report_kind(&c->runs[k]->info),
+				 cdm_text(&c->runs[k]->info) ? "its CDM layout prints" : "CDM prints");
 		else
 			snprintf(buf, len, "%s was saved without a Mix test's read and write parts (a cdm before they existed)",
 				 c->runs[k]->info.label);
 		break;
 	case CDM_COMPARE_BEST_ONLY:
-		snprintf(buf, len, "%s is a CrystalDiskMark report: it has only its best-of figures, no passes for a %s",
-			 c->runs[k]->info.label, agg_word(c->aggregate, c->metric));
+		snprintf(buf, len, "%s is %s: it has only its best-of figures, no passes for a %s",
+			 c->runs[k]->info.label, report_kind(&c->runs[k]->info),
+			 agg_word(c->aggregate, c->metric));
 		break;
 	case CDM_COMPARE_NOT_REPORTED:
+		if (c->runs[k]->info.source.kind == CDM_SOURCE_CDM_TEXT) {
+			char src[128];
+
+			/* cdm's own text in CDM 6's layout prints no latency either */
+			snprintf(buf, len, "%s is a %s report in CDM %u's layout, which prints no %s",
+				 c->runs[k]->info.label, cdm_fmt_source(src, sizeof(src), &c->runs[k]->info),
+				 c->runs[k]->info.source.layout, metric_name(c->metric));
+			break;
+		}
 		snprintf(buf, len, "%s is a CrystalDiskMark %s report, which prints no %s",
 			 c->runs[k]->info.label, c->runs[k]->info.source.version[0] ?
 			 c->runs[k]->info.source.version : "", metric_name(c->metric));

@@ -186,6 +186,11 @@ char *cdm_fmt_source(char *buf, size_t len, const struct cdm_run_info *in)
 			buf[0] = '\0';
 		return buf;
 	}
+	if (src->kind == CDM_SOURCE_CDM_TEXT) {
+		snprintf(buf, len, "cdm %.*s text%s%.*s", (int)sizeof(src->version), src->version,
+			 src->origin[0] ? " of a " : "", (int)sizeof(src->origin), src->origin);
+		return buf;
+	}
 	snprintf(buf, len, "CrystalDiskMark%s%.*s%s%.*s", src->version[0] ? " " : "",
 		 (int)sizeof(src->version), src->version, src->edition[0] ? " " : "",
 		 (int)sizeof(src->edition), src->edition);

@@ -81,8 +81,11 @@ char *cdm_fmt_start(char *buf, size_t len, const struct cdm_run_info *in);
 /*
  * cdm_fmt_source - whose figures an imported run's are: "CrystalDiskMark
  * 8.0.1 x64" (the version and edition as its product line printed them,
- * each left out when the report lacked it: "CrystalDiskMark"); "" for a
- * run cdm measured.  128 bytes always hold it.  Returns @buf.
+ * each left out when the report lacked it: "CrystalDiskMark"); for cdm's
+ * own text report read back (CDM_SOURCE_CDM_TEXT) "cdm 0.1.0 text", or
+ * "cdm 0.1.0 text of a CrystalDiskMark 8.0.1 x64" when that text was of an
+ * imported report; "" for a run cdm measured.  128 bytes hold every real
+ * one (a longer one is cut).  Returns @buf.
  */
 char *cdm_fmt_source(char *buf, size_t len, const struct cdm_run_info *in);
 

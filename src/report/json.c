@@ -152,7 +152,13 @@ static void write_source(FILE *out, const struct cdm_run_info *in)
 	if (src->date_text[0] && gmtime_r(&in->start, &tm))
 		strftime(local, sizeof(local), "%Y-%m-%dT%H:%M:%S", &tm);
 	fputs("  \"source\": {\n", out);
-	fputs("    \"kind\": \"crystaldiskmark\",\n", out);
+	/* cdm's own text report read back: "cdm_text", and whose figures it printed */
+	if (src->kind == CDM_SOURCE_CDM_TEXT) {
+		fputs("    \"kind\": \"cdm_text\",\n", out);
+		key_str(out, "    ", "origin", src->origin, sizeof(src->origin), 1, ",");
+	} else {
+		fputs("    \"kind\": \"crystaldiskmark\",\n", out);
+	}
 	key_str(out, "    ", "product", src->product, sizeof(src->product), 1, ",");
 	key_str(out, "    ", "version", src->version, sizeof(src->version), 1, ",");
 	key_str(out, "    ", "edition", src->edition, sizeof(src->edition), 1, ",");

@@ -486,6 +486,20 @@ static int test_start(struct test_run *t, unsigned int idx, int *started, struct
 }
 
 /*
+ * The progress line's figure into @buf: the MB/s of the @bytes completed
+ * in the last @ns; when none completed, no figure but how long none has
+ * (@idle_ns, since the last completion or the test's start): a window
+ * with nothing measured is never a "0.000 MB/s" (docs/method.md).
+ */
+static void progress_rate(char *buf, size_t len, uint64_t bytes, uint64_t ns, uint64_t idle_ns)
+{
+	if (bytes && ns)
+		snprintf(buf, len, "%10.3f MB/s", (double)bytes / ((double)ns / 1e9) / 1e6);
+	else
+		snprintf(buf, len, "no I/O completed for %.1f s", (double)idle_ns / 1e9);
+}
+
+/*
  * Watch the running test until its schedule ends, a stop is requested or
  * every worker has stopped (an I/O error): the process CPU at each
  * boundary, and the progress line.
@@ -494,7 +508,8 @@ static void test_watch(struct test_run *t)
 {
 	const struct cdm_run_config *cfg = t->cfg;
 	const struct cdm_test_shared *sh = t->sh;
-	uint64_t last_bytes = 0, last_t = t->t0;
+	uint64_t last_bytes = 0, last_t = t->t0, io_bytes = 0, io_t = t->t0;
+	char rate[64];
 
 	for (;;) {
 		uint64_t now = cdm_clock_now_ns(), next, bytes = 0;
@@ -513,15 +528,18 @@ static void test_watch(struct test_run *t)
 		}
 		if (done)
 			break;          /* every worker stopped (an I/O error) */
+		if (bytes != io_bytes) {        /* when an I/O last completed */
+			io_bytes = bytes;
+			io_t = now;
+		}
 		if (now - last_t >= PROGRESS_NS) {
-			double mbs = (double)(bytes - last_bytes) / ((double)(now - last_t) / 1e9) / 1e6;
-
+			progress_rate(rate, sizeof(rate), bytes - last_bytes, now - last_t, now - io_t);
 			if (t->pmark == 0)
-				progress(cfg, "%s %-5s warm-up        %10.3f MB/s", t->name,
-					 dir_name(t->tr->dir), mbs);
+				progress(cfg, "%s %-5s warm-up        %s", t->name,
+					 dir_name(t->tr->dir), rate);
 			else
-				progress(cfg, "%s %-5s pass %u/%u       %10.3f MB/s", t->name,
-					 dir_name(t->tr->dir), t->pmark, cfg->count, mbs);
+				progress(cfg, "%s %-5s pass %u/%u       %s", t->name,
+					 dir_name(t->tr->dir), t->pmark, cfg->count, rate);
 			last_t = now;
 			last_bytes = bytes;
 		}
@@ -830,7 +848,7 @@ static int open_kept(struct run *r, struct cdm_err *err)
 	cdm_msg_note("%s has %s at offset %" PRIu64 " (truncated and extended, punched or fallocated since it was kept): it is written all over again before the tests, as a new test file is",
 		     cfg->file, r->f.unwritten_what, r->f.unwritten_at);
 	fill_cfg = cfg;
-	progress(cfg, "Preparing test file:   0%%");
+	progress(cfg, "Preparing test file");	/* no percentage before a byte is written */
 	ret = cdm_testfile_fill(&r->f, cfg->zero_fill, fill_progress, stop_cb, err);
 	if (ret == -EINVAL && cfg->direct)
 		return cdm_err_set(err, ret, "%s: the filesystem accepted O_DIRECT but refused the first write (%s); run with --buffered",
@@ -868,7 +886,7 @@ static int prepare_file(struct run *r, struct cdm_err *err)
 		cdm_fileguard_open(&r->guard, r->f.path, r->f.fd);
 	}
 	fill_cfg = cfg;
-	progress(cfg, "Preparing test file:   0%%");
+	progress(cfg, "Preparing test file");	/* no percentage before a byte is written */
 	ret = cdm_testfile_fill(&r->f, cfg->zero_fill, fill_progress, stop_cb, err);
 	if (ret == -EINVAL && cfg->direct)
 		return cdm_err_set(err, ret, "%s: the %s filesystem accepted O_DIRECT but refused the first write (%s); run with --buffered",

@@ -183,3 +183,22 @@ EOF
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"[Mix] Read 70%/Write 30%"* ]]
 }
+
+@test "the live progress line shows no figure for a window in which no I/O completed (never 0.000 MB/s)" {
+	command -v script > /dev/null || skip "script (util-linux) is not installed"
+	# the progress line is drawn only on a terminal: script gives cdm one;
+	# each I/O takes 1.2 s, so some half-second windows complete none
+	script -q -e -c "'$CDM' --engine null --null-service-us 1200000 -t 'SEQ1M Q1T1' --mode read --size 16MiB --count 2 --time 2 --interval 0 --warmup 1 '$TD'" "$OD/tty.log" > /dev/null
+	tr '\r' '\n' < "$OD/tty.log" | sed 's/\x1b\[K//g' > "$OD/lines.txt"
+	cat "$OD/lines.txt"
+	# no window figure is a 0: the line says how long no I/O completed
+	[ -z "$(grep -E '(warm-up|pass [0-9]+/[0-9]+) +0\.000 MB/s' "$OD/lines.txt")" ]
+	grep -qE '^SEQ1M Q1T1 Read  warm-up +no I/O completed for [0-9]+\.[0-9] s$' "$OD/lines.txt"
+	grep -qE '^SEQ1M Q1T1 Read  pass [12]/2 +no I/O completed for [0-9]+\.[0-9] s$' "$OD/lines.txt"
+	# a window with a completed I/O has its MB/s
+	grep -qE '^SEQ1M Q1T1 Read  pass [12]/2 +[0-9]+\.[0-9]{3} MB/s$' "$OD/lines.txt"
+	# preparing the file: no percentage before a byte is written
+	grep -qx 'Preparing test file' "$OD/lines.txt"
+	[ -z "$(grep 'Preparing test file:   0%' "$OD/lines.txt")" ]
+	assert_clean "$TD"
+}

@@ -307,3 +307,106 @@ layout_of() {
 		[[ "${lines[0]}" == "cdm: merge: $f: a CrystalDiskMark report, not a cdm run: it has only CDM's best-of figures, no passes to add up" ]]
 	done
 }
+
+@test "no-break spaces and tabs are blanks; a refused line shows them" {
+	r=$(report cdm8-default-nvme-1.txt)
+	"$CDM" compare "$r" "$r" > "$OD/want.txt" 2>&1
+	for b in $'\t' $'\xc2\xa0'; do
+		sed "s/ /$b/g" "$r" > "$OD/b.txt"
+		cp "$OD/b.txt" "$r"
+		"$CDM" compare "$r" "$r" > "$OD/got.txt" 2>&1
+		diff "$OD/want.txt" "$OD/got.txt"
+		report cdm8-default-nvme-1.txt > /dev/null
+	done
+	printf '[Read]\n\tSEQ\xc2\xa01MiB (Q=  8, T= 1):   804.157 MiB/s\n' > "$OD/nb.txt"
+	run "$CDM" import "$OD/nb.txt"
+	[ "$status" -eq 2 ]
+	[ "$output" = "cdm: $OD/nb.txt: line 2: not a CrystalDiskMark report line: '\\tSEQ\\u00a01MiB (Q=  8, T= 1):   804.157 MiB/s'" ]
+}
+
+@test "values no CrystalDiskMark prints are refused: one line naming the file and the line" {
+	r=$(report cdm8-default-nvme-1.txt)
+	n=$(grep -n '^  SEQ    1MiB (Q=  8, T= 1):   804.157' "$r" | head -1 | cut -d: -f1)
+	t=$(grep -n '^   Test: ' "$r" | cut -d: -f1)
+	d=$(grep -n '^   Date: ' "$r" | cut -d: -f1)
+	for c in "${n}s/804\.157/99999999999999999999999999999999999.000/@line $n: a figure of 35 digits before the point" \
+		"${t}s/(x5)/(x0)/@line $t: (x0): a count outside 1..100" \
+		"${t}s/1 GiB/0 GiB/@line $t: a test size of 0 GiB is outside 512 B..1 PiB" \
+		"${t}s/1 GiB/1073741824 GiB/@line $t: a test size of 1073741824 GiB is outside 512 B..1 PiB" \
+		"${d}s|2021/06/26 15:42:37|2021/02/29 15:42:37|@line $d: no such date: '2021/02/29 15:42:37'" \
+		"${d}s|2021/06/26 15:42:37|2021/06/26 15:42:60|@line $d: no such date: '2021/06/26 15:42:60'" \
+		"${d}s|2021/06/26 15:42:37|9999/12/31 23:59:60|@line $d: no such date: '9999/12/31 23:59:60'"; do
+		sed "${c%%@*}" "$r" > "$OD/bad.txt"
+		run "$CDM" import "$OD/bad.txt" --save "$OD/bad.json"
+		echo "$c: $output"
+		[ "$status" -eq 2 ]
+		[ "${#lines[@]}" -eq 1 ]
+		[[ "$output" == "cdm: $OD/bad.txt: ${c#*@}"* ]]
+		[ ! -e "$OD/bad.json" ]
+		run "$CDM" compare "$r" "$OD/bad.txt"
+		[ "$status" -eq 2 ]
+		[ "${#lines[@]}" -eq 1 ]
+		[[ "$output" == "cdm: $OD/bad.txt: ${c#*@}"* ]]
+	done
+	# a leap day of a leap year is a day
+	sed "${d}s|2021/06/26|2020/02/29|" "$r" > "$OD/leap.txt"
+	run "$CDM" import "$OD/leap.txt"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"   Date: 2020/02/29 15:42:37"* ]]
+}
+
+@test "UTF-16 without its byte order mark is named; CR line ends (old Mac) are read" {
+	command -v iconv > /dev/null || skip "iconv is not installed"
+	r=$(report cdm7-default-nvme-1.txt)
+	for e in LE BE; do
+		iconv -f UTF-8 -t "UTF-16$e" "$r" > "$OD/u16.txt"
+		run "$CDM" import "$OD/u16.txt"
+		[ "$status" -eq 2 ]
+		[ "$output" = "cdm: $OD/u16.txt: UTF-16$e without a byte order mark: save the report as UTF-8, or as UTF-16 with its byte order mark (as CrystalDiskMark saves it)" ]
+	done
+	"$CDM" compare "$r" "$r" > "$OD/want.txt" 2>&1
+	tr '\n' '\r' < "$r" > "$OD/cr.txt"
+	cp "$OD/cr.txt" "$r"
+	"$CDM" compare "$r" "$r" > "$OD/got.txt" 2>&1
+	diff "$OD/want.txt" "$OD/got.txt"
+}
+
+@test "cdm's own text reports read back: every layout, of a run and of an imported report, figures equal to the text" {
+	# a run with a SEQ1M test CDM 6 never had, a 128 KiB one at Q1 and a Mix test
+	"$CDM" "${NULLRUN[@]}" -t "SEQ1M Q8T1" -t "SEQ128K Q1T1" -t "RND4K Q32T1" -t "RND4K Q1T1 W30" \
+		--label local --save "$OD/run.json" "$TD" > /dev/null
+	for fmt in cdm cdm7 cdm6; do
+		"$CDM" report "$OD/run.json" --format "$fmt" > "$OD/run-$fmt.txt"
+		run "$CDM" import --format "$fmt" "$OD/run-$fmt.txt"
+		echo "$fmt: $output"
+		[ "$status" -eq 0 ]
+		# line for line the text, but the product line, which says whose
+		"$CDM" import --format "$fmt" "$OD/run-$fmt.txt" > "$OD/again.txt"
+		[ "$(sed -n 2p "$OD/again.txt")" = "cdm $(sed -n 2p "$OD/run-$fmt.txt" | cut -d' ' -f2): a cdm $(sed -n 2p "$OD/run-$fmt.txt" | cut -d' ' -f2) text report, imported" ]
+		diff <(sed 2d "$OD/run-$fmt.txt") <(sed 2d "$OD/again.txt")
+		# compared with the run: each figure the run's as printed, ratio 1.00x
+		run "$CDM" compare "$OD/run.json" "$OD/run-$fmt.txt"
+		[ "$status" -eq 0 ]
+		echo "$output" | grep -q "cdm .* text report, 16 MiB (x1), 1 s"
+		[ "$(echo "$output" | grep -cE '^ *(SEQ|RND) .*x$')" -eq 7 ]
+		[ -z "$(echo "$output" | grep -E '^ *(SEQ|RND) .*x$' | grep -v ' 1\.00x$')" ]
+		# the JSON says it is cdm's text
+		"$CDM" import "$OD/run-$fmt.txt" --save "$OD/t.json"
+		grep -q '"kind": "cdm_text",' "$OD/t.json"
+		grep -q '"engine": "null"' "$OD/t.json"
+	done
+	grep -q '^Sequential Read 1MiB (Q=  8,T= 1) : ' "$OD/run-cdm6.txt"
+	# an imported report in cdm's text, read back: the report's figures
+	r=$(report cdm8-default-nvme-1.txt)
+	for fmt in cdm cdm7 cdm6; do
+		"$CDM" import --format "$fmt" "$r" > "$OD/imp-$fmt.txt"
+		run "$CDM" import --format "$fmt" "$OD/imp-$fmt.txt"
+		[ "$status" -eq 0 ]
+		[ "${lines[1]}" = "cdm $(sed -n 2p "$OD/imp-$fmt.txt" | cut -d' ' -f2 | tr -d :): a cdm $(sed -n 2p "$OD/imp-$fmt.txt" | cut -d' ' -f2 | tr -d :) text of a CrystalDiskMark 8.0.1 x64 report, imported" ]
+		"$CDM" import --format "$fmt" "$OD/imp-$fmt.txt" | sed 2d > "$OD/again.txt"
+		diff <(sed 2d "$OD/imp-$fmt.txt") "$OD/again.txt"
+		run "$CDM" compare "$r" "$OD/imp-$fmt.txt"
+		[ "$status" -eq 0 ]
+		echo "$output" | grep -qE '^  SEQ    1MiB \(Q=  8, T= 1\): +804\.157 +804\.157 +1\.00x$'
+	done
+}

@@ -455,7 +455,7 @@ static void test_refused(void **state)
 	refuse("[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s\n", -EINVAL,
 	       "line 2: not a CrystalDiskMark report line: '  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s'");
 	refuse("[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
-	       "   Date: 2021/02/30 15:42:37\n", -EINVAL, "line 3: not a CrystalDiskMark footer line");
+	       "   Date: 2021/02/30 15:42:37\n", -EINVAL, "line 3: no such date: '2021/02/30 15:42:37'");
 	/* a mangled row of a real report: its line, quoted and cut at 60 bytes */
 	p = strstr(text, "  RND    4KiB (Q= 32, T= 1):   428.648 MB/s");
 	assert_non_null(p);
@@ -718,6 +718,420 @@ static void test_compare_cells(void **state)
 	free(t8);
 }
 
+/* ---- blanks, absurd values, encodings, cdm's own text (findings M1-M4) ---- */
+
+/*
+ * @text with every space as one of @with (a tab, a no-break space), each
+ * in turn (a list of one: every space the same), in a new buffer
+ */
+static char *spaces_as(const char *text, size_t len, const char *with, size_t *olen)
+{
+	size_t n = 0, k = 0, nw = strlen(with);
+	char *o = malloc(len * 3 + 1);
+
+	assert_non_null(o);
+	for (size_t i = 0; i < len; i++) {
+		if (text[i] == ' ') {
+			/* @with: blanks separated by '|' */
+			size_t b = k, e;
+
+			while (b < nw && with[b] == '|')
+				b++;
+			if (b >= nw)
+				b = 0;
+			e = b + strcspn(with + b, "|");
+			memcpy(o + n, with + b, e - b);
+			n += e - b;
+			k = e;
+		} else {
+			o[n++] = text[i];
+		}
+	}
+	o[n] = '\0';
+	*olen = n;
+	return o;
+}
+
+/*
+ * M1: a tab or a no-break space (U+00A0 as web pages have it; U+2007 and
+ * U+202F too) is a blank wherever a space is, and a line refused with
+ * such bytes in it shows them
+ */
+static void test_blanks(void **state)
+{
+	static const char *const with[] = { "\t", "\xc2\xa0", "\xe2\x80\xaf", " |\t|\xc2\xa0|\xe2\x80\x87" };
+
+	(void)state;
+	for (unsigned int i = 0; i < NFIX; i++) {
+		size_t len, vlen;
+		char *text = fixture_body(fixtures[i].file, &len);
+		struct cdm_run_result *base = read_ok(text, len, fixtures[i].file), *r;
+
+		for (unsigned int k = 0; k < sizeof(with) / sizeof(with[0]); k++) {
+			char *v = spaces_as(text, len, with[k], &vlen);
+
+			r = read_ok(v, vlen, fixtures[i].file);
+			assert_same(base, r);
+			check_footer(r, &fixtures[i]);
+			cdm_result_free(r);
+			free(v);
+		}
+		cdm_result_free(base);
+		free(text);
+	}
+	refuse("[Read]\n\tSEQ\xc2\xa0" "1MiB (Q=  8, T= 1):   804.157 MiB/s\n", -EINVAL,
+	       "line 2: not a CrystalDiskMark report line: '\\tSEQ\\u00a01MiB (Q=  8, T= 1):   804.157 MiB/s'");
+	refuse("[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
+	       "   Date:\xc2\xa0" "2021/06/26\t15h42\n", -EINVAL,
+	       "line 3: not a CrystalDiskMark footer line: '   Date:\\u00a02021/06/26\\t15h42'");
+}
+
+#define ROW8 "[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
+
+/* M2: values no CrystalDiskMark prints are refused, naming the line */
+static void test_absurd(void **state)
+{
+	static const struct {
+		const char *text, *msg;
+	} bad[] = {
+		{ "[Read]\n  SEQ    1MiB (Q=  8, T= 1): 99999999999999999999999999999999999.000 MB/s [    766.9 IOPS] < 10402.77 us>\n",
+		  "line 2: a figure of 35 digits before the point, '99999999999999999999999999999999999.000': no CrystalDiskMark report prints one" },
+		{ "[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [ 12345678901.0 IOPS] < 10402.77 us>\n",
+		  "line 2: a figure of 11 digits before the point" },
+		{ "[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402123456.77 us>\n",
+		  "line 2: a figure of 11 digits before the point" },
+		{ "   Sequential Read (Q= 32,T= 1) : 99999999999999999999.000 MB/s\n",
+		  "line 1: a figure of 20 digits before the point" },
+		{ ROW8 "   Test: 1 GiB (x0) [G: 0% (0/1863GiB)]\n", "line 3: (x0): a count outside 1..100" },
+		{ ROW8 "   Test: 1 GiB (x101) [G: 0% (0/1863GiB)]\n", "line 3: (x101): a count outside 1..100" },
+		{ ROW8 "   Test: 0 GiB (x5) [G: 0% (0/1863GiB)]\n", "line 3: a test size of 0 GiB is outside 512 B..1 PiB" },
+		{ ROW8 "   Test: 1073741824 GiB (x5)\n", "line 3: a test size of 1073741824 GiB is outside 512 B..1 PiB" },
+		{ ROW8 "   Test: 1025 TiB (x5)\n", "line 3: a test size of 1025 TiB is outside 512 B..1 PiB" },
+		{ ROW8 "   Time: Measure 0 sec / Interval 5 sec\n", "line 3: Measure 0 sec is outside 1..3600 sec" },
+		{ ROW8 "   Time: Measure 5 sec / Interval 3601 sec\n", "line 3: Interval 3601 sec is outside 0..3600 sec" },
+		{ ROW8 "   Test: 1 GiB (x5) [Interval: 99999 sec] <DefaultAffinity=DISABLED>\n",
+		  "line 3: Interval 99999 sec is outside 0..3600 sec" },
+		{ ROW8 "   Date: 2021/02/29 15:42:37\n", "line 3: no such date: '2021/02/29 15:42:37'" },
+		{ ROW8 "   Date: 2100/02/29 15:42:37\n", "line 3: no such date: '2100/02/29 15:42:37'" },
+		{ ROW8 "   Date: 2021/06/26 15:42:60\n", "line 3: no such date: '2021/06/26 15:42:60'" },
+		{ ROW8 "   Date: 9999/12/31 23:59:60\n", "line 3: no such date: '9999/12/31 23:59:60'" },
+		{ ROW8 "   Date: 2021/06/26 24:00:00\n", "line 3: no such date: '2021/06/26 24:00:00'" },
+		{ ROW8 "   Date: 1969/12/31 23:59:59\n", "line 3: no such date: '1969/12/31 23:59:59'" },
+	};
+	static const struct {
+		const char *date;
+		long long t;
+	} good[] = {
+		{ "2020/02/29 0:00:00", 1582934400LL },      /* a leap year */
+		{ "2000/02/29 12:00:00", 951825600LL },      /* a leap year though a century */
+		{ "9999/12/31 23:59:59", 253402300799LL },
+		{ "1970/01/01 0:00:00", 0LL },
+	};
+	struct cdm_run_result *r;
+	char text[512];
+
+	(void)state;
+	for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		refuse(bad[i].text, -EINVAL, bad[i].msg);
+	for (unsigned int i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		snprintf(text, sizeof(text), ROW8 "   Date: %s\n", good[i].date);
+		r = read_ok(text, strlen(text), "d.txt");
+		assert_int_equal((long long)r->info.start, good[i].t);
+		assert_string_equal(r->info.source.date_text, good[i].date);
+		cdm_result_free(r);
+	}
+	/* the widest figures that are CDM's: 10 digits before the point */
+	snprintf(text, sizeof(text), "[Read]\n  SEQ    1MiB (Q=  8, T= 1): 9999999999.999 MB/s [9999999999.9 IOPS] <9999999999.99 us>\n"
+		 "   Test: 1024 TiB (x100)\n   Time: Measure 3600 sec / Interval 3600 sec\n");
+	r = read_ok(text, strlen(text), "w.txt");
+	assert_true(r->tests[0].reported.mb_s == 9999999999.999);
+	assert_true(r->tests[0].reported.lat_us == 9999999999.99);
+	assert_int_equal(r->info.size, 1024ull * 1024 * GIB);
+	assert_int_equal(r->info.count, 100);
+	assert_int_equal(r->info.time, 3600);
+	cdm_result_free(r);
+}
+
+/* M3: UTF-16 without its BOM is named; CR-only line ends (old Mac) are read */
+static void test_encodings(void **state)
+{
+	size_t len, vlen;
+	char *text = fixture_body("cdm7-default-nvme-1.txt", &len), *v, *p;
+	struct cdm_run_result *base = read_ok(text, len, "a.txt"), *r;
+	struct cdm_err err = { "" };
+
+	(void)state;
+	v = to_utf16le(text, len, &vlen);
+	r = (struct cdm_run_result *)1;
+	assert_int_equal(cdm_cdm_read(v + 2, vlen - 2, "a.txt", &r, &err), -EINVAL);
+	assert_null(r);
+	assert_string_equal(err.msg, "UTF-16LE without a byte order mark: save the report as UTF-8, or as UTF-16 with its byte order mark (as CrystalDiskMark saves it)");
+	/* big-endian: the same bytes one later */
+	assert_int_equal(cdm_cdm_read(v + 3, vlen - 3, "a.txt", &r, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "UTF-16BE without a byte order mark"));
+	free(v);
+	/* CR-only line ends */
+	v = strdup(text);
+	assert_non_null(v);
+	for (p = v; *p; p++)
+		if (*p == '\n')
+			*p = '\r';
+	r = read_ok(v, len, "a.txt");
+	assert_same(base, r);
+	cdm_result_free(r);
+	free(v);
+	cdm_result_free(base);
+	free(text);
+}
+
+/* @r printed by the formatter @fmt, in a new buffer of *@len bytes */
+static char *render(const struct cdm_run_result *r, const char *fmt, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	assert_non_null(f);
+	assert_int_equal(cdm_report_find(fmt)->write(f, r), 0);
+	fclose(f);
+	return buf;
+}
+
+/* @v as "%.1f" prints it */
+static double round1(double v)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.1f", v);
+	return strtod(buf, NULL);
+}
+
+/* is the figure @b read back from a text that printed @a (or a dash for NaN)? */
+static void same_figure(double a, double b, int shown, const char *what)
+{
+	if (!shown || a != a) {
+		if (b == b && shown)
+			fail_msg("%s: %.17g read where none was printed", what, b);
+		return;
+	}
+	if (!(a == b))
+		fail_msg("%s: %.17g printed, %.17g read back", what, a, b);
+}
+
+/*
+ * M4: cdm's own text reports (--format cdm, cdm7, cdm6) of every imported
+ * fixture are read back: figures equal to the text, the footer's settings,
+ * and a source that says it is cdm's text, its layout and its version
+ */
+static void test_cdm_text(void **state)
+{
+	static const struct {
+		const char *fmt;
+		unsigned int layout;
+	} fmts[] = { { "cdm", 8 }, { "cdm7", 7 }, { "cdm6", 6 } };
+
+	(void)state;
+	for (unsigned int i = 0; i < NFIX; i++) {
+		size_t len, tlen;
+		char *text = fixture_body(fixtures[i].file, &len);
+		struct cdm_run_result *a = read_ok(text, len, fixtures[i].file);
+
+		for (unsigned int k = 0; k < 3; k++) {
+			char *t = render(a, fmts[k].fmt, &tlen), want[160];
+			struct cdm_run_result *b = read_ok(t, tlen, fixtures[i].file);
+			const struct cdm_run_info *x = &a->info, *y = &b->info;
+
+			assert_int_equal(y->source.kind, CDM_SOURCE_CDM_TEXT);
+			assert_true(cdm_result_imported(y));
+			assert_int_equal(y->source.layout, fmts[k].layout);
+			assert_string_equal(y->source.version, CDM_VERSION);
+			snprintf(want, sizeof(want), "CrystalDiskMark%s%s%s%s", x->source.version[0] ? " " : "",
+				 x->source.version, x->source.edition[0] ? " " : "", x->source.edition);
+			assert_string_equal(y->source.origin, want);
+			assert_int_equal(b->ntests, a->ntests);
+			for (unsigned int j = 0; j < a->ntests; j++) {
+				const struct cdm_test_result *s = &a->tests[j], *u = NULL;
+				int rnd = s->spec.pattern == CDM_RND;
+
+				for (unsigned int m = 0; m < b->ntests; m++)
+					if (b->tests[m].dir == s->dir && cdm_spec_same(&b->tests[m].spec, &s->spec))
+						u = &b->tests[m];
+				if (!u)
+					fail_msg("%s as %s: a test is lost", fixtures[i].file, fmts[k].fmt);
+				same_figure(s->reported.mb_s, u->reported.mb_s, 1, "MB/s");
+				/* CDM 6's layout: IOPS on random rows only (CDM's derived one), no latency */
+				/* an IOPS derived from CDM 6's MB/s is printed rounded */
+				same_figure(s->reported.iops == s->reported.iops ? s->reported.iops :
+					    round1(cdm_result_iops(s, CDM_AGG_BEST)), u->reported.iops,
+					    fmts[k].layout > 6 || rnd, "IOPS");
+				same_figure(s->reported.lat_us, u->reported.lat_us, fmts[k].layout > 6,
+					    "latency");
+			}
+			assert_int_equal(y->size, x->size);
+			assert_int_equal(y->count, x->count);
+			assert_int_equal(y->interval, x->interval);
+			assert_int_equal(y->source.has_interval, x->source.has_interval);
+			assert_int_equal(y->zero_fill, x->zero_fill);
+			assert_string_equal(y->source.date_text, x->source.date_text);
+			assert_int_equal((long long)y->start, (long long)x->start);
+			assert_string_equal(y->os, x->os);
+			assert_string_equal(y->kernel, x->kernel);
+			assert_string_equal(y->machine, x->machine);
+			assert_string_equal(y->comment, x->comment);
+			if (fmts[k].layout != 6)
+				assert_string_equal(y->profile, x->profile);
+			if (fmts[k].layout == 8)
+				assert_int_equal(y->time, x->time);
+			if (fmts[k].layout != 7)
+				assert_string_equal(y->source.volume, x->source.volume);
+			/* what neither states stays unknown */
+			assert_false(cdm_result_known(y, CDM_INFO_ENGINE));
+			assert_false(cdm_result_known(y, CDM_INFO_HOST));
+			assert_int_equal(cdm_result_known(y, CDM_INFO_DATE), cdm_result_known(x, CDM_INFO_DATE));
+			assert_int_equal(cdm_result_known(y, CDM_INFO_OS), cdm_result_known(x, CDM_INFO_OS));
+			/* its JSON (cdm import --save) read back: the same, and the same source */
+			{
+				size_t jlen;
+				char *json = render(b, "json", &jlen);
+				struct cdm_run_result *c = NULL;
+				struct cdm_err err = { "" };
+
+				assert_non_null(strstr(json, "\"kind\": \"cdm_text\""));
+				if (cdm_result_load(json, jlen, "x.json", CDM_RESULT_READ_AGGREGATE, &c, &err))
+					fail_msg("%s as %s, its JSON: %s", fixtures[i].file, fmts[k].fmt, err.msg);
+				assert_same(b, c);
+				assert_int_equal(c->info.source.kind, CDM_SOURCE_CDM_TEXT);
+				assert_string_equal(c->info.source.origin, y->source.origin);
+				assert_string_equal(c->info.source.version, y->source.version);
+				cdm_result_free(c);
+				free(json);
+			}
+			/* printed again in its layout, the text again but for the product line */
+			{
+				size_t ulen;
+				char *u = render(b, fmts[k].fmt, &ulen);
+				const char *p2 = strchr(t, '\n') + 1, *q2 = strchr(u, '\n') + 1;
+
+				p2 = strchr(p2, '\n');
+				q2 = strchr(q2, '\n');
+				if (strcmp(p2, q2))
+					fail_msg("%s as %s: printed again:\n%s\nwas:\n%s", fixtures[i].file,
+						 fmts[k].fmt, u, t);
+				free(u);
+			}
+			cdm_result_free(b);
+			free(t);
+		}
+		cdm_result_free(a);
+		free(text);
+	}
+}
+
+/* M4: the product lines of cdm's text: of a run, of an imported report; its rows' forms */
+static void test_cdm_text_lines(void **state)
+{
+	static const char run6[] =
+		"-----------------------------------------------------------------------\n"
+		"cdm 0.1.0 x86_64 (io_uring, buffered)\n"
+		"                           cdm - disk benchmark for Linux - MIT License\n"
+		"-----------------------------------------------------------------------\n"
+		"* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]\n"
+		"* KB = 1000 bytes, KiB = 1024 bytes\n"
+		"\n"
+		"Sequential Read 1MiB (Q=  8,T= 1) : 38754.320 MB/s\n"
+		"   Sequential Read (Q=  1,T= 1) :  4983.882 MB/s\n"
+		"  Random Read 4KiB (Q= 32,T= 1) :   618.807 MB/s [ 151076.0 IOPS]\n"
+		"Random Mix 4KiB R70/W30 (Q=  1,T= 1) :    19.313 MB/s [   4715.0 IOPS]\n"
+		"   Random Read 512B (Q=  1,T= 1) :     1.000 MB/s [   1953.1 IOPS]\n"
+		"\n"
+		"  Test : 16 MiB [/mnt/x: 6.5% (16.4/252.0 GiB)] (x1) <O_DSYNC> <fdatasync/4> <Rate 100 IOPS> [Interval=0 sec]\n"
+		"  Date : 2026/12/01 5:02:49\n"
+		"    OS : Debian GNU/Linux 12 (bookworm) [6.1.0-28-amd64] (x86_64)\n"
+		"    local - a comment\n";
+	static const char imp8[] =
+		"cdm 0.1.0: a CrystalDiskMark report, imported\n"
+		"                                  cdm - disk benchmark for Linux - MIT License\n"
+		"[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] <        - us>\n"
+		"  RND    4KiB (Q=  1, T= 1):            nothing measured: no I/O completed\n"
+		"Profile: unknown\n"
+		"   Test: unknown (xunknown) [G: 0% (0/1863GiB)]\n"
+		"   Mode:\n"
+		"   Time: Measure unknown / Interval unknown \n"
+		"   Date: unknown\n"
+		"     OS: unknown\n";
+	struct cdm_run_result *r;
+	char name[64];
+
+	(void)state;
+	r = read_ok(run6, strlen(run6), "x.txt");
+	assert_int_equal(r->info.source.kind, CDM_SOURCE_CDM_TEXT);
+	assert_int_equal(r->info.source.layout, 6);
+	assert_string_equal(r->info.source.version, "0.1.0");
+	assert_string_equal(r->info.source.origin, "");
+	assert_string_equal(r->info.engine, "io_uring");
+	assert_int_equal(r->info.direct, 0);
+	assert_int_equal(r->info.time, 5);      /* no <Measure> mark: cdm's 5 s */
+	assert_true(cdm_result_known(&r->info, CDM_INFO_ENGINE));
+	assert_true(cdm_result_known(&r->info, CDM_INFO_TIME));
+	assert_int_equal(r->info.dsync, 1);
+	assert_int_equal(r->info.fsync_every, 4);
+	assert_int_equal(r->info.rate_iops, 100);
+	assert_string_equal(r->info.target, "/mnt/x");
+	assert_string_equal(r->info.comment, "local - a comment");
+	assert_int_equal(r->ntests, 5);
+	cdm_spec_name(&r->tests[0].spec, name, sizeof(name));
+	assert_string_equal(name, "SEQ1M Q8T1");
+	/* cdm's CDM 6 layout leaves out only a 128 KiB sequential block, at any Q */
+	cdm_spec_name(&r->tests[1].spec, name, sizeof(name));
+	assert_string_equal(name, "SEQ128K Q1T1");
+	cdm_spec_name(&r->tests[3].spec, name, sizeof(name));
+	assert_string_equal(name, "RND4K Q1T1 W30");
+	assert_int_equal(r->tests[3].dir, CDM_DIR_MIX);
+	assert_true(r->tests[3].reported.iops == 4715.0);
+	assert_int_equal(r->tests[4].spec.block, 512);
+	cdm_result_free(r);
+
+	r = read_ok(imp8, strlen(imp8), "y.txt");
+	assert_int_equal(r->info.source.kind, CDM_SOURCE_CDM_TEXT);
+	assert_string_equal(r->info.source.origin, "CrystalDiskMark");
+	/* the row that measured nothing has no figure: not a test of the result */
+	assert_int_equal(r->ntests, 1);
+	assert_true(r->tests[0].reported.lat_us != r->tests[0].reported.lat_us);
+	for (int item = CDM_INFO_PROFILE; item <= CDM_INFO_OS; item++)
+		assert_false(cdm_result_known(&r->info, (enum cdm_info_item)item));
+	assert_true(cdm_result_known(&r->info, CDM_INFO_VOLUME));
+	cdm_result_free(r);
+}
+
+/* the fuzz corpus's CrystalDiskMark reports (first byte 5) are reports */
+static void test_fuzz_seeds(void **state)
+{
+	static const char *const seeds[] = { "cdm-report-6-utf16", "cdm-report-7-quoted", "cdm-report-8",
+					     "cdm-text-6" };
+	const char *dir = getenv("CDM_SRCDIR");
+
+	(void)state;
+	for (unsigned int i = 0; i < sizeof(seeds) / sizeof(seeds[0]); i++) {
+		char path[4096], *buf;
+		struct cdm_run_result *r;
+		size_t n;
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/tests/fuzz/corpus/%s", dir && *dir ? dir : ".", seeds[i]);
+		f = fopen(path, "rb");
+		if (!f)
+			fail_msg("%s: %s", path, strerror(errno));
+		buf = malloc(1 << 16);
+		assert_non_null(buf);
+		n = fread(buf, 1, 1 << 16, f);
+		fclose(f);
+		assert_true(n > 1 && buf[0] == 5);
+		r = read_ok(buf + 1, n - 1, seeds[i]);
+		assert_true(r->ntests > 0);
+		cdm_result_free(r);
+		free(buf);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -731,6 +1145,12 @@ int main(void)
 		cmocka_unit_test(test_json_round_trip),
 		cmocka_unit_test(test_compare_cells),
 		cmocka_unit_test(test_known),
+		cmocka_unit_test(test_blanks),
+		cmocka_unit_test(test_absurd),
+		cmocka_unit_test(test_encodings),
+		cmocka_unit_test(test_cdm_text),
+		cmocka_unit_test(test_cdm_text_lines),
+		cmocka_unit_test(test_fuzz_seeds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -95,22 +95,31 @@ struct cdm_mem_under {
 };
 
 /*
- * struct cdm_run_source - where an imported run came from: a
- * CrystalDiskMark text report read by model/cdm_read.h (`cdm import`,
- * `cdm compare REPORT.txt ...`).  kind is CDM_SOURCE_RUN (0, calloc's) for
- * a run cdm measured; then every other field is "" / 0.
+ * struct cdm_run_source - where an imported run came from: a text report
+ * in one of CrystalDiskMark's layouts read by model/cdm_read.h (`cdm
+ * import`, `cdm compare REPORT.txt ...`), printed by CrystalDiskMark or by
+ * cdm itself (--format cdm, cdm7 or cdm6, whose product line names cdm).
+ * kind is CDM_SOURCE_RUN (0, calloc's) for a run cdm measured; then every
+ * other field is "" / 0.  Either imported kind has only the figures its
+ * text printed (struct cdm_reported) and states only what its text states
+ * (cdm_result_known()).
  */
 enum cdm_source_kind {
 	CDM_SOURCE_RUN = 0,             /* measured by cdm */
 	CDM_SOURCE_CDM_REPORT = 1,      /* a CrystalDiskMark text report */
+	CDM_SOURCE_CDM_TEXT = 2,        /* cdm's own text report in a CDM layout */
 };
 
 struct cdm_run_source {
 	int kind;                       /* enum cdm_source_kind */
-	unsigned int layout;            /* the report's layout: 3, 5, 6, 7 or 8 (8.x and 9.x) */
+	unsigned int layout;            /* the report's layout: 3, 5, 6, 7 or 8 (8.x and 9.x);
+					 * cdm's text: 6, 7 or 8 (cdm6, cdm7, cdm) */
 	char product[160];              /* its product line, "" when trimmed */
-	char version[32];               /* "8.0.1", "7.0.0h"; "" when unknown */
+	char version[32];               /* "8.0.1", "7.0.0h"; cdm's text: cdm's, "0.1.0";
+					 * "" when unknown */
 	char edition[64];               /* "x64", "Shizuku Edition x64", "ARM64"; "" */
+	char origin[96];                /* cdm's text of an imported report: whose figures,
+					 * "CrystalDiskMark 8.0.1 x64"; else "" */
 	char file[256];                 /* the file it was read from, as given */
 	char date_text[32];             /* its Date: as printed, "" when absent */
 	char volume[96];                /* its volume as printed, "G: 0% (0/1863GiB)"; "" */
