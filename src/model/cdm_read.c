@@ -4,7 +4,7 @@
  * (include/cdm/model/cdm_read.h): the bytes decoded to UTF-8 lines, each
  * line recognised by its form, and the first line that fits none named.
  * The forms are CDM's own printf formats (its ResultText and report
- * templates, /work/shared/cdm-format.md) and those of cdm's own text in
+ * templates; docs/output-formats.md) and those of cdm's own text in
  * CDM's layouts (report/layout.c, text.c, text_cdm7.c, text_cdm6.c): the
  * reader is strict about the words and the punctuation and lenient about
  * the blanks between them (spaces, tabs, no-break spaces), as blog engines

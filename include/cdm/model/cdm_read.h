@@ -6,7 +6,7 @@
  * beside cdm's runs.  Layouts: CDM 8.x and 9.x ("  SEQ    1MiB (Q=  8,
  * T= 1): ..."), 7.x ("Sequential 1MiB (Q=  8, T= 1): ..."), 6.x and 5.x
  * ("   Sequential Read (Q= 32,T= 1) :    91.559 MB/s"), 3.x and 4.x
- * ("   Random Read 4KB (QD=32) :"); /work/shared/cdm-format.md and
+ * ("   Random Read 4KB (QD=32) :");
  * docs/output-formats.md, "Reading CrystalDiskMark reports".
  *
  * cdm's own text reports in those layouts (--format cdm, cdm7, cdm6, of a
