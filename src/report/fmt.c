@@ -48,6 +48,32 @@ char *cdm_fmt_num(char *buf, size_t len, double v)
 	return buf;
 }
 
+char *cdm_fmt_fig(char *buf, size_t len, int prec, double v, const char *unit,
+		  const char *none)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "%s", none);
+	else
+		snprintf(buf, len, "%.*f%s", prec, v, unit);
+	return buf;
+}
+
+char *cdm_fmt_cv(char *buf, size_t len, double cv_pct, double threshold_pct)
+{
+	int above = cv_pct > threshold_pct;
+
+	if (!isfinite(cv_pct))
+		return cdm_fmt_fig(buf, len, 1, cv_pct, "", "-");
+	/* the fewest decimals (one at least) at which the text says what the figure does */
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(buf, len, "%.*f", prec, cv_pct);
+		if ((strtod(buf, NULL) > threshold_pct) == above)
+			return buf;
+	}
+	snprintf(buf, len, "%.17g", cv_pct);
+	return buf;
+}
+
 void cdm_fmt_json_str(FILE *out, const char *s, size_t max)
 {
 	const unsigned char *p = (const unsigned char *)s;

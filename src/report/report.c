@@ -55,6 +55,11 @@ const struct cdm_formatter *cdm_report_find(const char *name)
 	return NULL;
 }
 
+const struct cdm_formatter *cdm_report_at(unsigned int i)
+{
+	return i < ARRAY_SIZE(formatters) ? formatters[i].fmt : NULL;
+}
+
 char *cdm_report_names(char *buf, size_t len)
 {
 	size_t used = 0;

@@ -58,6 +58,13 @@ void cdm_svg_text(FILE *out, double x, double y, const char *anchor, int size,
 	fputs("</text>\n", out);
 }
 
+void cdm_svg_tspan(FILE *out, const char *extra, const char *s)
+{
+	fprintf(out, "<tspan%s%s>", extra ? " " : "", extra ? extra : "");
+	cdm_svg_esc(out, s, 200);
+	fputs("</tspan>", out);
+}
+
 /*
  * The estimated width of one character @c in em (a UTF-8 lead byte counts
  * as a capital), from DejaVu Sans's advances rounded up: digits 0.64,

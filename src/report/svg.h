@@ -46,6 +46,14 @@ void cdm_svg_text(FILE *out, double x, double y, const char *anchor, int size,
 		  const char *extra, const char *s);
 
 /*
+ * cdm_svg_tspan - one <tspan> element inside a <text> the caller opened:
+ * @extra its attributes ("class=\"ratio\"", or NULL), @s its text
+ * (escaped as cdm_svg_esc(); at most 200 bytes).  Every text of every
+ * drawing goes through cdm_svg_esc(), even a figure: "<0.01x" is one.
+ */
+void cdm_svg_tspan(FILE *out, const char *extra, const char *s);
+
+/*
  * cdm_svg_text_fit - cdm_svg_text(), but @s cut at a character boundary
  * and ended with an ellipsis (U+2026) when its estimated width at @size
  * (bold when @extra says "bold") is above @max_w px (cdm_svg_width()), so

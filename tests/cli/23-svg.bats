@@ -233,3 +233,31 @@ PY
 	run "$CDM" compare --format svg -o "$OD/x.png" "$OD/a.json" "$OD/b.json"
 	[ "$status" -eq 2 ]
 }
+
+# the CrystalDiskMark reports of tests/fixtures/ without their "# source:" line
+FIX="$BATS_TEST_DIRNAME/../fixtures/cdm-reports"
+fixture() {
+	tail -n +2 "$FIX/$1" > "$OD/$1"
+	echo "$OD/$1"
+}
+
+@test "compare --format svg: a ratio below 0.01 (NVMe vs USB HDD) is escaped; every fixture against the NVMe parses" {
+	nvme=$(fixture cdm8-default-nvme-1.txt)
+	hdd=$(fixture cdm8-default-hdd-usb-shizuku-1.txt)
+	"$CDM" compare --format svg "$nvme" "$hdd" > "$OD/nh.svg"
+	xmllint --noout "$OD/nh.svg"
+	grep -qF '<tspan class="ratio">&lt;0.01x</tspan>' "$OD/nh.svg"
+	# the text says the same
+	"$CDM" compare "$nvme" "$hdd" | grep -qE '^  RND    4KiB \(Q= 32, T= 1\): +428\.648 +0\.640 +<0\.01x$'
+	for f in "$FIX"/*.txt; do
+		r=$(fixture "$(basename "$f")")
+		for m in mb_s iops latency; do
+			"$CDM" compare --format svg --metric "$m" "$nvme" "$r" > "$OD/x.svg"
+			xmllint --noout "$OD/x.svg" || { echo "$f --metric $m" >&2; return 1; }
+			"$CDM" compare --format svg --metric "$m" "$r" "$nvme" > "$OD/x.svg"
+			xmllint --noout "$OD/x.svg" || { echo "$f first, --metric $m" >&2; return 1; }
+		done
+		"$CDM" import "$r" --format svg > "$OD/card.svg"
+		xmllint --noout "$OD/card.svg" || { echo "$f: card" >&2; return 1; }
+	done
+}

@@ -23,6 +23,13 @@
 const struct cdm_formatter *cdm_report_find(const char *name);
 
 /*
+ * cdm_report_at - the formatter of row @i of the registry (0, 1, ...), in
+ * the order of cdm_report_names(); NULL past the last.  For callers that
+ * must cover every format (the tests, the fuzz target).
+ */
+const struct cdm_formatter *cdm_report_at(unsigned int i);
+
+/*
  * cdm_report_names - the --format values, in the registry's order, as
  * "cdm, json, csv, markdown" (for messages), into @buf of @len bytes (as
  * many whole names as fit, always terminated).  Returns @buf.
