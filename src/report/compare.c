@@ -54,8 +54,8 @@ static void fig_text(char *buf, size_t len, int prec, const char *suffix, double
 		unit /= 10.0;
 	if (v > 0 && v < unit / 2)
 		snprintf(buf, len, "<%.*f%s", prec, unit, suffix);
-	else
-		snprintf(buf, len, "%.*f%s", prec, v, suffix);
+	else    /* a cell without a figure has its words (cell_text()); never "nan" */
+		cdm_fmt_fig(buf, len, prec, v, suffix, "-");
 }
 
 /* the cell of run @k in row @row: value text and ratio text ("" when none) */
