@@ -51,6 +51,16 @@ char *cdm_fmt_fig(char *buf, size_t len, int prec, double v, const char *unit,
 char *cdm_fmt_cv(char *buf, size_t len, double cv_pct, double threshold_pct);
 
 /*
+ * cdm_fmt_cut - @s (a label, a path: a user's text) for a place of at most
+ * @cols characters (UTF-8 sequences, as a terminal shows them): whole when
+ * it fits, else its first @cols - 1 characters and an ellipsis (U+2026),
+ * cut at a character boundary, so that a text cut to fit says it was cut.
+ * @buf of @len bytes (cut there too, the same way); @cols >= 1.  Returns
+ * the characters in @buf, for padding a column by what it shows.
+ */
+unsigned int cdm_fmt_cut(char *buf, size_t len, const char *s, unsigned int cols);
+
+/*
  * cdm_fmt_json_str - write @s (at most @max bytes, stopping at a NUL) to
  * @out as a JSON string with its quotes: '"', '\\' and control characters
  * escaped, bytes that are not valid UTF-8 replaced by U+FFFD (RFC 8259,
