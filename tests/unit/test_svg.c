@@ -532,6 +532,24 @@ static void test_svg_escaped(void **state)
 	assert_int_equal(fclose(fp), 0);
 	assert_xml(svg, "a chart");
 	free(svg);
+	/* a text longer than 200 bytes: cut at a character, with an ellipsis, not silently */
+	{
+		char euros[301] = "";
+		const struct cdm_plot_line l2 = { .name = "L", .n = 3, .x = xs, .y = ys };
+		struct cdm_plot_panel p2 = { .xlabel = "x", .ylabel = "y", .nlines = 1, .lines = &l2 };
+
+		for (unsigned int i = 0; i < 100; i++)
+			strcat(euros, "\xe2\x82\xac");
+		p2.title = euros;
+		fp = open_memstream(&svg, &len);
+		assert_non_null(fp);
+		assert_int_equal(cdm_plot_svg(fp, "T", NULL, &p2, 1), 0);
+		assert_int_equal(fclose(fp), 0);
+		assert_xml(svg, "a chart with a long panel title");
+		assert_non_null(strstr(svg, "\xe2\x82\xac\xe2\x80\xa6</text>"));
+		assert_null(strstr(svg, "\xef\xbf\xbd"));
+		free(svg);
+	}
 	/* the checker itself: what it must refuse */
 	{
 		char why[128];
