@@ -18,7 +18,7 @@
 #include "compare_svg.h"
 #include "fmt.h"
 
-#define LABEL_COL_MAX 24        /* a label wider than this is cut in text */
+#define LABEL_COL_MAX 24        /* a label wider than this (in characters) is cut, with "…" */
 
 static int metric_prec(enum cdm_compare_metric m)
 {
@@ -54,8 +54,8 @@ static void fig_text(char *buf, size_t len, int prec, const char *suffix, double
 		unit /= 10.0;
 	if (v > 0 && v < unit / 2)
 		snprintf(buf, len, "<%.*f%s", prec, unit, suffix);
-	else
-		snprintf(buf, len, "%.*f%s", prec, v, suffix);
+	else    /* a cell without a figure has its words (cell_text()); never "nan" */
+		cdm_fmt_fig(buf, len, prec, v, suffix, "-");
 }
 
 /* the cell of run @k in row @row: value text and ratio text ("" when none) */
@@ -345,23 +345,28 @@ static int same_section(const struct cdm_compare *c, unsigned int i, unsigned in
 static void write_text_rows(FILE *out, const struct cdm_compare *c, unsigned int first,
 			    const int *w)
 {
-	char val[48], ratio[24], label[48], head[48];
-	char line[CDM_COMPARE_MAX_RUNS * (LABEL_COL_MAX + 16) + 64];
+	char val[48], ratio[24], label[LABEL_COL_MAX * 4 + 4], head[48];
+	char line[CDM_COMPARE_MAX_RUNS * (LABEL_COL_MAX * 4 + 16) + 64];
 	unsigned int k, i;
 	size_t used;
 
 	/*
-	 * the head padded to where the first column starts; each run after
+	 * the head padded to the width of a row's label ("  SEQ    1MiB (Q=  8, T= 1):",
+	 * 28 characters), so that each label ends over its column; each run after
 	 * the first has its ratio to the first in a column of its own, headed
 	 * "ratio" (right-aligned over " %5s" as the rows print it)
 	 */
 	section_head(head, sizeof(head), c->rows[first].key);
-	used = snprintf(line, sizeof(line), "%-27s", head);
-	for (k = 0; k < c->n; k++)
-		used += snprintf(line + used, sizeof(line) - used, "%s%*.*s%s%s",
-				 k ? "  " : " ", w[k], LABEL_COL_MAX,
-				 c->runs[k]->info.label, k ? " ratio" : "",
-				 mem_mark(c, k)[0] ? " " : "");
+	used = snprintf(line, sizeof(line), "%-28s", head);
+	for (k = 0; k < c->n; k++) {
+		/* a label wider than its column cut with an ellipsis, padded by what it shows */
+		unsigned int shown = cdm_fmt_cut(label, sizeof(label), c->runs[k]->info.label,
+						  LABEL_COL_MAX);
+
+		used += snprintf(line + used, sizeof(line) - used, "%s%*s%s%s%s",
+				 k ? "  " : " ", w[k] > (int)shown ? w[k] - (int)shown : 0, "",
+				 label, k ? " ratio" : "", mem_mark(c, k)[0] ? " " : "");
+	}
 	put_trimmed(out, line);
 	for (i = first; i < c->nrows; i++) {
 		const struct cdm_test_result *t = c->rows[i].key;
@@ -497,20 +502,22 @@ static void write_skipped(FILE *out, const struct cdm_compare *c, int md)
 
 static void write_text(FILE *out, const struct cdm_compare *c)
 {
+	char label[LABEL_COL_MAX * 4 + 4];
 	int w[CDM_COMPARE_MAX_RUNS];
 
 	fputs("------------------------------------------------------------------------------\n", out);
-	fprintf(out, "cdm compare: %s, the %s of the passes; ratio to %.*s\n",
-		metric_name(c->metric), agg_word(c->aggregate, c->metric), LABEL_COL_MAX,
-		c->runs[0]->info.label);
+	cdm_fmt_cut(label, sizeof(label), c->runs[0]->info.label, LABEL_COL_MAX);
+	fprintf(out, "cdm compare: %s, the %s of the passes; ratio to %s\n",
+		metric_name(c->metric), agg_word(c->aggregate, c->metric), label);
 	fputs("------------------------------------------------------------------------------\n", out);
 	write_text_runs(out, c);
 	write_warnings(out, c, 0);
 	write_memory_under(out, c, 0);
 	for (unsigned int k = 0; k < c->n; k++) {
-		int lw = (int)strlen(c->runs[k]->info.label);
+		/* a column as wide as its label shows (cut to LABEL_COL_MAX characters) */
+		int lw = (int)cdm_fmt_cut(label, sizeof(label), c->runs[k]->info.label, LABEL_COL_MAX);
 
-		w[k] = lw > LABEL_COL_MAX ? LABEL_COL_MAX : lw;
+		w[k] = lw;
 		if (w[k] < 12)
 			w[k] = 12;
 	}

@@ -168,12 +168,17 @@ static double group(FILE *out, const struct cdm_compare *c, const struct cdm_com
 		}
 		len = max > 0 ? cell.value / max * (X_END - X_BAR) : 0;
 		swatch(out, X_BAR, y, len < 1 ? 1 : len, BAR_H, k);
-		fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\"><tspan class=\"val\" font-weight=\"bold\">%s</tspan>",
-			X_BAR + (len < 1 ? 1 : len) + 6, y + 13, val);
-		if (ratio[0])
-			fprintf(out, " <tspan class=\"ratio\">%s</tspan>", ratio);
-		else if (!k && c->n > 1)
-			fputs(" <tspan fill=\"#555555\">(base)</tspan>", out);
+		fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\">",
+			X_BAR + (len < 1 ? 1 : len) + 6, y + 13);
+		cdm_svg_tspan(out, "class=\"val\" font-weight=\"bold\"", val);
+		/* a ratio below 0.01 is "<0.01x": escaped as every text is */
+		if (ratio[0]) {
+			fputc(' ', out);
+			cdm_svg_tspan(out, "class=\"ratio\"", ratio);
+		} else if (!k && c->n > 1) {
+			fputc(' ', out);
+			cdm_svg_tspan(out, "fill=\"#555555\"", "(base)");
+		}
 		fputs("</text>\n</g>\n", out);
 	}
 	fputs("</g>\n", out);

@@ -48,6 +48,75 @@ char *cdm_fmt_num(char *buf, size_t len, double v)
 	return buf;
 }
 
+char *cdm_fmt_fig(char *buf, size_t len, int prec, double v, const char *unit,
+		  const char *none)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "%s", none);
+	else
+		snprintf(buf, len, "%.*f%s", prec, v, unit);
+	return buf;
+}
+
+char *cdm_fmt_cv(char *buf, size_t len, double cv_pct, double threshold_pct)
+{
+	int above = cv_pct > threshold_pct;
+
+	if (!isfinite(cv_pct))
+		return cdm_fmt_fig(buf, len, 1, cv_pct, "", "-");
+	/* the fewest decimals (one at least) at which the text says what the figure does */
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(buf, len, "%.*f", prec, cv_pct);
+		if ((strtod(buf, NULL) > threshold_pct) == above)
+			return buf;
+	}
+	snprintf(buf, len, "%.17g", cv_pct);
+	return buf;
+}
+
+#define ELLIPSIS "\xe2\x80\xa6"         /* U+2026 */
+
+/* the characters (UTF-8 lead bytes and stray bytes) in the first @n bytes of @s */
+static unsigned int chars(const char *s, size_t n)
+{
+	unsigned int c = 0;
+
+	for (size_t i = 0; i < n && s[i]; i++)
+		c += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return c;
+}
+
+unsigned int cdm_fmt_cut(char *buf, size_t len, const char *s, unsigned int cols)
+{
+	size_t n = strlen(s), keep = 0;
+	unsigned int c = 0;
+
+	if (!len)
+		return 0;
+	if (chars(s, n) <= cols && n < len) {
+		memcpy(buf, s, n + 1);
+		return chars(s, n);
+	}
+	/* the bytes of the first cols - 1 characters that leave room for the ellipsis */
+	while (keep < n) {
+		size_t next = keep + 1;
+
+		while (next < n && ((unsigned char)s[next] & 0xc0) == 0x80)
+			next++;
+		if (c + 1 >= cols || next + sizeof(ELLIPSIS) > len)
+			break;
+		keep = next;
+		c++;
+	}
+	memcpy(buf, s, keep);
+	if (keep + sizeof(ELLIPSIS) <= len) {
+		memcpy(buf + keep, ELLIPSIS, sizeof(ELLIPSIS));
+		return c + 1;
+	}
+	buf[keep] = '\0';
+	return c;
+}
+
 void cdm_fmt_json_str(FILE *out, const char *s, size_t max)
 {
 	const unsigned char *p = (const unsigned char *)s;

@@ -24,6 +24,43 @@
 char *cdm_fmt_num(char *buf, size_t len, double v);
 
 /*
+ * cdm_fmt_fig - the one rule by which every writer in src/report/ prints a
+ * figure: @v with @prec decimals ("%.*f", '.' as decimal point) and then
+ * @unit (may be ""), or @none alone when there is no figure, @v NaN or
+ * infinite: nothing measured behind it, or none under the aggregate asked
+ * for (a CrystalDiskMark report has its best-of figures only, no passes
+ * for a median: cdm_result_mb_s()), so that no report prints "nan", "inf"
+ * or a 0 for it.  Each writer has its own @none: "-" in the CDM text
+ * layouts (no parser reads a number from it), an en dash in Markdown and
+ * SVG.  CDM_FMT_FIG_MAX bytes always hold it with a unit of up to 16
+ * bytes ("%.3f" of the largest double is 313 bytes).  Returns @buf.
+ */
+#define CDM_FMT_FIG_MAX 352
+char *cdm_fmt_fig(char *buf, size_t len, int prec, double v, const char *unit,
+		  const char *none);
+
+/*
+ * cdm_fmt_cv - a coefficient of variation @cv_pct (percent) shown against
+ * the --cv-threshold @threshold_pct, the one rule for every place that
+ * calls a test unstable: one decimal ("10.4"), or as many more as it takes
+ * for the shown value to be above the threshold exactly when @cv_pct is
+ * (10.04 against 10: "10.04", never "10.0" beside "above 10 %"), at most
+ * 17 significant digits.  Without the "%".  32 bytes always hold it.
+ * Returns @buf.
+ */
+char *cdm_fmt_cv(char *buf, size_t len, double cv_pct, double threshold_pct);
+
+/*
+ * cdm_fmt_cut - @s (a label, a path: a user's text) for a place of at most
+ * @cols characters (UTF-8 sequences, as a terminal shows them): whole when
+ * it fits, else its first @cols - 1 characters and an ellipsis (U+2026),
+ * cut at a character boundary, so that a text cut to fit says it was cut.
+ * @buf of @len bytes (cut there too, the same way); @cols >= 1.  Returns
+ * the characters in @buf, for padding a column by what it shows.
+ */
+unsigned int cdm_fmt_cut(char *buf, size_t len, const char *s, unsigned int cols);
+
+/*
  * cdm_fmt_json_str - write @s (at most @max bytes, stopping at a NUL) to
  * @out as a JSON string with its quotes: '"', '\\' and control characters
  * escaped, bytes that are not valid UTF-8 replaced by U+FFFD (RFC 8259,

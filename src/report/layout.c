@@ -13,7 +13,6 @@
  * parsers expect.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -148,12 +147,12 @@ char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, uns
 	return buf;
 }
 
-/* one figure in its field: "%*.*f", or "-" when there is none (NaN) */
+/* one figure in its field: "%*.*f", or "-" when there is none (cdm_fmt_fig()) */
 static int field(char *buf, size_t len, int width, int prec, double v)
 {
-	if (isnan(v))
-		return snprintf(buf, len, "%*s", width, "-");
-	return snprintf(buf, len, "%*.*f", width, prec, v);
+	char fig[CDM_FMT_FIG_MAX];
+
+	return snprintf(buf, len, "%*s", width, cdm_fmt_fig(fig, sizeof(fig), prec, v, "", "-"));
 }
 
 int cdm_layout_figures(char *buf, size_t len, const struct cdm_test_result *t,

@@ -16,6 +16,7 @@
  * the table or start a link.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,12 +40,28 @@ static void list_item(FILE *out, unsigned int *n, const char *s)
 }
 
 /*
+ * does every test of report @r that has figures print its latency (@lat
+ * 1) or its IOPS (@lat 0)?  CDM 6 prints no latency, and no IOPS on its
+ * sequential rows: what the notes say of its figures follows the report.
+ */
+static int reported_has(const struct cdm_run_result *r, int lat)
+{
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		const struct cdm_reported *p = &r->tests[i].reported;
+
+		if (p->has && !isfinite(lat ? p->lat_us : p->iops))
+			return 0;
+	}
+	return 1;
+}
+
+/*
  * "How measured:" of a run imported from a CrystalDiskMark report: the
  * figures are CDM's, as its report printed them; the settings it states
  * (profile, size, passes, Measure, Interval, data) and, by name, those it
  * does not (cdm_result_known()), never a 0 or an empty engine.
  */
-static void write_source_method(FILE *out, const struct cdm_run_info *in)
+static void write_source_method(FILE *out, const struct cdm_run_info *in, int lat)
 {
 	static const struct {
 		enum cdm_info_item item;
@@ -78,17 +95,18 @@ static void write_source_method(FILE *out, const struct cdm_run_info *in)
 	for (i = n = 0; i < sizeof(set) / sizeof(set[0]); i++)
 		if (!cdm_result_known(in, set[i].item))
 			list_item(out, &n, set[i].name);
-	fputs("; figures: the best of its passes (MB/s the highest, latency the lowest, as CrystalDiskMark prints them).\n\n",
-	      out);
+	fprintf(out, "; figures: the best of its passes (MB/s the highest%s, as CrystalDiskMark prints them).\n\n",
+		lat ? ", latency the lowest" : "; it prints no latency");
 }
 
 /*
  * The lines under the title for a run imported from a CrystalDiskMark
  * report: which CDM, its volume, its Date as printed (zone unknown); the
  * machine as far as the report states it (its OS line: never the CPU,
- * memory or device); how it was measured (write_source_method()).
+ * memory or device); how it was measured (write_source_method(); @lat:
+ * the report prints latency).
  */
-static void write_source_intro(FILE *out, const struct cdm_run_info *in)
+static void write_source_intro(FILE *out, const struct cdm_run_info *in, int lat)
 {
 	const struct cdm_run_source *src = &in->source;
 	char buf[128];
@@ -114,7 +132,7 @@ static void write_source_intro(FILE *out, const struct cdm_run_info *in)
 	} else {
 		fputs("not stated in the report\n\n", out);
 	}
-	write_source_method(out, in);
+	write_source_method(out, in, lat);
 }
 
 static const char *agg_words(enum cdm_aggregate agg)
@@ -231,7 +249,7 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 	if (r->image)
 		write_image(out, r);
 	if (cdm_result_imported(in)) {
-		write_source_intro(out, in);
+		write_source_intro(out, in, reported_has(r, 1));
 		return;
 	}
 
@@ -318,6 +336,89 @@ static void write_why(FILE *out, const struct cdm_run_result *r)
 	}
 }
 
+/*
+ * the row of test @t, which has figures: each through cdm_fmt_fig() (a
+ * dash for one that does not exist: a CDM 6 report's latency); a report's
+ * test under the median or the mean has none, "best only" as compare says.
+ * Returns 1 when the test is unstable (its spread above --cv-threshold).
+ */
+static int write_row(FILE *out, const struct cdm_run_result *r, const struct cdm_test_result *t)
+{
+	char name[64], mb[CDM_FMT_FIG_MAX], iops[CDM_FMT_FIG_MAX], lat[CDM_FMT_FIG_MAX], cv[32];
+	struct cdm_test_summary s;
+	double unused = 0.0;
+	int bad;
+
+	cdm_spec_name(&t->spec, name, sizeof(name));
+	if (cdm_result_agg_reason(t, r->aggregate)) {
+		fprintf(out, "| %s %s | " DASH " | " DASH " | " DASH " | " DASH " | best only |\n",
+			name, cdm_result_dir_name(t->dir));
+		return 0;
+	}
+	cdm_result_summarize(t, &s);
+	fprintf(out, "| %s %s | %s | %s | %s | ", name, cdm_result_dir_name(t->dir),
+		cdm_fmt_fig(mb, sizeof(mb), 3, cdm_result_mb_s(t, r->aggregate), "", DASH),
+		cdm_fmt_fig(iops, sizeof(iops), 1, cdm_result_iops(t, r->aggregate), "", DASH),
+		cdm_fmt_fig(lat, sizeof(lat), 2, cdm_result_lat_us(t, r->aggregate), "", DASH));
+	if (cdm_result_has_percentiles(t))
+		fprintf(out, "%.2f", (double)cdm_hist_percentile(t->hist, 99.0) / 1000.0);
+	else
+		fputs(DASH, out);               /* not measured */
+	bad = cdm_result_unstable(t, r->cv_threshold_pct, &unused);
+	if (s.measured < 2)
+		fputs(" | " DASH, out);
+	else    /* shown so that "above the threshold" reads true (cdm_fmt_cv()) */
+		fprintf(out, " | \xc2\xb1%s %%%s",
+			cdm_fmt_cv(cv, sizeof(cv), s.mb_s.cv_pct, r->cv_threshold_pct),
+			bad ? " " UNSTABLE_MARK : "");
+	/* the spread is of the passes that measured something */
+	if (s.measured < s.npasses)
+		fprintf(out, " (%u of %u passes)", s.measured, s.npasses);
+	fputs(" |\n", out);
+	return bad;
+}
+
+/*
+ * under the table of a report: what its figures are, as far as it prints
+ * them (CDM 6: no latency, no IOPS on its sequential rows), or, under the
+ * median or the mean, why there are none
+ */
+static void write_source_note(FILE *out, const struct cdm_run_result *r)
+{
+	if (r->aggregate != CDM_AGG_BEST) {
+		fprintf(out, "\nThe CrystalDiskMark report has only its best-of figures, no passes to take a %s of: --aggregate best shows them.\n",
+			agg_words(r->aggregate));
+		return;
+	}
+	fprintf(out, "\nFigures as the CrystalDiskMark report printed them: the highest MB/s%s of its passes; IOPS %s; the report has no passes, so no percentiles and no spread.\n",
+		reported_has(r, 1) ? " and the lowest mean latency" : " (it prints no latency)",
+		reported_has(r, 0) ? "as printed" :
+		"as printed, and where it prints none derived from the MB/s as CrystalDiskMark derives it (MB/s x 10^6 / block bytes)");
+}
+
+/* under the table of a run: what its figures are; @unstable: how many are marked */
+static void write_run_note(FILE *out, const struct cdm_run_result *r, unsigned int unstable)
+{
+	const char *agg = agg_words(r->aggregate);
+
+	if (r->info.count == 1)
+		fputs("\nMB/s and latency: of the one pass (its mean latency); ", out);
+	else
+		fprintf(out, "\nMB/s: the %s of %u passes; latency: the %s of the passes' mean latencies; ",
+			r->aggregate == CDM_AGG_BEST ? "highest" : agg, r->info.count,
+			r->aggregate == CDM_AGG_BEST ? "lowest" : agg);
+	fprintf(out, "IOPS: measured I/Os per second, picked as the MB/s. p99 from the merged latency histogram. "
+		"Spread: coefficient of variation of the passes' MB/s%s.",
+		r->info.count == 1 ? " (none with one pass)" : "");
+	if (unstable) {
+		char thr[40];
+
+		fprintf(out, " " UNSTABLE_MARK " unstable: spread above %s %%.",
+			cdm_fmt_num(thr, sizeof(thr), r->cv_threshold_pct));
+	}
+	fputc('\n', out);
+}
+
 static int md_write(FILE *out, const struct cdm_run_result *r)
 {
 	unsigned int i, rows = 0, unstable = 0;
@@ -329,68 +430,21 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 	fputs("|:-----|-----:|-----:|-----:|-----:|-----:|\n", out);
 	for (i = 0; i < r->ntests; i++) {
 		const struct cdm_test_result *t = &r->tests[i];
-		struct cdm_test_summary s;
-		char name[64];
-		double mb, lat, cv = 0.0;
-		int bad;
 
 		if (!cdm_result_has_data(t))
 			continue;
-		if (cdm_result_state(t) != CDM_PASS_MEASURED) {
+		if (cdm_result_state(t) != CDM_PASS_MEASURED)
 			write_nothing_row(out, t);
-			rows++;
-			continue;
-		}
-		cdm_result_summarize(t, &s);
-		cdm_spec_name(&t->spec, name, sizeof(name));
-		mb = cdm_result_mb_s(t, r->aggregate);
-		lat = cdm_result_lat_us(t, r->aggregate);
-		fprintf(out, "| %s %s | %.3f | %.1f | ", name,
-			cdm_result_dir_name(t->dir), mb,
-			cdm_result_iops(t, r->aggregate));
-		if (lat == lat)
-			fprintf(out, "%.2f | ", lat);
 		else
-			fputs(DASH " | ", out);         /* a CDM 6 report's: no latency */
-		if (cdm_result_has_percentiles(t))
-			fprintf(out, "%.2f", (double)cdm_hist_percentile(t->hist, 99.0) / 1000.0);
-		else
-			fputs("\xe2\x80\x93", out);     /* en dash: not measured */
-		bad = cdm_result_unstable(t, r->cv_threshold_pct, &cv);
-		if (s.measured < 2)
-			fputs(" | " DASH, out);
-		else
-			fprintf(out, " | \xc2\xb1%.1f %%%s", s.mb_s.cv_pct,
-				bad ? " " UNSTABLE_MARK : "");
-		/* the spread is of the passes that measured something */
-		if (s.measured < s.npasses)
-			fprintf(out, " (%u of %u passes)", s.measured, s.npasses);
-		fputs(" |\n", out);
-		unstable += (unsigned int)bad;
+			unstable += (unsigned int)write_row(out, r, t);
 		rows++;
 	}
 	if (!rows)
 		fputs("| (no test measured) | | | | | |\n", out);
-
-	if (cdm_result_imported(&r->info)) {
-		fputs("\nFigures as the CrystalDiskMark report printed them: the highest MB/s and the lowest mean latency of its passes, IOPS derived from the MB/s; the report has no passes, so no percentiles and no spread.\n",
-		      out);
-		goto why;
-	}
-	fprintf(out, "\nMB/s: the %s of %u passes; latency: the %s of the passes' mean latencies; "
-		"IOPS: measured I/Os per second, picked as the MB/s. p99 from the merged latency histogram. "
-		"Spread: coefficient of variation of the passes' MB/s.",
-		r->aggregate == CDM_AGG_BEST ? "highest" : agg_words(r->aggregate),
-		r->info.count,
-		r->aggregate == CDM_AGG_BEST ? "lowest" : agg_words(r->aggregate));
-	if (unstable) {
-		char thr[40];
-
-		fprintf(out, " " UNSTABLE_MARK " unstable: spread above %s %%.",
-			cdm_fmt_num(thr, sizeof(thr), r->cv_threshold_pct));
-	}
-	fputc('\n', out);
-why:
+	if (cdm_result_imported(&r->info))
+		write_source_note(out, r);
+	else
+		write_run_note(out, r, unstable);
 	write_why(out, r);
 	if (fflush(out) || ferror(out))
 		return -EIO;

@@ -377,9 +377,10 @@ int cdm_plot_svg(FILE *out, const char *title, const char *subtitle,
 	unsigned int h = TOP + np * PANEL_H + 10;
 
 	cdm_svg_head(out, W, (int)h);
-	cdm_svg_text(out, W / 2.0, 24, "middle", 18, "font-weight=\"bold\"", title);
+	/* a label in them too long for the width is cut with an ellipsis, not off the page */
+	cdm_svg_text_fit(out, W / 2.0, 24, "middle", 18, "font-weight=\"bold\"", title, W - 20);
 	if (subtitle)
-		cdm_svg_text(out, W / 2.0, 44, "middle", 12, "fill=\"#444444\"", subtitle);
+		cdm_svg_text_fit(out, W / 2.0, 44, "middle", 12, "fill=\"#444444\"", subtitle, W - 20);
 	for (unsigned int i = 0; i < np; i++)
 		panel(out, &p[i], TOP + (double)i * PANEL_H);
 	fputs("</svg>\n", out);

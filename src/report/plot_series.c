@@ -18,6 +18,7 @@
 #include "cdm/model/spec.h"
 #include "cdm/model/result.h"
 #include "cdm/model/series.h"
+#include "fmt.h"
 
 #define NAME_LEN 80
 #define BAND_LABEL 16
@@ -88,7 +89,7 @@ int cdm_plot_series(FILE *out, const struct cdm_run_result *r)
 	unsigned int nl = 0, nb = 0, np = 0;
 	struct cdm_plot_panel p[4];
 	struct pass_bands *pb = NULL;
-	char sub[256];
+	char sub[512], lbl[256];
 	int ret = -ENOMEM;
 
 	thr = calloc(r->ntests + 1, sizeof(*thr));
@@ -173,8 +174,9 @@ int cdm_plot_series(FILE *out, const struct cdm_run_result *r)
 		ret = -EINVAL;
 		goto out;
 	}
-	snprintf(sub, sizeof(sub), "%.100s on %.32s (%.64s), %.16s engine, interval %g s",
-		 r->info.label[0] ? r->info.label : r->info.target,
+	/* the label cut with an ellipsis where it is long, never silently */
+	cdm_fmt_cut(lbl, sizeof(lbl), r->info.label[0] ? r->info.label : r->info.target, 60);
+	snprintf(sub, sizeof(sub), "%s on %.32s (%.64s), %.16s engine, interval %g s", lbl,
 		 r->info.fs_type[0] ? r->info.fs_type : "?",
 		 r->info.dev_name[0] ? r->info.dev_name : "?", r->info.engine,
 		 (double)r->info.log_interval_ns / 1e9);

@@ -66,7 +66,7 @@ void cdm_scale_text_tail(FILE *out, const struct cdm_run_result *r)
 		const struct cdm_test_result *t = &sc->src[0].res->tests[i];
 		double mn = 0, md = 0, mx = 0;
 		unsigned int imin = 0, imax = 0;
-		char name[64];
+		char name[64], fmn[CDM_FMT_FIG_MAX], fmd[CDM_FMT_FIG_MAX], fmx[CDM_FMT_FIG_MAX];
 
 		if (!cdm_merge_spread(r, i, &mn, &md, &mx, &imin, &imax))
 			continue;
@@ -76,8 +76,10 @@ void cdm_scale_text_tail(FILE *out, const struct cdm_run_result *r)
 			any = 1;
 		}
 		cdm_spec_name(&t->spec, name, sizeof(name));
-		fprintf(out, "  %-12s %-5s: %10.3f / %10.3f / %10.3f  (min %s, max %s", name,
-			cdm_result_dir_name(t->dir), mn, md, mx,
+		fprintf(out, "  %-12s %-5s: %10s / %10s / %10s  (min %s, max %s", name,
+			cdm_result_dir_name(t->dir), cdm_fmt_fig(fmn, sizeof(fmn), 3, mn, "", "-"),
+			cdm_fmt_fig(fmd, sizeof(fmd), 3, md, "", "-"),
+			cdm_fmt_fig(fmx, sizeof(fmx), 3, mx, "", "-"),
 			sc->src[imin].name, sc->src[imax].name);
 		text_unmeasured(out, sc, i);
 		fputs(")\n", out);

@@ -50,12 +50,38 @@ static void text_open(FILE *out, double x, double y, const char *anchor, int siz
 		x, y, anchor, size, extra ? " " : "", extra ? extra : "");
 }
 
+/*
+ * @s escaped, at most @max bytes of it: a longer text cut at a character
+ * boundary and ended with an ellipsis, never cut silently
+ */
+static void esc_cut(FILE *out, const char *s, size_t max)
+{
+	size_t n = strnlen(s, max + 1);
+
+	if (n <= max) {
+		cdm_svg_esc(out, s, n);
+		return;
+	}
+	n = max;
+	while (n && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	cdm_svg_esc(out, s, n);
+	fputs(ELLIPSIS, out);
+}
+
 void cdm_svg_text(FILE *out, double x, double y, const char *anchor, int size,
 		  const char *extra, const char *s)
 {
 	text_open(out, x, y, anchor, size, extra);
-	cdm_svg_esc(out, s, 200);
+	esc_cut(out, s, 200);
 	fputs("</text>\n", out);
+}
+
+void cdm_svg_tspan(FILE *out, const char *extra, const char *s)
+{
+	fprintf(out, "<tspan%s%s>", extra ? " " : "", extra ? extra : "");
+	esc_cut(out, s, 200);
+	fputs("</tspan>", out);
 }
 
 /*

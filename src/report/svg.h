@@ -40,10 +40,19 @@ void cdm_svg_esc(FILE *out, const char *s, size_t max);
  * cdm_svg_text - one <text> element at (@x, @y) px: @anchor "start",
  * "middle" or "end", @size the font size in px, @extra more attributes
  * ("font-weight=\"bold\"", or NULL), @s the text (escaped; at most 200
- * bytes of it).
+ * bytes of it: a longer one is cut at a character boundary and ended with
+ * an ellipsis, never cut silently).
  */
 void cdm_svg_text(FILE *out, double x, double y, const char *anchor, int size,
 		  const char *extra, const char *s);
+
+/*
+ * cdm_svg_tspan - one <tspan> element inside a <text> the caller opened:
+ * @extra its attributes ("class=\"ratio\"", or NULL), @s its text
+ * (escaped as cdm_svg_esc(); cut as cdm_svg_text()'s).  Every text of every
+ * drawing goes through cdm_svg_esc(), even a figure: "<0.01x" is one.
+ */
+void cdm_svg_tspan(FILE *out, const char *extra, const char *s);
 
 /*
  * cdm_svg_text_fit - cdm_svg_text(), but @s cut at a character boundary

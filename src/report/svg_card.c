@@ -36,6 +36,7 @@
 #define CDM_VERSION "unknown"
 #endif
 
+#define DASH "\xe2\x80\x93"         /* en dash: no figure */
 #define W 800                   /* document width, px */
 #define WIN_X 8                 /* the window's frame */
 #define IN_X 20                 /* content: left edge */
@@ -46,12 +47,6 @@
 #define ROWS_Y 124              /* top of the first row */
 #define LINE_H 17               /* a footer or note line */
 #define MAX_COLS 6              /* read, write and up to 4 Mix ratios */
-
-/* a direction's meter: read dark, write mid, mix light (greyscale ~70, 150, 215) */
-static const char *dir_color(enum cdm_dir d)
-{
-	return d == CDM_DIR_WRITE ? "#e08a2e" : d == CDM_DIR_MIX ? "#c5e6bf" : "#1d4f91";
-}
 
 struct col {
 	enum cdm_dir dir;
@@ -65,6 +60,8 @@ struct card {
 	unsigned int *rows;             /* per row, the index of its first test */
 	unsigned int nrow;
 	double cw;                      /* a value box's width */
+	int split;                      /* IOPS and latency on two lines (figure_lines()) */
+	int head_unit, head_size;       /* the column heads' (head_style()) */
 };
 
 /* the test's shape alone: its row (Q really run aside) */
@@ -122,6 +119,42 @@ static int layout(struct card *k, const struct cdm_run_result *r)
 	return 0;
 }
 
+/*
+ * Column @c's fill, its meters' and its head's swatch: read dark, write
+ * mid, the first Mix ratio light (greyscale ~70, 150, 215); each further
+ * Mix ratio a pattern of its own (defs()), so that a greyscale print tells
+ * every column apart and not only by its head.
+ */
+static const char *col_fill(const struct card *k, unsigned int c)
+{
+	static const char *const mix[MAX_COLS] = {
+		"#c5e6bf", "url(#mix1)", "url(#mix2)", "url(#mix3)", "url(#mix4)", "url(#mix1)",
+	};
+	unsigned int m = 0;
+
+	if (k->cols[c].dir != CDM_DIR_MIX)
+		return k->cols[c].dir == CDM_DIR_WRITE ? "#e08a2e" : "#1d4f91";
+	for (unsigned int i = 0; i < c; i++)
+		m += k->cols[i].dir == CDM_DIR_MIX;
+	return mix[m % MAX_COLS];
+}
+
+/* the patterns of col_fill(): stripes, dots, a grid, a checker */
+static void defs(FILE *out)
+{
+	fputs("<defs>\n"
+	      "<pattern id=\"mix1\" patternUnits=\"userSpaceOnUse\" width=\"4\" height=\"4\" patternTransform=\"rotate(45)\">"
+	      "<rect width=\"4\" height=\"4\" fill=\"#c5e6bf\"/><rect width=\"2\" height=\"4\" fill=\"#2f6b2f\"/></pattern>\n"
+	      "<pattern id=\"mix2\" patternUnits=\"userSpaceOnUse\" width=\"4\" height=\"4\">"
+	      "<rect width=\"4\" height=\"4\" fill=\"#ffffff\"/><circle cx=\"2\" cy=\"2\" r=\"1.2\" fill=\"#1f4f1f\"/></pattern>\n"
+	      "<pattern id=\"mix3\" patternUnits=\"userSpaceOnUse\" width=\"4\" height=\"4\">"
+	      "<rect width=\"4\" height=\"4\" fill=\"#8fc486\"/><path d=\"M0 2H4M2 0V4\" stroke=\"#ffffff\" stroke-width=\"1\"/></pattern>\n"
+	      "<pattern id=\"mix4\" patternUnits=\"userSpaceOnUse\" width=\"4\" height=\"4\">"
+	      "<rect width=\"4\" height=\"4\" fill=\"#ffffff\"/><rect width=\"2\" height=\"2\" fill=\"#3d7a3d\"/>"
+	      "<rect x=\"2\" y=\"2\" width=\"2\" height=\"2\" fill=\"#3d7a3d\"/></pattern>\n"
+	      "</defs>\n", out);
+}
+
 static double col_x(const struct card *k, unsigned int c)
 {
 	return IN_X + LBL_W + GAP + c * (k->cw + GAP);
@@ -139,13 +172,14 @@ static const struct cdm_test_result *cell_test(const struct card *k, unsigned in
 	return NULL;
 }
 
-/* "Read (MB/s)", "Mix R70/W30 (MB/s)" */
-static void col_head(const struct col *c, char *buf, size_t len)
+/* "Read (MB/s)", "Mix R70/W30 (MB/s)"; without @unit "Read", "Mix R70/W30" */
+static void col_head(const struct col *c, char *buf, size_t len, int unit)
 {
 	if (c->dir == CDM_DIR_MIX)
-		snprintf(buf, len, "Mix R%u/W%u (MB/s)", 100 - c->write_pct, c->write_pct);
+		snprintf(buf, len, "Mix R%u/W%u%s", 100 - c->write_pct, c->write_pct,
+			 unit ? " (MB/s)" : "");
 	else
-		snprintf(buf, len, "%s (MB/s)", cdm_result_dir_name(c->dir));
+		snprintf(buf, len, "%s%s", cdm_result_dir_name(c->dir), unit ? " (MB/s)" : "");
 }
 
 /* "r-SEQ1M_Q8T1-read", "r-RND4K_Q1T1-mix30": an XML name for a cell */
@@ -197,31 +231,72 @@ static double meter(double mb_s)
 	return v < 0.02 ? 0.02 : v > 1.0 ? 1.0 : v;
 }
 
-/* a measured cell: MB/s large, IOPS and latency small, the meter */
-static void cell_figures(FILE *out, const struct card *k, const struct cdm_test_result *t,
-			 double x, double y)
+/* the small figures of @t: "1234.5 IOPS" and "61.00 µs" (cdm_fmt_fig(), a dash when none) */
+static void small_figures(const struct card *k, const struct cdm_test_result *t,
+			  char *iops, char *lat, size_t len)
+{
+	cdm_fmt_fig(iops, len, 1, cdm_result_iops(t, k->r->aggregate), " IOPS", DASH " IOPS");
+	cdm_fmt_fig(lat, len, 2, cdm_result_lat_us(t, k->r->aggregate), " \xc2\xb5s",
+		    DASH " \xc2\xb5s");   /* CDM 6 prints none */
+}
+
+/*
+ * Do the IOPS and the latency of some cell not fit on one line at 10 px
+ * or more?  Then every cell has them on two lines (the card looks the
+ * same throughout), under a smaller MB/s.
+ */
+static int figure_lines(const struct card *k)
+{
+	char iops[CDM_FMT_FIG_MAX], lat[CDM_FMT_FIG_MAX];
+
+	for (unsigned int i = 0; i < k->r->ntests; i++) {
+		const struct cdm_test_result *t = &k->r->tests[i];
+
+		if (cdm_result_state(t) != CDM_PASS_MEASURED)
+			continue;
+		small_figures(k, t, iops, lat, sizeof(iops));
+		if (cdm_svg_width(iops, 10, 0) + cdm_svg_width("  ", 10, 0) +
+		    cdm_svg_width(lat, 10, 0) > k->cw - 16)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A measured cell: MB/s large, IOPS and latency small, the meter; each
+ * figure by cdm_fmt_fig() (a dash for one the run does not have: a CDM 6
+ * report's latency).  The IOPS and the latency share a line, or have one
+ * each (k->split), so that no text runs into another however narrow the
+ * columns are (6 of them: 99 px).
+ */
+static void cell_figures(FILE *out, const struct card *k, unsigned int c,
+			 const struct cdm_test_result *t, double x, double y)
 {
 	double mb = cdm_result_mb_s(t, k->r->aggregate), cw = k->cw;
-	char big[48], iops[48], lat[48], both[100];
+	char big[CDM_FMT_FIG_MAX], iops[CDM_FMT_FIG_MAX], lat[CDM_FMT_FIG_MAX];
+	char both[2 * CDM_FMT_FIG_MAX + 2];
 	int size, small;
 
-	snprintf(big, sizeof(big), "%.2f", mb);
-	snprintf(iops, sizeof(iops), "%.1f IOPS", cdm_result_iops(t, k->r->aggregate));
-	if (isnan(cdm_result_lat_us(t, k->r->aggregate)))
-		snprintf(lat, sizeof(lat), "\xe2\x80\x93 \xc2\xb5s");	/* CDM 6 prints none */
-	else
-		snprintf(lat, sizeof(lat), "%.2f \xc2\xb5s", cdm_result_lat_us(t, k->r->aggregate));
-	size = cdm_svg_fit_size(big, 30, 14, cw - 20, 1);
-	fprintf(out, "<text class=\"mbs\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" font-size=\"%d\" font-weight=\"bold\" fill=\"#111111\">%s</text>\n",
-		x + cw - 10, y + 36, size, big);
-	snprintf(both, sizeof(both), "%s  %s", iops, lat);
-	small = cdm_svg_fit_size(both, 13, 9, cw - 16, 0);
-	fprintf(out, "<text class=\"iops\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"start\" font-size=\"%d\" fill=\"#333333\">%s</text>\n",
-		x + 8, y + 54, small, iops);
-	fprintf(out, "<text class=\"lat\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" font-size=\"%d\" fill=\"#333333\">%s</text>\n",
-		x + cw - 8, y + 54, small, lat);
+	cdm_fmt_fig(big, sizeof(big), 2, mb, "", DASH);
+	small_figures(k, t, iops, lat, sizeof(iops));
+	size = cdm_svg_fit_size(big, k->split ? 22 : 30, 10, cw - 16, 1);
+	cdm_svg_text_fit(out, x + cw - 8, y + (k->split ? 29 : 36), "end", size,
+			 "class=\"mbs\" font-weight=\"bold\" fill=\"#111111\"", big, cw - 16);
+	if (!k->split) {
+		snprintf(both, sizeof(both), "%s  %s", iops, lat);
+		small = cdm_svg_fit_size(both, 13, 10, cw - 16, 0);
+		cdm_svg_text(out, x + 8, y + 54, "start", small, "class=\"iops\" fill=\"#333333\"", iops);
+		cdm_svg_text(out, x + cw - 8, y + 54, "end", small, "class=\"lat\" fill=\"#333333\"", lat);
+	} else {
+		small = cdm_svg_fit_size(iops, 11, 8, cw - 16, 0);
+		cdm_svg_text_fit(out, x + cw - 8, y + 43, "end", small, "class=\"iops\" fill=\"#333333\"",
+				 iops, cw - 16);
+		small = cdm_svg_fit_size(lat, 11, 8, cw - 16, 0);
+		cdm_svg_text_fit(out, x + cw - 8, y + 55, "end", small, "class=\"lat\" fill=\"#333333\"",
+				 lat, cw - 16);
+	}
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"6\" fill=\"%s\" stroke=\"#444444\" stroke-width=\"0.6\"/>\n",
-		x + 6, y + ROW_H - 11, (cw - 12) * meter(mb), dir_color(t->dir));
+		x + 6, y + ROW_H - 11, (cw - 12) * meter(mb), col_fill(k, c));
 }
 
 /* one value box: figures, or a dash and why there are none */
@@ -234,7 +309,9 @@ static void cell(FILE *out, const struct card *k, unsigned int row, unsigned int
 
 	if (!t) {       /* this run has no such test in this direction */
 		box(out, x, y, cw, ROW_H, "#ececec", "#bbbbbb");
-		cdm_svg_text(out, x + cw / 2, y + 40, "middle", 12, "fill=\"#666666\"", "not in this run");
+		cdm_svg_text_fit(out, x + cw / 2, y + 40, "middle",
+				 cdm_svg_fit_size("not in this run", 12, 9, cw - 12, 0),
+				 "fill=\"#666666\"", "not in this run", cw - 12);
 		return;
 	}
 	cell_id(t, id, sizeof(id));
@@ -243,13 +320,14 @@ static void cell(FILE *out, const struct card *k, unsigned int row, unsigned int
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"6\" fill=\"#e3e3e3\"/>\n",
 		x + 6, y + ROW_H - 11, cw - 12);
 	st = cdm_result_state(t);
-	if (st == CDM_PASS_MEASURED) {
-		cell_figures(out, k, t, x, y);
+	if (st == CDM_PASS_MEASURED && !cdm_result_agg_reason(t, k->r->aggregate)) {
+		cell_figures(out, k, c, t, x, y);
 	} else {
-		fprintf(out, "<text class=\"none\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"30\" font-weight=\"bold\" fill=\"#555555\">\xe2\x80\x93</text>\n",
-			x + cw / 2, y + 34);
-		cdm_svg_text_fit(out, x + cw / 2, y + 54, "middle", 12,
-				 "class=\"why\" fill=\"#333333\"", cdm_pass_state_reason(st), cw - 12);
+		/* nothing measured, or no figure under this aggregate (a report's median) */
+		cdm_svg_text(out, x + cw / 2, y + 34, "middle", 30,
+			     "class=\"none\" font-weight=\"bold\" fill=\"#555555\"", DASH);
+		cdm_svg_text_fit(out, x + cw / 2, y + 54, "middle", 12, "class=\"why\" fill=\"#333333\"",
+				 st == CDM_PASS_MEASURED ? "best only" : cdm_pass_state_reason(st), cw - 12);
 	}
 	fputs("</g>\n", out);
 }
@@ -298,6 +376,52 @@ static void target_text(const struct cdm_run_info *in, char *buf, size_t len)
 	}
 }
 
+/*
+ * The column heads' style, the same for all: "Read (MB/s)" at 14 px, or
+ * smaller down to 11 px where a column is narrow; narrower still, "Read"
+ * alone (the settings row says MB/s) down to 9 px.  Sets k->head_unit and
+ * k->head_size.
+ */
+static void head_style(struct card *k)
+{
+	double avail = k->cw - 4 - 20;  /* beside the swatch */
+	char buf[64];
+
+	k->head_size = 14;
+	for (k->head_unit = 1; k->head_unit >= 0; k->head_unit--) {
+		int min = k->head_unit ? 11 : 9, fits = 1;
+
+		k->head_size = 14;
+		for (unsigned int c = 0; c < k->ncol; c++) {
+			col_head(&k->cols[c], buf, sizeof(buf), k->head_unit);
+			k->head_size = cdm_svg_fit_size(buf, k->head_size, min, avail, 1);
+			fits &= cdm_svg_width(buf, k->head_size, 1) <= avail;
+		}
+		if (fits || !k->head_unit)
+			return;
+	}
+}
+
+/*
+ * Column @c's head: its swatch, then its name (head_style()), the pair
+ * centred over the column and placed by the width of the text as
+ * written, so that the swatch never covers it.
+ */
+static void col_headline(FILE *out, const struct card *k, unsigned int c)
+{
+	double avail = k->cw - 4 - 20, tw, x0;
+	char buf[64];
+
+	col_head(&k->cols[c], buf, sizeof(buf), k->head_unit);
+	tw = cdm_svg_width(buf, k->head_size, 1);
+	tw = tw > avail ? avail : tw;
+	x0 = col_x(k, c) + (k->cw - 20 - tw) / 2;
+	fprintf(out, "<rect x=\"%.1f\" y=\"102\" width=\"14\" height=\"10\" fill=\"%s\" stroke=\"#444444\" stroke-width=\"0.6\"/>\n",
+		x0, col_fill(k, c));
+	cdm_svg_text_fit(out, x0 + 20, 112, "start", k->head_size, "class=\"head\" font-weight=\"bold\"",
+			 buf, avail);
+}
+
 /* the title bar, CDM's settings row and the column heads */
 static void head(FILE *out, const struct card *k)
 {
@@ -344,14 +468,8 @@ static void head(FILE *out, const struct card *k)
 	box(out, x + 160, 54, right - 72 - (x + 160), 30, "#ffffff", "#8c8c8c");
 	target_text(in, buf, sizeof(buf));
 	cdm_svg_text_fit(out, x + 168, 74, "start", 14, NULL, buf, right - 72 - (x + 176));
-	for (unsigned int c = 0; c < k->ncol; c++) {
-		double cx = col_x(k, c) + k->cw / 2;
-
-		col_head(&k->cols[c], buf, sizeof(buf));
-		fprintf(out, "<rect x=\"%.1f\" y=\"102\" width=\"14\" height=\"10\" fill=\"%s\" stroke=\"#444444\" stroke-width=\"0.6\"/>\n",
-			cx + 10 - cdm_svg_width(buf, 14, 1) / 2 - 20, dir_color(k->cols[c].dir));
-		cdm_svg_text_fit(out, cx + 10, 112, "middle", 14, "font-weight=\"bold\"", buf, k->cw - 24);
-	}
+	for (unsigned int c = 0; c < k->ncol; c++)
+		col_headline(out, k, c);
 }
 
 /* one note under the rows, wrapped; returns its lines */
@@ -382,6 +500,17 @@ static unsigned int notes(FILE *out, const struct card *k, double y)
 		n += note(out, y + n * LINE_H, warn, line);
 	}
 	for (unsigned int i = 0; i < r->ntests; i++) {
+		if (!cdm_result_agg_reason(&r->tests[i], r->aggregate))
+			continue;
+		/* a report under the median or the mean: said once, not per cell */
+		snprintf(line, sizeof(line), "No %s figures: %s, no passes to take a %s of (--aggregate best shows them)",
+			 cdm_result_aggregate_name(r->aggregate),
+			 cdm_result_agg_reason(&r->tests[i], r->aggregate),
+			 cdm_result_aggregate_name(r->aggregate));
+		n += note(out, y + n * LINE_H, warn, line);
+		break;
+	}
+	for (unsigned int i = 0; i < r->ntests; i++) {
 		const struct cdm_test_result *t = &r->tests[i];
 
 		if (!cdm_result_why(t, why, sizeof(why))[0])
@@ -408,12 +537,15 @@ static unsigned int footer(FILE *out, char (*l)[600], unsigned int nl, double y)
 #define FOOT_LINES 7
 #define SEP " \xc2\xb7 "             /* U+00B7: SVG collapses runs of blanks */
 
-/* does @r have a test with figures but no latency (a CDM 6 report's)? */
+/*
+ * does @r have a test with figures but no latency (a CDM 6 report's)?
+ * Under the best, what the report prints: its median is absent whole.
+ */
 static int lacks_latency(const struct cdm_run_result *r)
 {
 	for (unsigned int i = 0; i < r->ntests; i++)
 		if (cdm_result_state(&r->tests[i]) == CDM_PASS_MEASURED &&
-		    isnan(cdm_result_lat_us(&r->tests[i], r->aggregate)))
+		    isnan(cdm_result_lat_us(&r->tests[i], CDM_AGG_BEST)))
 			return 1;
 	return 0;
 }
@@ -517,12 +649,15 @@ static int card_write(FILE *out, const struct cdm_run_result *r)
 
 	if (layout(&k, r) < 0)
 		return -ENOMEM;
+	k.split = figure_lines(&k);
+	head_style(&k);
 	nl = footer_lines(r, lines);
 	nf = footer(NULL, lines, nl, 0);
 	nn = notes(NULL, &k, 0);
 	y = ROWS_Y + (double)k.nrow * (ROW_H + GAP) + (k.nrow ? 0 : 30);
 	h = (int)(y + (nn ? nn * LINE_H + 8 : 0) + nf * LINE_H + 14 + 18);
 	cdm_svg_head(out, W, h);
+	defs(out);
 	fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" fill=\"#fbfbfb\" stroke=\"#8c8c8c\"/>\n",
 		WIN_X, WIN_X, W - 2 * WIN_X, h - 2 * WIN_X);
 	head(out, &k);

@@ -73,22 +73,27 @@ int cdm_report_sweep_table(FILE *out, const struct cdm_sweep *sw, int md)
 				cv->test, cdm_result_dir_name(cv->dir));
 		for (unsigned int k = 0; k < cv->npts; k++) {
 			const struct cdm_sweep_point *p = &cv->pts[k];
-			char p99[32] = "-";
+			char p99[CDM_FMT_FIG_MAX] = "-", mb[CDM_FMT_FIG_MAX], iops[CDM_FMT_FIG_MAX];
+			char lat[CDM_FMT_FIG_MAX];
 
 			if (!p->ok) {
 				fprintf(out, md ? "| %u | %u | | | | | %s |\n" :
 					"  %7u %5u  (%s)\n", p->threads, p->qd, point_why(p));
 				continue;
 			}
+			/* each figure by the one rule (cdm_fmt_fig()): "-" when there is none */
 			if (p->has_p99)
-				snprintf(p99, sizeof(p99), "%.2f", p->p99_us);
+				cdm_fmt_fig(p99, sizeof(p99), 2, p->p99_us, "", "-");
+			cdm_fmt_fig(mb, sizeof(mb), 3, p->mb_s, "", "-");
+			cdm_fmt_fig(iops, sizeof(iops), 1, p->iops, "", "-");
+			cdm_fmt_fig(lat, sizeof(lat), 2, p->lat_us, "", "-");
 			if (md)
-				fprintf(out, "| %u | %u | %.3f | %.1f | %.2f | %s | %s |\n", p->threads,
-					p->qd, p->mb_s, p->iops, p->lat_us, p99,
+				fprintf(out, "| %u | %u | %s | %s | %s | %s | %s |\n", p->threads,
+					p->qd, mb, iops, lat, p99,
 					(int)k == cv->knee ? "**knee**" : "");
 			else
-				fprintf(out, "  %7u %5u %12.3f %13.1f %11.2f %11s%s\n", p->threads, p->qd,
-					p->mb_s, p->iops, p->lat_us, p99,
+				fprintf(out, "  %7u %5u %12s %13s %11s %11s%s\n", p->threads, p->qd,
+					mb, iops, lat, p99,
 					(int)k == cv->knee ? "  <- knee" : "");
 		}
 		if (cv->knee >= 0) {

@@ -233,3 +233,55 @@ PY
 	run "$CDM" compare --format svg -o "$OD/x.png" "$OD/a.json" "$OD/b.json"
 	[ "$status" -eq 2 ]
 }
+
+# the CrystalDiskMark reports of tests/fixtures/ without their "# source:" line
+FIX="$BATS_TEST_DIRNAME/../fixtures/cdm-reports"
+fixture() {
+	tail -n +2 "$FIX/$1" > "$OD/$1"
+	echo "$OD/$1"
+}
+
+@test "compare --format svg: a ratio below 0.01 (NVMe vs USB HDD) is escaped; every fixture against the NVMe parses" {
+	nvme=$(fixture cdm8-default-nvme-1.txt)
+	hdd=$(fixture cdm8-default-hdd-usb-shizuku-1.txt)
+	"$CDM" compare --format svg "$nvme" "$hdd" > "$OD/nh.svg"
+	xmllint --noout "$OD/nh.svg"
+	grep -qF '<tspan class="ratio">&lt;0.01x</tspan>' "$OD/nh.svg"
+	# the text says the same
+	"$CDM" compare "$nvme" "$hdd" | grep -qE '^  RND    4KiB \(Q= 32, T= 1\): +428\.648 +0\.640 +<0\.01x$'
+	for f in "$FIX"/*.txt; do
+		r=$(fixture "$(basename "$f")")
+		for m in mb_s iops latency; do
+			"$CDM" compare --format svg --metric "$m" "$nvme" "$r" > "$OD/x.svg"
+			xmllint --noout "$OD/x.svg" || { echo "$f --metric $m" >&2; return 1; }
+			"$CDM" compare --format svg --metric "$m" "$r" "$nvme" > "$OD/x.svg"
+			xmllint --noout "$OD/x.svg" || { echo "$f first, --metric $m" >&2; return 1; }
+		done
+		"$CDM" import "$r" --format svg > "$OD/card.svg"
+		xmllint --noout "$OD/card.svg" || { echo "$f: card" >&2; return 1; }
+	done
+}
+
+@test "--svg with 5 columns (three Mix ratios): heads whole, each column its own fill, rendered 800 px wide" {
+	"$CDM" -e null -s 16MiB -n 1 -T 1 --interval 0 --warmup 0 --quiet -t "RND4K Q1T1 W20" \
+		-t "RND8K Q1T1 W50" -t "SEQ1M Q1T1" --mix 70 --svg "$OD/mw.svg" "$TD" > /dev/null
+	check_svg "$OD/mw.svg"
+	rsvg-convert -w 800 "$OD/mw.svg" -o "$OD/mw-w.png"
+	[ "$(png_width "$OD/mw-w.png")" -eq 800 ]
+	python3 - "$OD/mw.svg" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+S = "{http://www.w3.org/2000/svg}"
+svg = ET.parse(sys.argv[1]).getroot()
+heads = [t.text for t in svg.iter(S + "text") if t.get("class") == "head"]
+assert heads == ["Read", "Write", "Mix R80/W20", "Mix R50/W50", "Mix R70/W30"], heads
+# the swatches beside the heads (14 x 10 at y 102): one fill per column
+fills = [r.get("fill") for r in svg.iter(S + "rect") if r.get("y") == "102"]
+assert len(fills) == 5 and len(set(fills)) == 5, fills
+# every cell's MB/s, IOPS and latency whole (no ellipsis)
+for t in svg.iter(S + "text"):
+    if t.get("class") in ("mbs", "iops", "lat"):
+        assert "\u2026" not in t.text, t.text
+print("heads:", heads, "fills:", fills)
+PY
+}

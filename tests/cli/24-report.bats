@@ -266,3 +266,26 @@ PY
 	"$CDM" report --format cdm6 "$r" | cmp - "$OD/a.txt"
 	grep -q '^  Test : 1024 MiB \[unknown\] (x5)  \[Interval=5 sec\]$' "$OD/a.txt"
 }
+
+@test "an imported report under --aggregate median and mean: no 'nan' in any format, the figures absent and said so" {
+	fmts=$(formats)
+	[ -n "$fmts" ]
+	for name in cdm8-default-nvme-1.txt cdm6-default-sdcard-1.txt cdm7-default-hdd-1.txt; do
+		r=$(fixture "$name")
+		"$CDM" import --save "$OD/imp.json" "$r"
+		for a in median mean; do
+			for f in $fmts; do
+				"$CDM" report --aggregate "$a" --format "$f" "$OD/imp.json" > "$OD/out.$f"
+				if grep -qiwE 'nan|inf|-nan' "$OD/out.$f"; then
+					echo "$name --aggregate $a --format $f:" >&2
+					grep -iwE 'nan|inf' "$OD/out.$f" | head -3 >&2
+					return 1
+				fi
+			done
+			grep -qF '| best only |' "$OD/out.markdown"
+			grep -qF 'has only its best-of figures' "$OD/out.markdown"
+			grep -qF '>best only</text>' "$OD/out.svg"
+			xmllint --noout "$OD/out.svg"
+		done
+	done
+}

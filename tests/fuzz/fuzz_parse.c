@@ -3,11 +3,17 @@
  * fuzz_parse.c - libFuzzer target for cdm's own parsers: test specs, sizes,
  * whole numbers and profile files (src/plan/profile.c), and saved JSON
  * results as `cdm compare` and `cdm merge` read them (src/model/json.c,
- * src/model/result_read.c), compared and printed as compare does
- * (src/model/compare.c, src/report/compare.c).  The first byte of the
- * input chooses the parser; the rest is its text.  Built and run by
- * `make fuzz` (clang with -fsanitize=fuzzer,address,undefined); any crash
- * it finds becomes a case in the unit tests.
+ * src/model/result_read.c) and CrystalDiskMark text reports
+ * (src/model/cdm_read.c); what parses is printed by every registered
+ * formatter (cdm_report_at(): the CDM 8, 7 and 6 text, JSON, CSV, Markdown,
+ * the SVG card) under every aggregate, and compared with itself in every
+ * compare layout (text, Markdown, SVG) and metric (src/model/compare.c,
+ * src/report/compare.c, compare_svg.c).  The first byte of the input
+ * chooses the parser; the rest is its text.  Built and run by `make fuzz`
+ * (clang with -fsanitize=fuzzer,address,undefined); any crash it finds
+ * becomes a case in the unit tests.  The printed reports go to /dev/null,
+ * or to the file $CDM_FUZZ_SINK names (tests/unit/test_fuzz.c checks with
+ * it that every writer runs).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -25,6 +31,54 @@
 #include "cdm/report/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/*
+ * where the reports go: /dev/null, or $CDM_FUZZ_SINK (appended to, so that
+ * a test may empty it between inputs); NULL when neither opens
+ */
+static FILE *fuzz_sink(void)
+{
+	static FILE *sink;
+
+	if (!sink) {
+		const char *path = getenv("CDM_FUZZ_SINK");
+
+		sink = fopen(path && *path ? path : "/dev/null", "a");
+	}
+	return sink;
+}
+
+/*
+ * @res printed by every formatter of the registry under every aggregate,
+ * then compared with itself in every layout and metric: every writer of
+ * src/report/ runs on what a parser accepted
+ */
+static void print_all(struct cdm_run_result *res)
+{
+	static const enum cdm_compare_format layouts[] = { CDM_COMPARE_TEXT, CDM_COMPARE_MARKDOWN,
+							    CDM_COMPARE_SVG };
+	struct cdm_run_result *two[2] = { res, res };
+	FILE *out = fuzz_sink();
+
+	if (!out)
+		return;
+	for (unsigned int a = CDM_AGG_BEST; a <= CDM_AGG_MEAN; a++) {
+		res->aggregate = (enum cdm_aggregate)a;
+		for (unsigned int k = 0; cdm_report_at(k); k++)
+			cdm_report_at(k)->write(out, res);
+		for (unsigned int m = CDM_COMPARE_MB_S; m <= CDM_COMPARE_LAT; m++) {
+			struct cdm_compare cmp;
+
+			if (cdm_compare_init(&cmp, two, 2, (enum cdm_aggregate)a,
+					     (enum cdm_compare_metric)m, NULL) != 0)
+				continue;
+			for (unsigned int l = 0; l < sizeof(layouts) / sizeof(layouts[0]); l++)
+				cdm_report_compare_write(out, &cmp, layouts[l]);
+			cdm_compare_free(&cmp);
+		}
+	}
+	fflush(out);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -68,49 +122,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		break;
 	case 5: {
 		/* a CrystalDiskMark report, as compare and import read it, then printed */
-		static FILE *sink;
-		struct cdm_run_result *res, *two[2];
-		struct cdm_compare cmp;
+		struct cdm_run_result *res;
 
 		if (cdm_cdm_read((const char *)data + 1, size - 1, "fuzz.txt", &res, &perr) != 0)
 			break;
-		if (!sink)
-			sink = fopen("/dev/null", "w");
-		if (sink) {
-			cdm_report_find("cdm")->write(sink, res);
-			cdm_report_find("json")->write(sink, res);
-			cdm_report_find("csv")->write(sink, res);
-			cdm_report_find("markdown")->write(sink, res);
-		}
-		two[0] = two[1] = res;
-		if (cdm_compare_init(&cmp, two, 2, CDM_AGG_BEST, CDM_COMPARE_LAT, &perr) == 0 && sink)
-			cdm_report_compare_write(sink, &cmp, CDM_COMPARE_TEXT);
-		cdm_compare_free(&cmp);
+		print_all(res);
 		cdm_result_free(res);
 		break;
 	}
 	default: {
 		/* not NUL-terminated on purpose: the reader must respect len */
-		static FILE *null;              /* the reports go nowhere */
-		struct cdm_run_result *res, *two[2];
-		struct cdm_compare cmp;
+		struct cdm_run_result *res;
 
 		/* as `cdm merge` reads it */
 		if (cdm_result_read((const char *)data + 1, size - 1, CDM_RESULT_READ_ONE_RUN, &res,
 				    &perr) == 0)
 			cdm_result_free(res);
-		/* as `cdm compare` reads it, then compared with itself and printed */
+		/* as `cdm compare` and `cdm report` read it, then printed */
 		if (cdm_result_read((const char *)data + 1, size - 1, CDM_RESULT_READ_AGGREGATE, &res,
 				    &perr) != 0)
 			break;
-		two[0] = two[1] = res;
-		if (!null)
-			null = fopen("/dev/null", "w");
-		if (cdm_compare_init(&cmp, two, 2, CDM_AGG_MEDIAN, CDM_COMPARE_LAT, &perr) == 0 && null) {
-			cdm_report_compare_write(null, &cmp, CDM_COMPARE_TEXT);
-			cdm_report_compare_write(null, &cmp, CDM_COMPARE_MARKDOWN);
-		}
-		cdm_compare_free(&cmp);
+		print_all(res);
 		cdm_result_free(res);
 		break;
 	}

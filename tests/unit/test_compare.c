@@ -429,7 +429,7 @@ static void test_mix_side_by_side(void **state)
 	cdm_compare_free(&c);
 
 	out = render(runs, 2, 0);
-	assert_non_null(strstr(out, "[Mix] Read 70%/Write 30%               A             B ratio\n"
+	assert_non_null(strstr(out, "[Mix] Read 70%/Write 30%                A             B ratio\n"
 				    "  RND    4KiB (Q= 32, T= 1):        4.096         8.192 2.00x\n"
 				    "                      reads:        2.867         5.734 2.00x\n"
 				    "                     writes:        1.229         2.458 2.00x\n"));

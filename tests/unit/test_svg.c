@@ -16,6 +16,7 @@
 #include <setjmp.h>
 #include <errno.h>
 #include <limits.h>
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,10 +27,13 @@
 
 #include "cdm/model/compare.h"
 #include "cdm/model/result_read.h"
+#include "cdm/model/spec.h"
 #include "cdm/report/compare.h"
+#include "cdm/report/plot.h"
 #include "cdm/report/report.h"
 #include "unit.h"
 #include "cdm/target/outfile.h"
+#include "report/svg.h"         /* cdm_svg_width(): the card's own estimate */
 
 #define MIB (1024ull * 1024)
 #define KIB 1024ull
@@ -345,12 +349,423 @@ static void test_outfile_relative(void **state)
 	rmdir(dir);
 }
 
+
+/*
+ * Is @doc well-formed XML, as far as cdm's documents go: every '<' opens
+ * a declaration, a comment or a tag with a name, attributes quoted, every
+ * '&' an entity, tags balanced, no control character, valid UTF-8?  NULL,
+ * or what is wrong and where.  (xmllint does this in the CLI tests; this
+ * one runs wherever the unit tests do.)
+ */
+static const char *xml_bad(const char *doc, char *why, size_t len)
+{
+	static const char *const ents[] = { "&amp;", "&lt;", "&gt;", "&quot;", "&apos;" };
+	const char *stack[256], *p = doc;
+	size_t slen[256];
+	unsigned int depth = 0, roots = 0;
+
+#define BAD(msg) do { snprintf(why, len, "%s at ...%.40s", msg, p); return why; } while (0)
+	while (*p) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c == '&') {
+			size_t i;
+
+			for (i = 0; i < 5 && strncmp(p, ents[i], strlen(ents[i])); i++)
+				;
+			if (i == 5 && strncmp(p, "&#", 2))
+				BAD("a bare '&'");
+			p = strchr(p, ';') + 1;
+			continue;
+		}
+		if (c < 0x20 && c != '\n' && c != '\t' && c != '\r')
+			BAD("a control character");
+		if (c >= 0x80) {
+			unsigned int n = c >= 0xf0 && c < 0xf5 ? 3 : c >= 0xe0 ? 2 : c >= 0xc2 && c < 0xe0 ? 1 : 9;
+
+			if (n == 9)
+				BAD("a byte that is not UTF-8");
+			for (unsigned int i = 1; i <= n; i++)
+				if (((unsigned char)p[i] & 0xc0) != 0x80)
+					BAD("a cut UTF-8 sequence");
+			p += n + 1;
+			continue;
+		}
+		if (c == '>')
+			BAD("a '>' outside a tag");  /* allowed by XML, never written by cdm */
+		if (c != '<') {
+			p++;
+			continue;
+		}
+		if (!strncmp(p, "<?", 2) || !strncmp(p, "<!--", 4)) {
+			const char *e = strstr(p, p[1] == '?' ? "?>" : "-->");
+
+			if (!e)
+				BAD("an unended declaration");
+			p = e + 2;
+			continue;
+		}
+		{
+			int close = p[1] == '/';
+			const char *name = p + 1 + close, *q = name;
+
+			while (isalnum((unsigned char)*q) || *q == ':' || *q == '-' || *q == '_')
+				q++;
+			if (q == name || !isalpha((unsigned char)*name))
+				BAD("a '<' that opens no tag");
+			if (close) {
+				if (!depth || slen[depth - 1] != (size_t)(q - name) ||
+				    strncmp(stack[depth - 1], name, (size_t)(q - name)) || *q != '>')
+					BAD("an end tag that ends no open tag");
+				depth--;
+				p = q + 1;
+				continue;
+			}
+			for (;;) {             /* attributes: name="value" */
+				while (*q == ' ' || *q == '\n')
+					q++;
+				if (*q == '>' || !strncmp(q, "/>", 2))
+					break;
+				while (isalnum((unsigned char)*q) || *q == ':' || *q == '-' || *q == '_')
+					q++;
+				if (q[0] != '=' || q[1] != '"')
+					BAD("an attribute without a quoted value");
+				for (q += 2; *q != '"'; q++) {
+					if (!*q || *q == '<')
+						BAD("a '<' in an attribute value");
+					if (*q == '&' && strncmp(q, "&amp;", 5) && strncmp(q, "&lt;", 4) &&
+					    strncmp(q, "&gt;", 4) && strncmp(q, "&quot;", 6))
+						BAD("a bare '&' in an attribute value");
+				}
+				q++;
+			}
+			if (*q == '>') {
+				if (depth == 256)
+					BAD("too deep");
+				roots += !depth;
+				stack[depth] = name;
+				slen[depth++] = (size_t)(strcspn(name, " />"));
+				p = q + 1;
+			} else {
+				roots += !depth;
+				p = q + 2;
+			}
+		}
+	}
+	if (depth)
+		BAD("an open tag at the end");
+	if (roots != 1)
+		BAD("not one root element");
+#undef BAD
+	return NULL;
+}
+
+static void assert_xml(const char *doc, const char *what)
+{
+	char why[128];
+
+	if (xml_bad(doc, why, sizeof(why)))
+		fail_msg("%s: not well-formed: %s", what, why);
+}
+
+#define HOSTILE "A<b & c>\"d\" ]]> \x01\xff<0.01x"
+
+/*
+ * Every SVG writer, its text from the user, the system or a figure with a
+ * '<' in it ("<0.01x", a ratio below 0.01): the card, the compare chart
+ * (whose ratios are below 0.01 here) and the charts of --plot and cdm
+ * sweep (cdm_plot_svg(), every text of a panel): well-formed XML.
+ */
+static void test_svg_escaped(void **state)
+{
+	struct cdm_run_result *runs[2] = { build(HOSTILE, 1.0), build(HOSTILE " 2", 0.001) };
+	struct cdm_compare c;
+	static const double xs[] = { 0, 1, 2 }, ys[] = { 1, 4, 2 };
+	const struct cdm_plot_line line = { .name = HOSTILE, .n = 3, .x = xs, .y = ys,
+					    .has_knee = 1, .knee = 1 };
+	const struct cdm_plot_band band = { .x0 = 0, .x1 = 2, .label = HOSTILE };
+	const struct cdm_plot_panel panel = {
+		.title = HOSTILE, .xlabel = HOSTILE, .ylabel = HOSTILE, .nlines = 1, .lines = &line,
+		.markers = 1, .has_mark = 1, .mark_x = 1, .mark_label = HOSTILE, .nbands = 1,
+		.bands = &band, .note = { HOSTILE, HOSTILE },
+	};
+	char *svg = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	(void)state;
+	snprintf(runs[0]->info.comment, sizeof(runs[0]->info.comment), "%s", HOSTILE);
+	snprintf(runs[0]->info.cpu_model, sizeof(runs[0]->info.cpu_model), "%s", HOSTILE);
+	snprintf(runs[0]->info.target, sizeof(runs[0]->info.target), "%s", HOSTILE);
+	for (unsigned int a = 0; a < 3; a++) {
+		runs[0]->aggregate = (enum cdm_aggregate)a;
+		svg = render(runs[0]);
+		assert_xml(svg, "the card");
+		free(svg);
+	}
+	for (unsigned int m = 0; m < 3; m++) {
+		assert_int_equal(cdm_compare_init(&c, runs, 2, CDM_AGG_BEST, (enum cdm_compare_metric)m,
+						  NULL), 0);
+		svg = render_compare(&c, CDM_COMPARE_SVG);
+		assert_xml(svg, "the compare chart");
+		if (m == CDM_COMPARE_MB_S)      /* 0.001x: "<0.01x" */
+			assert_non_null(strstr(svg, "<tspan class=\"ratio\">&lt;0.01x</tspan>"));
+		free(svg);
+		cdm_compare_free(&c);
+	}
+	fp = open_memstream(&svg, &len);
+	assert_non_null(fp);
+	assert_int_equal(cdm_plot_svg(fp, HOSTILE, HOSTILE, &panel, 1), 0);
+	assert_int_equal(fclose(fp), 0);
+	assert_xml(svg, "a chart");
+	free(svg);
+	/* a text longer than 200 bytes: cut at a character, with an ellipsis, not silently */
+	{
+		char euros[301] = "";
+		const struct cdm_plot_line l2 = { .name = "L", .n = 3, .x = xs, .y = ys };
+		struct cdm_plot_panel p2 = { .xlabel = "x", .ylabel = "y", .nlines = 1, .lines = &l2 };
+
+		for (unsigned int i = 0; i < 100; i++)
+			strcat(euros, "\xe2\x82\xac");
+		p2.title = euros;
+		fp = open_memstream(&svg, &len);
+		assert_non_null(fp);
+		assert_int_equal(cdm_plot_svg(fp, "T", NULL, &p2, 1), 0);
+		assert_int_equal(fclose(fp), 0);
+		assert_xml(svg, "a chart with a long panel title");
+		assert_non_null(strstr(svg, "\xe2\x82\xac\xe2\x80\xa6</text>"));
+		assert_null(strstr(svg, "\xef\xbf\xbd"));
+		free(svg);
+	}
+	/* the checker itself: what it must refuse */
+	{
+		char why[128];
+
+		assert_non_null(xml_bad("<svg><tspan><0.01x</tspan></svg>", why, sizeof(why)));
+		assert_non_null(xml_bad("<svg>a & b</svg>", why, sizeof(why)));
+		assert_non_null(xml_bad("<svg><g></svg>", why, sizeof(why)));
+		assert_non_null(xml_bad("<svg>\xff</svg>", why, sizeof(why)));
+		assert_null(xml_bad("<?xml version=\"1.0\"?>\n<svg a=\"&lt;\"><g/>&lt;&amp;</svg>\n", why, sizeof(why)));
+	}
+	cdm_result_free(runs[0]);
+	cdm_result_free(runs[1]);
+}
+
+/* one <text> of a drawing: where it is and what it says */
+struct text_el {
+	double x0, x1, top, bot;        /* its box, by cdm_svg_width() */
+	char cls[32], s[256];
+};
+
+/* the value of attribute @name in the tag at @tag (ending at its '>'), or NULL */
+static const char *attr(const char *tag, const char *name, char *buf, size_t len)
+{
+	char key[48];
+	const char *end = strchr(tag, '>'), *p, *q;
+
+	snprintf(key, sizeof(key), " %s=\"", name);
+	p = strstr(tag, key);
+	if (!p || p > end)
+		return NULL;
+	p += strlen(key);
+	q = strchr(p, '"');
+	snprintf(buf, len, "%.*s", (int)(q - p), p);
+	return buf;
+}
+
+/* the texts of @svg (their entities undone), at most @max; returns how many */
+static unsigned int texts(const char *svg, struct text_el *t, unsigned int max)
+{
+	unsigned int n = 0;
+	char v[64];
+
+	for (const char *p = strstr(svg, "<text "); p && n < max; p = strstr(p + 1, "<text ")) {
+		const char *gt = strchr(p, '>'), *e = strstr(gt, "</text>");
+		double x = atof(attr(p, "x", v, sizeof(v))), y = atof(attr(p, "y", v, sizeof(v)));
+		int size = atoi(attr(p, "font-size", v, sizeof(v)));
+		int bold = attr(p, "font-weight", v, sizeof(v)) != NULL;
+		const char *anchor = attr(p, "text-anchor", v, sizeof(v)) ? v : "start";
+		size_t k = 0;
+		double w;
+		char anch[64];
+
+		snprintf(anch, sizeof(anch), "%s", anchor);
+		t[n].cls[0] = '\0';
+		attr(p, "class", t[n].cls, sizeof(t[n].cls));
+		for (const char *q = gt + 1; q < e && k + 1 < sizeof(t[n].s); q++) {
+			static const char *const ent[][2] = { { "&amp;", "&" }, { "&lt;", "<" },
+							      { "&gt;", ">" }, { "&quot;", "\"" } };
+			unsigned int i;
+
+			for (i = 0; i < 4 && strncmp(q, ent[i][0], strlen(ent[i][0])); i++)
+				;
+			if (i < 4) {
+				t[n].s[k++] = ent[i][1][0];
+				q += strlen(ent[i][0]) - 1;
+			} else {
+				t[n].s[k++] = *q;
+			}
+		}
+		t[n].s[k] = '\0';
+		w = cdm_svg_width(t[n].s, size, bold);
+		t[n].x0 = !strcmp(anch, "end") ? x - w : !strcmp(anch, "middle") ? x - w / 2 : x;
+		t[n].x1 = t[n].x0 + w;
+		t[n].top = y - 0.75 * size;     /* ascent, descent: generous for DejaVu Sans */
+		t[n].bot = y + 0.25 * size;
+		n++;
+	}
+	return n;
+}
+
+static int overlap(double a0, double a1, double b0, double b1)
+{
+	return a0 < b1 - 0.5 && b0 < a1 - 0.5;
+}
+
+/*
+ * No two texts of @svg overlap, no column head runs into a swatch, and
+ * every text of a cell is inside its box: by the widths the card
+ * estimates for them (cdm_svg_width(), which errs on the side of room).
+ */
+static void assert_no_overlap(const char *svg, const char *what)
+{
+	static struct text_el t[512];
+	unsigned int n = texts(svg, t, 512);
+	char v[32];
+
+	for (unsigned int i = 0; i < n; i++)
+		for (unsigned int j = i + 1; j < n; j++)
+			if (overlap(t[i].x0, t[i].x1, t[j].x0, t[j].x1) &&
+			    overlap(t[i].top, t[i].bot, t[j].top, t[j].bot))
+				fail_msg("%s: '%s' [%.1f-%.1f] and '%s' [%.1f-%.1f] overlap", what,
+					 t[i].s, t[i].x0, t[i].x1, t[j].s, t[j].x0, t[j].x1);
+	/* the heads' swatches: a 14 x 10 rect at y 102 */
+	for (const char *p = strstr(svg, "<rect "); p; p = strstr(p + 1, "<rect ")) {
+		double x, y;
+
+		if (!attr(p, "y", v, sizeof(v)))
+			continue;       /* a pattern's */
+		y = atof(v);
+		if (y != 102.0)
+			continue;
+		x = atof(attr(p, "x", v, sizeof(v)));
+		for (unsigned int i = 0; i < n; i++)
+			if (overlap(x, x + 14, t[i].x0, t[i].x1) && overlap(102, 112, t[i].top, t[i].bot))
+				fail_msg("%s: the swatch at %.1f covers '%s'", what, x, t[i].s);
+	}
+	/* every cell's texts inside its box (its first rect) */
+	for (const char *g = strstr(svg, "<g class=\"cell\""); g; g = strstr(g + 1, "<g class=\"cell\"")) {
+		const char *r = strstr(g, "<rect "), *end = strstr(g, "</g>");
+		double bx = atof(attr(r, "x", v, sizeof(v))), bw = atof(attr(r, "width", v, sizeof(v)));
+		struct text_el one[8];
+		unsigned int m;
+		char *cell = strndup(g, (size_t)(end - g));
+
+		m = texts(cell, one, 8);
+		for (unsigned int i = 0; i < m; i++)
+			if (one[i].x0 < bx + 2 || one[i].x1 > bx + bw - 2)
+				fail_msg("%s: '%s' [%.1f-%.1f] outside its box [%.1f-%.1f]", what, one[i].s,
+					 one[i].x0, one[i].x1, bx, bx + bw);
+		free(cell);
+	}
+}
+
+/*
+ * A run of the tests @specs ("RND4K Q1T1 W20"; a plain test gives a read
+ * and a write), one pass each of 1 s at @iops I/Os per second and 60 ns:
+ * the figures of the null engine, the widest a card shows.
+ */
+static struct cdm_run_result *build_specs(const char *const *specs, unsigned int n, double iops)
+{
+	struct cdm_run_result *r;
+	unsigned int nt = 0;
+
+	for (unsigned int i = 0; i < n; i++)
+		nt += strstr(specs[i], " W") ? 1 : 2;
+	r = build("LOCAL", 1.0);
+	cdm_result_free(r);
+	r = cdm_result_alloc(nt);
+	assert_non_null(r);
+	snprintf(r->info.label, sizeof(r->info.label), "a label long enough to be cut in the title bar of the card, and more");
+	snprintf(r->info.target, sizeof(r->info.target), "/mnt/a/very/long/path/to/the/target/of/this/run");
+	snprintf(r->info.engine, sizeof(r->info.engine), "null");
+	snprintf(r->info.version, sizeof(r->info.version), "0.1.0");
+	r->info.count = 1;
+	r->info.time = 1;
+	r->info.size = 16 * MIB;
+	nt = 0;
+	for (unsigned int i = 0; i < n; i++) {
+		struct cdm_spec sp;
+
+		assert_int_equal(cdm_spec_parse(specs[i], &sp, NULL), 0);
+		for (unsigned int d = 0; d < (sp.write_pct ? 1u : 2u); d++) {
+			struct cdm_test_result *t = &r->tests[nt++];
+
+			t->spec = sp;
+			t->qd_run = sp.qd;
+			t->dir = sp.write_pct ? CDM_DIR_MIX : d ? CDM_DIR_WRITE : CDM_DIR_READ;
+			set_pass(t, 0, 1.0, (uint64_t)iops * sp.block, (uint64_t)iops, 60);
+		}
+	}
+	return r;
+}
+
+/*
+ * The card with 1 to 6 value columns (read, write, up to 4 Mix ratios),
+ * figures as wide as the null engine's: no text runs into another, and
+ * each Mix column has its own fill.
+ */
+static void test_card_columns(void **state)
+{
+	static const char *const specs[] = { "SEQ1M Q1T1", "RND4K Q1T1 W20", "RND8K Q1T1 W50",
+					     "SEQ1M Q1T1 W30", "RND4K Q32T1 W40" };
+	static const double rates[] = { 1, 3063, 11324212.0, 1e10 };
+	char what[96];
+
+	(void)state;
+	for (unsigned int n = 1; n <= 5; n++) {
+		for (unsigned int q = 0; q < 4; q++) {
+			struct cdm_run_result *r = build_specs(specs, n, rates[q]);
+			char *svg = render(r);
+			const char *fills[4] = { 0 };
+			unsigned int nfill = 0;
+
+			snprintf(what, sizeof(what), "%u kinds of tests at %.0f IOPS", n, rates[q]);
+			assert_xml(svg, what);
+			assert_no_overlap(svg, what);
+			/* the heads' swatches: as many different fills as columns */
+			for (const char *p = strstr(svg, "y=\"102\""); p; p = strstr(p + 1, "y=\"102\"")) {
+				const char *f = strstr(p, "fill=\"");
+
+				for (unsigned int i = 0; i < nfill; i++)
+					if (!strncmp(fills[i], f, strcspn(f + 6, "\"") + 6))
+						fail_msg("%s: two columns with the fill %.20s", what, f);
+				if (nfill < 4)
+					fills[nfill++] = f;
+			}
+			assert_true(nfill == (n == 1 ? 2 : n < 4 ? n + 1 : 4));
+			free(svg);
+			cdm_result_free(r);
+		}
+	}
+	{       /* the fixed card of test_card(), its labels long */
+		struct cdm_run_result *r = build("LOCAL <nvme> & \"a\" \xff and a longer label than fits", 1.0);
+		char *svg = render(r);
+
+		assert_no_overlap(svg, "the card of test_card()");
+		free(svg);
+		cdm_result_free(r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_card),
 		cmocka_unit_test(test_card_mix),
 		cmocka_unit_test(test_compare_svg),
+		cmocka_unit_test(test_svg_escaped),
+		cmocka_unit_test(test_card_columns),
 		cmocka_unit_test(test_mem_total_json),
 		cmocka_unit_test(test_markdown_lines),
 		cmocka_unit_test(test_outfile_relative),
