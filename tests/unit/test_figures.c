@@ -22,6 +22,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "unit.h"
+
 #include "cdm/base/err.h"
 #include "cdm/model/cdm_read.h"
 #include "cdm/model/compare.h"
@@ -91,29 +93,7 @@ static unsigned int fixture_names(char names[][256])
 	return n;
 }
 
-static char *render(const struct cdm_formatter *f, const struct cdm_run_result *r)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
 
-	assert_non_null(fp);
-	assert_int_equal(f->write(fp, r), 0);
-	assert_int_equal(fclose(fp), 0);
-	return buf;
-}
-
-static char *render_compare(const struct cdm_compare *c, enum cdm_compare_format f)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
-
-	assert_non_null(fp);
-	assert_int_equal(cdm_report_compare_write(fp, c, f), 0);
-	assert_int_equal(fclose(fp), 0);
-	return buf;
-}
 
 /* does @s hold @word (case ignored) not inside a longer word? */
 static const char *has_word(const char *s, const char *word)
@@ -154,7 +134,7 @@ static void test_every_format(void **state)
 		for (unsigned int a = 0; a < 3; a++) {
 			r->aggregate = aggs[a];
 			for (unsigned int k = 0; cdm_report_at(k); k++) {
-				char *out = render(cdm_report_at(k), r);
+				char *out = unit_render_with(cdm_report_at(k), r);
 
 				snprintf(what, sizeof(what), "%.255s --aggregate %s --format %s", names[i],
 					 cdm_result_aggregate_name(aggs[a]), cdm_report_at(k)->name);
@@ -190,7 +170,7 @@ static void test_every_compare(void **state)
 
 				assert_int_equal(cdm_compare_init(&c, runs, 2, aggs[a], metrics[m], NULL), 0);
 				for (unsigned int l = 0; l < 3; l++) {
-					char *out = render_compare(&c, layouts[l]);
+					char *out = unit_render_compare(&c, layouts[l]);
 
 					snprintf(what, sizeof(what), "compare %.255s (%u/%u/%u)", names[i], a, m, l);
 					no_nan(out, what);
@@ -216,24 +196,24 @@ static void test_median_absent(void **state)
 
 	(void)state;
 	r->aggregate = CDM_AGG_MEDIAN;
-	md = render(cdm_report_find("markdown"), r);
+	md = unit_render_with(cdm_report_find("markdown"), r);
 	assert_non_null(strstr(md, "| SEQ1M Q8T1 Read | \xe2\x80\x93 | \xe2\x80\x93 | \xe2\x80\x93 | \xe2\x80\x93 | best only |\n"));
 	assert_non_null(strstr(md, "has only its best-of figures"));
 	assert_null(strstr(md, "804.157"));
-	svg = render(cdm_report_find("svg"), r);
+	svg = unit_render_with(cdm_report_find("svg"), r);
 	assert_null(strstr(svg, "class=\"mbs\""));
 	assert_null(strstr(svg, "class=\"iops\""));
 	assert_non_null(strstr(svg, ">best only</text>"));
 	assert_non_null(strstr(svg, "has only its best-of figures"));
 	assert_null(strstr(svg, "804.16"));
-	text = render(cdm_report_find("cdm"), r);
+	text = unit_render_with(cdm_report_find("cdm"), r);
 	assert_non_null(strstr(text, "  SEQ    1MiB (Q=  8, T= 1):         - MB/s [        - IOPS] <        - us>\n"));
 	free(md);
 	free(svg);
 	free(text);
 	/* the best: the report's figures */
 	r->aggregate = CDM_AGG_BEST;
-	md = render(cdm_report_find("markdown"), r);
+	md = unit_render_with(cdm_report_find("markdown"), r);
 	assert_non_null(strstr(md, "| SEQ1M Q8T1 Read | 804.157 | 766.9 | 10402.77 |"));
 	assert_null(strstr(md, "best only"));
 	free(md);
@@ -286,7 +266,7 @@ static void test_notes_follow(void **state)
 	char *md;
 
 	(void)state;
-	md = render(cdm_report_find("markdown"), r);
+	md = unit_render_with(cdm_report_find("markdown"), r);
 	assert_null(strstr(md, "lowest mean latency"));
 	assert_null(strstr(md, "latency the lowest"));
 	assert_non_null(strstr(md, "the highest MB/s (it prints no latency) of its passes"));
@@ -295,7 +275,7 @@ static void test_notes_follow(void **state)
 	free(md);
 	cdm_result_free(r);
 	r = fixture("cdm8-default-nvme-1.txt");
-	md = render(cdm_report_find("markdown"), r);
+	md = unit_render_with(cdm_report_find("markdown"), r);
 	assert_non_null(strstr(md, "the highest MB/s and the lowest mean latency of its passes; IOPS as printed;"));
 	assert_non_null(strstr(md, "(MB/s the highest, latency the lowest, as CrystalDiskMark prints them)"));
 	free(md);
@@ -304,14 +284,14 @@ static void test_notes_follow(void **state)
 	for (unsigned int a = 0; a < 3; a++) {
 		r->aggregate = aggs[a];
 		for (unsigned int k = 0; cdm_report_at(k); k++) {
-			char *out = render(cdm_report_at(k), r);
+			char *out = unit_render_with(cdm_report_at(k), r);
 
 			if (has_word(out, "1 passes") || strstr(out, " 1 passes"))
 				fail_msg("--format %s: \"1 passes\"", cdm_report_at(k)->name);
 			free(out);
 		}
 	}
-	md = render(cdm_report_find("markdown"), r);
+	md = unit_render_with(cdm_report_find("markdown"), r);
 	assert_non_null(strstr(md, "\nMB/s and latency: of the one pass (its mean latency); "));
 	assert_non_null(strstr(md, "1 pass of 1 s"));
 	free(md);
@@ -334,7 +314,7 @@ static void test_compare_cut(void **state)
 
 	(void)state;
 	assert_int_equal(cdm_compare_init(&c, runs, 2, CDM_AGG_BEST, CDM_COMPARE_MB_S, NULL), 0);
-	text = render_compare(&c, CDM_COMPARE_TEXT);
+	text = unit_render_compare(&c, CDM_COMPARE_TEXT);
 	assert_non_null(strstr(text, "; ratio to Crucial P2 2TB @ PCIe 2\xe2\x80\xa6\n"));
 	head = strstr(text, "\n[Read] ");
 	assert_non_null(head);
@@ -381,7 +361,7 @@ static void test_cv_digits(void **state)
 	cdm_result_summarize(&r->tests[0], &s);
 	assert_true(s.mb_s.cv_pct > 10.0 && s.mb_s.cv_pct < 10.05);
 	assert_true(cdm_result_unstable(&r->tests[0], 10.0, &cv));
-	md = render(cdm_report_find("markdown"), r);
+	md = unit_render_with(cdm_report_find("markdown"), r);
 	assert_non_null(strstr(md, "| \xc2\xb1" "10.02 % \xe2\x9a\xa0 |"));
 	assert_non_null(strstr(md, "unstable: spread above 10 %."));
 	free(md);

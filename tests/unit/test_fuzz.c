@@ -18,29 +18,12 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "unit.h"
+
 #include "../fuzz/fuzz_parse.c"
 
 static char sink_path[] = "/tmp/cdm-fuzz-sink.XXXXXX";
 
-/* the whole of file @path, NUL-terminated */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = calloc(1, (size_t)n + 1);
-	assert_non_null(buf);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	if (len)
-		*len = (size_t)n;
-	return buf;
-}
 
 /* the fixture @name without its "# source:" line */
 static char *fixture(const char *name, size_t *len)
@@ -50,7 +33,7 @@ static char *fixture(const char *name, size_t *len)
 	size_t n;
 
 	snprintf(path, sizeof(path), "%s/tests/fixtures/cdm-reports/%s", dir && *dir ? dir : ".", name);
-	all = slurp(path, &n);
+	all = unit_read_file(path, &n);
 	nl = strchr(all, '\n');
 	assert_non_null(nl);
 	*len = n - (size_t)(nl + 1 - all);
@@ -71,32 +54,10 @@ static char *fuzz(unsigned char sel, const char *text, size_t len)
 	memcpy(in + 1, text, len);
 	assert_int_equal(LLVMFuzzerTestOneInput(in, len + 1), 0);
 	free(in);
-	return slurp(sink_path, NULL);
+	return unit_read_file(sink_path, NULL);
 }
 
-static char *render(const struct cdm_formatter *f, const struct cdm_run_result *r)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
 
-	assert_non_null(fp);
-	f->write(fp, r);
-	assert_int_equal(fclose(fp), 0);
-	return buf;
-}
-
-static char *render_compare(const struct cdm_compare *c, enum cdm_compare_format l)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
-
-	assert_non_null(fp);
-	cdm_report_compare_write(fp, c, l);
-	assert_int_equal(fclose(fp), 0);
-	return buf;
-}
 
 /* @printed holds what every formatter and compare layout writes of @r */
 static void assert_all_printed(const char *printed, struct cdm_run_result *r, const char *what)
@@ -107,7 +68,7 @@ static void assert_all_printed(const char *printed, struct cdm_run_result *r, co
 	for (unsigned int a = CDM_AGG_BEST; a <= CDM_AGG_MEAN; a++) {
 		r->aggregate = (enum cdm_aggregate)a;
 		for (unsigned int k = 0; cdm_report_at(k); k++, nfmt++) {
-			char *want = render(cdm_report_at(k), r);
+			char *want = unit_render_with(cdm_report_at(k), r);
 
 			if (!strstr(printed, want))
 				fail_msg("%s: the fuzz target did not run --format %s --aggregate %s", what,
@@ -120,7 +81,7 @@ static void assert_all_printed(const char *printed, struct cdm_run_result *r, co
 			assert_int_equal(cdm_compare_init(&c, two, 2, (enum cdm_aggregate)a,
 							  (enum cdm_compare_metric)m, NULL), 0);
 			for (unsigned int l = CDM_COMPARE_TEXT; l <= CDM_COMPARE_SVG; l++) {
-				char *want = render_compare(&c, (enum cdm_compare_format)l);
+				char *want = unit_render_compare(&c, (enum cdm_compare_format)l);
 
 				if (!strstr(printed, want))
 					fail_msg("%s: the fuzz target did not run compare layout %u metric %u", what, l, m);

@@ -213,17 +213,6 @@ static char *bar_text(const char *svg, const char *id, const char *cls, char *bu
 	return cell_text(svg, id, cls, buf, len);
 }
 
-static char *render_compare(const struct cdm_compare *c, enum cdm_compare_format f)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
-
-	assert_non_null(fp);
-	assert_int_equal(cdm_report_compare_write(fp, c, f), 0);
-	assert_int_equal(fclose(fp), 0);
-	return buf;
-}
 
 static void test_compare_svg(void **state)
 {
@@ -233,8 +222,8 @@ static void test_compare_svg(void **state)
 
 	(void)state;
 	assert_int_equal(cdm_compare_init(&c, runs, 2, CDM_AGG_BEST, CDM_COMPARE_MB_S, NULL), 0);
-	svg = render_compare(&c, CDM_COMPARE_SVG);
-	text = render_compare(&c, CDM_COMPARE_TEXT);
+	svg = unit_render_compare(&c, CDM_COMPARE_SVG);
+	text = unit_render_compare(&c, CDM_COMPARE_TEXT);
 	assert_null(strstr(svg, "<script"));
 	assert_null(strstr(svg, "href"));
 	assert_int_equal(count(svg, "<g"), count(svg, "</g>"));
@@ -499,14 +488,14 @@ static void test_svg_escaped(void **state)
 	snprintf(runs[0]->info.target, sizeof(runs[0]->info.target), "%s", HOSTILE);
 	for (unsigned int a = 0; a < 3; a++) {
 		runs[0]->aggregate = (enum cdm_aggregate)a;
-		svg = render(runs[0]);
+		svg = unit_render("svg", runs[0]);
 		assert_xml(svg, "the card");
 		free(svg);
 	}
 	for (unsigned int m = 0; m < 3; m++) {
 		assert_int_equal(cdm_compare_init(&c, runs, 2, CDM_AGG_BEST, (enum cdm_compare_metric)m,
 						  NULL), 0);
-		svg = render_compare(&c, CDM_COMPARE_SVG);
+		svg = unit_render_compare(&c, CDM_COMPARE_SVG);
 		assert_xml(svg, "the compare chart");
 		if (m == CDM_COMPARE_MB_S)      /* 0.001x: "<0.01x" */
 			assert_non_null(strstr(svg, "<tspan class=\"ratio\">&lt;0.01x</tspan>"));
@@ -726,7 +715,7 @@ static void test_card_columns(void **state)
 	for (unsigned int n = 1; n <= 5; n++) {
 		for (unsigned int q = 0; q < 4; q++) {
 			struct cdm_run_result *r = build_specs(specs, n, rates[q]);
-			char *svg = render(r);
+			char *svg = unit_render("svg", r);
 			const char *fills[4] = { 0 };
 			unsigned int nfill = 0;
 
@@ -750,7 +739,7 @@ static void test_card_columns(void **state)
 	}
 	{       /* the fixed card of test_card(), its labels long */
 		struct cdm_run_result *r = build("LOCAL <nvme> & \"a\" \xff and a longer label than fits", 1.0);
-		char *svg = render(r);
+		char *svg = unit_render("svg", r);
 
 		assert_no_overlap(svg, "the card of test_card()");
 		free(svg);

@@ -13,18 +13,38 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "cdm/report/compare.h"
 #include "cdm/report/report.h"
 #include "unit.h"
 
 char *unit_render(const char *format, const struct cdm_run_result *r)
 {
 	const struct cdm_formatter *f = cdm_report_find(format);
+
+	if (!f)
+		fail_msg("no format '%s' in the registry", format);
+	return unit_render_with(f, r);
+}
+
+char *unit_render_compare(const struct cdm_compare *c, enum cdm_compare_format format)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	assert_non_null(fp);
+	assert_int_equal(cdm_report_compare_write(fp, c, format), 0);
+	assert_int_equal(fclose(fp), 0);
+	assert_non_null(buf);
+	return buf;
+}
+
+char *unit_render_with(const struct cdm_formatter *f, const struct cdm_run_result *r)
+{
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp;
 
-	if (!f)
-		fail_msg("no format '%s' in the registry", format);
 	fp = open_memstream(&buf, &len);
 	assert_non_null(fp);
 	assert_int_equal(f->write(fp, r), 0);

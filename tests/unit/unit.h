@@ -13,6 +13,8 @@
 #include <stddef.h>
 
 #include "cdm/model/result.h"
+#include "cdm/report/compare.h"
+#include "cdm/report/formatter.h"
 
 /*
  * unit_render - @r printed by the formatter of the registry named @format
@@ -20,6 +22,14 @@
  * NUL-terminated; the caller frees it.
  */
 char *unit_render(const char *format, const struct cdm_run_result *r);
+
+/*
+ * unit_render_with - the same with the formatter @f itself;
+ * unit_render_compare - the comparison @c in layout @format.  Both fail the
+ * test when writing fails; the caller frees the text.
+ */
+char *unit_render_with(const struct cdm_formatter *f, const struct cdm_run_result *r);
+char *unit_render_compare(const struct cdm_compare *c, enum cdm_compare_format format);
 
 /*
  * unit_read_file - the whole file @path, NUL-terminated, its length in
