@@ -250,15 +250,15 @@ T
 	run "$CDM" merge --save "$OD/a.json" "$OD/a.json" "$OD/b.json"
 	echo "$output"
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm: merge: $OD/a.json is one of the results to merge; write the aggregate to another file" ]
+	[ "${lines[0]}" = "cdm: $OD/a.json is one of the results to merge; write the aggregate to another file" ]
 	run "$CDM" merge --output "$OD/./b.json" "$OD/a.json" "$OD/b.json"
 	[ "$status" -eq 2 ]
 	run "$CDM" compare --output "$OD/b.json" "$OD/a.json" "$OD/b.json"
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm compare: $OD/b.json is one of the results to compare; write the comparison to another file" ]
+	[ "${lines[0]}" = "cdm: $OD/b.json is one of the results to compare; write the comparison to another file" ]
 	run "$CDM" merge "$OD/a.json" "$OD/./a.json"
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm: merge: $OD/a.json and $OD/./a.json are the same file: each run is merged once" ]
+	[ "${lines[0]}" = "cdm: $OD/a.json and $OD/./a.json are the same file: each run is merged once" ]
 	cmp "$OD/a.json" "$OD/a.orig"
 	cmp "$OD/b.json" "$OD/b.orig"
 }
@@ -270,7 +270,7 @@ T
 	run "$CDM" sweep "${QUICK[@]}" --engine null --threads 1,2 --test "RND4K W20" "$TD"
 	echo "$output"
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm sweep: --test 'RND4K W20': a sweep runs read and write tests; a test with W<pct> (a Mix) cannot be swept" ]
+	[ "${lines[0]}" = "cdm: --test 'RND4K W20': a sweep runs read and write tests; a test with W<pct> (a Mix) cannot be swept" ]
 	assert_clean "$TD"
 }
 
