@@ -403,3 +403,37 @@ block_at() {
 	[ "$status" -eq 0 ]
 	assert_clean "$TD/merge"
 }
+
+@test "one error form for every command: 'cdm: <what>', never the subcommand's name, usage errors then 'Try'" {
+	"$CDM" "${QUICK[@]}" --engine null --test RND4K --save "$OD/a.json" "$TD" > /dev/null
+	for sub in compare import merge report sweep; do
+		# getopt's own message, a bad value, a file that cannot be read
+		run "$CDM" "$sub" --no-such-option
+		echo "$sub: $output"
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "cdm: unrecognized option '--no-such-option'" ]
+		[ "${lines[1]}" = "Try 'cdm $sub --help'." ]
+		run "$CDM" "$sub" --format nosuch "$OD/a.json" "$OD/a.json"
+		[ "$status" -eq 2 ]
+		[[ "${lines[0]}" == "cdm: bad value for --format: 'nosuch' ("* ]]
+		[ "${lines[1]}" = "Try 'cdm $sub --help'." ]
+	done
+	for sub in compare import merge report; do
+		args=("$OD/nosuch.json")
+		[ "$sub" != compare ] || args+=("$OD/a.json")
+		run "$CDM" "$sub" "${args[@]}"
+		echo "$sub: $output"
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "cdm: $OD/nosuch.json: No such file or directory" ]
+		[ "${#lines[@]}" -eq 1 ]
+	done
+	run "$CDM" --no-such-option
+	[ "${lines[0]}" = "cdm: unrecognized option '--no-such-option'" ]
+	# every line on stderr of every command starts "cdm: " (or is a Try line)
+	for cmdline in "compare -f x" "import" "merge" "report a b" "sweep" "-n 0"; do
+		run "$CDM" $cmdline
+		[ "$status" -eq 2 ]
+		[ -z "$(echo "$output" | grep -vE "^cdm: |^Try 'cdm( [a-z]+)? --help'\.$")" ]
+		[ -z "$(echo "$output" | grep -E '^cdm (compare|import|merge|report|sweep): |^cdm: (compare|import|merge|report|sweep): ')" ]
+	done
+}
