@@ -29,6 +29,7 @@ static const char report_usage[] =
 "cdm report r.json --format cdm7\n"
 "A CrystalDiskMark text report (as cdm import reads it) is printed the same\n"
 "way, with only what it states: cdm report windows.txt --format svg\n"
+"RUN.json may be - for standard input.\n"
 "\n"
 "  -f, --format FMT     %s\n"
 "                       (default: cdm)\n"

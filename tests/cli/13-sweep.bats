@@ -72,7 +72,7 @@ SW=(--size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine null --null-serv
 	run "$CDM" sweep "${SW[@]}" --threads 1,2,4 --test "RND4K Q1" --mode read "$TD"
 	[ "$status" -eq 0 ]
 	echo "$output"
-	[[ "${lines[0]}" == "cdm: "* ]]
+	[[ "${lines[0]}" == "cdm sweep: "* ]]
 	[ "$(echo "$output" | grep -c '^RND4K Q1 Read$')" -eq 1 ]
 	[ "$(echo "$output" | grep -c '^RND4K Q1 Write$')" -eq 0 ]
 	rows=$(echo "$output" | awk '$1 ~ /^[0-9]+$/ && NF >= 6')
