@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cdm/base/err.h"
@@ -18,6 +19,8 @@
 #include "cdm/base/size.h"
 #include "cdm/cli/cli.h"
 #include "cdm/model/result.h"
+#include "cdm/model/result_load.h"
+#include "cdm/model/result_read.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/report.h"
 #include "cdm/run/runner.h"
@@ -25,9 +28,7 @@
 
 static int vusage(const struct cdm_cli_cmd *cmd, const char *fmt, va_list ap)
 {
-	fprintf(stderr, "%s: ", cmd->prefix);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	cdm_msg_vusage(fmt, ap);
 	return cdm_cli_try(cmd);
 }
 
@@ -82,13 +83,6 @@ int cdm_cli_aggregate(const struct cdm_cli_cmd *cmd, const char *arg, enum cdm_a
 	return CDM_CLI_GO_ON;
 }
 
-void cdm_cli_one_line(char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			*s = ' ';
-}
-
 int cdm_cli_round_size(const struct cdm_cli_cmd *cmd, struct cdm_run_config *cfg)
 {
 	uint64_t asked = cfg->size, block;
@@ -113,6 +107,15 @@ int cdm_cli_outfile(const char *path, const char *opt, int replace, const char *
 
 	if (!path)
 		return CDM_CLI_GO_ON;
+	/* "-o -" is stdout; a file of its own (--save, --svg, --plot) is a file */
+	if (!strcmp(path, "-") && !strcmp(opt, "--output"))
+		return CDM_CLI_GO_ON;
+	if (!strcmp(path, "-")) {
+		cdm_msg_usage("%s -: %s writes a file, renamed into place; give it a name%s", opt, opt,
+			      !strcmp(opt, "--save") ? " (--format json prints the JSON on stdout)" :
+			      !strcmp(opt, "--svg") ? " (--format svg prints the card on stdout)" : "");
+		return CDM_EXIT_USAGE;
+	}
 	/* a usage error, but one line: the path and what to name it */
 	if (cdm_outfile_check_format(path, opt, format, &err) < 0) {
 		cdm_msg_error("%s", err.msg);
@@ -127,6 +130,7 @@ int cdm_cli_outfile(const char *path, const char *opt, int replace, const char *
 int cdm_cli_files(const struct cdm_cli_cmd *cmd, char *const *in, unsigned int nin,
 		  const char *clash, const char *output, const char *format, const char *save)
 {
+	unsigned int stdin_used = 0;
 	int s;
 
 	for (unsigned int i = 0; i < nin; i++)
@@ -134,10 +138,17 @@ int cdm_cli_files(const struct cdm_cli_cmd *cmd, char *const *in, unsigned int n
 			return cdm_cli_usage(cmd, "an empty path was given");
 	if ((output && !output[0]) || (save && !save[0]))
 		return cdm_cli_usage(cmd, "an empty path was given");
+	/* "-": standard input, which can be read once */
+	for (unsigned int i = 0; i < nin; i++)
+		if (!strcmp(in[i], "-") && stdin_used++)
+			return cdm_cli_usage(cmd, "- (standard input) given more than once: it can be read once");
+	if (output && !strcmp(output, "-"))
+		output = NULL;
 	if (cdm_outfile_same(output, save))
 		return cdm_cli_usage(cmd, "--output and --save name the same file '%s'", save);
 	for (unsigned int i = 0; i < nin; i++)
-		if (cdm_outfile_same(output, in[i]) || cdm_outfile_same(save, in[i]))
+		if (strcmp(in[i], "-") &&
+		    (cdm_outfile_same(output, in[i]) || cdm_outfile_same(save, in[i])))
 			return cdm_cli_usage(cmd, "%s %s", in[i], clash);
 	s = cdm_cli_outfile(output, "--output", 0, format);
 	if (s == CDM_CLI_GO_ON)
@@ -145,53 +156,91 @@ int cdm_cli_files(const struct cdm_cli_cmd *cmd, char *const *in, unsigned int n
 	return s;
 }
 
-FILE *cdm_cli_open_output(const char *path, const char *what)
+int cdm_cli_load(const char *arg, unsigned int flags, struct cdm_run_result **r)
 {
-	FILE *out = stdout;
+	const char *name = strcmp(arg, "-") ? arg : "stdin";
+	struct cdm_err err;
+	char *text;
+	size_t len;
+	int e;
 
-	if (path) {
-		out = fopen(path, "w");
-		if (!out) {
-			int e = errno;
-
-			cdm_msg_error("%s: cannot write the %s: %s", path, what, strerror(e));
-			errno = e;
-			return NULL;
-		}
+	/* "-" is standard input, named "stdin" in messages and labels */
+	e = cdm_result_read_slurp(strcmp(arg, "-") ? arg : "/dev/stdin", &text, &len, &err);
+	if (!e) {
+		e = cdm_result_load(text ? text : "", len, name, flags, r, &err);
+		free(text);
 	}
-	errno = 0;
-	return out;
+	if (e == -EPROTONOSUPPORT)
+		cdm_msg_error("%s: %s: read it with a newer cdm", name, err.msg);
+	else if (e < 0)
+		cdm_msg_error("%s: %s", name, err.msg);
+	return e;
 }
 
-int cdm_cli_close_output(FILE *out, const char *path, const char *what, int wrote)
+void cdm_cli_write_error(const char *path, const char *doing, int e)
 {
-	int status = CDM_EXIT_OK;
-
-	if (wrote < 0 || fflush(out) != 0 || ferror(out)) {
-		cdm_msg_error("%s: writing the %s failed: %s", path ? path : "stdout", what,
-			      strerror(errno ? errno : wrote < 0 ? -wrote : EIO));
-		status = CDM_EXIT_RUN;
-	}
-	if (path && fclose(out) != 0 && status == CDM_EXIT_OK) {
-		cdm_msg_error("%s: writing the %s failed: %s", path, what, strerror(errno));
-		status = CDM_EXIT_RUN;
-	}
-	return status;
+	if (e == -EINTR)
+		cdm_msg_error("%s: not written: a signal came while cdm was writing it", path);
+	else
+		cdm_msg_error("%s: cannot %s: %s", path, doing, strerror(-e));
 }
 
-int cdm_cli_save(const char *path, const char *format, const struct cdm_run_result *r,
-		 const char *doing)
+int cdm_cli_output(const char *path, const char *what,
+		   int (*write)(FILE *f, const void *arg), const void *arg)
+{
+	const char *name = path && strcmp(path, "-") ? path : "stdout";
+	int e = cdm_outfile_emit(path, write, arg);
+
+	if (!e)
+		return CDM_EXIT_OK;
+	if (e == -EINTR)
+		cdm_cli_write_error(name, what, e);
+	else
+		cdm_msg_error("%s: writing the %s failed: %s", name, what, strerror(-e));
+	return CDM_EXIT_RUN;
+}
+
+int cdm_cli_file(const char *path, const char *doing,
+		 int (*write)(FILE *f, const void *arg), const void *arg)
 {
 	int e;
 
 	if (!path)
 		return CDM_EXIT_OK;
-	e = cdm_report_save(path, cdm_report_find(format), r);
-	if (e < 0) {
-		cdm_msg_error("%s: cannot %s: %s", path, doing, strerror(-e));
-		return CDM_EXIT_RUN;
-	}
-	return CDM_EXIT_OK;
+	e = cdm_outfile_write(path, write, arg);
+	if (!e)
+		return CDM_EXIT_OK;
+	cdm_cli_write_error(path, doing, e);
+	return CDM_EXIT_RUN;
+}
+
+/* a formatter of the registry and a run, as the writers of outfile.h take them */
+struct fmt_run {
+	const struct cdm_formatter *fmt;
+	const struct cdm_run_result *r;
+};
+
+static int fmt_run_write(FILE *f, const void *arg)
+{
+	const struct fmt_run *a = arg;
+
+	return a->fmt->write(f, a->r);
+}
+
+int cdm_cli_report(const char *path, const struct cdm_formatter *fmt,
+		   const struct cdm_run_result *r)
+{
+	struct fmt_run a = { fmt, r };
+
+	return cdm_cli_output(path, "report", fmt_run_write, &a);
+}
+
+int cdm_cli_save(const char *path, const char *format, const struct cdm_run_result *r,
+		 const char *doing)
+{
+	struct fmt_run a = { cdm_report_find(format), r };
+
+	return cdm_cli_file(path, doing, fmt_run_write, &a);
 }
 
 int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
@@ -199,6 +248,8 @@ int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 	struct cdm_err err = { "" };
 	int r = cdm_run(cfg, res, &err);
 
+	/* the target's path, the label made of it, what /sys said: one line each */
+	cdm_result_info_one_line(&res->info);
 	if (r < 0 && r != -EINTR && err.msg[0])
 		cdm_msg_error("%s", err.msg);
 	return r;

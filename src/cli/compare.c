@@ -31,7 +31,8 @@ static const char compare_usage[] =
 "the first run; what has no figure or no ratio (a missing test, a run that\n"
 "measured nothing) is named with why.  Each of A, B, ... is a result saved\n"
 "with 'cdm --save FILE.json' (or 'cdm import --save') or a CrystalDiskMark\n"
-"text report (3.x to 9.x, as saved or pasted), in any mix and order.\n"
+"text report (3.x to 9.x, as saved or pasted), in any mix and order; one\n"
+"of them may be - for standard input.\n"
 "\n"
 "  -f, --format FMT         cdm (text, CDM-like rows), markdown, or svg (grouped\n"
 "                           bars with the figures and ratios) (default: cdm)\n"
@@ -51,7 +52,7 @@ struct opts {
 	const char *output;             /* --output, or NULL: stdout */
 };
 
-static const struct cdm_cli_cmd cmd = { "cdm compare", "cdm compare --help" };
+static const struct cdm_cli_cmd cmd = { "cdm compare --help" };
 
 /* the options into @o; returns -1 to go on, else the exit status */
 static int parse_opts(int argc, char **argv, struct opts *o)
@@ -109,33 +110,32 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 /* the @n results named @paths into @runs; 0 or the exit status */
 static int load_runs(char **paths, unsigned int n, struct cdm_run_result **runs)
 {
-	struct cdm_err err;
-	int ret;
-
-	for (unsigned int i = 0; i < n; i++) {
-		/* cdm JSON or a CrystalDiskMark report, by its content */
-		ret = cdm_result_load_file(paths[i], CDM_RESULT_READ_AGGREGATE, &runs[i], &err);
-		if (ret == -EPROTONOSUPPORT) {
-			cdm_msg_error("%s: %s: compare it with a newer cdm", paths[i], err.msg);
+	/* cdm JSON or a CrystalDiskMark report, by its content; "-" is stdin */
+	for (unsigned int i = 0; i < n; i++)
+		if (cdm_cli_load(paths[i], CDM_RESULT_READ_AGGREGATE, &runs[i]) < 0)
 			return CDM_EXIT_USAGE;
-		}
-		if (ret < 0) {
-			cdm_msg_error("%s: %s", paths[i], err.msg);
-			return CDM_EXIT_USAGE;
-		}
-	}
 	return 0;
+}
+
+/* struct compare_out - a comparison and its layout, as cdm_cli_output() takes them */
+struct compare_out {
+	const struct cdm_compare *c;
+	enum cdm_compare_format format;
+};
+
+static int compare_write(FILE *f, const void *arg)
+{
+	const struct compare_out *a = arg;
+
+	return cdm_report_compare_write(f, a->c, a->format);
 }
 
 /* @c on --output or stdout; 0 or the exit status */
 static int write_report(const struct cdm_compare *c, const struct opts *o)
 {
-	FILE *out = cdm_cli_open_output(o->output, "comparison");
+	struct compare_out a = { c, o->format };
 
-	if (!out)
-		return CDM_EXIT_RUN;
-	return cdm_cli_close_output(out, o->output, "comparison",
-				    cdm_report_compare_write(out, c, o->format));
+	return cdm_cli_output(o->output, "comparison", compare_write, &a);
 }
 
 /* the @n runs compared, warned about and written; 0 or the exit status */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/text.h"
 #include "cdm/base/msg.h"
 #include "cdm/cli/cli.h"
 #include "cdm/cli/import.h"
@@ -40,7 +41,7 @@ static const char import_usage[] =
 "Exit status: 0 success, 1 writing failed, 2 usage error or a file that is\n"
 "not a CrystalDiskMark report.  See cdm(1).\n";
 
-static const struct cdm_cli_cmd cmd = { "cdm import", "cdm import --help" };
+static const struct cdm_cli_cmd cmd = { "cdm import --help" };
 
 /* what the options ask for */
 struct import_opts {
@@ -76,7 +77,7 @@ static int parse_opts(int argc, char **argv, struct import_opts *o)
 			o->output = optarg;
 			break;
 		case 'l':
-			cdm_cli_one_line(optarg);
+			cdm_text_one_line(optarg);
 			o->label = optarg;
 			break;
 		case 'h':
@@ -101,30 +102,16 @@ static int parse_opts(int argc, char **argv, struct import_opts *o)
 /* the report of @o->file into *@r; CDM_CLI_GO_ON or the exit status */
 static int read_report(const struct import_opts *o, struct cdm_run_result **r)
 {
-	const char *path = strcmp(o->file, "-") ? o->file : "/dev/stdin";
-	const char *name = strcmp(o->file, "-") ? o->file : "stdin";
-	struct cdm_err err;
-	char *text;
-	size_t len;
-	int ret;
+	int ret = cdm_cli_load(o->file, CDM_RESULT_READ_ONE_RUN, r);
 
-	ret = cdm_result_read_slurp(path, &text, &len, &err);
-	if (ret < 0) {
-		cdm_msg_error("%s: %s", name, err.msg);
-		return CDM_EXIT_USAGE;
-	}
-	if (cdm_result_load_is_json(text ? text : "", len)) {
-		free(text);
-		cdm_msg_error("%s: JSON, not a CrystalDiskMark report: a cdm result needs no import (cdm compare reads it)",
-			      name);
-		return CDM_EXIT_USAGE;
-	}
-	/* not JSON: a report, or "empty file" */
-	ret = cdm_result_load(text ? text : "", len, name, CDM_RESULT_READ_ONE_RUN, r, &err);
-	free(text);
-	if (ret < 0) {
-		cdm_msg_error("%s: %s", name, err.msg);
+	if (ret < 0)
 		return ret == -ENOMEM ? CDM_EXIT_RUN : CDM_EXIT_USAGE;
+	if ((*r)->info.source.kind == CDM_SOURCE_RUN) {
+		cdm_msg_error("%s: JSON, not a CrystalDiskMark report: a cdm result needs no import (cdm compare reads it)",
+			      strcmp(o->file, "-") ? o->file : "stdin");
+		cdm_result_free(*r);
+		*r = NULL;
+		return CDM_EXIT_USAGE;
 	}
 	if (o->label)
 		snprintf((*r)->info.label, sizeof((*r)->info.label), "%s", o->label);
@@ -134,16 +121,11 @@ static int read_report(const struct import_opts *o, struct cdm_run_result **r)
 /* the JSON, then the printed report; the exit status */
 static int write_outputs(const struct import_opts *o, const struct cdm_run_result *r)
 {
-	FILE *out;
-
 	if (cdm_cli_save(o->save, "json", r, "save the imported run") != CDM_EXIT_OK)
 		return CDM_EXIT_RUN;
 	if (!o->fmt)
 		return CDM_EXIT_OK;
-	out = cdm_cli_open_output(o->output, "report");
-	if (!out)
-		return CDM_EXIT_RUN;
-	return cdm_cli_close_output(out, o->output, "report", o->fmt->write(out, r));
+	return cdm_cli_report(o->output, o->fmt, r);
 }
 
 int cdm_cli_import_main(int argc, char **argv)

@@ -41,6 +41,33 @@ static void phases(const struct cdm_profile *p, const struct cdm_spec *sp,
 		snprintf(buf + n, len - n, "%smix R%u/W%u", n ? ", " : "", mix, 100 - mix);
 }
 
+/*
+ * The Mix ratios the run takes, as its Test lines say them: the profile's
+ * mix over its plain tests, and each W test's own share ("R80/W20"), each
+ * ratio once; "none" when no test runs in the Mix phase.
+ */
+static void mixes(const struct cdm_profile *p, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (unsigned int i = 0; i < p->ntests && n < len; i++) {
+		char one[96], ratio[24];
+		const char *m;
+
+		/* what phases() says of the test: its "mix R../W.." part */
+		phases(p, &p->tests[i], one, sizeof(one));
+		m = strstr(one, "mix R");
+		if (!m)
+			continue;
+		snprintf(ratio, sizeof(ratio), "%s", m + 4);
+		if (!strstr(buf, ratio))
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "", ratio);
+	}
+	if (!n)
+		snprintf(buf, len, "none");
+}
+
 static void print_one(FILE *out, const char *name, const char *about,
 		      const struct cdm_profile *p)
 {
@@ -56,10 +83,8 @@ static void print_one(FILE *out, const char *name, const char *about,
 	fprintf(out, "  %-11s %u s\n", "Warm-up:", cdm_profile_warmup(p, time));
 	fprintf(out, "  %-11s %u s\n", "Interval:",
 		p->interval >= 0 ? (unsigned int)p->interval : CDM_PROFILE_INTERVAL_DEFAULT);
-	if (p->mix)
-		fprintf(out, "  %-11s R%u/W%u\n", "Mix:", p->mix, 100 - p->mix);
-	else
-		fprintf(out, "  %-11s none\n", "Mix:");
+	mixes(p, runs, sizeof(runs));
+	fprintf(out, "  %-11s %s\n", "Mix:", runs);
 	fprintf(out, "  %-11s %s\n", "Mode:", p->mode[0] ? p->mode : CDM_PROFILE_MODE_DEFAULT);
 	for (unsigned int i = 0; i < p->ntests; i++) {
 		phases(p, &p->tests[i], runs, sizeof(runs));
@@ -93,4 +118,24 @@ int cdm_list_profiles_print(FILE *out)
 	if (fflush(out) || ferror(out))
 		status = CDM_EXIT_RUN;
 	return status;
+}
+
+int cdm_list_profiles_print_one(FILE *out, const char *name_or_path)
+{
+	struct cdm_profile p;
+	struct cdm_err err = { "" };
+	char about[128];
+
+	if (cdm_profile_load(name_or_path, &p, &err) < 0) {
+		/* as a run with that -p says it */
+		cdm_msg_usage("%s", err.msg);
+		return CDM_EXIT_USAGE;
+	}
+	print_one(out, name_or_path,
+		  cdm_profile_builtin_about(name_or_path, about, sizeof(about)) ? about :
+		  strchr(name_or_path, '/') || !cdm_profile_builtin(name_or_path) ?
+		  "a profile file" : "(no description)", &p);
+	if (fflush(out) || ferror(out))
+		return CDM_EXIT_RUN;
+	return CDM_EXIT_OK;
 }

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/text.h"
 #include "cdm/base/uint.h"
 #include "cdm/base/size.h"
 #include "cdm/cli/cli.h"
@@ -233,7 +234,7 @@ static const char usage_text[] =
 "Exit status: 0 success, 1 the run failed, 2 usage or profile error,\n"
 "128+N interrupted by signal N (130 for Ctrl-C).  See cdm(1).\n";
 
-static const struct cdm_cli_cmd cmd = { "cdm", "cdm --help" };
+static const struct cdm_cli_cmd cmd = { "cdm --help" };
 
 /* an option handler's "not one of mine": the next handler tries it */
 #define NOT_MINE (-2)
@@ -250,6 +251,8 @@ struct main_opts {
 	struct cdm_spec tests[CDM_MAX_TESTS];   /* --test, in order */
 	unsigned int ntests;
 	const char *profile, *engine, *format;
+	int profile_given;              /* -p: --list-profiles lists that one */
+	int list;                       /* OPT_LIST_ENGINES or _PROFILES, else 0 */
 	const char *output, *save, *label, *plot, *svg;
 	char svg_link[PATH_MAX];        /* --svg as the Markdown report links it */
 	const char *mode;
@@ -325,6 +328,7 @@ static int parse_plan_option(int c, char *arg, struct main_opts *o)
 	switch (c) {
 	case 'p':
 		o->profile = arg;
+		o->profile_given = 1;
 		return CDM_CLI_GO_ON;
 	case 't':
 		if (o->ntests == CDM_MAX_TESTS)
@@ -397,7 +401,7 @@ static int parse_report_option(int c, char *arg, struct main_opts *o)
 		o->save = arg;
 		return CDM_CLI_GO_ON;
 	case OPT_LABEL:
-		cdm_cli_one_line(arg);
+		cdm_text_one_line(arg);
 		o->label = arg;
 		return CDM_CLI_GO_ON;
 	case OPT_AGGREGATE:
@@ -412,7 +416,7 @@ static int parse_report_option(int c, char *arg, struct main_opts *o)
 		if (strlen(arg) >= sizeof(((struct cdm_run_info *)0)->comment))
 			return cdm_cli_usage(&cmd, "--comment is longer than %zu bytes",
 					     sizeof(((struct cdm_run_info *)0)->comment) - 1);
-		cdm_cli_one_line(arg);
+		cdm_text_one_line(arg);
 		o->cfg.comment = arg;
 		return CDM_CLI_GO_ON;
 	case OPT_LOG_INTERVAL:
@@ -500,14 +504,21 @@ static void print_help(void)
 	fputs(usage_text, stdout);
 }
 
-/* the options that answer at once: help, version, the engines */
-static int parse_info_option(int c)
+/*
+ * The options that answer instead of a run: --help and --version at once
+ * (whatever else the line has, as GNU tools do); --list-engines and
+ * --list-profiles once the line is read (list_now()), so that what they
+ * cannot use is refused and -p NAME|FILE is the profile listed.
+ */
+static int parse_info_option(int c, struct main_opts *o)
 {
 	switch (c) {
 	case OPT_LIST_ENGINES:
-		return list_engines();
 	case OPT_LIST_PROFILES:
-		return cdm_list_profiles_print(stdout);
+		if (o->list && o->list != c)
+			return cdm_cli_usage(&cmd, "--list-engines and --list-profiles: one at a time");
+		o->list = c;
+		return CDM_CLI_GO_ON;
 	case 'h':
 		print_help();
 		return CDM_EXIT_OK;
@@ -516,6 +527,20 @@ static int parse_info_option(int c)
 		return CDM_EXIT_OK;
 	}
 	return cdm_cli_try(&cmd);        /* getopt has said what is wrong */
+}
+
+/* --list-engines, --list-profiles [-p NAME|FILE]: no TARGET; the exit status */
+static int list_now(int argc, char **argv, const struct main_opts *o)
+{
+	const char *opt = o->list == OPT_LIST_ENGINES ? "--list-engines" : "--list-profiles";
+
+	if (optind < argc)
+		return cdm_cli_usage(&cmd, "%s takes no TARGET, got '%s'", opt, argv[optind]);
+	if (o->list == OPT_LIST_ENGINES)
+		return list_engines();
+	if (o->profile_given)
+		return cdm_list_profiles_print_one(stdout, o->profile);
+	return cdm_list_profiles_print(stdout);
 }
 
 /* TARGET, or --file's directory; no empty paths */
@@ -556,10 +581,12 @@ static int parse_args(int argc, char **argv, struct main_opts *o)
 		if (s == NOT_MINE)
 			s = parse_run_option(c, optarg, o);
 		if (s == NOT_MINE)
-			s = parse_info_option(c);
+			s = parse_info_option(c, o);
 		if (s != CDM_CLI_GO_ON)
 			return s;
 	}
+	if (o->list)
+		return list_now(argc, argv, o);
 	return parse_operands(argc, argv, o);
 }
 
@@ -642,7 +669,7 @@ static int build_config(struct main_opts *o)
 		return CDM_EXIT_USAGE;
 	if (cdm_profile_load(o->profile, &o->prof, &err) < 0) {
 		/* a usage error: like those, not tagged with cdm-mpi's rank */
-		fprintf(stderr, "cdm: %s\n", err.msg);
+		cdm_msg_usage("%s", err.msg);
 		return CDM_EXIT_USAGE;
 	}
 	layer_profile(o);
@@ -726,12 +753,14 @@ static int save_rank_files(const char *prefix, const struct cdm_run_result *agg)
 
 	for (unsigned int r = 0; r < sc->n; r++) {
 		char path[4200];
+		char doing[64];
 		int e;
 
 		snprintf(path, sizeof(path), "%s.rank%u.json", prefix, r);
 		e = cdm_report_save(path, cdm_report_find("json"), sc->src[r].res);
 		if (e < 0) {
-			cdm_msg_error("%s: cannot save rank %u's result: %s", path, r, strerror(-e));
+			snprintf(doing, sizeof(doing), "save rank %u's result", r);
+			cdm_cli_write_error(path, doing, e);
 			ret = e;
 		}
 	}
@@ -799,6 +828,7 @@ static int run(struct main_opts *o, struct cdm_run_result **res, int *r)
 		if (!o->output || cdm_outfile_relative(o->output, o->svg, o->svg_link,
 						       sizeof(o->svg_link)) < 0)
 			snprintf(o->svg_link, sizeof(o->svg_link), "%s", o->svg);
+		cdm_text_one_line(o->svg_link);
 		(*res)->image = o->svg_link;
 	}
 	*r = cdm_cli_run(&o->cfg, *res);
@@ -850,30 +880,37 @@ static int write_plot(const char *path, const struct cdm_run_result *res)
 	if (e == -EINVAL)
 		cdm_msg_warn("%s: no test has a time series to plot; nothing written", path);
 	else if (e < 0)
-		cdm_msg_error("%s: cannot write the plot: %s", path, strerror(-e));
+		cdm_cli_write_error(path, "write the plot", e);
 	return e == -EINVAL ? 0 : e;
 }
 
 /*
- * The report on stdout or --output, --save and --svg.  Returns the exit status
- * so far (0 or 1), or, when --output cannot be opened, the status to exit
- * with at once (*@now set).
+ * Did a signal ask cdm to stop after the run ended (@r: what cdm_run()
+ * returned)?  SIGPIPE does not count: it says only that stdout is gone,
+ * and the files are still written (docs/safety.md, section 4).
  */
-static int write_report(const struct main_opts *o, const struct cdm_run_result *res, int *now)
+static int stopped_late(int r)
 {
-	FILE *out = cdm_cli_open_output(o->output, "report");
-	int status;
+	int sig = cdm_runner_stop_requested();
 
-	*now = !out;
-	if (!out) {
-		int sig = cdm_runner_stop_requested();
+	return r != -EINTR && sig && sig != SIGPIPE;
+}
 
-		/* a signal while opening (a FIFO nobody reads) is a stop */
-		return sig ? CDM_EXIT_SIGNAL(sig) : CDM_EXIT_RUN;
-	}
-	status = cdm_cli_close_output(out, o->output, "report", o->fmt->write(out, res));
+/*
+ * The report on stdout or --output, then --save and --svg, each written
+ * atomically (outfile.h).  A signal after the run ended stops what is
+ * left: report() says so.  Returns the exit status so far (0 or 1).
+ */
+static int write_report(const struct main_opts *o, const struct cdm_run_result *res, int r)
+{
+	int status = cdm_cli_report(o->output, o->fmt, res);
+
+	if (stopped_late(r))
+		return CDM_EXIT_RUN;
 	if (cdm_cli_save(o->save, "json", res, "save the result") != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
+	if (stopped_late(r))
+		return CDM_EXIT_RUN;
 	if (cdm_cli_save(o->svg, "svg", res, "write the card") != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
 	return status;
@@ -893,7 +930,7 @@ static const char *file_fate(const struct main_opts *o, const struct cdm_run_res
  */
 static int report(const struct main_opts *o, struct cdm_run_result *res, int r)
 {
-	int status = CDM_EXIT_OK, io_failed, now, late;
+	int status = CDM_EXIT_OK, io_failed, late;
 
 	if (r == 0 || r == -EINTR)
 		note_unstable(res);
@@ -907,10 +944,8 @@ static int report(const struct main_opts *o, struct cdm_run_result *res, int r)
 	}
 	io_failed = r < 0 && r != -EINTR && run_io_failed(res);
 	if (r == 0 || r == -EINTR || io_failed) {
-		int s = write_report(o, res, &now);
+		int s = write_report(o, res, r);
 
-		if (now)
-			return s;
 		if (s != CDM_EXIT_OK)
 			status = s;
 	}
@@ -1002,8 +1037,11 @@ int main(int argc, char **argv)
 	cdm_msg_hold_std_fds();
 	/* a subcommand: cdm compare A.json B.json ... */
 	for (size_t k = 0; argc > 1 && k < NSUBCOMMANDS; k++)
-		if (!strcmp(argv[1], subcommands[k].name))
+		if (!strcmp(argv[1], subcommands[k].name)) {
+			/* getopt names the program from argv[0]: "cdm: ", as every message */
+			argv[1] = (char *)"cdm";
 			return subcommands[k].main(argc - 1, argv + 1);
+		}
 #ifdef CDM_MPI
 	{
 		struct cdm_err err;

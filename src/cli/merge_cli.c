@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/text.h"
 #include "cdm/cli/cli.h"
 #include "cdm/cli/merge_cli.h"
 #include "cdm/model/merge.h"
@@ -30,7 +31,8 @@ static const char merge_usage[] =
 "(each started with --start-at, saved with --save) into one aggregate: pass k\n"
 "of the aggregate is the sum of pass k of every file, then the best (or\n"
 "median, mean) of those passes is shown; percentiles come from the merged\n"
-"histograms.  Files whose settings or tests differ are refused.\n"
+"histograms.  Files whose settings or tests differ are refused.  One file\n"
+"may be - for standard input.\n"
 "\n"
 "  -f, --format FMT     %s\n"
 "                       (default: cdm)\n"
@@ -43,7 +45,7 @@ static const char merge_usage[] =
 "measured nothing, 2 usage error or a file that cannot be read or does\n"
 "not match.  See docs/scale-out.md.\n";
 
-static const struct cdm_cli_cmd cmd = { "cdm: merge", "cdm merge --help" };
+static const struct cdm_cli_cmd cmd = { "cdm merge --help" };
 
 /* struct merge_opts - the command line as parsed */
 struct merge_opts {
@@ -79,7 +81,7 @@ static void check_overlap(const struct cdm_run_result *agg)
 		}
 	}
 	if (len && worst * 10 > len)
-		cdm_msg_warn("merge: the files' passes started up to %.3f s apart (passes last %.3f s): they overlapped only in part, so the aggregate is below what the hosts did together; start the runs with --start-at",
+		cdm_msg_warn("the files' passes started up to %.3f s apart (passes last %.3f s): they overlapped only in part, so the aggregate is below what the hosts did together; start the runs with --start-at",
 			 (double)worst / 1e9, (double)len / 1e9);
 }
 
@@ -131,7 +133,8 @@ static int parse_args(int argc, char **argv, struct merge_opts *o)
 	/* each run once */
 	for (unsigned int i = 0; i < o->n; i++)
 		for (unsigned int j = 0; j < i; j++)
-			if (o->files[i][0] && cdm_outfile_same(o->files[j], o->files[i]))
+			if (o->files[i][0] && strcmp(o->files[i], "-") &&
+			    cdm_outfile_same(o->files[j], o->files[i]))
 				return cdm_cli_usage(&cmd, "%s and %s are the same file: each run is merged once",
 						     o->files[j], o->files[i]);
 	return cdm_cli_files(&cmd, o->files, o->n,
@@ -149,23 +152,20 @@ static void free_inputs(struct cdm_run_result **in, unsigned int n)
 /* step 2: the saved results, read back; *@in is NULL after a failure */
 static int read_inputs(const struct merge_opts *o, struct cdm_run_result ***in)
 {
-	struct cdm_err err;
-
 	*in = calloc(o->n, sizeof(**in));
 	if (!*in) {
 		cdm_msg_error("out of memory");
 		return CDM_EXIT_RUN;
 	}
 	for (unsigned int i = 0; i < o->n; i++) {
-		if (cdm_result_load_file(o->files[i], CDM_RESULT_READ_ONE_RUN, &(*in)[i], &err) < 0) {
-			cdm_msg_error("merge: %s: %s", o->files[i], err.msg);
+		if (cdm_cli_load(o->files[i], CDM_RESULT_READ_ONE_RUN, &(*in)[i]) < 0) {
 			free_inputs(*in, i);
 			*in = NULL;
 			return CDM_EXIT_USAGE;
 		}
 		if ((*in)[i]->info.source.kind != CDM_SOURCE_RUN) {
-			cdm_msg_error("merge: %s: a CrystalDiskMark report, not a cdm run: it has only CDM's best-of figures, no passes to add up",
-				      o->files[i]);
+			cdm_msg_error("%s: a CrystalDiskMark report, not a cdm run: it has only CDM's best-of figures, no passes to add up",
+				      strcmp(o->files[i], "-") ? o->files[i] : "stdin");
 			free_inputs(*in, i + 1);
 			*in = NULL;
 			return CDM_EXIT_USAGE;
@@ -205,13 +205,16 @@ static int merge_inputs(const struct merge_opts *o, struct cdm_run_result **in,
 		if (sscanf(in[i]->info.label, "rank %u (%c", &rk, &open_paren) != 2)
 			ranks = 0;
 	}
-	for (unsigned int i = 0; i < o->n; i++)
-		names[i] = labels ? in[i]->info.label : o->files[i];
+	/* a file's name as a run's name: one line (base/text.h), stdin for "-" */
+	for (unsigned int i = 0; i < o->n; i++) {
+		cdm_text_one_line(o->files[i]);
+		names[i] = labels ? in[i]->info.label : strcmp(o->files[i], "-") ? o->files[i] : "stdin";
+	}
 	ret = cdm_merge(in, names, o->n, ranks ? "ranks" : "runs", res, &err);
 	free(in);
 	free(names);
 	if (ret < 0) {
-		cdm_msg_error("merge: %s", err.msg);
+		cdm_msg_error("%s", err.msg);
 		return ret == -ENOMEM ? CDM_EXIT_RUN : CDM_EXIT_USAGE;
 	}
 	return CDM_CLI_GO_ON;
@@ -220,12 +223,8 @@ static int merge_inputs(const struct merge_opts *o, struct cdm_run_result **in,
 /* step 4: the report on stdout or --output, and --save; the exit status */
 static int write_outputs(const struct merge_opts *o, const struct cdm_run_result *res)
 {
-	FILE *out = cdm_cli_open_output(o->output, "report");
-	int status;
+	int status = cdm_cli_report(o->output, o->fmt, res);
 
-	if (!out)
-		return CDM_EXIT_RUN;
-	status = cdm_cli_close_output(out, o->output, "report", o->fmt->write(out, res));
 	if (cdm_cli_save(o->save, "json", res, "save the aggregate") != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
 	return status;

@@ -29,6 +29,7 @@ static const char report_usage[] =
 "cdm report r.json --format cdm7\n"
 "A CrystalDiskMark text report (as cdm import reads it) is printed the same\n"
 "way, with only what it states: cdm report windows.txt --format svg\n"
+"RUN.json may be - for standard input.\n"
 "\n"
 "  -f, --format FMT     %s\n"
 "                       (default: cdm)\n"
@@ -39,7 +40,7 @@ static const char report_usage[] =
 "Exit status: 0 success, 1 writing the report failed, 2 usage error or a\n"
 "file that cannot be read as a result.  See docs/output-formats.md.\n";
 
-static const struct cdm_cli_cmd cmd = { "cdm: report", "cdm report --help" };
+static const struct cdm_cli_cmd cmd = { "cdm report --help" };
 
 /* struct report_opts - the command line as parsed */
 struct report_opts {
@@ -95,47 +96,28 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
 			     o->output, o->fmt->name, NULL);
 }
 
-/*
- * The one place a saved result is read: cdm's JSON, one run or the
- * aggregate of `cdm merge --save` (read as one run with its summed
- * passes), or a CrystalDiskMark text report, told apart by their content
- * (cdm_result_load_file()).  Returns 0 or -errno with one line in @err.
- */
-static int read_result(const char *path, struct cdm_run_result **r, struct cdm_err *err)
-{
-	return cdm_result_load_file(path, CDM_RESULT_READ_AGGREGATE, r, err);
-}
-
-/* step 3: the report on stdout or --output; the exit status */
-static int write_output(const struct report_opts *o, const struct cdm_run_result *r)
-{
-	FILE *out = cdm_cli_open_output(o->output, "report");
-
-	if (!out)
-		return CDM_EXIT_RUN;
-	return cdm_cli_close_output(out, o->output, "report", o->fmt->write(out, r));
-}
-
 int cdm_cli_report_main(int argc, char **argv)
 {
 	struct report_opts o = { .fmt = cdm_report_find("cdm") };
 	struct cdm_run_result *r = NULL;
-	struct cdm_err err;
 	int s, e;
 
 	s = parse_args(argc, argv, &o);
 	if (s != CDM_CLI_GO_ON)
 		return s;
-	/* step 2: the saved run; a file that is not one is bad input */
-	e = read_result(o.file, &r, &err);
-	if (e < 0) {
-		cdm_msg_error("report: %s: %s", o.file, err.msg);
+	/*
+	 * step 2: the saved run (cdm's JSON, one run or the aggregate of
+	 * `cdm merge --save`, or a CrystalDiskMark report); a file that is
+	 * not one is bad input
+	 */
+	e = cdm_cli_load(o.file, CDM_RESULT_READ_AGGREGATE, &r);
+	if (e < 0)
 		return e == -ENOMEM ? CDM_EXIT_RUN : CDM_EXIT_USAGE;
-	}
 	/* as the run showed it, unless asked otherwise */
 	if (o.agg_given)
 		r->aggregate = o.agg;
-	s = write_output(&o, r);
+	/* step 3: the report on stdout or --output */
+	s = cdm_cli_report(o.output, o.fmt, r);
 	cdm_result_free(r);
 	return s;
 }

@@ -30,7 +30,7 @@
 #include "cdm/run/runner.h"
 #include "cdm/base/msg.h"
 
-static const struct cdm_cli_cmd cmd = { "cdm sweep", "cdm sweep --help" };
+static const struct cdm_cli_cmd cmd = { "cdm sweep --help" };
 
 /* an option handler's "not one of mine": the next handler tries it */
 #define NOT_MINE (-2)
@@ -363,34 +363,35 @@ static int write_svg(FILE *f, const void *sw)
 	return cdm_report_sweep_svg(f, sw);
 }
 
-/* the table, the ceilings' notes, --save, --plot; 0 or CDM_EXIT_RUN */
+/* struct sweep_table - the table's arguments, as cdm_cli_output() takes them */
+struct sweep_table {
+	const struct cdm_sweep *sw;
+	int md;
+};
+
+static int write_table(FILE *f, const void *arg)
+{
+	const struct sweep_table *t = arg;
+
+	return cdm_report_sweep_table(f, t->sw, t->md);
+}
+
+/* the table, the ceilings' notes, --save, --plot (atomically); 0 or CDM_EXIT_RUN */
 static int write_outputs(const struct sweep_opts *o, const struct cdm_sweep *sw)
 {
-	int status = CDM_EXIT_OK, e;
+	struct sweep_table t = { sw, o->md };
+	int status;
 
-	cdm_report_sweep_table(stdout, sw, o->md);
-	if (fflush(stdout) || ferror(stdout))
-		status = CDM_EXIT_RUN;
+	status = cdm_cli_output(NULL, "table", write_table, &t);
 	for (unsigned int i = 0; i < sw->ncurves; i++)
 		if (sw->curves[i].ceiling.found)
 			cdm_msg_note("%s %s: a flat ceiling at %.1f IOPS: more load gave no more while latency rose %.1fx",
 				 sw->curves[i].test, cdm_result_dir_name(sw->curves[i].dir),
 				 sw->curves[i].ceiling.level, sw->curves[i].ceiling.lat_ratio);
-	/* both replaced atomically (outfile.h) */
-	if (o->save) {
-		e = cdm_outfile_write(o->save, write_json, sw);
-		if (e < 0) {
-			cdm_msg_error("%s: cannot save the sweep: %s", o->save, strerror(-e));
-			status = CDM_EXIT_RUN;
-		}
-	}
-	if (o->plot) {
-		e = cdm_outfile_write(o->plot, write_svg, sw);
-		if (e < 0) {
-			cdm_msg_error("%s: cannot write the plot: %s", o->plot, strerror(-e));
-			status = CDM_EXIT_RUN;
-		}
-	}
+	if (cdm_cli_file(o->save, "save the sweep", write_json, sw) != CDM_EXIT_OK)
+		status = CDM_EXIT_RUN;
+	if (cdm_cli_file(o->plot, "write the plot", write_svg, sw) != CDM_EXIT_OK)
+		status = CDM_EXIT_RUN;
 	return status;
 }
 

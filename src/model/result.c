@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cdm/base/text.h"
 #include "cdm/model/pass.h"
 #include "cdm/model/result.h"
 #include "cdm/model/series.h"
@@ -455,4 +456,42 @@ void cdm_result_free(struct cdm_run_result *r)
 		free(r->tests);
 	}
 	free(r);
+}
+
+/* a text field of the model: the one rule for a user's text (base/text.h) */
+#define ONE_LINE(field) cdm_text_one_line(field)
+
+void cdm_result_info_one_line(struct cdm_run_info *in)
+{
+	struct cdm_run_source *src = &in->source;
+
+	ONE_LINE(in->version);
+	ONE_LINE(in->engine);
+	ONE_LINE(in->profile);
+	ONE_LINE(in->target);
+	ONE_LINE(in->mount_point);
+	ONE_LINE(in->fs_type);
+	ONE_LINE(in->os);
+	ONE_LINE(in->kernel);
+	ONE_LINE(in->machine);
+	ONE_LINE(in->comment);
+	ONE_LINE(in->label);
+	ONE_LINE(in->fs_source);
+	ONE_LINE(in->dev_name);
+	ONE_LINE(in->dev_model);
+	ONE_LINE(in->dev_scheduler);
+	ONE_LINE(in->cpu_model);
+	for (unsigned int i = 0; i < in->nmem_under && i < CDM_MEM_UNDER_MAX; i++) {
+		ONE_LINE(in->mem_under[i].kind);
+		ONE_LINE(in->mem_under[i].layer);
+		ONE_LINE(in->mem_under[i].stack);
+		ONE_LINE(in->mem_under[i].why);
+		ONE_LINE(in->mem_under[i].fix);
+	}
+	ONE_LINE(src->product);
+	ONE_LINE(src->version);
+	ONE_LINE(src->edition);
+	ONE_LINE(src->file);
+	ONE_LINE(src->date_text);
+	ONE_LINE(src->volume);
 }

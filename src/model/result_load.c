@@ -34,12 +34,19 @@ int cdm_result_load_is_json(const char *text, size_t len)
 int cdm_result_load(const char *text, size_t len, const char *file, unsigned int flags,
 		    struct cdm_run_result **out, struct cdm_err *err)
 {
+	int ret;
+
 	*out = NULL;
 	if (first_byte(text, len) < 0)
 		return cdm_err_set(err, -EINVAL, "empty file, not a cdm result or a CrystalDiskMark report");
 	if (cdm_result_load_is_json(text, len))
-		return cdm_result_read(text, len, flags, out, err);
-	return cdm_cdm_read(text, len, file, out, err);
+		ret = cdm_result_read(text, len, flags, out, err);
+	else
+		ret = cdm_cdm_read(text, len, file, out, err);
+	/* a label from a file's name, a Comment, a JSON string: one line each */
+	if (!ret)
+		cdm_result_info_one_line(&(*out)->info);
+	return ret;
 }
 
 int cdm_result_load_file(const char *path, unsigned int flags, struct cdm_run_result **out,

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,11 +31,13 @@ void cdm_outfile_parent_dir(const char *path, char *dir, size_t len)
 
 int cdm_outfile_check(const char *path, const char *opt, int replace, struct cdm_err *err)
 {
-	char dir[PATH_MAX];
+	char dir[PATH_MAX], real[PATH_MAX];
+	const char *where = path;
 	struct stat st;
+	int exists = lstat(path, &st) == 0;
 
-	if (lstat(path, &st) == 0) {
-		if (S_ISDIR(st.st_mode))
+	if (exists) {
+		if (S_ISDIR(st.st_mode) || (!replace && stat(path, &st) == 0 && S_ISDIR(st.st_mode)))
 			return cdm_err_set(err, -EISDIR, "%s: is a directory, not a file for %s",
 					   path, opt);
 		if (replace && !S_ISREG(st.st_mode))
@@ -44,9 +47,17 @@ int cdm_outfile_check(const char *path, const char *opt, int replace, struct cdm
 		if (access(path, W_OK) < 0)
 			return cdm_err_set(err, -errno, "%s: cannot write to it for %s: %s", path,
 					   opt, strerror(errno));
-		return 0;
+		/* --output into a FIFO or a device: written in place (outfile_emit) */
+		if (!replace && (stat(path, &st) < 0 || !S_ISREG(st.st_mode)))
+			return 0;
+		if (!replace && realpath(path, real))
+			where = real;
 	}
-	cdm_outfile_parent_dir(path, dir, sizeof(dir));
+	/* a new file is made beside @where and renamed over it */
+	cdm_outfile_parent_dir(where, dir, sizeof(dir));
+	if (access(dir, W_OK | X_OK) < 0 && exists)
+		return cdm_err_set(err, -errno, "%s: cannot replace it for %s: its directory %s: %s",
+				   path, opt, dir, strerror(errno));
 	if (access(dir, W_OK | X_OK) < 0)
 		return cdm_err_set(err, -errno, "%s: cannot create the file for %s: %s", path, opt,
 				   strerror(errno));
@@ -184,51 +195,214 @@ int cdm_outfile_relative(const char *from, const char *to, char *buf, size_t len
 	return 0;
 }
 
+/*
+ * The signals that ask cdm to stop (a user's Ctrl-C, kill, a hangup,
+ * timeout(1)): blocked while a file is written, so that one arriving then
+ * is seen (pending) before the rename and the new file is dropped rather
+ * than left half-written or as a stray temporary.  What they do once
+ * unblocked is the command's own: the run's handler records a stop
+ * (run/runner.c), a subcommand ends by the signal.
+ */
+static const int stop_sigs[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM,
+};
+
+/* stop_sigs[] into @set */
+static void stop_set(sigset_t *set)
+{
+	sigemptyset(set);
+	for (size_t i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++)
+		sigaddset(set, stop_sigs[i]);
+}
+
+/*
+ * Has a signal of stop_sigs[] come since they were blocked (@old: the mask
+ * before)?  One the process ignores, or the caller had blocked, does not
+ * count: it stops nothing once unblocked.
+ */
+static int stop_pending(const sigset_t *old)
+{
+	struct sigaction sa;
+	sigset_t pend;
+
+	if (sigpending(&pend) < 0)
+		return 0;
+	for (size_t i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++) {
+		int sig = stop_sigs[i];
+
+		if (!sigismember(&pend, sig) || sigismember(old, sig))
+			continue;
+		if (sigaction(sig, NULL, &sa) == 0 && !(sa.sa_flags & SA_SIGINFO) &&
+		    sa.sa_handler == SIG_IGN)
+			continue;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * @write(@arg) into memory, *@buf (@len bytes; free() it): a writer's own
+ * error (-EOVERFLOW, -EINVAL: nothing to draw) comes back apart from the
+ * I/O's, and no file is touched before the text is complete.  Returns 0,
+ * @write's -errno, or -ENOMEM.
+ */
+static int render(int (*write)(FILE *f, const void *arg), const void *arg,
+		  char **buf, size_t *len)
+{
+	FILE *m;
+	int ret, bad;
+
+	*buf = NULL;
+	*len = 0;
+	m = open_memstream(buf, len);
+	if (!m)
+		return -errno;
+	ret = write(m, arg);
+	bad = ferror(m);
+	if (fclose(m) != 0 || bad)
+		ret = ret ? ret : -ENOMEM;
+	if (ret) {
+		free(*buf);
+		*buf = NULL;
+		*len = 0;
+	}
+	return ret;
+}
+
+/* all @len bytes of @buf to @fd; 0 or write(2)'s -errno (ENOSPC, EPIPE, EIO) */
+static int write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return -EIO;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* a new file beside @path, *@fd, named in @tmp; with @path's mode if it exists */
+static int make_temp(const char *path, char *tmp, size_t len, int *fd)
+{
+	struct stat st;
+	mode_t mode, mask;
+
+	if ((size_t)snprintf(tmp, len, "%s.XXXXXX", path) >= len)
+		return -ENAMETOOLONG;
+	/* same directory as @path, so that rename() is atomic */
+	*fd = mkostemp(tmp, O_CLOEXEC);
+	if (*fd < 0)
+		return -errno;
+	/* mkstemp makes 0600: a replaced file keeps its mode, a new one is as any report */
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		mode = st.st_mode & 07777;
+	} else {
+		mask = umask(0);
+		umask(mask);
+		mode = 0666 & ~mask;
+	}
+	if (fchmod(*fd, mode) < 0) {
+		int e = -errno;
+
+		close(*fd);
+		unlink(tmp);
+		return e;
+	}
+	return 0;
+}
+
+/* @len bytes of @buf into a new file renamed over @path; stop signals blocked */
+static int replace(const char *path, const char *buf, size_t len, const sigset_t *old)
+{
+	char tmp[PATH_MAX];
+	int fd, ret;
+
+	ret = make_temp(path, tmp, sizeof(tmp), &fd);
+	if (ret)
+		return ret;
+	ret = write_all(fd, buf, len);
+	if (!ret && stop_pending(old))
+		ret = -EINTR;
+	/* the errno of each step, never a lost one: ENOSPC on a full disk */
+	if (!ret && fsync(fd) < 0)
+		ret = -errno;
+	if (close(fd) < 0 && !ret && errno != EINTR)
+		ret = -errno;
+	if (!ret && stop_pending(old))
+		ret = -EINTR;
+	if (!ret && rename(tmp, path) < 0)
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	return ret;
+}
+
 int cdm_outfile_write(const char *path, int (*write)(FILE *f, const void *arg),
 		      const void *arg)
 {
-	char tmp[PATH_MAX];
-	mode_t mask;
-	FILE *f;
-	int fd, ret = 0;
+	sigset_t set, old;
+	char *buf;
+	size_t len;
+	int ret;
 
-	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= sizeof(tmp))
-		return -ENAMETOOLONG;
-	/* same directory as @path, so that rename() is atomic */
-	fd = mkstemp(tmp);
+	ret = render(write, arg, &buf, &len);
+	if (ret)
+		return ret;
+	stop_set(&set);
+	pthread_sigmask(SIG_BLOCK, &set, &old);
+	ret = replace(path, buf, len, &old);
+	/* a stop signal that came meanwhile takes effect here, the temporary gone */
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	free(buf);
+	return ret;
+}
+
+/* @len bytes of @buf written into @path in place (a FIFO, a device, a dangling symlink) */
+static int write_in_place(const char *path, const char *buf, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	int ret;
+
 	if (fd < 0)
 		return -errno;
-	/* mkstemp makes 0600; an output is as readable as any report */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) < 0) {
+	ret = write_all(fd, buf, len);
+	if (close(fd) < 0 && !ret && errno != EINTR)
 		ret = -errno;
-		close(fd);
-		goto fail;
+	return ret;
+}
+
+int cdm_outfile_emit(const char *path, int (*write)(FILE *f, const void *arg),
+		     const void *arg)
+{
+	char real[PATH_MAX], *buf;
+	struct stat st, lst;
+	size_t len;
+	int ret;
+
+	if (!path || !strcmp(path, "-")) {
+		ret = render(write, arg, &buf, &len);
+		if (!ret && fflush(stdout) != 0)
+			ret = -errno;
+		if (!ret)
+			ret = write_all(STDOUT_FILENO, buf, len);
+		free(buf);
+		return ret;
 	}
-	f = fdopen(fd, "w");
-	if (!f) {
-		ret = -errno;
-		close(fd);
-		goto fail;
-	}
-	errno = 0;
-	ret = write(f, arg);
-	if (!ret && (fflush(f) || ferror(f)))
-		ret = errno ? -errno : -EIO;
-	if (!ret && fsync(fd) < 0)
-		ret = -errno;
-	errno = 0;
-	if (fclose(f) != 0 && !ret)
-		ret = errno ? -errno : -EIO;
-	if (ret)
-		goto fail;
-	if (rename(tmp, path) < 0) {
-		ret = -errno;
-		goto fail;
-	}
-	return 0;
-fail:
-	unlink(tmp);
+	if (lstat(path, &lst) < 0)
+		return cdm_outfile_write(path, write, arg);
+	/* a symlink to a file: the file it names is replaced, as "> link" writes it */
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		return cdm_outfile_write(S_ISLNK(lst.st_mode) && realpath(path, real) ? real : path,
+					 write, arg);
+	ret = render(write, arg, &buf, &len);
+	if (!ret)
+		ret = write_in_place(path, buf, len);
+	free(buf);
 	return ret;
 }

@@ -250,15 +250,15 @@ T
 	run "$CDM" merge --save "$OD/a.json" "$OD/a.json" "$OD/b.json"
 	echo "$output"
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm: merge: $OD/a.json is one of the results to merge; write the aggregate to another file" ]
+	[ "${lines[0]}" = "cdm: $OD/a.json is one of the results to merge; write the aggregate to another file" ]
 	run "$CDM" merge --output "$OD/./b.json" "$OD/a.json" "$OD/b.json"
 	[ "$status" -eq 2 ]
 	run "$CDM" compare --output "$OD/b.json" "$OD/a.json" "$OD/b.json"
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm compare: $OD/b.json is one of the results to compare; write the comparison to another file" ]
+	[ "${lines[0]}" = "cdm: $OD/b.json is one of the results to compare; write the comparison to another file" ]
 	run "$CDM" merge "$OD/a.json" "$OD/./a.json"
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm: merge: $OD/a.json and $OD/./a.json are the same file: each run is merged once" ]
+	[ "${lines[0]}" = "cdm: $OD/a.json and $OD/./a.json are the same file: each run is merged once" ]
 	cmp "$OD/a.json" "$OD/a.orig"
 	cmp "$OD/b.json" "$OD/b.orig"
 }
@@ -270,7 +270,7 @@ T
 	run "$CDM" sweep "${QUICK[@]}" --engine null --threads 1,2 --test "RND4K W20" "$TD"
 	echo "$output"
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm sweep: --test 'RND4K W20': a sweep runs read and write tests; a test with W<pct> (a Mix) cannot be swept" ]
+	[ "${lines[0]}" = "cdm: --test 'RND4K W20': a sweep runs read and write tests; a test with W<pct> (a Mix) cannot be swept" ]
 	assert_clean "$TD"
 }
 
@@ -402,4 +402,38 @@ block_at() {
 	run "$CDM" "${QUICK[@]}" --engine null --test RND4K --mode read merge
 	[ "$status" -eq 0 ]
 	assert_clean "$TD/merge"
+}
+
+@test "one error form for every command: 'cdm: <what>', never the subcommand's name, usage errors then 'Try'" {
+	"$CDM" "${QUICK[@]}" --engine null --test RND4K --save "$OD/a.json" "$TD" > /dev/null
+	for sub in compare import merge report sweep; do
+		# getopt's own message, a bad value, a file that cannot be read
+		run "$CDM" "$sub" --no-such-option
+		echo "$sub: $output"
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "cdm: unrecognized option '--no-such-option'" ]
+		[ "${lines[1]}" = "Try 'cdm $sub --help'." ]
+		run "$CDM" "$sub" --format nosuch "$OD/a.json" "$OD/a.json"
+		[ "$status" -eq 2 ]
+		[[ "${lines[0]}" == "cdm: bad value for --format: 'nosuch' ("* ]]
+		[ "${lines[1]}" = "Try 'cdm $sub --help'." ]
+	done
+	for sub in compare import merge report; do
+		args=("$OD/nosuch.json")
+		[ "$sub" != compare ] || args+=("$OD/a.json")
+		run "$CDM" "$sub" "${args[@]}"
+		echo "$sub: $output"
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "cdm: $OD/nosuch.json: No such file or directory" ]
+		[ "${#lines[@]}" -eq 1 ]
+	done
+	run "$CDM" --no-such-option
+	[ "${lines[0]}" = "cdm: unrecognized option '--no-such-option'" ]
+	# every line on stderr of every command starts "cdm: " (or is a Try line)
+	for cmdline in "compare -f x" "import" "merge" "report a b" "sweep" "-n 0"; do
+		run "$CDM" $cmdline
+		[ "$status" -eq 2 ]
+		[ -z "$(echo "$output" | grep -vE "^cdm: |^Try 'cdm( [a-z]+)? --help'\.$")" ]
+		[ -z "$(echo "$output" | grep -E '^cdm (compare|import|merge|report|sweep): |^cdm: (compare|import|merge|report|sweep): ')" ]
+	done
 }

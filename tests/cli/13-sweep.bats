@@ -24,7 +24,7 @@ SW=(--size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine null --null-serv
 	for l in 4,2 0 1,,2 a 1,2, 257 "1, 2" 2,2; do
 		run "$CDM" sweep --threads "$l" "$TD"
 		[ "$status" -eq 2 ] || { echo "'$l': status $status"; return 1; }
-		[[ "${lines[0]}" == "cdm sweep: bad value for --threads: '$l'"* ]]
+		[[ "${lines[0]}" == "cdm: bad value for --threads: '$l'"* ]]
 	done
 	run "$CDM" sweep --qd 1,2048 "$TD"
 	[ "$status" -eq 2 ]
@@ -52,7 +52,7 @@ SW=(--size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine null --null-serv
 @test "a sweep whose points would all run at Q1 (sync; libaio on a buffered file) is refused" {
 	run "$CDM" sweep --engine sync --qd 1,2 --test RND4K "$TD"
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm sweep: the sync engine keeps one I/O in flight per thread, so every --qd point runs at Q1: sweep with --engine io_uring or libaio" ]
+	[ "${lines[0]}" = "cdm: the sync engine keeps one I/O in flight per thread, so every --qd point runs at Q1: sweep with --engine io_uring or libaio" ]
 	run "$CDM" sweep --engine sync --threads 1,2 --test "RND4K Q8" "$TD"
 	[ "$status" -eq 2 ]
 	[[ "${lines[0]}" == *"so a Q>1 test runs at Q1"* ]]

@@ -226,7 +226,7 @@ PY
 	"$CDM" "${NULLRUN[@]}" --count 1 --save "$OD/b.json" "$TD" > /dev/null
 	run "$CDM" merge "$OD/a.json" "$OD/b.json"
 	[ "$status" -eq 2 ]
-	echo "$output" | grep -q "merge: $OD/b.json does not match $OD/a.json: count 2 vs 1"
+	echo "$output" | grep -q "^cdm: $OD/b.json does not match $OD/a.json: count 2 vs 1"
 	"$CDM" "${NULLRUN[@]}" -t "RND4K Q4T1" --save "$OD/c.json" "$TD" > /dev/null
 	run "$CDM" merge "$OD/a.json" "$OD/c.json"
 	[ "$status" -eq 2 ]
@@ -234,7 +234,7 @@ PY
 	echo '{"x": 1}' > "$OD/d.json"
 	run "$CDM" merge "$OD/a.json" "$OD/d.json"
 	[ "$status" -eq 2 ]
-	echo "$output" | grep -q "merge: $OD/d.json: not a cdm result"
+	echo "$output" | grep -q "^cdm: $OD/d.json: not a cdm result"
 	run "$CDM" merge
 	[ "$status" -eq 2 ]
 }
@@ -244,7 +244,7 @@ PY
 	"$CDM" "${NULLRUN[@]}" --save "$OD/b.json" "$TD" > /dev/null
 	run "$CDM" merge --format csv "$OD/a.json" "$OD/b.json"
 	[ "$status" -eq 0 ]
-	echo "$output" | grep -q "warning: merge: the files' passes started up to .* apart"
+	echo "$output" | grep -q "^cdm: warning: the files' passes started up to .* apart"
 }
 
 @test "the default build does not use MPI" {

@@ -93,7 +93,48 @@ block() {
 	[ "$(grep -c '^  Test: .* read$' "$OD/os")" -eq 7 ]
 	block orion-advanced > "$OD/oa"
 	[ "$(grep -c '^  Test: .* W20  *mix R80/W20$' "$OD/oa")" -eq 7 ]
-	grep -qx '  Mix:        none' "$OD/oa"
+	# its Mix line says the ratio its W tests run at, as its Test lines do
+	grep -qx '  Mix:        R80/W20' "$OD/oa"
+	grep -qx '  Mix:        none' "$OD/os"
+}
+
+@test "--list-profiles: the Mix line lists every ratio the Test lines run at, each once" {
+	printf 'name = Mine\ntest = RND4K Q1T1 W30\ntest = SEQ1M\ntest = RND4K Q4T1 W30\nmix = 60\n' > "$OD/mine.cdm"
+	run "$CDM" --list-profiles -p "$OD/mine.cdm"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "$OD/mine.cdm: a profile file" ]
+	[[ "$output" == *$'\n  Mix:        R70/W30, R60/W40\n'* ]]
+	[[ "$output" == *$'\n  Test:       SEQ1M Q1T1       read, write, mix R60/W40'* ]]
+	# --mode read: no test runs in the Mix phase
+	printf 'name = R\nmode = read\ntest = RND4K Q1T1 W30\ntest = SEQ1M\n' > "$OD/r.cdm"
+	run "$CDM" -p "$OD/r.cdm" --list-profiles
+	[ "$status" -eq 0 ]
+	[[ "$output" == *$'\n  Mix:        none\n'* ]]
+}
+
+@test "--list-profiles with -p lists that profile (a built-in or a file), refuses a TARGET and an unknown profile" {
+	run "$CDM" --list-profiles -p cdm6
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "cdm6: CrystalDiskMark 6 test set" ]
+	[ "$(echo "$output" | grep -c '^[a-z0-9-]*: ')" -eq 1 ]
+	# the profile a run would take: -p before or after
+	printf 'name = Mine\ntest = RND4K Q1T1\n' > "$OD/mine.cdm"
+	run "$CDM" -p "$OD/mine.cdm" --list-profiles
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "  Profile:    Mine" ]
+	run "$CDM" --list-profiles -p nosuch
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "cdm: unknown profile 'nosuch' "* ]]
+	[ "${#lines[@]}" -eq 1 ]
+	run "$CDM" --list-profiles extra
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "cdm: --list-profiles takes no TARGET, got 'extra'" ]
+	run "$CDM" --list-engines extra
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "cdm: --list-engines takes no TARGET, got 'extra'" ]
+	run "$CDM" --list-engines --list-profiles
+	[ "$status" -eq 2 ]
 }
 
 # listed PROFILE JSON - the tests --list-profiles shows for PROFILE are the

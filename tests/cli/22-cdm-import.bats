@@ -304,7 +304,7 @@ layout_of() {
 		echo "$output"
 		[ "$status" -eq 2 ]
 		[ "${#lines[@]}" -eq 1 ]
-		[[ "${lines[0]}" == "cdm: merge: $f: a CrystalDiskMark report, not a cdm run: it has only CDM's best-of figures, no passes to add up" ]]
+		[[ "${lines[0]}" == "cdm: $f: a CrystalDiskMark report, not a cdm run: it has only CDM's best-of figures, no passes to add up" ]]
 	done
 }
 

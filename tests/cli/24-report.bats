@@ -105,7 +105,7 @@ PY
 		echo "status $status: $output"
 		[ "$status" -eq 2 ]
 		[ "${#lines[@]}" -eq 1 ]
-		[[ "${lines[0]}" == "cdm: report: $1: "*"$2"* ]]
+		[[ "${lines[0]}" == "cdm: $1: "*"$2"* ]]
 	}
 	check_bad "$OD/missing.json" "No such file or directory"
 	# not JSON: read as a CrystalDiskMark report, which it is not either

@@ -23,17 +23,19 @@
 #define CDM_CLI_GO_ON (-1)
 
 /*
- * struct cdm_cli_cmd - how a command names itself in its usage errors:
- * "<prefix>: <message>" then "Try '<help>'.".
+ * struct cdm_cli_cmd - where a command's usage errors send the user: every
+ * error line of every command is "cdm: <message>" (base/msg.h: the
+ * subcommand is not repeated, the message names its subject), and a usage
+ * error is followed by "Try '<help>'.".
  */
 struct cdm_cli_cmd {
-	const char *prefix;     /* "cdm", "cdm sweep", "cdm: merge" */
 	const char *help;       /* "cdm --help", "cdm sweep --help" */
 };
 
 /*
- * cdm_cli_usage - print the usage error "<prefix>: <message>" and the line
- * "Try '<help>'." on stderr.  Returns CDM_EXIT_USAGE.
+ * cdm_cli_usage - print the usage error "cdm: <message>" (one line:
+ * base/msg.h) and the line "Try '<help>'." on stderr.  Returns
+ * CDM_EXIT_USAGE.
  */
 int cdm_cli_usage(const struct cdm_cli_cmd *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -71,14 +73,6 @@ int cdm_cli_format(const struct cdm_cli_cmd *cmd, const char *arg,
 int cdm_cli_aggregate(const struct cdm_cli_cmd *cmd, const char *arg, enum cdm_aggregate *agg);
 
 /*
- * cdm_cli_one_line - @s (an option's argument: --label, --comment) made
- * one line in every report, in place: control characters (newlines, tabs,
- * escapes) become spaces, so no text a user gives can add or break a line
- * of a report or its parsers.
- */
-void cdm_cli_one_line(char *s);
-
-/*
  * cdm_cli_round_size - cdm_plan_round_size() on @cfg, with a note on
  * stderr when the size was rounded down.  Returns CDM_CLI_GO_ON, or
  * CDM_EXIT_USAGE after a usage error for a size below one block.
@@ -102,50 +96,75 @@ int cdm_cli_outfile(const char *path, const char *opt, int replace, const char *
  * and a JSON copy to @save (NULL: none), checked before any is read or
  * written: no path is empty; @output and @save are two files; no file of
  * @in is @output or @save, which the usage error names as "<file>
- * @clash" ("is the report to import; write to another file"); then
- * cdm_cli_outfile() of @output (not replaced atomically) and @save
- * (replaced atomically, "json").  Returns CDM_CLI_GO_ON, CDM_EXIT_USAGE
+ * @clash" ("is the report to import; write to another file"); "-" (stdin)
+ * is in @in at most once; then cdm_cli_outfile() of @output and @save
+ * ("json").  Returns CDM_CLI_GO_ON, CDM_EXIT_USAGE
  * after a usage error, or CDM_EXIT_RUN (a file that cannot be written).
  */
 int cdm_cli_files(const struct cdm_cli_cmd *cmd, char *const *in, unsigned int nin,
 		  const char *clash, const char *output, const char *format, const char *save);
 
 /*
- * cdm_cli_open_output - the stream a command's report goes to: @path
- * opened for writing (created or truncated, as a shell's ">" does), or
- * stdout when @path is NULL; errno is 0 on return, so that
- * cdm_cli_close_output() names the cause of a failed write.  @what names
- * the report in the error ("report", "comparison").  Returns the stream,
- * or NULL after "cdm: <path>: cannot write the <what>: <why>" on stderr
- * (errno kept).
+ * cdm_cli_load - the result a user named @arg, read with
+ * cdm_result_load() (cdm JSON, or a CrystalDiskMark report, by its
+ * content; @flags: CDM_RESULT_READ_ONE_RUN or _AGGREGATE) into a new *@r:
+ * "-" is standard input, named "stdin" (in messages, and in the label of a
+ * report without a Comment).  Every command that reads a result a user
+ * names reads it here.  Returns 0, or the reader's -errno after one line
+ * "cdm: <file>: <why>" on stderr (-EPROTONOSUPPORT: "...: read it with a
+ * newer cdm").
  */
-FILE *cdm_cli_open_output(const char *path, const char *what);
+int cdm_cli_load(const char *arg, unsigned int flags, struct cdm_run_result **r);
 
 /*
- * cdm_cli_close_output - the end of a report written to @out from
- * cdm_cli_open_output(@path, @what): @wrote is what the writer returned (0
- * or -errno); @out is flushed, its error flag checked and, unless stdout,
- * closed.  A failed write is named by errno when the stream set it (ENOSPC
- * on a full disk, EPIPE), else by @wrote, else EIO.  Returns CDM_EXIT_OK,
- * or CDM_EXIT_RUN after "cdm: <path or stdout>: writing the <what> failed:
- * <why>" on stderr.
+ * cdm_cli_write_error - say why the file @path was not written: "cdm:
+ * <path>: cannot <doing>: <why>" for the -errno @e (ENOSPC: "No space left
+ * on device"), or, for -EINTR, "cdm: <path>: not written: a signal came
+ * while cdm was writing it".
  */
-int cdm_cli_close_output(FILE *out, const char *path, const char *what, int wrote);
+void cdm_cli_write_error(const char *path, const char *doing, int e);
 
 /*
- * cdm_cli_save - @r written to the file @path with the formatter named
- * @format ("json" for --save, "svg" for --svg), atomically
- * (cdm_report_save(): a failure leaves @path as it was); NULL @path:
- * nothing to write.  @doing says what failed: "save the result", "write
- * the card".  Returns CDM_EXIT_OK, or CDM_EXIT_RUN after "cdm: <path>:
- * cannot <doing>: <why>" on stderr.
+ * cdm_cli_output - a command's report, rendered by @write(@f, @arg), to
+ * --output @path or, when @path is NULL or "-", to stdout
+ * (cdm_outfile_emit(): a file is replaced atomically, stdout is a stream).
+ * @what names it in the error ("report", "comparison").  Returns
+ * CDM_EXIT_OK, or CDM_EXIT_RUN after "cdm: <path or stdout>: writing the
+ * <what> failed: <why>" (EPIPE, ENOSPC: the errno of the write that
+ * failed) or cdm_cli_write_error()'s line for a signal.
+ */
+int cdm_cli_output(const char *path, const char *what,
+		   int (*write)(FILE *f, const void *arg), const void *arg);
+
+/*
+ * cdm_cli_report - cdm_cli_output() of @r in the format @fmt, "report".
+ */
+int cdm_cli_report(const char *path, const struct cdm_formatter *fmt,
+		   const struct cdm_run_result *r);
+
+/*
+ * cdm_cli_file - a file of its own (--save, --svg, --plot), rendered by
+ * @write(@f, @arg), written to @path atomically (cdm_outfile_write(): a
+ * failure or a signal leaves @path as it was and no temporary file); NULL
+ * @path: nothing to write.  @doing says what failed: "save the result",
+ * "write the card".  Returns CDM_EXIT_OK, or CDM_EXIT_RUN after
+ * cdm_cli_write_error().
+ */
+int cdm_cli_file(const char *path, const char *doing,
+		 int (*write)(FILE *f, const void *arg), const void *arg);
+
+/*
+ * cdm_cli_save - cdm_cli_file() of @r with the formatter named @format
+ * ("json" for --save, "svg" for --svg).
  */
 int cdm_cli_save(const char *path, const char *format, const struct cdm_run_result *r,
 		 const char *doing);
 
 /*
  * cdm_cli_run - cdm_run() of @cfg into @res, with the error it left
- * printed ("cdm: <why>"; nothing for a stop by a signal, -EINTR).
+ * printed ("cdm: <why>"; nothing for a stop by a signal, -EINTR), and
+ * @res's texts made one line (cdm_result_info_one_line(): a TARGET path
+ * with a newline is the default label).
  * Returns what cdm_run() returned.
  */
 int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res);

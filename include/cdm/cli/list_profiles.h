@@ -23,4 +23,14 @@
  */
 int cdm_list_profiles_print(FILE *out);
 
+/*
+ * cdm_list_profiles_print_one - `cdm --list-profiles -p NAME|FILE`: the
+ * block of the one profile a run with that -p takes (a built-in, or a
+ * profile file, whose first line says "FILE: a profile file"), as
+ * cdm_list_profiles_print() prints each.  Returns the exit status: 0; 2
+ * (CDM_EXIT_USAGE) after "cdm: <why>" on stderr when the profile cannot
+ * be loaded, as a run with it says it; 1 when @out cannot be written.
+ */
+int cdm_list_profiles_print_one(FILE *out, const char *name_or_path);
+
 #endif /* CDM_CLI_LIST_PROFILES_H */

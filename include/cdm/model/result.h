@@ -397,4 +397,15 @@ int cdm_result_known(const struct cdm_run_info *in, enum cdm_info_item item);
 struct cdm_run_result *cdm_result_alloc(unsigned int ntests);
 void cdm_result_free(struct cdm_run_result *r);
 
+/*
+ * cdm_result_info_one_line - every text of @in (the label, the comment, the
+ * target, a report's file name and product line, what /sys and
+ * /proc said) made one line of valid UTF-8 in place by cdm_text_one_line()
+ * (base/text.h): a file name with a newline or bytes that are not UTF-8,
+ * taken for a label, can then break no line of a report, a table or a
+ * JSON, Markdown or SVG file.  Called on every result read
+ * (model/result_load.c) and on every run's (cli/cli.c, cdm_cli_run()).
+ */
+void cdm_result_info_one_line(struct cdm_run_info *in);
+
 #endif /* CDM_RESULT_H */

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/target/outfile.h - the rules for the files cdm writes at the user's request
- * (--output, --save, --plot; cdm sweep and cdm merge too): checked before
- * a run, never written into anything but a regular file or a new one, and
- * --save/--plot replaced atomically (a new file renamed into place), so an
- * interrupted or failed write never leaves a half-written or empty file.
+ * cdm/target/outfile.h - the rules for the files cdm writes at the user's
+ * request (--output, --save, --svg, --plot, of cdm and of every
+ * subcommand): checked before a run, and every one replaced atomically (a
+ * new file renamed into place), so an interrupted or failed write (a full
+ * disk, a signal) never leaves a half-written, empty or temporary file;
+ * only --output into what is not a regular file (a FIFO, a device) is
+ * written in place.
  */
 #ifndef CDM_OUTFILE_H
 #define CDM_OUTFILE_H
@@ -18,9 +20,11 @@ struct cdm_err;
  * @replace: 1 when the file is written by cdm_outfile_write() (renamed into
  * place): then only a regular file may already be there (a device node, a
  * FIFO or a symlink is refused: it would be replaced, not written into);
- * 0 for --output, which is opened and written in place (a FIFO or
- * /dev/stdout is fine).  A directory is always refused; an existing file
- * must be writable, a new one's directory writable and searchable.
+ * 0 for --output (cdm_outfile_emit()), which writes a FIFO or a device
+ * (/dev/stdout) in place and replaces a regular file, or the regular file
+ * a symlink names, atomically.  A directory is always refused; an existing
+ * file must be writable; where a file is created and renamed into place,
+ * the directory must be writable and searchable.
  * Returns 0, or -EISDIR, -EINVAL or access(2)'s -errno with one line in
  * @err (may be NULL) naming @path, @opt and the problem.  Writes nothing.
  */
@@ -68,14 +72,37 @@ void cdm_outfile_parent_dir(const char *path, char *dir, size_t len);
 int cdm_outfile_relative(const char *from, const char *to, char *buf, size_t len);
 
 /*
- * cdm_outfile_write - write @path atomically: @write(@f, @arg) fills a new
- * temporary file in the same directory ("PATH.XXXXXX", mode 0666 less the
- * umask), which is flushed, fsync()ed and renamed over @path.  Any failure
- * removes the temporary file and leaves @path as it was.  @write returns 0
- * or -errno.  Returns 0, @write's -errno, the -errno of the failed write,
- * fsync or rename (-ENOSPC, -EACCES, ...), or -ENAMETOOLONG.
+ * cdm_outfile_write - write @path atomically: @write(@f, @arg) renders the
+ * whole file in memory first (a writer's own error, such as -EINVAL for
+ * "nothing to draw", touches no file), then a new temporary file in the
+ * same directory ("PATH.XXXXXX"; @path's mode when it replaces a file,
+ * else 0666 less the umask) gets it with write(2), fsync(2) and close(2),
+ * and is renamed over @path.  Any failure removes the temporary file and
+ * leaves @path as it was.  SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1,
+ * SIGUSR2 and SIGALRM are blocked meanwhile: one that comes (and is not
+ * ignored) drops the new file (the temporary removed, @path untouched,
+ * -EINTR) and then takes effect as the process has it set (the run's
+ * handler records a stop; by default the process ends), so no signal
+ * leaves a temporary or a half-written file behind.  @write returns 0 or
+ * -errno.  Returns 0, @write's -errno, -ENOMEM, the -errno of the failed
+ * step as the system call gave it (-ENOSPC on a full disk, -EDQUOT,
+ * -EACCES, -EIO), -EINTR (a signal), or -ENAMETOOLONG.
  */
 int cdm_outfile_write(const char *path, int (*write)(FILE *f, const void *arg),
 		      const void *arg);
+
+/*
+ * cdm_outfile_emit - a command's report (--output, or stdout) written by
+ * @write(@f, @arg), rendered in memory first as cdm_outfile_write() does:
+ * NULL or "-" @path: to standard output (not atomic: it is a stream);
+ * a regular file or a new one: cdm_outfile_write() (a symlink to a
+ * regular file: the file it points to, replaced beside itself); anything
+ * else that exists (a FIFO, /dev/null, /dev/stdout, a symlink to nothing)
+ * is opened and written in place, as a shell's ">" does.  Returns 0,
+ * @write's -errno, or the -errno of the failed step (-ENOSPC, -EPIPE,
+ * -EINTR: see cdm_outfile_write()).
+ */
+int cdm_outfile_emit(const char *path, int (*write)(FILE *f, const void *arg),
+		     const void *arg);
 
 #endif /* CDM_OUTFILE_H */
