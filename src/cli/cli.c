@@ -160,16 +160,10 @@ int cdm_cli_load(const char *arg, unsigned int flags, struct cdm_run_result **r)
 {
 	const char *name = strcmp(arg, "-") ? arg : "stdin";
 	struct cdm_err err;
-	char *text;
-	size_t len;
 	int e;
 
 	/* "-" is standard input, named "stdin" in messages and labels */
-	e = cdm_result_read_slurp(strcmp(arg, "-") ? arg : "/dev/stdin", &text, &len, &err);
-	if (!e) {
-		e = cdm_result_load(text ? text : "", len, name, flags, r, &err);
-		free(text);
-	}
+	e = cdm_result_load_file(strcmp(arg, "-") ? arg : "/dev/stdin", name, flags, r, &err);
 	if (e == -EPROTONOSUPPORT)
 		cdm_msg_error("%s: %s: read it with a newer cdm", name, err.msg);
 	else if (e < 0)

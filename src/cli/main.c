@@ -745,7 +745,7 @@ static int set_schedule(struct main_opts *o)
 }
 
 #ifdef CDM_MPI
-/* --save-ranks: every rank's own result, for cdm merge; 0 or the last -errno */
+/* --save-ranks: every rank's own result, for cdm merge; 0 or -EIO (each failure printed) */
 static int save_rank_files(const char *prefix, const struct cdm_run_result *agg)
 {
 	const struct cdm_scale *sc = agg->scale;
@@ -754,15 +754,11 @@ static int save_rank_files(const char *prefix, const struct cdm_run_result *agg)
 	for (unsigned int r = 0; r < sc->n; r++) {
 		char path[4200];
 		char doing[64];
-		int e;
 
 		snprintf(path, sizeof(path), "%s.rank%u.json", prefix, r);
-		e = cdm_report_save(path, cdm_report_find("json"), sc->src[r].res);
-		if (e < 0) {
-			snprintf(doing, sizeof(doing), "save rank %u's result", r);
-			cdm_cli_write_error(path, doing, e);
-			ret = e;
-		}
+		snprintf(doing, sizeof(doing), "save rank %u's result", r);
+		if (cdm_cli_save(path, "json", sc->src[r].res, doing) != CDM_EXIT_OK)
+			ret = -EIO;
 	}
 	return ret;
 }

@@ -26,7 +26,7 @@ static int first_byte(const char *text, size_t len)
 	return i < len ? u[i] : -1;
 }
 
-int cdm_result_load_is_json(const char *text, size_t len)
+static int is_json(const char *text, size_t len)
 {
 	return first_byte(text, len) == '{';
 }
@@ -39,7 +39,7 @@ int cdm_result_load(const char *text, size_t len, const char *file, unsigned int
 	*out = NULL;
 	if (first_byte(text, len) < 0)
 		return cdm_err_set(err, -EINVAL, "empty file, not a cdm result or a CrystalDiskMark report");
-	if (cdm_result_load_is_json(text, len))
+	if (is_json(text, len))
 		ret = cdm_result_read(text, len, flags, out, err);
 	else
 		ret = cdm_cdm_read(text, len, file, out, err);
@@ -49,8 +49,8 @@ int cdm_result_load(const char *text, size_t len, const char *file, unsigned int
 	return ret;
 }
 
-int cdm_result_load_file(const char *path, unsigned int flags, struct cdm_run_result **out,
-			 struct cdm_err *err)
+int cdm_result_load_file(const char *path, const char *name, unsigned int flags,
+			 struct cdm_run_result **out, struct cdm_err *err)
 {
 	char *text;
 	size_t len;
@@ -60,7 +60,7 @@ int cdm_result_load_file(const char *path, unsigned int flags, struct cdm_run_re
 	ret = cdm_result_read_slurp(path, &text, &len, err);
 	if (ret)
 		return ret;
-	ret = cdm_result_load(text ? text : "", len, path, flags, out, err);
+	ret = cdm_result_load(text ? text : "", len, name ? name : path, flags, out, err);
 	free(text);
 	return ret;
 }

@@ -275,7 +275,7 @@ static void section(FILE *out, const struct cdm_run_result *r, enum cdm_dir dir,
 		fputc('\n', out);
 }
 
-void cdm_layout_sections(FILE *out, const struct cdm_run_result *r, cdm_layout_row_fn row)
+static void sections(FILE *out, const struct cdm_run_result *r, cdm_layout_row_fn row)
 {
 	section(out, r, CDM_DIR_READ, 0, "[Read]", row);
 	section(out, r, CDM_DIR_WRITE, 0, "[Write]", row);
@@ -331,7 +331,7 @@ int cdm_layout_write(FILE *out, const struct cdm_run_result *r, cdm_layout_row_f
 	cdm_layout_head(out, &r->info, CDM_LAYOUT_WIDE);
 	cdm_scale_text_head(out, r);		/* aggregates only */
 	fputc('\n', out);
-	cdm_layout_sections(out, r, row);
+	sections(out, r, row);
 	footer(out, r, &tm);
 	cdm_scale_text_tail(out, r);		/* per-rank spread of an aggregate */
 	return cdm_layout_end(out);

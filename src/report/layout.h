@@ -140,7 +140,7 @@ size_t cdm_layout_comment(char *buf, size_t len, const struct cdm_run_result *r)
 /*
  * cdm_layout_row_fn - print the row of test @t (measured passes, in the
  * section's direction) under aggregate @agg, with its newline.
- * cdm_layout_sections - CDM 7's, 8's and 9's sections: "[Read]", "[Write]",
+ * cdm_layout_write() prints CDM 7's, 8's and 9's sections: "[Read]", "[Write]",
  * then one "[Mix] Read 70%/Write 30%" per write share, in the order each
  * first ran (cdm can run several in one run: --mix and W<pct> tests), each
  * followed by its rows in run order and one empty line.  A test without a
@@ -149,7 +149,6 @@ size_t cdm_layout_comment(char *buf, size_t len, const struct cdm_run_result *r)
  */
 typedef void (*cdm_layout_row_fn)(FILE *out, const struct cdm_test_result *t,
 				  enum cdm_aggregate agg);
-void cdm_layout_sections(FILE *out, const struct cdm_run_result *r, cdm_layout_row_fn row);
 
 /*
  * cdm_layout_profile - CDM 7's, 8's and 9's "Profile: Default" line, the
@@ -171,7 +170,7 @@ void cdm_layout_tail(FILE *out, const struct cdm_run_result *r, const struct tm 
  * its formatter: @r's date converted first (cdm_layout_localtime(), so a
  * bad time leaves no half report), the head (cdm_layout_head(), 78
  * columns), an aggregate's head line, an empty line, the sections with
- * @row's rows (cdm_layout_sections()), @footer, an aggregate's per-run
+ * @row's rows (the sections), @footer, an aggregate's per-run
  * spread, then cdm_layout_end().  Returns 0, -EOVERFLOW (the date) or -EIO.
  */
 typedef void (*cdm_layout_footer_fn)(FILE *out, const struct cdm_run_result *r,

@@ -2,8 +2,9 @@
 /*
  * report.c - the registry of output formats: one row per formatter, each
  * formatter in its own file in src/report/.  Adding a format is one file
- * and one row here; the CLI only ever asks cdm_report_find().  Also the
- * atomic --save, and the CV as the notes outside report/ show it.  The
+ * and one row here; the CLI only ever asks cdm_report_find() (and
+ * writes the files, cli.c).  Also the CV as the notes outside report/
+ * show it.  The
  * helpers the formatters share are in fmt.c: a formatter never uses this
  * file, so the registry can list them all.
  */
@@ -11,7 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cdm/target/outfile.h"
 #include "cdm/report/formatter.h"
 #include "cdm/report/report.h"
 #include "fmt.h"
@@ -84,24 +84,4 @@ char *cdm_report_names(char *buf, size_t len)
 		used += (size_t)n;
 	}
 	return buf;
-}
-
-struct save_arg {
-	const struct cdm_formatter *fmt;
-	const struct cdm_run_result *r;
-};
-
-static int save_write(FILE *f, const void *arg)
-{
-	const struct save_arg *a = arg;
-
-	return a->fmt->write(f, a->r);
-}
-
-int cdm_report_save(const char *path, const struct cdm_formatter *fmt,
-		    const struct cdm_run_result *r)
-{
-	struct save_arg a = { .fmt = fmt, .r = r };
-
-	return cdm_outfile_write(path, save_write, &a);
 }

@@ -14,16 +14,11 @@
 #include "cdm/model/result.h"
 
 /*
- * cdm_result_load_is_json - does @text (@len bytes) look like JSON: its
- * first byte after a UTF-8 BOM and blanks is '{' (every cdm result is an
- * object; no CrystalDiskMark report starts with one)?  1 or 0.
- */
-int cdm_result_load_is_json(const char *text, size_t len);
-
-/*
  * cdm_result_load - @len bytes of @text as a cdm JSON result
  * (cdm_result_read() with @flags: CDM_RESULT_READ_ONE_RUN or _AGGREGATE)
- * when cdm_result_load_is_json(), else as a CrystalDiskMark report
+ * when it looks like JSON (its first byte after a UTF-8 BOM and blanks is
+ * '{': every cdm result is an object, no CrystalDiskMark report starts
+ * with one), else as a CrystalDiskMark report
  * (cdm_cdm_read(), with @file for its label and source; may be NULL) into
  * a new *@out (free with cdm_result_free(); NULL on failure).  Returns 0,
  * or what those return, with one line in @err (may be NULL) without the
@@ -35,9 +30,11 @@ int cdm_result_load(const char *text, size_t len, const char *file, unsigned int
 
 /*
  * cdm_result_load_file - cdm_result_load() on the contents of the file
- * @path (read by cdm_result_read_slurp(), whose errors it returns too).
+ * @path (read by cdm_result_read_slurp(), whose errors it returns too),
+ * with @name as the report's file name for its label and source (NULL:
+ * @path; "stdin" when @path is /dev/stdin for "-").
  */
-int cdm_result_load_file(const char *path, unsigned int flags, struct cdm_run_result **out,
-			 struct cdm_err *err);
+int cdm_result_load_file(const char *path, const char *name, unsigned int flags,
+			 struct cdm_run_result **out, struct cdm_err *err);
 
 #endif /* CDM_MODEL_RESULT_LOAD_H */

@@ -46,16 +46,4 @@ char *cdm_report_cv(char *buf, size_t len, double cv_pct, double threshold_pct);
  */
 char *cdm_report_names(char *buf, size_t len);
 
-/*
- * cdm_report_save - write @r with @fmt to the file @path atomically: to a
- * new temporary file in the same directory ("PATH.XXXXXX", mode 0666 less
- * the umask), flushed and fsync()ed, then renamed over @path.  A failure
- * at any step removes the temporary file and leaves @path as it was: never
- * a half-written file.  Returns 0, the formatter's -errno, -EIO (a write
- * failed), -ENAMETOOLONG, or the -errno of mkstemp/fsync/rename (-EACCES,
- * -ENOSPC, -EISDIR, ...).
- */
-int cdm_report_save(const char *path, const struct cdm_formatter *fmt,
-		    const struct cdm_run_result *r);
-
 #endif /* CDM_REPORT_H */
