@@ -518,6 +518,11 @@ static struct cdm_run_result *from_real(const struct lines *l, int v7)
 		}
 	}
 	assert_true(r->ntests > 0 && in->count > 0 && in->start > 0 && in->os[0]);
+	/* cdm_result_free() frees the tests it counts: the rooms left unused too */
+	for (unsigned int i = r->ntests; i < 32; i++) {
+		free(r->tests[i].hist);
+		r->tests[i].hist = NULL;
+	}
 	return r;
 }
 
