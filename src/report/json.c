@@ -23,6 +23,7 @@
 #include "cdm/model/result_read.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/formatter.h"
+#include "layout.h"
 #include "fmt.h"
 #include "scale.h"
 #include "series_out.h"
@@ -119,12 +120,6 @@ static void write_memory_under(FILE *out, const struct cdm_run_info *in)
 	fputs("    ]\n", out);
 }
 
-/* is @in a run imported from a CrystalDiskMark report (schema 3)? */
-static int imported(const struct cdm_run_info *in)
-{
-	return cdm_result_imported(in);
-}
-
 /* a number: null when an imported report does not state @item (cdm_result_known()) */
 static void key_setting(FILE *out, const char *ind, const struct cdm_run_info *in,
 			const char *key, uint64_t v, enum cdm_info_item item)
@@ -147,9 +142,10 @@ static void write_source(FILE *out, const struct cdm_run_info *in)
 	char local[32] = "";
 	struct tm tm;
 
-	if (!imported(in))
+	if (!cdm_result_imported(in))
 		return;
-	if (src->date_text[0] && gmtime_r(&in->start, &tm))
+	/* the report's wall time, as the layouts print it (layout.c's rule) */
+	if (cdm_result_known(in, CDM_INFO_DATE) && !cdm_layout_localtime(in, &tm))
 		strftime(local, sizeof(local), "%Y-%m-%dT%H:%M:%S", &tm);
 	fputs("  \"source\": {\n", out);
 	/* cdm's own text report read back: "cdm_text", and whose figures it printed */
@@ -223,7 +219,7 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 
 	fprintf(out, "  \"start_unix\": %lld,\n", (long long)in->start);
 	cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
-	if (imported(in))
+	if (cdm_result_imported(in))
 		utc[0] = '\0';         /* a report's Date has no zone: "source" */
 	key_str(out, "  ", "start_utc", utc, sizeof(utc), 1, ",");
 
@@ -537,7 +533,7 @@ static int json_write(FILE *out, const struct cdm_run_result *r)
 
 	fputs("{\n", out);
 	fprintf(out, "  \"schema_version\": %d,\n",
-		imported(in) ? CDM_JSON_SCHEMA_IMPORT : CDM_JSON_SCHEMA_VERSION);
+		cdm_result_imported(in) ? CDM_JSON_SCHEMA_IMPORT : CDM_JSON_SCHEMA_VERSION);
 	fputs("  \"tool\": \"cdm\",\n", out);
 	key_str(out, "  ", "cdm_version", in->version[0] ? in->version : CDM_VERSION,
 		sizeof(in->version), 0, ",");

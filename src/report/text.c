@@ -64,8 +64,8 @@ static void write_footer(FILE *out, const struct cdm_run_result *r,
 		fprintf(out, "   Test: %s (x%s)%s%.*s%s\n",
 			cdm_fmt_setting(iv, sizeof(iv), in, CDM_INFO_SIZE, ""),
 			cdm_fmt_setting(mt, sizeof(mt), in, CDM_INFO_COUNT, ""),
-			in->source.volume[0] ? " [" : "", (int)sizeof(in->source.volume),
-			in->source.volume, in->source.volume[0] ? "]" : "");
+			cdm_result_known(in, CDM_INFO_VOLUME) ? " [" : "", (int)sizeof(in->source.volume),
+			in->source.volume, cdm_result_known(in, CDM_INFO_VOLUME) ? "]" : "");
 	} else if (in->is_device) {
 		fprintf(out, "   Test: %s (x%u) [%s]\n", size, in->count,
 			cdm_layout_device(dev, sizeof(dev), in));
