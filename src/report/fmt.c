@@ -74,7 +74,6 @@ char *cdm_fmt_cv(char *buf, size_t len, double cv_pct, double threshold_pct)
 	return buf;
 }
 
-#define ELLIPSIS "\xe2\x80\xa6"         /* U+2026 */
 
 /* the characters (UTF-8 lead bytes and stray bytes) in the first @n bytes of @s */
 static unsigned int chars(const char *s, size_t n)
@@ -103,14 +102,14 @@ unsigned int cdm_fmt_cut(char *buf, size_t len, const char *s, unsigned int cols
 
 		while (next < n && ((unsigned char)s[next] & 0xc0) == 0x80)
 			next++;
-		if (c + 1 >= cols || next + sizeof(ELLIPSIS) > len)
+		if (c + 1 >= cols || next + sizeof(CDM_FMT_ELLIPSIS) > len)
 			break;
 		keep = next;
 		c++;
 	}
 	memcpy(buf, s, keep);
-	if (keep + sizeof(ELLIPSIS) <= len) {
-		memcpy(buf + keep, ELLIPSIS, sizeof(ELLIPSIS));
+	if (keep + sizeof(CDM_FMT_ELLIPSIS) <= len) {
+		memcpy(buf + keep, CDM_FMT_ELLIPSIS, sizeof(CDM_FMT_ELLIPSIS));
 		return c + 1;
 	}
 	buf[keep] = '\0';

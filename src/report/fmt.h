@@ -15,6 +15,9 @@
 
 #include "cdm/model/result.h"
 
+/* the mark of a text cut short: U+2026 in UTF-8 (fmt.c, svg.c) */
+#define CDM_FMT_ELLIPSIS "\xe2\x80\xa6"
+
 /*
  * cdm_fmt_num - @v as the shortest decimal text that reads back as the
  * same double ("5", "1048.576", "1.25e-07"), "." as decimal point (cdm

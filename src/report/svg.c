@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "cdm/model/json.h"
+#include "fmt.h"
 #include "svg.h"
 
-#define ELLIPSIS "\xe2\x80\xa6"         /* U+2026 */
 
 void cdm_svg_head(FILE *out, int w, int h)
 {
@@ -66,7 +66,7 @@ static void esc_cut(FILE *out, const char *s, size_t max)
 	while (n && ((unsigned char)s[n] & 0xc0) == 0x80)
 		n--;
 	cdm_svg_esc(out, s, n);
-	fputs(ELLIPSIS, out);
+	fputs(CDM_FMT_ELLIPSIS, out);
 }
 
 void cdm_svg_text(FILE *out, double x, double y, const char *anchor, int size,
@@ -157,7 +157,7 @@ void cdm_svg_text_fit(FILE *out, double x, double y, const char *anchor, int siz
 		cdm_svg_esc(out, s, n);
 	} else {
 		cdm_svg_esc(out, s, fit_bytes(s, n, size, bold, max_w));
-		fputs(ELLIPSIS, out);
+		fputs(CDM_FMT_ELLIPSIS, out);
 	}
 	fputs("</text>\n", out);
 }
