@@ -3,42 +3,37 @@
  * text.c - a user's text made one line of valid UTF-8
  * (include/cdm/base/text.h).
  */
+#include <stdint.h>
+#include <string.h>
+
 #include "cdm/base/text.h"
 
-/*
- * The length of the well-formed UTF-8 sequence at @u (RFC 3629, table 3-7
- * of the Unicode standard), or 0 when @u does not start one.
- */
-static size_t utf8_len(const unsigned char *u)
+size_t cdm_text_utf8_len(const unsigned char *s, size_t n)
 {
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t n, i;
+	uint32_t cp;
+	size_t len, i;
 
-	if (u[0] < 0x80)
+	if (s[0] < 0x80)
 		return 1;
-	if (u[0] >= 0xc2 && u[0] <= 0xdf)
-		n = 2;
-	else if (u[0] >= 0xe0 && u[0] <= 0xef)
-		n = 3;
-	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
-		n = 4;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
 	else
 		return 0;
-	/* the second byte's range rules out overlong forms, surrogates, > U+10FFFF */
-	if (u[0] == 0xe0)
-		lo = 0xa0;
-	else if (u[0] == 0xed)
-		hi = 0x9f;
-	else if (u[0] == 0xf0)
-		lo = 0x90;
-	else if (u[0] == 0xf4)
-		hi = 0x8f;
-	if (u[1] < lo || u[1] > hi)
+	if (len > n)
 		return 0;
-	for (i = 2; i < n; i++)
-		if (u[i] < 0x80 || u[i] > 0xbf)
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
 			return 0;
-	return n;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return len;
 }
 
 size_t cdm_text_one_line(char *s)
@@ -52,8 +47,8 @@ size_t cdm_text_one_line(char *s)
 			bad++;
 			continue;
 		}
-		/* a NUL ends the string: utf8_len() never reads past it */
-		n = utf8_len(u);
+		/* at most 4 bytes, never past the NUL */
+		n = cdm_text_utf8_len(u, strnlen((const char *)u, 4));
 		if (!n) {
 			*u++ = '?';
 			bad++;

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cdm/base/text.h"
 #include "cdm/model/json.h"
 
 #define NUM_MAX 512     /* longest number literal accepted, in bytes */
@@ -84,34 +85,6 @@ static void skip_ws(struct parser *p)
 			break;
 		p->pos++;
 	}
-}
-
-size_t cdm_json_utf8_len(const unsigned char *s, size_t n)
-{
-	uint32_t cp;
-	size_t len, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return len;
 }
 
 static size_t utf8_put(char *d, uint32_t cp)
@@ -190,7 +163,7 @@ static int parse_string(struct parser *p, char **out, size_t *outlen)
 			return fail(p, -EINVAL, "control character 0x%02x in a string (must be escaped)", c);
 		}
 		if (c != '\\') {
-			l = cdm_json_utf8_len((const unsigned char *)p->s + p->pos, end - p->pos);
+			l = cdm_text_utf8_len((const unsigned char *)p->s + p->pos, end - p->pos);
 			if (!l) {
 				free(d);
 				return fail(p, -EINVAL, "invalid UTF-8 in a string");

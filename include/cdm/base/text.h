@@ -22,4 +22,13 @@
  */
 size_t cdm_text_one_line(char *s);
 
+/*
+ * cdm_text_utf8_len - length in bytes (1-4) of the valid UTF-8 sequence that
+ * starts at @s, of which @n bytes (>= 1) may be read; 0 when it is not
+ * valid UTF-8 (overlong forms, UTF-16 surrogates, above U+10FFFF,
+ * truncated).  RFC 3629.  The one rule: cdm_text_one_line(), the JSON
+ * reader and writer, and the SVG and Markdown escapers use it.
+ */
+size_t cdm_text_utf8_len(const unsigned char *s, size_t n);
+
 #endif /* CDM_BASE_TEXT_H */

@@ -81,12 +81,4 @@ const struct cdm_json *cdm_json_get(const struct cdm_json *obj, const char *key)
  */
 const char *cdm_json_type_name(enum cdm_json_type type);
 
-/*
- * cdm_json_utf8_len - length in bytes (1-4) of the valid UTF-8 sequence that
- * starts at @s, of which @n bytes (>= 1) may be read; 0 when it is not
- * valid UTF-8 (overlong forms, UTF-16 surrogates, above U+10FFFF,
- * truncated).  RFC 3629.  Shared by the reader and the JSON writer.
- */
-size_t cdm_json_utf8_len(const unsigned char *s, size_t n);
-
 #endif /* CDM_MODEL_JSON_H */
