@@ -145,15 +145,26 @@ static int opt_u64(struct cdm_err *err, const struct cdm_json *obj, const char *
 	return u64(err, obj, where, key, dst);
 }
 
-/* a mean (ns) times a count, back to the sum it was computed from */
+/*
+ * A mean (ns) times a count, back to the sum it was computed from.  The one
+ * place a file's mean becomes an integer: a negative mean, or one whose sum
+ * does not fit 64 bits, is refused by name (converting it would be undefined).
+ */
 static int mean_times(struct cdm_err *err, const struct cdm_json *obj, const char *where,
-		      uint64_t n, uint64_t *sum)
+		      const char *key, uint64_t n, uint64_t *sum)
 {
-	const struct cdm_json *v = mem(err, obj, where, "lat_mean_ns", CDM_JSON_NUMBER, 1);
+	const struct cdm_json *v = mem(err, obj, where, key, CDM_JSON_NUMBER, 1);
+	double s;
 
 	if (!v)
 		return -EINVAL;
-	*sum = v->type == CDM_JSON_NUMBER ? (uint64_t)(v->num * (double)n + 0.5) : 0;
+	*sum = 0;
+	if (v->type != CDM_JSON_NUMBER)
+		return 0;
+	s = v->num * (double)n + 0.5;
+	if (!(v->num >= 0.0) || !(s < 18446744073709549568.0))
+		return bad(err, "%s.%s: %g out of range for %" PRIu64 " I/Os", where, key, v->num, n);
+	*sum = (uint64_t)s;
 	return 0;
 }
 
@@ -165,7 +176,7 @@ static int mean_times(struct cdm_err *err, const struct cdm_json *obj, const cha
 static int read_extras(struct cdm_err *err, const struct cdm_json *pj, const char *where,
 		       struct cdm_pass *p)
 {
-	const struct cdm_json *rp = cdm_json_get(pj, "read"), *fs = cdm_json_get(pj, "fsync"), *v;
+	const struct cdm_json *rp = cdm_json_get(pj, "read"), *fs = cdm_json_get(pj, "fsync");
 	char w[120];
 
 	if (rp && rp->type != CDM_JSON_NULL) {
@@ -173,7 +184,7 @@ static int read_extras(struct cdm_err *err, const struct cdm_json *pj, const cha
 		if (rp->type != CDM_JSON_OBJECT)
 			return not_object(err, w, rp);
 		if (u64(err, rp, w, "bytes", &p->read_bytes) || u64(err, rp, w, "ios", &p->read_ios) ||
-		    mean_times(err, rp, w, p->read_ios, &p->read_lat_sum_ns))
+		    mean_times(err, rp, w, "lat_mean_ns", p->read_ios, &p->read_lat_sum_ns))
 			return -EINVAL;
 	}
 	if (fs && fs->type != CDM_JSON_NULL) {
@@ -182,11 +193,8 @@ static int read_extras(struct cdm_err *err, const struct cdm_json *pj, const cha
 			return not_object(err, w, fs);
 		if (u64(err, fs, w, "count", &p->fsyncs) || max_u64(err, fs, w, "max_ns", &p->fsync_max_ns))
 			return -EINVAL;
-		v = mem(err, fs, w, "mean_ns", CDM_JSON_NUMBER, 1);
-		if (!v)
+		if (mean_times(err, fs, w, "mean_ns", p->fsyncs, &p->fsync_sum_ns))
 			return -EINVAL;
-		p->fsync_sum_ns = v->type == CDM_JSON_NUMBER ?
-				  (uint64_t)(v->num * (double)p->fsyncs + 0.5) : 0;
 	}
 	return 0;
 }
@@ -218,12 +226,7 @@ static int read_pass(struct cdm_err *err, const struct cdm_json *pj, const char 
 	if (cdm_json_get(pj, "lat_sum_ns"))
 		return u64(err, pj, where, "lat_sum_ns", &p->lat_sum_ns);
 	/* files from before lat_sum_ns: the mean times the count */
-	v = mem(err, pj, where, "lat_mean_ns", CDM_JSON_NUMBER, 1);
-	if (!v)
-		return -EINVAL;
-	if (v->type == CDM_JSON_NUMBER)
-		p->lat_sum_ns = (uint64_t)(v->num * (double)p->ios + 0.5);
-	return 0;
+	return mean_times(err, pj, where, "lat_mean_ns", p->ios, &p->lat_sum_ns);
 }
 
 static int read_hist(struct cdm_err *err, const struct cdm_json *hj, const char *where,

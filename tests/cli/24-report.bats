@@ -122,6 +122,35 @@ PY
 	[ -z "$("$CDM" report "$OD/text.json" 2> /dev/null)" ]
 }
 
+@test "a mean too large or negative to be a sum (pass, Mix read part, fsync): refused by name, never converted" {
+	# a saved Mix run with --fsync: each pass has lat_mean_ns, read.lat_mean_ns, fsync.mean_ns
+	"$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --mix 70 --fsync 4 --mode mix --save "$OD/mix.json" "$TD" > /dev/null
+	"$CDM" report "$OD/mix.json" > /dev/null
+	for field in pass read fsync; do
+		for value in 1e300 -5; do
+			python3 - "$OD/mix.json" "$OD/bad.json" "$field" "$value" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = d["tests"][0]["passes"][0]
+v = float(sys.argv[4])
+if sys.argv[3] == "pass":
+    del p["lat_sum_ns"]          # files from before lat_sum_ns: the mean times the count
+    p["lat_mean_ns"] = v
+elif sys.argv[3] == "read":
+    p["read"]["lat_mean_ns"] = v
+else:
+    p["fsync"]["mean_ns"] = v
+json.dump(d, open(sys.argv[2], "w"))
+PY
+			run "$CDM" report "$OD/bad.json"
+			echo "$field $value -> status $status: $output"
+			[ "$status" -eq 2 ]
+			[ "${#lines[@]}" -eq 1 ]
+			[[ "${lines[0]}" == "cdm: $OD/bad.json: "*"passes[0]"*"mean_ns: "*" out of range for "*" I/Os" ]]
+		done
+	done
+}
+
 @test "usage: one file, a known format, the subcommand first" {
 	run "$CDM" report
 	[ "$status" -eq 2 ]

@@ -163,11 +163,12 @@ enospc() {
 }
 
 # signal_mid_write SIG FILE CMD... - run CMD with every fsync slowed by
-# 1 s (strace's fault injection), send SIG to it as soon as the temporary
+# 2 s (strace's fault injection), send SIG to it as soon as the temporary
 # of FILE ("FILE.XXXXXX") exists, i.e. while FILE is being written; ST is
-# its exit status, its stderr in $OD/err
+# its exit status, its stderr in $OD/err.  The wait for the temporary uses
+# only shell builtins, so a loaded machine cannot make it miss the window.
 signal_mid_write() {
-	local sig=$1 file=$2 sp pid
+	local sig=$1 file=$2 sp pid=
 	shift 2
 	command -v strace > /dev/null || skip "strace not installed: no way to hold a write open"
 	# set -m: a background job of a non-interactive shell ignores SIGINT otherwise
@@ -175,17 +176,22 @@ signal_mid_write() {
 	# LeakSanitizer cannot work under ptrace: the ASan build would end in
 	# its fatal error instead of by the signal
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-	strace -f -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=1000000 "$@" \
+	strace -f -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=2000000 "$@" \
 		> "$OD/out" 2> "$OD/err" &
 	sp=$!
 	set +m
 	for _ in $(seq 400); do
 		pid=$(pgrep -P "$sp" | head -1)
-		[ -n "$pid" ] && [ -n "$(find "$(dirname "$file")" -maxdepth 1 -name "$(basename "$file").??????")" ] && break
-		pid=
+		[ -n "$pid" ] && break
 		sleep 0.05
 	done
-	[ -n "$pid" ] || { kill -9 "$sp"; wait "$sp"; echo "no temporary of $file appeared"; return 1; }
+	for _ in $(seq 2000); do
+		[ -n "$pid" ] && compgen -G "$file.??????" > /dev/null && break
+		kill -0 "$sp" 2> /dev/null || { pid=; break; }
+		sleep 0.01
+	done
+	compgen -G "$file.??????" > /dev/null || pid=
+	[ -n "$pid" ] || { kill -9 "$sp" 2> /dev/null; wait "$sp"; echo "no temporary of $file appeared"; return 1; }
 	kill -s "$sig" "$pid"
 	ST=0
 	wait "$sp" || ST=$?
