@@ -23,6 +23,21 @@ static unsigned int measured_passes(const struct cdm_test_result *t)
 }
 
 /*
+ * The first pass the figures come from: every pass, or with --steady-state
+ * the last window of rounds (model/steady.h); the figures below are over
+ * passes [first_pass(), measured_passes()).
+ */
+static unsigned int first_pass(const struct cdm_test_result *t)
+{
+	return cdm_steady_first_pass(&t->steady, measured_passes(t));
+}
+
+unsigned int cdm_result_first_pass(const struct cdm_test_result *t)
+{
+	return first_pass(t);
+}
+
+/*
  * A report's IOPS, or when it printed none (CDM 6's sequential rows) the
  * one CDM would have printed: CDM derives the IOPS on every row from its
  * MB/s, MB/s x 10^6 / block bytes (docs/method.md).
@@ -43,7 +58,7 @@ double cdm_result_best_mb_s(const struct cdm_test_result *t)
 	if (t->reported.has)
 		return t->reported.mb_s;
 
-	for (i = 0; i < n; i++) {
+	for (i = first_pass(t); i < n; i++) {
 		/* a pass that measured nothing has no MB/s, not one of 0 */
 		if (cdm_pass_state(&t->passes[i]) != CDM_PASS_MEASURED)
 			continue;
@@ -64,7 +79,7 @@ double cdm_result_best_lat_us(const struct cdm_test_result *t)
 
 	if (t->reported.has)
 		return t->reported.lat_us;
-	for (i = 0; i < n; i++) {
+	for (i = first_pass(t); i < n; i++) {
 		/*
 		 * A pass in which no I/O completed has no mean latency; it
 		 * must not win as "lowest".
@@ -89,7 +104,7 @@ enum cdm_pass_state cdm_result_state(const struct cdm_test_result *t)
 		return CDM_PASS_MEASURED;
 	if (!n)
 		return CDM_PASS_NO_PASS;
-	for (i = 0; i < n; i++) {
+	for (i = first_pass(t); i < n; i++) {
 		enum cdm_pass_state st = cdm_pass_state(&t->passes[i]);
 
 		if (st == CDM_PASS_MEASURED)
@@ -103,7 +118,7 @@ unsigned int cdm_result_measured(const struct cdm_test_result *t)
 {
 	unsigned int i, n = measured_passes(t), m = 0;
 
-	for (i = 0; i < n; i++)
+	for (i = first_pass(t); i < n; i++)
 		m += cdm_pass_state(&t->passes[i]) == CDM_PASS_MEASURED;
 	return m;
 }
@@ -172,7 +187,7 @@ char *cdm_result_why(const struct cdm_test_result *t, char *buf, size_t len)
 			snprintf(buf, len, "%s", cdm_pass_state_reason(CDM_PASS_NO_PASS));
 		return buf;
 	}
-	for (i = 0; i < n; i++) {
+	for (i = first_pass(t); i < n; i++) {
 		const struct cdm_pass *p = &t->passes[i];
 
 		if (cdm_pass_state(p) == CDM_PASS_MEASURED) {
@@ -186,6 +201,7 @@ char *cdm_result_why(const struct cdm_test_result *t, char *buf, size_t len)
 		if (st == CDM_PASS_MEASURED && cdm_pass_state(p) == CDM_PASS_NO_TIME)
 			st = CDM_PASS_NO_TIME;  /* a partial test: name what was missing */
 	}
+	n -= first_pass(t);             /* the passes the figures come from */
 	if (m == n)
 		return buf;
 	if (st == CDM_PASS_MEASURED)
@@ -274,8 +290,8 @@ void cdm_result_summarize_part(const struct cdm_test_result *t, enum cdm_part pa
 	unsigned int i, m = 0, n = measured_passes(t);
 
 	memset(s, 0, sizeof(*s));
-	s->npasses = n;
-	for (i = 0; i < n; i++) {
+	s->npasses = n - first_pass(t);
+	for (i = first_pass(t); i < n; i++) {
 		struct cdm_pass p;
 
 		cdm_pass_part(&t->passes[i], part, &p);
@@ -396,7 +412,7 @@ int cdm_result_unstable(const struct cdm_test_result *t, double threshold_pct,
 {
 	struct cdm_test_summary s;
 
-	if (measured_passes(t) < 2)
+	if (measured_passes(t) - first_pass(t) < 2)
 		return 0;
 	cdm_result_summarize(t, &s);
 	if (s.mb_s.n < 2 || !(s.mb_s.cv_pct > threshold_pct))
@@ -421,6 +437,7 @@ struct cdm_run_result *cdm_result_alloc(unsigned int ntests)
 		return NULL;
 	r->aggregate = CDM_AGG_BEST;
 	r->cv_threshold_pct = CDM_CV_THRESHOLD_DEFAULT;
+	r->info.dev_numa_node = -1;     /* 0 is a node: unknown until found */
 	r->ntests = ntests;
 	if (!ntests)
 		return r;

@@ -17,7 +17,9 @@
  * is derived from these counts and this duration.
  */
 struct cdm_pass {
-	double seconds;                 /* length of the pass (scheduled window) */
+	double seconds;                 /* length of the pass: its scheduled window; with
+					 * --end-fsync or --steady-state, from its start to
+					 * its last completion (and its end fdatasync) */
 	uint64_t start_unix_ns;         /* wall clock (CLOCK_REALTIME) at its start, ns; 0 = unknown */
 	uint64_t bytes;                 /* bytes of I/Os completed inside it */
 	uint64_t ios;                   /* I/Os completed inside it */
@@ -35,6 +37,13 @@ struct cdm_pass {
 	uint64_t fsyncs;
 	uint64_t fsync_sum_ns;
 	uint64_t fsync_max_ns;
+	/*
+	 * --end-fsync: the fdatasync that ended a write or Mix pass (fio's
+	 * end_fsync), timed inside the pass (seconds includes it): calls (0
+	 * or 1) and their time, ns
+	 */
+	uint64_t end_fsyncs;
+	uint64_t end_fsync_ns;
 	/*
 	 * the longest any I/O still in flight when the pass ended had waited
 	 * by then (ns); 0 when none was, or unknown (files of schema 1):

@@ -13,6 +13,7 @@
 #include "cdm/model/spec.h"
 #include "cdm/model/hist.h"
 #include "cdm/model/pass.h"
+#include "cdm/model/steady.h"
 
 #define CDM_MAX_PASSES CDM_COUNT_MAX
 
@@ -57,6 +58,29 @@ struct cdm_reported {
 	double lat_us;                  /* mean latency (us) as printed, or NaN */
 };
 
+/*
+ * struct cdm_verify - --verify's read-back of a write or Mix test
+ * (docs/method.md, "Verification"): every block the test wrote (warm-up
+ * included) read back after it, each 512-byte sector's stamp
+ * (model/stamp.h) checked against the last write to that block.  All 0
+ * when the test was not verified (@done 0).
+ * @done:         1: verified
+ * @blocks:       blocks read back and checked
+ * @sampled:      1: a sample of the blocks written (a huge file), else all
+ * @lost:         blocks holding an older write than the last one (a lost write)
+ * @misdirected:  blocks holding a write meant for another offset
+ * @torn:         blocks whose sectors do not all hold the same write
+ * @first_*:      the file offset (bytes) of the first of each kind; valid
+ *                when its count is not 0
+ */
+struct cdm_verify {
+	int done;
+	int sampled;
+	uint64_t blocks;
+	uint64_t lost, misdirected, torn;
+	uint64_t first_lost, first_misdirected, first_torn;
+};
+
 /* one test in one direction: SEQ1M Q8T1 Read */
 struct cdm_test_result {
 	struct cdm_spec spec;           /* as requested */
@@ -70,6 +94,8 @@ struct cdm_test_result {
 	struct cdm_series *series;      /* --log-interval time series (series.h), or NULL; owned */
 	int parts_unknown;              /* Mix: read from a file without the read/write parts */
 	struct cdm_reported reported;   /* imported from a CDM report (has = 1), else all 0 */
+	struct cdm_steady steady;       /* --steady-state: the rounds' verdict (steady.h); else 0 */
+	struct cdm_verify verify;       /* --verify: what reading back the writes found; else 0 */
 };
 
 /*
@@ -168,6 +194,18 @@ struct cdm_run_info {
 	unsigned int cpus_allowed;      /* cdm_sysinfo_cpus_allowed(): affinity, cgroup quota; 0 unknown */
 	uint64_t mem_total_bytes;       /* MemTotal of /proc/meminfo (the RAM the kernel manages); 0 unknown */
 	uint64_t log_interval_ns;       /* --log-interval, 0 = no time series */
+	/* issue 14: numbers that hold (docs/method.md) */
+	int end_fsync;                  /* --end-fsync: each write/Mix pass ends with fdatasync */
+	int steady_state;               /* --steady-state: rounds until steady (steady.h) */
+	unsigned int max_rounds;        /* --max-rounds (with steady_state) */
+	int precondition;               /* --precondition: the file written sequentially twice */
+	uint64_t precondition_ns;       /* how long the preconditioning took, ns; 0 = none */
+	int verify;                     /* --verify: writes read back and checked */
+	char cpus[256];                 /* --cpus as a canonical list ("0-3,8"); "" = not pinned */
+	char cpus_allowed_list[256];    /* CPUs the process may run on ("0-1"); "" unknown */
+	int dev_numa_node;              /* NUMA node of the device (sysfs numa_node); -1 =
+					 * unknown or none (cdm_result_alloc() sets -1) */
+	char numa_warning[256];         /* the threads run on another node than the device: why; "" */
 	/* filled by cdm_sysinfo_fill() (target/stack.h's walk) */
 	unsigned int nmem_under;        /* findings in mem_under[], 0..CDM_MEM_UNDER_MAX */
 	struct cdm_mem_under mem_under[CDM_MEM_UNDER_MAX];
@@ -224,6 +262,15 @@ struct cdm_test_summary {
 	struct cdm_spread iops;
 	struct cdm_spread lat_ns;
 };
+
+/*
+ * cdm_result_first_pass - the first of @t's passes its figures come from
+ * (cdm_steady_first_pass(), model/steady.h): 0, or with --steady-state
+ * the first round of the last window.  Every figure and spread of this
+ * header is over passes [cdm_result_first_pass(t), t->npasses); JSON and
+ * CSV list every pass.
+ */
+unsigned int cdm_result_first_pass(const struct cdm_test_result *t);
 
 /*
  * cdm_result_summarize - fill @s with the spread of @t's measured passes

@@ -21,6 +21,8 @@ struct cdm_err;
  * it starts: the tests, the test file, the schedule (docs/method.md), the
  * engine and the safety switches (docs/safety.md).
  */
+#define CDM_CPUS_MAX 1024                /* --cpus: CPU numbers 0 .. 1023 (CPU_SETSIZE) */
+
 struct cdm_run_config {
 	const char *target;             /* directory, or a block device */
 	const char *file;               /* --file: a kept test file to reuse, or NULL */
@@ -63,6 +65,14 @@ struct cdm_run_config {
 	int (*sync)(void *arg, unsigned int step, int status, struct cdm_err *err);
 	void *sync_arg;
 	uint64_t log_interval_ns;       /* --log-interval: time series; 0 = off */
+	/* numbers that hold (docs/method.md): preconditioning, steady state, ... */
+	int end_fsync;                  /* --end-fsync: fdatasync ends each write/Mix pass */
+	int steady_state;               /* --steady-state: rounds until steady (model/steady.h) */
+	unsigned int max_rounds;        /* --max-rounds: most rounds per test with steady_state */
+	int precondition;               /* --precondition: write the file sequentially twice */
+	int verify;                     /* --verify: read back and check each test's writes */
+	unsigned int ncpus;             /* --cpus: CPUs in cpus[]; 0 = not pinned */
+	unsigned short cpus[CDM_CPUS_MAX]; /* worker thread i runs on cpus[i % ncpus] */
 };
 
 /*
