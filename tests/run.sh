@@ -28,8 +28,7 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # count TAP results: "... # skip" is a skip, not a pass or a failure
 summary_and_exit() {
 	cat "$logs"/*.tap | awk '
-		# cmocka prints a skipped test as "not ok N # SKIP": a skip either way
-		/^(not )?ok .*# [Ss][Kk][Ii][Pp]/ { s++; next }
+		/^ok .*# [Ss][Kk][Ii][Pp]/ { s++; next }
 		/^ok / { p++ }
 		/^not ok / { f++ }
 		END {
@@ -44,8 +43,13 @@ run_unit() {	# $1 = build dir, $2 = label
 		[ -x "$t" ] || continue
 		name=$2-$(basename "$t")
 		echo "# $name"
-		timeout -k 10 "$CDM_TEST_TIMEOUT" "$t" > "$logs/$name.tap" 2>&1
+		timeout -k 10 "$CDM_TEST_TIMEOUT" "$t" > "$logs/$name.tap.raw" 2>&1
 		rc=$?
+		# cmocka writes a skipped test as "not ok N # SKIP", which reads as
+		# a failure to anyone searching the log for "not ok": TAP's skip is
+		# "ok N # SKIP"
+		sed 's/^not ok \([0-9]*\) # SKIP/ok \1 # SKIP/' "$logs/$name.tap.raw" > "$logs/$name.tap"
+		rm -f "$logs/$name.tap.raw"
 		cat "$logs/$name.tap"
 		# a crash before TAP output still has to count as a failure
 		if [ $rc -ne 0 ] && ! grep -q '^not ok' "$logs/$name.tap"; then

@@ -30,7 +30,7 @@ load helpers
 	done
 	# exactly one engine is auto's choice, and it is not null
 	[ "$(echo "$output" | grep -c 'used by auto')" -eq 1 ]
-	! echo "$output" | grep -E '^null' | grep -q 'used by auto'
+	if echo "$output" | grep -E '^null' | grep -q 'used by auto'; then false; fi
 }
 
 @test "an unknown option is a usage error (exit 2) pointing at --help" {

@@ -27,7 +27,8 @@ check_little() {
 
 @test "null engine Q1T1: mean latency x IOPS = 1" {
 	set -- $(null_row Q1T1)
-	[ "$3" -eq 1 ] && [ "$4" -eq 1 ]
+	[ "$3" -eq 1 ]
+	[ "$4" -eq 1 ]
 	check_little "$@"
 	# the service time is a floor for the latency (sleeps never end early)
 	awk -v lat="$2" 'BEGIN { exit !(lat >= 1000) }'
@@ -35,19 +36,22 @@ check_little() {
 
 @test "null engine Q4T1: mean latency x IOPS = 4" {
 	set -- $(null_row Q4T1)
-	[ "$3" -eq 4 ] && [ "$4" -eq 1 ]
+	[ "$3" -eq 4 ]
+	[ "$4" -eq 1 ]
 	check_little "$@"
 }
 
 @test "null engine Q1T4: mean latency x IOPS = 4" {
 	set -- $(null_row Q1T4)
-	[ "$3" -eq 1 ] && [ "$4" -eq 4 ]
+	[ "$3" -eq 1 ]
+	[ "$4" -eq 4 ]
 	check_little "$@"
 }
 
 @test "null engine Q32T1: mean latency x IOPS = 32" {
 	set -- $(null_row Q32T1)
-	[ "$3" -eq 32 ] && [ "$4" -eq 1 ]
+	[ "$3" -eq 32 ]
+	[ "$4" -eq 1 ]
 	check_little "$@"
 }
 

@@ -237,7 +237,9 @@ T
 	"$CDM" "${QUICK[@]}" --engine null --test RND4K --save "$OD/b.json" "$TD" > /dev/null
 	run "$CDM" merge --save "$OD/link" "$OD/a.json" "$OD/b.json"
 	[ "$status" -eq 1 ]
-	[ -p "$OD/fifo" ] && [ -L "$OD/link" ] && [ -c /dev/null ]
+	[ -p "$OD/fifo" ]
+	[ -L "$OD/link" ]
+	[ -c /dev/null ]
 	[ "$(cat "$OD/precious")" = precious ]
 	assert_clean "$TD"
 }

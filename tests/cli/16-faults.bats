@@ -521,7 +521,7 @@ need_setpriv() {
 		nomark:ENOSPC:*) why="the filesystem has no user xattrs and the mark file $TD/cdm-[^ ]+\.keep\.cdm cannot be written: No space left on device" ;;
 		esac
 		grep -qE "^cdm: warning: $TD/cdm-[^ ]+\.tmp: cannot keep the test file: $why; it was removed$" "$OD/err"
-		! grep -q "kept the test file" "$OD/err"
+		if grep -q "kept the test file" "$OD/err"; then false; fi
 		assert_clean "$TD"
 	done
 }
@@ -531,7 +531,8 @@ need_setpriv() {
 	run with_fault fsetxattr:ENOTSUP:0 "${QUICK[@]}" --engine sync --test RND4K --keep "$TD"
 	[ "$status" -eq 0 ]
 	kept=$(find "$TD" -name 'cdm-*.keep')
-	[ -f "$kept" ] && [ -f "$kept.cdm" ]
+	[ -f "$kept" ]
+	[ -f "$kept.cdm" ]
 	grep -q "^cdm test file v2 size=16777216 ino=" "$kept.cdm"
 	run with_fault fsetxattr:ENOTSUP:0 --quiet --count 1 --time 1 --warmup 0 --interval 0 \
 		--engine sync --test RND4K --file "$kept"

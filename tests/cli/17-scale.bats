@@ -140,7 +140,7 @@ mpi_run_checks() {	# $1 = ranks
 	[ "$status" -ne 0 ]
 	echo "$output" | grep -q "cdm: rank 2 (.*): $TD/missing: no such directory"
 	echo "$output" | grep -q "rank 2 (.*) failed.*all 4 ranks stopped and removed their test files"
-	! echo "$output" | grep -q '^\[Read\]'
+	if echo "$output" | grep -q '^\[Read\]'; then false; fi
 	assert_clean "$TD"
 }
 
@@ -161,7 +161,7 @@ mpi_run_checks() {	# $1 = ranks
 	wait "$pid" || rc=$?
 	[ "$rc" -ne 0 ]
 	grep -q "rank 2 (.*) was stopped by a signal: all 3 ranks stopped and removed their test files" "$OD/out"
-	! grep -q '^\[Read\]' "$OD/out"
+	if grep -q '^\[Read\]' "$OD/out"; then false; fi
 	assert_clean "$TD"
 }
 
@@ -209,7 +209,7 @@ PY
 	run "$CDM" "${NULLRUN[@]}" --start-at 2020-01-01T00:00:00Z "$TD"
 	[ "$status" -eq 1 ]
 	echo "$output" | grep -q "start-at 2020-01-01T00:00:00Z: the test file was ready .* s after that time"
-	! echo "$output" | grep -q '^\[Read\]'
+	if echo "$output" | grep -q '^\[Read\]'; then false; fi
 	assert_clean "$TD"
 }
 
@@ -248,8 +248,8 @@ PY
 }
 
 @test "the default build does not use MPI" {
-	! ldd "$CDM" | grep -qi mpi
-	! "$CDM" --help | grep -q -- --save-ranks
+	if ldd "$CDM" | grep -qi mpi; then false; fi
+	if "$CDM" --help | grep -q -- --save-ranks; then false; fi
 	run "$CDM" --save-ranks x "$TD"
 	[ "$status" -eq 2 ]
 }

@@ -215,7 +215,7 @@ for t in json.load(open(sys.argv[1]))["tests"]:
 	[ "$(setting "$OD/orion-simple.json" count)" = 1 ]
 	[ "$(setting "$OD/orion-simple.json" interval_s)" = 0 ]
 	grep -qx 'Profile: ORION simple' "$OD/orion-simple.txt"
-	! grep -q '^\[Write\]' "$OD/orion-simple.txt"
+	if grep -q '^\[Write\]' "$OD/orion-simple.txt"; then false; fi
 	# --mode on the command line wins over the profile's mode = read
 	quick orion-simple --time 1 --warmup 0 --mode all
 	[ "$(run_tests "$OD/orion-simple.json" | grep -c ' write$')" -eq 7 ]

@@ -40,7 +40,7 @@ cdm_run() {
 		echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +[0-9]+\.[0-9]{3} +[0-9]+\.[0-9]{3} +[0-9.<]+x$'
 		echo "$output" | grep -q 'CrystalDiskMark.* report'
 		# no figure of the report is a 0
-		! echo "$output" | grep -qE ' 0\.000( |$)'
+		if echo "$output" | grep -qE ' 0\.000( |$)'; then false; fi
 		run "$CDM" compare "$OD/run.json" "$r"
 		[ "$status" -eq 0 ]
 		echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +[0-9]+\.[0-9]{3} +[0-9]+\.[0-9]{3} +[0-9.<]+x$'

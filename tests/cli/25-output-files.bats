@@ -43,7 +43,7 @@ full_fs() {
 	mount -t tmpfs -o size=12k tmpfs "$MNT" || skip "cannot mount a tmpfs"
 	echo old > "$MNT/keep.txt"
 	head -c 65536 /dev/zero > "$MNT/fill" 2> /dev/null || true
-	! echo x > "$MNT/probe" 2> /dev/null || skip "the tmpfs is not full"
+	if echo x > "$MNT/probe" 2> /dev/null || skip "the tmpfs is not full"; then false; fi
 	rm -f "$MNT/probe"
 }
 
@@ -207,21 +207,29 @@ no_file() {
 @test "a signal while a subcommand writes its file: no temporary, no file, ended by the signal" {
 	saved_run
 	signal_mid_write INT "$OD/sig.json" "$CDM" import "$OD/X.txt" --save "$OD/sig.json"
-	[ "$ST" -eq 130 ] && no_file "$OD/sig.json"
+	[ "$ST" -eq 130 ]
+	no_file "$OD/sig.json"
 	signal_mid_write TERM "$OD/sig.json" "$CDM" import "$OD/X.txt" --save "$OD/sig.json"
-	[ "$ST" -eq 143 ] && no_file "$OD/sig.json"
+	[ "$ST" -eq 143 ]
+	no_file "$OD/sig.json"
 	signal_mid_write HUP "$OD/sig.json" "$CDM" import "$OD/X.txt" --save "$OD/sig.json"
-	[ "$ST" -eq 129 ] && no_file "$OD/sig.json"
+	[ "$ST" -eq 129 ]
+	no_file "$OD/sig.json"
 	signal_mid_write INT "$OD/i.svg" "$CDM" import "$OD/X.txt" --format svg -o "$OD/i.svg"
-	[ "$ST" -eq 130 ] && no_file "$OD/i.svg"
+	[ "$ST" -eq 130 ]
+	no_file "$OD/i.svg"
 	signal_mid_write TERM "$OD/rep.svg" "$CDM" report "$OD/run.json" --format svg -o "$OD/rep.svg"
-	[ "$ST" -eq 143 ] && no_file "$OD/rep.svg"
+	[ "$ST" -eq 143 ]
+	no_file "$OD/rep.svg"
 	signal_mid_write HUP "$OD/c.md" "$CDM" compare --format markdown -o "$OD/c.md" "$OD/X.txt" "$OD/run.json"
-	[ "$ST" -eq 129 ] && no_file "$OD/c.md"
+	[ "$ST" -eq 129 ]
+	no_file "$OD/c.md"
 	signal_mid_write INT "$OD/m.txt" "$CDM" merge -o "$OD/m.txt" "$OD/run.json"
-	[ "$ST" -eq 130 ] && no_file "$OD/m.txt"
+	[ "$ST" -eq 130 ]
+	no_file "$OD/m.txt"
 	signal_mid_write TERM "$OD/m.json" "$CDM" merge --save "$OD/m.json" "$OD/run.json"
-	[ "$ST" -eq 143 ] && no_file "$OD/m.json"
+	[ "$ST" -eq 143 ]
+	no_file "$OD/m.json"
 	# an old file is left as it was
 	echo old > "$OD/keep.txt"
 	signal_mid_write INT "$OD/keep.txt" "$CDM" import "$OD/X.txt" -o "$OD/keep.txt"
@@ -236,11 +244,15 @@ no_file() {
 	[ "$ST" -eq 143 ]
 	grep -qx "cdm: $OD/run.txt: not written: a signal came while cdm was writing it" "$OD/err"
 	grep -qx "cdm: interrupted by Terminated after the run ended; the test file was removed" "$OD/err"
-	no_file "$OD/run.txt" && no_file "$OD/run.json" && no_file "$OD/run.svg"
+	no_file "$OD/run.txt"
+	no_file "$OD/run.json"
+	no_file "$OD/run.svg"
 	signal_mid_write HUP "$OD/card.svg" "$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --svg "$OD/card.svg" "$TD"
-	[ "$ST" -eq 129 ] && no_file "$OD/card.svg"
+	[ "$ST" -eq 129 ]
+	no_file "$OD/card.svg"
 	signal_mid_write INT "$OD/sw.json" "$CDM" sweep "${NULLRUN[@]}" --threads 1,2 --save "$OD/sw.json" "$TD"
-	[ "$ST" -eq 130 ] && no_file "$OD/sw.json"
+	[ "$ST" -eq 130 ]
+	no_file "$OD/sw.json"
 	assert_clean "$TD"
 }
 

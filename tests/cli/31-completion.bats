@@ -1,0 +1,155 @@
+#!/usr/bin/env bats
+# Shell completion: completions/cdm.bash (bash, through bash-completion's
+# own helpers) and completions/_cdm (zsh).  The candidates offered are
+# checked against what the binary itself accepts: its --help, its
+# --list-engines and --list-profiles, and the format registry's own list.
+
+load helpers
+
+COMP_DIR="$BATS_TEST_DIRNAME/../../completions"
+BASH_COMPLETION=/usr/share/bash-completion/bash_completion
+
+# bash_complete WORD... - the candidates bash offers for the last WORD of
+# the command line WORD..., one per line (run in $OD)
+bash_complete() {
+	[ -f "$BASH_COMPLETION" ] || skip "bash-completion not installed"
+	(
+		cd "$OD" || exit 1
+		PATH="$(dirname "$CDM"):$PATH"
+		# shellcheck disable=SC1090
+		source "$BASH_COMPLETION"
+		source "$COMP_DIR/cdm.bash"
+		COMP_WORDS=("$@")
+		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+		COMP_LINE="${COMP_WORDS[*]}"
+		COMP_POINT=${#COMP_LINE}
+		COMPREPLY=()
+		_cdm cdm "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+		printf '%s\n' "${COMPREPLY[@]}"
+	) | sort -u
+}
+
+# not_offered WORD LIST - WORD is not a line of LIST (a plain "! grep" cannot
+# fail a test in bats 1.8)
+not_offered() {
+	if grep -qx -- "$1" <<< "$2"; then
+		echo "offered, and should not be: $1"
+		return 1
+	fi
+}
+
+# the long options of a --help text: "--name" tokens at the start of an option line
+help_options() {
+	"$CDM" "$@" --help | sed -n 's/^ \{1,\}\(-[A-Za-z], \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' | sort -u
+}
+
+# the values of --format the registry takes, from its own error message
+registry_formats() {
+	"$CDM" "$@" --format '?' x 2>&1 | sed -n "s/.*bad value for --format: '?' (\(.*\))$/\1/p" |
+		tr -d ',' | tr ' ' '\n' | grep -v '^$' | sort -u
+}
+
+@test "bash: every long option of cdm and of each subcommand is offered, and only those" {
+	for sub in "" compare import merge report sweep; do
+		want=$(help_options $sub)
+		[ -n "$want" ]
+		got=$(bash_complete cdm $sub --)
+		echo "== ${sub:-cdm}"; diff <(echo "$want") <(echo "$got")
+	done
+	# a prefix narrows it
+	[ "$(bash_complete cdm --eng)" = "--engine" ]
+}
+
+@test "bash: values of --engine, --format, --profile, --aggregate, --mode, --data, --metric equal the binary's" {
+	want=$( { echo auto; "$CDM" --list-engines | awk 'NR > 1 { print $1 }'; } | sort -u)
+	[ "$(bash_complete cdm -e '')" = "$want" ]
+	[ "$(bash_complete cdm --engine '')" = "$want" ]
+	[ "$(bash_complete cdm -f '')" = "$(registry_formats)" ]
+	[ "$(bash_complete cdm report -f '')" = "$(registry_formats report)" ]
+	[ "$(bash_complete cdm merge --format '')" = "$(registry_formats merge)" ]
+	[ "$(bash_complete cdm import -f '')" = "$(registry_formats import)" ]
+	[ "$(bash_complete cdm compare -f '')" = "$(registry_formats compare)" ]
+	# every built-in profile, and a profile file beside them
+	touch "$OD/mine.cdm" "$OD/other.txt"
+	profiles=$("$CDM" --list-profiles | sed -n 's/^\([a-z0-9][a-z0-9-]*\): .*/\1/p' | sort -u)
+	[ "$(echo "$profiles" | wc -l)" -ge 12 ]
+	got=$(bash_complete cdm -p '')
+	for p in $profiles mine.cdm; do grep -qx "$p" <<< "$got"; done
+	not_offered other.txt "$got"
+	[ "$(bash_complete cdm --aggregate '')" = "$(printf '%s\n' best mean median)" ]
+	[ "$(bash_complete cdm --mode '')" = "$(printf '%s\n' all mix read write)" ]
+	[ "$(bash_complete cdm sweep --mode '')" = "$(printf '%s\n' all read write)" ]
+	[ "$(bash_complete cdm --data '')" = "$(printf '%s\n' random zero)" ]
+	[ "$(bash_complete cdm compare --metric '')" = "$(printf '%s\n' iops latency mb_s)" ]
+	# each value is one the binary takes: a run refuses none of them at parse time
+	for e in $want; do
+		run "$CDM" --engine "$e" --mode nonsense "$TD"
+		[[ "$output" != *"--engine"* ]]
+	done
+}
+
+@test "bash: TARGET is a directory or a block device, the subcommands first; results are JSON or reports" {
+	mkdir "$OD/dir"
+	touch "$OD/a.json" "$OD/b.txt" "$OD/c.bin"
+	got=$(bash_complete cdm '')
+	for w in compare import merge report sweep dir; do grep -qx "$w" <<< "$got"; done
+	not_offered a.json "$got"
+	not_offered c.bin "$got"
+	# a block device under /dev, when there is one
+	dev=$(find /dev -maxdepth 1 -type b | head -1)
+	if [ -n "$dev" ]; then
+		grep -qx "$dev" <<< "$(bash_complete cdm "${dev%?}")"
+	fi
+	# a subcommand is only the first word
+	not_offered compare "$(bash_complete cdm -q '')"
+	for sub in compare report; do
+		got=$(bash_complete cdm $sub '')
+		grep -qx a.json <<< "$got"
+		grep -qx b.txt <<< "$got"
+		not_offered c.bin "$got"
+	done
+	got=$(bash_complete cdm merge '')
+	grep -qx a.json <<< "$got"
+	not_offered b.txt "$got"
+	got=$(bash_complete cdm import '')
+	grep -qx b.txt <<< "$got"
+	not_offered a.json "$got"
+	got=$(bash_complete cdm --save '')
+	grep -qx a.json <<< "$got"
+	not_offered b.txt "$got"
+}
+
+@test "bash: the options the completion names as taking a value are options cdm has" {
+	all=$(for sub in "" compare import merge report sweep; do help_options $sub; done | sort -u)
+	# every long option in a case pattern of the completion script
+	named=$(grep -o -- '--[a-z][a-z-]*' "$COMP_DIR/cdm.bash" | sort -u)
+	for o in $named; do
+		grep -qx -- "$o" <<< "$all" || { echo "the completion names $o, which cdm lacks"; false; }
+	done
+}
+
+# zsh_complete LINE - the candidates zsh lists for LINE<Tab>, run in $OD
+zsh_complete() {
+	command -v zsh > /dev/null || skip "zsh not installed"
+	(cd "$OD" && zsh -f "$BATS_TEST_DIRNAME/../tools/zsh-complete.zsh" "$COMP_DIR" \
+		"$(cd "$(dirname "$CDM")" && pwd)" "$1") | sort -u
+}
+
+@test "zsh: engines, formats, profiles, subcommands and result files" {
+	got=$(zsh_complete 'cdm -e ')
+	for e in auto io_uring libaio sync null; do grep -qx "$e" <<< "$got"; done
+	got=$(zsh_complete 'cdm --format ')
+	for f in $(registry_formats); do grep -qx "$f" <<< "$got"; done
+	got=$(zsh_complete 'cdm -p ')
+	for p in default nvme cdm6 orion-simple; do grep -qx "$p" <<< "$got"; done
+	mkdir "$OD/dir"
+	touch "$OD/a.json" "$OD/b.txt" "$OD/c.bin"
+	got=$(zsh_complete 'cdm ')
+	for w in compare import merge report sweep dir/; do grep -qx "$w" <<< "$got"; done
+	got=$(zsh_complete 'cdm compare ')
+	grep -qx a.json <<< "$got"
+	grep -qx b.txt <<< "$got"
+	not_offered c.bin "$got"
+	got=$(zsh_complete 'cdm compare --metric ')
+	for m in mb_s iops latency; do grep -qx "$m" <<< "$got"; done
+}

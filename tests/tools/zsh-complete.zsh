@@ -1,0 +1,21 @@
+# zsh-complete.zsh FPATH_DIR CDM_DIR LINE - type LINE and a Tab in an
+# interactive zsh (on a pseudo-terminal, zsh/zpty) whose completion loads
+# _cdm from FPATH_DIR and runs cdm from CDM_DIR; print the candidates zsh
+# lists, one per line, without terminal escapes.  For tests/cli/31-completion.bats.
+setopt extendedglob
+zmodload zsh/zpty || exit 3
+zpty z zsh -f -i
+zpty -w z "PS1='' PATH=${(q)2}:\$PATH; fpath=(${(q)1} \$fpath); autoload -U compinit; compinit -u -D; bindkey '^I' list-choices; zstyle ':completion:*' list-packed false; echo READ""Y"
+while zpty -r z line; do [[ $line == *READY* ]] && break; done
+zpty -w -n z "$3"$'\t'
+sleep 2
+out=""
+while zpty -r -t z chunk; do out+=$chunk; done
+zpty -d z
+# the listing is what follows the echoed line; strip escapes and split
+out=${out//$'\e'\[[0-9;?]#[A-Za-z]/}
+out=${out//$'\r'/$'\n'}
+for line in ${(f)out}; do
+	[[ $line == *"$3"* ]] && continue
+	for w in ${=line}; do [[ $w == [A-Za-z0-9/._-]## ]] && print -r -- $w; done
+done
