@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cdm/base/cpulist.h"
 #include "cdm/base/err.h"
 #include "cdm/base/text.h"
 #include "cdm/base/uint.h"
@@ -30,6 +31,7 @@
 #include "cdm/cli/merge_cli.h"
 #include "cdm/cli/report_cli.h"
 #include "cdm/target/device.h"
+#include "cdm/target/numa.h"
 #include "cdm/target/outfile.h"
 #include "cdm/engine/engine.h"
 #include "cdm/model/merge.h"
@@ -55,6 +57,7 @@ enum {
 	OPT_ALLOW_DESTRUCTIVE, OPT_RATE_IOPS, OPT_SYNC, OPT_FSYNC,
 	OPT_START_AT, OPT_SAVE_RANKS,
 	OPT_LOG_INTERVAL, OPT_PLOT, OPT_SVG, OPT_LIST_PROFILES,
+	OPT_CPUS,
 };
 
 /*
@@ -130,6 +133,7 @@ static const struct option long_opts[] = {
 	{ "batch",        required_argument, NULL, OPT_BATCH },
 	{ "sqpoll",       no_argument,       NULL, OPT_SQPOLL },
 	{ "hipri",        no_argument,       NULL, OPT_HIPRI },
+	{ "cpus",         required_argument, NULL, OPT_CPUS },
 	/* scale-out (docs/scale-out.md) */
 	{ "start-at",     required_argument, NULL, OPT_START_AT },
 #ifdef CDM_MPI
@@ -219,6 +223,10 @@ static const char usage_text[] =
 "                           (default: off)\n"
 "      --hipri              io_uring: polled completions (IOPOLL; needs O_DIRECT\n"
 "                           and a device with poll queues) (default: off)\n"
+"      --cpus LIST          pin worker thread i of each test to the i-th CPU of\n"
+"                           LIST, round-robin (0-3,8; the kernel's cpulist);\n"
+"                           warns when the device is on another NUMA node\n"
+"                           (default: not pinned)\n"
 "      --start-at TIME      prepare the test file before TIME, then start each\n"
 "                           test on a schedule computed from TIME and the plan,\n"
 "                           so runs on several hosts overlap (cdm merge):\n"
@@ -437,6 +445,27 @@ static int parse_report_option(int c, char *arg, struct main_opts *o)
 	return NOT_MINE;
 }
 
+/*
+ * --cpus LIST: the kernel's cpulist form (base/cpulist.h); each CPU online
+ * and one this process may run on (taskset, cpuset), or refused here,
+ * before anything touches the target
+ */
+static int parse_cpus(const char *arg, struct cdm_run_config *cfg)
+{
+	struct cdm_err err;
+	unsigned int n;
+
+	if (cdm_cpulist_parse(arg, CDM_CPUS_MAX, cfg->cpus, &n, &err) < 0)
+		return cdm_cli_usage(&cmd, "bad value for --cpus: '%s': %s (a CPU list such as 0-3,8)",
+				     arg, err.msg);
+	if (cdm_numa_check(NULL, cfg->cpus, n, &err) < 0) {
+		cdm_msg_usage("--cpus %s: %s", arg, err.msg);
+		return CDM_EXIT_USAGE;
+	}
+	cfg->ncpus = n;
+	return CDM_CLI_GO_ON;
+}
+
 /* the options that say how the run goes: engine, test file, schedule */
 static int parse_run_option(int c, char *arg, struct main_opts *o)
 {
@@ -477,6 +506,8 @@ static int parse_run_option(int c, char *arg, struct main_opts *o)
 	case OPT_NO_REGISTER:
 		o->cfg.engine_options |= CDM_ENGINE_OPT_NO_REGISTER;
 		return CDM_CLI_GO_ON;
+	case OPT_CPUS:
+		return parse_cpus(arg, &o->cfg);
 	case OPT_START_AT:
 		if (cdm_start_at_parse(arg, cdm_clock_wall_ns(), &o->sa.start_ns) < 0)
 			return cdm_cli_usage(&cmd, "bad value for --start-at: '%s' (UTC as 2026-12-01T22:00:00Z, or +30s, +5m)", arg);

@@ -30,6 +30,7 @@
 #include "cdm/plan/limits.h"
 #include "cdm/run/runner.h"
 #include "cdm/target/fileguard.h"
+#include "cdm/target/numa.h"
 #include "cdm/target/stack.h"
 #include "cdm/target/sysinfo.h"
 #include "cdm/target/target.h"
@@ -426,6 +427,8 @@ static int test_alloc(struct test_run *t, int fd, struct cdm_err *err)
 	sh->nblocks = t->f->size / spec->block;
 	sh->count = cfg->count;
 	sh->batch = cdm_runner_batch(cfg->batch, spec->qd);
+	sh->cpus = cfg->cpus;
+	sh->ncpus = cfg->ncpus;
 	sh->stop = &stop_signal;
 	atomic_init(&sh->seq_next, 0);
 	if (cfg->log_interval_ns && series_alloc(cfg, sh, t->w, t->nthreads) < 0) {
@@ -458,7 +461,12 @@ static int test_start(struct test_run *t, unsigned int idx, int *started, struct
 		return cdm_err_prefix(err, ret, t->name);
 	*started = 1;
 	for (unsigned int i = 0; i < t->nthreads && !ret; i++)
-		if (t->w[i].init_failed)
+		if (t->w[i].pin_failed)
+			ret = cdm_err_set(err, t->w[i].error,
+					  "%s: worker thread %u of %u cannot be pinned to CPU %u (--cpus): %s",
+					  t->name, i + 1, t->nthreads, cfg->cpus[i % cfg->ncpus],
+					  strerror(-t->w[i].error));
+		else if (t->w[i].init_failed)
 			ret = cdm_err_set(err, t->w[i].error,
 					  "%s: the %s engine could not be set up on %s: %s%s%s",
 					  t->name, cfg->engine->name, t->f->path,
@@ -710,6 +718,34 @@ struct run {
 	int sync_fd;                    /* --sync: the O_DSYNC descriptor, or -1 */
 };
 
+/*
+ * --cpus and the NUMA nodes in the run info (target/numa.h): the warning
+ * when worker threads run on another node than the device, and the note
+ * when a test has more threads than --cpus names CPUs, each once a run.
+ * The runner's own thread is not pinned.
+ */
+static void fill_placement(const struct cdm_run_config *cfg, struct cdm_run_info *in)
+{
+	const struct cdm_spec *most = NULL;
+	char name[64];
+
+	for (unsigned int i = 0; i < cfg->ntests; i++)
+		if (!most || cfg->tests[i].threads > most->threads)
+			most = &cfg->tests[i];
+	cdm_numa_fill(cfg->target, NULL, cfg->cpus, cfg->ncpus, most ? most->threads : 0, in);
+	if (in->numa_warning[0])
+		cdm_msg_warn("%s", in->numa_warning);
+	if (most && cfg->ncpus && most->threads > cfg->ncpus) {
+		cdm_spec_name(most, name, sizeof(name));
+		if (cfg->ncpus == 1)
+			cdm_msg_note("--cpus %s: %s has %u worker threads for 1 CPU: they all share it",
+				     in->cpus, name, most->threads);
+		else
+			cdm_msg_note("--cpus %s: %s has %u worker threads for %u CPUs: they share them round-robin (thread i on the list's CPU i mod %u, counted from 0)",
+				     in->cpus, name, most->threads, cfg->ncpus, cfg->ncpus);
+	}
+}
+
 static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target *t,
 		      struct cdm_run_info *in)
 {
@@ -740,6 +776,7 @@ static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target 
 	if (!in->label[0])
 		snprintf(in->label, sizeof(in->label), "%s", cfg->target);
 	cdm_sysinfo_fill(cfg->target, t->mount_source, in);
+	fill_placement(cfg, in);
 }
 
 /*

@@ -14,7 +14,9 @@
  * except the engine's one per batch.
  */
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -831,6 +833,33 @@ static int setup(struct wstate *s)
 	return 0;
 }
 
+/*
+ * Name the thread "cdm-w<id>" (top -H, ps -L, /proc/PID/task/TID/comm)
+ * and, with --cpus, pin it to cpus[id % ncpus], fio's
+ * cpus_allowed_policy=split: before setup() touches the buffers, so the
+ * kernel's first touch allocates them on that CPU's NUMA node.  Returns 0
+ * or -errno (pthread_setaffinity_np's: the CPU went offline or out of the
+ * cpuset since the command line was checked).
+ */
+static int place(struct cdm_worker *w)
+{
+	const struct cdm_test_shared *sh = w->sh;
+	char name[16];
+	cpu_set_t set;
+	int e;
+
+	snprintf(name, sizeof(name), "cdm-w%u", w->id);
+	pthread_setname_np(pthread_self(), name);
+	if (!sh->ncpus)
+		return 0;
+	CPU_ZERO(&set);
+	CPU_SET(sh->cpus[w->id % sh->ncpus], &set);
+	e = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+	if (e)
+		w->pin_failed = 1;
+	return -e;
+}
+
 /* the start gate's states (sh->gate_state), in the order they come */
 enum { GATE_CREATING, GATE_SETUP, GATE_GO, GATE_CANCELLED };
 
@@ -913,7 +942,9 @@ static void *worker_main(void *arg)
 	if (s.sh->dir == CDM_DIR_MIX)
 		s.read_below = cdm_prng_percent(100 - s.sh->spec.write_pct);
 
-	r = setup(&s);
+	r = place(w);
+	if (r == 0)
+		r = setup(&s);
 	memcpy(w->note, s.ctx.note, sizeof(w->note));
 	w->note[sizeof(w->note) - 1] = '\0';
 	if (r < 0) {

@@ -54,6 +54,8 @@ struct cdm_test_shared {
 	uint64_t nblocks;               /* file size / block size */
 	unsigned int count;             /* measured passes */
 	unsigned int batch;             /* most I/Os reaped and restarted per call */
+	const unsigned short *cpus;     /* --cpus: worker i runs on cpus[i % ncpus] ... */
+	unsigned int ncpus;             /* ... ; 0 = not pinned */
 	/*
 	 * The schedule, CLOCK_MONOTONIC ns: window w runs [bounds[w],
 	 * bounds[w+1]); window 0 is the warm-up, window k+1 is measured pass
@@ -96,6 +98,7 @@ struct cdm_worker {
 	int error;                      /* 0 or -errno */
 	int short_io;                   /* error was a short transfer */
 	int init_failed;                /* error came from setting up */
+	int pin_failed;                 /* ... from pinning it to its CPU (--cpus) */
 	uint64_t error_offset;          /* bytes */
 	unsigned int depth_run;         /* depth kept: the engine's, or --fsync's N if lower */
 	int depth_fsync;                /* depth_run is --fsync's N (a write test, N < Q) */
@@ -120,10 +123,14 @@ uint64_t cdm_worker_buffer_bytes(unsigned int qd, uint64_t block);
 /*
  * cdm_worker_start - start @n worker threads on @sh (filled by the caller,
  * bounds not yet: see above), w[i].sh = @sh and w[i].id = i, and wait
- * until every one has set up its buffers and its engine.  A worker whose
- * engine could not be set up has init_failed, error (-errno) and note set
- * and will do no I/O: the caller says so, and publishes a schedule that
- * ends at once (every bound the same) before cdm_worker_go().
+ * until every one has set up its buffers and its engine.  Each thread is
+ * named "cdm-w<i>" and, with sh->ncpus, pinned to sh->cpus[i % ncpus]
+ * (fio's cpus_allowed_policy=split) before it touches its buffers, so
+ * they are allocated on that CPU's node.  A worker that could not be
+ * pinned (pin_failed) or whose engine could not be set up has
+ * init_failed, error (-errno) and note set and will do no I/O: the caller
+ * says so, and publishes a schedule that ends at once (every bound the
+ * same) before cdm_worker_go().
  * Returns 0, or -errno when a thread cannot be created (pthread_create's
  * error, e.g. -EAGAIN at RLIMIT_NPROC) or the start gate cannot be set up,
  * with "cannot start worker thread 3 of 4: <strerror> (<the thread limits,

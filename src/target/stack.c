@@ -29,6 +29,8 @@ struct walk {
 	const char *mountinfo;          /* its file, or NULL */
 	struct cdm_mem_under *out;
 	unsigned int max, n;
+	char (*disks)[CDM_STACK_NAME_MAX];      /* cdm_stack_disks(), or NULL */
+	unsigned int max_disks, ndisks;
 };
 
 int cdm_stack_read_line(const char *path, char *buf, size_t len)
@@ -225,10 +227,23 @@ static void dev_label(const char *dir, const char *name, char *out, size_t len)
 	snprintf(out, len, "%s", name);
 }
 
+/* @name is at the bottom of the stack: a disk (cdm_stack_disks()), once */
+static void add_disk(struct walk *w, const char *name)
+{
+	if (!w->disks || strlen(name) >= CDM_STACK_NAME_MAX)
+		return;
+	for (unsigned int i = 0; i < w->ndisks; i++)
+		if (!strcmp(w->disks[i], name))
+			return;
+	if (w->ndisks < w->max_disks)
+		memcpy(w->disks[w->ndisks++], name, strlen(name) + 1);
+}
+
 static void walk_dev(struct walk *w, const char *name, const char *chain, unsigned int depth)
 {
 	char link[PATH_MAX], dir[PATH_MAX], p[PATH_MAX + 32], file[PATH_MAX];
 	char label[320], next[CHAIN_MAX];
+	unsigned int nslaves = 0;
 	struct dirent *de;
 	DIR *d;
 
@@ -274,12 +289,15 @@ static void walk_dev(struct walk *w, const char *name, const char *chain, unsign
 	}
 	snprintf(p, sizeof(p), "%s/slaves", dir);
 	d = opendir(p);
-	if (!d)
-		return;
-	while ((de = readdir(d)))
-		if (de->d_name[0] != '.')
+	while (d && (de = readdir(d)))
+		if (de->d_name[0] != '.') {
 			walk_dev(w, de->d_name, next, depth + 1);
-	closedir(d);
+			nslaves++;
+		}
+	if (d)
+		closedir(d);
+	if (!nslaves)
+		add_disk(w, name);
 }
 
 static void start(struct walk *w, const struct cdm_stack_env *env, struct cdm_mem_under *out,
@@ -290,6 +308,9 @@ static void start(struct walk *w, const struct cdm_stack_env *env, struct cdm_me
 	w->out = out;
 	w->max = max;
 	w->n = 0;
+	w->disks = NULL;
+	w->max_disks = 0;
+	w->ndisks = 0;
 }
 
 unsigned int cdm_stack_walk_dev(const char *name, const struct cdm_stack_env *env,
@@ -302,21 +323,40 @@ unsigned int cdm_stack_walk_dev(const char *name, const struct cdm_stack_env *en
 	return w.n;
 }
 
+/* the walk from @path, set up by start() */
+static void walk_top(struct walk *w, const char *path)
+{
+	struct stat st;
+	char name[128];
+
+	if (stat(path, &st) == 0 && S_ISBLK(st.st_mode)) {
+		if (name_of(w, major(st.st_rdev), minor(st.st_rdev), name, sizeof(name)) == 0)
+			walk_dev(w, name, "", 0);
+	} else {
+		walk_path(w, path, "", 0, 1);
+	}
+}
+
 unsigned int cdm_stack_walk(const char *path, const struct cdm_stack_env *env,
 			    struct cdm_mem_under *out, unsigned int max)
 {
 	struct walk w;
-	struct stat st;
-	char name[128];
 
 	start(&w, env, out, max);
-	if (stat(path, &st) == 0 && S_ISBLK(st.st_mode)) {
-		if (name_of(&w, major(st.st_rdev), minor(st.st_rdev), name, sizeof(name)) == 0)
-			walk_dev(&w, name, "", 0);
-	} else {
-		walk_path(&w, path, "", 0, 1);
-	}
+	walk_top(&w, path);
 	return w.n;
+}
+
+unsigned int cdm_stack_disks(const char *path, const struct cdm_stack_env *env,
+			     char (*names)[CDM_STACK_NAME_MAX], unsigned int max)
+{
+	struct walk w;
+
+	start(&w, env, NULL, 0);
+	w.disks = names;
+	w.max_disks = max;
+	walk_top(&w, path);
+	return w.ndisks;
 }
 
 void cdm_stack_warn(const char *target, const struct cdm_mem_under *f, unsigned int n)

@@ -321,6 +321,30 @@ static void test_bounds(void **state)
 	assert_int_equal(cdm_stack_walk(FK "/san", &none, f, CDM_MEM_UNDER_MAX), 0);
 }
 
+/* the devices at the bottom of each stack: what the NUMA node is read from */
+static void test_disks(void **state)
+{
+	char d[4][CDM_STACK_NAME_MAX];
+
+	(void)state;
+	/* dm over two loop devices whose files are on vda: vda, once */
+	assert_int_equal(cdm_stack_disks(FK "/dm/x", &env, d, 4), 1);
+	assert_string_equal(d[0], "vda");
+	/* md over a partition of vdb and zram: vdb (zram has no disk) */
+	assert_int_equal(cdm_stack_disks(FK "/md", &env, d, 4), 1);
+	assert_string_equal(d[0], "vdb");
+	assert_int_equal(cdm_stack_disks("/", &env, d, 4), 1);
+	assert_string_equal(d[0], "vda");
+	/* memory, FUSE and network filesystems are on no disk */
+	assert_int_equal(cdm_stack_disks(FK "/shm", &env, d, 4), 0);
+	assert_int_equal(cdm_stack_disks(FK "/fuse", &env, d, 4), 0);
+	assert_int_equal(cdm_stack_disks(FK "/nfs", &env, d, 4), 0);
+	assert_int_equal(cdm_stack_disks(FK "/ram", &env, d, 4), 0);
+	/* a cycle in slaves ends; room for none: none written */
+	assert_int_equal(cdm_stack_disks(FK "/cycle", &env, d, 4), 0);
+	assert_int_equal(cdm_stack_disks("/", &env, d, 0), 0);
+}
+
 static void test_read_line(void **state)
 {
 	char buf[8], p[PATH_MAX + 16];
@@ -347,6 +371,7 @@ int main(void)
 		cmocka_unit_test(test_ram_disks),
 		cmocka_unit_test(test_filesystems),
 		cmocka_unit_test(test_bounds),
+		cmocka_unit_test(test_disks),
 		cmocka_unit_test(test_read_line),
 	};
 

@@ -20,6 +20,8 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -56,6 +58,8 @@ struct batch {
 struct elog {
 	struct batch *b;
 	size_t nb;
+	char name[16];                  /* the thread's name when init() ran */
+	cpu_set_t cpus;                 /* and the CPUs it may run on */
 	int open;                       /* b[nb - 1].hi not known yet */
 	int overflow;
 	uint64_t reaped;                /* I/Os returned by reap() */
@@ -107,6 +111,8 @@ static int logged_init(struct cdm_engine_ctx *ctx, const struct cdm_engine_param
 	if (i >= MAX_THREADS)
 		return -EINVAL;
 	my_log = &eng.log[i];
+	pthread_getname_np(pthread_self(), my_log->name, sizeof(my_log->name));
+	pthread_getaffinity_np(pthread_self(), sizeof(my_log->cpus), &my_log->cpus);
 	my_log->b = calloc(MAX_RECS, sizeof(*my_log->b));
 	if (!my_log->b)
 		return -ENOMEM;
@@ -592,6 +598,82 @@ static void test_init_failure(void **state)
 }
 
 /*
+ * --cpus: each worker is named cdm-w<i> and, by the time its engine is set
+ * up (its buffers are touched before), may run on cpus[i % ncpus] only;
+ * without --cpus on every CPU the process may.  The list is this
+ * machine's own allowed CPUs, so it runs anywhere: one CPU here pins all
+ * four threads to it.
+ */
+static void test_pinned(void **state)
+{
+	static unsigned short cpus[CPU_SETSIZE];
+	unsigned int ncpus = 0;
+	cpu_set_t all;
+	struct crew c;
+
+	(void)state;
+	guard();
+	assert_int_equal(sched_getaffinity(0, sizeof(all), &all), 0);
+	for (unsigned int k = 0; k < CPU_SETSIZE; k++)
+		if (CPU_ISSET(k, &all))
+			cpus[ncpus++] = (unsigned short)k;
+	for (unsigned int pinned = 0; pinned < 2; pinned++) {
+		crew_init(&c, CDM_DIR_READ, 2, MAX_THREADS, 0, 1);
+		c.sh->cpus = pinned ? cpus : NULL;
+		c.sh->ncpus = pinned ? ncpus : 0;
+		crew_go(&c, 0, 10 * MS);
+		cdm_worker_join(c.sh, c.w, c.n);
+		assert_int_equal(atomic_load(&eng.nlogs), MAX_THREADS);
+		for (unsigned int i = 0; i < MAX_THREADS; i++) {
+			const struct elog *l = &eng.log[i];
+			unsigned int id;
+			cpu_set_t want;
+
+			assert_int_equal(c.w[i].init_failed, 0);
+			assert_int_equal(sscanf(l->name, "cdm-w%u", &id), 1);
+			assert_true(id < MAX_THREADS);
+			CPU_ZERO(&want);
+			CPU_SET(cpus[id % ncpus], &want);
+			assert_true(CPU_EQUAL(&l->cpus, pinned ? &want : &all));
+		}
+		crew_free(&c);
+	}
+}
+
+/*
+ * A CPU that cannot be pinned to (none has number 1023 here): every
+ * worker fails its setup with pin_failed and the kernel's error, before
+ * its engine is set up, and does no I/O.
+ */
+static void test_pin_fails(void **state)
+{
+	static const unsigned short none[] = { 1023 };
+	struct cdm_err err = { "" };
+	struct crew c;
+
+	(void)state;
+	guard();
+	if (sysconf(_SC_NPROCESSORS_CONF) > 1023)
+		skip();
+	crew_init(&c, CDM_DIR_READ, 2, 2, 0, 1);
+	c.sh->cpus = none;
+	c.sh->ncpus = 1;
+	assert_int_equal(cdm_worker_start(c.sh, c.w, c.n, &err), 0);
+	for (unsigned int i = 0; i < c.n; i++) {
+		assert_int_equal(c.w[i].init_failed, 1);
+		assert_int_equal(c.w[i].pin_failed, 1);
+		assert_int_equal(c.w[i].error, -EINVAL);
+	}
+	assert_int_equal(atomic_load(&eng.nlogs), 0);
+	for (unsigned int k = 0; k < 3; k++)
+		c.sh->bounds[k] = cdm_clock_now_ns();
+	cdm_worker_go(c.sh);
+	cdm_worker_join(c.sh, c.w, c.n);
+	assert_int_equal(atomic_load(&eng.reaps), 0);
+	crew_free(&c);
+}
+
+/*
  * Setting the stop flag ends every worker long before its schedule does:
  * each stops starting I/O after the request, and starts at most one more
  * batch (Q) after it, since the flag is read once per batch.
@@ -791,6 +873,8 @@ int main(void)
 		cmocka_unit_test(test_stop_on_io_error),
 		cmocka_unit_test(test_stop_on_engine_error),
 		cmocka_unit_test(test_init_failure),
+		cmocka_unit_test(test_pinned),
+		cmocka_unit_test(test_pin_fails),
 		cmocka_unit_test(test_stop_on_request),
 		cmocka_unit_test(test_create_fails),
 		cmocka_unit_test(test_engine_busy),

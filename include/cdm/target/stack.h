@@ -61,6 +61,21 @@ unsigned int cdm_stack_walk(const char *path, const struct cdm_stack_env *env,
 unsigned int cdm_stack_walk_dev(const char *name, const struct cdm_stack_env *env,
 				struct cdm_mem_under *out, unsigned int max);
 
+#define CDM_STACK_NAME_MAX 64           /* a block device's sysfs name, with its NUL */
+
+/*
+ * cdm_stack_disks - the block devices at the bottom of the same walk from
+ * @path: each device reached that has no slaves and is no loop device
+ * (whose backing file is walked instead), no partition (its disk is) and
+ * no RAM disk, zram or null_blk; each once, in the order reached.  What a
+ * directory on ext4 over LVM over two NVMe namespaces is stored on:
+ * "nvme0n1", "nvme1n1".  A filesystem in memory, FUSE or network has
+ * none.  Writes at most @max names to @names; returns how many.  What
+ * target/numa.c takes the device's NUMA node from.
+ */
+unsigned int cdm_stack_disks(const char *path, const struct cdm_stack_env *env,
+			     char (*names)[CDM_STACK_NAME_MAX], unsigned int max);
+
 /*
  * cdm_stack_warn - each of the @n findings @f under @target on stderr, once:
  * "cdm: warning: <target>: <why>; <fix> [stack: <stack>]".

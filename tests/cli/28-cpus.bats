@@ -1,0 +1,167 @@
+#!/usr/bin/env bats
+# --cpus LIST (fio's cpus_allowed with cpus_allowed_policy=split): each
+# worker thread pinned to one CPU of the list, round-robin, read back from
+# the kernel while cdm runs (/proc/PID/task/*: the thread's name, the CPU
+# it last ran on, the CPUs it may run on); bad lists and CPUs cdm may not
+# use refused before anything is written.  The machine may have 2 CPUs:
+# a test that needs more, or CPU 1, says so and skips.
+
+load helpers
+
+# the CPUs this shell may run on, as the kernel lists them ("0-1")
+allowed_here() {
+	awk '$1 == "Cpus_allowed_list:" { print $2 }' /proc/self/status
+}
+
+# skip unless this process may run on every CPU of $@
+need_cpus() {
+	local c
+	for c in "$@"; do
+		taskset -c "$c" true 2>/dev/null ||
+			skip "needs CPU $c, which this machine or cpuset does not give (allowed: $(allowed_here))"
+	done
+}
+
+# run_pinned OUT CPUS SPEC: start a null-engine run of SPEC with --cpus
+# CPUS in the background (3 s of measuring, so it can be watched); PID is
+# cdm's process
+run_pinned() {
+	"$CDM" --engine null --null-service-us 200 --mode read --size 16MiB --count 1 \
+		--time 3 --interval 0 --warmup 0 --quiet --cpus "$2" --test "$3" "$TD" \
+		> "$1.out" 2> "$1.err" &
+	PID=$!
+}
+
+# sample PID's threads every 0.1 s until it ends (at most 60 samples):
+# lines "NAME CPU ALLOWED TID", NAME being the thread's comm (it may hold
+# spaces: taken from the comm file, and stat parsed after the last ")")
+sample_threads() {
+	local i t name rest cpu allowed
+	for i in $(seq 60); do
+		for t in /proc/"$PID"/task/*; do
+			name=$(cat "$t/comm" 2>/dev/null) || continue
+			rest=$(sed 's/.*) //' "$t/stat" 2>/dev/null) || continue
+			# field 39 (processor) is the 37th after "pid (comm) "
+			cpu=$(echo "$rest" | awk '{ print $37 }')
+			allowed=$(awk '$1 == "Cpus_allowed_list:" { print $2 }' "$t/status" 2>/dev/null)
+			[ -n "$cpu" ] && [ -n "$allowed" ] || continue
+			echo "$name $cpu $allowed ${t##*/}"
+		done
+		kill -0 "$PID" 2>/dev/null || break
+		sleep 0.1
+	done
+}
+
+@test "--cpus 1 keeps every worker thread on CPU 1, and leaves the main thread alone" {
+	need_cpus 1
+	run_pinned "$OD/run" 1 "RND4K Q4T4"
+	samples=$(sample_threads)
+	wait "$PID"
+	cat "$OD/run.err"
+	# every worker seen, each in many samples
+	workers=$(echo "$samples" | awk '$1 ~ /^cdm-w[0-9]+$/ { print $4 }' | sort -u | wc -l)
+	[ "$workers" -eq 4 ]
+	nsamples=$(echo "$samples" | grep -c '^cdm-w')
+	echo "$nsamples samples of worker threads"
+	[ "$nsamples" -ge 20 ]
+	# each on CPU 1, allowed CPU 1 only
+	bad=$(echo "$samples" | awk '$1 ~ /^cdm-w/ && ($2 != 1 || $3 != "1")')
+	[ -z "$bad" ] || { echo "workers off CPU 1: $bad"; false; }
+	# cdm's own thread keeps the CPUs it was given
+	main=$(echo "$samples" | awk '$1 == "cdm" { print $3 }' | sort -u)
+	[ "$main" = "$(allowed_here)" ]
+	# 4 threads for 1 CPU: said once
+	[ "$(grep -c 'worker threads for 1 CPU: they all share it' "$OD/run.err")" -eq 1 ]
+	grep -q '^  RND    4KiB (Q=  4, T= 4):' "$OD/run.out"
+	assert_clean "$TD"
+}
+
+@test "--cpus 0-1 with T4: threads alternate between CPUs 0 and 1" {
+	need_cpus 0 1
+	run_pinned "$OD/run" 0-1 "RND4K Q2T4"
+	samples=$(sample_threads)
+	wait "$PID"
+	cat "$OD/run.err"
+	# cdm-w0 and cdm-w2 on 0, cdm-w1 and cdm-w3 on 1: allowed list and CPU
+	for i in 0 1 2 3; do
+		want=$((i % 2))
+		seen=$(echo "$samples" | awk -v n="cdm-w$i" '$1 == n { print $3 }' | sort -u)
+		[ "$seen" = "$want" ] || { echo "cdm-w$i allowed '$seen', want $want"; false; }
+		ran=$(echo "$samples" | awk -v n="cdm-w$i" '$1 == n { print $2 }' | sort -u)
+		[ "$ran" = "$want" ] || { echo "cdm-w$i ran on '$ran', want $want"; false; }
+	done
+	grep -q "they share them round-robin (thread i on the list's CPU i mod 2" "$OD/run.err"
+}
+
+@test "without --cpus the workers are named but not pinned" {
+	"$CDM" --engine null --null-service-us 200 --mode read --size 16MiB --count 1 \
+		--time 3 --interval 0 --warmup 0 --quiet --test "RND4K Q2T2" "$TD" \
+		> "$OD/free.out" 2> "$OD/free.err" &
+	PID=$!
+	samples=$(sample_threads)
+	wait "$PID"
+	[ "$(echo "$samples" | awk '$1 ~ /^cdm-w/ { print $1 }' | sort -u | wc -l)" -eq 2 ]
+	allowed=$(echo "$samples" | awk '$1 ~ /^cdm-w/ { print $3 }' | sort -u)
+	[ "$allowed" = "$(allowed_here)" ]
+	! grep -q 'worker threads for' "$OD/free.err"
+}
+
+@test "bad CPU lists are refused in one line, before anything is written" {
+	for bad in '' x 1- 3-1 1,,2 ',0' 0-7:3/2 0-7:2 1024 0-99999 ' 1'; do
+		run "$CDM" "${QUICK[@]}" --engine null --cpus "$bad" "$TD"
+		echo "--cpus '$bad': $status: $output"
+		[ "$status" -eq 2 ]
+		[ "$(echo "$output" | grep -c '^cdm: ')" -eq 1 ]
+		[[ "${lines[0]}" == "cdm: bad value for --cpus: '$bad': "*" (a CPU list such as 0-3,8)" ]]
+		assert_clean "$TD"
+		[ -z "$(ls -A "$TD")" ]
+	done
+	run "$CDM" "${QUICK[@]}" --engine null --cpus 3-1 "$TD"
+	[ "${lines[0]}" = "cdm: bad value for --cpus: '3-1': the range 3-1 runs downward (1-3) (a CPU list such as 0-3,8)" ]
+	run "$CDM" "${QUICK[@]}" --engine null --cpus 0-1024 "$TD"
+	[ "${lines[0]}" = "cdm: bad value for --cpus: '0-1024': CPU 1024 is past the highest CPU cdm can use, 1023 (a CPU list such as 0-3,8)" ]
+}
+
+@test "a CPU that is not online is refused, naming the CPUs online" {
+	online=$(cat /sys/devices/system/cpu/online)
+	# the first CPU not online (CPU 1023 on any machine of fewer CPUs)
+	off=1023
+	for c in $(seq 0 1023); do
+		grep -qx "$c" <(awk -v l="$online" 'BEGIN { n = split(l, a, ","); for (i = 1; i <= n; i++) { m = split(a[i], r, "-"); for (c = r[1]; c <= r[m]; c++) print c } }') ||
+			{ off=$c; break; }
+	done
+	run "$CDM" "${QUICK[@]}" --engine null --cpus "0,$off" "$TD"
+	echo "$output"
+	[ "$status" -eq 2 ]
+	[ "$output" = "cdm: --cpus 0,$off: CPU $off is not online (online: $online)" ]
+	[ -z "$(ls -A "$TD")" ]
+}
+
+@test "a CPU outside the process's allowed set (taskset) is refused" {
+	command -v taskset >/dev/null || skip "taskset is not installed (util-linux)"
+	need_cpus 0 1
+	run taskset -c 0 "$CDM" "${QUICK[@]}" --engine null --cpus 0-1 "$TD"
+	echo "$output"
+	[ "$status" -eq 2 ]
+	[ "$output" = "cdm: --cpus 0-1: CPU 1 is not one cdm may run on (allowed: 0; taskset or the cgroup's cpuset)" ]
+	[ -z "$(ls -A "$TD")" ]
+	# and within it, it runs
+	run taskset -c 0 "$CDM" "${QUICK[@]}" --engine null --mode read -t "SEQ1M Q1T1" --cpus 0 "$TD"
+	[ "$status" -eq 0 ]
+}
+
+@test "--cpus with as many CPUs as threads: no note; no NUMA warning where the device's node is unknown" {
+	need_cpus 0 1
+	node=-1
+	dev=$(findmnt -no SOURCE -T "$TD" | sed 's|^/dev/||')
+	[ -r "/sys/class/block/$dev/device/numa_node" ] && node=$(cat "/sys/class/block/$dev/device/numa_node")
+	nodes=$(ls -d /sys/devices/system/node/node[0-9]* 2>/dev/null | wc -l)
+	run "$CDM" "${QUICK[@]}" --engine null --mode read -t "RND4K Q1T2" --cpus 0-1 "$TD"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	! echo "$output" | grep -q 'worker threads for'
+	# a one-node machine, or a device of unknown node, has nothing to warn of
+	if [ "$nodes" -le 1 ] || [ "$node" = -1 ]; then
+		! echo "$output" | grep -q 'interconnect'
+	fi
+}
