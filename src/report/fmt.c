@@ -280,6 +280,7 @@ char *cdm_fmt_steady(char *buf, size_t len, const struct cdm_test_result *t,
 {
 	const struct cdm_steady *st = &t->steady;
 	unsigned int max = st->max_rounds ? st->max_rounds : in->max_rounds;
+	unsigned int rounds = t->reported.has ? max : t->npasses;
 	char range[32], slope[32], judged[96];
 	int n;
 
@@ -297,8 +298,8 @@ char *cdm_fmt_steady(char *buf, size_t len, const struct cdm_test_result *t,
 			 CDM_STEADY_WINDOW);
 	if (st->reached_at_round)
 		n = snprintf(buf, len, "at round %u", st->reached_at_round);
-	else
-		n = snprintf(buf, len, "after %u round%s", t->npasses, t->npasses == 1 ? "" : "s");
+	else    /* an imported test has no rounds: the report's count of them */
+		n = snprintf(buf, len, "after %u round%s", rounds, rounds == 1 ? "" : "s");
 	if (n >= 0 && (size_t)n < len && st->reached_at_round && max)
 		n += snprintf(buf + n, len - (size_t)n, " of %u", max);
 	if (n >= 0 && (size_t)n < len)

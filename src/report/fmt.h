@@ -146,7 +146,8 @@ size_t cdm_fmt_trimmed(const char *s, size_t max);
  * "20.0"); "(no full window of 5 measured rounds)" in place of the two
  * when there was none (NaN).  "" when @t ran without steady state.  The
  * largest round number is @t's max_rounds, or @in's when the test has
- * none.  128 bytes always hold it.  Returns @buf.
+ * none; an imported test (no rounds) "after N rounds" with N its
+ * max_rounds.  128 bytes always hold it.  Returns @buf.
  */
 #define CDM_FMT_STEADY_MAX 128
 char *cdm_fmt_steady(char *buf, size_t len, const struct cdm_test_result *t,
