@@ -321,16 +321,22 @@ static void sections(FILE *out, const struct cdm_run_result *r, cdm_layout_row_f
 	}
 }
 
-/* "Steady: SEQ1M Q8T1 Read at round 7 of 25 (...)" of each test run as rounds */
+/*
+ * "Steady: SEQ1M Q8T1 Read at round 7 of 25 (...)" of each test run as
+ * rounds: reads, writes, then Mix, each in run order, as the sections
+ * show them (so that a text read back, its tests in its rows' order,
+ * prints its notes again as they were)
+ */
 static unsigned int steady_notes(FILE *out, const struct cdm_run_result *r)
 {
+	static const enum cdm_dir dirs[] = { CDM_DIR_READ, CDM_DIR_WRITE, CDM_DIR_MIX };
 	char name[64], verdict[CDM_FMT_STEADY_MAX];
 	unsigned int n = 0;
 
-	for (unsigned int i = 0; i < r->ntests; i++) {
-		const struct cdm_test_result *t = &r->tests[i];
+	for (unsigned int k = 0; k < 3 * r->ntests; k++) {
+		const struct cdm_test_result *t = &r->tests[k % r->ntests];
 
-		if (!t->steady.on || !cdm_result_has_data(t))
+		if (t->dir != dirs[k / r->ntests] || !t->steady.on || !cdm_result_has_data(t))
 			continue;
 		cdm_spec_name(&t->spec, name, sizeof(name));
 		fprintf(out, "%s: %s %s %s\n", t->steady.reached_at_round ? "Steady" : "Not steady",
