@@ -32,6 +32,8 @@
 #include "cdm/model/json.h"
 #include "cdm/plan/profile.h"
 #include "cdm/model/result_read.h"
+#include "cdm/model/series.h"
+#include "cdm/report/plot.h"
 #include "cdm/report/report.h"
 #include "cdm/target/outfile.h"
 #include "unit.h"
@@ -955,6 +957,53 @@ static void test_hold_round_trip(void **state)
 	cdm_result_free(r);
 }
 
+/* a series of one 5 s interval per round of @t, as --log-interval 5s gives it */
+static void round_series(struct cdm_test_result *t)
+{
+	struct cdm_series *s = calloc(1, sizeof(*s));
+
+	assert_non_null(s);
+	s->points = calloc(t->npasses, sizeof(*s->points));
+	assert_non_null(s->points);
+	s->interval_ns = 5000000000ull;
+	s->npoints = t->npasses;
+	for (unsigned int k = 0; k < t->npasses; k++)
+		s->points[k] = (struct cdm_series_point){
+			.pass = k + 1, .start_ns = k * 5000000000ull, .duration_ns = 5000000000ull,
+			.bytes = t->passes[k].bytes, .ios = t->passes[k].ios,
+			.lat_sum_ns = t->passes[k].lat_sum_ns, .lat_p99_ns = 9000000,
+		};
+	t->series = s;
+}
+
+/*
+ * --plot of a run with steady state: the passes are rounds, and each
+ * pattern's throughput panel marks where the window its figures come
+ * from starts, steady or not
+ */
+static void test_hold_plot(void **state)
+{
+	struct cdm_run_result *r = unit_hold_run();
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	r->info.log_interval_ns = 5000000000ull;
+	for (unsigned int i = 0; i < r->ntests; i++)
+		round_series(&r->tests[i]);
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	assert_int_equal(cdm_plot_series(f, r), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "SEQ1M Q8T1 Read: steady window, rounds 3-7"));
+	assert_non_null(strstr(buf, "RND4K Q32T1 Read: last window (not steady), rounds 6-10"));
+	assert_non_null(strstr(buf, ">round 1<"));
+	assert_null(strstr(buf, ">pass 1<"));
+	free(buf);
+	cdm_result_free(r);
+}
+
 /* what the reader refuses of the new fields, by name */
 static void test_hold_refused(void **state)
 {
@@ -1025,6 +1074,7 @@ int main(void)
 		cmocka_unit_test(test_hold_golden),
 		cmocka_unit_test(test_hold_round_trip),
 		cmocka_unit_test(test_hold_refused),
+		cmocka_unit_test(test_hold_plot),
 	};
 
 	return cmocka_run_group_tests(tests, setup_utc, NULL);
