@@ -1241,7 +1241,7 @@ static void test_hold_text(void **state)
 static void test_fuzz_seeds(void **state)
 {
 	static const char *const seeds[] = { "cdm-report-6-utf16", "cdm-report-7-quoted", "cdm-report-8",
-					     "cdm-text-6" };
+					     "cdm-text-6", "cdm-text-hold" };
 	const char *dir = getenv("CDM_SRCDIR");
 
 	(void)state;

@@ -955,6 +955,24 @@ static void test_hold_round_trip(void **state)
 	}
 	free(json);
 	cdm_result_free(r);
+
+	/* the fuzz target's seed with these fields (first byte 4: a saved run) reads as one run */
+	{
+		const char *dir = getenv("CDM_SRCDIR");
+		char path[4096];
+		size_t n;
+		struct cdm_run_result *seed;
+
+		snprintf(path, sizeof(path), "%s/tests/fuzz/corpus/json-hold", dir && *dir ? dir : ".");
+		json = unit_read_file(path, &n);
+		assert_true(n > 1 && json[0] == 4);
+		if (cdm_result_read(json + 1, n - 1, CDM_RESULT_READ_ONE_RUN, &seed, &err))
+			fail_msg("%s: %s", path, err.msg);
+		assert_int_equal(seed->tests[0].steady.reached_at_round, 7);
+		assert_int_equal(seed->info.end_fsync, 1);
+		cdm_result_free(seed);
+		free(json);
+	}
 }
 
 /* a series of one 5 s interval per round of @t, as --log-interval 5s gives it */
