@@ -8,7 +8,11 @@
  * mistyped one is named.  The members schema 1 gained after its first
  * release (lat_sum_ns, start_unix_ns, write_pct, the Mix parts, fsync,
  * sync, fsync_every, rate_iops, target.memory_under) are optional, so
- * older files still read, and so is what schema 2 added (pending_max_ns).  Figures are never read,
+ * older files still read, and so is what schema 2 added (pending_max_ns)
+ * and what issue 14 added (the settings end_fsync, steady_state,
+ * precondition, verify, cpus; system.cpus_allowed_list, device_numa_node,
+ * numa_warning; a test's steady_state, a pass's end_fsync): absent, each
+ * reads as off or unknown.  Figures are never read,
  * only counts: a figure schema 2 writes as null (nothing measured) and
  * schema 1 as 0 reads back the same.
  */
