@@ -21,7 +21,7 @@
 #include "fmt.h"
 
 #define NAME_LEN 80
-#define BAND_LABEL 16
+#define BAND_LABEL 24          /* "round 4294967295" */
 
 /*
  * the bands of one panel: the warm-up and each measured pass (with
