@@ -43,6 +43,7 @@ struct row {
 	struct cdm_spec spec;
 	enum cdm_dir dir;
 	struct cdm_reported rep;
+	struct cdm_steady steady;       /* cdm's text: its "Steady:" note (cdm_layout_notes()) */
 	unsigned int line;
 };
 
@@ -837,11 +838,57 @@ static int seconds(struct rd *rd, const char **p, const char *what, unsigned int
 	return 1;
 }
 
+/* "0-3,8" of a <CPUs ...> mark into @dst (@len bytes): digits, ',' and '-' */
+static int cpu_list(const char **pp, char *dst, size_t len)
+{
+	const char *p = *pp;
+	size_t n = 0;
+
+	blanks(&p);
+	while ((*p >= '0' && *p <= '9') || *p == ',' || *p == '-') {
+		if (n + 1 >= len)
+			return 0;
+		dst[n++] = *p++;
+	}
+	if (!n)
+		return 0;
+	dst[n] = '\0';
+	*pp = p;
+	return 1;
+}
+
+/*
+ * cdm's marks of the method of numbers that hold (report/layout.c):
+ * "<EndFsync>", "<Steady-state max N>", "<Precondition>", "<Verify>",
+ * "<CPUs 0-3,8>"
+ */
+static int hold_mark(struct cdm_run_info *in, const char **pp)
+{
+	const char *p = *pp;
+	unsigned long long x;
+
+	if (lit(&p, "<EndFsync>"))
+		in->end_fsync = 1;
+	else if (lit(&p, "<Steady-state max") && whole(&p, CDM_MAX_PASSES, &x) && x && lit(&p, ">"))
+		in->steady_state = 1, in->max_rounds = (unsigned int)x;
+	else if (lit(&p, "<Precondition>"))
+		in->precondition = 1;
+	else if (lit(&p, "<Verify>"))
+		in->verify = 1;
+	else if (lit(&p, "<CPUs") && cpu_list(&p, in->cpus, sizeof(in->cpus)) && lit(&p, ">"))
+		;
+	else
+		return 0;
+	*pp = p;
+	return 1;
+}
+
 /*
  * A mark of the settings that change what the figures mean: CDM's
  * "<0Fill>" and "[Admin]", and cdm's own (report/layout.c,
- * cdm_layout_marks()): "<O_DSYNC>", "<fdatasync/N>", "<Rate N IOPS>", and
- * in its CDM 6 and 7 layouts "<Measure N sec>"
+ * cdm_layout_marks()): "<O_DSYNC>", "<fdatasync/N>", "<Rate N IOPS>",
+ * "<EndFsync>", "<Steady-state max N>", "<Precondition>", "<Verify>",
+ * "<CPUs 0-3,8>", and in its CDM 6 and 7 layouts "<Measure N sec>"
  */
 static int known_mark(struct rd *rd, const char **pp)
 {
@@ -863,7 +910,7 @@ static int known_mark(struct rd *rd, const char **pp)
 	else if (lit(&p, "<Measure") && seconds(rd, &p, "Measure", 1, CDM_TIME_MAX, &in->time, &has) &&
 		 has && lit(&p, ">"))
 		rd->measure = 1;
-	else
+	else if (!hold_mark(in, &p))
 		return 0;
 	*pp = p;
 	return 1;
@@ -1073,6 +1120,85 @@ static int old_layout(const struct rd *rd)
 	return l && l < 7;
 }
 
+/*
+ * "(range 4.1 %, slope 2.0 %)" of a steady-state note, or "(no full window
+ * of 5 measured rounds)": the percentages into @st (NaN for the latter)
+ */
+static int steady_judged(const char **pp, struct cdm_steady *st)
+{
+	const char *p = *pp;
+	unsigned long long w;
+
+	if (!lit(&p, "("))
+		return 0;
+	if (lit(&p, "no full window of") && whole(&p, 99, &w) && w == CDM_STEADY_WINDOW &&
+	    lit(&p, "measured rounds)")) {
+		st->range_pct = st->slope_pct = cdm_pass_no_figure();
+	} else if (!(lit(&p, "range") && number(&p, &st->range_pct) && lit(&p, "%") && lit(&p, ",") &&
+		     lit(&p, "slope") && number(&p, &st->slope_pct) && lit(&p, "%") && lit(&p, ")"))) {
+		return 0;
+	}
+	*pp = p;
+	return at_end(p);
+}
+
+/*
+ * cdm's note of a test run as rounds (report/layout.c, cdm_layout_notes()):
+ * "SEQ1M Q8T1 Read at round 7 of 25 (...)" after "Steady:", "RND4K Q32T1
+ * Read after 25 rounds (...)" after "Not steady:", for a row read before.
+ * An imported test has no rounds: the rounds a test that never got steady
+ * ran are kept as its max_rounds, so the note prints again as it was.
+ */
+static int steady_note(struct rd *rd, const char *p, int reached)
+{
+	char name[64];
+	struct row *rw = NULL;
+	struct cdm_steady st = { .on = 1 };
+	unsigned long long x, m = 0;
+
+	for (unsigned int i = 0; i < rd->nrows && !rw; i++) {
+		const char *q = p;
+
+		if (rd->rows[i].steady.on)
+			continue;       /* a test run twice has a note each */
+		cdm_spec_name(&rd->rows[i].spec, name, sizeof(name));
+		if (lit(&q, name) && lit(&q, cdm_result_dir_name(rd->rows[i].dir)) && *q == ' ') {
+			rw = &rd->rows[i];
+			p = q;
+		}
+	}
+	if (!rw)
+		return 0;
+	if (reached) {
+		if (!lit(&p, "at round") || !whole(&p, CDM_MAX_PASSES, &x) || !x)
+			return 0;
+		/* "of M": the most rounds, when the run stated it */
+		if (lit(&p, "of") && (!whole(&p, CDM_MAX_PASSES, &m) || m < x))
+			return 0;
+		st.reached_at_round = (unsigned int)x;
+	} else if (!lit(&p, "after") || !whole(&p, CDM_MAX_PASSES, &m) ||
+		   !lit(&p, m == 1 ? "round" : "rounds")) {
+		return 0;
+	}
+	st.max_rounds = (unsigned int)m;
+	if (!steady_judged(&p, &st))
+		return 0;
+	rw->steady = st;
+	return 1;
+}
+
+/* "41.2 sec (...)" of cdm's "Precondition:" note: the time it took */
+static int precondition_note(struct cdm_run_info *in, const char *p)
+{
+	double s;
+
+	if (!number(&p, &s) || !lit(&p, "sec") || s > 1e9)
+		return 0;
+	in->precondition = 1;
+	in->precondition_ns = (uint64_t)(s * 1e9 + 0.5);
+	return 1;
+}
+
 /* a footer line: 1, 0 (not one), or -EINVAL */
 static int footer_line(struct rd *rd, const char *p)
 {
@@ -1097,6 +1223,13 @@ static int footer_line(struct rd *rd, const char *p)
 		rd->old_os = old_layout(rd);
 	} else if ((v = footer_key(p, "Comment"))) {
 		snprintf(in->comment, sizeof(in->comment), "%s", v);
+	} else if ((v = footer_key(p, "Steady")) || (v = footer_key(p, "Not steady"))) {
+		/* cdm's notes between the sections and the footer (cdm_layout_notes()) */
+		ok = steady_note(rd, v, p[0] == 'S');
+	} else if ((v = footer_key(p, "Precondition"))) {
+		ok = precondition_note(in, v);
+	} else if ((v = footer_key(p, "NUMA"))) {
+		snprintf(in->numa_warning, sizeof(in->numa_warning), "%s", v);
 	} else {
 		return 0;
 	}
@@ -1261,6 +1394,7 @@ static int build(struct rd *rd, const char *file, struct cdm_run_result **out)
 		t->dir = rd->rows[i].dir;
 		t->qd_run = t->spec.qd;
 		t->reported = rd->rows[i].rep;
+		t->steady = rd->rows[i].steady;
 		/* CDM prints a Mix test's total only */
 		t->parts_unknown = t->dir == CDM_DIR_MIX;
 	}

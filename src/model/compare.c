@@ -25,6 +25,9 @@ static const char *const setting_names[CDM_COMPARE_NSETTINGS] = {
 	[CDM_COMPARE_ENGINE] = "engine",
 	[CDM_COMPARE_DIRECT] = "direct",
 	[CDM_COMPARE_DATA] = "data",
+	[CDM_COMPARE_END_FSYNC] = "end_fsync",
+	[CDM_COMPARE_STEADY] = "steady_state",
+	[CDM_COMPARE_PRECONDITION] = "precondition",
 	[CDM_COMPARE_TESTS] = "tests",
 };
 
@@ -295,11 +298,20 @@ int cdm_compare_differs(const struct cdm_compare *c, enum cdm_compare_setting s)
 			continue;
 		switch (s) {
 		case CDM_COMPARE_SIZE: differ = b->size != a->size; break;
-		case CDM_COMPARE_COUNT: differ = b->count != a->count; break;
+		case CDM_COMPARE_COUNT:
+			/* with steady state the rounds replace the count */
+			differ = !(a->steady_state && b->steady_state) && b->count != a->count;
+			break;
 		case CDM_COMPARE_TIME: differ = b->time != a->time; break;
 		case CDM_COMPARE_ENGINE: differ = strcmp(b->engine, a->engine) != 0; break;
 		case CDM_COMPARE_DIRECT: differ = b->direct != a->direct; break;
 		case CDM_COMPARE_DATA: differ = b->zero_fill != a->zero_fill; break;
+		case CDM_COMPARE_END_FSYNC: differ = !b->end_fsync != !a->end_fsync; break;
+		case CDM_COMPARE_STEADY:
+			differ = !b->steady_state != !a->steady_state ||
+				 (a->steady_state && b->max_rounds != a->max_rounds);
+			break;
+		case CDM_COMPARE_PRECONDITION: differ = !b->precondition != !a->precondition; break;
 		case CDM_COMPARE_TESTS:
 			differ = !has_tests_of(c->runs[k], c->runs[0]) ||
 				 !has_tests_of(c->runs[0], c->runs[k]);

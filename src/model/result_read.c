@@ -8,7 +8,11 @@
  * mistyped one is named.  The members schema 1 gained after its first
  * release (lat_sum_ns, start_unix_ns, write_pct, the Mix parts, fsync,
  * sync, fsync_every, rate_iops, target.memory_under) are optional, so
- * older files still read, and so is what schema 2 added (pending_max_ns).  Figures are never read,
+ * older files still read, and so is what schema 2 added (pending_max_ns)
+ * and what issue 14 added (the settings end_fsync, steady_state,
+ * precondition, verify, cpus; system.cpus_allowed_list, device_numa_node,
+ * numa_warning; a test's steady_state, a pass's end_fsync): absent, each
+ * reads as off or unknown.  Figures are never read,
  * only counts: a figure schema 2 writes as null (nothing measured) and
  * schema 1 as 0 reads back the same.
  */
@@ -199,6 +203,29 @@ static int read_extras(struct cdm_err *err, const struct cdm_json *pj, const cha
 	return 0;
 }
 
+/*
+ * --end-fsync's fdatasync of a pass, "end_fsync": {count, time_ns}, when
+ * the file has it (absent or null: none, and in files before it existed)
+ */
+static int read_end_fsync(struct cdm_err *err, const struct cdm_json *pj, const char *where,
+			  struct cdm_pass *p)
+{
+	const struct cdm_json *ef = cdm_json_get(pj, "end_fsync");
+	char w[120];
+
+	if (!ef || ef->type == CDM_JSON_NULL)
+		return 0;
+	snprintf(w, sizeof(w), "%s.end_fsync", where);
+	if (ef->type != CDM_JSON_OBJECT)
+		return not_object(err, w, ef);
+	if (u64(err, ef, w, "count", &p->end_fsyncs) || u64(err, ef, w, "time_ns", &p->end_fsync_ns))
+		return -EINVAL;
+	if (p->end_fsyncs > 1)
+		return bad(err, "%s.count: %" PRIu64 ", a pass ends with one fdatasync at most",
+			   w, p->end_fsyncs);
+	return 0;
+}
+
 static int read_pass(struct cdm_err *err, const struct cdm_json *pj, const char *where,
 		     struct cdm_pass *p)
 {
@@ -221,7 +248,7 @@ static int read_pass(struct cdm_err *err, const struct cdm_json *pj, const char 
 	    opt_u64(err, pj, where, "start_unix_ns", &p->start_unix_ns) ||
 	    opt_u64(err, pj, where, "pending_max_ns", &p->pending_max_ns))
 		return -EINVAL;
-	if (read_extras(err, pj, where, p))
+	if (read_extras(err, pj, where, p) || read_end_fsync(err, pj, where, p))
 		return -EINVAL;
 	if (cdm_json_get(pj, "lat_sum_ns"))
 		return u64(err, pj, where, "lat_sum_ns", &p->lat_sum_ns);
@@ -302,6 +329,62 @@ static int read_reported(struct cdm_err *err, const struct cdm_json *tj, const c
 	return 0;
 }
 
+/* a percentage of the steady window, or null (NaN): never negative */
+static int steady_pct(struct cdm_err *err, const struct cdm_json *o, const char *where,
+		      const char *key, double *dst)
+{
+	const struct cdm_json *v = mem(err, o, where, key, CDM_JSON_NUMBER, 1);
+
+	if (!v)
+		return -EINVAL;
+	*dst = v->type == CDM_JSON_NUMBER ? v->num : cdm_pass_no_figure();
+	if (v->type == CDM_JSON_NUMBER && !(v->num >= 0.0 && v->num < 1e15))
+		return bad(err, "%s.%s: out of range", where, key);
+	return 0;
+}
+
+/*
+ * A test's "steady_state" (--steady-state), when the file has it: the
+ * verdict of model/steady.h over the test's @t->npasses rounds (read
+ * first).  The round it got steady is one of the rounds, and the window
+ * holds no more rounds than PTS's; first_round, tracked and window_mean
+ * are derived from the passes, so they are not read.
+ */
+static int read_steady(struct cdm_err *err, const struct cdm_json *tj, const char *where,
+		       struct cdm_test_result *t)
+{
+	const struct cdm_json *o = cdm_json_get(tj, "steady_state"), *v;
+	struct cdm_steady *st = &t->steady;
+	char w[64];
+
+	if (!o || o->type == CDM_JSON_NULL)
+		return 0;
+	snprintf(w, sizeof(w), "%s.steady_state", where);
+	if (o->type != CDM_JSON_OBJECT)
+		return not_object(err, w, o);
+	v = mem(err, o, w, "reached_at_round", CDM_JSON_NUMBER, 1);
+	if (!v)
+		return -EINVAL;
+	if (v->type == CDM_JSON_NUMBER &&
+	    get_uint(err, o, w, "reached_at_round", CDM_MAX_PASSES, &st->reached_at_round))
+		return -EINVAL;
+	if (get_uint(err, o, w, "max_rounds", CDM_MAX_PASSES, &st->max_rounds) ||
+	    get_uint(err, o, w, "window_rounds", CDM_STEADY_WINDOW, &st->window_rounds) ||
+	    steady_pct(err, o, w, "range_pct", &st->range_pct) ||
+	    steady_pct(err, o, w, "slope_pct", &st->slope_pct))
+		return -EINVAL;
+	if (v->type == CDM_JSON_NUMBER && !st->reached_at_round)
+		return bad(err, "%s.reached_at_round: 0, rounds count from 1", w);
+	/* an imported report's test has no rounds, only what its text said of them */
+	if (!t->reported.has && st->reached_at_round > t->npasses)
+		return bad(err, "%s.reached_at_round: not one of the test's %u rounds", w, t->npasses);
+	if (st->window_rounds > t->npasses)
+		return bad(err, "%s.window_rounds: %u, more than the test's %u rounds", w,
+			   st->window_rounds, t->npasses);
+	st->on = 1;
+	return 0;
+}
+
 static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned int idx,
 		     struct cdm_test_result *t)
 {
@@ -363,7 +446,7 @@ static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned in
 			return -EINVAL;
 		t->error = -(int)(no ? no : EIO);
 	}
-	if (read_reported(err, tj, where, t))
+	if (read_reported(err, tj, where, t) || read_steady(err, tj, where, t))
 		return -EINVAL;
 	h = mem(err, tj, where, "histogram", CDM_JSON_OBJECT, 1);
 	if (!h)
@@ -497,6 +580,84 @@ static int read_source(struct cdm_err *err, const struct cdm_json *root, struct 
 	return 0;
 }
 
+/* an optional boolean: absent or null leave *dst */
+static int opt_bool(struct cdm_err *err, const struct cdm_json *obj, const char *where,
+		    const char *key, int *dst)
+{
+	const struct cdm_json *v = cdm_json_get(obj, key);
+
+	if (!v || v->type == CDM_JSON_NULL)
+		return 0;
+	return boolean(err, obj, where, key, dst);
+}
+
+/* an optional string: absent or null leave *dst */
+static int opt_str(struct cdm_err *err, const struct cdm_json *obj, const char *where,
+		   const char *key, char *dst, size_t dlen)
+{
+	const struct cdm_json *v = cdm_json_get(obj, key);
+
+	if (!v || v->type == CDM_JSON_NULL)
+		return 0;
+	return str(err, obj, where, key, dst, dlen, 0);
+}
+
+/*
+ * The settings of issue 14's method (--end-fsync, --steady-state,
+ * --precondition, --verify, --cpus), all optional: absent in files from
+ * before them, and read as off.
+ */
+static int read_hold_settings(struct cdm_err *err, const struct cdm_json *set,
+			      struct cdm_run_info *in)
+{
+	const struct cdm_json *ss = cdm_json_get(set, "steady_state");
+	const struct cdm_json *pc = cdm_json_get(set, "precondition");
+
+	if (opt_bool(err, set, "settings", "end_fsync", &in->end_fsync) ||
+	    opt_bool(err, set, "settings", "verify", &in->verify) ||
+	    opt_str(err, set, "settings", "cpus", in->cpus, sizeof(in->cpus)))
+		return -EINVAL;
+	if (ss && ss->type != CDM_JSON_NULL) {
+		if (ss->type != CDM_JSON_OBJECT)
+			return not_object(err, "settings.steady_state", ss);
+		if (get_uint(err, ss, "settings.steady_state", "max_rounds", CDM_MAX_PASSES,
+			     &in->max_rounds))
+			return -EINVAL;
+		in->steady_state = 1;
+	}
+	if (pc && pc->type != CDM_JSON_NULL) {
+		if (pc->type != CDM_JSON_OBJECT)
+			return not_object(err, "settings.precondition", pc);
+		if (u64(err, pc, "settings.precondition", "time_ns", &in->precondition_ns))
+			return -EINVAL;
+		in->precondition = 1;
+	}
+	return 0;
+}
+
+/*
+ * The system's side of --cpus, all optional: the CPUs allowed, the
+ * device's NUMA node (null or absent: -1, unknown) and the warning.
+ */
+static int read_placement(struct cdm_err *err, const struct cdm_json *sy, struct cdm_run_info *in)
+{
+	const struct cdm_json *v = cdm_json_get(sy, "device_numa_node");
+	unsigned int node;
+
+	if (opt_str(err, sy, "system", "cpus_allowed_list", in->cpus_allowed_list,
+		    sizeof(in->cpus_allowed_list)) ||
+	    opt_str(err, sy, "system", "numa_warning", in->numa_warning, sizeof(in->numa_warning)))
+		return -EINVAL;
+	in->dev_numa_node = -1;
+	if (!v || v->type == CDM_JSON_NULL)
+		return 0;
+	/* the kernel numbers nodes below MAX_NUMNODES, at most 1 << 10 */
+	if (get_uint(err, sy, "system", "device_numa_node", 1023, &node))
+		return -EINVAL;
+	in->dev_numa_node = (int)node;
+	return 0;
+}
+
 static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cdm_run_result *r)
 {
 	struct cdm_run_info *in = &r->info;
@@ -552,6 +713,8 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 		return -EINVAL;
 	if (cdm_result_aggregate_parse(s, &r->aggregate) < 0)
 		return bad(err, "settings.aggregate: \"%s\"", s);
+	if (read_hold_settings(err, set, in))
+		return -EINVAL;
 	v = mem(err, set, "settings", "cv_threshold_pct", CDM_JSON_NUMBER, 0);
 	if (!v)
 		return -EINVAL;
@@ -597,7 +760,7 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	in->mem_total_bytes = 0;	/* absent in files written before it was added */
 	if (opt_u64(err, sy, "system", "mem_total_bytes", &in->mem_total_bytes))
 		return -EINVAL;
-	return 0;
+	return read_placement(err, sy, in);
 }
 
 /* the JSON text parsed, or -EINVAL / -ENOMEM / -E2BIG with the reason in @err */

@@ -124,6 +124,19 @@ static void setting_text(const struct cdm_run_result *run, enum cdm_compare_sett
 	case CDM_COMPARE_TESTS:
 		snprintf(buf, len, "%u tests", run->ntests);
 		break;
+	case CDM_COMPARE_END_FSYNC:
+		snprintf(buf, len, "%s", in->end_fsync ? "with end fsync" : "without");
+		break;
+	case CDM_COMPARE_STEADY:
+		/* another method: rounds until steady, the figures over the last window */
+		if (in->steady_state)
+			snprintf(buf, len, "steady state (at most %u rounds)", in->max_rounds);
+		else
+			snprintf(buf, len, "fixed passes, no steady state");
+		break;
+	case CDM_COMPARE_PRECONDITION:
+		snprintf(buf, len, "%s", in->precondition ? "preconditioned" : "not preconditioned");
+		break;
 	default:
 		snprintf(buf, len, "%s", in->zero_fill ? "zero" : "random");
 		break;

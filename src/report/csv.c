@@ -26,6 +26,7 @@ static const char header[] =
 	"label,test,direction,pattern,block_bytes,threads,queue_depth,queue_depth_run,"
 	"kind,pass,duration_s,bytes,ios,mb_s,iops,lat_mean_ns,lat_max_ns,"
 	"cpu_user_ns,cpu_sys_ns,cpu_ns_per_io,mb_s_cv_pct,"
+	"end_fsync_ns,steady_window,steady_reached_at_round,steady_range_pct,steady_slope_pct,"
 	"lat_p50_ns,lat_p90_ns,lat_p99_ns,lat_p99_9_ns,lat_p99_99_ns,reason\n";
 
 static const double pcts[] = { 50.0, 90.0, 99.0, 99.9, 99.99 };
@@ -107,9 +108,55 @@ static void write_reported(FILE *out, const struct cdm_run_result *r,
 		num(out, cdm_result_mb_s(t, aggs[i]));
 		num(out, cdm_result_iops(t, aggs[i]));
 		num(out, cdm_result_lat_us(t, aggs[i]) * 1000.0);
-		fputs(",,,,,,,,,,", out);       /* max, CPU, CV, percentiles */
+		fputs(",,,,,", out);            /* max, CPU, CV */
+		fputs(",,,,,", out);            /* no passes: no end fsync, no rounds */
+		fputs(",,,,,", out);            /* no percentiles */
 		reason_end(out, cdm_result_agg_reason(t, aggs[i]));
 	}
+}
+
+/*
+ * A pass row's end_fsync_ns (--end-fsync: the time of the fdatasync that
+ * ended a write or Mix pass; empty for other passes) and steady_window
+ * (--steady-state: 1 when the round is in the window the figures come
+ * from, else 0; empty without), then its three empty steady columns
+ */
+static void pass_hold(FILE *out, const struct cdm_run_result *r, const struct cdm_test_result *t,
+		      unsigned int i)
+{
+	if (r->info.end_fsync && t->dir != CDM_DIR_READ && t->passes[i].end_fsyncs)
+		u64(out, t->passes[i].end_fsync_ns);
+	else
+		fputc(',', out);
+	if (t->steady.on)
+		fprintf(out, ",%d", i >= cdm_result_first_pass(t));
+	else
+		fputc(',', out);
+	fputs(",,,", out);
+}
+
+/*
+ * A summary row's steady columns: empty end_fsync_ns; steady_window, the
+ * window's rounds "3-7" (1-based); the round it got steady (empty when
+ * never) and the last window's range and slope, % of its mean (empty
+ * when not judged); all empty without steady state
+ */
+static void summary_hold(FILE *out, const struct cdm_test_result *t, unsigned int n)
+{
+	const struct cdm_steady *st = &t->steady;
+
+	fputc(',', out);
+	if (!st->on) {
+		fputs(",,,,", out);
+		return;
+	}
+	fprintf(out, ",%u-%u", cdm_result_first_pass(t) + 1, n);
+	if (st->reached_at_round)
+		fprintf(out, ",%u", st->reached_at_round);
+	else
+		fputc(',', out);
+	num(out, st->range_pct);
+	num(out, st->slope_pct);
 }
 
 static void write_test(FILE *out, const struct cdm_run_result *r,
@@ -147,7 +194,9 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 			num(out, (double)(p->cpu_user_ns + p->cpu_sys_ns) / (double)p->ios);
 		else
 			fputc(',', out);
-		fputs(",,,,,,", out);   /* no spread or percentiles per pass */
+		fputc(',', out);        /* no spread per pass */
+		pass_hold(out, r, t, i);
+		fputs(",,,,,", out);    /* no percentiles per pass */
 		reason_end(out, cdm_pass_state_reason(cdm_pass_state(p)));
 		user += p->cpu_user_ns;
 		sys += p->cpu_sys_ns;
@@ -182,6 +231,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 			num(out, s.mb_s.cv_pct);
 		else
 			fputc(',', out);
+		summary_hold(out, t, n);
 		for (unsigned int k = 0; k < sizeof(pcts) / sizeof(pcts[0]); k++) {
 			if (cdm_result_has_percentiles(t))
 				u64(out, cdm_hist_percentile(t->hist, pcts[k]));

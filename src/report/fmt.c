@@ -274,3 +274,35 @@ size_t cdm_fmt_trimmed(const char *s, size_t max)
 		n--;
 	return n;
 }
+
+char *cdm_fmt_steady(char *buf, size_t len, const struct cdm_test_result *t,
+		     const struct cdm_run_info *in)
+{
+	const struct cdm_steady *st = &t->steady;
+	unsigned int max = st->max_rounds ? st->max_rounds : in->max_rounds;
+	unsigned int rounds = t->reported.has ? max : t->npasses;
+	char range[32], slope[32], judged[96];
+	int n;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	if (!st->on)
+		return buf;
+	if (isfinite(st->range_pct) && isfinite(st->slope_pct))
+		snprintf(judged, sizeof(judged), "range %s %%, slope %s %%",
+			 cdm_fmt_cv(range, sizeof(range), st->range_pct, CDM_STEADY_RANGE_PCT),
+			 cdm_fmt_cv(slope, sizeof(slope), st->slope_pct, CDM_STEADY_SLOPE_PCT));
+	else
+		snprintf(judged, sizeof(judged), "no full window of %u measured rounds",
+			 CDM_STEADY_WINDOW);
+	if (st->reached_at_round)
+		n = snprintf(buf, len, "at round %u", st->reached_at_round);
+	else    /* an imported test has no rounds: the report's count of them */
+		n = snprintf(buf, len, "after %u round%s", rounds, rounds == 1 ? "" : "s");
+	if (n >= 0 && (size_t)n < len && st->reached_at_round && max)
+		n += snprintf(buf + n, len - (size_t)n, " of %u", max);
+	if (n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, " (%s)", judged);
+	return buf;
+}

@@ -136,4 +136,21 @@ char *cdm_fmt_source(char *buf, size_t len, const struct cdm_run_info *in);
  */
 size_t cdm_fmt_trimmed(const char *s, size_t max);
 
+/*
+ * cdm_fmt_steady - the steady-state verdict of @t (--steady-state,
+ * model/steady.h), after the words "steady" or "not steady" a writer puts
+ * before it: "at round 7 of 25 (range 4.1 %, slope 2.0 %)" when the
+ * rounds got steady, "after 25 rounds (range 31.0 %, slope 12.0 %)" when
+ * they never did, the range and slope of the last window judged, each
+ * shown against its PTS limit as cdm_fmt_cv() shows a spread (20.04 never
+ * "20.0"); "(no full window of 5 measured rounds)" in place of the two
+ * when there was none (NaN).  "" when @t ran without steady state.  The
+ * largest round number is @t's max_rounds, or @in's when the test has
+ * none; an imported test (no rounds) "after N rounds" with N its
+ * max_rounds.  128 bytes always hold it.  Returns @buf.
+ */
+#define CDM_FMT_STEADY_MAX 128
+char *cdm_fmt_steady(char *buf, size_t len, const struct cdm_test_result *t,
+		     const struct cdm_run_info *in);
+
 #endif /* CDM_REPORT_FMT_H */

@@ -187,6 +187,46 @@ static void write_reported(FILE *out, const struct cdm_test_result *t)
 	fputs(" },\n", out);
 }
 
+/*
+ * The settings of issue 14's method (docs/method.md): --end-fsync,
+ * --steady-state (its rule's constants, so a reader needs no source),
+ * --precondition (and how long it took), --verify, --cpus.  Always
+ * written: false or null when not used.
+ */
+static void write_hold_settings(FILE *out, const struct cdm_run_info *in)
+{
+	fprintf(out, "    \"end_fsync\": %s,\n", in->end_fsync ? "true" : "false");
+	if (in->steady_state) {
+		fprintf(out, "    \"steady_state\": { \"max_rounds\": %u, \"window_rounds\": %u, "
+			"\"range_pct_max\": ", in->max_rounds, CDM_STEADY_WINDOW);
+		num(out, CDM_STEADY_RANGE_PCT);
+		fputs(", \"slope_pct_max\": ", out);
+		num(out, CDM_STEADY_SLOPE_PCT);
+		fputs(", \"tracked\": \"iops for RND, mb_s for SEQ\" },\n", out);
+	} else {
+		fputs("    \"steady_state\": null,\n", out);
+	}
+	if (in->precondition)
+		fprintf(out, "    \"precondition\": { \"passes\": 2, \"block_bytes\": 131072, "
+			"\"time_ns\": %" PRIu64 " },\n", in->precondition_ns);
+	else
+		fputs("    \"precondition\": null,\n", out);
+	fprintf(out, "    \"verify\": %s,\n", in->verify ? "true" : "false");
+	key_str(out, "    ", "cpus", in->cpus, sizeof(in->cpus), 1, ",");
+}
+
+/* the system's side of --cpus: the CPUs allowed, the device's NUMA node, the warning */
+static void write_placement(FILE *out, const struct cdm_run_info *in)
+{
+	key_str(out, "    ", "cpus_allowed_list", in->cpus_allowed_list,
+		sizeof(in->cpus_allowed_list), 1, ",");
+	if (in->dev_numa_node >= 0)
+		fprintf(out, "    \"device_numa_node\": %d,\n", in->dev_numa_node);
+	else
+		fputs("    \"device_numa_node\": null,\n", out);
+	key_str(out, "    ", "numa_warning", in->numa_warning, sizeof(in->numa_warning), 1, ",");
+}
+
 static void write_info(FILE *out, const struct cdm_run_result *r)
 {
 	const struct cdm_run_info *in = &r->info;
@@ -213,6 +253,7 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 		key_u64(out, "    ", "rate_iops", in->rate_iops, ",");
 	else
 		fputs("    \"rate_iops\": null,\n", out);
+	write_hold_settings(out, in);
 	fprintf(out, "    \"aggregate\": \"%s\",\n", cdm_result_aggregate_name(r->aggregate));
 	key_num(out, "    ", "cv_threshold_pct", r->cv_threshold_pct, "");
 	fputs("  },\n", out);
@@ -266,6 +307,7 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 		key_u64(out, "    ", "mem_total_bytes", in->mem_total_bytes, ",");
 	else
 		fputs("    \"mem_total_bytes\": null,\n", out);
+	write_placement(out, in);
 	fprintf(out, "    \"admin\": %s\n", in->admin ? "true" : "false");
 	fputs("  },\n", out);
 }
@@ -328,7 +370,18 @@ static void write_fsyncs(FILE *out, const char *ind, uint64_t n, uint64_t sum_ns
 		fprintf(out, ", \"max_ns\": null }%s\n", end);
 }
 
-static void write_pass(FILE *out, const struct cdm_pass *p, int mix, int fsync, int last)
+/* --end-fsync: the fdatasync that ended a write or Mix pass; null for other passes */
+static void write_end_fsync(FILE *out, const struct cdm_pass *p, int end_fsync)
+{
+	if (end_fsync)
+		fprintf(out, "          \"end_fsync\": { \"count\": %" PRIu64 ", \"time_ns\": %" PRIu64
+			" },\n", p->end_fsyncs, p->end_fsync_ns);
+	else
+		fputs("          \"end_fsync\": null,\n", out);
+}
+
+static void write_pass(FILE *out, const struct cdm_pass *p, int mix, int fsync, int end_fsync,
+		       int last)
 {
 	fputs("        {\n", out);
 	key_num(out, "          ", "duration_s", p->seconds, ",");
@@ -361,6 +414,7 @@ static void write_pass(FILE *out, const struct cdm_pass *p, int mix, int fsync, 
 	} else {
 		fputs("          \"read\": null,\n          \"write\": null,\n", out);
 	}
+	write_end_fsync(out, p, end_fsync);
 	if (fsync)
 		write_fsyncs(out, "          ", p->fsyncs, p->fsync_sum_ns, p->fsync_max_ns, "");
 	else
@@ -432,6 +486,67 @@ static void write_latency(FILE *out, const struct cdm_test_result *t)
 	fprintf(out, "      }%s", end);
 }
 
+/* the mean of the tracked figure over passes [first, n): NaN when a round has none */
+static double window_mean(const struct cdm_test_result *t, unsigned int first, unsigned int n)
+{
+	double sum = 0.0;
+
+	if (first >= n)
+		return cdm_pass_no_figure();
+	for (unsigned int i = first; i < n; i++)
+		sum += cdm_steady_figure(&t->passes[i], t->spec.pattern);
+	return sum / (double)(n - first);
+}
+
+/*
+ * "steady_state" of a test run as rounds (--steady-state): the verdict of
+ * model/steady.h and the window the summary is over (1-based rounds);
+ * null for a test run without it.
+ */
+static void write_steady(FILE *out, const struct cdm_test_result *t, unsigned int n)
+{
+	const struct cdm_steady *st = &t->steady;
+	unsigned int first = cdm_result_first_pass(t);
+
+	if (!st->on) {
+		fputs("      \"steady_state\": null,\n", out);
+		return;
+	}
+	fputs("      \"steady_state\": { \"reached_at_round\": ", out);
+	if (st->reached_at_round)
+		fprintf(out, "%u", st->reached_at_round);
+	else
+		fputs("null", out);
+	fprintf(out, ", \"max_rounds\": %u, \"window_rounds\": %u, \"first_round\": %u, "
+		"\"range_pct\": ", st->max_rounds, st->window_rounds, first + 1);
+	num(out, st->range_pct);
+	fputs(", \"slope_pct\": ", out);
+	num(out, st->slope_pct);
+	fprintf(out, ", \"tracked\": \"%s\", \"window_mean\": ",
+		t->spec.pattern == CDM_RND ? "iops" : "mb_s");
+	num(out, window_mean(t, first, n));
+	fputs(" },\n", out);
+}
+
+/* the most rounds @t could run: its own, or the run's --max-rounds */
+static unsigned int max_rounds(const struct cdm_run_result *r, const struct cdm_test_result *t)
+{
+	return t->steady.max_rounds ? t->steady.max_rounds : r->info.max_rounds;
+}
+
+/* is @t whole: every pass asked for (with steady state: steady, or every round) and no error? */
+static int test_complete(const struct cdm_run_result *r, const struct cdm_test_result *t,
+			 unsigned int n)
+{
+	if (t->reported.has)
+		return 1;
+	if (!n || t->error)
+		return 0;
+	if (t->steady.on)
+		return t->steady.reached_at_round || n >= max_rounds(r, t);
+	return n >= r->info.count;
+}
+
 static void write_test(FILE *out, const struct cdm_run_result *r,
 		       const struct cdm_test_result *t, int last)
 {
@@ -441,6 +556,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	unsigned int i, n = t->npasses < CDM_MAX_PASSES ? t->npasses : CDM_MAX_PASSES;
 	double cv = 0.0;
 	int mix = t->dir == CDM_DIR_MIX, fsync = r->info.fsync_every != 0;
+	int end_fsync = r->info.end_fsync && t->dir != CDM_DIR_READ;
 
 	cdm_result_summarize(t, &s);
 	cdm_spec_name(&t->spec, name, sizeof(name));
@@ -458,11 +574,12 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	key_u64(out, "      ", "threads", t->spec.threads, ",");
 	key_u64(out, "      ", "queue_depth", t->spec.qd, ",");
 	key_u64(out, "      ", "queue_depth_run", t->qd_run, ",");
-	key_u64(out, "      ", "passes_requested", r->info.count, ",");
+	/* with steady state, the rounds it could run */
+	key_u64(out, "      ", "passes_requested", t->steady.on ? max_rounds(r, t) : r->info.count,
+		",");
 	key_u64(out, "      ", "passes_completed", n, ",");
 	key_u64(out, "      ", "passes_measured", s.measured, ",");
-	fprintf(out, "      \"complete\": %s,\n",
-		t->reported.has || (n && n >= r->info.count && !t->error) ? "true" : "false");
+	fprintf(out, "      \"complete\": %s,\n", test_complete(r, t, n) ? "true" : "false");
 	if (t->error) {
 		int e = t->error < 0 ? -t->error : t->error;
 
@@ -479,10 +596,11 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	fputs("      ", out);
 	reason(out, why[0] ? why : NULL);
 	fputs(",\n", out);
+	write_steady(out, t, n);
 	write_reported(out, t);
 	fputs(n ? "      \"passes\": [\n" : "      \"passes\": [],\n", out);
 	for (i = 0; i < n; i++)
-		write_pass(out, &t->passes[i], mix, fsync, i + 1 == n);
+		write_pass(out, &t->passes[i], mix, fsync, end_fsync, i + 1 == n);
 	if (n)
 		fputs("      ],\n", out);
 	fputs("      \"summary\": {\n", out);

@@ -141,6 +141,17 @@ char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, uns
 		ADD(" <fdatasync/%u>", in->fsync_every);
 	if (in->rate_iops)
 		ADD(" <Rate %llu IOPS>", (unsigned long long)in->rate_iops);
+	/* the method of numbers that hold (docs/method.md) */
+	if (in->end_fsync)
+		ADD(" <EndFsync>");
+	if (in->steady_state)
+		ADD(" <Steady-state max %u>", in->max_rounds);
+	if (in->precondition)
+		ADD(" <Precondition>");
+	if (in->verify)
+		ADD(" <Verify>");
+	if (in->cpus[0])
+		ADD(" <CPUs %.*s>", (int)sizeof(in->cpus), in->cpus);
 	if ((what & CDM_LAYOUT_MEASURE) && in->time != 5 && cdm_result_known(in, CDM_INFO_TIME))
 		ADD(" <Measure %u sec>", in->time);
 #undef ADD
@@ -181,10 +192,19 @@ int cdm_layout_figures(char *buf, size_t len, const struct cdm_test_result *t,
 			(what & CDM_LAYOUT_LAT) ? " us>" : "");
 }
 
-/* is @t measured whole: every pass it asked for, and no error? */
-static int test_whole(const struct cdm_test_result *t, unsigned int count)
+/*
+ * is @t measured whole: every pass it asked for (with steady state: until
+ * steady, or every round it could run), and no error?
+ */
+static int test_whole(const struct cdm_test_result *t, const struct cdm_run_info *in)
 {
-	return t->npasses >= count && t->npasses && !t->error;
+	unsigned int max = t->steady.max_rounds ? t->steady.max_rounds : in->max_rounds;
+
+	if (!t->npasses || t->error)
+		return 0;
+	if (t->steady.on)
+		return t->steady.reached_at_round || t->npasses >= max;
+	return t->npasses >= in->count;
 }
 
 /*
@@ -203,7 +223,7 @@ static void run_status(const struct cdm_run_result *r, char *buf, size_t len)
 	for (i = 0; i < r->ntests; i++) {
 		const struct cdm_test_result *t = &r->tests[i];
 
-		if (test_whole(t, r->info.count))
+		if (test_whole(t, &r->info))
 			whole++;
 		else if (t->npasses && !part)
 			part = t;
@@ -301,6 +321,50 @@ static void sections(FILE *out, const struct cdm_run_result *r, cdm_layout_row_f
 	}
 }
 
+/*
+ * "Steady: SEQ1M Q8T1 Read at round 7 of 25 (...)" of each test run as
+ * rounds: reads, writes, then Mix, each in run order, as the sections
+ * show them (so that a text read back, its tests in its rows' order,
+ * prints its notes again as they were)
+ */
+static unsigned int steady_notes(FILE *out, const struct cdm_run_result *r)
+{
+	static const enum cdm_dir dirs[] = { CDM_DIR_READ, CDM_DIR_WRITE, CDM_DIR_MIX };
+	char name[64], verdict[CDM_FMT_STEADY_MAX];
+	unsigned int n = 0;
+
+	for (unsigned int k = 0; k < 3 * r->ntests; k++) {
+		const struct cdm_test_result *t = &r->tests[k % r->ntests];
+
+		if (t->dir != dirs[k / r->ntests] || !t->steady.on || !cdm_result_has_data(t))
+			continue;
+		cdm_spec_name(&t->spec, name, sizeof(name));
+		fprintf(out, "%s: %s %s %s\n", t->steady.reached_at_round ? "Steady" : "Not steady",
+			name, cdm_result_dir_name(t->dir), cdm_fmt_steady(verdict, sizeof(verdict), t,
+									  &r->info));
+		n++;
+	}
+	return n;
+}
+
+void cdm_layout_notes(FILE *out, const struct cdm_run_result *r)
+{
+	const struct cdm_run_info *in = &r->info;
+	unsigned int n = steady_notes(out, r);
+
+	if (in->precondition) {
+		fprintf(out, "Precondition: %.1f sec (written sequentially twice, 128 KiB blocks)\n",
+			(double)in->precondition_ns / 1e9);
+		n++;
+	}
+	if (in->numa_warning[0]) {
+		fprintf(out, "NUMA: %.*s\n", (int)sizeof(in->numa_warning), in->numa_warning);
+		n++;
+	}
+	if (n)
+		fputc('\n', out);
+}
+
 void cdm_layout_profile(FILE *out, const struct cdm_run_info *in)
 {
 	char text[CDM_FMT_SETTING_MAX];
@@ -332,6 +396,7 @@ int cdm_layout_write(FILE *out, const struct cdm_run_result *r, cdm_layout_row_f
 	cdm_scale_text_head(out, r);		/* aggregates only */
 	fputc('\n', out);
 	sections(out, r, row);
+	cdm_layout_notes(out, r);
 	footer(out, r, &tm);
 	cdm_scale_text_tail(out, r);		/* per-rank spread of an aggregate */
 	return cdm_layout_end(out);

@@ -98,9 +98,14 @@ char *cdm_layout_device(char *buf, size_t len, const struct cdm_run_info *in);
  * " <fdatasync/N>" (--fsync N), " <Rate N IOPS>" (--rate-iops N); with
  * CDM_LAYOUT_ADMIN " [Admin]" (root) before them all, and with
  * CDM_LAYOUT_MEASURE " <Measure N sec>" after them when the passes did not
- * last CDM 6's and 7's fixed 5 s (those layouts have no Time line).  ""
- * when there is none.  128 bytes always hold them.  Returns @buf.
+ * last CDM 6's and 7's fixed 5 s (those layouts have no Time line).
+ * Between the rate and the measure time, the method of numbers that hold
+ * (docs/method.md): " <EndFsync>" (--end-fsync), " <Steady-state max N>"
+ * (--steady-state, --max-rounds N), " <Precondition>", " <Verify>",
+ * " <CPUs 0-3,8>" (--cpus).  "" when there is none.
+ * CDM_LAYOUT_MARKS_MAX bytes always hold them.  Returns @buf.
  */
+#define CDM_LAYOUT_MARKS_MAX 512
 char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, unsigned int what);
 
 /* cdm_layout_figures()'s @what: the columns after MB/s */
@@ -151,6 +156,19 @@ typedef void (*cdm_layout_row_fn)(FILE *out, const struct cdm_test_result *t,
 				  enum cdm_aggregate agg);
 
 /*
+ * cdm_layout_notes - what CDM's rows and footer have no place for, as
+ * lines of their own between the last section and the footer (cdm's
+ * CrystalDiskMark reader, model/cdm_read.c, reads them back), each
+ * "Key: text": per test run as rounds (--steady-state) "Steady: SEQ1M
+ * Q8T1 Read at round 7 of 25 (range 4.1 %, slope 2.0 %)" or "Not steady:
+ * RND4K Q32T1 Read after 25 rounds (...)" (cdm_fmt_steady()), the
+ * preconditioning's time "Precondition: 41.2 sec (...)", and the NUMA
+ * warning of --cpus, "NUMA: ...".  Then one empty line; nothing at all
+ * when there is none.
+ */
+void cdm_layout_notes(FILE *out, const struct cdm_run_result *r);
+
+/*
  * cdm_layout_profile - CDM 7's, 8's and 9's "Profile: Default" line, the
  * first of the footer; "unknown" for a report imported without one (CDM 6
  * prints none).
@@ -170,7 +188,7 @@ void cdm_layout_tail(FILE *out, const struct cdm_run_result *r, const struct tm 
  * its formatter: @r's date converted first (cdm_layout_localtime(), so a
  * bad time leaves no half report), the head (cdm_layout_head(), 78
  * columns), an aggregate's head line, an empty line, the sections with
- * @row's rows (the sections), @footer, an aggregate's per-run
+ * @row's rows (the sections), the notes (cdm_layout_notes()), @footer, an aggregate's per-run
  * spread, then cdm_layout_end().  Returns 0, -EOVERFLOW (the date) or -EIO.
  */
 typedef void (*cdm_layout_footer_fn)(FILE *out, const struct cdm_run_result *r,

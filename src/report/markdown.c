@@ -201,6 +201,32 @@ static void write_machine(FILE *out, const struct cdm_run_info *in)
  * data, the test file, warm-up, passes, interval, durability options and
  * which figure of the passes is shown.
  */
+/*
+ * "How measured:"'s words for the method of numbers that hold
+ * (docs/method.md): the end fdatasync, the preconditioning and its time,
+ * the verification, the CPUs and the device's NUMA node
+ */
+static void write_hold_method(FILE *out, const struct cdm_run_info *in)
+{
+	if (in->end_fsync)
+		fputs("; each write and Mix pass ends with an fdatasync, timed inside it (end fsync)", out);
+	if (in->precondition)
+		fprintf(out, "; preconditioned (the file written sequentially twice in 128 KiB blocks, %.1f s)",
+			(double)in->precondition_ns / 1e9);
+	if (in->verify)
+		fputs("; every write read back and verified", out);
+	if (in->cpus[0]) {
+		fputs("; worker threads pinned round-robin to CPUs ", out);
+		cdm_fmt_md_text(out, in->cpus, sizeof(in->cpus));
+	}
+	if (in->cpus_allowed_list[0]) {
+		fputs("; CPUs allowed ", out);
+		cdm_fmt_md_text(out, in->cpus_allowed_list, sizeof(in->cpus_allowed_list));
+	}
+	if (in->dev_numa_node >= 0)
+		fprintf(out, "; device on NUMA node %d", in->dev_numa_node);
+}
+
 static void write_method(FILE *out, const struct cdm_run_result *r)
 {
 	const struct cdm_run_info *in = &r->info;
@@ -215,14 +241,20 @@ static void write_method(FILE *out, const struct cdm_run_result *r)
 		fprintf(out, "a %u s warm-up (not counted), then ", in->warmup);
 	else
 		fputs("no warm-up, ", out);
-	fprintf(out, "%u pass%s of %u s; %u s between tests", in->count,
-		in->count == 1 ? "" : "es", in->time, in->interval);
+	if (in->steady_state)
+		fprintf(out, "rounds of %u s until %u in a row are steady by SNIA PTS's rule (range within %g %% and slope within %g %% of their mean), at most %u, the figures over the last %u",
+			in->time, CDM_STEADY_WINDOW, CDM_STEADY_RANGE_PCT, CDM_STEADY_SLOPE_PCT,
+			in->max_rounds, CDM_STEADY_WINDOW);
+	else
+		fprintf(out, "%u pass%s of %u s", in->count, in->count == 1 ? "" : "es", in->time);
+	fprintf(out, "; %u s between tests", in->interval);
 	if (in->dsync)
 		fputs("; O\\_DSYNC", out);
 	if (in->fsync_every)
 		fprintf(out, "; fdatasync every %u writes", in->fsync_every);
 	if (in->rate_iops)
 		fprintf(out, "; rate capped at %llu IOPS", (unsigned long long)in->rate_iops);
+	write_hold_method(out, in);
 	if (r->aggregate == CDM_AGG_BEST)
 		fputs("; figures: the best pass (MB/s and IOPS the highest, latency the lowest, as CrystalDiskMark).\n\n", out);
 	else
@@ -293,6 +325,16 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 			r->interrupted);
 }
 
+/* --cpus: the worker threads run on another NUMA node than the device */
+static void write_numa_warning(FILE *out, const struct cdm_run_info *in)
+{
+	if (!in->numa_warning[0])
+		return;
+	fputs("**Warning: NUMA.** ", out);
+	cdm_fmt_md_text(out, in->numa_warning, sizeof(in->numa_warning));
+	fputs("\n\n", out);
+}
+
 /* one paragraph per thing under the target that may be memory (stack.h) */
 static void write_memory_under(FILE *out, const struct cdm_run_info *in)
 {
@@ -319,6 +361,27 @@ static void write_nothing_row(FILE *out, const struct cdm_test_result *t)
 	cdm_spec_name(&t->spec, name, sizeof(name));
 	fprintf(out, "| %s %s | " DASH " | " DASH " | " DASH " | " DASH " | nothing measured |\n",
 		name, cdm_result_dir_name(t->dir));
+}
+
+/*
+ * under the table: per test run as rounds (--steady-state), "steady at
+ * round 7 of 25" or "not steady after 25 rounds", with the last window's
+ * range and slope (cdm_fmt_steady())
+ */
+static void write_steady(FILE *out, const struct cdm_run_result *r)
+{
+	char name[64], verdict[CDM_FMT_STEADY_MAX];
+
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		const struct cdm_test_result *t = &r->tests[i];
+
+		if (!t->steady.on || !cdm_result_has_data(t))
+			continue;
+		cdm_spec_name(&t->spec, name, sizeof(name));
+		fprintf(out, "\n%s %s: %s %s.\n", name, cdm_result_dir_name(t->dir),
+			t->steady.reached_at_round ? "steady" : "**not steady**",
+			cdm_fmt_steady(verdict, sizeof(verdict), t, &r->info));
+	}
 }
 
 /* under the table: why a test, or some of its passes, measured nothing */
@@ -401,7 +464,11 @@ static void write_run_note(FILE *out, const struct cdm_run_result *r, unsigned i
 {
 	const char *agg = agg_words(r->aggregate);
 
-	if (r->info.count == 1)
+	if (r->info.steady_state)
+		fprintf(out, "\nMB/s: the %s of the last %u rounds (the steady-state window); latency: the %s of their mean latencies; ",
+			r->aggregate == CDM_AGG_BEST ? "highest" : agg, CDM_STEADY_WINDOW,
+			r->aggregate == CDM_AGG_BEST ? "lowest" : agg);
+	else if (r->info.count == 1)
 		fputs("\nMB/s and latency: of the one pass (its mean latency); ", out);
 	else
 		fprintf(out, "\nMB/s: the %s of %u passes; latency: the %s of the passes' mean latencies; ",
@@ -424,6 +491,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 	unsigned int i, rows = 0, unstable = 0;
 
 	write_intro(out, r);
+	write_numa_warning(out, &r->info);
 	write_memory_under(out, &r->info);
 	fprintf(out, "| Test | MB/s (%s) | IOPS | Latency (\xc2\xb5s) | p99 (\xc2\xb5s) | Spread |\n",
 		agg_words(r->aggregate));
@@ -445,6 +513,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 		write_source_note(out, r);
 	else
 		write_run_note(out, r, unstable);
+	write_steady(out, r);
 	write_why(out, r);
 	if (fflush(out) || ferror(out))
 		return -EIO;

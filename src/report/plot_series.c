@@ -21,14 +21,39 @@
 #include "fmt.h"
 
 #define NAME_LEN 80
-#define BAND_LABEL 16
+#define BAND_LABEL 24          /* "round 4294967295" */
 
-/* the bands of one panel: the warm-up and each measured pass */
+/*
+ * the bands of one panel: the warm-up and each measured pass (with
+ * --steady-state, each round); and where the window the figures come
+ * from starts, for the panel's mark
+ */
 struct pass_bands {
 	unsigned int n;
 	struct cdm_plot_band b[CDM_MAX_PASSES + 1];
 	char label[CDM_MAX_PASSES + 1][BAND_LABEL];
+	int has_window;
+	double window_x;
+	char window_label[128];
 };
+
+/*
+ * The mark of the window of @t's rounds the figures come from
+ * (cdm_result_first_pass()), starting at @x: "SEQ1M Q8T1 Read: steady
+ * window, rounds 3-7" or "...: last window (not steady), rounds 21-25"
+ */
+static void window_mark(struct pass_bands *pb, const struct cdm_test_result *t, double x)
+{
+	char name[64];
+
+	cdm_spec_name(&t->spec, name, sizeof(name));
+	snprintf(pb->window_label, sizeof(pb->window_label), "%s %s: %s, rounds %u-%u", name,
+		 cdm_result_dir_name(t->dir),
+		 t->steady.reached_at_round ? "steady window" : "last window (not steady)",
+		 cdm_result_first_pass(t) + 1, t->npasses);
+	pb->has_window = 1;
+	pb->window_x = x;
+}
 
 /*
  * The passes of the tests of pattern @pat as bands on the chart's time
@@ -46,6 +71,7 @@ static void pass_bands(const struct cdm_run_result *r, int pat, struct pass_band
 	const struct cdm_series_point *first = NULL;
 
 	pb->n = 0;
+	pb->has_window = 0;
 	for (unsigned int i = 0; i < r->ntests; i++) {
 		const struct cdm_test_result *t = &r->tests[i];
 		const struct cdm_series_point *p1 = NULL;
@@ -75,7 +101,10 @@ static void pass_bands(const struct cdm_run_result *r, int pat, struct pass_band
 
 		if (!ps->start_unix_ns || !(ps->seconds > 0))
 			continue;
-		snprintf(pb->label[pb->n], BAND_LABEL, "pass %u", k + 1);
+		snprintf(pb->label[pb->n], BAND_LABEL, "%s %u", best->steady.on ? "round" : "pass",
+			 k + 1);
+		if (best->steady.on && k == cdm_result_first_pass(best))
+			window_mark(pb, best, x0);
 		pb->b[pb->n] = (struct cdm_plot_band){ x0, x0 + ps->seconds, pb->label[pb->n] };
 		pb->n++;
 	}
@@ -161,6 +190,11 @@ int cdm_plot_series(FILE *out, const struct cdm_run_result *r)
 			.has_mark = !pb[np / 2].n && r->info.warmup > 0,
 			.mark_x = (double)r->info.warmup, .mark_label = "end of warm-up",
 		};
+		if (pb[np / 2].has_window) {    /* --steady-state: where the window starts */
+			p[np].has_mark = 1;
+			p[np].mark_x = pb[np / 2].window_x;
+			p[np].mark_label = pb[np / 2].window_label;
+		}
 		p[np + 1] = p[np];
 		p[np + 1].title = pat == CDM_SEQ ?
 			"Sequential tests: latency per interval, mean (solid) and p99 (dashed)" :

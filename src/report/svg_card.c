@@ -591,6 +591,42 @@ static unsigned int footer_source(const struct cdm_run_result *r, char (*l)[600]
 	return 2;
 }
 
+/*
+ * The footer's line of the method of numbers that hold (docs/method.md),
+ * when the run used any of it: steady state and how many tests got
+ * steady, the preconditioning's time, the verification, the CPUs; 0 lines
+ * when it used none
+ */
+static unsigned int footer_hold(const struct cdm_run_result *r, char *l)
+{
+	const struct cdm_run_info *in = &r->info;
+	unsigned int steady = 0, rounds = 0;
+	size_t m = 0;
+
+#define ADD(...) do {								\
+		if (m < 600)							\
+			m += (size_t)snprintf(l + m, 600 - m, __VA_ARGS__);	\
+	} while (0)
+	l[0] = '\0';
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		rounds += r->tests[i].steady.on && cdm_result_has_data(&r->tests[i]);
+		steady += r->tests[i].steady.on && r->tests[i].steady.reached_at_round;
+	}
+	if (in->steady_state)
+		ADD("Steady state (SNIA PTS, at most %u rounds, figures over the last %u): %u of %u tests steady",
+		    in->max_rounds, CDM_STEADY_WINDOW, steady, rounds);
+	if (in->precondition)
+		ADD("%sPreconditioned: %.1f s", m ? SEP : "", (double)in->precondition_ns / 1e9);
+	if (in->verify)
+		ADD("%sWrites verified", m ? SEP : "");
+	if (in->cpus[0])
+		ADD("%sCPUs: %.*s", m ? SEP : "", (int)sizeof(in->cpus), in->cpus);
+	if (in->dev_numa_node >= 0)
+		ADD("%sDevice NUMA node %d", m ? SEP : "", in->dev_numa_node);
+#undef ADD
+	return m != 0;
+}
+
 /* the footer's lines into @l (each 600 bytes); returns how many */
 static unsigned int footer_lines(const struct cdm_run_result *r, char (*l)[600])
 {
@@ -627,12 +663,15 @@ static unsigned int footer_lines(const struct cdm_run_result *r, char (*l)[600])
 	if (in->rate_iops && m > 0 && m < 600)
 		m += snprintf(l[n] + m, 600 - (size_t)m, ", capped at %llu IOPS",
 			      (unsigned long long)in->rate_iops);
+	if (in->end_fsync && m > 0 && m < 600)
+		m += snprintf(l[n] + m, 600 - (size_t)m, ", end fsync");
 	if (m > 0 && m < 600)
 		snprintf(l[n] + m, 600 - (size_t)m, SEP "Figures: %s",
 			 r->aggregate == CDM_AGG_MEDIAN ? "the median of the passes" :
 			 r->aggregate == CDM_AGG_MEAN ? "the mean of the passes" :
 			 "the best pass (latency: the lowest)");
 	n++;
+	n += footer_hold(r, l[n]);
 comment:
 	if (in->comment[0] && strncmp(in->comment, in->label, sizeof(in->label)))
 		snprintf(l[n++], 600, "Comment: %s", in->comment);

@@ -134,7 +134,7 @@ static void volume(char *buf, size_t len, const struct cdm_run_info *in)
 static void write_footer(FILE *out, const struct cdm_run_result *r, const struct tm *tm)
 {
 	const struct cdm_run_info *in = &r->info;
-	char size[CDM_FMT_SETTING_MAX], text[CDM_LAYOUT_COMMENT_MAX], marks[128];
+	char size[CDM_FMT_SETTING_MAX], text[CDM_LAYOUT_COMMENT_MAX], marks[CDM_LAYOUT_MARKS_MAX];
 	char vol[CDM_LAYOUT_VOLUME_MAX], iv[CDM_FMT_SETTING_MAX], cnt[CDM_FMT_SETTING_MAX];
 
 	/* CDM 6 gives the size in MiB, "1024 MiB" */
@@ -177,6 +177,7 @@ static int cdm6_write(FILE *out, const struct cdm_run_result *r)
 	fputc('\n', out);
 	write_rows(out, r);
 	fputc('\n', out);
+	cdm_layout_notes(out, r);
 	write_footer(out, r, &tm);
 	return cdm_layout_end(out);
 }

@@ -58,7 +58,7 @@ static void write_footer(FILE *out, const struct cdm_run_result *r, const struct
 {
 	const struct cdm_run_info *in = &r->info;
 	char size[CDM_FMT_SETTING_MAX], cnt[CDM_FMT_SETTING_MAX], iv[CDM_FMT_SETTING_MAX];
-	char marks[128];
+	char marks[CDM_LAYOUT_MARKS_MAX];
 
 	cdm_layout_profile(out, in);
 	/*

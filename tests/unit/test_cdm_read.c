@@ -1102,11 +1102,146 @@ static void test_cdm_text_lines(void **state)
 	cdm_result_free(r);
 }
 
+/* the test @name in direction @dir of @r; fails the test when there is none */
+static const struct cdm_test_result *hold_find(const struct cdm_run_result *r, const char *name,
+					       enum cdm_dir dir)
+{
+	char n[64];
+
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		cdm_spec_name(&r->tests[i].spec, n, sizeof(n));
+		if (r->tests[i].dir == dir && !strcmp(n, name))
+			return &r->tests[i];
+	}
+	fail_msg("no %s %s", name, cdm_result_dir_name(dir));
+	return NULL;
+}
+
+/*
+ * Issue 14: cdm's text of a run with every setting of the method of
+ * numbers that hold (unit_hold_run()), in each CDM layout, read back: the
+ * Mode marks give the settings, the notes between the rows and the footer
+ * give each test's steady verdict, the preconditioning time and the NUMA
+ * warning; printed again, the same text but for the product line.  A note
+ * that names no row, or says what cdm never prints, is refused.
+ */
+static void test_hold_text(void **state)
+{
+	static const char *const fmts[] = { "cdm", "cdm7", "cdm6" };
+	struct cdm_run_result *r = unit_hold_run();
+
+	(void)state;
+	for (unsigned int k = 0; k < 3; k++) {
+		size_t len, ulen;
+		char *t = render(r, fmts[k], &len), *u;
+		struct cdm_run_result *b = read_ok(t, len, "hold.txt");
+		const struct cdm_run_info *y = &b->info;
+		const char *p2, *q2;
+
+		assert_non_null(strstr(t, "<EndFsync> <Steady-state max 10> <Precondition> <Verify> <CPUs 0-1>"));
+		assert_non_null(strstr(t, "\nSteady: SEQ1M Q8T1 Read at round 7 of 10 (range 1.0 %, slope 0.0 %)\n"));
+		assert_non_null(strstr(t, "\nNot steady: RND4K Q32T1 Read after 10 rounds (range 29.4 %, slope 0.0 %)\n"));
+		assert_non_null(strstr(t, "\nPrecondition: 41.2 sec (written sequentially twice, 128 KiB blocks)\n"));
+		assert_int_equal(y->end_fsync, 1);
+		assert_int_equal(y->steady_state, 1);
+		assert_int_equal(y->max_rounds, 10);
+		assert_int_equal(y->precondition, 1);
+		assert_true(y->precondition_ns == 41200000000ull);
+		assert_int_equal(y->verify, 1);
+		assert_string_equal(y->cpus, "0-1");
+		assert_string_equal(y->numa_warning, r->info.numa_warning);
+		assert_int_equal(b->ntests, 3);
+		/* CDM 6 orders its rows its own way: each test found by name */
+		{
+			const struct cdm_test_result *s0 = hold_find(b, "SEQ1M Q8T1", CDM_DIR_READ);
+			const struct cdm_test_result *s1 = hold_find(b, "RND4K Q32T1", CDM_DIR_READ);
+			const struct cdm_test_result *s2 = hold_find(b, "SEQ1M Q8T1", CDM_DIR_WRITE);
+
+			assert_int_equal(s0->steady.on, 1);
+			assert_int_equal(s0->steady.reached_at_round, 7);
+			assert_int_equal(s0->steady.max_rounds, 10);
+			assert_true(s0->steady.range_pct == 1.0);
+			assert_int_equal(s1->steady.on, 1);
+			assert_int_equal(s1->steady.reached_at_round, 0);
+			assert_int_equal(s1->steady.max_rounds, 10);
+			assert_true(s1->steady.range_pct == 29.4);
+			assert_int_equal(s2->steady.reached_at_round, 5);
+		}
+		u = render(b, fmts[k], &ulen);
+		p2 = strchr(strchr(t, '\n') + 1, '\n');
+		q2 = strchr(strchr(u, '\n') + 1, '\n');
+		if (strcmp(p2, q2))
+			fail_msg("as %s: printed again:\n%s\nwas:\n%s", fmts[k], u, t);
+		free(u);
+		/* its JSON (cdm import --save) reads back, the verdicts kept */
+		{
+			size_t jlen;
+			char *json = render(b, "json", &jlen);
+			struct cdm_run_result *c = NULL;
+			struct cdm_err err = { "" };
+
+			if (cdm_result_load(json, jlen, "x.json", CDM_RESULT_READ_AGGREGATE, &c, &err))
+				fail_msg("as %s, its JSON: %s", fmts[k], err.msg);
+			assert_same(b, c);
+			assert_int_equal(hold_find(c, "RND4K Q32T1", CDM_DIR_READ)->steady.on, 1);
+			assert_int_equal(hold_find(c, "SEQ1M Q8T1", CDM_DIR_READ)->steady.reached_at_round, 7);
+			u = render(c, fmts[k], &ulen);
+			q2 = strchr(strchr(u, '\n') + 1, '\n');
+			p2 = strchr(strchr(t, '\n') + 1, '\n');
+			if (strcmp(p2, q2))
+				fail_msg("as %s, through JSON: printed again:\n%s\nwas:\n%s", fmts[k], u, t);
+			free(u);
+			cdm_result_free(c);
+			free(json);
+		}
+		cdm_result_free(b);
+		free(t);
+	}
+	cdm_result_free(r);
+
+	/* notes cdm never prints: refused by line */
+	{
+		static const char *const bad[] = {
+			"Steady: SEQ1M Q8T1 Write at round 7 of 10 (range 1.0 %, slope 0.0 %)\n",
+			"Steady: SEQ1M Q8T1 Read at round 0 of 10 (range 1.0 %, slope 0.0 %)\n",
+			"Steady: SEQ1M Q8T1 Read at round 9 of 8 (range 1.0 %, slope 0.0 %)\n",
+			"Not steady: SEQ1M Q8T1 Read after 10 rounds (range 1.0 %)\n",
+			"Precondition: soon\n",
+		};
+		static const char head[] =
+			"cdm 0.1.0 x86_64 (io_uring, O_DIRECT)\n[Read]\n"
+			"  SEQ    1MiB (Q=  8, T= 1):  1478.492 MB/s [   1410.0 IOPS] <  5000.00 us>\n\n";
+
+		for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			char text[512];
+			struct cdm_run_result *x = NULL;
+			struct cdm_err err = { "" };
+
+			snprintf(text, sizeof(text), "%s%s", head, bad[i]);
+			if (cdm_cdm_read(text, strlen(text), "bad.txt", &x, &err) != -EINVAL)
+				fail_msg("read: %s", bad[i]);
+			assert_non_null(strstr(err.msg, "line 5"));
+		}
+	}
+	/* a mark of no cdm's (max 0) is skipped as other marks are: not read as steady state */
+	{
+		static const char text[] =
+			"cdm 0.1.0 x86_64 (io_uring, O_DIRECT)\n[Read]\n"
+			"  SEQ    1MiB (Q=  8, T= 1):  1478.492 MB/s [   1410.0 IOPS] <  5000.00 us>\n\n"
+			"   Mode: <Steady-state max 0> <EndFsync>\n";
+		struct cdm_run_result *x = read_ok(text, strlen(text), "m.txt");
+
+		assert_int_equal(x->info.steady_state, 0);
+		assert_int_equal(x->info.end_fsync, 1);
+		cdm_result_free(x);
+	}
+}
+
 /* the fuzz corpus's CrystalDiskMark reports (first byte 5) are reports */
 static void test_fuzz_seeds(void **state)
 {
 	static const char *const seeds[] = { "cdm-report-6-utf16", "cdm-report-7-quoted", "cdm-report-8",
-					     "cdm-text-6" };
+					     "cdm-text-6", "cdm-text-hold" };
 	const char *dir = getenv("CDM_SRCDIR");
 
 	(void)state;
@@ -1151,6 +1286,7 @@ int main(void)
 		cmocka_unit_test(test_cdm_text),
 		cmocka_unit_test(test_cdm_text_lines),
 		cmocka_unit_test(test_fuzz_seeds),
+		cmocka_unit_test(test_hold_text),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

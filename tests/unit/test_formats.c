@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,6 +32,8 @@
 #include "cdm/model/json.h"
 #include "cdm/plan/profile.h"
 #include "cdm/model/result_read.h"
+#include "cdm/model/series.h"
+#include "cdm/report/plot.h"
 #include "cdm/report/report.h"
 #include "cdm/target/outfile.h"
 #include "unit.h"
@@ -727,11 +730,11 @@ static void test_nothing_measured(void **state)
 
 	out = unit_render("csv", r);
 	assert_non_null(strstr(out, ",lat_p99_99_ns,reason\n"));
-	assert_non_null(strstr(out, "STALL,RND4K Q1T1,read,RND,4096,1,1,1,pass,2,1,0,0,,,,,0,0,,,,,,,,no I/O completed\n"));
-	assert_non_null(strstr(out, "STALL,RND4K Q1T1,read,RND,4096,1,1,1,median,,3,0,0,,,,,0,0,,,,,,,,"
+	assert_non_null(strstr(out, "STALL,RND4K Q1T1,read,RND,4096,1,1,1,pass,2,1,0,0,,,,,0,0,,,,,,,,,,,,,no I/O completed\n"));
+	assert_non_null(strstr(out, "STALL,RND4K Q1T1,read,RND,4096,1,1,1,median,,3,0,0,,,,,0,0,,,,,,,,,,,,,"
 				    "no I/O completed in any of its 3 passes of 1 s; the slowest I/O in flight had waited 1.0 s\n"));
 	assert_non_null(strstr(out, "STALL,RND4K Q1T1,write,RND,4096,1,1,1,median,,3,4096000,1000,4.096,1000,1000000,"));
-	assert_non_null(strstr(out, "STALL,RND4K Q1T1 W30,mix,RND,4096,1,1,1,pass,1,1,0,0,,,,,0,0,,,,,,,,no I/O completed\n"));
+	assert_non_null(strstr(out, "STALL,RND4K Q1T1 W30,mix,RND,4096,1,1,1,pass,1,1,0,0,,,,,0,0,,,,,,,,,,,,,no I/O completed\n"));
 	free(out);
 
 	out = unit_render("markdown", r);
@@ -803,6 +806,264 @@ static void test_memory_under(void **state)
 	cdm_result_free(r);
 }
 
+/*
+ * Issue 14: a run with every setting of the method of numbers that hold
+ * (unit_hold_run()) in JSON, CSV and Markdown (golden files), and what a
+ * golden file cannot show: the fields are where docs/output-formats.md
+ * says, the summary is over the steady window, and the steady verdicts
+ * and settings name what they measured.
+ */
+static void test_hold_golden(void **state)
+{
+	struct cdm_run_result *r = unit_hold_run();
+	const struct cdm_json *set, *sy, *t0, *t1, *t2, *st, *p;
+	struct cdm_json *root;
+	char *out;
+
+	(void)state;
+	out = unit_render("json", r);
+	unit_golden(out, "formats-hold.json");
+	root = parse_ok(out);
+	set = cdm_json_get(root, "settings");
+	assert_int_equal(cdm_json_get(set, "end_fsync")->type, CDM_JSON_TRUE);
+	assert_int_equal(cdm_json_get(set, "verify")->type, CDM_JSON_TRUE);
+	assert_string_equal(cdm_json_get(set, "cpus")->str, "0-1");
+	st = cdm_json_get(set, "steady_state");
+	assert_int_equal(cdm_json_get(st, "max_rounds")->u64, 10);
+	assert_int_equal(cdm_json_get(st, "window_rounds")->u64, 5);
+	assert_true(jnum(st, "range_pct_max") == 20.0 && jnum(st, "slope_pct_max") == 10.0);
+	assert_int_equal(cdm_json_get(cdm_json_get(set, "precondition"), "time_ns")->u64, 41234567890ull);
+	assert_int_equal(cdm_json_get(cdm_json_get(set, "precondition"), "block_bytes")->u64, 131072);
+	sy = cdm_json_get(root, "system");
+	assert_string_equal(cdm_json_get(sy, "cpus_allowed_list")->str, "0-3");
+	assert_int_equal(cdm_json_get(sy, "device_numa_node")->u64, 0);
+	assert_non_null(strstr(cdm_json_get(sy, "numa_warning")->str, "node 1"));
+	t0 = &cdm_json_get(root, "tests")->items[0];
+	t1 = &cdm_json_get(root, "tests")->items[1];
+	t2 = &cdm_json_get(root, "tests")->items[2];
+	/* SEQ1M read: steady at round 7, its window rounds 3..7; every round listed */
+	st = cdm_json_get(t0, "steady_state");
+	assert_int_equal(cdm_json_get(st, "reached_at_round")->u64, 7);
+	assert_int_equal(cdm_json_get(st, "first_round")->u64, 3);
+	assert_int_equal(cdm_json_get(st, "window_rounds")->u64, 5);
+	assert_string_equal(cdm_json_get(st, "tracked")->str, "mb_s");
+	/* (7000 + 7050 + 6980 + 7010 + 7020) MiB / 5 s / 10^6, over 5 rounds */
+	assert_true(fabs(jnum(st, "window_mean") - 35060.0 * 1048576 / 5e6 / 5) < 1e-9);
+	assert_int_equal(cdm_json_get(t0, "passes")->n, 7);
+	assert_int_equal(cdm_json_get(t0, "passes_requested")->u64, 10);
+	assert_int_equal(cdm_json_get(t0, "complete")->type, CDM_JSON_TRUE);
+	/* the summary is the window's: its best is round 4's (7050), not round 1's (9000) */
+	assert_true(jnum(cdm_json_get(cdm_json_get(t0, "summary"), "mb_s"), "best") == 7050.0 * 1048576 / 5e6);
+	assert_int_equal(cdm_json_get(cdm_json_get(cdm_json_get(t0, "summary"), "mb_s"), "n")->u64, 5);
+	/* a read pass has no end fsync; the RND test never got steady, IOPS tracked */
+	assert_int_equal(cdm_json_get(&cdm_json_get(t0, "passes")->items[0], "end_fsync")->type, CDM_JSON_NULL);
+	st = cdm_json_get(t1, "steady_state");
+	assert_int_equal(cdm_json_get(st, "reached_at_round")->type, CDM_JSON_NULL);
+	assert_string_equal(cdm_json_get(st, "tracked")->str, "iops");
+	/* 2000k, 1500k alternating: the last window 1500, 2000, 1500, 2000, 1500 (k I/Os / 5 s) */
+	assert_true(fabs(jnum(st, "range_pct") - 100.0 * 100000.0 / 340000.0) < 1e-9);
+	assert_true(jnum(st, "window_mean") == 340000.0);
+	/* the write's rounds: each its fdatasync, count and time */
+	p = cdm_json_get(&cdm_json_get(t2, "passes")->items[4], "end_fsync");
+	assert_int_equal(cdm_json_get(p, "count")->u64, 1);
+	assert_int_equal(cdm_json_get(p, "time_ns")->u64, 12345678 + 4);
+	assert_int_equal(cdm_json_get(cdm_json_get(t2, "steady_state"), "reached_at_round")->u64, 5);
+	cdm_json_free(root);
+	free(out);
+
+	out = unit_render("csv", r);
+	unit_golden(out, "formats-hold.csv");
+	assert_non_null(strstr(out, ",mb_s_cv_pct,end_fsync_ns,steady_window,steady_reached_at_round,"
+				    "steady_range_pct,steady_slope_pct,lat_p50_ns,"));
+	free(out);
+	out = unit_render("markdown", r);
+	unit_golden(out, "formats-hold.md");
+	assert_non_null(strstr(out, "\nSEQ1M Q8T1 Read: steady at round 7 of 10 (range "));
+	assert_non_null(strstr(out, "\nRND4K Q32T1 Read: **not steady** after 10 rounds (range 29.4 %, slope "));
+	assert_non_null(strstr(out, "preconditioned (the file written sequentially twice in 128 KiB blocks, 41.2 s)"));
+	assert_non_null(strstr(out, "**Warning: NUMA.**"));
+	free(out);
+	out = unit_render("svg", r);
+	assert_non_null(strstr(out, "2 of 3 tests steady"));
+	assert_non_null(strstr(out, "end fsync"));
+	free(out);
+	cdm_result_free(r);
+}
+
+/*
+ * The same run saved as JSON and read back (as `cdm report` does): the
+ * model again, and every format of the registry prints the same bytes
+ * from it as from the run (24-report.bats's rule, for these fields).
+ */
+static void test_hold_round_trip(void **state)
+{
+	static const char *const fmts[] = { "json", "cdm", "cdm7", "cdm6", "csv", "markdown", "svg" };
+	struct cdm_run_result *r = unit_hold_run(), *back;
+	struct cdm_err err;
+	char *json, *a, *b;
+
+	(void)state;
+	json = unit_render("json", r);
+	if (cdm_result_read(json, strlen(json), 0, &back, &err))
+		fail_msg("the JSON does not read back: %s", err.msg);
+	assert_int_equal(back->info.end_fsync, 1);
+	assert_int_equal(back->info.steady_state, 1);
+	assert_int_equal(back->info.max_rounds, 10);
+	assert_int_equal(back->info.precondition, 1);
+	assert_true(back->info.precondition_ns == 41234567890ull);
+	assert_int_equal(back->info.verify, 1);
+	assert_string_equal(back->info.cpus, "0-1");
+	assert_string_equal(back->info.cpus_allowed_list, "0-3");
+	assert_int_equal(back->info.dev_numa_node, 0);
+	assert_string_equal(back->info.numa_warning, r->info.numa_warning);
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		const struct cdm_steady *x = &r->tests[i].steady, *y = &back->tests[i].steady;
+
+		assert_int_equal(y->on, 1);
+		assert_int_equal(y->reached_at_round, x->reached_at_round);
+		assert_int_equal(y->max_rounds, x->max_rounds);
+		assert_int_equal(y->window_rounds, x->window_rounds);
+		assert_true(same_figure(y->range_pct, x->range_pct));
+		assert_true(same_figure(y->slope_pct, x->slope_pct));
+		for (unsigned int k = 0; k < r->tests[i].npasses; k++) {
+			assert_true(back->tests[i].passes[k].end_fsyncs == r->tests[i].passes[k].end_fsyncs);
+			assert_true(back->tests[i].passes[k].end_fsync_ns == r->tests[i].passes[k].end_fsync_ns);
+		}
+	}
+	for (unsigned int f = 0; f < sizeof(fmts) / sizeof(fmts[0]); f++) {
+		a = unit_render(fmts[f], r);
+		b = unit_render(fmts[f], back);
+		unit_same_text(b, a, fmts[f]);
+		free(a);
+		free(b);
+	}
+	cdm_result_free(back);
+
+	/* a file from before these fields: all off, the NUMA node unknown */
+	{
+		struct cdm_run_result *old = build(), *rd;
+
+		free(json);
+		json = unit_render("json", old);
+		if (cdm_result_read(json, strlen(json), CDM_RESULT_READ_AGGREGATE, &rd, &err))
+			fail_msg("%s", err.msg);
+		assert_int_equal(rd->info.steady_state, 0);
+		assert_int_equal(rd->info.dev_numa_node, -1);
+		assert_int_equal(rd->tests[0].steady.on, 0);
+		cdm_result_free(rd);
+		cdm_result_free(old);
+	}
+	free(json);
+	cdm_result_free(r);
+
+	/* the fuzz target's seed with these fields (first byte 4: a saved run) reads as one run */
+	{
+		const char *dir = getenv("CDM_SRCDIR");
+		char path[4096];
+		size_t n;
+		struct cdm_run_result *seed;
+
+		snprintf(path, sizeof(path), "%s/tests/fuzz/corpus/json-hold", dir && *dir ? dir : ".");
+		json = unit_read_file(path, &n);
+		assert_true(n > 1 && json[0] == 4);
+		if (cdm_result_read(json + 1, n - 1, CDM_RESULT_READ_ONE_RUN, &seed, &err))
+			fail_msg("%s: %s", path, err.msg);
+		assert_int_equal(seed->tests[0].steady.reached_at_round, 7);
+		assert_int_equal(seed->info.end_fsync, 1);
+		cdm_result_free(seed);
+		free(json);
+	}
+}
+
+/* a series of one 5 s interval per round of @t, as --log-interval 5s gives it */
+static void round_series(struct cdm_test_result *t)
+{
+	struct cdm_series *s = calloc(1, sizeof(*s));
+
+	assert_non_null(s);
+	s->points = calloc(t->npasses, sizeof(*s->points));
+	assert_non_null(s->points);
+	s->interval_ns = 5000000000ull;
+	s->npoints = t->npasses;
+	for (unsigned int k = 0; k < t->npasses; k++)
+		s->points[k] = (struct cdm_series_point){
+			.pass = k + 1, .start_ns = k * 5000000000ull, .duration_ns = 5000000000ull,
+			.bytes = t->passes[k].bytes, .ios = t->passes[k].ios,
+			.lat_sum_ns = t->passes[k].lat_sum_ns, .lat_p99_ns = 9000000,
+		};
+	t->series = s;
+}
+
+/*
+ * --plot of a run with steady state: the passes are rounds, and each
+ * pattern's throughput panel marks where the window its figures come
+ * from starts, steady or not
+ */
+static void test_hold_plot(void **state)
+{
+	struct cdm_run_result *r = unit_hold_run();
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	r->info.log_interval_ns = 5000000000ull;
+	for (unsigned int i = 0; i < r->ntests; i++)
+		round_series(&r->tests[i]);
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	assert_int_equal(cdm_plot_series(f, r), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "SEQ1M Q8T1 Read: steady window, rounds 3-7"));
+	assert_non_null(strstr(buf, "RND4K Q32T1 Read: last window (not steady), rounds 6-10"));
+	assert_non_null(strstr(buf, ">round 1<"));
+	assert_null(strstr(buf, ">pass 1<"));
+	free(buf);
+	cdm_result_free(r);
+}
+
+/* what the reader refuses of the new fields, by name */
+static void test_hold_refused(void **state)
+{
+	static const struct {
+		const char *from, *to, *msg;
+	} bad[] = {
+		{ "\"reached_at_round\": 7,", "\"reached_at_round\": 700,", "reached_at_round: 700 is above" },
+		{ "\"reached_at_round\": 7,", "\"reached_at_round\": 9,", "not one of the test's 7 rounds" },
+		{ "\"reached_at_round\": 7,", "\"reached_at_round\": 0,", "rounds count from 1" },
+		{ "\"window_rounds\": 5, \"first_round\": 3", "\"window_rounds\": 6, \"first_round\": 3",
+		  "window_rounds: 6 is above 5" },
+		{ "\"range_pct\": 0.", "\"range_pct\": -1.", "range_pct: out of range" },
+		{ "\"count\": 1, \"time_ns\": 12345678", "\"count\": 2, \"time_ns\": 12345678",
+		  "one fdatasync at most" },
+		{ "\"device_numa_node\": 0", "\"device_numa_node\": 5000", "device_numa_node: 5000 is above 1023" },
+		{ "\"end_fsync\": true", "\"end_fsync\": 1", "settings.end_fsync: expected boolean" },
+		{ "\"steady_state\": {", "\"steady_state\": [], \"x\": {", "settings.steady_state: expected object" },
+	};
+	struct cdm_run_result *r = unit_hold_run(), *back;
+	char *json = unit_render("json", r);
+
+	(void)state;
+	for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *at = strstr(json, bad[i].from);
+		struct cdm_err err = { "" };
+		char *t;
+
+		assert_non_null(at);
+		t = malloc(strlen(json) + strlen(bad[i].to) + 1);
+		assert_non_null(t);
+		memcpy(t, json, (size_t)(at - json));
+		strcpy(t + (at - json), bad[i].to);
+		strcat(t, at + strlen(bad[i].from));
+		assert_int_equal(cdm_result_read(t, strlen(t), 0, &back, &err), -EINVAL);
+		if (!strstr(err.msg, bad[i].msg))
+			fail_msg("%s: '%s' does not say '%s'", bad[i].to, err.msg, bad[i].msg);
+		free(t);
+	}
+	free(json);
+	cdm_result_free(r);
+}
+
 static int setup_utc(void **state)
 {
 	(void)state;
@@ -828,6 +1089,10 @@ int main(void)
 		cmocka_unit_test(test_save_atomic),
 		cmocka_unit_test(test_write_errors),
 		cmocka_unit_test(test_memory_under),
+		cmocka_unit_test(test_hold_golden),
+		cmocka_unit_test(test_hold_round_trip),
+		cmocka_unit_test(test_hold_refused),
+		cmocka_unit_test(test_hold_plot),
 	};
 
 	return cmocka_run_group_tests(tests, setup_utc, NULL);

@@ -231,6 +231,56 @@ static void test_golden(void **state)
 	cdm_result_free(r);
 }
 
+/*
+ * Issue 14: a run with every setting of the method of numbers that hold
+ * (unit_hold_run()) in the three CDM layouts: the marks on the Mode (8),
+ * Test (7, 6) line, and the notes between the rows and the footer.  A
+ * run without them prints neither (the goldens above are unchanged).
+ */
+static void test_hold(void **state)
+{
+	static const struct {
+		const char *fmt, *golden, *marks;
+	} x[] = {
+		{ "cdm", "layout-hold.txt", "   Mode: <EndFsync> <Steady-state max 10> <Precondition> <Verify> <CPUs 0-1>\n" },
+		{ "cdm7", "layout-hold-cdm7.txt", " (x5) <EndFsync> <Steady-state max 10> <Precondition> <Verify> <CPUs 0-1> [Interval: 5 sec]" },
+		{ "cdm6", "layout-hold-cdm6.txt", " (x5) <EndFsync> <Steady-state max 10> <Precondition> <Verify> <CPUs 0-1> [Interval=5 sec]" },
+	};
+	struct cdm_run_result *r = unit_hold_run(), *plain = build_cdm7();
+
+	(void)state;
+	for (unsigned int i = 0; i < 3; i++) {
+		char *out = unit_render(x[i].fmt, r), *o2;
+
+		unit_golden(out, x[i].golden);
+		check_no_cdm_names(out);
+		assert_non_null(strstr(out, x[i].marks));
+		/* the notes: after the last row's empty line, then an empty line */
+		assert_non_null(strstr(out, "\n\nSteady: SEQ1M Q8T1 Read at round 7 of 10 (range 1.0 %, slope 0.0 %)\n"
+					    "Not steady: RND4K Q32T1 Read after 10 rounds (range 29.4 %, slope 0.0 %)\n"
+					    "Steady: SEQ1M Q8T1 Write at round 5 of 10 (range 0.0 %, slope 0.0 %)\n"
+					    "Precondition: 41.2 sec (written sequentially twice, 128 KiB blocks)\n"
+					    "NUMA: the worker threads run on node 1, the device is on node 0\n\n"));
+		o2 = unit_render(x[i].fmt, plain);
+		assert_null(strstr(o2, "Steady"));
+		assert_null(strstr(o2, "<EndFsync>"));
+		free(o2);
+		free(out);
+	}
+	/* a test cut short before its window: no range or slope to show */
+	r->tests[1].npasses = 3;
+	r->tests[1].steady.window_rounds = 3;
+	r->tests[1].steady.range_pct = r->tests[1].steady.slope_pct = 0.0 / 0.0;
+	{
+		char *out = unit_render("cdm", r);
+
+		assert_non_null(strstr(out, "\nNot steady: RND4K Q32T1 Read after 3 rounds (no full window of 5 measured rounds)\n"));
+		free(out);
+	}
+	cdm_result_free(plain);
+	cdm_result_free(r);
+}
+
 /* does @s end with @end? */
 static int ends_with(const char *s, const char *end)
 {
@@ -672,6 +722,7 @@ int main(void)
 		cmocka_unit_test(test_real_cdm7),
 		cmocka_unit_test(test_real_cdm6),
 		cmocka_unit_test(test_structure_can_fail),
+		cmocka_unit_test(test_hold),
 	};
 
 	/* the golden files' Date lines are in UTC */

@@ -129,3 +129,93 @@ void unit_golden(const char *got, const char *name)
 	unit_same_text(got, want, name);
 	free(want);
 }
+
+/* round @i of @t: @ios I/Os of its block in 5 s, each @lat_ns; the steady verdict after it */
+static void hold_round(struct cdm_test_result *t, unsigned int i, uint64_t ios, uint64_t lat_ns)
+{
+	struct cdm_pass *p = &t->passes[i];
+
+	p->seconds = 5.0;
+	p->start_unix_ns = (uint64_t)1796010078 * 1000000000ull + (uint64_t)i * 5000000000ull;
+	p->bytes = ios * t->spec.block;
+	p->ios = ios;
+	p->lat_sum_ns = ios * lat_ns;
+	p->lat_max_ns = lat_ns * 3;
+	p->cpu_user_ns = ios * 100;
+	p->cpu_sys_ns = ios * 900;
+	p->proc_user_ns = ios * 120;
+	p->proc_sys_ns = ios * 1000;
+	if (t->dir != CDM_DIR_READ) {   /* --end-fsync: its fdatasync, inside the pass */
+		p->end_fsyncs = 1;
+		p->end_fsync_ns = 12345678 + i;
+	}
+	t->npasses = i + 1;
+	cdm_steady_update(&t->steady, t->passes, t->npasses, t->spec.pattern);
+}
+
+static struct cdm_test_result *hold_test(struct cdm_run_result *r, unsigned int i,
+					 enum cdm_pattern pat, uint64_t block, unsigned int qd,
+					 enum cdm_dir dir)
+{
+	struct cdm_test_result *t = &r->tests[i];
+
+	t->spec = (struct cdm_spec){ .pattern = pat, .block = block, .qd = qd, .threads = 1 };
+	t->dir = dir;
+	t->qd_run = qd;
+	t->steady = (struct cdm_steady){ .on = 1, .max_rounds = r->info.max_rounds };
+	return t;
+}
+
+struct cdm_run_result *unit_hold_run(void)
+{
+	static const uint64_t seq[] = { 9000, 9000, 7000, 7050, 6980, 7010, 7020 };
+	struct cdm_run_result *r = cdm_result_alloc(3);
+	struct cdm_run_info *in;
+	struct cdm_test_result *t;
+
+	assert_non_null(r);
+	in = &r->info;
+	snprintf(in->version, sizeof(in->version), "0.1.0");
+	snprintf(in->engine, sizeof(in->engine), "io_uring");
+	snprintf(in->profile, sizeof(in->profile), "Default");
+	snprintf(in->target, sizeof(in->target), "/mnt/local/bench");
+	snprintf(in->mount_point, sizeof(in->mount_point), "/mnt/local");
+	snprintf(in->fs_type, sizeof(in->fs_type), "ext4");
+	snprintf(in->fs_source, sizeof(in->fs_source), "/dev/nvme0n1p2");
+	snprintf(in->dev_name, sizeof(in->dev_name), "nvme0n1");
+	snprintf(in->label, sizeof(in->label), "LOCAL");
+	snprintf(in->os, sizeof(in->os), "Debian GNU/Linux 12 (bookworm)");
+	snprintf(in->kernel, sizeof(in->kernel), "6.1.0-28-amd64");
+	snprintf(in->machine, sizeof(in->machine), "x86_64");
+	in->fs_total_bytes = 1000204886016ull;
+	in->fs_used_bytes = 960000000000ull;
+	in->fs_avail_bytes = 40204886016ull;
+	in->size = 1ull << 30;
+	in->count = 5;
+	in->time = 5;
+	in->interval = 5;
+	in->direct = 1;
+	in->start = (time_t)1796010078;
+	in->end_fsync = 1;
+	in->steady_state = 1;
+	in->max_rounds = 10;
+	in->precondition = 1;
+	in->precondition_ns = 41234567890ull;
+	in->verify = 1;
+	snprintf(in->cpus, sizeof(in->cpus), "0-1");
+	snprintf(in->cpus_allowed_list, sizeof(in->cpus_allowed_list), "0-3");
+	in->dev_numa_node = 0;
+	snprintf(in->numa_warning, sizeof(in->numa_warning),
+		 "the worker threads run on node 1, the device is on node 0");
+
+	t = hold_test(r, 0, CDM_SEQ, 1u << 20, 8, CDM_DIR_READ);
+	for (unsigned int i = 0; i < sizeof(seq) / sizeof(seq[0]); i++)
+		hold_round(t, i, seq[i], 5000000);
+	t = hold_test(r, 1, CDM_RND, 4096, 32, CDM_DIR_READ);
+	for (unsigned int i = 0; i < 10; i++)
+		hold_round(t, i, i % 2 ? 1500000 : 2000000, 80000);
+	t = hold_test(r, 2, CDM_SEQ, 1u << 20, 8, CDM_DIR_WRITE);
+	for (unsigned int i = 0; i < 5; i++)
+		hold_round(t, i, 6000, 6600000);
+	return r;
+}

@@ -57,4 +57,16 @@ void unit_same_text(const char *got, const char *want, const char *what);
  */
 void unit_golden(const char *got, const char *name);
 
+/*
+ * unit_hold_run - a run of fixed numbers with every setting of issue 14's
+ * method (docs/method.md): --end-fsync, --steady-state --max-rounds 10,
+ * --precondition (41.2 s), --verify, --cpus 0-1 (allowed 0-3, the device
+ * on NUMA node 0, and a NUMA warning).  Its tests, run as rounds of 5 s,
+ * their verdicts from cdm_steady_update(): SEQ1M Q8T1 Read, 2 fast rounds
+ * then steady at round 7; RND4K Q32T1 Read, 10 rounds alternating 400k
+ * and 300k IOPS, never steady; SEQ1M Q8T1 Write, constant, steady at
+ * round 5, each round ending with its fdatasync.  The caller frees it.
+ */
+struct cdm_run_result *unit_hold_run(void);
+
 #endif /* CDM_TESTS_UNIT_H */

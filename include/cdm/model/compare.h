@@ -37,6 +37,9 @@ enum cdm_compare_setting {
 	CDM_COMPARE_ENGINE,
 	CDM_COMPARE_DIRECT,             /* O_DIRECT or buffered */
 	CDM_COMPARE_DATA,               /* random or zero (--data) */
+	CDM_COMPARE_END_FSYNC,          /* --end-fsync: a write pass ends with fdatasync */
+	CDM_COMPARE_STEADY,             /* --steady-state (and --max-rounds) or fixed passes */
+	CDM_COMPARE_PRECONDITION,       /* --precondition */
 	CDM_COMPARE_TESTS,              /* the set of tests (name and direction) */
 	CDM_COMPARE_NSETTINGS,
 };
@@ -136,7 +139,10 @@ void cdm_compare_cell(const struct cdm_compare *c, unsigned int row, unsigned in
  * cdm_compare_differs - does any run of @c differ from runs[0] in @s?  A
  * setting a CrystalDiskMark report does not state (engine; time, size or
  * count when its footer lacks them; cdm_compare_known()) differs from
- * nothing.  CDM_COMPARE_TESTS: a test (name and direction) one of the two
+ * nothing.  Runs with steady state both (their rounds replace --count) do
+ * not differ in count; CDM_COMPARE_STEADY: one run has steady state and
+ * another has not (another method: rounds until steady, figures over the
+ * last window), or their --max-rounds differ.  CDM_COMPARE_TESTS: a test (name and direction) one of the two
  * runs has and the other has not.
  */
 int cdm_compare_differs(const struct cdm_compare *c, enum cdm_compare_setting s);
@@ -156,7 +162,7 @@ int cdm_compare_known(const struct cdm_run_result *run, enum cdm_compare_setting
 
 /*
  * cdm_compare_setting_name - "size", "count", "time", "engine", "direct",
- * "data" or "tests"; static.
+ * "data", "end_fsync", "steady_state", "precondition" or "tests"; static.
  */
 const char *cdm_compare_setting_name(enum cdm_compare_setting s);
 

@@ -99,7 +99,12 @@ struct cdm_run_result;
  * the warm-up and each measured pass are bands labelled "warm-up", "pass
  * 1", ..., placed by the passes' start times and lengths (struct cdm_pass)
  * against the series' own clock (the start of the first interval of pass
- * 1), never by the schedule the run asked for.  Returns 0, -EINVAL when no
+ * 1), never by the schedule the run asked for.  With --steady-state the
+ * passes are rounds ("round 1", ...), and the throughput panel's mark (a
+ * dashed line) is where the window the figures come from starts
+ * (cdm_result_first_pass(), model/result.h), labelled "SEQ1M Q8T1 Read:
+ * steady window, rounds 3-7" or "...: last window (not steady), rounds
+ * 21-25", of the test with the most rounds.  Returns 0, -EINVAL when no
  * test has a series, -ENOMEM or -EIO.
  */
 int cdm_plot_series(FILE *out, const struct cdm_run_result *r);

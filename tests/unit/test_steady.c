@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_steady.c - steady state by PTS's rule (model/steady.c) on windows
+ * computed by hand: a constant window is steady; a range of 25 % of the
+ * mean is not; a straight ramp whose line moves 12 % of the mean across
+ * the window is not, one that moves 8 % is; a window with a round that
+ * measured nothing is not, and fewer than 5 rounds are never judged.  The
+ * round it got steady is fixed at the first steady window, and the
+ * figures of model/result.h come from the last window only (a test whose
+ * first rounds were fast shows the window's best, not round 1's).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "cdm/model/result.h"
+#include "cdm/model/steady.h"
+#include "unit.h"
+
+#define MB 1000000ull
+
+/* a 1 s pass of @mb_s MB/s in 1 MB I/Os (SEQ) or of @mb_s x 1000 IOPS (RND: 1 KB I/Os) */
+static struct cdm_pass pass_of(double mb_s)
+{
+	struct cdm_pass p = { 0 };
+	uint64_t ios = (uint64_t)llround(mb_s * 1000.0);
+
+	p.seconds = 1.0;
+	p.ios = ios;
+	p.bytes = ios * 1000;
+	p.lat_sum_ns = ios * 1000;
+	return p;
+}
+
+static void judge(const double *fig, unsigned int n, int want, double range, double slope)
+{
+	double r = 0, s = 0;
+
+	assert_int_equal(cdm_steady_judge(fig, n, &r, &s), want);
+	if (isnan(range)) {
+		assert_true(isnan(r) && isnan(s));
+		return;
+	}
+	assert_true(fabs(r - range) < 1e-9);
+	assert_true(fabs(s - slope) < 1e-9);
+}
+
+/* PTS's two limits, each alone, on windows worked out by hand */
+static void test_judge(void **state)
+{
+	/* the same figure 5 times: no range, a flat line */
+	static const double flat[] = { 100, 100, 100, 100, 100 };
+	/* mean 100, 115 - 90 = 25 % of it; slope sum((x-2)(y-100))/10 = 0.5, x4 = 2 % */
+	static const double wide[] = { 90, 115, 95, 100, 100 };
+	/* a ramp of 3 a round: the line moves 12 over the window, 12 % of 100; range 12 % */
+	static const double ramp12[] = { 94, 97, 100, 103, 106 };
+	/* the same falling by 2 a round: 8 % and 8 %, within both limits */
+	static const double ramp8[] = { 104, 102, 100, 98, 96 };
+	/* the range limit itself: 20 % is steady (at most, not below); slope (20 - 10)/10 x4 = 4 % */
+	static const double edge[] = { 90, 110, 100, 100, 100 };
+	double nan_win[] = { 100, 100, NAN, 100, 100 };
+	double r, s;
+
+	(void)state;
+	judge(flat, 5, 1, 0.0, 0.0);
+	judge(wide, 5, 0, 25.0, 2.0);
+	judge(ramp12, 5, 0, 12.0, 12.0);
+	judge(ramp8, 5, 1, 8.0, 8.0);
+	judge(edge, 5, 1, 20.0, 4.0);
+	/* a round without a figure: never steady, no range or slope */
+	judge(nan_win, 5, 0, NAN, NAN);
+	/* one figure is no window; NULL outputs are allowed */
+	judge(flat, 1, 0, NAN, NAN);
+	assert_int_equal(cdm_steady_judge(flat, 5, NULL, NULL), 1);
+	/* a mean of 0 (nothing moved) is no steady state either */
+	{
+		static const double zero[] = { 0, 0, 0, 0, 0 };
+
+		assert_int_equal(cdm_steady_judge(zero, 5, &r, &s), 0);
+		assert_true(isnan(r));
+	}
+}
+
+/* IOPS for random tests, MB/s for sequential ones, NaN for a round that measured nothing */
+static void test_figure(void **state)
+{
+	struct cdm_pass p = pass_of(250.0), none = { .seconds = 1.0 };
+
+	(void)state;
+	assert_true(cdm_steady_figure(&p, CDM_SEQ) == 250.0);
+	assert_true(cdm_steady_figure(&p, CDM_RND) == 250000.0);
+	assert_true(isnan(cdm_steady_figure(&none, CDM_SEQ)));
+}
+
+/*
+ * Rounds of 200, 200, then 100 MB/s: the first full windows hold the fast
+ * rounds and are not steady; round 7's (3..7) is.  A fast round 8 after it
+ * makes the last window unsteady, but the round it got steady stays 7.
+ */
+static void test_update(void **state)
+{
+	static const double mb[] = { 200, 200, 100, 100, 100, 100, 100, 150 };
+	struct cdm_pass passes[8];
+	struct cdm_steady st = { .on = 1, .max_rounds = 25 };
+
+	(void)state;
+	for (unsigned int i = 0; i < 8; i++)
+		passes[i] = pass_of(mb[i]);
+	for (unsigned int n = 1; n <= 4; n++) {
+		assert_int_equal(cdm_steady_update(&st, passes, n, CDM_SEQ), 0);
+		assert_int_equal(st.window_rounds, n);  /* fewer than 5: all, not judged */
+		assert_true(isnan(st.range_pct) && isnan(st.slope_pct));
+		assert_int_equal(st.reached_at_round, 0);
+	}
+	assert_int_equal(cdm_steady_update(&st, passes, 5, CDM_SEQ), 0);
+	/* 200, 200, 100, 100, 100: mean 140, range 100/140 */
+	assert_true(fabs(st.range_pct - 100.0 / 140.0 * 100.0) < 1e-9);
+	assert_int_equal(cdm_steady_update(&st, passes, 6, CDM_SEQ), 0);
+	assert_int_equal(cdm_steady_update(&st, passes, 7, CDM_SEQ), 1);
+	assert_int_equal(st.reached_at_round, 7);
+	assert_int_equal(st.window_rounds, CDM_STEADY_WINDOW);
+	assert_true(st.range_pct == 0.0 && st.slope_pct == 0.0);
+	assert_int_equal(cdm_steady_update(&st, passes, 8, CDM_SEQ), 1);
+	assert_int_equal(st.reached_at_round, 7);       /* fixed at the first steady round */
+	assert_true(st.range_pct > CDM_STEADY_RANGE_PCT);
+
+	/* a constant test: steady at round 5, the first full window */
+	{
+		struct cdm_steady c = { .on = 1 };
+
+		for (unsigned int i = 0; i < 5; i++)
+			passes[i] = pass_of(300.0);
+		for (unsigned int n = 1; n <= 4; n++)
+			cdm_steady_update(&c, passes, n, CDM_RND);
+		assert_int_equal(cdm_steady_update(&c, passes, 5, CDM_RND), 1);
+		assert_int_equal(c.reached_at_round, 5);
+	}
+}
+
+static void test_first_pass(void **state)
+{
+	struct cdm_steady off = { 0 }, on = { .on = 1 };
+
+	(void)state;
+	assert_int_equal(cdm_steady_first_pass(&off, 25), 0);   /* every pass */
+	assert_int_equal(cdm_steady_first_pass(&on, 3), 0);     /* fewer than a window: all */
+	assert_int_equal(cdm_steady_first_pass(&on, 5), 0);
+	assert_int_equal(cdm_steady_first_pass(&on, 7), 2);     /* rounds 3..7 */
+	assert_int_equal(cdm_steady_first_pass(&on, 25), 20);
+}
+
+/*
+ * A test whose rounds 1 and 2 ran at 200 MB/s and 3..7 at about 100: its
+ * figures are the window's.  CDM's best-of is 101 (round 4), not 200; the
+ * spread is of 5 rounds; the same test without steady state shows 200.
+ */
+static void test_result_window(void **state)
+{
+	static const double mb[] = { 200, 200, 100, 101, 99, 100, 100 };
+	struct cdm_run_result *r = cdm_result_alloc(1);
+	struct cdm_test_result *t;
+	struct cdm_test_summary s;
+
+	(void)state;
+	assert_non_null(r);
+	t = &r->tests[0];
+	t->spec = (struct cdm_spec){ .pattern = CDM_SEQ, .block = MB, .qd = 8, .threads = 1 };
+	t->dir = CDM_DIR_READ;
+	t->qd_run = 8;
+	t->steady.on = 1;
+	t->steady.max_rounds = 25;
+	for (unsigned int i = 0; i < 7; i++) {
+		t->passes[i] = pass_of(mb[i]);
+		t->npasses = i + 1;
+		cdm_steady_update(&t->steady, t->passes, t->npasses, CDM_SEQ);
+	}
+	assert_int_equal(t->steady.reached_at_round, 7);
+	assert_int_equal(cdm_result_first_pass(t), 2);
+	assert_true(cdm_result_best_mb_s(t) == 101.0);
+	assert_true(cdm_result_mb_s(t, CDM_AGG_BEST) == 101.0);
+	assert_true(cdm_result_mb_s(t, CDM_AGG_MEDIAN) == 100.0);
+	assert_int_equal(cdm_result_measured(t), 5);
+	cdm_result_summarize(t, &s);
+	assert_int_equal(s.npasses, 5);
+	assert_int_equal(s.mb_s.n, 5);
+	assert_true(s.mb_s.max == 101.0 && s.mb_s.min == 99.0);
+	assert_true(s.bytes == 500 * MB);       /* the window's bytes only */
+
+	t->steady.on = 0;                       /* the same passes as fixed passes */
+	assert_int_equal(cdm_result_first_pass(t), 0);
+	assert_true(cdm_result_best_mb_s(t) == 200.0);
+	cdm_result_free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_judge),
+		cmocka_unit_test(test_figure),
+		cmocka_unit_test(test_update),
+		cmocka_unit_test(test_first_pass),
+		cmocka_unit_test(test_result_window),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
