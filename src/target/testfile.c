@@ -379,7 +379,7 @@ static void seq_write_run(struct seq_write *s, int main)
 			break;
 		done = atomic_fetch_add(&s->done, n) + n;
 		/* every 4 MiB at most: a line per 128 KiB would flood a terminal */
-		if (main && (done - shown >= FILL_CHUNK || done == size)) {
+		if (main && done - shown >= FILL_CHUNK && done < size) {
 			shown = done;
 			seq_write_progress(s, done, size);
 		}
@@ -430,6 +430,9 @@ static int seq_write_pass(struct seq_write *s, unsigned int depth, uint64_t *at)
 	for (unsigned int i = 0; i < started; i++)
 		pthread_join(th[i], NULL);
 	pthread_mutex_destroy(&s->lock);
+	/* the end, whichever thread wrote the last block */
+	if (!s->nomem && !s->fail_errno && !s->stopped)
+		seq_write_progress(s, s->f->size, s->f->size);
 	if (s->nomem)
 		return -ENOMEM;
 	if (s->fail_errno) {
