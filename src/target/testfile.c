@@ -301,10 +301,10 @@ struct seq_write {
 	atomic_uint_least64_t next;     /* the next offset handed out */
 	atomic_uint_least64_t done;     /* bytes written */
 	atomic_int halt;                /* a thread failed or saw a stop request */
-	pthread_mutex_t lock;           /* fail_at, fail_errno, stopped */
+	pthread_mutex_t lock;           /* fail_at, fail_errno */
 	uint64_t fail_at;               /* the lowest offset that failed */
 	int fail_errno;
-	int stopped;
+	atomic_int stopped;             /* a thread saw @stop() say so */
 	int nomem;                      /* the caller's buffer could not be had */
 };
 
@@ -360,9 +360,8 @@ static void seq_write_run(struct seq_write *s, int main)
 		size_t n;
 
 		if (s->stop && s->stop()) {
-			pthread_mutex_lock(&s->lock);
-			s->stopped = 1;
-			pthread_mutex_unlock(&s->lock);
+			atomic_store(&s->stopped, 1);
+			atomic_store(&s->halt, 1);
 			break;
 		}
 		off = atomic_fetch_add(&s->next, s->block);
@@ -392,8 +391,6 @@ static void seq_write_run(struct seq_write *s, int main)
 			s->fail_errno = e;
 		}
 		pthread_mutex_unlock(&s->lock);
-	} else if (s->stopped) {
-		atomic_store(&s->halt, 1);
 	}
 	munmap(buf, s->block);
 }
@@ -418,7 +415,8 @@ static int seq_write_pass(struct seq_write *s, unsigned int depth, uint64_t *at)
 	atomic_init(&s->next, 0);
 	atomic_init(&s->done, 0);
 	atomic_init(&s->halt, 0);
-	s->fail_errno = s->stopped = s->nomem = 0;
+	atomic_init(&s->stopped, 0);
+	s->fail_errno = s->nomem = 0;
 	pthread_mutex_init(&s->lock, NULL);
 	if (depth > PRECOND_DEPTH)
 		depth = PRECOND_DEPTH;
@@ -431,7 +429,7 @@ static int seq_write_pass(struct seq_write *s, unsigned int depth, uint64_t *at)
 		pthread_join(th[i], NULL);
 	pthread_mutex_destroy(&s->lock);
 	/* the end, whichever thread wrote the last block */
-	if (!s->nomem && !s->fail_errno && !s->stopped)
+	if (!s->nomem && !s->fail_errno && !atomic_load(&s->stopped))
 		seq_write_progress(s, s->f->size, s->f->size);
 	if (s->nomem)
 		return -ENOMEM;
@@ -439,7 +437,7 @@ static int seq_write_pass(struct seq_write *s, unsigned int depth, uint64_t *at)
 		*at = s->fail_at;
 		return s->fail_errno;
 	}
-	return s->stopped ? -EINTR : 0;
+	return atomic_load(&s->stopped) ? -EINTR : 0;
 }
 
 /*
