@@ -298,8 +298,9 @@ struct seq_write {
 	void (*fill_cb)(uint64_t done, uint64_t total);
 	void (*pass_cb)(unsigned int pass, uint64_t done, uint64_t total);
 	unsigned int pass;
-	atomic_uint_least64_t next;     /* the next offset handed out */
-	atomic_uint_least64_t done;     /* bytes written */
+	/* __atomic builtins: an _Atomic 64-bit field changes the i386 ABI's layout */
+	uint64_t next;                  /* the next offset handed out */
+	uint64_t done;                  /* bytes written */
 	atomic_int halt;                /* a thread failed or saw a stop request */
 	pthread_mutex_t lock;           /* fail_at, fail_errno */
 	uint64_t fail_at;               /* the lowest offset that failed */
@@ -364,7 +365,7 @@ static void seq_write_run(struct seq_write *s, int main)
 			atomic_store(&s->halt, 1);
 			break;
 		}
-		off = atomic_fetch_add(&s->next, s->block);
+		off = __atomic_fetch_add(&s->next, (uint64_t)s->block, __ATOMIC_RELAXED);
 		if (off >= size)
 			break;
 		n = size - off < s->block ? (size_t)(size - off) : s->block;
@@ -376,7 +377,7 @@ static void seq_write_run(struct seq_write *s, int main)
 		e = write_whole(s->f->fd, buf, n, off, &at);
 		if (e)
 			break;
-		done = atomic_fetch_add(&s->done, n) + n;
+		done = __atomic_add_fetch(&s->done, (uint64_t)n, __ATOMIC_RELAXED);
 		/* every 4 MiB at most: a line per 128 KiB would flood a terminal */
 		if (main && done - shown >= FILL_CHUNK && done < size) {
 			shown = done;
@@ -412,8 +413,7 @@ static int seq_write_pass(struct seq_write *s, unsigned int depth, uint64_t *at)
 	pthread_t th[PRECOND_DEPTH];
 	unsigned int started = 0;
 
-	atomic_init(&s->next, 0);
-	atomic_init(&s->done, 0);
+	s->next = s->done = 0;
 	atomic_init(&s->halt, 0);
 	atomic_init(&s->stopped, 0);
 	s->fail_errno = s->nomem = 0;
