@@ -57,7 +57,7 @@ enum {
 	OPT_ALLOW_DESTRUCTIVE, OPT_RATE_IOPS, OPT_SYNC, OPT_FSYNC,
 	OPT_START_AT, OPT_SAVE_RANKS,
 	OPT_LOG_INTERVAL, OPT_PLOT, OPT_SVG, OPT_LIST_PROFILES,
-	OPT_CPUS,
+	OPT_CPUS, OPT_PRECONDITION,
 };
 
 /*
@@ -125,6 +125,7 @@ static const struct option long_opts[] = {
 	{ "keep",         no_argument,       NULL, 'k' },
 	{ "file",         required_argument, NULL, OPT_FILE },
 	{ "allow-destructive-write", no_argument, NULL, OPT_ALLOW_DESTRUCTIVE },
+	{ "precondition", no_argument,       NULL, OPT_PRECONDITION },
 	{ "quiet",        no_argument,       NULL, 'q' },
 	{ "list-engines", no_argument,       NULL, OPT_LIST_ENGINES },
 	{ "list-profiles", no_argument,      NULL, OPT_LIST_PROFILES },
@@ -209,6 +210,10 @@ static const char usage_text[] =
 "      --allow-destructive-write\n"
 "                           let write tests overwrite a block device TARGET;\n"
 "                           refused while it is mounted or in use (default: off)\n"
+"      --precondition       before the tests, write the whole test file (or\n"
+"                           device) sequentially twice in 128 KiB writes, as\n"
+"                           SNIA PTS preconditions; the first pass is the\n"
+"                           preparation of a new file (default: off)\n"
 "  -q, --quiet              no progress display; notes, warnings and errors\n"
 "                           still go to stderr (default: progress on a TTY)\n"
 "      --list-engines       engines built in, and whether each works here\n"
@@ -486,6 +491,9 @@ static int parse_run_option(int c, char *arg, struct main_opts *o)
 		return CDM_CLI_GO_ON;
 	case OPT_ALLOW_DESTRUCTIVE:
 		o->cfg.allow_destructive_write = 1;
+		return CDM_CLI_GO_ON;
+	case OPT_PRECONDITION:
+		o->cfg.precondition = 1;
 		return CDM_CLI_GO_ON;
 	case OPT_NULL_SERVICE:
 		if (cdm_uint_parse(arg, 0, 10000000, &v) < 0)

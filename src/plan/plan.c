@@ -136,6 +136,10 @@ int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
 		return cdm_err_set(err, -EINVAL, "%s: write tests on a block device overwrite its data: add --allow-destructive-write to run them (on a device the default mode is read)",
 				   cfg->target);
 	}
+	/* PTS's preconditioning writes the whole range tested, whatever the tests do */
+	if (cfg->precondition && !cfg->allow_destructive_write)
+		return cdm_err_set(err, -EINVAL, "%s: --precondition writes the whole device (all of --size) twice, overwriting its data: add --allow-destructive-write to run it",
+				   cfg->target);
 	if (!size_given) {
 		cfg->size = bd.size;
 	} else if (cfg->size > bd.size) {

@@ -26,6 +26,7 @@
 #include "cdm/base/err.h"
 #include "cdm/base/lfs.h"
 #include "cdm/base/msg.h"
+#include "cdm/base/size.h"
 #include "cdm/plan/align.h"
 #include "cdm/plan/limits.h"
 #include "cdm/run/runner.h"
@@ -866,6 +867,53 @@ static void fill_progress(uint64_t done, uint64_t total)
 		 (unsigned int)(done * 100 / (total ? total : 1)));
 }
 
+static void precond_progress(unsigned int pass, uint64_t done, uint64_t total)
+{
+	if (!done)      /* no percentage before a byte of the pass is written */
+		progress(fill_cfg, "Preconditioning: pass %u of %u", pass,
+			 CDM_TESTFILE_PRECOND_PASSES);
+	else
+		progress(fill_cfg, "Preconditioning: pass %u of %u, %u%%", pass,
+			 CDM_TESTFILE_PRECOND_PASSES,
+			 (unsigned int)(done * 100 / (total ? total : 1)));
+}
+
+/*
+ * The writing before the tests: the preparation of a @fresh file (new, or
+ * kept with an unwritten part), or --precondition's passes, the first of
+ * which prepares a @fresh file (target/testfile.h); timed into the run's
+ * info.  Returns 0, -EINTR on a stop request, or -errno with @err set.
+ */
+static int write_before(struct run *r, int fresh, struct cdm_err *err)
+{
+	const struct cdm_run_config *cfg = r->cfg;
+	uint64_t t0 = cdm_clock_now_ns(), ns;
+	char sz[32];
+	int ret;
+
+	fill_cfg = cfg;
+	if (!cfg->precondition) {
+		if (!fresh)
+			return 0;
+		progress(cfg, "Preparing test file");	/* no percentage before a byte is written */
+		return cdm_testfile_fill(&r->f, cfg->zero_fill, fill_progress, stop_cb, err);
+	}
+	if (!cdm_plan_writes(cfg))
+		cdm_msg_note("--precondition before read tests only: every block is written as SNIA PTS does before its read tests, so no read meets a block never written");
+	ret = cdm_testfile_precondition(&r->f, cfg->zero_fill, fresh, precond_progress, stop_cb,
+					err);
+	if (ret < 0)
+		return ret;
+	ns = cdm_clock_now_ns() - t0;
+	r->res->info.precondition = 1;
+	r->res->info.precondition_ns = ns ? ns : 1;
+	cdm_size_format(r->f.size, sz, sizeof(sz));
+	cdm_msg_note("preconditioned %s in %.1f s (%u sequential passes of %u KiB writes%s)",
+		     sz, (double)ns / 1e9, CDM_TESTFILE_PRECOND_PASSES,
+		     CDM_TESTFILE_PRECOND_BLOCK >> 10, fresh ? ", the first the preparation" : "");
+	return 0;
+}
+
 /* --file: a test file kept by an earlier run, as large as one block at least */
 static int open_kept(struct run *r, struct cdm_err *err)
 {
@@ -879,14 +927,11 @@ static int open_kept(struct run *r, struct cdm_err *err)
 		if (r->f.size < cfg->tests[i].block)
 			return cdm_err_set(err, -EINVAL, "%s: the file is smaller than one block of the tests",
 					   cfg->file);
-	if (!r->f.unwritten)
-		return 0;
 	/* reads there would be served without the device: written all over again */
-	cdm_msg_note("%s has %s at offset %" PRIu64 " (truncated and extended, punched or fallocated since it was kept): it is written all over again before the tests, as a new test file is",
-		     cfg->file, r->f.unwritten_what, r->f.unwritten_at);
-	fill_cfg = cfg;
-	progress(cfg, "Preparing test file");	/* no percentage before a byte is written */
-	ret = cdm_testfile_fill(&r->f, cfg->zero_fill, fill_progress, stop_cb, err);
+	if (r->f.unwritten)
+		cdm_msg_note("%s has %s at offset %" PRIu64 " (truncated and extended, punched or fallocated since it was kept): it is written all over again before the tests, as a new test file is",
+			     cfg->file, r->f.unwritten_what, r->f.unwritten_at);
+	ret = write_before(r, r->f.unwritten, err);
 	if (ret == -EINVAL && cfg->direct)
 		return cdm_err_set(err, ret, "%s: the filesystem accepted O_DIRECT but refused the first write (%s); run with --buffered",
 				   cfg->file, strerror(EINVAL));
@@ -922,9 +967,7 @@ static int prepare_file(struct run *r, struct cdm_err *err)
 		fault_arm(r->f.path);
 		cdm_fileguard_open(&r->guard, r->f.path, r->f.fd);
 	}
-	fill_cfg = cfg;
-	progress(cfg, "Preparing test file");	/* no percentage before a byte is written */
-	ret = cdm_testfile_fill(&r->f, cfg->zero_fill, fill_progress, stop_cb, err);
+	ret = write_before(r, 1, err);
 	if (ret == -EINVAL && cfg->direct)
 		return cdm_err_set(err, ret, "%s: the %s filesystem accepted O_DIRECT but refused the first write (%s); run with --buffered",
 				   cfg->target, r->t.fs_type, strerror(EINVAL));
@@ -982,7 +1025,7 @@ static int run_open(struct run *r, struct cdm_err *err)
 
 	if (cfg->file)
 		ret = open_kept(r, err);
-	else if (r->t.is_device && !cdm_plan_writes(cfg))
+	else if (r->t.is_device && !cdm_plan_writes(cfg) && !cfg->precondition)
 		ret = open_device_read(r, err);
 	else
 		ret = prepare_file(r, err);
@@ -1088,7 +1131,7 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res, struct
 	cdm_msg_progress_clear = progress_clear;
 	ret = run_check(&r, err);
 	/* a block device is written only when the user said so (device.h) */
-	if (!ret && !cfg->file && r.t.is_device && cdm_plan_writes(cfg) &&
+	if (!ret && !cfg->file && r.t.is_device && (cdm_plan_writes(cfg) || cfg->precondition) &&
 	    !cfg->allow_destructive_write)
 		ret = cdm_err_set(err, -EPERM, "%s: a block device is written only with --allow-destructive-write",
 				  cfg->target);

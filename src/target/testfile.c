@@ -11,7 +11,9 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +40,8 @@
 #include "cdm/target/testfile.h"
 
 #define FILL_CHUNK (4u << 20)
+/* --precondition: the writes in flight (threads of pwrite), see seq_write_pass() */
+#define PRECOND_DEPTH 8u
 
 /* cdm-mpi's rank, put in the file name after the host ("-r3"); -1: none */
 static int name_rank = -1;
@@ -276,73 +280,260 @@ int cdm_testfile_create(struct cdm_testfile *f, const struct cdm_target *t,
 	return 0;
 }
 
-/* why a write of the preparation failed, @done bytes in; returns -@e */
-static int fill_failed(const struct cdm_testfile *f, uint64_t done, int e, struct cdm_err *err)
+/*
+ * One sequential write of the whole file, the one home of "write every
+ * byte of the test file in order, with the run's data": the preparation
+ * (cdm_testfile_fill(): 4 MiB writes, one at a time) and each pass of
+ * --precondition (128 KiB writes, PRECOND_DEPTH in flight).  @depth
+ * threads (the caller is one of them) take the next @block of the file
+ * in turn from one cursor, so the writes reach the file in order, up to
+ * @depth at a time, as an engine's sequential stream at Q = @depth does.
+ */
+struct seq_write {
+	struct cdm_testfile *f;
+	size_t block;
+	int zero;
+	int (*stop)(void);
+	/* progress: the preparation's, or --precondition's with its pass */
+	void (*fill_cb)(uint64_t done, uint64_t total);
+	void (*pass_cb)(unsigned int pass, uint64_t done, uint64_t total);
+	unsigned int pass;
+	/* __atomic builtins: an _Atomic 64-bit field changes the i386 ABI's layout */
+	uint64_t next;                  /* the next offset handed out */
+	uint64_t done;                  /* bytes written */
+	atomic_int halt;                /* a thread failed or saw a stop request */
+	pthread_mutex_t lock;           /* fail_at, fail_errno */
+	uint64_t fail_at;               /* the lowest offset that failed */
+	int fail_errno;
+	atomic_int stopped;             /* a thread saw @stop() say so */
+	int nomem;                      /* the caller's buffer could not be had */
+};
+
+/* write @n bytes of @buf at @off whole (a short write is continued); 0 or errno */
+static int write_whole(int fd, const char *buf, size_t n, uint64_t off, uint64_t *at)
 {
-	char sz[32], at[32];
+	size_t put = 0;
+
+	while (put < n) {
+		ssize_t w = pwrite(fd, buf + put, n - put, (off_t)(off + put));
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			*at = off + put;
+			return w < 0 ? errno : EIO;
+		}
+		put += (size_t)w;
+	}
+	return 0;
+}
+
+/* the progress callback of @s, if any, with @done of @total bytes written */
+static void seq_write_progress(const struct seq_write *s, uint64_t done, uint64_t total)
+{
+	if (s->fill_cb)
+		s->fill_cb(done, total);
+	if (s->pass_cb)
+		s->pass_cb(s->pass, done, total);
+}
+
+/*
+ * One writer's share of a sequential pass.  @main: the caller's, the one
+ * that reports progress; without its buffer the pass fails (-ENOMEM),
+ * while another thread without one leaves its share to the rest.
+ */
+static void seq_write_run(struct seq_write *s, int main)
+{
+	uint64_t state = random_u64() | 1, size = s->f->size, at = 0, shown = 0;
+	void *buf = mmap(NULL, s->block, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int e = 0;
+
+	if (buf == MAP_FAILED) {
+		if (main) {
+			s->nomem = 1;
+			atomic_store(&s->halt, 1);
+		}
+		return;
+	}
+	while (!atomic_load(&s->halt)) {
+		uint64_t off, done;
+		size_t n;
+
+		if (s->stop && s->stop()) {
+			atomic_store(&s->stopped, 1);
+			atomic_store(&s->halt, 1);
+			break;
+		}
+		off = __atomic_fetch_add(&s->next, (uint64_t)s->block, __ATOMIC_RELAXED);
+		if (off >= size)
+			break;
+		n = size - off < s->block ? (size_t)(size - off) : s->block;
+		/* random, and each sector stamped as a write stamps it (model/stamp.h) */
+		if (!s->zero) {
+			cdm_prng_fill(buf, n / 8, &state);
+			cdm_stamp_write(buf, n, off, CDM_STAMP_PREP, 0);
+		}
+		e = write_whole(s->f->fd, buf, n, off, &at);
+		if (e)
+			break;
+		done = __atomic_add_fetch(&s->done, (uint64_t)n, __ATOMIC_RELAXED);
+		/* every 4 MiB at most: a line per 128 KiB would flood a terminal */
+		if (main && done - shown >= FILL_CHUNK && done < size) {
+			shown = done;
+			seq_write_progress(s, done, size);
+		}
+	}
+	if (e) {
+		atomic_store(&s->halt, 1);
+		pthread_mutex_lock(&s->lock);
+		if (!s->fail_errno || at < s->fail_at) {
+			s->fail_at = at;
+			s->fail_errno = e;
+		}
+		pthread_mutex_unlock(&s->lock);
+	}
+	munmap(buf, s->block);
+}
+
+static void *seq_write_thread(void *arg)
+{
+	seq_write_run(arg, 0);
+	return NULL;
+}
+
+/*
+ * Write the whole of @s->f once, in order, in @s->block writes, @depth at
+ * a time.  Returns 0, -EINTR when @s->stop() said so (no message),
+ * -ENOMEM when there was no buffer, or an errno (positive) with *@at the
+ * lowest offset that failed: every byte before it was written.
+ */
+static int seq_write_pass(struct seq_write *s, unsigned int depth, uint64_t *at)
+{
+	pthread_t th[PRECOND_DEPTH];
+	unsigned int started = 0;
+
+	s->next = s->done = 0;
+	atomic_init(&s->halt, 0);
+	atomic_init(&s->stopped, 0);
+	s->fail_errno = s->nomem = 0;
+	pthread_mutex_init(&s->lock, NULL);
+	if (depth > PRECOND_DEPTH)
+		depth = PRECOND_DEPTH;
+	/* a thread that cannot be made leaves its share to the others */
+	while (started + 1 < depth &&
+	       pthread_create(&th[started], NULL, seq_write_thread, s) == 0)
+		started++;
+	seq_write_run(s, 1);
+	for (unsigned int i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	pthread_mutex_destroy(&s->lock);
+	/* the end, whichever thread wrote the last block */
+	if (!s->nomem && !s->fail_errno && !atomic_load(&s->stopped))
+		seq_write_progress(s, s->f->size, s->f->size);
+	if (s->nomem)
+		return -ENOMEM;
+	if (s->fail_errno) {
+		*at = s->fail_at;
+		return s->fail_errno;
+	}
+	return atomic_load(&s->stopped) ? -EINTR : 0;
+}
+
+/*
+ * Why a write of the preparation (@pass 0) or of --precondition's pass
+ * @pass failed at byte @at; returns -@e.
+ */
+static int fill_failed(const struct cdm_testfile *f, uint64_t at, int e, unsigned int pass,
+		       struct cdm_err *err)
+{
+	char sz[32], got[32], which[48] = "";
 
 	cdm_size_format(f->size, sz, sizeof(sz));
-	cdm_size_format(done & ~((1ull << 20) - 1), at, sizeof(at));
-	if (done == 0)
-		snprintf(at, sizeof(at), "0 bytes");
+	cdm_size_format(at & ~((1ull << 20) - 1), got, sizeof(got));
+	if (at < (1ull << 20))
+		snprintf(got, sizeof(got), "%" PRIu64 " bytes", at);
+	if (pass)
+		snprintf(which, sizeof(which), " (preconditioning, pass %u of %u)", pass,
+			 CDM_TESTFILE_PRECOND_PASSES);
 	if (e == ENOSPC)
-		return cdm_err_set(err, -e, "%s: no space left after writing %s of the %s test file",
-				   f->path, at, sz);
+		return cdm_err_set(err, -e, "%s: no space left after writing %s of the %s test file%s",
+				   f->path, got, sz, which);
+	if (pass)
+		return cdm_err_set(err, -e, "%s: preconditioning the test file failed at offset %" PRIu64 " (pass %u of %u): %s",
+				   f->path, at, pass, CDM_TESTFILE_PRECOND_PASSES, strerror(e));
 	return cdm_err_set(err, -e, "%s: preparing the test file failed at offset %" PRIu64 ": %s",
-			   f->path, done, strerror(e));
+			   f->path, at, strerror(e));
+}
+
+/* pre-size a new file (fallocate); a device has its size already.  0 or -ENOSPC */
+static int presize(struct cdm_testfile *f, struct cdm_err *err)
+{
+	char sz[32];
+
+	if (f->device || fallocate(f->fd, 0, 0, (off_t)f->size) == 0)
+		return 0;
+	/* not supported here (EOPNOTSUPP): writing the file sizes it */
+	if (errno != ENOSPC)
+		return 0;
+	cdm_size_format(f->size, sz, sizeof(sz));
+	return cdm_err_set(err, -ENOSPC, "%s: no space left to pre-size a %s test file",
+			   f->path, sz);
 }
 
 int cdm_testfile_fill(struct cdm_testfile *f, int zero,
 		      void (*progress)(uint64_t done, uint64_t total),
 		      int (*stop)(void), struct cdm_err *err)
 {
-	uint64_t done = 0, state = random_u64() | 1;
-	void *buf;
-	int ret = 0;
-	char sz[32];
+	struct seq_write s = {
+		.f = f, .block = FILL_CHUNK, .zero = zero, .stop = stop, .fill_cb = progress,
+	};
+	uint64_t at = 0;
+	int ret = presize(f, err);
 
-	cdm_size_format(f->size, sz, sizeof(sz));
-	/* a device has its size already (and fallocate mode 0 is not for it) */
-	if (!f->device && fallocate(f->fd, 0, 0, (off_t)f->size) < 0) {
-		int e = errno;
-
-		if (e == ENOSPC)
-			return cdm_err_set(err, -ENOSPC, "%s: no space left to pre-size a %s test file",
-					   f->path, sz);
-		/* not supported here (EOPNOTSUPP): writing the file sizes it */
-	}
-	buf = mmap(NULL, FILL_CHUNK, PROT_READ | PROT_WRITE,
-		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (buf == MAP_FAILED)
+	if (ret < 0)
+		return ret;
+	ret = seq_write_pass(&s, 1, &at);
+	if (ret == -ENOMEM)
 		return cdm_err_set(err, -ENOMEM, "cannot allocate %u MiB for preparing the test file",
 				   FILL_CHUNK >> 20);
-	while (done < f->size) {
-		size_t n = f->size - done < FILL_CHUNK ? (size_t)(f->size - done) : FILL_CHUNK;
-		ssize_t w;
-
-		if (stop && stop()) {
-			ret = -EINTR;
-			break;
-		}
-		/* random, and each sector stamped as a write stamps it (model/stamp.h) */
-		if (!zero) {
-			cdm_prng_fill(buf, n / 8, &state);
-			cdm_stamp_write(buf, n, done, CDM_STAMP_PREP, 0);
-		}
-		w = pwrite(f->fd, buf, n, (off_t)done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			ret = fill_failed(f, done, w < 0 ? errno : EIO, err);
-			break;
-		}
-		done += (uint64_t)w;
-		if (progress)
-			progress(done, f->size);
-	}
-	munmap(buf, FILL_CHUNK);
+	if (ret > 0)
+		return fill_failed(f, at, ret, 0, err);
 	if (!ret && fdatasync(f->fd) < 0)
 		ret = cdm_err_set(err, -errno, "%s: fdatasync: %s", f->path, strerror(errno));
+	return ret;
+}
+
+int cdm_testfile_precondition(struct cdm_testfile *f, int zero, int fresh,
+			      void (*progress)(unsigned int pass, uint64_t done, uint64_t total),
+			      int (*stop)(void), struct cdm_err *err)
+{
+	struct seq_write s = {
+		.f = f, .block = CDM_TESTFILE_PRECOND_BLOCK, .zero = zero, .stop = stop,
+		.pass_cb = progress,
+	};
+	uint64_t at = 0;
+	int ret = fresh ? presize(f, err) : 0;
+
+	for (unsigned int pass = 1; !ret && pass <= CDM_TESTFILE_PRECOND_PASSES; pass++) {
+		s.pass = pass;
+		if (progress)
+			progress(pass, 0, f->size);
+		ret = seq_write_pass(&s, PRECOND_DEPTH, &at);
+		if (ret == -ENOMEM)
+			return cdm_err_set(err, -ENOMEM, "cannot allocate %u KiB for preconditioning the test file",
+					   CDM_TESTFILE_PRECOND_BLOCK >> 10);
+		if (ret > 0)
+			return fill_failed(f, at, ret, pass, err);
+		/*
+		 * Each pass reaches the device before the next starts: through
+		 * the page cache the second pass would overwrite the first's
+		 * dirty pages and the device would see the file once.
+		 */
+		if (!ret && fdatasync(f->fd) < 0)
+			ret = cdm_err_set(err, -errno, "%s: fdatasync (preconditioning, pass %u of %u): %s",
+					  f->path, pass, CDM_TESTFILE_PRECOND_PASSES, strerror(errno));
+	}
 	return ret;
 }
 

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "cdm/base/err.h"
+#include "cdm/model/stamp.h"
 #include "cdm/plan/align.h"
 #include "cdm/plan/plan.h"
 #include "cdm/target/device.h"
@@ -437,6 +438,117 @@ static void test_testfile_stop(void **state)
 	free(f);
 }
 
+/* --precondition's progress: the passes seen, and the last count of each */
+static unsigned int pc_calls, pc_starts[3];
+static uint64_t pc_last[3];
+
+static void pc_progress(unsigned int pass, uint64_t done, uint64_t total)
+{
+	assert_true(pass >= 1 && pass <= 2);
+	assert_int_equal(total, 3u << 20);
+	assert_true(done <= total && done >= pc_last[pass]);
+	pc_calls++;
+	if (!done)
+		pc_starts[pass]++;
+	pc_last[pass] = done;
+}
+
+/*
+ * the sectors of @fd's first @size bytes: each stamped with its own
+ * offset by the preparation (seq 0); returns a hash of the data, to see
+ * that a pass rewrote it
+ */
+static uint64_t check_stamps(int fd, uint64_t size)
+{
+	static unsigned char buf[1 << 20];
+	uint64_t h = 1469598103934665603ull;
+
+	for (uint64_t off = 0; off < size; off += sizeof(buf)) {
+		assert_int_equal(pread(fd, buf, sizeof(buf), (off_t)off), (ssize_t)sizeof(buf));
+		for (size_t i = 0; i < sizeof(buf); i += CDM_STAMP_SECTOR) {
+			struct cdm_stamp st;
+
+			cdm_stamp_read(buf + i, CDM_STAMP_SECTOR, &st);
+			assert_int_equal(st.offset, off + i);
+			assert_int_equal(st.seq, CDM_STAMP_PREP);
+		}
+		for (size_t i = 0; i < sizeof(buf); i++)
+			h = (h ^ buf[i]) * 1099511628211ull;
+	}
+	return h;
+}
+
+/*
+ * --precondition: a fresh file is pre-sized and written twice, an old one
+ * twice more; every sector carries the preparation's stamp for its own
+ * offset, with new data each time; a file whose size is not a whole
+ * number of 128 KiB blocks ends in a shorter write; a stop request ends it
+ */
+static void test_testfile_precondition(void **state)
+{
+	struct cdm_err err = { "" };
+	struct cdm_target *t = malloc(sizeof(*t));
+	struct cdm_testfile *f = malloc(sizeof(*f));
+	char dir[256], path[4400];
+	uint64_t size = 3u << 20, h1, h2;
+	struct stat st;
+
+	(void)state;
+	assert_non_null(t);
+	assert_non_null(f);
+	temp_dir(dir, sizeof(dir));
+	assert_int_equal(cdm_target_probe(dir, size, t, &err), 0);
+	assert_int_equal(cdm_testfile_create(f, t, size, 0, &err), 0);
+	assert_int_equal(cdm_testfile_precondition(f, 0, 1, pc_progress, NULL, &err), 0);
+	assert_string_equal(err.msg, "");
+	assert_int_equal(fstat(f->fd, &st), 0);
+	assert_int_equal(st.st_size, size);
+	assert_int_equal(pc_starts[1], 1);
+	assert_int_equal(pc_starts[2], 1);
+	assert_int_equal(pc_last[1], size);
+	assert_int_equal(pc_last[2], size);
+	h1 = check_stamps(f->fd, size);
+	/* an old file: both passes again, new data with the same stamps */
+	assert_int_equal(cdm_testfile_precondition(f, 0, 0, NULL, NULL, &err), 0);
+	h2 = check_stamps(f->fd, size);
+	assert_true(h1 != h2);
+	/* zeros with --data zero */
+	assert_int_equal(cdm_testfile_precondition(f, 1, 0, NULL, NULL, &err), 0);
+	{
+		static unsigned char z[1 << 20], buf[1 << 20];
+
+		for (uint64_t off = 0; off < size; off += sizeof(buf)) {
+			assert_int_equal(pread(f->fd, buf, sizeof(buf), (off_t)off), (ssize_t)sizeof(buf));
+			assert_memory_equal(buf, z, sizeof(buf));
+		}
+	}
+	/* a stop request: -EINTR, no message */
+	assert_int_equal(cdm_testfile_precondition(f, 0, 0, NULL, stop_now, &err), -EINTR);
+	assert_string_equal(err.msg, "");
+	snprintf(path, sizeof(path), "%s", f->path);
+	assert_int_equal(cdm_testfile_remove(f), 0);
+	assert_int_equal(stat(path, &st), -1);
+
+	/* 1 MiB + 4 KiB: the last write of each pass is 4 KiB */
+	size = (1u << 20) + 4096;
+	assert_int_equal(cdm_testfile_create(f, t, size, 0, &err), 0);
+	assert_int_equal(cdm_testfile_precondition(f, 0, 1, NULL, NULL, &err), 0);
+	assert_int_equal(fstat(f->fd, &st), 0);
+	assert_int_equal(st.st_size, size);
+	{
+		static unsigned char buf[4096];
+		struct cdm_stamp sp;
+
+		assert_int_equal(pread(f->fd, buf, sizeof(buf), 1 << 20), (ssize_t)sizeof(buf));
+		cdm_stamp_read(buf + 3584, CDM_STAMP_SECTOR, &sp);
+		assert_int_equal(sp.offset, (1u << 20) + 3584);
+	}
+	assert_int_equal(cdm_testfile_remove(f), 0);
+	assert_int_equal(rmdir(dir), 0);
+	free(t);
+	free(f);
+}
+
 /* files of dead runs of this host go; live, other hosts' and kept files stay */
 static void test_clean_stale(void **state)
 {
@@ -532,6 +644,7 @@ int main(void)
 		cmocka_unit_test(test_probe_errors),
 		cmocka_unit_test(test_testfile_life),
 		cmocka_unit_test(test_testfile_stop),
+		cmocka_unit_test(test_testfile_precondition),
 		cmocka_unit_test(test_keep_fails_cleanly),
 		cmocka_unit_test(test_reuse_unwritten),
 		cmocka_unit_test(test_clean_stale),

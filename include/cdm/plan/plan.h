@@ -113,10 +113,11 @@ int cdm_plan_writes(const struct cdm_run_config *cfg);
  * device (does nothing and returns 0 otherwise): the default mode is read
  * (@mode_given 0: cfg->do_write and cfg->do_mix cleared); the default
  * size is the whole device (@size_given 0); a write or Mix test
- * (cdm_plan_writes()) needs cfg->allow_destructive_write; --keep and a
- * --size beyond the device are refused; with O_DIRECT every block size
- * must be a multiple of the device's logical block size (the kernel's
- * O_DIRECT rule).  Returns 0, or -EINVAL with a line in @err that names
+ * (cdm_plan_writes()) needs cfg->allow_destructive_write, and so does
+ * --precondition (cfg->precondition: it writes the device whatever the
+ * tests do); --keep and a --size beyond the device are refused; with
+ * O_DIRECT every block size must be a multiple of the device's logical
+ * block size (the kernel's O_DIRECT rule).  Returns 0, or -EINVAL with a line in @err that names
  * the device and the problem.  docs/safety.md has the rules.
  */
 int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,

@@ -91,6 +91,38 @@ int cdm_testfile_fill(struct cdm_testfile *f, int zero,
 		      int (*stop)(void), struct cdm_err *err);
 
 /*
+ * --precondition (docs/method.md): SNIA PTS's workload-independent
+ * preconditioning writes twice the user capacity in 128 KiB sequential
+ * writes; here the capacity is the test file (or the part of the device
+ * the run uses).
+ */
+#define CDM_TESTFILE_PRECOND_PASSES 2u
+#define CDM_TESTFILE_PRECOND_BLOCK (128u << 10)    /* bytes */
+
+/*
+ * cdm_testfile_precondition - write all of the file sequentially
+ * CDM_TESTFILE_PRECOND_PASSES times in CDM_TESTFILE_PRECOND_BLOCK writes,
+ * 8 in flight (threads of pwrite through f->fd, so O_DIRECT when the run
+ * is), with the data of cdm_testfile_fill() (every sector stamped with
+ * its offset and seq CDM_STAMP_PREP, or zeros with @zero), each pass ended
+ * by fdatasync.  @fresh: the file was created and never written (a new
+ * test file, or a kept one with an unwritten part): it is pre-sized as
+ * cdm_testfile_fill() does, and the first pass is its preparation, so it
+ * is written twice, not three times; a file written already (a --file)
+ * gets both passes the same way.  @progress (may be NULL) is called with
+ * the pass (from 1) and 0 bytes as each pass starts, then with the bytes
+ * written so far (every 4 MiB at most).  Stops early, returning -EINTR
+ * (no message), when @stop() (may be NULL, called from every writing
+ * thread) says so.  Returns 0, or -errno with one line in @err naming the
+ * file, the lowest offset that failed and the pass ("... failed at offset
+ * 131072 (preconditioning, pass 1 of 2): Input/output error"; ENOSPC says
+ * how much was written, as cdm_testfile_fill() does).
+ */
+int cdm_testfile_precondition(struct cdm_testfile *f, int zero, int fresh,
+			      void (*progress)(unsigned int pass, uint64_t done, uint64_t total),
+			      int (*stop)(void), struct cdm_err *err);
+
+/*
  * cdm_testfile_keep - mark the file as a complete cdm test file of its
  * size and inode, then rename it to its .keep name (never removed by a
  * later run), never over an existing file.  The mark is the extended
