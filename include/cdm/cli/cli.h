@@ -180,4 +180,14 @@ int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res);
  */
 unsigned int cdm_cli_unmeasured(const struct cdm_run_result *res, const char *what);
 
+/*
+ * cdm_cli_verify_faults - with --verify: when a test of @res read back a
+ * lost, misdirected or torn write (struct cdm_verify; the runner warned
+ * about each kind), say on stderr how many tests did: "--verify found
+ * faults in 1 of 3 write tests: the storage lost or misplaced writes".
+ * Returns the number of such tests: the caller exits CDM_EXIT_RUN when it
+ * is not 0 (docs/method.md, "Verification").
+ */
+unsigned int cdm_cli_verify_faults(const struct cdm_run_result *res);
+
 #endif /* CDM_CLI_CLI_H */
