@@ -288,7 +288,7 @@ unsigned int cdm_cli_verify_faults(const struct cdm_run_result *res)
 		bad += v->done && (v->lost || v->misdirected || v->torn);
 	}
 	if (bad)
-		cdm_msg_error("--verify found lost, misdirected or torn writes in %u of the %u write and Mix test%s read back: this storage does not return what was written",
+		cdm_msg_error("--verify: %u of %u test%s read back found lost, misdirected or torn writes: this storage does not return what was written",
 			      bad, done, done == 1 ? "" : "s");
 	return bad;
 }

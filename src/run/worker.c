@@ -104,14 +104,15 @@ static uint64_t verify_claim(struct wstate *s, struct cdm_io *io, uint64_t blk)
 
 	s->w->verify_writes++;
 	while ((slot = cdm_verify_claim(sh->verify, blk)) == CDM_VERIFY_IN_FLIGHT) {
-		s->w->verify_redrawn++;
+		s->w->verify_redrawn += !tries;         /* writes, not draws */
 		if (sh->spec.pattern == CDM_SEQ)
 			blk = atomic_fetch_add_explicit(&sh->seq_next, 1, memory_order_relaxed) %
 			      sh->nblocks;
-		else if (++tries < 8)
+		else if (tries < 8)
 			blk = cdm_prng_below(&s->rng, sh->nblocks);
 		else
 			blk = (blk + 1) % sh->nblocks;
+		tries++;
 	}
 	s->vslot[io->slot] = slot;
 	return blk;

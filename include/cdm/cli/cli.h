@@ -183,8 +183,9 @@ unsigned int cdm_cli_unmeasured(const struct cdm_run_result *res, const char *wh
 /*
  * cdm_cli_verify_faults - with --verify: when a test of @res read back a
  * lost, misdirected or torn write (struct cdm_verify; the runner warned
- * about each kind), say on stderr how many tests did: "--verify found
- * faults in 1 of 3 write tests: the storage lost or misplaced writes".
+ * about each kind), say on stderr how many tests did: "--verify: 1 of
+ * 3 tests read back found lost, misdirected or torn writes: this storage
+ * does not return what was written".
  * Returns the number of such tests: the caller exits CDM_EXIT_RUN when it
  * is not 0 (docs/method.md, "Verification").
  */
