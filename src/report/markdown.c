@@ -26,6 +26,7 @@
 #include "cdm/model/result.h"
 #include "cdm/report/formatter.h"
 #include "fmt.h"
+#include "layout.h"
 
 #ifndef CDM_VERSION
 #define CDM_VERSION "unknown"
@@ -446,6 +447,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 	else
 		write_run_note(out, r, unstable);
 	write_why(out, r);
+	cdm_layout_verify(out, r, "\n");
 	if (fflush(out) || ferror(out))
 		return -EIO;
 	return 0;

@@ -177,6 +177,8 @@ static int cdm6_write(FILE *out, const struct cdm_run_result *r)
 	fputc('\n', out);
 	write_rows(out, r);
 	fputc('\n', out);
+	if (cdm_layout_verify(out, r, ""))
+		fputc('\n', out);
 	write_footer(out, r, &tm);
 	return cdm_layout_end(out);
 }
