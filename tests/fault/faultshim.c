@@ -156,6 +156,9 @@ enum { ANY, LYING, FAILING };
 /* the fault (of the kinds @want) that strikes this call (of @len bytes), or NULL */
 static struct fault *strike(enum call c, unsigned long len, int want)
 {
+	struct fault *hit = NULL;
+
+	/* every fault of the call counts it, whichever strikes */
 	for (unsigned int i = 0; i < nfaults; i++) {
 		struct fault *f = &faults[i];
 		long n;
@@ -165,10 +168,10 @@ static struct fault *strike(enum call c, unsigned long len, int want)
 			continue;
 		n = atomic_fetch_add(&f->seen, 1);
 		/* the lying writes strike once; the others from then on */
-		if (f->err <= F_MISDIRECT ? n == f->after : n >= f->after)
-			return f;
+		if (!hit && (f->err <= F_MISDIRECT ? n == f->after : n >= f->after))
+			hit = f;
 	}
-	return NULL;
+	return hit;
 }
 
 /* is a fault of @call, with error @err (0: any), asked for? */
