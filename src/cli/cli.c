@@ -276,3 +276,19 @@ unsigned int cdm_cli_unmeasured(const struct cdm_run_result *res, const char *wh
 			      what, bad, bad == 1 ? "" : "s");
 	return bad;
 }
+
+unsigned int cdm_cli_verify_faults(const struct cdm_run_result *res)
+{
+	unsigned int bad = 0, done = 0;
+
+	for (unsigned int i = 0; i < res->ntests; i++) {
+		const struct cdm_verify *v = &res->tests[i].verify;
+
+		done += v->done != 0;
+		bad += v->done && (v->lost || v->misdirected || v->torn);
+	}
+	if (bad)
+		cdm_msg_error("--verify: %u of %u test%s read back found lost, misdirected or torn writes: this storage does not return what was written",
+			      bad, done, done == 1 ? "" : "s");
+	return bad;
+}

@@ -40,6 +40,7 @@
 #include "cdm/report/report.h"
 #include "cdm/plan/plan.h"
 #include "cdm/run/runner.h"
+#include "cdm/run/verify.h"
 #include "cdm/model/detect.h"
 #include "cdm/model/series.h"
 #include "cdm/run/start_at.h"
@@ -57,7 +58,7 @@ enum {
 	OPT_ALLOW_DESTRUCTIVE, OPT_RATE_IOPS, OPT_SYNC, OPT_FSYNC,
 	OPT_START_AT, OPT_SAVE_RANKS,
 	OPT_LOG_INTERVAL, OPT_PLOT, OPT_SVG, OPT_LIST_PROFILES,
-	OPT_CPUS, OPT_PRECONDITION,
+	OPT_CPUS, OPT_PRECONDITION, OPT_VERIFY,
 };
 
 /*
@@ -110,6 +111,7 @@ static const struct option long_opts[] = {
 	{ "rate-iops",    required_argument, NULL, OPT_RATE_IOPS },
 	{ "sync",         no_argument,       NULL, OPT_SYNC },
 	{ "fsync",        required_argument, NULL, OPT_FSYNC },
+	{ "verify",       no_argument,       NULL, OPT_VERIFY },
 	{ "engine",       required_argument, NULL, 'e' },
 	{ "buffered",     no_argument,       NULL, OPT_BUFFERED },
 	{ "format",       required_argument, NULL, 'f' },
@@ -178,6 +180,10 @@ static const char usage_text[] =
 "                           1-1000000, timed apart from the writes (default: off)\n"
 "      --data random|zero   test data: random bytes, or zeros (CDM's 0Fill)\n"
 "                           (default: random)\n"
+"      --verify             after each write or Mix test, read back every block\n"
+"                           it wrote and check it holds the last write: lost,\n"
+"                           misdirected and torn writes fail the run\n"
+"                           (default: off)\n"
 "  -e, --engine NAME        auto, io_uring, libaio, sync, null (default: auto)\n"
 "      --buffered           go through the page cache, no O_DIRECT\n"
 "                           (default: off)\n"
@@ -388,6 +394,9 @@ static int parse_plan_option(int c, char *arg, struct main_opts *o)
 		if (cdm_uint_parse(arg, 1, 1000000, &v) < 0)
 			return cdm_cli_usage(&cmd, "bad value for --fsync: '%s' (writes between fdatasync calls, 1-1000000)", arg);
 		o->cfg.fsync_every = (unsigned int)v;
+		return CDM_CLI_GO_ON;
+	case OPT_VERIFY:
+		o->cfg.verify = 1;
 		return CDM_CLI_GO_ON;
 	case OPT_DATA:
 		if (strcmp(arg, "zero") && strcmp(arg, "random"))
@@ -697,6 +706,26 @@ static int check_engine_and_series(struct main_opts *o)
 	return CDM_CLI_GO_ON;
 }
 
+/*
+ * --verify: refused with --data zero, or on a file too small to keep a
+ * block free of writes in flight (cdm_verify_check_plan(); a --file's
+ * size is checked by the run); a note when no test writes.
+ */
+static int check_verify(struct main_opts *o)
+{
+	struct cdm_run_config *cfg = &o->cfg;
+	struct cdm_err err;
+
+	if (!cfg->verify)
+		return CDM_CLI_GO_ON;
+	/* a --file's size is known once it is open: the run checks it then */
+	if ((cfg->zero_fill || !cfg->file) && cdm_verify_check_plan(cfg, cfg->size, &err) < 0)
+		return cdm_cli_usage(&cmd, "%s", err.msg);
+	if (!cdm_plan_writes(cfg))
+		cdm_msg_note("--verify checks what write and Mix tests wrote: this run has none, so nothing is read back");
+	return CDM_CLI_GO_ON;
+}
+
 /* step 2: the format, the profile with the options over it, checked; the engine */
 static int build_config(struct main_opts *o)
 {
@@ -728,6 +757,8 @@ static int build_config(struct main_opts *o)
 		cdm_plan_engine_depth(cfg);
 	if (s == CDM_CLI_GO_ON)
 		s = check_engine_and_series(o);
+	if (s == CDM_CLI_GO_ON)
+		s = check_verify(o);
 	return s;
 }
 
@@ -971,6 +1002,9 @@ static int report(const struct main_opts *o, struct cdm_run_result *res, int r)
 		note_unstable(res);
 	/* a test that measured nothing fails the run (method.md) */
 	if ((r == 0 || r == -EINTR) && cdm_cli_unmeasured(res, "the run"))
+		status = CDM_EXIT_RUN;
+	/* --verify: a write the storage lost, misplaced or tore fails the run */
+	if (o->cfg.verify && cdm_cli_verify_faults(res))
 		status = CDM_EXIT_RUN;
 	if ((r == 0 || r == -EINTR) && o->cfg.log_interval_ns) {
 		cdm_detect_analyze(res, 1);

@@ -385,6 +385,50 @@ static int read_steady(struct cdm_err *err, const struct cdm_json *tj, const cha
 	return 0;
 }
 
+/* a first offset: null when its count is 0, else a whole number */
+static int verify_first(struct cdm_err *err, const struct cdm_json *v, const char *where,
+			const char *key, uint64_t n, uint64_t *dst)
+{
+	const struct cdm_json *f = mem(err, v, where, key, CDM_JSON_NUMBER, 1);
+
+	if (!f)
+		return -EINVAL;
+	if (!n && f->type == CDM_JSON_NULL)
+		return 0;
+	if (!n || f->type == CDM_JSON_NULL)
+		return bad(err, "%s.%s: %s", where, key,
+			   n ? "null, but its count is not 0" : "an offset, but its count is 0");
+	return u64(err, v, where, key, dst);
+}
+
+/*
+ * "verify" (--verify's read-back, struct cdm_verify): absent or null when
+ * the test was not read back; else every count, and each first offset
+ * null exactly when its count is 0.
+ */
+static int read_verify(struct cdm_err *err, const struct cdm_json *tj, const char *where,
+		       struct cdm_verify *out)
+{
+	const struct cdm_json *v = cdm_json_get(tj, "verify");
+	struct cdm_verify r = { .done = 1 };
+	char w[64];
+
+	if (!v || v->type == CDM_JSON_NULL)
+		return 0;
+	snprintf(w, sizeof(w), "%s.verify", where);
+	if (v->type != CDM_JSON_OBJECT)
+		return not_object(err, w, v);
+	if (u64(err, v, w, "blocks", &r.blocks) || boolean(err, v, w, "sampled", &r.sampled) ||
+	    u64(err, v, w, "lost", &r.lost) || u64(err, v, w, "misdirected", &r.misdirected) ||
+	    u64(err, v, w, "torn", &r.torn) ||
+	    verify_first(err, v, w, "first_lost_offset", r.lost, &r.first_lost) ||
+	    verify_first(err, v, w, "first_misdirected_offset", r.misdirected, &r.first_misdirected) ||
+	    verify_first(err, v, w, "first_torn_offset", r.torn, &r.first_torn))
+		return -EINVAL;
+	*out = r;
+	return 0;
+}
+
 static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned int idx,
 		     struct cdm_test_result *t)
 {
@@ -446,7 +490,8 @@ static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned in
 			return -EINVAL;
 		t->error = -(int)(no ? no : EIO);
 	}
-	if (read_reported(err, tj, where, t) || read_steady(err, tj, where, t))
+	if (read_reported(err, tj, where, t) || read_steady(err, tj, where, t) ||
+	    read_verify(err, tj, where, &t->verify))
 		return -EINVAL;
 	h = mem(err, tj, where, "histogram", CDM_JSON_OBJECT, 1);
 	if (!h)

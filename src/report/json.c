@@ -547,6 +547,33 @@ static int test_complete(const struct cdm_run_result *r, const struct cdm_test_r
 	return n >= r->info.count;
 }
 
+/* an offset of the first of @n faults: null when there was none */
+static void verify_first(FILE *out, const char *key, uint64_t off, uint64_t n, const char *end)
+{
+	if (n)
+		fprintf(out, "\"%s\": %" PRIu64 "%s", key, off, end);
+	else
+		fprintf(out, "\"%s\": null%s", key, end);
+}
+
+/*
+ * "verify": what --verify's read-back of the test found (model/result.h,
+ * struct cdm_verify); absent when the test was not read back.
+ */
+static void write_verify(FILE *out, const struct cdm_test_result *t)
+{
+	const struct cdm_verify *v = &t->verify;
+
+	if (!v->done)
+		return;
+	fprintf(out, "      \"verify\": { \"blocks\": %" PRIu64 ", \"sampled\": %s, \"lost\": %" PRIu64
+		", \"misdirected\": %" PRIu64 ", \"torn\": %" PRIu64 ",\n        ",
+		v->blocks, v->sampled ? "true" : "false", v->lost, v->misdirected, v->torn);
+	verify_first(out, "first_lost_offset", v->first_lost, v->lost, ", ");
+	verify_first(out, "first_misdirected_offset", v->first_misdirected, v->misdirected, ", ");
+	verify_first(out, "first_torn_offset", v->first_torn, v->torn, " },\n");
+}
+
 static void write_test(FILE *out, const struct cdm_run_result *r,
 		       const struct cdm_test_result *t, int last)
 {
@@ -638,6 +665,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 		fputs("        \"rate_iops_requested\": null,\n        \"rate_iops_achieved\": null\n", out);
 	}
 	fputs("      },\n", out);
+	write_verify(out, t);
 	write_latency(out, t);
 	if (t->series)
 		cdm_series_out_json(out, t->series);

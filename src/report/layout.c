@@ -13,6 +13,7 @@
  * parsers expect.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -272,6 +273,53 @@ size_t cdm_layout_comment(char *buf, size_t len, const struct cdm_run_result *r)
 	return n < len ? n : len - 1;
 }
 
+/* ", 2 lost writes, the first at offset 8192" of one kind; nothing when @n is 0 */
+static void verify_kind(FILE *out, int *first, uint64_t n, const char *one, const char *many,
+			uint64_t off)
+{
+	if (!n)
+		return;
+	fprintf(out, "%s%" PRIu64 " %s%sat offset %" PRIu64, *first ? "" : ", ", n,
+		n == 1 ? one : many, n == 1 ? " " : ", the first ", off);
+	*first = 0;
+}
+
+unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const char *pre)
+{
+	unsigned int done = 0, bad = 0, mix = 0, sampled = 0;
+	uint64_t blocks = 0;
+
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		const struct cdm_test_result *t = &r->tests[i];
+		const struct cdm_verify *v = &t->verify;
+		char name[64];
+		int first = 1;
+
+		if (!v->done)
+			continue;
+		done++;
+		mix += t->dir == CDM_DIR_MIX;
+		sampled += v->sampled != 0;
+		blocks += v->blocks;
+		if (!v->lost && !v->misdirected && !v->torn)
+			continue;
+		bad++;
+		cdm_spec_name(&t->spec, name, sizeof(name));
+		fprintf(out, "%sVerify: %s %s: ", pre, name, cdm_result_dir_name(t->dir));
+		verify_kind(out, &first, v->lost, "lost write", "lost writes", v->first_lost);
+		verify_kind(out, &first, v->misdirected, "misdirected write", "misdirected writes",
+			    v->first_misdirected);
+		verify_kind(out, &first, v->torn, "torn block", "torn blocks", v->first_torn);
+		fprintf(out, "%s\n", v->sampled ? " (a sample)" : "");
+	}
+	if (!done || bad)
+		return bad;
+	fprintf(out, "%sVerify: %s%u %s test%s read back clean, %" PRIu64 " block%s%s\n", pre,
+		done > 1 ? "all " : "", done, mix ? "write and Mix" : "write", done > 1 ? "s" : "",
+		blocks, blocks == 1 ? "" : "s", sampled ? " (a sample)" : "");
+	return 1;
+}
+
 /* the rows of direction @dir (for CDM_DIR_MIX, of write share @pct) */
 static void section(FILE *out, const struct cdm_run_result *r, enum cdm_dir dir,
 		    unsigned int pct, const char *header, cdm_layout_row_fn row)
@@ -397,6 +445,8 @@ int cdm_layout_write(FILE *out, const struct cdm_run_result *r, cdm_layout_row_f
 	fputc('\n', out);
 	sections(out, r, row);
 	cdm_layout_notes(out, r);
+	if (cdm_layout_verify(out, r, ""))
+		fputc('\n', out);
 	footer(out, r, &tm);
 	cdm_scale_text_tail(out, r);		/* per-rank spread of an aggregate */
 	return cdm_layout_end(out);

@@ -143,6 +143,19 @@ int cdm_layout_figures(char *buf, size_t len, const struct cdm_test_result *t,
 size_t cdm_layout_comment(char *buf, size_t len, const struct cdm_run_result *r);
 
 /*
+ * cdm_layout_verify - what --verify's read-back found (struct cdm_verify,
+ * model/result.h), as lines after the results: one per test with a
+ * fault, "Verify: RND4K Q32T1 Write: 1 lost write at offset 12288, 2
+ * misdirected writes, the first at offset 8192, 1 torn block at offset
+ * 4096"; or, when every test read back is clean, one line "Verify: all 3
+ * write tests read back clean, 40960 blocks" ("write and Mix tests" when
+ * there are Mix tests; "(a sample)" when any was sampled).  Each line is
+ * printed as @pre, the text, "\n".  Nothing when no test was read back.
+ * Returns the number of lines printed.
+ */
+unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const char *pre);
+
+/*
  * cdm_layout_row_fn - print the row of test @t (measured passes, in the
  * section's direction) under aggregate @agg, with its newline.
  * cdm_layout_write() prints CDM 7's, 8's and 9's sections: "[Read]", "[Write]",

@@ -26,6 +26,7 @@
 #include "cdm/model/result.h"
 #include "cdm/report/formatter.h"
 #include "fmt.h"
+#include "layout.h"
 
 #ifndef CDM_VERSION
 #define CDM_VERSION "unknown"
@@ -515,6 +516,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 		write_run_note(out, r, unstable);
 	write_steady(out, r);
 	write_why(out, r);
+	cdm_layout_verify(out, r, "\n");
 	if (fflush(out) || ferror(out))
 		return -EIO;
 	return 0;

@@ -178,6 +178,8 @@ static int cdm6_write(FILE *out, const struct cdm_run_result *r)
 	write_rows(out, r);
 	fputc('\n', out);
 	cdm_layout_notes(out, r);
+	if (cdm_layout_verify(out, r, ""))
+		fputc('\n', out);
 	write_footer(out, r, &tm);
 	return cdm_layout_end(out);
 }

@@ -30,6 +30,7 @@
 #include "cdm/plan/align.h"
 #include "cdm/plan/limits.h"
 #include "cdm/run/runner.h"
+#include "cdm/run/verify.h"
 #include "cdm/target/fileguard.h"
 #include "cdm/target/numa.h"
 #include "cdm/target/stack.h"
@@ -678,6 +679,62 @@ static int test_collect(struct test_run *t, struct cdm_err *err)
 	return ret;
 }
 
+/* --verify's progress line: the test being read back (verify_after()) */
+static const struct test_run *verify_run;
+
+static void verify_progress(uint64_t done, uint64_t total)
+{
+	progress(verify_run->cfg, "verifying %s %s: %u%%", verify_run->name,
+		 dir_name(verify_run->tr->dir), (unsigned int)(done * 100 / (total ? total : 1)));
+}
+
+/*
+ * --verify: once a write or Mix test has ended well, read back every
+ * block it recorded (run/verify.h) into tr->verify, and say what bent the
+ * workload (blocks drawn again) and each kind of fault found, with the
+ * first offset; cli/ fails the run on a fault.  Returns 0, -EINTR, or
+ * -errno of the read-back with @err set.
+ */
+static int verify_after(const struct test_run *t, const struct cdm_verify_map *m,
+			struct cdm_err *err)
+{
+	struct cdm_verify *v = &t->tr->verify;
+	const char *dir = dir_name(t->tr->dir);
+	uint64_t writes = 0, redrawn = 0, meant = 0;
+	int ret;
+
+	for (unsigned int i = 0; i < t->nthreads; i++) {
+		writes += t->w[i].verify_writes;
+		redrawn += t->w[i].verify_redrawn;
+	}
+	if (redrawn)
+		cdm_msg_note("%s %s: --verify: %" PRIu64 " of %" PRIu64 " writes (%.3g%%) took another block than the one drawn first, as a write was in flight on it",
+			     t->name, dir, redrawn, writes, 100.0 * (double)redrawn / (double)writes);
+	verify_run = t;
+	progress(t->cfg, "verifying %s %s", t->name, dir);
+	ret = cdm_verify_read_back(m, t->f->fd, t->cfg->direct, v, &meant, verify_progress, stop_cb,
+				   err);
+	if (ret == -EINTR)
+		return ret;
+	if (ret < 0) {
+		char pre[sizeof(t->f->path) + 96];
+
+		snprintf(pre, sizeof(pre), "%s: %s %s: --verify", t->f->path, t->name, dir);
+		return cdm_err_prefix(err, ret, pre);
+	}
+	if (v->lost)
+		cdm_msg_warn("%s %s: --verify: %" PRIu64 " lost write%s: the block at offset %" PRIu64 " holds an older write than the last one that completed there",
+			     t->name, dir, v->lost, v->lost == 1 ? "" : "s", v->first_lost);
+	if (v->misdirected)
+		cdm_msg_warn("%s %s: --verify: %" PRIu64 " misdirected write%s: the block at offset %" PRIu64 " holds a write meant for offset %" PRIu64,
+			     t->name, dir, v->misdirected, v->misdirected == 1 ? "" : "s",
+			     v->first_misdirected, meant);
+	if (v->torn)
+		cdm_msg_warn("%s %s: --verify: %" PRIu64 " torn block%s: the block at offset %" PRIu64 " holds parts of different writes",
+			     t->name, dir, v->torn, v->torn == 1 ? "" : "s", v->first_torn);
+	return 0;
+}
+
 /*
  * Run one test: T workers on @fd through warm-up and `count` passes.
  * Fills @tr.  Returns 0, -EINTR on a stop request, or -errno with @err set.
@@ -687,11 +744,21 @@ static int run_test(const struct cdm_run_config *cfg, const struct cdm_run_info 
 		    unsigned int idx, struct cdm_err *err)
 {
 	struct test_run t = { .cfg = cfg, .info = info, .f = f, .tr = tr };
+	struct cdm_verify_map *vm = NULL;
 	int ret, started;
 
 	ret = test_alloc(&t, fd, err);
 	if (ret < 0)
 		return ret;
+	if (cfg->verify && tr->dir != CDM_DIR_READ) {
+		vm = cdm_verify_map_new(t.sh->nblocks, tr->spec.block);
+		if (!vm) {
+			test_free(&t);
+			return cdm_err_set(err, -ENOMEM, "%s: out of memory for --verify's record of %" PRIu64 " blocks",
+					   t.name, t.sh->nblocks);
+		}
+		t.sh->verify = vm;
+	}
 	if (!cfg->direct && tr->dir != CDM_DIR_WRITE)
 		/* buffered reads: start from a cold page cache for this file */
 		posix_fadvise(f->fd, 0, 0, POSIX_FADV_DONTNEED);
@@ -702,6 +769,9 @@ static int run_test(const struct cdm_run_config *cfg, const struct cdm_run_info 
 		cdm_worker_join(t.sh, t.w, t.nthreads);
 	if (!ret)
 		ret = test_collect(&t, err);
+	if (!ret && vm)
+		ret = verify_after(&t, vm, err);
+	cdm_verify_map_free(vm);
 	test_free(&t);
 	return ret;
 }
@@ -770,6 +840,7 @@ static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target 
 	in->dsync = cfg->dsync;
 	in->fsync_every = cfg->fsync_every;
 	in->rate_iops = cfg->rate_iops;
+	in->verify = cfg->verify;
 	in->admin = geteuid() == 0;
 	in->start = time(NULL);
 	snprintf(in->comment, sizeof(in->comment), "%s", cfg->comment ? cfg->comment : "");
@@ -1054,6 +1125,9 @@ static int run_tests(struct run *r, struct cdm_err *err)
 	const struct cdm_run_config *cfg = r->cfg;
 	int fd = r->sync_fd >= 0 ? r->sync_fd : r->f.fd, ret = 0;
 
+	/* --file: its size is known only now (cli/ checked a new file's) */
+	if (cfg->verify && (ret = cdm_verify_check_plan(cfg, r->f.size, err)) < 0)
+		return ret;
 	for (unsigned int i = 0; i < r->res->ntests; i++) {
 		struct cdm_test_result *tr = &r->res->tests[i];
 		char name[64];

@@ -47,6 +47,8 @@ struct wstate {
 	size_t region_len;
 	uint64_t rng;                   /* cdm_prng_next() state */
 	uint64_t write_seq;             /* writes started (model/stamp.h's seq) */
+	int64_t *vslot;                 /* --verify, per I/O slot: the write's record slot ... */
+	uint64_t *vseq;                 /* ... and its seq; both NULL without --verify */
 	uint64_t read_below;            /* Mix: an I/O reads when a draw is < this */
 	unsigned int writes_since;      /* --fsync: writes completed since the last one */
 	uint64_t pace_base;             /* --rate-iops: start of the schedule (ns) ... */
@@ -81,8 +83,41 @@ static void thread_cpu(uint64_t *user, uint64_t *sys)
  */
 static inline void stamp_write(struct wstate *s, struct cdm_io *io)
 {
-	cdm_stamp_write(io->buf, io->len, io->offset, cdm_stamp_seq(s->w->id, ++s->write_seq),
-			cdm_prng_next(&s->rng));
+	uint64_t seq = cdm_stamp_seq(s->w->id, ++s->write_seq);
+
+	if (s->vseq)
+		s->vseq[io->slot] = seq;
+	cdm_stamp_write(io->buf, io->len, io->offset, seq, cdm_prng_next(&s->rng));
+}
+
+/*
+ * --verify: block @blk is where the write in @io goes unless a write is
+ * in flight on it; then another is drawn as the test draws them (the
+ * next of the sequential stream; a random one, and after 8 draws the
+ * next block up, so a nearly full file cannot keep it drawing).  The
+ * file has more blocks than T x Q (cdm_verify_check_plan()), so one is
+ * always free.  Returns the block the write takes.
+ */
+static uint64_t verify_claim(struct wstate *s, struct cdm_io *io, uint64_t blk)
+{
+	struct cdm_test_shared *sh = s->sh;
+	unsigned int tries = 0;
+	int64_t slot;
+
+	s->w->verify_writes++;
+	while ((slot = cdm_verify_claim(sh->verify, blk)) == CDM_VERIFY_IN_FLIGHT) {
+		s->w->verify_redrawn += !tries;         /* writes, not draws */
+		if (sh->spec.pattern == CDM_SEQ)
+			blk = atomic_fetch_add_explicit(&sh->seq_next, 1, memory_order_relaxed) %
+			      sh->nblocks;
+		else if (tries < 8)
+			blk = cdm_prng_below(&s->rng, sh->nblocks);
+		else
+			blk = (blk + 1) % sh->nblocks;
+		tries++;
+	}
+	s->vslot[io->slot] = slot;
+	return blk;
 }
 
 static inline void prep_io(struct wstate *s, struct cdm_io *io)
@@ -95,10 +130,12 @@ static inline void prep_io(struct wstate *s, struct cdm_io *io)
 		      sh->nblocks;
 	else
 		blk = cdm_prng_below(&s->rng, sh->nblocks);
-	io->offset = blk * sh->spec.block;
 	/* Mix: one draw per I/O, a read with probability (100 - W) % */
 	if (sh->dir == CDM_DIR_MIX)
 		io->op = cdm_prng_next(&s->rng) < s->read_below ? CDM_IO_READ : CDM_IO_WRITE;
+	if (sh->verify && io->op == CDM_IO_WRITE)
+		blk = verify_claim(s, io, blk);
+	io->offset = blk * sh->spec.block;
 	if (io->op == CDM_IO_WRITE) {
 		s->writes_since++;      /* --fsync counts writes started */
 		if (!sh->zero_fill)
@@ -189,6 +226,9 @@ static inline int complete(struct wstate *s, struct cdm_io *io, uint64_t now)
 		}
 		return -EIO;
 	}
+	/* --verify: the block's last write is this one (a failed one: unknown) */
+	if (s->vslot && io->op == CDM_IO_WRITE && s->vslot[io->slot] >= 0)
+		cdm_verify_done(s->sh->verify, s->vslot[io->slot], s->vseq[io->slot]);
 	if (s->cur)
 		cdm_series_add(s->cur, io->len, now - io->submit_ns);
 	if (s->win >= 1 && s->win <= s->sh->count) {
@@ -808,6 +848,12 @@ static int setup(struct wstate *s)
 	s->held = calloc(q, sizeof(*s->held));
 	if (!s->slots || !s->out || !s->park || !s->held)
 		return -ENOMEM;
+	if (sh->verify) {
+		s->vslot = calloc(q, sizeof(*s->vslot));
+		s->vseq = calloc(q, sizeof(*s->vseq));
+		if (!s->vslot || !s->vseq)
+			return -ENOMEM;
+	}
 	for (unsigned int i = 0; i < q; i++) {
 		s->slots[i].buf = s->region + (size_t)i * sh->spec.block;
 		s->slots[i].len = (uint32_t)sh->spec.block;
@@ -987,6 +1033,8 @@ static void *worker_main(void *arg)
 	free(s.out);
 	free(s.park);
 	free(s.held);
+	free(s.vslot);
+	free(s.vseq);
 	if (s.region)
 		munmap(s.region, s.region_len);
 	altstack_off(altstack);

@@ -28,6 +28,7 @@
 #include "cdm/model/series.h"
 #include "cdm/model/hist.h"
 #include "cdm/model/pass.h"
+#include "cdm/run/verify.h"
 
 /*
  * The fault signals: synchronous ones the kernel sends to the thread that
@@ -56,6 +57,12 @@ struct cdm_test_shared {
 	unsigned int batch;             /* most I/Os reaped and restarted per call */
 	const unsigned short *cpus;     /* --cpus: worker i runs on cpus[i % ncpus] ... */
 	unsigned int ncpus;             /* ... ; 0 = not pinned */
+	/*
+	 * --verify (run/verify.h): the record of the test's writes, or NULL.
+	 * A write is started only on a block with no write in flight
+	 * (another is drawn); each that completes stores its seq.
+	 */
+	struct cdm_verify_map *verify;
 	/*
 	 * The schedule, CLOCK_MONOTONIC ns: window w runs [bounds[w],
 	 * bounds[w+1]); window 0 is the warm-up, window k+1 is measured pass
@@ -104,6 +111,8 @@ struct cdm_worker {
 	int depth_fsync;                /* depth_run is --fsync's N (a write test, N < Q) */
 	uint64_t stopped_ns;            /* when it stopped starting I/O */
 	uint64_t busy;                  /* engine answers "busy" (held and queued again) */
+	uint64_t verify_writes;         /* --verify: writes started on a recorded block */
+	uint64_t verify_redrawn;        /* --verify: blocks drawn again, a write in flight on them */
 	char note[160];                 /* engine's remark */
 	struct cdm_pass passes[CDM_MAX_PASSES];
 	struct cdm_hist hist;           /* measured passes only */

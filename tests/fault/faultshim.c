@@ -7,9 +7,10 @@
  * preparation and the libaio engine; io_uring enters the kernel through
  * its own ring and is not covered.
  *
- * Controlled by one variable:
+ * Controlled by one variable, one fault or several separated by commas
+ * (each counts its own calls):
  *
- *   CDM_FAULT=<call>:<fault>:<after>[:<len>]
+ *   CDM_FAULT=<call>:<fault>:<after>[:<len>][,<call>:<fault>:<after>[:<len>]...]
  *
  *   call   pwrite, pread, fallocate, fdatasync, io_getevents (libaio
  *          completions: the I/O fails or is short), io_submit (libaio
@@ -24,14 +25,19 @@
  *          pread/pwrite, or a short libaio completion),
  *          or "busy" (io_submit only): the kernel takes only the first
  *          iocb of a batch, and refuses the next call with EAGAIN, in
- *          turn, as an AIO queue with no room left does
+ *          turn, as an AIO queue with no room left does,
+ *          or, for --verify's tests, a write that reports success but does
+ *          not do what it says (pwrite, and io_submit: each iocb counts):
+ *          "misdirect" writes it to the block before (offset - length;
+ *          after, offset + length, at offset 0), "drop" writes nothing,
+ *          "torn" writes its first half only (whole 512-byte sectors)
  *   after  how many matching calls (or libaio completions) succeed first
  *   len    count only calls of exactly this many bytes (e.g. 4096 for the
  *          4 KiB I/Os of a test, 4194304 for the 4 MiB writes of the
  *          preparation), so that one phase can be aimed at
  *
  * Once the fault has struck it strikes every later matching call, as a
- * full or failing disk would.
+ * full or failing disk would; misdirect, drop and torn strike once.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -56,69 +62,131 @@ enum call {
 	C_FSETXATTR, C_NOMARK,
 };
 
-static enum call fcall;
-static int ferrno;              /* 0 = short transfer */
-static long fafter;
-static unsigned long flen;      /* 0 = any length */
-static atomic_long seen;
+/* the faults that report success: ferrno values below any errno */
+enum { F_BUSY = -1, F_MISDIRECT = -2, F_DROP = -3, F_TORN = -4 };
+
+#define NFAULTS 4
+
+static struct fault {
+	enum call call;
+	int err;                /* an errno; 0 = short transfer; or F_* */
+	long after;
+	unsigned long len;      /* 0 = any length */
+	atomic_long seen;
+} faults[NFAULTS];
+static unsigned int nfaults;
+
+/* one "<call>:<fault>:<after>[:<len>]" into faults[nfaults]; 0 or -1 */
+static int fault_parse(const char *v)
+{
+	struct fault *f = &faults[nfaults];
+	char call[32], kind[32];
+	long after = 0;
+	unsigned long len = 0;
+	int ferr;
+
+	if (sscanf(v, "%31[^:]:%31[^:]:%ld:%lu", call, kind, &after, &len) < 3)
+		return -1;
+	if (!strcmp(kind, "short"))
+		ferr = 0;
+	else if (!strcmp(kind, "busy"))
+		ferr = F_BUSY;
+	else if (!strcmp(kind, "misdirect"))
+		ferr = F_MISDIRECT;
+	else if (!strcmp(kind, "drop"))
+		ferr = F_DROP;
+	else if (!strcmp(kind, "torn"))
+		ferr = F_TORN;
+	else if (!strcmp(kind, "ENOSPC"))
+		ferr = ENOSPC;
+	else if (!strcmp(kind, "EIO"))
+		ferr = EIO;
+	else if (!strcmp(kind, "EINVAL"))
+		ferr = EINVAL;
+	else if (!strcmp(kind, "EAGAIN"))
+		ferr = EAGAIN;
+	else if (!strcmp(kind, "EROFS"))
+		ferr = EROFS;
+	else if (!strcmp(kind, "ENODEV"))
+		ferr = ENODEV;
+	else if (!strcmp(kind, "ENOTSUP"))
+		ferr = ENOTSUP;
+	else
+		return -1;
+	if (!strcmp(call, "pwrite"))
+		f->call = C_PWRITE;
+	else if (!strcmp(call, "pread"))
+		f->call = C_PREAD;
+	else if (!strcmp(call, "fallocate"))
+		f->call = C_FALLOCATE;
+	else if (!strcmp(call, "fdatasync"))
+		f->call = C_FDATASYNC;
+	else if (!strcmp(call, "io_getevents"))
+		f->call = C_GETEVENTS;
+	else if (!strcmp(call, "io_submit"))
+		f->call = C_SUBMIT;
+	else if (!strcmp(call, "io_setup"))
+		f->call = C_SETUP;
+	else if (!strcmp(call, "fsetxattr"))
+		f->call = C_FSETXATTR;
+	else if (!strcmp(call, "nomark"))
+		f->call = C_NOMARK;
+	else
+		return -1;
+	f->err = ferr;
+	f->after = after;
+	f->len = len;
+	nfaults++;
+	return 0;
+}
 
 __attribute__((constructor)) static void fault_init(void)
 {
 	const char *v = getenv("CDM_FAULT");
-	char call[32], kind[32];
-	long after = 0;
-	unsigned long len = 0;
 
-	if (!v || sscanf(v, "%31[^:]:%31[^:]:%ld:%lu", call, kind, &after, &len) < 3)
-		return;
-	if (!strcmp(kind, "short"))
-		ferrno = 0;
-	else if (!strcmp(kind, "busy"))
-		ferrno = -1;
-	else if (!strcmp(kind, "ENOSPC"))
-		ferrno = ENOSPC;
-	else if (!strcmp(kind, "EIO"))
-		ferrno = EIO;
-	else if (!strcmp(kind, "EINVAL"))
-		ferrno = EINVAL;
-	else if (!strcmp(kind, "EAGAIN"))
-		ferrno = EAGAIN;
-	else if (!strcmp(kind, "EROFS"))
-		ferrno = EROFS;
-	else if (!strcmp(kind, "ENODEV"))
-		ferrno = ENODEV;
-	else if (!strcmp(kind, "ENOTSUP"))
-		ferrno = ENOTSUP;
-	else
-		return;
-	if (!strcmp(call, "pwrite"))
-		fcall = C_PWRITE;
-	else if (!strcmp(call, "pread"))
-		fcall = C_PREAD;
-	else if (!strcmp(call, "fallocate"))
-		fcall = C_FALLOCATE;
-	else if (!strcmp(call, "fdatasync"))
-		fcall = C_FDATASYNC;
-	else if (!strcmp(call, "io_getevents"))
-		fcall = C_GETEVENTS;
-	else if (!strcmp(call, "io_submit"))
-		fcall = C_SUBMIT;
-	else if (!strcmp(call, "io_setup"))
-		fcall = C_SETUP;
-	else if (!strcmp(call, "fsetxattr"))
-		fcall = C_FSETXATTR;
-	else if (!strcmp(call, "nomark"))
-		fcall = C_NOMARK;
-	fafter = after;
-	flen = len;
+	while (v && *v && nfaults < NFAULTS && fault_parse(v) == 0) {
+		v = strchr(v, ',');
+		v = v ? v + 1 : NULL;
+	}
 }
 
-/* does this call (of @len bytes) get the fault? */
-static int strikes(enum call c, unsigned long len)
+/* strike()'s @want: the faults a call site handles */
+enum { ANY, LYING, FAILING };
+
+/* the fault (of the kinds @want) that strikes this call (of @len bytes), or NULL */
+static struct fault *strike(enum call c, unsigned long len, int want)
 {
-	if (c != fcall || (flen && len != flen))
-		return 0;
-	return atomic_fetch_add(&seen, 1) >= fafter;
+	struct fault *hit = NULL;
+
+	/* every fault of the call counts it, whichever strikes */
+	for (unsigned int i = 0; i < nfaults; i++) {
+		struct fault *f = &faults[i];
+		long n;
+
+		if (c != f->call || (f->len && len != f->len) ||
+		    (want == LYING && f->err > F_MISDIRECT) || (want == FAILING && f->err <= F_MISDIRECT))
+			continue;
+		n = atomic_fetch_add(&f->seen, 1);
+		/* the lying writes strike once; the others from then on */
+		if (!hit && (f->err <= F_MISDIRECT ? n == f->after : n >= f->after))
+			hit = f;
+	}
+	return hit;
+}
+
+/* is a fault of @call, with error @err (0: any), asked for? */
+static int asked(enum call c, int err)
+{
+	for (unsigned int i = 0; i < nfaults; i++)
+		if (faults[i].call == c && (!err || faults[i].err == err))
+			return 1;
+	return 0;
+}
+
+/* the errno a failing fault @f sets: its own, or @dflt for "short" */
+static int err_of(const struct fault *f, int dflt)
+{
+	return f->err > 0 ? f->err : dflt;
 }
 
 static void *real(const char *name)
@@ -132,13 +200,33 @@ static void *real(const char *name)
 	return f;
 }
 
+/* a lying write: where it lands, and how much of it (misdirect, drop, torn) */
+static void lie(int err, off_t *off, size_t *n)
+{
+	if (err == F_MISDIRECT)
+		*off = *off >= (off_t)*n ? *off - (off_t)*n : *off + (off_t)*n;
+	else if (err == F_DROP)
+		*n = 0;
+	else if (err == F_TORN)
+		*n = *n / 2 & ~(size_t)511;
+}
+
 static ssize_t do_pwrite(int fd, const void *buf, size_t n, off_t off, const char *sym)
 {
 	ssize_t (*f)(int, const void *, size_t, off_t) = real(sym);
+	struct fault *ft = strike(C_PWRITE, n, ANY);
 
-	if (strikes(C_PWRITE, n)) {
-		if (ferrno) {
-			errno = ferrno;
+	if (ft && ft->err <= F_MISDIRECT) {
+		size_t len = n;
+		ssize_t r;
+
+		lie(ft->err, &off, &len);
+		r = len ? f(fd, buf, len, off) : 0;
+		return r < 0 ? r : (ssize_t)n;
+	}
+	if (ft) {
+		if (ft->err) {
+			errno = ft->err;
 			return -1;
 		}
 		return f(fd, buf, n / 2 & ~(size_t)511, off);
@@ -150,9 +238,11 @@ static ssize_t do_pread(int fd, void *buf, size_t n, off_t off, const char *sym)
 {
 	ssize_t (*f)(int, void *, size_t, off_t) = real(sym);
 
-	if (strikes(C_PREAD, n)) {
-		if (ferrno) {
-			errno = ferrno;
+	struct fault *ft = strike(C_PREAD, n, FAILING);
+
+	if (ft) {
+		if (ft->err) {
+			errno = ft->err;
 			return -1;
 		}
 		return f(fd, buf, n / 2 & ~(size_t)511, off);
@@ -184,8 +274,10 @@ static int do_fallocate(int fd, int mode, off_t off, off_t len, const char *sym)
 {
 	int (*f)(int, int, off_t, off_t) = real(sym);
 
-	if (strikes(C_FALLOCATE, (unsigned long)len)) {
-		errno = ferrno ? ferrno : EIO;
+	struct fault *ft = strike(C_FALLOCATE, (unsigned long)len, FAILING);
+
+	if (ft) {
+		errno = err_of(ft, EIO);
 		return -1;
 	}
 	return f(fd, mode, off, len);
@@ -205,8 +297,10 @@ int fdatasync(int fd)
 {
 	int (*f)(int) = real("fdatasync");
 
-	if (strikes(C_FDATASYNC, 0)) {
-		errno = ferrno ? ferrno : EIO;
+	struct fault *ft = strike(C_FDATASYNC, 0, FAILING);
+
+	if (ft) {
+		errno = err_of(ft, EIO);
 		return -1;
 	}
 	return f(fd);
@@ -217,12 +311,15 @@ int fsetxattr(int fd, const char *name, const void *value, size_t size, int flag
 {
 	int (*f)(int, const char *, const void *, size_t, int) = real("fsetxattr");
 
-	if (fcall == C_NOMARK) {
+	struct fault *ft;
+
+	if (asked(C_NOMARK, 0)) {
 		errno = ENOTSUP;
 		return -1;
 	}
-	if (strikes(C_FSETXATTR, 0)) {
-		errno = ferrno ? ferrno : EIO;
+	ft = strike(C_FSETXATTR, 0, FAILING);
+	if (ft) {
+		errno = err_of(ft, EIO);
 		return -1;
 	}
 	return f(fd, name, value, size, flags);
@@ -233,7 +330,7 @@ ssize_t fgetxattr(int fd, const char *name, void *value, size_t size)
 {
 	ssize_t (*f)(int, const char *, void *, size_t) = real("fgetxattr");
 
-	if (fcall == C_NOMARK || (fcall == C_FSETXATTR && ferrno == ENOTSUP)) {
+	if (asked(C_NOMARK, 0) || asked(C_FSETXATTR, ENOTSUP)) {
 		errno = ENOTSUP;
 		return -1;
 	}
@@ -244,10 +341,11 @@ ssize_t fgetxattr(int fd, const char *name, void *value, size_t size)
 static int do_open(int dirfd, const char *path, int flags, mode_t mode, const char *sym)
 {
 	size_t n = strlen(path);
+	struct fault *ft;
 
-	if (fcall == C_NOMARK && (flags & O_CREAT) && n > 4 && !strcmp(path + n - 4, ".cdm") &&
-	    strikes(C_NOMARK, 0)) {
-		errno = ferrno ? ferrno : EIO;
+	if (asked(C_NOMARK, 0) && (flags & O_CREAT) && n > 4 && !strcmp(path + n - 4, ".cdm") &&
+	    (ft = strike(C_NOMARK, 0, FAILING))) {
+		errno = err_of(ft, EIO);
 		return -1;
 	}
 	if (dirfd == -1000) {
@@ -300,6 +398,10 @@ int openat(int dirfd, const char *path, int flags, ...)
 }
 
 #ifdef CDM_HAVE_LIBAIO
+/* a torn write in flight (io_submit's torn fault) and the length it claims */
+static struct iocb *_Atomic torn_cb;
+static unsigned long torn_len;
+
 /* libaio: completions are changed after the kernel delivered them */
 int io_getevents(io_context_t ctx, long min, long max, struct io_event *ev,
 		 struct timespec *timeout)
@@ -311,12 +413,50 @@ int io_getevents(io_context_t ctx, long min, long max, struct io_event *ev,
 	for (int i = 0; i < n; i++) {
 		struct iocb *cb = ev[i].obj;
 		unsigned long len = cb ? cb->u.c.nbytes : 0;
+		struct fault *ft;
 
-		if ((long)ev[i].res < 0 || !strikes(C_GETEVENTS, len))
+		/* a torn write (io_submit) says it wrote all */
+		if (cb && cb == torn_cb && ev[i].res == len) {
+			ev[i].res = torn_len;
+			torn_cb = NULL;
 			continue;
-		ev[i].res = ferrno ? (unsigned long)-(long)ferrno : len / 2;
+		}
+		if ((long)ev[i].res < 0 || !(ft = strike(C_GETEVENTS, len, FAILING)))
+			continue;
+		ev[i].res = ft->err ? (unsigned long)-(long)ft->err : len / 2;
 	}
 	return n;
+}
+
+/*
+ * The lying faults on the writes of a batch, each iocb counted: misdirect
+ * moves its offset, drop makes it a read of the same bytes (it completes
+ * in full and writes nothing), torn halves it and io_getevents() reports
+ * the whole.
+ */
+static void lie_iocbs(long n, struct iocb **cbs)
+{
+	for (long i = 0; i < n; i++) {
+		struct iocb *cb = cbs[i];
+		struct fault *ft;
+
+		if (!cb || cb->aio_lio_opcode != IO_CMD_PWRITE ||
+		    !(ft = strike(C_SUBMIT, cb->u.c.nbytes, LYING)))
+			continue;
+		if (ft->err == F_DROP) {
+			cb->aio_lio_opcode = IO_CMD_PREAD;
+		} else if (ft->err == F_TORN) {
+			torn_cb = cb;
+			torn_len = cb->u.c.nbytes;
+			cb->u.c.nbytes = cb->u.c.nbytes / 2 & ~511ul;
+		} else {
+			off_t off = (off_t)cb->u.c.offset;
+			size_t len = cb->u.c.nbytes;
+
+			lie(ft->err, &off, &len);
+			cb->u.c.offset = (long long)off;
+		}
+	}
 }
 /* libaio: the submission itself fails (libaio returns -errno) */
 int io_submit(io_context_t ctx, long n, struct iocb **cbs)
@@ -325,10 +465,14 @@ int io_submit(io_context_t ctx, long n, struct iocb **cbs)
 	unsigned long len = n > 0 && cbs[0] ? cbs[0]->u.c.nbytes : 0;
 
 	static atomic_long turn;
+	struct fault *ft;
 
-	if (strikes(C_SUBMIT, len)) {
-		if (ferrno >= 0)
-			return -(ferrno ? ferrno : EIO);
+	if (n > 0 && cbs)
+		lie_iocbs(n, cbs);
+	ft = strike(C_SUBMIT, len, FAILING);
+	if (ft) {
+		if (ft->err >= 0)
+			return -err_of(ft, EIO);
 		/* busy: one iocb taken, then no room, in turn */
 		if (atomic_fetch_add(&turn, 1) % 2)
 			return -EAGAIN;
@@ -341,8 +485,10 @@ int io_setup(int n, io_context_t *ctx)
 {
 	int (*f)(int, io_context_t *) = real("io_setup");
 
-	if (strikes(C_SETUP, 0))
-		return -(ferrno ? ferrno : EAGAIN);
+	struct fault *ft = strike(C_SETUP, 0, FAILING);
+
+	if (ft)
+		return -err_of(ft, EAGAIN);
 	return f(n, ctx);
 }
 #endif /* CDM_HAVE_LIBAIO */

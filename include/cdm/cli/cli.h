@@ -180,4 +180,15 @@ int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res);
  */
 unsigned int cdm_cli_unmeasured(const struct cdm_run_result *res, const char *what);
 
+/*
+ * cdm_cli_verify_faults - with --verify: when a test of @res read back a
+ * lost, misdirected or torn write (struct cdm_verify; the runner warned
+ * about each kind), say on stderr how many tests did: "--verify: 1 of
+ * 3 tests read back found lost, misdirected or torn writes: this storage
+ * does not return what was written".
+ * Returns the number of such tests: the caller exits CDM_EXIT_RUN when it
+ * is not 0 (docs/method.md, "Verification").
+ */
+unsigned int cdm_cli_verify_faults(const struct cdm_run_result *res);
+
 #endif /* CDM_CLI_CLI_H */

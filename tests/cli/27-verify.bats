@@ -1,0 +1,173 @@
+#!/usr/bin/env bats
+# --verify (issue 14, item 4): after each write or Mix test every block it
+# wrote is read back and each sector's stamp checked against the last
+# write that completed there (docs/method.md, "Verification").  Faults are
+# made by the LD_PRELOAD shim (tests/fault/faultshim.c): a write that lands
+# on the block before the one asked for (misdirect), one that writes
+# nothing (drop), one that writes half (torn), each reporting success.
+#
+# The faulty runs are deterministic: SEQ128K Q1T1 at --rate-iops 40 for
+# 1 s writes about 40 blocks of the 128 of a 16 MiB file, in order, so no
+# block is written twice and the fault on the 31st write (after 30 calls
+# of 131072 bytes; the preparation writes 4 MiB at a time) is never
+# overwritten: it is at offset 30 x 131072 = 3932160.
+
+load helpers
+
+TOOLS="$BATS_TEST_DIRNAME/../../build/tests"
+SHIM="$TOOLS/faultshim.so"
+FAULTY=(--size 16MiB --count 1 --time 1 --interval 0 --warmup 0 --quiet --verify
+	--mode write -t "SEQ128K Q1T1" --rate-iops 40 -f json)
+
+need_shim() {
+	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
+}
+
+# run cdm with the faults $1; JSON on $OD/out, stderr on $OD/err; "status N" and stderr as output
+with_fault() {
+	local fault=$1 st=0
+	shift
+	CDM_FAULT=$fault LD_PRELOAD=$SHIM \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+		timeout 60 "$CDM" "$@" > "$OD/out" 2> "$OD/err" || st=$?
+	echo "status $st"
+	cat "$OD/err"
+	return "$st"
+}
+
+# the verify object of test $1 of the JSON in $2, as "blocks sampled lost mis torn fl fm ft"
+verify_of() {
+	python3 - "$1" "$2" <<'EOF'
+import json, sys
+t = json.load(open(sys.argv[2]))["tests"][int(sys.argv[1])]
+v = t.get("verify")
+if v is None:
+    print("absent")
+else:
+    print(v["blocks"], str(v["sampled"]).lower(), v["lost"], v["misdirected"], v["torn"],
+          v["first_lost_offset"], v["first_misdirected_offset"], v["first_torn_offset"])
+EOF
+}
+
+assert_clean() {
+	[ -z "$(ls -A "$1")" ]
+}
+
+@test "a clean run reads every written block back: exit 0, counts in JSON, the text's line" {
+	run "$CDM" "${QUICK[@]}" --verify --mix 30 -t "RND4K Q8T2" -t "SEQ128K Q2T1" \
+		-f json --save "$OD/run.json" "$TD"
+	[ "$status" -eq 0 ]
+	n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["tests"]))' "$OD/run.json")
+	[ "$n" -eq 6 ]
+	for i in 0 1 2 3 4 5; do
+		read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of $i "$OD/run.json")"
+		dir=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tests"][int(sys.argv[2])]["direction"])' "$OD/run.json" $i)
+		if [ "$dir" = read ]; then
+			[ "$blocks" = absent ]
+			continue
+		fi
+		[ "$blocks" -gt 0 ]
+		[ "$sampled" = false ]
+		[ "$lost $mis $torn" = "0 0 0" ]
+		[ "$fl $fm $ft" = "None None None" ]
+	done
+	# the report, read back from JSON: one clean line after the table
+	run "$CDM" report "$OD/run.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ "Verify: all 4 write and Mix tests read back clean, "[0-9]+" blocks" ]]
+	run "$CDM" report -f markdown "$OD/run.json"
+	[[ "$output" =~ "Verify: all 4 write and Mix tests read back clean" ]]
+	assert_clean "$TD"
+}
+
+@test "a dropped write is found as lost, with its offset; exit 1 (sync engine)" {
+	need_shim
+	run with_fault pwrite:drop:30:131072 "${FAULTY[@]}" -e sync "$TD"
+	[ "$status" -eq 1 ]
+	[[ "$output" =~ "warning: SEQ128K Q1T1 Write: --verify: 1 lost write: the block at offset 3932160 holds an older write" ]]
+	[[ "$output" =~ "cdm: --verify: 1 of 1 test read back found lost, misdirected or torn writes" ]]
+	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/out")"
+	[ "$lost $mis $torn" = "1 0 0" ]
+	[ "$fl $fm $ft" = "3932160 None None" ]
+	assert_clean "$TD"
+}
+
+@test "a misdirected write is found where it landed, naming where it was meant; its own block lost" {
+	need_shim
+	run with_fault pwrite:misdirect:30:131072 "${FAULTY[@]}" -e sync "$TD"
+	[ "$status" -eq 1 ]
+	[[ "$output" =~ "1 misdirected write: the block at offset 3801088 holds a write meant for offset 3932160" ]]
+	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/out")"
+	[ "$lost $mis $torn" = "1 1 0" ]
+	[ "$fl $fm" = "3932160 3801088" ]
+	# the text report says both, with the first offsets
+	run "$CDM" report "$OD/out"
+	[[ "$output" =~ "Verify: SEQ128K Q1T1 Write: 1 lost write at offset 3932160, 1 misdirected write at offset 3801088" ]]
+	assert_clean "$TD"
+}
+
+@test "a torn write (half its sectors) is found as torn" {
+	need_shim
+	run with_fault pwrite:torn:30:131072 "${FAULTY[@]}" -e sync "$TD"
+	[ "$status" -eq 1 ]
+	[[ "$output" =~ "1 torn block: the block at offset 3932160 holds parts of different writes" ]]
+	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/out")"
+	[ "$lost $mis $torn $ft" = "0 0 1 3932160" ]
+}
+
+@test "a drop and a misdirect in one run, through libaio's io_submit" {
+	need_shim
+	"$CDM" --list-engines | grep -q '^libaio .* yes ' || skip "libaio does not work here"
+	run with_fault io_submit:drop:20:131072,io_submit:misdirect:30:131072 "${FAULTY[@]}" -e libaio "$TD"
+	[ "$status" -eq 1 ]
+	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/out")"
+	# 20 is lost (dropped), 30 is lost (its write went to 29), 29 holds 30's
+	[ "$lost $mis $torn" = "2 1 0" ]
+	[ "$fl $fm" = "2621440 3801088" ]
+}
+
+@test "overlapping writes at Q32T4 on a 1 MiB file are serialised: no false fault" {
+	# 256 blocks, 128 writes in flight: without serialising, two writes to
+	# one block complete in either order and the check reports lost writes
+	for e in io_uring libaio; do
+		"$CDM" --list-engines | grep -q "^$e .* yes " || continue
+		run "$CDM" --size 1MiB --count 3 --time 1 --warmup 1 --interval 0 --quiet --verify \
+			--mode all --mix 50 -t "RND4K Q32T4" -e "$e" -f json -o "$OD/$e.json" "$TD"
+		[ "$status" -eq 0 ]
+		[[ "$output" =~ "RND4K Q32T4 Write: --verify: "[0-9]+" of "[0-9]+" writes" ]]
+		for i in 1 2; do
+			read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of $i "$OD/$e.json")"
+			[ "$blocks" -eq 256 ]
+			[ "$lost $mis $torn" = "0 0 0" ]
+		done
+	done
+	assert_clean "$TD"
+}
+
+@test "--buffered: the page cache is written and dropped before the read-back" {
+	run "$CDM" "${QUICK[@]}" --buffered --verify --mode write -t "RND4K Q4T2" -f json \
+		-o "$OD/b.json" "$TD"
+	[ "$status" -eq 0 ]
+	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/b.json")"
+	[ "$blocks" -gt 0 ]
+	[ "$lost $mis $torn" = "0 0 0" ]
+}
+
+@test "--verify is refused with --data zero and on too few blocks; a note without write tests" {
+	run "$CDM" "${QUICK[@]}" --verify --data zero "$TD"
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" =~ "cdm: --verify needs the stamped data cdm writes: drop --data zero" ]]
+	run "$CDM" --size 1MiB --quiet --verify -t "RND4K Q32T8" "$TD"
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" =~ "cdm: --verify: RND4K Q32T8 keeps 256 writes in flight on a file of 256 blocks" ]]
+	assert_clean "$TD"
+	run "$CDM" "${QUICK[@]}" --verify --mode read -t "RND4K Q1T1" "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ "cdm: note: --verify checks what write and Mix tests wrote: this run has none" ]]
+}
+
+@test "without --verify no test has a verify object" {
+	run "$CDM" "${QUICK[@]}" --mode write -t "RND4K Q1T1" -f json -o "$OD/n.json" "$TD"
+	[ "$status" -eq 0 ]
+	[ "$(verify_of 0 "$OD/n.json")" = absent ]
+}
