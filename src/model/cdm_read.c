@@ -44,6 +44,7 @@ struct row {
 	enum cdm_dir dir;
 	struct cdm_reported rep;
 	struct cdm_steady steady;       /* cdm's text: its "Steady:" note (cdm_layout_notes()) */
+	struct cdm_verify verify;       /* cdm's text: its "Verify:" line of faults (cdm_layout_verify()) */
 	unsigned int line;
 };
 
@@ -1187,6 +1188,80 @@ static int steady_note(struct rd *rd, const char *p, int reached)
 	return 1;
 }
 
+/*
+ * ", 2 lost writes, the first at offset 8192" or "1 torn block at offset
+ * 0" of a "Verify:" line (cdm_layout_verify()): one kind's count and first
+ * offset, when the line has that kind next; 1, 0 (not that kind next) or
+ * -1 (that kind, badly written)
+ */
+static int verify_kind(const char **pp, const char *one, const char *many, uint64_t *n,
+		       uint64_t *first)
+{
+	const char *p = *pp;
+	unsigned long long c, off;
+
+	if (**pp == ',' && !lit(&p, ","))
+		return -1;
+	if (!whole(&p, ~0ull >> 1, &c) || !c)
+		return 0;
+	if (!lit(&p, c == 1 ? one : many))
+		return 0;
+	if ((c > 1 && !(lit(&p, ",") && lit(&p, "the first"))) || !lit(&p, "at offset") ||
+	    !whole(&p, ~0ull >> 1, &off))
+		return -1;
+	*n = c;
+	*first = off;
+	*pp = p;
+	return 1;
+}
+
+/*
+ * cdm's "Verify:" lines (report/layout.c, cdm_layout_verify()): "all 6
+ * write tests read back clean, 8192 blocks" says the run was verified
+ * (which blocks each test read back, the line does not say); "RND4K Q32T1
+ * Write: 1 lost write at offset 4096, ..." is one row's faults.
+ */
+static int verify_note(struct rd *rd, const char *p)
+{
+	struct cdm_verify v = { .done = 1 };
+	struct row *rw = NULL;
+	char name[64];
+	int k, any = 0;
+
+	rd->info.verify = 1;
+	if (strstr(p, " read back clean, "))
+		return 1;
+	for (unsigned int i = 0; i < rd->nrows && !rw; i++) {
+		const char *q = p;
+
+		if (rd->rows[i].verify.done)
+			continue;
+		cdm_spec_name(&rd->rows[i].spec, name, sizeof(name));
+		if (lit(&q, name) && lit(&q, cdm_result_dir_name(rd->rows[i].dir)) && lit(&q, ":")) {
+			rw = &rd->rows[i];
+			p = q;
+		}
+	}
+	if (!rw)
+		return 0;
+	if ((k = verify_kind(&p, "lost write", "lost writes", &v.lost, &v.first_lost)) < 0)
+		return 0;
+	any |= k;
+	if ((k = verify_kind(&p, "misdirected write", "misdirected writes", &v.misdirected,
+			     &v.first_misdirected)) < 0)
+		return 0;
+	any |= k;
+	if ((k = verify_kind(&p, "torn block", "torn blocks", &v.torn, &v.first_torn)) < 0)
+		return 0;
+	any |= k;
+	if (lit(&p, "(a sample)"))
+		v.sampled = 1;
+	if (!any || !at_end(p))
+		return 0;
+	rw->verify = v;
+	return 1;
+}
+
 /* "41.2 sec (...)" of cdm's "Precondition:" note: the time it took */
 static int precondition_note(struct cdm_run_info *in, const char *p)
 {
@@ -1226,6 +1301,8 @@ static int footer_line(struct rd *rd, const char *p)
 	} else if ((v = footer_key(p, "Steady")) || (v = footer_key(p, "Not steady"))) {
 		/* cdm's notes between the sections and the footer (cdm_layout_notes()) */
 		ok = steady_note(rd, v, p[0] == 'S');
+	} else if ((v = footer_key(p, "Verify"))) {
+		ok = verify_note(rd, v);
 	} else if ((v = footer_key(p, "Precondition"))) {
 		ok = precondition_note(in, v);
 	} else if ((v = footer_key(p, "NUMA"))) {
@@ -1395,6 +1472,7 @@ static int build(struct rd *rd, const char *file, struct cdm_run_result **out)
 		t->qd_run = t->spec.qd;
 		t->reported = rd->rows[i].rep;
 		t->steady = rd->rows[i].steady;
+		t->verify = rd->rows[i].verify;
 		/* CDM prints a Mix test's total only */
 		t->parts_unknown = t->dir == CDM_DIR_MIX;
 	}

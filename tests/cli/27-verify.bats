@@ -103,6 +103,14 @@ assert_clean() {
 	# the text report says both, with the first offsets
 	run "$CDM" report "$OD/out"
 	[[ "$output" =~ "Verify: SEQ128K Q1T1 Write: 1 lost write at offset 3932160, 1 misdirected write at offset 3801088" ]]
+	# and each text layout reads back with the same faults (cdm import, compare)
+	for f in cdm cdm7 cdm6; do
+		"$CDM" report --format "$f" "$OD/out" > "$OD/r.$f"
+		"$CDM" import --format json "$OD/r.$f" > "$OD/back.json"
+		read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/back.json")"
+		[ "$lost $mis $torn $fl $fm" = "1 1 0 3932160 3801088" ]
+		[ "$(jq .settings.verify "$OD/back.json")" = true ]
+	done
 	assert_clean "$TD"
 }
 
