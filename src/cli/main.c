@@ -456,13 +456,15 @@ static int parse_report_option(int c, char *arg, struct main_opts *o)
 
 /*
  * --null-service-us N or N,M@S: N us per I/O; with ,M@S, M us for the I/Os
- * a thread starts S seconds (1-3600) or more after its first of the test
- * (null.c): a speed change at a known time, for the steady-state tests.
+ * a thread starts S seconds (0.001-3600, to the ms) or more after its
+ * first of the test (null.c): a speed change at a known time, for the
+ * steady-state tests.
  */
 static int parse_null_service(const char *arg, struct cdm_run_config *cfg)
 {
-	char first[32], *comma, *at;
-	unsigned long n, m = 0, sec = 0;
+	char first[32], *comma, *at, *end = NULL;
+	unsigned long n, m = 0;
+	double sec = 0;
 
 	snprintf(first, sizeof(first), "%s", arg);
 	comma = strchr(first, ',');
@@ -471,14 +473,18 @@ static int parse_null_service(const char *arg, struct cdm_run_config *cfg)
 		*comma = '\0';
 	if (at)
 		*at = '\0';
+	if (at && at[1] >= '0' && at[1] <= '9') {
+		errno = 0;
+		sec = strtod(at + 1, &end);
+	}
 	if (strlen(arg) >= sizeof(first) || cdm_uint_parse(first, 0, 10000000, &n) < 0 ||
-	    (comma && (!at || cdm_uint_parse(comma + 1, 0, 10000000, &m) < 0 ||
-		       cdm_uint_parse(at + 1, 1, CDM_TIME_MAX, &sec) < 0)))
-		return cdm_cli_usage(&cmd, "bad value for --null-service-us: '%s' (N or N,M@S: microseconds 0-10000000, then M from S seconds on, 1-%u)",
+	    (comma && (!at || cdm_uint_parse(comma + 1, 0, 10000000, &m) < 0 || !end ||
+		       *end || errno || !(sec >= 0.001 && sec <= CDM_TIME_MAX))))
+		return cdm_cli_usage(&cmd, "bad value for --null-service-us: '%s' (N or N,M@S: microseconds 0-10000000, then M from S seconds on, 0.001-%u)",
 				     arg, CDM_TIME_MAX);
 	cfg->null_service_ns = (uint64_t)n * 1000;
 	cfg->null_service_after_ns = (uint64_t)m * 1000;
-	cfg->null_service_change_ns = (uint64_t)sec * 1000000000ull;
+	cfg->null_service_change_ns = (uint64_t)(sec * 1000.0 + 0.5) * 1000000ull;
 	return CDM_CLI_GO_ON;
 }
 
