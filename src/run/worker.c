@@ -2,7 +2,9 @@
 /*
  * worker.c - one worker thread: keeps Q I/Os in flight through its engine
  * for the whole test (warm-up and every pass back to back), timestamps
- * them, and counts each completion in the pass during which it completed.
+ * them, and counts each completion in the pass during which it completed;
+ * or, on the gated schedule (--end-fsync, --steady-state: worker.h), one
+ * window at a time, drained into that window, parked between two.
  * Also the start, release and join of the T threads of one test (worker.h
  * has their life).
  *

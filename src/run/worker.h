@@ -11,6 +11,9 @@
  *	publish sh->bounds                the schedule, CLOCK_MONOTONIC ns
  *	cdm_worker_go(sh)                 the workers start their I/O
  *	... watch w[i].live_bytes, w[i].stopped_ns; set *sh->stop to end early
+ *	    (gated, sh->gated: per window, cdm_worker_gate_wait(), read and
+ *	    reset what the window counted, then cdm_worker_gate_next(); at the
+ *	    end, or on a stop request, cdm_worker_gate_end())
  *	cdm_worker_join(sh, w, T)         every thread has returned
  *	read w[i].passes, hist, error ...
  */
