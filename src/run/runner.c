@@ -319,7 +319,8 @@ static void rate_note(const char *name, const struct cdm_test_result *tr, uint64
 	uint64_t ios = 0, lat = 0;
 	double sec = 0;
 
-	for (unsigned int k = 0; k < tr->npasses; k++) {
+	/* over the passes the figures come from (--steady-state: the last window) */
+	for (unsigned int k = cdm_result_first_pass(tr); k < tr->npasses; k++) {
 		ios += tr->passes[k].ios;
 		lat += tr->passes[k].lat_sum_ns;
 		sec += tr->passes[k].seconds;
