@@ -59,6 +59,7 @@ enum {
 	OPT_START_AT, OPT_SAVE_RANKS,
 	OPT_LOG_INTERVAL, OPT_PLOT, OPT_SVG, OPT_LIST_PROFILES,
 	OPT_CPUS, OPT_PRECONDITION, OPT_VERIFY,
+	OPT_END_FSYNC, OPT_STEADY_STATE, OPT_MAX_ROUNDS,
 };
 
 /*
@@ -112,6 +113,9 @@ static const struct option long_opts[] = {
 	{ "sync",         no_argument,       NULL, OPT_SYNC },
 	{ "fsync",        required_argument, NULL, OPT_FSYNC },
 	{ "verify",       no_argument,       NULL, OPT_VERIFY },
+	{ "end-fsync",    no_argument,       NULL, OPT_END_FSYNC },
+	{ "steady-state", no_argument,       NULL, OPT_STEADY_STATE },
+	{ "max-rounds",   required_argument, NULL, OPT_MAX_ROUNDS },
 	{ "engine",       required_argument, NULL, 'e' },
 	{ "buffered",     no_argument,       NULL, OPT_BUFFERED },
 	{ "format",       required_argument, NULL, 'f' },
@@ -178,6 +182,15 @@ static const char usage_text[] =
 "                           (default: off)\n"
 "      --fsync N            fdatasync after every N writes of each thread,\n"
 "                           1-1000000, timed apart from the writes (default: off)\n"
+"      --end-fsync          end each write and Mix pass (and warm-up) with one\n"
+"                           fdatasync of the test file, timed inside the pass\n"
+"                           (fio's end_fsync) (default: off)\n"
+"      --steady-state       run each test as rounds of --time seconds until 5 in\n"
+"                           a row are steady by SNIA PTS's rule (range <= 20 %,\n"
+"                           slope <= 10 % of their mean); no warm-up, no\n"
+"                           --count; the report uses the last 5 (default: off)\n"
+"      --max-rounds N       with --steady-state: at most N rounds per test,\n"
+"                           5-100 (default: 25)\n"
 "      --data random|zero   test data: random bytes, or zeros (CDM's 0Fill)\n"
 "                           (default: random)\n"
 "      --verify             after each write or Mix test, read back every block\n"
@@ -224,8 +237,12 @@ static const char usage_text[] =
 "                           still go to stderr (default: progress on a TTY)\n"
 "      --list-engines       engines built in, and whether each works here\n"
 "      --list-profiles      built-in profiles: settings and tests of each\n"
-"      --null-service-us N  null engine: fixed service time per I/O in\n"
-"                           microseconds, 0-10000000 (default: 0; for tests)\n"
+"      --null-service-us N[,M@S]\n"
+"                           null engine: fixed service time per I/O in\n"
+"                           microseconds, 0-10000000; with ,M@S, M from S\n"
+"                           seconds after each thread's first I/O of a test on\n"
+"                           (a speed that changes part-way) (default: 0; for\n"
+"                           tests)\n"
 "      --no-register        io_uring: no registered buffers or file\n"
 "                           (default: off)\n"
 "      --batch N            completions reaped, and I/Os restarted, per engine\n"
@@ -480,6 +497,97 @@ static int parse_cpus(const char *arg, struct cdm_run_config *cfg)
 	return CDM_CLI_GO_ON;
 }
 
+/*
+ * --null-service-us N or N,M@S: N us per I/O; with ,M@S, M us for the I/Os
+ * a thread starts S seconds (0.001-3600, to the ms) or more after its
+ * first of the test (null.c): a speed change at a known time, for the
+ * steady-state tests.
+ */
+static int parse_null_service(const char *arg, struct cdm_run_config *cfg)
+{
+	char first[32], *comma, *at, *end = NULL;
+	unsigned long n, m = 0;
+	double sec = 0;
+
+	snprintf(first, sizeof(first), "%s", arg);
+	comma = strchr(first, ',');
+	at = comma ? strchr(comma + 1, '@') : NULL;
+	if (comma)
+		*comma = '\0';
+	if (at)
+		*at = '\0';
+	if (at && at[1] >= '0' && at[1] <= '9') {
+		errno = 0;
+		sec = strtod(at + 1, &end);
+	}
+	if (strlen(arg) >= sizeof(first) || cdm_uint_parse(first, 0, 10000000, &n) < 0 ||
+	    (comma && (!at || cdm_uint_parse(comma + 1, 0, 10000000, &m) < 0 || !end ||
+		       *end || errno || !(sec >= 0.001 && sec <= CDM_TIME_MAX))))
+		return cdm_cli_usage(&cmd, "bad value for --null-service-us: '%s' (N or N,M@S: microseconds 0-10000000, then M from S seconds on, 0.001-%u)",
+				     arg, CDM_TIME_MAX);
+	cfg->null_service_ns = (uint64_t)n * 1000;
+	cfg->null_service_after_ns = (uint64_t)m * 1000;
+	cfg->null_service_change_ns = (uint64_t)(sec * 1000.0 + 0.5) * 1000000ull;
+	return CDM_CLI_GO_ON;
+}
+
+/*
+ * The pass gate's options (--end-fsync, --steady-state, --max-rounds);
+ * what they rule out is checked by layer_gate(), once the line is read.
+ */
+static int parse_gate_option(int c, char *arg, struct main_opts *o)
+{
+	unsigned long v;
+
+	switch (c) {
+	case OPT_END_FSYNC:
+		o->cfg.end_fsync = 1;
+		return CDM_CLI_GO_ON;
+	case OPT_STEADY_STATE:
+		o->cfg.steady_state = 1;
+		return CDM_CLI_GO_ON;
+	case OPT_MAX_ROUNDS:
+		if (cdm_uint_parse(arg, CDM_STEADY_WINDOW, CDM_MAX_PASSES, &v) < 0)
+			return cdm_cli_usage(&cmd, "bad value for --max-rounds: '%s' (%u-%u)", arg,
+					     CDM_STEADY_WINDOW, CDM_MAX_PASSES);
+		o->cfg.max_rounds = (unsigned int)v;
+		return CDM_CLI_GO_ON;
+	}
+	return NOT_MINE;
+}
+
+/*
+ * --steady-state: the rounds replace the passes and the warm-up (the
+ * rounds before the steady window are the warm-up, PTS), so --count and
+ * --warmup given with it are refused, and the profile's are not used;
+ * the schedule's passes are the most rounds.  --max-rounds needs it;
+ * --start-at cannot plan tests of unknown length.
+ */
+static int layer_gate(struct main_opts *o)
+{
+	struct cdm_run_config *cfg = &o->cfg;
+
+	if (!cfg->steady_state) {
+		if (cfg->max_rounds)
+			return cdm_cli_usage(&cmd, "--max-rounds is the most rounds of --steady-state: give --steady-state too");
+		return CDM_CLI_GO_ON;
+	}
+	if (o->count)
+		return cdm_cli_usage(&cmd, "--count cannot be used with --steady-state: each test runs rounds until steady (--max-rounds sets the most)");
+	if (o->warmup != ULONG_MAX)
+		return cdm_cli_usage(&cmd, "--warmup cannot be used with --steady-state: the rounds before the steady window are the warm-up");
+	if (o->start_at)
+		return cdm_cli_usage(&cmd, "--start-at cannot be used with --steady-state: a test's length depends on when it gets steady");
+#ifdef CDM_MPI
+	return cdm_cli_usage(&cmd, "--steady-state is not supported by cdm-mpi: each rank would get steady at its own round");
+#endif
+	if (!cfg->max_rounds)
+		cfg->max_rounds = CDM_STEADY_MAX_ROUNDS_DEFAULT;
+	cfg->count = cfg->max_rounds;
+	cfg->warmup = 0;
+	return CDM_CLI_GO_ON;
+}
+
 /* the options that say how the run goes: engine, test file, schedule */
 static int parse_run_option(int c, char *arg, struct main_opts *o)
 {
@@ -505,10 +613,7 @@ static int parse_run_option(int c, char *arg, struct main_opts *o)
 		o->cfg.precondition = 1;
 		return CDM_CLI_GO_ON;
 	case OPT_NULL_SERVICE:
-		if (cdm_uint_parse(arg, 0, 10000000, &v) < 0)
-			return cdm_cli_usage(&cmd, "bad value for --null-service-us: '%s' (0-10000000)", arg);
-		o->cfg.null_service_ns = (uint64_t)v * 1000;
-		return CDM_CLI_GO_ON;
+		return parse_null_service(arg, &o->cfg);
 	case OPT_BATCH:
 		if (cdm_uint_parse(arg, 1, CDM_QD_MAX, &v) < 0)
 			return cdm_cli_usage(&cmd, "bad value for --batch: '%s' (1-%u)", arg, CDM_QD_MAX);
@@ -629,6 +734,8 @@ static int parse_args(int argc, char **argv, struct main_opts *o)
 		if (s == NOT_MINE)
 			s = parse_run_option(c, optarg, o);
 		if (s == NOT_MINE)
+			s = parse_gate_option(c, optarg, o);
+		if (s == NOT_MINE)
 			s = parse_info_option(c, o);
 		if (s != CDM_CLI_GO_ON)
 			return s;
@@ -741,6 +848,8 @@ static int build_config(struct main_opts *o)
 		return CDM_EXIT_USAGE;
 	}
 	layer_profile(o);
+	if (layer_gate(o) != CDM_CLI_GO_ON)
+		return CDM_EXIT_USAGE;
 	if (!cdm_plan_tests(cfg, NULL))
 		return cdm_cli_usage(&cmd, "%s%s leaves no test to run (a test with W<pct> runs only in --mode all or mix)",
 				     o->mode_given || !o->prof.mode[0] ? "--mode " : "the profile's mode = ",

@@ -6,7 +6,9 @@
  * committed and reaped, so it measures the worker's own cost per I/O.  With
  * params.service_ns == 0 an I/O is complete as soon as it is committed.
  * With a service time, each I/O completes that many nanoseconds after the
- * commit() that started it, and up to the full requested depth can be in
+ * commit() that started it (a second service time from a given time after
+ * the thread's first commit() on, params.service_change_ns: a device whose
+ * speed changes part-way, the known answer of the steady-state tests), and up to the full requested depth can be in
  * flight, which makes Little's law (mean latency x IOPS = Q x T) something
  * a test can check on any machine.
  *
@@ -30,6 +32,9 @@ struct null_slot {
 
 struct null_data {
 	uint64_t service_ns;
+	uint64_t after_ns;      /* service time from change_ns after the first commit on */
+	uint64_t change_ns;     /* 0: never */
+	uint64_t first_ns;      /* the first commit(); 0: none yet */
 	unsigned int size;      /* ring entries = depth kept */
 	unsigned int head;      /* oldest entry */
 	unsigned int count;     /* entries in the ring */
@@ -56,6 +61,8 @@ static int null_init(struct cdm_engine_ctx *ctx, const struct cdm_engine_params 
 	if (!nd)
 		return -ENOMEM;
 	nd->service_ns = p->service_ns;
+	nd->change_ns = p->service_change_ns;
+	nd->after_ns = nd->change_ns ? p->service_after_ns : p->service_ns;
 	nd->size = p->depth;
 	nd->old_slack = -1;
 	nd->ring = calloc(nd->size, sizeof(*nd->ring));
@@ -63,7 +70,7 @@ static int null_init(struct cdm_engine_ctx *ctx, const struct cdm_engine_params 
 		free(nd);
 		return -ENOMEM;
 	}
-	if (nd->service_ns) {
+	if (nd->service_ns || nd->after_ns) {
 		/*
 		 * The default 50 us timer slack stretches every sleep; lower it
 		 * for this thread so a 1 ms service time stays close to 1 ms.
@@ -105,13 +112,21 @@ static int null_queue(struct cdm_engine_ctx *ctx, struct cdm_io *io)
 static int null_commit(struct cdm_engine_ctx *ctx)
 {
 	struct null_data *nd = ctx->priv;
-	uint64_t deadline;
+	uint64_t deadline = 0, now;
 	unsigned int i;
 
 	if (nd->committed == nd->count)
 		return 0;
 	/* no service time: due at once, and no clock read */
-	deadline = nd->service_ns ? cdm_clock_now_ns() + nd->service_ns : 0;
+	if (nd->change_ns) {
+		now = cdm_clock_now_ns();
+		if (!nd->first_ns)
+			nd->first_ns = now;
+		deadline = now + (now - nd->first_ns >= nd->change_ns ? nd->after_ns :
+				  nd->service_ns);
+	} else if (nd->service_ns) {
+		deadline = cdm_clock_now_ns() + nd->service_ns;
+	}
 	for (i = nd->committed; i < nd->count; i++)
 		nd->ring[ring_index(nd, i)].deadline = deadline;
 	nd->committed = nd->count;
@@ -134,7 +149,7 @@ static int null_reap(struct cdm_engine_ctx *ctx, unsigned int min,
 	if (!max)
 		return 0;
 
-	if (min && nd->service_ns) {
+	if (min && (nd->service_ns || nd->after_ns)) {
 		/* deadlines are in order: the min-th one is the one to wait for */
 		uint64_t until = nd->ring[ring_index(nd, min - 1)].deadline;
 		struct timespec ts = {

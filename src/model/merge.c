@@ -38,6 +38,7 @@ int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result 
 		return cdm_err_set(err, -EINVAL, "--sync on one, not on the other");
 	DIFF(fsync_every, "fsync_every");
 	DIFF(rate_iops, "rate_iops");
+	DIFF(end_fsync, "end_fsync");
 #undef DIFF
 	if (a->ntests != b->ntests)
 		return cdm_err_set(err, -EINVAL, "%u tests vs %u", a->ntests, b->ntests);
@@ -160,6 +161,13 @@ int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int
 		/* a CrystalDiskMark report's figures are best-of, not passes */
 		if (in[r]->info.source.kind != CDM_SOURCE_RUN) {
 			cdm_err_set(err, -EINVAL, "%s is an imported CrystalDiskMark report: it has no passes to add up",
+				    names[r]);
+			free_sources(in, n);
+			return -EINVAL;
+		}
+		/* pass k of one run is not pass k of another when each got steady at its own round */
+		if (in[r]->info.steady_state) {
+			cdm_err_set(err, -EINVAL, "%s ran with --steady-state: its rounds cannot be added up with another run's (each gets steady at its own round)",
 				    names[r]);
 			free_sources(in, n);
 			return -EINVAL;

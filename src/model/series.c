@@ -77,7 +77,7 @@ static uint64_t p99(const uint64_t *b, uint64_t count)
 }
 
 struct cdm_series *cdm_series_build(uint64_t interval_ns, const uint64_t *bounds,
-				    unsigned int nwin, const unsigned int *base,
+				    const uint64_t *ends, unsigned int nwin, const unsigned int *base,
 				    const unsigned int *nslots,
 				    struct cdm_series_slot *const *slots, unsigned int nthreads)
 {
@@ -97,10 +97,11 @@ struct cdm_series *cdm_series_build(uint64_t interval_ns, const uint64_t *bounds
 		for (unsigned int i = 0; i < nslots[w]; i++, k++) {
 			struct cdm_series_point *p = &s->points[k];
 			uint64_t start = bounds[w] + (uint64_t)i * interval_ns;
-			uint64_t end = start + interval_ns;
+			uint64_t end = start + interval_ns, wend = ends ? ends[w] : bounds[w + 1];
 
-			if (end > bounds[w + 1])
-				end = bounds[w + 1];
+			/* the last slot ends with the window (gated: after the drain) */
+			if (end > wend || i + 1 == nslots[w])
+				end = wend;
 			p->pass = w;
 			p->start_ns = start - bounds[0];
 			p->duration_ns = end - start;

@@ -266,6 +266,12 @@ struct test_run {
 	unsigned int pmark;             /* schedule boundaries passed so far */
 	uint64_t puser[CDM_MAX_PASSES + 2]; /* process CPU at each boundary */
 	uint64_t psys[CDM_MAX_PASSES + 2];
+	/* the pass gate (worker.h): --end-fsync on a write or Mix test, --steady-state */
+	int end_fsync;                  /* this test's windows end with an fdatasync */
+	uint64_t wend[CDM_MAX_PASSES + 2]; /* gated: each window's real end (0: not ended) */
+	int fsync_err;                  /* the end fdatasync's failure (-errno), or 0 */
+	unsigned int fsync_win;         /* ... at the end of this window */
+	struct cdm_hist *hring;         /* --steady-state: the last rounds' histograms */
 };
 
 /*
@@ -316,7 +322,8 @@ static void rate_note(const char *name, const struct cdm_test_result *tr, uint64
 	uint64_t ios = 0, lat = 0;
 	double sec = 0;
 
-	for (unsigned int k = 0; k < tr->npasses; k++) {
+	/* over the passes the figures come from (--steady-state: the last window) */
+	for (unsigned int k = cdm_result_first_pass(tr); k < tr->npasses; k++) {
 		ios += tr->passes[k].ios;
 		lat += tr->passes[k].lat_sum_ns;
 		sec += tr->passes[k].seconds;
@@ -372,9 +379,13 @@ static int series_collect(const struct test_run *t, uint64_t stopped, struct cdm
 	for (unsigned int i = 0; i < t->nthreads; i++)
 		slots[i] = t->w[i].series;
 	/* the warm-up, if it ran to its end, and the complete passes */
-	nwin = sh->bounds[1] <= stopped ? 1 + t->tr->npasses : 0;
-	t->tr->series = cdm_series_build(sh->series_ns, sh->bounds, nwin, sh->series_base,
-					 sh->series_n, slots, t->nthreads);
+	if (sh->gated)
+		nwin = t->wend[0] ? 1 + t->tr->npasses : 0;
+	else
+		nwin = sh->bounds[1] <= stopped ? 1 + t->tr->npasses : 0;
+	/* gated: a window ends when it was drained (and flushed), not at its bound */
+	t->tr->series = cdm_series_build(sh->series_ns, sh->bounds, sh->gated ? t->wend : NULL,
+					 nwin, sh->series_base, sh->series_n, slots, t->nthreads);
 	free(slots);
 	if (!t->tr->series)
 		return cdm_err_set(err, -ENOMEM, "%s: out of memory for the time series", t->name);
@@ -387,6 +398,7 @@ static void test_free(struct test_run *t)
 	if (t->w)
 		for (unsigned int i = 0; i < t->nthreads; i++)
 			free(t->w[i].series);
+	free(t->hring);
 	free(t->sh);
 	free(t->w);
 }
@@ -419,6 +431,8 @@ static int test_alloc(struct test_run *t, int fd, struct cdm_err *err)
 	sh->engine = cfg->engine;
 	sh->engine_options = cfg->engine_options;
 	sh->service_ns = cfg->null_service_ns;
+	sh->service_after_ns = cfg->null_service_after_ns;
+	sh->service_change_ns = cfg->null_service_change_ns;
 	sh->spec = *spec;
 	sh->dir = t->tr->dir;
 	sh->fd = fd;
@@ -433,6 +447,21 @@ static int test_alloc(struct test_run *t, int fd, struct cdm_err *err)
 	sh->ncpus = cfg->ncpus;
 	sh->stop = &stop_signal;
 	atomic_init(&sh->seq_next, 0);
+	t->end_fsync = cfg->end_fsync && t->tr->dir != CDM_DIR_READ;
+	sh->gated = t->end_fsync || cfg->steady_state;
+	if (cfg->steady_state) {
+		t->tr->steady.on = 1;
+		t->tr->steady.max_rounds = cfg->count;
+		t->hring = calloc(CDM_STEADY_WINDOW, sizeof(*t->hring));
+		if (!t->hring) {
+			free(sh);
+			free(t->w);
+			t->sh = NULL;
+			t->w = NULL;
+			return cdm_err_set(err, -ENOMEM, "%s: out of memory for the rounds' histograms",
+					   t->name);
+		}
+	}
 	if (cfg->log_interval_ns && series_alloc(cfg, sh, t->w, t->nthreads) < 0) {
 		free(sh);
 		free(t->w);
@@ -490,6 +519,13 @@ static int test_start(struct test_run *t, unsigned int idx, int *started, struct
 	if (ret)
 		for (unsigned int k = 0; k < cfg->count + 2; k++)
 			sh->bounds[k] = t->t0;
+	/* gated: the first window, the warm-up or, without one, pass 1 */
+	sh->gate_win = cfg->warmup ? 0 : 1;
+	if (sh->gated && !cfg->warmup)
+		t->wend[0] = t->t0;
+	/* a failure: the workers' one window ends at once, and none waits at the gate */
+	if (ret && sh->gated)
+		cdm_worker_gate_end(sh);
 	process_cpu(&t->puser[0], &t->psys[0]);
 	cdm_worker_go(sh);
 	return ret;
@@ -560,6 +596,179 @@ static void test_watch(struct test_run *t)
 	}
 }
 
+/* ---- the gated schedule (worker.h): --end-fsync, --steady-state ---- */
+
+/* the progress line of gated window @win: warm-up, pass or round, @rate */
+static void gated_progress(const struct test_run *t, unsigned int win, const char *rate)
+{
+	const struct cdm_steady *st = &t->tr->steady;
+	const char *dir = dir_name(t->tr->dir);
+	char window[64] = "";
+
+	if (win == 0) {
+		progress(t->cfg, "%s %-5s warm-up        %s", t->name, dir, rate);
+		return;
+	}
+	if (!st->on) {
+		progress(t->cfg, "%s %-5s pass %u/%u       %s", t->name, dir, win, t->sh->count,
+			 rate);
+		return;
+	}
+	/* the last window judged, when there is one with figures */
+	if (st->range_pct == st->range_pct && win > CDM_STEADY_WINDOW)
+		snprintf(window, sizeof(window), "  (last window: range %.0f%%, slope %.0f%%)",
+			 st->range_pct, st->slope_pct);
+	progress(t->cfg, "%s %-5s round %u/%u  %s%s", t->name, dir, win, t->sh->count, rate,
+		 window);
+}
+
+/*
+ * Wait until every worker is parked at the end of window @win, with the
+ * progress line meanwhile.  Returns 1 when they are, 0 on a stop request.
+ */
+static int gate_watch(struct test_run *t, unsigned int win)
+{
+	uint64_t start = cdm_clock_now_ns(), last_t = start, last_bytes = 0, io_bytes = 0;
+	uint64_t io_t = start;
+	char rate[64];
+
+	for (;;) {
+		uint64_t now = cdm_clock_now_ns(), bytes = 0, until;
+
+		if (cdm_runner_stop_requested())
+			return 0;
+		until = last_t + PROGRESS_NS < now + TICK_NS ? last_t + PROGRESS_NS : now + TICK_NS;
+		if (cdm_worker_gate_wait(t->sh, t->nthreads, until))
+			return 1;
+		now = cdm_clock_now_ns();
+		for (unsigned int i = 0; i < t->nthreads; i++)
+			bytes += atomic_load_explicit(&t->w[i].live_bytes, memory_order_relaxed);
+		if (bytes != io_bytes) {        /* when an I/O last completed */
+			io_bytes = bytes;
+			io_t = now;
+		}
+		if (now - last_t >= PROGRESS_NS) {
+			progress_rate(rate, sizeof(rate), bytes - last_bytes, now - last_t, now - io_t);
+			gated_progress(t, win, rate);
+			last_t = now;
+			last_bytes = bytes;
+		}
+	}
+}
+
+/*
+ * --end-fsync: the fdatasync that ends window @win of a write or Mix
+ * test, once every worker has drained; its time into *@ns and its return
+ * into *@end.  Returns 0 or -errno (kept for test_io_error()).
+ */
+static int end_fsync(struct test_run *t, unsigned int win, uint64_t *end, uint64_t *ns)
+{
+	uint64_t t0 = cdm_clock_now_ns();
+
+	if (win)
+		progress(t->cfg, "%s %-5s %s %u/%u: fdatasync", t->name, dir_name(t->tr->dir),
+			 t->tr->steady.on ? "round" : "pass", win, t->sh->count);
+	if (fdatasync(t->sh->fd) < 0) {
+		t->fsync_err = -errno;
+		t->fsync_win = win;
+		return t->fsync_err;
+	}
+	*end = cdm_clock_now_ns();
+	*ns = *end - t0;
+	return 0;
+}
+
+/*
+ * --steady-state, after round @k (0-based) is in tr->passes: the
+ * workers' histograms of it into the ring of the last rounds (and theirs
+ * emptied), and PTS's rule over the window ending at it.  Returns 1 when
+ * the rounds are steady.
+ */
+static int steady_round(struct test_run *t, unsigned int k)
+{
+	struct cdm_hist *h = &t->hring[k % CDM_STEADY_WINDOW];
+
+	cdm_hist_init(h);
+	for (unsigned int i = 0; i < t->nthreads; i++) {
+		cdm_hist_merge(h, &t->w[i].hist);
+		cdm_hist_init(&t->w[i].hist);
+	}
+	return cdm_steady_update(&t->tr->steady, t->tr->passes, k + 1, t->tr->spec.pattern);
+}
+
+/*
+ * Every worker is parked at the end of window @win (started at
+ * sh->bounds[win], process CPU then @pu/@ps): what ends it.  The end
+ * fdatasync, the window's real end (the last worker's drain, or the
+ * fdatasync's return), and for a pass its counts summed over the workers
+ * into tr->passes, and the steady-state check.  Returns 1 when the next
+ * window runs, 0 when the test ends here (its last window, steady, an
+ * error, a stop request).
+ */
+static int window_end(struct test_run *t, unsigned int win, uint64_t pu, uint64_t ps)
+{
+	const struct cdm_test_shared *sh = t->sh;
+	struct cdm_test_result *tr = t->tr;
+	uint64_t end = sh->bounds[win], fs_ns = 0, u, sy;
+	struct cdm_pass *p;
+
+	for (unsigned int i = 0; i < t->nthreads; i++) {
+		if (t->w[i].error)
+			return 0;
+		if (t->w[i].win_end_ns > end)
+			end = t->w[i].win_end_ns;
+	}
+	if (atomic_load(&sh->failed) || cdm_runner_stop_requested())
+		return 0;
+	if (t->end_fsync && end_fsync(t, win, &end, &fs_ns) < 0)
+		return 0;
+	process_cpu(&u, &sy);
+	t->wend[win] = end;
+	if (win == 0)
+		return 1;               /* the warm-up: nothing kept */
+	p = &tr->passes[win - 1];
+	memset(p, 0, sizeof(*p));
+	/* the pass is all the I/O it started: to its last completion, or its flush */
+	p->seconds = (double)(end - sh->bounds[win]) / 1e9;
+	p->start_unix_ns = t->wall0 + (sh->bounds[win] - t->t0);
+	for (unsigned int i = 0; i < t->nthreads; i++)
+		cdm_pass_add(p, &t->w[i].passes[win - 1]);
+	p->end_fsyncs = t->end_fsync ? 1 : 0;
+	p->end_fsync_ns = fs_ns;
+	p->proc_user_ns = u - pu;
+	p->proc_sys_ns = sy - ps;
+	tr->npasses = win;
+	if (tr->steady.on && steady_round(t, win - 1))
+		return 0;
+	return win < sh->count;
+}
+
+/*
+ * Watch a gated test: each window run, drained and parked, then ended
+ * (window_end()) and the next published, starting now, until the test
+ * ends.  The workers are always told so (cdm_worker_gate_end()), so that
+ * none is left waiting at the gate.
+ */
+static void test_watch_gated(struct test_run *t)
+{
+	struct cdm_test_shared *sh = t->sh;
+	unsigned int win = sh->gate_win;
+	uint64_t pu = t->puser[0], ps = t->psys[0];
+
+	while (gate_watch(t, win) && window_end(t, win, pu, ps)) {
+		uint64_t now;
+
+		/* the workers are parked: their progress counters start again */
+		for (unsigned int i = 0; i < t->nthreads; i++)
+			atomic_store_explicit(&t->w[i].live_bytes, 0, memory_order_relaxed);
+		process_cpu(&pu, &ps);
+		now = cdm_clock_now_ns();
+		cdm_worker_gate_next(sh, now, now + (uint64_t)t->cfg->time * 1000000000ull);
+		win++;
+	}
+	cdm_worker_gate_end(sh);
+}
+
 /*
  * The passes every worker ran to their end, summed over the workers, into
  * tr->passes (a pass counts only if no worker stopped before its end);
@@ -596,7 +805,8 @@ static uint64_t test_collect_passes(struct test_run *t)
 		cdm_msg_note("%s %s: the %s engine kept %u I/O in flight per thread, not %u; the report shows Q=%u",
 			 t->name, dir_name(tr->dir), cfg->engine->name, tr->qd_run, tr->spec.qd,
 			 tr->qd_run);
-	for (k = 0; k < cfg->count; k++) {
+	/* gated: the runner summed each pass at the gate (window_end()) */
+	for (k = 0; k < cfg->count && !sh->gated; k++) {
 		struct cdm_pass *p = &tr->passes[k];
 
 		if (sh->bounds[k + 2] > stopped)
@@ -611,7 +821,8 @@ static uint64_t test_collect_passes(struct test_run *t)
 			p->proc_sys_ns = t->psys[k + 2] - t->psys[k + 1];
 		}
 	}
-	tr->npasses = k;
+	if (!sh->gated)
+		tr->npasses = k;
 	return stopped;
 }
 
@@ -649,6 +860,41 @@ static int test_io_error(struct test_run *t, struct cdm_err *err)
 }
 
 /*
+ * --steady-state, after the rounds: the histogram over the rounds the
+ * figures come from (the last window: cdm_result_first_pass()), and a
+ * note when every round ran and none completed a steady window.
+ */
+static void steady_collect(struct test_run *t)
+{
+	struct cdm_test_result *tr = t->tr;
+	const struct cdm_steady *st = &tr->steady;
+
+	for (unsigned int k = cdm_result_first_pass(tr); k < tr->npasses; k++)
+		cdm_hist_merge(tr->hist, &t->hring[k % CDM_STEADY_WINDOW]);
+	if (st->reached_at_round || tr->npasses < st->max_rounds)
+		return;
+	if (st->range_pct == st->range_pct)
+		cdm_msg_note("%s %s: not steady after %u rounds (range %.0f%%, slope %.0f%%)",
+			     t->name, dir_name(tr->dir), tr->npasses, st->range_pct, st->slope_pct);
+	else
+		cdm_msg_note("%s %s: not steady after %u rounds (a round of the last window measured nothing)",
+			     t->name, dir_name(tr->dir), tr->npasses);
+}
+
+/* --end-fsync: the fdatasync that ended a window failed; the test fails as on an I/O error */
+static int end_fsync_error(struct test_run *t, struct cdm_err *err)
+{
+	char when[32] = "the warm-up";
+
+	if (t->fsync_win)
+		snprintf(when, sizeof(when), "%s %u", t->tr->steady.on ? "round" : "pass",
+			 t->fsync_win);
+	t->tr->error = t->fsync_err;
+	return cdm_err_set(err, t->fsync_err, "%s: %s %s: fdatasync at the end of %s: %s",
+			   t->f->path, t->name, dir_name(t->tr->dir), when, strerror(-t->fsync_err));
+}
+
+/*
  * After the workers have been joined: the passes, the notes about them,
  * the time series and the latency histogram, then the first I/O error.
  * Returns 0, -EINTR on a stop request, or -errno with @err set.
@@ -669,11 +915,15 @@ static int test_collect(struct test_run *t, struct cdm_err *err)
 	 * short its I/Os are in the workers' histograms too, so only merge
 	 * for complete tests.
 	 */
-	if (t->tr->npasses == cfg->count)
+	if (t->hring)
+		steady_collect(t);
+	else if (t->tr->npasses == cfg->count)
 		for (unsigned int i = 0; i < t->nthreads; i++)
 			cdm_hist_merge(t->tr->hist, &t->w[i].hist);
 	if (!ret)
 		ret = test_io_error(t, err);
+	if (!ret && t->fsync_err)
+		ret = end_fsync_error(t, err);
 	if (!ret && cdm_runner_stop_requested())
 		ret = -EINTR;
 	return ret;
@@ -763,7 +1013,9 @@ static int run_test(const struct cdm_run_config *cfg, const struct cdm_run_info 
 		/* buffered reads: start from a cold page cache for this file */
 		posix_fadvise(f->fd, 0, 0, POSIX_FADV_DONTNEED);
 	ret = test_start(&t, idx, &started, err);
-	if (!ret)
+	if (!ret && t.sh->gated)
+		test_watch_gated(&t);
+	else if (!ret)
 		test_watch(&t);
 	if (started)
 		cdm_worker_join(t.sh, t.w, t.nthreads);
@@ -841,6 +1093,9 @@ static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target 
 	in->fsync_every = cfg->fsync_every;
 	in->rate_iops = cfg->rate_iops;
 	in->verify = cfg->verify;
+	in->end_fsync = cfg->end_fsync;
+	in->steady_state = cfg->steady_state;
+	in->max_rounds = cfg->steady_state ? cfg->max_rounds : 0;
 	in->admin = geteuid() == 0;
 	in->start = time(NULL);
 	snprintf(in->comment, sizeof(in->comment), "%s", cfg->comment ? cfg->comment : "");

@@ -2,7 +2,9 @@
 /*
  * worker.c - one worker thread: keeps Q I/Os in flight through its engine
  * for the whole test (warm-up and every pass back to back), timestamps
- * them, and counts each completion in the pass during which it completed.
+ * them, and counts each completion in the pass during which it completed;
+ * or, on the gated schedule (--end-fsync, --steady-state: worker.h), one
+ * window at a time, drained into that window, parked between two.
  * Also the start, release and join of the T threads of one test (worker.h
  * has their life).
  *
@@ -54,7 +56,8 @@ struct wstate {
 	uint64_t pace_base;             /* --rate-iops: start of the schedule (ns) ... */
 	uint64_t paced;                 /* ... and I/Os started on it since */
 	unsigned int win;               /* current window (0 = warm-up) */
-	uint64_t next_bound;            /* bounds[win + 1] */
+	uint64_t next_bound;            /* bounds[win + 1]; gated: never (UINT64_MAX) */
+	uint64_t stop_at;               /* stop issuing: bounds[count + 1]; gated: bounds[win + 1] */
 	struct cdm_series_slot *cur;    /* --log-interval slot of now, or NULL */
 	uint64_t slot_end;              /* when cur ends (<= next_bound) */
 	uint64_t cpu_at[CDM_MAX_PASSES + 2]; /* thread CPU at each boundary */
@@ -308,7 +311,7 @@ static inline uint64_t pace_due(const struct wstate *s)
 
 static inline int stop_now(struct wstate *s, uint64_t now)
 {
-	return now >= s->sh->bounds[s->sh->count + 1] ||
+	return now >= s->stop_at ||
 	       atomic_load_explicit(s->sh->stop, memory_order_relaxed) ||
 	       atomic_load_explicit(&s->sh->failed, memory_order_relaxed) ||
 	       s->w->error;
@@ -867,6 +870,8 @@ static int setup(struct wstate *s)
 	p.buf_base = s->region;
 	p.buf_len = s->region_len;
 	p.service_ns = sh->service_ns;
+	p.service_after_ns = sh->service_after_ns;
+	p.service_change_ns = sh->service_change_ns;
 	p.options = sh->engine_options;
 	s->ctx.ops = sh->engine;
 	s->ctx.fd = sh->fd;
@@ -908,6 +913,86 @@ static int place(struct cdm_worker *w)
 
 /* the start gate's states (sh->gate_state), in the order they come */
 enum { GATE_CREATING, GATE_SETUP, GATE_GO, GATE_CANCELLED };
+
+/* the one loop of the engine's kind, until s->stop_at (or a stop or an error) */
+static void run_window(struct wstate *s)
+{
+	if (s->sh->engine->flags & CDM_ENGINE_SYNC)
+		run_sync(s);
+	else if (s->sh->rate_iops)
+		run_async_paced(s);
+	else
+		run_async(s);
+}
+
+/*
+ * Gated: park at the end of window @win (@last: this worker has ended, by
+ * an error or a stop request, and only reports so); wait until the runner
+ * publishes the next window or ends the test.  Returns the window to run
+ * next, or -1 to return (0 is the warm-up: a window like the others).
+ */
+static int gate_park(struct cdm_test_shared *sh, unsigned int win, int last)
+{
+	int next = -1;
+
+	pthread_mutex_lock(&sh->gate);
+	sh->gate_parked++;
+	pthread_cond_broadcast(&sh->gate_cv);
+	while (!last && !sh->gate_end && sh->gate_win == win)
+		pthread_cond_wait(&sh->gate_cv, &sh->gate);
+	if (!last && !sh->gate_end)
+		next = (int)sh->gate_win;
+	pthread_mutex_unlock(&sh->gate);
+	return next;
+}
+
+/*
+ * The gated schedule (worker.h): each window is one call of the engine's
+ * loop with its end as the stop time, and advance() never crossing a
+ * window, so the I/O drained after the end counts in the window that
+ * started it; then the worker parks until the runner, having done what
+ * ends the window (--end-fsync's fdatasync, the steady-state check),
+ * publishes the next.  Per window: the thread's CPU, and when it had
+ * drained (win_end_ns).  stopped_ns is set only when the worker ends.
+ */
+static void run_gated(struct wstate *s)
+{
+	struct cdm_test_shared *sh = s->sh;
+	struct cdm_worker *w = s->w;
+	int win = (int)sh->gate_win, r;
+
+	while (win >= 0) {
+		uint64_t u0 = 0, s0 = 0, u1 = 0, s1 = 0;
+		int last;
+
+		s->win = (unsigned int)win;
+		s->next_bound = UINT64_MAX;
+		s->stop_at = sh->bounds[win + 1];
+		/* --rate-iops: each window starts its own schedule (pace_due) */
+		s->pace_base = sh->bounds[win];
+		s->paced = 0;
+		series_seek(s, sh->bounds[win]);
+		thread_cpu(&u0, &s0);
+		/* --fsync: a sync the last window's writes made due comes first */
+		if (fsync_due(s) && (r = do_fsync(s)) < 0)
+			fail(s, r);
+		else
+			run_window(s);
+		thread_cpu(&u1, &s1);
+		w->win_end_ns = cdm_clock_now_ns();
+		if (win >= 1 && (unsigned int)win <= sh->count) {
+			w->passes[win - 1].cpu_user_ns = u1 - u0;
+			w->passes[win - 1].cpu_sys_ns = s1 - s0;
+		}
+		last = w->error || atomic_load_explicit(&sh->failed, memory_order_relaxed) ||
+		       atomic_load_explicit(sh->stop, memory_order_relaxed);
+		if (!last)
+			__atomic_store_n(&w->stopped_ns, 0, __ATOMIC_RELEASE);
+		win = gate_park(sh, (unsigned int)win, last);
+	}
+	if (!__atomic_load_n(&w->stopped_ns, __ATOMIC_ACQUIRE))
+		__atomic_store_n(&w->stopped_ns, w->win_end_ns, __ATOMIC_RELEASE);
+}
 
 /* wait until the gate is at @state or later; returns the state it is at */
 static int gate_wait(struct cdm_test_shared *sh, int state)
@@ -1010,17 +1095,15 @@ static void *worker_main(void *arg)
 	s.sh->gate_ready++;
 	pthread_cond_broadcast(&s.sh->gate_cv);
 	pthread_mutex_unlock(&s.sh->gate);
-	if (gate_wait(s.sh, GATE_GO) == GATE_GO && !w->error) {
+	if (gate_wait(s.sh, GATE_GO) == GATE_GO && !w->error && s.sh->gated) {
+		run_gated(&s);
+	} else if (!w->error && !s.sh->gated && s.sh->gate_state == GATE_GO) {
 		s.win = 0;
 		s.next_bound = s.sh->bounds[1];
+		s.stop_at = s.sh->bounds[s.sh->count + 1];
 		s.pace_base = s.sh->bounds[0];
 		thread_cpu(&s.cpu_at[0], &s.sys_at[0]);
-		if (s.sh->engine->flags & CDM_ENGINE_SYNC)
-			run_sync(&s);
-		else if (s.sh->rate_iops)
-			run_async_paced(&s);
-		else
-			run_async(&s);
+		run_window(&s);
 		/* CPU of each measured pass whose end boundary was crossed */
 		for (unsigned int k = 0; k < s.sh->count && k + 2 <= s.win; k++) {
 			w->passes[k].cpu_user_ns = s.cpu_at[k + 2] - s.cpu_at[k + 1];
@@ -1060,13 +1143,22 @@ static void gate_open(struct cdm_test_shared *sh, int state)
 int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned int n,
 		     struct cdm_err *err)
 {
+	pthread_condattr_t ca;
 	unsigned int started;
 	char hint[160];
 	int e = 0;
 
 	if (pthread_mutex_init(&sh->gate, NULL))
 		return cdm_err_set(err, -ENOMEM, "cannot set up the worker threads' start gate");
-	if (pthread_cond_init(&sh->gate_cv, NULL)) {
+	/* CLOCK_MONOTONIC: cdm_worker_gate_wait()'s deadline is on the schedule's clock */
+	if (pthread_condattr_init(&ca)) {
+		pthread_mutex_destroy(&sh->gate);
+		return cdm_err_set(err, -ENOMEM, "cannot set up the worker threads' start gate");
+	}
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	e = pthread_cond_init(&sh->gate_cv, &ca);
+	pthread_condattr_destroy(&ca);
+	if (e) {
 		pthread_mutex_destroy(&sh->gate);
 		return cdm_err_set(err, -ENOMEM, "cannot set up the worker threads' start gate");
 	}
@@ -1112,4 +1204,39 @@ void cdm_worker_join(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned 
 	for (unsigned int i = 0; i < n; i++)
 		pthread_join(w[i].thread, NULL);
 	teardown(sh);
+}
+
+int cdm_worker_gate_wait(struct cdm_test_shared *sh, unsigned int n, uint64_t until_ns)
+{
+	struct timespec ts = {
+		.tv_sec = (time_t)(until_ns / 1000000000ull),
+		.tv_nsec = (long)(until_ns % 1000000000ull),
+	};
+	int all, r = 0;
+
+	pthread_mutex_lock(&sh->gate);
+	while (sh->gate_parked < n && r != ETIMEDOUT)
+		r = pthread_cond_timedwait(&sh->gate_cv, &sh->gate, &ts);
+	all = sh->gate_parked >= n;
+	pthread_mutex_unlock(&sh->gate);
+	return all;
+}
+
+void cdm_worker_gate_next(struct cdm_test_shared *sh, uint64_t start_ns, uint64_t end_ns)
+{
+	pthread_mutex_lock(&sh->gate);
+	sh->bounds[sh->gate_win + 1] = start_ns;
+	sh->bounds[sh->gate_win + 2] = end_ns;
+	sh->gate_parked = 0;
+	sh->gate_win++;
+	pthread_cond_broadcast(&sh->gate_cv);
+	pthread_mutex_unlock(&sh->gate);
+}
+
+void cdm_worker_gate_end(struct cdm_test_shared *sh)
+{
+	pthread_mutex_lock(&sh->gate);
+	sh->gate_end = 1;
+	pthread_cond_broadcast(&sh->gate_cv);
+	pthread_mutex_unlock(&sh->gate);
 }

@@ -11,6 +11,9 @@
  *	publish sh->bounds                the schedule, CLOCK_MONOTONIC ns
  *	cdm_worker_go(sh)                 the workers start their I/O
  *	... watch w[i].live_bytes, w[i].stopped_ns; set *sh->stop to end early
+ *	    (gated, sh->gated: per window, cdm_worker_gate_wait(), read and
+ *	    reset what the window counted, then cdm_worker_gate_next(); at the
+ *	    end, or on a stop request, cdm_worker_gate_end())
  *	cdm_worker_join(sh, w, T)         every thread has returned
  *	read w[i].passes, hist, error ...
  */
@@ -45,6 +48,8 @@ struct cdm_test_shared {
 	const struct cdm_engine_ops *engine;
 	unsigned int engine_options;
 	uint64_t service_ns;            /* null engine */
+	uint64_t service_after_ns;      /* null engine: service time from ... */
+	uint64_t service_change_ns;     /* ... this long after its first I/O; 0 = never */
 	struct cdm_spec spec;
 	enum cdm_dir dir;
 	int fd;
@@ -81,6 +86,22 @@ struct cdm_test_shared {
 	 */
 	atomic_int *stop;
 	/*
+	 * The pass gate (--end-fsync on a write or Mix test, --steady-state;
+	 * docs/method.md): 0, the schedule above runs back to back.  1, the
+	 * workers run one window at a time: window gate_win, [bounds[w],
+	 * bounds[w + 1]), then each stops issuing, drains its I/O in flight
+	 * (counted in that window, so bounds[w + 1] is when it stops issuing,
+	 * not when the window ends) and parks (cdm_worker_gate_wait()); the
+	 * runner then publishes the next window (cdm_worker_gate_next()) or
+	 * ends the test (cdm_worker_gate_end()).  gated and the first
+	 * gate_win (0, or 1 without a warm-up) are set before "go"; the rest
+	 * is the gate functions' own, under the gate mutex.
+	 */
+	int gated;
+	unsigned int gate_win;          /* the window the workers run */
+	unsigned int gate_parked;       /* workers parked at its end, or ended */
+	int gate_end;                   /* 1: the test is over, parked workers return */
+	/*
 	 * The start gate, set up by cdm_worker_start(); the caller leaves it
 	 * alone.  A mutex and a condition variable rather than barriers: a
 	 * barrier of T + 1 parties cannot be called off when thread k of T
@@ -109,7 +130,8 @@ struct cdm_worker {
 	uint64_t error_offset;          /* bytes */
 	unsigned int depth_run;         /* depth kept: the engine's, or --fsync's N if lower */
 	int depth_fsync;                /* depth_run is --fsync's N (a write test, N < Q) */
-	uint64_t stopped_ns;            /* when it stopped starting I/O */
+	uint64_t stopped_ns;            /* when it stopped starting I/O (gated: for good) */
+	uint64_t win_end_ns;            /* gated: when it had drained the window it ran last */
 	uint64_t busy;                  /* engine answers "busy" (held and queued again) */
 	uint64_t verify_writes;         /* --verify: writes started on a recorded block */
 	uint64_t verify_redrawn;        /* --verify: blocks drawn again, a write in flight on them */
@@ -162,5 +184,30 @@ void cdm_worker_go(struct cdm_test_shared *sh);
  * results are then final.
  */
 void cdm_worker_join(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned int n);
+
+/*
+ * cdm_worker_gate_wait - gated schedule (sh->gated): wait until all @n
+ * workers of a started test are parked at the end of window sh->gate_win
+ * (each drained, win_end_ns set) or have ended (an error, a stop request),
+ * or until CLOCK_MONOTONIC @until_ns, whichever comes first.  Returns 1
+ * when they are all parked (their passes[], hist and series slots are
+ * then the runner's to read and reset until the next call below), else 0.
+ */
+int cdm_worker_gate_wait(struct cdm_test_shared *sh, unsigned int n, uint64_t until_ns);
+
+/*
+ * cdm_worker_gate_next - release the parked workers into the next window,
+ * sh->gate_win + 1, which starts at @start_ns and stops issuing at
+ * @end_ns (CLOCK_MONOTONIC ns): its bounds.  Call only after
+ * cdm_worker_gate_wait() returned 1, and with gate_win + 1 <= sh->count.
+ */
+void cdm_worker_gate_next(struct cdm_test_shared *sh, uint64_t start_ns, uint64_t end_ns);
+
+/*
+ * cdm_worker_gate_end - the gated test is over (the last window, an error,
+ * a stop request): parked workers return, and a worker still running
+ * returns at its window's end instead of parking.  Any time after "go".
+ */
+void cdm_worker_gate_end(struct cdm_test_shared *sh);
 
 #endif /* CDM_WORKER_H */

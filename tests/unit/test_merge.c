@@ -154,6 +154,7 @@ static void spoil_size(struct cdm_run_result *r) { r->info.size = 1u << 30; }
 static void spoil_block(struct cdm_run_result *r) { r->tests[0].spec.block = 8192; }
 static void spoil_dir(struct cdm_run_result *r) { r->tests[0].dir = CDM_DIR_WRITE; }
 static void spoil_interval(struct cdm_run_result *r) { r->info.interval = 5; }
+static void spoil_end_fsync(struct cdm_run_result *r) { r->info.end_fsync = 1; }
 
 static void test_mismatch(void **state)
 {
@@ -164,6 +165,23 @@ static void test_mismatch(void **state)
 	refuse(spoil_block, "RND4K Q1T1 Read vs RND8K Q1T1 Read");
 	refuse(spoil_dir, "Read vs RND4K Q1T1 Write");
 	refuse(spoil_interval, "interval_s 0 vs 5");
+	refuse(spoil_end_fsync, "end_fsync 0 vs 1");
+}
+
+/* --steady-state: each run's rounds end where it got steady; never added up */
+static void test_steady_refused(void **state)
+{
+	const double a[] = { 1.0, 1.0 };
+	struct cdm_run_result *in[2] = { run_of(a, 2, 1000), run_of(a, 2, 1000) };
+	const char *names[2] = { "a.json", "b.json" };
+	struct cdm_run_result *agg = (void *)1;
+	struct cdm_err err;
+
+	(void)state;
+	in[1]->info.steady_state = 1;
+	assert_int_equal(cdm_merge(in, names, 2, "runs", &agg, &err), -EINVAL);
+	assert_null(agg);
+	assert_string_equal(err.msg, "b.json ran with --steady-state: its rounds cannot be added up with another run's (each gets steady at its own round)");
 }
 
 /* JSON written by the formatter reads back to the same counts */
@@ -349,6 +367,7 @@ int main(void)
 		cmocka_unit_test(test_histograms),
 		cmocka_unit_test(test_incomplete),
 		cmocka_unit_test(test_mismatch),
+		cmocka_unit_test(test_steady_refused),
 		cmocka_unit_test(test_json_round_trip),
 		cmocka_unit_test(test_start_at),
 		cmocka_unit_test(test_schedule),

@@ -209,7 +209,7 @@ static void test_build_accounting(void **state)
 			want[k < 2 ? 0 : k < 5 ? 1 : 2] += (uint64_t)(100 + k * 10 + t) * 4096;
 		}
 	}
-	s = cdm_series_build(1000, bounds, 3, base, n, slots, 2);
+	s = cdm_series_build(1000, bounds, NULL, 3, base, n, slots, 2);
 	assert_non_null(s);
 	assert_int_equal(s->npoints, 8);
 	for (unsigned int k = 0; k < s->npoints; k++)

@@ -862,6 +862,124 @@ static void test_buffer_bytes(void **state)
 	assert_int_equal(cdm_worker_buffer_bytes(3, 1u << 20), 4u << 20);
 }
 
+/*
+ * The pass gate (worker.h, --end-fsync and --steady-state): each window
+ * runs to its end, then every worker drains and parks.  At each gate
+ * nothing is in flight at the engine, every worker finished after its
+ * window's end and has not stopped for good, and every I/O the engine
+ * completed so far is counted in a pass: the ones drained after a
+ * window's end count in that window; the warm-up's (window 0, when there
+ * is one) in none.  Runs on the plain and the paced (--rate-iops) loops,
+ * with and without a warm-up.
+ */
+static void gated_case(uint64_t rate, int warm)
+{
+	const unsigned int q = 4, t = 2, count = 3;
+	struct cdm_err err = { "" };
+	struct crew c;
+	uint64_t now, warm_ios = 0;
+
+	crew_init(&c, CDM_DIR_READ, q, t, 2 * MS, count);
+	c.sh->gated = 1;
+	c.sh->gate_win = warm ? 0 : 1;
+	c.sh->rate_iops = rate;
+	assert_int_equal(cdm_worker_start(c.sh, c.w, c.n, &err), 0);
+	now = cdm_clock_now_ns();
+	c.sh->bounds[0] = now;
+	c.sh->bounds[1] = now + (warm ? 50 * MS : 0);
+	c.sh->bounds[2] = c.sh->bounds[1] + 100 * MS;
+	cdm_worker_go(c.sh);
+	if (warm) {
+		/* the warm-up parks at the gate too; its I/Os count nowhere */
+		assert_true(cdm_worker_gate_wait(c.sh, t, cdm_clock_now_ns() + 60000 * MS));
+		for (unsigned int i = 0; i < t; i++) {
+			assert_int_equal(eng.log[i].outstanding, 0);
+			assert_int_equal(c.w[i].passes[0].ios, 0);
+			warm_ios += eng.log[i].reaped;
+		}
+		assert_true(warm_ios > 0);
+		now = cdm_clock_now_ns();
+		cdm_worker_gate_next(c.sh, now, now + 100 * MS);
+	}
+	for (unsigned int win = 1; win <= count; win++) {
+		uint64_t reaped = 0, counted = warm_ios;
+
+		assert_true(cdm_worker_gate_wait(c.sh, t, cdm_clock_now_ns() + 60000 * MS));
+		for (unsigned int i = 0; i < t; i++) {
+			assert_int_equal(eng.log[i].outstanding, 0);
+			assert_true(c.w[i].win_end_ns >= c.sh->bounds[win + 1]);
+			assert_int_equal(c.w[i].stopped_ns, 0);
+			assert_int_equal(c.w[i].error, 0);
+			assert_true(c.w[i].passes[win - 1].ios > 0);
+			reaped += eng.log[i].reaped;
+			for (unsigned int k = 0; k < win; k++)
+				counted += c.w[i].passes[k].ios;
+		}
+		print_message("rate %" PRIu64 ", window %u: %" PRIu64 " I/Os completed, %" PRIu64
+			      " counted\n", rate, win, reaped, counted);
+		assert_int_equal(reaped, counted);
+		if (win < count) {
+			now = cdm_clock_now_ns();
+			cdm_worker_gate_next(c.sh, now, now + 100 * MS);
+		}
+	}
+	cdm_worker_gate_end(c.sh);
+	cdm_worker_join(c.sh, c.w, c.n);
+	for (unsigned int i = 0; i < t; i++) {
+		uint64_t ios = 0;
+
+		for (unsigned int k = 0; k < count; k++)
+			ios += c.w[i].passes[k].ios;
+		assert_int_equal(c.w[i].hist.count, ios);
+		assert_true(c.w[i].stopped_ns != 0);    /* stopped for good once the test ended */
+	}
+	crew_free(&c);
+}
+
+static void test_gated_windows(void **state)
+{
+	(void)state;
+	guard();
+	gated_case(0, 0);
+	gated_case(4000, 0);
+	gated_case(0, 1);
+	gated_case(4000, 1);
+}
+
+/*
+ * A stop request while the workers are parked at the gate (the runner's
+ * cdm_worker_gate_end() on a signal) releases them and they return: the
+ * join comes back, and nothing ran after the gate.
+ */
+static void test_gate_stop_parked(void **state)
+{
+	const unsigned int t = 2;
+	struct cdm_err err = { "" };
+	struct crew c;
+	uint64_t now;
+
+	(void)state;
+	guard();
+	crew_init(&c, CDM_DIR_READ, 4, t, 2 * MS, 3);
+	c.sh->gated = 1;
+	c.sh->gate_win = 1;
+	assert_int_equal(cdm_worker_start(c.sh, c.w, c.n, &err), 0);
+	now = cdm_clock_now_ns();
+	c.sh->bounds[0] = c.sh->bounds[1] = now;
+	c.sh->bounds[2] = now + 50 * MS;
+	cdm_worker_go(c.sh);
+	assert_true(cdm_worker_gate_wait(c.sh, t, cdm_clock_now_ns() + 60000 * MS));
+	atomic_store(&c.stop, 1);
+	cdm_worker_gate_end(c.sh);
+	cdm_worker_join(c.sh, c.w, c.n);
+	for (unsigned int i = 0; i < t; i++) {
+		assert_true(c.w[i].passes[0].ios > 0);
+		assert_int_equal(c.w[i].passes[1].ios, 0);
+		assert_true(c.w[i].stopped_ns != 0);
+	}
+	crew_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -878,6 +996,8 @@ int main(void)
 		cmocka_unit_test(test_stop_on_request),
 		cmocka_unit_test(test_create_fails),
 		cmocka_unit_test(test_engine_busy),
+		cmocka_unit_test(test_gated_windows),
+		cmocka_unit_test(test_gate_stop_parked),
 	};
 
 	eng.null = cdm_engine_find("null", NULL);

@@ -94,6 +94,13 @@ struct cdm_engine_params {
 	void *buf_base;         /* the worker's I/O buffer region, page-aligned ... */
 	size_t buf_len;         /* ... and its length in bytes (>= depth x block) */
 	uint64_t service_ns;    /* null engine: fixed service time per I/O, ns */
+	/*
+	 * null engine, for tests (--null-service-us A,B@S): service_after_ns
+	 * per I/O instead, for the I/Os started service_change_ns or more
+	 * after the thread's first commit(); service_change_ns 0: never
+	 */
+	uint64_t service_after_ns;
+	uint64_t service_change_ns;
 	unsigned int options;   /* CDM_ENGINE_OPT_* */
 };
 

@@ -56,7 +56,9 @@ int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result 
  * unknown).  The Q shown is the smallest Q run; T is the total threads.
  * @unit: "ranks" or "runs".  Returns 0; -EINVAL when @n is 0 or above
  * CDM_MERGE_MAX or the plans differ (@err, may be NULL: "B.json does not
- * match A.json: count 3 vs 5"); -ENOMEM.
+ * match A.json: count 3 vs 5"), or a run has steady state
+ * (info.steady_state: its rounds stop where that run got steady, so pass
+ * k of one is not pass k of another); -ENOMEM.
  */
 int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int n,
 	      const char *unit, struct cdm_run_result **out, struct cdm_err *err);

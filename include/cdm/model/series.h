@@ -112,13 +112,16 @@ unsigned int cdm_series_window_slots(uint64_t window_ns, uint64_t interval_ns);
 
 /*
  * cdm_series_build - merge the slots of @nthreads workers into a new
- * series.  @bounds: the test's schedule (worker.h); @nwin: windows kept
- * (warm-up + complete passes); @base/@nslots: first slot and slot count
- * of each window.  Returns the series (free with cdm_series_free) or NULL
+ * series.  @bounds: the test's schedule (worker.h): window w starts at
+ * bounds[w] and ends at @ends[w], or without @ends (NULL) at bounds[w + 1]
+ * (a gated schedule's window ends when it was drained, and the next starts
+ * later); @nwin: windows kept (warm-up + complete passes); @base/@nslots:
+ * first slot and slot count of each window: the last slot of a window
+ * ends with the window.  Returns the series (free with cdm_series_free) or NULL
  * when out of memory.
  */
 struct cdm_series *cdm_series_build(uint64_t interval_ns, const uint64_t *bounds,
-				    unsigned int nwin, const unsigned int *base,
+				    const uint64_t *ends, unsigned int nwin, const unsigned int *base,
 				    const unsigned int *nslots,
 				    struct cdm_series_slot *const *slots, unsigned int nthreads);
 void cdm_series_free(struct cdm_series *s);

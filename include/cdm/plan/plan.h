@@ -50,6 +50,8 @@ struct cdm_run_config {
 	const struct cdm_engine_ops *engine;
 	unsigned int engine_options;    /* CDM_ENGINE_OPT_* */
 	uint64_t null_service_ns;       /* null engine's service time, ns */
+	uint64_t null_service_after_ns; /* --null-service-us A,B@S: B, ns ... */
+	uint64_t null_service_change_ns; /* ... from S after a thread's first I/O; 0 = never */
 	unsigned int batch;             /* I/Os reaped and restarted per system call; 0 = auto */
 	const char *comment;            /* --comment, or NULL */
 	/*

@@ -1,0 +1,194 @@
+#!/usr/bin/env bats
+# Issue 14, items 2 and 3 (run side): the pass gate, --steady-state and
+# --max-rounds (SNIA PTS's rule, model/steady.h), and --end-fsync (fio's
+# end_fsync).  The known answers come from the null engine's service-time
+# schedule (--null-service-us N,M@S: N us per I/O, M us from S seconds
+# after a thread's first I/O on): the speed of a "device" whose change is
+# known.  No test asserts a time: each asserts rounds, counts and calls.
+#
+# The rounds' speed is set by --rate-iops 2000 on the null engine at Q32:
+# the cap's schedule is absolute from each round's start, so a worker
+# that a busy machine (several helpers on 2 CPUs) holds up for a moment
+# catches up within the round, and a round measures 2000 IOPS whatever
+# the load, as long as the "device" can do more.  1 ms per I/O can do
+# 32000 IOPS; 40 ms per I/O only 800, under the cap: a slow device.
+
+load helpers
+
+bats_require_minimum_version 1.5.0      # run --separate-stderr
+
+STEADY=(--engine null -t "RND4K Q32T1" --mode read --size 16MiB --time 1 --interval 0
+	--rate-iops 2000 --quiet --steady-state --format json)
+
+# the number of passes (rounds) of test $1 (0-based) in the JSON $2
+npasses() {
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[2])); print(len(d["tests"][int(sys.argv[1])]["passes"]))' "$1" "$2"
+}
+
+# reached_at_round of test $1 in the JSON $2, when the writer prints it ("-" when not yet)
+reached_at() {
+	python3 -c 'import json,sys
+t = json.load(open(sys.argv[2]))["tests"][int(sys.argv[1])]
+s = t.get("steady_state")
+print("-" if s is None else ("null" if s["reached_at_round"] is None else s["reached_at_round"]))' "$1" "$2"
+}
+
+@test "a constant speed is steady at round 5, the first full window" {
+	run --separate-stderr "$CDM" "${STEADY[@]}" --null-service-us 1000 -o "$OD/r.json" "$TD"
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	python3 -c 'import json,sys; print([round(p["iops"]) for p in json.load(open(sys.argv[1]))["tests"][0]["passes"]])' "$OD/r.json"
+	[ "$(npasses 0 "$OD/r.json")" -eq 5 ]
+	r=$(reached_at 0 "$OD/r.json")
+	[ "$r" = "-" ] || [ "$r" = 5 ]
+	[[ "$stderr" != *"not steady"* ]]
+	assert_clean "$TD"
+}
+
+@test "a speed that changes at 3.5 s is steady at round 8; JSON lists every round" {
+	# 40 ms per I/O (800 IOPS), then 1 ms from 3.5 s on (2000 IOPS, the
+	# cap).  Rounds of 1 s, each followed by the drain of its I/O in flight
+	# (up to 40 ms) and the gate: round 4 starts between 3.0 and 3.5 s, so
+	# rounds 1-3 are slow, and round 4 gets fast in its middle and catches
+	# up its first half on the cap's schedule: rounds 4 on are 2000 IOPS.
+	# The windows ending at rounds 5, 6 and 7 hold a slow round (range
+	# ~70 % of the mean, > 20 %); the one of rounds 4-8 is the first with
+	# all five fast: steady at round 8.
+	run --separate-stderr "$CDM" "${STEADY[@]}" --null-service-us 40000,1000@3.5 \
+		--log-interval 500ms -o "$OD/r.json" "$TD"
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ "$(npasses 0 "$OD/r.json")" -eq 8 ]
+	r=$(reached_at 0 "$OD/r.json")
+	[ "$r" = "-" ] || [ "$r" = 8 ]
+	# every round is a pass with I/O: the three slow ones well under the five fast
+	python3 - "$OD/r.json" <<'EOF'
+import json, sys
+t = json.load(open(sys.argv[1]))["tests"][0]
+iops = [p["iops"] for p in t["passes"]]
+print(iops)
+assert all(i > 0 for i in iops)
+assert max(iops[:3]) < 0.5 * min(iops[3:])
+# the time series covers every round, in order
+pts = t["series"]["points"]
+assert sorted({p["pass"] for p in pts}) == list(range(1, 9)), {p["pass"] for p in pts}
+EOF
+	assert_clean "$TD"
+}
+
+@test "never steady within --max-rounds: every round runs, a note says so" {
+	# the change at 3.5 s with at most 6 rounds: the windows ending at
+	# rounds 5 and 6 both hold a slow round, so none can be steady
+	run --separate-stderr "$CDM" "${STEADY[@]}" --null-service-us 40000,1000@3.5 --max-rounds 6 \
+		-o "$OD/r.json" "$TD"
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ "$(npasses 0 "$OD/r.json")" -eq 6 ]
+	r=$(reached_at 0 "$OD/r.json")
+	[ "$r" = "-" ] || [ "$r" = null ]
+	[[ "$stderr" =~ "cdm: note: RND4K Q32T1 Read: not steady after 6 rounds (range "[0-9]+"%, slope "[0-9]+"%)" ]]
+	assert_clean "$TD"
+}
+
+@test "the text report of a steady-state run: the round count and the note on stderr only" {
+	run --separate-stderr "$CDM" "${STEADY[@]}" --format cdm --null-service-us 40000,1000@3.5 \
+		--max-rounds 5 "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"RND    4KiB (Q= 32, T= 1)"* ]]
+	[[ "$output" != *"not steady"* ]]
+	[[ "$stderr" == *"not steady after 5 rounds"* ]]
+}
+
+@test "--end-fsync: one fdatasync per write window (warm-up and passes), none for reads" {
+	command -v strace > /dev/null || skip "no strace"
+	# one read and one write test, warm-up + 2 passes each; the preparation
+	# of the test file has its own fdatasync
+	run strace -f -qq -e trace=fdatasync -o "$OD/trace" "$CDM" --quiet --size 16MiB \
+		--count 2 --time 1 --warmup 1 --interval 0 -t "SEQ128K Q4T1" --mode all \
+		--end-fsync "$TD"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	cat "$OD/trace"
+	[ "$(grep -c 'fdatasync(.*= 0$' "$OD/trace")" -eq 4 ]
+	# without it, only the preparation's
+	run strace -f -qq -e trace=fdatasync -o "$OD/trace" "$CDM" --quiet --size 16MiB \
+		--count 2 --time 1 --warmup 1 --interval 0 -t "SEQ128K Q4T1" --mode all "$TD"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'fdatasync(' "$OD/trace")" -eq 1 ]
+	# a read-only run has nothing to flush
+	run strace -f -qq -e trace=fdatasync -o "$OD/trace" "$CDM" --quiet --size 16MiB \
+		--count 2 --time 1 --warmup 1 --interval 0 -t "SEQ128K Q4T1" --mode read \
+		--end-fsync "$TD"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'fdatasync(' "$OD/trace")" -eq 1 ]
+	assert_clean "$TD"
+}
+
+@test "--end-fsync: a failed fdatasync at the end of a pass ends the run as an I/O error" {
+	SHIM="$BATS_TEST_DIRNAME/../../build/tests/faultshim.so"
+	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
+	# the first fdatasync (the preparation's) succeeds, the next (pass 1's end) fails
+	run --separate-stderr env CDM_FAULT=fdatasync:EIO:1 LD_PRELOAD="$SHIM" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+		timeout 60 "$CDM" "${QUICK[@]}" --count 2 -t "SEQ128K Q4T1" --mode write \
+		--end-fsync "$TD"
+	echo "$stderr"
+	[ "$status" -eq 1 ]
+	echo "$stderr" | grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: SEQ128K Q4T1 Write: fdatasync at the end of pass 1: Input/output error$"
+	assert_clean "$TD"
+	# and at the end of the warm-up, named so
+	run --separate-stderr env CDM_FAULT=fdatasync:EIO:1 LD_PRELOAD="$SHIM" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+		timeout 60 "$CDM" --quiet --size 16MiB --count 1 --time 1 --warmup 1 --interval 0 \
+		-t "SEQ128K Q4T1" --mode write --end-fsync "$TD"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"SEQ128K Q4T1 Write: fdatasync at the end of the warm-up: Input/output error"* ]]
+	assert_clean "$TD"
+}
+
+@test "a signal while the workers drain at the gate ends the run cleanly" {
+	# each I/O takes 3 s, a round issues for 1 s: from 1 s to 3 s the
+	# round is draining, and the SIGINT at 1.8 s comes then (or, on a slow
+	# machine, while the round still issues: the end is the same)
+	"$CDM" "${STEADY[@]}" --null-service-us 3000000 --mode write -t "RND4K Q4T2" \
+		> "$OD/out" 2> "$OD/err" &
+	pid=$!
+	sleep 1.8
+	kill -INT "$pid"
+	st=0
+	timeout 20 tail --pid="$pid" -f /dev/null || { kill -9 "$pid"; echo "did not stop"; false; }
+	wait "$pid" || st=$?
+	cat "$OD/err"
+	[ "$st" -eq 130 ]
+	grep -q "interrupted by" "$OD/err"
+	assert_clean "$TD"
+}
+
+@test "usage errors: --max-rounds alone or out of range, --count, --warmup or --start-at with --steady-state" {
+	run "$CDM" --max-rounds 10 "$TD"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--max-rounds is the most rounds of --steady-state: give --steady-state too"* ]]
+	for bad in 4 101 x; do
+		run "$CDM" --steady-state --max-rounds "$bad" "$TD"
+		[ "$status" -eq 2 ]
+		[[ "$output" == *"bad value for --max-rounds: '$bad' (5-100)"* ]]
+	done
+	run "$CDM" --steady-state --count 3 "$TD"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--count cannot be used with --steady-state"* ]]
+	run "$CDM" --steady-state --warmup 2 "$TD"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--warmup cannot be used with --steady-state: the rounds before the steady window are the warm-up"* ]]
+	run "$CDM" --steady-state --start-at +30s "$TD"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--start-at cannot be used with --steady-state"* ]]
+	for bad in 1,2 1,2@ 1,2@0 1,2@0.0001 1,2@-1 1,2@3x ,2@3 1@3; do
+		run "$CDM" -e null --null-service-us "$bad" "$TD"
+		[ "$status" -eq 2 ]
+		[[ "$output" == *"bad value for --null-service-us: '$bad'"* ]]
+	done
+	# cdm sweep has no rounds: the option is refused there
+	run "$CDM" sweep --steady-state --threads 1,2 -t RND4K "$TD"
+	[ "$status" -eq 2 ]
+	assert_clean "$TD"
+}
