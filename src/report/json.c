@@ -642,9 +642,9 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	write_spread(out, "mb_s", &s.mb_s, 1, ",");
 	write_spread(out, "iops", &s.iops, 1, ",");
 	write_spread(out, "lat_mean_ns", &s.lat_ns, 0, ",");
-	/* all passes as one: the counts summed over their total time */
+	/* all passes as one (of the steady window, as the spreads): the counts over their time */
 	memset(&all, 0, sizeof(all));
-	for (i = 0; i < n; i++) {
+	for (i = cdm_result_first_pass(t); i < n; i++) {
 		cdm_pass_add(&all, &t->passes[i]);
 		all.seconds += t->passes[i].seconds;
 	}
