@@ -1216,6 +1216,44 @@ static int verify_kind(const char **pp, const char *one, const char *many, uint6
 }
 
 /*
+ * "all 6 write tests read back clean, 8192 blocks[ (a sample)]": every
+ * write and Mix row read back clean.  The line states the blocks of all of
+ * them; the first row keeps the total (so the line prints again as it was),
+ * the others 0.
+ */
+static int verify_clean(struct rd *rd, const char *p)
+{
+	unsigned long long n, blocks;
+	unsigned int rows = 0;
+	struct row *first = NULL;
+
+	lit(&p, "all");
+	if (!whole(&p, CDM_CDM_READ_TESTS_MAX, &n) || !n)
+		return 0;
+	if (!(lit(&p, "write and Mix") || lit(&p, "write") || lit(&p, "Mix")) ||
+	    !lit(&p, n == 1 ? "test" : "tests") || !lit(&p, "read back clean,") ||
+	    !whole(&p, ~0ull >> 1, &blocks) || !lit(&p, blocks == 1 ? "block" : "blocks"))
+		return 0;
+	/* the tests verified are the first ones run (a stopped run verifies no more) */
+	for (unsigned int i = 0; i < rd->nrows && rows < n; i++) {
+		struct row *rw = &rd->rows[i];
+
+		if (rw->dir == CDM_DIR_READ || rw->verify.done)
+			continue;
+		rw->verify.done = 1;
+		if (!first)
+			first = rw;
+		rows++;
+	}
+	if (rows != n || !first)
+		return 0;
+	first->verify.blocks = blocks;
+	if (lit(&p, "(a sample)"))
+		first->verify.sampled = 1;
+	return at_end(p);
+}
+
+/*
  * cdm's "Verify:" lines (report/layout.c, cdm_layout_verify()): "all 6
  * write tests read back clean, 8192 blocks" says the run was verified
  * (which blocks each test read back, the line does not say); "RND4K Q32T1
@@ -1230,7 +1268,7 @@ static int verify_note(struct rd *rd, const char *p)
 
 	rd->info.verify = 1;
 	if (strstr(p, " read back clean, "))
-		return 1;
+		return verify_clean(rd, p);
 	for (unsigned int i = 0; i < rd->nrows && !rw; i++) {
 		const char *q = p;
 

@@ -286,7 +286,7 @@ static void verify_kind(FILE *out, int *first, uint64_t n, const char *one, cons
 
 unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const char *pre)
 {
-	unsigned int done = 0, bad = 0, mix = 0, sampled = 0;
+	unsigned int done = 0, bad = 0, mix = 0, sampled = 0, writes = 0;
 	uint64_t blocks = 0;
 
 	for (unsigned int i = 0; i < r->ntests; i++) {
@@ -299,6 +299,7 @@ unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const 
 			continue;
 		done++;
 		mix += t->dir == CDM_DIR_MIX;
+		writes += t->dir == CDM_DIR_WRITE;
 		sampled += v->sampled != 0;
 		blocks += v->blocks;
 		if (!v->lost && !v->misdirected && !v->torn)
@@ -315,7 +316,8 @@ unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const 
 	if (!done || bad)
 		return bad;
 	fprintf(out, "%sVerify: %s%u %s test%s read back clean, %" PRIu64 " block%s%s\n", pre,
-		done > 1 ? "all " : "", done, mix ? "write and Mix" : "write", done > 1 ? "s" : "",
+		done > 1 ? "all " : "", done,
+		mix && writes ? "write and Mix" : mix ? "Mix" : "write", done > 1 ? "s" : "",
 		blocks, blocks == 1 ? "" : "s", sampled ? " (a sample)" : "");
 	return 1;
 }

@@ -78,6 +78,13 @@ int cdm_verify_check_plan(const struct cdm_run_config *cfg, uint64_t size, struc
 {
 	if (cfg->zero_fill)
 		return cdm_err_set(err, -EINVAL, "--verify needs the stamped data cdm writes: drop --data zero (zeros carry no stamp to check)");
+	/* an engine that writes nothing would read back as every write lost */
+	if (cfg->engine && (cfg->engine->flags & CDM_ENGINE_NO_IO))
+		return cdm_err_set(err, -EINVAL, "--verify checks what the storage returns: the %s engine writes nothing (choose another --engine)",
+				   cfg->engine->name);
+	/* only a write or Mix test's writes are serialised (reads are never held back) */
+	if (!cdm_plan_writes(cfg))
+		return 0;
 	for (unsigned int i = 0; i < cfg->ntests; i++) {
 		const struct cdm_spec *sp = &cfg->tests[i];
 		uint64_t inflight = (uint64_t)sp->qd * sp->threads;

@@ -179,3 +179,27 @@ assert_clean() {
 	[ "$status" -eq 0 ]
 	[ "$(verify_of 0 "$OD/n.json")" = absent ]
 }
+
+@test "--verify with the null engine (which writes nothing) is refused; a read-only run is not checked for its depth" {
+	run "$CDM" "${QUICK[@]}" -e null -t "RND4K Q4T1" --verify "$TD"
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "cdm: --verify checks what the storage returns: the null engine writes nothing (choose another --engine)" ]]
+	# reads are never held back: a small file at a high depth is fine when nothing writes
+	run "$CDM" "${QUICK[@]}" --size 1MiB -e sync -t "RND4K Q1T8" --mode read --verify "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"nothing is read back"* ]]
+	assert_clean "$TD"
+}
+
+@test "a clean run's text says which tests were read back, and reads back to the same line" {
+	"$CDM" "${QUICK[@]}" -t "RND4K Q4T1" --mode mix --verify --save "$OD/m.json" "$TD" > "$OD/m.txt"
+	grep -qx "Verify: 1 Mix test read back clean, [0-9]* blocks" "$OD/m.txt"
+	"$CDM" "${QUICK[@]}" -t "RND4K Q4T1" --mix 70 --verify --save "$OD/v.json" "$TD" > /dev/null
+	for f in cdm cdm7 cdm6; do
+		"$CDM" report --format "$f" "$OD/v.json" > "$OD/v.$f"
+		grep -qx "Verify: all 2 write and Mix tests read back clean, [0-9]* blocks" "$OD/v.$f"
+		"$CDM" import --format "$f" "$OD/v.$f" > "$OD/back.$f"
+		diff <(grep '^Verify' "$OD/v.$f") <(grep '^Verify' "$OD/back.$f")
+	done
+	assert_clean "$TD"
+}
