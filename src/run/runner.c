@@ -174,10 +174,14 @@ static void progress_line(const struct cdm_run_config *cfg, struct cdm_eta_at *a
 	snprintf(line, sizeof(line), "%s", alt[n - 1]);
 	if (strlen(line) > room) {
 		char *sp;
+		size_t k;
 
 		line[room] = '\0';
 		sp = strrchr(line, ' ');
 		*(sp ? sp : line) = '\0';
+		/* "round 2/5: fdatasync" cut is "round 2/5", not "round 2/5:" */
+		for (k = strlen(line); k && strchr(" :,", line[k - 1]); k--)
+			line[k - 1] = '\0';
 	}
 	progress(cfg, "%s%s%s%s%s", pre, pre[0] ? " " : "", line, left[0] ? " " : "", left);
 }
@@ -682,14 +686,16 @@ static void progress_rate(char *buf, size_t len, uint64_t bytes, uint64_t ns, ui
  * in the last @ns (none for @idle_ns): "test 3 of 8  RND4K Q32T1 Read
  * pass 2/5    1234.567 MB/s  1m02s left" (a warm-up, or with
  * --steady-state a round), with @extra when the terminal has room; on a
- * narrow one the parts closer together, then the MB/s in whole numbers.
+ * narrow one the parts closer together, then the MB/s in whole numbers,
+ * then no figure rather than a figure cut.
  */
 static void window_progress(const struct test_run *t, unsigned int win, uint64_t now,
 			    uint64_t bytes, uint64_t ns, uint64_t idle_ns, const char *extra)
 {
 	struct cdm_eta_at at = { .phase = CDM_ETA_WINDOW, .test = t->idx, .win = win };
 	const char *dir = dir_name(t->tr->dir), *r3 = NULL;
-	char full[256], padded[192], tight[192], whole[192], what[32], rate[64], rate0[64];
+	char full[256], padded[192], tight[192], whole[192], bare[128], what[32], rate[64];
+	char rate0[64];
 
 	if (!t->cfg->progress)
 		return;
@@ -708,7 +714,8 @@ static void window_progress(const struct test_run *t, unsigned int win, uint64_t
 	snprintf(full, sizeof(full), "%s%s", padded, extra ? extra : "");
 	snprintf(tight, sizeof(tight), "%s %s %s %s", t->name, dir, what, r3);
 	snprintf(whole, sizeof(whole), "%s %s %s %s", t->name, dir, what, rate0);
-	progress_line(t->cfg, &at, (const char *const[]){ full, padded, tight, whole }, 4);
+	snprintf(bare, sizeof(bare), "%s %s %s", t->name, dir, what);
+	progress_line(t->cfg, &at, (const char *const[]){ full, padded, tight, whole, bare }, 5);
 }
 
 /*
