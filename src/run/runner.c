@@ -773,7 +773,7 @@ static void gated_progress(const struct test_run *t, unsigned int win, uint64_t 
 	char window[64] = "";
 
 	/* the last window judged, when there is one with figures */
-	if (st->on && win && st->range_pct == st->range_pct && win > CDM_STEADY_WINDOW)
+	if (st->on && st->range_pct == st->range_pct && win > CDM_STEADY_WINDOW)
 		snprintf(window, sizeof(window), "  (last window: range %.0f%%, slope %.0f%%)",
 			 st->range_pct, st->slope_pct);
 	window_progress(t, win, now, bytes, ns, idle_ns, window);
