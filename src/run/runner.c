@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -28,6 +29,7 @@
 #include "cdm/base/msg.h"
 #include "cdm/base/size.h"
 #include "cdm/plan/align.h"
+#include "cdm/plan/eta.h"
 #include "cdm/plan/limits.h"
 #include "cdm/run/runner.h"
 #include "cdm/run/verify.h"
@@ -70,6 +72,136 @@ static void progress(const struct cdm_run_config *cfg, const char *fmt, ...)
 	va_end(ap);
 	fflush(stderr);
 	progress_shown = 1;
+}
+
+/*
+ * The progress line's place in the run: "test N of M" and the time left
+ * (plan/eta.h).  The tests' directions in run order, set once the plan is
+ * known (eta_init()); the gated windows ended so far, measured and
+ * scheduled; when the preparation or a read-back started.
+ */
+#define PROGRESS_COLS 79        /* rewritten in place: never wrap an 80-column terminal */
+
+static struct {
+	unsigned int ntests;    /* 0: no plan yet, no ETA */
+	enum cdm_dir dirs[3 * CDM_MAX_TESTS];
+	double gate_meas, gate_sched;
+	uint64_t phase_t0;
+} eta;
+
+static void eta_init(const struct cdm_run_result *res)
+{
+	memset(&eta, 0, sizeof(eta));
+	if (res->ntests > sizeof(eta.dirs) / sizeof(eta.dirs[0]))
+		return;
+	for (unsigned int i = 0; i < res->ntests; i++)
+		eta.dirs[i] = res->tests[i].dir;
+	eta.ntests = res->ntests;
+}
+
+/* a gated window of @sched_s seconds ended after @meas_s: the scale of those ahead */
+static void eta_window_ended(double meas_s, double sched_s)
+{
+	eta.gate_meas += meas_s;
+	eta.gate_sched += sched_s;
+}
+
+/*
+ * The seconds left of a phase that has done @done of @total units since
+ * eta.phase_t0, at the rate so far; -1 (unknown) before the first unit.
+ */
+static double eta_phase_left(uint64_t done, uint64_t total)
+{
+	double el = (double)(cdm_clock_now_ns() - eta.phase_t0) / 1e9;
+
+	if (!done || total < done)
+		return -1;
+	return (double)(total - done) * el / (double)done;
+}
+
+/*
+ * The columns the progress line may use: one less than the terminal's
+ * width, so it never wraps (a wrapped line is not erased by "\r\033[K");
+ * PROGRESS_COLS when the terminal does not say (a pty of width 0).
+ */
+static size_t progress_cols(void)
+{
+	struct winsize ws;
+
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) < 0 || ws.ws_col == 0)
+		return PROGRESS_COLS;
+	if (ws.ws_col < 41)
+		return 40;
+	return ws.ws_col > 200 ? 199 : (size_t)ws.ws_col - 1;
+}
+
+/*
+ * The progress line at @at: "test N of M" (not while preparing), a body,
+ * and the time left, within the terminal's width (progress_cols()).  The
+ * body is the first of @alt[0..@n) that fits, each tried with two
+ * spaces around it, then with one; when none does, the last is cut at a
+ * space (never inside a number), and never is the time left.
+ */
+static void progress_line(const struct cdm_run_config *cfg, struct cdm_eta_at *at,
+			  const char *const *alt, unsigned int n)
+{
+	char pre[32] = "", left[48] = "", line[384];
+	size_t cols = progress_cols(), room;
+	struct cdm_eta e;
+
+	if (!cfg->progress || !n)
+		return;
+	if (eta.ntests) {
+		at->gate_scale = eta.gate_sched > 0 ? eta.gate_meas / eta.gate_sched : 0;
+		cdm_eta_left(cfg, eta.dirs, eta.ntests, at, &e);
+		cdm_eta_format(&e, left, sizeof(left));
+		if (at->phase != CDM_ETA_PREPARE)
+			snprintf(pre, sizeof(pre), "test %u of %u", at->test + 1, eta.ntests);
+	}
+	for (unsigned int i = 0; i < n; i++)
+		for (unsigned int sep = 2; sep >= 1; sep--) {
+			int len = snprintf(line, sizeof(line), "%s%*s%s%*s%s", pre,
+					   pre[0] ? (int)sep : 0, "", alt[i],
+					   left[0] ? (int)sep : 0, "", left);
+
+			if (len > 0 && (size_t)len <= cols) {
+				progress(cfg, "%s", line);
+				return;
+			}
+		}
+	/* the last body, words dropped from its end until it fits */
+	room = cols > strlen(pre) + strlen(left) + 2 ? cols - strlen(pre) - strlen(left) - 2 : 0;
+	snprintf(line, sizeof(line), "%s", alt[n - 1]);
+	if (strlen(line) > room) {
+		char *sp;
+		size_t k;
+
+		line[room] = '\0';
+		sp = strrchr(line, ' ');
+		*(sp ? sp : line) = '\0';
+		/* "round 2/5: fdatasync" cut is "round 2/5", not "round 2/5:" */
+		for (k = strlen(line); k && strchr(" :,", line[k - 1]); k--)
+			line[k - 1] = '\0';
+	}
+	progress(cfg, "%s%s%s%s%s", pre, pre[0] ? " " : "", line, left[0] ? " " : "", left);
+}
+
+/* progress_line() with one body, formatted */
+static void progress_at(const struct cdm_run_config *cfg, struct cdm_eta_at *at,
+			const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void progress_at(const struct cdm_run_config *cfg, struct cdm_eta_at *at,
+			const char *fmt, ...)
+{
+	char body[160];
+	va_list ap;
+
+	if (!cfg->progress)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(body, sizeof(body), fmt, ap);
+	va_end(ap);
+	progress_line(cfg, at, (const char *const[]){ body }, 1);
 }
 
 unsigned int cdm_runner_batch(unsigned int asked, unsigned int qd)
@@ -260,6 +392,7 @@ struct test_run {
 	struct cdm_test_result *tr;
 	struct cdm_test_shared *sh;
 	struct cdm_worker *w;
+	unsigned int idx;               /* the test, 0-based in run order */
 	unsigned int nthreads;
 	char name[64];                  /* "RND4K Q32T1" */
 	uint64_t t0, wall0;             /* the schedule's start, monotonic and wall */
@@ -533,16 +666,56 @@ static int test_start(struct test_run *t, unsigned int idx, int *started, struct
 
 /*
  * The progress line's figure into @buf: the MB/s of the @bytes completed
- * in the last @ns; when none completed, no figure but how long none has
- * (@idle_ns, since the last completion or the test's start): a window
- * with nothing measured is never a "0.000 MB/s" (docs/method.md).
+ * in the last @ns, with @prec decimals (3: right-aligned in 10 columns);
+ * when none completed, no figure but how long none has (@idle_ns, since
+ * the last completion or the test's start): a window with nothing
+ * measured is never a "0.000 MB/s" (docs/method.md).
  */
-static void progress_rate(char *buf, size_t len, uint64_t bytes, uint64_t ns, uint64_t idle_ns)
+static void progress_rate(char *buf, size_t len, uint64_t bytes, uint64_t ns, uint64_t idle_ns,
+			  int prec)
 {
 	if (bytes && ns)
-		snprintf(buf, len, "%10.3f MB/s", (double)bytes / ((double)ns / 1e9) / 1e6);
+		snprintf(buf, len, "%*.*f MB/s", prec == 3 ? 10 : 0, prec,
+			 (double)bytes / ((double)ns / 1e9) / 1e6);
 	else
 		snprintf(buf, len, "no I/O completed for %.1f s", (double)idle_ns / 1e9);
+}
+
+/*
+ * The progress line of window @win of test @t at @now, @bytes completed
+ * in the last @ns (none for @idle_ns): "test 3 of 8  RND4K Q32T1 Read
+ * pass 2/5    1234.567 MB/s  1m02s left" (a warm-up, or with
+ * --steady-state a round), with @extra when the terminal has room; on a
+ * narrow one the parts closer together, then the MB/s in whole numbers,
+ * then no figure rather than a figure cut.
+ */
+static void window_progress(const struct test_run *t, unsigned int win, uint64_t now,
+			    uint64_t bytes, uint64_t ns, uint64_t idle_ns, const char *extra)
+{
+	struct cdm_eta_at at = { .phase = CDM_ETA_WINDOW, .test = t->idx, .win = win };
+	const char *dir = dir_name(t->tr->dir), *r3 = NULL;
+	char full[256], padded[192], tight[192], whole[192], bare[128], what[32], rate[64];
+	char rate0[64];
+
+	if (!t->cfg->progress)
+		return;
+	if (now > t->sh->bounds[win])
+		at.elapsed = (double)(now - t->sh->bounds[win]) / 1e9;
+	if (win == 0)
+		snprintf(what, sizeof(what), "warm-up");
+	else
+		snprintf(what, sizeof(what), "%s %u/%u", t->tr->steady.on ? "round" : "pass", win,
+			 t->sh->count);
+	progress_rate(rate, sizeof(rate), bytes, ns, idle_ns, 3);
+	progress_rate(rate0, sizeof(rate0), bytes, ns, idle_ns, 0);
+	for (r3 = rate; *r3 == ' '; r3++)
+		;
+	snprintf(padded, sizeof(padded), "%s %-5s %-11s %s", t->name, dir, what, rate);
+	snprintf(full, sizeof(full), "%s%s", padded, extra ? extra : "");
+	snprintf(tight, sizeof(tight), "%s %s %s %s", t->name, dir, what, r3);
+	snprintf(whole, sizeof(whole), "%s %s %s %s", t->name, dir, what, rate0);
+	snprintf(bare, sizeof(bare), "%s %s %s", t->name, dir, what);
+	progress_line(t->cfg, &at, (const char *const[]){ full, padded, tight, whole, bare }, 5);
 }
 
 /*
@@ -555,7 +728,6 @@ static void test_watch(struct test_run *t)
 	const struct cdm_run_config *cfg = t->cfg;
 	const struct cdm_test_shared *sh = t->sh;
 	uint64_t last_bytes = 0, last_t = t->t0, io_bytes = 0, io_t = t->t0;
-	char rate[64];
 
 	for (;;) {
 		uint64_t now = cdm_clock_now_ns(), next, bytes = 0;
@@ -579,13 +751,8 @@ static void test_watch(struct test_run *t)
 			io_t = now;
 		}
 		if (now - last_t >= PROGRESS_NS) {
-			progress_rate(rate, sizeof(rate), bytes - last_bytes, now - last_t, now - io_t);
-			if (t->pmark == 0)
-				progress(cfg, "%s %-5s warm-up        %s", t->name,
-					 dir_name(t->tr->dir), rate);
-			else
-				progress(cfg, "%s %-5s pass %u/%u       %s", t->name,
-					 dir_name(t->tr->dir), t->pmark, cfg->count, rate);
+			window_progress(t, t->pmark, now, bytes - last_bytes, now - last_t,
+					now - io_t, NULL);
 			last_t = now;
 			last_bytes = bytes;
 		}
@@ -598,28 +765,18 @@ static void test_watch(struct test_run *t)
 
 /* ---- the gated schedule (worker.h): --end-fsync, --steady-state ---- */
 
-/* the progress line of gated window @win: warm-up, pass or round, @rate */
-static void gated_progress(const struct test_run *t, unsigned int win, const char *rate)
+/* the progress line of gated window @win: warm-up, pass or round, and the rate */
+static void gated_progress(const struct test_run *t, unsigned int win, uint64_t now,
+			   uint64_t bytes, uint64_t ns, uint64_t idle_ns)
 {
 	const struct cdm_steady *st = &t->tr->steady;
-	const char *dir = dir_name(t->tr->dir);
 	char window[64] = "";
 
-	if (win == 0) {
-		progress(t->cfg, "%s %-5s warm-up        %s", t->name, dir, rate);
-		return;
-	}
-	if (!st->on) {
-		progress(t->cfg, "%s %-5s pass %u/%u       %s", t->name, dir, win, t->sh->count,
-			 rate);
-		return;
-	}
 	/* the last window judged, when there is one with figures */
-	if (st->range_pct == st->range_pct && win > CDM_STEADY_WINDOW)
+	if (st->on && st->range_pct == st->range_pct && win > CDM_STEADY_WINDOW)
 		snprintf(window, sizeof(window), "  (last window: range %.0f%%, slope %.0f%%)",
 			 st->range_pct, st->slope_pct);
-	progress(t->cfg, "%s %-5s round %u/%u  %s%s", t->name, dir, win, t->sh->count, rate,
-		 window);
+	window_progress(t, win, now, bytes, ns, idle_ns, window);
 }
 
 /*
@@ -630,7 +787,6 @@ static int gate_watch(struct test_run *t, unsigned int win)
 {
 	uint64_t start = cdm_clock_now_ns(), last_t = start, last_bytes = 0, io_bytes = 0;
 	uint64_t io_t = start;
-	char rate[64];
 
 	for (;;) {
 		uint64_t now = cdm_clock_now_ns(), bytes = 0, until;
@@ -648,8 +804,7 @@ static int gate_watch(struct test_run *t, unsigned int win)
 			io_t = now;
 		}
 		if (now - last_t >= PROGRESS_NS) {
-			progress_rate(rate, sizeof(rate), bytes - last_bytes, now - last_t, now - io_t);
-			gated_progress(t, win, rate);
+			gated_progress(t, win, now, bytes - last_bytes, now - last_t, now - io_t);
 			last_t = now;
 			last_bytes = bytes;
 		}
@@ -665,9 +820,14 @@ static int end_fsync(struct test_run *t, unsigned int win, uint64_t *end, uint64
 {
 	uint64_t t0 = cdm_clock_now_ns();
 
-	if (win)
-		progress(t->cfg, "%s %-5s %s %u/%u: fdatasync", t->name, dir_name(t->tr->dir),
-			 t->tr->steady.on ? "round" : "pass", win, t->sh->count);
+	if (win) {
+		struct cdm_eta_at at = { .phase = CDM_ETA_WINDOW, .test = t->idx, .win = win };
+
+		at.elapsed = (double)(t0 - t->sh->bounds[win]) / 1e9;
+		progress_at(t->cfg, &at, "%s %-5s %s %u/%u: fdatasync", t->name,
+			    dir_name(t->tr->dir), t->tr->steady.on ? "round" : "pass", win,
+			    t->sh->count);
+	}
 	if (fdatasync(t->sh->fd) < 0) {
 		t->fsync_err = -errno;
 		t->fsync_win = win;
@@ -724,6 +884,8 @@ static int window_end(struct test_run *t, unsigned int win, uint64_t pu, uint64_
 		return 0;
 	process_cpu(&u, &sy);
 	t->wend[win] = end;
+	eta_window_ended((double)(end - sh->bounds[win]) / 1e9,
+			 win ? (double)t->cfg->time : (double)t->cfg->warmup);
 	if (win == 0)
 		return 1;               /* the warm-up: nothing kept */
 	p = &tr->passes[win - 1];
@@ -934,8 +1096,11 @@ static const struct test_run *verify_run;
 
 static void verify_progress(uint64_t done, uint64_t total)
 {
-	progress(verify_run->cfg, "verifying %s %s: %u%%", verify_run->name,
-		 dir_name(verify_run->tr->dir), (unsigned int)(done * 100 / (total ? total : 1)));
+	struct cdm_eta_at at = { .phase = CDM_ETA_VERIFY, .test = verify_run->idx };
+
+	at.phase_left = eta_phase_left(done, total);
+	progress_at(verify_run->cfg, &at, "verifying %s %s: %u%%", verify_run->name,
+		    dir_name(verify_run->tr->dir), (unsigned int)(done * 100 / (total ? total : 1)));
 }
 
 /*
@@ -950,6 +1115,7 @@ static int verify_after(const struct test_run *t, const struct cdm_verify_map *m
 {
 	struct cdm_verify *v = &t->tr->verify;
 	const char *dir = dir_name(t->tr->dir);
+	struct cdm_eta_at at = { .phase = CDM_ETA_VERIFY, .phase_left = -1 };
 	uint64_t writes = 0, redrawn = 0, meant = 0;
 	int ret;
 
@@ -961,7 +1127,10 @@ static int verify_after(const struct test_run *t, const struct cdm_verify_map *m
 		cdm_msg_note("%s %s: --verify: %" PRIu64 " of %" PRIu64 " writes (%.3g%%) took another block than the one drawn first, as a write was in flight on it",
 			     t->name, dir, redrawn, writes, 100.0 * (double)redrawn / (double)writes);
 	verify_run = t;
-	progress(t->cfg, "verifying %s %s", t->name, dir);
+	eta.phase_t0 = cdm_clock_now_ns();
+	/* no percentage, and no time left, before a block is read back */
+	at.test = t->idx;
+	progress_at(t->cfg, &at, "verifying %s %s", t->name, dir);
 	ret = cdm_verify_read_back(m, t->f->fd, t->cfg->direct, v, &meant, verify_progress, stop_cb,
 				   err);
 	if (ret == -EINTR)
@@ -993,7 +1162,7 @@ static int run_test(const struct cdm_run_config *cfg, const struct cdm_run_info 
 		    const struct cdm_testfile *f, int fd, struct cdm_test_result *tr,
 		    unsigned int idx, struct cdm_err *err)
 {
-	struct test_run t = { .cfg = cfg, .info = info, .f = f, .tr = tr };
+	struct test_run t = { .cfg = cfg, .info = info, .f = f, .tr = tr, .idx = idx };
 	struct cdm_verify_map *vm = NULL;
 	int ret, started;
 
@@ -1189,19 +1358,27 @@ static const struct cdm_run_config *fill_cfg;
 
 static void fill_progress(uint64_t done, uint64_t total)
 {
-	progress(fill_cfg, "Preparing test file: %3u%%",
-		 (unsigned int)(done * 100 / (total ? total : 1)));
+	struct cdm_eta_at at = { .phase = CDM_ETA_PREPARE };
+
+	at.phase_left = eta_phase_left(done, total);
+	progress_at(fill_cfg, &at, "Preparing test file: %3u%%",
+		    (unsigned int)(done * 100 / (total ? total : 1)));
 }
 
 static void precond_progress(unsigned int pass, uint64_t done, uint64_t total)
 {
+	struct cdm_eta_at at = { .phase = CDM_ETA_PREPARE };
+
+	/* the rate over every pass so far: each writes the whole file */
+	at.phase_left = eta_phase_left((uint64_t)(pass - 1) * total + done,
+				       (uint64_t)CDM_TESTFILE_PRECOND_PASSES * total);
 	if (!done)      /* no percentage before a byte of the pass is written */
-		progress(fill_cfg, "Preconditioning: pass %u of %u", pass,
-			 CDM_TESTFILE_PRECOND_PASSES);
+		progress_at(fill_cfg, &at, "Preconditioning: pass %u of %u", pass,
+			    CDM_TESTFILE_PRECOND_PASSES);
 	else
-		progress(fill_cfg, "Preconditioning: pass %u of %u, %u%%", pass,
-			 CDM_TESTFILE_PRECOND_PASSES,
-			 (unsigned int)(done * 100 / (total ? total : 1)));
+		progress_at(fill_cfg, &at, "Preconditioning: pass %u of %u, %u%%", pass,
+			    CDM_TESTFILE_PRECOND_PASSES,
+			    (unsigned int)(done * 100 / (total ? total : 1)));
 }
 
 /*
@@ -1218,6 +1395,7 @@ static int write_before(struct run *r, int fresh, struct cdm_err *err)
 	int ret;
 
 	fill_cfg = cfg;
+	eta.phase_t0 = t0;
 	if (!cfg->precondition) {
 		if (!fresh)
 			return 0;
@@ -1374,6 +1552,16 @@ static int run_open(struct run *r, struct cdm_err *err)
 	return 0;
 }
 
+/* the progress line of the pause before test @i (@name, @dir), @left_ns of it left */
+static void interval_progress(const struct cdm_run_config *cfg, unsigned int i,
+			      uint64_t left_ns, const char *name, enum cdm_dir dir)
+{
+	struct cdm_eta_at at = { .phase = CDM_ETA_INTERVAL, .test = i };
+
+	at.phase_left = (double)left_ns / 1e9;
+	progress_at(cfg, &at, "Interval %u s before %s %s", cfg->interval, name, dir_name(dir));
+}
+
 /* every test in run order, with the --interval pause between two */
 static int run_tests(struct run *r, struct cdm_err *err)
 {
@@ -1389,15 +1577,18 @@ static int run_tests(struct run *r, struct cdm_err *err)
 
 		if (i > 0 && cfg->interval) {
 			uint64_t until = cdm_clock_now_ns() + (uint64_t)cfg->interval * 1000000000ull;
+			uint64_t shown = 0;
 
 			cdm_spec_name(&tr->spec, name, sizeof(name));
-			progress(cfg, "Interval %u s before %s %s", cfg->interval, name,
-				 dir_name(tr->dir));
 			while (!cdm_runner_stop_requested()) {
 				uint64_t now = cdm_clock_now_ns();
 
 				if (now >= until)
 					break;
+				if (!shown || now - shown >= PROGRESS_NS) {
+					interval_progress(cfg, i, until - now, name, tr->dir);
+					shown = now;
+				}
 				sleep_until(until - now > TICK_NS ? now + TICK_NS : until);
 			}
 		}
@@ -1466,6 +1657,7 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res, struct
 				  cfg->target);
 	if (ret < 0)
 		return ret;     /* nothing opened yet */
+	eta_init(res);
 	ret = run_open(&r, err);
 	/*
 	 * Memory, a client cache or a page-cached loop device under the target

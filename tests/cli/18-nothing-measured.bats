@@ -193,10 +193,10 @@ EOF
 	cat "$OD/lines.txt"
 	# no window figure is a 0: the line says how long no I/O completed
 	[ -z "$(grep -E '(warm-up|pass [0-9]+/[0-9]+) +0\.000 MB/s' "$OD/lines.txt")" ]
-	grep -qE '^SEQ1M Q1T1 Read  warm-up +no I/O completed for [0-9]+\.[0-9] s$' "$OD/lines.txt"
-	grep -qE '^SEQ1M Q1T1 Read  pass [12]/2 +no I/O completed for [0-9]+\.[0-9] s$' "$OD/lines.txt"
+	grep -qE '^test 1 of 1  SEQ1M Q1T1 Read  warm-up +no I/O completed for [0-9]+\.[0-9] s  [0-9]+s left$' "$OD/lines.txt"
+	grep -qE '^test 1 of 1  SEQ1M Q1T1 Read  pass [12]/2 +no I/O completed for [0-9]+\.[0-9] s  [0-9]+s left$' "$OD/lines.txt"
 	# a window with a completed I/O has its MB/s
-	grep -qE '^SEQ1M Q1T1 Read  pass [12]/2 +[0-9]+\.[0-9]{3} MB/s$' "$OD/lines.txt"
+	grep -qE '^test 1 of 1  SEQ1M Q1T1 Read  pass [12]/2 +[0-9]+\.[0-9]{3} MB/s  [0-9]+s left$' "$OD/lines.txt"
 	# preparing the file: no percentage before a byte is written
 	grep -qx 'Preparing test file' "$OD/lines.txt"
 	[ -z "$(grep 'Preparing test file:   0%' "$OD/lines.txt")" ]

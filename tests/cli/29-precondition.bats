@@ -151,11 +151,13 @@ traced_run() {
 	script -q -e -c "'$CDM' --precondition --engine null -t 'SEQ1M Q1T1' --mode read --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 '$TD'" "$OD/tty.log" > /dev/null
 	tr '\r' '\n' < "$OD/tty.log" | sed 's/\x1b\[K//g' > "$OD/lines.txt"
 	cat "$OD/lines.txt"
+	# no time left before a byte is written: nothing measured to base it on
 	grep -qx 'Preconditioning: pass 1 of 2' "$OD/lines.txt"
-	grep -qx 'Preconditioning: pass 2 of 2' "$OD/lines.txt"
-	grep -qx 'Preconditioning: pass 1 of 2, 100%' "$OD/lines.txt"
-	grep -qx 'Preconditioning: pass 2 of 2, 100%' "$OD/lines.txt"
-	grep -qE '^Preconditioning: pass 2 of 2, [1-9][0-9]?%$' "$OD/lines.txt"
+	# from then on, at the rate so far, the preconditioning and the test
+	grep -qE '^Preconditioning: pass 2 of 2  [0-9]+s left$' "$OD/lines.txt"
+	grep -qE '^Preconditioning: pass 1 of 2, 100%  [0-9]+s left$' "$OD/lines.txt"
+	grep -qE '^Preconditioning: pass 2 of 2, 100%  [0-9]+s left$' "$OD/lines.txt"
+	grep -qE '^Preconditioning: pass 2 of 2, [1-9][0-9]?%  [0-9]+s left$' "$OD/lines.txt"
 	[ -z "$(grep -E 'pass [12] of 2, 0%' "$OD/lines.txt")" ]
 	# the preparation is the first pass: not shown apart
 	[ -z "$(grep 'Preparing test file' "$OD/lines.txt")" ]
