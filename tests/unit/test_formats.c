@@ -1039,6 +1039,11 @@ static void test_hold_refused(void **state)
 		{ "\"device_numa_node\": 0", "\"device_numa_node\": 5000", "device_numa_node: 5000 is above 1023" },
 		{ "\"end_fsync\": true", "\"end_fsync\": 1", "settings.end_fsync: expected boolean" },
 		{ "\"steady_state\": {", "\"steady_state\": [], \"x\": {", "settings.steady_state: expected object" },
+		/* a CPU list is printed into the Mode line: "1> <Verify" would forge a mark */
+		{ "\"cpus\": \"0-1\"", "\"cpus\": \"1> <Verify\"", "settings.cpus: not a CPU list: '1> <Verify'" },
+		{ "\"cpus\": \"0-1\"", "\"cpus\": \"3-1\"", "settings.cpus: not a CPU list: the range 3-1 runs downward" },
+		{ "\"cpus_allowed_list\": \"0-3\"", "\"cpus_allowed_list\": \"0-3 \"",
+		  "system.cpus_allowed_list: not a CPU list" },
 	};
 	struct cdm_run_result *r = unit_hold_run(), *back;
 	char *json = unit_render("json", r);
