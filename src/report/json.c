@@ -23,6 +23,7 @@
 #include "cdm/model/result_read.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/formatter.h"
+#include "cdm/target/testfile.h"
 #include "layout.h"
 #include "fmt.h"
 #include "scale.h"
@@ -207,8 +208,9 @@ static void write_hold_settings(FILE *out, const struct cdm_run_info *in)
 		fputs("    \"steady_state\": null,\n", out);
 	}
 	if (in->precondition)
-		fprintf(out, "    \"precondition\": { \"passes\": 2, \"block_bytes\": 131072, "
-			"\"time_ns\": %" PRIu64 " },\n", in->precondition_ns);
+		fprintf(out, "    \"precondition\": { \"passes\": %u, \"block_bytes\": %u, "
+			"\"time_ns\": %" PRIu64 " },\n", CDM_TESTFILE_PRECOND_PASSES,
+			CDM_TESTFILE_PRECOND_BLOCK, in->precondition_ns);
 	else
 		fputs("    \"precondition\": null,\n", out);
 	fprintf(out, "    \"verify\": %s,\n", in->verify ? "true" : "false");

@@ -403,8 +403,10 @@ void cdm_layout_notes(FILE *out, const struct cdm_run_result *r)
 	unsigned int n = steady_notes(out, r);
 
 	if (in->precondition) {
-		fprintf(out, "Precondition: %.1f sec (written sequentially twice, 128 KiB blocks)\n",
-			(double)in->precondition_ns / 1e9);
+		char how[CDM_FMT_PRECOND_MAX];
+
+		fprintf(out, "Precondition: %.1f sec (%s)\n", (double)in->precondition_ns / 1e9,
+			cdm_fmt_precondition(how, sizeof(how)));
 		n++;
 	}
 	if (in->numa_warning[0]) {
