@@ -280,7 +280,7 @@ char *cdm_fmt_steady(char *buf, size_t len, const struct cdm_test_result *t,
 		     const struct cdm_run_info *in)
 {
 	const struct cdm_steady *st = &t->steady;
-	unsigned int max = st->max_rounds ? st->max_rounds : in->max_rounds;
+	unsigned int max = cdm_result_max_rounds(t, in);
 	unsigned int rounds = t->reported.has ? max : t->npasses;
 	char range[32], slope[32], judged[96];
 	int n;
