@@ -440,7 +440,7 @@ static int write_row(FILE *out, const struct cdm_run_result *r, const struct cdm
 			bad ? " " UNSTABLE_MARK : "");
 	/* the spread is of the passes that measured something */
 	if (s.measured < s.npasses)
-		fprintf(out, " (%u of %u passes)", s.measured, s.npasses);
+		fprintf(out, " (%u of %u %s)", s.measured, s.npasses, t->steady.on ? "rounds" : "passes");
 	fputs(" |\n", out);
 	return bad;
 }
