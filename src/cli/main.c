@@ -1035,10 +1035,12 @@ static void note_unstable(const struct cdm_run_result *res)
 			continue;
 		cdm_spec_name(&t->spec, name, sizeof(name));
 		/* shown so that "above the threshold" reads true: 10.04%, not 10.0% */
-		cdm_msg_note("%s %s is unstable: its MB/s varied by %s%% across %u passes (coefficient of variation; --cv-threshold %g%%)",
+		/* under --steady-state the passes are rounds, the figures the last window's */
+		cdm_msg_note("%s %s is unstable: its MB/s varied by %s%% across %s%u %s (coefficient of variation; --cv-threshold %g%%)",
 			 name, cdm_result_dir_name(t->dir),
 			 cdm_report_cv(cvs, sizeof(cvs), cv, res->cv_threshold_pct),
-			 cdm_result_measured(t), res->cv_threshold_pct);
+			 t->steady.on ? "the last " : "", cdm_result_measured(t),
+			 t->steady.on ? "rounds" : "passes", res->cv_threshold_pct);
 	}
 }
 

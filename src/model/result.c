@@ -37,6 +37,52 @@ unsigned int cdm_result_first_pass(const struct cdm_test_result *t)
 	return first_pass(t);
 }
 
+void cdm_result_window_pass(const struct cdm_test_result *t, struct cdm_pass *all)
+{
+	unsigned int i, n = measured_passes(t);
+
+	memset(all, 0, sizeof(*all));
+	for (i = first_pass(t); i < n; i++) {
+		const struct cdm_pass *p = &t->passes[i];
+
+		if (i == first_pass(t))
+			all->start_unix_ns = p->start_unix_ns;
+		cdm_pass_add(all, p);
+		all->seconds += p->seconds;
+		all->end_fsyncs += p->end_fsyncs;
+		all->end_fsync_ns += p->end_fsync_ns;
+	}
+}
+
+unsigned int cdm_result_max_rounds(const struct cdm_test_result *t, const struct cdm_run_info *in)
+{
+	return t->steady.max_rounds ? t->steady.max_rounds : in->max_rounds;
+}
+
+unsigned int cdm_result_requested(const struct cdm_test_result *t, const struct cdm_run_info *in)
+{
+	return t->steady.on ? cdm_result_max_rounds(t, in) : in->count;
+}
+
+int cdm_result_complete(const struct cdm_test_result *t, const struct cdm_run_info *in)
+{
+	unsigned int n = measured_passes(t);
+
+	if (t->reported.has)
+		return 1;
+	if (!n || t->error)
+		return 0;
+	/* steady: it stopped because it got steady, or it ran every round it could */
+	if (t->steady.on && t->steady.reached_at_round)
+		return 1;
+	return n >= cdm_result_requested(t, in);
+}
+
+int cdm_result_end_fsync(const struct cdm_test_result *t, int end_fsync)
+{
+	return end_fsync && t->dir != CDM_DIR_READ;
+}
+
 /*
  * A report's IOPS, or when it printed none (CDM 6's sequential rows) the
  * one CDM would have printed: CDM derives the IOPS on every row from its

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cdm/base/cpulist.h"
 #include "cdm/base/err.h"
 #include "cdm/model/json.h"
 #include "cdm/model/result_read.h"
@@ -648,6 +649,23 @@ static int opt_str(struct cdm_err *err, const struct cdm_json *obj, const char *
 }
 
 /*
+ * A CPU list of the file (settings.cpus, system.cpus_allowed_list): ""
+ * (none), or a list base/cpulist.h reads, as cdm wrote it.  A list that
+ * is not one is refused by name: it would be printed into the text's
+ * Mode line and the Markdown unchecked ("1> <Verify" forges a mark).
+ */
+static int cpu_list(struct cdm_err *err, const char *where, const char *key, const char *text)
+{
+	unsigned short cpus[CDM_CPULIST_MAX];
+	struct cdm_err e = { "" };
+	unsigned int n;
+
+	if (!text[0] || !cdm_cpulist_parse(text, CDM_CPULIST_MAX, cpus, &n, &e))
+		return 0;
+	return bad(err, "%s.%s: not a CPU list: %s", where, key, e.msg);
+}
+
+/*
  * The settings of issue 14's method (--end-fsync, --steady-state,
  * --precondition, --verify, --cpus), all optional: absent in files from
  * before them, and read as off.
@@ -660,7 +678,8 @@ static int read_hold_settings(struct cdm_err *err, const struct cdm_json *set,
 
 	if (opt_bool(err, set, "settings", "end_fsync", &in->end_fsync) ||
 	    opt_bool(err, set, "settings", "verify", &in->verify) ||
-	    opt_str(err, set, "settings", "cpus", in->cpus, sizeof(in->cpus)))
+	    opt_str(err, set, "settings", "cpus", in->cpus, sizeof(in->cpus)) ||
+	    cpu_list(err, "settings", "cpus", in->cpus))
 		return -EINVAL;
 	if (ss && ss->type != CDM_JSON_NULL) {
 		if (ss->type != CDM_JSON_OBJECT)
@@ -691,6 +710,7 @@ static int read_placement(struct cdm_err *err, const struct cdm_json *sy, struct
 
 	if (opt_str(err, sy, "system", "cpus_allowed_list", in->cpus_allowed_list,
 		    sizeof(in->cpus_allowed_list)) ||
+	    cpu_list(err, "system", "cpus_allowed_list", in->cpus_allowed_list) ||
 	    opt_str(err, sy, "system", "numa_warning", in->numa_warning, sizeof(in->numa_warning)))
 		return -EINVAL;
 	in->dev_numa_node = -1;

@@ -12,6 +12,24 @@ double cdm_steady_figure(const struct cdm_pass *p, enum cdm_pattern pattern)
 	return pattern == CDM_RND ? cdm_pass_iops(p) : cdm_pass_mb_s(p);
 }
 
+const char *cdm_steady_tracked_name(enum cdm_pattern pattern)
+{
+	return pattern == CDM_RND ? "iops" : "mb_s";
+}
+
+double cdm_steady_window_mean(const struct cdm_steady *st, const struct cdm_pass *passes,
+			      unsigned int npasses, enum cdm_pattern pattern)
+{
+	unsigned int first = cdm_steady_first_pass(st, npasses), i;
+	double sum = 0.0;
+
+	if (first >= npasses)
+		return cdm_pass_no_figure();
+	for (i = first; i < npasses; i++)
+		sum += cdm_steady_figure(&passes[i], pattern);    /* NaN stays NaN */
+	return sum / (double)(npasses - first);
+}
+
 static double abs_d(double x)
 {
 	return x < 0 ? -x : x;

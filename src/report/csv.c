@@ -124,7 +124,7 @@ static void write_reported(FILE *out, const struct cdm_run_result *r,
 static void pass_hold(FILE *out, const struct cdm_run_result *r, const struct cdm_test_result *t,
 		      unsigned int i)
 {
-	if (r->info.end_fsync && t->dir != CDM_DIR_READ && t->passes[i].end_fsyncs)
+	if (cdm_result_end_fsync(t, r->info.end_fsync) && t->passes[i].end_fsyncs)
 		u64(out, t->passes[i].end_fsync_ns);
 	else
 		fputc(',', out);
@@ -164,8 +164,8 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 {
 	static const enum cdm_aggregate aggs[] = { CDM_AGG_BEST, CDM_AGG_MEDIAN, CDM_AGG_MEAN };
 	unsigned int i, n = t->npasses < CDM_MAX_PASSES ? t->npasses : CDM_MAX_PASSES;
-	uint64_t user = 0, sys = 0, lat_max = 0;
 	struct cdm_test_summary s;
+	struct cdm_pass all;
 	char why[256];
 
 	if (t->reported.has) {
@@ -198,14 +198,12 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 		pass_hold(out, r, t, i);
 		fputs(",,,,,", out);    /* no percentiles per pass */
 		reason_end(out, cdm_pass_state_reason(cdm_pass_state(p)));
-		user += p->cpu_user_ns;
-		sys += p->cpu_sys_ns;
-		if (p->lat_max_ns > lat_max)
-			lat_max = p->lat_max_ns;
 	}
 	if (!n)
 		return;
+	/* the summary rows: over the passes the figures come from (the steady window) */
 	cdm_result_summarize(t, &s);
+	cdm_result_window_pass(t, &all);
 	cdm_result_why(t, why, sizeof(why));
 	for (i = 0; i < sizeof(aggs) / sizeof(aggs[0]); i++) {
 		lead(out, r, t, cdm_result_aggregate_name(aggs[i]));
@@ -217,14 +215,14 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 		num(out, cdm_result_spread_pick(&s.mb_s, aggs[i], 1));
 		num(out, cdm_result_iops(t, aggs[i]));
 		num(out, cdm_result_spread_pick(&s.lat_ns, aggs[i], 0));
-		if (s.ios)
-			u64(out, lat_max);
+		if (all.ios)
+			u64(out, all.lat_max_ns);
 		else
 			fputc(',', out);        /* a maximum over no I/O */
-		u64(out, user);
-		u64(out, sys);
-		if (s.ios)
-			num(out, (double)(user + sys) / (double)s.ios);
+		u64(out, all.cpu_user_ns);
+		u64(out, all.cpu_sys_ns);
+		if (all.ios)
+			num(out, (double)(all.cpu_user_ns + all.cpu_sys_ns) / (double)all.ios);
 		else
 			fputc(',', out);
 		if (s.mb_s.n)

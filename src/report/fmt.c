@@ -17,6 +17,7 @@
 #include "cdm/base/size.h"
 #include "cdm/model/json.h"
 #include "cdm/model/result.h"
+#include "cdm/target/testfile.h"
 #include "fmt.h"
 
 char *cdm_fmt_num(char *buf, size_t len, double v)
@@ -279,7 +280,7 @@ char *cdm_fmt_steady(char *buf, size_t len, const struct cdm_test_result *t,
 		     const struct cdm_run_info *in)
 {
 	const struct cdm_steady *st = &t->steady;
-	unsigned int max = st->max_rounds ? st->max_rounds : in->max_rounds;
+	unsigned int max = cdm_result_max_rounds(t, in);
 	unsigned int rounds = t->reported.has ? max : t->npasses;
 	char range[32], slope[32], judged[96];
 	int n;
@@ -304,5 +305,19 @@ char *cdm_fmt_steady(char *buf, size_t len, const struct cdm_test_result *t,
 		n += snprintf(buf + n, len - (size_t)n, " of %u", max);
 	if (n >= 0 && (size_t)n < len)
 		snprintf(buf + n, len - (size_t)n, " (%s)", judged);
+	return buf;
+}
+
+char *cdm_fmt_precondition(char *buf, size_t len)
+{
+	unsigned int passes = CDM_TESTFILE_PRECOND_PASSES;
+	char times[16], block[32];
+
+	if (passes == 1 || passes == 2)
+		snprintf(times, sizeof(times), "%s", passes == 1 ? "once" : "twice");
+	else
+		snprintf(times, sizeof(times), "%u times", passes);
+	cdm_size_format(CDM_TESTFILE_PRECOND_BLOCK, block, sizeof(block));
+	snprintf(buf, len, "written sequentially %s in %s blocks", times, block);
 	return buf;
 }

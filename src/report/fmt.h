@@ -153,4 +153,14 @@ size_t cdm_fmt_trimmed(const char *s, size_t max);
 char *cdm_fmt_steady(char *buf, size_t len, const struct cdm_test_result *t,
 		     const struct cdm_run_info *in);
 
+/*
+ * cdm_fmt_precondition - how --precondition wrote the test file, from
+ * target/testfile.h's constants (CDM_TESTFILE_PRECOND_PASSES and _BLOCK):
+ * "written sequentially twice in 128 KiB blocks".  The text's and the
+ * Markdown's notes print it; JSON writes the two numbers.  64 bytes
+ * always hold it.  Returns @buf.
+ */
+#define CDM_FMT_PRECOND_MAX 64
+char *cdm_fmt_precondition(char *buf, size_t len);
+
 #endif /* CDM_REPORT_FMT_H */

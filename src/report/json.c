@@ -23,6 +23,7 @@
 #include "cdm/model/result_read.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/formatter.h"
+#include "cdm/target/testfile.h"
 #include "layout.h"
 #include "fmt.h"
 #include "scale.h"
@@ -202,13 +203,15 @@ static void write_hold_settings(FILE *out, const struct cdm_run_info *in)
 		num(out, CDM_STEADY_RANGE_PCT);
 		fputs(", \"slope_pct_max\": ", out);
 		num(out, CDM_STEADY_SLOPE_PCT);
-		fputs(", \"tracked\": \"iops for RND, mb_s for SEQ\" },\n", out);
+		fprintf(out, ", \"tracked\": \"%s for RND, %s for SEQ\" },\n",
+			cdm_steady_tracked_name(CDM_RND), cdm_steady_tracked_name(CDM_SEQ));
 	} else {
 		fputs("    \"steady_state\": null,\n", out);
 	}
 	if (in->precondition)
-		fprintf(out, "    \"precondition\": { \"passes\": 2, \"block_bytes\": 131072, "
-			"\"time_ns\": %" PRIu64 " },\n", in->precondition_ns);
+		fprintf(out, "    \"precondition\": { \"passes\": %u, \"block_bytes\": %u, "
+			"\"time_ns\": %" PRIu64 " },\n", CDM_TESTFILE_PRECOND_PASSES,
+			CDM_TESTFILE_PRECOND_BLOCK, in->precondition_ns);
 	else
 		fputs("    \"precondition\": null,\n", out);
 	fprintf(out, "    \"verify\": %s,\n", in->verify ? "true" : "false");
@@ -486,18 +489,6 @@ static void write_latency(FILE *out, const struct cdm_test_result *t)
 	fprintf(out, "      }%s", end);
 }
 
-/* the mean of the tracked figure over passes [first, n): NaN when a round has none */
-static double window_mean(const struct cdm_test_result *t, unsigned int first, unsigned int n)
-{
-	double sum = 0.0;
-
-	if (first >= n)
-		return cdm_pass_no_figure();
-	for (unsigned int i = first; i < n; i++)
-		sum += cdm_steady_figure(&t->passes[i], t->spec.pattern);
-	return sum / (double)(n - first);
-}
-
 /*
  * "steady_state" of a test run as rounds (--steady-state): the verdict of
  * model/steady.h and the window the summary is over (1-based rounds);
@@ -523,28 +514,9 @@ static void write_steady(FILE *out, const struct cdm_test_result *t, unsigned in
 	fputs(", \"slope_pct\": ", out);
 	num(out, st->slope_pct);
 	fprintf(out, ", \"tracked\": \"%s\", \"window_mean\": ",
-		t->spec.pattern == CDM_RND ? "iops" : "mb_s");
-	num(out, window_mean(t, first, n));
+		cdm_steady_tracked_name(t->spec.pattern));
+	num(out, cdm_steady_window_mean(st, t->passes, n, t->spec.pattern));
 	fputs(" },\n", out);
-}
-
-/* the most rounds @t could run: its own, or the run's --max-rounds */
-static unsigned int max_rounds(const struct cdm_run_result *r, const struct cdm_test_result *t)
-{
-	return t->steady.max_rounds ? t->steady.max_rounds : r->info.max_rounds;
-}
-
-/* is @t whole: every pass asked for (with steady state: steady, or every round) and no error? */
-static int test_complete(const struct cdm_run_result *r, const struct cdm_test_result *t,
-			 unsigned int n)
-{
-	if (t->reported.has)
-		return 1;
-	if (!n || t->error)
-		return 0;
-	if (t->steady.on)
-		return t->steady.reached_at_round || n >= max_rounds(r, t);
-	return n >= r->info.count;
 }
 
 /* an offset of the first of @n faults: null when there was none */
@@ -583,7 +555,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	unsigned int i, n = t->npasses < CDM_MAX_PASSES ? t->npasses : CDM_MAX_PASSES;
 	double cv = 0.0;
 	int mix = t->dir == CDM_DIR_MIX, fsync = r->info.fsync_every != 0;
-	int end_fsync = r->info.end_fsync && t->dir != CDM_DIR_READ;
+	int end_fsync = cdm_result_end_fsync(t, r->info.end_fsync);
 
 	cdm_result_summarize(t, &s);
 	cdm_spec_name(&t->spec, name, sizeof(name));
@@ -602,11 +574,10 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	key_u64(out, "      ", "queue_depth", t->spec.qd, ",");
 	key_u64(out, "      ", "queue_depth_run", t->qd_run, ",");
 	/* with steady state, the rounds it could run */
-	key_u64(out, "      ", "passes_requested", t->steady.on ? max_rounds(r, t) : r->info.count,
-		",");
+	key_u64(out, "      ", "passes_requested", cdm_result_requested(t, &r->info), ",");
 	key_u64(out, "      ", "passes_completed", n, ",");
 	key_u64(out, "      ", "passes_measured", s.measured, ",");
-	fprintf(out, "      \"complete\": %s,\n", test_complete(r, t, n) ? "true" : "false");
+	fprintf(out, "      \"complete\": %s,\n", cdm_result_complete(t, &r->info) ? "true" : "false");
 	if (t->error) {
 		int e = t->error < 0 ? -t->error : t->error;
 
@@ -643,11 +614,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	write_spread(out, "iops", &s.iops, 1, ",");
 	write_spread(out, "lat_mean_ns", &s.lat_ns, 0, ",");
 	/* all passes as one (of the steady window, as the spreads): the counts over their time */
-	memset(&all, 0, sizeof(all));
-	for (i = cdm_result_first_pass(t); i < n; i++) {
-		cdm_pass_add(&all, &t->passes[i]);
-		all.seconds += t->passes[i].seconds;
-	}
+	cdm_result_window_pass(t, &all);
 	if (mix) {
 		write_part(out, "        ", "read", &all, CDM_PART_READS, ",");
 		write_part(out, "        ", "write", &all, CDM_PART_WRITES, ",");

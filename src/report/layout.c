@@ -194,24 +194,10 @@ int cdm_layout_figures(char *buf, size_t len, const struct cdm_test_result *t,
 }
 
 /*
- * is @t measured whole: every pass it asked for (with steady state: until
- * steady, or every round it could run), and no error?
- */
-static int test_whole(const struct cdm_test_result *t, const struct cdm_run_info *in)
-{
-	unsigned int max = t->steady.max_rounds ? t->steady.max_rounds : in->max_rounds;
-
-	if (!t->npasses || t->error)
-		return 0;
-	if (t->steady.on)
-		return t->steady.reached_at_round || t->npasses >= max;
-	return t->npasses >= in->count;
-}
-
-/*
  * "interrupted after 3 of 8 tests" (a signal), "stopped by an I/O error
  * after ..." (a failed I/O), or "" for a whole run; a test cut short with
- * some passes kept (its row is shown) is named with its passes.
+ * some passes kept (its row is shown) is named with its passes (with
+ * --steady-state, its rounds) of the ones it asked for.
  */
 static void run_status(const struct cdm_run_result *r, char *buf, size_t len)
 {
@@ -224,7 +210,7 @@ static void run_status(const struct cdm_run_result *r, char *buf, size_t len)
 	for (i = 0; i < r->ntests; i++) {
 		const struct cdm_test_result *t = &r->tests[i];
 
-		if (test_whole(t, &r->info))
+		if (cdm_result_complete(t, &r->info))
 			whole++;
 		else if (t->npasses && !part)
 			part = t;
@@ -237,8 +223,9 @@ static void run_status(const struct cdm_run_result *r, char *buf, size_t len)
 		     whole, r->ntests);
 	if (part && n > 0 && (size_t)n < len) {
 		cdm_spec_name(&part->spec, name, sizeof(name));
-		snprintf(buf + n, len - (size_t)n, "; %s %s: %u of %u passes", name,
-			 cdm_result_dir_name(part->dir), part->npasses, r->info.count);
+		snprintf(buf + n, len - (size_t)n, "; %s %s: %u of %u %s", name,
+			 cdm_result_dir_name(part->dir), part->npasses,
+			 cdm_result_requested(part, &r->info), part->steady.on ? "rounds" : "passes");
 	}
 }
 
@@ -403,8 +390,10 @@ void cdm_layout_notes(FILE *out, const struct cdm_run_result *r)
 	unsigned int n = steady_notes(out, r);
 
 	if (in->precondition) {
-		fprintf(out, "Precondition: %.1f sec (written sequentially twice, 128 KiB blocks)\n",
-			(double)in->precondition_ns / 1e9);
+		char how[CDM_FMT_PRECOND_MAX];
+
+		fprintf(out, "Precondition: %.1f sec (%s)\n", (double)in->precondition_ns / 1e9,
+			cdm_fmt_precondition(how, sizeof(how)));
 		n++;
 	}
 	if (in->numa_warning[0]) {

@@ -211,9 +211,12 @@ static void write_hold_method(FILE *out, const struct cdm_run_info *in)
 {
 	if (in->end_fsync)
 		fputs("; each write and Mix pass ends with an fdatasync, timed inside it (end fsync)", out);
-	if (in->precondition)
-		fprintf(out, "; preconditioned (the file written sequentially twice in 128 KiB blocks, %.1f s)",
-			(double)in->precondition_ns / 1e9);
+	if (in->precondition) {
+		char how[CDM_FMT_PRECOND_MAX];
+
+		fprintf(out, "; preconditioned (the file %s, %.1f s)",
+			cdm_fmt_precondition(how, sizeof(how)), (double)in->precondition_ns / 1e9);
+	}
 	if (in->verify)
 		fputs("; every write read back and verified", out);
 	if (in->cpus[0]) {
@@ -437,7 +440,7 @@ static int write_row(FILE *out, const struct cdm_run_result *r, const struct cdm
 			bad ? " " UNSTABLE_MARK : "");
 	/* the spread is of the passes that measured something */
 	if (s.measured < s.npasses)
-		fprintf(out, " (%u of %u passes)", s.measured, s.npasses);
+		fprintf(out, " (%u of %u %s)", s.measured, s.npasses, t->steady.on ? "rounds" : "passes");
 	fputs(" |\n", out);
 	return bad;
 }

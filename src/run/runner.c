@@ -580,7 +580,7 @@ static int test_alloc(struct test_run *t, int fd, struct cdm_err *err)
 	sh->ncpus = cfg->ncpus;
 	sh->stop = &stop_signal;
 	atomic_init(&sh->seq_next, 0);
-	t->end_fsync = cfg->end_fsync && t->tr->dir != CDM_DIR_READ;
+	t->end_fsync = cdm_result_end_fsync(t->tr, cfg->end_fsync);
 	sh->gated = t->end_fsync || cfg->steady_state;
 	if (cfg->steady_state) {
 		t->tr->steady.on = 1;

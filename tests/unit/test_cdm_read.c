@@ -1141,7 +1141,7 @@ static void test_hold_text(void **state)
 		assert_non_null(strstr(t, "<EndFsync> <Steady-state max 10> <Precondition> <Verify> <CPUs 0-1>"));
 		assert_non_null(strstr(t, "\nSteady: SEQ1M Q8T1 Read at round 7 of 10 (range 1.0 %, slope 0.0 %)\n"));
 		assert_non_null(strstr(t, "\nNot steady: RND4K Q32T1 Read after 10 rounds (range 29.4 %, slope 0.0 %)\n"));
-		assert_non_null(strstr(t, "\nPrecondition: 41.2 sec (written sequentially twice, 128 KiB blocks)\n"));
+		assert_non_null(strstr(t, "\nPrecondition: 41.2 sec (written sequentially twice in 128 KiB blocks)\n"));
 		assert_int_equal(y->end_fsync, 1);
 		assert_int_equal(y->steady_state, 1);
 		assert_int_equal(y->max_rounds, 10);

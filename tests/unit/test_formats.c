@@ -1039,6 +1039,11 @@ static void test_hold_refused(void **state)
 		{ "\"device_numa_node\": 0", "\"device_numa_node\": 5000", "device_numa_node: 5000 is above 1023" },
 		{ "\"end_fsync\": true", "\"end_fsync\": 1", "settings.end_fsync: expected boolean" },
 		{ "\"steady_state\": {", "\"steady_state\": [], \"x\": {", "settings.steady_state: expected object" },
+		/* a CPU list is printed into the Mode line: "1> <Verify" would forge a mark */
+		{ "\"cpus\": \"0-1\"", "\"cpus\": \"1> <Verify\"", "settings.cpus: not a CPU list: '1> <Verify'" },
+		{ "\"cpus\": \"0-1\"", "\"cpus\": \"3-1\"", "settings.cpus: not a CPU list: the range 3-1 runs downward" },
+		{ "\"cpus_allowed_list\": \"0-3\"", "\"cpus_allowed_list\": \"0-3 \"",
+		  "system.cpus_allowed_list: not a CPU list" },
 	};
 	struct cdm_run_result *r = unit_hold_run(), *back;
 	char *json = unit_render("json", r);
@@ -1061,6 +1066,74 @@ static void test_hold_refused(void **state)
 		free(t);
 	}
 	free(json);
+	cdm_result_free(r);
+}
+
+/* field @k (0-based) of the CSV row that starts with @lead, as a number */
+static double csv_field(const char *csv, const char *lead, unsigned int k)
+{
+	const char *p = strstr(csv, lead);
+
+	assert_non_null(p);
+	p += *p == '\n';
+	for (unsigned int i = 0; i < k; i++) {
+		p = strpbrk(p, ",\n");
+		assert_true(p && *p == ',');
+		p++;
+	}
+	if (*p == ',' || *p == '\n')
+		return NAN;
+	return strtod(p, NULL);
+}
+
+/*
+ * A steady-state test whose first rounds, before the window, had huge
+ * latencies and CPU times: every summary figure (CSV's lat_max_ns, CPU
+ * times and CPU per I/O; JSON's rate achieved) is over the window, rounds
+ * 3-7 of SEQ1M Read, never mixed with the rounds before it.
+ */
+static void test_hold_window_summary(void **state)
+{
+	static const char lead[] = "\nLOCAL,SEQ1M Q8T1,read,SEQ,1048576,1,8,8,";
+	static const char *kinds[] = { "best,", "median,", "mean," };
+	struct cdm_run_result *r = unit_hold_run();
+	struct cdm_test_result *t = &r->tests[0];
+	const struct cdm_json *sum;
+	struct cdm_json *root;
+	char *out, row[128];
+
+	(void)state;
+	assert_int_equal(cdm_result_first_pass(t), 2);
+	for (unsigned int i = 0; i < 2; i++) {
+		t->passes[i].lat_max_ns = 999000000000ull;
+		t->passes[i].cpu_user_ns = 7000000000000ull;
+		t->passes[i].cpu_sys_ns = 7000000000000ull;
+		t->passes[i].ios *= 3;          /* slow rounds would not; the sums would show it */
+		t->passes[i].bytes *= 3;
+	}
+	r->info.rate_iops = 100000;
+	out = unit_render("csv", r);
+	assert_non_null(strstr(out, ",lat_max_ns,cpu_user_ns,cpu_sys_ns,cpu_ns_per_io,"));
+	for (unsigned int k = 0; k < 3; k++) {
+		snprintf(row, sizeof(row), "%s%s", lead, kinds[k]);
+		assert_true(csv_field(out, row, 10) == 25.0);            /* duration_s: 5 rounds */
+		assert_true(csv_field(out, row, 12) == 35060.0);         /* ios of rounds 3-7 */
+		assert_true(csv_field(out, row, 16) == 15000000.0);      /* lat_max_ns */
+		assert_true(csv_field(out, row, 17) == 3506000.0);       /* cpu_user_ns */
+		assert_true(csv_field(out, row, 18) == 31554000.0);      /* cpu_sys_ns */
+		assert_true(csv_field(out, row, 19) == 1000.0);          /* cpu_ns_per_io */
+	}
+	/* a pass row keeps its own figures */
+	snprintf(row, sizeof(row), "%spass,1,", lead);
+	assert_true(csv_field(out, row, 16) == 999000000000.0);
+	free(out);
+	out = unit_render("json", r);
+	root = parse_ok(out);
+	sum = cdm_json_get(&cdm_json_get(root, "tests")->items[0], "summary");
+	assert_true(jnum(sum, "rate_iops_achieved") == 35060.0 / 25.0);
+	assert_int_equal(cdm_json_get(sum, "ios")->u64, 35060);
+	cdm_json_free(root);
+	free(out);
 	cdm_result_free(r);
 }
 
@@ -1092,6 +1165,7 @@ int main(void)
 		cmocka_unit_test(test_hold_golden),
 		cmocka_unit_test(test_hold_round_trip),
 		cmocka_unit_test(test_hold_refused),
+		cmocka_unit_test(test_hold_window_summary),
 		cmocka_unit_test(test_hold_plot),
 	};
 

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -197,6 +198,122 @@ static void test_result_window(void **state)
 	cdm_result_free(r);
 }
 
+/* rounds 200, 200, then five of about 100 MB/s: steady at round 7, the window rounds 3-7 */
+static struct cdm_test_result *window_test(struct cdm_run_result *r, enum cdm_pattern pat)
+{
+	static const double mb[] = { 200, 200, 100, 101, 99, 100, 100 };
+	struct cdm_test_result *t = &r->tests[0];
+
+	t->spec = (struct cdm_spec){ .pattern = pat, .block = MB, .qd = 8, .threads = 1 };
+	t->dir = CDM_DIR_WRITE;
+	t->qd_run = 8;
+	t->steady = (struct cdm_steady){ .on = 1, .max_rounds = 25 };
+	t->npasses = 0;
+	for (unsigned int i = 0; i < 7; i++) {
+		t->passes[i] = pass_of(mb[i]);
+		/* the rounds before the window: huge, so a sum over them shows */
+		t->passes[i].lat_max_ns = i < 2 ? 9000000 : 1000 + i;
+		t->passes[i].cpu_user_ns = i < 2 ? 7000000 : 10;
+		t->passes[i].fsyncs = 1;
+		t->passes[i].end_fsyncs = 1;
+		t->passes[i].end_fsync_ns = i < 2 ? 5000000 : 100;
+		t->passes[i].start_unix_ns = 1000 + i;
+		t->npasses = i + 1;
+		cdm_steady_update(&t->steady, t->passes, t->npasses, pat);
+	}
+	return t;
+}
+
+/*
+ * The passes the figures come from as one pass: the window's rounds only
+ * (counts, times, largest latency, end fsyncs); the tracked figure's name
+ * and its mean over the window (NaN with a round that measured nothing).
+ */
+static void test_window_pass(void **state)
+{
+	struct cdm_run_result *r = cdm_result_alloc(1);
+	struct cdm_test_result *t;
+	struct cdm_pass all;
+
+	(void)state;
+	assert_non_null(r);
+	t = window_test(r, CDM_SEQ);
+	assert_int_equal(t->steady.reached_at_round, 7);
+	cdm_result_window_pass(t, &all);
+	assert_true(all.seconds == 5.0);
+	assert_true(all.bytes == 500 * MB);
+	assert_int_equal(all.ios, 500000);
+	assert_int_equal(all.lat_max_ns, 1006);
+	assert_int_equal(all.cpu_user_ns, 50);
+	assert_int_equal(all.fsyncs, 5);
+	assert_int_equal(all.end_fsyncs, 5);
+	assert_int_equal(all.end_fsync_ns, 500);
+	assert_int_equal(all.start_unix_ns, 1002);
+	assert_string_equal(cdm_steady_tracked_name(CDM_SEQ), "mb_s");
+	assert_string_equal(cdm_steady_tracked_name(CDM_RND), "iops");
+	assert_true(cdm_steady_window_mean(&t->steady, t->passes, t->npasses, CDM_SEQ) == 100.0);
+	/* a random test tracks IOPS: 1 KB I/Os, 1000 IOPS per MB/s */
+	t = window_test(r, CDM_RND);
+	assert_true(cdm_steady_window_mean(&t->steady, t->passes, t->npasses, CDM_RND) == 100000.0);
+	t->passes[4].ios = 0;                   /* a round of the window measured nothing */
+	assert_true(isnan(cdm_steady_window_mean(&t->steady, t->passes, t->npasses, CDM_RND)));
+	assert_true(isnan(cdm_steady_window_mean(&t->steady, t->passes, 0, CDM_RND)));
+	/* without steady state: every pass */
+	t->steady.on = 0;
+	cdm_result_window_pass(t, &all);
+	assert_true(all.seconds == 7.0);
+	assert_int_equal(all.lat_max_ns, 9000000);
+	t->npasses = 0;
+	cdm_result_window_pass(t, &all);
+	assert_true(all.seconds == 0.0 && all.ios == 0 && all.end_fsyncs == 0);
+	cdm_result_free(r);
+}
+
+/* whole or not, the most rounds, the passes asked for, and whose passes end with a flush */
+static void test_complete(void **state)
+{
+	struct cdm_run_result *r = cdm_result_alloc(1);
+	struct cdm_run_info *in;
+	struct cdm_test_result *t;
+
+	(void)state;
+	assert_non_null(r);
+	in = &r->info;
+	in->count = 5;
+	in->max_rounds = 9;
+	t = window_test(r, CDM_SEQ);            /* steady at round 7 of 25 */
+	assert_int_equal(cdm_result_max_rounds(t, in), 25);
+	assert_int_equal(cdm_result_requested(t, in), 25);
+	assert_true(cdm_result_complete(t, in));
+	t->steady.reached_at_round = 0;         /* not steady after 7 of 25 rounds: cut short */
+	assert_false(cdm_result_complete(t, in));
+	t->steady.max_rounds = 0;               /* a file without its own: the run's 9 */
+	assert_int_equal(cdm_result_max_rounds(t, in), 9);
+	assert_false(cdm_result_complete(t, in));
+	in->max_rounds = 7;                     /* every round it could run */
+	assert_true(cdm_result_complete(t, in));
+	t->error = -EIO;
+	assert_false(cdm_result_complete(t, in));
+	t->error = 0;
+	t->steady.on = 0;                       /* fixed passes: --count */
+	assert_int_equal(cdm_result_requested(t, in), 5);
+	assert_true(cdm_result_complete(t, in));
+	t->npasses = 4;
+	assert_false(cdm_result_complete(t, in));
+	t->npasses = 0;
+	assert_false(cdm_result_complete(t, in));
+	t->reported.has = 1;                    /* a report's figures are all there is */
+	assert_true(cdm_result_complete(t, in));
+
+	assert_true(cdm_result_end_fsync(t, 1));        /* a write test */
+	assert_false(cdm_result_end_fsync(t, 0));
+	t->dir = CDM_DIR_MIX;
+	assert_true(cdm_result_end_fsync(t, 1));
+	t->dir = CDM_DIR_READ;
+	assert_false(cdm_result_end_fsync(t, 1));
+	cdm_result_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -205,6 +322,8 @@ int main(void)
 		cmocka_unit_test(test_update),
 		cmocka_unit_test(test_first_pass),
 		cmocka_unit_test(test_result_window),
+		cmocka_unit_test(test_window_pass),
+		cmocka_unit_test(test_complete),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -273,6 +273,44 @@ struct cdm_test_summary {
 unsigned int cdm_result_first_pass(const struct cdm_test_result *t);
 
 /*
+ * cdm_result_window_pass - @t's passes the figures come from (passes
+ * [cdm_result_first_pass(t), t->npasses)) as one pass, in @all: their
+ * counts added by cdm_pass_add(), their times (seconds) and --end-fsync's
+ * fdatasyncs (end_fsyncs, end_fsync_ns) summed; start_unix_ns is the
+ * first one's.  Every "all passes as one" figure of a summary (JSON's
+ * read/write parts, fsync and rate_iops_achieved; CSV's lat_max and CPU
+ * time per I/O) comes from it, so a summary never mixes the rounds
+ * before a steady window with the window.  All 0 for a test without
+ * passes (or one read from a report).
+ */
+void cdm_result_window_pass(const struct cdm_test_result *t, struct cdm_pass *all);
+
+/*
+ * cdm_result_max_rounds - the most rounds @t could run under
+ * --steady-state: its own (struct cdm_steady.max_rounds), or when it has
+ * none (a file that did not say) the run's --max-rounds (@in).
+ * cdm_result_requested - the passes @t asked for: with steady state,
+ * cdm_result_max_rounds(); else the run's --count.
+ * cdm_result_complete - is @t whole: 1 for a test read from a report
+ * (its figures are all there is); 0 when no pass completed or an error
+ * stopped it; with steady state, 1 once the rounds got steady or ran
+ * cdm_result_max_rounds(); else 1 when every pass of --count completed.
+ * JSON's "complete" and passes_requested, and the text's run status
+ * ("interrupted after 3 of 8 tests") come from these.
+ */
+unsigned int cdm_result_max_rounds(const struct cdm_test_result *t, const struct cdm_run_info *in);
+unsigned int cdm_result_requested(const struct cdm_test_result *t, const struct cdm_run_info *in);
+int cdm_result_complete(const struct cdm_test_result *t, const struct cdm_run_info *in);
+
+/*
+ * cdm_result_end_fsync - do @t's passes end with --end-fsync's fdatasync
+ * when the run asked for it (@end_fsync != 0): only write and Mix tests
+ * write anything to flush (docs/method.md, "End-of-pass flush"); a read
+ * test never does.  Returns 1 or 0.
+ */
+int cdm_result_end_fsync(const struct cdm_test_result *t, int end_fsync);
+
+/*
  * cdm_result_summarize - fill @s with the spread of @t's measured passes
  * (t->npasses of them, at most CDM_MAX_PASSES): the totals over all of
  * them, the spreads over those that measured something.  Never fails; a

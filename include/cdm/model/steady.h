@@ -60,6 +60,23 @@ struct cdm_steady {
 double cdm_steady_figure(const struct cdm_pass *p, enum cdm_pattern pattern);
 
 /*
+ * cdm_steady_tracked_name - the key of the figure cdm_steady_figure()
+ * tracks for @pattern, as JSON and CSV name it: "iops" for CDM_RND,
+ * "mb_s" for CDM_SEQ.  Static.
+ */
+const char *cdm_steady_tracked_name(enum cdm_pattern pattern);
+
+/*
+ * cdm_steady_window_mean - the mean of the tracked figure
+ * (cdm_steady_figure()) over the rounds the figures of a test of
+ * @pattern come from: passes [cdm_steady_first_pass(@st, @npasses),
+ * @npasses) of @passes.  NaN when there is no such round or one of them
+ * measured nothing (a window with a gap has no mean, as PTS judges none).
+ */
+double cdm_steady_window_mean(const struct cdm_steady *st, const struct cdm_pass *passes,
+			      unsigned int npasses, enum cdm_pattern pattern);
+
+/*
  * cdm_steady_judge - PTS's rule over the @n figures @fig[0..n) of one
  * window, in round order.  Writes the range and the slope excursion, each
  * as a % of the window's mean, to @range_pct and @slope_pct (either may be
