@@ -498,40 +498,6 @@ static int parse_cpus(const char *arg, struct cdm_run_config *cfg)
 }
 
 /*
- * --null-service-us N or N,M@S: N us per I/O; with ,M@S, M us for the I/Os
- * a thread starts S seconds (0.001-3600, to the ms) or more after its
- * first of the test (null.c): a speed change at a known time, for the
- * steady-state tests.
- */
-static int parse_null_service(const char *arg, struct cdm_run_config *cfg)
-{
-	char first[32], *comma, *at, *end = NULL;
-	unsigned long n, m = 0;
-	double sec = 0;
-
-	snprintf(first, sizeof(first), "%s", arg);
-	comma = strchr(first, ',');
-	at = comma ? strchr(comma + 1, '@') : NULL;
-	if (comma)
-		*comma = '\0';
-	if (at)
-		*at = '\0';
-	if (at && at[1] >= '0' && at[1] <= '9') {
-		errno = 0;
-		sec = strtod(at + 1, &end);
-	}
-	if (strlen(arg) >= sizeof(first) || cdm_uint_parse(first, 0, 10000000, &n) < 0 ||
-	    (comma && (!at || cdm_uint_parse(comma + 1, 0, 10000000, &m) < 0 || !end ||
-		       *end || errno || !(sec >= 0.001 && sec <= CDM_TIME_MAX))))
-		return cdm_cli_usage(&cmd, "bad value for --null-service-us: '%s' (N or N,M@S: microseconds 0-10000000, then M from S seconds on, 0.001-%u)",
-				     arg, CDM_TIME_MAX);
-	cfg->null_service_ns = (uint64_t)n * 1000;
-	cfg->null_service_after_ns = (uint64_t)m * 1000;
-	cfg->null_service_change_ns = (uint64_t)(sec * 1000.0 + 0.5) * 1000000ull;
-	return CDM_CLI_GO_ON;
-}
-
-/*
  * The pass gate's options (--end-fsync, --steady-state, --max-rounds);
  * what they rule out is checked by layer_gate(), once the line is read.
  */
@@ -613,7 +579,7 @@ static int parse_run_option(int c, char *arg, struct main_opts *o)
 		o->cfg.precondition = 1;
 		return CDM_CLI_GO_ON;
 	case OPT_NULL_SERVICE:
-		return parse_null_service(arg, &o->cfg);
+		return cdm_cli_null_service(&cmd, arg, &o->cfg);
 	case OPT_BATCH:
 		if (cdm_uint_parse(arg, 1, CDM_QD_MAX, &v) < 0)
 			return cdm_cli_usage(&cmd, "bad value for --batch: '%s' (1-%u)", arg, CDM_QD_MAX);
