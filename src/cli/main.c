@@ -554,6 +554,23 @@ static int layer_gate(struct main_opts *o)
 	return CDM_CLI_GO_ON;
 }
 
+/*
+ * --start-at's schedule gives each test warm-up + count x time and 1 s
+ * (docs/scale-out.md): the fdatasync that ends each pass (--end-fsync)
+ * and the read-back after a write test (--verify) are time it does not
+ * know, so every later test would start late, on every host.
+ */
+static int check_start_at(const struct main_opts *o)
+{
+	if (!o->start_at)
+		return CDM_CLI_GO_ON;
+	if (o->cfg.verify)
+		return cdm_cli_usage(&cmd, "--start-at cannot be used with --verify: the read-back after each write test has no place in its schedule");
+	if (o->cfg.end_fsync)
+		return cdm_cli_usage(&cmd, "--start-at cannot be used with --end-fsync: the fdatasync that ends each pass has no place in its schedule");
+	return CDM_CLI_GO_ON;
+}
+
 /* the options that say how the run goes: engine, test file, schedule */
 static int parse_run_option(int c, char *arg, struct main_opts *o)
 {
@@ -814,7 +831,7 @@ static int build_config(struct main_opts *o)
 		return CDM_EXIT_USAGE;
 	}
 	layer_profile(o);
-	if (layer_gate(o) != CDM_CLI_GO_ON)
+	if (layer_gate(o) != CDM_CLI_GO_ON || check_start_at(o) != CDM_CLI_GO_ON)
 		return CDM_EXIT_USAGE;
 	if (!cdm_plan_tests(cfg, NULL))
 		return cdm_cli_usage(&cmd, "%s%s leaves no test to run (a test with W<pct> runs only in --mode all or mix)",
