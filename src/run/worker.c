@@ -1046,7 +1046,7 @@ static void *worker_main(void *arg)
 	struct wstate s;
 	sigset_t all;
 	void *altstack;
-	int r, inited = 0;
+	int r, inited = 0, go;
 
 	/*
 	 * Signals go to the main thread, which asks the workers to stop; the
@@ -1095,9 +1095,11 @@ static void *worker_main(void *arg)
 	s.sh->gate_ready++;
 	pthread_cond_broadcast(&s.sh->gate_cv);
 	pthread_mutex_unlock(&s.sh->gate);
-	if (gate_wait(s.sh, GATE_GO) == GATE_GO && !w->error && s.sh->gated) {
+	/* the state under the gate's mutex, once: GATE_GO or GATE_CANCELLED */
+	go = gate_wait(s.sh, GATE_GO) == GATE_GO;
+	if (go && !w->error && s.sh->gated) {
 		run_gated(&s);
-	} else if (!w->error && !s.sh->gated && s.sh->gate_state == GATE_GO) {
+	} else if (go && !w->error) {
 		s.win = 0;
 		s.next_bound = s.sh->bounds[1];
 		s.stop_at = s.sh->bounds[s.sh->count + 1];
