@@ -526,18 +526,19 @@ static int parse_gate_option(int c, char *arg, struct main_opts *o)
  * --steady-state: the rounds replace the passes and the warm-up (the
  * rounds before the steady window are the warm-up, PTS), so --count and
  * --warmup given with it are refused, and the profile's are not used;
- * the schedule's passes are the most rounds.  --max-rounds needs it;
+ * the schedule's passes are the most rounds (cdm_plan_steady(), which
+ * also refuses --max-rounds without it);
  * --start-at cannot plan tests of unknown length.
  */
 static int layer_gate(struct main_opts *o)
 {
 	struct cdm_run_config *cfg = &o->cfg;
+	struct cdm_err err;
 
-	if (!cfg->steady_state) {
-		if (cfg->max_rounds)
-			return cdm_cli_usage(&cmd, "--max-rounds is the most rounds of --steady-state: give --steady-state too");
+	if (cdm_plan_steady(cfg, &err) < 0)
+		return cdm_cli_usage(&cmd, "%s", err.msg);
+	if (!cfg->steady_state)
 		return CDM_CLI_GO_ON;
-	}
 	if (o->count)
 		return cdm_cli_usage(&cmd, "--count cannot be used with --steady-state: each test runs rounds until steady (--max-rounds sets the most)");
 	if (o->warmup != ULONG_MAX)
@@ -547,10 +548,6 @@ static int layer_gate(struct main_opts *o)
 #ifdef CDM_MPI
 	return cdm_cli_usage(&cmd, "--steady-state is not supported by cdm-mpi: each rank would get steady at its own round");
 #endif
-	if (!cfg->max_rounds)
-		cfg->max_rounds = CDM_STEADY_MAX_ROUNDS_DEFAULT;
-	cfg->count = cfg->max_rounds;
-	cfg->warmup = 0;
 	return CDM_CLI_GO_ON;
 }
 

@@ -451,7 +451,7 @@ static int test_alloc(struct test_run *t, int fd, struct cdm_err *err)
 	sh->gated = t->end_fsync || cfg->steady_state;
 	if (cfg->steady_state) {
 		t->tr->steady.on = 1;
-		t->tr->steady.max_rounds = cfg->count;
+		t->tr->steady.max_rounds = cfg->max_rounds;
 		t->hring = calloc(CDM_STEADY_WINDOW, sizeof(*t->hring));
 		if (!t->hring) {
 			free(sh);
@@ -1176,6 +1176,10 @@ static int run_check(struct run *r, struct cdm_err *err)
 	if (!cfg->direct)
 		cdm_msg_warn("--buffered: the page cache is measured, not only the disk, unless the test file is larger than RAM");
 
+	/* the rounds are the schedule's passes, with no warm-up (plan/plan.h) */
+	if (cfg->steady_state && (cfg->count != cfg->max_rounds || cfg->warmup))
+		return cdm_err_set(err, -EINVAL, "--steady-state: %u passes and a %u s warm-up planned for %u rounds (the plan needs cdm_plan_steady())",
+				   cfg->count, cfg->warmup, cfg->max_rounds);
 	ret = check_buffers(cfg, err);
 	if (ret == 0)
 		ret = cdm_limits_check(cfg, err);
@@ -1459,7 +1463,13 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res, struct
 		err->msg[0] = '\0';
 	cdm_msg_progress_clear = progress_clear;
 	ret = run_check(&r, err);
-	/* a block device is written only when the user said so (device.h) */
+	/*
+	 * A block device is written only when the user said so (device.h).
+	 * cdm_plan_device() refuses the same plans with a line that says
+	 * which option writes; this second check, for writes and for
+	 * --precondition alike, is defence in depth for a caller that did
+	 * not plan through it: the data on a device is at stake.
+	 */
 	if (!ret && !cfg->file && r.t.is_device && (cdm_plan_writes(cfg) || cfg->precondition) &&
 	    !cfg->allow_destructive_write)
 		ret = cdm_err_set(err, -EPERM, "%s: a block device is written only with --allow-destructive-write",
