@@ -29,6 +29,7 @@
 #include "cdm/base/size.h"
 #include "cdm/plan/align.h"
 #include "cdm/plan/limits.h"
+#include "../report/fmt.h"
 #include "cdm/run/runner.h"
 #include "cdm/run/verify.h"
 #include "cdm/target/fileguard.h"
@@ -603,7 +604,7 @@ static void gated_progress(const struct test_run *t, unsigned int win, const cha
 {
 	const struct cdm_steady *st = &t->tr->steady;
 	const char *dir = dir_name(t->tr->dir);
-	char window[64] = "";
+	char window[128] = "", judged[96];
 
 	if (win == 0) {
 		progress(t->cfg, "%s %-5s warm-up        %s", t->name, dir, rate);
@@ -616,8 +617,8 @@ static void gated_progress(const struct test_run *t, unsigned int win, const cha
 	}
 	/* the last window judged, when there is one with figures */
 	if (st->range_pct == st->range_pct && win > CDM_STEADY_WINDOW)
-		snprintf(window, sizeof(window), "  (last window: range %.0f%%, slope %.0f%%)",
-			 st->range_pct, st->slope_pct);
+		snprintf(window, sizeof(window), "  (last window: %s)",
+			 cdm_fmt_steady_window(judged, sizeof(judged), st));
 	progress(t->cfg, "%s %-5s round %u/%u  %s%s", t->name, dir, win, t->sh->count, rate,
 		 window);
 }
@@ -868,17 +869,15 @@ static void steady_collect(struct test_run *t)
 {
 	struct cdm_test_result *tr = t->tr;
 	const struct cdm_steady *st = &tr->steady;
+	char verdict[CDM_FMT_STEADY_MAX];
 
 	for (unsigned int k = cdm_result_first_pass(tr); k < tr->npasses; k++)
 		cdm_hist_merge(tr->hist, &t->hring[k % CDM_STEADY_WINDOW]);
 	if (st->reached_at_round || tr->npasses < st->max_rounds)
 		return;
-	if (st->range_pct == st->range_pct)
-		cdm_msg_note("%s %s: not steady after %u rounds (range %.0f%%, slope %.0f%%)",
-			     t->name, dir_name(tr->dir), tr->npasses, st->range_pct, st->slope_pct);
-	else
-		cdm_msg_note("%s %s: not steady after %u rounds (a round of the last window measured nothing)",
-			     t->name, dir_name(tr->dir), tr->npasses);
+	/* the report's own words (its "Not steady:" line) */
+	cdm_msg_note("%s %s: not steady %s", t->name, dir_name(tr->dir),
+		     cdm_fmt_steady(verdict, sizeof(verdict), tr, t->info));
 }
 
 /* --end-fsync: the fdatasync that ended a window failed; the test fails as on an I/O error */
