@@ -330,6 +330,45 @@ static void test_check(void **state)
 	put("devices/system/cpu/online", "0-1023\n");
 }
 
+/* thread i on its CPU of the list, the caller's own mask given back after */
+static void test_pin(void **state)
+{
+	static unsigned short allowed[CDM_CPULIST_MAX], now[CDM_CPULIST_MAX];
+	struct cdm_numa_saved old;
+	unsigned int n, k;
+	char before[256], after[256];
+
+	(void)state;
+	assert_int_equal(cdm_numa_allowed(allowed, &n), 0);
+	cdm_cpulist_format(allowed, n, before, sizeof(before));
+	/* no --cpus: nothing changes, nothing to give back */
+	assert_int_equal(cdm_numa_pin(allowed, 0, 3, &old), 0);
+	assert_int_equal(old.saved, 0);
+	/* thread n + 1 of the allowed list: cpus[(n + 1) % n] */
+	assert_int_equal(cdm_cpulist_thread_cpu(allowed, n, n + 1), allowed[1 % n]);
+	assert_int_equal(cdm_numa_pin(allowed, n, n + 1, &old), 0);
+	assert_int_equal(old.saved, 1);
+	assert_int_equal(cdm_numa_allowed(now, &k), 0);
+	assert_int_equal(k, 1);
+	assert_int_equal(now[0], allowed[1 % n]);
+	cdm_numa_unpin(&old);
+	assert_int_equal(cdm_numa_allowed(now, &k), 0);
+	cdm_cpulist_format(now, k, after, sizeof(after));
+	assert_string_equal(after, before);
+	/* a CPU past any machine's: refused, the mask as it was */
+	now[0] = CDM_CPULIST_MAX - 1;
+	if (!sysconf(_SC_NPROCESSORS_CONF) || sysconf(_SC_NPROCESSORS_CONF) < CDM_CPULIST_MAX) {
+		assert_true(cdm_numa_pin(now, 1, 0, &old) < 0);
+		assert_int_equal(old.saved, 0);
+		assert_int_equal(cdm_numa_allowed(now, &k), 0);
+		cdm_cpulist_format(now, k, after, sizeof(after));
+		assert_string_equal(after, before);
+	}
+	/* the CPUs threads 0 .. t - 1 use of a list of 3 */
+	assert_int_equal(cdm_cpulist_threads_cpus(3, 2), 2);
+	assert_int_equal(cdm_cpulist_threads_cpus(3, 8), 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -339,6 +378,7 @@ int main(void)
 		cmocka_unit_test(test_warning),
 		cmocka_unit_test(test_fill),
 		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_pin),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
