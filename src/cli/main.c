@@ -498,40 +498,6 @@ static int parse_cpus(const char *arg, struct cdm_run_config *cfg)
 }
 
 /*
- * --null-service-us N or N,M@S: N us per I/O; with ,M@S, M us for the I/Os
- * a thread starts S seconds (0.001-3600, to the ms) or more after its
- * first of the test (null.c): a speed change at a known time, for the
- * steady-state tests.
- */
-static int parse_null_service(const char *arg, struct cdm_run_config *cfg)
-{
-	char first[32], *comma, *at, *end = NULL;
-	unsigned long n, m = 0;
-	double sec = 0;
-
-	snprintf(first, sizeof(first), "%s", arg);
-	comma = strchr(first, ',');
-	at = comma ? strchr(comma + 1, '@') : NULL;
-	if (comma)
-		*comma = '\0';
-	if (at)
-		*at = '\0';
-	if (at && at[1] >= '0' && at[1] <= '9') {
-		errno = 0;
-		sec = strtod(at + 1, &end);
-	}
-	if (strlen(arg) >= sizeof(first) || cdm_uint_parse(first, 0, 10000000, &n) < 0 ||
-	    (comma && (!at || cdm_uint_parse(comma + 1, 0, 10000000, &m) < 0 || !end ||
-		       *end || errno || !(sec >= 0.001 && sec <= CDM_TIME_MAX))))
-		return cdm_cli_usage(&cmd, "bad value for --null-service-us: '%s' (N or N,M@S: microseconds 0-10000000, then M from S seconds on, 0.001-%u)",
-				     arg, CDM_TIME_MAX);
-	cfg->null_service_ns = (uint64_t)n * 1000;
-	cfg->null_service_after_ns = (uint64_t)m * 1000;
-	cfg->null_service_change_ns = (uint64_t)(sec * 1000.0 + 0.5) * 1000000ull;
-	return CDM_CLI_GO_ON;
-}
-
-/*
  * The pass gate's options (--end-fsync, --steady-state, --max-rounds);
  * what they rule out is checked by layer_gate(), once the line is read.
  */
@@ -560,18 +526,19 @@ static int parse_gate_option(int c, char *arg, struct main_opts *o)
  * --steady-state: the rounds replace the passes and the warm-up (the
  * rounds before the steady window are the warm-up, PTS), so --count and
  * --warmup given with it are refused, and the profile's are not used;
- * the schedule's passes are the most rounds.  --max-rounds needs it;
+ * the schedule's passes are the most rounds (cdm_plan_steady(), which
+ * also refuses --max-rounds without it);
  * --start-at cannot plan tests of unknown length.
  */
 static int layer_gate(struct main_opts *o)
 {
 	struct cdm_run_config *cfg = &o->cfg;
+	struct cdm_err err;
 
-	if (!cfg->steady_state) {
-		if (cfg->max_rounds)
-			return cdm_cli_usage(&cmd, "--max-rounds is the most rounds of --steady-state: give --steady-state too");
+	if (cdm_plan_steady(cfg, &err) < 0)
+		return cdm_cli_usage(&cmd, "%s", err.msg);
+	if (!cfg->steady_state)
 		return CDM_CLI_GO_ON;
-	}
 	if (o->count)
 		return cdm_cli_usage(&cmd, "--count cannot be used with --steady-state: each test runs rounds until steady (--max-rounds sets the most)");
 	if (o->warmup != ULONG_MAX)
@@ -581,10 +548,23 @@ static int layer_gate(struct main_opts *o)
 #ifdef CDM_MPI
 	return cdm_cli_usage(&cmd, "--steady-state is not supported by cdm-mpi: each rank would get steady at its own round");
 #endif
-	if (!cfg->max_rounds)
-		cfg->max_rounds = CDM_STEADY_MAX_ROUNDS_DEFAULT;
-	cfg->count = cfg->max_rounds;
-	cfg->warmup = 0;
+	return CDM_CLI_GO_ON;
+}
+
+/*
+ * --start-at's schedule gives each test warm-up + count x time and 1 s
+ * (docs/scale-out.md): the fdatasync that ends each pass (--end-fsync)
+ * and the read-back after a write test (--verify) are time it does not
+ * know, so every later test would start late, on every host.
+ */
+static int check_start_at(const struct main_opts *o)
+{
+	if (!o->start_at)
+		return CDM_CLI_GO_ON;
+	if (o->cfg.verify)
+		return cdm_cli_usage(&cmd, "--start-at cannot be used with --verify: the read-back after each write test has no place in its schedule");
+	if (o->cfg.end_fsync)
+		return cdm_cli_usage(&cmd, "--start-at cannot be used with --end-fsync: the fdatasync that ends each pass has no place in its schedule");
 	return CDM_CLI_GO_ON;
 }
 
@@ -613,7 +593,7 @@ static int parse_run_option(int c, char *arg, struct main_opts *o)
 		o->cfg.precondition = 1;
 		return CDM_CLI_GO_ON;
 	case OPT_NULL_SERVICE:
-		return parse_null_service(arg, &o->cfg);
+		return cdm_cli_null_service(&cmd, arg, &o->cfg);
 	case OPT_BATCH:
 		if (cdm_uint_parse(arg, 1, CDM_QD_MAX, &v) < 0)
 			return cdm_cli_usage(&cmd, "bad value for --batch: '%s' (1-%u)", arg, CDM_QD_MAX);
@@ -848,7 +828,7 @@ static int build_config(struct main_opts *o)
 		return CDM_EXIT_USAGE;
 	}
 	layer_profile(o);
-	if (layer_gate(o) != CDM_CLI_GO_ON)
+	if (layer_gate(o) != CDM_CLI_GO_ON || check_start_at(o) != CDM_CLI_GO_ON)
 		return CDM_EXIT_USAGE;
 	if (!cdm_plan_tests(cfg, NULL))
 		return cdm_cli_usage(&cmd, "%s%s leaves no test to run (a test with W<pct> runs only in --mode all or mix)",

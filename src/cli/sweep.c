@@ -75,7 +75,9 @@ static const char sweep_usage[] =
 "      --interval SEC       pause between points, 0-3600 (default: 0)\n"
 "      --mode MODE          all (read, then write), read, write (default: all)\n"
 "  -e, --engine NAME        auto, io_uring, libaio, sync, null (default: auto)\n"
-"      --null-service-us N  null engine: service time per I/O (default: 0)\n"
+"      --null-service-us N[,M@S]\n"
+"                           null engine: service time per I/O, as for cdm\n"
+"                           (default: 0)\n"
 "      --buffered           go through the page cache, no O_DIRECT\n"
 "  -f, --format FMT         cdm (text table), markdown (default: cdm)\n"
 "      --save FILE.json     save the points as JSON (default: none)\n"
@@ -182,17 +184,12 @@ static int parse_plan_option(int c, char *arg, struct sweep_opts *o)
 /* the engine and output options, and --help */
 static int parse_other_option(int c, char *arg, struct sweep_opts *o)
 {
-	unsigned long v;
-
 	switch (c) {
 	case 'e':
 		o->engine = arg;
 		break;
 	case 'N':
-		if (cdm_uint_parse(arg, 0, 10000000, &v) < 0)
-			return cdm_cli_usage(&cmd, "bad value for --null-service-us: '%s' (0-10000000)", arg);
-		o->cfg.null_service_ns = (uint64_t)v * 1000;
-		break;
+		return cdm_cli_null_service(&cmd, arg, &o->cfg);
 	case 'B':
 		o->cfg.direct = 0;
 		break;

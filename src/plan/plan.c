@@ -11,6 +11,7 @@
 #include "cdm/base/err.h"
 #include "cdm/base/msg.h"
 #include "cdm/base/size.h"
+#include "cdm/model/steady.h"
 #include "cdm/plan/plan.h"
 #include "cdm/target/device.h"
 
@@ -136,7 +137,11 @@ int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
 		return cdm_err_set(err, -EINVAL, "%s: write tests on a block device overwrite its data: add --allow-destructive-write to run them (on a device the default mode is read)",
 				   cfg->target);
 	}
-	/* PTS's preconditioning writes the whole range tested, whatever the tests do */
+	/*
+	 * PTS's preconditioning writes the whole range tested, whatever the
+	 * tests do.  cdm_run() checks writes and this again, without the
+	 * reason (defence in depth, as for the write tests above).
+	 */
 	if (cfg->precondition && !cfg->allow_destructive_write)
 		return cdm_err_set(err, -EINVAL, "%s: --precondition writes the whole device (all of --size) twice, overwriting its data: add --allow-destructive-write to run it",
 				   cfg->target);
@@ -154,6 +159,20 @@ int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
 		return cdm_err_set(err, -EINVAL, "%s: %s: the block size is not a multiple of the device's logical block size (%u bytes), which O_DIRECT needs",
 				   cfg->target, name, bd.logical_block);
 	}
+	return 0;
+}
+
+int cdm_plan_steady(struct cdm_run_config *cfg, struct cdm_err *err)
+{
+	if (!cfg->steady_state) {
+		if (cfg->max_rounds)
+			return cdm_err_set(err, -EINVAL, "--max-rounds is the most rounds of --steady-state: give --steady-state too");
+		return 0;
+	}
+	if (!cfg->max_rounds)
+		cfg->max_rounds = CDM_STEADY_MAX_ROUNDS_DEFAULT;
+	cfg->count = cfg->max_rounds;
+	cfg->warmup = 0;
 	return 0;
 }
 

@@ -276,13 +276,26 @@ size_t cdm_fmt_trimmed(const char *s, size_t max)
 	return n;
 }
 
+char *cdm_fmt_steady_window(char *buf, size_t len, const struct cdm_steady *st)
+{
+	char range[32], slope[32];
+
+	if (isfinite(st->range_pct) && isfinite(st->slope_pct))
+		snprintf(buf, len, "range %s %%, slope %s %%",
+			 cdm_fmt_cv(range, sizeof(range), st->range_pct, CDM_STEADY_RANGE_PCT),
+			 cdm_fmt_cv(slope, sizeof(slope), st->slope_pct, CDM_STEADY_SLOPE_PCT));
+	else
+		snprintf(buf, len, "no full window of %u measured rounds", CDM_STEADY_WINDOW);
+	return buf;
+}
+
 char *cdm_fmt_steady(char *buf, size_t len, const struct cdm_test_result *t,
 		     const struct cdm_run_info *in)
 {
 	const struct cdm_steady *st = &t->steady;
 	unsigned int max = cdm_result_max_rounds(t, in);
 	unsigned int rounds = t->reported.has ? max : t->npasses;
-	char range[32], slope[32], judged[96];
+	char judged[96];
 	int n;
 
 	if (!len)
@@ -290,13 +303,7 @@ char *cdm_fmt_steady(char *buf, size_t len, const struct cdm_test_result *t,
 	buf[0] = '\0';
 	if (!st->on)
 		return buf;
-	if (isfinite(st->range_pct) && isfinite(st->slope_pct))
-		snprintf(judged, sizeof(judged), "range %s %%, slope %s %%",
-			 cdm_fmt_cv(range, sizeof(range), st->range_pct, CDM_STEADY_RANGE_PCT),
-			 cdm_fmt_cv(slope, sizeof(slope), st->slope_pct, CDM_STEADY_SLOPE_PCT));
-	else
-		snprintf(judged, sizeof(judged), "no full window of %u measured rounds",
-			 CDM_STEADY_WINDOW);
+	cdm_fmt_steady_window(judged, sizeof(judged), st);
 	if (st->reached_at_round)
 		n = snprintf(buf, len, "at round %u", st->reached_at_round);
 	else    /* an imported test has no rounds: the report's count of them */

@@ -5,7 +5,8 @@
  * are valid whatever bytes a path holds, and UTC times.  No figure is
  * derived here: model/result.h has them.  Private to report/; the
  * formatters, the scale-out and compare reports use these and nothing of
- * the registry (report.c).
+ * the registry (report.c).  run/runner.c uses the steady-state verdict,
+ * so that its notes word it as the report does.
  */
 #ifndef CDM_REPORT_FMT_H
 #define CDM_REPORT_FMT_H
@@ -135,6 +136,15 @@ char *cdm_fmt_source(char *buf, size_t len, const struct cdm_run_info *in);
  * layout keeps and a sentence does not.
  */
 size_t cdm_fmt_trimmed(const char *s, size_t max);
+
+/*
+ * cdm_fmt_steady_window - the last window @st judged, as every verdict
+ * and the runner's progress line word it: "range 4.1 %, slope 2.0 %",
+ * each against its PTS limit as cdm_fmt_cv() shows a spread, or "no full
+ * window of 5 measured rounds" when there is none (NaN).  96 bytes always
+ * hold it.  Returns @buf.
+ */
+char *cdm_fmt_steady_window(char *buf, size_t len, const struct cdm_steady *st);
 
 /*
  * cdm_fmt_steady - the steady-state verdict of @t (--steady-state,

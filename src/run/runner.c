@@ -31,6 +31,7 @@
 #include "cdm/plan/align.h"
 #include "cdm/plan/eta.h"
 #include "cdm/plan/limits.h"
+#include "../report/fmt.h"
 #include "cdm/run/runner.h"
 #include "cdm/run/verify.h"
 #include "cdm/target/fileguard.h"
@@ -584,7 +585,7 @@ static int test_alloc(struct test_run *t, int fd, struct cdm_err *err)
 	sh->gated = t->end_fsync || cfg->steady_state;
 	if (cfg->steady_state) {
 		t->tr->steady.on = 1;
-		t->tr->steady.max_rounds = cfg->count;
+		t->tr->steady.max_rounds = cfg->max_rounds;
 		t->hring = calloc(CDM_STEADY_WINDOW, sizeof(*t->hring));
 		if (!t->hring) {
 			free(sh);
@@ -628,7 +629,8 @@ static int test_start(struct test_run *t, unsigned int idx, int *started, struct
 		if (t->w[i].pin_failed)
 			ret = cdm_err_set(err, t->w[i].error,
 					  "%s: worker thread %u of %u cannot be pinned to CPU %u (--cpus): %s",
-					  t->name, i + 1, t->nthreads, cfg->cpus[i % cfg->ncpus],
+					  t->name, i + 1, t->nthreads,
+					  cdm_cpulist_thread_cpu(cfg->cpus, cfg->ncpus, i),
 					  strerror(-t->w[i].error));
 		else if (t->w[i].init_failed)
 			ret = cdm_err_set(err, t->w[i].error,
@@ -770,12 +772,12 @@ static void gated_progress(const struct test_run *t, unsigned int win, uint64_t 
 			   uint64_t bytes, uint64_t ns, uint64_t idle_ns)
 {
 	const struct cdm_steady *st = &t->tr->steady;
-	char window[64] = "";
+	char window[128] = "", judged[96];
 
 	/* the last window judged, when there is one with figures */
 	if (st->on && st->range_pct == st->range_pct && win > CDM_STEADY_WINDOW)
-		snprintf(window, sizeof(window), "  (last window: range %.0f%%, slope %.0f%%)",
-			 st->range_pct, st->slope_pct);
+		snprintf(window, sizeof(window), "  (last window: %s)",
+			 cdm_fmt_steady_window(judged, sizeof(judged), st));
 	window_progress(t, win, now, bytes, ns, idle_ns, window);
 }
 
@@ -1030,17 +1032,15 @@ static void steady_collect(struct test_run *t)
 {
 	struct cdm_test_result *tr = t->tr;
 	const struct cdm_steady *st = &tr->steady;
+	char verdict[CDM_FMT_STEADY_MAX];
 
 	for (unsigned int k = cdm_result_first_pass(tr); k < tr->npasses; k++)
 		cdm_hist_merge(tr->hist, &t->hring[k % CDM_STEADY_WINDOW]);
 	if (st->reached_at_round || tr->npasses < st->max_rounds)
 		return;
-	if (st->range_pct == st->range_pct)
-		cdm_msg_note("%s %s: not steady after %u rounds (range %.0f%%, slope %.0f%%)",
-			     t->name, dir_name(tr->dir), tr->npasses, st->range_pct, st->slope_pct);
-	else
-		cdm_msg_note("%s %s: not steady after %u rounds (a round of the last window measured nothing)",
-			     t->name, dir_name(tr->dir), tr->npasses);
+	/* the report's own words (its "Not steady:" line) */
+	cdm_msg_note("%s %s: not steady %s", t->name, dir_name(tr->dir),
+		     cdm_fmt_steady(verdict, sizeof(verdict), tr, t->info));
 }
 
 /* --end-fsync: the fdatasync that ended a window failed; the test fails as on an I/O error */
@@ -1106,8 +1106,8 @@ static void verify_progress(uint64_t done, uint64_t total)
 /*
  * --verify: once a write or Mix test has ended well, read back every
  * block it recorded (run/verify.h) into tr->verify, and say what bent the
- * workload (blocks drawn again) and each kind of fault found, with the
- * first offset; cli/ fails the run on a fault.  Returns 0, -EINTR, or
+ * workload (blocks drawn again); the report words the faults found and
+ * cli/ fails the run on one.  Returns 0, -EINTR, or
  * -errno of the read-back with @err set.
  */
 static int verify_after(const struct test_run *t, const struct cdm_verify_map *m,
@@ -1117,6 +1117,7 @@ static int verify_after(const struct test_run *t, const struct cdm_verify_map *m
 	const char *dir = dir_name(t->tr->dir);
 	struct cdm_eta_at at = { .phase = CDM_ETA_VERIFY, .phase_left = -1 };
 	uint64_t writes = 0, redrawn = 0, meant = 0;
+	struct cdm_numa_saved mask;
 	int ret;
 
 	for (unsigned int i = 0; i < t->nthreads; i++) {
@@ -1131,8 +1132,16 @@ static int verify_after(const struct test_run *t, const struct cdm_verify_map *m
 	/* no percentage, and no time left, before a block is read back */
 	at.test = t->idx;
 	progress_at(t->cfg, &at, "verifying %s %s", t->name, dir);
+	/* --cpus: the read-back on worker thread 0's CPU, the runner's own thread back after */
+	ret = cdm_numa_pin(t->cfg->cpus, t->cfg->ncpus, 0, &mask);
+	if (ret < 0)
+		return cdm_err_set(err, ret, "%s: %s %s: --verify: the read-back cannot be pinned to CPU %u (--cpus): %s",
+				   t->f->path, t->name, dir,
+				   cdm_cpulist_thread_cpu(t->cfg->cpus, t->cfg->ncpus, 0),
+				   strerror(-ret));
 	ret = cdm_verify_read_back(m, t->f->fd, t->cfg->direct, v, &meant, verify_progress, stop_cb,
 				   err);
+	cdm_numa_unpin(&mask);
 	if (ret == -EINTR)
 		return ret;
 	if (ret < 0) {
@@ -1141,16 +1150,14 @@ static int verify_after(const struct test_run *t, const struct cdm_verify_map *m
 		snprintf(pre, sizeof(pre), "%s: %s %s: --verify", t->f->path, t->name, dir);
 		return cdm_err_prefix(err, ret, pre);
 	}
-	if (v->lost)
-		cdm_msg_warn("%s %s: --verify: %" PRIu64 " lost write%s: the block at offset %" PRIu64 " holds an older write than the last one that completed there",
-			     t->name, dir, v->lost, v->lost == 1 ? "" : "s", v->first_lost);
+	/*
+	 * The faults are told by the report (its Verify line per test, JSON's
+	 * verify object) and by cli/'s closing error; the runner adds only
+	 * what neither holds: where the first misdirected write was meant to go.
+	 */
 	if (v->misdirected)
-		cdm_msg_warn("%s %s: --verify: %" PRIu64 " misdirected write%s: the block at offset %" PRIu64 " holds a write meant for offset %" PRIu64,
-			     t->name, dir, v->misdirected, v->misdirected == 1 ? "" : "s",
-			     v->first_misdirected, meant);
-	if (v->torn)
-		cdm_msg_warn("%s %s: --verify: %" PRIu64 " torn block%s: the block at offset %" PRIu64 " holds parts of different writes",
-			     t->name, dir, v->torn, v->torn == 1 ? "" : "s", v->first_torn);
+		cdm_msg_note("%s %s: --verify: the first misdirected write, found in the block at offset %" PRIu64 ", was meant for offset %" PRIu64,
+			     t->name, dir, v->first_misdirected, meant);
 	return 0;
 }
 
@@ -1345,6 +1352,10 @@ static int run_check(struct run *r, struct cdm_err *err)
 	if (!cfg->direct)
 		cdm_msg_warn("--buffered: the page cache is measured, not only the disk, unless the test file is larger than RAM");
 
+	/* the rounds are the schedule's passes, with no warm-up (plan/plan.h) */
+	if (cfg->steady_state && (cfg->count != cfg->max_rounds || cfg->warmup))
+		return cdm_err_set(err, -EINVAL, "--steady-state: %u passes and a %u s warm-up planned for %u rounds (the plan needs cdm_plan_steady())",
+				   cfg->count, cfg->warmup, cfg->max_rounds);
 	ret = check_buffers(cfg, err);
 	if (ret == 0)
 		ret = cdm_limits_check(cfg, err);
@@ -1404,8 +1415,8 @@ static int write_before(struct run *r, int fresh, struct cdm_err *err)
 	}
 	if (!cdm_plan_writes(cfg))
 		cdm_msg_note("--precondition before read tests only: every block is written as SNIA PTS does before its read tests, so no read meets a block never written");
-	ret = cdm_testfile_precondition(&r->f, cfg->zero_fill, fresh, precond_progress, stop_cb,
-					err);
+	ret = cdm_testfile_precondition(&r->f, cfg->zero_fill, fresh, cfg->cpus, cfg->ncpus,
+					precond_progress, stop_cb, err);
 	if (ret < 0)
 		return ret;
 	ns = cdm_clock_now_ns() - t0;
@@ -1650,7 +1661,13 @@ int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res, struct
 		err->msg[0] = '\0';
 	cdm_msg_progress_clear = progress_clear;
 	ret = run_check(&r, err);
-	/* a block device is written only when the user said so (device.h) */
+	/*
+	 * A block device is written only when the user said so (device.h).
+	 * cdm_plan_device() refuses the same plans with a line that says
+	 * which option writes; this second check, for writes and for
+	 * --precondition alike, is defence in depth for a caller that did
+	 * not plan through it: the data on a device is at stake.
+	 */
 	if (!ret && !cfg->file && r.t.is_device && (cdm_plan_writes(cfg) || cfg->precondition) &&
 	    !cfg->allow_destructive_write)
 		ret = cdm_err_set(err, -EPERM, "%s: a block device is written only with --allow-destructive-write",

@@ -31,6 +31,7 @@
 #include "cdm/base/prng.h"
 #include "cdm/model/stamp.h"
 #include "cdm/plan/limits.h"
+#include "cdm/target/numa.h"
 #include "worker.h"
 
 #define HUGE_2M (2ull << 20)
@@ -886,8 +887,8 @@ static int setup(struct wstate *s)
 
 /*
  * Name the thread "cdm-w<id>" (top -H, ps -L, /proc/PID/task/TID/comm)
- * and, with --cpus, pin it to cpus[id % ncpus], fio's
- * cpus_allowed_policy=split: before setup() touches the buffers, so the
+ * and, with --cpus, pin it to thread @id's CPU (cdm_numa_pin(): fio's
+ * cpus_allowed_policy=split) before setup() touches the buffers, so the
  * kernel's first touch allocates them on that CPU's NUMA node.  Returns 0
  * or -errno (pthread_setaffinity_np's: the CPU went offline or out of the
  * cpuset since the command line was checked).
@@ -896,19 +897,14 @@ static int place(struct cdm_worker *w)
 {
 	const struct cdm_test_shared *sh = w->sh;
 	char name[16];
-	cpu_set_t set;
 	int e;
 
 	snprintf(name, sizeof(name), "cdm-w%u", w->id);
 	pthread_setname_np(pthread_self(), name);
-	if (!sh->ncpus)
-		return 0;
-	CPU_ZERO(&set);
-	CPU_SET(sh->cpus[w->id % sh->ncpus], &set);
-	e = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+	e = cdm_numa_pin(sh->cpus, sh->ncpus, w->id, NULL);
 	if (e)
 		w->pin_failed = 1;
-	return -e;
+	return e;
 }
 
 /* the start gate's states (sh->gate_state), in the order they come */
@@ -1046,7 +1042,7 @@ static void *worker_main(void *arg)
 	struct wstate s;
 	sigset_t all;
 	void *altstack;
-	int r, inited = 0;
+	int r, inited = 0, go;
 
 	/*
 	 * Signals go to the main thread, which asks the workers to stop; the
@@ -1095,9 +1091,11 @@ static void *worker_main(void *arg)
 	s.sh->gate_ready++;
 	pthread_cond_broadcast(&s.sh->gate_cv);
 	pthread_mutex_unlock(&s.sh->gate);
-	if (gate_wait(s.sh, GATE_GO) == GATE_GO && !w->error && s.sh->gated) {
+	/* the state under the gate's mutex, once: GATE_GO or GATE_CANCELLED */
+	go = gate_wait(s.sh, GATE_GO) == GATE_GO;
+	if (go && !w->error && s.sh->gated) {
 		run_gated(&s);
-	} else if (!w->error && !s.sh->gated && s.sh->gate_state == GATE_GO) {
+	} else if (go && !w->error) {
 		s.win = 0;
 		s.next_bound = s.sh->bounds[1];
 		s.stop_at = s.sh->bounds[s.sh->count + 1];

@@ -60,7 +60,7 @@ struct cdm_test_shared {
 	uint64_t nblocks;               /* file size / block size */
 	unsigned int count;             /* measured passes */
 	unsigned int batch;             /* most I/Os reaped and restarted per call */
-	const unsigned short *cpus;     /* --cpus: worker i runs on cpus[i % ncpus] ... */
+	const unsigned short *cpus;     /* --cpus: worker i on cdm_cpulist_thread_cpu() ... */
 	unsigned int ncpus;             /* ... ; 0 = not pinned */
 	/*
 	 * --verify (run/verify.h): the record of the test's writes, or NULL.
@@ -155,7 +155,7 @@ uint64_t cdm_worker_buffer_bytes(unsigned int qd, uint64_t block);
  * cdm_worker_start - start @n worker threads on @sh (filled by the caller,
  * bounds not yet: see above), w[i].sh = @sh and w[i].id = i, and wait
  * until every one has set up its buffers and its engine.  Each thread is
- * named "cdm-w<i>" and, with sh->ncpus, pinned to sh->cpus[i % ncpus]
+ * named "cdm-w<i>" and, with sh->ncpus, pinned to its CPU (cdm_numa_pin())
  * (fio's cpus_allowed_policy=split) before it touches its buffers, so
  * they are allocated on that CPU's node.  A worker that could not be
  * pinned (pin_failed) or whose engine could not be set up has

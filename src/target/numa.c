@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +57,41 @@ int cdm_numa_allowed(unsigned short *cpus, unsigned int *n)
 			cpus[k++] = (unsigned short)c;
 	*n = k;
 	return 0;
+}
+
+_Static_assert(sizeof(cpu_set_t) == sizeof(((struct cdm_numa_saved *)0)->bits),
+	       "struct cdm_numa_saved holds a cpu_set_t");
+
+int cdm_numa_pin(const unsigned short *cpus, unsigned int n, unsigned int i,
+		 struct cdm_numa_saved *old)
+{
+	cpu_set_t set, was;
+	int e;
+
+	if (old)
+		old->saved = 0;
+	if (!n)
+		return 0;
+	if (old && pthread_getaffinity_np(pthread_self(), sizeof(was), &was) == 0) {
+		memcpy(old->bits, &was, sizeof(was));
+		old->saved = 1;
+	}
+	CPU_ZERO(&set);
+	CPU_SET(cdm_cpulist_thread_cpu(cpus, n, i), &set);
+	e = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+	if (e && old)
+		old->saved = 0;
+	return -e;
+}
+
+void cdm_numa_unpin(const struct cdm_numa_saved *old)
+{
+	cpu_set_t was;
+
+	if (!old->saved)
+		return;
+	memcpy(&was, old->bits, sizeof(was));
+	pthread_setaffinity_np(pthread_self(), sizeof(was), &was);
 }
 
 /* is @cpu among the @n sorted @cpus? */
@@ -305,6 +341,6 @@ void cdm_numa_fill(const char *path, const struct cdm_stack_env *env,
 	v.nallowed = nallowed;
 	v.pinned = ncpus > 0;
 	v.workers = ncpus ? cpus : allowed;
-	v.nworkers = ncpus ? (threads < ncpus ? threads : ncpus) : nallowed;
+	v.nworkers = ncpus ? cdm_cpulist_threads_cpus(ncpus, threads) : nallowed;
 	cdm_numa_warning(&v, in->numa_warning, sizeof(in->numa_warning));
 }

@@ -8,7 +8,6 @@
  * empty.
  */
 #include <limits.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include <unistd.h>
 
 #include "cdm/target/device.h"
+#include "cdm/target/numa.h"
 #include "cdm/target/stack.h"
 #include "cdm/target/sysinfo.h"
 
@@ -251,13 +251,13 @@ static void cgroup_dir(char *buf, size_t len)
 
 unsigned int cdm_sysinfo_cpus_allowed(void)
 {
+	unsigned short allowed[CDM_CPULIST_MAX];
 	char dir[1200], file[1300], buf[128];
 	unsigned int n = 0;
-	cpu_set_t set;
 
-	/* sched_getaffinity: taskset, and the cgroup cpuset (it sets the mask) */
-	if (sched_getaffinity(0, sizeof(set), &set) == 0)
-		n = (unsigned int)CPU_COUNT(&set);
+	/* the affinity mask (taskset, and the cgroup cpuset: it sets the mask) */
+	if (cdm_numa_allowed(allowed, &n) < 0)
+		n = 0;
 	/* cgroup v2 cpu.max "QUOTA PERIOD" of this cgroup and each above it */
 	cgroup_dir(dir, sizeof(dir));
 	while (dir[0] && strcmp(dir, "/sys/fs/cgroup") != 0) {

@@ -37,6 +37,7 @@
 #include "cdm/model/stamp.h"
 #include "cdm/target/device.h"
 #include "cdm/target/mountinfo.h"
+#include "cdm/target/numa.h"
 #include "cdm/target/testfile.h"
 
 #define FILL_CHUNK (4u << 20)
@@ -307,6 +308,12 @@ struct seq_write {
 	int fail_errno;
 	atomic_int stopped;             /* a thread saw @stop() say so */
 	int nomem;                      /* the caller's buffer could not be had */
+	/* --cpus: writer i on cdm_cpulist_thread_cpu() of these; ncpus 0: not pinned */
+	const unsigned short *cpus;
+	unsigned int ncpus;
+	unsigned int ids;               /* writer numbers handed out (the caller's is 0) */
+	int pin_errno;                  /* a writer could not be pinned (errno, lock) */
+	unsigned int pin_writer, pin_cpu;
 };
 
 /* write @n bytes of @buf at @off whole (a short write is continued); 0 or errno */
@@ -338,6 +345,29 @@ static void seq_write_progress(const struct seq_write *s, uint64_t done, uint64_
 }
 
 /*
+ * --cpus: pin the calling writer, number @id, to its CPU as a worker
+ * thread of the same number is (target/numa.h), @old as cdm_numa_pin()'s.
+ * Returns 0, or -errno after halting the pass with the writer and CPU
+ * that failed kept for the message.
+ */
+static int seq_write_pin(struct seq_write *s, unsigned int id, struct cdm_numa_saved *old)
+{
+	int e = cdm_numa_pin(s->cpus, s->ncpus, id, old);
+
+	if (!e)
+		return 0;
+	pthread_mutex_lock(&s->lock);
+	if (!s->pin_errno) {
+		s->pin_errno = -e;
+		s->pin_writer = id;
+		s->pin_cpu = cdm_cpulist_thread_cpu(s->cpus, s->ncpus, id);
+	}
+	pthread_mutex_unlock(&s->lock);
+	atomic_store(&s->halt, 1);
+	return e;
+}
+
+/*
  * One writer's share of a sequential pass.  @main: the caller's, the one
  * that reports progress; without its buffer the pass fails (-ENOMEM),
  * while another thread without one leaves its share to the rest.
@@ -345,10 +375,20 @@ static void seq_write_progress(const struct seq_write *s, uint64_t done, uint64_
 static void seq_write_run(struct seq_write *s, int main)
 {
 	uint64_t state = random_u64() | 1, size = s->f->size, at = 0, shown = 0;
-	void *buf = mmap(NULL, s->block, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	void *buf;
 	int e = 0;
 
+	if (!main) {
+		unsigned int id = __atomic_add_fetch(&s->ids, 1, __ATOMIC_RELAXED);
+		char name[16];
+
+		/* "cdm-p<i>" beside the workers' "cdm-w<i>" (top -H, /proc/PID/task) */
+		snprintf(name, sizeof(name), "cdm-p%u", id);
+		pthread_setname_np(pthread_self(), name);
+		if (seq_write_pin(s, id, NULL))
+			return;
+	}
+	buf = mmap(NULL, s->block, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (buf == MAP_FAILED) {
 		if (main) {
 			s->nomem = 1;
@@ -404,30 +444,40 @@ static void *seq_write_thread(void *arg)
 
 /*
  * Write the whole of @s->f once, in order, in @s->block writes, @depth at
- * a time.  Returns 0, -EINTR when @s->stop() said so (no message),
- * -ENOMEM when there was no buffer, or an errno (positive) with *@at the
- * lowest offset that failed: every byte before it was written.
+ * a time, writer i (the caller is 0) pinned to its CPU with @s->ncpus.
+ * Returns 0, -EINTR when @s->stop() said so (no message), -ENOMEM when
+ * there was no buffer, -ECHILD when a writer could not be pinned
+ * (@s->pin_errno and the rest say which), or an errno (positive) with
+ * *@at the lowest offset that failed: every byte before it was written.
  */
 static int seq_write_pass(struct seq_write *s, unsigned int depth, uint64_t *at)
 {
 	pthread_t th[PRECOND_DEPTH];
+	struct cdm_numa_saved old;
 	unsigned int started = 0;
 
 	s->next = s->done = 0;
 	atomic_init(&s->halt, 0);
 	atomic_init(&s->stopped, 0);
-	s->fail_errno = s->nomem = 0;
+	s->fail_errno = s->nomem = s->pin_errno = 0;
+	s->ids = 0;
 	pthread_mutex_init(&s->lock, NULL);
 	if (depth > PRECOND_DEPTH)
 		depth = PRECOND_DEPTH;
-	/* a thread that cannot be made leaves its share to the others */
-	while (started + 1 < depth &&
-	       pthread_create(&th[started], NULL, seq_write_thread, s) == 0)
-		started++;
-	seq_write_run(s, 1);
+	/* the caller is writer 0: on its CPU for the pass, then as it was */
+	if (seq_write_pin(s, 0, &old) == 0) {
+		/* a thread that cannot be made leaves its share to the others */
+		while (started + 1 < depth &&
+		       pthread_create(&th[started], NULL, seq_write_thread, s) == 0)
+			started++;
+		seq_write_run(s, 1);
+	}
 	for (unsigned int i = 0; i < started; i++)
 		pthread_join(th[i], NULL);
+	cdm_numa_unpin(&old);
 	pthread_mutex_destroy(&s->lock);
+	if (s->pin_errno)
+		return -ECHILD;         /* the caller reads pin_errno */
 	/* the end, whichever thread wrote the last block */
 	if (!s->nomem && !s->fail_errno && !atomic_load(&s->stopped))
 		seq_write_progress(s, s->f->size, s->f->size);
@@ -505,12 +555,13 @@ int cdm_testfile_fill(struct cdm_testfile *f, int zero,
 }
 
 int cdm_testfile_precondition(struct cdm_testfile *f, int zero, int fresh,
+			      const unsigned short *cpus, unsigned int ncpus,
 			      void (*progress)(unsigned int pass, uint64_t done, uint64_t total),
 			      int (*stop)(void), struct cdm_err *err)
 {
 	struct seq_write s = {
 		.f = f, .block = CDM_TESTFILE_PRECOND_BLOCK, .zero = zero, .stop = stop,
-		.pass_cb = progress,
+		.pass_cb = progress, .cpus = cpus, .ncpus = ncpus,
 	};
 	uint64_t at = 0;
 	int ret = fresh ? presize(f, err) : 0;
@@ -520,6 +571,9 @@ int cdm_testfile_precondition(struct cdm_testfile *f, int zero, int fresh,
 		if (progress)
 			progress(pass, 0, f->size);
 		ret = seq_write_pass(&s, PRECOND_DEPTH, &at);
+		if (ret == -ECHILD)
+			return cdm_err_set(err, -s.pin_errno, "%s: preconditioning: writer thread %u cannot be pinned to CPU %u (--cpus): %s",
+					   f->path, s.pin_writer + 1, s.pin_cpu, strerror(s.pin_errno));
 		if (ret == -ENOMEM)
 			return cdm_err_set(err, -ENOMEM, "cannot allocate %u KiB for preconditioning the test file",
 					   CDM_TESTFILE_PRECOND_BLOCK >> 10);

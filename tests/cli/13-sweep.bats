@@ -68,6 +68,28 @@ SW=(--size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine null --null-serv
 	assert_clean "$TD"
 }
 
+@test "--null-service-us N,M@S: one parser for cdm and cdm sweep, the schedule applies" {
+	# the same values refused with the same line by both commands
+	for v in 100,200 100,200@ 100,200@0 x 10000001 "100,200@1x"; do
+		run "$CDM" --null-service-us "$v" "$TD"
+		[ "$status" -eq 2 ]
+		a=${lines[0]}
+		run "$CDM" sweep --null-service-us "$v" "$TD"
+		[ "$status" -eq 2 ]
+		[ "${lines[0]}" = "$a" ] || { echo "'$v': '${lines[0]}' vs '$a'"; return 1; }
+		[[ "$a" == "cdm: bad value for --null-service-us: '$v' (N or N,M@S"* ]]
+	done
+	# 40 ms per I/O caps one thread at Q1 at 25 IOPS; from 1 s on 1 ms per
+	# I/O: a 2 s pass above that cap shows the change took effect
+	run "$CDM" sweep --size 16MiB --count 1 --time 2 --warmup 0 --quiet --engine null \
+		--null-service-us 40000,1000@1 --threads 1 --test "RND4K Q1" --mode read "$TD"
+	[ "$status" -eq 0 ]
+	echo "$output"
+	iops=$(echo "$output" | awk '$1 == 1 && NF >= 6 {print $4}')
+	awk -v i="$iops" 'BEGIN { exit !(i > 50) }'
+	assert_clean "$TD"
+}
+
 @test "thread sweep on the null engine: one row per point, IOPS grow with T" {
 	run "$CDM" sweep "${SW[@]}" --threads 1,2,4 --test "RND4K Q1" --mode read "$TD"
 	[ "$status" -eq 0 ]

@@ -221,6 +221,16 @@ PY
 	done
 }
 
+@test "--start-at with --verify or --end-fsync (time the schedule does not know) is refused in one line" {
+	run "$CDM" --start-at +30s --verify "$TD"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "cdm: --start-at cannot be used with --verify: the read-back after each write test has no place in its schedule" ]
+	run "$CDM" --start-at +30s --end-fsync "$TD"
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "cdm: --start-at cannot be used with --end-fsync: the fdatasync that ends each pass has no place in its schedule" ]
+	assert_clean "$TD"
+}
+
 @test "cdm merge refuses files whose plans differ, naming them" {
 	"$CDM" "${NULLRUN[@]}" --save "$OD/a.json" "$TD" > /dev/null
 	"$CDM" "${NULLRUN[@]}" --count 1 --save "$OD/b.json" "$TD" > /dev/null

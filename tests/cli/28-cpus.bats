@@ -32,12 +32,13 @@ run_pinned() {
 	PID=$!
 }
 
-# sample PID's threads every 0.1 s until it ends (at most 60 samples):
-# lines "NAME CPU ALLOWED TID", NAME being the thread's comm (it may hold
-# spaces: taken from the comm file, and stat parsed after the last ")")
+# sample PID's threads every 0.1 s until it ends (at most $SAMPLES, 60 by
+# default): lines "NAME CPU ALLOWED TID SAMPLE", NAME being the thread's
+# comm (it may hold spaces: taken from the comm file, and stat parsed
+# after the last ")"), SAMPLE the sample's number from 1
 sample_threads() {
 	local i t name rest cpu allowed
-	for i in $(seq 60); do
+	for i in $(seq "${SAMPLES:-60}"); do
 		for t in /proc/"$PID"/task/*; do
 			name=$(cat "$t/comm" 2>/dev/null) || continue
 			rest=$(sed 's/.*) //' "$t/stat" 2>/dev/null) || continue
@@ -45,7 +46,7 @@ sample_threads() {
 			cpu=$(echo "$rest" | awk '{ print $37 }')
 			allowed=$(awk '$1 == "Cpus_allowed_list:" { print $2 }' "$t/status" 2>/dev/null)
 			[ -n "$cpu" ] && [ -n "$allowed" ] || continue
-			echo "$name $cpu $allowed ${t##*/}"
+			echo "$name $cpu $allowed ${t##*/} $i"
 		done
 		kill -0 "$PID" 2>/dev/null || break
 		sleep 0.1
@@ -164,4 +165,42 @@ sample_threads() {
 	if [ "$nodes" -le 1 ] || [ "$node" = -1 ]; then
 		! echo "$output" | grep -q 'interconnect'
 	fi
+}
+
+@test "--cpus 1 covers --precondition's writers and --verify's read-back; cdm's thread is given back its CPUs" {
+	need_cpus 1
+	SHIM=$BATS_TEST_DIRNAME/../../build/tests/faultshim.so
+	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
+	# the 128 KiB writes of preconditioning and the read-back's preads 20 ms
+	# late each, so both last long enough to be watched; the test's own
+	# 4 KiB writes as they are
+	CDM_FAULT=pwrite:slow:0:131072,pread:slow:0 LD_PRELOAD=$SHIM \
+		"$CDM" --engine sync --mode write -t "RND4K Q1T2" --size 32MiB --count 1 --time 1 \
+		--interval 0 --warmup 0 --quiet --precondition --verify --cpus 1 --format json \
+		"$TD" > "$OD/run.out" 2> "$OD/run.err" &
+	PID=$!
+	samples=$(SAMPLES=200 sample_threads)
+	wait "$PID"
+	cat "$OD/run.err"
+	# the run did both: preconditioned, and read its writes back clean
+	[ "$(jq '.settings.precondition.time_ns > 0' "$OD/run.out")" = true ]
+	[ "$(jq '.tests[0].verify.lost + .tests[0].verify.misdirected + .tests[0].verify.torn' "$OD/run.out")" -eq 0 ]
+	[ "$(jq '.tests[0].verify.blocks' "$OD/run.out")" -gt 0 ]
+	# the preconditioning writers (cdm-p<i>; cdm's own thread is writer 0) on CPU 1 only
+	[ "$(echo "$samples" | awk '$1 ~ /^cdm-p[0-9]+$/ { print $4 }' | sort -u | wc -l)" -ge 1 ]
+	bad=$(echo "$samples" | awk '$1 ~ /^cdm-[pw][0-9]+$/ && ($2 != 1 || $3 != "1")')
+	[ -z "$bad" ] || { echo "writers or workers off CPU 1: $bad"; false; }
+	# cdm's thread: on CPU 1 while it preconditions (before the first
+	# worker) and while it reads back (after the last), its own CPUs between
+	first_w=$(echo "$samples" | awk '$1 ~ /^cdm-w/ { print $5; exit }')
+	last_w=$(echo "$samples" | awk '$1 ~ /^cdm-w/ { n = $5 } END { print n }')
+	echo "workers seen in samples $first_w to $last_w"
+	[ -n "$first_w" ]
+	main=$(echo "$samples" | awk '$1 == "cdm"')
+	echo "$main" | awk -v w="$first_w" '$5 < w && $3 == "1" { ok = 1 } END { exit !ok }'
+	echo "$main" | awk -v w="$last_w" '$5 > w && $3 == "1" && $2 == 1 { ok = 1 } END { exit !ok }'
+	here=$(allowed_here)
+	echo "$main" | awk -v a="$first_w" -v b="$last_w" -v h="$here" \
+		'$5 >= a && $5 <= b && $3 == h { ok = 1 } END { exit !ok }'
+	assert_clean "$TD"
 }

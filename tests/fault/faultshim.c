@@ -30,7 +30,10 @@
  *          not do what it says (pwrite, and io_submit: each iocb counts):
  *          "misdirect" writes it to the block before (offset - length;
  *          after, offset + length, at offset 0), "drop" writes nothing,
- *          "torn" writes its first half only (whole 512-byte sectors)
+ *          "torn" writes its first half only (whole 512-byte sectors),
+ *          or "slow" (pwrite, pread): the call is done as asked, 20 ms
+ *          late, so a phase lasts long enough to be watched from outside
+ *          (which CPU its thread runs on)
  *   after  how many matching calls (or libaio completions) succeed first
  *   len    count only calls of exactly this many bytes (e.g. 4096 for the
  *          4 KiB I/Os of a test, 4194304 for the 4 MiB writes of the
@@ -63,7 +66,7 @@ enum call {
 };
 
 /* the faults that report success: ferrno values below any errno */
-enum { F_BUSY = -1, F_MISDIRECT = -2, F_DROP = -3, F_TORN = -4 };
+enum { F_BUSY = -1, F_MISDIRECT = -2, F_DROP = -3, F_TORN = -4, F_SLOW = -100 };
 
 #define NFAULTS 4
 
@@ -97,6 +100,8 @@ static int fault_parse(const char *v)
 		ferr = F_DROP;
 	else if (!strcmp(kind, "torn"))
 		ferr = F_TORN;
+	else if (!strcmp(kind, "slow"))
+		ferr = F_SLOW;
 	else if (!strcmp(kind, "ENOSPC"))
 		ferr = ENOSPC;
 	else if (!strcmp(kind, "EIO"))
@@ -163,7 +168,7 @@ static struct fault *strike(enum call c, unsigned long len, int want)
 		struct fault *f = &faults[i];
 		long n;
 
-		if (c != f->call || (f->len && len != f->len) ||
+		if (c != f->call || (f->len && len != f->len) || f->err == F_SLOW ||
 		    (want == LYING && f->err > F_MISDIRECT) || (want == FAILING && f->err <= F_MISDIRECT))
 			continue;
 		n = atomic_fetch_add(&f->seen, 1);
@@ -200,6 +205,20 @@ static void *real(const char *name)
 	return f;
 }
 
+/* "slow": a call of @c (of @len bytes) that a slow fault covers waits 20 ms first */
+static void slow(enum call c, unsigned long len)
+{
+	for (unsigned int i = 0; i < nfaults; i++) {
+		struct fault *f = &faults[i];
+
+		if (f->err == F_SLOW && c == f->call && (!f->len || len == f->len) &&
+		    atomic_fetch_add(&f->seen, 1) >= f->after) {
+			usleep(20000);
+			return;
+		}
+	}
+}
+
 /* a lying write: where it lands, and how much of it (misdirect, drop, torn) */
 static void lie(int err, off_t *off, size_t *n)
 {
@@ -214,7 +233,10 @@ static void lie(int err, off_t *off, size_t *n)
 static ssize_t do_pwrite(int fd, const void *buf, size_t n, off_t off, const char *sym)
 {
 	ssize_t (*f)(int, const void *, size_t, off_t) = real(sym);
-	struct fault *ft = strike(C_PWRITE, n, ANY);
+	struct fault *ft;
+
+	slow(C_PWRITE, n);
+	ft = strike(C_PWRITE, n, ANY);
 
 	if (ft && ft->err <= F_MISDIRECT) {
 		size_t len = n;
@@ -237,8 +259,10 @@ static ssize_t do_pwrite(int fd, const void *buf, size_t n, off_t off, const cha
 static ssize_t do_pread(int fd, void *buf, size_t n, off_t off, const char *sym)
 {
 	ssize_t (*f)(int, void *, size_t, off_t) = real(sym);
+	struct fault *ft;
 
-	struct fault *ft = strike(C_PREAD, n, FAILING);
+	slow(C_PREAD, n);
+	ft = strike(C_PREAD, n, FAILING);
 
 	if (ft) {
 		if (ft->err) {

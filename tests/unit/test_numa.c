@@ -27,78 +27,25 @@
 #include "cdm/base/cpulist.h"
 #include "cdm/base/err.h"
 #include "cdm/target/numa.h"
+#include "unit.h"
 
 /* paths that do not exist here, so that realpath() leaves them alone */
 #define FK "/nonexistent-cdm-numa-test"
 
-static char root[PATH_MAX];
+static const char *root;
 static char mi[PATH_MAX + 16];
 static struct cdm_stack_env env;
-
-static void put(const char *rel, const char *text)
-{
-	char p[PATH_MAX * 2];
-	FILE *f;
-
-	snprintf(p, sizeof(p), "%s/%s", root, rel);
-	f = fopen(p, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
-
-static void mkdirs(const char *rel)
-{
-	char p[PATH_MAX * 2];
-
-	snprintf(p, sizeof(p), "%s/%s", root, rel);
-	for (char *s = p + strlen(root) + 1; *s; s++)
-		if (*s == '/') {
-			*s = '\0';
-			mkdir(p, 0755);
-			*s = '/';
-		}
-	mkdir(p, 0755);
-}
-
-static void link_at(const char *target, const char *rel)
-{
-	char l[PATH_MAX * 2];
-
-	snprintf(l, sizeof(l), "%s/%s", root, rel);
-	assert_int_equal(symlink(target, l), 0);
-}
-
-/* a block device at devices/@rel, with class/block/NAME and dev/block/MAJ:MIN */
-static void dev(const char *rel, const char *majmin)
-{
-	char p[PATH_MAX], t[PATH_MAX * 2], l[PATH_MAX];
-	const char *name = strrchr(rel, '/') + 1;
-
-	snprintf(p, sizeof(p), "devices/%s", rel);
-	mkdirs(p);
-	snprintf(t, sizeof(t), "%s/dev", p);
-	put(t, majmin);
-	snprintf(t, sizeof(t), "../../devices/%s", rel);
-	snprintf(l, sizeof(l), "class/block/%s", name);
-	link_at(t, l);
-	snprintf(l, sizeof(l), "dev/block/%s", majmin);
-	link_at(t, l);
-}
 
 static int setup(void **state)
 {
 	char abs[PATH_MAX * 2];
 
 	(void)state;
-	snprintf(root, sizeof(root), "%s/cdm-numa.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	assert_non_null(mkdtemp(root));
-	mkdirs("class/block");
-	mkdirs("dev/block");
+	root = unit_fake_new("numa");
 	snprintf(mi, sizeof(mi), "%s/mountinfo", root);
 	env.sysfs = root;
 	env.mountinfo = mi;
-	put("mountinfo",
+	unit_fake_put("mountinfo",
 	    "1 0 254:0 / / rw - ext4 /dev/vda rw\n"
 	    "2 1 259:0 / " FK "/near rw - xfs /dev/nvme0n1 rw\n"
 	    "3 1 8:16 / " FK "/far rw - ext4 /dev/sdb rw\n"
@@ -107,52 +54,49 @@ static int setup(void **state)
 	    "6 1 259:1 / " FK "/mp rw - xfs /dev/nvme1n1 rw\n"
 	    "7 1 0:40 / " FK "/shm rw - tmpfs tmpfs rw\n");
 	/* the CPUs: 0-3 on node 0, 4-7 on node 1, node 2 has memory only */
-	mkdirs("devices/system/cpu");
-	put("devices/system/cpu/online", "0-1023\n");
-	mkdirs("devices/system/node/node0");
-	mkdirs("devices/system/node/node1");
-	mkdirs("devices/system/node/node2");
-	mkdirs("devices/system/node/power");
-	put("devices/system/node/node0/cpulist", "0-3\n");
-	put("devices/system/node/node1/cpulist", "4-7\n");
-	put("devices/system/node/node2/cpulist", "\n");
-	put("devices/system/node/online", "0-2\n");
+	unit_fake_mkdirs("devices/system/cpu");
+	unit_fake_put("devices/system/cpu/online", "0-1023\n");
+	unit_fake_mkdirs("devices/system/node/node0");
+	unit_fake_mkdirs("devices/system/node/node1");
+	unit_fake_mkdirs("devices/system/node/node2");
+	unit_fake_mkdirs("devices/system/node/power");
+	unit_fake_put("devices/system/node/node0/cpulist", "0-3\n");
+	unit_fake_put("devices/system/node/node1/cpulist", "4-7\n");
+	unit_fake_put("devices/system/node/node2/cpulist", "\n");
+	unit_fake_put("devices/system/node/online", "0-2\n");
 	/* virtio: its PCI function says -1 (the platform does not tell) */
-	dev("pci0000:00/0000:00:02.0/virtio1/block/vda", "254:0");
-	put("devices/pci0000:00/0000:00:02.0/numa_node", "-1\n");
+	unit_fake_dev("pci0000:00/0000:00:02.0/virtio1/block/vda", "254:0");
+	unit_fake_put("devices/pci0000:00/0000:00:02.0/numa_node", "-1\n");
 	/* NVMe on node 0: the controller (device/) has numa_node */
-	dev("pci0000:00/0000:00:04.0/nvme/nvme0/nvme0n1", "259:0");
-	put("devices/pci0000:00/0000:00:04.0/numa_node", "0\n");
-	put("devices/pci0000:00/0000:00:04.0/nvme/nvme0/numa_node", "0\n");
-	link_at("../../nvme0", "devices/pci0000:00/0000:00:04.0/nvme/nvme0/nvme0n1/device");
+	unit_fake_dev("pci0000:00/0000:00:04.0/nvme/nvme0/nvme0n1", "259:0");
+	unit_fake_put("devices/pci0000:00/0000:00:04.0/numa_node", "0\n");
+	unit_fake_put("devices/pci0000:00/0000:00:04.0/nvme/nvme0/numa_node", "0\n");
+	unit_fake_link("../../nvme0", "devices/pci0000:00/0000:00:04.0/nvme/nvme0/nvme0n1/device");
 	/* SCSI on node 1: no numa_node but the PCI function's, two levels up */
-	dev("pci0000:80/0000:80:01.0/host0/target0:0:0/0:0:0:0/block/sdb", "8:16");
-	put("devices/pci0000:80/0000:80:01.0/numa_node", "1\n");
-	link_at("../../../0:0:0:0", "devices/pci0000:80/0000:80:01.0/host0/target0:0:0/0:0:0:0/block/sdb/device");
+	unit_fake_dev("pci0000:80/0000:80:01.0/host0/target0:0:0/0:0:0:0/block/sdb", "8:16");
+	unit_fake_put("devices/pci0000:80/0000:80:01.0/numa_node", "1\n");
+	unit_fake_link("../../../0:0:0:0", "devices/pci0000:80/0000:80:01.0/host0/target0:0:0/0:0:0:0/block/sdb/device");
 	/* NVMe multipath: the head is virtual, its path under the controller */
-	dev("virtual/nvme-subsystem/nvme-subsys1/nvme1n1", "259:1");
-	mkdirs("devices/pci0000:80/0000:80:02.0/nvme/nvme1/nvme1c1n1");
-	put("devices/pci0000:80/0000:80:02.0/nvme/nvme1/numa_node", "1\n");
-	mkdirs("devices/virtual/nvme-subsystem/nvme-subsys1/nvme1n1/multipath");
+	unit_fake_dev("virtual/nvme-subsystem/nvme-subsys1/nvme1n1", "259:1");
+	unit_fake_mkdirs("devices/pci0000:80/0000:80:02.0/nvme/nvme1/nvme1c1n1");
+	unit_fake_put("devices/pci0000:80/0000:80:02.0/nvme/nvme1/numa_node", "1\n");
+	unit_fake_mkdirs("devices/virtual/nvme-subsystem/nvme-subsys1/nvme1n1/multipath");
 	snprintf(abs, sizeof(abs), "%s/devices/pci0000:80/0000:80:02.0/nvme/nvme1/nvme1c1n1", root);
-	link_at(abs, "devices/virtual/nvme-subsystem/nvme-subsys1/nvme1n1/multipath/nvme1c1n1");
+	unit_fake_link(abs, "devices/virtual/nvme-subsystem/nvme-subsys1/nvme1n1/multipath/nvme1c1n1");
 	/* device-mapper over disks on two nodes, and over two on node 1 */
-	dev("virtual/block/dm-0", "252:0");
-	mkdirs("devices/virtual/block/dm-0/slaves/nvme0n1");
-	mkdirs("devices/virtual/block/dm-0/slaves/sdb");
-	dev("virtual/block/dm-1", "252:1");
-	mkdirs("devices/virtual/block/dm-1/slaves/sdb");
-	mkdirs("devices/virtual/block/dm-1/slaves/nvme1n1");
+	unit_fake_dev("virtual/block/dm-0", "252:0");
+	unit_fake_mkdirs("devices/virtual/block/dm-0/slaves/nvme0n1");
+	unit_fake_mkdirs("devices/virtual/block/dm-0/slaves/sdb");
+	unit_fake_dev("virtual/block/dm-1", "252:1");
+	unit_fake_mkdirs("devices/virtual/block/dm-1/slaves/sdb");
+	unit_fake_mkdirs("devices/virtual/block/dm-1/slaves/nvme1n1");
 	return 0;
 }
 
 static int teardown(void **state)
 {
-	char cmd[PATH_MAX + 16];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	assert_int_equal(system(cmd), 0);
+	unit_fake_remove();
 	return 0;
 }
 
@@ -323,11 +267,50 @@ static void test_check(void **state)
 		assert_string_equal(err.msg, want);
 	}
 	/* not online: said before "not allowed" */
-	put("devices/system/cpu/online", "0\n");
+	unit_fake_put("devices/system/cpu/online", "0\n");
 	cpu = 1;
 	assert_int_equal(cdm_numa_check(root, &cpu, 1, &err), -EINVAL);
 	assert_string_equal(err.msg, "CPU 1 is not online (online: 0)");
-	put("devices/system/cpu/online", "0-1023\n");
+	unit_fake_put("devices/system/cpu/online", "0-1023\n");
+}
+
+/* thread i on its CPU of the list, the caller's own mask given back after */
+static void test_pin(void **state)
+{
+	static unsigned short allowed[CDM_CPULIST_MAX], now[CDM_CPULIST_MAX];
+	struct cdm_numa_saved old;
+	unsigned int n, k;
+	char before[256], after[256];
+
+	(void)state;
+	assert_int_equal(cdm_numa_allowed(allowed, &n), 0);
+	cdm_cpulist_format(allowed, n, before, sizeof(before));
+	/* no --cpus: nothing changes, nothing to give back */
+	assert_int_equal(cdm_numa_pin(allowed, 0, 3, &old), 0);
+	assert_int_equal(old.saved, 0);
+	/* thread n + 1 of the allowed list: cpus[(n + 1) % n] */
+	assert_int_equal(cdm_cpulist_thread_cpu(allowed, n, n + 1), allowed[1 % n]);
+	assert_int_equal(cdm_numa_pin(allowed, n, n + 1, &old), 0);
+	assert_int_equal(old.saved, 1);
+	assert_int_equal(cdm_numa_allowed(now, &k), 0);
+	assert_int_equal(k, 1);
+	assert_int_equal(now[0], allowed[1 % n]);
+	cdm_numa_unpin(&old);
+	assert_int_equal(cdm_numa_allowed(now, &k), 0);
+	cdm_cpulist_format(now, k, after, sizeof(after));
+	assert_string_equal(after, before);
+	/* a CPU past any machine's: refused, the mask as it was */
+	now[0] = CDM_CPULIST_MAX - 1;
+	if (!sysconf(_SC_NPROCESSORS_CONF) || sysconf(_SC_NPROCESSORS_CONF) < CDM_CPULIST_MAX) {
+		assert_true(cdm_numa_pin(now, 1, 0, &old) < 0);
+		assert_int_equal(old.saved, 0);
+		assert_int_equal(cdm_numa_allowed(now, &k), 0);
+		cdm_cpulist_format(now, k, after, sizeof(after));
+		assert_string_equal(after, before);
+	}
+	/* the CPUs threads 0 .. t - 1 use of a list of 3 */
+	assert_int_equal(cdm_cpulist_threads_cpus(3, 2), 2);
+	assert_int_equal(cdm_cpulist_threads_cpus(3, 8), 3);
 }
 
 int main(void)
@@ -339,6 +322,7 @@ int main(void)
 		cmocka_unit_test(test_warning),
 		cmocka_unit_test(test_fill),
 		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_pin),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -25,61 +25,14 @@
 #include <unistd.h>
 
 #include "cdm/target/stack.h"
+#include "unit.h"
 
 /* paths that do not exist here, so that realpath() leaves them alone */
 #define FK "/nonexistent-cdm-stack-test"
 
-static char root[PATH_MAX];
+static const char *root;
 static char mi[PATH_MAX + 16];
 static struct cdm_stack_env env;
-
-static void put(const char *rel, const char *text)
-{
-	char p[PATH_MAX * 2];
-	FILE *f;
-
-	snprintf(p, sizeof(p), "%s/%s", root, rel);
-	f = fopen(p, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
-
-static void mkdirs(const char *rel)
-{
-	char p[PATH_MAX * 2];
-
-	snprintf(p, sizeof(p), "%s/%s", root, rel);
-	for (char *s = p + strlen(root) + 1; *s; s++)
-		if (*s == '/') {
-			*s = '\0';
-			mkdir(p, 0755);
-			*s = '/';
-		}
-	mkdir(p, 0755);
-}
-
-/*
- * A block device as sysfs has it: its directory at @rel under
- * devices/ (a partition inside its disk's), "dev", and the links
- * class/block/NAME and dev/block/MAJ:MIN.
- */
-static void dev(const char *rel, const char *majmin)
-{
-	char p[PATH_MAX], t[PATH_MAX * 2], l[PATH_MAX * 2];
-	const char *name = strrchr(rel, '/') + 1;
-	const char *up = "../../devices/";
-
-	snprintf(p, sizeof(p), "devices/%s", rel);
-	mkdirs(p);
-	snprintf(t, sizeof(t), "%s/dev", p);
-	put(t, majmin);
-	snprintf(t, sizeof(t), "%s%s", up, rel);
-	snprintf(l, sizeof(l), "%s/class/block/%s", root, name);
-	assert_int_equal(symlink(t, l), 0);
-	snprintf(l, sizeof(l), "%s/dev/block/%s", root, majmin);
-	assert_int_equal(symlink(t, l), 0);
-}
 
 /* loop device NAME over @file with loop/dio @dio */
 static void loop(const char *name, const char *majmin, const char *file, const char *dio)
@@ -87,14 +40,14 @@ static void loop(const char *name, const char *majmin, const char *file, const c
 	char rel[128], p[256];
 
 	snprintf(rel, sizeof(rel), "virtual/block/%s", name);
-	dev(rel, majmin);
+	unit_fake_dev(rel, majmin);
 	snprintf(p, sizeof(p), "devices/%s/loop", rel);
-	mkdirs(p);
+	unit_fake_mkdirs(p);
 	snprintf(p, sizeof(p), "devices/%s/loop/backing_file", rel);
-	put(p, file);
+	unit_fake_put(p, file);
 	if (dio) {
 		snprintf(p, sizeof(p), "devices/%s/loop/dio", rel);
-		put(p, dio);
+		unit_fake_put(p, dio);
 	}
 }
 
@@ -104,20 +57,17 @@ static void slave(const char *holder, const char *slave_name)
 	char p[PATH_MAX * 2];
 
 	snprintf(p, sizeof(p), "devices/virtual/block/%s/slaves/%s", holder, slave_name);
-	mkdirs(p);
+	unit_fake_mkdirs(p);
 }
 
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(root, sizeof(root), "%s/cdm-stack.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	assert_non_null(mkdtemp(root));
-	mkdirs("class/block");
-	mkdirs("dev/block");
+	root = unit_fake_new("stack");
 	snprintf(mi, sizeof(mi), "%s/mountinfo", root);
 	env.sysfs = root;
 	env.mountinfo = mi;
-	put("mountinfo",
+	unit_fake_put("mountinfo",
 	    "1 0 254:0 / / rw - ext4 /dev/vda rw\n"
 	    "2 1 7:0 / " FK "/san rw - ext4 /dev/loop0 rw\n"
 	    "3 1 0:40 / " FK "/shm rw - tmpfs tmpfs rw\n"
@@ -134,48 +84,45 @@ static int setup(void **state)
 	    "14 1 252:9 / " FK "/cycle rw - ext4 /dev/dm-9 rw\n"
 	    "15 1 0:60 / " FK "/ram rw - ramfs ramfs rw\n"
 	    "16 1 7:7 / " FK "/gone rw - ext4 /dev/loop7 rw\n");
-	dev("pci0000:00/virtio1/block/vda", "254:0");
-	dev("pci0000:00/virtio2/block/vdb", "254:16");
-	dev("pci0000:00/virtio2/block/vdb/vdb1", "254:17");
-	put("devices/pci0000:00/virtio2/block/vdb/vdb1/partition", "1");
+	unit_fake_dev("pci0000:00/virtio1/block/vda", "254:0");
+	unit_fake_dev("pci0000:00/virtio2/block/vdb", "254:16");
+	unit_fake_dev("pci0000:00/virtio2/block/vdb/vdb1", "254:17");
+	unit_fake_put("devices/pci0000:00/virtio2/block/vdb/vdb1/partition", "1");
 	loop("loop0", "7:0", FK "/disk/san.img", "0");          /* on vda, dio off */
 	loop("loop1", "7:1", FK "/disk/direct.img", "1");       /* on vda, dio on */
 	loop("loop2", "7:2", FK "/shm/img", "0");               /* on tmpfs, dio off */
 	loop("loop3", "7:3", FK "/shm/img", "1");               /* on tmpfs, dio on */
 	loop("loop4", "7:4", FK "/disk/parted.img", "0");
-	dev("virtual/block/loop4/loop4p1", "259:1");
-	put("devices/virtual/block/loop4/loop4p1/partition", "1");
+	unit_fake_dev("virtual/block/loop4/loop4p1", "259:1");
+	unit_fake_put("devices/virtual/block/loop4/loop4p1/partition", "1");
 	loop("loop5", "7:5", FK "/disk/other.img", "1");
 	loop("loop6", "7:6", FK "/fuse/img", "0");              /* on FUSE, dio off */
 	loop("loop7", "7:7", FK "/disk/gone.img (deleted)", NULL); /* no dio file: off */
-	dev("virtual/block/dm-0", "252:0");
-	mkdirs("devices/virtual/block/dm-0/dm");
-	put("devices/virtual/block/dm-0/dm/name", "vg-lv");
+	unit_fake_dev("virtual/block/dm-0", "252:0");
+	unit_fake_mkdirs("devices/virtual/block/dm-0/dm");
+	unit_fake_put("devices/virtual/block/dm-0/dm/name", "vg-lv");
 	slave("dm-0", "loop5");
 	slave("dm-0", "loop0");
-	dev("virtual/block/md0", "9:0");
-	mkdirs("devices/virtual/block/md0/md");
-	put("devices/virtual/block/md0/md/level", "raid1");
+	unit_fake_dev("virtual/block/md0", "9:0");
+	unit_fake_mkdirs("devices/virtual/block/md0/md");
+	unit_fake_put("devices/virtual/block/md0/md/level", "raid1");
 	slave("md0", "vdb1");
 	slave("md0", "zram1");
-	dev("virtual/block/zram1", "253:1");
-	dev("virtual/block/ram0", "1:0");
-	dev("virtual/block/nullb0", "250:0");
-	dev("virtual/block/cdmfake9", "7:9");
+	unit_fake_dev("virtual/block/zram1", "253:1");
+	unit_fake_dev("virtual/block/ram0", "1:0");
+	unit_fake_dev("virtual/block/nullb0", "250:0");
+	unit_fake_dev("virtual/block/cdmfake9", "7:9");
 	loop("cdmfake9x", "7:10", FK "/disk/x.img", "0");
 	slave("cdmfake9", "cdmfake9x");
-	dev("virtual/block/dm-9", "252:9");
+	unit_fake_dev("virtual/block/dm-9", "252:9");
 	slave("dm-9", "dm-9");
 	return 0;
 }
 
 static int teardown(void **state)
 {
-	char cmd[PATH_MAX + 16];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	assert_int_equal(system(cmd), 0);
+	unit_fake_remove();
 	return 0;
 }
 
@@ -350,11 +297,11 @@ static void test_read_line(void **state)
 	char buf[8], p[PATH_MAX + 16];
 
 	(void)state;
-	put("line", "0123456789\nsecond\n");
+	unit_fake_put("line", "0123456789\nsecond\n");
 	snprintf(p, sizeof(p), "%s/line", root);
 	assert_int_equal(cdm_stack_read_line(p, buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "0123456");
-	put("empty", "");
+	unit_fake_put("empty", "");
 	snprintf(p, sizeof(p), "%s/empty", root);
 	assert_int_equal(cdm_stack_read_line(p, buf, sizeof(buf)), -ENODATA);
 	assert_string_equal(buf, "");

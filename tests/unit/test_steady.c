@@ -9,6 +9,7 @@
  * figures of model/result.h come from the last window only (a test whose
  * first rounds were fast shows the window's best, not round 1's).
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -21,6 +22,7 @@
 
 #include "cdm/model/result.h"
 #include "cdm/model/steady.h"
+#include "cdm/plan/plan.h"
 #include "unit.h"
 
 #define MB 1000000ull
@@ -314,6 +316,37 @@ static void test_complete(void **state)
 	cdm_result_free(r);
 }
 
+/* --steady-state's schedule is set in plan/ alone: rounds as passes, no warm-up */
+static void test_plan_steady(void **state)
+{
+	struct cdm_run_config cfg = { .count = 5, .warmup = 1 };
+	struct cdm_err err;
+
+	(void)state;
+	/* without it nothing changes */
+	assert_int_equal(cdm_plan_steady(&cfg, &err), 0);
+	assert_int_equal(cfg.count, 5);
+	assert_int_equal(cfg.warmup, 1);
+	assert_int_equal(cfg.max_rounds, 0);
+	/* --max-rounds alone is refused */
+	cfg.max_rounds = 7;
+	assert_int_equal(cdm_plan_steady(&cfg, &err), -EINVAL);
+	assert_string_equal(err.msg, "--max-rounds is the most rounds of --steady-state: give --steady-state too");
+	assert_int_equal(cfg.count, 5);
+	/* with it: the most rounds are the passes, the profile's warm-up goes */
+	cfg.steady_state = 1;
+	assert_int_equal(cdm_plan_steady(&cfg, &err), 0);
+	assert_int_equal(cfg.count, 7);
+	assert_int_equal(cfg.warmup, 0);
+	assert_int_equal(cfg.max_rounds, 7);
+	/* and the default most, PTS's 25 */
+	cfg.max_rounds = 0;
+	cfg.count = 5;
+	assert_int_equal(cdm_plan_steady(&cfg, &err), 0);
+	assert_int_equal(cfg.max_rounds, CDM_STEADY_MAX_ROUNDS_DEFAULT);
+	assert_int_equal(cfg.count, CDM_STEADY_MAX_ROUNDS_DEFAULT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -324,6 +357,7 @@ int main(void)
 		cmocka_unit_test(test_result_window),
 		cmocka_unit_test(test_window_pass),
 		cmocka_unit_test(test_complete),
+		cmocka_unit_test(test_plan_steady),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -499,7 +499,7 @@ static void test_testfile_precondition(void **state)
 	temp_dir(dir, sizeof(dir));
 	assert_int_equal(cdm_target_probe(dir, size, t, &err), 0);
 	assert_int_equal(cdm_testfile_create(f, t, size, 0, &err), 0);
-	assert_int_equal(cdm_testfile_precondition(f, 0, 1, pc_progress, NULL, &err), 0);
+	assert_int_equal(cdm_testfile_precondition(f, 0, 1, NULL, 0, pc_progress, NULL, &err), 0);
 	assert_string_equal(err.msg, "");
 	assert_int_equal(fstat(f->fd, &st), 0);
 	assert_int_equal(st.st_size, size);
@@ -509,11 +509,11 @@ static void test_testfile_precondition(void **state)
 	assert_int_equal(pc_last[2], size);
 	h1 = check_stamps(f->fd, size);
 	/* an old file: both passes again, new data with the same stamps */
-	assert_int_equal(cdm_testfile_precondition(f, 0, 0, NULL, NULL, &err), 0);
+	assert_int_equal(cdm_testfile_precondition(f, 0, 0, NULL, 0, NULL, NULL, &err), 0);
 	h2 = check_stamps(f->fd, size);
 	assert_true(h1 != h2);
 	/* zeros with --data zero */
-	assert_int_equal(cdm_testfile_precondition(f, 1, 0, NULL, NULL, &err), 0);
+	assert_int_equal(cdm_testfile_precondition(f, 1, 0, NULL, 0, NULL, NULL, &err), 0);
 	{
 		static unsigned char z[1 << 20], buf[1 << 20];
 
@@ -523,7 +523,7 @@ static void test_testfile_precondition(void **state)
 		}
 	}
 	/* a stop request: -EINTR, no message */
-	assert_int_equal(cdm_testfile_precondition(f, 0, 0, NULL, stop_now, &err), -EINTR);
+	assert_int_equal(cdm_testfile_precondition(f, 0, 0, NULL, 0, NULL, stop_now, &err), -EINTR);
 	assert_string_equal(err.msg, "");
 	snprintf(path, sizeof(path), "%s", f->path);
 	assert_int_equal(cdm_testfile_remove(f), 0);
@@ -532,7 +532,7 @@ static void test_testfile_precondition(void **state)
 	/* 1 MiB + 4 KiB: the last write of each pass is 4 KiB */
 	size = (1u << 20) + 4096;
 	assert_int_equal(cdm_testfile_create(f, t, size, 0, &err), 0);
-	assert_int_equal(cdm_testfile_precondition(f, 0, 1, NULL, NULL, &err), 0);
+	assert_int_equal(cdm_testfile_precondition(f, 0, 1, NULL, 0, NULL, NULL, &err), 0);
 	assert_int_equal(fstat(f->fd, &st), 0);
 	assert_int_equal(st.st_size, size);
 	{

@@ -23,6 +23,7 @@
 #include "cdm/base/err.h"
 #include "cdm/base/prng.h"
 #include "cdm/model/stamp.h"
+#include "cdm/engine/engine.h"
 #include "cdm/run/verify.h"
 
 #define BLOCK 4096u
@@ -206,10 +207,20 @@ static void test_plan(void **state)
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.ntests = 1;
 	cfg.tests[0] = (struct cdm_spec){ .pattern = CDM_RND, .block = 4096, .qd = 32, .threads = 4 };
+	/* a run that reads only holds nothing back: any size */
+	cfg.do_read = 1;
+	assert_int_equal(cdm_verify_check_plan(&cfg, 128 * 4096, &err), 0);
 	/* 128 writes in flight: 129 blocks are enough, 128 are not */
+	cfg.do_write = 1;
 	assert_int_equal(cdm_verify_check_plan(&cfg, 129 * 4096, &err), 0);
 	assert_int_equal(cdm_verify_check_plan(&cfg, 128 * 4096, &err), -EINVAL);
 	assert_non_null(strstr(err.msg, "128 writes in flight on a file of 128 blocks"));
+	/* an engine that writes nothing: every block would read back lost */
+	cfg.engine = cdm_engine_find("null", NULL);
+	assert_non_null(cfg.engine);
+	assert_int_equal(cdm_verify_check_plan(&cfg, 1 << 30, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "the null engine writes nothing"));
+	cfg.engine = NULL;
 	cfg.zero_fill = 1;
 	assert_int_equal(cdm_verify_check_plan(&cfg, 1 << 30, &err), -EINVAL);
 	assert_non_null(strstr(err.msg, "--data zero"));

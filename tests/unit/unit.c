@@ -11,6 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "cdm/report/compare.h"
@@ -218,4 +221,76 @@ struct cdm_run_result *unit_hold_run(void)
 	for (unsigned int i = 0; i < 5; i++)
 		hold_round(t, i, 6000, 6600000);
 	return r;
+}
+
+/* the fake sysfs tree (unit.h) */
+static char fake_root[PATH_MAX];
+
+const char *unit_fake_new(const char *tag)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	snprintf(fake_root, sizeof(fake_root), "%s/cdm-%s.XXXXXX", tmp ? tmp : "/tmp", tag);
+	assert_non_null(mkdtemp(fake_root));
+	unit_fake_mkdirs("class/block");
+	unit_fake_mkdirs("dev/block");
+	return fake_root;
+}
+
+void unit_fake_put(const char *rel, const char *text)
+{
+	char p[PATH_MAX * 2];
+	FILE *f;
+
+	snprintf(p, sizeof(p), "%s/%s", fake_root, rel);
+	f = fopen(p, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+void unit_fake_mkdirs(const char *rel)
+{
+	char p[PATH_MAX * 2];
+
+	snprintf(p, sizeof(p), "%s/%s", fake_root, rel);
+	for (char *s = p + strlen(fake_root) + 1; *s; s++)
+		if (*s == '/') {
+			*s = '\0';
+			mkdir(p, 0755);
+			*s = '/';
+		}
+	mkdir(p, 0755);
+}
+
+void unit_fake_link(const char *target, const char *rel)
+{
+	char l[PATH_MAX * 2];
+
+	snprintf(l, sizeof(l), "%s/%s", fake_root, rel);
+	assert_int_equal(symlink(target, l), 0);
+}
+
+void unit_fake_dev(const char *rel, const char *majmin)
+{
+	char p[PATH_MAX], t[PATH_MAX * 2], l[PATH_MAX];
+	const char *name = strrchr(rel, '/') + 1;
+
+	snprintf(p, sizeof(p), "devices/%s", rel);
+	unit_fake_mkdirs(p);
+	snprintf(t, sizeof(t), "%s/dev", p);
+	unit_fake_put(t, majmin);
+	snprintf(t, sizeof(t), "../../devices/%s", rel);
+	snprintf(l, sizeof(l), "class/block/%s", name);
+	unit_fake_link(t, l);
+	snprintf(l, sizeof(l), "dev/block/%s", majmin);
+	unit_fake_link(t, l);
+}
+
+void unit_fake_remove(void)
+{
+	char cmd[PATH_MAX + 16];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", fake_root);
+	assert_int_equal(system(cmd), 0);
 }

@@ -69,4 +69,26 @@ void unit_golden(const char *got, const char *name);
  */
 struct cdm_run_result *unit_hold_run(void);
 
+/*
+ * A fake tree of sysfs (and a mountinfo beside it) for the tests of
+ * target/ (test_stack, test_numa), one at a time, under $TMPDIR (or /tmp).
+ *
+ * unit_fake_new - make the tree $TMPDIR/cdm-@tag.XXXXXX with class/block
+ * and dev/block in it; returns its path (valid until unit_fake_remove()).
+ * unit_fake_put - write @text to the file @rel (relative to the tree).
+ * unit_fake_mkdirs - make the directory @rel and those above it.
+ * unit_fake_link - make @rel a symbolic link to @target.
+ * unit_fake_dev - a block device as sysfs has it: its directory at @rel
+ * under devices/ (a partition inside its disk's), its "dev" file
+ * holding @majmin, and the links class/block/NAME and dev/block/MAJ:MIN.
+ * unit_fake_remove - remove the tree.
+ * Each fails the running test rather than return an error.
+ */
+const char *unit_fake_new(const char *tag);
+void unit_fake_put(const char *rel, const char *text);
+void unit_fake_mkdirs(const char *rel);
+void unit_fake_link(const char *target, const char *rel);
+void unit_fake_dev(const char *rel, const char *majmin);
+void unit_fake_remove(void);
+
 #endif /* CDM_TESTS_UNIT_H */

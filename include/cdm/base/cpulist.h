@@ -46,4 +46,28 @@ int cdm_cpulist_parse(const char *text, unsigned int limit, unsigned short *cpus
  */
 int cdm_cpulist_format(const unsigned short *cpus, unsigned int n, char *buf, size_t len);
 
+/*
+ * cdm_cpulist_thread_cpu - the CPU thread @i (from 0) of a group runs on
+ * when pinned to the @n CPUs @cpus (n >= 1): cpus[i % n], round-robin
+ * over the list, fio's cpus_allowed_policy=split.  The one home of the
+ * rule: worker threads (run/worker.c), --precondition's writers
+ * (target/testfile.c), the read-back of --verify (thread 0), and the
+ * messages and run info that name the CPUs.
+ */
+static inline unsigned int cdm_cpulist_thread_cpu(const unsigned short *cpus, unsigned int n,
+						  unsigned int i)
+{
+	return cpus[i % n];
+}
+
+/*
+ * cdm_cpulist_threads_cpus - how many CPUs of a list of @n the threads
+ * 0 .. @threads - 1 run on by cdm_cpulist_thread_cpu(): the first
+ * min(@threads, @n) of the list, each once.
+ */
+static inline unsigned int cdm_cpulist_threads_cpus(unsigned int n, unsigned int threads)
+{
+	return threads < n ? threads : n;
+}
+
 #endif /* CDM_BASE_CPULIST_H */

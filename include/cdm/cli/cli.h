@@ -73,6 +73,17 @@ int cdm_cli_format(const struct cdm_cli_cmd *cmd, const char *arg,
 int cdm_cli_aggregate(const struct cdm_cli_cmd *cmd, const char *arg, enum cdm_aggregate *agg);
 
 /*
+ * cdm_cli_null_service - --null-service-us @arg into @cfg, for cdm and cdm
+ * sweep alike: "N" (N us per I/O, 0-10000000) or "N,M@S" (M us for the
+ * I/Os a thread starts S seconds, 0.001-CDM_TIME_MAX to the ms, or more
+ * after its first of the test; engine/null.c): a speed change at a known
+ * time, for the steady-state tests.  Returns CDM_CLI_GO_ON, or
+ * CDM_EXIT_USAGE after the usage error "bad value for --null-service-us".
+ */
+int cdm_cli_null_service(const struct cdm_cli_cmd *cmd, const char *arg,
+			 struct cdm_run_config *cfg);
+
+/*
  * cdm_cli_round_size - cdm_plan_round_size() on @cfg, with a note on
  * stderr when the size was rounded down.  Returns CDM_CLI_GO_ON, or
  * CDM_EXIT_USAGE after a usage error for a size below one block.

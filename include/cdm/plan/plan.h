@@ -126,6 +126,22 @@ int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
 		    struct cdm_err *err);
 
 /*
+ * cdm_plan_steady - --steady-state's schedule, the one place of the rule
+ * (docs/method.md, "Steady state"; SNIA PTS): the rounds replace the
+ * passes and the warm-up.  With cfg->steady_state, cfg->max_rounds (0:
+ * CDM_STEADY_MAX_ROUNDS_DEFAULT, model/steady.h) becomes cfg->count, the
+ * passes the schedule makes room for, and cfg->warmup 0: the rounds
+ * before the steady window are the warm-up.  Without it nothing changes.
+ * Call it once the plan's count and warm-up are set (the caller refuses
+ * --count and --warmup given with --steady-state; a profile's are
+ * replaced here).  Returns 0, or -EINVAL with "--max-rounds is the most
+ * rounds of --steady-state: give --steady-state too" in @err when
+ * cfg->max_rounds is set without it.  cdm_run() refuses a steady-state
+ * plan this was not applied to.
+ */
+int cdm_plan_steady(struct cdm_run_config *cfg, struct cdm_err *err);
+
+/*
  * cdm_plan_round_size - make cfg->size (bytes) a whole number of the
  * largest block of cfg->tests, as CDM sizes its test file: rounded down,
  * so the file never grows past what was asked.  Sets *@block to that

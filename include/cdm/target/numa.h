@@ -40,9 +40,40 @@ int cdm_numa_online(const char *sysfs, unsigned short *cpus, unsigned int *n);
  * called before any thread is pinned) into @cpus (room for
  * CDM_CPULIST_MAX), sorted, and their number into *@n.  Returns 0 or
  * -errno (sched_getaffinity's; -EINVAL on a machine of more than 1024
- * CPUs).
+ * CPUs).  The one reader of the mask: cdm_sysinfo_cpus_allowed() counts
+ * these.
  */
 int cdm_numa_allowed(unsigned short *cpus, unsigned int *n);
+
+/*
+ * struct cdm_numa_saved - a thread's CPU mask before cdm_numa_pin(), for
+ * cdm_numa_unpin(): the bits of a cpu_set_t of CDM_CPULIST_MAX CPUs.
+ */
+struct cdm_numa_saved {
+	unsigned long bits[CDM_CPULIST_MAX / (8 * sizeof(unsigned long))];
+	int saved;                      /* bits hold a mask to put back */
+};
+
+/*
+ * cdm_numa_pin - pin the calling thread to the CPU of thread @i (from 0)
+ * of a group placed on the @n CPUs @cpus, cdm_cpulist_thread_cpu() (fio's
+ * cpus_allowed_policy=split; docs/method.md, "CPU placement").  @n 0:
+ * --cpus not given, nothing changes.  @old (may be NULL): where the
+ * thread's mask before is kept, for a thread that goes on to other work
+ * after (the runner's own, pinned for --verify's read-back and as the
+ * first of --precondition's writers).  Returns 0, or -errno
+ * (pthread_setaffinity_np's: the CPU went offline or out of the cpuset
+ * since the command line was checked; the mask is then unchanged).
+ */
+int cdm_numa_pin(const unsigned short *cpus, unsigned int n, unsigned int i,
+		 struct cdm_numa_saved *old);
+
+/*
+ * cdm_numa_unpin - give the calling thread back the mask @old kept by
+ * cdm_numa_pin() (nothing when it kept none).  Best effort: a mask that
+ * cannot be set back leaves the thread on its one CPU.
+ */
+void cdm_numa_unpin(const struct cdm_numa_saved *old);
 
 /*
  * cdm_numa_check - may worker threads be pinned to each of the @n CPUs
@@ -118,8 +149,8 @@ int cdm_numa_warning(const struct cdm_numa_view *v, char *buf, size_t len);
  * --cpus @cpus as a canonical list, "" when @ncpus is 0),
  * cpus_allowed_list (cdm_numa_allowed()), dev_numa_node
  * (cdm_numa_dev_node() of @path) and numa_warning (cdm_numa_warning(),
- * for the CPUs worker threads 0 .. @threads - 1 run on, cpus[i % ncpus],
- * or without --cpus the allowed set).  @env: NULL is the real system.
+ * for the CPUs worker threads 0 .. @threads - 1 run on,
+ * cdm_cpulist_thread_cpu(), or without --cpus the allowed set).  @env: NULL is the real system.
  * The caller prints the warning.
  */
 void cdm_numa_fill(const char *path, const struct cdm_stack_env *env,

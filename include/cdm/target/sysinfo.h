@@ -40,7 +40,7 @@ char *cdm_sysinfo_scheduler(const char *text, char *out, size_t len);
 
 /*
  * cdm_sysinfo_cpus_allowed - the CPUs this process may run on: those of
- * its affinity mask (sched_getaffinity: taskset, a cgroup cpuset), capped
+ * its affinity mask (cdm_numa_allowed(): taskset, a cgroup cpuset), capped
  * by the tightest cgroup v2 CPU quota on its way to the root (cpu.max
  * "QUOTA PERIOD": QUOTA / PERIOD CPUs, rounded up).  0 when unknown.
  * What the "may be limited by the CPU" note judges by; the run info has

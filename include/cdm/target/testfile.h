@@ -103,7 +103,9 @@ int cdm_testfile_fill(struct cdm_testfile *f, int zero,
  * cdm_testfile_precondition - write all of the file sequentially
  * CDM_TESTFILE_PRECOND_PASSES times in CDM_TESTFILE_PRECOND_BLOCK writes,
  * 8 in flight (threads of pwrite through f->fd, so O_DIRECT when the run
- * is), with the data of cdm_testfile_fill() (every sector stamped with
+ * is; with @ncpus > 0, writer i pinned to the CPU of worker thread i,
+ * cdm_numa_pin() of --cpus @cpus, the caller as writer 0 for the pass
+ * only), with the data of cdm_testfile_fill() (every sector stamped with
  * its offset and seq CDM_STAMP_PREP, or zeros with @zero), each pass ended
  * by fdatasync.  @fresh: the file was created and never written (a new
  * test file, or a kept one with an unwritten part): it is pre-sized as
@@ -116,9 +118,12 @@ int cdm_testfile_fill(struct cdm_testfile *f, int zero,
  * thread) says so.  Returns 0, or -errno with one line in @err naming the
  * file, the lowest offset that failed and the pass ("... failed at offset
  * 131072 (preconditioning, pass 1 of 2): Input/output error"; ENOSPC says
- * how much was written, as cdm_testfile_fill() does).
+ * how much was written, as cdm_testfile_fill() does; a writer that could
+ * not be pinned: "...: preconditioning: writer thread 2 cannot be pinned
+ * to CPU 3 (--cpus): Invalid argument").
  */
 int cdm_testfile_precondition(struct cdm_testfile *f, int zero, int fresh,
+			      const unsigned short *cpus, unsigned int ncpus,
 			      void (*progress)(unsigned int pass, uint64_t done, uint64_t total),
 			      int (*stop)(void), struct cdm_err *err);
 
