@@ -17,6 +17,22 @@
 #                        default no: ./cdm never depends on MPI
 
 VERSION    := 0.1.0
+# The version cdm says it is (include/cdm/base/version.h): a release
+# tarball's VERSION file (make dist writes it); in a git checkout, `git
+# describe` when a tag exists (a leading v dropped), else VERSION and the
+# commit; elsewhere VERSION.  `make dist` names its files after it, less
+# "-dirty" (the tarball is HEAD).
+ifneq ($(wildcard VERSION),)
+CDM_VERSION := $(shell cat VERSION)
+else ifneq ($(wildcard .git),)
+CDM_VERSION := $(patsubst v%,%,$(shell git describe --tags --dirty 2>/dev/null))
+ifeq ($(CDM_VERSION),)
+CDM_VERSION := $(VERSION)-g$(shell git describe --always --dirty 2>/dev/null)
+endif
+endif
+ifeq ($(filter-out $(VERSION)-g,$(CDM_VERSION)),)
+CDM_VERSION := $(VERSION)
+endif
 PREFIX     ?= /usr/local
 BINDIR     ?= $(PREFIX)/bin
 MANDIR     ?= $(PREFIX)/share/man
@@ -29,8 +45,7 @@ CFLAGS     ?= -O2 -g
 # pass 2 GiB; include/cdm/base/lfs.h stops a build without it) and time_t
 # (_TIME_BITS, glibc 2.34 on; dates past 2038).  No effect on 64-bit
 # targets or on musl, where both have 64 bits already.
-CPPFLAGS   += -Iinclude -Ibuild -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64 \
-	      -DCDM_VERSION='"$(VERSION)"'
+CPPFLAGS   += -Iinclude -Ibuild -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64
 WARN       := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 LDLIBS     := -pthread
 
@@ -78,6 +93,20 @@ ifeq ($(HAVE_LIBURING),yes)
 ENGINES  += src/engine/io_uring.c
 CPPFLAGS += $(shell $(PKG_CONFIG) --cflags liburing)
 LDLIBS   += $(shell $(PKG_CONFIG) --libs liburing)
+endif
+
+# build/version-build.h: the version and the build facts base/version.c
+# reports, rewritten only when they change (a new commit relinks, it does
+# not rebuild everything)
+VERSION_H := build/version-build.h
+define VERSION_H_NOW
+/* made by the Makefile: the version and build facts (src/base/version.c) */
+$(HASH)define CDM_BUILD_VERSION "$(CDM_VERSION)"
+$(HASH)define CDM_BUILD_LIBURING "$(if $(filter yes,$(HAVE_LIBURING)),$(shell $(PKG_CONFIG) --modversion liburing 2>/dev/null))"
+endef
+ifneq ($(file <$(VERSION_H)),$(VERSION_H_NOW))
+$(shell mkdir -p build)
+$(file >$(VERSION_H),$(VERSION_H_NOW))
 endif
 
 # libaio: no .pc file, so a compile-and-link probe

@@ -19,15 +19,12 @@
 #include <time.h>
 
 #include "cdm/base/size.h"
+#include "cdm/base/version.h"
 #include "cdm/model/result.h"
 #include "cdm/model/spec.h"
 #include "fmt.h"
 #include "layout.h"
 #include "scale.h"
-
-#ifndef CDM_VERSION
-#define CDM_VERSION "unknown"
-#endif
 
 #define CREDIT "cdm - disk benchmark for Linux - MIT License"
 
@@ -50,11 +47,11 @@ void cdm_layout_head(FILE *out, const struct cdm_run_info *in, int width)
 	rule(out, width);
 	if (cdm_result_imported(in))
 		/* no cdm run: say whose figures these are */
-		fprintf(out, "cdm %s: a %s report, imported\n", CDM_VERSION,
+		fprintf(out, "cdm %s: a %s report, imported\n", cdm_version(),
 			cdm_fmt_source(src, sizeof(src), in));
 	else
 		fprintf(out, "cdm %.*s %.*s (%.*s, %s)\n",
-			(int)sizeof(in->version), in->version[0] ? in->version : CDM_VERSION,
+			(int)sizeof(in->version), in->version[0] ? in->version : cdm_version(),
 			(int)sizeof(in->machine), in->machine,
 			(int)sizeof(in->engine), in->engine,
 			in->direct ? "O_DIRECT" : "buffered");

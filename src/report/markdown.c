@@ -22,14 +22,11 @@
 #include <string.h>
 
 #include "cdm/base/size.h"
+#include "cdm/base/version.h"
 #include "cdm/model/spec.h"
 #include "cdm/model/result.h"
 #include "cdm/report/formatter.h"
 #include "fmt.h"
-
-#ifndef CDM_VERSION
-#define CDM_VERSION "unknown"
-#endif
 
 #define UNSTABLE_MARK "\xe2\x9a\xa0"    /* U+26A0 WARNING SIGN */
 
@@ -285,7 +282,7 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 	if (utc[0])
 		fprintf(out, "; %.10s %.8s UTC", utc, utc + 11);
 	fprintf(out, "; cdm %.*s\n\n", (int)sizeof(in->version),
-		in->version[0] ? in->version : CDM_VERSION);
+		in->version[0] ? in->version : cdm_version());
 	write_machine(out, in);
 	write_method(out, r);
 	if (r->interrupted)
