@@ -272,4 +272,28 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build cdm cdm-mpi
+	rm -rf build cdm cdm-mpi cdm-static cdm-static.tmp
+
+# make static: ./cdm-static, one binary for any x86_64 Linux with no
+# library to install (docs/install.md): glibc linked statically with
+# Debian's own liburing.a and libaio.a (their -dev packages ship them,
+# built against glibc), the same objects as ./cdm.  glibc rather than musl:
+# those archives are glibc's, and nothing cdm calls needs what a static
+# glibc cannot give (no NSS, no iconv, no dlopen).  Every engine the build
+# found is linked in; one that is missing stops the build unless it was
+# left out on purpose (WITH_LIBURING=no, WITH_LIBAIO=no).  The binary
+# checks itself: --version must say "linked: static".
+.PHONY: static
+static: cdm-static
+
+cdm-static: build/src/cli/main.o $(LIB_OBJ)
+ifeq ($(WITH_LIBURING)$(HAVE_LIBURING),auto)
+	$(error make static: liburing not found: install liburing-dev (apt-get install liburing-dev), or build with WITH_LIBURING=no)
+endif
+ifeq ($(WITH_LIBAIO)$(HAVE_LIBAIO),auto)
+	$(error make static: libaio not found: install libaio-dev (apt-get install libaio-dev), or build with WITH_LIBAIO=no)
+endif
+	$(CC) $(CFLAGS) $(LDFLAGS) -static -o $@.tmp $^ $(LDLIBS)
+	./$@.tmp --version | grep -qx 'linked: static' || \
+		{ echo "make static: $@ is not statically linked" >&2; rm -f $@.tmp; exit 1; }
+	mv $@.tmp $@

@@ -90,10 +90,15 @@ char *cdm_layout_os(char *buf, size_t len, const struct cdm_run_info *in)
 		return buf;
 	}
 	snprintf(buf, len, "%.*s [%.*s] (%.*s)",
-		 (int)sizeof(in->os), in->os,
+		 (int)sizeof(in->os), in->os[0] ? in->os : "unknown",
 		 (int)sizeof(in->kernel), in->kernel,
 		 (int)sizeof(in->machine), in->machine);
 	return buf;
+}
+
+const char *cdm_layout_mount(const struct cdm_run_info *in)
+{
+	return in->mount_point[0] ? in->mount_point : in->target;
 }
 
 unsigned long long cdm_layout_gib_round(uint64_t bytes)

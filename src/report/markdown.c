@@ -184,7 +184,8 @@ static void write_machine(FILE *out, const struct cdm_run_info *in)
 		fprintf(out, "%s RAM; ", cdm_fmt_bytes_approx(mem, sizeof(mem), in->mem_total_bytes));
 	else
 		fputs("RAM unknown; ", out);
-	cdm_fmt_md_text(out, in->os, sizeof(in->os));
+	/* no os-release (a chroot, a FROM scratch container): unknown */
+	cdm_fmt_md_text(out, in->os[0] ? in->os : "unknown", sizeof(in->os));
 	fputs(" [", out);
 	cdm_fmt_md_text(out, in->kernel, sizeof(in->kernel));
 	fputs("] (", out);
