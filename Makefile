@@ -297,3 +297,26 @@ endif
 	./$@.tmp --version | grep -qx 'linked: static' || \
 		{ echo "make static: $@ is not statically linked" >&2; rm -f $@.tmp; exit 1; }
 	mv $@.tmp $@
+
+# make dist: the two release files, at the top of the tree (git ignores
+# them): cdm-VERSION.tar.gz, the source as committed (git archive of HEAD,
+# unpacking into cdm-VERSION/, with a VERSION file so that a build there
+# knows its version without git), and cdm-VERSION-linux-ARCH, make static's
+# binary.  A tree with uncommitted changes is refused: the tarball would
+# be HEAD and the binary the tree.  The release check (docs/install.md):
+# the tarball unpacked in a fresh directory builds and passes make check.
+DIST_VERSION := $(patsubst %-dirty,%,$(CDM_VERSION))
+DIST_ARCH    := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine 2>/dev/null)))
+DIST_TAR     := cdm-$(DIST_VERSION).tar.gz
+DIST_BIN     := cdm-$(DIST_VERSION)-linux-$(DIST_ARCH)
+.PHONY: dist
+dist: cdm-static
+	@test -e .git || { echo "make dist: not a git checkout (the tarball is git archive of HEAD)" >&2; exit 1; }
+	@git diff --quiet HEAD -- || { echo "make dist: uncommitted changes: commit them first (the tarball is HEAD)" >&2; exit 1; }
+	@rm -rf build/dist && mkdir -p build/dist
+	echo '$(DIST_VERSION)' > build/dist/VERSION
+	git archive --format=tar.gz --prefix=cdm-$(DIST_VERSION)/ --add-file=build/dist/VERSION \
+		-o $(DIST_TAR).tmp HEAD
+	mv $(DIST_TAR).tmp $(DIST_TAR)
+	cp cdm-static $(DIST_BIN).tmp && mv $(DIST_BIN).tmp $(DIST_BIN)
+	@echo "make dist: $(DIST_TAR) $(DIST_BIN)"
