@@ -7,6 +7,11 @@
 #                        memcheck runs, the MPI tests (with mpicc) and
 #                        30 s of libFuzzer (tests/run.sh)
 #   make install         PREFIX=/usr/local DESTDIR=
+#   make static          ./cdm-static, linked statically (any x86_64 Linux)
+#   make dist            the release files: cdm-VERSION.tar.gz and
+#                        cdm-VERSION-linux-ARCH (the static binary)
+#   make distcheck       make dist, then the tarball built and make check
+#                        run in a fresh directory (the release check)
 #
 # Optional libraries, redis-style knobs: WITH_LIBURING=auto|yes|no and
 # WITH_LIBAIO=auto|yes|no.  `yes` on a missing library stops with the
@@ -37,6 +42,9 @@ PREFIX     ?= /usr/local
 BINDIR     ?= $(PREFIX)/bin
 MANDIR     ?= $(PREFIX)/share/man
 DATADIR    ?= $(PREFIX)/share/cdm
+# the shell completions (completions/), when the tree has them
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 DESTDIR    ?=
 
 CC         ?= cc
@@ -266,9 +274,12 @@ install: cdm
 	if [ -x cdm-mpi ]; then install -m 755 cdm-mpi $(DESTDIR)$(BINDIR)/cdm-mpi; fi
 	install -m 644 docs/cdm.1 $(DESTDIR)$(MANDIR)/man1/cdm.1
 	install -m 644 $(PROFILES) $(DESTDIR)$(DATADIR)/profiles/
+	if [ -f completions/cdm.bash ]; then install -D -m 644 completions/cdm.bash $(DESTDIR)$(BASHCOMPDIR)/cdm; fi
+	if [ -f completions/_cdm ]; then install -D -m 644 completions/_cdm $(DESTDIR)$(ZSHCOMPDIR)/_cdm; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/cdm $(DESTDIR)$(BINDIR)/cdm-mpi $(DESTDIR)$(MANDIR)/man1/cdm.1
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/cdm $(DESTDIR)$(ZSHCOMPDIR)/_cdm
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
@@ -309,7 +320,7 @@ DIST_VERSION := $(patsubst %-dirty,%,$(CDM_VERSION))
 DIST_ARCH    := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine 2>/dev/null)))
 DIST_TAR     := cdm-$(DIST_VERSION).tar.gz
 DIST_BIN     := cdm-$(DIST_VERSION)-linux-$(DIST_ARCH)
-.PHONY: dist
+.PHONY: dist distcheck
 dist: cdm-static
 	@test -e .git || { echo "make dist: not a git checkout (the tarball is git archive of HEAD)" >&2; exit 1; }
 	@git diff --quiet HEAD -- || { echo "make dist: uncommitted changes: commit them first (the tarball is HEAD)" >&2; exit 1; }
@@ -320,3 +331,13 @@ dist: cdm-static
 	mv $(DIST_TAR).tmp $(DIST_TAR)
 	cp cdm-static $(DIST_BIN).tmp && mv $(DIST_BIN).tmp $(DIST_BIN)
 	@echo "make dist: $(DIST_TAR) $(DIST_BIN)"
+
+# make distcheck: the release check, by hand before a release (minutes:
+# not part of make check or make test): make dist, then the tarball
+# unpacked in a fresh directory outside the tree must build and pass make
+# check, with the tarball's version.
+distcheck: dist
+	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && \
+	tar xzf $(DIST_TAR) -C "$$d" && cd "$$d/cdm-$(DIST_VERSION)" && \
+	$(MAKE) -j2 check && ./cdm --version | grep -qx 'cdm $(DIST_VERSION)' && \
+	echo "make distcheck: $(DIST_TAR) builds and passes make check"

@@ -196,3 +196,157 @@ EOF
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"CPU unknown"*"RAM unknown; unknown ["* ]]
 }
+
+# src_copy DIR - the working tree's files (git's list: tracked and new, not
+# ignored) in DIR as a fresh git repository of one commit, so that make
+# dist there sees a clean checkout of exactly this tree
+src_copy() {
+	command -v git >/dev/null && [ -e "$ROOT/.git" ] || skip "not a git checkout"
+	mkdir -p "$1"
+	git -C "$ROOT" ls-files -z --cached --others --exclude-standard |
+		(cd "$ROOT" && xargs -0 tar cf -) | tar xf - -C "$1"
+	git -C "$1" init -q
+	git -C "$1" add -A
+	git -C "$1" -c user.name=cdm-test -c user.email=cdm-test@localhost commit -qm copy
+}
+
+@test "make dist: cdm-VERSION.tar.gz of every tracked file into cdm-VERSION/, with VERSION; it builds and knows its version" {
+	not_asan
+	src_copy "$TD/src"
+	run make -s -C "$TD/src" -j2 dist
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# no tag in the copy: the Makefile's VERSION and the commit
+	v=$(sed -n 's/^VERSION *:= *//p' "$ROOT/Makefile")-g$(git -C "$TD/src" describe --always)
+	tgz=$TD/src/cdm-$v.tar.gz bin=$TD/src/cdm-$v-linux-x86_64
+	[ -f "$tgz" ] && [ -x "$bin" ]
+	# the release files are ignored: the checkout stays clean
+	[ -z "$(git -C "$TD/src" status --porcelain)" ]
+	# every entry under cdm-VERSION/, every tracked file, VERSION, nothing else
+	tar tzf "$tgz" | grep -v "^cdm-$v/" && false
+	diff <(tar tzf "$tgz" | grep -v '/$' | sed "s|^cdm-$v/||" | sort) \
+		<( (git -C "$TD/src" ls-files; echo VERSION) | sort)
+	# built from the tarball (no git), it says the tarball's version
+	mkdir "$TD/x"
+	tar xzf "$tgz" -C "$TD/x"
+	[ "$(cat "$TD/x/cdm-$v/VERSION")" = "$v" ]
+	run make -s -C "$TD/x/cdm-$v" -j2 cdm
+	[ "$status" -eq 0 ]
+	[ "$("$TD/x/cdm-$v/cdm" --version | head -1)" = "cdm $v" ]
+	# the binary is the static one, of the same version
+	[ "$("$bin" --version | head -1)" = "cdm $v" ]
+	"$bin" --version | grep -qx 'linked: static'
+	# a tree with uncommitted changes is refused: the tarball would not hold them
+	echo >> "$TD/src/README.md"
+	run make -s -C "$TD/src" dist
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"make dist: uncommitted changes"* ]]
+}
+
+@test "the Debian package: builds, lintian shows no error, installs cdm, man page, profiles and docs, removes to nothing" {
+	not_asan
+	slow "a package build: about 20 s, and dpkg -i on this machine"
+	[ "$(id -u)" -eq 0 ] || skip "needs root to install the package"
+	command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null ||
+		skip "dpkg-buildpackage or debhelper not installed (apt-get install dpkg-dev debhelper)"
+	! dpkg -s cdm >/dev/null 2>&1 || skip "a cdm package is installed here already: not replaced"
+	src_copy "$TD/pkg/cdm"
+	# the suite runs make check itself: the package's own run of it is the
+	# release check (docs/install.md), not repeated here
+	(cd "$TD/pkg/cdm" && DEB_BUILD_OPTIONS=nocheck dpkg-buildpackage -us -uc -b) > "$TD/build.log" 2>&1 ||
+		{ tail -30 "$TD/build.log"; false; }
+	deb=$(ls "$TD"/pkg/cdm_*_*.deb)
+	[[ "$deb" =~ /cdm_0\.1\.0-1_[a-z0-9]+\.deb$ ]]
+	if command -v lintian >/dev/null; then
+		run lintian "$deb"
+		echo "$output"
+		! grep -q '^E:' <<< "$output"
+	fi
+	run dpkg -c "$deb"
+	for f in ./usr/bin/cdm ./usr/share/man/man1/cdm.1.gz ./usr/share/cdm/profiles/default.cdm \
+		./usr/share/doc/cdm/copyright ./usr/share/doc/cdm/README.md.gz ./usr/share/doc/cdm/changelog.gz; do
+		grep -q " $f\$" <<< "$output" || { echo "not in the package: $f"; false; }
+	done
+	# the completions, once the tree has them
+	[ ! -f "$ROOT/completions/cdm.bash" ] ||
+		grep -q ' ./usr/share/bash-completion/completions/cdm$' <<< "$output"
+	[ ! -f "$ROOT/completions/_cdm" ] ||
+		grep -q ' ./usr/share/zsh/vendor-completions/_cdm$' <<< "$output"
+	dpkg -i "$deb"
+	files=$(dpkg -L cdm)
+	run /usr/bin/cdm --version
+	dpkg -r cdm
+	dpkg --purge cdm
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "cdm 0.1.0"* ]]
+	! dpkg -s cdm >/dev/null 2>&1
+	# nothing the package installed is left (directories other packages share may stay)
+	left=
+	while read -r f; do
+		[ -e "$f" ] && [ ! -d "$f" ] && left="$left $f"
+	done <<< "$files"
+	[ -z "$left" ] || { echo "left behind:$left"; false; }
+	[ ! -e /usr/share/cdm ] && [ ! -e /usr/share/doc/cdm ]
+}
+
+# podman or buildah, whichever is installed, building Containerfile
+container_build() {	# $1 = image name
+	if command -v podman >/dev/null; then
+		podman build --network none -f "$ROOT/Containerfile" -t "$1" "$ROOT"
+	elif command -v buildah >/dev/null; then
+		buildah bud --network none -f "$ROOT/Containerfile" -t "$1" "$ROOT"
+	else
+		return 127
+	fi
+}
+
+@test "Containerfile: FROM scratch, the static binary alone, cdm /data by default" {
+	static_bin
+	command -v podman >/dev/null || command -v buildah >/dev/null ||
+		skip "neither podman nor buildah is installed (apt-get install podman)"
+	[ "$(id -u)" -eq 0 ] || skip "needs root for the image's file system (podman image mount)"
+	IMG=localhost/cdm-test-$$-$BATS_TEST_NUMBER
+	run container_build "$IMG"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	cli=podman
+	command -v podman >/dev/null || cli=buildah
+	run $cli inspect --format '{{json .Config.Entrypoint}} {{json .Config.Cmd}}' "$IMG"
+	[ "$status" -eq 0 ] && [ "$output" = '["/cdm"] ["/data"]' ] ||
+		{ echo "$output"; $cli rmi -f "$IMG"; false; }
+	# its file system: /cdm, the static binary, and nothing else (read
+	# through podman's image mount; buildah's build is checked by its config)
+	files=./cdm same=yes
+	if [ $cli = podman ]; then
+		m=$(podman image mount "$IMG") || { podman rmi -f "$IMG"; false; }
+		files=$(cd "$m" && find . -mindepth 1)
+		cmp -s "$m/cdm" "$SBIN" || same=no
+		podman image unmount "$IMG" >/dev/null || true
+	fi
+	$cli rmi -f "$IMG" >/dev/null 2>&1 || true
+	[ "$files" = ./cdm ] || { echo "the image holds: $files"; false; }
+	[ "$same" = yes ]
+}
+
+@test "the container image runs cdm on a host directory (podman run)" {
+	static_bin
+	command -v podman >/dev/null || skip "podman not installed (apt-get install podman)"
+	[ "$(id -u)" -eq 0 ] || skip "rootful podman needed for a volume on any directory"
+	IMG=localhost/cdm-test-$$-$BATS_TEST_NUMBER
+	run container_build "$IMG"
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+	run podman run --rm --network none "$IMG" --version
+	if [ "$status" -ne 0 ] && [[ "$output" == *"OCI"* ]]; then
+		podman rmi -f "$IMG" >/dev/null 2>&1
+		skip "podman cannot start a container here: $(tail -1 <<< "$output")"
+	fi
+	[ "$status" -eq 0 ]
+	[[ "$output" == *$'\nlinked: static'* ]]
+	run podman run --rm --network none -v "$TD:/data" "$IMG" -e sync -t "SEQ1M Q1T1" "${QUICK[@]}" \
+		--save /data/r.json
+	podman rmi -f "$IMG" >/dev/null 2>&1 || true
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ OS:\ unknown\ \[ ]]
+	check_default_run "$TD/r.json" 2
+}
