@@ -245,7 +245,7 @@ src_copy() {
 
 @test "the Debian package: builds, lintian shows no error, installs cdm, man page, profiles and docs, removes to nothing" {
 	not_asan
-	slow "a package build: about 20 s, and dpkg -i on this machine"
+	slow "it installs a package system-wide for a moment (dpkg -i, -r); about 20 s"
 	[ "$(id -u)" -eq 0 ] || skip "needs root to install the package"
 	command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null ||
 		skip "dpkg-buildpackage or debhelper not installed (apt-get install dpkg-dev debhelper)"
