@@ -103,20 +103,6 @@ CPPFLAGS += $(shell $(PKG_CONFIG) --cflags liburing)
 LDLIBS   += $(shell $(PKG_CONFIG) --libs liburing)
 endif
 
-# build/version-build.h: the version and the build facts base/version.c
-# reports, rewritten only when they change (a new commit relinks, it does
-# not rebuild everything)
-VERSION_H := build/version-build.h
-define VERSION_H_NOW
-/* made by the Makefile: the version and build facts (src/base/version.c) */
-$(HASH)define CDM_BUILD_VERSION "$(CDM_VERSION)"
-$(HASH)define CDM_BUILD_LIBURING "$(if $(filter yes,$(HAVE_LIBURING)),$(shell $(PKG_CONFIG) --modversion liburing 2>/dev/null))"
-endef
-ifneq ($(file <$(VERSION_H)),$(VERSION_H_NOW))
-$(shell mkdir -p build)
-$(file >$(VERSION_H),$(VERSION_H_NOW))
-endif
-
 # libaio: no .pc file, so a compile-and-link probe
 ifneq ($(WITH_LIBAIO),no)
 HAVE_LIBAIO := $(shell printf '$(HASH)include <libaio.h>\nint main(void){io_context_t c=0;return io_setup(1,&c);}\n' | \
@@ -132,6 +118,31 @@ ENGINES  += src/engine/libaio.c
 # for tests/fault/faultshim.c, which wraps io_setup only then; cdm needs no #ifdef
 CPPFLAGS += -DCDM_HAVE_LIBAIO
 LDLIBS   += -laio
+endif
+
+# make static and make dist link every engine: one whose library is
+# missing stops them here, unless it was left out on purpose (=no)
+ifneq ($(filter static cdm-static dist distcheck,$(MAKECMDGOALS)),)
+ifeq ($(WITH_LIBURING)$(HAVE_LIBURING),auto)
+$(error make static: liburing not found: install liburing-dev (apt-get install liburing-dev), or build with WITH_LIBURING=no)
+endif
+ifeq ($(WITH_LIBAIO)$(HAVE_LIBAIO),auto)
+$(error make static: libaio not found: install libaio-dev (apt-get install libaio-dev), or build with WITH_LIBAIO=no)
+endif
+endif
+
+# build/version-build.h: the version and the build facts base/version.c
+# reports, rewritten only when they change (a new commit relinks, it does
+# not rebuild everything)
+VERSION_H := build/version-build.h
+define VERSION_H_NOW
+/* made by the Makefile: the version and build facts (src/base/version.c) */
+$(HASH)define CDM_BUILD_VERSION "$(CDM_VERSION)"
+$(HASH)define CDM_BUILD_LIBURING "$(if $(filter yes,$(HAVE_LIBURING)),$(shell $(PKG_CONFIG) --modversion liburing 2>/dev/null))"
+endef
+ifneq ($(file <$(VERSION_H)),$(VERSION_H_NOW))
+$(shell mkdir -p build)
+$(file >$(VERSION_H),$(VERSION_H_NOW))
 endif
 
 # src/<layer>/*.c: every layer but the engines (chosen above) and the two
@@ -298,12 +309,6 @@ clean:
 static: cdm-static
 
 cdm-static: build/src/cli/main.o $(LIB_OBJ)
-ifeq ($(WITH_LIBURING)$(HAVE_LIBURING),auto)
-	$(error make static: liburing not found: install liburing-dev (apt-get install liburing-dev), or build with WITH_LIBURING=no)
-endif
-ifeq ($(WITH_LIBAIO)$(HAVE_LIBAIO),auto)
-	$(error make static: libaio not found: install libaio-dev (apt-get install libaio-dev), or build with WITH_LIBAIO=no)
-endif
 	$(CC) $(CFLAGS) $(LDFLAGS) -static -o $@.tmp $^ $(LDLIBS)
 	./$@.tmp --version | grep -qx 'linked: static' || \
 		{ echo "make static: $@ is not statically linked" >&2; rm -f $@.tmp; exit 1; }

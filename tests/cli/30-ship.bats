@@ -350,3 +350,14 @@ container_build() {	# $1 = image name
 	[[ "$output" =~ OS:\ unknown\ \[ ]]
 	check_default_run "$TD/r.json" 2
 }
+
+@test "make static without liburing or libaio says which package to install" {
+	not_asan
+	run make -C "$ROOT" -n static PKG_CONFIG=false
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"make static: liburing not found: install liburing-dev"* ]]
+	# a compiler that cannot find libaio.h stands in for a machine without it
+	run make -C "$ROOT" -n static CC="cc -include /nonexistent/libaio-missing.h"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"make static: libaio not found: install libaio-dev"* ]]
+}
