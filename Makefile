@@ -340,9 +340,10 @@ dist: cdm-static
 # make distcheck: the release check, by hand before a release (minutes:
 # not part of make check or make test): make dist, then the tarball
 # unpacked in a fresh directory outside the tree must build and pass make
-# check, with the tarball's version.
+# check, with the tarball's version.  The directory is readable by all:
+# tests that drop root's privileges run the binary built in it.
 distcheck: dist
-	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && \
+	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && chmod 755 "$$d" && \
 	tar xzf $(DIST_TAR) -C "$$d" && cd "$$d/cdm-$(DIST_VERSION)" && \
 	$(MAKE) -j2 check && ./cdm --version | grep -qx 'cdm $(DIST_VERSION)' && \
 	echo "make distcheck: $(DIST_TAR) builds and passes make check"
