@@ -53,6 +53,11 @@ CFLAGS     ?= -O2 -g
 # pass 2 GiB; include/cdm/base/lfs.h stops a build without it) and time_t
 # (_TIME_BITS, glibc 2.34 on; dates past 2038).  No effect on 64-bit
 # targets or on musl, where both have 64 bits already.
+# the CPPFLAGS of the environment (dpkg-buildflags' -D_FORTIFY_SOURCE=2),
+# handed unchanged to the tests: make exports a variable from the
+# environment with the value it has here, and a test's own make in the
+# tree (make static, make install) would add ours twice and rebuild all
+ENV_CPPFLAGS := $(CPPFLAGS)
 CPPFLAGS   += -Iinclude -Ibuild -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64
 WARN       := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 LDLIBS     := -pthread
@@ -270,11 +275,12 @@ asan: build/asan/cdm $(ASAN_UNIT)
 # valgrind, the MPI tests and the fuzzer).  Both end with one line
 # "N passed, N failed, N skipped".
 # A cdm-mpi left by an earlier build is rebuilt too: the MPI tests run it.
+TEST_ENV := $(if $(ENV_CPPFLAGS),env CPPFLAGS='$(ENV_CPPFLAGS)')
 check: cdm unit tools $(if $(wildcard cdm-mpi),cdm-mpi)
-	@sh tests/run.sh --fast
+	@$(TEST_ENV) sh tests/run.sh --fast
 
 test: cdm unit asan tools
-	@sh tests/run.sh
+	@$(TEST_ENV) sh tests/run.sh
 
 bench: cdm
 	bench/vs-fio.sh
