@@ -289,12 +289,14 @@ src_copy() {
 	[ ! -e /usr/share/cdm ] && [ ! -e /usr/share/doc/cdm ]
 }
 
-# podman or buildah, whichever is installed, building Containerfile
+# podman or buildah, whichever is installed, building Containerfile; with
+# no cache, so that two tests side by side share no layer (the other's rmi
+# removed a cached one mid-build: "layer not known")
 container_build() {	# $1 = image name
 	if command -v podman >/dev/null; then
-		podman build --network none -f "$ROOT/Containerfile" -t "$1" "$ROOT"
+		podman build --no-cache --network none -f "$ROOT/Containerfile" -t "$1" "$ROOT"
 	elif command -v buildah >/dev/null; then
-		buildah bud --network none -f "$ROOT/Containerfile" -t "$1" "$ROOT"
+		buildah bud --no-cache --network none -f "$ROOT/Containerfile" -t "$1" "$ROOT"
 	else
 		return 127
 	fi
