@@ -348,10 +348,12 @@ dist: cdm-static
 # unpacked in a fresh directory outside the tree must build and pass make
 # check, with the tarball's version.  The directory is readable by all:
 # tests that drop root's privileges run the binary built in it.  The make
-# there is a fresh one, not a sub-make: the tests' own makes (07-build)
-# must not inherit this one's job server.
+# there is a fresh one, not a sub-make, and check runs without -j: the
+# tests' own makes (07-build) must not inherit a job server ("read jobs
+# pipe: Bad file descriptor"; `make -j2 check` does the same).
 distcheck: dist
 	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && chmod 755 "$$d" && \
 	tar xzf $(DIST_TAR) -C "$$d" && cd "$$d/cdm-$(DIST_VERSION)" && \
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -j2 check && ./cdm --version | grep -qx 'cdm $(DIST_VERSION)' && \
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -j2 cdm unit tools && \
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make check && ./cdm --version | grep -qx 'cdm $(DIST_VERSION)' && \
 	echo "make distcheck: $(DIST_TAR) builds and passes make check"
