@@ -295,7 +295,7 @@ src_copy() {
 # removed a cached one mid-build: "layer not known")
 container_build() {	# $1 = image name
 	if command -v podman >/dev/null; then
-		podman build --no-cache --network none -f "$ROOT/Containerfile" -t "$1" "$ROOT"
+		podman build --no-cache --layers=false --network none -f "$ROOT/Containerfile" -t "$1" "$ROOT"
 	elif command -v buildah >/dev/null; then
 		buildah bud --no-cache --network none -f "$ROOT/Containerfile" -t "$1" "$ROOT"
 	else
