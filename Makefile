@@ -7,6 +7,11 @@
 #                        memcheck runs, the MPI tests (with mpicc) and
 #                        30 s of libFuzzer (tests/run.sh)
 #   make install         PREFIX=/usr/local DESTDIR=
+#   make static          ./cdm-static, linked statically (any x86_64 Linux)
+#   make dist            the release files: cdm-VERSION.tar.gz and
+#                        cdm-VERSION-linux-ARCH (the static binary)
+#   make distcheck       make dist, then the tarball built and make check
+#                        run in a fresh directory (the release check)
 #
 # Optional libraries, redis-style knobs: WITH_LIBURING=auto|yes|no and
 # WITH_LIBAIO=auto|yes|no.  `yes` on a missing library stops with the
@@ -17,10 +22,29 @@
 #                        default no: ./cdm never depends on MPI
 
 VERSION    := 0.1.0
+# The version cdm says it is (include/cdm/base/version.h): a release
+# tarball's VERSION file (make dist writes it); in a git checkout, `git
+# describe` when a tag exists (a leading v dropped), else VERSION and the
+# commit; elsewhere VERSION.  `make dist` names its files after it, less
+# "-dirty" (the tarball is HEAD).
+ifneq ($(wildcard VERSION),)
+CDM_VERSION := $(shell cat VERSION)
+else ifneq ($(wildcard .git),)
+CDM_VERSION := $(patsubst v%,%,$(shell git describe --tags --dirty 2>/dev/null))
+ifeq ($(CDM_VERSION),)
+CDM_VERSION := $(VERSION)-g$(shell git describe --always --dirty 2>/dev/null)
+endif
+endif
+ifeq ($(filter-out $(VERSION)-g,$(CDM_VERSION)),)
+CDM_VERSION := $(VERSION)
+endif
 PREFIX     ?= /usr/local
 BINDIR     ?= $(PREFIX)/bin
 MANDIR     ?= $(PREFIX)/share/man
 DATADIR    ?= $(PREFIX)/share/cdm
+# the shell completions (completions/), when the tree has them
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 DESTDIR    ?=
 
 CC         ?= cc
@@ -29,8 +53,12 @@ CFLAGS     ?= -O2 -g
 # pass 2 GiB; include/cdm/base/lfs.h stops a build without it) and time_t
 # (_TIME_BITS, glibc 2.34 on; dates past 2038).  No effect on 64-bit
 # targets or on musl, where both have 64 bits already.
-CPPFLAGS   += -Iinclude -Ibuild -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64 \
-	      -DCDM_VERSION='"$(VERSION)"'
+# the CPPFLAGS of the environment (dpkg-buildflags' -D_FORTIFY_SOURCE=2),
+# handed unchanged to the tests: make exports a variable from the
+# environment with the value it has here, and a test's own make in the
+# tree (make static, make install) would add ours twice and rebuild all
+ENV_CPPFLAGS := $(CPPFLAGS)
+CPPFLAGS   += -Iinclude -Ibuild -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64
 WARN       := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 LDLIBS     := -pthread
 
@@ -95,6 +123,31 @@ ENGINES  += src/engine/libaio.c
 # for tests/fault/faultshim.c, which wraps io_setup only then; cdm needs no #ifdef
 CPPFLAGS += -DCDM_HAVE_LIBAIO
 LDLIBS   += -laio
+endif
+
+# make static and make dist link every engine: one whose library is
+# missing stops them here, unless it was left out on purpose (=no)
+ifneq ($(filter static cdm-static dist distcheck,$(MAKECMDGOALS)),)
+ifeq ($(WITH_LIBURING)$(HAVE_LIBURING),auto)
+$(error make static: liburing not found: install liburing-dev (apt-get install liburing-dev), or build with WITH_LIBURING=no)
+endif
+ifeq ($(WITH_LIBAIO)$(HAVE_LIBAIO),auto)
+$(error make static: libaio not found: install libaio-dev (apt-get install libaio-dev), or build with WITH_LIBAIO=no)
+endif
+endif
+
+# build/version-build.h: the version and the build facts base/version.c
+# reports, rewritten only when they change (a new commit relinks, it does
+# not rebuild everything)
+VERSION_H := build/version-build.h
+define VERSION_H_NOW
+/* made by the Makefile: the version and build facts (src/base/version.c) */
+$(HASH)define CDM_BUILD_VERSION "$(CDM_VERSION)"
+$(HASH)define CDM_BUILD_LIBURING "$(if $(filter yes,$(HAVE_LIBURING)),$(shell $(PKG_CONFIG) --modversion liburing 2>/dev/null))"
+endef
+ifneq ($(file <$(VERSION_H)),$(VERSION_H_NOW))
+$(shell mkdir -p build)
+$(file >$(VERSION_H),$(VERSION_H_NOW))
 endif
 
 # src/<layer>/*.c: every layer but the engines (chosen above) and the two
@@ -222,11 +275,12 @@ asan: build/asan/cdm $(ASAN_UNIT)
 # valgrind, the MPI tests and the fuzzer).  Both end with one line
 # "N passed, N failed, N skipped".
 # A cdm-mpi left by an earlier build is rebuilt too: the MPI tests run it.
+TEST_ENV := $(if $(ENV_CPPFLAGS),env CPPFLAGS='$(ENV_CPPFLAGS)')
 check: cdm unit tools $(if $(wildcard cdm-mpi),cdm-mpi)
-	@sh tests/run.sh --fast
+	@$(TEST_ENV) sh tests/run.sh --fast
 
 test: cdm unit asan tools
-	@sh tests/run.sh
+	@$(TEST_ENV) sh tests/run.sh
 
 bench: cdm
 	bench/vs-fio.sh
@@ -237,10 +291,69 @@ install: cdm
 	if [ -x cdm-mpi ]; then install -m 755 cdm-mpi $(DESTDIR)$(BINDIR)/cdm-mpi; fi
 	install -m 644 docs/cdm.1 $(DESTDIR)$(MANDIR)/man1/cdm.1
 	install -m 644 $(PROFILES) $(DESTDIR)$(DATADIR)/profiles/
+	if [ -f completions/cdm.bash ]; then install -D -m 644 completions/cdm.bash $(DESTDIR)$(BASHCOMPDIR)/cdm; fi
+	if [ -f completions/_cdm ]; then install -D -m 644 completions/_cdm $(DESTDIR)$(ZSHCOMPDIR)/_cdm; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/cdm $(DESTDIR)$(BINDIR)/cdm-mpi $(DESTDIR)$(MANDIR)/man1/cdm.1
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/cdm $(DESTDIR)$(ZSHCOMPDIR)/_cdm
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build cdm cdm-mpi
+	rm -rf build cdm cdm-mpi cdm-static cdm-static.tmp
+
+# make static: ./cdm-static, one binary for any x86_64 Linux with no
+# library to install (docs/install.md): glibc linked statically with
+# Debian's own liburing.a and libaio.a (their -dev packages ship them,
+# built against glibc), the same objects as ./cdm.  glibc rather than musl:
+# those archives are glibc's, and nothing cdm calls needs what a static
+# glibc cannot give (no NSS, no iconv, no dlopen).  Every engine the build
+# found is linked in; one that is missing stops the build unless it was
+# left out on purpose (WITH_LIBURING=no, WITH_LIBAIO=no).  The binary
+# checks itself: --version must say "linked: static".
+.PHONY: static
+static: cdm-static
+
+cdm-static: build/src/cli/main.o $(LIB_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) -static -o $@.tmp $^ $(LDLIBS)
+	./$@.tmp --version | grep -qx 'linked: static' || \
+		{ echo "make static: $@ is not statically linked" >&2; rm -f $@.tmp; exit 1; }
+	mv $@.tmp $@
+
+# make dist: the two release files, at the top of the tree (git ignores
+# them): cdm-VERSION.tar.gz, the source as committed (git archive of HEAD,
+# unpacking into cdm-VERSION/, with a VERSION file so that a build there
+# knows its version without git), and cdm-VERSION-linux-ARCH, make static's
+# binary.  A tree with uncommitted changes is refused: the tarball would
+# be HEAD and the binary the tree.  The release check (docs/install.md):
+# the tarball unpacked in a fresh directory builds and passes make check.
+DIST_VERSION := $(patsubst %-dirty,%,$(CDM_VERSION))
+DIST_ARCH    := $(firstword $(subst -, ,$(shell $(CC) -dumpmachine 2>/dev/null)))
+DIST_TAR     := cdm-$(DIST_VERSION).tar.gz
+DIST_BIN     := cdm-$(DIST_VERSION)-linux-$(DIST_ARCH)
+.PHONY: dist distcheck
+dist: cdm-static
+	@test -e .git || { echo "make dist: not a git checkout (the tarball is git archive of HEAD)" >&2; exit 1; }
+	@git diff --quiet HEAD -- || { echo "make dist: uncommitted changes: commit them first (the tarball is HEAD)" >&2; exit 1; }
+	@rm -rf build/dist && mkdir -p build/dist
+	echo '$(DIST_VERSION)' > build/dist/VERSION
+	git archive --format=tar.gz --prefix=cdm-$(DIST_VERSION)/ --add-file=build/dist/VERSION \
+		-o $(DIST_TAR).tmp HEAD
+	mv $(DIST_TAR).tmp $(DIST_TAR)
+	cp cdm-static $(DIST_BIN).tmp && mv $(DIST_BIN).tmp $(DIST_BIN)
+	@echo "make dist: $(DIST_TAR) $(DIST_BIN)"
+
+# make distcheck: the release check, by hand before a release (minutes:
+# not part of make check or make test): make dist, then the tarball
+# unpacked in a fresh directory outside the tree must build and pass make
+# check, with the tarball's version.  The directory is readable by all:
+# tests that drop root's privileges run the binary built in it.  The make
+# there is a fresh one, not a sub-make, and check runs without -j: the
+# tests' own makes (07-build) must not inherit a job server ("read jobs
+# pipe: Bad file descriptor"; `make -j2 check` does the same).
+distcheck: dist
+	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && chmod 755 "$$d" && \
+	tar xzf $(DIST_TAR) -C "$$d" && cd "$$d/cdm-$(DIST_VERSION)" && \
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -j2 cdm unit tools && \
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make check && ./cdm --version | grep -qx 'cdm $(DIST_VERSION)' && \
+	echo "make distcheck: $(DIST_TAR) builds and passes make check"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/run.sh [--fast] - run every test of cdm and end with one line
 # "N passed, N failed, N skipped".  Called by `make test` after the build;
-# `make check` calls it with --fast, which runs parts 1 and 2 only.
+# `make check` calls it with --fast, which runs parts 1 and 2 only, and
+# there the CLI tests marked slow skip (CDM_TEST_FAST=yes).
 #
 #  1. unit tests (cmocka), TAP output
 #  2. CLI tests (bats) against ./cdm
@@ -15,6 +16,9 @@
 set -u
 fast=no
 [ "${1:-}" = "--fast" ] && fast=yes
+# a CLI test marked slow (a package build, a tarball's own make check)
+# skips in the fast suite: tests/cli/30-ship.bats
+[ $fast = yes ] && export CDM_TEST_FAST=yes
 export CDM_TEST_TIMEOUT=${CDM_TEST_TIMEOUT:-300}
 cd "$(dirname "$0")/.." || exit 2
 logs=build/test-logs

@@ -47,6 +47,7 @@
 #include "cdm/cli/sweep.h"
 #include "cdm/base/clock.h"
 #include "cdm/base/msg.h"
+#include "cdm/base/version.h"
 #ifdef CDM_MPI
 #include "cdm/run/mpi.h"
 #endif
@@ -265,7 +266,7 @@ static const char usage_text[] =
 #endif
 
 "  -h, --help               this help\n"
-"  -V, --version            version and engines built in\n"
+"  -V, --version            version, engines and how cdm was built\n"
 "\n"
 "Exit status: 0 success, 1 the run failed, 2 usage or profile error,\n"
 "128+N interrupted by signal N (130 for Ctrl-C).  See cdm(1).\n";
@@ -638,6 +639,29 @@ static void print_help(void)
 }
 
 /*
+ * --version: the version alone on the first line (scripts read it), then
+ * one "key: value" line per build fact, as fio's and gcc's say what they
+ * are (docs/cdm.1, --version).
+ */
+static void print_version(void)
+{
+	const char *uring = cdm_version_liburing();
+
+	printf("cdm %s\n", cdm_version());
+	printf("engines: %s\n", cdm_engine_build_info());
+	if (uring[0])
+		printf("liburing: %s\n", uring);
+#ifdef CDM_MPI
+	puts("mpi: yes (cdm-mpi)");
+#else
+	puts("mpi: no (cdm-mpi is built by make WITH_MPI=yes)");
+#endif
+	printf("compiler: %s\n", cdm_version_compiler());
+	printf("libc: %s\n", cdm_version_libc());
+	printf("linked: %s\n", cdm_version_static() ? "static" : "dynamic");
+}
+
+/*
  * The options that answer instead of a run: --help and --version at once
  * (whatever else the line has, as GNU tools do); --list-engines and
  * --list-profiles once the line is read (list_now()), so that what they
@@ -656,7 +680,7 @@ static int parse_info_option(int c, struct main_opts *o)
 		print_help();
 		return CDM_EXIT_OK;
 	case 'V':
-		printf("cdm %s (engines: %s)\n", CDM_VERSION, cdm_engine_build_info());
+		print_version();
 		return CDM_EXIT_OK;
 	}
 	return cdm_cli_try(&cmd);        /* getopt has said what is wrong */

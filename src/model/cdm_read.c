@@ -1101,6 +1101,9 @@ static void os_value(struct cdm_run_info *in, const char *p)
 	 */
 	if (end > p && end[-1] == ' ')
 		end--;
+	/* cdm's "unknown [6.1.0] (x86_64)": a run that found no os-release */
+	if (end - p == 7 && !strncmp(p, "unknown", 7))
+		end = p;
 	snprintf(in->os, sizeof(in->os), "%.*s", (int)(end - p), p);
 }
 

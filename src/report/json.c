@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cdm/base/version.h"
 #include "cdm/model/result.h"
 #include "cdm/model/result_read.h"
 #include "cdm/model/spec.h"
@@ -28,10 +29,6 @@
 #include "fmt.h"
 #include "scale.h"
 #include "series_out.h"
-
-#ifndef CDM_VERSION
-#define CDM_VERSION "unknown"
-#endif
 
 /* percentiles written for every complete test, and their key names */
 static const struct {
@@ -648,7 +645,7 @@ static int json_write(FILE *out, const struct cdm_run_result *r)
 	fprintf(out, "  \"schema_version\": %d,\n",
 		cdm_result_imported(in) ? CDM_JSON_SCHEMA_IMPORT : CDM_JSON_SCHEMA_VERSION);
 	fputs("  \"tool\": \"cdm\",\n", out);
-	key_str(out, "  ", "cdm_version", in->version[0] ? in->version : CDM_VERSION,
+	key_str(out, "  ", "cdm_version", in->version[0] ? in->version : cdm_version(),
 		sizeof(in->version), 0, ",");
 	if (in->label[0])
 		key_str(out, "  ", "label", in->label, sizeof(in->label), 0, ",");

@@ -20,15 +20,12 @@
 #include <time.h>
 
 #include "cdm/base/size.h"
+#include "cdm/base/version.h"
 #include "cdm/model/result.h"
 #include "cdm/model/spec.h"
 #include "fmt.h"
 #include "layout.h"
 #include "scale.h"
-
-#ifndef CDM_VERSION
-#define CDM_VERSION "unknown"
-#endif
 
 #define CREDIT "cdm - disk benchmark for Linux - MIT License"
 
@@ -51,11 +48,11 @@ void cdm_layout_head(FILE *out, const struct cdm_run_info *in, int width)
 	rule(out, width);
 	if (cdm_result_imported(in))
 		/* no cdm run: say whose figures these are */
-		fprintf(out, "cdm %s: a %s report, imported\n", CDM_VERSION,
+		fprintf(out, "cdm %s: a %s report, imported\n", cdm_version(),
 			cdm_fmt_source(src, sizeof(src), in));
 	else
 		fprintf(out, "cdm %.*s %.*s (%.*s, %s)\n",
-			(int)sizeof(in->version), in->version[0] ? in->version : CDM_VERSION,
+			(int)sizeof(in->version), in->version[0] ? in->version : cdm_version(),
 			(int)sizeof(in->machine), in->machine,
 			(int)sizeof(in->engine), in->engine,
 			in->direct ? "O_DIRECT" : "buffered");
@@ -94,10 +91,15 @@ char *cdm_layout_os(char *buf, size_t len, const struct cdm_run_info *in)
 		return buf;
 	}
 	snprintf(buf, len, "%.*s [%.*s] (%.*s)",
-		 (int)sizeof(in->os), in->os,
+		 (int)sizeof(in->os), in->os[0] ? in->os : "unknown",
 		 (int)sizeof(in->kernel), in->kernel,
 		 (int)sizeof(in->machine), in->machine);
 	return buf;
+}
+
+const char *cdm_layout_mount(const struct cdm_run_info *in)
+{
+	return in->mount_point[0] ? in->mount_point : in->target;
 }
 
 unsigned long long cdm_layout_gib_round(uint64_t bytes)

@@ -57,11 +57,19 @@ char *cdm_layout_date(char *buf, size_t len, const struct tm *tm,
  * cdm_layout_os - the OS line's text, "Debian GNU/Linux 12 (bookworm)
  * [6.1.0-28-amd64] (x86_64)": the distribution's name, the kernel release
  * in brackets, the machine in parentheses (CDM: Windows' name, its build,
- * x64); "unknown" for a report imported without its OS line.
+ * x64); "unknown" for a report imported without its OS line, and for
+ * the distribution of a run that found no os-release (a chroot).
  * CDM_LAYOUT_OS_MAX bytes always hold it.  Returns @buf.
  */
 #define CDM_LAYOUT_OS_MAX 512
 char *cdm_layout_os(char *buf, size_t len, const struct cdm_run_info *in);
+
+/*
+ * cdm_layout_mount - the volume of the Test line: the mount point holding
+ * the target, or the target as given when the mount is unknown (a chroot:
+ * in->mount_point ""; JSON says null).  Points into @in.
+ */
+const char *cdm_layout_mount(const struct cdm_run_info *in);
 
 /*
  * cdm_layout_gib_round - @bytes in whole GiB, rounded half up, without

@@ -22,15 +22,12 @@
 #include <string.h>
 
 #include "cdm/base/size.h"
+#include "cdm/base/version.h"
 #include "cdm/model/spec.h"
 #include "cdm/model/result.h"
 #include "cdm/report/formatter.h"
 #include "fmt.h"
 #include "layout.h"
-
-#ifndef CDM_VERSION
-#define CDM_VERSION "unknown"
-#endif
 
 #define UNSTABLE_MARK "\xe2\x9a\xa0"    /* U+26A0 WARNING SIGN */
 
@@ -188,7 +185,8 @@ static void write_machine(FILE *out, const struct cdm_run_info *in)
 		fprintf(out, "%s RAM; ", cdm_fmt_bytes_approx(mem, sizeof(mem), in->mem_total_bytes));
 	else
 		fputs("RAM unknown; ", out);
-	cdm_fmt_md_text(out, in->os, sizeof(in->os));
+	/* no os-release (a chroot, a FROM scratch container): unknown */
+	cdm_fmt_md_text(out, in->os[0] ? in->os : "unknown", sizeof(in->os));
 	fputs(" [", out);
 	cdm_fmt_md_text(out, in->kernel, sizeof(in->kernel));
 	fputs("] (", out);
@@ -321,7 +319,7 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 	if (utc[0])
 		fprintf(out, "; %.10s %.8s UTC", utc, utc + 11);
 	fprintf(out, "; cdm %.*s\n\n", (int)sizeof(in->version),
-		in->version[0] ? in->version : CDM_VERSION);
+		in->version[0] ? in->version : cdm_version());
 	write_machine(out, in);
 	write_method(out, r);
 	if (r->interrupted)

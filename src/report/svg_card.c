@@ -25,16 +25,13 @@
 #include <string.h>
 
 #include "cdm/base/size.h"
+#include "cdm/base/version.h"
 #include "cdm/model/result.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/formatter.h"
 #include "fmt.h"
 #include "layout.h"
 #include "svg.h"
-
-#ifndef CDM_VERSION
-#define CDM_VERSION "unknown"
-#endif
 
 #define DASH "\xe2\x80\x93"         /* en dash: no figure */
 #define W 800                   /* document width, px */
@@ -435,7 +432,7 @@ static void head(FILE *out, const struct card *k)
 	if (cdm_result_imported(in))
 		snprintf(buf, sizeof(buf), "%s report, imported", cdm_fmt_source(sz, sizeof(sz), in));
 	else
-		snprintf(buf, sizeof(buf), "cdm %s %s%s", in->version[0] ? in->version : CDM_VERSION,
+		snprintf(buf, sizeof(buf), "cdm %s %s%s", in->version[0] ? in->version : cdm_version(),
 			 in->machine, in->admin ? " [Admin]" : "");
 	tw = cdm_svg_width(buf, 12, 0);
 	tw = tw < 210 ? 210 : tw > 330 ? 330 : tw;

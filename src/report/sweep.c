@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cdm/base/version.h"
 #include "cdm/report/plot.h"
 #include "cdm/report/report.h"
 #include "cdm/report/sweep.h"
@@ -134,7 +135,7 @@ int cdm_report_sweep_json(FILE *out, const struct cdm_sweep *sw)
 
 	fprintf(out, "{\n  \"schema_version\": %d,\n  \"tool\": \"cdm\",\n  \"kind\": \"sweep\",\n",
 		CDM_JSON_SCHEMA_VERSION);
-	fprintf(out, "  \"cdm_version\": \"%s\",\n  \"interrupted\": %s,\n", CDM_VERSION,
+	fprintf(out, "  \"cdm_version\": \"%s\",\n  \"interrupted\": %s,\n", cdm_version(),
 		r->interrupted ? "true" : "false");
 	fputs("  \"target\": { \"path\": ", out);
 	cdm_fmt_json_str(out, in->target, sizeof(in->target));

@@ -72,7 +72,7 @@ static void write_footer(FILE *out, const struct cdm_run_result *r,
 	} else {
 		fprintf(out, "   Test: %s (x%u) [%.*s: %u%% (%llu/%lluGiB)]\n",
 			size, in->count,
-			(int)sizeof(in->mount_point), in->mount_point, pct,
+			(int)sizeof(in->mount_point), cdm_layout_mount(in), pct,
 			cdm_layout_gib_round(in->fs_used_bytes),
 			cdm_layout_gib_round(in->fs_total_bytes));
 	}

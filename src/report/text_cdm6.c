@@ -122,11 +122,11 @@ static void volume(char *buf, size_t len, const struct cdm_run_info *in)
 		return;
 	}
 	if (!in->fs_total_bytes) {      /* no usage known: no figure for it */
-		snprintf(buf, len, "%.*s", (int)sizeof(in->mount_point), in->mount_point);
+		snprintf(buf, len, "%.*s", (int)sizeof(in->mount_point), cdm_layout_mount(in));
 		return;
 	}
 	snprintf(buf, len, "%.*s: %.1f%% (%.1f/%.1f %s)",
-		 (int)sizeof(in->mount_point), in->mount_point, 100.0 * used / total,
+		 (int)sizeof(in->mount_point), cdm_layout_mount(in), 100.0 * used / total,
 		 used / (double)(mib ? MIB : 1024 * MIB), total / (double)(mib ? MIB : 1024 * MIB),
 		 mib ? "MiB" : "GiB");
 }

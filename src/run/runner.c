@@ -28,6 +28,7 @@
 #include "cdm/base/lfs.h"
 #include "cdm/base/msg.h"
 #include "cdm/base/size.h"
+#include "cdm/base/version.h"
 #include "cdm/plan/align.h"
 #include "cdm/plan/eta.h"
 #include "cdm/plan/limits.h"
@@ -1248,7 +1249,7 @@ static void fill_placement(const struct cdm_run_config *cfg, struct cdm_run_info
 static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target *t,
 		      struct cdm_run_info *in)
 {
-	snprintf(in->version, sizeof(in->version), "%s", CDM_VERSION);
+	snprintf(in->version, sizeof(in->version), "%s", cdm_version());
 	snprintf(in->engine, sizeof(in->engine), "%s", cfg->engine->name);
 	snprintf(in->profile, sizeof(in->profile), "%s", cfg->profile_name);
 	snprintf(in->target, sizeof(in->target), "%s", cfg->target);

@@ -145,13 +145,21 @@ static void fill_cpu(struct cdm_run_info *in)
 	fclose(fp);
 }
 
-/* the distribution's PRETTY_NAME from /etc/os-release, else "Linux" */
+/*
+ * The distribution's PRETTY_NAME from /etc/os-release, else from
+ * /usr/lib/os-release (os-release(5)'s order); "" (unknown) when neither
+ * is there, as in an empty chroot or a FROM scratch container: os-release(5)
+ * would default to "Linux", but that names no distribution, and the kernel
+ * release beside it says Linux already.
+ */
 static void read_os_name(char *buf, size_t len)
 {
 	FILE *fp = fopen("/etc/os-release", "re");
 	char line[256];
 
-	snprintf(buf, len, "Linux");
+	buf[0] = '\0';
+	if (!fp)
+		fp = fopen("/usr/lib/os-release", "re");
 	if (!fp)
 		return;
 	while (fgets(line, sizeof(line), fp)) {

@@ -25,14 +25,16 @@
 #include "cdm/target/target.h"
 
 /*
- * The mount holding @real (a canonical path), as mountinfo.c finds it;
- * the mount point is @real itself and the type "unknown" when it cannot.
+ * The mount holding @real (a canonical path), as mountinfo.c finds it.
+ * When it cannot (no /proc; a chroot, whose mounts outside its root
+ * /proc/self/mountinfo leaves out) the mount point is "" and the type
+ * "unknown": a run goes on, and says so.
  */
 static void find_mount(const char *real, struct cdm_target *t)
 {
 	struct cdm_mount *m = malloc(sizeof(*m));
 
-	snprintf(t->mount_point, sizeof(t->mount_point), "%s", real);
+	t->mount_point[0] = '\0';
 	snprintf(t->fs_type, sizeof(t->fs_type), "unknown");
 	t->mount_source[0] = '\0';
 	if (!m)
@@ -130,7 +132,7 @@ int cdm_target_probe(const char *path, uint64_t size, struct cdm_target *t,
 	find_mount(real, t);
 	if (sv.f_flag & ST_RDONLY)
 		return cdm_err_set(err, -EROFS, "%s: read-only filesystem (%s on %s)", path,
-				   t->fs_type, t->mount_point);
+				   t->fs_type, t->mount_point[0] ? t->mount_point : real);
 	/* access() answers for the real user; euidaccess for who we run as */
 	if (euidaccess(path, W_OK | X_OK) < 0)
 		return cdm_err_set(err, -EACCES, "%s: no permission to create files here", path);

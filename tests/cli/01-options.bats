@@ -16,10 +16,45 @@ load helpers
 	[[ "$output" == *"Usage: cdm [OPTIONS] [TARGET]"* ]]
 }
 
-@test "--version names the version and the engines built in" {
+@test "--version: the version alone first, then the engines and how cdm was built" {
 	run "$CDM" --version
 	[ "$status" -eq 0 ]
-	[[ "$output" =~ ^cdm\ [0-9]+\.[0-9]+\.[0-9]+\ \(engines:.*sync.*null ]]
+	# the first line is "cdm VERSION" alone, for scripts
+	[[ "${lines[0]}" =~ ^cdm\ [0-9]+\.[0-9]+\.[0-9]+(-[0-9]+)?(-g[0-9a-f]{7,})?(-dirty)?$ ]]
+	[[ "$output" == *$'\nengines: '*sync*null* ]]
+	[[ "$output" =~ $'\n'compiler:\ (gcc|clang)\ [0-9] ]]
+	[[ "$output" =~ $'\n'libc:\ . ]]
+	[[ "$output" == *$'\nmpi: no '* ]]
+	# io_uring and its liburing version go together
+	if "$CDM" --list-engines | grep -qE '^io_uring +yes'; then
+		[[ "$output" == *"engines: io_uring"* ]]
+		[[ "$output" =~ $'\n'liburing:\ [0-9]+\.[0-9]+ ]]
+	else
+		[[ "$output" != *"liburing:"* ]]
+	fi
+	# static or dynamic, as file(1) reads the binary
+	if command -v file >/dev/null; then
+		case $(file -L "$CDM") in
+		*"statically linked"*) [[ "$output" == *$'\nlinked: static'* ]] ;;
+		*) [[ "$output" == *$'\nlinked: dynamic'* ]] ;;
+		esac
+	fi
+}
+
+@test "--version in a git checkout: git describe, or the Makefile's VERSION and the commit" {
+	root="$BATS_TEST_DIRNAME/../.."
+	command -v git >/dev/null && [ -e "$root/.git" ] || skip "not a git checkout"
+	[ ! -e "$root/VERSION" ] || skip "a VERSION file (a release tarball) names the version"
+	run "$CDM" --version
+	v=${lines[0]#cdm }
+	v=${v%-dirty}
+	if tag=$(git -C "$root" describe --tags 2>/dev/null); then
+		want=${tag#v}
+	else
+		want=$(sed -n 's/^VERSION *:= *//p' "$root/Makefile")-g$(git -C "$root" describe --always)
+	fi
+	# a binary older than HEAD is stale, not a wrong rule: make rebuilds it
+	[ "$v" = "$want" ] || { echo "cdm says $v, the checkout is $want (run make)"; false; }
 }
 
 @test "--list-engines shows each engine, built in or not, and whether it works" {

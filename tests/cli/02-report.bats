@@ -10,7 +10,7 @@ check_default_layout() {
 	dashes=$(printf '%078d' 0 | tr 0 -)
 	[ "$(wc -l < "$f")" -eq 26 ] || { echo "expected 26 lines, got $(wc -l < "$f")"; return 1; }
 	[ "$(sed -n 1p "$f")" = "$dashes" ]
-	sed -n 2p "$f" | grep -qE '^cdm [0-9.]+ [A-Za-z0-9_]+ \((io_uring|libaio|sync|null), (O_DIRECT|buffered)\)$'
+	sed -n 2p "$f" | grep -qE '^cdm [0-9]+\.[0-9]+\.[0-9]+(-[0-9]+)?(-g[0-9a-f]+)?(-dirty)? [A-Za-z0-9_]+ \((io_uring|libaio|sync|null), (O_DIRECT|buffered)\)$'
 	[ "$(sed -n 3p "$f" | wc -c)" -eq 79 ]            # credit line ends at column 78
 	if sed -n 2,3p "$f" | grep -qi crystal; then false; fi
 	[ "$(sed -n 4p "$f")" = "$dashes" ]

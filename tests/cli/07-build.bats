@@ -48,11 +48,17 @@ teardown() {
 }
 
 # a copy of the sources (no build outputs), for builds that must not touch
-# the ./cdm under test
+# the ./cdm under test: git's files in a checkout, the tree less what a
+# build makes in a release tarball (no .git)
 copy_tree() {
 	mkdir -p "$1"
-	git -C "$ROOT" ls-files -z --cached --others --exclude-standard |
-		(cd "$ROOT" && xargs -0 tar cf -) | tar xf - -C "$1"
+	if [ -e "$ROOT/.git" ]; then
+		git -C "$ROOT" ls-files -z --cached --others --exclude-standard |
+			(cd "$ROOT" && xargs -0 tar cf -) | tar xf - -C "$1"
+	else
+		(cd "$ROOT" && tar cf - --exclude=./build --exclude=./cdm --exclude=./cdm-mpi \
+			--exclude=./cdm-static .) | tar xf - -C "$1"
+	fi
 }
 
 @test "make WITH_LIBURING=no after make rebuilds without io_uring, and make brings it back" {

@@ -27,6 +27,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "cdm/base/version.h"
 #include "cdm/model/cdm_read.h"
 #include "cdm/model/compare.h"
 #include "cdm/model/result.h"
@@ -943,7 +944,7 @@ static void test_cdm_text(void **state)
 			assert_int_equal(y->source.kind, CDM_SOURCE_CDM_TEXT);
 			assert_true(cdm_result_imported(y));
 			assert_int_equal(y->source.layout, fmts[k].layout);
-			assert_string_equal(y->source.version, CDM_VERSION);
+			assert_string_equal(y->source.version, cdm_version());
 			snprintf(want, sizeof(want), "CrystalDiskMark%s%s%s%s", x->source.version[0] ? " " : "",
 				 x->source.version, x->source.edition[0] ? " " : "", x->source.edition);
 			assert_string_equal(y->source.origin, want);

@@ -21,7 +21,7 @@ struct cdm_err;
 
 struct cdm_target {
 	char path[4096];                /* TARGET as given */
-	char mount_point[4096];         /* from /proc/self/mountinfo */
+	char mount_point[4096];         /* from /proc/self/mountinfo; "" unknown */
 	char mount_source[4096];        /* device or server:/export */
 	char fs_type[32];               /* "ext4", "tmpfs", "fuse.sshfs" ... */
 	uint64_t total_bytes;           /* f_blocks * f_frsize */
