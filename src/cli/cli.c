@@ -322,3 +322,8 @@ unsigned int cdm_cli_verify_faults(const struct cdm_run_result *res)
 			      bad, done, done == 1 ? "" : "s");
 	return bad;
 }
+
+int cdm_cli_late_signal(int r)
+{
+	return r != -EINTR ? cdm_runner_stop_requested() : 0;
+}

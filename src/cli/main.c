@@ -188,8 +188,9 @@ static const char usage_text[] =
 "                           (fio's end_fsync) (default: off)\n"
 "      --steady-state       run each test as rounds of --time seconds until 5 in\n"
 "                           a row are steady by SNIA PTS's rule (range <= 20 %,\n"
-"                           slope <= 10 % of their mean); no warm-up, no\n"
-"                           --count; the report uses the last 5 (default: off)\n"
+"                           slope <= 10 % of their mean); the rounds replace\n"
+"                           the warm-up and the passes; the report uses the\n"
+"                           last 5 (default: off)\n"
 "      --max-rounds N       with --steady-state: at most N rounds per test,\n"
 "                           5-100 (default: 25)\n"
 "      --data random|zero   test data: random bytes, or zeros (CDM's 0Fill)\n"
@@ -1072,9 +1073,9 @@ static int write_plot(const char *path, const struct cdm_run_result *res)
  */
 static int stopped_late(int r)
 {
-	int sig = cdm_runner_stop_requested();
+	int sig = cdm_cli_late_signal(r);
 
-	return r != -EINTR && sig && sig != SIGPIPE;
+	return sig && sig != SIGPIPE;
 }
 
 /*
@@ -1146,7 +1147,7 @@ static int report(const struct main_opts *o, struct cdm_run_result *res, int r)
 		status = CDM_EXIT_RUN;
 	}
 	/* a signal after the last test (SIGPIPE from the report): 128 + N */
-	late = r != -EINTR ? cdm_runner_stop_requested() : 0;
+	late = cdm_cli_late_signal(r);
 	if (late) {
 		cdm_msg_error("interrupted by %s after the run ended; %s", strsignal(late),
 			  file_fate(o, res));

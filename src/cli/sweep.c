@@ -373,8 +373,20 @@ static int write_table(FILE *f, const void *arg)
 	return cdm_report_sweep_table(f, t->sw, t->md);
 }
 
-/* the table, the ceilings' notes, --save, --plot (atomically); 0 or CDM_EXIT_RUN */
-static int write_outputs(const struct sweep_opts *o, const struct cdm_sweep *sw)
+/* a signal after the run ended, other than SIGPIPE (stdout gone): write no more */
+static int late_stop(int r)
+{
+	int sig = cdm_cli_late_signal(r);
+
+	return sig && sig != SIGPIPE;
+}
+
+/*
+ * the table, the ceilings' notes, --save, --plot (atomically); 0 or
+ * CDM_EXIT_RUN.  After a signal that came once the run ended (@r), no
+ * further file is written: report() says so.
+ */
+static int write_outputs(const struct sweep_opts *o, const struct cdm_sweep *sw, int r)
 {
 	struct sweep_table t = { sw, o->md };
 	int status;
@@ -385,8 +397,12 @@ static int write_outputs(const struct sweep_opts *o, const struct cdm_sweep *sw)
 			cdm_msg_note("%s %s: a flat ceiling at %.1f IOPS: more load gave no more while latency rose %.1fx",
 				 sw->curves[i].test, cdm_result_dir_name(sw->curves[i].dir),
 				 sw->curves[i].ceiling.level, sw->curves[i].ceiling.lat_ratio);
+	if (late_stop(r))
+		return CDM_EXIT_RUN;
 	if (cdm_cli_file(o->save, "save the sweep", write_json, sw) != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
+	if (late_stop(r))
+		return CDM_EXIT_RUN;
 	if (cdm_cli_file(o->plot, "write the plot", write_svg, sw) != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
 	return status;
@@ -406,7 +422,7 @@ static int report(const struct sweep_opts *o, const struct cdm_run_result *res, 
 		sw.vary = o->vary;
 		sw.plot_mb_s = o->plot_mb_s;
 		cdm_sweep_build(&sw, res, o->nbase, o->nq, o->nt);
-		status = write_outputs(o, &sw);
+		status = write_outputs(o, &sw, r);
 		/* a point that measured nothing fails the sweep, as a run */
 		if (cdm_cli_unmeasured(res, "the sweep") && status == CDM_EXIT_OK)
 			status = CDM_EXIT_RUN;
@@ -419,6 +435,12 @@ static int report(const struct sweep_opts *o, const struct cdm_run_result *res, 
 		status = CDM_EXIT_SIGNAL(sig);
 	} else if (r < 0) {
 		status = CDM_EXIT_RUN;
+	}
+	/* a signal after the last point (SIGPIPE from the table): 128 + N */
+	if (cdm_cli_late_signal(r)) {
+		cdm_msg_error("interrupted by %s after the sweep ended; the test file was removed",
+			      strsignal(cdm_cli_late_signal(r)));
+		status = CDM_EXIT_SIGNAL(cdm_cli_late_signal(r));
 	}
 	return status;
 }

@@ -251,6 +251,7 @@ no_file() {
 	[ "$ST" -eq 129 ]
 	no_file "$OD/card.svg"
 	signal_mid_write INT "$OD/sw.json" "$CDM" sweep "${NULLRUN[@]}" --threads 1,2 --save "$OD/sw.json" "$TD"
+	grep -qx "cdm: interrupted by Interrupt after the sweep ended; the test file was removed" "$OD/err"
 	[ "$ST" -eq 130 ]
 	no_file "$OD/sw.json"
 	assert_clean "$TD"

@@ -192,6 +192,16 @@ int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res);
 unsigned int cdm_cli_unmeasured(const struct cdm_run_result *res, const char *what);
 
 /*
+ * cdm_cli_late_signal - the signal that asked cdm to stop after the run
+ * ended, while its outputs were written (@r: what cdm_run() returned; a
+ * stop during the run is -EINTR and not "late"), or 0.  The command then
+ * writes no further file and exits 128 + N (docs/safety.md, section 4);
+ * SIGPIPE only says stdout is gone, so the files are still written, but
+ * the exit status is still 128 + SIGPIPE.
+ */
+int cdm_cli_late_signal(int r);
+
+/*
  * cdm_cli_verify_faults - with --verify: when a test of @res read back a
  * lost, misdirected or torn write (struct cdm_verify; the runner warned
  * about each kind), say on stderr how many tests did: "--verify: 1 of
