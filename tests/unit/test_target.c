@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <ftw.h>
 #include <fcntl.h>
 #include <linux/falloc.h>
 #include <stdio.h>
@@ -137,6 +138,10 @@ static void test_not_a_device(void **state)
 	assert_int_equal(cfg.size, 1 << 20);
 }
 
+/* the temporary directories of the running test, removed by temp_cleanup() */
+static char temp_dirs[8][256];
+static unsigned int ntemp;
+
 /* a fresh temporary directory for one test */
 static void temp_dir(char *dir, size_t len)
 {
@@ -144,6 +149,31 @@ static void temp_dir(char *dir, size_t len)
 
 	snprintf(dir, len, "%s/cdm-target-XXXXXX", tmp);
 	assert_non_null(mkdtemp(dir));
+	if (ntemp < sizeof(temp_dirs) / sizeof(temp_dirs[0]))
+		snprintf(temp_dirs[ntemp++], sizeof(temp_dirs[0]), "%s", dir);
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	chmod(path, 0700);      /* a test may have taken its rights away */
+	remove(path);
+	return 0;
+}
+
+/*
+ * Every test's teardown: what its temporary directories still hold, gone,
+ * also when an assertion failed half-way (cmocka runs the teardown then).
+ * A test that cleaned up after itself leaves nothing for it to do.
+ */
+static int temp_cleanup(void **state)
+{
+	(void)state;
+	while (ntemp)
+		nftw(temp_dirs[--ntemp], remove_one, 8, FTW_DEPTH | FTW_PHYS);
+	return 0;
 }
 
 /* what the probe refuses: -errno, and one line naming the path */
@@ -638,18 +668,18 @@ static void test_align_check(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fs_kind),
-		cmocka_unit_test(test_mountinfo_parse),
-		cmocka_unit_test(test_not_a_device),
-		cmocka_unit_test(test_probe_errors),
-		cmocka_unit_test(test_testfile_life),
-		cmocka_unit_test(test_testfile_stop),
-		cmocka_unit_test(test_testfile_precondition),
-		cmocka_unit_test(test_keep_fails_cleanly),
-		cmocka_unit_test(test_reuse_unwritten),
-		cmocka_unit_test(test_clean_stale),
-		cmocka_unit_test(test_outfile_check),
-		cmocka_unit_test(test_align_check),
+		cmocka_unit_test_teardown(test_fs_kind, temp_cleanup),
+		cmocka_unit_test_teardown(test_mountinfo_parse, temp_cleanup),
+		cmocka_unit_test_teardown(test_not_a_device, temp_cleanup),
+		cmocka_unit_test_teardown(test_probe_errors, temp_cleanup),
+		cmocka_unit_test_teardown(test_testfile_life, temp_cleanup),
+		cmocka_unit_test_teardown(test_testfile_stop, temp_cleanup),
+		cmocka_unit_test_teardown(test_testfile_precondition, temp_cleanup),
+		cmocka_unit_test_teardown(test_keep_fails_cleanly, temp_cleanup),
+		cmocka_unit_test_teardown(test_reuse_unwritten, temp_cleanup),
+		cmocka_unit_test_teardown(test_clean_stale, temp_cleanup),
+		cmocka_unit_test_teardown(test_outfile_check, temp_cleanup),
+		cmocka_unit_test_teardown(test_align_check, temp_cleanup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
