@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -326,4 +327,11 @@ unsigned int cdm_cli_verify_faults(const struct cdm_run_result *res)
 int cdm_cli_late_signal(int r)
 {
 	return r != -EINTR ? cdm_runner_stop_requested() : 0;
+}
+
+int cdm_cli_write_no_more(int r)
+{
+	int sig = cdm_cli_late_signal(r);
+
+	return sig && sig != SIGPIPE;
 }

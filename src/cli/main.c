@@ -1067,18 +1067,6 @@ static int write_plot(const char *path, const struct cdm_run_result *res)
 }
 
 /*
- * Did a signal ask cdm to stop after the run ended (@r: what cdm_run()
- * returned)?  SIGPIPE does not count: it says only that stdout is gone,
- * and the files are still written (docs/safety.md, section 4).
- */
-static int stopped_late(int r)
-{
-	int sig = cdm_cli_late_signal(r);
-
-	return sig && sig != SIGPIPE;
-}
-
-/*
  * The report on stdout or --output, then --save and --svg, each written
  * atomically (outfile.h).  A signal after the run ended stops what is
  * left: report() says so.  Returns the exit status so far (0 or 1).
@@ -1087,11 +1075,11 @@ static int write_report(const struct main_opts *o, const struct cdm_run_result *
 {
 	int status = cdm_cli_report(o->output, o->fmt, res);
 
-	if (stopped_late(r))
+	if (cdm_cli_write_no_more(r))
 		return CDM_EXIT_RUN;
 	if (cdm_cli_save(o->save, "json", res, "save the result") != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
-	if (stopped_late(r))
+	if (cdm_cli_write_no_more(r))
 		return CDM_EXIT_RUN;
 	if (cdm_cli_save(o->svg, "svg", res, "write the card") != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;

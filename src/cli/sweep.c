@@ -373,14 +373,6 @@ static int write_table(FILE *f, const void *arg)
 	return cdm_report_sweep_table(f, t->sw, t->md);
 }
 
-/* a signal after the run ended, other than SIGPIPE (stdout gone): write no more */
-static int late_stop(int r)
-{
-	int sig = cdm_cli_late_signal(r);
-
-	return sig && sig != SIGPIPE;
-}
-
 /*
  * the table, the ceilings' notes, --save, --plot (atomically); 0 or
  * CDM_EXIT_RUN.  After a signal that came once the run ended (@r), no
@@ -397,11 +389,11 @@ static int write_outputs(const struct sweep_opts *o, const struct cdm_sweep *sw,
 			cdm_msg_note("%s %s: a flat ceiling at %.1f IOPS: more load gave no more while latency rose %.1fx",
 				 sw->curves[i].test, cdm_result_dir_name(sw->curves[i].dir),
 				 sw->curves[i].ceiling.level, sw->curves[i].ceiling.lat_ratio);
-	if (late_stop(r))
+	if (cdm_cli_write_no_more(r))
 		return CDM_EXIT_RUN;
 	if (cdm_cli_file(o->save, "save the sweep", write_json, sw) != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
-	if (late_stop(r))
+	if (cdm_cli_write_no_more(r))
 		return CDM_EXIT_RUN;
 	if (cdm_cli_file(o->plot, "write the plot", write_svg, sw) != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;

@@ -202,6 +202,13 @@ unsigned int cdm_cli_unmeasured(const struct cdm_run_result *res, const char *wh
 int cdm_cli_late_signal(int r);
 
 /*
+ * cdm_cli_write_no_more - 1 when cdm_cli_late_signal(@r) is a signal other
+ * than SIGPIPE: the outputs not yet written are left unwritten (SIGPIPE
+ * says only that stdout is gone; the files are still written), else 0.
+ */
+int cdm_cli_write_no_more(int r);
+
+/*
  * cdm_cli_verify_faults - with --verify: when a test of @res read back a
  * lost, misdirected or torn write (struct cdm_verify; the runner warned
  * about each kind), say on stderr how many tests did: "--verify: 1 of
