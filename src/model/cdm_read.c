@@ -1238,7 +1238,7 @@ static int verify_clean(struct rd *rd, const char *p)
 	for (unsigned int i = 0; i < rd->nrows && rows < n; i++) {
 		struct row *rw = &rd->rows[i];
 
-		if (rw->dir == CDM_DIR_READ || rw->verify.done)
+		if (rw->dir == CDM_DIR_READ || rw->verify.done || rw->verify.interrupted)
 			continue;
 		rw->verify.done = 1;
 		if (!first)
@@ -1257,7 +1257,9 @@ static int verify_clean(struct rd *rd, const char *p)
  * cdm's "Verify:" lines (report/layout.c, cdm_layout_verify()): "all 6
  * write tests read back clean, 8192 blocks" says the run was verified
  * (which blocks each test read back, the line does not say); "RND4K Q32T1
- * Write: 1 lost write at offset 4096, ..." is one row's faults.
+ * Write: 1 lost write at offset 4096, ..." is one row's faults; "RND4K
+ * Q1T1 Mix: no write completed, nothing checked" and "...: the read-back
+ * was interrupted, not checked" one row's read-back that checked nothing.
  */
 static int verify_note(struct rd *rd, const char *p)
 {
@@ -1272,7 +1274,8 @@ static int verify_note(struct rd *rd, const char *p)
 	for (unsigned int i = 0; i < rd->nrows && !rw; i++) {
 		const char *q = p;
 
-		if (rd->rows[i].verify.done)
+		if (rd->rows[i].dir == CDM_DIR_READ || rd->rows[i].verify.done ||
+		    rd->rows[i].verify.interrupted)
 			continue;
 		cdm_spec_name(&rd->rows[i].spec, name, sizeof(name));
 		if (lit(&q, name) && lit(&q, cdm_result_dir_name(rd->rows[i].dir)) && lit(&q, ":")) {
@@ -1282,6 +1285,15 @@ static int verify_note(struct rd *rd, const char *p)
 	}
 	if (!rw)
 		return 0;
+	/* a test not checked (cdm_layout_verify()): nothing written, or cut short */
+	if (lit(&p, "no write completed, nothing checked") && at_end(p)) {
+		rw->verify = v;
+		return 1;
+	}
+	if (lit(&p, "the read-back was interrupted, not checked") && at_end(p)) {
+		rw->verify = (struct cdm_verify){ .interrupted = 1 };
+		return 1;
+	}
 	if ((k = verify_kind(&p, "lost write", "lost writes", &v.lost, &v.first_lost)) < 0)
 		return 0;
 	any |= k;

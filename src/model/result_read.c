@@ -403,14 +403,16 @@ static int verify_first(struct cdm_err *err, const struct cdm_json *v, const cha
 
 /*
  * "verify" (--verify's read-back, struct cdm_verify): absent or null when
- * the test was not read back; else every count, and each first offset
- * null exactly when its count is 0.
+ * the test was not read back; else its "status" (absent in files before
+ * it), only that when "interrupted", else every count, each first offset
+ * null exactly when its count is 0, and the status the counts give.
  */
 static int read_verify(struct cdm_err *err, const struct cdm_json *tj, const char *where,
 		       struct cdm_verify *out)
 {
-	const struct cdm_json *v = cdm_json_get(tj, "verify");
+	const struct cdm_json *v = cdm_json_get(tj, "verify"), *sj;
 	struct cdm_verify r = { .done = 1 };
+	enum cdm_verify_state st = CDM_VERIFY_STATE_NONE;
 	char w[64];
 
 	if (!v || v->type == CDM_JSON_NULL)
@@ -418,6 +420,16 @@ static int read_verify(struct cdm_err *err, const struct cdm_json *tj, const cha
 	snprintf(w, sizeof(w), "%s.verify", where);
 	if (v->type != CDM_JSON_OBJECT)
 		return not_object(err, w, v);
+	if ((sj = cdm_json_get(v, "status"))) {
+		if (sj->type != CDM_JSON_STRING || cdm_result_verify_state_parse(sj->str, &st) < 0)
+			return bad(err, "%s.status: expected \"clean\", \"faults\", \"nothing_written\" or \"interrupted\"",
+				   w);
+		if (st == CDM_VERIFY_STATE_INTERRUPTED) {
+			memset(out, 0, sizeof(*out));
+			out->interrupted = 1;
+			return 0;
+		}
+	}
 	if (u64(err, v, w, "blocks", &r.blocks) || boolean(err, v, w, "sampled", &r.sampled) ||
 	    u64(err, v, w, "lost", &r.lost) || u64(err, v, w, "misdirected", &r.misdirected) ||
 	    u64(err, v, w, "torn", &r.torn) ||
@@ -425,6 +437,11 @@ static int read_verify(struct cdm_err *err, const struct cdm_json *tj, const cha
 	    verify_first(err, v, w, "first_misdirected_offset", r.misdirected, &r.first_misdirected) ||
 	    verify_first(err, v, w, "first_torn_offset", r.torn, &r.first_torn))
 		return -EINVAL;
+	if (r.lost + r.misdirected + r.torn > r.blocks)
+		return bad(err, "%s: more faults than the %" PRIu64 " blocks read back", w, r.blocks);
+	if (sj && st != cdm_result_verify_state(&r))
+		return bad(err, "%s.status: \"%s\", but the counts say \"%s\"", w, sj->str,
+			   cdm_result_verify_state_key(cdm_result_verify_state(&r)));
 	*out = r;
 	return 0;
 }

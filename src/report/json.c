@@ -558,15 +558,23 @@ static void verify_first(FILE *out, const char *key, uint64_t off, uint64_t n, c
 
 /*
  * "verify": what --verify's read-back of the test found (model/result.h,
- * struct cdm_verify); absent when the test was not read back.
+ * struct cdm_verify), led by its "status"; only the status when the
+ * read-back was interrupted (nothing counted); absent when the test was
+ * not read back.
  */
 static void write_verify(FILE *out, const struct cdm_test_result *t)
 {
 	const struct cdm_verify *v = &t->verify;
+	enum cdm_verify_state st = cdm_result_verify_state(v);
 
-	if (!v->done)
+	if (st == CDM_VERIFY_STATE_NONE)
 		return;
-	fprintf(out, "      \"verify\": { \"blocks\": %" PRIu64 ", \"sampled\": %s, \"lost\": %" PRIu64
+	fprintf(out, "      \"verify\": { \"status\": \"%s\"", cdm_result_verify_state_key(st));
+	if (st == CDM_VERIFY_STATE_INTERRUPTED) {
+		fputs(" },\n", out);
+		return;
+	}
+	fprintf(out, ", \"blocks\": %" PRIu64 ", \"sampled\": %s, \"lost\": %" PRIu64
 		", \"misdirected\": %" PRIu64 ", \"torn\": %" PRIu64 ",\n        ",
 		v->blocks, v->sampled ? "true" : "false", v->lost, v->misdirected, v->torn);
 	verify_first(out, "first_lost_offset", v->first_lost, v->lost, ", ");

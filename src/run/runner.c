@@ -1133,14 +1133,20 @@ static int verify_after(const struct test_run *t, const struct cdm_verify_map *m
 	progress_at(t->cfg, &at, "verifying %s %s", t->name, dir);
 	ret = cdm_verify_read_back(m, t->f->fd, t->cfg->direct, v, &meant, verify_progress, stop_cb,
 				   err);
-	if (ret == -EINTR)
+	if (ret == -EINTR) {
+		cdm_msg_warn("%s %s: --verify: the read-back was interrupted: this test is not checked",
+			     t->name, dir);
 		return ret;
+	}
 	if (ret < 0) {
 		char pre[sizeof(t->f->path) + 96];
 
 		snprintf(pre, sizeof(pre), "%s: %s %s: --verify", t->f->path, t->name, dir);
 		return cdm_err_prefix(err, ret, pre);
 	}
+	if (!v->blocks)
+		cdm_msg_note("%s %s: --verify: no write completed, so nothing was read back or checked",
+			     t->name, dir);
 	if (v->lost)
 		cdm_msg_warn("%s %s: --verify: %" PRIu64 " lost write%s: the block at offset %" PRIu64 " holds an older write than the last one that completed there",
 			     t->name, dir, v->lost, v->lost == 1 ? "" : "s", v->first_lost);

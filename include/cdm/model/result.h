@@ -63,8 +63,11 @@ struct cdm_reported {
  * (docs/method.md, "Verification"): every block the test wrote (warm-up
  * included) read back after it, each 512-byte sector's stamp
  * (model/stamp.h) checked against the last write to that block.  All 0
- * when the test was not verified (@done 0).
- * @done:         1: verified
+ * when the test was not verified (@done 0 and @interrupted 0).
+ * @done:         1: verified (the read-back ran to its end)
+ * @interrupted:  1: the read-back was cut short by a stop request (SIGINT,
+ *                SIGTERM): nothing it read counts, the test is not checked;
+ *                @done is then 0
  * @blocks:       blocks read back and checked
  * @sampled:      1: a sample of the blocks written (a huge file), else all
  * @lost:         blocks holding an older write than the last one (a lost write)
@@ -75,6 +78,7 @@ struct cdm_reported {
  */
 struct cdm_verify {
 	int done;
+	int interrupted;
 	int sampled;
 	uint64_t blocks;
 	uint64_t lost, misdirected, torn;
@@ -271,6 +275,36 @@ struct cdm_test_summary {
  * CSV list every pass.
  */
 unsigned int cdm_result_first_pass(const struct cdm_test_result *t);
+
+/*
+ * enum cdm_verify_state - what a test's --verify read-back says, as every
+ * format words it (docs/method.md, "Verification"):
+ * @CDM_VERIFY_STATE_NONE:        not read back (a read test, no --verify)
+ * @CDM_VERIFY_STATE_INTERRUPTED: the read-back was cut short: not checked
+ * @CDM_VERIFY_STATE_EMPTY:       read back, but no write had completed:
+ *                                0 blocks checked, so not "clean"
+ * @CDM_VERIFY_STATE_CLEAN:       every block read back held its last write
+ * @CDM_VERIFY_STATE_FAULTS:      lost, misdirected or torn blocks found
+ */
+enum cdm_verify_state {
+	CDM_VERIFY_STATE_NONE,
+	CDM_VERIFY_STATE_INTERRUPTED,
+	CDM_VERIFY_STATE_EMPTY,
+	CDM_VERIFY_STATE_CLEAN,
+	CDM_VERIFY_STATE_FAULTS,
+};
+
+/*
+ * cdm_result_verify_state - the state of read-back @v (never NULL).
+ * cdm_result_verify_state_key - its JSON name ("clean", "faults",
+ * "nothing_written", "interrupted"; NULL for NONE), as
+ * docs/output-formats.md lists them.
+ * cdm_result_verify_state_parse - the state named @s (one of those keys):
+ * 0, or -EINVAL for another string.
+ */
+enum cdm_verify_state cdm_result_verify_state(const struct cdm_verify *v);
+const char *cdm_result_verify_state_key(enum cdm_verify_state st);
+int cdm_result_verify_state_parse(const char *s, enum cdm_verify_state *st);
 
 /*
  * cdm_result_summarize - fill @s with the spread of @t's measured passes
