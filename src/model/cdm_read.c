@@ -1218,8 +1218,7 @@ static int verify_kind(const char **pp, const char *one, const char *many, uint6
 /*
  * "all 6 write tests read back clean, 8192 blocks[ (a sample)]": every
  * write and Mix row read back clean.  The line states the blocks of all of
- * them; the first row keeps the total (so the line prints again as it was),
- * the others 0.
+ * them, not each row's (see below).
  */
 static int verify_clean(struct rd *rd, const char *p)
 {
@@ -1241,13 +1240,20 @@ static int verify_clean(struct rd *rd, const char *p)
 		if (rw->dir == CDM_DIR_READ || rw->verify.done || rw->verify.interrupted)
 			continue;
 		rw->verify.done = 1;
+		/* see below: the first row's blocks are set after the loop */
+		rw->verify.blocks = 1;
 		if (!first)
 			first = rw;
 		rows++;
 	}
-	if (rows != n || !first)
+	if (rows != n || !first || blocks < n)
 		return 0;
-	first->verify.blocks = blocks;
+	/*
+	 * The line gives only the total: the first row keeps it less one
+	 * block for each other row, which keeps one (each row read back
+	 * something, as "clean" says; the total prints again as it was).
+	 */
+	first->verify.blocks = blocks - (n - 1);
 	if (lit(&p, "(a sample)"))
 		first->verify.sampled = 1;
 	return at_end(p);

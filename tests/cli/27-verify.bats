@@ -203,3 +203,62 @@ assert_clean() {
 	done
 	assert_clean "$TD"
 }
+
+# the verify object of test $1 of the JSON in $2, as "status [blocks]"
+verify_status() {
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+v = json.load(open(sys.argv[2]))["tests"][int(sys.argv[1])].get("verify")
+print("absent" if v is None else " ".join([v["status"]] + ([str(v["blocks"])] if "blocks" in v else [])))
+PY
+}
+
+@test "a read-back of 0 blocks is not clean: 'no write completed, nothing checked' (text, JSON, stderr, import)" {
+	# Mix at 1% writes, 1 IOPS for 1 s: no write completes
+	run "$CDM" --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 --verify --mode mix \
+		--mix 99 --rate-iops 1 -t "RND4K Q1T1" --save "$OD/e.json" "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"cdm: note: RND4K Q1T1 W1 Mix: --verify: no write completed, so nothing was read back or checked"* ]]
+	[[ "$output" == *"Verify: RND4K Q1T1 W1 Mix: no write completed, nothing checked"* ]]
+	[[ "$output" != *"read back clean"* ]]
+	[ "$(verify_status 0 "$OD/e.json")" = "nothing_written 0" ]
+	for f in cdm cdm7 cdm6 markdown; do
+		"$CDM" report --format "$f" "$OD/e.json" > "$OD/e.$f"
+		grep -q "Verify: RND4K Q1T1 W1 Mix: no write completed, nothing checked" "$OD/e.$f"
+	done
+	"$CDM" import --save "$OD/back.json" "$OD/e.cdm"
+	"$CDM" import "$OD/e.cdm" > "$OD/back.txt"
+	[ "$(verify_status 0 "$OD/back.json")" = "nothing_written 0" ]
+	diff <(grep '^Verify' "$OD/e.cdm") <(grep '^Verify' "$OD/back.txt")
+	assert_clean "$TD"
+}
+
+@test "a read-back cut short by SIGTERM says the test was not checked (text, JSON, stderr, import)" {
+	need_shim
+	# SEQ1M at 10 IOPS writes ~10 consecutive blocks, read back 1 MiB per pread: the
+	# shim raises SIGTERM during the second read
+	run with_fault pread:term:1:1048576 --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
+		--verify --mode write -t "SEQ1M Q1T1" --rate-iops 10 -e sync -f json "$TD"
+	[ "$status" -eq 143 ]
+	[[ "$output" == *"cdm: warning: SEQ1M Q1T1 Write: --verify: the read-back was interrupted: this test is not checked"* ]]
+	[ "$(verify_status 0 "$OD/out")" = "interrupted" ]
+	"$CDM" report "$OD/out" > "$OD/i.txt"
+	grep -qx "Verify: SEQ1M Q1T1 Write: the read-back was interrupted, not checked" "$OD/i.txt"
+	! grep -q "read back clean" "$OD/i.txt"
+	"$CDM" import --save "$OD/back.json" "$OD/i.txt" > /dev/null
+	[ "$(verify_status 0 "$OD/back.json")" = "interrupted" ]
+	assert_clean "$TD"
+}
+
+@test "a JSON verify status that its counts contradict is refused" {
+	"$CDM" "${QUICK[@]}" --mode write -t "SEQ128K Q1T1" --verify --save "$OD/c.json" "$TD" > /dev/null
+	[ "$(verify_status 0 "$OD/c.json" | cut -d' ' -f1)" = clean ]
+	sed 's/"status": "clean"/"status": "nothing_written"/' "$OD/c.json" > "$OD/bad.json"
+	run "$CDM" report "$OD/bad.json"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *'verify.status: "nothing_written", but the counts say "clean"'* ]]
+	sed 's/"status": "clean"/"status": "fine"/' "$OD/c.json" > "$OD/bad.json"
+	run "$CDM" report "$OD/bad.json"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"verify.status: expected"* ]]
+}

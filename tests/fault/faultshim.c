@@ -30,7 +30,9 @@
  *          not do what it says (pwrite, and io_submit: each iocb counts):
  *          "misdirect" writes it to the block before (offset - length;
  *          after, offset + length, at offset 0), "drop" writes nothing,
- *          "torn" writes its first half only (whole 512-byte sectors)
+ *          "torn" writes its first half only (whole 512-byte sectors),
+ *          or "term" (pread only): SIGTERM is raised during the call, which
+ *          then completes (a stop request at a known point, once)
  *   after  how many matching calls (or libaio completions) succeed first
  *   len    count only calls of exactly this many bytes (e.g. 4096 for the
  *          4 KiB I/Os of a test, 4194304 for the 4 MiB writes of the
@@ -45,6 +47,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #ifdef CDM_HAVE_LIBAIO
 #include <libaio.h>
@@ -63,7 +66,7 @@ enum call {
 };
 
 /* the faults that report success: ferrno values below any errno */
-enum { F_BUSY = -1, F_MISDIRECT = -2, F_DROP = -3, F_TORN = -4 };
+enum { F_BUSY = -1, F_MISDIRECT = -2, F_DROP = -3, F_TORN = -4, F_TERM = -5 };
 
 #define NFAULTS 4
 
@@ -97,6 +100,8 @@ static int fault_parse(const char *v)
 		ferr = F_DROP;
 	else if (!strcmp(kind, "torn"))
 		ferr = F_TORN;
+	else if (!strcmp(kind, "term"))
+		ferr = F_TERM;
 	else if (!strcmp(kind, "ENOSPC"))
 		ferr = ENOSPC;
 	else if (!strcmp(kind, "EIO"))
@@ -237,8 +242,12 @@ static ssize_t do_pwrite(int fd, const void *buf, size_t n, off_t off, const cha
 static ssize_t do_pread(int fd, void *buf, size_t n, off_t off, const char *sym)
 {
 	ssize_t (*f)(int, void *, size_t, off_t) = real(sym);
+	struct fault *ft = strike(C_PREAD, n, LYING);
 
-	struct fault *ft = strike(C_PREAD, n, FAILING);
+	/* "term": a stop request arrives during this read, which then completes */
+	if (ft && ft->err == F_TERM)
+		raise(SIGTERM);
+	ft = strike(C_PREAD, n, FAILING);
 
 	if (ft) {
 		if (ft->err) {
