@@ -262,3 +262,28 @@ PY
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"verify.status: expected"* ]]
 }
+
+@test "CSV's verify columns and the SVG card's footer say what each read-back found" {
+	"$CDM" "${QUICK[@]}" --mode write -t "SEQ128K Q1T1" --verify --save "$OD/c.json" "$TD" > /dev/null
+	"$CDM" report -f csv "$OD/c.json" > "$OD/c.csv"
+	python3 - "$OD/c.csv" "$OD/c.json" <<'PY'
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+v = json.load(open(sys.argv[2]))["tests"][0]["verify"]
+assert list(rows[0].keys())[-6:] == ["verify_status", "verify_blocks", "verify_lost",
+                                      "verify_misdirected", "verify_torn", "reason"], rows[0].keys()
+for r in rows:
+    if r["kind"] == "pass":
+        assert r["verify_status"] == "" and r["verify_blocks"] == "", r
+    else:
+        assert r["verify_status"] == "clean", r
+        assert int(r["verify_blocks"]) == v["blocks"] > 0, r
+        assert (r["verify_lost"], r["verify_misdirected"], r["verify_torn"]) == ("0", "0", "0"), r
+PY
+	"$CDM" report -f svg "$OD/c.json" | grep -q "Writes verified: 1 clean"
+	need_shim
+	run with_fault pwrite:drop:30:131072 "${FAULTY[@]}" -e sync "$TD"
+	[ "$status" -eq 1 ]
+	"$CDM" report -f csv "$OD/out" | grep ',best,' | grep -q ',faults,[0-9]*,1,0,0,'
+	"$CDM" report -f svg "$OD/out" | grep -q "Writes verified: 1 with faults"
+}
