@@ -239,3 +239,25 @@ EOF
 	[ "$status" -eq 2 ]
 	assert_clean "$TD"
 }
+
+@test "Markdown of a steady-state run stopped early names the rounds it ran, not the window" {
+	# SIGINT after about 2.5 s: the rounds done then (a loaded machine may have fewer)
+	"$CDM" "${STEADY[@]}" --null-service-us 1000 > "$OD/s.json" 2> "$OD/err" &
+	pid=$!
+	sleep 2.5
+	kill -INT "$pid"
+	timeout 20 tail --pid="$pid" -f /dev/null || { kill -9 "$pid"; echo "did not stop"; false; }
+	wait "$pid" || true
+	cat "$OD/err"
+	n=$(npasses 0 "$OD/s.json")
+	echo "rounds: $n"
+	"$CDM" report -f markdown "$OD/s.json" > "$OD/s.md"
+	grep -o 'MB/s: the [^;]*' "$OD/s.md"
+	if [ "$n" -lt 5 ]; then
+		grep -q "MB/s: the highest of the $n round$([ "$n" -eq 1 ] || echo s) run (fewer than the steady-state window of 5)" "$OD/s.md"
+		! grep -q "the last 5 rounds" "$OD/s.md"
+	else
+		grep -q "MB/s: the highest of the last 5 rounds (the steady-state window)" "$OD/s.md"
+	fi
+	assert_clean "$TD"
+}

@@ -287,3 +287,12 @@ PY
 	"$CDM" report -f csv "$OD/out" | grep ',best,' | grep -q ',faults,[0-9]*,1,0,0,'
 	"$CDM" report -f svg "$OD/out" | grep -q "Writes verified: 1 with faults"
 }
+
+@test "--verify's depth refusal counts in the singular where it is one" {
+	run "$CDM" --size 4KiB --quiet --verify --mode write -t "RND4K Q1T1" "$TD"
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "cdm: --verify: RND4K Q1T1 keeps 1 write in flight on a file of 1 block; it needs more blocks than that"* ]]
+	run "$CDM" --size 4KiB --quiet --verify --mode write -t "RND4K Q2T1" "$TD"
+	[[ "${lines[0]}" == "cdm: --verify: RND4K Q2T1 keeps 2 writes in flight on a file of 1 block;"* ]]
+	assert_clean "$TD"
+}
