@@ -261,3 +261,21 @@ EOF
 	fi
 	assert_clean "$TD"
 }
+
+@test "options that would do nothing: --null-service-us without the null engine is refused, --end-fsync without writes noted" {
+	run "$CDM" --quiet --size 16MiB -t "SEQ1M Q1T1" --null-service-us 5,100@1 "$TD"
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "cdm: --null-service-us '5,100@1' sets the null engine's service time: this run uses the "*" engine (add --engine null, or drop it)" ]]
+	run "$CDM" --quiet --size 16MiB -e sync -t "SEQ1M Q1T1" --null-service-us 0 "$TD"
+	[ "$status" -eq 2 ]
+	assert_clean "$TD"
+	run "$CDM" --quiet -e null --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
+		-t "SEQ1M Q1T1" --mode read --end-fsync "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"cdm: note: --end-fsync ends each write or Mix pass with fdatasync(): this run has none, so nothing is synced"* ]]
+	run "$CDM" --quiet -e null --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
+		-t "SEQ1M Q1T1" --mode write --end-fsync "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"nothing is synced"* ]]
+	assert_clean "$TD"
+}
