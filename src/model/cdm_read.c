@@ -1323,10 +1323,16 @@ static int precondition_note(struct cdm_run_info *in, const char *p)
 {
 	double s;
 
+	if (last_word(p, "did not complete")) {
+		in->precondition = 1;
+		in->precondition_ns = 0;
+		return 1;
+	}
 	if (!number(&p, &s) || !lit(&p, "sec") || s > 1e9)
 		return 0;
 	in->precondition = 1;
-	in->precondition_ns = (uint64_t)(s * 1e9 + 0.5);
+	/* "0.0 sec" ran, briefly: 0 would say it did not complete */
+	in->precondition_ns = s > 0 ? (uint64_t)(s * 1e9 + 0.5) : 1;
 	return 1;
 }
 

@@ -669,6 +669,34 @@ static int opt_str(struct cdm_err *err, const struct cdm_json *obj, const char *
  * --precondition, --verify, --cpus), all optional: absent in files from
  * before them, and read as off.
  */
+/*
+ * settings.precondition: { "time_ns": N, "complete": true }, or time_ns
+ * null and "complete": false when it did not complete ("complete" absent
+ * in files before it: a time means complete)
+ */
+static int read_precondition(struct cdm_err *err, const struct cdm_json *pc,
+			     struct cdm_run_info *in)
+{
+	const struct cdm_json *t = cdm_json_get(pc, "time_ns"), *c = cdm_json_get(pc, "complete");
+	int complete = !t || t->type != CDM_JSON_NULL;
+
+	if (pc->type != CDM_JSON_OBJECT)
+		return not_object(err, "settings.precondition", pc);
+	if (complete && u64(err, pc, "settings.precondition", "time_ns", &in->precondition_ns))
+		return -EINVAL;
+	if (complete && !in->precondition_ns)
+		return bad(err, "settings.precondition.time_ns: 0 (null when it did not complete)");
+	if (c && (c->type != CDM_JSON_TRUE && c->type != CDM_JSON_FALSE))
+		return bad(err, "settings.precondition.complete: expected a boolean");
+	if (c && (c->type == CDM_JSON_TRUE) != complete)
+		return bad(err, "settings.precondition: \"complete\" is %s, but time_ns is %s",
+			   complete ? "false" : "true", complete ? "a time" : "null");
+	if (!complete)
+		in->precondition_ns = 0;
+	in->precondition = 1;
+	return 0;
+}
+
 static int read_hold_settings(struct cdm_err *err, const struct cdm_json *set,
 			      struct cdm_run_info *in)
 {
@@ -687,13 +715,8 @@ static int read_hold_settings(struct cdm_err *err, const struct cdm_json *set,
 			return -EINVAL;
 		in->steady_state = 1;
 	}
-	if (pc && pc->type != CDM_JSON_NULL) {
-		if (pc->type != CDM_JSON_OBJECT)
-			return not_object(err, "settings.precondition", pc);
-		if (u64(err, pc, "settings.precondition", "time_ns", &in->precondition_ns))
-			return -EINVAL;
-		in->precondition = 1;
-	}
+	if (pc && pc->type != CDM_JSON_NULL)
+		return read_precondition(err, pc, in);
 	return 0;
 }
 

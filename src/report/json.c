@@ -206,9 +206,13 @@ static void write_hold_settings(FILE *out, const struct cdm_run_info *in)
 	} else {
 		fputs("    \"steady_state\": null,\n", out);
 	}
-	if (in->precondition)
+	if (in->precondition && !in->precondition_ns)
+		/* set, but stopped before it completed: no time */
+		fputs("    \"precondition\": { \"passes\": 2, \"block_bytes\": 131072, "
+		      "\"time_ns\": null, \"complete\": false },\n", out);
+	else if (in->precondition)
 		fprintf(out, "    \"precondition\": { \"passes\": 2, \"block_bytes\": 131072, "
-			"\"time_ns\": %" PRIu64 " },\n", in->precondition_ns);
+			"\"time_ns\": %" PRIu64 ", \"complete\": true },\n", in->precondition_ns);
 	else
 		fputs("    \"precondition\": null,\n", out);
 	fprintf(out, "    \"verify\": %s,\n", in->verify ? "true" : "false");

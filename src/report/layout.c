@@ -423,7 +423,10 @@ void cdm_layout_notes(FILE *out, const struct cdm_run_result *r)
 	const struct cdm_run_info *in = &r->info;
 	unsigned int n = steady_notes(out, r);
 
-	if (in->precondition) {
+	if (in->precondition && !in->precondition_ns) {
+		fputs("Precondition: did not complete\n", out);
+		n++;
+	} else if (in->precondition) {
 		fprintf(out, "Precondition: %.1f sec (written sequentially twice, 128 KiB blocks)\n",
 			(double)in->precondition_ns / 1e9);
 		n++;

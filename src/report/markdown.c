@@ -211,7 +211,9 @@ static void write_hold_method(FILE *out, const struct cdm_run_info *in)
 {
 	if (in->end_fsync)
 		fputs("; each write and Mix pass ends with an fdatasync, timed inside it (end fsync)", out);
-	if (in->precondition)
+	if (in->precondition && !in->precondition_ns)
+		fputs("; preconditioning did not complete", out);
+	else if (in->precondition)
 		fprintf(out, "; preconditioned (the file written sequentially twice in 128 KiB blocks, %.1f s)",
 			(double)in->precondition_ns / 1e9);
 	if (in->verify)

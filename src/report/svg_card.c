@@ -648,7 +648,9 @@ static unsigned int footer_hold(const struct cdm_run_result *r, char *l)
 	if (in->steady_state)
 		ADD("Steady state (SNIA PTS, at most %u rounds, figures over the last %u): %u of %u tests steady",
 		    in->max_rounds, CDM_STEADY_WINDOW, steady, rounds);
-	if (in->precondition)
+	if (in->precondition && !in->precondition_ns)
+		ADD("%sPreconditioning did not complete", m ? SEP : "");
+	else if (in->precondition)
 		ADD("%sPreconditioned: %.1f s", m ? SEP : "", (double)in->precondition_ns / 1e9);
 	if (in->verify) {
 		char v[200];

@@ -1410,12 +1410,14 @@ static int write_before(struct run *r, int fresh, struct cdm_err *err)
 	}
 	if (!cdm_plan_writes(cfg))
 		cdm_msg_note("--precondition before read tests only: every block is written as SNIA PTS does before its read tests, so no read meets a block never written");
+	/* the setting holds from here; its time only once it completes (0: it did not) */
+	r->res->info.precondition = 1;
+	r->res->info.precondition_ns = 0;
 	ret = cdm_testfile_precondition(&r->f, cfg->zero_fill, fresh, precond_progress, stop_cb,
 					err);
 	if (ret < 0)
 		return ret;
 	ns = cdm_clock_now_ns() - t0;
-	r->res->info.precondition = 1;
 	r->res->info.precondition_ns = ns ? ns : 1;
 	cdm_size_format(r->f.size, sz, sizeof(sz));
 	cdm_msg_note("preconditioned %s in %.1f s (%u sequential passes of %u KiB writes%s)",

@@ -31,8 +31,8 @@
  *          "misdirect" writes it to the block before (offset - length;
  *          after, offset + length, at offset 0), "drop" writes nothing,
  *          "torn" writes its first half only (whole 512-byte sectors),
- *          or "term" (pread only): SIGTERM is raised during the call, which
- *          then completes (a stop request at a known point, once)
+ *          or "term" (pread, pwrite): SIGTERM is raised during the call,
+ *          which then completes (a stop request at a known point, once)
  *   after  how many matching calls (or libaio completions) succeed first
  *   len    count only calls of exactly this many bytes (e.g. 4096 for the
  *          4 KiB I/Os of a test, 4194304 for the 4 MiB writes of the
@@ -221,6 +221,11 @@ static ssize_t do_pwrite(int fd, const void *buf, size_t n, off_t off, const cha
 	ssize_t (*f)(int, const void *, size_t, off_t) = real(sym);
 	struct fault *ft = strike(C_PWRITE, n, ANY);
 
+	/* "term": a stop request arrives during this write, which then completes */
+	if (ft && ft->err == F_TERM) {
+		raise(SIGTERM);
+		return f(fd, buf, n, off);
+	}
 	if (ft && ft->err <= F_MISDIRECT) {
 		size_t len = n;
 		ssize_t r;

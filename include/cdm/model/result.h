@@ -203,7 +203,9 @@ struct cdm_run_info {
 	int steady_state;               /* --steady-state: rounds until steady (steady.h) */
 	unsigned int max_rounds;        /* --max-rounds (with steady_state) */
 	int precondition;               /* --precondition: the file written sequentially twice */
-	uint64_t precondition_ns;       /* how long the preconditioning took, ns; 0 = none */
+	uint64_t precondition_ns;       /* how long the preconditioning took, ns; 0 = none,
+					 * or, with @precondition, it did not complete
+					 * (a stop request or an error during it) */
 	int verify;                     /* --verify: writes read back and checked */
 	char cpus[256];                 /* --cpus as a canonical list ("0-3,8"); "" = not pinned */
 	char cpus_allowed_list[256];    /* CPUs the process may run on ("0-1"); "" unknown */
