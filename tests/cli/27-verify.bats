@@ -296,3 +296,18 @@ PY
 	[[ "${lines[0]}" == "cdm: --verify: RND4K Q2T1 keeps 2 writes in flight on a file of 1 block;"* ]]
 	assert_clean "$TD"
 }
+
+@test "import refuses a Verify line its rows cannot hold: more tests, or another kind, than the text has" {
+	"$CDM" "${QUICK[@]}" --mode write -t "RND4K Q1T1" --verify "$TD" > "$OD/v.txt"
+	grep -q "^Verify: 1 write test read back clean" "$OD/v.txt"
+	"$CDM" import "$OD/v.txt" > /dev/null
+	sed 's/^Verify: 1 write test read back clean/Verify: all 9 write tests read back clean/' "$OD/v.txt" > "$OD/x.txt"
+	run "$CDM" import "$OD/x.txt"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"line 11: not a CrystalDiskMark footer line: 'Verify: all 9 write tests"* ]]
+	sed 's/^Verify: 1 write test/Verify: 1 Mix test/' "$OD/v.txt" > "$OD/x.txt"
+	run "$CDM" import "$OD/x.txt"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"not a CrystalDiskMark footer line: 'Verify: 1 Mix test"* ]]
+	assert_clean "$TD"
+}
