@@ -23,14 +23,16 @@
 static int number(const char **sp, const char *item, size_t ilen, unsigned int limit,
 		  unsigned int *v, struct cdm_err *err)
 {
+	const char *typed = *sp;
 	uint64_t x;
 
 	if (!cdm_ascii_is_digit(**sp))
 		return cdm_err_set(err, -EINVAL, "'%.*s' is not a CPU number", (int)ilen, item);
 	cdm_uint_scan(sp, UINT32_MAX, &x);
+	/* the digits as typed: a number past the scan's cap reads as cap + 1 */
 	if (x >= limit)
-		return cdm_err_set(err, -ERANGE, "CPU %llu is past the highest CPU cdm can use, %u",
-				   (unsigned long long)x, limit - 1);
+		return cdm_err_set(err, -ERANGE, "CPU %.*s is past the highest CPU cdm can use, %u",
+				   (int)(*sp - typed), typed, limit - 1);
 	*v = (unsigned int)x;
 	return 0;
 }

@@ -304,6 +304,7 @@ struct main_opts {
 	unsigned long interval, warmup; /* ULONG_MAX = the profile's */
 	unsigned int mix;               /* --mix read percent; 0 = the profile's */
 	const struct cdm_formatter *fmt;
+	const char *null_service;       /* --null-service-us as given, or NULL */
 };
 
 static void main_opts_init(struct main_opts *o)
@@ -595,6 +596,7 @@ static int parse_run_option(int c, char *arg, struct main_opts *o)
 		o->cfg.precondition = 1;
 		return CDM_CLI_GO_ON;
 	case OPT_NULL_SERVICE:
+		o->null_service = arg;
 		return cdm_cli_null_service(&cmd, arg, &o->cfg);
 	case OPT_BATCH:
 		if (cdm_uint_parse(arg, 1, CDM_QD_MAX, &v) < 0)
@@ -838,6 +840,24 @@ static int check_verify(struct main_opts *o)
 	return CDM_CLI_GO_ON;
 }
 
+/*
+ * Options that would do nothing in this run: --null-service-us with an
+ * engine other than null is refused (it sets only the null engine's
+ * time); --end-fsync without a write or Mix test gets a note, as --verify
+ * does (a profile may set it for runs of every mode).
+ */
+static int check_idle_options(const struct main_opts *o)
+{
+	const struct cdm_run_config *cfg = &o->cfg;
+
+	if (o->null_service && cfg->engine && !(cfg->engine->flags & CDM_ENGINE_NO_IO))
+		return cdm_cli_usage(&cmd, "--null-service-us '%s' sets the null engine's service time: this run uses the %s engine (add --engine null, or drop it)",
+				     o->null_service, cfg->engine->name);
+	if (cfg->end_fsync && !cdm_plan_writes(cfg))
+		cdm_msg_note("--end-fsync ends each write or Mix pass with fdatasync(): this run has none, so nothing is synced");
+	return CDM_CLI_GO_ON;
+}
+
 /* step 2: the format, the profile with the options over it, checked; the engine */
 static int build_config(struct main_opts *o)
 {
@@ -873,6 +893,8 @@ static int build_config(struct main_opts *o)
 		s = check_engine_and_series(o);
 	if (s == CDM_CLI_GO_ON)
 		s = check_verify(o);
+	if (s == CDM_CLI_GO_ON)
+		s = check_idle_options(o);
 	return s;
 }
 

@@ -14,11 +14,13 @@
  * so the C locale's '.' is the decimal point, as in every CDM report).
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cdm/base/cpulist.h"
 #include "cdm/model/cdm_read.h"
 #include "cdm/model/pass.h"
 #include "cdm/model/spec.h"
@@ -46,6 +48,7 @@ struct row {
 	struct cdm_steady steady;       /* cdm's text: its "Steady:" note (cdm_layout_notes()) */
 	struct cdm_verify verify;       /* cdm's text: its "Verify:" line of faults (cdm_layout_verify()) */
 	unsigned int line;
+	unsigned int steady_line;       /* the line of its steady-state note, 0 none */
 };
 
 /* the reader's state over the lines */
@@ -839,21 +842,42 @@ static int seconds(struct rd *rd, const char **p, const char *what, unsigned int
 	return 1;
 }
 
-/* "0-3,8" of a <CPUs ...> mark into @dst (@len bytes): digits, ',' and '-' */
-static int cpu_list(const char **pp, char *dst, size_t len)
+/* a mark that cannot be: -EINVAL in rd->bad naming the line and the mark at @m; returns 0 */
+static int mark_bad(struct rd *rd, const char *m, const char *why)
 {
+	const char *e = strchr(m, '>');
+	int n = e ? (int)(e - m) + 1 : (int)strlen(m);
+
+	rd->bad = cdm_err_set(rd->err, -EINVAL, "line %u: %.*s: %s", rd->line, n > 40 ? 40 : n, m,
+			      why);
+	return 0;
+}
+
+/*
+ * "0-3,8>" of a <CPUs ...> mark: the list as --cpus takes it
+ * (base/cpulist.h), stored in its canonical form; 1, or 0 with rd->bad
+ * set when --cpus would refuse it
+ */
+static int cpu_list(struct rd *rd, const char *mark, const char **pp, char *dst, size_t len)
+{
+	unsigned short cpus[CDM_CPULIST_MAX];
 	const char *p = *pp;
-	size_t n = 0;
+	char list[256];
+	struct cdm_err e;
+	unsigned int n;
+	size_t k = 0;
 
 	blanks(&p);
-	while ((*p >= '0' && *p <= '9') || *p == ',' || *p == '-') {
-		if (n + 1 >= len)
-			return 0;
-		dst[n++] = *p++;
-	}
-	if (!n)
-		return 0;
-	dst[n] = '\0';
+	while (((*p >= '0' && *p <= '9') || *p == ',' || *p == '-' || *p == ':' || *p == '/') &&
+	       k + 1 < sizeof(list))
+		list[k++] = *p++;
+	list[k] = '\0';
+	if (!lit(&p, ">"))
+		return mark_bad(rd, mark, "not a CPU list");
+	if (cdm_cpulist_parse(list, CDM_CPULIST_MAX, cpus, &n, &e) < 0)
+		return mark_bad(rd, mark, e.msg);
+	if (cdm_cpulist_format(cpus, n, dst, len) < 0)
+		return mark_bad(rd, mark, "too long a CPU list");
 	*pp = p;
 	return 1;
 }
@@ -861,25 +885,39 @@ static int cpu_list(const char **pp, char *dst, size_t len)
 /*
  * cdm's marks of the method of numbers that hold (report/layout.c):
  * "<EndFsync>", "<Steady-state max N>", "<Precondition>", "<Verify>",
- * "<CPUs 0-3,8>"
+ * "<CPUs 0-3,8>"; one of the last two that --max-rounds or --cpus would
+ * refuse is refused (rd->bad)
  */
-static int hold_mark(struct cdm_run_info *in, const char **pp)
+static int hold_mark(struct rd *rd, const char **pp)
 {
-	const char *p = *pp;
+	struct cdm_run_info *in = &rd->info;
+	const char *p = *pp, *m;
 	unsigned long long x;
 
-	if (lit(&p, "<EndFsync>"))
+	blanks(&p);
+	m = p;
+	if (lit(&p, "<EndFsync>")) {
 		in->end_fsync = 1;
-	else if (lit(&p, "<Steady-state max") && whole(&p, CDM_MAX_PASSES, &x) && x && lit(&p, ">"))
-		in->steady_state = 1, in->max_rounds = (unsigned int)x;
-	else if (lit(&p, "<Precondition>"))
+	} else if (lit(&p, "<Steady-state max")) {
+		if (!whole(&p, CDM_MAX_PASSES, &x) || x < CDM_STEADY_WINDOW || !lit(&p, ">")) {
+			char why[64];
+
+			snprintf(why, sizeof(why), "the most rounds is %u..%u, as --max-rounds takes",
+				 CDM_STEADY_WINDOW, CDM_MAX_PASSES);
+			return mark_bad(rd, m, why);
+		}
+		in->steady_state = 1;
+		in->max_rounds = (unsigned int)x;
+	} else if (lit(&p, "<Precondition>")) {
 		in->precondition = 1;
-	else if (lit(&p, "<Verify>"))
+	} else if (lit(&p, "<Verify>")) {
 		in->verify = 1;
-	else if (lit(&p, "<CPUs") && cpu_list(&p, in->cpus, sizeof(in->cpus)) && lit(&p, ">"))
-		;
-	else
+	} else if (lit(&p, "<CPUs")) {
+		if (!cpu_list(rd, m, &p, in->cpus, sizeof(in->cpus)))
+			return 0;
+	} else {
 		return 0;
+	}
 	*pp = p;
 	return 1;
 }
@@ -911,7 +949,7 @@ static int known_mark(struct rd *rd, const char **pp)
 	else if (lit(&p, "<Measure") && seconds(rd, &p, "Measure", 1, CDM_TIME_MAX, &in->time, &has) &&
 		 has && lit(&p, ">"))
 		rd->measure = 1;
-	else if (!hold_mark(in, &p))
+	else if (!hold_mark(rd, &p))
 		return 0;
 	*pp = p;
 	return 1;
@@ -1153,6 +1191,20 @@ static int steady_judged(const char **pp, struct cdm_steady *st)
  * An imported test has no rounds: the rounds a test that never got steady
  * ran are kept as its max_rounds, so the note prints again as it was.
  */
+/* a steady-state note that cannot be: -EINVAL in rd->bad naming the line; returns 0 */
+__attribute__((format(printf, 2, 3)))
+static int steady_bad(struct rd *rd, const char *fmt, ...)
+{
+	char msg[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	rd->bad = cdm_err_set(rd->err, -EINVAL, "line %u: %s", rd->line, msg);
+	return 0;
+}
+
 static int steady_note(struct rd *rd, const char *p, int reached)
 {
 	char name[64];
@@ -1176,6 +1228,10 @@ static int steady_note(struct rd *rd, const char *p, int reached)
 	if (reached) {
 		if (!lit(&p, "at round") || !whole(&p, CDM_MAX_PASSES, &x) || !x)
 			return 0;
+		/* PTS judges a full window: no test is steady before its last round */
+		if (x < CDM_STEADY_WINDOW)
+			return steady_bad(rd, "steady at round %llu, before the first full window of %u rounds",
+					  x, CDM_STEADY_WINDOW);
 		/* "of M": the most rounds, when the run stated it */
 		if (lit(&p, "of") && (!whole(&p, CDM_MAX_PASSES, &m) || m < x))
 			return 0;
@@ -1183,12 +1239,43 @@ static int steady_note(struct rd *rd, const char *p, int reached)
 	} else if (!lit(&p, "after") || !whole(&p, CDM_MAX_PASSES, &m) ||
 		   !lit(&p, m == 1 ? "round" : "rounds")) {
 		return 0;
+	} else if (!m) {
+		return steady_bad(rd, "not steady after 0 rounds: a test judged ran one at least");
 	}
 	st.max_rounds = (unsigned int)m;
 	if (!steady_judged(&p, &st))
 		return 0;
 	rw->steady = st;
+	rw->steady_line = rd->line;
 	return 1;
+}
+
+/*
+ * The steady-state notes against the <Steady-state max N> mark (read
+ * after them, on the Mode line), when there is one: no test ran more
+ * rounds than the most, and "of M" is that most.  0, or -EINVAL naming
+ * the note's line.
+ */
+static int steady_check(struct rd *rd)
+{
+	const struct cdm_run_info *in = &rd->info;
+
+	for (unsigned int i = 0; i < rd->nrows; i++) {
+		const struct row *rw = &rd->rows[i];
+		const struct cdm_steady *st = &rw->steady;
+		unsigned int ran = st->reached_at_round ? st->reached_at_round : st->max_rounds;
+
+		/* a text cut before its footer states no most: nothing to check against */
+		if (!st->on || !in->steady_state)
+			continue;
+		if (ran > in->max_rounds)
+			return cdm_err_set(rd->err, -EINVAL, "line %u: %u rounds, but the Mode line says <Steady-state max %u>",
+					   rw->steady_line, ran, in->max_rounds);
+		if (st->reached_at_round && st->max_rounds && st->max_rounds != in->max_rounds)
+			return cdm_err_set(rd->err, -EINVAL, "line %u: of %u rounds, but the Mode line says <Steady-state max %u>",
+					   rw->steady_line, st->max_rounds, in->max_rounds);
+	}
+	return 0;
 }
 
 /*
@@ -1221,36 +1308,44 @@ static int verify_kind(const char **pp, const char *one, const char *many, uint6
 /*
  * "all 6 write tests read back clean, 8192 blocks[ (a sample)]": every
  * write and Mix row read back clean.  The line states the blocks of all of
- * them; the first row keeps the total (so the line prints again as it was),
- * the others 0.
+ * them, not each row's (see below).
  */
 static int verify_clean(struct rd *rd, const char *p)
 {
 	unsigned long long n, blocks;
-	unsigned int rows = 0;
+	unsigned int rows = 0, kinds = 0, said;
 	struct row *first = NULL;
 
 	lit(&p, "all");
 	if (!whole(&p, CDM_CDM_READ_TESTS_MAX, &n) || !n)
 		return 0;
-	if (!(lit(&p, "write and Mix") || lit(&p, "write") || lit(&p, "Mix")) ||
-	    !lit(&p, n == 1 ? "test" : "tests") || !lit(&p, "read back clean,") ||
+	/* the kinds the line names: 1 write, 2 Mix, 3 both */
+	said = lit(&p, "write and Mix") ? 3 : lit(&p, "write") ? 1 : lit(&p, "Mix") ? 2 : 0;
+	if (!said || !lit(&p, n == 1 ? "test" : "tests") || !lit(&p, "read back clean,") ||
 	    !whole(&p, ~0ull >> 1, &blocks) || !lit(&p, blocks == 1 ? "block" : "blocks"))
 		return 0;
 	/* the tests verified are the first ones run (a stopped run verifies no more) */
 	for (unsigned int i = 0; i < rd->nrows && rows < n; i++) {
 		struct row *rw = &rd->rows[i];
 
-		if (rw->dir == CDM_DIR_READ || rw->verify.done)
+		if (rw->dir == CDM_DIR_READ || rw->verify.done || rw->verify.interrupted)
 			continue;
 		rw->verify.done = 1;
+		/* see below: the first row's blocks are set after the loop */
+		rw->verify.blocks = 1;
 		if (!first)
 			first = rw;
 		rows++;
+		kinds |= rw->dir == CDM_DIR_MIX ? 2 : 1;
 	}
-	if (rows != n || !first)
+	if (rows != n || !first || blocks < n || kinds != said)
 		return 0;
-	first->verify.blocks = blocks;
+	/*
+	 * The line gives only the total: the first row keeps it less one
+	 * block for each other row, which keeps one (each row read back
+	 * something, as "clean" says; the total prints again as it was).
+	 */
+	first->verify.blocks = blocks - (n - 1);
 	if (lit(&p, "(a sample)"))
 		first->verify.sampled = 1;
 	return at_end(p);
@@ -1260,7 +1355,9 @@ static int verify_clean(struct rd *rd, const char *p)
  * cdm's "Verify:" lines (report/layout.c, cdm_layout_verify()): "all 6
  * write tests read back clean, 8192 blocks" says the run was verified
  * (which blocks each test read back, the line does not say); "RND4K Q32T1
- * Write: 1 lost write at offset 4096, ..." is one row's faults.
+ * Write: 1 lost write at offset 4096, ..." is one row's faults; "RND4K
+ * Q1T1 Mix: no write completed, nothing checked" and "...: the read-back
+ * was interrupted, not checked" one row's read-back that checked nothing.
  */
 static int verify_note(struct rd *rd, const char *p)
 {
@@ -1275,7 +1372,8 @@ static int verify_note(struct rd *rd, const char *p)
 	for (unsigned int i = 0; i < rd->nrows && !rw; i++) {
 		const char *q = p;
 
-		if (rd->rows[i].verify.done)
+		if (rd->rows[i].dir == CDM_DIR_READ || rd->rows[i].verify.done ||
+		    rd->rows[i].verify.interrupted)
 			continue;
 		cdm_spec_name(&rd->rows[i].spec, name, sizeof(name));
 		if (lit(&q, name) && lit(&q, cdm_result_dir_name(rd->rows[i].dir)) && lit(&q, ":")) {
@@ -1285,6 +1383,15 @@ static int verify_note(struct rd *rd, const char *p)
 	}
 	if (!rw)
 		return 0;
+	/* a test not checked (cdm_layout_verify()): nothing written, or cut short */
+	if (lit(&p, "no write completed, nothing checked") && at_end(p)) {
+		rw->verify = v;
+		return 1;
+	}
+	if (lit(&p, "the read-back was interrupted, not checked") && at_end(p)) {
+		rw->verify = (struct cdm_verify){ .interrupted = 1 };
+		return 1;
+	}
 	if ((k = verify_kind(&p, "lost write", "lost writes", &v.lost, &v.first_lost)) < 0)
 		return 0;
 	any |= k;
@@ -1308,10 +1415,16 @@ static int precondition_note(struct cdm_run_info *in, const char *p)
 {
 	double s;
 
+	if (last_word(p, "did not complete")) {
+		in->precondition = 1;
+		in->precondition_ns = 0;
+		return 1;
+	}
 	if (!number(&p, &s) || !lit(&p, "sec") || s > 1e9)
 		return 0;
 	in->precondition = 1;
-	in->precondition_ns = (uint64_t)(s * 1e9 + 0.5);
+	/* "0.0 sec" ran, briefly: 0 would say it did not complete */
+	in->precondition_ns = s > 0 ? (uint64_t)(s * 1e9 + 0.5) : 1;
 	return 1;
 }
 
@@ -1570,6 +1683,8 @@ int cdm_cdm_read(const char *text, size_t len, const char *file,
 	ret = all_lines(rd, text, len);
 	if (!ret && !rd->nrows)
 		ret = cdm_err_set(err, -EINVAL, "no result line: not a CrystalDiskMark report");
+	if (!ret)
+		ret = steady_check(rd);
 	if (!ret)
 		ret = build(rd, file, out);
 	free(conv);

@@ -558,3 +558,40 @@ void cdm_result_info_one_line(struct cdm_run_info *in)
 	ONE_LINE(src->date_text);
 	ONE_LINE(src->volume);
 }
+
+/* ---- --verify's read-back (docs/method.md, "Verification") ---- */
+
+enum cdm_verify_state cdm_result_verify_state(const struct cdm_verify *v)
+{
+	if (v->interrupted)
+		return CDM_VERIFY_STATE_INTERRUPTED;
+	if (!v->done)
+		return CDM_VERIFY_STATE_NONE;
+	if (v->lost || v->misdirected || v->torn)
+		return CDM_VERIFY_STATE_FAULTS;
+	/* 0 blocks checked is no evidence either way: never "clean" */
+	return v->blocks ? CDM_VERIFY_STATE_CLEAN : CDM_VERIFY_STATE_EMPTY;
+}
+
+static const char *const verify_state_keys[] = {
+	[CDM_VERIFY_STATE_INTERRUPTED] = "interrupted",
+	[CDM_VERIFY_STATE_EMPTY] = "nothing_written",
+	[CDM_VERIFY_STATE_CLEAN] = "clean",
+	[CDM_VERIFY_STATE_FAULTS] = "faults",
+};
+
+const char *cdm_result_verify_state_key(enum cdm_verify_state st)
+{
+	return (unsigned int)st < sizeof(verify_state_keys) / sizeof(verify_state_keys[0]) ?
+	       verify_state_keys[st] : NULL;
+}
+
+int cdm_result_verify_state_parse(const char *s, enum cdm_verify_state *st)
+{
+	for (unsigned int i = 0; i < sizeof(verify_state_keys) / sizeof(verify_state_keys[0]); i++)
+		if (verify_state_keys[i] && !strcmp(s, verify_state_keys[i])) {
+			*st = (enum cdm_verify_state)i;
+			return 0;
+		}
+	return -EINVAL;
+}

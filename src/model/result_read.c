@@ -404,14 +404,16 @@ static int verify_first(struct cdm_err *err, const struct cdm_json *v, const cha
 
 /*
  * "verify" (--verify's read-back, struct cdm_verify): absent or null when
- * the test was not read back; else every count, and each first offset
- * null exactly when its count is 0.
+ * the test was not read back; else its "status" (absent in files before
+ * it), only that when "interrupted", else every count, each first offset
+ * null exactly when its count is 0, and the status the counts give.
  */
 static int read_verify(struct cdm_err *err, const struct cdm_json *tj, const char *where,
 		       struct cdm_verify *out)
 {
-	const struct cdm_json *v = cdm_json_get(tj, "verify");
+	const struct cdm_json *v = cdm_json_get(tj, "verify"), *sj;
 	struct cdm_verify r = { .done = 1 };
+	enum cdm_verify_state st = CDM_VERIFY_STATE_NONE;
 	char w[64];
 
 	if (!v || v->type == CDM_JSON_NULL)
@@ -419,6 +421,16 @@ static int read_verify(struct cdm_err *err, const struct cdm_json *tj, const cha
 	snprintf(w, sizeof(w), "%s.verify", where);
 	if (v->type != CDM_JSON_OBJECT)
 		return not_object(err, w, v);
+	if ((sj = cdm_json_get(v, "status"))) {
+		if (sj->type != CDM_JSON_STRING || cdm_result_verify_state_parse(sj->str, &st) < 0)
+			return bad(err, "%s.status: expected \"clean\", \"faults\", \"nothing_written\" or \"interrupted\"",
+				   w);
+		if (st == CDM_VERIFY_STATE_INTERRUPTED) {
+			memset(out, 0, sizeof(*out));
+			out->interrupted = 1;
+			return 0;
+		}
+	}
 	if (u64(err, v, w, "blocks", &r.blocks) || boolean(err, v, w, "sampled", &r.sampled) ||
 	    u64(err, v, w, "lost", &r.lost) || u64(err, v, w, "misdirected", &r.misdirected) ||
 	    u64(err, v, w, "torn", &r.torn) ||
@@ -426,6 +438,11 @@ static int read_verify(struct cdm_err *err, const struct cdm_json *tj, const cha
 	    verify_first(err, v, w, "first_misdirected_offset", r.misdirected, &r.first_misdirected) ||
 	    verify_first(err, v, w, "first_torn_offset", r.torn, &r.first_torn))
 		return -EINVAL;
+	if (r.lost + r.misdirected + r.torn > r.blocks)
+		return bad(err, "%s: more faults than the %" PRIu64 " blocks read back", w, r.blocks);
+	if (sj && st != cdm_result_verify_state(&r))
+		return bad(err, "%s.status: \"%s\", but the counts say \"%s\"", w, sj->str,
+			   cdm_result_verify_state_key(cdm_result_verify_state(&r)));
 	*out = r;
 	return 0;
 }
@@ -670,6 +687,34 @@ static int cpu_list(struct cdm_err *err, const char *where, const char *key, con
  * --precondition, --verify, --cpus), all optional: absent in files from
  * before them, and read as off.
  */
+/*
+ * settings.precondition: { "time_ns": N, "complete": true }, or time_ns
+ * null and "complete": false when it did not complete ("complete" absent
+ * in files before it: a time means complete)
+ */
+static int read_precondition(struct cdm_err *err, const struct cdm_json *pc,
+			     struct cdm_run_info *in)
+{
+	const struct cdm_json *t = cdm_json_get(pc, "time_ns"), *c = cdm_json_get(pc, "complete");
+	int complete = !t || t->type != CDM_JSON_NULL;
+
+	if (pc->type != CDM_JSON_OBJECT)
+		return not_object(err, "settings.precondition", pc);
+	if (complete && u64(err, pc, "settings.precondition", "time_ns", &in->precondition_ns))
+		return -EINVAL;
+	if (complete && !in->precondition_ns)
+		return bad(err, "settings.precondition.time_ns: 0 (null when it did not complete)");
+	if (c && (c->type != CDM_JSON_TRUE && c->type != CDM_JSON_FALSE))
+		return bad(err, "settings.precondition.complete: expected a boolean");
+	if (c && (c->type == CDM_JSON_TRUE) != complete)
+		return bad(err, "settings.precondition: \"complete\" is %s, but time_ns is %s",
+			   complete ? "false" : "true", complete ? "a time" : "null");
+	if (!complete)
+		in->precondition_ns = 0;
+	in->precondition = 1;
+	return 0;
+}
+
 static int read_hold_settings(struct cdm_err *err, const struct cdm_json *set,
 			      struct cdm_run_info *in)
 {
@@ -689,13 +734,8 @@ static int read_hold_settings(struct cdm_err *err, const struct cdm_json *set,
 			return -EINVAL;
 		in->steady_state = 1;
 	}
-	if (pc && pc->type != CDM_JSON_NULL) {
-		if (pc->type != CDM_JSON_OBJECT)
-			return not_object(err, "settings.precondition", pc);
-		if (u64(err, pc, "settings.precondition", "time_ns", &in->precondition_ns))
-			return -EINVAL;
-		in->precondition = 1;
-	}
+	if (pc && pc->type != CDM_JSON_NULL)
+		return read_precondition(err, pc, in);
 	return 0;
 }
 

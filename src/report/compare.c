@@ -135,7 +135,8 @@ static void setting_text(const struct cdm_run_result *run, enum cdm_compare_sett
 			snprintf(buf, len, "fixed passes, no steady state");
 		break;
 	case CDM_COMPARE_PRECONDITION:
-		snprintf(buf, len, "%s", in->precondition ? "preconditioned" : "not preconditioned");
+		snprintf(buf, len, "%s", !in->precondition ? "not preconditioned" :
+			 in->precondition_ns ? "preconditioned" : "preconditioning did not complete");
 		break;
 	default:
 		snprintf(buf, len, "%s", in->zero_fill ? "zero" : "random");

@@ -27,7 +27,8 @@ static const char header[] =
 	"kind,pass,duration_s,bytes,ios,mb_s,iops,lat_mean_ns,lat_max_ns,"
 	"cpu_user_ns,cpu_sys_ns,cpu_ns_per_io,mb_s_cv_pct,"
 	"end_fsync_ns,steady_window,steady_reached_at_round,steady_range_pct,steady_slope_pct,"
-	"lat_p50_ns,lat_p90_ns,lat_p99_ns,lat_p99_9_ns,lat_p99_99_ns,reason\n";
+	"lat_p50_ns,lat_p90_ns,lat_p99_ns,lat_p99_9_ns,lat_p99_99_ns,"
+	"verify_status,verify_blocks,verify_lost,verify_misdirected,verify_torn,reason\n";
 
 static const double pcts[] = { 50.0, 90.0, 99.0, 99.9, 99.99 };
 
@@ -62,6 +63,31 @@ static void num(FILE *out, double v)
 static void u64(FILE *out, uint64_t v)
 {
 	fprintf(out, ",%" PRIu64, v);
+}
+
+/*
+ * The verify columns (--verify's read-back of the test, struct
+ * cdm_verify): on a summary row (@summary) its status ("clean", "faults",
+ * "nothing_written", "interrupted") and, when it ran to its end, the
+ * blocks checked and each fault kind's count; empty on pass rows, and
+ * when the test was not read back
+ */
+static void verify_cols(FILE *out, const struct cdm_test_result *t, int summary)
+{
+	const struct cdm_verify *v = &t->verify;
+	enum cdm_verify_state st = cdm_result_verify_state(v);
+
+	if (!summary || st == CDM_VERIFY_STATE_NONE) {
+		fputs(",,,,,", out);
+		return;
+	}
+	fprintf(out, ",%s", cdm_result_verify_state_key(st));
+	if (st == CDM_VERIFY_STATE_INTERRUPTED) {
+		fputs(",,,,", out);
+		return;
+	}
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, v->blocks, v->lost,
+		v->misdirected, v->torn);
 }
 
 /* the "reason" column and the line's end; @why NULL or "": empty */
@@ -111,6 +137,7 @@ static void write_reported(FILE *out, const struct cdm_run_result *r,
 		fputs(",,,,,", out);            /* max, CPU, CV */
 		fputs(",,,,,", out);            /* no passes: no end fsync, no rounds */
 		fputs(",,,,,", out);            /* no percentiles */
+		verify_cols(out, t, 0);
 		reason_end(out, cdm_result_agg_reason(t, aggs[i]));
 	}
 }
@@ -197,6 +224,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 		fputc(',', out);        /* no spread per pass */
 		pass_hold(out, r, t, i);
 		fputs(",,,,,", out);    /* no percentiles per pass */
+		verify_cols(out, t, 0);
 		reason_end(out, cdm_pass_state_reason(cdm_pass_state(p)));
 	}
 	if (!n)
@@ -236,6 +264,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 			else
 				fputc(',', out);
 		}
+		verify_cols(out, t, 1);
 		reason_end(out, why);
 	}
 }

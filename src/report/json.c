@@ -205,10 +205,15 @@ static void write_hold_settings(FILE *out, const struct cdm_run_info *in)
 	} else {
 		fputs("    \"steady_state\": null,\n", out);
 	}
-	if (in->precondition)
+	if (in->precondition && !in->precondition_ns)
+		/* set, but stopped before it completed: no time */
 		fprintf(out, "    \"precondition\": { \"passes\": %u, \"block_bytes\": %u, "
-			"\"time_ns\": %" PRIu64 " },\n", CDM_TESTFILE_PRECOND_PASSES,
-			CDM_TESTFILE_PRECOND_BLOCK, in->precondition_ns);
+			"\"time_ns\": null, \"complete\": false },\n", CDM_TESTFILE_PRECOND_PASSES,
+			CDM_TESTFILE_PRECOND_BLOCK);
+	else if (in->precondition)
+		fprintf(out, "    \"precondition\": { \"passes\": %u, \"block_bytes\": %u, "
+			"\"time_ns\": %" PRIu64 ", \"complete\": true },\n",
+			CDM_TESTFILE_PRECOND_PASSES, CDM_TESTFILE_PRECOND_BLOCK, in->precondition_ns);
 	else
 		fputs("    \"precondition\": null,\n", out);
 	fprintf(out, "    \"verify\": %s,\n", in->verify ? "true" : "false");
@@ -527,15 +532,23 @@ static void verify_first(FILE *out, const char *key, uint64_t off, uint64_t n, c
 
 /*
  * "verify": what --verify's read-back of the test found (model/result.h,
- * struct cdm_verify); absent when the test was not read back.
+ * struct cdm_verify), led by its "status"; only the status when the
+ * read-back was interrupted (nothing counted); absent when the test was
+ * not read back.
  */
 static void write_verify(FILE *out, const struct cdm_test_result *t)
 {
 	const struct cdm_verify *v = &t->verify;
+	enum cdm_verify_state st = cdm_result_verify_state(v);
 
-	if (!v->done)
+	if (st == CDM_VERIFY_STATE_NONE)
 		return;
-	fprintf(out, "      \"verify\": { \"blocks\": %" PRIu64 ", \"sampled\": %s, \"lost\": %" PRIu64
+	fprintf(out, "      \"verify\": { \"status\": \"%s\"", cdm_result_verify_state_key(st));
+	if (st == CDM_VERIFY_STATE_INTERRUPTED) {
+		fputs(" },\n", out);
+		return;
+	}
+	fprintf(out, ", \"blocks\": %" PRIu64 ", \"sampled\": %s, \"lost\": %" PRIu64
 		", \"misdirected\": %" PRIu64 ", \"torn\": %" PRIu64 ",\n        ",
 		v->blocks, v->sampled ? "true" : "false", v->lost, v->misdirected, v->torn);
 	verify_first(out, "first_lost_offset", v->first_lost, v->lost, ", ");

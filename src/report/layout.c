@@ -273,42 +273,63 @@ static void verify_kind(FILE *out, int *first, uint64_t n, const char *one, cons
 	*first = 0;
 }
 
+/* one test's line when it is not clean: its faults, or why nothing was checked */
+static void verify_test(FILE *out, const struct cdm_test_result *t, enum cdm_verify_state st,
+			const char *pre)
+{
+	const struct cdm_verify *v = &t->verify;
+	char name[64];
+	int first = 1;
+
+	cdm_spec_name(&t->spec, name, sizeof(name));
+	fprintf(out, "%sVerify: %s %s: ", pre, name, cdm_result_dir_name(t->dir));
+	if (st == CDM_VERIFY_STATE_INTERRUPTED) {
+		fputs("the read-back was interrupted, not checked\n", out);
+		return;
+	}
+	if (st == CDM_VERIFY_STATE_EMPTY) {
+		fputs("no write completed, nothing checked\n", out);
+		return;
+	}
+	verify_kind(out, &first, v->lost, "lost write", "lost writes", v->first_lost);
+	verify_kind(out, &first, v->misdirected, "misdirected write", "misdirected writes",
+		    v->first_misdirected);
+	verify_kind(out, &first, v->torn, "torn block", "torn blocks", v->first_torn);
+	fprintf(out, "%s\n", v->sampled ? " (a sample)" : "");
+}
+
 unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const char *pre)
 {
-	unsigned int done = 0, bad = 0, mix = 0, sampled = 0, writes = 0;
+	unsigned int seen = 0, clean = 0, bad = 0, lines = 0, mix = 0, sampled = 0, writes = 0;
 	uint64_t blocks = 0;
 
 	for (unsigned int i = 0; i < r->ntests; i++) {
 		const struct cdm_test_result *t = &r->tests[i];
-		const struct cdm_verify *v = &t->verify;
-		char name[64];
-		int first = 1;
+		enum cdm_verify_state st = cdm_result_verify_state(&t->verify);
 
-		if (!v->done)
+		if (st == CDM_VERIFY_STATE_NONE)
 			continue;
-		done++;
+		seen++;
+		if (st != CDM_VERIFY_STATE_CLEAN) {
+			bad += st == CDM_VERIFY_STATE_FAULTS;
+			verify_test(out, t, st, pre);
+			lines++;
+			continue;
+		}
+		clean++;
 		mix += t->dir == CDM_DIR_MIX;
 		writes += t->dir == CDM_DIR_WRITE;
-		sampled += v->sampled != 0;
-		blocks += v->blocks;
-		if (!v->lost && !v->misdirected && !v->torn)
-			continue;
-		bad++;
-		cdm_spec_name(&t->spec, name, sizeof(name));
-		fprintf(out, "%sVerify: %s %s: ", pre, name, cdm_result_dir_name(t->dir));
-		verify_kind(out, &first, v->lost, "lost write", "lost writes", v->first_lost);
-		verify_kind(out, &first, v->misdirected, "misdirected write", "misdirected writes",
-			    v->first_misdirected);
-		verify_kind(out, &first, v->torn, "torn block", "torn blocks", v->first_torn);
-		fprintf(out, "%s\n", v->sampled ? " (a sample)" : "");
+		sampled += t->verify.sampled != 0;
+		blocks += t->verify.blocks;
 	}
-	if (!done || bad)
-		return bad;
+	/* a fault outweighs the clean tests; "all" only when every test read back is clean */
+	if (!clean || bad)
+		return lines;
 	fprintf(out, "%sVerify: %s%u %s test%s read back clean, %" PRIu64 " block%s%s\n", pre,
-		done > 1 ? "all " : "", done,
-		mix && writes ? "write and Mix" : mix ? "Mix" : "write", done > 1 ? "s" : "",
+		clean == seen && clean > 1 ? "all " : "", clean,
+		mix && writes ? "write and Mix" : mix ? "Mix" : "write", clean > 1 ? "s" : "",
 		blocks, blocks == 1 ? "" : "s", sampled ? " (a sample)" : "");
-	return 1;
+	return lines + 1;
 }
 
 /* the rows of direction @dir (for CDM_DIR_MIX, of write share @pct) */
@@ -391,7 +412,10 @@ void cdm_layout_notes(FILE *out, const struct cdm_run_result *r)
 	const struct cdm_run_info *in = &r->info;
 	unsigned int n = steady_notes(out, r);
 
-	if (in->precondition) {
+	if (in->precondition && !in->precondition_ns) {
+		fputs("Precondition: did not complete\n", out);
+		n++;
+	} else if (in->precondition) {
 		char how[CDM_FMT_PRECOND_MAX];
 
 		fprintf(out, "Precondition: %.1f sec (%s)\n", (double)in->precondition_ns / 1e9,

@@ -155,9 +155,13 @@ size_t cdm_layout_comment(char *buf, size_t len, const struct cdm_run_result *r)
  * model/result.h), as lines after the results: one per test with a
  * fault, "Verify: RND4K Q32T1 Write: 1 lost write at offset 12288, 2
  * misdirected writes, the first at offset 8192, 1 torn block at offset
- * 4096"; or, when every test read back is clean, one line "Verify: all 3
- * write tests read back clean, 40960 blocks" ("write and Mix tests" when
- * there are Mix tests; "(a sample)" when any was sampled).  Each line is
+ * 4096"; one per test not checked, "Verify: RND4K Q1T1 Mix: no write
+ * completed, nothing checked" (0 blocks is not clean) or "...: the
+ * read-back was interrupted, not checked"; then, when no test found a
+ * fault, one line for the clean ones, "Verify: all 3 write tests read
+ * back clean, 40960 blocks" ("all" only when every test read back is
+ * clean; "write and Mix tests" when there are Mix tests; "(a sample)"
+ * when any was sampled).  Each line is
  * printed as @pre, the text, "\n".  Nothing when no test was read back.
  * Returns the number of lines printed.
  */

@@ -209,7 +209,9 @@ static void write_hold_method(FILE *out, const struct cdm_run_info *in)
 {
 	if (in->end_fsync)
 		fputs("; each write and Mix pass ends with an fdatasync, timed inside it (end fsync)", out);
-	if (in->precondition) {
+	if (in->precondition && !in->precondition_ns) {
+		fputs("; preconditioning did not complete", out);
+	} else if (in->precondition) {
 		char how[CDM_FMT_PRECOND_MAX];
 
 		fprintf(out, "; preconditioned (the file %s, %.1f s)",
@@ -461,15 +463,48 @@ static void write_source_note(FILE *out, const struct cdm_run_result *r)
 		"as printed, and where it prints none derived from the MB/s as CrystalDiskMark derives it (MB/s x 10^6 / block bytes)");
 }
 
+/*
+ * the rounds the steady-state figures are over (cdm_result_first_pass()):
+ * "the last 5 rounds (the steady-state window)", or the rounds run when
+ * the tests measured ran fewer (a stopped run)
+ */
+static void steady_rounds(FILE *out, const struct cdm_run_result *r)
+{
+	unsigned int lo = 0, hi = 0;
+
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		const struct cdm_test_result *t = &r->tests[i];
+		unsigned int n;
+
+		if (!cdm_result_has_data(t))
+			continue;
+		n = t->npasses - cdm_result_first_pass(t);
+		lo = !hi || n < lo ? n : lo;
+		hi = n > hi ? n : hi;
+	}
+	if (!hi)
+		hi = lo = CDM_STEADY_WINDOW;    /* nothing measured: the rule's window */
+	if (lo == hi && hi == CDM_STEADY_WINDOW)
+		fprintf(out, "the last %u rounds (the steady-state window)", hi);
+	else if (lo == hi)
+		fprintf(out, "the %u round%s run (fewer than the steady-state window of %u)", hi,
+			hi == 1 ? "" : "s", CDM_STEADY_WINDOW);
+	else
+		fprintf(out, "the last %u rounds (the steady-state window; as few as %u where a test ran fewer)",
+			hi, lo);
+}
+
 /* under the table of a run: what its figures are; @unstable: how many are marked */
 static void write_run_note(FILE *out, const struct cdm_run_result *r, unsigned int unstable)
 {
 	const char *agg = agg_words(r->aggregate);
 
-	if (r->info.steady_state)
-		fprintf(out, "\nMB/s: the %s of the last %u rounds (the steady-state window); latency: the %s of their mean latencies; ",
-			r->aggregate == CDM_AGG_BEST ? "highest" : agg, CDM_STEADY_WINDOW,
+	if (r->info.steady_state) {
+		fprintf(out, "\nMB/s: the %s of ", r->aggregate == CDM_AGG_BEST ? "highest" : agg);
+		steady_rounds(out, r);
+		fprintf(out, "; latency: the %s of their mean latencies; ",
 			r->aggregate == CDM_AGG_BEST ? "lowest" : agg);
+	}
 	else if (r->info.count == 1)
 		fputs("\nMB/s and latency: of the one pass (its mean latency); ", out);
 	else

@@ -589,6 +589,39 @@ static unsigned int footer_source(const struct cdm_run_result *r, char (*l)[600]
 }
 
 /*
+ * --verify's read-back in a few words (cdm_result_verify_state()): "Writes
+ * verified: 2 clean, 1 with faults, 1 nothing written, 1 interrupted"
+ * (the kinds found), or "Writes verified: no write test read back"
+ */
+static void verify_line(const struct cdm_run_result *r, char *buf, size_t len)
+{
+	static const char *const words[] = {
+		[CDM_VERIFY_STATE_CLEAN] = "clean",
+		[CDM_VERIFY_STATE_FAULTS] = "with faults",
+		[CDM_VERIFY_STATE_EMPTY] = "nothing written",
+		[CDM_VERIFY_STATE_INTERRUPTED] = "interrupted",
+	};
+	static const enum cdm_verify_state order[] = {
+		CDM_VERIFY_STATE_CLEAN, CDM_VERIFY_STATE_FAULTS, CDM_VERIFY_STATE_EMPTY,
+		CDM_VERIFY_STATE_INTERRUPTED,
+	};
+	unsigned int n[CDM_VERIFY_STATE_FAULTS + 1] = { 0 }, any = 0;
+	size_t m = (size_t)snprintf(buf, len, "Writes verified:");
+
+	for (unsigned int i = 0; i < r->ntests; i++)
+		n[cdm_result_verify_state(&r->tests[i].verify)]++;
+	for (unsigned int k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
+		if (!n[order[k]] || m >= len)
+			continue;
+		m += (size_t)snprintf(buf + m, len - m, "%s %u %s", any ? "," : "", n[order[k]],
+				      words[order[k]]);
+		any = 1;
+	}
+	if (!any && m < len)
+		snprintf(buf + m, len - m, " no write test read back");
+}
+
+/*
  * The footer's line of the method of numbers that hold (docs/method.md),
  * when the run used any of it: steady state and how many tests got
  * steady, the preconditioning's time, the verification, the CPUs; 0 lines
@@ -612,10 +645,16 @@ static unsigned int footer_hold(const struct cdm_run_result *r, char *l)
 	if (in->steady_state)
 		ADD("Steady state (SNIA PTS, at most %u rounds, figures over the last %u): %u of %u tests steady",
 		    in->max_rounds, CDM_STEADY_WINDOW, steady, rounds);
-	if (in->precondition)
+	if (in->precondition && !in->precondition_ns)
+		ADD("%sPreconditioning did not complete", m ? SEP : "");
+	else if (in->precondition)
 		ADD("%sPreconditioned: %.1f s", m ? SEP : "", (double)in->precondition_ns / 1e9);
-	if (in->verify)
-		ADD("%sWrites verified", m ? SEP : "");
+	if (in->verify) {
+		char v[200];
+
+		verify_line(r, v, sizeof(v));
+		ADD("%s%s", m ? SEP : "", v);
+	}
 	if (in->cpus[0])
 		ADD("%sCPUs: %.*s", m ? SEP : "", (int)sizeof(in->cpus), in->cpus);
 	if (in->dev_numa_node >= 0)

@@ -1143,8 +1143,11 @@ static int verify_after(const struct test_run *t, const struct cdm_verify_map *m
 	ret = cdm_verify_read_back(m, t->f->fd, t->cfg->direct, v, &meant, verify_progress, stop_cb,
 				   err);
 	cdm_numa_unpin(&mask);
-	if (ret == -EINTR)
+	if (ret == -EINTR) {
+		cdm_msg_warn("%s %s: --verify: the read-back was interrupted: this test is not checked",
+			     t->name, dir);
 		return ret;
+	}
 	if (ret < 0) {
 		char pre[sizeof(t->f->path) + 96];
 
@@ -1154,8 +1157,12 @@ static int verify_after(const struct test_run *t, const struct cdm_verify_map *m
 	/*
 	 * The faults are told by the report (its Verify line per test, JSON's
 	 * verify object) and by cli/'s closing error; the runner adds only
-	 * what neither holds: where the first misdirected write was meant to go.
+	 * what neither holds: where the first misdirected write was meant to
+	 * go, and on stderr that a test read back nothing.
 	 */
+	if (!v->blocks)
+		cdm_msg_note("%s %s: --verify: no write completed, so nothing was read back or checked",
+			     t->name, dir);
 	if (v->misdirected)
 		cdm_msg_note("%s %s: --verify: the first misdirected write, found in the block at offset %" PRIu64 ", was meant for offset %" PRIu64,
 			     t->name, dir, v->first_misdirected, meant);
@@ -1416,12 +1423,14 @@ static int write_before(struct run *r, int fresh, struct cdm_err *err)
 	}
 	if (!cdm_plan_writes(cfg))
 		cdm_msg_note("--precondition before read tests only: every block is written as SNIA PTS does before its read tests, so no read meets a block never written");
+	/* the setting holds from here; its time only once it completes (0: it did not) */
+	r->res->info.precondition = 1;
+	r->res->info.precondition_ns = 0;
 	ret = cdm_testfile_precondition(&r->f, cfg->zero_fill, fresh, cfg->cpus, cfg->ncpus,
 					precond_progress, stop_cb, err);
 	if (ret < 0)
 		return ret;
 	ns = cdm_clock_now_ns() - t0;
-	r->res->info.precondition = 1;
 	r->res->info.precondition_ns = ns ? ns : 1;
 	cdm_size_format(r->f.size, sz, sizeof(sz));
 	cdm_msg_note("preconditioned %s in %.1f s (%u sequential passes of %u KiB writes%s)",

@@ -93,8 +93,9 @@ int cdm_verify_check_plan(const struct cdm_run_config *cfg, uint64_t size, struc
 		if (!sp->block || size / sp->block > inflight)
 			continue;
 		cdm_spec_name(sp, name, sizeof(name));
-		return cdm_err_set(err, -EINVAL, "--verify: %s keeps %" PRIu64 " writes in flight on a file of %" PRIu64 " blocks; it needs more blocks than that, as a write never starts on a block with one in flight (a larger --size)",
-				   name, inflight, size / sp->block);
+		return cdm_err_set(err, -EINVAL, "--verify: %s keeps %" PRIu64 " write%s in flight on a file of %" PRIu64 " block%s; it needs more blocks than that, as a write never starts on a block with one in flight (a larger --size)",
+				   name, inflight, inflight == 1 ? "" : "s", size / sp->block,
+				   size / sp->block == 1 ? "" : "s");
 	}
 	return 0;
 }
@@ -214,7 +215,12 @@ int cdm_verify_read_back(const struct cdm_verify_map *m, int fd, int direct,
 			progress(done, total);
 	}
 	free(buf);
-	if (!ret)
+	if (!ret) {
 		out->done = 1;
+	} else if (ret == -EINTR) {
+		/* what was read so far checks nothing as a whole: say so, count nothing */
+		memset(out, 0, sizeof(*out));
+		out->interrupted = 1;
+	}
 	return ret;
 }

@@ -242,3 +242,43 @@ EOF
 	[ "$status" -eq 2 ]
 	assert_clean "$TD"
 }
+
+@test "Markdown of a steady-state run stopped early names the rounds it ran, not the window" {
+	# SIGINT after about 2.5 s: the rounds done then (a loaded machine may have fewer)
+	"$CDM" "${STEADY[@]}" --null-service-us 1000 > "$OD/s.json" 2> "$OD/err" &
+	pid=$!
+	sleep 2.5
+	kill -INT "$pid"
+	timeout 20 tail --pid="$pid" -f /dev/null || { kill -9 "$pid"; echo "did not stop"; false; }
+	wait "$pid" || true
+	cat "$OD/err"
+	n=$(npasses 0 "$OD/s.json")
+	echo "rounds: $n"
+	"$CDM" report -f markdown "$OD/s.json" > "$OD/s.md"
+	grep -o 'MB/s: the [^;]*' "$OD/s.md"
+	if [ "$n" -lt 5 ]; then
+		grep -q "MB/s: the highest of the $n round$([ "$n" -eq 1 ] || echo s) run (fewer than the steady-state window of 5)" "$OD/s.md"
+		! grep -q "the last 5 rounds" "$OD/s.md"
+	else
+		grep -q "MB/s: the highest of the last 5 rounds (the steady-state window)" "$OD/s.md"
+	fi
+	assert_clean "$TD"
+}
+
+@test "options that would do nothing: --null-service-us without the null engine is refused, --end-fsync without writes noted" {
+	run "$CDM" --quiet --size 16MiB -t "SEQ1M Q1T1" --null-service-us 5,100@1 "$TD"
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "cdm: --null-service-us '5,100@1' sets the null engine's service time: this run uses the "*" engine (add --engine null, or drop it)" ]]
+	run "$CDM" --quiet --size 16MiB -e sync -t "SEQ1M Q1T1" --null-service-us 0 "$TD"
+	[ "$status" -eq 2 ]
+	assert_clean "$TD"
+	run "$CDM" --quiet -e null --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
+		-t "SEQ1M Q1T1" --mode read --end-fsync "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"cdm: note: --end-fsync ends each write or Mix pass with fdatasync(): this run has none, so nothing is synced"* ]]
+	run "$CDM" --quiet -e null --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
+		-t "SEQ1M Q1T1" --mode write --end-fsync "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"nothing is synced"* ]]
+	assert_clean "$TD"
+}

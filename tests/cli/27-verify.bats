@@ -208,3 +208,111 @@ assert_clean() {
 	done
 	assert_clean "$TD"
 }
+
+# the verify object of test $1 of the JSON in $2, as "status [blocks]"
+verify_status() {
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+v = json.load(open(sys.argv[2]))["tests"][int(sys.argv[1])].get("verify")
+print("absent" if v is None else " ".join([v["status"]] + ([str(v["blocks"])] if "blocks" in v else [])))
+PY
+}
+
+@test "a read-back of 0 blocks is not clean: 'no write completed, nothing checked' (text, JSON, stderr, import)" {
+	# Mix at 1% writes, 1 IOPS for 1 s: no write completes
+	run "$CDM" --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 --verify --mode mix \
+		--mix 99 --rate-iops 1 -t "RND4K Q1T1" --save "$OD/e.json" "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"cdm: note: RND4K Q1T1 W1 Mix: --verify: no write completed, so nothing was read back or checked"* ]]
+	[[ "$output" == *"Verify: RND4K Q1T1 W1 Mix: no write completed, nothing checked"* ]]
+	[[ "$output" != *"read back clean"* ]]
+	[ "$(verify_status 0 "$OD/e.json")" = "nothing_written 0" ]
+	for f in cdm cdm7 cdm6 markdown; do
+		"$CDM" report --format "$f" "$OD/e.json" > "$OD/e.$f"
+		grep -q "Verify: RND4K Q1T1 W1 Mix: no write completed, nothing checked" "$OD/e.$f"
+	done
+	"$CDM" import --save "$OD/back.json" "$OD/e.cdm"
+	"$CDM" import "$OD/e.cdm" > "$OD/back.txt"
+	[ "$(verify_status 0 "$OD/back.json")" = "nothing_written 0" ]
+	diff <(grep '^Verify' "$OD/e.cdm") <(grep '^Verify' "$OD/back.txt")
+	assert_clean "$TD"
+}
+
+@test "a read-back cut short by SIGTERM says the test was not checked (text, JSON, stderr, import)" {
+	need_shim
+	# SEQ1M at 10 IOPS writes ~10 consecutive blocks, read back 1 MiB per pread: the
+	# shim raises SIGTERM during the second read
+	run with_fault pread:term:1:1048576 --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
+		--verify --mode write -t "SEQ1M Q1T1" --rate-iops 10 -e sync -f json "$TD"
+	[ "$status" -eq 143 ]
+	[[ "$output" == *"cdm: warning: SEQ1M Q1T1 Write: --verify: the read-back was interrupted: this test is not checked"* ]]
+	[ "$(verify_status 0 "$OD/out")" = "interrupted" ]
+	"$CDM" report "$OD/out" > "$OD/i.txt"
+	grep -qx "Verify: SEQ1M Q1T1 Write: the read-back was interrupted, not checked" "$OD/i.txt"
+	! grep -q "read back clean" "$OD/i.txt"
+	"$CDM" import --save "$OD/back.json" "$OD/i.txt" > /dev/null
+	[ "$(verify_status 0 "$OD/back.json")" = "interrupted" ]
+	assert_clean "$TD"
+}
+
+@test "a JSON verify status that its counts contradict is refused" {
+	"$CDM" "${QUICK[@]}" --mode write -t "SEQ128K Q1T1" --verify --save "$OD/c.json" "$TD" > /dev/null
+	[ "$(verify_status 0 "$OD/c.json" | cut -d' ' -f1)" = clean ]
+	sed 's/"status": "clean"/"status": "nothing_written"/' "$OD/c.json" > "$OD/bad.json"
+	run "$CDM" report "$OD/bad.json"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *'verify.status: "nothing_written", but the counts say "clean"'* ]]
+	sed 's/"status": "clean"/"status": "fine"/' "$OD/c.json" > "$OD/bad.json"
+	run "$CDM" report "$OD/bad.json"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"verify.status: expected"* ]]
+}
+
+@test "CSV's verify columns and the SVG card's footer say what each read-back found" {
+	"$CDM" "${QUICK[@]}" --mode write -t "SEQ128K Q1T1" --verify --save "$OD/c.json" "$TD" > /dev/null
+	"$CDM" report -f csv "$OD/c.json" > "$OD/c.csv"
+	python3 - "$OD/c.csv" "$OD/c.json" <<'PY'
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+v = json.load(open(sys.argv[2]))["tests"][0]["verify"]
+assert list(rows[0].keys())[-6:] == ["verify_status", "verify_blocks", "verify_lost",
+                                      "verify_misdirected", "verify_torn", "reason"], rows[0].keys()
+for r in rows:
+    if r["kind"] == "pass":
+        assert r["verify_status"] == "" and r["verify_blocks"] == "", r
+    else:
+        assert r["verify_status"] == "clean", r
+        assert int(r["verify_blocks"]) == v["blocks"] > 0, r
+        assert (r["verify_lost"], r["verify_misdirected"], r["verify_torn"]) == ("0", "0", "0"), r
+PY
+	"$CDM" report -f svg "$OD/c.json" | grep -q "Writes verified: 1 clean"
+	need_shim
+	run with_fault pwrite:drop:30:131072 "${FAULTY[@]}" -e sync "$TD"
+	[ "$status" -eq 1 ]
+	"$CDM" report -f csv "$OD/out" | grep ',best,' | grep -q ',faults,[0-9]*,1,0,0,'
+	"$CDM" report -f svg "$OD/out" | grep -q "Writes verified: 1 with faults"
+}
+
+@test "--verify's depth refusal counts in the singular where it is one" {
+	run "$CDM" --size 4KiB --quiet --verify --mode write -t "RND4K Q1T1" "$TD"
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "cdm: --verify: RND4K Q1T1 keeps 1 write in flight on a file of 1 block; it needs more blocks than that"* ]]
+	run "$CDM" --size 4KiB --quiet --verify --mode write -t "RND4K Q2T1" "$TD"
+	[[ "${lines[0]}" == "cdm: --verify: RND4K Q2T1 keeps 2 writes in flight on a file of 1 block;"* ]]
+	assert_clean "$TD"
+}
+
+@test "import refuses a Verify line its rows cannot hold: more tests, or another kind, than the text has" {
+	"$CDM" "${QUICK[@]}" --mode write -t "RND4K Q1T1" --verify "$TD" > "$OD/v.txt"
+	grep -q "^Verify: 1 write test read back clean" "$OD/v.txt"
+	"$CDM" import "$OD/v.txt" > /dev/null
+	sed 's/^Verify: 1 write test read back clean/Verify: all 9 write tests read back clean/' "$OD/v.txt" > "$OD/x.txt"
+	run "$CDM" import "$OD/x.txt"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"line 11: not a CrystalDiskMark footer line: 'Verify: all 9 write tests"* ]]
+	sed 's/^Verify: 1 write test/Verify: 1 Mix test/' "$OD/v.txt" > "$OD/x.txt"
+	run "$CDM" import "$OD/x.txt"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"not a CrystalDiskMark footer line: 'Verify: 1 Mix test"* ]]
+	assert_clean "$TD"
+}

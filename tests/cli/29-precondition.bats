@@ -219,8 +219,37 @@ traced_run() {
 		[ -z "$(grep 'preconditioned' "$OD/err")" ]
 		# the report has the run's settings and no test row
 		[ -z "$(grep -E '^  (SEQ|RND) ' "$OD/out")" ]
+		# the setting is kept, and said not to have completed
+		grep -q "<Precondition>" "$OD/out"
+		grep -qx "Precondition: did not complete" "$OD/out"
 		assert_clean "$TD"
 	done
+}
+
+@test "an interrupted preconditioning keeps the setting in JSON, complete false; it reads back" {
+	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
+	# the shim raises SIGTERM during the 21st 128 KiB write: inside the first pass
+	st=0
+	CDM_FAULT=pwrite:term:20:$BLK LD_PRELOAD=$SHIM \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+		"$CDM" "${QUICK[@]}" --precondition -t RND4K -f json "$TD" > "$OD/p.json" 2> "$OD/err" || st=$?
+	cat "$OD/err"
+	[ "$st" -eq 143 ]
+	python3 - "$OD/p.json" <<'PY'
+import json, sys
+pc = json.load(open(sys.argv[1]))["settings"]["precondition"]
+assert pc is not None and pc["complete"] is False and pc["time_ns"] is None, pc
+PY
+	"$CDM" report "$OD/p.json" > "$OD/p.txt"
+	grep -qx "Precondition: did not complete" "$OD/p.txt"
+	"$CDM" report -f markdown "$OD/p.json" | grep -q "preconditioning did not complete"
+	"$CDM" report -f svg "$OD/p.json" | grep -q "Preconditioning did not complete"
+	# a contradiction is refused
+	sed 's/"complete": false/"complete": true/' "$OD/p.json" > "$OD/bad.json"
+	run "$CDM" report "$OD/bad.json"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *'settings.precondition: "complete" is true, but time_ns is null'* ]]
+	assert_clean "$TD"
 }
 
 @test "an I/O error or ENOSPC while preconditioning names the file, the offset and the pass; nothing left" {

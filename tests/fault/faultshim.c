@@ -34,6 +34,8 @@
  *          or "slow" (pwrite, pread): the call is done as asked, 20 ms
  *          late, so a phase lasts long enough to be watched from outside
  *          (which CPU its thread runs on)
+ *          or "term" (pread, pwrite): SIGTERM is raised during the call,
+ *          which then completes (a stop request at a known point, once)
  *   after  how many matching calls (or libaio completions) succeed first
  *   len    count only calls of exactly this many bytes (e.g. 4096 for the
  *          4 KiB I/Os of a test, 4194304 for the 4 MiB writes of the
@@ -48,6 +50,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #ifdef CDM_HAVE_LIBAIO
 #include <libaio.h>
@@ -66,7 +69,7 @@ enum call {
 };
 
 /* the faults that report success: ferrno values below any errno */
-enum { F_BUSY = -1, F_MISDIRECT = -2, F_DROP = -3, F_TORN = -4, F_SLOW = -100 };
+enum { F_BUSY = -1, F_MISDIRECT = -2, F_DROP = -3, F_TORN = -4, F_TERM = -5, F_SLOW = -100 };
 
 #define NFAULTS 4
 
@@ -102,6 +105,8 @@ static int fault_parse(const char *v)
 		ferr = F_TORN;
 	else if (!strcmp(kind, "slow"))
 		ferr = F_SLOW;
+	else if (!strcmp(kind, "term"))
+		ferr = F_TERM;
 	else if (!strcmp(kind, "ENOSPC"))
 		ferr = ENOSPC;
 	else if (!strcmp(kind, "EIO"))
@@ -238,6 +243,11 @@ static ssize_t do_pwrite(int fd, const void *buf, size_t n, off_t off, const cha
 	slow(C_PWRITE, n);
 	ft = strike(C_PWRITE, n, ANY);
 
+	/* "term": a stop request arrives during this write, which then completes */
+	if (ft && ft->err == F_TERM) {
+		raise(SIGTERM);
+		return f(fd, buf, n, off);
+	}
 	if (ft && ft->err <= F_MISDIRECT) {
 		size_t len = n;
 		ssize_t r;
@@ -262,6 +272,10 @@ static ssize_t do_pread(int fd, void *buf, size_t n, off_t off, const char *sym)
 	struct fault *ft;
 
 	slow(C_PREAD, n);
+	ft = strike(C_PREAD, n, LYING);
+	/* "term": a stop request arrives during this read, which then completes */
+	if (ft && ft->err == F_TERM)
+		raise(SIGTERM);
 	ft = strike(C_PREAD, n, FAILING);
 
 	if (ft) {

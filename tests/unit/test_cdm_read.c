@@ -1206,6 +1206,9 @@ static void test_hold_text(void **state)
 			"Steady: SEQ1M Q8T1 Write at round 7 of 10 (range 1.0 %, slope 0.0 %)\n",
 			"Steady: SEQ1M Q8T1 Read at round 0 of 10 (range 1.0 %, slope 0.0 %)\n",
 			"Steady: SEQ1M Q8T1 Read at round 9 of 8 (range 1.0 %, slope 0.0 %)\n",
+			/* PTS's earliest verdict is at the first full window, round 5 */
+			"Steady: SEQ1M Q8T1 Read at round 3 of 6 (range 1.0 %, slope 0.0 %)\n",
+			"Not steady: SEQ1M Q8T1 Read after 0 rounds (no full window of 5 measured rounds)\n",
 			"Not steady: SEQ1M Q8T1 Read after 10 rounds (range 1.0 %)\n",
 			"Precondition: soon\n",
 		};
@@ -1224,16 +1227,52 @@ static void test_hold_text(void **state)
 			assert_non_null(strstr(err.msg, "line 5"));
 		}
 	}
-	/* a mark of no cdm's (max 0) is skipped as other marks are: not read as steady state */
+	/*
+	 * Marks and notes that --max-rounds or --cpus would refuse, or that
+	 * contradict each other (the notes come before the Mode line): refused
+	 * naming the line, as --max-rounds and --cpus refuse them
+	 */
+	{
+		static const struct { const char *note, *mode, *msg; } bad[] = {
+			{ "", "<Steady-state max 0>", "line 5: <Steady-state max 0>: the most rounds is 5..100" },
+			{ "", "<Steady-state max -3>", "line 5: <Steady-state max -3>: the most rounds is" },
+			{ "", "<Steady-state max 99999999999999999999>", "line 5: <Steady-state max 9999" },
+			{ "", "<CPUs 5-1>", "line 5: <CPUs 5-1>: the range 5-1 runs downward" },
+			{ "", "<CPUs 0-99999>", "line 5: <CPUs 0-99999>: CPU 99999 is past the highest CPU" },
+			{ "Not steady: SEQ1M Q8T1 Read after 7 rounds (range 30.0 %, slope 0.0 %)\n",
+			  "<Steady-state max 6>", "line 5: 7 rounds, but the Mode line says <Steady-state max 6>" },
+			{ "Steady: SEQ1M Q8T1 Read at round 5 of 7 (range 1.0 %, slope 0.0 %)\n",
+			  "<Steady-state max 6>", "line 5: of 7 rounds, but the Mode line says <Steady-state max 6>" },
+		};
+		static const char head[] =
+			"cdm 0.1.0 x86_64 (io_uring, O_DIRECT)\n[Read]\n"
+			"  SEQ    1MiB (Q=  8, T= 1):  1478.492 MB/s [   1410.0 IOPS] <  5000.00 us>\n\n";
+
+		for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			char text[512];
+			struct cdm_run_result *x = NULL;
+			struct cdm_err err = { "" };
+
+			snprintf(text, sizeof(text), "%s%s   Mode: <EndFsync> %s\n", head, bad[i].note,
+				 bad[i].mode);
+			if (cdm_cdm_read(text, strlen(text), "bad.txt", &x, &err) != -EINVAL)
+				fail_msg("read: %s", text);
+			if (!strstr(err.msg, bad[i].msg))
+				fail_msg("%s: '%s', not '%s'", bad[i].mode, err.msg, bad[i].msg);
+		}
+	}
+	/* a CPU list as --cpus takes it, kept in the canonical form */
 	{
 		static const char text[] =
 			"cdm 0.1.0 x86_64 (io_uring, O_DIRECT)\n[Read]\n"
 			"  SEQ    1MiB (Q=  8, T= 1):  1478.492 MB/s [   1410.0 IOPS] <  5000.00 us>\n\n"
-			"   Mode: <Steady-state max 0> <EndFsync>\n";
+			"Not steady: SEQ1M Q8T1 Read after 6 rounds (range 30.0 %, slope 0.0 %)\n"
+			"   Mode: <Steady-state max 6> <CPUs 3,0-2,1>\n";
 		struct cdm_run_result *x = read_ok(text, strlen(text), "m.txt");
 
-		assert_int_equal(x->info.steady_state, 0);
-		assert_int_equal(x->info.end_fsync, 1);
+		assert_int_equal(x->info.steady_state, 1);
+		assert_int_equal(x->info.max_rounds, 6);
+		assert_string_equal(x->info.cpus, "0-3");
 		cdm_result_free(x);
 	}
 }

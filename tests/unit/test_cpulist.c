@@ -86,8 +86,12 @@ static void test_refused(void **state)
 	refused("3-1", -EINVAL, "the range 3-1 runs downward (1-3)");
 	refused("1024", -ERANGE, "CPU 1024 is past the highest CPU cdm can use, 1023");
 	refused("0-1024", -ERANGE, "CPU 1024 is past the highest CPU cdm can use, 1023");
+	/* the number as typed, not as the scan capped it (4294967296) */
 	refused("99999999999999999999", -ERANGE,
-		"CPU 4294967296 is past the highest CPU cdm can use, 1023");
+		"CPU 99999999999999999999 is past the highest CPU cdm can use, 1023");
+	refused("4294967297", -ERANGE, "CPU 4294967297 is past the highest CPU cdm can use, 1023");
+	refused("0-18446744073709551617", -ERANGE,
+		"CPU 18446744073709551617 is past the highest CPU cdm can use, 1023");
 	refused("0-7:3/2", -EINVAL, "the stride of '0-7:3/2' uses 3 CPUs of each group of 2");
 	refused("0-7:0/2", -EINVAL, "the stride of '0-7:0/2' is not USED/GROUP (1 <= USED <= GROUP)");
 	refused("0-7:2", -EINVAL, "the stride of '0-7:2' is not USED/GROUP (1 <= USED <= GROUP)");

@@ -63,8 +63,11 @@ struct cdm_reported {
  * (docs/method.md, "Verification"): every block the test wrote (warm-up
  * included) read back after it, each 512-byte sector's stamp
  * (model/stamp.h) checked against the last write to that block.  All 0
- * when the test was not verified (@done 0).
- * @done:         1: verified
+ * when the test was not verified (@done 0 and @interrupted 0).
+ * @done:         1: verified (the read-back ran to its end)
+ * @interrupted:  1: the read-back was cut short by a stop request (SIGINT,
+ *                SIGTERM): nothing it read counts, the test is not checked;
+ *                @done is then 0
  * @blocks:       blocks read back and checked
  * @sampled:      1: a sample of the blocks written (a huge file), else all
  * @lost:         blocks holding an older write than the last one (a lost write)
@@ -75,6 +78,7 @@ struct cdm_reported {
  */
 struct cdm_verify {
 	int done;
+	int interrupted;
 	int sampled;
 	uint64_t blocks;
 	uint64_t lost, misdirected, torn;
@@ -199,7 +203,9 @@ struct cdm_run_info {
 	int steady_state;               /* --steady-state: rounds until steady (steady.h) */
 	unsigned int max_rounds;        /* --max-rounds (with steady_state) */
 	int precondition;               /* --precondition: the file written sequentially twice */
-	uint64_t precondition_ns;       /* how long the preconditioning took, ns; 0 = none */
+	uint64_t precondition_ns;       /* how long the preconditioning took, ns; 0 = none,
+					 * or, with @precondition, it did not complete
+					 * (a stop request or an error during it) */
 	int verify;                     /* --verify: writes read back and checked */
 	char cpus[256];                 /* --cpus as a canonical list ("0-3,8"); "" = not pinned */
 	char cpus_allowed_list[256];    /* CPUs the process may run on ("0-1"); "" unknown */
@@ -309,6 +315,36 @@ int cdm_result_complete(const struct cdm_test_result *t, const struct cdm_run_in
  * test never does.  Returns 1 or 0.
  */
 int cdm_result_end_fsync(const struct cdm_test_result *t, int end_fsync);
+
+/*
+ * enum cdm_verify_state - what a test's --verify read-back says, as every
+ * format words it (docs/method.md, "Verification"):
+ * @CDM_VERIFY_STATE_NONE:        not read back (a read test, no --verify)
+ * @CDM_VERIFY_STATE_INTERRUPTED: the read-back was cut short: not checked
+ * @CDM_VERIFY_STATE_EMPTY:       read back, but no write had completed:
+ *                                0 blocks checked, so not "clean"
+ * @CDM_VERIFY_STATE_CLEAN:       every block read back held its last write
+ * @CDM_VERIFY_STATE_FAULTS:      lost, misdirected or torn blocks found
+ */
+enum cdm_verify_state {
+	CDM_VERIFY_STATE_NONE,
+	CDM_VERIFY_STATE_INTERRUPTED,
+	CDM_VERIFY_STATE_EMPTY,
+	CDM_VERIFY_STATE_CLEAN,
+	CDM_VERIFY_STATE_FAULTS,
+};
+
+/*
+ * cdm_result_verify_state - the state of read-back @v (never NULL).
+ * cdm_result_verify_state_key - its JSON name ("clean", "faults",
+ * "nothing_written", "interrupted"; NULL for NONE), as
+ * docs/output-formats.md lists them.
+ * cdm_result_verify_state_parse - the state named @s (one of those keys):
+ * 0, or -EINVAL for another string.
+ */
+enum cdm_verify_state cdm_result_verify_state(const struct cdm_verify *v);
+const char *cdm_result_verify_state_key(enum cdm_verify_state st);
+int cdm_result_verify_state_parse(const char *s, enum cdm_verify_state *st);
 
 /*
  * cdm_result_summarize - fill @s with the spread of @t's measured passes

@@ -169,7 +169,8 @@ int cdm_verify_check_plan(const struct cdm_run_config *cfg, uint64_t size, struc
  * of each kind); *@meant is the offset the first misdirected block's
  * stamp names.  @progress (may be NULL) is called with the blocks done
  * and the total after each read; @stop (may be NULL) ends it early when
- * it returns non-zero.  Returns 0; -EINTR when stopped; -errno of a
+ * it returns non-zero: then @out is all 0 but @interrupted 1 (nothing
+ * checked).  Returns 0; -EINTR when stopped; -errno of a
  * failed read (or -EIO for a short one), fdatasync or allocation, with
  * "read-back failed at offset N: ..." in @err (the caller adds the path).
  */
