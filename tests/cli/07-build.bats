@@ -224,3 +224,30 @@ large_file_run() {
 	[[ "$output" == *"ld-musl"* ]]
 	large_file_run "$TD/src/cdm"
 }
+
+@test "every strace of cdm in the tests turns LeakSanitizer off (it cannot work under ptrace: the ASan run would fail)" {
+	python3 - "$BATS_TEST_DIRNAME" <<'PY'
+import glob, os, re, sys
+bad = []
+for f in sorted(glob.glob(os.path.join(sys.argv[1], "*.bats"))) + [os.path.join(sys.argv[1], "helpers.bash")]:
+    lines = open(f).read().split("\n")
+    for i, l in enumerate(lines):
+        code = l.split("#", 1)[0]
+        # a command that runs strace: not "command -v strace", not a message
+        if not re.search(r'(^|[\s;(|&])strace\s+-', code):
+            continue
+        if "detect_leaks=0" in code or "detect_leaks=0" in lines[i - 1]:
+            continue
+        bad.append("%s:%d: %s" % (os.path.basename(f), i + 1, l.strip()))
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+PY
+	# the rule above finds what it is meant to find
+	printf '\tstrace -f -o x "$CDM" .\n' > "$BATS_TEST_TMPDIR/x.bats"
+	run python3 - "$BATS_TEST_TMPDIR" <<'PY'
+import re, sys
+l = open(sys.argv[1] + "/x.bats").read()
+sys.exit(1 if re.search(r'(^|[\s;(|&])strace\s+-', l.split("#", 1)[0]) else 0)
+PY
+	[ "$status" -eq 1 ]
+}

@@ -173,8 +173,8 @@ signal_mid_write() {
 	command -v strace > /dev/null || skip "strace not installed: no way to hold a write open"
 	# set -m: a background job of a non-interactive shell ignores SIGINT otherwise
 	set -m
-	# LeakSanitizer cannot work under ptrace: the ASan build would end in
-	# its fatal error instead of by the signal
+	# LeakSanitizer cannot work under ptrace (helpers.bash, traced); not
+	# traced itself: pgrep -P below must find cdm as strace's child
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 	strace -f -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=2000000 "$@" \
 		> "$OD/out" 2> "$OD/err" &

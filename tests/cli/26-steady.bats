@@ -136,7 +136,7 @@ EOF
 	command -v strace > /dev/null || skip "no strace"
 	# one read and one write test, warm-up + 2 passes each; the preparation
 	# of the test file has its own fdatasync
-	run strace -f -qq -e trace=fdatasync -o "$OD/trace" "$CDM" --quiet --size 16MiB \
+	run traced -f -qq -e trace=fdatasync -o "$OD/trace" "$CDM" --quiet --size 16MiB \
 		--count 2 --time 1 --warmup 1 --interval 0 -t "SEQ128K Q4T1" --mode all \
 		--end-fsync "$TD"
 	echo "$output"
@@ -144,12 +144,12 @@ EOF
 	cat "$OD/trace"
 	[ "$(grep -c 'fdatasync(.*= 0$' "$OD/trace")" -eq 4 ]
 	# without it, only the preparation's
-	run strace -f -qq -e trace=fdatasync -o "$OD/trace" "$CDM" --quiet --size 16MiB \
+	run traced -f -qq -e trace=fdatasync -o "$OD/trace" "$CDM" --quiet --size 16MiB \
 		--count 2 --time 1 --warmup 1 --interval 0 -t "SEQ128K Q4T1" --mode all "$TD"
 	[ "$status" -eq 0 ]
 	[ "$(grep -c 'fdatasync(' "$OD/trace")" -eq 1 ]
 	# a read-only run has nothing to flush
-	run strace -f -qq -e trace=fdatasync -o "$OD/trace" "$CDM" --quiet --size 16MiB \
+	run traced -f -qq -e trace=fdatasync -o "$OD/trace" "$CDM" --quiet --size 16MiB \
 		--count 2 --time 1 --warmup 1 --interval 0 -t "SEQ128K Q4T1" --mode read \
 		--end-fsync "$TD"
 	[ "$status" -eq 0 ]

@@ -81,9 +81,7 @@ EOF
 # sync engine and RND4K tests, so each test I/O is one 4 KiB pread64 or
 # pwrite64
 traced_run() {
-	# LeakSanitizer cannot work under ptrace: an ASan build would fail
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-	strace -f -qq -s 0 -o "$OD/trace" -e trace=pwrite64,pread64,fdatasync \
+	traced -f -qq -s 0 -o "$OD/trace" -e trace=pwrite64,pread64,fdatasync \
 		"$CDM" --precondition --engine sync -t RND4K --count 1 \
 		--time 1 --interval 0 --warmup 0 --quiet "$@" > "$OD/out" 2> "$OD/err"
 }
@@ -105,8 +103,7 @@ traced_run() {
 
 @test "without --precondition the preparation is one pass of 4 MiB writes (what --precondition replaces)" {
 	need_strace
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-	strace -f -qq -s 0 -o "$OD/trace" -e trace=pwrite64,pread64,fdatasync \
+	traced -f -qq -s 0 -o "$OD/trace" -e trace=pwrite64,pread64,fdatasync \
 		"$CDM" --engine sync -t RND4K --size 16MiB --count 1 --time 1 --interval 0 \
 		--warmup 0 --quiet "$TD" > "$OD/out" 2> "$OD/err"
 	res=$(writes "$OD/trace")
@@ -198,6 +195,7 @@ traced_run() {
 	# sent once the test file exists, lands inside the preconditioning
 	for sig in INT:130 TERM:143; do
 		set -m
+		# as traced does, inline: cdm must be strace's child for pgrep -P
 		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 		strace -f -o /dev/null -e trace=fdatasync -e inject=fdatasync:delay_enter=2000000 \
 			"$CDM" "${QUICK[@]}" --precondition -t RND4K "$TD" > "$OD/out" 2> "$OD/err" &

@@ -113,6 +113,13 @@ assert_clean() {
 	fi
 }
 
+# strace ARGS...: strace with LeakSanitizer off, for every traced run of
+# cdm: LSan cannot work under ptrace, so an ASan build of cdm would end in
+# its fatal error (exit 1) after a run that went well
+traced() {
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace "$@"
+}
+
 # does this build and kernel run engine $1?  (sets SKIP_WHY)
 engine_works() {
 	local line
