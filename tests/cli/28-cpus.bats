@@ -175,13 +175,16 @@ sample_threads() {
 	# late each, so both last long enough to be watched; the test's own
 	# 4 KiB writes as they are
 	CDM_FAULT=pwrite:slow:0:131072,pread:slow:0 LD_PRELOAD=$SHIM \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
 		"$CDM" --engine sync --mode write -t "RND4K Q1T2" --size 32MiB --count 1 --time 1 \
 		--interval 0 --warmup 0 --quiet --precondition --verify --cpus 1 --format json \
 		"$TD" > "$OD/run.out" 2> "$OD/run.err" &
 	PID=$!
 	samples=$(SAMPLES=200 sample_threads)
-	wait "$PID"
+	st=0
+	wait "$PID" || st=$?
 	cat "$OD/run.err"
+	[ "$st" -eq 0 ]
 	# the run did both: preconditioned, and read its writes back clean
 	[ "$(jq '.settings.precondition.time_ns > 0' "$OD/run.out")" = true ]
 	[ "$(jq '.tests[0].verify.lost + .tests[0].verify.misdirected + .tests[0].verify.torn' "$OD/run.out")" -eq 0 ]
