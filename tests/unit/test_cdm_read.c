@@ -1126,6 +1126,30 @@ static const struct cdm_test_result *hold_find(const struct cdm_run_result *r, c
  * warning; printed again, the same text but for the product line.  A note
  * that names no row, or says what cdm never prints, is refused.
  */
+/*
+ * A one-row text report with the lines @notes after its rows and, when
+ * @mode is not "", a Mode line "<EndFsync> @mode": refused (-EINVAL) with
+ * a message holding @want.
+ */
+static void hold_refused(const char *notes, const char *mode, const char *want)
+{
+	static const char head[] =
+		"cdm 0.1.0 x86_64 (io_uring, O_DIRECT)\n[Read]\n"
+		"  SEQ    1MiB (Q=  8, T= 1):  1478.492 MB/s [   1410.0 IOPS] <  5000.00 us>\n\n";
+	char text[512];
+	struct cdm_run_result *x = NULL;
+	struct cdm_err err = { "" };
+
+	if (mode[0])
+		snprintf(text, sizeof(text), "%s%s   Mode: <EndFsync> %s\n", head, notes, mode);
+	else
+		snprintf(text, sizeof(text), "%s%s", head, notes);
+	if (cdm_cdm_read(text, strlen(text), "bad.txt", &x, &err) != -EINVAL)
+		fail_msg("read: %s", text);
+	if (!strstr(err.msg, want))
+		fail_msg("%s: '%s', not '%s'", text, err.msg, want);
+}
+
 static void test_hold_text(void **state)
 {
 	static const char *const fmts[] = { "cdm", "cdm7", "cdm6" };
@@ -1212,20 +1236,8 @@ static void test_hold_text(void **state)
 			"Not steady: SEQ1M Q8T1 Read after 10 rounds (range 1.0 %)\n",
 			"Precondition: soon\n",
 		};
-		static const char head[] =
-			"cdm 0.1.0 x86_64 (io_uring, O_DIRECT)\n[Read]\n"
-			"  SEQ    1MiB (Q=  8, T= 1):  1478.492 MB/s [   1410.0 IOPS] <  5000.00 us>\n\n";
-
-		for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-			char text[512];
-			struct cdm_run_result *x = NULL;
-			struct cdm_err err = { "" };
-
-			snprintf(text, sizeof(text), "%s%s", head, bad[i]);
-			if (cdm_cdm_read(text, strlen(text), "bad.txt", &x, &err) != -EINVAL)
-				fail_msg("read: %s", bad[i]);
-			assert_non_null(strstr(err.msg, "line 5"));
-		}
+		for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+			hold_refused(bad[i], "", "line 5");
 	}
 	/*
 	 * Marks and notes that --max-rounds or --cpus would refuse, or that
@@ -1244,22 +1256,8 @@ static void test_hold_text(void **state)
 			{ "Steady: SEQ1M Q8T1 Read at round 5 of 7 (range 1.0 %, slope 0.0 %)\n",
 			  "<Steady-state max 6>", "line 5: of 7 rounds, but the Mode line says <Steady-state max 6>" },
 		};
-		static const char head[] =
-			"cdm 0.1.0 x86_64 (io_uring, O_DIRECT)\n[Read]\n"
-			"  SEQ    1MiB (Q=  8, T= 1):  1478.492 MB/s [   1410.0 IOPS] <  5000.00 us>\n\n";
-
-		for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-			char text[512];
-			struct cdm_run_result *x = NULL;
-			struct cdm_err err = { "" };
-
-			snprintf(text, sizeof(text), "%s%s   Mode: <EndFsync> %s\n", head, bad[i].note,
-				 bad[i].mode);
-			if (cdm_cdm_read(text, strlen(text), "bad.txt", &x, &err) != -EINVAL)
-				fail_msg("read: %s", text);
-			if (!strstr(err.msg, bad[i].msg))
-				fail_msg("%s: '%s', not '%s'", bad[i].mode, err.msg, bad[i].msg);
-		}
+		for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+			hold_refused(bad[i].note, bad[i].mode, bad[i].msg);
 	}
 	/* a CPU list as --cpus takes it, kept in the canonical form */
 	{
