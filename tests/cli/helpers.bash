@@ -3,6 +3,12 @@
 
 : "${CDM:=$BATS_TEST_DIRNAME/../../cdm}"
 
+# The tests that run make (07-build, the tarball and package tests) start it
+# afresh: under `make -j2 check` the outer make's jobserver settings reach
+# them and a nested `make -j2` warns "-j2 forced in submake", which those
+# tests take for a build warning.
+unset MAKEFLAGS MFLAGS MAKELEVEL
+
 # test_watchdog PID LIMIT - every test has a time limit (bats 1.8 has no
 # BATS_TEST_TIMEOUT): after LIMIT seconds the test's children and then the
 # test itself are stopped, so the test fails instead of hanging the suite.
