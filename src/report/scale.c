@@ -125,7 +125,9 @@ void cdm_scale_json(FILE *out, const struct cdm_run_result *r)
 	if (!sc)
 		return;
 	fputs("  \"scale\": {\n", out);
-	fprintf(out, "    \"unit\": \"%s\",\n    \"count\": %u,\n", sc->unit, sc->n);
+	fputs("    \"unit\": ", out);
+	cdm_fmt_json_str(out, sc->unit, sizeof(sc->unit));
+	fprintf(out, ",\n    \"count\": %u,\n", sc->n);
 	fputs("    \"spread_mb_s\": [", out);
 	for (unsigned int i = 0; i < r->ntests; i++) {
 		const struct cdm_test_result *t = &r->tests[i];
@@ -135,8 +137,9 @@ void cdm_scale_json(FILE *out, const struct cdm_run_result *r)
 
 		m = cdm_merge_spread(r, i, &mn, &md, &mx, &imin, &imax);
 		cdm_spec_name(&sc->src[0].res->tests[i].spec, name, sizeof(name));
-		fprintf(out, "%s\n      { \"name\": \"%s\", \"direction\": \"%s\", ", i ? "," : "",
-			name, cdm_result_dir_key(t->dir));
+		fprintf(out, "%s\n      { \"name\": ", i ? "," : "");
+		cdm_fmt_json_str(out, name, sizeof(name));
+		fprintf(out, ", \"direction\": \"%s\", ", cdm_result_dir_key(t->dir));
 		if (!m) {
 			fputs("\"start_spread_ns\": null, \"min\": null, \"median\": null, \"max\": null, \"min_at\": null, \"max_at\": null }", out);
 			continue;
@@ -171,8 +174,9 @@ void cdm_scale_json(FILE *out, const struct cdm_run_result *r)
 			char name[64];
 
 			cdm_spec_name(&t->spec, name, sizeof(name));
-			fprintf(out, "%s\n          { \"name\": \"%s\", \"direction\": \"%s\", \"mb_s\": ",
-				i ? "," : "", name, cdm_result_dir_key(t->dir));
+			fprintf(out, "%s\n          { \"name\": ", i ? "," : "");
+			cdm_fmt_json_str(out, name, sizeof(name));
+			fprintf(out, ", \"direction\": \"%s\", \"mb_s\": ", cdm_result_dir_key(t->dir));
 			/* NaN (nothing measured) prints as null */
 			jnum(out, cdm_result_mb_s(t, r->aggregate));
 			fputs(", \"reason\": ", out);

@@ -152,8 +152,10 @@ int cdm_report_sweep_json(FILE *out, const struct cdm_sweep *sw)
 	for (unsigned int c = 0; c < sw->ncurves; c++) {
 		const struct cdm_sweep_curve *cv = &sw->curves[c];
 
-		fprintf(out, "%s\n    {\n      \"test\": \"%s\",\n      \"direction\": \"%s\",\n      \"points\": [\n",
-			c ? "," : "", cv->test, cv->dir == CDM_DIR_WRITE ? "write" : "read");
+		fprintf(out, "%s\n    {\n      \"test\": ", c ? "," : "");
+		cdm_fmt_json_str(out, cv->test, sizeof(cv->test));
+		fprintf(out, ",\n      \"direction\": \"%s\",\n      \"points\": [\n",
+			cdm_result_dir_key(cv->dir));
 		for (unsigned int k = 0; k < cv->npts; k++) {
 			const struct cdm_sweep_point *p = &cv->pts[k];
 

@@ -35,6 +35,7 @@
 #include "cdm/model/series.h"
 #include "cdm/report/plot.h"
 #include "cdm/report/report.h"
+#include "cdm/report/sweep.h"
 #include "cdm/target/outfile.h"
 #include "unit.h"
 #include "cdm/model/result.h"
@@ -527,6 +528,36 @@ static void test_hostile_strings(void **state)
 	out = unit_render("csv", r);
 	assert_non_null(strstr(out, "\n\"a,b \"\"c\"\"\nd\",SEQ1M Q8T1,read,"));
 	free(out);
+
+	/* the sweep JSON escapes its strings too: the target and a curve's test */
+	{
+		struct cdm_sweep *sw = calloc(1, sizeof(*sw));
+		size_t len = 0;
+		FILE *fp;
+
+		assert_non_null(sw);
+		sw->vary = CDM_SWEEP_THREADS;
+		sw->res = r;
+		sw->ncurves = 1;
+		set_str(sw->curves[0].test, sizeof(sw->curves[0].test), "RND4K \"Q1\\\n");
+		sw->curves[0].dir = CDM_DIR_WRITE;
+		sw->curves[0].knee = -1;
+		fp = open_memstream(&out, &len);
+		assert_non_null(fp);
+		assert_int_equal(cdm_report_sweep_json(fp, sw), 0);
+		fclose(fp);
+		root = parse_ok(out);
+		v = cdm_json_get(root, "curves");
+		assert_int_equal(v->n, 1);
+		v = &v->items[0];
+		assert_string_equal(cdm_json_get(v, "test")->str, "RND4K \"Q1\\\n");
+		assert_string_equal(cdm_json_get(v, "direction")->str, "write");
+		v = cdm_json_get(cdm_json_get(root, "target"), "path");
+		assert_string_equal(v->str, "/mnt/\xef\xbf\xbd\xef\xbf\xbd\"x\\y\x01\n\tz\xc3\xa9");
+		cdm_json_free(root);
+		free(out);
+		free(sw);
+	}
 
 	/* Markdown: the label cannot break the table or start markup */
 	set_str(r->info.label, sizeof(r->info.label), "x|y *z* [l](u)");
