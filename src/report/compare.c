@@ -16,7 +16,7 @@
 #include "cdm/model/spec.h"
 #include "cdm/report/compare.h"
 #include "compare_svg.h"
-#include "fmt.h"
+#include "cdm/report/fmt.h"
 
 #define LABEL_COL_MAX 24        /* a label wider than this (in characters) is cut, with "…" */
 

@@ -20,7 +20,7 @@
 #include "cdm/base/size.h"
 #include "cdm/model/spec.h"
 #include "compare_svg.h"
-#include "fmt.h"
+#include "cdm/report/fmt.h"
 #include "svg.h"
 
 #define W 800

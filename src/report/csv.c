@@ -19,7 +19,7 @@
 #include "cdm/model/spec.h"
 #include "cdm/model/result.h"
 #include "cdm/report/formatter.h"
-#include "fmt.h"
+#include "cdm/report/fmt.h"
 #include "series_out.h"
 
 static const char header[] =

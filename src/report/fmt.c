@@ -18,7 +18,7 @@
 #include "cdm/model/json.h"
 #include "cdm/model/result.h"
 #include "cdm/target/testfile.h"
-#include "fmt.h"
+#include "cdm/report/fmt.h"
 
 char *cdm_fmt_num(char *buf, size_t len, double v)
 {

@@ -26,7 +26,7 @@
 #include "cdm/report/formatter.h"
 #include "cdm/target/testfile.h"
 #include "layout.h"
-#include "fmt.h"
+#include "cdm/report/fmt.h"
 #include "scale.h"
 #include "series_out.h"
 

@@ -23,7 +23,7 @@
 #include "cdm/base/version.h"
 #include "cdm/model/result.h"
 #include "cdm/model/spec.h"
-#include "fmt.h"
+#include "cdm/report/fmt.h"
 #include "layout.h"
 #include "scale.h"
 

@@ -26,7 +26,7 @@
 #include "cdm/model/spec.h"
 #include "cdm/model/result.h"
 #include "cdm/report/formatter.h"
-#include "fmt.h"
+#include "cdm/report/fmt.h"
 #include "layout.h"
 
 #define UNSTABLE_MARK "\xe2\x9a\xa0"    /* U+26A0 WARNING SIGN */

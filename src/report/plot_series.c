@@ -18,7 +18,7 @@
 #include "cdm/model/spec.h"
 #include "cdm/model/result.h"
 #include "cdm/model/series.h"
-#include "fmt.h"
+#include "cdm/report/fmt.h"
 
 #define NAME_LEN 80
 #define BAND_LABEL 24          /* "round 4294967295" */

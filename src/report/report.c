@@ -14,7 +14,7 @@
 
 #include "cdm/report/formatter.h"
 #include "cdm/report/report.h"
-#include "fmt.h"
+#include "cdm/report/fmt.h"
 
 /*
  * The formats, one row each: the --format value and the formatter's file

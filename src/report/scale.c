@@ -14,7 +14,7 @@
 
 #include "cdm/model/merge.h"
 #include "cdm/model/spec.h"
-#include "fmt.h"
+#include "cdm/report/fmt.h"
 #include "scale.h"
 
 void cdm_scale_text_head(FILE *out, const struct cdm_run_result *r)

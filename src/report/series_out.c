@@ -13,7 +13,7 @@
 #include "cdm/model/spec.h"
 #include "cdm/model/result.h"
 #include "cdm/model/series.h"
-#include "fmt.h"
+#include "cdm/report/fmt.h"
 #include "series_out.h"
 
 static void num(FILE *out, const char *pre, double v)

@@ -8,7 +8,7 @@
 
 #include "cdm/base/text.h"
 #include "cdm/model/json.h"
-#include "fmt.h"
+#include "cdm/report/fmt.h"
 #include "svg.h"
 
 

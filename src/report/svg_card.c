@@ -29,7 +29,7 @@
 #include "cdm/model/result.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/formatter.h"
-#include "fmt.h"
+#include "cdm/report/fmt.h"
 #include "layout.h"
 #include "svg.h"
 

@@ -14,7 +14,7 @@
 #include "cdm/report/report.h"
 #include "cdm/report/sweep.h"
 #include "cdm/model/result_read.h"
-#include "fmt.h"
+#include "cdm/report/fmt.h"
 
 static unsigned int xval(const struct cdm_sweep *sw, const struct cdm_sweep_point *p)
 {

@@ -16,7 +16,7 @@
 #include "cdm/model/result.h"
 #include "cdm/report/text.h"
 #include "cdm/report/formatter.h"
-#include "fmt.h"
+#include "cdm/report/fmt.h"
 #include "layout.h"
 
 /* CDM 8's result line before its figures; %3u/%2u widen rather than truncate */

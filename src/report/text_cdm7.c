@@ -17,7 +17,7 @@
 #include "cdm/base/size.h"
 #include "cdm/model/result.h"
 #include "cdm/report/formatter.h"
-#include "fmt.h"
+#include "cdm/report/fmt.h"
 #include "layout.h"
 
 /*

@@ -32,7 +32,7 @@
 #include "cdm/plan/align.h"
 #include "cdm/plan/eta.h"
 #include "cdm/plan/limits.h"
-#include "../report/fmt.h"
+#include "cdm/report/fmt.h"
 #include "cdm/run/runner.h"
 #include "cdm/run/verify.h"
 #include "cdm/target/fileguard.h"

@@ -3,10 +3,10 @@
  * fmt.h - the text helpers every writer in src/report/ shares: numbers
  * that read back exactly and never depend on the locale, JSON strings that
  * are valid whatever bytes a path holds, and UTC times.  No figure is
- * derived here: model/result.h has them.  Private to report/; the
- * formatters, the scale-out and compare reports use these and nothing of
- * the registry (report.c).  run/runner.c uses the steady-state verdict,
- * so that its notes word it as the report does.
+ * derived here: model/result.h has them.  The formatters, the scale-out
+ * and compare reports use these and nothing of the registry (report.c);
+ * run/runner.c, a layer above, uses the steady-state verdict so that its
+ * notes and progress line word it as the report does.
  */
 #ifndef CDM_REPORT_FMT_H
 #define CDM_REPORT_FMT_H
