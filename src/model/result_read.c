@@ -1002,19 +1002,3 @@ fail:
 	*len = 0;
 	return ret;
 }
-
-int cdm_result_read_file(const char *path, unsigned int flags,
-			 struct cdm_run_result **out, struct cdm_err *err)
-{
-	char *buf;
-	size_t len;
-	int ret;
-
-	*out = NULL;
-	ret = cdm_result_read_slurp(path, &buf, &len, err);
-	if (ret)
-		return ret;
-	ret = cdm_result_read(buf ? buf : "", len, flags, out, err);
-	free(buf);
-	return ret;
-}

@@ -27,6 +27,7 @@
 
 #include "cdm/model/compare.h"
 #include "cdm/model/result.h"
+#include "cdm/model/result_load.h"
 #include "cdm/model/result_read.h"
 #include "cdm/report/compare.h"
 #include "cdm/report/report.h"
@@ -350,10 +351,10 @@ static void test_bad_inputs(void **state)
 	refuse(good, -EINVAL, "tests[0].block_bytes: expected number, found string");
 	free(buf);
 
-	assert_int_equal(cdm_result_read_file("/nonexistent/x.json", CDM_RESULT_READ_AGGREGATE,
-					      &run, &err), -ENOENT);
+	assert_int_equal(cdm_result_load_file("/nonexistent/x.json", NULL,
+					      CDM_RESULT_READ_AGGREGATE, &run, &err), -ENOENT);
 	assert_non_null(strstr(err.msg, "No such file"));
-	assert_int_equal(cdm_result_read_file("/", CDM_RESULT_READ_AGGREGATE, &run, &err) < 0, 1);
+	assert_int_equal(cdm_result_load_file("/", NULL, CDM_RESULT_READ_AGGREGATE, &run, &err) < 0, 1);
 	assert_non_null(strstr(err.msg, "read error"));
 }
 
@@ -527,7 +528,7 @@ static void test_schema_1(void **state)
 	(void)state;
 	for (unsigned int i = 0; i < 3; i++) {
 		snprintf(path, sizeof(path), "%s/tests/fixtures/%s", dir && *dir ? dir : ".", files[i]);
-		if (cdm_result_read_file(path, CDM_RESULT_READ_AGGREGATE, &runs[i], &err))
+		if (cdm_result_load_file(path, NULL, CDM_RESULT_READ_AGGREGATE, &runs[i], &err))
 			fail_msg("%s: %s", path, err.msg);
 	}
 	assert_int_equal(runs[0]->tests[0].dir, CDM_DIR_MIX);

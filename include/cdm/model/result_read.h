@@ -82,13 +82,4 @@ int cdm_result_read(const char *text, size_t len, unsigned int flags,
  */
 int cdm_result_read_slurp(const char *path, char **text, size_t *len, struct cdm_err *err);
 
-/*
- * cdm_result_read_file - cdm_result_read() on the contents of the file
- * @path.  Also the -errno of fopen with its strerror text ("No such file
- * or directory"), of a read ("read error: Is a directory"), and -E2BIG
- * ("larger than 256 MiB, not a cdm result").
- */
-int cdm_result_read_file(const char *path, unsigned int flags,
-			 struct cdm_run_result **out, struct cdm_err *err);
-
 #endif /* CDM_RESULT_READ_H */
