@@ -516,6 +516,12 @@ int cdm_result_known(const struct cdm_run_info *in, enum cdm_info_item item);
  * cdm_result_free() (NULL is allowed).
  */
 struct cdm_run_result *cdm_result_alloc(unsigned int ntests);
+
+/*
+ * cdm_result_free - free @r, its tests and their histograms and time
+ * series (NULL is allowed).  Not r->scale: an aggregate is freed
+ * with cdm_merge_free() (model/merge.h).
+ */
 void cdm_result_free(struct cdm_run_result *r);
 
 /*

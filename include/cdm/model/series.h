@@ -124,6 +124,8 @@ struct cdm_series *cdm_series_build(uint64_t interval_ns, const uint64_t *bounds
 				    const uint64_t *ends, unsigned int nwin, const unsigned int *base,
 				    const unsigned int *nslots,
 				    struct cdm_series_slot *const *slots, unsigned int nthreads);
+
+/* cdm_series_free - free @s and its points (NULL is allowed) */
 void cdm_series_free(struct cdm_series *s);
 
 /* cdm_series_point_mb_s / _iops / _lat_us of one point (0 if empty) */
