@@ -386,9 +386,8 @@ static int write_outputs(const struct sweep_opts *o, const struct cdm_sweep *sw,
 	status = cdm_cli_output(NULL, "table", write_table, &t);
 	for (unsigned int i = 0; i < sw->ncurves; i++)
 		if (sw->curves[i].ceiling.found)
-			cdm_msg_note("%s %s: a flat ceiling at %.1f IOPS: more load gave no more while latency rose %.1fx",
-				 sw->curves[i].test, cdm_result_dir_name(sw->curves[i].dir),
-				 sw->curves[i].ceiling.level, sw->curves[i].ceiling.lat_ratio);
+			cdm_detect_ceiling_note(sw->curves[i].test, sw->curves[i].dir,
+						&sw->curves[i].ceiling, "IOPS");
 	if (cdm_cli_write_no_more(r))
 		return CDM_EXIT_RUN;
 	if (cdm_cli_file(o->save, "save the sweep", write_json, sw) != CDM_EXIT_OK)

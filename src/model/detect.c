@@ -183,9 +183,11 @@ static double flatness(const struct cdm_series *s)
 
 #define ANALYZE_MAX 600
 
-static const char *dir_name(enum cdm_dir d)
+void cdm_detect_ceiling_note(const char *tests, enum cdm_dir dir, const struct cdm_ceiling *c,
+			     const char *unit)
 {
-	return d == CDM_DIR_WRITE ? "Write" : "Read";
+	cdm_msg_note("%s %s: a flat ceiling at %.1f %s: more load gave no more throughput while the mean latency rose %.1fx (a throughput cap?)",
+		     tests, cdm_result_dir_name(dir), c->level, unit, c->lat_ratio);
 }
 
 static int cmp_load(const void *a, const void *b)
@@ -220,7 +222,7 @@ void cdm_detect_analyze(struct cdm_run_result *r, int notes)
 		if (notes) {
 			cdm_spec_name(&t->spec, name, sizeof(name));
 			cdm_msg_note("%s %s: burst: %.1f MB/s at the start, then %.1f MB/s from %.1f s on (a credit-based or cached burst?)",
-				 name, dir_name(t->dir), s->burst.high, s->burst.low,
+				 name, cdm_result_dir_name(t->dir), s->burst.high, s->burst.low,
 				 (double)s->burst_at_ns / 1e9);
 		}
 	}
@@ -284,12 +286,12 @@ void cdm_detect_analyze(struct cdm_run_result *r, int notes)
 				      sizeof(s->ceiling_from));
 		}
 		if (notes) {
-			char from[64], to[64];
+			char from[64], to[64], tests[136];
 
 			cdm_spec_name(&r->tests[idx[c.from]].spec, from, sizeof(from));
 			cdm_spec_name(&r->tests[idx[n - 1]].spec, to, sizeof(to));
-			cdm_msg_note("%s to %s %s: a flat ceiling at %.1f MB/s: more load gave no more throughput while the mean latency rose %.1fx (a throughput cap?)",
-				 from, to, dir_name(a->dir), c.level, c.lat_ratio);
+			snprintf(tests, sizeof(tests), "%s to %s", from, to);
+			cdm_detect_ceiling_note(tests, a->dir, &c, "MB/s");
 		}
 	}
 out:

@@ -58,6 +58,18 @@ SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
 	assert_clean "$TD"
 }
 
+@test "a burst is found and its note names the test's direction: a Mix test is 'Mix', never 'Read'" {
+	# 100 us per I/O for 2 s, then 1000 us: a fast start ten times the level after it
+	run "$CDM" --engine null --null-service-us 100,1000@2 --test "RND4K Q1T1 W30" --count 1 \
+		--time 6 --warmup 0 --size 1MiB --log-interval 250ms --save "$OD/r.json" "$TD"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"note: RND4K Q1T1 W30 Mix: burst: "*" MB/s at the start, then "*" MB/s from "* ]]
+	[[ "$output" != *"W30 Read"* ]]
+	jq -e '.tests[0].direction == "mix" and .tests[0].series.burst.high_mb_s > 2 * .tests[0].series.burst.low_mb_s' "$OD/r.json"
+	assert_clean "$TD"
+}
+
 @test "an interval that does not divide the pass: the last one is shorter and still counted" {
 	"$CDM" "${SERIES[@]}" --warmup 0 --count 1 --test "RND4K Q2T1" --log-interval 1.5s \
 		--format json "$TD" > "$OD/r.json"

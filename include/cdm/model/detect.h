@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 
+#include "cdm/model/result.h"
 #include "cdm/model/series.h"
 
 /*
@@ -48,7 +49,15 @@ int cdm_detect_knee(const struct cdm_load_point *p, unsigned int n);
  */
 int cdm_detect_ceiling(const struct cdm_load_point *p, unsigned int n, struct cdm_ceiling *c);
 
-struct cdm_run_result;
+/*
+ * cdm_detect_ceiling_note - say flat ceiling @c on stderr (cdm_msg_note),
+ * in the one wording of every place that finds one: @tests (the test or
+ * range of tests it covers, "RND4K Q1T1 to RND4K Q32T1") in direction
+ * @dir, @c->level in @unit ("MB/s" for a run's tests, "IOPS" for a
+ * sweep's curve) and how much the mean latency rose.
+ */
+void cdm_detect_ceiling_note(const char *tests, enum cdm_dir dir, const struct cdm_ceiling *c,
+			     const char *unit);
 
 /*
  * cdm_detect_analyze - run the burst detector on every test's series and
