@@ -271,7 +271,7 @@ int cdm_cli_save(const char *path, const char *format, const struct cdm_run_resu
 int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 {
 	struct cdm_err err = { "" };
-	int r = cdm_run(cfg, res, &err);
+	int r = cdm_runner_run(cfg, res, &err);
 
 	/* the target's path, the label made of it, what /sys said: one line each */
 	cdm_result_info_one_line(&res->info);

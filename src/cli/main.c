@@ -1000,7 +1000,7 @@ static int mpi_finish(const struct main_opts *o, struct cdm_run_result **res, in
 
 /*
  * step 4: run the plan into *@res (the caller frees it); *@r is what
- * cdm_run() returned.  Returns CDM_CLI_GO_ON, or the exit status when
+ * cdm_runner_run() returned.  Returns CDM_CLI_GO_ON, or the exit status when
  * there is nothing to report.
  */
 static int run(struct main_opts *o, struct cdm_run_result **res, int *r)
@@ -1118,7 +1118,7 @@ static const char *file_fate(const struct main_opts *o, const struct cdm_run_res
 /*
  * step 5: the notes, the chart, the report of what was measured (all of
  * it, or the rows before a stop or an I/O error), and how the run ended.
- * @r: what cdm_run() returned.  Returns the exit status.
+ * @r: what cdm_runner_run() returned.  Returns the exit status.
  */
 static int report(const struct main_opts *o, struct cdm_run_result *res, int r)
 {

@@ -7,7 +7,7 @@
  * options, plan the points, run them, hand the result to the renderers of
  * report/sweep.c.
  *
- * All points are the tests of ONE cdm_run: the test file is prepared once,
+ * All points are the tests of ONE cdm_runner_run: the test file is prepared once,
  * then every read point, then every write point, each with its warm-up and
  * passes, exactly as the tests of a profile run (docs/method.md, "Sweeps").
  */
@@ -330,7 +330,7 @@ static int build_plan(struct sweep_opts *o)
 
 /*
  * step 3: run the points into *@res (the caller frees it); *@r is what
- * cdm_run() returned.  Returns CDM_CLI_GO_ON or the exit status.
+ * cdm_runner_run() returned.  Returns CDM_CLI_GO_ON or the exit status.
  */
 static int run(const struct sweep_opts *o, struct cdm_run_result **res, int *r)
 {

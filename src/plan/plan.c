@@ -139,7 +139,7 @@ int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
 	}
 	/*
 	 * PTS's preconditioning writes the whole range tested, whatever the
-	 * tests do.  cdm_run() checks writes and this again, without the
+	 * tests do.  cdm_runner_run() checks writes and this again, without the
 	 * reason (defence in depth, as for the write tests above).
 	 */
 	if (cfg->precondition && !cfg->allow_destructive_write)

@@ -33,7 +33,7 @@ static int row_text(char *buf, size_t len, const struct cdm_test_result *t,
 	return snprintf(buf, len, ROW_FMT, label, t->qd_run, t->spec.threads, figs);
 }
 
-int cdm_text_row(char *buf, size_t len, const struct cdm_test_result *t)
+int cdm_report_text_row(char *buf, size_t len, const struct cdm_test_result *t)
 {
 	return row_text(buf, len, t, CDM_AGG_BEST);
 }

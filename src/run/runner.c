@@ -1656,7 +1656,7 @@ static int run_finish(struct run *r, int ret)
 	return ret;
 }
 
-int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res, struct cdm_err *err)
+int cdm_runner_run(const struct cdm_run_config *cfg, struct cdm_run_result *res, struct cdm_err *err)
 {
 	struct run r = {
 		.cfg = cfg,

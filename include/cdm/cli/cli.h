@@ -172,11 +172,11 @@ int cdm_cli_save(const char *path, const char *format, const struct cdm_run_resu
 		 const char *doing);
 
 /*
- * cdm_cli_run - cdm_run() of @cfg into @res, with the error it left
+ * cdm_cli_run - cdm_runner_run() of @cfg into @res, with the error it left
  * printed ("cdm: <why>"; nothing for a stop by a signal, -EINTR), and
  * @res's texts made one line (cdm_result_info_one_line(): a TARGET path
  * with a newline is the default label).
- * Returns what cdm_run() returned.
+ * Returns what cdm_runner_run() returned.
  */
 int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res);
 
@@ -193,7 +193,7 @@ unsigned int cdm_cli_unmeasured(const struct cdm_run_result *res, const char *wh
 
 /*
  * cdm_cli_late_signal - the signal that asked cdm to stop after the run
- * ended, while its outputs were written (@r: what cdm_run() returned; a
+ * ended, while its outputs were written (@r: what cdm_runner_run() returned; a
  * stop during the run is -EINTR and not "late"), or 0.  The command then
  * writes no further file and exits 128 + N (docs/safety.md, section 4);
  * SIGPIPE only says stdout is gone, so the files are still written, but

@@ -136,7 +136,7 @@ int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
  * --count and --warmup given with --steady-state; a profile's are
  * replaced here).  Returns 0, or -EINVAL with "--max-rounds is the most
  * rounds of --steady-state: give --steady-state too" in @err when
- * cfg->max_rounds is set without it.  cdm_run() refuses a steady-state
+ * cfg->max_rounds is set without it.  cdm_runner_run() refuses a steady-state
  * plan this was not applied to.
  */
 int cdm_plan_steady(struct cdm_run_config *cfg, struct cdm_err *err);

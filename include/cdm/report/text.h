@@ -12,7 +12,7 @@
 #include "cdm/model/result.h"
 
 /*
- * cdm_text_row - one CDM 8 result line, without newline, for @t:
+ * cdm_report_text_row - one CDM 8 result line, without newline, for @t:
  * printf "  %s (Q=%3d, T=%2d): %9.3f MB/s [%9.1f IOPS] <%9.2f us>" with the
  * label of cdm_spec_label(), Q as run, best MB/s, IOPS derived from that
  * MB/s (MB/s x 1e6 / block bytes), and the lowest mean latency in
@@ -23,6 +23,6 @@
  * length written (as snprintf).  Rule from CrystalDiskMark 8's text export
  * (docs/method.md).
  */
-int cdm_text_row(char *buf, size_t len, const struct cdm_test_result *t);
+int cdm_report_text_row(char *buf, size_t len, const struct cdm_test_result *t);
 
 #endif /* CDM_REPORT_TEXT_H */

@@ -39,7 +39,7 @@ int cdm_mpi_size(void);
 int cdm_mpi_sync(void *arg, unsigned int step, int err, struct cdm_err *msg);
 
 /*
- * cdm_mpi_finish - after cdm_run() returned @ret on this rank: the last
+ * cdm_mpi_finish - after cdm_runner_run() returned @ret on this rank: the last
  * checkpoint, then the reduction.  On rank 0 *@agg gets the aggregate
  * (free with cdm_merge_free(); its scale->src[] holds every rank's own
  * result, for --save-ranks); elsewhere NULL.  @label: the aggregate's
@@ -48,7 +48,7 @@ int cdm_mpi_sync(void *arg, unsigned int step, int err, struct cdm_err *msg);
  * another rank failed; or the reduction's -errno on rank 0 (-ENOMEM,
  * -EINVAL for a result that cannot be read back or merged).
  * @err (may be NULL) is left empty when there is nothing new to say: this
- * rank's own failure (cdm_run() has said it) or, on ranks other than 0,
+ * rank's own failure (cdm_runner_run() has said it) or, on ranks other than 0,
  * another rank's failure, which only rank 0 names: "rank 2 (host) failed
  * (No such file or directory): all 4 ranks stopped and removed their test
  * files".  That line names its rank itself, so the rank tag of later

@@ -20,7 +20,7 @@
 struct cdm_err;
 
 /*
- * cdm_run - check the target and the plan, prepare the test file, run
+ * cdm_runner_run - check the target and the plan, prepare the test file, run
  * every test and fill @res (allocated by the caller with
  * cdm_result_alloc(cdm_plan_tests(cfg, NULL))).  Everything measured
  * before a failure or a stop request stays in @res; a test stopped by an
@@ -34,10 +34,10 @@ struct cdm_err;
  * caller to print.  @err's message is "" only when cfg->sync failed
  * without one (cdm-mpi: another rank failed, and rank 0 says which).
  */
-int cdm_run(const struct cdm_run_config *cfg, struct cdm_run_result *res, struct cdm_err *err);
+int cdm_runner_run(const struct cdm_run_config *cfg, struct cdm_run_result *res, struct cdm_err *err);
 
 /*
- * cdm_runner_request_stop - ask a running cdm_run() to stop as soon as the
+ * cdm_runner_request_stop - ask a running cdm_runner_run() to stop as soon as the
  * I/O in flight completes (the workers read the flag once per batch).
  * @sig: the signal that asked (kept in res->interrupted); the first one
  * wins, and a stop once requested stays requested for the process.
