@@ -22,21 +22,13 @@ static inline double absd(double v)
 	return v < 0 ? -v : v;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* median of x[0..n) using @tmp (n doubles) */
 static double median(const double *x, unsigned int n, double *tmp)
 {
 	if (!n)
 		return 0.0;
 	memcpy(tmp, x, n * sizeof(*x));
-	qsort(tmp, n, sizeof(*tmp), cmp_double);
-	return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
+	return cdm_result_median(tmp, n);
 }
 
 int cdm_detect_burst(const double *x, unsigned int n, struct cdm_burst *b)

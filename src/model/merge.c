@@ -225,13 +225,6 @@ int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int
 	return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 unsigned int cdm_merge_spread(const struct cdm_run_result *agg, unsigned int i,
 			      double *min, double *median, double *max,
 			      unsigned int *imin, unsigned int *imax)
@@ -263,10 +256,8 @@ unsigned int cdm_merge_spread(const struct cdm_run_result *agg, unsigned int i,
 		}
 		v[m++] = x;
 	}
-	if (m) {
-		qsort(v, m, sizeof(*v), cmp_double);
-		*median = m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
-	}
+	if (m)
+		*median = cdm_result_median(v, m);
 	free(v);
 	return m;
 }

@@ -7,6 +7,7 @@
  * and Markdown reports use, and the model's lifetime.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -303,6 +304,14 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+double cdm_result_median(double *v, unsigned int n)
+{
+	if (!n)
+		return NAN;
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+}
+
 /* the spread of @n values (sorted in place) */
 static void spread_of(double *v, unsigned int n, struct cdm_spread *sp)
 {
@@ -312,11 +321,10 @@ static void spread_of(double *v, unsigned int n, struct cdm_spread *sp)
 	memset(sp, 0, sizeof(*sp));
 	if (!n)
 		return;
-	qsort(v, n, sizeof(*v), cmp_double);
+	sp->median = cdm_result_median(v, n);
 	sp->n = n;
 	sp->min = v[0];
 	sp->max = v[n - 1];
-	sp->median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
 	for (i = 0; i < n; i++)
 		sum += v[i];
 	sp->mean = sum / n;

@@ -17,6 +17,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdint.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,6 +183,20 @@ static void test_every_compare(void **state)
 		cdm_result_free(runs[1]);
 	}
 	cdm_result_free(nvme);
+}
+
+/* the one median: odd and even counts, unsorted input sorted in place, none */
+static void test_median(void **state)
+{
+	double odd[] = { 9.5, 1.0, 4.0 }, even[] = { 8.0, 2.0, 6.0, 4.0 }, one[] = { 3.25 };
+
+	(void)state;
+	assert_true(cdm_result_median(odd, 3) == 4.0);
+	assert_true(odd[0] == 1.0 && odd[1] == 4.0 && odd[2] == 9.5);
+	assert_true(cdm_result_median(even, 4) == 5.0);
+	assert_true(even[0] == 2.0 && even[3] == 8.0);
+	assert_true(cdm_result_median(one, 1) == 3.25);
+	assert_true(isnan(cdm_result_median(one, 0)));
 }
 
 /*
@@ -373,6 +388,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_format),
 		cmocka_unit_test(test_every_compare),
+		cmocka_unit_test(test_median),
 		cmocka_unit_test(test_median_absent),
 		cmocka_unit_test(test_notes_follow),
 		cmocka_unit_test(test_compare_cut),

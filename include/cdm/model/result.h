@@ -254,6 +254,15 @@ struct cdm_spread {
 };
 
 /*
+ * cdm_result_median - the median of the @n values @v, which it sorts in
+ * place (ascending): the middle value, or the mean of the two middle
+ * values; NaN when @n is 0.  The one median of cdm: a test's spread
+ * (struct cdm_spread), an aggregate's spread over its runs (model/merge.h)
+ * and the burst detector's levels (model/detect.h).
+ */
+double cdm_result_median(double *v, unsigned int n);
+
+/*
  * struct cdm_test_summary - the spread of a test's passes, per metric:
  * MB/s (10^6 bytes/s), IOPS (I/Os per second) and mean latency (ns), plus
  * the totals over the passes.
