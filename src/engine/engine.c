@@ -26,9 +26,9 @@
 #include <string.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/file.h"
 #include "cdm/base/msg.h"
 #include "cdm/engine/engine.h"
-#include "cdm/target/stack.h"
 
 /*
  * Every engine cdm has, built in or not, in `auto`'s order of preference:
@@ -162,7 +162,7 @@ int cdm_engine_check_options(unsigned int options, const char *target, const cha
 				   target);
 	/* the kernel's own answer: 1 when the queue has poll queues */
 	snprintf(path, sizeof(path), "/sys/block/%s/queue/io_poll", dev_name);
-	found = cdm_stack_read_line(path, buf, sizeof(buf)) != -ENOENT;
+	found = cdm_file_read_line(path, buf, sizeof(buf)) != -ENOENT;
 	if (buf[0] != '1')
 		return cdm_err_set(err, -EOPNOTSUPP,
 				   "%s: --hipri needs polled I/O, which %s does not offer (%s: %s); run without --hipri",

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/file.h"
 #include "cdm/engine/ops.h"
 #include "sandbox.h"
 
@@ -85,19 +86,11 @@ static int memlock_retry(int ret, size_t bytes, unsigned int *tries)
 /* kernel.io_uring_disabled: 0 allowed, 1 group-restricted, 2 off; -1 unknown */
 static int uring_sysctl_disabled(void)
 {
-	char buf[16];
-	ssize_t n;
-	int fd;
+	uint64_t v;
 
-	fd = open("/proc/sys/kernel/io_uring_disabled", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (cdm_file_read_u64("/proc/sys/kernel/io_uring_disabled", &v))
 		return -1;      /* older kernel: no such switch */
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	return atoi(buf);
+	return v > 2 ? 2 : (int)v;
 }
 
 /* the reason io_uring_queue_init() failed with @ret, and its class */

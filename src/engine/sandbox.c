@@ -13,32 +13,13 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "cdm/base/file.h"
 #include "sandbox.h"
 
-/*
- * The value after "@key:" in /proc/self/status, copied to @val; returns 0,
- * or -1 when the file or the line is missing.
- */
+/* the value after "@key:" in /proc/self/status; 0, or < 0 when missing */
 static int status_field(const char *key, char *val, size_t len)
 {
-	FILE *fp = fopen("/proc/self/status", "re");
-	size_t klen = strlen(key);
-	char line[256];
-	int ret = -1;
-
-	if (!fp)
-		return -1;
-	while (fgets(line, sizeof(line), fp)) {
-		if (strncmp(line, key, klen) != 0 || line[klen] != ':')
-			continue;
-		/* "Seccomp:\t2\n": skip blanks, drop the newline */
-		snprintf(val, len, "%s", line + klen + 1 + strspn(line + klen + 1, " \t"));
-		val[strcspn(val, "\n")] = '\0';
-		ret = 0;
-		break;
-	}
-	fclose(fp);
-	return ret;
+	return cdm_file_read_field("/proc/self/status", key, val, len);
 }
 
 int cdm_sandbox_seccomp_filtered(void)

@@ -9,7 +9,9 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "cdm/base/file.h"
 #include "cdm/model/cdm_read.h"
+#include "cdm/model/json.h"
 #include "cdm/model/result_load.h"
 #include "cdm/model/result_read.h"
 
@@ -57,10 +59,13 @@ int cdm_result_load_file(const char *path, const char *name, unsigned int flags,
 	int ret;
 
 	*out = NULL;
-	ret = cdm_result_read_slurp(path, &text, &len, err);
+	ret = cdm_file_read_all(path, CDM_JSON_MAX_BYTES, &text, &len, err);
+	if (ret == -EFBIG)      /* the JSON reader's own limit, and its code */
+		return cdm_err_set(err, -E2BIG, "larger than %u MiB, not a cdm result",
+				   CDM_JSON_MAX_BYTES >> 20);
 	if (ret)
 		return ret;
-	ret = cdm_result_load(text ? text : "", len, name ? name : path, flags, out, err);
+	ret = cdm_result_load(text, len, name ? name : path, flags, out, err);
 	free(text);
 	return ret;
 }

@@ -13,28 +13,24 @@
 #include <unistd.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/file.h"
 #include "cdm/base/lfs.h"
 #include "cdm/plan/align.h"
 
 unsigned int cdm_align_logical_block(const char *dev_name)
 {
 	char path[256];
-	unsigned int lbs = 0;
-	FILE *fp;
+	uint64_t lbs;
 
 	if (!dev_name || !dev_name[0] || strchr(dev_name, '/'))
 		return 0;
 	snprintf(path, sizeof(path), "/sys/block/%s/queue/logical_block_size", dev_name);
-	fp = fopen(path, "re");
-	if (!fp)
+	if (cdm_file_read_u64(path, &lbs))
 		return 0;
-	if (fscanf(fp, "%u", &lbs) != 1)
-		lbs = 0;
-	fclose(fp);
 	/* a power of two from 512 up, or it is not an answer */
-	if (lbs < 512 || (lbs & (lbs - 1)))
+	if (lbs < 512 || lbs > (1u << 30) || (lbs & (lbs - 1)))
 		return 0;
-	return lbs;
+	return (unsigned int)lbs;
 }
 
 int cdm_align_check(const struct cdm_spec *tests, unsigned int n, unsigned int lbs,

@@ -15,20 +15,16 @@
 #include <unistd.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/file.h"
 #include "cdm/base/size.h"
 #include "cdm/plan/limits.h"
 
 /* one unsigned number from a /proc file; 0 when it cannot be read */
 static uint64_t proc_u64(const char *path)
 {
-	FILE *fp = fopen(path, "re");
-	unsigned long long v = 0;
+	uint64_t v;
 
-	if (!fp)
-		return 0;
-	if (fscanf(fp, "%llu", &v) != 1)
-		v = 0;
-	fclose(fp);
+	cdm_file_read_u64(path, &v);    /* 0 when it cannot be read */
 	return v;
 }
 

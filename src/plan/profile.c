@@ -14,6 +14,7 @@
 
 #include "cdm/base/ascii.h"
 #include "cdm/base/err.h"
+#include "cdm/base/file.h"
 #include "cdm/base/size.h"
 #include "cdm/base/uint.h"
 #include "cdm/plan/profile.h"
@@ -304,47 +305,20 @@ char *cdm_profile_builtin_about(const char *name, char *buf, size_t len)
  */
 static int read_text(const char *path, char **out, struct cdm_err *err)
 {
-	FILE *f;
-	char *buf;
 	size_t n;
-	int ret = 0;
+	int ret = cdm_file_read_all(path, PROFILE_FILE_MAX, out, &n, err);
 
-	f = fopen(path, "re");
-	if (!f)
-		return cdm_err_set(err, -errno, "%s: %s", path, strerror(errno));
-	/* one byte more than allowed, to tell "exactly 64 KiB" from "more" */
-	buf = malloc(PROFILE_FILE_MAX + 2);
-	if (!buf) {
-		ret = cdm_err_set(err, -ENOMEM, "%s: %s", path, strerror(ENOMEM));
-		goto out;
-	}
-	errno = 0;
-	n = fread(buf, 1, PROFILE_FILE_MAX + 1, f);
-	if (ferror(f)) {
-		/* a directory opens fine and fails here with EISDIR */
-		ret = errno ? -errno : -EIO;
-		cdm_err_set(err, ret, "%s: %s", path, strerror(-ret));
-		goto out;
-	}
-	if (n > PROFILE_FILE_MAX) {
-		ret = cdm_err_set(err, -EFBIG, "%s: larger than %u KiB, not a profile",
-				  path, PROFILE_FILE_MAX / 1024);
-		goto out;
-	}
+	if (ret == -EFBIG)
+		return cdm_err_set(err, ret, "%s: larger than %u KiB, not a profile",
+				   path, PROFILE_FILE_MAX / 1024);
+	if (ret)
+		return cdm_err_set(err, ret, "%s: %s", path, strerror(-ret));
 	/* the parser sees a C string: a NUL would silently end the file */
-	if (memchr(buf, '\0', n)) {
-		ret = cdm_err_set(err, -EINVAL, "%s: contains a NUL byte, not a profile", path);
-		goto out;
+	if (memchr(*out, '\0', n)) {
+		free(*out);
+		*out = NULL;
+		return cdm_err_set(err, -EINVAL, "%s: contains a NUL byte, not a profile", path);
 	}
-	buf[n] = '\0';
-out:
-	if (fclose(f) && !ret)
-		ret = cdm_err_set(err, -errno, "%s: %s", path, strerror(errno));
-	if (ret) {
-		free(buf);
-		return ret;
-	}
-	*out = buf;
 	return 0;
 }
 

@@ -21,12 +21,12 @@
 #include <unistd.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/file.h"
 #include "cdm/base/lfs.h"
 #include "cdm/base/msg.h"
 #include "cdm/base/size.h"
 #include "cdm/target/device.h"
 #include "cdm/target/mountinfo.h"
-#include "cdm/target/stack.h"
 
 #define SAMPLES 64
 
@@ -106,7 +106,7 @@ static void list_parts(const struct cdm_blockdev *bd, struct devlist *l)
 		if (access(file, F_OK) < 0)
 			continue;
 		snprintf(file, sizeof(file), "%s/%s/dev", real, de->d_name);
-		if (cdm_stack_read_line(file, buf, sizeof(buf)) < 0 || sscanf(buf, "%u:%u", &ma, &mi) != 2)
+		if (cdm_file_read_line(file, buf, sizeof(buf)) < 0 || sscanf(buf, "%u:%u", &ma, &mi) != 2)
 			continue;
 		snprintf(l->name[l->n], sizeof(l->name[0]), "%.63s", de->d_name);
 		l->dev[l->n++] = makedev(ma, mi);
@@ -205,7 +205,7 @@ static int held(const struct devlist *l, char *why, size_t len)
 				continue;
 			who(l, i, w, sizeof(w));
 			snprintf(file, sizeof(file), "/sys/block/%.200s/dm/name", de->d_name);
-			if (cdm_stack_read_line(file, buf, sizeof(buf)) == 0)
+			if (cdm_file_read_line(file, buf, sizeof(buf)) == 0)
 				snprintf(why, len, "%s%sheld by device-mapper %.64s (%.100s)", w,
 					 i ? "is " : "", de->d_name, buf);
 			else if (!strncmp(de->d_name, "md", 2))
@@ -290,10 +290,10 @@ static int loop_data(const struct cdm_blockdev *bd, uint64_t size, uint64_t *dat
 
 	sys_dir(bd->rdev, dir, sizeof(dir));
 	snprintf(p, sizeof(p), "%s/loop/backing_file", dir);
-	if (cdm_stack_read_line(p, file, len) < 0 || file[0] != '/')
+	if (cdm_file_read_line(p, file, len) < 0 || file[0] != '/')
 		return -1;
 	snprintf(p, sizeof(p), "%s/loop/offset", dir);
-	if (cdm_stack_read_line(p, buf, sizeof(buf)) == 0)
+	if (cdm_file_read_line(p, buf, sizeof(buf)) == 0)
 		off = strtoull(buf, NULL, 10);
 	fd = open(file, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)

@@ -17,6 +17,7 @@
 
 #include "cdm/base/cpulist.h"
 #include "cdm/base/err.h"
+#include "cdm/base/file.h"
 #include "cdm/target/numa.h"
 #include "cdm/target/stack.h"
 
@@ -34,7 +35,7 @@ static int read_list(const char *sysfs, const char *rel, unsigned short *cpus, u
 	int r;
 
 	snprintf(path, sizeof(path), "%s/%s", root_of(sysfs), rel);
-	r = cdm_stack_read_line(path, buf, sizeof(buf));
+	r = cdm_file_read_line(path, buf, sizeof(buf));
 	if (r < 0)
 		return r;
 	return cdm_cpulist_parse(buf, CDM_CPULIST_MAX, cpus, n, NULL);
@@ -179,7 +180,7 @@ static int numa_node_at(const char *dir, int *node)
 	long v;
 
 	snprintf(path, sizeof(path), "%s/numa_node", dir);
-	if (cdm_stack_read_line(path, buf, sizeof(buf)) < 0)
+	if (cdm_file_read_line(path, buf, sizeof(buf)) < 0)
 		return 0;
 	v = strtol(buf, &end, 10);
 	*node = end != buf && !*end && v >= 0 && v <= SHRT_MAX ? (int)v : -1;

@@ -18,6 +18,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "cdm/base/file.h"
 #include "cdm/base/msg.h"
 #include "cdm/target/mountinfo.h"
 #include "cdm/target/stack.h"
@@ -32,23 +33,6 @@ struct walk {
 	char (*disks)[CDM_STACK_NAME_MAX];      /* cdm_stack_disks(), or NULL */
 	unsigned int max_disks, ndisks;
 };
-
-int cdm_stack_read_line(const char *path, char *buf, size_t len)
-{
-	FILE *fp = fopen(path, "re");
-	int ret = -ENODATA;
-
-	if (len)
-		buf[0] = '\0';
-	if (!fp)
-		return -errno;
-	if (len && fgets(buf, (int)len, fp)) {
-		buf[strcspn(buf, "\n")] = '\0';
-		ret = 0;
-	}
-	fclose(fp);
-	return ret;
-}
 
 static void add(struct walk *w, const char *kind, const char *layer, const char *chain,
 		const char *fix, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
@@ -187,7 +171,7 @@ static void walk_loop(struct walk *w, const char *name, const char *dir, char *f
 		walk_path(w, file, next, depth + 1, 0);
 	}
 	snprintf(p, sizeof(p), "%s/loop/dio", dir);
-	if (cdm_stack_read_line(p, dio, sizeof(dio)) == 0 && dio[0] == '1')
+	if (cdm_file_read_line(p, dio, sizeof(dio)) == 0 && dio[0] == '1')
 		return;
 	for (unsigned int i = n0; i < w->n; i++)
 		if (is_memory(w->out[i].kind))
@@ -215,12 +199,12 @@ static void dev_label(const char *dir, const char *name, char *out, size_t len)
 	char p[PATH_MAX + 16], buf[128];
 
 	snprintf(p, sizeof(p), "%s/dm/name", dir);
-	if (cdm_stack_read_line(p, buf, sizeof(buf)) == 0 && buf[0]) {
+	if (cdm_file_read_line(p, buf, sizeof(buf)) == 0 && buf[0]) {
 		snprintf(out, len, "%s (%s)", name, buf);
 		return;
 	}
 	snprintf(p, sizeof(p), "%s/md/level", dir);
-	if (cdm_stack_read_line(p, buf, sizeof(buf)) == 0 && buf[0]) {
+	if (cdm_file_read_line(p, buf, sizeof(buf)) == 0 && buf[0]) {
 		snprintf(out, len, "%s (%s)", name, buf);
 		return;
 	}
@@ -283,7 +267,7 @@ static void walk_dev(struct walk *w, const char *name, const char *chain, unsign
 		return;
 	}
 	snprintf(p, sizeof(p), "%s/loop/backing_file", dir);
-	if (cdm_stack_read_line(p, file, sizeof(file)) == 0 && file[0] == '/') {
+	if (cdm_file_read_line(p, file, sizeof(file)) == 0 && file[0] == '/') {
 		walk_loop(w, name, dir, file, next, depth);
 		return;
 	}

@@ -16,6 +16,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "cdm/base/file.h"
 #include "cdm/target/device.h"
 #include "cdm/target/numa.h"
 #include "cdm/target/stack.h"
@@ -99,21 +100,21 @@ static void fill_device(const char *path, const char *mount_source,
 		 (int)sizeof(in->dev_name) - 1, slash ? slash + 1 : sys);
 
 	snprintf(file, sizeof(file), "%s/dm/name", sys);
-	if (cdm_stack_read_line(file, buf, sizeof(buf)) == 0 && buf[0])
+	if (cdm_file_read_line(file, buf, sizeof(buf)) == 0 && buf[0])
 		snprintf(in->dev_model, sizeof(in->dev_model), "device-mapper %.*s",
 			 (int)sizeof(in->dev_model) - 15, buf);
 	snprintf(file, sizeof(file), "%s/device/model", sys);
-	if (!in->dev_model[0] && cdm_stack_read_line(file, buf, sizeof(buf)) == 0) {
+	if (!in->dev_model[0] && cdm_file_read_line(file, buf, sizeof(buf)) == 0) {
 		trim(buf);
 		snprintf(in->dev_model, sizeof(in->dev_model), "%.*s",
 			 (int)sizeof(in->dev_model) - 1, buf);
 	}
 	snprintf(file, sizeof(file), "%s/queue/rotational", sys);
-	if (cdm_stack_read_line(file, buf, sizeof(buf)) == 0)
+	if (cdm_file_read_line(file, buf, sizeof(buf)) == 0)
 		in->dev_rotational = buf[0] == '1' ? CDM_ROT_YES :
 				     buf[0] == '0' ? CDM_ROT_NO : CDM_ROT_UNKNOWN;
 	snprintf(file, sizeof(file), "%s/queue/scheduler", sys);
-	if (cdm_stack_read_line(file, buf, sizeof(buf)) == 0)
+	if (cdm_file_read_line(file, buf, sizeof(buf)) == 0)
 		cdm_sysinfo_scheduler(buf, in->dev_scheduler, sizeof(in->dev_scheduler));
 }
 
@@ -197,21 +198,11 @@ static void fill_os(struct cdm_run_info *in)
 /* @key ("MemTotal") of /proc/meminfo, in bytes; 0 when not found */
 static uint64_t meminfo_bytes(const char *key)
 {
-	FILE *fp = fopen("/proc/meminfo", "re");
-	size_t n = strlen(key);
-	char line[256];
-	unsigned long long kib = 0;
+	char val[64];
 
-	if (!fp)
+	if (cdm_file_read_field("/proc/meminfo", key, val, sizeof(val)))
 		return 0;
-	while (fgets(line, sizeof(line), fp)) {
-		if (!strncmp(line, key, n) && line[n] == ':') {
-			kib = strtoull(line + n + 1, NULL, 10);	/* "  16318412 kB" */
-			break;
-		}
-	}
-	fclose(fp);
-	return (uint64_t)kib << 10;
+	return (uint64_t)strtoull(val, NULL, 10) << 10;        /* "16318412 kB" */
 }
 
 void cdm_sysinfo_fill(const char *path, const char *mount_source,
@@ -273,7 +264,7 @@ unsigned int cdm_sysinfo_cpus_allowed(void)
 		char *slash;
 
 		snprintf(file, sizeof(file), "%s/cpu.max", dir);
-		if (cdm_stack_read_line(file, buf, sizeof(buf)) == 0 &&
+		if (cdm_file_read_line(file, buf, sizeof(buf)) == 0 &&
 		    sscanf(buf, "%llu %llu", &quota, &period) == 2 && period) {
 			unsigned long long cpus = (quota + period - 1) / period;
 

@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cdm/base/file.h"
 #include "cdm/target/stack.h"
 #include "unit.h"
 
@@ -299,14 +300,14 @@ static void test_read_line(void **state)
 	(void)state;
 	unit_fake_put("line", "0123456789\nsecond\n");
 	snprintf(p, sizeof(p), "%s/line", root);
-	assert_int_equal(cdm_stack_read_line(p, buf, sizeof(buf)), 0);
+	assert_int_equal(cdm_file_read_line(p, buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "0123456");
 	unit_fake_put("empty", "");
 	snprintf(p, sizeof(p), "%s/empty", root);
-	assert_int_equal(cdm_stack_read_line(p, buf, sizeof(buf)), -ENODATA);
+	assert_int_equal(cdm_file_read_line(p, buf, sizeof(buf)), -ENODATA);
 	assert_string_equal(buf, "");
 	snprintf(p, sizeof(p), "%s/none", root);
-	assert_int_equal(cdm_stack_read_line(p, buf, sizeof(buf)), -ENOENT);
+	assert_int_equal(cdm_file_read_line(p, buf, sizeof(buf)), -ENOENT);
 }
 
 int main(void)

@@ -30,7 +30,8 @@ int cdm_result_load(const char *text, size_t len, const char *file, unsigned int
 
 /*
  * cdm_result_load_file - cdm_result_load() on the contents of the file
- * @path (read by cdm_result_read_slurp(), whose errors it returns too),
+ * @path (read by cdm_file_read_all(), base/file.h, whose errors it
+ * returns too; -E2BIG "larger than 256 MiB, not a cdm result"),
  * with @name as the report's file name for its label and source (NULL:
  * @path; "stdin" when @path is /dev/stdin for "-").
  */

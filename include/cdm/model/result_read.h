@@ -73,13 +73,4 @@
 int cdm_result_read(const char *text, size_t len, unsigned int flags,
 		    struct cdm_run_result **out, struct cdm_err *err);
 
-/*
- * cdm_result_read_slurp - the whole contents of the file @path into a new
- * buffer *@text (free() it; NULL for an empty file) of *@len bytes.  Returns
- * 0; the -errno of fopen with its strerror text ("No such file or
- * directory"), of a read ("read error: Is a directory"); -E2BIG ("larger
- * than 256 MiB, not a cdm result"); -ENOMEM.
- */
-int cdm_result_read_slurp(const char *path, char **text, size_t *len, struct cdm_err *err);
-
 #endif /* CDM_RESULT_READ_H */

@@ -82,12 +82,4 @@ unsigned int cdm_stack_disks(const char *path, const struct cdm_stack_env *env,
  */
 void cdm_stack_warn(const char *target, const struct cdm_mem_under *f, unsigned int n);
 
-/*
- * cdm_stack_read_line - the first line of the small (sysfs or proc) file
- * @path, without its newline, into @buf of @len bytes (cut to fit).
- * Returns 0, -errno when it cannot be opened, or -ENODATA when it is
- * empty (@buf is then "").
- */
-int cdm_stack_read_line(const char *path, char *buf, size_t len);
-
 #endif /* CDM_TARGET_STACK_H */
