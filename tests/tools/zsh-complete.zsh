@@ -8,9 +8,20 @@ zpty z zsh -f -i
 zpty -w z "PS1='' PATH=${(q)2}:\$PATH; fpath=(${(q)1} \$fpath); autoload -U compinit; compinit -u -D; bindkey '^I' list-choices; zstyle ':completion:*' list-packed false; echo READ""Y"
 while zpty -r z line; do [[ $line == *READY* ]] && break; done
 zpty -w -n z "$3"$'\t'
-sleep 2
+# wait for the listing, however slow a loaded machine makes compinit and
+# cdm: zle echoes the line, clears below it (ESC[J), prints the choices and
+# moves the cursor back up (ESC[nA).  Typing ahead to mark the end would not
+# do: with input pending, zle shows no listing.  60 s at most.
 out=""
-while zpty -r -t z chunk; do out+=$chunk; done
+SECONDS=0
+while (( SECONDS < 60 )); do
+	if zpty -r -t z chunk; then
+		out+=$chunk
+		[[ $out == *"$3"*$'\e[J'*$'\e['[0-9]#A* ]] && break
+	else
+		sleep 0.05
+	fi
+done
 zpty -d z
 # the listing is what follows the echoed line; strip escapes and split
 out=${out//$'\e'\[[0-9;?]#[A-Za-z]/}
