@@ -86,7 +86,7 @@ block() {
 	grep -qx '  Count:      1' "$OD/sqlio"
 	grep -qx '  Time:       30 s' "$OD/sqlio"
 	grep -qx '  Warm-up:    0 s' "$OD/sqlio"
-	[ "$(grep -c '^  Test: .*read, write$' "$OD/sqlio")" -eq 8 ]
+	[ "$(grep -c '^  Test: .*read, write$' "$OD/sqlio")" -eq 16 ]
 	block orion-simple > "$OD/os"
 	grep -qx '  Mode:       read' "$OD/os"
 	grep -qx '  Time:       60 s' "$OD/os"
@@ -193,11 +193,13 @@ for t in json.load(open(sys.argv[1]))["tests"]:
 	grep -qx '   Time: Measure 1 sec / Interval 0 sec ' "$OD/flash.txt"
 }
 
-@test "-p sqlio runs the 8K random and 64K sequential thread sweep: one pass, no warm-up" {
+@test "-p sqlio runs 8K and 64K, random and sequential, at 1-8 threads: one pass, no warm-up" {
 	# count 1 and warm-up 0 are the profile's own; only the time is cut
 	quick sqlio --time 1 --interval 0
 	expect sqlio "$OD/sqlio.json" "read write" \
 		"RND8K Q8T1" "RND8K Q8T2" "RND8K Q8T4" "RND8K Q8T8" \
+		"SEQ8K Q8T1" "SEQ8K Q8T2" "SEQ8K Q8T4" "SEQ8K Q8T8" \
+		"RND64K Q8T1" "RND64K Q8T2" "RND64K Q8T4" "RND64K Q8T8" \
 		"SEQ64K Q8T1" "SEQ64K Q8T2" "SEQ64K Q8T4" "SEQ64K Q8T8"
 	listed sqlio "$OD/sqlio.json"
 	[ "$(setting "$OD/sqlio.json" count)" = 1 ]

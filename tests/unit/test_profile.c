@@ -699,7 +699,7 @@ struct builtin_case {
 	int interval, warmup;           /* -1: not set */
 	const char *mode;               /* "" = not set */
 	unsigned int ntests;
-	const char *tests[8];
+	const char *tests[16];
 };
 
 /* CDM's own settings: 1 GiB, 5 passes of 5 s, 5 s apart (docs/profiles.md) */
@@ -731,8 +731,10 @@ static void test_builtin_profiles(void **state)
 		{ "cdm6", "CDM 6", "CrystalDiskMark 6 test set", CDM5, 4,
 		  { "SEQ128K Q32T1", "RND4K Q8T8", "RND4K Q32T1", "RND4K Q1T1" } },
 		/* one 30 s pass from the first I/O, 8 outstanding, 1 to 8 threads */
-		{ "sqlio", "SQLIO", "Microsoft SQLIO thread sweep", 1, 30, 5, 0, "", 8,
+		{ "sqlio", "SQLIO", "Microsoft SQLIO thread sweep", 1, 30, 5, 0, "", 16,
 		  { "RND8K Q8T1", "RND8K Q8T2", "RND8K Q8T4", "RND8K Q8T8",
+		    "SEQ8K Q8T1", "SEQ8K Q8T2", "SEQ8K Q8T4", "SEQ8K Q8T8",
+		    "RND64K Q8T1", "RND64K Q8T2", "RND64K Q8T4", "RND64K Q8T8",
 		    "SEQ64K Q8T1", "SEQ64K Q8T2", "SEQ64K Q8T4", "SEQ64K Q8T8" } },
 		/* ORION, one disk: small 8K at 1..5 outstanding, large 1M random at 1..2 */
 		{ "orion-simple", "ORION simple", "Oracle ORION \"-run simple\"",
