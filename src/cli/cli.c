@@ -18,6 +18,7 @@
 #include "cdm/base/err.h"
 #include "cdm/base/msg.h"
 #include "cdm/base/size.h"
+#include "cdm/base/text.h"
 #include "cdm/base/uint.h"
 #include "cdm/cli/cli.h"
 #include "cdm/model/result.h"
@@ -258,6 +259,15 @@ int cdm_cli_report(const char *path, const struct cdm_formatter *fmt,
 	struct fmt_run a = { fmt, r };
 
 	return cdm_cli_output(path, "report", fmt_run_write, &a);
+}
+
+void cdm_cli_image_link(const char *output, const char *svg, char *buf, size_t len)
+{
+	if (output && !strcmp(output, "-"))
+		output = NULL;
+	if (!output || cdm_outfile_relative(output, svg, buf, len) < 0)
+		snprintf(buf, len, "%s", svg);
+	cdm_text_one_line(buf);
 }
 
 int cdm_cli_save(const char *path, const char *format, const struct cdm_run_result *r,

@@ -81,7 +81,7 @@ static const struct subcommand {
 	  "turns a CrystalDiskMark report into cdm JSON" },
 	{ "merge", cdm_cli_merge_main, "[--format FMT] [--save F.json] A.json [B.json ...]",
 	  "adds up runs of several hosts started with\n--start-at" },
-	{ "report", cdm_cli_report_main, "[--format FMT] [--output FILE] RUN.json",
+	{ "report", cdm_cli_report_main, "[--format FMT] [--output FILE] [--svg F.svg] RUN.json",
 	  "prints a saved run again in any format" },
 	{ "sweep", cdm_cli_sweep_main, "--threads 1,2,4,... | --qd 1,2,4,... --test SPEC [TARGET]",
 	  "runs a test at several thread counts or depths" },
@@ -1027,10 +1027,7 @@ static int run(struct main_opts *o, struct cdm_run_result **res, int *r)
 		snprintf((*res)->info.label, sizeof((*res)->info.label), "%s", o->label);
 	if (o->svg) {
 		/* the Markdown beside its card: the path from --output's directory */
-		if (!o->output || cdm_outfile_relative(o->output, o->svg, o->svg_link,
-						       sizeof(o->svg_link)) < 0)
-			snprintf(o->svg_link, sizeof(o->svg_link), "%s", o->svg);
-		cdm_text_one_line(o->svg_link);
+		cdm_cli_image_link(o->output, o->svg, o->svg_link, sizeof(o->svg_link));
 		(*res)->image = o->svg_link;
 	}
 	*r = cdm_cli_run(&o->cfg, *res);

@@ -21,6 +21,7 @@
 #include "cdm/model/result_load.h"
 #include "cdm/model/result_read.h"
 #include "cdm/report/report.h"
+#include "cdm/target/outfile.h"
 
 static const char report_usage[] =
 "Usage: cdm report [OPTIONS] RUN.json|REPORT.txt\n"
@@ -34,6 +35,8 @@ static const char report_usage[] =
 "  -f, --format FMT     %s\n"
 "                       (default: cdm)\n"
 "  -o, --output FILE    write the report to FILE (default: stdout)\n"
+"      --svg FILE.svg   also draw the result as a card in FILE.svg, written\n"
+"                       atomically; the Markdown report links it\n"
 "      --aggregate AGG  best, median, mean (default: the run's own)\n"
 "  -h, --help           this help\n"
 "\n"
@@ -47,6 +50,8 @@ struct report_opts {
 	const struct cdm_formatter *fmt;
 	const char *output;
 	const char *file;               /* the saved run */
+	const char *svg;                /* --svg FILE.svg, NULL none */
+	char svg_link[4096];            /* --svg as the Markdown report links it */
 	int agg_given;
 	enum cdm_aggregate agg;
 };
@@ -58,6 +63,7 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "aggregate", required_argument, NULL, 'a' },
+		{ "svg", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -79,6 +85,9 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
 				return CDM_EXIT_USAGE;
 			o->agg_given = 1;
 			break;
+		case 's':
+			o->svg = optarg;
+			break;
 		case 'h':
 			/* the formats from the registry: every one it has */
 			printf(report_usage, cdm_report_names(names, sizeof(names)));
@@ -91,9 +100,18 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
 		return cdm_cli_usage(&cmd, argc - optind ? "one saved result at a time, got %d files" :
 				     "a saved result (RUN.json) expected", argc - optind);
 	o->file = argv[optind];
-	return cdm_cli_files(&cmd, argv + optind, 1,
-			     "is the result to report; write the report to another file",
-			     o->output, o->fmt->name, NULL);
+	c = cdm_cli_files(&cmd, argv + optind, 1,
+			  "is the result to report; write the report to another file",
+			  o->output, o->fmt->name, NULL);
+	if (c != CDM_CLI_GO_ON || !o->svg)
+		return c;
+	/* --svg: a file of its own, named *.svg */
+	if (!o->svg[0])
+		return cdm_cli_usage(&cmd, "an empty path was given");
+	if (cdm_outfile_same(o->svg, o->output) ||
+	    (strcmp(o->file, "-") && cdm_outfile_same(o->svg, o->file)))
+		return cdm_cli_usage(&cmd, "--svg '%s' names the same file as --output or the result", o->svg);
+	return cdm_cli_outfile(o->svg, "--svg", 1, "svg");
 }
 
 int cdm_cli_report_main(int argc, char **argv)
@@ -116,8 +134,14 @@ int cdm_cli_report_main(int argc, char **argv)
 	/* as the run showed it, unless asked otherwise */
 	if (o.agg_given)
 		r->aggregate = o.agg;
-	/* step 3: the report on stdout or --output */
+	if (o.svg) {
+		cdm_cli_image_link(o.output, o.svg, o.svg_link, sizeof(o.svg_link));
+		r->image = o.svg_link;
+	}
+	/* step 3: the report on stdout or --output, then the card */
 	s = cdm_cli_report(o.output, o.fmt, r);
+	if (cdm_cli_save(o.svg, "svg", r, "write the card") != CDM_EXIT_OK)
+		s = CDM_EXIT_RUN;
 	cdm_result_free(r);
 	return s;
 }

@@ -309,8 +309,9 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 		fputs(", device ", out);
 		cdm_fmt_md_text(out, in->dev_name, sizeof(in->dev_name));
 		if (in->dev_model[0]) {
-			fputc(' ', out);
+			fputs(" (", out);
 			cdm_fmt_md_text(out, in->dev_model, sizeof(in->dev_model));
+			fputc(')', out);
 		} else {
 			fputs(" (model unknown)", out);
 		}

@@ -29,12 +29,12 @@ void cdm_scale_text_head(FILE *out, const struct cdm_run_result *r)
 	for (unsigned int i = 0; i < r->ntests; i++)
 		if (sc->src[0].res->tests[i].spec.threads != t)
 			same = 0;
+	/* sc->unit is plural ("runs"): "1 run" without its s */
+	fprintf(out, "* Aggregate: %u %.*s x T", sc->n,
+		(int)strlen(sc->unit) - (sc->n == 1), sc->unit);
 	if (same)
-		fprintf(out, "* Aggregate: %u %s x T%u; T = total threads; each pass summed over the %s\n",
-			sc->n, sc->unit, t, sc->unit);
-	else
-		fprintf(out, "* Aggregate: %u %s x T; T = total threads; each pass summed over the %s\n",
-			sc->n, sc->unit, sc->unit);
+		fprintf(out, "%u", t);
+	fprintf(out, "; T = total threads; each pass summed over the %s\n", sc->unit);
 }
 
 /*

@@ -21,9 +21,13 @@ static unsigned int xval(const struct cdm_sweep *sw, const struct cdm_sweep_poin
 	return sw->vary == CDM_SWEEP_QD ? p->qd : p->threads;
 }
 
-static const char *xname(const struct cdm_sweep *sw)
+/* "4 threads", "1 thread", "queue depth 8": a load of @v as a phrase */
+static void at_load(char *buf, size_t len, const struct cdm_sweep *sw, unsigned int v)
 {
-	return sw->vary == CDM_SWEEP_QD ? "queue depth" : "threads";
+	if (sw->vary == CDM_SWEEP_QD)
+		snprintf(buf, len, "queue depth %u", v);
+	else
+		snprintf(buf, len, "%u thread%s", v, v == 1 ? "" : "s");
 }
 
 /* the points of @cv with figures (the knee and ceiling are of these only) */
@@ -100,8 +104,11 @@ int cdm_report_sweep_table(FILE *out, const struct cdm_sweep *sw, int md)
 		if (cv->knee >= 0) {
 			const struct cdm_sweep_point *p = &cv->pts[cv->knee];
 
-			fprintf(out, "%s%s %s: knee at %u %s (%.1f IOPS, %.2f us): more load raised IOPS by less than 10 %% while latency kept rising\n",
-				md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir), xval(sw, p), xname(sw),
+			char at[48];
+
+			at_load(at, sizeof(at), sw, xval(sw, p));
+			fprintf(out, "%s%s %s: knee at %s (%.1f IOPS, %.2f us): more load raised IOPS by less than 10 %% while latency kept rising\n",
+				md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir), at,
 				p->iops, p->lat_us);
 		} else if (measured_points(cv) < 2) {
 			/* a knee needs two points with figures: not "IOPS still grew" */
@@ -112,10 +119,14 @@ int cdm_report_sweep_table(FILE *out, const struct cdm_sweep *sw, int md)
 			fprintf(out, "%s%s %s: no knee: IOPS still grew by 10 %% or more, or latency did not rise\n",
 				md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir));
 		}
-		if (cv->ceiling.found)
-			fprintf(out, "%s%s %s: flat ceiling at %.1f IOPS from %u %s on (latency x%.1f)\n",
+		if (cv->ceiling.found) {
+			char at[48];
+
+			at_load(at, sizeof(at), sw, xval(sw, &cv->pts[cv->ceiling.from]));
+			fprintf(out, "%s%s %s: flat ceiling at %.1f IOPS from %s on (latency x%.1f)\n",
 				md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir), cv->ceiling.level,
-				xval(sw, &cv->pts[cv->ceiling.from]), xname(sw), cv->ceiling.lat_ratio);
+				at, cv->ceiling.lat_ratio);
+		}
 	}
 	return ferror(out) ? -EIO : 0;
 }

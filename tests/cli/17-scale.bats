@@ -257,6 +257,16 @@ PY
 	echo "$output" | grep -q "^cdm: warning: the files' passes started up to .* apart"
 }
 
+@test "cdm merge of one file: '1 run', not '1 runs'" {
+	"$CDM" "${NULLRUN[@]}" --save "$OD/a.json" "$TD" > /dev/null
+	run "$CDM" merge "$OD/a.json"
+	[ "$status" -eq 0 ]
+	echo "$output" | grep -qx '\* Aggregate: 1 run x T1; T = total threads; each pass summed over the runs'
+	"$CDM" "${NULLRUN[@]}" --save "$OD/b.json" "$TD" > /dev/null
+	run "$CDM" merge "$OD/a.json" "$OD/b.json"
+	echo "$output" | grep -q '^\* Aggregate: 2 runs x T1; '
+}
+
 @test "the default build does not use MPI" {
 	if ldd "$CDM" | grep -qi mpi; then false; fi
 	if "$CDM" --help | grep -q -- --save-ranks; then false; fi

@@ -4,6 +4,7 @@
 # --aggregate; and the one-line errors for files that are not a saved run.
 
 load helpers
+bats_require_minimum_version 1.5.0      # run --separate-stderr
 
 # a small real run: a 16 MiB file in $TD, real I/O, Read and Write
 REALRUN=(--size 16MiB --count 2 --time 1 --interval 0 --warmup 0 --quiet
@@ -82,6 +83,31 @@ PY
 	run "$CDM" report -o "$OD/no/such/dir/r.txt" "$OD/r.json"
 	[ "$status" -eq 1 ]
 	[ "${#lines[@]}" -eq 1 ]
+}
+
+@test "--svg: the card of a saved run beside its Markdown, linked from it; the same as the run's own card" {
+	mkdir -p "$OD/run" "$OD/post/img"
+	"$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --format markdown --save "$OD/r.json" \
+		--svg "$OD/run/card.svg" -o "$OD/run/r.md" "$TD"
+	"$CDM" report -f markdown --svg "$OD/post/img/card.svg" -o "$OD/post/index.md" "$OD/r.json"
+	xmllint --noout "$OD/post/img/card.svg"
+	# the saved run's card is the run's own
+	cmp "$OD/run/card.svg" "$OD/post/img/card.svg"
+	grep -qxF "![cdm result: $TD](img/card.svg)" "$OD/post/index.md"
+	# and the rest of the Markdown is the run's: only the image line differs
+	diff <(grep -v '^!\[' "$OD/run/r.md") <(grep -v '^!\[' "$OD/post/index.md")
+	# beside the CDM text on stdout: the path as given
+	"$CDM" report --svg "$OD/c.svg" "$OD/r.json" > "$OD/r.txt"
+	grep -q '^\[Read\]' "$OD/r.txt"
+	xmllint --noout "$OD/c.svg"
+	# a name that is not *.svg, the result itself, an empty path: usage errors, nothing written
+	for bad in "$OD/c.png" "$OD/r.json" ""; do
+		run --separate-stderr "$CDM" report --svg "$bad" "$OD/r.json"
+		[ "$status" -eq 2 ]
+		[ -z "$output" ]
+	done
+	[ ! -e "$OD/c.png" ]
+	jq -e .tests "$OD/r.json" > /dev/null
 }
 
 @test "--aggregate shows another pass figure than the run's own" {

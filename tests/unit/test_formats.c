@@ -567,6 +567,54 @@ static void test_hostile_strings(void **state)
 	cdm_result_free(r);
 }
 
+/* the sweep's knee and ceiling lines name the load as a phrase: "1 thread" */
+static char *sweep_table(struct cdm_sweep *sw)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&out, &len);
+
+	assert_non_null(fp);
+	assert_int_equal(cdm_report_sweep_table(fp, sw, 0), 0);
+	fclose(fp);
+	return out;
+}
+
+static void test_sweep_load_words(void **state)
+{
+	struct cdm_run_result *r = build();
+	struct cdm_sweep *sw = calloc(1, sizeof(*sw));
+	struct cdm_sweep_curve *cv;
+	char *out;
+
+	(void)state;
+	assert_non_null(sw);
+	sw->res = r;
+	sw->ncurves = 1;
+	cv = &sw->curves[0];
+	set_str(cv->test, sizeof(cv->test), "RND4K Q1");
+	cv->dir = CDM_DIR_READ;
+	cv->npts = 2;
+	for (unsigned int k = 0; k < 2; k++) {
+		cv->pts[k] = (struct cdm_sweep_point){ .threads = 1 + k, .qd = 1 + 3 * k, .ok = 1,
+						       .mb_s = 4.096, .iops = 1000, .lat_us = 1000 * (1 + k) };
+	}
+	cv->knee = 0;
+	cv->ceiling = (struct cdm_ceiling){ .found = 1, .from = 1, .level = 1000, .lat_ratio = 2 };
+	sw->vary = CDM_SWEEP_THREADS;
+	out = sweep_table(sw);
+	assert_non_null(strstr(out, "  RND4K Q1 Read: knee at 1 thread (1000.0 IOPS, 1000.00 us)"));
+	assert_non_null(strstr(out, "  RND4K Q1 Read: flat ceiling at 1000.0 IOPS from 2 threads on"));
+	free(out);
+	sw->vary = CDM_SWEEP_QD;
+	out = sweep_table(sw);
+	assert_non_null(strstr(out, "  RND4K Q1 Read: knee at queue depth 1 (1000.0 IOPS"));
+	assert_non_null(strstr(out, "flat ceiling at 1000.0 IOPS from queue depth 4 on"));
+	free(out);
+	free(sw);
+	cdm_result_free(r);
+}
+
 static void test_text_aggregate(void **state)
 {
 	struct cdm_run_result *r = build();
@@ -1188,6 +1236,7 @@ int main(void)
 		cmocka_unit_test(test_nothing_measured),
 		cmocka_unit_test(test_json_histogram),
 		cmocka_unit_test(test_hostile_strings),
+		cmocka_unit_test(test_sweep_load_words),
 		cmocka_unit_test(test_text_aggregate),
 		cmocka_unit_test(test_device_target),
 		cmocka_unit_test(test_save_atomic),

@@ -292,7 +292,7 @@ static void test_markdown_lines(void **state)
 	assert_non_null(strstr(buf, "\n![cdm result: POST](img/my%20card%20%281%29.svg)\n"));
 	assert_non_null(strstr(buf, "\nHow measured: io_uring engine, O\\_DIRECT (no page cache), random data; a 1 GiB test file; per test a 5 s warm-up (not counted), then 2 passes of 5 s; 5 s between tests; figures: the best pass"));
 	assert_non_null(strstr(buf, "\nMachine: AMD EPYC 7B13 (4 CPUs online), 15.6 GiB RAM; "));
-	assert_non_null(strstr(buf, "device nvme0n1 Samsung SSD 980 PRO 1TB"));
+	assert_non_null(strstr(buf, "device nvme0n1 (Samsung SSD 980 PRO 1TB)"));
 	free(buf);
 	r->image = NULL;
 	fp = open_memstream(&buf, &len);
