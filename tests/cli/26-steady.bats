@@ -14,6 +14,7 @@
 # 32000 IOPS; 40 ms per I/O only 800, under the cap: a slow device.
 
 load helpers
+load svg
 
 bats_require_minimum_version 1.5.0      # run --separate-stderr
 
@@ -87,6 +88,53 @@ EOF
 	r=$(reached_at 0 "$OD/r.json")
 	[ "$r" = null ]
 	[[ "$stderr" =~ "cdm: note: RND4K Q32T1 Read: not steady after 6 rounds (range "[0-9.]+" %, slope "[0-9.]+" %)" ]]
+	assert_clean "$TD"
+}
+
+@test "--plot of a steady-state run: each test's own rounds and window, named beside its lane, no label over another" {
+	# Two tests with rounds of their own: Q32T1 slow for 3.5 s, then at the
+	# cap (steady at round 8 on a machine that keeps up), Q32T4 at the cap
+	# from the start (steady at round 5); --max-rounds 10 bounds the run.
+	# What the chart must show is what the JSON says, whatever that is.
+	run --separate-stderr "$CDM" "${STEADY[@]}" -t "RND4K Q32T4" --max-rounds 10 \
+		--null-service-us 40000,1000@3.5 --log-interval 500ms --plot "$OD/two.svg" \
+		-o "$OD/two.json" "$TD"
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	check_svg "$OD/two.svg"
+	check_labels_apart "$OD/two.svg"
+	python3 - "$OD/two.json" "$OD/two.svg" <<'EOF'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+svg = open(sys.argv[2]).read()
+assert [t["name"] for t in d["tests"]] == ["RND4K Q32T1", "RND4K Q32T4"], d["tests"]
+text_y = lambda s: [float(y) for y in re.findall(r'<text x="[0-9.]+" y="([0-9.]+)"[^>]*>' + re.escape(s) + '</text>', svg)]
+name_y = []
+for t in d["tests"]:
+    name, n, st = t["name"] + " Read", len(t["passes"]), t["steady_state"]
+    first, at = st["first_round"], st["reached_at_round"]
+    print(name, "rounds", n, "window", first, "steady at", at)
+    assert n - first + 1 == 5 and (at is None or at == n), st
+    # its window, in its outline's tooltip and in the note beside its lane
+    verdict = "steady window" if at else "last window (not steady)"
+    assert "<title>%s: %s, rounds %d-%d</title>" % (name, verdict, first, n) in svg, name
+    note = "steady at round %d, window %d-%d" % (at, first, n) if at else \
+        "not steady, last window %d-%d" % (first, n)
+    ny, = text_y(note)
+    # a box per round of its own, those of its window marked so
+    tips = re.findall(r'<title>' + re.escape(name) + r' round ([0-9]+)( \(window\))?</title>', svg)
+    assert [int(k) for k, _ in tips] == list(range(1, n + 1)), tips
+    assert [int(k) for k, w in tips if w] == list(range(first, n + 1)), tips
+    # the note under the name, neither on a round number's line
+    y, = [y for y in text_y(name) if y < ny and ny - y < 20]
+    name_y.append(y)
+    for k in range(1, n + 1):
+        assert ny not in text_y(str(k)) and y not in text_y(str(k)), (name, k)
+# one lane each, the first test's above
+assert name_y[0] < name_y[1], name_y
+# no pass bands or window mark of one test drawn for both
+assert ">round 1<" not in svg and ">pass 1<" not in svg and "stroke-dasharray=\"6,4\"" not in svg
+EOF
 	assert_clean "$TD"
 }
 
