@@ -222,6 +222,60 @@ EOF
 	assert_clean "$TD"
 }
 
+@test "--end-fsync shows the fdatasync time: per write test in every report, from the passes, read back from cdm's text" {
+	# one read and one write test, 2 passes each; the figures are the
+	# passes' own (JSON), whatever the machine makes of them
+	"$CDM" --quiet --size 16MiB --count 2 --time 1 --warmup 0 --interval 0 -t "SEQ128K Q4T1" \
+		--mode all --end-fsync --save "$OD/e.json" --format csv -o "$OD/e.csv" "$TD"
+	for f in cdm cdm7 cdm6 markdown svg; do
+		"$CDM" report -f "$f" -o "$OD/e.$f" "$OD/e.json"
+	done
+	"$CDM" import -f json -o "$OD/back.json" "$OD/e.cdm"
+	"$CDM" import -f cdm -o "$OD/back.cdm" "$OD/e.cdm"
+	python3 - "$OD" <<'EOF'
+import csv, json, sys
+od = sys.argv[1]
+d = json.load(open(od + "/e.json"))
+ms = lambda ns: "%.1f us" % (ns / 1e3) if ns < 1e6 else "%.1f ms" % (ns / 1e6) if ns < 1e9 else "%.2f s" % (ns / 1e9)
+r, w = d["tests"]
+assert r["direction"] == "read" and r["summary"]["end_fsync"] is None, r["summary"]
+# the summary: the passes' flushes, their total, mean, longest and share of the passes' time
+e = w["summary"]["end_fsync"]
+times = [p["end_fsync"]["time_ns"] for p in w["passes"]]
+assert e["count"] == len(times) == 2 and e["time_ns_total"] == sum(times), (e, times)
+assert e["max_ns"] == max(times) and abs(e["mean_ns"] - sum(times) / 2) < 1e-6, e
+pct = 100.0 * sum(times) / sum(p["duration_s"] * 1e9 for p in w["passes"])
+assert abs(e["pass_pct"] - pct) < 1e-9 * pct and 0 < e["pass_pct"] < 100, (e, pct)
+how = "%s per pass (%.2f %% of the pass), max %s" % (ms(e["mean_ns"]), e["pass_pct"], ms(e["max_ns"]))
+line = "EndFsync: SEQ128K Q4T1 Write " + how
+print(line)
+# the text layouts' note, once each; Markdown's; the card's
+for f in ("cdm", "cdm7", "cdm6", "back.cdm"):
+    text = open(od + "/" + (f if "." in f else "e." + f)).read().splitlines()
+    assert text.count(line) == 1 and sum(l.startswith("EndFsync:") for l in text) == 1, (f, text)
+assert "SEQ128K Q4T1 Write: end-of-pass fdatasync %s." % how in open(od + "/e.markdown").read()
+assert "End fsync: SEQ128K Q4T1 Write %s</text>" % how in open(od + "/e.svg").read()
+# CSV's summary rows: the total, as duration_s is one
+rows = [x for x in csv.DictReader(open(od + "/e.csv")) if x.get("kind") in ("best", "median", "mean")]
+assert [x["end_fsync_ns"] for x in rows if x["direction"] == "write"] == [str(e["time_ns_total"])] * 3, rows
+assert [x["end_fsync_ns"] for x in rows if x["direction"] == "read"] == [""] * 3, rows
+# cdm's text imported: the note's figures, as printed (no count or total)
+b = [t for t in json.load(open(od + "/back.json"))["tests"] if t["direction"] == "write"][0]
+be = b["summary"]["end_fsync"]
+assert be["count"] is None and be["time_ns_total"] is None, be
+assert ms(be["mean_ns"]) == ms(e["mean_ns"]) and ms(be["max_ns"]) == ms(e["max_ns"]), (be, e)
+assert "%.2f" % be["pass_pct"] == "%.2f" % e["pass_pct"] and b["reported"]["end_fsync"]["pass_pct"] == be["pass_pct"], be
+EOF
+	# and printed again from that JSON, the same note
+	"$CDM" report "$OD/back.json" | grep -qx "$(grep '^EndFsync:' "$OD/e.cdm")"
+	# without --end-fsync: no note, no summary
+	"$CDM" --quiet --size 16MiB --count 1 --time 1 --warmup 0 --interval 0 -t "SEQ128K Q4T1" \
+		--mode write --save "$OD/n.json" "$TD" > "$OD/n.cdm"
+	! grep -q 'EndFsync' "$OD/n.cdm"
+	jq -e '.tests[0].summary.end_fsync == null' "$OD/n.json"
+	assert_clean "$TD"
+}
+
 @test "--end-fsync: a failed fdatasync at the end of a pass ends the run as an I/O error" {
 	SHIM="$BATS_TEST_DIRNAME/../../build/tests/faultshim.so"
 	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
