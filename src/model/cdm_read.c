@@ -1428,6 +1428,63 @@ static int precondition_note(struct cdm_run_info *in, const char *p)
 	return 1;
 }
 
+/* "66.8 ms" of an "EndFsync:" note: a time in us, ms or s, into *@ns */
+static int note_time(const char **pp, double *ns)
+{
+	const char *p = *pp;
+	double v;
+
+	if (!number(&p, &v))
+		return 0;
+	if (lit(&p, "us"))
+		v *= 1e3;
+	else if (lit(&p, "ms"))
+		v *= 1e6;
+	else if (lit(&p, "s"))
+		v *= 1e9;
+	else
+		return 0;
+	*ns = v;
+	*pp = p;
+	return 1;
+}
+
+/*
+ * cdm's "EndFsync:" note (report/layout.c, cdm_layout_notes()): "SEQ1M
+ * Q8T1 Write 66.8 ms per pass (3.20 % of the pass), max 80.1 ms" of a
+ * write or Mix row read before, the first without one (a test run twice
+ * has a note each), into its struct cdm_reported; it says the run had
+ * --end-fsync.  A share above 100 % (the flush is timed inside the pass)
+ * or a longest below the mean cannot be.
+ */
+static int end_fsync_note(struct rd *rd, const char *p)
+{
+	struct cdm_end_fsync_sum s = { 0 };
+	struct row *rw = NULL;
+	char name[64];
+
+	for (unsigned int i = 0; i < rd->nrows && !rw; i++) {
+		const char *q = p;
+
+		if (rd->rows[i].dir == CDM_DIR_READ || rd->rows[i].rep.has_end_fsync)
+			continue;
+		cdm_spec_name(&rd->rows[i].spec, name, sizeof(name));
+		if (lit(&q, name) && lit(&q, cdm_result_dir_name(rd->rows[i].dir)) && *q == ' ') {
+			rw = &rd->rows[i];
+			p = q;
+		}
+	}
+	if (!rw || !note_time(&p, &s.mean_ns) || !lit(&p, "per pass") || !lit(&p, "(") ||
+	    !number(&p, &s.pass_pct) || !lit(&p, "%") || !lit(&p, "of the pass)") ||
+	    !lit(&p, ",") || !lit(&p, "max") || !note_time(&p, &s.max_ns) || !at_end(p) ||
+	    s.pass_pct > 100 || s.max_ns < s.mean_ns)
+		return 0;
+	rw->rep.has_end_fsync = 1;
+	rw->rep.end_fsync = s;
+	rd->info.end_fsync = 1;
+	return 1;
+}
+
 /* a footer line: 1, 0 (not one), or -EINVAL */
 static int footer_line(struct rd *rd, const char *p)
 {
@@ -1457,6 +1514,8 @@ static int footer_line(struct rd *rd, const char *p)
 		ok = steady_note(rd, v, p[0] == 'S');
 	} else if ((v = footer_key(p, "Verify"))) {
 		ok = verify_note(rd, v);
+	} else if ((v = footer_key(p, "EndFsync"))) {
+		ok = end_fsync_note(rd, v);
 	} else if ((v = footer_key(p, "Precondition"))) {
 		ok = precondition_note(in, v);
 	} else if ((v = footer_key(p, "NUMA"))) {

@@ -84,6 +84,42 @@ int cdm_result_end_fsync(const struct cdm_test_result *t, int end_fsync)
 	return end_fsync && t->dir != CDM_DIR_READ;
 }
 
+int cdm_result_end_fsync_sum(const struct cdm_test_result *t, const struct cdm_run_info *in,
+			     struct cdm_end_fsync_sum *s)
+{
+	unsigned int i, n = measured_passes(t);
+	double pass_ns = 0;
+
+	memset(s, 0, sizeof(*s));
+	if (!cdm_result_end_fsync(t, in->end_fsync))
+		return 0;
+	if (t->reported.has) {
+		if (!t->reported.has_end_fsync)
+			return 0;
+		*s = t->reported.end_fsync;
+		return 1;
+	}
+	for (i = first_pass(t); i < n; i++) {
+		const struct cdm_pass *p = &t->passes[i];
+
+		/* a pass without its flush, or of no length, has no share to give */
+		if (!p->end_fsyncs || !(p->seconds > 0))
+			continue;
+		s->count += p->end_fsyncs;
+		s->total_ns += p->end_fsync_ns;
+		if ((double)p->end_fsync_ns > s->max_ns)
+			s->max_ns = (double)p->end_fsync_ns;
+		pass_ns += p->seconds * 1e9;
+	}
+	if (!s->count) {
+		memset(s, 0, sizeof(*s));
+		return 0;
+	}
+	s->mean_ns = (double)s->total_ns / (double)s->count;
+	s->pass_pct = 100.0 * (double)s->total_ns / pass_ns;
+	return 1;
+}
+
 /*
  * A report's IOPS, or when it printed none (CDM 6's sequential rows) the
  * one CDM would have printed: CDM derives the IOPS on every row from its

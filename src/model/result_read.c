@@ -299,8 +299,44 @@ static int read_hist(struct cdm_err *err, const struct cdm_json *hj, const char 
 }
 
 /*
+ * A report's "end_fsync" (in "reported", @o): the "EndFsync:" note of
+ * cdm's text of a run with --end-fsync, its mean and longest (ns) and its
+ * share of the pass (%), when the file has it (absent or null: none)
+ */
+static int read_reported_end_fsync(struct cdm_err *err, const struct cdm_json *o,
+				   const char *where, struct cdm_test_result *t)
+{
+	const struct cdm_json *e = cdm_json_get(o, "end_fsync"), *v;
+	static const char *const keys[] = { "mean_ns", "max_ns", "pass_pct" };
+	struct cdm_end_fsync_sum *s = &t->reported.end_fsync;
+	double *dst[] = { &s->mean_ns, &s->max_ns, &s->pass_pct };
+	char w[80];
+
+	if (!e || e->type == CDM_JSON_NULL)
+		return 0;
+	snprintf(w, sizeof(w), "%s.end_fsync", where);
+	if (e->type != CDM_JSON_OBJECT)
+		return not_object(err, w, e);
+	if (t->dir == CDM_DIR_READ)
+		return bad(err, "%s: a read test has nothing to flush", w);
+	for (unsigned int i = 0; i < 3; i++) {
+		v = mem(err, e, w, keys[i], CDM_JSON_NUMBER, 0);
+		if (!v)
+			return -EINVAL;
+		if (!(v->num >= 0.0 && v->num < (i == 2 ? 100.0 + 1e-9 : 1e20)))
+			return bad(err, "%s.%s: out of range", w, keys[i]);
+		*dst[i] = v->num;
+	}
+	if (s->max_ns < s->mean_ns)
+		return bad(err, "%s.max_ns: below mean_ns", w);
+	t->reported.has_end_fsync = 1;
+	return 0;
+}
+
+/*
  * A test's "reported" (schema 3): the figures a CrystalDiskMark report
- * printed for it, MB/s required, IOPS and mean latency (us) or null.
+ * printed for it, MB/s required, IOPS and mean latency (us) or null, and
+ * the "end_fsync" of cdm's text (read_reported_end_fsync()).
  */
 static int read_reported(struct cdm_err *err, const struct cdm_json *tj, const char *where,
 			 struct cdm_test_result *t)
@@ -327,7 +363,7 @@ static int read_reported(struct cdm_err *err, const struct cdm_json *tj, const c
 	}
 	t->reported.has = 1;
 	t->parts_unknown = t->dir == CDM_DIR_MIX;      /* CDM prints a Mix's total only */
-	return 0;
+	return read_reported_end_fsync(err, o, w, t);
 }
 
 /* a percentage of the steady window, or null (NaN): never negative */

@@ -163,16 +163,24 @@ static void pass_hold(FILE *out, const struct cdm_run_result *r, const struct cd
 }
 
 /*
- * A summary row's steady columns: empty end_fsync_ns; steady_window, the
- * window's rounds "3-7" (1-based); the round it got steady (empty when
- * never) and the last window's range and slope, % of its mean (empty
- * when not judged); all empty without steady state
+ * A summary row's end_fsync_ns, the time of --end-fsync's flushes summed
+ * over the passes the figures come from (cdm_result_end_fsync_sum(), a
+ * total as duration_s is; empty for a test whose passes end with none),
+ * and its steady columns: steady_window, the window's rounds "3-7"
+ * (1-based); the round it got steady (empty when never) and the last
+ * window's range and slope, % of its mean (empty when not judged); all
+ * empty without steady state
  */
-static void summary_hold(FILE *out, const struct cdm_test_result *t, unsigned int n)
+static void summary_hold(FILE *out, const struct cdm_run_result *r,
+			 const struct cdm_test_result *t, unsigned int n)
 {
 	const struct cdm_steady *st = &t->steady;
+	struct cdm_end_fsync_sum e;
 
-	fputc(',', out);
+	if (cdm_result_end_fsync_sum(t, &r->info, &e))
+		u64(out, e.total_ns);
+	else
+		fputc(',', out);
 	if (!st->on) {
 		fputs(",,,,", out);
 		return;
@@ -257,7 +265,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 			num(out, s.mb_s.cv_pct);
 		else
 			fputc(',', out);
-		summary_hold(out, t, n);
+		summary_hold(out, r, t, n);
 		for (unsigned int k = 0; k < sizeof(pcts) / sizeof(pcts[0]); k++) {
 			if (cdm_result_has_percentiles(t))
 				u64(out, cdm_hist_percentile(t->hist, pcts[k]));

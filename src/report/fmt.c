@@ -328,3 +328,25 @@ char *cdm_fmt_precondition(char *buf, size_t len)
 	snprintf(buf, len, "written sequentially %s in %s blocks", times, block);
 	return buf;
 }
+
+/* @ns as "66.8 ms": in us below 1 ms, in ms below 1 s, else in s */
+static char *fmt_ns(char *buf, size_t len, double ns)
+{
+	if (ns < 1e6)
+		snprintf(buf, len, "%.1f us", ns / 1e3);
+	else if (ns < 1e9)
+		snprintf(buf, len, "%.1f ms", ns / 1e6);
+	else
+		snprintf(buf, len, "%.2f s", ns / 1e9);
+	return buf;
+}
+
+char *cdm_fmt_end_fsync(char *buf, size_t len, const struct cdm_end_fsync_sum *s)
+{
+	char mean[48], max[48];
+
+	snprintf(buf, len, "%s per pass (%.2f %% of the pass), max %s",
+		 fmt_ns(mean, sizeof(mean), s->mean_ns), s->pass_pct,
+		 fmt_ns(max, sizeof(max), s->max_ns));
+	return buf;
+}

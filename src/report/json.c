@@ -174,6 +174,8 @@ static void write_source(FILE *out, const struct cdm_run_info *in)
  */
 static void write_reported(FILE *out, const struct cdm_test_result *t)
 {
+	const struct cdm_end_fsync_sum *e = &t->reported.end_fsync;
+
 	if (!t->reported.has)
 		return;
 	fputs("      \"reported\": { \"mb_s\": ", out);
@@ -182,6 +184,16 @@ static void write_reported(FILE *out, const struct cdm_test_result *t)
 	num(out, t->reported.iops);
 	fputs(", \"lat_mean_us\": ", out);
 	num(out, t->reported.lat_us);
+	/* cdm's text of a run with --end-fsync: its "EndFsync:" note */
+	if (t->reported.has_end_fsync) {
+		fputs(",\n        \"end_fsync\": { \"mean_ns\": ", out);
+		num(out, e->mean_ns);
+		fputs(", \"max_ns\": ", out);
+		num(out, e->max_ns);
+		fputs(", \"pass_pct\": ", out);
+		num(out, e->pass_pct);
+		fputs(" }", out);
+	}
 	fputs(" },\n", out);
 }
 
@@ -373,6 +385,34 @@ static void write_fsyncs(FILE *out, const char *ind, uint64_t n, uint64_t sum_ns
 		fprintf(out, ", \"max_ns\": %" PRIu64 " }%s\n", max_ns, end);
 	else
 		fprintf(out, ", \"max_ns\": null }%s\n", end);
+}
+
+/*
+ * A summary's "end_fsync": --end-fsync's flushes of the passes the
+ * figures come from (cdm_result_end_fsync_sum()), their count and total
+ * (null for a report's, which states neither), mean, longest and share of
+ * the passes' time; null for a test whose passes do not end with one
+ */
+static void write_end_fsync_sum(FILE *out, const struct cdm_run_result *r,
+				const struct cdm_test_result *t)
+{
+	struct cdm_end_fsync_sum e;
+
+	if (!cdm_result_end_fsync_sum(t, &r->info, &e)) {
+		fputs("        \"end_fsync\": null,\n", out);
+		return;
+	}
+	if (e.count)
+		fprintf(out, "        \"end_fsync\": { \"count\": %" PRIu64 ", \"time_ns_total\": %"
+			PRIu64 ", \"mean_ns\": ", e.count, e.total_ns);
+	else
+		fputs("        \"end_fsync\": { \"count\": null, \"time_ns_total\": null, \"mean_ns\": ", out);
+	num(out, e.mean_ns);
+	fputs(", \"max_ns\": ", out);
+	num(out, e.max_ns);
+	fputs(", \"pass_pct\": ", out);
+	num(out, e.pass_pct);
+	fputs(" },\n", out);
 }
 
 /* --end-fsync: the fdatasync that ended a write or Mix pass; null for other passes */
@@ -635,6 +675,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 		write_fsyncs(out, "        ", all.fsyncs, all.fsync_sum_ns, all.fsync_max_ns, ",");
 	else
 		fputs("        \"fsync\": null,\n", out);
+	write_end_fsync_sum(out, r, t);
 	if (r->info.rate_iops) {
 		key_u64(out, "        ", "rate_iops_requested", r->info.rate_iops, ",");
 		key_num(out, "        ", "rate_iops_achieved", cdm_pass_iops(&all), "");

@@ -407,10 +407,38 @@ static unsigned int steady_notes(FILE *out, const struct cdm_run_result *r)
 	return n;
 }
 
+/*
+ * "EndFsync: SEQ1M Q8T1 Write 66.8 ms per pass (3.20 % of the pass), max
+ * 80.1 ms" of each write and Mix test whose passes ended with --end-fsync's
+ * flush (cdm_result_end_fsync_sum()): writes, then Mix, each in run order,
+ * as the sections show them
+ */
+static unsigned int end_fsync_notes(FILE *out, const struct cdm_run_result *r)
+{
+	char name[64], how[CDM_FMT_END_FSYNC_MAX];
+	struct cdm_end_fsync_sum s;
+	unsigned int n = 0;
+
+	for (unsigned int k = 0; k < 2 * r->ntests; k++) {
+		const struct cdm_test_result *t = &r->tests[k % r->ntests];
+
+		if (t->dir != (k < r->ntests ? CDM_DIR_WRITE : CDM_DIR_MIX) ||
+		    !cdm_result_has_data(t) || !cdm_result_end_fsync_sum(t, &r->info, &s))
+			continue;
+		cdm_spec_name(&t->spec, name, sizeof(name));
+		fprintf(out, "EndFsync: %s %s %s\n", name, cdm_result_dir_name(t->dir),
+			cdm_fmt_end_fsync(how, sizeof(how), &s));
+		n++;
+	}
+	return n;
+}
+
 void cdm_layout_notes(FILE *out, const struct cdm_run_result *r)
 {
 	const struct cdm_run_info *in = &r->info;
 	unsigned int n = steady_notes(out, r);
+
+	n += end_fsync_notes(out, r);
 
 	if (in->precondition && !in->precondition_ns) {
 		fputs("Precondition: did not complete\n", out);

@@ -186,10 +186,12 @@ typedef void (*cdm_layout_row_fn)(FILE *out, const struct cdm_test_result *t,
  * CrystalDiskMark reader, model/cdm_read.c, reads them back), each
  * "Key: text": per test run as rounds (--steady-state) "Steady: SEQ1M
  * Q8T1 Read at round 7 of 25 (range 4.1 %, slope 2.0 %)" or "Not steady:
- * RND4K Q32T1 Read after 25 rounds (...)" (cdm_fmt_steady()), the
- * preconditioning's time "Precondition: 41.2 sec (...)", and the NUMA
- * warning of --cpus, "NUMA: ...".  Then one empty line; nothing at all
- * when there is none.
+ * RND4K Q32T1 Read after 25 rounds (...)" (cdm_fmt_steady()), per write
+ * and Mix test whose passes ended with --end-fsync's flush "EndFsync:
+ * SEQ1M Q8T1 Write 66.8 ms per pass (3.20 % of the pass), max 80.1 ms"
+ * (cdm_fmt_end_fsync()), the preconditioning's time "Precondition: 41.2
+ * sec (...)", and the NUMA warning of --cpus, "NUMA: ...".  Then one
+ * empty line; nothing at all when there is none.
  */
 void cdm_layout_notes(FILE *out, const struct cdm_run_result *r);
 

@@ -389,6 +389,27 @@ static void write_steady(FILE *out, const struct cdm_run_result *r)
 	}
 }
 
+/*
+ * under the table: per write and Mix test whose passes ended with
+ * --end-fsync's flush, its time per pass, share of the pass and longest
+ * (cdm_result_end_fsync_sum(), cdm_fmt_end_fsync())
+ */
+static void write_end_fsync(FILE *out, const struct cdm_run_result *r)
+{
+	char name[64], how[CDM_FMT_END_FSYNC_MAX];
+	struct cdm_end_fsync_sum s;
+
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		const struct cdm_test_result *t = &r->tests[i];
+
+		if (!cdm_result_has_data(t) || !cdm_result_end_fsync_sum(t, &r->info, &s))
+			continue;
+		cdm_spec_name(&t->spec, name, sizeof(name));
+		fprintf(out, "\n%s %s: end-of-pass fdatasync %s.\n", name,
+			cdm_result_dir_name(t->dir), cdm_fmt_end_fsync(how, sizeof(how), &s));
+	}
+}
+
 /* under the table: why a test, or some of its passes, measured nothing */
 static void write_why(FILE *out, const struct cdm_run_result *r)
 {
@@ -552,6 +573,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 	else
 		write_run_note(out, r, unstable);
 	write_steady(out, r);
+	write_end_fsync(out, r);
 	write_why(out, r);
 	cdm_layout_verify(out, r, "\n");
 	if (fflush(out) || ferror(out))

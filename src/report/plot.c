@@ -21,6 +21,7 @@
 #define PT 34                   /* top of the plot area inside a panel */
 #define PB (PANEL_H - 54)       /* bottom of the plot area inside a panel */
 #define LEGEND_MAX 14           /* entries shown per panel */
+#define LANE_BOX 20             /* height of a lane's boxes, px */
 
 static const char *const palette[] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
@@ -162,7 +163,7 @@ static void frame_init(struct frame *f, const struct cdm_plot_panel *p, double y
 	f->p = p;
 	f->y0 = y0;
 	f->top = y0 + PT;
-	f->bot = y0 + PB;
+	f->bot = p->nlanes ? f->top + (double)p->nlanes * CDM_PLOT_LANE_H : y0 + PB;
 	for (unsigned int l = 0; l < p->nlines; l++) {
 		for (unsigned int i = 0; i < p->lines[l].n; i++) {
 			double x = p->lines[l].x[i], y = p->lines[l].y[i];
@@ -206,8 +207,8 @@ static void draw_axes(FILE *out, const struct frame *f)
 	char buf[64];
 
 	cdm_svg_text(out, (PL + PR) / 2.0, f->y0 + 22, "middle", 15, "font-weight=\"bold\"", p->title);
-	/* grid and y ticks */
-	for (unsigned int i = 0; i < f->yt.n; i++) {
+	/* grid and y ticks; lanes have no y axis */
+	for (unsigned int i = 0; i < f->yt.n && !p->nlanes; i++) {
 		double v = f->yt.lo + i * f->yt.step, y = ypos(f, v);
 
 		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#dddddd\"/>\n",
@@ -231,6 +232,8 @@ static void draw_axes(FILE *out, const struct frame *f)
 	fprintf(out, "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"none\" stroke=\"#000000\"/>\n",
 		PL, top, PR - PL, bot - top);
 	cdm_svg_text(out, (PL + PR) / 2.0, bot + 42, "middle", 13, NULL, p->xlabel);
+	if (!p->ylabel)
+		return;
 	snprintf(buf, sizeof(buf), "transform=\"rotate(-90 18 %.1f)\"", (top + bot) / 2);
 	cdm_svg_text(out, 18, (top + bot) / 2, "middle", 13, buf, p->ylabel);
 }
@@ -251,6 +254,16 @@ static void draw_mark(FILE *out, const struct frame *f)
 		cdm_svg_text(out, x + 4, f->top + 14, "start", 12, "fill=\"#444444\"", p->mark_label);
 }
 
+/* a <title> (a tooltip) inside the element just opened; none for NULL */
+static void tooltip(FILE *out, const char *s)
+{
+	if (!s)
+		return;
+	fputs("<title>", out);
+	cdm_svg_esc(out, s, 200);
+	fputs("</title>", out);
+}
+
 /*
  * the bands of a time axis, under everything else: shaded in turn so that
  * neighbours differ in grey as well as in print, each with a tooltip
@@ -269,11 +282,7 @@ static void draw_band_shades(FILE *out, const struct frame *f)
 		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">",
 			xpos(f, x0), f->top, xpos(f, x1) - xpos(f, x0), f->bot - f->top,
 			i % 2 ? "#f6f6f6" : "#e9e9e9");
-		if (b->label) {
-			fputs("<title>", out);
-			cdm_svg_esc(out, b->label, 100);
-			fputs("</title>", out);
-		}
+		tooltip(out, b->tip ? b->tip : b->label);
 		fputs("</rect>\n", out);
 	}
 }
@@ -343,12 +352,71 @@ static void draw_legend(FILE *out, const struct frame *f, const struct cdm_plot_
 	}
 }
 
+/* the x px of @v, kept inside the plot area */
+static double xclip(const struct frame *f, double v)
+{
+	double x = xpos(f, v);
+
+	return x < PL ? PL : x > PR ? PR : x;
+}
+
+/*
+ * row @i of a panel of lanes: its boxes (the window's dark), the window's
+ * outline, the round numbers that fit; its swatch, name and note at the right
+ */
+static void draw_lane(FILE *out, const struct frame *f, const struct cdm_plot_lane *ln,
+		      unsigned int i)
+{
+	double y = f->top + (double)i * CDM_PLOT_LANE_H, by = y + (CDM_PLOT_LANE_H - LANE_BOX) / 2.0;
+	double wx0 = -1, wx1 = -1;
+
+	for (unsigned int k = 0; k < ln->nboxes; k++) {
+		const struct cdm_plot_band *b = &ln->boxes[k];
+		int win = k >= ln->win0 && k < ln->win1;
+		double x0, x1;
+
+		if (!finite(b->x0) || !finite(b->x1) || b->x1 <= b->x0)
+			continue;
+		x0 = xclip(f, b->x0);
+		x1 = xclip(f, b->x1);
+		if (k == ln->win0)
+			wx0 = x0;
+		if (win)
+			wx1 = x1;
+		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"%s\" stroke=\"#777777\">",
+			x0, by, x1 - x0, LANE_BOX, win ? "#555555" : k % 2 ? "#f6f6f6" : "#e0e0e0");
+		tooltip(out, b->tip ? b->tip : b->label);
+		fputs("</rect>\n", out);
+		if (b->label && x1 - x0 >= cdm_svg_width(b->label, 11, 0) + 4)
+			cdm_svg_text(out, (x0 + x1) / 2, by + LANE_BOX / 2.0 + 4, "middle", 11,
+				     win ? "fill=\"#ffffff\"" : "fill=\"#333333\"", b->label);
+	}
+	if (wx0 >= 0 && wx1 > wx0) {
+		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"none\" stroke=\"#000000\" stroke-width=\"2\">",
+			wx0, by - 1, wx1 - wx0, LANE_BOX + 2);
+		tooltip(out, ln->win_tip);
+		fputs("</rect>\n", out);
+	}
+	fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"/>\n",
+		PR + 16, y + 10, PR + 40, y + 10, palette[(unsigned int)ln->color % NCOLORS]);
+	cdm_svg_text_fit(out, PR + 46, y + 14, "start", 12, NULL, ln->name, W - PR - 50);
+	if (ln->note)
+		cdm_svg_text_fit(out, PR + 16, y + 27, "start", 11, "fill=\"#333333\"", ln->note,
+				 W - PR - 20);
+}
+
 static void panel(FILE *out, const struct cdm_plot_panel *p, double y0)
 {
 	struct frame f;
 	unsigned int shown = 0;
 
 	frame_init(&f, p, y0);
+	if (p->nlanes) {
+		draw_axes(out, &f);
+		for (unsigned int i = 0; i < p->nlanes; i++)
+			draw_lane(out, &f, &p->lanes[i], i);
+		return;
+	}
 	draw_band_shades(out, &f);
 	draw_axes(out, &f);
 	draw_band_marks(out, &f);
@@ -371,18 +439,30 @@ static void panel(FILE *out, const struct cdm_plot_panel *p, double y0)
 			     "fill=\"#333333\"", p->note[i]);
 }
 
+/* the height of panel @p, px: a line panel's, or its lanes' and its axes' */
+static unsigned int panel_h(const struct cdm_plot_panel *p)
+{
+	return p->nlanes ? PT + p->nlanes * CDM_PLOT_LANE_H + PANEL_H - PB : PANEL_H;
+}
+
 int cdm_plot_svg(FILE *out, const char *title, const char *subtitle,
 		 const struct cdm_plot_panel *p, unsigned int np)
 {
-	unsigned int h = TOP + np * PANEL_H + 10;
+	unsigned int h = TOP + 10;
+	double y = TOP;
+
+	for (unsigned int i = 0; i < np; i++)
+		h += panel_h(&p[i]);
 
 	cdm_svg_head(out, W, (int)h);
 	/* a label in them too long for the width is cut with an ellipsis, not off the page */
 	cdm_svg_text_fit(out, W / 2.0, 24, "middle", 18, "font-weight=\"bold\"", title, W - 20);
 	if (subtitle)
 		cdm_svg_text_fit(out, W / 2.0, 44, "middle", 12, "fill=\"#444444\"", subtitle, W - 20);
-	for (unsigned int i = 0; i < np; i++)
-		panel(out, &p[i], TOP + (double)i * PANEL_H);
+	for (unsigned int i = 0; i < np; i++) {
+		panel(out, &p[i], y);
+		y += panel_h(&p[i]);
+	}
 	fputs("</svg>\n", out);
 	if (fflush(out) || ferror(out))
 		return -EIO;

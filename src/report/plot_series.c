@@ -8,7 +8,9 @@
  * is the interval's own figure from the result model; x is the middle of
  * the interval, in seconds from the start of the test's warm-up.  The
  * warm-up and each pass are shaded bands, placed by the passes' own start
- * times and lengths.
+ * times and lengths.  With --steady-state each test has rounds and a
+ * window of its own, so between the pair a panel of lanes, one per test on
+ * the same time axis, shows each test's rounds and its window.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,49 +23,72 @@
 #include "cdm/report/fmt.h"
 
 #define NAME_LEN 80
-#define BAND_LABEL 24          /* "round 4294967295" */
+#define BAND_LABEL 24          /* "pass 4294967295" */
+#define ROUND_TIP (NAME_LEN + 40)
 
-/*
- * the bands of one panel: the warm-up and each measured pass (with
- * --steady-state, each round); and where the window the figures come
- * from starts, for the panel's mark
- */
+/* the bands of one panel: the warm-up and each measured pass */
 struct pass_bands {
 	unsigned int n;
 	struct cdm_plot_band b[CDM_MAX_PASSES + 1];
 	char label[CDM_MAX_PASSES + 1][BAND_LABEL];
-	int has_window;
-	double window_x;
-	char window_label[128];
+};
+
+/* the texts of one test's lane of rounds (--steady-state) */
+struct round_row {
+	struct cdm_plot_band box[CDM_MAX_PASSES];
+	char num[CDM_MAX_PASSES][12];
+	char tip[CDM_MAX_PASSES][ROUND_TIP];
+	char name[NAME_LEN];
+	char note[80];
+	char win_tip[NAME_LEN + 64];
+};
+
+/* what the chart is drawn from, gathered pattern by pattern */
+struct chart {
+	struct cdm_plot_line *thr, *lat;        /* per test: its line; its mean and p99 */
+	char (*names)[NAME_LEN];
+	double **bufs;
+	unsigned int nl, nb;
+	struct cdm_plot_lane *lanes;            /* per test run as rounds */
+	struct round_row *rows;
+	unsigned int nlanes;
+	struct pass_bands pb[2];                /* per pattern */
+	struct cdm_plot_panel p[6];             /* per pattern: throughput, rounds, latency */
+	unsigned int np;
 };
 
 /*
- * The mark of the window of @t's rounds the figures come from
- * (cdm_result_first_pass()), starting at @x: "SEQ1M Q8T1 Read: steady
- * window, rounds 3-7" or "...: last window (not steady), rounds 21-25"
+ * The first interval of pass 1 in @t's series, whose start is pass 1's
+ * start on the chart's clock (s from the start of the test's warm-up);
+ * NULL when @t has no series, no pass, or no wall clock times (0: unknown,
+ * files of schema 1)
  */
-static void window_mark(struct pass_bands *pb, const struct cdm_test_result *t, double x)
+static const struct cdm_series_point *pass1_point(const struct cdm_test_result *t)
 {
-	char name[64];
+	if (!t->series || !t->npasses || !t->passes[0].start_unix_ns)
+		return NULL;
+	for (unsigned int k = 0; k < t->series->npoints; k++)
+		if (t->series->points[k].pass == 1)
+			return &t->series->points[k];
+	return NULL;
+}
 
-	cdm_spec_name(&t->spec, name, sizeof(name));
-	snprintf(pb->window_label, sizeof(pb->window_label), "%s %s: %s, rounds %u-%u", name,
-		 cdm_result_dir_name(t->dir),
-		 t->steady.reached_at_round ? "steady window" : "last window (not steady)",
-		 cdm_result_first_pass(t) + 1, t->npasses);
-	pb->has_window = 1;
-	pb->window_x = x;
+/* where pass @k of @t starts on the chart's clock, s: from pass 1's start (@p1), ns, then s */
+static double pass_x(const struct cdm_test_result *t, const struct cdm_series_point *p1,
+		     unsigned int k)
+{
+	return ((double)p1->start_ns +
+		((double)t->passes[k].start_unix_ns - (double)t->passes[0].start_unix_ns)) / 1e9;
 }
 
 /*
  * The passes of the tests of pattern @pat as bands on the chart's time
- * axis (s from the start of the test's warm-up), from the result model
- * alone: each measured pass from its start time (start_unix_ns) and its
- * length (seconds); the axis' origin from the series, whose first interval
- * of pass 1 starts when pass 1 does; the warm-up from the series' origin
- * to there.  The test with the most passes gives them (the tests of a run
- * share one schedule; one stopped early has fewer).  A test without wall
- * clock times (0: unknown) gives none.
+ * axis, from the result model alone: each measured pass from its start
+ * time (start_unix_ns) and its length (seconds) on the series' clock
+ * (pass1_point()); the warm-up from the series' origin to pass 1.  The
+ * test with the most passes gives them (without --steady-state the tests
+ * of a run share one schedule; one stopped early has fewer).  A test
+ * without wall clock times gives none.
  */
 static void pass_bands(const struct cdm_run_result *r, int pat, struct pass_bands *pb)
 {
@@ -71,18 +96,13 @@ static void pass_bands(const struct cdm_run_result *r, int pat, struct pass_band
 	const struct cdm_series_point *first = NULL;
 
 	pb->n = 0;
-	pb->has_window = 0;
 	for (unsigned int i = 0; i < r->ntests; i++) {
 		const struct cdm_test_result *t = &r->tests[i];
-		const struct cdm_series_point *p1 = NULL;
+		const struct cdm_series_point *p1 = pass1_point(t);
 
-		if (!t->series || (int)t->spec.pattern != pat || !t->npasses ||
-		    !t->passes[0].start_unix_ns)
+		if ((int)t->spec.pattern != pat || !p1)
 			continue;
-		for (unsigned int k = 0; k < t->series->npoints && !p1; k++)
-			if (t->series->points[k].pass == 1)
-				p1 = &t->series->points[k];
-		if (p1 && (!best || t->npasses > best->npasses)) {
+		if (!best || t->npasses > best->npasses) {
 			best = t;
 			first = p1;
 		}
@@ -90,121 +110,198 @@ static void pass_bands(const struct cdm_run_result *r, int pat, struct pass_band
 	if (!best)
 		return;
 	if (first->start_ns) {
-		pb->b[pb->n] = (struct cdm_plot_band){ 0, (double)first->start_ns / 1e9, "warm-up" };
+		pb->b[pb->n] = (struct cdm_plot_band){ 0, (double)first->start_ns / 1e9, "warm-up", NULL };
 		pb->n++;
 	}
-	for (unsigned int k = 0; k < best->npasses; k++) {
+	for (unsigned int k = 0; k < best->npasses && k < CDM_MAX_PASSES; k++) {
 		const struct cdm_pass *ps = &best->passes[k];
-		/* from pass 1's start on the series' clock: ns, then s */
-		double x0 = ((double)first->start_ns +
-			     ((double)ps->start_unix_ns - (double)best->passes[0].start_unix_ns)) / 1e9;
+		double x0 = pass_x(best, first, k);
 
 		if (!ps->start_unix_ns || !(ps->seconds > 0))
 			continue;
-		snprintf(pb->label[pb->n], BAND_LABEL, "%s %u", best->steady.on ? "round" : "pass",
-			 k + 1);
-		if (best->steady.on && k == cdm_result_first_pass(best))
-			window_mark(pb, best, x0);
-		pb->b[pb->n] = (struct cdm_plot_band){ x0, x0 + ps->seconds, pb->label[pb->n] };
+		snprintf(pb->label[pb->n], BAND_LABEL, "pass %u", k + 1);
+		pb->b[pb->n] = (struct cdm_plot_band){ x0, x0 + ps->seconds, pb->label[pb->n], NULL };
 		pb->n++;
 	}
 }
 
+/*
+ * @t's rounds (--steady-state) as a lane of the rounds panel in *@ln, its
+ * texts in @rr, in line colour @color: each round a box placed as
+ * pass_bands() places a pass, numbered; the window the figures come from
+ * (cdm_result_first_pass() to the last round) dark, with the note "steady
+ * at round 8, window 4-8", "not steady, last window 21-25" or, with fewer
+ * rounds than a window, "not steady, only 3 rounds", and the
+ * tooltip "RND4K Q32T1 Read: steady window, rounds 4-8" or "...: last
+ * window (not steady), rounds 21-25".  0 when @t has no lane (not run as
+ * rounds, or no series or pass times).
+ */
+static int round_lane(const struct cdm_test_result *t, int color, struct round_row *rr,
+		      struct cdm_plot_lane *ln)
+{
+	const struct cdm_series_point *p1 = pass1_point(t);
+	unsigned int n = t->npasses < CDM_MAX_PASSES ? t->npasses : CDM_MAX_PASSES;
+	unsigned int first = cdm_result_first_pass(t);
+	char spec[64];
+
+	if (!t->steady.on || !p1)
+		return 0;
+	cdm_spec_name(&t->spec, spec, sizeof(spec));
+	snprintf(rr->name, NAME_LEN, "%s %s", spec, cdm_result_dir_name(t->dir));
+	for (unsigned int k = 0; k < n; k++) {
+		const struct cdm_pass *ps = &t->passes[k];
+		double x0 = pass_x(t, p1, k);
+
+		snprintf(rr->num[k], sizeof(rr->num[k]), "%u", k + 1);
+		snprintf(rr->tip[k], ROUND_TIP, "%s round %u%s", rr->name, k + 1,
+			 k >= first ? " (window)" : "");
+		/* a round without its times: no box (an empty one is not drawn) */
+		rr->box[k] = (struct cdm_plot_band){ x0, ps->start_unix_ns && ps->seconds > 0 ?
+						     x0 + ps->seconds : x0, rr->num[k], rr->tip[k] };
+	}
+	if (t->steady.reached_at_round)
+		snprintf(rr->note, sizeof(rr->note), "steady at round %u, window %u-%u",
+			 t->steady.reached_at_round, first + 1, n);
+	else if (n - first < CDM_STEADY_WINDOW)
+		snprintf(rr->note, sizeof(rr->note), "not steady, only %u round%s", n,
+			 n == 1 ? "" : "s");
+	else
+		snprintf(rr->note, sizeof(rr->note), "not steady, last window %u-%u", first + 1, n);
+	snprintf(rr->win_tip, sizeof(rr->win_tip), "%s: %s, rounds %u-%u", rr->name,
+		 t->steady.reached_at_round ? "steady window" : "last window (not steady)",
+		 first + 1, n);
+	*ln = (struct cdm_plot_lane){ .name = rr->name, .note = rr->note, .color = color,
+				      .nboxes = n, .boxes = rr->box, .win0 = first, .win1 = n,
+				      .win_tip = rr->win_tip };
+	return 1;
+}
+
+/*
+ * @t's lines (pattern @pat) into the chart: its MB/s (SEQ) or IOPS (RND),
+ * its mean and p99 latency (us; NaN, a gap, where no I/O completed), the
+ * largest p99 raised into *@lmax; and its lane of rounds.  -ENOMEM.
+ */
+static int test_lines(struct chart *c, const struct cdm_test_result *t, int pat, double *lmax)
+{
+	const struct cdm_series *s = t->series;
+	double *x, *y, *lm, *lp;
+	char spec[64];
+
+	x = c->bufs[c->nb++] = malloc(s->npoints * sizeof(double));
+	y = c->bufs[c->nb++] = malloc(s->npoints * sizeof(double));
+	lm = c->bufs[c->nb++] = malloc(s->npoints * sizeof(double));
+	lp = c->bufs[c->nb++] = malloc(s->npoints * sizeof(double));
+	if (!x || !y || !lm || !lp)
+		return -ENOMEM;
+	for (unsigned int k = 0; k < s->npoints; k++) {
+		const struct cdm_series_point *pt = &s->points[k];
+
+		x[k] = ((double)pt->start_ns + (double)pt->duration_ns / 2) / 1e9;
+		y[k] = pat == CDM_SEQ ? cdm_series_point_mb_s(pt) : cdm_series_point_iops(pt);
+		/* no I/O completed: no latency (a gap, not a 0) */
+		lm[k] = pt->ios ? cdm_series_point_lat_us(pt) : 0.0 / 0.0;
+		lp[k] = pt->ios ? (double)pt->lat_p99_ns / 1e3 : 0.0 / 0.0;
+		if (pt->ios && lp[k] > *lmax)
+			*lmax = lp[k];
+	}
+	cdm_spec_name(&t->spec, spec, sizeof(spec));
+	snprintf(c->names[c->nl], NAME_LEN, "%s %s", spec, cdm_result_dir_name(t->dir));
+	c->thr[c->nl] = (struct cdm_plot_line){ .name = c->names[c->nl], .n = s->npoints,
+						.x = x, .y = y, .color = (int)c->nl };
+	c->lat[2 * c->nl] = c->thr[c->nl];
+	c->lat[2 * c->nl].y = lm;
+	c->lat[2 * c->nl + 1] = c->lat[2 * c->nl];
+	c->lat[2 * c->nl + 1].y = lp;
+	c->lat[2 * c->nl + 1].dashed = 1;
+	c->lat[2 * c->nl + 1].no_legend = 1;
+	if (round_lane(t, (int)c->nl, &c->rows[c->nlanes], &c->lanes[c->nlanes]))
+		c->nlanes++;
+	c->nl++;
+	return 0;
+}
+
+/*
+ * The panels of pattern @pat, when a test of it has a series: its
+ * throughput; with --steady-state each test's rounds and window under it,
+ * on the same time axis (each test has its own rounds), else the passes as
+ * bands in both panels; its latency.  -ENOMEM.
+ */
+static int pattern_panels(struct chart *c, const struct cdm_run_result *r, int pat)
+{
+	unsigned int first = c->nl, lfirst = c->nlanes;
+	struct pass_bands *pb = &c->pb[pat == CDM_SEQ ? 0 : 1];
+	struct cdm_plot_panel *p = &c->p[c->np], *lat;
+	double lmax = 0, div;
+
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		const struct cdm_test_result *t = &r->tests[i];
+
+		if (t->series && t->series->npoints && (int)t->spec.pattern == pat &&
+		    test_lines(c, t, pat, &lmax))
+			return -ENOMEM;
+	}
+	if (c->nl == first)
+		return 0;
+	/* latency in ms once it passes 10 ms: shorter tick labels */
+	div = lmax > 10000 ? 1000 : 1;
+	for (unsigned int l = 2 * first; l < 2 * c->nl; l++)
+		for (unsigned int k = 0; k < c->lat[l].n; k++)
+			((double *)c->lat[l].y)[k] /= div;
+	pb->n = 0;
+	if (c->nlanes == lfirst)
+		pass_bands(r, pat, pb);
+	p[0] = (struct cdm_plot_panel){
+		.title = pat == CDM_SEQ ? "Sequential tests: throughput per interval" :
+			 "Random tests: IOPS per interval",
+		.xlabel = "time since the start of the test (s)",
+		.ylabel = pat == CDM_SEQ ? "MB/s (10^6 bytes/s)" : "IOPS (I/Os per second)",
+		.nlines = c->nl - first, .lines = c->thr + first,
+		.nbands = pb->n, .bands = pb->b,
+		/* without pass times (a file of schema 1), the schedule's end of warm-up */
+		.has_mark = !pb->n && c->nlanes == lfirst && r->info.warmup > 0,
+		.mark_x = (double)r->info.warmup, .mark_label = "end of warm-up",
+	};
+	if (c->nlanes > lfirst) {
+		p[1] = (struct cdm_plot_panel){
+			.title = pat == CDM_SEQ ? "Sequential tests: each test's rounds and its window (dark)" :
+				 "Random tests: each test's rounds and its window (dark)",
+			.xlabel = p[0].xlabel,
+			.nlines = p[0].nlines, .lines = p[0].lines,     /* the same time axis */
+			.nlanes = c->nlanes - lfirst, .lanes = c->lanes + lfirst,
+		};
+		c->np++;
+	}
+	lat = &c->p[c->np + 1];
+	*lat = p[0];
+	lat->title = pat == CDM_SEQ ?
+		"Sequential tests: latency per interval, mean (solid) and p99 (dashed)" :
+		"Random tests: latency per interval, mean (solid) and p99 (dashed)";
+	lat->ylabel = div > 1 ? "latency (ms)" : "latency (us)";
+	lat->nlines = 2 * (c->nl - first);
+	lat->lines = c->lat + 2 * first;
+	c->np += 2;
+	return 0;
+}
+
 int cdm_plot_series(FILE *out, const struct cdm_run_result *r)
 {
-	struct cdm_plot_line *thr = NULL, *lat = NULL;
-	char (*names)[NAME_LEN] = NULL;
-	double **bufs = NULL;
-	unsigned int nl = 0, nb = 0, np = 0;
-	struct cdm_plot_panel p[4];
-	struct pass_bands *pb = NULL;
+	struct chart *c = calloc(1, sizeof(*c));
 	char sub[512], lbl[256];
 	int ret = -ENOMEM;
 
-	thr = calloc(r->ntests + 1, sizeof(*thr));
-	lat = calloc(2 * r->ntests + 1, sizeof(*lat));
-	names = calloc(r->ntests + 1, sizeof(*names));
-	bufs = calloc(4 * r->ntests + 1, sizeof(*bufs));
-	pb = calloc(2, sizeof(*pb));
-	if (!thr || !lat || !names || !bufs || !pb)
+	if (!c)
+		return -ENOMEM;
+	c->thr = calloc(r->ntests + 1, sizeof(*c->thr));
+	c->lat = calloc(2 * r->ntests + 1, sizeof(*c->lat));
+	c->names = calloc(r->ntests + 1, sizeof(*c->names));
+	c->bufs = calloc(4 * r->ntests + 1, sizeof(*c->bufs));
+	c->lanes = calloc(r->ntests + 1, sizeof(*c->lanes));
+	c->rows = calloc(r->ntests + 1, sizeof(*c->rows));
+	if (!c->thr || !c->lat || !c->names || !c->bufs || !c->lanes || !c->rows)
 		goto out;
-	for (int pat = CDM_SEQ; pat <= CDM_RND; pat++) {
-		unsigned int first = nl;
-		double lmax = 0, div;
-
-		for (unsigned int i = 0; i < r->ntests; i++) {
-			const struct cdm_test_result *t = &r->tests[i];
-			const struct cdm_series *s = t->series;
-			double *x, *y, *lm, *lp;
-			char spec[64];
-
-			if (!s || !s->npoints || (int)t->spec.pattern != pat)
-				continue;
-			x = bufs[nb++] = malloc(s->npoints * sizeof(double));
-			y = bufs[nb++] = malloc(s->npoints * sizeof(double));
-			lm = bufs[nb++] = malloc(s->npoints * sizeof(double));
-			lp = bufs[nb++] = malloc(s->npoints * sizeof(double));
-			if (!x || !y || !lm || !lp)
-				goto out;
-			for (unsigned int k = 0; k < s->npoints; k++) {
-				const struct cdm_series_point *pt = &s->points[k];
-
-				x[k] = ((double)pt->start_ns + (double)pt->duration_ns / 2) / 1e9;
-				y[k] = pat == CDM_SEQ ? cdm_series_point_mb_s(pt) :
-				       cdm_series_point_iops(pt);
-				/* no I/O completed: no latency (a gap, not a 0) */
-				lm[k] = pt->ios ? cdm_series_point_lat_us(pt) : 0.0 / 0.0;
-				lp[k] = pt->ios ? (double)pt->lat_p99_ns / 1e3 : 0.0 / 0.0;
-				if (pt->ios && lp[k] > lmax)
-					lmax = lp[k];
-			}
-			cdm_spec_name(&t->spec, spec, sizeof(spec));
-			snprintf(names[nl], NAME_LEN, "%s %s", spec,
-				 cdm_result_dir_name(t->dir));
-			thr[nl] = (struct cdm_plot_line){ .name = names[nl], .n = s->npoints,
-							  .x = x, .y = y, .color = (int)nl };
-			lat[2 * nl] = thr[nl];
-			lat[2 * nl].y = lm;
-			lat[2 * nl + 1] = lat[2 * nl];
-			lat[2 * nl + 1].y = lp;
-			lat[2 * nl + 1].dashed = 1;
-			lat[2 * nl + 1].no_legend = 1;
-			nl++;
-		}
-		if (nl == first)
-			continue;
-		/* latency in ms once it passes 10 ms: shorter tick labels */
-		div = lmax > 10000 ? 1000 : 1;
-		for (unsigned int l = 2 * first; l < 2 * nl; l++)
-			for (unsigned int k = 0; k < lat[l].n; k++)
-				((double *)lat[l].y)[k] /= div;
-		pass_bands(r, pat, &pb[np / 2]);
-		p[np] = (struct cdm_plot_panel){
-			.title = pat == CDM_SEQ ? "Sequential tests: throughput per interval" :
-				 "Random tests: IOPS per interval",
-			.xlabel = "time since the start of the test (s)",
-			.ylabel = pat == CDM_SEQ ? "MB/s (10^6 bytes/s)" : "IOPS (I/Os per second)",
-			.nlines = nl - first, .lines = thr + first,
-			.nbands = pb[np / 2].n, .bands = pb[np / 2].b,
-			/* without pass times (a file of schema 1), the schedule's end of warm-up */
-			.has_mark = !pb[np / 2].n && r->info.warmup > 0,
-			.mark_x = (double)r->info.warmup, .mark_label = "end of warm-up",
-		};
-		if (pb[np / 2].has_window) {    /* --steady-state: where the window starts */
-			p[np].has_mark = 1;
-			p[np].mark_x = pb[np / 2].window_x;
-			p[np].mark_label = pb[np / 2].window_label;
-		}
-		p[np + 1] = p[np];
-		p[np + 1].title = pat == CDM_SEQ ?
-			"Sequential tests: latency per interval, mean (solid) and p99 (dashed)" :
-			"Random tests: latency per interval, mean (solid) and p99 (dashed)";
-		p[np + 1].ylabel = div > 1 ? "latency (ms)" : "latency (us)";
-		p[np + 1].nlines = 2 * (nl - first);
-		p[np + 1].lines = lat + 2 * first;
-		np += 2;
-	}
-	if (!nl) {
+	if (pattern_panels(c, r, CDM_SEQ) || pattern_panels(c, r, CDM_RND))
+		goto out;
+	if (!c->nl) {
 		ret = -EINVAL;
 		goto out;
 	}
@@ -214,14 +311,16 @@ int cdm_plot_series(FILE *out, const struct cdm_run_result *r)
 		 r->info.fs_type[0] ? r->info.fs_type : "?",
 		 r->info.dev_name[0] ? r->info.dev_name : "?", r->info.engine,
 		 (double)r->info.log_interval_ns / 1e9);
-	ret = cdm_plot_svg(out, "cdm time series", sub, p, np);
+	ret = cdm_plot_svg(out, "cdm time series", sub, c->p, c->np);
 out:
-	for (unsigned int i = 0; i < nb; i++)
-		free(bufs[i]);
-	free(bufs);
-	free(pb);
-	free(names);
-	free(thr);
-	free(lat);
+	for (unsigned int i = 0; i < c->nb; i++)
+		free(c->bufs[i]);
+	free(c->bufs);
+	free(c->names);
+	free(c->thr);
+	free(c->lat);
+	free(c->lanes);
+	free(c->rows);
+	free(c);
 	return ret;
 }

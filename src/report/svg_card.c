@@ -531,7 +531,7 @@ static unsigned int footer(FILE *out, char (*l)[600], unsigned int nl, double y)
 	return n;
 }
 
-#define FOOT_LINES 7
+#define FOOT_LINES 8
 #define SEP " \xc2\xb7 "             /* U+00B7: SVG collapses runs of blanks */
 
 /*
@@ -663,6 +663,41 @@ static unsigned int footer_hold(const struct cdm_run_result *r, char *l)
 	return m != 0;
 }
 
+/*
+ * The footer's line of --end-fsync's flush, when a test's passes ended
+ * with it (cdm_result_end_fsync_sum()): the test whose flush took the
+ * largest share of its passes, as the text's note words it, "End fsync:
+ * SEQ1M Q8T1 Write 66.8 ms per pass (3.20 % of the pass), max 80.1 ms",
+ * as "End fsync, worst of 4 tests: ..." when there are more; 0 lines when
+ * none
+ */
+static unsigned int footer_end_fsync(const struct cdm_run_result *r, char *l)
+{
+	const struct cdm_test_result *worst = NULL;
+	struct cdm_end_fsync_sum s, ws = { 0 };
+	char name[64], how[CDM_FMT_END_FSYNC_MAX], more[64] = "";
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		if (!cdm_result_has_data(&r->tests[i]) ||
+		    !cdm_result_end_fsync_sum(&r->tests[i], &r->info, &s))
+			continue;
+		if (!worst || s.pass_pct > ws.pass_pct) {
+			worst = &r->tests[i];
+			ws = s;
+		}
+		n++;
+	}
+	if (!worst)
+		return 0;
+	if (n > 1)
+		snprintf(more, sizeof(more), ", worst of %u tests", n);
+	cdm_spec_name(&worst->spec, name, sizeof(name));
+	snprintf(l, 600, "End fsync%s: %s %s %s", more, name, cdm_result_dir_name(worst->dir),
+		 cdm_fmt_end_fsync(how, sizeof(how), &ws));
+	return 1;
+}
+
 /* the footer's lines into @l (each 600 bytes); returns how many */
 static unsigned int footer_lines(const struct cdm_run_result *r, char (*l)[600])
 {
@@ -709,6 +744,7 @@ static unsigned int footer_lines(const struct cdm_run_result *r, char (*l)[600])
 	n++;
 	n += footer_hold(r, l[n]);
 comment:
+	n += footer_end_fsync(r, l[n]);
 	if (in->comment[0] && strncmp(in->comment, in->label, sizeof(in->label)))
 		snprintf(l[n++], 600, "Comment: %s", in->comment);
 	return n;

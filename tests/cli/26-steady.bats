@@ -14,6 +14,7 @@
 # 32000 IOPS; 40 ms per I/O only 800, under the cap: a slow device.
 
 load helpers
+load svg
 
 bats_require_minimum_version 1.5.0      # run --separate-stderr
 
@@ -87,6 +88,53 @@ EOF
 	r=$(reached_at 0 "$OD/r.json")
 	[ "$r" = null ]
 	[[ "$stderr" =~ "cdm: note: RND4K Q32T1 Read: not steady after 6 rounds (range "[0-9.]+" %, slope "[0-9.]+" %)" ]]
+	assert_clean "$TD"
+}
+
+@test "--plot of a steady-state run: each test's own rounds and window, named beside its lane, no label over another" {
+	# Two tests with rounds of their own: Q32T1 slow for 3.5 s, then at the
+	# cap (steady at round 8 on a machine that keeps up), Q32T4 at the cap
+	# from the start (steady at round 5); --max-rounds 10 bounds the run.
+	# What the chart must show is what the JSON says, whatever that is.
+	run --separate-stderr "$CDM" "${STEADY[@]}" -t "RND4K Q32T4" --max-rounds 10 \
+		--null-service-us 40000,1000@3.5 --log-interval 500ms --plot "$OD/two.svg" \
+		-o "$OD/two.json" "$TD"
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	check_svg "$OD/two.svg"
+	check_labels_apart "$OD/two.svg"
+	python3 - "$OD/two.json" "$OD/two.svg" <<'EOF'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+svg = open(sys.argv[2]).read()
+assert [t["name"] for t in d["tests"]] == ["RND4K Q32T1", "RND4K Q32T4"], d["tests"]
+text_y = lambda s: [float(y) for y in re.findall(r'<text x="[0-9.]+" y="([0-9.]+)"[^>]*>' + re.escape(s) + '</text>', svg)]
+name_y = []
+for t in d["tests"]:
+    name, n, st = t["name"] + " Read", len(t["passes"]), t["steady_state"]
+    first, at = st["first_round"], st["reached_at_round"]
+    print(name, "rounds", n, "window", first, "steady at", at)
+    assert n - first + 1 == 5 and (at is None or at == n), st
+    # its window, in its outline's tooltip and in the note beside its lane
+    verdict = "steady window" if at else "last window (not steady)"
+    assert "<title>%s: %s, rounds %d-%d</title>" % (name, verdict, first, n) in svg, name
+    note = "steady at round %d, window %d-%d" % (at, first, n) if at else \
+        "not steady, last window %d-%d" % (first, n)
+    ny, = text_y(note)
+    # a box per round of its own, those of its window marked so
+    tips = re.findall(r'<title>' + re.escape(name) + r' round ([0-9]+)( \(window\))?</title>', svg)
+    assert [int(k) for k, _ in tips] == list(range(1, n + 1)), tips
+    assert [int(k) for k, w in tips if w] == list(range(first, n + 1)), tips
+    # the note under the name, neither on a round number's line
+    y, = [y for y in text_y(name) if y < ny and ny - y < 20]
+    name_y.append(y)
+    for k in range(1, n + 1):
+        assert ny not in text_y(str(k)) and y not in text_y(str(k)), (name, k)
+# one lane each, the first test's above
+assert name_y[0] < name_y[1], name_y
+# no pass bands or window mark of one test drawn for both
+assert ">round 1<" not in svg and ">pass 1<" not in svg and "stroke-dasharray=\"6,4\"" not in svg
+EOF
 	assert_clean "$TD"
 }
 
@@ -171,6 +219,60 @@ for t in d["tests"]:
             assert e is None, p
 EOF
 	"$CDM" report "$OD/e.json" | grep -q "<EndFsync>"
+	assert_clean "$TD"
+}
+
+@test "--end-fsync shows the fdatasync time: per write test in every report, from the passes, read back from cdm's text" {
+	# one read and one write test, 2 passes each; the figures are the
+	# passes' own (JSON), whatever the machine makes of them
+	"$CDM" --quiet --size 16MiB --count 2 --time 1 --warmup 0 --interval 0 -t "SEQ128K Q4T1" \
+		--mode all --end-fsync --save "$OD/e.json" --format csv -o "$OD/e.csv" "$TD"
+	for f in cdm cdm7 cdm6 markdown svg; do
+		"$CDM" report -f "$f" -o "$OD/e.$f" "$OD/e.json"
+	done
+	"$CDM" import -f json -o "$OD/back.json" "$OD/e.cdm"
+	"$CDM" import -f cdm -o "$OD/back.cdm" "$OD/e.cdm"
+	python3 - "$OD" <<'EOF'
+import csv, json, sys
+od = sys.argv[1]
+d = json.load(open(od + "/e.json"))
+ms = lambda ns: "%.1f us" % (ns / 1e3) if ns < 1e6 else "%.1f ms" % (ns / 1e6) if ns < 1e9 else "%.2f s" % (ns / 1e9)
+r, w = d["tests"]
+assert r["direction"] == "read" and r["summary"]["end_fsync"] is None, r["summary"]
+# the summary: the passes' flushes, their total, mean, longest and share of the passes' time
+e = w["summary"]["end_fsync"]
+times = [p["end_fsync"]["time_ns"] for p in w["passes"]]
+assert e["count"] == len(times) == 2 and e["time_ns_total"] == sum(times), (e, times)
+assert e["max_ns"] == max(times) and abs(e["mean_ns"] - sum(times) / 2) < 1e-6, e
+pct = 100.0 * sum(times) / sum(p["duration_s"] * 1e9 for p in w["passes"])
+assert abs(e["pass_pct"] - pct) < 1e-9 * pct and 0 < e["pass_pct"] < 100, (e, pct)
+how = "%s per pass (%.2f %% of the pass), max %s" % (ms(e["mean_ns"]), e["pass_pct"], ms(e["max_ns"]))
+line = "EndFsync: SEQ128K Q4T1 Write " + how
+print(line)
+# the text layouts' note, once each; Markdown's; the card's
+for f in ("cdm", "cdm7", "cdm6", "back.cdm"):
+    text = open(od + "/" + (f if "." in f else "e." + f)).read().splitlines()
+    assert text.count(line) == 1 and sum(l.startswith("EndFsync:") for l in text) == 1, (f, text)
+assert "SEQ128K Q4T1 Write: end-of-pass fdatasync %s." % how in open(od + "/e.markdown").read()
+assert "End fsync: SEQ128K Q4T1 Write %s</text>" % how in open(od + "/e.svg").read()
+# CSV's summary rows: the total, as duration_s is one
+rows = [x for x in csv.DictReader(open(od + "/e.csv")) if x.get("kind") in ("best", "median", "mean")]
+assert [x["end_fsync_ns"] for x in rows if x["direction"] == "write"] == [str(e["time_ns_total"])] * 3, rows
+assert [x["end_fsync_ns"] for x in rows if x["direction"] == "read"] == [""] * 3, rows
+# cdm's text imported: the note's figures, as printed (no count or total)
+b = [t for t in json.load(open(od + "/back.json"))["tests"] if t["direction"] == "write"][0]
+be = b["summary"]["end_fsync"]
+assert be["count"] is None and be["time_ns_total"] is None, be
+assert ms(be["mean_ns"]) == ms(e["mean_ns"]) and ms(be["max_ns"]) == ms(e["max_ns"]), (be, e)
+assert "%.2f" % be["pass_pct"] == "%.2f" % e["pass_pct"] and b["reported"]["end_fsync"]["pass_pct"] == be["pass_pct"], be
+EOF
+	# and printed again from that JSON, the same note
+	"$CDM" report "$OD/back.json" | grep -qx "$(grep '^EndFsync:' "$OD/e.cdm")"
+	# without --end-fsync: no note, no summary
+	"$CDM" --quiet --size 16MiB --count 1 --time 1 --warmup 0 --interval 0 -t "SEQ128K Q4T1" \
+		--mode write --save "$OD/n.json" "$TD" > "$OD/n.cdm"
+	! grep -q 'EndFsync' "$OD/n.cdm"
+	jq -e '.tests[0].summary.end_fsync == null' "$OD/n.json"
 	assert_clean "$TD"
 }
 

@@ -41,3 +41,28 @@ PY
 		[ "$colors" -gt 16 ]
 	fi
 }
+
+# check_labels_apart FILE.svg: fails naming the first labels drawn over one
+# another.  Each <text> (but a rotated one) is taken as a box from its x,
+# y, anchor and font size, about 0.58 em a character wide, from 0.75 em
+# above the baseline to 0.2 em below; no two boxes may meet.
+check_labels_apart() {
+	python3 - "$1" <<'PY'
+import html, re, sys
+svg = open(sys.argv[1]).read()
+boxes = []
+for m in re.finditer(r'<text x="([-0-9.]+)" y="([-0-9.]+)" text-anchor="(\w+)" font-size="([0-9]+)"([^>]*)>([^<]*)</text>', svg):
+    x, y, anchor, size, extra, s = float(m[1]), float(m[2]), m[3], int(m[4]), m[5], html.unescape(m[6])
+    if "transform" in extra:
+        continue
+    w = 0.58 * size * len(s)
+    x0 = x if anchor == "start" else x - w / 2 if anchor == "middle" else x - w
+    boxes.append((x0, y - 0.75 * size, x0 + w, y + 0.2 * size, s, y))
+assert boxes, "no labels"
+for i, a in enumerate(boxes):
+    for b in boxes[i + 1:]:
+        assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), \
+            "labels over one another: %r at y %g and %r at y %g" % (a[4], a[5], b[4], b[5])
+print(len(boxes), "labels, none over another")
+PY
+}

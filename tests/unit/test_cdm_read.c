@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1150,6 +1151,64 @@ static void hold_refused(const char *notes, const char *mode, const char *want)
 		fail_msg("%s: '%s', not '%s'", text, err.msg, want);
 }
 
+/*
+ * cdm's "EndFsync:" notes: read onto the write row they name, in us, ms
+ * or s, the run then known to have had --end-fsync; a note naming a read
+ * row, with a share above 100 % or a longest below the mean, refused
+ */
+static void end_fsync_notes(void)
+{
+	static const char head[] =
+		"cdm 0.1.0 x86_64 (io_uring, O_DIRECT)\n[Read]\n"
+		"  SEQ    1MiB (Q=  8, T= 1):  1478.492 MB/s [   1410.0 IOPS] <  5000.00 us>\n\n[Write]\n"
+		"  SEQ    1MiB (Q=  8, T= 1):  1258.291 MB/s [   1200.0 IOPS] <  6600.00 us>\n\n";
+	static const struct { const char *note; double mean, max, pct; } ok[] = {
+		{ "EndFsync: SEQ1M Q8T1 Write 66.8 ms per pass (3.20 % of the pass), max 80.1 ms\n",
+		  66.8e6, 80.1e6, 3.2 },
+		{ "EndFsync: SEQ1M Q8T1 Write 950.5 us per pass (0.02 % of the pass), max 1.2 ms\n",
+		  950.5e3, 1.2e6, 0.02 },
+		{ "EndFsync:  SEQ1M Q8T1 Write 1.50 s per pass (75.00 % of the pass), max 2.25 s\n",
+		  1.5e9, 2.25e9, 75.0 },
+	};
+	static const char *const bad[] = {
+		"EndFsync: SEQ1M Q8T1 Read 66.8 ms per pass (3.20 % of the pass), max 80.1 ms\n",
+		"EndFsync: SEQ1M Q8T1 Write 66.8 ms per pass (103.20 % of the pass), max 80.1 ms\n",
+		"EndFsync: SEQ1M Q8T1 Write 66.8 ms per pass (3.20 % of the pass), max 60.1 ms\n",
+		"EndFsync: SEQ1M Q8T1 Write 66.8 ns per pass (3.20 % of the pass), max 80.1 ms\n",
+		"EndFsync: SEQ1M Q8T1 Write 66.8 ms per pass, max 80.1 ms\n",
+		/* one note per test: a second names no row left */
+		"EndFsync: SEQ1M Q8T1 Write 66.8 ms per pass (3.20 % of the pass), max 80.1 ms\n"
+		"EndFsync: SEQ1M Q8T1 Write 66.8 ms per pass (3.20 % of the pass), max 80.1 ms\n",
+	};
+	char text[1024];
+
+	for (unsigned int i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		struct cdm_run_result *x;
+		const struct cdm_test_result *w;
+
+		snprintf(text, sizeof(text), "%s%s", head, ok[i].note);
+		x = read_ok(text, strlen(text), "e.txt");
+		w = hold_find(x, "SEQ1M Q8T1", CDM_DIR_WRITE);
+		assert_int_equal(x->info.end_fsync, 1);
+		assert_int_equal(w->reported.has_end_fsync, 1);
+		assert_true(fabs(w->reported.end_fsync.mean_ns - ok[i].mean) < 1e-6 * ok[i].mean + 1e-9);
+		assert_true(fabs(w->reported.end_fsync.max_ns - ok[i].max) < 1e-6 * ok[i].max);
+		assert_true(w->reported.end_fsync.pass_pct == ok[i].pct);
+		assert_int_equal(hold_find(x, "SEQ1M Q8T1", CDM_DIR_READ)->reported.has_end_fsync, 0);
+		cdm_result_free(x);
+	}
+	for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct cdm_run_result *x = NULL;
+		struct cdm_err err = { "" };
+
+		snprintf(text, sizeof(text), "%s%s", head, bad[i]);
+		if (cdm_cdm_read(text, strlen(text), "bad.txt", &x, &err) != -EINVAL)
+			fail_msg("read: %s", text);
+		if (!strstr(err.msg, "not a CrystalDiskMark footer line"))
+			fail_msg("%s: '%s'", text, err.msg);
+	}
+}
+
 static void test_hold_text(void **state)
 {
 	static const char *const fmts[] = { "cdm", "cdm7", "cdm6" };
@@ -1191,7 +1250,15 @@ static void test_hold_text(void **state)
 			assert_int_equal(s1->steady.max_rounds, 10);
 			assert_true(s1->steady.range_pct == 29.4);
 			assert_int_equal(s2->steady.reached_at_round, 5);
+			/* the write test's EndFsync note, as printed */
+			assert_int_equal(s0->reported.has_end_fsync, 0);
+			assert_int_equal(s2->reported.has_end_fsync, 1);
+			assert_true(s2->reported.end_fsync.mean_ns == 12.3e6);
+			assert_true(s2->reported.end_fsync.max_ns == 12.3e6);
+			assert_true(s2->reported.end_fsync.pass_pct == 0.25);
+			assert_int_equal(s2->reported.end_fsync.count, 0);
 		}
+		assert_non_null(strstr(t, "\nEndFsync: SEQ1M Q8T1 Write 12.3 ms per pass (0.25 % of the pass), max 12.3 ms\n"));
 		u = render(b, fmts[k], &ulen);
 		p2 = strchr(strchr(t, '\n') + 1, '\n');
 		q2 = strchr(strchr(u, '\n') + 1, '\n');
@@ -1259,6 +1326,7 @@ static void test_hold_text(void **state)
 		for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 			hold_refused(bad[i].note, bad[i].mode, bad[i].msg);
 	}
+	end_fsync_notes();
 	/* a CPU list as --cpus takes it, kept in the canonical form */
 	{
 		static const char text[] =

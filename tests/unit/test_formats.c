@@ -1073,10 +1073,21 @@ static void round_series(struct cdm_test_result *t)
 	t->series = s;
 }
 
+/* the number of times @needle occurs in @hay */
+static unsigned int count_of(const char *hay, const char *needle)
+{
+	unsigned int n = 0;
+
+	for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle))
+		n++;
+	return n;
+}
+
 /*
- * --plot of a run with steady state: the passes are rounds, and each
- * pattern's throughput panel marks where the window its figures come
- * from starts, steady or not
+ * --plot of a run with steady state: each test has its own rounds and
+ * window, so each gets a lane of its rounds (a box per round, numbered)
+ * with its own window named beside it, in a rounds panel per pattern; no
+ * pass bands, no window mark of one test for all
  */
 static void test_hold_plot(void **state)
 {
@@ -1093,10 +1104,33 @@ static void test_hold_plot(void **state)
 	assert_non_null(f);
 	assert_int_equal(cdm_plot_series(f, r), 0);
 	fclose(f);
-	assert_non_null(strstr(buf, "SEQ1M Q8T1 Read: steady window, rounds 3-7"));
-	assert_non_null(strstr(buf, "RND4K Q32T1 Read: last window (not steady), rounds 6-10"));
-	assert_non_null(strstr(buf, ">round 1<"));
+	/* a rounds panel per pattern, and in it each test's window: rounds 3-7 of 7, 6-10 of 10, 1-5 of 5 */
+	assert_int_equal(count_of(buf, "each test's rounds and its window (dark)</text>"), 2);
+	assert_non_null(strstr(buf, "<title>SEQ1M Q8T1 Read: steady window, rounds 3-7</title>"));
+	assert_non_null(strstr(buf, ">steady at round 7, window 3-7</text>"));
+	assert_non_null(strstr(buf, "<title>RND4K Q32T1 Read: last window (not steady), rounds 6-10</title>"));
+	assert_non_null(strstr(buf, ">not steady, last window 6-10</text>"));
+	assert_non_null(strstr(buf, "<title>SEQ1M Q8T1 Write: steady window, rounds 1-5</title>"));
+	assert_non_null(strstr(buf, ">steady at round 5, window 1-5</text>"));
+	/* a box per round of each test, its own */
+	assert_int_equal(count_of(buf, "<title>SEQ1M Q8T1 Read round "), 7);
+	assert_int_equal(count_of(buf, "<title>RND4K Q32T1 Read round "), 10);
+	assert_int_equal(count_of(buf, "<title>SEQ1M Q8T1 Write round "), 5);
+	assert_int_equal(count_of(buf, " (window)</title>"), 5 + 5 + 5);
+	assert_non_null(strstr(buf, "<title>SEQ1M Q8T1 Read round 2</title>"));
+	assert_non_null(strstr(buf, "<title>SEQ1M Q8T1 Read round 3 (window)</title>"));
 	assert_null(strstr(buf, ">pass 1<"));
+	assert_null(strstr(buf, ">round 1<"));
+	free(buf);
+	/* one test stopped after 3 rounds: no full window, said so (whole, not cut to the width) */
+	r->tests[1].npasses = 3;
+	r->tests[1].series->npoints = 3;
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	assert_int_equal(cdm_plot_series(f, r), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, ">not steady, only 3 rounds</text>"));
+	assert_non_null(strstr(buf, "<title>RND4K Q32T1 Read: last window (not steady), rounds 1-3</title>"));
 	free(buf);
 	cdm_result_free(r);
 }

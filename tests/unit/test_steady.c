@@ -271,6 +271,64 @@ static void test_window_pass(void **state)
 	cdm_result_free(r);
 }
 
+/*
+ * --end-fsync's flushes of a test, the one computation every report
+ * shows: over the window's rounds only (the first two's 5 ms left out),
+ * their count, total, mean, longest and share of the rounds' time; none
+ * for a read test, a run without it, or passes without their flush
+ */
+static void test_end_fsync_sum(void **state)
+{
+	struct cdm_run_result *r = cdm_result_alloc(1);
+	struct cdm_end_fsync_sum s;
+	struct cdm_test_result *t;
+
+	(void)state;
+	assert_non_null(r);
+	t = window_test(r, CDM_SEQ);
+	t->passes[6].end_fsync_ns = 300;
+	assert_int_equal(cdm_result_end_fsync_sum(t, &r->info, &s), 0);        /* no --end-fsync */
+	r->info.end_fsync = 1;
+	assert_int_equal(cdm_result_end_fsync_sum(t, &r->info, &s), 1);
+	assert_int_equal(s.count, 5);
+	assert_int_equal(s.total_ns, 700);
+	assert_true(s.mean_ns == 140.0);
+	assert_true(s.max_ns == 300.0);
+	/* 700 ns of the rounds' 5 s */
+	assert_true(fabs(s.pass_pct - 100.0 * 700 / 5e9) < 1e-15);
+	/* a round without its flush counts neither its time nor a flush */
+	t->passes[5].end_fsyncs = 0;
+	assert_int_equal(cdm_result_end_fsync_sum(t, &r->info, &s), 1);
+	assert_int_equal(s.count, 4);
+	assert_int_equal(s.total_ns, 600);
+	assert_true(fabs(s.pass_pct - 100.0 * 600 / 4e9) < 1e-15);
+	/* without steady state: every pass */
+	t->steady.on = 0;
+	assert_int_equal(cdm_result_end_fsync_sum(t, &r->info, &s), 1);
+	assert_int_equal(s.count, 6);
+	assert_true(s.max_ns == 5000000.0);
+	for (unsigned int i = 0; i < t->npasses; i++)
+		t->passes[i].end_fsyncs = 0;
+	assert_int_equal(cdm_result_end_fsync_sum(t, &r->info, &s), 0);
+	assert_int_equal(s.count, 0);
+	/* a read test flushes nothing */
+	t = window_test(r, CDM_SEQ);
+	t->dir = CDM_DIR_READ;
+	assert_int_equal(cdm_result_end_fsync_sum(t, &r->info, &s), 0);
+	/* a report's: its note as read, no count */
+	t->dir = CDM_DIR_WRITE;
+	t->npasses = 0;
+	t->reported = (struct cdm_reported){ .has = 1, .mb_s = 100 };
+	assert_int_equal(cdm_result_end_fsync_sum(t, &r->info, &s), 0);
+	t->reported.has_end_fsync = 1;
+	t->reported.end_fsync = (struct cdm_end_fsync_sum){ .mean_ns = 66.8e6, .max_ns = 80.1e6,
+							    .pass_pct = 3.2 };
+	assert_int_equal(cdm_result_end_fsync_sum(t, &r->info, &s), 1);
+	assert_int_equal(s.count, 0);
+	assert_true(s.mean_ns == 66.8e6 && s.max_ns == 80.1e6 && s.pass_pct == 3.2);
+	cdm_result_free(r);
+}
+
 /* whole or not, the most rounds, the passes asked for, and whose passes end with a flush */
 static void test_complete(void **state)
 {
@@ -356,6 +414,7 @@ int main(void)
 		cmocka_unit_test(test_first_pass),
 		cmocka_unit_test(test_result_window),
 		cmocka_unit_test(test_window_pass),
+		cmocka_unit_test(test_end_fsync_sum),
 		cmocka_unit_test(test_complete),
 		cmocka_unit_test(test_plan_steady),
 	};

@@ -43,6 +43,26 @@ enum cdm_rotational {
 #define CDM_CV_THRESHOLD_DEFAULT 10.0  /* percent; --cv-threshold */
 
 /*
+ * struct cdm_end_fsync_sum - --end-fsync's fdatasyncs over the passes a
+ * test's figures come from (cdm_result_end_fsync_sum()):
+ * @count:    the fdatasyncs, one per pass that ended with one; 0 for a test
+ *            read from cdm's text, which states only the last three
+ * @total_ns: their time summed, ns; 0 with @count 0
+ * @mean_ns:  their mean, ns: the flush's time per pass
+ * @max_ns:   the longest of them, ns
+ * @pass_pct: their time in % of the time of the passes they ended (each
+ *            pass's seconds, which include its flush): the share of a pass
+ *            the flush took
+ */
+struct cdm_end_fsync_sum {
+	uint64_t count;
+	uint64_t total_ns;
+	double mean_ns;
+	double max_ns;
+	double pass_pct;
+};
+
+/*
  * struct cdm_reported - the figures a CrystalDiskMark report printed for a
  * test (model/cdm_read.h), for a test read from a report rather than
  * measured: no passes, no counts, only what CDM printed, parsed exactly as
@@ -56,6 +76,9 @@ struct cdm_reported {
 	double mb_s;                    /* MB/s (10^6 bytes/s) as printed */
 	double iops;                    /* IOPS as printed, or NaN */
 	double lat_us;                  /* mean latency (us) as printed, or NaN */
+	/* cdm's text of a run with --end-fsync: a write test's "EndFsync:" note */
+	int has_end_fsync;              /* 1: it printed one, @end_fsync holds it */
+	struct cdm_end_fsync_sum end_fsync;     /* its count and total 0 (not stated) */
 };
 
 /*
@@ -324,6 +347,20 @@ int cdm_result_complete(const struct cdm_test_result *t, const struct cdm_run_in
  * test never does.  Returns 1 or 0.
  */
 int cdm_result_end_fsync(const struct cdm_test_result *t, int end_fsync);
+
+/*
+ * cdm_result_end_fsync_sum - --end-fsync's fdatasyncs of @t in *@s
+ * (struct cdm_end_fsync_sum): over the passes its figures come from
+ * (cdm_result_first_pass() on, as every figure of a test), those that
+ * ended with one and have a length; for a test read from cdm's text, its
+ * "EndFsync:" note (struct cdm_reported).  The one computation every
+ * report shows (the text's "EndFsync:" notes, Markdown, the SVG card,
+ * JSON's and CSV's summaries).  Returns 1 when there is one to show: the
+ * run asked for it (@in->end_fsync), @t ends its passes with it
+ * (cdm_result_end_fsync()) and at least one did; else 0, *@s all 0.
+ */
+int cdm_result_end_fsync_sum(const struct cdm_test_result *t, const struct cdm_run_info *in,
+			     struct cdm_end_fsync_sum *s);
 
 /*
  * enum cdm_verify_state - what a test's --verify read-back says, as every

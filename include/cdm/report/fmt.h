@@ -173,4 +173,18 @@ char *cdm_fmt_steady(char *buf, size_t len, const struct cdm_test_result *t,
 #define CDM_FMT_PRECOND_MAX 64
 char *cdm_fmt_precondition(char *buf, size_t len);
 
+/*
+ * cdm_fmt_end_fsync - --end-fsync's flush of a test (@s, from
+ * cdm_result_end_fsync_sum(), model/result.h) as every report words it:
+ * "66.8 ms per pass (3.20 % of the pass), max 80.1 ms": the mean and the
+ * longest each in us below 1 ms, in ms below 1 s, else in s (one decimal;
+ * s two), and the share of the passes' time with two decimals (0.02 %: a
+ * flush of 200 us in a 1 s pass).  The text's "EndFsync:" note, which
+ * cdm's reader (model/cdm_read.c) reads back, Markdown's and the SVG
+ * card's.  CDM_FMT_END_FSYNC_MAX bytes hold it for any flush inside its
+ * pass (a longer text is cut).  Returns @buf.
+ */
+#define CDM_FMT_END_FSYNC_MAX 128
+char *cdm_fmt_end_fsync(char *buf, size_t len, const struct cdm_end_fsync_sum *s);
+
 #endif /* CDM_REPORT_FMT_H */

@@ -31,7 +31,28 @@ struct cdm_plot_line {
 struct cdm_plot_band {
 	double x0, x1;
 	const char *label;              /* drawn inside the band where it fits, and
-					 * always as the band's tooltip (<title>) */
+					 * as the band's tooltip (<title>) unless @tip */
+	const char *tip;                /* the tooltip instead of @label, or NULL */
+};
+
+/*
+ * one row of a panel of lanes (struct cdm_plot_panel's lanes): the passes
+ * of one test as boxes along the panel's time axis, each from x0 to x1
+ * (the x axis' unit), its label (a round's number) inside where it fits,
+ * its tooltip always; the boxes [win0, win1) are the window the test's
+ * figures come from, dark with white labels inside one black outline
+ * whose tooltip is @win_tip, so that it reads in greyscale.  Right of the
+ * plot area, as in a legend: a swatch of the test's line colour, @name,
+ * and under it @note in smaller type.
+ */
+struct cdm_plot_lane {
+	const char *name;
+	const char *note;               /* or NULL */
+	int color;                      /* palette index, as the test's line */
+	unsigned int nboxes;
+	const struct cdm_plot_band *boxes;
+	unsigned int win0, win1;        /* win0 == win1: no window */
+	const char *win_tip;            /* or NULL */
 };
 
 #define CDM_PLOT_NOTES 4
@@ -57,7 +78,18 @@ struct cdm_plot_panel {
 	const struct cdm_plot_band *bands;
 	/* lines of text under the legend ("no knee: ..."); NULL = none */
 	const char *note[CDM_PLOT_NOTES];
+	/*
+	 * lanes: the panel draws @nlanes rows of boxes (struct
+	 * cdm_plot_lane), one under the other, instead of its lines, and no
+	 * y axis; its lines only set its x axis (give it those of the panel
+	 * above it, and the two share one axis); its height is that of its
+	 * rows (CDM_PLOT_LANE_H px each) and its axes, not a line panel's
+	 */
+	unsigned int nlanes;
+	const struct cdm_plot_lane *lanes;
 };
+
+#define CDM_PLOT_LANE_H 30              /* px, one row of a panel of lanes */
 
 /* ticks from lo to hi (both on the 1-2-5 grid) every step; n ticks */
 struct cdm_ticks {
@@ -99,13 +131,17 @@ struct cdm_run_result;
  * the warm-up and each measured pass are bands labelled "warm-up", "pass
  * 1", ..., placed by the passes' start times and lengths (struct cdm_pass)
  * against the series' own clock (the start of the first interval of pass
- * 1), never by the schedule the run asked for.  With --steady-state the
- * passes are rounds ("round 1", ...), and the throughput panel's mark (a
- * dashed line) is where the window the figures come from starts
- * (cdm_result_first_pass(), model/result.h), labelled "SEQ1M Q8T1 Read:
- * steady window, rounds 3-7" or "...: last window (not steady), rounds
- * 21-25", of the test with the most rounds.  Returns 0, -EINVAL when no
- * test has a series, -ENOMEM or -EIO.
+ * 1), never by the schedule the run asked for.  With --steady-state, where
+ * each test runs its own number of rounds, the two panels have no bands;
+ * between them a panel of lanes (struct cdm_plot_lane) on the same time
+ * axis has one row per test: its rounds as numbered boxes, placed so, and
+ * the window its figures come from (cdm_result_first_pass(),
+ * model/result.h) dark and outlined, the outline's tooltip "SEQ1M Q8T1
+ * Read: steady window, rounds 3-7" or "...: last window (not steady),
+ * rounds 21-25", and beside the row the test's name over "steady at round
+ * 7, window 3-7", "not steady, last window 21-25" or, stopped before a
+ * full window, "not steady, only 3 rounds".  Returns 0, -EINVAL when
+ * no test has a series, -ENOMEM or -EIO.
  */
 int cdm_plot_series(FILE *out, const struct cdm_run_result *r);
 
