@@ -403,6 +403,37 @@ static int verify_first(struct cdm_err *err, const struct cdm_json *v, const cha
 }
 
 /*
+ * What a verify object gained after its first release, both optional:
+ * "sample_every" (1 block in k read back; absent or null: every block when
+ * not "sampled", else unknown, 0) and "first_misdirected_meant_offset"
+ * (where the first misdirected write was meant to go; absent or null:
+ * unknown), each checked against the counts read into @r.
+ */
+static int verify_extras(struct cdm_err *err, const struct cdm_json *v, const char *w,
+			 struct cdm_verify *r)
+{
+	uint64_t every = 0, meant = UINT64_MAX;
+
+	if (opt_u64(err, v, w, "sample_every", &every) ||
+	    opt_u64(err, v, w, "first_misdirected_meant_offset", &meant))
+		return -EINVAL;
+	if (!every)
+		every = r->sampled ? 0 : 1;
+	else if (r->sampled != (every > 1))
+		return bad(err, "%s.sample_every: %" PRIu64 ", but \"sampled\" is %s", w, every,
+			   r->sampled ? "true" : "false");
+	r->every = every;
+	if (meant == UINT64_MAX)
+		return 0;
+	if (!r->misdirected)
+		return bad(err, "%s.first_misdirected_meant_offset: an offset, but no write was misdirected",
+			   w);
+	r->meant_known = 1;
+	r->first_meant = meant;
+	return 0;
+}
+
+/*
  * "verify" (--verify's read-back, struct cdm_verify): absent or null when
  * the test was not read back; else its "status" (absent in files before
  * it), only that when "interrupted", else every count, each first offset
@@ -436,7 +467,8 @@ static int read_verify(struct cdm_err *err, const struct cdm_json *tj, const cha
 	    u64(err, v, w, "torn", &r.torn) ||
 	    verify_first(err, v, w, "first_lost_offset", r.lost, &r.first_lost) ||
 	    verify_first(err, v, w, "first_misdirected_offset", r.misdirected, &r.first_misdirected) ||
-	    verify_first(err, v, w, "first_torn_offset", r.torn, &r.first_torn))
+	    verify_first(err, v, w, "first_torn_offset", r.torn, &r.first_torn) ||
+	    verify_extras(err, v, w, &r))
 		return -EINVAL;
 	if (r.lost + r.misdirected + r.torn > r.blocks)
 		return bad(err, "%s: more faults than the %" PRIu64 " blocks read back", w, r.blocks);
