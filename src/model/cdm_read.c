@@ -1393,7 +1393,9 @@ static int verify_clean(struct rd *rd, const char *p)
  * (which blocks each test read back, the line does not say); "RND4K Q32T1
  * Write: 1 lost write at offset 4096, ..." is one row's faults; "RND4K
  * Q1T1 Mix: no write completed, nothing checked" and "...: the read-back
- * was interrupted, not checked" one row's read-back that checked nothing.
+ * was interrupted, not checked" one row's read-back that checked nothing;
+ * "no write or Mix test, nothing read back" a run with --verify and no
+ * row to read back.
  */
 static int verify_note(struct rd *rd, const char *p)
 {
@@ -1406,6 +1408,13 @@ static int verify_note(struct rd *rd, const char *p)
 	rd->info.verify = 1;
 	if (strstr(p, " read back clean, "))
 		return verify_clean(rd, p);
+	/* --verify on a run with no write or Mix row: nothing to read back */
+	if (lit(&p, "no write or Mix test, nothing read back")) {
+		for (unsigned int i = 0; i < rd->nrows; i++)
+			if (rd->rows[i].dir != CDM_DIR_READ)
+				return 0;
+		return at_end(p);
+	}
 	for (unsigned int i = 0; i < rd->nrows && !rw; i++) {
 		const char *q = p;
 

@@ -281,6 +281,15 @@ static void verify_test(FILE *out, const struct cdm_test_result *t, enum cdm_ver
 	fprintf(out, "%s\n", cdm_fmt_verify_found(found, sizeof(found), &t->verify));
 }
 
+/* does @r have a write or Mix test, one --verify would read back? */
+static int has_writes(const struct cdm_run_result *r)
+{
+	for (unsigned int i = 0; i < r->ntests; i++)
+		if (r->tests[i].dir != CDM_DIR_READ)
+			return 1;
+	return 0;
+}
+
 unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const char *pre)
 {
 	unsigned int seen = 0, clean = 0, bad = 0, lines = 0, mix = 0, sampled = 0, writes = 0;
@@ -313,6 +322,11 @@ unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const 
 			lo = v->every;
 		if (v->every > hi)
 			hi = v->every;
+	}
+	/* --verify asked, but the run wrote nothing to check: say so, not a silence */
+	if (r->info.verify && !seen && !has_writes(r)) {
+		fprintf(out, "%sVerify: no write or Mix test, nothing read back\n", pre);
+		return 1;
 	}
 	/* a fault outweighs the clean tests; "all" only when every test read back is clean */
 	if (!clean || bad)

@@ -197,6 +197,28 @@ assert_clean() {
 	[[ "$output" =~ "cdm: note: --verify checks what write and Mix tests wrote: this run has none" ]]
 }
 
+@test "--verify without a write test: the setting is kept, and the report says nothing was read back" {
+	"$CDM" "${QUICK[@]}" --verify --mode read -t "RND4K Q1T1" --save "$OD/r.json" "$TD" > "$OD/r.txt"
+	# asked for: the Mode line and JSON's settings keep it; no test has a verify object
+	grep -q '^   Mode: .*<Verify>' "$OD/r.txt"
+	[ "$(jq .settings.verify "$OD/r.json")" = true ]
+	[ "$(jq '[.tests[] | has("verify")] | any' "$OD/r.json")" = false ]
+	# and nothing verified: the Verify line says so, in every text layout, read back by import
+	grep -qx "Verify: no write or Mix test, nothing read back" "$OD/r.txt"
+	! grep -q "read back clean" "$OD/r.txt"
+	for f in cdm cdm7 cdm6 markdown; do
+		"$CDM" report --format "$f" "$OD/r.json" | grep -q "Verify: no write or Mix test, nothing read back"
+	done
+	"$CDM" import --format json "$OD/r.txt" > "$OD/back.json"
+	[ "$(jq .settings.verify "$OD/back.json")" = true ]
+	"$CDM" import "$OD/r.txt" > "$OD/back.txt"
+	diff <(grep '^Verify' "$OD/r.txt") <(grep '^Verify' "$OD/back.txt")
+	# without --verify there is no such line
+	"$CDM" "${QUICK[@]}" --mode read -t "RND4K Q1T1" "$TD" > "$OD/n.txt"
+	! grep -q "^Verify" "$OD/n.txt"
+	assert_clean "$TD"
+}
+
 @test "without --verify no test has a verify object" {
 	run "$CDM" "${QUICK[@]}" --mode write -t "RND4K Q1T1" -f json -o "$OD/n.json" "$TD"
 	[ "$status" -eq 0 ]
