@@ -6,7 +6,9 @@
  * derived here: model/result.h has them.  The formatters, the scale-out
  * and compare reports use these and nothing of the registry (report.c);
  * run/runner.c, a layer above, uses the steady-state verdict so that its
- * notes and progress line word it as the report does.
+ * notes and progress line word it as the report does, and cli/ the
+ * --verify faults, so that its closing error says them as the Verify line
+ * does.
  */
 #ifndef CDM_REPORT_FMT_H
 #define CDM_REPORT_FMT_H
