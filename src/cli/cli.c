@@ -25,6 +25,7 @@
 #include "cdm/model/result_load.h"
 #include "cdm/model/result_read.h"
 #include "cdm/model/spec.h"
+#include "cdm/report/fmt.h"
 #include "cdm/report/report.h"
 #include "cdm/run/runner.h"
 #include "cdm/target/outfile.h"
@@ -320,17 +321,20 @@ unsigned int cdm_cli_unmeasured(const struct cdm_run_result *res, const char *wh
 
 unsigned int cdm_cli_verify_faults(const struct cdm_run_result *res)
 {
-	unsigned int bad = 0, done = 0;
+	unsigned int bad = 0;
 
 	for (unsigned int i = 0; i < res->ntests; i++) {
-		const struct cdm_verify *v = &res->tests[i].verify;
+		const struct cdm_test_result *t = &res->tests[i];
+		char name[64], found[CDM_FMT_VERIFY_MAX];
 
-		done += v->done != 0;
-		bad += v->done && (v->lost || v->misdirected || v->torn);
+		if (cdm_result_verify_state(&t->verify) != CDM_VERIFY_STATE_FAULTS)
+			continue;
+		cdm_spec_name(&t->spec, name, sizeof(name));
+		cdm_msg_error("--verify: %s %s: %s: this storage does not return what was written",
+			      name, cdm_result_dir_name(t->dir),
+			      cdm_fmt_verify_found(found, sizeof(found), &t->verify));
+		bad++;
 	}
-	if (bad)
-		cdm_msg_error("--verify: %u of %u test%s read back found lost, misdirected or torn writes: this storage does not return what was written",
-			      bad, done, done == 1 ? "" : "s");
 	return bad;
 }
 

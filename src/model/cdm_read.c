@@ -1306,7 +1306,36 @@ static int verify_kind(const char **pp, const char *one, const char *many, uint6
 }
 
 /*
- * "all 6 write tests read back clean, 8192 blocks[ (a sample)]": every
+ * " (a sample: 1 block in 4)", " (a sample: 1 block in 4 to 1 in 16)" or
+ * " (a sample)" of a "Verify:" line (cdm_fmt_verify_sample()), when the
+ * line has it next: *@lo and *@hi the rates (0 when not said), 1; 0 when
+ * it is badly written; 1 and *@sampled left 0 when there is none
+ */
+static int verify_sample(const char **pp, int *sampled, uint64_t *lo, uint64_t *hi)
+{
+	const char *p = *pp;
+	unsigned long long a = 0, b = 0;
+
+	if (!lit(&p, "(a sample"))
+		return 1;
+	if (lit(&p, ":")) {
+		if (!lit(&p, "1 block in") || !whole(&p, ~0ull >> 1, &a) || a < 2)
+			return 0;
+		b = a;
+		if (lit(&p, "to 1 in") && (!whole(&p, ~0ull >> 1, &b) || b <= a))
+			return 0;
+	}
+	if (!lit(&p, ")"))
+		return 0;
+	*sampled = 1;
+	*lo = a;
+	*hi = b;
+	*pp = p;
+	return 1;
+}
+
+/*
+ * "all 6 write tests read back clean, 8192 blocks[ (a sample...)]": every
  * write and Mix row read back clean.  The line states the blocks of all of
  * them, not each row's (see below).
  */
@@ -1314,7 +1343,9 @@ static int verify_clean(struct rd *rd, const char *p)
 {
 	unsigned long long n, blocks;
 	unsigned int rows = 0, kinds = 0, said;
-	struct row *first = NULL;
+	struct row *first = NULL, *last = NULL;
+	uint64_t lo = 0, hi = 0;
+	int sampled = 0;
 
 	lit(&p, "all");
 	if (!whole(&p, CDM_CDM_READ_TESTS_MAX, &n) || !n)
@@ -1335,6 +1366,7 @@ static int verify_clean(struct rd *rd, const char *p)
 		rw->verify.blocks = 1;
 		if (!first)
 			first = rw;
+		last = rw;
 		rows++;
 		kinds |= rw->dir == CDM_DIR_MIX ? 2 : 1;
 	}
@@ -1346,8 +1378,12 @@ static int verify_clean(struct rd *rd, const char *p)
 	 * something, as "clean" says; the total prints again as it was).
 	 */
 	first->verify.blocks = blocks - (n - 1);
-	if (lit(&p, "(a sample)"))
-		first->verify.sampled = 1;
+	/* the sample's rates: the lowest on the first row, the highest on the last */
+	if (!verify_sample(&p, &sampled, &lo, &hi) || (hi > lo && first == last))
+		return 0;
+	first->verify.sampled = last->verify.sampled = sampled;
+	first->verify.every = lo;
+	last->verify.every = hi;
 	return at_end(p);
 }
 
@@ -1357,18 +1393,28 @@ static int verify_clean(struct rd *rd, const char *p)
  * (which blocks each test read back, the line does not say); "RND4K Q32T1
  * Write: 1 lost write at offset 4096, ..." is one row's faults; "RND4K
  * Q1T1 Mix: no write completed, nothing checked" and "...: the read-back
- * was interrupted, not checked" one row's read-back that checked nothing.
+ * was interrupted, not checked" one row's read-back that checked nothing;
+ * "no write or Mix test, nothing read back" a run with --verify and no
+ * row to read back.
  */
 static int verify_note(struct rd *rd, const char *p)
 {
 	struct cdm_verify v = { .done = 1 };
 	struct row *rw = NULL;
+	uint64_t hi = 0;
 	char name[64];
 	int k, any = 0;
 
 	rd->info.verify = 1;
 	if (strstr(p, " read back clean, "))
 		return verify_clean(rd, p);
+	/* --verify on a run with no write or Mix row: nothing to read back */
+	if (lit(&p, "no write or Mix test, nothing read back")) {
+		for (unsigned int i = 0; i < rd->nrows; i++)
+			if (rd->rows[i].dir != CDM_DIR_READ)
+				return 0;
+		return at_end(p);
+	}
 	for (unsigned int i = 0; i < rd->nrows && !rw; i++) {
 		const char *q = p;
 
@@ -1399,13 +1445,24 @@ static int verify_note(struct rd *rd, const char *p)
 			     &v.first_misdirected)) < 0)
 		return 0;
 	any |= k;
+	/* where the first misdirected write was meant to go, when the line says it */
+	if (k && lit(&p, "(meant for offset")) {
+		unsigned long long off;
+
+		if (!whole(&p, ~0ull >> 1, &off) || !lit(&p, ")"))
+			return 0;
+		v.meant_known = 1;
+		v.first_meant = off;
+	}
 	if ((k = verify_kind(&p, "torn block", "torn blocks", &v.torn, &v.first_torn)) < 0)
 		return 0;
 	any |= k;
-	if (lit(&p, "(a sample)"))
-		v.sampled = 1;
+	if (!verify_sample(&p, &v.sampled, &v.every, &hi) || hi != v.every)
+		return 0;
 	if (!any || !at_end(p))
 		return 0;
+	if (!v.sampled)
+		v.every = 1;
 	rw->verify = v;
 	return 1;
 }

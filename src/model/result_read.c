@@ -12,9 +12,11 @@
  * and what issue 14 added (the settings end_fsync, steady_state,
  * precondition, verify, cpus; system.cpus_allowed_list, device_numa_node,
  * numa_warning; a test's steady_state, a pass's end_fsync): absent, each
- * reads as off or unknown.  Figures are never read,
- * only counts: a figure schema 2 writes as null (nothing measured) and
- * schema 1 as 0 reads back the same.
+ * reads as off or unknown.  A test's --log-interval series is read too
+ * (absent: none).  Figures are never read, only counts (a figure schema 2
+ * writes as null, nothing measured, and schema 1 as 0 reads back the
+ * same), but for what a series keeps only as figures: each point's mean
+ * and p99 latency, and what the detectors found.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -27,6 +29,7 @@
 #include "cdm/base/err.h"
 #include "cdm/model/json.h"
 #include "cdm/model/result_read.h"
+#include "cdm/model/series.h"
 
 /*
  * Tests in one result at most: a run writes up to 3 x CDM_MAX_TESTS (read,
@@ -439,6 +442,37 @@ static int verify_first(struct cdm_err *err, const struct cdm_json *v, const cha
 }
 
 /*
+ * What a verify object gained after its first release, both optional:
+ * "sample_every" (1 block in k read back; absent or null: every block when
+ * not "sampled", else unknown, 0) and "first_misdirected_meant_offset"
+ * (where the first misdirected write was meant to go; absent or null:
+ * unknown), each checked against the counts read into @r.
+ */
+static int verify_extras(struct cdm_err *err, const struct cdm_json *v, const char *w,
+			 struct cdm_verify *r)
+{
+	uint64_t every = 0, meant = UINT64_MAX;
+
+	if (opt_u64(err, v, w, "sample_every", &every) ||
+	    opt_u64(err, v, w, "first_misdirected_meant_offset", &meant))
+		return -EINVAL;
+	if (!every)
+		every = r->sampled ? 0 : 1;
+	else if (r->sampled != (every > 1))
+		return bad(err, "%s.sample_every: %" PRIu64 ", but \"sampled\" is %s", w, every,
+			   r->sampled ? "true" : "false");
+	r->every = every;
+	if (meant == UINT64_MAX)
+		return 0;
+	if (!r->misdirected)
+		return bad(err, "%s.first_misdirected_meant_offset: an offset, but no write was misdirected",
+			   w);
+	r->meant_known = 1;
+	r->first_meant = meant;
+	return 0;
+}
+
+/*
  * "verify" (--verify's read-back, struct cdm_verify): absent or null when
  * the test was not read back; else its "status" (absent in files before
  * it), only that when "interrupted", else every count, each first offset
@@ -472,7 +506,8 @@ static int read_verify(struct cdm_err *err, const struct cdm_json *tj, const cha
 	    u64(err, v, w, "torn", &r.torn) ||
 	    verify_first(err, v, w, "first_lost_offset", r.lost, &r.first_lost) ||
 	    verify_first(err, v, w, "first_misdirected_offset", r.misdirected, &r.first_misdirected) ||
-	    verify_first(err, v, w, "first_torn_offset", r.torn, &r.first_torn))
+	    verify_first(err, v, w, "first_torn_offset", r.torn, &r.first_torn) ||
+	    verify_extras(err, v, w, &r))
 		return -EINVAL;
 	if (r.lost + r.misdirected + r.torn > r.blocks)
 		return bad(err, "%s: more faults than the %" PRIu64 " blocks read back", w, r.blocks);
@@ -481,6 +516,162 @@ static int read_verify(struct cdm_err *err, const struct cdm_json *tj, const cha
 			   cdm_result_verify_state_key(cdm_result_verify_state(&r)));
 	*out = r;
 	return 0;
+}
+
+/*
+ * A figure of a series point back to the whole number it was computed
+ * from, the file keeping no latency sum or histogram per interval: the
+ * latency sum (ns) of the mean @key in us over @ios I/Os (@mean), or the
+ * ns of the p99 @key in us.  Of the numbers nearest figure x 1000 (x
+ * @ios), the first that gives the figure again, so that the point prints
+ * as it was written.  null exactly when @ios is 0 (read as 0).
+ */
+static int series_ns(struct cdm_err *err, const struct cdm_json *pj, const char *where,
+		     const char *key, uint64_t ios, int mean, uint64_t *dst)
+{
+	const struct cdm_json *v = mem(err, pj, where, key, CDM_JSON_NUMBER, 1);
+	double x, scale = mean ? (double)ios : 1.0;
+	uint64_t g;
+
+	if (!v)
+		return -EINVAL;
+	*dst = 0;
+	if (v->type == CDM_JSON_NULL || !ios)
+		return (v->type == CDM_JSON_NULL) == !ios ? 0 :
+		       bad(err, "%s.%s: %s", where, key, ios ? "null, but I/Os completed" :
+			   "a figure, but no I/O completed");
+	x = v->num;
+	if (!(x >= 0.0) || !(x * 1e3 * scale < 9e18))
+		return bad(err, "%s.%s: %g out of range", where, key, x);
+	g = (uint64_t)(x * 1e3 * scale + 0.5);
+	*dst = g;
+	for (uint64_t d = 0; d <= 4; d++) {
+		if (g >= d && (double)(g - d) / scale / 1e3 == x) {
+			*dst = g - d;
+			break;
+		}
+		if ((double)(g + d) / scale / 1e3 == x) {
+			*dst = g + d;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* one point of a series: its counts, pass 0 (the warm-up) to the test's @npasses */
+static int read_point(struct cdm_err *err, const struct cdm_json *pj, const char *where,
+		      unsigned int npasses, struct cdm_series_point *p)
+{
+	int warmup;
+
+	if (pj->type != CDM_JSON_OBJECT)
+		return not_object(err, where, pj);
+	if (get_uint(err, pj, where, "pass", npasses, &p->pass) ||
+	    boolean(err, pj, where, "warmup", &warmup) ||
+	    u64(err, pj, where, "start_ns", &p->start_ns) ||
+	    u64(err, pj, where, "duration_ns", &p->duration_ns) ||
+	    u64(err, pj, where, "bytes", &p->bytes) || u64(err, pj, where, "ios", &p->ios) ||
+	    series_ns(err, pj, where, "lat_mean_us", p->ios, 1, &p->lat_sum_ns) ||
+	    series_ns(err, pj, where, "lat_p99_us", p->ios, 0, &p->lat_p99_ns))
+		return -EINVAL;
+	if (warmup != !p->pass)
+		return bad(err, "%s.warmup: %s, but pass is %u", where, warmup ? "true" : "false",
+			   p->pass);
+	return 0;
+}
+
+/* a non-negative finite figure of a series' burst or ceiling */
+static int series_fig(struct cdm_err *err, const struct cdm_json *o, const char *where,
+		      const char *key, double *dst)
+{
+	const struct cdm_json *v = mem(err, o, where, key, CDM_JSON_NUMBER, 0);
+
+	if (!v)
+		return -EINVAL;
+	if (!(v->num >= 0.0 && v->num < 1e300))
+		return bad(err, "%s.%s: out of range", where, key);
+	*dst = v->num;
+	return 0;
+}
+
+/*
+ * What the detectors found in series @s (model/detect.h), as written:
+ * "burst" null or { high_mb_s, low_mb_s, low_from_ns } (the start of one of
+ * its points), "ceiling" null or { mb_s, from_test, lat_ratio }
+ */
+static int read_found(struct cdm_err *err, const struct cdm_json *sj, const char *where,
+		      struct cdm_series *s)
+{
+	const struct cdm_json *b = mem(err, sj, where, "burst", CDM_JSON_OBJECT, 1);
+	const struct cdm_json *c = b ? mem(err, sj, where, "ceiling", CDM_JSON_OBJECT, 1) : NULL;
+	char w[96];
+
+	if (!b || !c)
+		return -EINVAL;
+	if (b->type == CDM_JSON_OBJECT) {
+		snprintf(w, sizeof(w), "%s.burst", where);
+		if (series_fig(err, b, w, "high_mb_s", &s->burst.high) ||
+		    series_fig(err, b, w, "low_mb_s", &s->burst.low) ||
+		    u64(err, b, w, "low_from_ns", &s->burst_at_ns))
+			return -EINVAL;
+		while (s->burst.split < s->npoints &&
+		       s->points[s->burst.split].start_ns != s->burst_at_ns)
+			s->burst.split++;
+		if (s->burst.split == s->npoints)
+			return bad(err, "%s.low_from_ns: no point of the series starts there", w);
+		s->burst.found = 1;
+	}
+	if (c->type == CDM_JSON_OBJECT) {
+		snprintf(w, sizeof(w), "%s.ceiling", where);
+		if (series_fig(err, c, w, "mb_s", &s->ceiling_mb_s) ||
+		    series_fig(err, c, w, "lat_ratio", &s->ceiling.lat_ratio) ||
+		    str(err, c, w, "from_test", s->ceiling_from, sizeof(s->ceiling_from), 0))
+			return -EINVAL;
+		s->ceiling.level = s->ceiling_mb_s;
+		s->ceiling.found = 1;
+	}
+	return 0;
+}
+
+/*
+ * "series" (--log-interval, model/series.h), when the test has one
+ * (absent: none): its interval, its points and what was found in it, into
+ * a new t->series (freed with the result).
+ */
+static int read_series(struct cdm_err *err, const struct cdm_json *tj, const char *where,
+		       struct cdm_test_result *t)
+{
+	const struct cdm_json *sj = cdm_json_get(tj, "series"), *pts;
+	struct cdm_series *s;
+	char w[64], pw[96];
+
+	if (!sj)
+		return 0;
+	snprintf(w, sizeof(w), "%s.series", where);
+	if (sj->type != CDM_JSON_OBJECT)
+		return not_object(err, w, sj);
+	pts = mem(err, sj, w, "points", CDM_JSON_ARRAY, 0);
+	if (!pts)
+		return -EINVAL;
+	if (pts->n > UINT32_MAX)
+		return bad(err, "%s.points: %zu points, too many", w, pts->n);
+	s = t->series = calloc(1, sizeof(*s));
+	if (s && pts->n)
+		s->points = calloc(pts->n, sizeof(*s->points));
+	if (!s || (pts->n && !s->points))
+		return cdm_err_set(err, -ENOMEM, "out of memory for %s", w);
+	if (u64(err, sj, w, "interval_ns", &s->interval_ns))
+		return -EINVAL;
+	if (s->interval_ns < CDM_SERIES_MIN_NS || s->interval_ns > CDM_SERIES_MAX_NS)
+		return bad(err, "%s.interval_ns: %" PRIu64 " is not an interval cdm logs at", w,
+			   s->interval_ns);
+	for (size_t i = 0; i < pts->n; i++) {
+		snprintf(pw, sizeof(pw), "%s.points[%zu]", w, i);
+		if (read_point(err, &pts->items[i], pw, t->npasses, &s->points[i]))
+			return -EINVAL;
+		s->npoints++;
+	}
+	return read_found(err, sj, w, s);
 }
 
 static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned int idx,
@@ -545,7 +736,7 @@ static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned in
 		t->error = -(int)(no ? no : EIO);
 	}
 	if (read_reported(err, tj, where, t) || read_steady(err, tj, where, t) ||
-	    read_verify(err, tj, where, &t->verify))
+	    read_verify(err, tj, where, &t->verify) || read_series(err, tj, where, t))
 		return -EINVAL;
 	h = mem(err, tj, where, "histogram", CDM_JSON_OBJECT, 1);
 	if (!h)

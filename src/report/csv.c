@@ -28,7 +28,7 @@ static const char header[] =
 	"cpu_user_ns,cpu_sys_ns,cpu_ns_per_io,mb_s_cv_pct,"
 	"end_fsync_ns,steady_window,steady_reached_at_round,steady_range_pct,steady_slope_pct,"
 	"lat_p50_ns,lat_p90_ns,lat_p99_ns,lat_p99_9_ns,lat_p99_99_ns,"
-	"verify_status,verify_blocks,verify_lost,verify_misdirected,verify_torn,reason\n";
+	"verify_status,verify_blocks,verify_sample_every,verify_lost,verify_misdirected,verify_torn,reason\n";
 
 static const double pcts[] = { 50.0, 90.0, 99.0, 99.9, 99.99 };
 
@@ -69,7 +69,8 @@ static void u64(FILE *out, uint64_t v)
  * The verify columns (--verify's read-back of the test, struct
  * cdm_verify): on a summary row (@summary) its status ("clean", "faults",
  * "nothing_written", "interrupted") and, when it ran to its end, the
- * blocks checked and each fault kind's count; empty on pass rows, and
+ * blocks checked, the k of its 1 block in k (1: every block written) and
+ * each fault kind's count; empty on pass rows, and
  * when the test was not read back
  */
 static void verify_cols(FILE *out, const struct cdm_test_result *t, int summary)
@@ -78,16 +79,21 @@ static void verify_cols(FILE *out, const struct cdm_test_result *t, int summary)
 	enum cdm_verify_state st = cdm_result_verify_state(v);
 
 	if (!summary || st == CDM_VERIFY_STATE_NONE) {
-		fputs(",,,,,", out);
+		fputs(",,,,,,", out);
 		return;
 	}
 	fprintf(out, ",%s", cdm_result_verify_state_key(st));
 	if (st == CDM_VERIFY_STATE_INTERRUPTED) {
-		fputs(",,,,", out);
+		fputs(",,,,,", out);
 		return;
 	}
-	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, v->blocks, v->lost,
-		v->misdirected, v->torn);
+	fprintf(out, ",%" PRIu64, v->blocks);
+	/* 1 block in k read back, as JSON's sample_every: empty when a sample's k is unknown */
+	if (v->sampled && !v->every)
+		fputc(',', out);
+	else
+		fprintf(out, ",%" PRIu64, v->sampled ? v->every : 1);
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, v->lost, v->misdirected, v->torn);
 }
 
 /* the "reason" column and the line's end; @why NULL or "": empty */

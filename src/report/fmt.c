@@ -7,6 +7,7 @@
  * "unknown": cdm_result_known()).  Kept apart from the registry
  * (report.c) so that a formatter never depends on the file that lists it.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -348,5 +349,54 @@ char *cdm_fmt_end_fsync(char *buf, size_t len, const struct cdm_end_fsync_sum *s
 	snprintf(buf, len, "%s per pass (%.2f %% of the pass), max %s",
 		 fmt_ns(mean, sizeof(mean), s->mean_ns), s->pass_pct,
 		 fmt_ns(max, sizeof(max), s->max_ns));
+	return buf;
+}
+
+char *cdm_fmt_verify_sample(char *buf, size_t len, int sampled, uint64_t lo, uint64_t hi)
+{
+	if (!len)
+		return buf;
+	if (!sampled)
+		buf[0] = '\0';
+	else if (!lo)
+		snprintf(buf, len, " (a sample)");
+	else if (hi > lo)
+		snprintf(buf, len, " (a sample: 1 block in %" PRIu64 " to 1 in %" PRIu64 ")", lo, hi);
+	else
+		snprintf(buf, len, " (a sample: 1 block in %" PRIu64 ")", lo);
+	return buf;
+}
+
+/* ", 2 lost writes, the first at offset 8192" of one kind at @n of @buf; nothing when @cnt is 0 */
+static size_t verify_kind(char *buf, size_t len, size_t n, uint64_t cnt, const char *one,
+			  const char *many, uint64_t off)
+{
+	if (!cnt || n >= len)
+		return n;
+	n += (size_t)snprintf(buf + n, len - n, "%s%" PRIu64 " %s%sat offset %" PRIu64,
+			      n ? ", " : "", cnt, cnt == 1 ? one : many,
+			      cnt == 1 ? " " : ", the first ", off);
+	return n;
+}
+
+char *cdm_fmt_verify_found(char *buf, size_t len, const struct cdm_verify *v)
+{
+	char sample[CDM_FMT_VERIFY_SAMPLE_MAX];
+	size_t n = 0;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	n = verify_kind(buf, len, n, v->lost, "lost write", "lost writes", v->first_lost);
+	n = verify_kind(buf, len, n, v->misdirected, "misdirected write", "misdirected writes",
+			v->first_misdirected);
+	if (v->misdirected && v->meant_known && n < len)
+		n += (size_t)snprintf(buf + n, len - n, " (meant for offset %" PRIu64 ")",
+				      v->first_meant);
+	n = verify_kind(buf, len, n, v->torn, "torn block", "torn blocks", v->first_torn);
+	if (n < len)
+		snprintf(buf + n, len - n, "%s",
+			 cdm_fmt_verify_sample(sample, sizeof(sample), v->sampled, v->every,
+					       v->every));
 	return buf;
 }

@@ -572,7 +572,9 @@ static void verify_first(FILE *out, const char *key, uint64_t off, uint64_t n, c
 
 /*
  * "verify": what --verify's read-back of the test found (model/result.h,
- * struct cdm_verify), led by its "status"; only the status when the
+ * struct cdm_verify: the blocks checked, 1 in "sample_every" of the file's
+ * when "sampled", each kind's count and first offset, where the first
+ * misdirected write was meant to go), led by its "status"; only the status when the
  * read-back was interrupted (nothing counted); absent when the test was
  * not read back.
  */
@@ -588,12 +590,19 @@ static void write_verify(FILE *out, const struct cdm_test_result *t)
 		fputs(" },\n", out);
 		return;
 	}
-	fprintf(out, ", \"blocks\": %" PRIu64 ", \"sampled\": %s, \"lost\": %" PRIu64
-		", \"misdirected\": %" PRIu64 ", \"torn\": %" PRIu64 ",\n        ",
-		v->blocks, v->sampled ? "true" : "false", v->lost, v->misdirected, v->torn);
+	fprintf(out, ", \"blocks\": %" PRIu64 ", \"sampled\": %s, ", v->blocks,
+		v->sampled ? "true" : "false");
+	/* 1 block in k read back: 1 when every block was, null when a sample's k is unknown */
+	if (v->sampled && !v->every)
+		fputs("\"sample_every\": null", out);
+	else
+		fprintf(out, "\"sample_every\": %" PRIu64, v->sampled ? v->every : 1);
+	fprintf(out, ", \"lost\": %" PRIu64 ", \"misdirected\": %" PRIu64 ", \"torn\": %" PRIu64
+		",\n        ", v->lost, v->misdirected, v->torn);
 	verify_first(out, "first_lost_offset", v->first_lost, v->lost, ", ");
 	verify_first(out, "first_misdirected_offset", v->first_misdirected, v->misdirected, ", ");
-	verify_first(out, "first_torn_offset", v->first_torn, v->torn, " },\n");
+	verify_first(out, "first_torn_offset", v->first_torn, v->torn, ", ");
+	verify_first(out, "first_misdirected_meant_offset", v->first_meant, v->meant_known, " },\n");
 }
 
 static void write_test(FILE *out, const struct cdm_run_result *r,

@@ -262,24 +262,11 @@ size_t cdm_layout_comment(char *buf, size_t len, const struct cdm_run_result *r)
 	return n < len ? n : len - 1;
 }
 
-/* ", 2 lost writes, the first at offset 8192" of one kind; nothing when @n is 0 */
-static void verify_kind(FILE *out, int *first, uint64_t n, const char *one, const char *many,
-			uint64_t off)
-{
-	if (!n)
-		return;
-	fprintf(out, "%s%" PRIu64 " %s%sat offset %" PRIu64, *first ? "" : ", ", n,
-		n == 1 ? one : many, n == 1 ? " " : ", the first ", off);
-	*first = 0;
-}
-
 /* one test's line when it is not clean: its faults, or why nothing was checked */
 static void verify_test(FILE *out, const struct cdm_test_result *t, enum cdm_verify_state st,
 			const char *pre)
 {
-	const struct cdm_verify *v = &t->verify;
-	char name[64];
-	int first = 1;
+	char name[64], found[CDM_FMT_VERIFY_MAX];
 
 	cdm_spec_name(&t->spec, name, sizeof(name));
 	fprintf(out, "%sVerify: %s %s: ", pre, name, cdm_result_dir_name(t->dir));
@@ -291,21 +278,28 @@ static void verify_test(FILE *out, const struct cdm_test_result *t, enum cdm_ver
 		fputs("no write completed, nothing checked\n", out);
 		return;
 	}
-	verify_kind(out, &first, v->lost, "lost write", "lost writes", v->first_lost);
-	verify_kind(out, &first, v->misdirected, "misdirected write", "misdirected writes",
-		    v->first_misdirected);
-	verify_kind(out, &first, v->torn, "torn block", "torn blocks", v->first_torn);
-	fprintf(out, "%s\n", v->sampled ? " (a sample)" : "");
+	fprintf(out, "%s\n", cdm_fmt_verify_found(found, sizeof(found), &t->verify));
+}
+
+/* does @r have a write or Mix test, one --verify would read back? */
+static int has_writes(const struct cdm_run_result *r)
+{
+	for (unsigned int i = 0; i < r->ntests; i++)
+		if (r->tests[i].dir != CDM_DIR_READ)
+			return 1;
+	return 0;
 }
 
 unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const char *pre)
 {
 	unsigned int seen = 0, clean = 0, bad = 0, lines = 0, mix = 0, sampled = 0, writes = 0;
-	uint64_t blocks = 0;
+	uint64_t blocks = 0, lo = 0, hi = 0;
+	char sample[CDM_FMT_VERIFY_SAMPLE_MAX];
 
 	for (unsigned int i = 0; i < r->ntests; i++) {
 		const struct cdm_test_result *t = &r->tests[i];
-		enum cdm_verify_state st = cdm_result_verify_state(&t->verify);
+		const struct cdm_verify *v = &t->verify;
+		enum cdm_verify_state st = cdm_result_verify_state(v);
 
 		if (st == CDM_VERIFY_STATE_NONE)
 			continue;
@@ -319,8 +313,20 @@ unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const 
 		clean++;
 		mix += t->dir == CDM_DIR_MIX;
 		writes += t->dir == CDM_DIR_WRITE;
-		sampled += t->verify.sampled != 0;
-		blocks += t->verify.blocks;
+		blocks += v->blocks;
+		if (!v->sampled)
+			continue;
+		/* the sample's rates, of the tests that state one */
+		sampled++;
+		if (v->every && (!lo || v->every < lo))
+			lo = v->every;
+		if (v->every > hi)
+			hi = v->every;
+	}
+	/* --verify asked, but the run wrote nothing to check: say so, not a silence */
+	if (r->info.verify && !seen && !has_writes(r)) {
+		fprintf(out, "%sVerify: no write or Mix test, nothing read back\n", pre);
+		return 1;
 	}
 	/* a fault outweighs the clean tests; "all" only when every test read back is clean */
 	if (!clean || bad)
@@ -328,7 +334,8 @@ unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const 
 	fprintf(out, "%sVerify: %s%u %s test%s read back clean, %" PRIu64 " block%s%s\n", pre,
 		clean == seen && clean > 1 ? "all " : "", clean,
 		mix && writes ? "write and Mix" : mix ? "Mix" : "write", clean > 1 ? "s" : "",
-		blocks, blocks == 1 ? "" : "s", sampled ? " (a sample)" : "");
+		blocks, blocks == 1 ? "" : "s",
+		cdm_fmt_verify_sample(sample, sizeof(sample), sampled != 0, lo, hi));
 	return lines + 1;
 }
 

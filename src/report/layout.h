@@ -154,16 +154,20 @@ size_t cdm_layout_comment(char *buf, size_t len, const struct cdm_run_result *r)
  * cdm_layout_verify - what --verify's read-back found (struct cdm_verify,
  * model/result.h), as lines after the results: one per test with a
  * fault, "Verify: RND4K Q32T1 Write: 1 lost write at offset 12288, 2
- * misdirected writes, the first at offset 8192, 1 torn block at offset
- * 4096"; one per test not checked, "Verify: RND4K Q1T1 Mix: no write
- * completed, nothing checked" (0 blocks is not clean) or "...: the
+ * misdirected writes, the first at offset 8192 (meant for offset 16384),
+ * 1 torn block at offset 4096" (cdm_fmt_verify_found(), as cli/'s closing
+ * error words it); one per test not checked, "Verify: RND4K Q1T1 Mix: no
+ * write completed, nothing checked" (0 blocks is not clean) or "...: the
  * read-back was interrupted, not checked"; then, when no test found a
  * fault, one line for the clean ones, "Verify: all 3 write tests read
  * back clean, 40960 blocks" ("all" only when every test read back is
- * clean; "write and Mix tests" when there are Mix tests; "(a sample)"
- * when any was sampled).  Each line is
- * printed as @pre, the text, "\n".  Nothing when no test was read back.
- * Returns the number of lines printed.
+ * clean; "write and Mix tests" when there are Mix tests; " (a sample: 1
+ * block in 4)" when any was sampled, cdm_fmt_verify_sample()).  A run
+ * with --verify and no write or Mix test has the one line "Verify: no
+ * write or Mix test, nothing read back".  Each line is printed as @pre,
+ * the text, "\n".  Nothing when no test was read back otherwise (no
+ * --verify; the write tests stopped before their read-back).  Returns the
+ * number of lines printed.
  */
 unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const char *pre);
 

@@ -1117,7 +1117,7 @@ static int verify_after(const struct test_run *t, const struct cdm_verify_map *m
 	struct cdm_verify *v = &t->tr->verify;
 	const char *dir = dir_name(t->tr->dir);
 	struct cdm_eta_at at = { .phase = CDM_ETA_VERIFY, .phase_left = -1 };
-	uint64_t writes = 0, redrawn = 0, meant = 0;
+	uint64_t writes = 0, redrawn = 0;
 	struct cdm_numa_saved mask;
 	int ret;
 
@@ -1140,8 +1140,7 @@ static int verify_after(const struct test_run *t, const struct cdm_verify_map *m
 				   t->f->path, t->name, dir,
 				   cdm_cpulist_thread_cpu(t->cfg->cpus, t->cfg->ncpus, 0),
 				   strerror(-ret));
-	ret = cdm_verify_read_back(m, t->f->fd, t->cfg->direct, v, &meant, verify_progress, stop_cb,
-				   err);
+	ret = cdm_verify_read_back(m, t->f->fd, t->cfg->direct, v, verify_progress, stop_cb, err);
 	cdm_numa_unpin(&mask);
 	if (ret == -EINTR) {
 		cdm_msg_warn("%s %s: --verify: the read-back was interrupted: this test is not checked",
@@ -1156,16 +1155,13 @@ static int verify_after(const struct test_run *t, const struct cdm_verify_map *m
 	}
 	/*
 	 * The faults are told by the report (its Verify line per test, JSON's
-	 * verify object) and by cli/'s closing error; the runner adds only
-	 * what neither holds: where the first misdirected write was meant to
-	 * go, and on stderr that a test read back nothing.
+	 * verify object) and by cli/'s closing error, one line per test with
+	 * faults (cdm_cli_verify_faults()); the runner adds only that a test
+	 * read back nothing.
 	 */
 	if (!v->blocks)
 		cdm_msg_note("%s %s: --verify: no write completed, so nothing was read back or checked",
 			     t->name, dir);
-	if (v->misdirected)
-		cdm_msg_note("%s %s: --verify: the first misdirected write, found in the block at offset %" PRIu64 ", was meant for offset %" PRIu64,
-			     t->name, dir, v->first_misdirected, meant);
 	return 0;
 }
 

@@ -164,7 +164,7 @@ static uint64_t recorded(const struct cdm_verify_map *m)
 }
 
 int cdm_verify_read_back(const struct cdm_verify_map *m, int fd, int direct,
-			 struct cdm_verify *out, uint64_t *meant,
+			 struct cdm_verify *out,
 			 void (*progress)(uint64_t done, uint64_t total), int (*stop)(void),
 			 struct cdm_err *err)
 {
@@ -175,6 +175,7 @@ int cdm_verify_read_back(const struct cdm_verify_map *m, int fd, int direct,
 
 	memset(out, 0, sizeof(*out));
 	out->sampled = m->every != 1;
+	out->every = m->every;
 	if (!direct) {
 		/*
 		 * Through the page cache the read would return what cdm wrote
@@ -204,7 +205,7 @@ int cdm_verify_read_back(const struct cdm_verify_map *m, int fd, int direct,
 			uint64_t at = off + i * m->block;
 			enum cdm_verify_kind k = cdm_verify_block(buf + i * m->block, m->block, at,
 								  m->word[first + i],
-								  out->misdirected ? NULL : meant);
+								  out->misdirected ? NULL : &out->first_meant);
 
 			if (k != CDM_VERIFY_OK)
 				count(out, k, at);
@@ -217,6 +218,7 @@ int cdm_verify_read_back(const struct cdm_verify_map *m, int fd, int direct,
 	free(buf);
 	if (!ret) {
 		out->done = 1;
+		out->meant_known = out->misdirected != 0;
 	} else if (ret == -EINTR) {
 		/* what was read so far checks nothing as a whole: say so, count nothing */
 		memset(out, 0, sizeof(*out));

@@ -263,7 +263,7 @@ layout_of() {
 	run "$CDM" import --format csv "$r"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *",SEQ128K Q32T1,read,SEQ,131072,1,32,32,best,,,,,91.559,"* ]]
-	[[ "$output" == *",median,,,,,,,,,,,,,,,,,,,,,,,,,,,,a CrystalDiskMark report has only its best-of figures"* ]]
+	[[ "$output" == *",median,,,,,,,,,,,,,,,,,,,,,,,,,,,,,a CrystalDiskMark report has only its best-of figures"* ]]
 	# a trimmed report: what it lacks is said
 	run "$CDM" import "$(report cdm8-real-partial-1.txt)"
 	[ "$status" -eq 0 ]

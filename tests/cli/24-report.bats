@@ -43,6 +43,42 @@ PY
 	assert_clean "$TD"
 }
 
+@test "a run with --log-interval: cdm report prints its time series again, in JSON and CSV" {
+	"$CDM" "${REALRUN[@]}" --warmup 1 --log-interval 500ms --format csv -o "$OD/run.csv" \
+		--save "$OD/r.json" "$TD"
+	jq -e '[.tests[] | .series.points | length > 0] | all' "$OD/r.json"
+	# JSON: the series as saved, and the whole file byte for byte
+	"$CDM" report -f json "$OD/r.json" > "$OD/back.json"
+	[ "$(jq -c '[.tests[].series]' "$OD/back.json")" = "$(jq -c '[.tests[].series]' "$OD/r.json")" ]
+	cmp "$OD/r.json" "$OD/back.json"
+	# CSV: its time-series section, as the run wrote it
+	"$CDM" report -f csv "$OD/r.json" > "$OD/back.csv"
+	grep -qx 'label,test,direction,pass,warmup,start_ns,duration_ns,bytes,ios,mb_s,iops,lat_mean_us,lat_p99_us' "$OD/back.csv"
+	cmp "$OD/run.csv" "$OD/back.csv"
+	# what the detectors found comes back as written (made here: a real burst takes seconds)
+	jq '.tests[0].series.burst = { "high_mb_s": 512.25, "low_mb_s": 64.5,
+			"low_from_ns": .tests[0].series.points[2].start_ns } |
+		.tests[0].series.ceiling = { "mb_s": 99.125, "from_test": "SEQ1M Q8T1", "lat_ratio": 3.5 }' \
+		"$OD/r.json" > "$OD/found.json"
+	"$CDM" report -f json "$OD/found.json" > "$OD/found.back"
+	[ "$(jq -c '[.tests[].series]' "$OD/found.back")" = "$(jq -c '[.tests[].series]' "$OD/found.json")" ]
+	jq -e '.tests[0].series.burst.high_mb_s == 512.25 and .tests[0].series.ceiling.from_test == "SEQ1M Q8T1"' "$OD/found.back"
+	# a series its test cannot have is refused by name
+	jq '.tests[0].series.burst = { "high_mb_s": 2, "low_mb_s": 1, "low_from_ns": 7 }' "$OD/r.json" > "$OD/bad.json"
+	run "$CDM" report "$OD/bad.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"tests[0].series.burst.low_from_ns: no point of the series starts there"* ]]
+	jq '.tests[0].series.points[0].pass = 3' "$OD/r.json" > "$OD/bad.json"
+	run "$CDM" report "$OD/bad.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"tests[0].series.points[0].pass: 3 is above 2"* ]]
+	jq '.tests[0].series.points[0].warmup = false' "$OD/r.json" > "$OD/bad.json"
+	run "$CDM" report "$OD/bad.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"tests[0].series.points[0].warmup: false, but pass is 0"* ]]
+	assert_clean "$TD"
+}
+
 @test "an aggregate of cdm merge: its summed figures, in any format" {
 	"$CDM" "${NULLRUN[@]}" --label A --save "$OD/a.json" -t "RND4K Q4T1" "$TD" > /dev/null
 	"$CDM" "${NULLRUN[@]}" --label B --save "$OD/b.json" -t "RND4K Q4T1" "$TD" > /dev/null

@@ -84,12 +84,27 @@ assert_clean() {
 	need_shim
 	run with_fault pwrite:drop:30:131072 "${FAULTY[@]}" -e sync "$TD"
 	[ "$status" -eq 1 ]
-	# said once on stderr, by the closing error line; the JSON has the detail
+	# said once on stderr, by the closing error line: the test, the kind, its count and offset
 	[ "$(grep -c -- '--verify' <<< "$output")" -eq 1 ]
-	[[ "$output" =~ "cdm: --verify: 1 of 1 test read back found lost, misdirected or torn writes" ]]
+	grep -qx "cdm: --verify: SEQ128K Q1T1 Write: 1 lost write at offset 3932160: this storage does not return what was written" <<< "$output"
 	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/out")"
 	[ "$lost $mis $torn" = "1 0 0" ]
 	[ "$fl $fm $ft" = "3932160 None None" ]
+	assert_clean "$TD"
+}
+
+@test "a drop and a torn write in one test: one stderr line with each kind's count and first offset, worded as the report's" {
+	need_shim
+	run with_fault pwrite:drop:10:131072,pwrite:torn:20:131072 "${FAULTY[@]}" -e sync -o "$OD/v3.json" "$TD"
+	[ "$status" -eq 1 ]
+	# -o: the terminal sees only stderr, which says what was found and where, once
+	[ "$(grep -c -- '--verify' <<< "$output")" -eq 1 ]
+	line="SEQ128K Q1T1 Write: 1 lost write at offset 1310720, 1 torn block at offset 2621440"
+	grep -qx "cdm: --verify: $line: this storage does not return what was written" <<< "$output"
+	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/v3.json")"
+	[ "$lost $mis $torn $fl $ft" = "1 0 1 1310720 2621440" ]
+	# the text report's Verify line says it in the same words
+	"$CDM" report "$OD/v3.json" | grep -qx "Verify: $line"
 	assert_clean "$TD"
 }
 
@@ -97,21 +112,24 @@ assert_clean() {
 	need_shim
 	run with_fault pwrite:misdirect:30:131072 "${FAULTY[@]}" -e sync "$TD"
 	[ "$status" -eq 1 ]
-	# stderr: where the write was meant to go (which the report has not), and the error line
-	[[ "$output" =~ "note: SEQ128K Q1T1 Write: --verify: the first misdirected write, found in the block at offset 3801088, was meant for offset 3932160" ]]
-	[ "$(grep -c -- '--verify' <<< "$output")" -eq 2 ]
+	# stderr: one line, both kinds, and where the misdirected write was meant to go
+	line="SEQ128K Q1T1 Write: 1 lost write at offset 3932160, 1 misdirected write at offset 3801088 (meant for offset 3932160)"
+	grep -qx "cdm: --verify: $line: this storage does not return what was written" <<< "$output"
+	[ "$(grep -c -- '--verify' <<< "$output")" -eq 1 ]
 	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/out")"
 	[ "$lost $mis $torn" = "1 1 0" ]
 	[ "$fl $fm" = "3932160 3801088" ]
-	# the text report says both, with the first offsets
+	[ "$(jq .tests[0].verify.first_misdirected_meant_offset "$OD/out")" = 3932160 ]
+	# the text report says the same, with the first offsets
 	run "$CDM" report "$OD/out"
-	[[ "$output" =~ "Verify: SEQ128K Q1T1 Write: 1 lost write at offset 3932160, 1 misdirected write at offset 3801088" ]]
+	grep -qx "Verify: $line" <<< "$output"
 	# and each text layout reads back with the same faults (cdm import, compare)
 	for f in cdm cdm7 cdm6; do
 		"$CDM" report --format "$f" "$OD/out" > "$OD/r.$f"
 		"$CDM" import --format json "$OD/r.$f" > "$OD/back.json"
 		read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/back.json")"
 		[ "$lost $mis $torn $fl $fm" = "1 1 0 3932160 3801088" ]
+		[ "$(jq .tests[0].verify.first_misdirected_meant_offset "$OD/back.json")" = 3932160 ]
 		[ "$(jq .settings.verify "$OD/back.json")" = true ]
 	done
 	assert_clean "$TD"
@@ -177,6 +195,28 @@ assert_clean() {
 	run "$CDM" "${QUICK[@]}" --verify --mode read -t "RND4K Q1T1" "$TD"
 	[ "$status" -eq 0 ]
 	[[ "$output" =~ "cdm: note: --verify checks what write and Mix tests wrote: this run has none" ]]
+}
+
+@test "--verify without a write test: the setting is kept, and the report says nothing was read back" {
+	"$CDM" "${QUICK[@]}" --verify --mode read -t "RND4K Q1T1" --save "$OD/r.json" "$TD" > "$OD/r.txt"
+	# asked for: the Mode line and JSON's settings keep it; no test has a verify object
+	grep -q '^   Mode: .*<Verify>' "$OD/r.txt"
+	[ "$(jq .settings.verify "$OD/r.json")" = true ]
+	[ "$(jq '[.tests[] | has("verify")] | any' "$OD/r.json")" = false ]
+	# and nothing verified: the Verify line says so, in every text layout, read back by import
+	grep -qx "Verify: no write or Mix test, nothing read back" "$OD/r.txt"
+	! grep -q "read back clean" "$OD/r.txt"
+	for f in cdm cdm7 cdm6 markdown; do
+		"$CDM" report --format "$f" "$OD/r.json" | grep -q "Verify: no write or Mix test, nothing read back"
+	done
+	"$CDM" import --format json "$OD/r.txt" > "$OD/back.json"
+	[ "$(jq .settings.verify "$OD/back.json")" = true ]
+	"$CDM" import "$OD/r.txt" > "$OD/back.txt"
+	diff <(grep '^Verify' "$OD/r.txt") <(grep '^Verify' "$OD/back.txt")
+	# without --verify there is no such line
+	"$CDM" "${QUICK[@]}" --mode read -t "RND4K Q1T1" "$TD" > "$OD/n.txt"
+	! grep -q "^Verify" "$OD/n.txt"
+	assert_clean "$TD"
 }
 
 @test "without --verify no test has a verify object" {
@@ -275,21 +315,24 @@ PY
 import csv, json, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 v = json.load(open(sys.argv[2]))["tests"][0]["verify"]
-assert list(rows[0].keys())[-6:] == ["verify_status", "verify_blocks", "verify_lost",
-                                      "verify_misdirected", "verify_torn", "reason"], rows[0].keys()
+assert list(rows[0].keys())[-7:] == ["verify_status", "verify_blocks", "verify_sample_every",
+                                      "verify_lost", "verify_misdirected", "verify_torn",
+                                      "reason"], rows[0].keys()
 for r in rows:
     if r["kind"] == "pass":
         assert r["verify_status"] == "" and r["verify_blocks"] == "", r
+        assert r["verify_sample_every"] == "", r
     else:
         assert r["verify_status"] == "clean", r
         assert int(r["verify_blocks"]) == v["blocks"] > 0, r
+        assert int(r["verify_sample_every"]) == v["sample_every"] == 1, r
         assert (r["verify_lost"], r["verify_misdirected"], r["verify_torn"]) == ("0", "0", "0"), r
 PY
 	"$CDM" report -f svg "$OD/c.json" | grep -q "Writes verified: 1 clean"
 	need_shim
 	run with_fault pwrite:drop:30:131072 "${FAULTY[@]}" -e sync "$TD"
 	[ "$status" -eq 1 ]
-	"$CDM" report -f csv "$OD/out" | grep ',best,' | grep -q ',faults,[0-9]*,1,0,0,'
+	"$CDM" report -f csv "$OD/out" | grep ',best,' | grep -q ',faults,[0-9]*,1,1,0,0,'
 	"$CDM" report -f svg "$OD/out" | grep -q "Writes verified: 1 with faults"
 }
 
@@ -315,4 +358,59 @@ PY
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"not a CrystalDiskMark footer line: 'Verify: 1 Mix test"* ]]
 	assert_clean "$TD"
+}
+
+# the saved run $1 with its test 0's read-back made a sample of 1 block in $2 (a real
+# one needs a file of more than 4 Mi blocks: 16 GiB of 4 KiB blocks), on stdout
+as_sample() {
+	jq --argjson k "$2" '.tests[0].verify.sampled = true | .tests[0].verify.sample_every = $k' "$1"
+}
+
+@test "a sampled read-back says how much it checked: 1 block in k (JSON, text, CSV, import)" {
+	"$CDM" "${QUICK[@]}" --mode write -t "SEQ128K Q1T1" -t "RND4K Q1T1" --verify \
+		--save "$OD/c.json" "$TD" > "$OD/c.txt"
+	# every block written was read back: 1 in 1, and the text says no sample
+	[ "$(jq -c '[.tests[].verify | [.sampled, .sample_every]]' "$OD/c.json")" = "[[false,1],[false,1]]" ]
+	grep -qx "Verify: all 2 write tests read back clean, [0-9]* blocks" "$OD/c.txt"
+	as_sample "$OD/c.json" 4 > "$OD/s.json"
+	blocks=$(jq '[.tests[].verify.blocks] | add' "$OD/s.json")
+	"$CDM" report "$OD/s.json" > "$OD/s.txt"
+	grep -qx "Verify: all 2 write tests read back clean, $blocks blocks (a sample: 1 block in 4)" "$OD/s.txt"
+	[ "$("$CDM" report -f json "$OD/s.json" | jq -c '.tests[0].verify | [.sampled, .sample_every]')" = "[true,4]" ]
+	"$CDM" report -f csv "$OD/s.json" > "$OD/s.csv"
+	python3 - "$OD/s.csv" <<'PY'
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["kind"] == "best"]
+assert [r["verify_sample_every"] for r in rows] == ["4", "1"], rows
+PY
+	# tests sampled at different rates: the range
+	jq '.tests[1].verify.sampled = true | .tests[1].verify.sample_every = 16' "$OD/s.json" > "$OD/s2.json"
+	"$CDM" report "$OD/s2.json" > "$OD/s2.txt"
+	grep -qx "Verify: all 2 write tests read back clean, $blocks blocks (a sample: 1 block in 4 to 1 in 16)" "$OD/s2.txt"
+	# cdm's text reads back to the same line
+	for f in s s2; do
+		"$CDM" import "$OD/$f.txt" > "$OD/back.txt"
+		diff <(grep '^Verify' "$OD/$f.txt") <(grep '^Verify' "$OD/back.txt")
+	done
+	# a file from before sample_every: "(a sample)", the rate unknown
+	jq 'del(.tests[0].verify.sample_every)' "$OD/s.json" > "$OD/old.json"
+	"$CDM" report "$OD/old.json" | grep -qx "Verify: all 2 write tests read back clean, $blocks blocks (a sample)"
+	[ "$("$CDM" report -f json "$OD/old.json" | jq .tests[0].verify.sample_every)" = null ]
+	# a rate its sampled flag contradicts is refused
+	jq '.tests[0].verify.sample_every = 4' "$OD/c.json" > "$OD/bad.json"
+	run "$CDM" report "$OD/bad.json"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *'tests[0].verify.sample_every: 4, but "sampled" is false'* ]]
+	assert_clean "$TD"
+}
+
+@test "a sampled read-back with a fault: its Verify line says the sample, and reads back" {
+	need_shim
+	run with_fault pwrite:drop:30:131072 "${FAULTY[@]}" -e sync "$TD"
+	[ "$status" -eq 1 ]
+	as_sample "$OD/out" 8 > "$OD/s.json"
+	line="SEQ128K Q1T1 Write: 1 lost write at offset 3932160 (a sample: 1 block in 8)"
+	"$CDM" report "$OD/s.json" > "$OD/s.txt"
+	grep -qx "Verify: $line" "$OD/s.txt"
+	"$CDM" import --format json "$OD/s.txt" | jq -e '.tests[0].verify | .sampled and .sample_every == 8'
 }

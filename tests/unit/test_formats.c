@@ -808,12 +808,12 @@ static void test_nothing_measured(void **state)
 	free(out);
 
 	out = unit_render("csv", r);
-	assert_non_null(strstr(out, ",lat_p99_99_ns,verify_status,verify_blocks,verify_lost,verify_misdirected,verify_torn,reason\n"));
-	assert_non_null(strstr(out, "STALL,RND4K Q1T1,read,RND,4096,1,1,1,pass,2,1,0,0,,,,,0,0,,,,,,,,,,,,,,,,,,no I/O completed\n"));
-	assert_non_null(strstr(out, "STALL,RND4K Q1T1,read,RND,4096,1,1,1,median,,3,0,0,,,,,0,0,,,,,,,,,,,,,,,,,,"
+	assert_non_null(strstr(out, ",lat_p99_99_ns,verify_status,verify_blocks,verify_sample_every,verify_lost,verify_misdirected,verify_torn,reason\n"));
+	assert_non_null(strstr(out, "STALL,RND4K Q1T1,read,RND,4096,1,1,1,pass,2,1,0,0,,,,,0,0,,,,,,,,,,,,,,,,,,,no I/O completed\n"));
+	assert_non_null(strstr(out, "STALL,RND4K Q1T1,read,RND,4096,1,1,1,median,,3,0,0,,,,,0,0,,,,,,,,,,,,,,,,,,,"
 				    "no I/O completed in any of its 3 passes of 1 s; the slowest I/O in flight had waited 1.0 s\n"));
 	assert_non_null(strstr(out, "STALL,RND4K Q1T1,write,RND,4096,1,1,1,median,,3,4096000,1000,4.096,1000,1000000,"));
-	assert_non_null(strstr(out, "STALL,RND4K Q1T1 W30,mix,RND,4096,1,1,1,pass,1,1,0,0,,,,,0,0,,,,,,,,,,,,,,,,,,no I/O completed\n"));
+	assert_non_null(strstr(out, "STALL,RND4K Q1T1 W30,mix,RND,4096,1,1,1,pass,1,1,0,0,,,,,0,0,,,,,,,,,,,,,,,,,,,no I/O completed\n"));
 	free(out);
 
 	out = unit_render("markdown", r);

@@ -26,6 +26,7 @@
 #include "cdm/plan/profile.h"
 #include "cdm/report/text.h"
 #include "cdm/report/report.h"
+#include "cdm/report/fmt.h"
 #include "unit.h"
 #include "cdm/model/result.h"
 
@@ -827,6 +828,38 @@ static void test_mix_parts(void **state)
 	assert_true(memcmp(&p, &q, sizeof(p)) == 0);
 }
 
+/* --verify's words (report/fmt.c): the Verify line's and cli/'s closing error's */
+static void test_verify_words(void **state)
+{
+	struct cdm_verify v = { .done = 1, .blocks = 40, .every = 1, .lost = 2, .first_lost = 8192,
+				.misdirected = 1, .first_misdirected = 4096, .meant_known = 1,
+				.first_meant = 12288, .torn = 3, .first_torn = 0 };
+	char buf[CDM_FMT_VERIFY_MAX], s[CDM_FMT_VERIFY_SAMPLE_MAX];
+
+	(void)state;
+	assert_string_equal(cdm_fmt_verify_found(buf, sizeof(buf), &v),
+			    "2 lost writes, the first at offset 8192, 1 misdirected write at offset 4096 (meant for offset 12288), 3 torn blocks, the first at offset 0");
+	/* only the kinds found; the meant offset only when known; the sample's rate */
+	v.lost = v.torn = 0;
+	v.meant_known = 0;
+	v.sampled = 1;
+	v.every = 4;
+	assert_string_equal(cdm_fmt_verify_found(buf, sizeof(buf), &v),
+			    "1 misdirected write at offset 4096 (a sample: 1 block in 4)");
+	v.every = 0;
+	assert_string_equal(cdm_fmt_verify_found(buf, sizeof(buf), &v),
+			    "1 misdirected write at offset 4096 (a sample)");
+	assert_string_equal(cdm_fmt_verify_sample(s, sizeof(s), 1, 4, 16),
+			    " (a sample: 1 block in 4 to 1 in 16)");
+	assert_string_equal(cdm_fmt_verify_sample(s, sizeof(s), 0, 4, 16), "");
+	/* the largest counts and offsets fit */
+	v = (struct cdm_verify){ .done = 1, .sampled = 1, .every = UINT64_MAX, .meant_known = 1 };
+	v.lost = v.misdirected = v.torn = UINT64_MAX;
+	v.first_lost = v.first_misdirected = v.first_torn = v.first_meant = UINT64_MAX;
+	assert_true(strlen(cdm_fmt_verify_found(buf, sizeof(buf), &v)) < sizeof(buf) - 1);
+	assert_non_null(strstr(buf, " (a sample: 1 block in 18446744073709551615)"));
+}
+
 static void test_alloc_free(void **state)
 {
 	struct cdm_run_result *r;
@@ -879,6 +912,7 @@ int main(void)
 		cmocka_unit_test(test_best_figures),
 		cmocka_unit_test(test_nothing_measured),
 		cmocka_unit_test(test_mix_parts),
+		cmocka_unit_test(test_verify_words),
 		cmocka_unit_test(test_alloc_free),
 	};
 

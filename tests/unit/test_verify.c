@@ -4,8 +4,8 @@
  * block read back (a clean block, an older write, a write meant for
  * another offset, a torn block, and which kind wins), the record the
  * workers keep (a block with a write in flight is refused, the sample of
- * a huge file), the read-back of a real file with faults put in it, and
- * the plan's rules.
+ * a huge file), the read-back of a real file with faults put in it (and
+ * of a sample, on a sparse file), and the plan's rules.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -143,7 +143,6 @@ static void test_read_back(void **state)
 	struct cdm_verify_map *m = cdm_verify_map_new(32, BLOCK);
 	struct cdm_verify v;
 	struct cdm_err err = { "" };
-	uint64_t meant = 0;
 	int fd = mkstemp(path);
 
 	(void)state;
@@ -174,9 +173,11 @@ static void test_read_back(void **state)
 		cdm_verify_done(m, (int64_t)b, seq);
 	}
 	/* block 1 is not recorded: its misdirected data is not checked; 12 is lost */
-	assert_int_equal(cdm_verify_read_back(m, fd, 0, &v, &meant, NULL, never_stop, &err), 0);
+	assert_int_equal(cdm_verify_read_back(m, fd, 0, &v, NULL, never_stop, &err), 0);
 	assert_int_equal(v.done, 1);
 	assert_int_equal(v.sampled, 0);
+	assert_int_equal(v.every, 1);
+	assert_int_equal(v.meant_known, 0);
 	assert_int_equal(v.blocks, 27);
 	assert_int_equal(v.lost, 3);
 	assert_int_equal(v.first_lost, 7 * BLOCK);
@@ -186,14 +187,56 @@ static void test_read_back(void **state)
 	/* now the write for 12 lands on 13, a recorded block */
 	assert_int_equal(pread(fd, old, BLOCK, 1 * BLOCK), BLOCK);
 	assert_int_equal(pwrite(fd, old, BLOCK, 13 * BLOCK), BLOCK);
-	assert_int_equal(cdm_verify_read_back(m, fd, 0, &v, &meant, NULL, NULL, &err), 0);
+	assert_int_equal(cdm_verify_read_back(m, fd, 0, &v, NULL, NULL, &err), 0);
 	assert_int_equal(v.misdirected, 1);
 	assert_int_equal(v.first_misdirected, 13 * BLOCK);
-	assert_int_equal(meant, 12 * BLOCK);
+	assert_int_equal(v.meant_known, 1);
+	assert_int_equal(v.first_meant, 12 * BLOCK);
 	/* a file shorter than the record: the read fails, named by its offset */
 	assert_int_equal(ftruncate(fd, 10 * BLOCK), 0);
-	assert_int_equal(cdm_verify_read_back(m, fd, 0, &v, &meant, NULL, NULL, &err), -EIO);
+	assert_int_equal(cdm_verify_read_back(m, fd, 0, &v, NULL, NULL, &err), -EIO);
 	assert_non_null(strstr(err.msg, "at offset 8192"));
+	cdm_verify_map_free(m);
+	close(fd);
+}
+
+/*
+ * a sampled record (one block in 4 of a file of 4 x CDM_VERIFY_MAX_SLOTS
+ * blocks, a sparse file): the read-back says it is a sample and its rate
+ */
+static void test_read_back_sample(void **state)
+{
+	static uint8_t buf[BLOCK];
+	char path[] = "/tmp/cdm-test-verify-XXXXXX";
+	uint64_t n = CDM_VERIFY_MAX_SLOTS * 4, slots[3] = { 0, 1000000, CDM_VERIFY_MAX_SLOTS - 1 };
+	struct cdm_verify_map *m = cdm_verify_map_new(n, BLOCK);
+	struct cdm_verify v;
+	struct cdm_err err = { "" };
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	unlink(path);
+	assert_non_null(m);
+	assert_int_equal(m->every, 4);
+	assert_int_equal(ftruncate(fd, (off_t)(n * BLOCK)), 0);
+	/* three sampled blocks written, far apart; the second one's write lost */
+	for (unsigned int i = 0; i < 3; i++) {
+		uint64_t slot = slots[i], b = cdm_verify_sample_at(m, slot);
+		uint64_t seq = cdm_stamp_seq(0, slot + 1);
+
+		assert_int_equal(cdm_verify_claim(m, b), (int64_t)slot);
+		stamp(buf, b * BLOCK, i == 1 ? CDM_STAMP_PREP : seq);
+		assert_int_equal(pwrite(fd, buf, BLOCK, (off_t)(b * BLOCK)), BLOCK);
+		cdm_verify_done(m, (int64_t)slot, seq);
+	}
+	assert_int_equal(cdm_verify_read_back(m, fd, 0, &v, NULL, NULL, &err), 0);
+	assert_int_equal(v.done, 1);
+	assert_int_equal(v.sampled, 1);
+	assert_int_equal(v.every, 4);
+	assert_int_equal(v.blocks, 3);
+	assert_int_equal(v.lost, 1);
+	assert_int_equal(v.first_lost, cdm_verify_sample_at(m, slots[1]) * BLOCK);
 	cdm_verify_map_free(m);
 	close(fd);
 }
@@ -233,6 +276,7 @@ int main(void)
 		cmocka_unit_test(test_claim),
 		cmocka_unit_test(test_sample),
 		cmocka_unit_test(test_read_back),
+		cmocka_unit_test(test_read_back_sample),
 		cmocka_unit_test(test_plan),
 	};
 

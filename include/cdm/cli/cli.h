@@ -219,13 +219,15 @@ int cdm_cli_late_signal(int r);
 int cdm_cli_write_no_more(int r);
 
 /*
- * cdm_cli_verify_faults - with --verify: when a test of @res read back a
- * lost, misdirected or torn write (struct cdm_verify; the runner warned
- * about each kind), say on stderr how many tests did: "--verify: 1 of
- * 3 tests read back found lost, misdirected or torn writes: this storage
- * does not return what was written".
- * Returns the number of such tests: the caller exits CDM_EXIT_RUN when it
- * is not 0 (docs/method.md, "Verification").
+ * cdm_cli_verify_faults - with --verify: for each test of @res whose
+ * read-back found lost, misdirected or torn writes (struct cdm_verify),
+ * one error line on stderr naming the test and what was found, worded
+ * as the text report's Verify: line words it (cdm_fmt_verify_found()):
+ * "--verify: SEQ128K Q1T1 Write: 1 lost write at offset 1310720, 1 torn
+ * block at offset 2621440: this storage does not return what was
+ * written".  The only place stderr tells the faults (the runner does
+ * not).  Returns the number of such tests: the caller exits CDM_EXIT_RUN
+ * when it is not 0 (docs/method.md, "Verification").
  */
 unsigned int cdm_cli_verify_faults(const struct cdm_run_result *res);
 

@@ -93,19 +93,30 @@ struct cdm_reported {
  *                @done is then 0
  * @blocks:       blocks read back and checked
  * @sampled:      1: a sample of the blocks written (a huge file), else all
+ * @every:        when @sampled, the sample's rate: 1 block in @every of
+ *                the file was recorded and read back; 0 when it is unknown
+ *                (a file or report that did not say it).  Not used when
+ *                not @sampled (every block written was read back)
  * @lost:         blocks holding an older write than the last one (a lost write)
  * @misdirected:  blocks holding a write meant for another offset
  * @torn:         blocks whose sectors do not all hold the same write
  * @first_*:      the file offset (bytes) of the first of each kind; valid
  *                when its count is not 0
+ * @meant_known:  1: @first_meant is known (@misdirected not 0, and the run
+ *                or its file said it)
+ * @first_meant:  the offset the first misdirected block's stamp names:
+ *                where that write was meant to go
  */
 struct cdm_verify {
 	int done;
 	int interrupted;
 	int sampled;
+	int meant_known;
 	uint64_t blocks;
+	uint64_t every;
 	uint64_t lost, misdirected, torn;
 	uint64_t first_lost, first_misdirected, first_torn;
+	uint64_t first_meant;
 };
 
 /* one test in one direction: SEQ1M Q8T1 Read */

@@ -6,7 +6,9 @@
  * derived here: model/result.h has them.  The formatters, the scale-out
  * and compare reports use these and nothing of the registry (report.c);
  * run/runner.c, a layer above, uses the steady-state verdict so that its
- * notes and progress line word it as the report does.
+ * notes and progress line word it as the report does, and cli/ the
+ * --verify faults, so that its closing error says them as the Verify line
+ * does.
  */
 #ifndef CDM_REPORT_FMT_H
 #define CDM_REPORT_FMT_H
@@ -186,5 +188,30 @@ char *cdm_fmt_precondition(char *buf, size_t len);
  */
 #define CDM_FMT_END_FSYNC_MAX 128
 char *cdm_fmt_end_fsync(char *buf, size_t len, const struct cdm_end_fsync_sum *s);
+
+/*
+ * cdm_fmt_verify_sample - how much of what was written a --verify
+ * read-back checked, after the blocks it counts: "" when it read back
+ * every block written (@sampled 0); " (a sample: 1 block in 4)" when it
+ * read back a sample of 1 block in @lo of the file (run/verify.h), " (a
+ * sample: 1 block in 4 to 1 in 16)" for tests sampled at rates @lo to
+ * @hi, " (a sample)" when the rate is unknown (@lo 0: a file that did not
+ * say it).  64 bytes always hold it.  Returns @buf.
+ */
+#define CDM_FMT_VERIFY_SAMPLE_MAX 64
+char *cdm_fmt_verify_sample(char *buf, size_t len, int sampled, uint64_t lo, uint64_t hi);
+
+/*
+ * cdm_fmt_verify_found - what read-back @v found, as the text layouts'
+ * Verify: line (report/layout.c) and cli/'s closing error both word it:
+ * each kind found with its count and first (lowest) offset, "1 lost write
+ * at offset 3932160, 2 misdirected writes, the first at offset 8192
+ * (meant for offset 12288), 1 torn block at offset 4096" (where the first
+ * misdirected write was meant to go when @v knows it), then
+ * cdm_fmt_verify_sample()'s words; only the sample's words when @v found
+ * nothing.  CDM_FMT_VERIFY_MAX bytes always hold it.  Returns @buf.
+ */
+#define CDM_FMT_VERIFY_MAX 384
+char *cdm_fmt_verify_found(char *buf, size_t len, const struct cdm_verify *v);
 
 #endif /* CDM_REPORT_FMT_H */

@@ -20,7 +20,7 @@
  * blocks in a row (k = ceil(blocks / CDM_VERIFY_MAX_SLOTS)) one,
  * chosen by a hash of the run's index, is recorded and read back; the
  * others are written as usual and never checked (struct cdm_verify says
- * "sampled").
+ * "sampled", and k as "every").
  */
 #ifndef CDM_RUN_VERIFY_H
 #define CDM_RUN_VERIFY_H
@@ -166,8 +166,9 @@ int cdm_verify_check_plan(const struct cdm_run_config *cfg, uint64_t size, struc
  * page cache, after fdatasync() and POSIX_FADV_DONTNEED have sent its
  * pages to the device and dropped them) and check each with
  * cdm_verify_block().  Fills @out (done 1, the counts, the first offset
- * of each kind); *@meant is the offset the first misdirected block's
- * stamp names.  @progress (may be NULL) is called with the blocks done
+ * of each kind, the offset the first misdirected block's stamp names
+ * (first_meant), and sampled and every from @m's sample).  @progress (may
+ * be NULL) is called with the blocks done
  * and the total after each read; @stop (may be NULL) ends it early when
  * it returns non-zero: then @out is all 0 but @interrupted 1 (nothing
  * checked).  Returns 0; -EINTR when stopped; -errno of a
@@ -175,7 +176,7 @@ int cdm_verify_check_plan(const struct cdm_run_config *cfg, uint64_t size, struc
  * "read-back failed at offset N: ..." in @err (the caller adds the path).
  */
 int cdm_verify_read_back(const struct cdm_verify_map *m, int fd, int direct,
-			 struct cdm_verify *out, uint64_t *meant,
+			 struct cdm_verify *out,
 			 void (*progress)(uint64_t done, uint64_t total), int (*stop)(void),
 			 struct cdm_err *err);
 
