@@ -65,6 +65,7 @@ struct rd {
 	int bad;                        /* -EINVAL: a token reader refused a value (err set) */
 	enum by by;                     /* of the product line */
 	int measure;                    /* a <Measure N sec> mark was read */
+	int started;                    /* a line of the report was read (not blank, no note) */
 	struct cdm_run_info info;
 	struct cdm_err *err;
 };
@@ -1524,6 +1525,14 @@ static int one_line(struct rd *rd, char *line)
 	/* blank, or a Markdown code fence around a pasted report */
 	if (!*p || !strncmp(p, "```", 3))
 		return 0;
+	/*
+	 * a note before the report ("# source: ...", a Markdown heading): no
+	 * CrystalDiskMark report starts with '#'; one after its first line is
+	 * no line of it (but CDM 6's comment, below, may be anything)
+	 */
+	if (*p == '#' && !rd->started)
+		return 0;
+	rd->started = 1;
 	rd->old_os = 0;
 	if (old_os && !rd->old_comment) {
 		/* CDM 6 ends with "  " + comment: free text after the OS line */

@@ -4,7 +4,9 @@
 # compare of that JSON is the compare of the report), and what is not a
 # report gets one line naming the file and the line.  The reports are
 # tests/fixtures/cdm-reports/ (real ones; their first line, "# source:",
-# says where each comes from and is cut off here).
+# says where each comes from: a note before the report, which the reader
+# skips, so they are read as stored; report() cuts it off where a test
+# compares the report line for line).
 
 load helpers
 
@@ -25,11 +27,18 @@ cdm_run() {
 	"$CDM" "${NULLRUN[@]}" --label local --save "$OD/run.json" "$TD" > /dev/null
 }
 
-@test "every report compares with a cdm run, side by side with ratios, in either order" {
+@test "every report as stored, its '# source:' note first, compares with a cdm run, in either order, and imports" {
 	cdm_run
 	for f in "$FIX"/*.txt; do
 		name=$(basename "$f")
-		r=$(report "$name")
+		head -1 "$f" | grep -q '^# source: '
+		r=$f
+		run "$CDM" import "$r"
+		echo "$name: import: status $status"
+		echo "$output"
+		[ "$status" -eq 0 ]
+		# the note is no part of the report: the same as the report alone
+		[ "$output" = "$("$CDM" import "$(report "$name")" 2>&1)" ]
 		run "$CDM" compare "$r" "$OD/run.json"
 		echo "$name: status $status"
 		echo "$output"
@@ -207,11 +216,14 @@ layout_of() {
 	head -c 4096 /dev/zero | tr '\0' x > "$OD/long.txt"
 	r=$(report cdm8-default-sata-1.txt)
 	sed '16s/MB\/s/MiB\/s/' "$r" > "$OD/mangled.txt"
+	# a note is skipped only before the report: one after its first line is refused
+	{ head -2 "$r"; echo '# a late note'; tail -n +3 "$r"; } > "$OD/late-note.txt"
 	for f in garbage.json:"not JSON: line 1, column 18" \
 		fox.txt:"line 1: not a CrystalDiskMark report line: 'The quick brown fox'" \
 		empty.txt:"empty file, not a cdm result or a CrystalDiskMark report" \
 		binary.bin:"line 1: not a CrystalDiskMark report line: '?ELF" \
 		long.txt:"line 1: longer than 1024 bytes, not a CrystalDiskMark report line" \
+		late-note.txt:"line 3: not a CrystalDiskMark report line: '# a late note'" \
 		mangled.txt:"line 16: not a CrystalDiskMark report line: '  SEQ    1MiB (Q=  1, T= 1):   485.163 MiB/s [    462.7 IOPS...'"; do
 		name=${f%%:*} why=${f#*:}
 		for order in 1 2; do

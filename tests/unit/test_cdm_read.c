@@ -14,7 +14,8 @@
  * `cdm import` read back; and compare's cells.
  *
  * The first line of each fixture ("# source: ...") says where the report
- * comes from and is not part of it: it is cut off here before reading.
+ * comes from and is not part of it: each is read as stored, that line
+ * and all, as the reader skips the '#' lines before a report.
  * Run from the repository root, or set CDM_SRCDIR to it.
  */
 #include <stdarg.h>
@@ -87,20 +88,14 @@ static const struct expect fixtures[] = {
 
 #define NFIX (sizeof(fixtures) / sizeof(fixtures[0]))
 
-/* the fixture @name without its first line ("# source: ..."), in *@len bytes */
-static char *fixture_body(const char *name, size_t *len)
+/* the fixture @name as stored, its first line "# source: ..." too, in *@len bytes */
+static char *fixture_text(const char *name, size_t *len)
 {
-	char path[4096], *buf, *nl;
-	size_t n, sz;
+	char path[4096], *buf;
 
 	snprintf(path, sizeof(path), "cdm-reports/%s", name);
-	buf = unit_fixture(path, &sz);
-	assert_true(buf[0] == '#');
-	nl = strchr(buf, '\n');
-	assert_non_null(nl);
-	n = sz - (size_t)(nl + 1 - buf);
-	memmove(buf, nl + 1, n + 1);
-	*len = n;
+	buf = unit_fixture(path, len);
+	assert_true(!strncmp(buf, "# source: ", 10));
 	return buf;
 }
 
@@ -245,7 +240,7 @@ static void test_fixtures(void **state)
 	(void)state;
 	for (unsigned int i = 0; i < NFIX; i++) {
 		size_t len;
-		char *text = fixture_body(fixtures[i].file, &len);
+		char *text = fixture_text(fixtures[i].file, &len);
 		struct cdm_run_result *r = read_ok(text, len, fixtures[i].file);
 
 		check_figures(text, r, fixtures[i].file);
@@ -259,7 +254,7 @@ static void test_fixtures(void **state)
 static void test_date(void **state)
 {
 	size_t len;
-	char *text = fixture_body("cdm8-default-nvme-1.txt", &len);
+	char *text = fixture_text("cdm8-default-nvme-1.txt", &len);
 	struct cdm_run_result *r = read_ok(text, len, "x.txt");
 
 	(void)state;
@@ -355,7 +350,7 @@ static void test_variants(void **state)
 	(void)state;
 	for (unsigned int i = 0; i < NFIX; i++) {
 		size_t len, vlen;
-		char *text = fixture_body(fixtures[i].file, &len), *v;
+		char *text = fixture_text(fixtures[i].file, &len), *v;
 		struct cdm_run_result *base = read_ok(text, len, fixtures[i].file), *r;
 		void (*fs[])(FILE *, const char *, size_t, int) = { to_crlf, to_quoted, to_trailing };
 
@@ -393,7 +388,7 @@ static void test_variants(void **state)
 static void test_cdm6_end(void **state)
 {
 	size_t len, k;
-	char *text = fixture_body("cdm6-default-sdcard-1.txt", &len);
+	char *text = fixture_text("cdm6-default-sdcard-1.txt", &len);
 	struct cdm_run_result *a, *b;
 
 	(void)state;
@@ -434,7 +429,7 @@ static void refuse(const char *text, int want, const char *msg)
 static void test_refused(void **state)
 {
 	size_t len;
-	char *text = fixture_body("cdm8-default-nvme-1.txt", &len), *p;
+	char *text = fixture_text("cdm8-default-nvme-1.txt", &len), *p;
 
 	(void)state;
 	refuse("", -EINVAL, "empty file, not a cdm result or a CrystalDiskMark report");
@@ -461,7 +456,7 @@ static void test_refused(void **state)
 	p = strstr(text, "  RND    4KiB (Q= 32, T= 1):   428.648 MB/s");
 	assert_non_null(p);
 	p[36] = 'x';
-	refuse(text, -EINVAL, "line 11: not a CrystalDiskMark report line: '  RND    4KiB (Q= 32, T= 1):   428.6x8 MB/s [ 104650.4 IOPS]...'");
+	refuse(text, -EINVAL, "line 12: not a CrystalDiskMark report line: '  RND    4KiB (Q= 32, T= 1):   428.6x8 MB/s [ 104650.4 IOPS]...'");
 	free(text);
 	/* a line of 2 KiB */
 	text = calloc(1, 4096);
@@ -556,7 +551,7 @@ static void test_other_layouts(void **state)
 static void test_figures(void **state)
 {
 	size_t len;
-	char *text = fixture_body("cdm6-default-sdcard-1.txt", &len);
+	char *text = fixture_text("cdm6-default-sdcard-1.txt", &len);
 	struct cdm_run_result *r = read_ok(text, len, "a.txt");
 	const struct cdm_test_result *seq = &r->tests[0], *rnd = &r->tests[2];
 	double v;
@@ -596,7 +591,7 @@ static void test_json_round_trip(void **state)
 	(void)state;
 	for (unsigned int i = 0; i < NFIX; i++) {
 		size_t len, jlen = 0;
-		char *text = fixture_body(fixtures[i].file, &len), *json = NULL;
+		char *text = fixture_text(fixtures[i].file, &len), *json = NULL;
 		struct cdm_run_result *a = read_ok(text, len, fixtures[i].file), *b = NULL;
 		struct cdm_err err = { "" };
 		FILE *f = open_memstream(&json, &jlen);
@@ -630,7 +625,7 @@ static void test_known(void **state)
 	for (unsigned int i = 0; i < NFIX; i++) {
 		const struct expect *e = &fixtures[i];
 		size_t len;
-		char *text = fixture_body(e->file, &len);
+		char *text = fixture_text(e->file, &len);
 		struct cdm_run_result *r = read_ok(text, len, e->file);
 		const struct cdm_run_info *in = &r->info;
 
@@ -667,8 +662,8 @@ static void test_known(void **state)
 static void test_compare_cells(void **state)
 {
 	size_t l6, l8;
-	char *t6 = fixture_body("cdm6-default-sdcard-1.txt", &l6);
-	char *t8 = fixture_body("cdm8-default-nvme-1.txt", &l8);
+	char *t6 = fixture_text("cdm6-default-sdcard-1.txt", &l6);
+	char *t8 = fixture_text("cdm8-default-nvme-1.txt", &l8);
 	struct cdm_run_result *runs[2];
 	struct cdm_compare c;
 	struct cdm_compare_cell cell;
@@ -765,7 +760,7 @@ static void test_blanks(void **state)
 	(void)state;
 	for (unsigned int i = 0; i < NFIX; i++) {
 		size_t len, vlen;
-		char *text = fixture_body(fixtures[i].file, &len);
+		char *text = fixture_text(fixtures[i].file, &len);
 		struct cdm_run_result *base = read_ok(text, len, fixtures[i].file), *r;
 
 		for (unsigned int k = 0; k < sizeof(with) / sizeof(with[0]); k++) {
@@ -853,11 +848,41 @@ static void test_absurd(void **state)
 	cdm_result_free(r);
 }
 
+/*
+ * Notes before a report: lines that begin with '#' (and blank lines among
+ * them) before its first line are skipped, quoted or not; a '#' line after
+ * the report began is refused, naming it; CDM 6's comment line may begin
+ * with '#'
+ */
+static void test_notes(void **state)
+{
+	static const char notes[] =
+		"# source: a colleague's mail\n\n  # saved 2021-06-26\n\n> # quoted too\n" ROW8;
+	static const char cdm6[] =
+		"# a note\n   Sequential Read (Q= 32,T= 1) :    91.559 MB/s\n"
+		"    OS : Windows 10  [10.0 Build 14393] (x64)\n  # my SD card\n";
+	struct cdm_run_result *r;
+
+	(void)state;
+	r = read_ok(notes, strlen(notes), "n.txt");
+	assert_int_equal(r->ntests, 1);
+	assert_true(r->tests[0].reported.mb_s == 804.157);
+	cdm_result_free(r);
+	r = read_ok(cdm6, strlen(cdm6), "n.txt");
+	assert_string_equal(r->info.comment, "# my SD card");
+	cdm_result_free(r);
+	refuse("# a note\n" ROW8 "# a late note\n", -EINVAL,
+	       "line 4: not a CrystalDiskMark report line: '# a late note'");
+	refuse("-----------------------------\n# after the rule\n" ROW8, -EINVAL,
+	       "line 2: not a CrystalDiskMark report line: '# after the rule'");
+	refuse("# only a note\n\n", -EINVAL, "no result line: not a CrystalDiskMark report");
+}
+
 /* M3: UTF-16 without its BOM is named; CR-only line ends (old Mac) are read */
 static void test_encodings(void **state)
 {
 	size_t len, vlen;
-	char *text = fixture_body("cdm7-default-nvme-1.txt", &len), *v, *p;
+	char *text = fixture_text("cdm7-default-nvme-1.txt", &len), *v, *p;
 	struct cdm_run_result *base = read_ok(text, len, "a.txt"), *r;
 	struct cdm_err err = { "" };
 
@@ -933,7 +958,7 @@ static void test_cdm_text(void **state)
 	(void)state;
 	for (unsigned int i = 0; i < NFIX; i++) {
 		size_t len, tlen;
-		char *text = fixture_body(fixtures[i].file, &len);
+		char *text = fixture_text(fixtures[i].file, &len);
 		struct cdm_run_result *a = read_ok(text, len, fixtures[i].file);
 
 		for (unsigned int k = 0; k < 3; k++) {
@@ -1320,6 +1345,7 @@ int main(void)
 		cmocka_unit_test(test_known),
 		cmocka_unit_test(test_blanks),
 		cmocka_unit_test(test_absurd),
+		cmocka_unit_test(test_notes),
 		cmocka_unit_test(test_encodings),
 		cmocka_unit_test(test_cdm_text),
 		cmocka_unit_test(test_cdm_text_lines),

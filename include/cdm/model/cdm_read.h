@@ -45,8 +45,12 @@
  * ">", as in blog posts); a tab or a no-break space (U+00A0, U+2007,
  * U+202F, as web pages have them) is a blank wherever a space is;
  * leading and trailing blank lines, indentation and trailing blanks are
- * not significant.  A report may be trimmed (no header, no footer) as long
- * as it has a result line.  Each line is recognised by its form: rules,
+ * not significant; lines that begin with '#' before the report's first
+ * line (and blank lines among them) are notes, skipped ("# source: ...",
+ * as people annotate a saved or pasted report: no CDM report starts with
+ * one), and a '#' line after it is refused as any line of no form.  A
+ * report may be trimmed (no header, no footer) as long as it has a result
+ * line.  Each line is recognised by its form: rules,
  * the product line ("CrystalDiskMark 8.0.4 Shizuku Edition x64 (C) ...",
  * or cdm's: "cdm 0.1.0 x86_64 (io_uring, O_DIRECT)", "cdm 0.1.0: a
  * CrystalDiskMark 8.0.1 x64 report, imported"), the credit line (CDM's,
