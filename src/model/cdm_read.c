@@ -1674,6 +1674,8 @@ int cdm_cdm_read(const char *text, size_t len, const char *file,
 		return cdm_err_set(err, -ENOMEM, "out of memory");
 	rd->section = -1;
 	rd->err = err;
+	/* what no line fills is unknown, as in a result just allocated (-1 NUMA node) */
+	cdm_result_info_init(&rd->info);
 	if (len >= 2 && ((u[0] == 0xff && u[1] == 0xfe) || (u[0] == 0xfe && u[1] == 0xff))) {
 		ret = utf16_to_utf8(u + 2, len - 2, u[0] == 0xfe, &conv, &len);
 		if (ret) {

@@ -481,6 +481,12 @@ int cdm_result_has_percentiles(const struct cdm_test_result *t)
 	return t->hist && t->hist->count > 0;
 }
 
+void cdm_result_info_init(struct cdm_run_info *in)
+{
+	memset(in, 0, sizeof(*in));
+	in->dev_numa_node = -1;         /* 0 is a node: unknown until found */
+}
+
 struct cdm_run_result *cdm_result_alloc(unsigned int ntests)
 {
 	struct cdm_run_result *r;
@@ -491,7 +497,7 @@ struct cdm_run_result *cdm_result_alloc(unsigned int ntests)
 		return NULL;
 	r->aggregate = CDM_AGG_BEST;
 	r->cv_threshold_pct = CDM_CV_THRESHOLD_DEFAULT;
-	r->info.dev_numa_node = -1;     /* 0 is a node: unknown until found */
+	cdm_result_info_init(&r->info);
 	r->ntests = ntests;
 	if (!ntests)
 		return r;

@@ -294,6 +294,31 @@ layout_of() {
 	[ "$status" -eq 2 ]
 }
 
+# json_of NAME - `cdm import --format json` of the fixture NAME, as stored, in $OD/NAME.json
+json_of() {
+	"$CDM" import --format json "$FIX/$1" > "$OD/$1.json"
+	echo "$OD/$1.json"
+}
+
+@test "cdm import --format json: what a report does not state is null, never a 0 or false; report and compare read it back" {
+	command -v jq > /dev/null || skip "jq is not installed"
+	cdm_run
+	for f in "$FIX"/*.txt; do
+		name=$(basename "$f")
+		j=$(json_of "$name")
+		echo "== $name"
+		# no report names the device's NUMA node (0 would be a node)
+		[ "$(jq '.system.device_numa_node' "$j")" = null ]
+		# the JSON reads back: printed again, and compared
+		run "$CDM" report "$j"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$("$CDM" import "$f")" ]
+		run "$CDM" compare "$j" "$OD/run.json"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$("$CDM" compare "$f" "$OD/run.json" 2>&1)" ]
+	done
+}
+
 @test "compare under median or mean, or by latency: a report's cells say why, never 0" {
 	cdm_run
 	r=$(report cdm6-default-sdcard-1.txt)

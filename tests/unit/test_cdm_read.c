@@ -233,6 +233,8 @@ static void check_footer(const struct cdm_run_result *r, const struct expect *e)
 	assert_int_equal(in->direct, 1);
 	assert_string_equal(in->engine, "");
 	assert_int_equal(r->aggregate, CDM_AGG_BEST);
+	/* no report names the device's NUMA node: unknown, not node 0 */
+	assert_int_equal(in->dev_numa_node, -1);
 }
 
 static void test_fixtures(void **state)

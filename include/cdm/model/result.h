@@ -210,7 +210,7 @@ struct cdm_run_info {
 	char cpus[256];                 /* --cpus as a canonical list ("0-3,8"); "" = not pinned */
 	char cpus_allowed_list[256];    /* CPUs the process may run on ("0-1"); "" unknown */
 	int dev_numa_node;              /* NUMA node of the device (sysfs numa_node); -1 =
-					 * unknown or none (cdm_result_alloc() sets -1) */
+					 * unknown or none (cdm_result_info_init() sets -1) */
 	char numa_warning[256];         /* the threads run on another node than the device: why; "" */
 	/* filled by cdm_sysinfo_fill() (target/stack.h's walk) */
 	unsigned int nmem_under;        /* findings in mem_under[], 0..CDM_MEM_UNDER_MAX */
@@ -519,8 +519,19 @@ int cdm_result_imported(const struct cdm_run_info *in);
 int cdm_result_known(const struct cdm_run_info *in, enum cdm_info_item item);
 
 /*
+ * cdm_result_info_init - @in as nothing is known of it yet: every field 0
+ * or "", but dev_numa_node -1 (unknown: 0 is a node).  The one start of
+ * an info that is filled field by field (cdm_result_alloc(), and the
+ * CrystalDiskMark reader's, model/cdm_read.c, which copies its own over
+ * the result's), so that a field nothing fills is unknown, never a 0 that
+ * would be a fact.
+ */
+void cdm_result_info_init(struct cdm_run_info *in);
+
+/*
  * cdm_result_alloc - a result with room for @ntests tests, each with an empty
- * histogram; aggregate best, CV threshold CDM_CV_THRESHOLD_DEFAULT.
+ * histogram, its info as cdm_result_info_init() leaves it; aggregate best,
+ * CV threshold CDM_CV_THRESHOLD_DEFAULT.
  * Returns NULL on allocation failure.  Free with
  * cdm_result_free() (NULL is allowed).
  */
