@@ -40,6 +40,15 @@ enum by {
 	BY_CDM_IMPORT,                  /* cdm, of a report it imported */
 };
 
+/* the footer lines read (struct rd.footer) */
+#define F_PROFILE 0x01u
+#define F_TEST 0x02u
+#define F_MODE 0x04u
+#define F_TIME 0x08u
+#define F_DATE 0x10u
+#define F_OS 0x20u
+#define F_COMMENT 0x40u
+
 /* one result line as read */
 struct row {
 	struct cdm_spec spec;
@@ -66,6 +75,7 @@ struct rd {
 	enum by by;                     /* of the product line */
 	int measure;                    /* a <Measure N sec> mark was read */
 	int started;                    /* a line of the report was read (not blank, no note) */
+	unsigned int footer;            /* F_*: the footer lines read */
 	struct cdm_run_info info;
 	struct cdm_err *err;
 };
@@ -1437,21 +1447,28 @@ static int footer_line(struct rd *rd, const char *p)
 	int ok = 1;
 
 	if ((v = footer_key(p, "Profile"))) {
+		rd->footer |= F_PROFILE;
 		if (strcmp(v, "unknown"))       /* cdm's text of a report without one */
 			snprintf(in->profile, sizeof(in->profile), "%s", v);
 	} else if ((v = footer_key(p, "Test"))) {
+		rd->footer |= F_TEST;
 		ok = test_value(rd, v);
 	} else if ((v = footer_key(p, "Mode"))) {
+		rd->footer |= F_MODE;
 		ok = mode_value(rd, v);
 	} else if ((v = footer_key(p, "Time"))) {
+		rd->footer |= F_TIME;
 		ok = time_value(rd, v);
 	} else if ((v = footer_key(p, "Date"))) {
+		rd->footer |= F_DATE;
 		ok = date_value(rd, v);
 	} else if ((v = footer_key(p, "OS"))) {
+		rd->footer |= F_OS;
 		os_value(in, v);
 		/* 3.x-6.x: the line after it is the comment ("  " + comment) */
 		rd->old_os = old_layout(rd);
 	} else if ((v = footer_key(p, "Comment"))) {
+		rd->footer |= F_COMMENT;
 		snprintf(in->comment, sizeof(in->comment), "%s", v);
 	} else if ((v = footer_key(p, "Steady")) || (v = footer_key(p, "Not steady"))) {
 		/* cdm's notes between the sections and the footer (cdm_layout_notes()) */
@@ -1598,6 +1615,24 @@ static void base_name(char *buf, size_t len, const char *file)
 	snprintf(buf, len, "%.*s", (int)(dot - b), b);
 }
 
+/*
+ * What the footer states of the marks, into info.source: whether the run
+ * was admin, and its test data.  CDM 8 and 9 print [Admin] (or nothing)
+ * on the Mode line, CDM 6 and 7 print it nowhere; <0Fill> is on the Mode
+ * line in 8.x, on the Test line before (cdm's layouts print them where
+ * CDM's do).  A text cut before that line states neither.  cdm's text of
+ * an imported report prints a mark only when it was stated, and nothing
+ * when it was not or when it was stated off: there only a mark states.
+ */
+static void marks_known(const struct rd *rd, struct cdm_run_info *in)
+{
+	unsigned int marks_line = in->source.layout >= 8 ? F_MODE : F_TEST;
+	int imported = rd->by == BY_CDM_IMPORT;
+
+	in->source.has_admin = in->admin || (!imported && (rd->footer & F_MODE));
+	in->source.has_data = in->zero_fill || (!imported && (rd->footer & marks_line));
+}
+
 /* the result from what the lines gave; -ENOMEM */
 static int build(struct rd *rd, const char *file, struct cdm_run_result **out)
 {
@@ -1609,6 +1644,7 @@ static int build(struct rd *rd, const char *file, struct cdm_run_result **out)
 	in->source.kind = rd->by == BY_CDM ? CDM_SOURCE_CDM_REPORT : CDM_SOURCE_CDM_TEXT;
 	if (!in->source.layout)
 		in->source.layout = rd->layout;
+	marks_known(rd, in);
 	/*
 	 * cdm's CDM 6 and 7 layouts print <Measure N sec> when a run's
 	 * passes were not those layouts' fixed 5 s: without it, 5 s

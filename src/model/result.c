@@ -192,6 +192,8 @@ int cdm_result_known(const struct cdm_run_info *in, enum cdm_info_item item)
 	case CDM_INFO_DATE: return src->date_text[0] != '\0';
 	case CDM_INFO_OS: return in->os[0] || in->kernel[0] || in->machine[0];
 	case CDM_INFO_VOLUME: return src->volume[0] != '\0';
+	case CDM_INFO_ADMIN: return src->has_admin;
+	case CDM_INFO_DATA: return src->has_data;
 	case CDM_INFO_WARMUP:
 	case CDM_INFO_HOST:
 	default: return 0;

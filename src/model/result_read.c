@@ -637,9 +637,13 @@ static int read_source(struct cdm_err *err, const struct cdm_json *root, struct 
 	if (layout > 99)
 		return bad(err, "source.layout: %" PRIu64 " is no CrystalDiskMark version", layout);
 	src->layout = (unsigned int)layout;
-	/* an interval the report did not state was written as null */
+	/* an interval, admin or test data the report did not state was written as null */
 	v = cdm_json_get(cdm_json_get(root, "settings"), "interval_s");
 	src->has_interval = v && v->type == CDM_JSON_NUMBER;
+	v = cdm_json_get(cdm_json_get(root, "system"), "admin");
+	src->has_admin = v && (v->type == CDM_JSON_TRUE || v->type == CDM_JSON_FALSE);
+	v = cdm_json_get(cdm_json_get(root, "settings"), "data");
+	src->has_data = v && v->type == CDM_JSON_STRING;
 	return 0;
 }
 
@@ -803,7 +807,7 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	    null_uint(err, set, "settings", "warmup_s", &in->warmup) ||
 	    str(err, set, "settings", "engine", in->engine, sizeof(in->engine), 1) ||
 	    boolean(err, set, "settings", "direct", &in->direct) ||
-	    str(err, set, "settings", "data", s, sizeof(s), 0))
+	    str(err, set, "settings", "data", s, sizeof(s), 1))
 		return -EINVAL;
 	in->zero_fill = !strcmp(s, "zero");
 	v = cdm_json_get(set, "sync");
@@ -851,9 +855,13 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	if (str(err, sy, "system", "os", in->os, sizeof(in->os), 1) ||
 	    str(err, sy, "system", "kernel", in->kernel, sizeof(in->kernel), 1) ||
 	    str(err, sy, "system", "machine", in->machine, sizeof(in->machine), 1) ||
-	    str(err, sy, "system", "cpu_model", in->cpu_model, sizeof(in->cpu_model), 1) ||
-	    boolean(err, sy, "system", "admin", &in->admin))
+	    str(err, sy, "system", "cpu_model", in->cpu_model, sizeof(in->cpu_model), 1))
 		return -EINVAL;
+	/* null: an imported report that does not say (read_source()) */
+	v = mem(err, sy, "system", "admin", CDM_JSON_TRUE, 1);
+	if (!v)
+		return -EINVAL;
+	in->admin = v->type == CDM_JSON_TRUE;
 	u = 0;
 	if (opt_u64(err, sy, "system", "cpus_online", &u))
 		return -EINVAL;

@@ -248,7 +248,11 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 	key_str(out, "    ", "engine", in->engine, sizeof(in->engine),
 		!cdm_result_known(in, CDM_INFO_ENGINE), ",");
 	fprintf(out, "    \"direct\": %s,\n", in->direct ? "true" : "false");
-	fprintf(out, "    \"data\": \"%s\",\n", in->zero_fill ? "zero" : "random");
+	/* null: an imported report that does not state it (CDM 8 cut before its Mode line) */
+	if (cdm_result_known(in, CDM_INFO_DATA))
+		fprintf(out, "    \"data\": \"%s\",\n", in->zero_fill ? "zero" : "random");
+	else
+		fputs("    \"data\": null,\n", out);
 	fprintf(out, "    \"sync\": %s,\n", in->dsync ? "true" : "false");
 	if (in->fsync_every)
 		key_u64(out, "    ", "fsync_every", in->fsync_every, ",");
@@ -313,7 +317,11 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 	else
 		fputs("    \"mem_total_bytes\": null,\n", out);
 	write_placement(out, in);
-	fprintf(out, "    \"admin\": %s\n", in->admin ? "true" : "false");
+	/* null: an imported report that does not say (CDM 6 and 7 never do) */
+	if (cdm_result_known(in, CDM_INFO_ADMIN))
+		fprintf(out, "    \"admin\": %s\n", in->admin ? "true" : "false");
+	else
+		fputs("    \"admin\": null\n", out);
 	fputs("  },\n", out);
 }
 

@@ -309,6 +309,16 @@ json_of() {
 		echo "== $name"
 		# no report names the device's NUMA node (0 would be a node)
 		[ "$(jq '.system.device_numa_node' "$j")" = null ]
+		# admin: CDM 8's Mode line says it ([Admin] or nothing); CDM 6 and 7
+		# print none, and the partial report was cut before its Mode line;
+		# the test data: <0Fill> or not on its line (CDM 8's Mode, CDM 6/7's Test)
+		case $name in
+		cdm6-* | cdm7-*) admin=null data='"random"' ;;
+		cdm8-real-partial-1.txt) admin=null data=null ;;
+		*) admin=true data='"random"' ;;
+		esac
+		[ "$(jq '.system.admin' "$j")" = "$admin" ]
+		[ "$(jq '.settings.data' "$j")" = "$data" ]
 		# the JSON reads back: printed again, and compared
 		run "$CDM" report "$j"
 		[ "$status" -eq 0 ]
@@ -317,6 +327,17 @@ json_of() {
 		[ "$status" -eq 0 ]
 		[ "$output" = "$("$CDM" compare "$f" "$OD/run.json" 2>&1)" ]
 	done
+	# test data a report does not state is not compared; stated, it is
+	"$CDM" "${NULLRUN[@]}" --data zero --label zero --save "$OD/zero.json" "$TD" > /dev/null
+	run "$CDM" compare "$OD/cdm8-real-partial-1.txt.json" "$OD/zero.json"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "cdm: warning: the runs differ in "* && "${lines[0]}" != *data* ]]
+	run "$CDM" compare "$OD/cdm7-default-hdd-1.txt.json" "$OD/zero.json"
+	[[ "${lines[0]}" == "cdm: warning: the runs differ in "*data* ]]
+	[[ "$output" == *"  data: cdm7-default-hdd-1 random, zero zero"* ]]
+	# and the Markdown says which it does not state
+	run "$CDM" report --format markdown "$OD/cdm8-real-partial-1.txt.json"
+	[[ "$output" == *"; not stated: Measure time, Interval, warm-up, engine, test data;"* ]]
 }
 
 @test "compare under median or mean, or by latency: a report's cells say why, never 0" {

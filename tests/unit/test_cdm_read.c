@@ -46,6 +46,7 @@ struct expect {
 	unsigned int count, time, interval, has_interval, admin, zero_fill;
 	const char *date, *os, *kernel, *machine, *comment, *volume, *label;
 	unsigned long long fs_total, fs_used;
+	int says_admin, says_data;      /* a Mode line (8.x); the line of <0Fill> */
 };
 
 #define GIB (1024ull * 1024 * 1024)
@@ -55,38 +56,41 @@ static const struct expect fixtures[] = {
 	{ "cdm6-default-sdcard-1.txt", 8, 6, "6.0.0", "x64", "", 1024 * MIB, 5, 0, 5, 1, 0, 0,
 	  "2019/04/01 11:33:09", "Windows 10 ", "10.0 Build 14393", "x64", "",
 	  "I: 11.7% (14.0/119.2 GiB)", "cdm6-default-sdcard-1",
-	  (unsigned long long)(119.2 * GIB + 0.5), (unsigned long long)(14.0 * GIB + 0.5) },
+	  (unsigned long long)(119.2 * GIB + 0.5), (unsigned long long)(14.0 * GIB + 0.5), 0, 1 },
 	{ "cdm7-default-hdd-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 0, 5, 1, 0, 0,
 	  "2020/01/02 13:19:48", "Windows 10 ", "10.0 Build 18363", "x64", "", "",
-	  "cdm7-default-hdd-1", 0, 0 },
+	  "cdm7-default-hdd-1", 0, 0, 0, 1 },
 	{ "cdm7-default-nvme-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 0, 5, 1, 0, 0,
 	  "2020/01/02 16:54:09", "Windows 10 ", "10.0 Build 18363", "x64", "", "",
-	  "cdm7-default-nvme-1", 0, 0 },
+	  "cdm7-default-nvme-1", 0, 0, 0, 1 },
 	{ "cdm7-default-sata-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 0, 5, 1, 0, 0,
 	  "2020/01/03 10:40:02", "Windows 10 ", "10.0 Build 18363", "x64", "", "",
-	  "cdm7-default-sata-1", 0, 0 },
+	  "cdm7-default-sata-1", 0, 0, 0, 1 },
 	{ "cdm8-default-hdd-usb-shizuku-1.txt", 8, 8, "8.0.4", "Shizuku Edition x64", "Default",
 	  GIB, 5, 5, 5, 1, 1, 0, "2022/07/24 14:51:14", "Windows 10 Professional",
 	  "10.0 Build 19044", "x64", "", "P: 14% (539/3726GiB)", "cdm8-default-hdd-usb-shizuku-1",
-	  3726 * GIB, 539 * GIB },
+	  3726 * GIB, 539 * GIB, 1, 1 },
 	{ "cdm8-default-nvme-1.txt", 8, 8, "8.0.1", "x64", "Default", GIB, 5, 5, 5, 1, 1, 0,
 	  "2021/06/26 15:42:37", "Windows 10 ", "10.0 Build 19042", "x64",
 	  "Crucial P2 2TB @ PCIe 2.0 x2", "G: 0% (0/1863GiB)", "Crucial P2 2TB @ PCIe 2.0 x2",
-	  1863 * GIB, 0 },
+	  1863 * GIB, 0, 1, 1 },
 	{ "cdm8-default-sata-1.txt", 8, 8, "8.0.1", "x64", "Default", GIB, 5, 5, 5, 1, 1, 0,
 	  "2021/06/22 17:19:21", "Windows 10 ", "10.0 Build 19042", "x64", "WD Blue 3D 1TB",
-	  "E: 96% (894/932GiB)", "WD Blue 3D 1TB", 932 * GIB, 894 * GIB },
+	  "E: 96% (894/932GiB)", "WD Blue 3D 1TB", 932 * GIB, 894 * GIB, 1, 1 },
 	{ "cdm8-default-sata-2.txt", 8, 8, "8.0.1", "x64", "Default", GIB, 5, 5, 5, 1, 1, 0,
 	  "2021/06/22 16:34:54", "Windows 10 ", "10.0 Build 19042", "x64", "Samsung 840 EVO 120GB",
-	  "C: 98% (109/111GiB)", "Samsung 840 EVO 120GB", 111 * GIB, 109 * GIB },
+	  "C: 98% (109/111GiB)", "Samsung 840 EVO 120GB", 111 * GIB, 109 * GIB, 1, 1 },
 	{ "cdm8-default-sata-x86-1.txt", 8, 8, "8.0.1", "x86", "Default", 512 * MIB, 2, 5, 5, 1, 1, 0,
 	  "2021/06/23 0:05:57", "Windows 10 ", "10.0 Build 19042", "x64", "",
-	  "F: 78% (182/233GiB)", "cdm8-default-sata-x86-1", 233 * GIB, 182 * GIB },
+	  "F: 78% (182/233GiB)", "cdm8-default-sata-x86-1", 233 * GIB, 182 * GIB, 1, 1 },
 	{ "cdm8-real-partial-1.txt", 4, 8, "", "", "Real", 128 * MIB, 1, 0, 0, 0, 0, 0,
-	  "", "", "", "", "", "D: 9% (167/1863GiB)", "cdm8-real-partial-1", 1863 * GIB, 167 * GIB },
+	  "", "", "", "", "", "D: 9% (167/1863GiB)", "cdm8-real-partial-1", 1863 * GIB, 167 * GIB, 0, 0 },
 };
 
 #define NFIX (sizeof(fixtures) / sizeof(fixtures[0]))
+
+/* one result line of CDM 8, under its section head */
+#define ROW8 "[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
 
 /* the fixture @name as stored, its first line "# source: ..." too, in *@len bytes */
 static char *fixture_text(const char *name, size_t *len)
@@ -221,6 +225,8 @@ static void check_footer(const struct cdm_run_result *r, const struct expect *e)
 	assert_int_equal(in->source.has_interval, e->has_interval);
 	assert_int_equal(in->admin, e->admin);
 	assert_int_equal(in->zero_fill, e->zero_fill);
+	assert_int_equal(in->source.has_admin, e->says_admin);
+	assert_int_equal(in->source.has_data, e->says_data);
 	assert_string_equal(in->source.date_text, e->date);
 	assert_string_equal(in->os, e->os);
 	assert_string_equal(in->kernel, e->kernel);
@@ -512,6 +518,8 @@ static void test_other_layouts(void **state)
 	assert_int_equal(r->tests[2].spec.qd, 1);
 	assert_true(r->tests[3].reported.iops == 6635.7);
 	assert_int_equal(r->info.zero_fill, 1);
+	assert_true(cdm_result_known(&r->info, CDM_INFO_DATA));
+	assert_false(cdm_result_known(&r->info, CDM_INFO_ADMIN));      /* 5.x prints none */
 	assert_int_equal(r->info.count, 4);
 	assert_string_equal(r->info.comment, "my comment");
 	assert_string_equal(r->info.os, "Windows 10 Professional");
@@ -541,7 +549,15 @@ static void test_other_layouts(void **state)
 	assert_string_equal(name, "SEQ1M Q8T1 W30");
 	assert_int_equal(r->info.admin, 1);
 	assert_int_equal(r->info.zero_fill, 1);
+	assert_true(cdm_result_known(&r->info, CDM_INFO_ADMIN));
+	assert_true(cdm_result_known(&r->info, CDM_INFO_DATA));
 	cdm_result_free(r);
+	/* a Mode line without marks states both: not admin, random data */
+	r = read_ok(ROW8 "   Mode:\n", strlen(ROW8 "   Mode:\n"), "m.txt");
+	assert_true(cdm_result_known(&r->info, CDM_INFO_ADMIN));
+	assert_true(cdm_result_known(&r->info, CDM_INFO_DATA));
+	assert_int_equal(r->info.admin, 0);
+	assert_int_equal(r->info.zero_fill, 0);
 
 	r = read_ok(cdm6_fenced, strlen(cdm6_fenced), "f.txt");
 	assert_string_equal(r->info.comment, "");
@@ -640,6 +656,9 @@ static void test_known(void **state)
 		assert_int_equal(cdm_result_known(in, CDM_INFO_DATE), e->date[0] != '\0');
 		assert_int_equal(cdm_result_known(in, CDM_INFO_OS), e->os[0] != '\0');
 		assert_int_equal(cdm_result_known(in, CDM_INFO_VOLUME), e->volume[0] != '\0');
+		assert_int_equal(cdm_result_known(in, CDM_INFO_ADMIN), e->says_admin);
+		assert_int_equal(cdm_result_known(in, CDM_INFO_DATA), e->says_data);
+		assert_int_equal(cdm_compare_known(r, CDM_COMPARE_DATA), e->says_data);
 		assert_false(cdm_result_known(in, CDM_INFO_WARMUP));
 		assert_false(cdm_result_known(in, CDM_INFO_ENGINE));
 		assert_false(cdm_result_known(in, CDM_INFO_HOST));
@@ -783,8 +802,6 @@ static void test_blanks(void **state)
 	       "   Date:\xc2\xa0" "2021/06/26\t15h42\n", -EINVAL,
 	       "line 3: not a CrystalDiskMark footer line: '   Date:\\u00a02021/06/26\\t15h42'");
 }
-
-#define ROW8 "[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
 
 /* M2: values no CrystalDiskMark prints are refused, naming the line */
 static void test_absurd(void **state)
@@ -999,6 +1016,13 @@ static void test_cdm_text(void **state)
 			assert_int_equal(y->interval, x->interval);
 			assert_int_equal(y->source.has_interval, x->source.has_interval);
 			assert_int_equal(y->zero_fill, x->zero_fill);
+			/*
+			 * the text of an imported report prints a mark only when it was
+			 * stated: [Admin] (the cdm layout's Mode line) states admin, no
+			 * mark states nothing
+			 */
+			assert_int_equal(y->source.has_admin, fmts[k].layout == 8 && x->admin);
+			assert_int_equal(y->source.has_data, x->zero_fill);
 			assert_string_equal(y->source.date_text, x->source.date_text);
 			assert_int_equal((long long)y->start, (long long)x->start);
 			assert_string_equal(y->os, x->os);
@@ -1098,6 +1122,10 @@ static void test_cdm_text_lines(void **state)
 	assert_string_equal(r->info.engine, "io_uring");
 	assert_int_equal(r->info.direct, 0);
 	assert_int_equal(r->info.time, 5);      /* no <Measure> mark: cdm's 5 s */
+	/* its Test line has the marks (no <0Fill>: random data); no Mode line, no [Admin] */
+	assert_true(cdm_result_known(&r->info, CDM_INFO_DATA));
+	assert_int_equal(r->info.zero_fill, 0);
+	assert_false(cdm_result_known(&r->info, CDM_INFO_ADMIN));
 	assert_true(cdm_result_known(&r->info, CDM_INFO_ENGINE));
 	assert_true(cdm_result_known(&r->info, CDM_INFO_TIME));
 	assert_int_equal(r->info.dsync, 1);

@@ -154,6 +154,8 @@ struct cdm_run_source {
 	char date_text[32];             /* its Date: as printed, "" when absent */
 	char volume[96];                /* its volume as printed, "G: 0% (0/1863GiB)"; "" */
 	int has_interval;               /* it states its Interval (info.interval; 0 is one) */
+	int has_admin;                  /* it states whether it ran as admin (info.admin) */
+	int has_data;                   /* it states its test data (info.zero_fill) */
 };
 
 /* everything about the run except the figures */
@@ -501,6 +503,10 @@ enum cdm_info_item {
 	CDM_INFO_DATE,                  /* start: the Date line (its zone is never stated) */
 	CDM_INFO_OS,                    /* os[], kernel[], machine[]: the OS line */
 	CDM_INFO_VOLUME,                /* the volume and its use: source.volume */
+	CDM_INFO_ADMIN,                 /* admin: 8.x's Mode line, [Admin] or not (6.x,
+					 * 7.x print none); source.has_admin */
+	CDM_INFO_DATA,                  /* zero_fill: the line <0Fill> would be on (8.x's
+					 * Mode, older ones' Test); source.has_data */
 	CDM_INFO_HOST,                  /* CPU, memory, device, filesystem: no report has them */
 };
 
