@@ -824,10 +824,12 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 		return bad(err, "settings.aggregate: \"%s\"", s);
 	if (read_hold_settings(err, set, in))
 		return -EINVAL;
-	v = mem(err, set, "settings", "cv_threshold_pct", CDM_JSON_NUMBER, 0);
+	/* null: an imported report's, which has no passes to judge (the default stays) */
+	v = mem(err, set, "settings", "cv_threshold_pct", CDM_JSON_NUMBER, 1);
 	if (!v)
 		return -EINVAL;
-	r->cv_threshold_pct = v->num;
+	if (v->type == CDM_JSON_NUMBER)
+		r->cv_threshold_pct = v->num;
 
 	tg = mem(err, root, "result", "target", CDM_JSON_OBJECT, 0);
 	if (!tg)

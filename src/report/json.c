@@ -264,7 +264,11 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 		fputs("    \"rate_iops\": null,\n", out);
 	write_hold_settings(out, in);
 	fprintf(out, "    \"aggregate\": \"%s\",\n", cdm_result_aggregate_name(r->aggregate));
-	key_num(out, "    ", "cv_threshold_pct", r->cv_threshold_pct, "");
+	/* cdm's own bar for "unstable": an imported report has no passes it could judge */
+	if (cdm_result_imported(in))
+		fputs("    \"cv_threshold_pct\": null\n", out);
+	else
+		key_num(out, "    ", "cv_threshold_pct", r->cv_threshold_pct, "");
 	fputs("  },\n", out);
 
 	fprintf(out, "  \"start_unix\": %lld,\n", (long long)in->start);
@@ -605,8 +609,12 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	} else {
 		fputs("      \"error\": null,\n", out);
 	}
-	fprintf(out, "      \"unstable\": %s,\n",
-		cdm_result_unstable(t, r->cv_threshold_pct, &cv) ? "true" : "false");
+	/* a report's test: CDM printed one figure, no passes to judge stable or not */
+	if (t->reported.has)
+		fputs("      \"unstable\": null,\n", out);
+	else
+		fprintf(out, "      \"unstable\": %s,\n",
+			cdm_result_unstable(t, r->cv_threshold_pct, &cv) ? "true" : "false");
 	/* why the test, or some of its passes, measured nothing */
 	cdm_result_why(t, why, sizeof(why));
 	fputs("      ", out);

@@ -620,13 +620,33 @@ static void test_json_round_trip(void **state)
 		assert_non_null(strstr(json, "\"schema_version\": 3,"));
 		assert_non_null(strstr(json, "\"kind\": \"crystaldiskmark\""));
 		assert_non_null(strstr(json, "\"passes\": []"));
+		/* cdm's own bar for "unstable", and the verdict: no passes to judge */
+		assert_non_null(strstr(json, "\"cv_threshold_pct\": null\n"));
+		assert_non_null(strstr(json, "\"unstable\": null,"));
+		assert_null(strstr(json, "\"unstable\": false"));
 		if (cdm_result_load(json, jlen, "x.json", CDM_RESULT_READ_AGGREGATE, &b, &err))
 			fail_msg("%s: %s", fixtures[i].file, err.msg);
 		assert_same(a, b);
+		assert_true(b->cv_threshold_pct == CDM_CV_THRESHOLD_DEFAULT);
 		check_footer(b, &fixtures[i]);
 		check_figures(text, b, fixtures[i].file);
-		cdm_result_free(a);
 		cdm_result_free(b);
+		/* a file that states them (an older cdm wrote false and 10 there): read as it says */
+		{
+			char *p;
+
+			if ((p = strstr(json, "\"admin\": null")))
+				memcpy(p, "\"admin\": true", 13);
+			p = strstr(json, "\"cv_threshold_pct\": null");
+			assert_non_null(p);
+			memcpy(p, "\"cv_threshold_pct\":   20", 24);
+			if (cdm_result_load(json, jlen, "x.json", CDM_RESULT_READ_AGGREGATE, &b, &err))
+				fail_msg("%s, old: %s", fixtures[i].file, err.msg);
+			assert_true(b->info.source.has_admin && b->info.admin);
+			assert_true(b->cv_threshold_pct == 20.0);
+			cdm_result_free(b);
+		}
+		cdm_result_free(a);
 		free(json);
 		free(text);
 	}
