@@ -788,12 +788,13 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 			return -EINVAL;
 		r->interrupted = (int)sig;
 	}
-	v = mem(err, root, "result", "start_unix", CDM_JSON_NUMBER, 0);
+	/* null: an imported report without its Date (source.date_text says) */
+	v = mem(err, root, "result", "start_unix", CDM_JSON_NUMBER, 1);
 	if (!v)
 		return -EINVAL;
-	if (!(v->num >= 0 && v->num < 1e13))
+	if (v->type == CDM_JSON_NUMBER && !(v->num >= 0 && v->num < 1e13))
 		return bad(err, "start_unix: out of range");
-	in->start = (time_t)v->num;
+	in->start = v->type == CDM_JSON_NUMBER ? (time_t)v->num : 0;
 
 	set = mem(err, root, "result", "settings", CDM_JSON_OBJECT, 0);
 	if (!set)

@@ -89,12 +89,17 @@ static void key_str(FILE *out, const char *ind, const char *key, const char *s,
 
 /*
  * target.memory_under: what under the target may make the figures memory
- * speed (target/stack.h), one object per finding; [] when nothing was found.
+ * speed (target/stack.h), one object per finding; [] when nothing was
+ * found, null when nothing looked (an imported report: CDM_INFO_HOST).
  */
 static void write_memory_under(FILE *out, const struct cdm_run_info *in)
 {
 	unsigned int n = in->nmem_under < CDM_MEM_UNDER_MAX ? in->nmem_under : CDM_MEM_UNDER_MAX;
 
+	if (!cdm_result_known(in, CDM_INFO_HOST)) {
+		fputs("    \"memory_under\": null\n", out);
+		return;
+	}
 	if (!n) {
 		fputs("    \"memory_under\": []\n", out);
 		return;
@@ -271,7 +276,11 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 		key_num(out, "    ", "cv_threshold_pct", r->cv_threshold_pct, "");
 	fputs("  },\n", out);
 
-	fprintf(out, "  \"start_unix\": %lld,\n", (long long)in->start);
+	/* an imported report without its Date states no start: null, not 1970 */
+	if (cdm_result_known(in, CDM_INFO_DATE))
+		fprintf(out, "  \"start_unix\": %lld,\n", (long long)in->start);
+	else
+		fputs("  \"start_unix\": null,\n", out);
 	cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
 	if (cdm_result_imported(in))
 		utc[0] = '\0';         /* a report's Date has no zone: "source" */
@@ -595,8 +604,11 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	key_u64(out, "      ", "threads", t->spec.threads, ",");
 	key_u64(out, "      ", "queue_depth", t->spec.qd, ",");
 	key_u64(out, "      ", "queue_depth_run", t->qd_run, ",");
-	/* with steady state, the rounds it could run */
-	key_u64(out, "      ", "passes_requested", cdm_result_requested(t, &r->info), ",");
+	/* with steady state, the rounds it could run; a report without its count: null */
+	if (t->reported.has && !cdm_result_known(&r->info, CDM_INFO_COUNT))
+		fputs("      \"passes_requested\": null,\n", out);
+	else
+		key_u64(out, "      ", "passes_requested", cdm_result_requested(t, &r->info), ",");
 	key_u64(out, "      ", "passes_completed", n, ",");
 	key_u64(out, "      ", "passes_measured", s.measured, ",");
 	fprintf(out, "      \"complete\": %s,\n", cdm_result_complete(t, &r->info) ? "true" : "false");

@@ -322,6 +322,8 @@ json_of() {
 		# cdm's own bar for "unstable" and its verdict: a report has no passes to judge
 		[ "$(jq '.settings.cv_threshold_pct' "$j")" = null ]
 		[ "$(jq '[.tests[].unstable] | unique' -c "$j")" = '[null]' ]
+		# nothing looked under its target: not "nothing found"
+		[ "$(jq '.target.memory_under' "$j")" = null ]
 		# the JSON reads back: printed again, and compared
 		run "$CDM" report "$j"
 		[ "$status" -eq 0 ]
@@ -341,6 +343,16 @@ json_of() {
 	# and the Markdown says which it does not state
 	run "$CDM" report --format markdown "$OD/cdm8-real-partial-1.txt.json"
 	[[ "$output" == *"; not stated: Measure time, Interval, warm-up, engine, test data;"* ]]
+	# a report cut before its footer: no start, count or passes asked for (null, not 0)
+	head -n 13 "$FIX/cdm8-default-nvme-1.txt" > "$OD/cut.txt"
+	tail -1 "$OD/cut.txt" | grep -q '^  RND    4KiB (Q=  1, T= 1): '
+	"$CDM" import --format json "$OD/cut.txt" > "$OD/cut.json" 2> /dev/null
+	[ "$(jq '.start_unix' "$OD/cut.json")" = null ]
+	[ "$(jq '.settings.count' "$OD/cut.json")" = null ]
+	[ "$(jq '[.tests[].passes_requested] | unique' -c "$OD/cut.json")" = '[null]' ]
+	run "$CDM" report "$OD/cut.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"   Date: unknown"* ]]
 }
 
 @test "compare under median or mean, or by latency: a report's cells say why, never 0" {

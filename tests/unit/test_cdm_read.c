@@ -115,6 +115,18 @@ static struct cdm_run_result *read_ok(const char *text, size_t len, const char *
 	return r;
 }
 
+/* @r printed by the formatter @fmt, in a new buffer of *@len bytes */
+static char *render(const struct cdm_run_result *r, const char *fmt, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	assert_non_null(f);
+	assert_int_equal(cdm_report_find(fmt)->write(f, r), 0);
+	fclose(f);
+	return buf;
+}
+
 /* a figure as printed: the number right before @unit in @s, or NaN when absent */
 static double printed_before(const char *s, const char *unit)
 {
@@ -624,6 +636,10 @@ static void test_json_round_trip(void **state)
 		assert_non_null(strstr(json, "\"cv_threshold_pct\": null\n"));
 		assert_non_null(strstr(json, "\"unstable\": null,"));
 		assert_null(strstr(json, "\"unstable\": false"));
+		/* nothing looked under the report's target: not "nothing found" ([]) */
+		assert_non_null(strstr(json, "\"memory_under\": null\n"));
+		/* a report without its Date states no start (the partial one) */
+		assert_int_equal(strstr(json, "\"start_unix\": null,") != NULL, !fixtures[i].date[0]);
 		if (cdm_result_load(json, jlen, "x.json", CDM_RESULT_READ_AGGREGATE, &b, &err))
 			fail_msg("%s: %s", fixtures[i].file, err.msg);
 		assert_same(a, b);
@@ -650,6 +666,32 @@ static void test_json_round_trip(void **state)
 		free(json);
 		free(text);
 	}
+}
+
+/* a report cut before its footer: its JSON states no start, count or passes asked for */
+static void test_json_cut(void **state)
+{
+	struct cdm_run_result *a = read_ok(ROW8, strlen(ROW8), "cut.txt"), *b = NULL;
+	struct cdm_err err = { "" };
+	size_t jlen;
+	char *json;
+
+	(void)state;
+	json = render(a, "json", &jlen);
+	assert_non_null(strstr(json, "\"start_unix\": null,"));
+	assert_non_null(strstr(json, "\"count\": null,"));
+	assert_non_null(strstr(json, "\"passes_requested\": null,"));
+	assert_non_null(strstr(json, "\"size_bytes\": null,"));
+	assert_non_null(strstr(json, "\"data\": null,"));
+	assert_non_null(strstr(json, "\"admin\": null\n"));
+	if (cdm_result_load(json, jlen, "x.json", CDM_RESULT_READ_AGGREGATE, &b, &err))
+		fail_msg("%s", err.msg);
+	assert_same(a, b);
+	assert_false(cdm_result_known(&b->info, CDM_INFO_DATE));
+	assert_false(cdm_result_known(&b->info, CDM_INFO_COUNT));
+	cdm_result_free(a);
+	cdm_result_free(b);
+	free(json);
 }
 
 /*
@@ -947,18 +989,6 @@ static void test_encodings(void **state)
 	free(v);
 	cdm_result_free(base);
 	free(text);
-}
-
-/* @r printed by the formatter @fmt, in a new buffer of *@len bytes */
-static char *render(const struct cdm_run_result *r, const char *fmt, size_t *len)
-{
-	char *buf = NULL;
-	FILE *f = open_memstream(&buf, len);
-
-	assert_non_null(f);
-	assert_int_equal(cdm_report_find(fmt)->write(f, r), 0);
-	fclose(f);
-	return buf;
 }
 
 /* @v as "%.1f" prints it */
@@ -1391,6 +1421,7 @@ int main(void)
 		cmocka_unit_test(test_other_layouts),
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_json_round_trip),
+		cmocka_unit_test(test_json_cut),
 		cmocka_unit_test(test_compare_cells),
 		cmocka_unit_test(test_known),
 		cmocka_unit_test(test_blanks),
