@@ -1616,6 +1616,25 @@ static void base_name(char *buf, size_t len, const char *file)
 }
 
 /*
+ * The Measure seconds of a CrystalDiskMark whose reports print none: 6.x
+ * and 7.x ran every DiskSpd pass for a fixed 5 s, not a setting ("-d5" in
+ * each command of DiskBench.cpp in 6.0.1, and "int duration = 5;" in
+ * DiskSpd() of 7.0.0 to 7.0.0h; 8.0 made it the Measure setting its Time
+ * line prints).  @product is a product line or cdm's origin of one
+ * ("CrystalDiskMark 7.0.0 x64"); 0 for any other (5.x and older
+ * unchecked, a report without its product line: unknown).
+ */
+static unsigned int fixed_measure(const char *product)
+{
+	const char *p = product;
+	unsigned int major;
+
+	if (!lit(&p, "CrystalDiskMark ") || !uns(&p, 99, &major) || *p != '.')
+		return 0;
+	return major == 6 || major == 7 ? 5 : 0;
+}
+
+/*
  * What the footer states of the marks, into info.source: whether the run
  * was admin, and its test data.  CDM 8 and 9 print [Admin] (or nothing)
  * on the Mode line, CDM 6 and 7 print it nowhere; <0Fill> is on the Mode
@@ -1651,6 +1670,9 @@ static int build(struct rd *rd, const char *file, struct cdm_run_result **out)
 	 */
 	if (rd->by == BY_CDM_RUN && !rd->measure && rd->layout >= 6 && rd->layout <= 7)
 		in->time = 5;
+	/* CDM 6's and 7's fixed 5 s, in their reports and in cdm's text of one */
+	if (!in->time && rd->by != BY_CDM_RUN)
+		in->time = fixed_measure(rd->by == BY_CDM ? in->source.product : in->source.origin);
 	if (file)
 		snprintf(in->source.file, sizeof(in->source.file), "%s", file);
 	if (in->comment[0])

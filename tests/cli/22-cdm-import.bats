@@ -164,7 +164,8 @@ layout_of() {
 	[[ "${lines[0]}" == "cdm: warning: the runs differ in tests: their figures may not be comparable" ]]
 	[[ "$output" == *"Warning: the runs were measured with different settings"* ]]
 	[[ "$output" == *"  tests: cdm6-default-sdcard-1 8 tests, cdm7-default-nvme-1 8 tests (2 in common)"* ]]
-	# what neither report states (engine, CDM 6's Measure time) is not warned about
+	# what neither report states (engine) is not warned about, nor the Measure
+	# time both ran with (a fixed 5 s in CDM 6 and 7, which print none)
 	[[ "$output" != *"  engine:"* && "$output" != *"  time:"* ]]
 	echo "$output" | grep -qE '^  SEQ  128KiB \(Q= 32, T= 1\): +91\.559 +missing$'
 	echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +5\.297 +47\.327 +8\.93x$'
@@ -172,6 +173,23 @@ layout_of() {
 	w=$(echo "$output" | grep -n '^Warning' | cut -d: -f1)
 	r=$(echo "$output" | grep -n '^\[Read\]' | cut -d: -f1)
 	[ "$w" -lt "$r" ]
+}
+
+@test "CDM 6 and 7 print no Measure time, but theirs was a fixed 5 s: compared with a run of 1 s passes, the time is warned about" {
+	cdm_run         # --time 1
+	for name in cdm6-default-sdcard-1.txt cdm7-default-nvme-1.txt; do
+		run "$CDM" compare "$FIX/$name" "$OD/run.json"
+		echo "$output"
+		[ "$status" -eq 0 ]
+		[[ "${lines[0]}" == "cdm: warning: the runs differ in "*time* ]]
+		[[ "$output" == *"  time: ${name%.txt} 5 s, local 1 s"* ]]
+		run "$CDM" import --format json "$FIX/$name"
+		[[ "$output" == *'"time_s": 5,'* ]]
+	done
+	# CDM 8 states its own in its Time line; a report without its product line states none
+	grep -v '^CrystalDiskMark ' "$FIX/cdm7-default-nvme-1.txt" > "$OD/nohead.txt"
+	run "$CDM" import "$OD/nohead.txt"
+	[[ "$output" == *"   Time: Measure unknown / Interval 5 sec "* ]]
 }
 
 @test "a report as CDM 6/7 save it (UTF-16LE), with CRLF, quoted, with trailing blanks: read the same" {
@@ -262,7 +280,8 @@ layout_of() {
 	# CDM 6 printed no latency and no sequential IOPS: IOPS as CDM derives it, no latency
 	[[ "$output" == *"  SEQ  128KiB (Q= 32, T= 1):    91.559 MB/s [    698.5 IOPS]"* ]]
 	[[ "$output" == *"  RND    4KiB (Q=  8, T= 8):     7.892 MB/s [   1926.8 IOPS]"* ]]
-	[[ "$output" == *"   Time: Measure unknown / Interval 5 sec "* ]]
+	# CDM 6 prints no Measure time: its passes were a fixed 5 s
+	[[ "$output" == *"   Time: Measure 5 sec / Interval 5 sec "* ]]
 	[[ "$output" == *"   Test: 1 GiB (x5) [I: 11.7% (14.0/119.2 GiB)]"* ]]
 	[[ "$output" == *"   Date: 2019/04/01 11:33:09"* ]]
 	# no latency: a dash in its field (docs/output-formats.md), never a number

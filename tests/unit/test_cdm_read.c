@@ -43,7 +43,7 @@ struct expect {
 	unsigned int ntests, layout;
 	const char *version, *edition, *profile;
 	unsigned long long size;
-	unsigned int count, time, interval, has_interval, admin, zero_fill;
+	unsigned int count, time, interval, has_interval, admin, zero_fill;     /* time: 6.x, 7.x fixed 5 s */
 	const char *date, *os, *kernel, *machine, *comment, *volume, *label;
 	unsigned long long fs_total, fs_used;
 	int says_admin, says_data;      /* a Mode line (8.x); the line of <0Fill> */
@@ -53,17 +53,17 @@ struct expect {
 #define MIB (1024ull * 1024)
 
 static const struct expect fixtures[] = {
-	{ "cdm6-default-sdcard-1.txt", 8, 6, "6.0.0", "x64", "", 1024 * MIB, 5, 0, 5, 1, 0, 0,
+	{ "cdm6-default-sdcard-1.txt", 8, 6, "6.0.0", "x64", "", 1024 * MIB, 5, 5, 5, 1, 0, 0,
 	  "2019/04/01 11:33:09", "Windows 10 ", "10.0 Build 14393", "x64", "",
 	  "I: 11.7% (14.0/119.2 GiB)", "cdm6-default-sdcard-1",
 	  (unsigned long long)(119.2 * GIB + 0.5), (unsigned long long)(14.0 * GIB + 0.5), 0, 1 },
-	{ "cdm7-default-hdd-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 0, 5, 1, 0, 0,
+	{ "cdm7-default-hdd-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 5, 5, 1, 0, 0,
 	  "2020/01/02 13:19:48", "Windows 10 ", "10.0 Build 18363", "x64", "", "",
 	  "cdm7-default-hdd-1", 0, 0, 0, 1 },
-	{ "cdm7-default-nvme-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 0, 5, 1, 0, 0,
+	{ "cdm7-default-nvme-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 5, 5, 1, 0, 0,
 	  "2020/01/02 16:54:09", "Windows 10 ", "10.0 Build 18363", "x64", "", "",
 	  "cdm7-default-nvme-1", 0, 0, 0, 1 },
-	{ "cdm7-default-sata-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 0, 5, 1, 0, 0,
+	{ "cdm7-default-sata-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 5, 5, 1, 0, 0,
 	  "2020/01/03 10:40:02", "Windows 10 ", "10.0 Build 18363", "x64", "", "",
 	  "cdm7-default-sata-1", 0, 0, 0, 1 },
 	{ "cdm8-default-hdd-usb-shizuku-1.txt", 8, 8, "8.0.4", "Shizuku Edition x64", "Default",
@@ -758,9 +758,11 @@ static void test_compare_cells(void **state)
 	runs[1] = read_ok(t6, l6, "b.txt");
 	assert_int_equal(cdm_compare_init(&c, runs, 2, CDM_AGG_BEST, CDM_COMPARE_MB_S, &err), 0);
 	assert_true(cdm_compare_differs(&c, CDM_COMPARE_TESTS));
-	assert_false(cdm_compare_differs(&c, CDM_COMPARE_TIME));   /* CDM 6 states none */
+	/* CDM 6 prints none, but its Measure was a fixed 5 s, as CDM 8's here */
+	assert_false(cdm_compare_differs(&c, CDM_COMPARE_TIME));
 	assert_false(cdm_compare_differs(&c, CDM_COMPARE_ENGINE));
-	assert_false(cdm_compare_known(runs[1], CDM_COMPARE_TIME));
+	assert_true(cdm_compare_known(runs[1], CDM_COMPARE_TIME));
+	assert_int_equal(runs[1]->info.time, 5);
 	/* RND4K Q32T1 and RND4K Q1T1, Read and Write */
 	assert_int_equal(cdm_compare_common(&c, 1), 4);
 	for (row = 0; row < c.nrows; row++) {
@@ -930,6 +932,44 @@ static void test_absurd(void **state)
 }
 
 /*
+ * CDM 6 and 7 print no Measure time: theirs was a fixed 5 s (DiskBench.cpp
+ * of 6.0.1 and 7.0.0..7.0.0h run DiskSpd with -d5), so their reports read
+ * as 5 s by their product line; 5.x (not checked), a report without its
+ * product line and CDM 8 without its Time line state none
+ */
+static void test_measure(void **state)
+{
+	static const struct {
+		const char *head;
+		unsigned int time;
+	} cases[] = {
+		{ "CrystalDiskMark 7.0.0h x64 (C) 2007-2020 hiyohiyo\n", 5 },
+		{ "CrystalDiskMark 6.0.2 x64 (C) 2007-2018 hiyohiyo\n", 5 },
+		{ "CrystalDiskMark 5.2.1 x64 (C) 2007-2017 hiyohiyo\n", 0 },
+		{ "CrystalDiskMark 8.0.4 x64 (C) 2007-2021 hiyohiyo\n", 0 },
+		{ "", 0 },
+		/* cdm's text of an imported CDM 7 report: whose figures, its origin says */
+		{ "cdm 0.1.0: a CrystalDiskMark 7.0.0 x64 report, imported\n", 5 },
+		{ "cdm 0.1.0: a CrystalDiskMark 8.0.1 x64 report, imported\n", 0 },
+	};
+	static const char rows7[] =
+		"[Read]\nSequential 1MiB (Q=  8, T= 1):  1772.483 MB/s [   1690.4 IOPS] <  4724.85 us>\n";
+	char text[512];
+
+	(void)state;
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct cdm_run_result *r;
+
+		snprintf(text, sizeof(text), "%s%s", cases[i].head, rows7);
+		r = read_ok(text, strlen(text), "m.txt");
+		if (r->info.time != cases[i].time)
+			fail_msg("'%s': Measure %u, want %u", cases[i].head, r->info.time, cases[i].time);
+		assert_int_equal(cdm_result_known(&r->info, CDM_INFO_TIME), cases[i].time != 0);
+		cdm_result_free(r);
+	}
+}
+
+/*
  * Notes before a report: lines that begin with '#' (and blank lines among
  * them) before its first line are skipped, quoted or not; a '#' line after
  * the report began is refused, naming it; CDM 6's comment line may begin
@@ -1081,7 +1121,8 @@ static void test_cdm_text(void **state)
 			assert_string_equal(y->comment, x->comment);
 			if (fmts[k].layout != 6)
 				assert_string_equal(y->profile, x->profile);
-			if (fmts[k].layout == 8)
+			/* the cdm layout prints Measure; the others CDM 6's and 7's fixed 5 s by the origin */
+			if (fmts[k].layout == 8 || x->source.layout <= 7)
 				assert_int_equal(y->time, x->time);
 			if (fmts[k].layout != 7)
 				assert_string_equal(y->source.volume, x->source.volume);
@@ -1427,6 +1468,7 @@ int main(void)
 		cmocka_unit_test(test_blanks),
 		cmocka_unit_test(test_absurd),
 		cmocka_unit_test(test_notes),
+		cmocka_unit_test(test_measure),
 		cmocka_unit_test(test_encodings),
 		cmocka_unit_test(test_cdm_text),
 		cmocka_unit_test(test_cdm_text_lines),

@@ -79,7 +79,12 @@
  * interval, size and count are ""/0 (unknown) when the report does not
  * state them (cdm's product line of a run names its engine; its CDM 6 and
  * 7 layouts print <Measure N sec> only when N is not 5, so a text of a run
- * without it has time 5).
+ * without it has time 5), but for the time of CrystalDiskMark 6.x and 7.x,
+ * which print none: theirs was a fixed 5 s (DiskBench.cpp of 6.0.1 and
+ * 7.0.0-7.0.0h run every DiskSpd pass with -d5), so a report whose
+ * product line (or cdm's origin of one) names 6.x or 7.x has time 5.  The
+ * footer's marks: admin and the test data are known
+ * (source.has_admin, has_data) only from the line that prints them.
  *
  * Returns 0; -EINVAL with one line in @err (may be NULL) naming the first
  * line that fits no form, "line 7: not a CrystalDiskMark report line:

@@ -496,7 +496,8 @@ enum cdm_info_item {
 	CDM_INFO_PROFILE,               /* profile[]: 8.x's Profile line */
 	CDM_INFO_SIZE,                  /* size: the Test line's size */
 	CDM_INFO_COUNT,                 /* count: its (xN) */
-	CDM_INFO_TIME,                  /* time: 8.x's Measure seconds (6.x, 7.x print none) */
+	CDM_INFO_TIME,                  /* time: 8.x's Measure seconds (6.x, 7.x print none:
+					 * their fixed 5 s, by the product line) */
 	CDM_INFO_INTERVAL,              /* interval: source.has_interval */
 	CDM_INFO_WARMUP,                /* warmup: no report states one */
 	CDM_INFO_ENGINE,                /* engine[]: no report names one */
