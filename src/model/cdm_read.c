@@ -1664,6 +1664,8 @@ static int build(struct rd *rd, const char *file, struct cdm_run_result **out)
 	if (!in->source.layout)
 		in->source.layout = rd->layout;
 	marks_known(rd, in);
+	/* every CDM's footer has a Test and a Date line, 7.x's and later a Profile line */
+	in->source.no_footer = !(rd->footer & (F_PROFILE | F_TEST | F_DATE));
 	/*
 	 * cdm's CDM 6 and 7 layouts print <Measure N sec> when a run's
 	 * passes were not those layouts' fixed 5 s: without it, 5 s

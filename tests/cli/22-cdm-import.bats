@@ -192,6 +192,33 @@ layout_of() {
 	[[ "$output" == *"   Time: Measure unknown / Interval 5 sec "* ]]
 }
 
+@test "a report cut before its footer is read, with one note naming the file; one with its footer, or its JSON, has none" {
+	cdm_run
+	note="no footer (Profile/Test/Date lines): the report may be cut short"
+	# the header and the [Read] rows only, as a paste cut short
+	head -n 13 "$FIX/cdm8-default-nvme-1.txt" > "$OD/cut.txt"
+	for cmd in "import" "report" "compare $OD/run.json" "import --save $OD/cut.json"; do
+		# shellcheck disable=SC2086
+		"$CDM" $cmd "$OD/cut.txt" > "$OD/out.txt" 2> "$OD/err.txt"
+		echo "$cmd:"; cat "$OD/err.txt"
+		[ "$(grep -c "^cdm: note: $OD/cut.txt: $note\$" "$OD/err.txt")" -eq 1 ]
+	done
+	# its figures are there, the rest missing
+	run "$CDM" import "$OD/cut.txt"
+	[[ "$output" == *"  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s"* && "$output" == *"   Date: unknown"* ]]
+	# compare names the file it read the report from: in either place, and from stdin
+	run "$CDM" compare "$OD/run.json" "$OD/cut.txt"
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | grep -c "note: .*$note")" -eq 1 ]
+	run bash -c "'$CDM' import - < '$OD/cut.txt' 2>&1 > /dev/null"
+	[ "$output" = "cdm: note: stdin: $note" ]
+	# its JSON (the nulls say what it lacks) and a whole report: no note
+	for f in "$OD/cut.json" "$FIX"/*.txt; do
+		run bash -c "'$CDM' compare '$f' '$OD/run.json' 2>&1 > /dev/null"
+		[[ "$output" != *"no footer"* ]]
+	done
+}
+
 @test "a report as CDM 6/7 save it (UTF-16LE), with CRLF, quoted, with trailing blanks: read the same" {
 	command -v iconv > /dev/null || skip "iconv is not installed"
 	for f in cdm7-default-nvme-1.txt cdm6-default-sdcard-1.txt cdm8-default-hdd-usb-shizuku-1.txt; do

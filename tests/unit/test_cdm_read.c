@@ -253,6 +253,8 @@ static void check_footer(const struct cdm_run_result *r, const struct expect *e)
 	assert_int_equal(r->aggregate, CDM_AGG_BEST);
 	/* no report names the device's NUMA node: unknown, not node 0 */
 	assert_int_equal(in->dev_numa_node, -1);
+	/* each has its footer, the trimmed one a Profile and a Test line of it */
+	assert_int_equal(in->source.no_footer, 0);
 }
 
 static void test_fixtures(void **state)
@@ -665,6 +667,36 @@ static void test_json_round_trip(void **state)
 		cdm_result_free(a);
 		free(json);
 		free(text);
+	}
+}
+
+/*
+ * a report cut before its footer (no Profile, Test or Date line) is read,
+ * and says so: source.no_footer; any of those lines is a footer
+ */
+static void test_no_footer(void **state)
+{
+	static const char *const with[] = { "Profile: Default\n", "   Test: 1 GiB (x5)\n",
+					     "   Date: 2021/06/26 15:42:37\n" };
+	static const char *const without[] = { "", "\n\n", "   Mode: [Admin]\n",
+						"     OS: Windows 10  [10.0 Build 19042] (x64)\n" };
+	char text[512];
+	struct cdm_run_result *r;
+
+	(void)state;
+	for (unsigned int i = 0; i < sizeof(with) / sizeof(with[0]); i++) {
+		snprintf(text, sizeof(text), ROW8 "%s", with[i]);
+		r = read_ok(text, strlen(text), "f.txt");
+		assert_int_equal(r->info.source.no_footer, 0);
+		cdm_result_free(r);
+	}
+	for (unsigned int i = 0; i < sizeof(without) / sizeof(without[0]); i++) {
+		snprintf(text, sizeof(text), "---------------------------------\n" ROW8 "%s", without[i]);
+		r = read_ok(text, strlen(text), "f.txt");
+		assert_int_equal(r->info.source.no_footer, 1);
+		assert_int_equal(r->ntests, 1);
+		assert_true(r->tests[0].reported.mb_s == 804.157);
+		cdm_result_free(r);
 	}
 }
 
@@ -1463,6 +1495,7 @@ int main(void)
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_json_round_trip),
 		cmocka_unit_test(test_json_cut),
+		cmocka_unit_test(test_no_footer),
 		cmocka_unit_test(test_compare_cells),
 		cmocka_unit_test(test_known),
 		cmocka_unit_test(test_blanks),

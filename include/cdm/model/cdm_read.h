@@ -50,7 +50,9 @@
  * as people annotate a saved or pasted report: no CDM report starts with
  * one), and a '#' line after it is refused as any line of no form.  A
  * report may be trimmed (no header, no footer) as long as it has a result
- * line.  Each line is recognised by its form: rules,
+ * line; one without a Profile, Test or Date line (cut short before its
+ * footer, or trimmed to its body) has info.source.no_footer set, so that
+ * the caller can say so.  Each line is recognised by its form: rules,
  * the product line ("CrystalDiskMark 8.0.4 Shizuku Edition x64 (C) ...",
  * or cdm's: "cdm 0.1.0 x86_64 (io_uring, O_DIRECT)", "cdm 0.1.0: a
  * CrystalDiskMark 8.0.1 x64 report, imported"), the credit line (CDM's,

@@ -156,6 +156,9 @@ struct cdm_run_source {
 	int has_interval;               /* it states its Interval (info.interval; 0 is one) */
 	int has_admin;                  /* it states whether it ran as admin (info.admin) */
 	int has_data;                   /* it states its test data (info.zero_fill) */
+	int no_footer;                  /* a text without a Profile, Test or Date line: cut
+					 * short, or trimmed to its body; the figures it has
+					 * are read, the rest unknown (not in the JSON) */
 };
 
 /* everything about the run except the figures */
