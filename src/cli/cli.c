@@ -201,6 +201,10 @@ int cdm_cli_load(const char *arg, unsigned int flags, struct cdm_run_result **r)
 		cdm_msg_error("%s: %s: read it with a newer cdm", name, err.msg);
 	else if (e < 0)
 		cdm_msg_error("%s: %s", name, err.msg);
+	else if ((*r)->info.source.no_footer)
+		/* its figures are read, the settings unknown: it may have been cut */
+		cdm_msg_note("%s: no footer (Profile/Test/Date lines): the report may be cut short",
+			     name);
 	return e;
 }
 

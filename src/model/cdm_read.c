@@ -40,6 +40,15 @@ enum by {
 	BY_CDM_IMPORT,                  /* cdm, of a report it imported */
 };
 
+/* the footer lines read (struct rd.footer) */
+#define F_PROFILE 0x01u
+#define F_TEST 0x02u
+#define F_MODE 0x04u
+#define F_TIME 0x08u
+#define F_DATE 0x10u
+#define F_OS 0x20u
+#define F_COMMENT 0x40u
+
 /* one result line as read */
 struct row {
 	struct cdm_spec spec;
@@ -65,6 +74,8 @@ struct rd {
 	int bad;                        /* -EINVAL: a token reader refused a value (err set) */
 	enum by by;                     /* of the product line */
 	int measure;                    /* a <Measure N sec> mark was read */
+	int started;                    /* a line of the report was read (not blank, no note) */
+	unsigned int footer;            /* F_*: the footer lines read */
 	struct cdm_run_info info;
 	struct cdm_err *err;
 };
@@ -1550,21 +1561,28 @@ static int footer_line(struct rd *rd, const char *p)
 	int ok = 1;
 
 	if ((v = footer_key(p, "Profile"))) {
+		rd->footer |= F_PROFILE;
 		if (strcmp(v, "unknown"))       /* cdm's text of a report without one */
 			snprintf(in->profile, sizeof(in->profile), "%s", v);
 	} else if ((v = footer_key(p, "Test"))) {
+		rd->footer |= F_TEST;
 		ok = test_value(rd, v);
 	} else if ((v = footer_key(p, "Mode"))) {
+		rd->footer |= F_MODE;
 		ok = mode_value(rd, v);
 	} else if ((v = footer_key(p, "Time"))) {
+		rd->footer |= F_TIME;
 		ok = time_value(rd, v);
 	} else if ((v = footer_key(p, "Date"))) {
+		rd->footer |= F_DATE;
 		ok = date_value(rd, v);
 	} else if ((v = footer_key(p, "OS"))) {
+		rd->footer |= F_OS;
 		os_value(in, v);
 		/* 3.x-6.x: the line after it is the comment ("  " + comment) */
 		rd->old_os = old_layout(rd);
 	} else if ((v = footer_key(p, "Comment"))) {
+		rd->footer |= F_COMMENT;
 		snprintf(in->comment, sizeof(in->comment), "%s", v);
 	} else if ((v = footer_key(p, "Steady")) || (v = footer_key(p, "Not steady"))) {
 		/* cdm's notes between the sections and the footer (cdm_layout_notes()) */
@@ -1640,6 +1658,14 @@ static int one_line(struct rd *rd, char *line)
 	/* blank, or a Markdown code fence around a pasted report */
 	if (!*p || !strncmp(p, "```", 3))
 		return 0;
+	/*
+	 * a note before the report ("# source: ...", a Markdown heading): no
+	 * CrystalDiskMark report starts with '#'; one after its first line is
+	 * no line of it (but CDM 6's comment, below, may be anything)
+	 */
+	if (*p == '#' && !rd->started)
+		return 0;
+	rd->started = 1;
 	rd->old_os = 0;
 	if (old_os && !rd->old_comment) {
 		/* CDM 6 ends with "  " + comment: free text after the OS line */
@@ -1705,6 +1731,43 @@ static void base_name(char *buf, size_t len, const char *file)
 	snprintf(buf, len, "%.*s", (int)(dot - b), b);
 }
 
+/*
+ * The Measure seconds of a CrystalDiskMark whose reports print none: 6.x
+ * and 7.x ran every DiskSpd pass for a fixed 5 s, not a setting ("-d5" in
+ * each command of DiskBench.cpp in 6.0.1, and "int duration = 5;" in
+ * DiskSpd() of 7.0.0 to 7.0.0h; 8.0 made it the Measure setting its Time
+ * line prints).  @product is a product line or cdm's origin of one
+ * ("CrystalDiskMark 7.0.0 x64"); 0 for any other (5.x and older
+ * unchecked, a report without its product line: unknown).
+ */
+static unsigned int fixed_measure(const char *product)
+{
+	const char *p = product;
+	unsigned int major;
+
+	if (!lit(&p, "CrystalDiskMark ") || !uns(&p, 99, &major) || *p != '.')
+		return 0;
+	return major == 6 || major == 7 ? 5 : 0;
+}
+
+/*
+ * What the footer states of the marks, into info.source: whether the run
+ * was admin, and its test data.  CDM 8 and 9 print [Admin] (or nothing)
+ * on the Mode line, CDM 6 and 7 print it nowhere; <0Fill> is on the Mode
+ * line in 8.x, on the Test line before (cdm's layouts print them where
+ * CDM's do).  A text cut before that line states neither.  cdm's text of
+ * an imported report prints a mark only when it was stated, and nothing
+ * when it was not or when it was stated off: there only a mark states.
+ */
+static void marks_known(const struct rd *rd, struct cdm_run_info *in)
+{
+	unsigned int marks_line = in->source.layout >= 8 ? F_MODE : F_TEST;
+	int imported = rd->by == BY_CDM_IMPORT;
+
+	in->source.has_admin = in->admin || (!imported && (rd->footer & F_MODE));
+	in->source.has_data = in->zero_fill || (!imported && (rd->footer & marks_line));
+}
+
 /* the result from what the lines gave; -ENOMEM */
 static int build(struct rd *rd, const char *file, struct cdm_run_result **out)
 {
@@ -1716,12 +1779,18 @@ static int build(struct rd *rd, const char *file, struct cdm_run_result **out)
 	in->source.kind = rd->by == BY_CDM ? CDM_SOURCE_CDM_REPORT : CDM_SOURCE_CDM_TEXT;
 	if (!in->source.layout)
 		in->source.layout = rd->layout;
+	marks_known(rd, in);
+	/* every CDM's footer has a Test and a Date line, 7.x's and later a Profile line */
+	in->source.no_footer = !(rd->footer & (F_PROFILE | F_TEST | F_DATE));
 	/*
 	 * cdm's CDM 6 and 7 layouts print <Measure N sec> when a run's
 	 * passes were not those layouts' fixed 5 s: without it, 5 s
 	 */
 	if (rd->by == BY_CDM_RUN && !rd->measure && rd->layout >= 6 && rd->layout <= 7)
 		in->time = 5;
+	/* CDM 6's and 7's fixed 5 s, in their reports and in cdm's text of one */
+	if (!in->time && rd->by != BY_CDM_RUN)
+		in->time = fixed_measure(rd->by == BY_CDM ? in->source.product : in->source.origin);
 	if (file)
 		snprintf(in->source.file, sizeof(in->source.file), "%s", file);
 	if (in->comment[0])
@@ -1781,6 +1850,8 @@ int cdm_cdm_read(const char *text, size_t len, const char *file,
 		return cdm_err_set(err, -ENOMEM, "out of memory");
 	rd->section = -1;
 	rd->err = err;
+	/* what no line fills is unknown, as in a result just allocated (-1 NUMA node) */
+	cdm_result_info_init(&rd->info);
 	if (len >= 2 && ((u[0] == 0xff && u[1] == 0xfe) || (u[0] == 0xfe && u[1] == 0xff))) {
 		ret = utf16_to_utf8(u + 2, len - 2, u[0] == 0xfe, &conv, &len);
 		if (ret) {

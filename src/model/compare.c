@@ -256,6 +256,7 @@ int cdm_compare_known(const struct cdm_run_result *run, enum cdm_compare_setting
 	case CDM_COMPARE_COUNT: return cdm_result_known(in, CDM_INFO_COUNT);
 	case CDM_COMPARE_TIME: return cdm_result_known(in, CDM_INFO_TIME);
 	case CDM_COMPARE_ENGINE: return cdm_result_known(in, CDM_INFO_ENGINE);
+	case CDM_COMPARE_DATA: return cdm_result_known(in, CDM_INFO_DATA);
 	default: return 1;
 	}
 }

@@ -228,6 +228,8 @@ int cdm_result_known(const struct cdm_run_info *in, enum cdm_info_item item)
 	case CDM_INFO_DATE: return src->date_text[0] != '\0';
 	case CDM_INFO_OS: return in->os[0] || in->kernel[0] || in->machine[0];
 	case CDM_INFO_VOLUME: return src->volume[0] != '\0';
+	case CDM_INFO_ADMIN: return src->has_admin;
+	case CDM_INFO_DATA: return src->has_data;
 	case CDM_INFO_WARMUP:
 	case CDM_INFO_HOST:
 	default: return 0;
@@ -517,6 +519,12 @@ int cdm_result_has_percentiles(const struct cdm_test_result *t)
 	return t->hist && t->hist->count > 0;
 }
 
+void cdm_result_info_init(struct cdm_run_info *in)
+{
+	memset(in, 0, sizeof(*in));
+	in->dev_numa_node = -1;         /* 0 is a node: unknown until found */
+}
+
 struct cdm_run_result *cdm_result_alloc(unsigned int ntests)
 {
 	struct cdm_run_result *r;
@@ -527,7 +535,7 @@ struct cdm_run_result *cdm_result_alloc(unsigned int ntests)
 		return NULL;
 	r->aggregate = CDM_AGG_BEST;
 	r->cv_threshold_pct = CDM_CV_THRESHOLD_DEFAULT;
-	r->info.dev_numa_node = -1;     /* 0 is a node: unknown until found */
+	cdm_result_info_init(&r->info);
 	r->ntests = ntests;
 	if (!ntests)
 		return r;

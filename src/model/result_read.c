@@ -864,9 +864,13 @@ static int read_source(struct cdm_err *err, const struct cdm_json *root, struct 
 	if (layout > 99)
 		return bad(err, "source.layout: %" PRIu64 " is no CrystalDiskMark version", layout);
 	src->layout = (unsigned int)layout;
-	/* an interval the report did not state was written as null */
+	/* an interval, admin or test data the report did not state was written as null */
 	v = cdm_json_get(cdm_json_get(root, "settings"), "interval_s");
 	src->has_interval = v && v->type == CDM_JSON_NUMBER;
+	v = cdm_json_get(cdm_json_get(root, "system"), "admin");
+	src->has_admin = v && (v->type == CDM_JSON_TRUE || v->type == CDM_JSON_FALSE);
+	v = cdm_json_get(cdm_json_get(root, "settings"), "data");
+	src->has_data = v && v->type == CDM_JSON_STRING;
 	return 0;
 }
 
@@ -1011,12 +1015,13 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 			return -EINVAL;
 		r->interrupted = (int)sig;
 	}
-	v = mem(err, root, "result", "start_unix", CDM_JSON_NUMBER, 0);
+	/* null: an imported report without its Date (source.date_text says) */
+	v = mem(err, root, "result", "start_unix", CDM_JSON_NUMBER, 1);
 	if (!v)
 		return -EINVAL;
-	if (!(v->num >= 0 && v->num < 1e13))
+	if (v->type == CDM_JSON_NUMBER && !(v->num >= 0 && v->num < 1e13))
 		return bad(err, "start_unix: out of range");
-	in->start = (time_t)v->num;
+	in->start = v->type == CDM_JSON_NUMBER ? (time_t)v->num : 0;
 
 	set = mem(err, root, "result", "settings", CDM_JSON_OBJECT, 0);
 	if (!set)
@@ -1030,7 +1035,7 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	    null_uint(err, set, "settings", "warmup_s", &in->warmup) ||
 	    str(err, set, "settings", "engine", in->engine, sizeof(in->engine), 1) ||
 	    boolean(err, set, "settings", "direct", &in->direct) ||
-	    str(err, set, "settings", "data", s, sizeof(s), 0))
+	    str(err, set, "settings", "data", s, sizeof(s), 1))
 		return -EINVAL;
 	in->zero_fill = !strcmp(s, "zero");
 	v = cdm_json_get(set, "sync");
@@ -1047,10 +1052,12 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 		return bad(err, "settings.aggregate: \"%s\"", s);
 	if (read_hold_settings(err, set, in))
 		return -EINVAL;
-	v = mem(err, set, "settings", "cv_threshold_pct", CDM_JSON_NUMBER, 0);
+	/* null: an imported report's, which has no passes to judge (the default stays) */
+	v = mem(err, set, "settings", "cv_threshold_pct", CDM_JSON_NUMBER, 1);
 	if (!v)
 		return -EINVAL;
-	r->cv_threshold_pct = v->num;
+	if (v->type == CDM_JSON_NUMBER)
+		r->cv_threshold_pct = v->num;
 
 	tg = mem(err, root, "result", "target", CDM_JSON_OBJECT, 0);
 	if (!tg)
@@ -1078,9 +1085,13 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	if (str(err, sy, "system", "os", in->os, sizeof(in->os), 1) ||
 	    str(err, sy, "system", "kernel", in->kernel, sizeof(in->kernel), 1) ||
 	    str(err, sy, "system", "machine", in->machine, sizeof(in->machine), 1) ||
-	    str(err, sy, "system", "cpu_model", in->cpu_model, sizeof(in->cpu_model), 1) ||
-	    boolean(err, sy, "system", "admin", &in->admin))
+	    str(err, sy, "system", "cpu_model", in->cpu_model, sizeof(in->cpu_model), 1))
 		return -EINVAL;
+	/* null: an imported report that does not say (read_source()) */
+	v = mem(err, sy, "system", "admin", CDM_JSON_TRUE, 1);
+	if (!v)
+		return -EINVAL;
+	in->admin = v->type == CDM_JSON_TRUE;
 	u = 0;
 	if (opt_u64(err, sy, "system", "cpus_online", &u))
 		return -EINVAL;

@@ -89,12 +89,17 @@ static void key_str(FILE *out, const char *ind, const char *key, const char *s,
 
 /*
  * target.memory_under: what under the target may make the figures memory
- * speed (target/stack.h), one object per finding; [] when nothing was found.
+ * speed (target/stack.h), one object per finding; [] when nothing was
+ * found, null when nothing looked (an imported report: CDM_INFO_HOST).
  */
 static void write_memory_under(FILE *out, const struct cdm_run_info *in)
 {
 	unsigned int n = in->nmem_under < CDM_MEM_UNDER_MAX ? in->nmem_under : CDM_MEM_UNDER_MAX;
 
+	if (!cdm_result_known(in, CDM_INFO_HOST)) {
+		fputs("    \"memory_under\": null\n", out);
+		return;
+	}
 	if (!n) {
 		fputs("    \"memory_under\": []\n", out);
 		return;
@@ -260,7 +265,11 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 	key_str(out, "    ", "engine", in->engine, sizeof(in->engine),
 		!cdm_result_known(in, CDM_INFO_ENGINE), ",");
 	fprintf(out, "    \"direct\": %s,\n", in->direct ? "true" : "false");
-	fprintf(out, "    \"data\": \"%s\",\n", in->zero_fill ? "zero" : "random");
+	/* null: an imported report that does not state it (CDM 8 cut before its Mode line) */
+	if (cdm_result_known(in, CDM_INFO_DATA))
+		fprintf(out, "    \"data\": \"%s\",\n", in->zero_fill ? "zero" : "random");
+	else
+		fputs("    \"data\": null,\n", out);
 	fprintf(out, "    \"sync\": %s,\n", in->dsync ? "true" : "false");
 	if (in->fsync_every)
 		key_u64(out, "    ", "fsync_every", in->fsync_every, ",");
@@ -272,10 +281,18 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 		fputs("    \"rate_iops\": null,\n", out);
 	write_hold_settings(out, in);
 	fprintf(out, "    \"aggregate\": \"%s\",\n", cdm_result_aggregate_name(r->aggregate));
-	key_num(out, "    ", "cv_threshold_pct", r->cv_threshold_pct, "");
+	/* cdm's own bar for "unstable": an imported report has no passes it could judge */
+	if (cdm_result_imported(in))
+		fputs("    \"cv_threshold_pct\": null\n", out);
+	else
+		key_num(out, "    ", "cv_threshold_pct", r->cv_threshold_pct, "");
 	fputs("  },\n", out);
 
-	fprintf(out, "  \"start_unix\": %lld,\n", (long long)in->start);
+	/* an imported report without its Date states no start: null, not 1970 */
+	if (cdm_result_known(in, CDM_INFO_DATE))
+		fprintf(out, "  \"start_unix\": %lld,\n", (long long)in->start);
+	else
+		fputs("  \"start_unix\": null,\n", out);
 	cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
 	if (cdm_result_imported(in))
 		utc[0] = '\0';         /* a report's Date has no zone: "source" */
@@ -325,7 +342,11 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 	else
 		fputs("    \"mem_total_bytes\": null,\n", out);
 	write_placement(out, in);
-	fprintf(out, "    \"admin\": %s\n", in->admin ? "true" : "false");
+	/* null: an imported report that does not say (CDM 6 and 7 never do) */
+	if (cdm_result_known(in, CDM_INFO_ADMIN))
+		fprintf(out, "    \"admin\": %s\n", in->admin ? "true" : "false");
+	else
+		fputs("    \"admin\": null\n", out);
 	fputs("  },\n", out);
 }
 
@@ -632,8 +653,11 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	key_u64(out, "      ", "threads", t->spec.threads, ",");
 	key_u64(out, "      ", "queue_depth", t->spec.qd, ",");
 	key_u64(out, "      ", "queue_depth_run", t->qd_run, ",");
-	/* with steady state, the rounds it could run */
-	key_u64(out, "      ", "passes_requested", cdm_result_requested(t, &r->info), ",");
+	/* with steady state, the rounds it could run; a report without its count: null */
+	if (t->reported.has && !cdm_result_known(&r->info, CDM_INFO_COUNT))
+		fputs("      \"passes_requested\": null,\n", out);
+	else
+		key_u64(out, "      ", "passes_requested", cdm_result_requested(t, &r->info), ",");
 	key_u64(out, "      ", "passes_completed", n, ",");
 	key_u64(out, "      ", "passes_measured", s.measured, ",");
 	fprintf(out, "      \"complete\": %s,\n", cdm_result_complete(t, &r->info) ? "true" : "false");
@@ -646,8 +670,12 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 	} else {
 		fputs("      \"error\": null,\n", out);
 	}
-	fprintf(out, "      \"unstable\": %s,\n",
-		cdm_result_unstable(t, r->cv_threshold_pct, &cv) ? "true" : "false");
+	/* a report's test: CDM printed one figure, no passes to judge stable or not */
+	if (t->reported.has)
+		fputs("      \"unstable\": null,\n", out);
+	else
+		fprintf(out, "      \"unstable\": %s,\n",
+			cdm_result_unstable(t, r->cv_threshold_pct, &cv) ? "true" : "false");
 	/* why the test, or some of its passes, measured nothing */
 	cdm_result_why(t, why, sizeof(why));
 	fputs("      ", out);

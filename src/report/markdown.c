@@ -56,7 +56,7 @@ static int reported_has(const struct cdm_run_result *r, int lat)
 /*
  * "How measured:" of a run imported from a CrystalDiskMark report: the
  * figures are CDM's, as its report printed them; the settings it states
- * (profile, size, passes, Measure, Interval, data) and, by name, those it
+ * (profile, size, passes, Measure, Interval, test data) and, by name, those it
  * does not (cdm_result_known()), never a 0 or an empty engine.
  */
 static void write_source_method(FILE *out, const struct cdm_run_info *in, int lat)
@@ -88,11 +88,14 @@ static void write_source_method(FILE *out, const struct cdm_run_info *in, int la
 		list_item(out, &n, "");
 		cdm_fmt_md_text(out, text, sizeof(text));
 	}
-	list_item(out, &n, in->zero_fill ? "zero data (0Fill)" : "random data");
+	if (cdm_result_known(in, CDM_INFO_DATA))
+		list_item(out, &n, in->zero_fill ? "zero data (0Fill)" : "random data");
 	fputs("; not stated: ", out);
 	for (i = n = 0; i < sizeof(set) / sizeof(set[0]); i++)
 		if (!cdm_result_known(in, set[i].item))
 			list_item(out, &n, set[i].name);
+	if (!cdm_result_known(in, CDM_INFO_DATA))
+		list_item(out, &n, "test data");
 	fprintf(out, "; figures: the best of its passes (MB/s the highest%s, as CrystalDiskMark prints them).\n\n",
 		lat ? ", latency the lowest" : "; it prints no latency");
 }

@@ -581,8 +581,10 @@ static unsigned int footer_source(const struct cdm_run_result *r, char (*l)[600]
 	const struct cdm_run_info *in = &r->info;
 	char src[128];
 
-	snprintf(l[0], 600, "Measured by %s, %s data" SEP "Figures: as its report printed them, the best of its passes",
-		 cdm_fmt_source(src, sizeof(src), in), in->zero_fill ? "zero (0Fill)" : "random");
+	snprintf(l[0], 600, "Measured by %s, %s" SEP "Figures: as its report printed them, the best of its passes",
+		 cdm_fmt_source(src, sizeof(src), in),
+		 !cdm_result_known(in, CDM_INFO_DATA) ? "test data unknown" :
+		 in->zero_fill ? "zero (0Fill) data" : "random data");
 	snprintf(l[1], 600, "Not stated in the report: engine, warm-up, CPU, memory, device%s",
 		 lacks_latency(r) ? ", latency" : "");
 	return 2;

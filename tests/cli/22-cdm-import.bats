@@ -4,7 +4,9 @@
 # compare of that JSON is the compare of the report), and what is not a
 # report gets one line naming the file and the line.  The reports are
 # tests/fixtures/cdm-reports/ (real ones; their first line, "# source:",
-# says where each comes from and is cut off here).
+# says where each comes from: a note before the report, which the reader
+# skips, so they are read as stored; report() cuts it off where a test
+# compares the report line for line).
 
 load helpers
 
@@ -25,11 +27,18 @@ cdm_run() {
 	"$CDM" "${NULLRUN[@]}" --label local --save "$OD/run.json" "$TD" > /dev/null
 }
 
-@test "every report compares with a cdm run, side by side with ratios, in either order" {
+@test "every report as stored, its '# source:' note first, compares with a cdm run, in either order, and imports" {
 	cdm_run
 	for f in "$FIX"/*.txt; do
 		name=$(basename "$f")
-		r=$(report "$name")
+		head -1 "$f" | grep -q '^# source: '
+		r=$f
+		run "$CDM" import "$r"
+		echo "$name: import: status $status"
+		echo "$output"
+		[ "$status" -eq 0 ]
+		# the note is no part of the report: the same as the report alone
+		[ "$output" = "$("$CDM" import "$(report "$name")" 2>&1)" ]
 		run "$CDM" compare "$r" "$OD/run.json"
 		echo "$name: status $status"
 		echo "$output"
@@ -155,7 +164,8 @@ layout_of() {
 	[[ "${lines[0]}" == "cdm: warning: the runs differ in tests: their figures may not be comparable" ]]
 	[[ "$output" == *"Warning: the runs were measured with different settings"* ]]
 	[[ "$output" == *"  tests: cdm6-default-sdcard-1 8 tests, cdm7-default-nvme-1 8 tests (2 in common)"* ]]
-	# what neither report states (engine, CDM 6's Measure time) is not warned about
+	# what neither report states (engine) is not warned about, nor the Measure
+	# time both ran with (a fixed 5 s in CDM 6 and 7, which print none)
 	[[ "$output" != *"  engine:"* && "$output" != *"  time:"* ]]
 	echo "$output" | grep -qE '^  SEQ  128KiB \(Q= 32, T= 1\): +91\.559 +missing$'
 	echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +5\.297 +47\.327 +8\.93x$'
@@ -163,6 +173,50 @@ layout_of() {
 	w=$(echo "$output" | grep -n '^Warning' | cut -d: -f1)
 	r=$(echo "$output" | grep -n '^\[Read\]' | cut -d: -f1)
 	[ "$w" -lt "$r" ]
+}
+
+@test "CDM 6 and 7 print no Measure time, but theirs was a fixed 5 s: compared with a run of 1 s passes, the time is warned about" {
+	cdm_run         # --time 1
+	for name in cdm6-default-sdcard-1.txt cdm7-default-nvme-1.txt; do
+		run "$CDM" compare "$FIX/$name" "$OD/run.json"
+		echo "$output"
+		[ "$status" -eq 0 ]
+		[[ "${lines[0]}" == "cdm: warning: the runs differ in "*time* ]]
+		[[ "$output" == *"  time: ${name%.txt} 5 s, local 1 s"* ]]
+		run "$CDM" import --format json "$FIX/$name"
+		[[ "$output" == *'"time_s": 5,'* ]]
+	done
+	# CDM 8 states its own in its Time line; a report without its product line states none
+	grep -v '^CrystalDiskMark ' "$FIX/cdm7-default-nvme-1.txt" > "$OD/nohead.txt"
+	run "$CDM" import "$OD/nohead.txt"
+	[[ "$output" == *"   Time: Measure unknown / Interval 5 sec "* ]]
+}
+
+@test "a report cut before its footer is read, with one note naming the file; one with its footer, or its JSON, has none" {
+	cdm_run
+	note="no footer (Profile/Test/Date lines): the report may be cut short"
+	# the header and the [Read] rows only, as a paste cut short
+	head -n 13 "$FIX/cdm8-default-nvme-1.txt" > "$OD/cut.txt"
+	for cmd in "import" "report" "compare $OD/run.json" "import --save $OD/cut.json"; do
+		# shellcheck disable=SC2086
+		"$CDM" $cmd "$OD/cut.txt" > "$OD/out.txt" 2> "$OD/err.txt"
+		echo "$cmd:"; cat "$OD/err.txt"
+		[ "$(grep -c "^cdm: note: $OD/cut.txt: $note\$" "$OD/err.txt")" -eq 1 ]
+	done
+	# its figures are there, the rest missing
+	run "$CDM" import "$OD/cut.txt"
+	[[ "$output" == *"  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s"* && "$output" == *"   Date: unknown"* ]]
+	# compare names the file it read the report from: in either place, and from stdin
+	run "$CDM" compare "$OD/run.json" "$OD/cut.txt"
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | grep -c "note: .*$note")" -eq 1 ]
+	run bash -c "'$CDM' import - < '$OD/cut.txt' 2>&1 > /dev/null"
+	[ "$output" = "cdm: note: stdin: $note" ]
+	# its JSON (the nulls say what it lacks) and a whole report: no note
+	for f in "$OD/cut.json" "$FIX"/*.txt; do
+		run bash -c "'$CDM' compare '$f' '$OD/run.json' 2>&1 > /dev/null"
+		[[ "$output" != *"no footer"* ]]
+	done
 }
 
 @test "a report as CDM 6/7 save it (UTF-16LE), with CRLF, quoted, with trailing blanks: read the same" {
@@ -207,11 +261,14 @@ layout_of() {
 	head -c 4096 /dev/zero | tr '\0' x > "$OD/long.txt"
 	r=$(report cdm8-default-sata-1.txt)
 	sed '16s/MB\/s/MiB\/s/' "$r" > "$OD/mangled.txt"
+	# a note is skipped only before the report: one after its first line is refused
+	{ head -2 "$r"; echo '# a late note'; tail -n +3 "$r"; } > "$OD/late-note.txt"
 	for f in garbage.json:"not JSON: line 1, column 18" \
 		fox.txt:"line 1: not a CrystalDiskMark report line: 'The quick brown fox'" \
 		empty.txt:"empty file, not a cdm result or a CrystalDiskMark report" \
 		binary.bin:"line 1: not a CrystalDiskMark report line: '?ELF" \
 		long.txt:"line 1: longer than 1024 bytes, not a CrystalDiskMark report line" \
+		late-note.txt:"line 3: not a CrystalDiskMark report line: '# a late note'" \
 		mangled.txt:"line 16: not a CrystalDiskMark report line: '  SEQ    1MiB (Q=  1, T= 1):   485.163 MiB/s [    462.7 IOPS...'"; do
 		name=${f%%:*} why=${f#*:}
 		for order in 1 2; do
@@ -250,7 +307,8 @@ layout_of() {
 	# CDM 6 printed no latency and no sequential IOPS: IOPS as CDM derives it, no latency
 	[[ "$output" == *"  SEQ  128KiB (Q= 32, T= 1):    91.559 MB/s [    698.5 IOPS]"* ]]
 	[[ "$output" == *"  RND    4KiB (Q=  8, T= 8):     7.892 MB/s [   1926.8 IOPS]"* ]]
-	[[ "$output" == *"   Time: Measure unknown / Interval 5 sec "* ]]
+	# CDM 6 prints no Measure time: its passes were a fixed 5 s
+	[[ "$output" == *"   Time: Measure 5 sec / Interval 5 sec "* ]]
 	[[ "$output" == *"   Test: 1 GiB (x5) [I: 11.7% (14.0/119.2 GiB)]"* ]]
 	[[ "$output" == *"   Date: 2019/04/01 11:33:09"* ]]
 	# no latency: a dash in its field (docs/output-formats.md), never a number
@@ -280,6 +338,67 @@ layout_of() {
 	[[ "$output" == *"one CrystalDiskMark report expected, got 0"* ]]
 	run "$CDM" import --format svgx "$r"
 	[ "$status" -eq 2 ]
+}
+
+# json_of NAME - `cdm import --format json` of the fixture NAME, as stored, in $OD/NAME.json
+json_of() {
+	"$CDM" import --format json "$FIX/$1" > "$OD/$1.json"
+	echo "$OD/$1.json"
+}
+
+@test "cdm import --format json: what a report does not state is null, never a 0 or false; report and compare read it back" {
+	command -v jq > /dev/null || skip "jq is not installed"
+	cdm_run
+	for f in "$FIX"/*.txt; do
+		name=$(basename "$f")
+		j=$(json_of "$name")
+		echo "== $name"
+		# no report names the device's NUMA node (0 would be a node)
+		[ "$(jq '.system.device_numa_node' "$j")" = null ]
+		# admin: CDM 8's Mode line says it ([Admin] or nothing); CDM 6 and 7
+		# print none, and the partial report was cut before its Mode line;
+		# the test data: <0Fill> or not on its line (CDM 8's Mode, CDM 6/7's Test)
+		case $name in
+		cdm6-* | cdm7-*) admin=null data='"random"' ;;
+		cdm8-real-partial-1.txt) admin=null data=null ;;
+		*) admin=true data='"random"' ;;
+		esac
+		[ "$(jq '.system.admin' "$j")" = "$admin" ]
+		[ "$(jq '.settings.data' "$j")" = "$data" ]
+		# cdm's own bar for "unstable" and its verdict: a report has no passes to judge
+		[ "$(jq '.settings.cv_threshold_pct' "$j")" = null ]
+		[ "$(jq '[.tests[].unstable] | unique' -c "$j")" = '[null]' ]
+		# nothing looked under its target: not "nothing found"
+		[ "$(jq '.target.memory_under' "$j")" = null ]
+		# the JSON reads back: printed again, and compared
+		run "$CDM" report "$j"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$("$CDM" import "$f")" ]
+		run "$CDM" compare "$j" "$OD/run.json"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$("$CDM" compare "$f" "$OD/run.json" 2>&1)" ]
+	done
+	# test data a report does not state is not compared; stated, it is
+	"$CDM" "${NULLRUN[@]}" --data zero --label zero --save "$OD/zero.json" "$TD" > /dev/null
+	run "$CDM" compare "$OD/cdm8-real-partial-1.txt.json" "$OD/zero.json"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "cdm: warning: the runs differ in "* && "${lines[0]}" != *data* ]]
+	run "$CDM" compare "$OD/cdm7-default-hdd-1.txt.json" "$OD/zero.json"
+	[[ "${lines[0]}" == "cdm: warning: the runs differ in "*data* ]]
+	[[ "$output" == *"  data: cdm7-default-hdd-1 random, zero zero"* ]]
+	# and the Markdown says which it does not state
+	run "$CDM" report --format markdown "$OD/cdm8-real-partial-1.txt.json"
+	[[ "$output" == *"; not stated: Measure time, Interval, warm-up, engine, test data;"* ]]
+	# a report cut before its footer: no start, count or passes asked for (null, not 0)
+	head -n 13 "$FIX/cdm8-default-nvme-1.txt" > "$OD/cut.txt"
+	tail -1 "$OD/cut.txt" | grep -q '^  RND    4KiB (Q=  1, T= 1): '
+	"$CDM" import --format json "$OD/cut.txt" > "$OD/cut.json" 2> /dev/null
+	[ "$(jq '.start_unix' "$OD/cut.json")" = null ]
+	[ "$(jq '.settings.count' "$OD/cut.json")" = null ]
+	[ "$(jq '[.tests[].passes_requested] | unique' -c "$OD/cut.json")" = '[null]' ]
+	run "$CDM" report "$OD/cut.json"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"   Date: unknown"* ]]
 }
 
 @test "compare under median or mean, or by latency: a report's cells say why, never 0" {

@@ -14,7 +14,8 @@
  * `cdm import` read back; and compare's cells.
  *
  * The first line of each fixture ("# source: ...") says where the report
- * comes from and is not part of it: it is cut off here before reading.
+ * comes from and is not part of it: each is read as stored, that line
+ * and all, as the reader skips the '#' lines before a report.
  * Run from the repository root, or set CDM_SRCDIR to it.
  */
 #include <stdarg.h>
@@ -43,65 +44,63 @@ struct expect {
 	unsigned int ntests, layout;
 	const char *version, *edition, *profile;
 	unsigned long long size;
-	unsigned int count, time, interval, has_interval, admin, zero_fill;
+	unsigned int count, time, interval, has_interval, admin, zero_fill;     /* time: 6.x, 7.x fixed 5 s */
 	const char *date, *os, *kernel, *machine, *comment, *volume, *label;
 	unsigned long long fs_total, fs_used;
+	int says_admin, says_data;      /* a Mode line (8.x); the line of <0Fill> */
 };
 
 #define GIB (1024ull * 1024 * 1024)
 #define MIB (1024ull * 1024)
 
 static const struct expect fixtures[] = {
-	{ "cdm6-default-sdcard-1.txt", 8, 6, "6.0.0", "x64", "", 1024 * MIB, 5, 0, 5, 1, 0, 0,
+	{ "cdm6-default-sdcard-1.txt", 8, 6, "6.0.0", "x64", "", 1024 * MIB, 5, 5, 5, 1, 0, 0,
 	  "2019/04/01 11:33:09", "Windows 10 ", "10.0 Build 14393", "x64", "",
 	  "I: 11.7% (14.0/119.2 GiB)", "cdm6-default-sdcard-1",
-	  (unsigned long long)(119.2 * GIB + 0.5), (unsigned long long)(14.0 * GIB + 0.5) },
-	{ "cdm7-default-hdd-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 0, 5, 1, 0, 0,
+	  (unsigned long long)(119.2 * GIB + 0.5), (unsigned long long)(14.0 * GIB + 0.5), 0, 1 },
+	{ "cdm7-default-hdd-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 5, 5, 1, 0, 0,
 	  "2020/01/02 13:19:48", "Windows 10 ", "10.0 Build 18363", "x64", "", "",
-	  "cdm7-default-hdd-1", 0, 0 },
-	{ "cdm7-default-nvme-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 0, 5, 1, 0, 0,
+	  "cdm7-default-hdd-1", 0, 0, 0, 1 },
+	{ "cdm7-default-nvme-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 5, 5, 1, 0, 0,
 	  "2020/01/02 16:54:09", "Windows 10 ", "10.0 Build 18363", "x64", "", "",
-	  "cdm7-default-nvme-1", 0, 0 },
-	{ "cdm7-default-sata-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 0, 5, 1, 0, 0,
+	  "cdm7-default-nvme-1", 0, 0, 0, 1 },
+	{ "cdm7-default-sata-1.txt", 8, 7, "7.0.0", "x64", "Default", GIB, 5, 5, 5, 1, 0, 0,
 	  "2020/01/03 10:40:02", "Windows 10 ", "10.0 Build 18363", "x64", "", "",
-	  "cdm7-default-sata-1", 0, 0 },
+	  "cdm7-default-sata-1", 0, 0, 0, 1 },
 	{ "cdm8-default-hdd-usb-shizuku-1.txt", 8, 8, "8.0.4", "Shizuku Edition x64", "Default",
 	  GIB, 5, 5, 5, 1, 1, 0, "2022/07/24 14:51:14", "Windows 10 Professional",
 	  "10.0 Build 19044", "x64", "", "P: 14% (539/3726GiB)", "cdm8-default-hdd-usb-shizuku-1",
-	  3726 * GIB, 539 * GIB },
+	  3726 * GIB, 539 * GIB, 1, 1 },
 	{ "cdm8-default-nvme-1.txt", 8, 8, "8.0.1", "x64", "Default", GIB, 5, 5, 5, 1, 1, 0,
 	  "2021/06/26 15:42:37", "Windows 10 ", "10.0 Build 19042", "x64",
 	  "Crucial P2 2TB @ PCIe 2.0 x2", "G: 0% (0/1863GiB)", "Crucial P2 2TB @ PCIe 2.0 x2",
-	  1863 * GIB, 0 },
+	  1863 * GIB, 0, 1, 1 },
 	{ "cdm8-default-sata-1.txt", 8, 8, "8.0.1", "x64", "Default", GIB, 5, 5, 5, 1, 1, 0,
 	  "2021/06/22 17:19:21", "Windows 10 ", "10.0 Build 19042", "x64", "WD Blue 3D 1TB",
-	  "E: 96% (894/932GiB)", "WD Blue 3D 1TB", 932 * GIB, 894 * GIB },
+	  "E: 96% (894/932GiB)", "WD Blue 3D 1TB", 932 * GIB, 894 * GIB, 1, 1 },
 	{ "cdm8-default-sata-2.txt", 8, 8, "8.0.1", "x64", "Default", GIB, 5, 5, 5, 1, 1, 0,
 	  "2021/06/22 16:34:54", "Windows 10 ", "10.0 Build 19042", "x64", "Samsung 840 EVO 120GB",
-	  "C: 98% (109/111GiB)", "Samsung 840 EVO 120GB", 111 * GIB, 109 * GIB },
+	  "C: 98% (109/111GiB)", "Samsung 840 EVO 120GB", 111 * GIB, 109 * GIB, 1, 1 },
 	{ "cdm8-default-sata-x86-1.txt", 8, 8, "8.0.1", "x86", "Default", 512 * MIB, 2, 5, 5, 1, 1, 0,
 	  "2021/06/23 0:05:57", "Windows 10 ", "10.0 Build 19042", "x64", "",
-	  "F: 78% (182/233GiB)", "cdm8-default-sata-x86-1", 233 * GIB, 182 * GIB },
+	  "F: 78% (182/233GiB)", "cdm8-default-sata-x86-1", 233 * GIB, 182 * GIB, 1, 1 },
 	{ "cdm8-real-partial-1.txt", 4, 8, "", "", "Real", 128 * MIB, 1, 0, 0, 0, 0, 0,
-	  "", "", "", "", "", "D: 9% (167/1863GiB)", "cdm8-real-partial-1", 1863 * GIB, 167 * GIB },
+	  "", "", "", "", "", "D: 9% (167/1863GiB)", "cdm8-real-partial-1", 1863 * GIB, 167 * GIB, 0, 0 },
 };
 
 #define NFIX (sizeof(fixtures) / sizeof(fixtures[0]))
 
-/* the fixture @name without its first line ("# source: ..."), in *@len bytes */
-static char *fixture_body(const char *name, size_t *len)
+/* one result line of CDM 8, under its section head */
+#define ROW8 "[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
+
+/* the fixture @name as stored, its first line "# source: ..." too, in *@len bytes */
+static char *fixture_text(const char *name, size_t *len)
 {
-	char path[4096], *buf, *nl;
-	size_t n, sz;
+	char path[4096], *buf;
 
 	snprintf(path, sizeof(path), "cdm-reports/%s", name);
-	buf = unit_fixture(path, &sz);
-	assert_true(buf[0] == '#');
-	nl = strchr(buf, '\n');
-	assert_non_null(nl);
-	n = sz - (size_t)(nl + 1 - buf);
-	memmove(buf, nl + 1, n + 1);
-	*len = n;
+	buf = unit_fixture(path, len);
+	assert_true(!strncmp(buf, "# source: ", 10));
 	return buf;
 }
 
@@ -115,6 +114,18 @@ static struct cdm_run_result *read_ok(const char *text, size_t len, const char *
 		fail_msg("%s: %d %s", file, ret, err.msg);
 	assert_non_null(r);
 	return r;
+}
+
+/* @r printed by the formatter @fmt, in a new buffer of *@len bytes */
+static char *render(const struct cdm_run_result *r, const char *fmt, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	assert_non_null(f);
+	assert_int_equal(cdm_report_find(fmt)->write(f, r), 0);
+	fclose(f);
+	return buf;
 }
 
 /* a figure as printed: the number right before @unit in @s, or NaN when absent */
@@ -227,6 +238,8 @@ static void check_footer(const struct cdm_run_result *r, const struct expect *e)
 	assert_int_equal(in->source.has_interval, e->has_interval);
 	assert_int_equal(in->admin, e->admin);
 	assert_int_equal(in->zero_fill, e->zero_fill);
+	assert_int_equal(in->source.has_admin, e->says_admin);
+	assert_int_equal(in->source.has_data, e->says_data);
 	assert_string_equal(in->source.date_text, e->date);
 	assert_string_equal(in->os, e->os);
 	assert_string_equal(in->kernel, e->kernel);
@@ -239,6 +252,10 @@ static void check_footer(const struct cdm_run_result *r, const struct expect *e)
 	assert_int_equal(in->direct, 1);
 	assert_string_equal(in->engine, "");
 	assert_int_equal(r->aggregate, CDM_AGG_BEST);
+	/* no report names the device's NUMA node: unknown, not node 0 */
+	assert_int_equal(in->dev_numa_node, -1);
+	/* each has its footer, the trimmed one a Profile and a Test line of it */
+	assert_int_equal(in->source.no_footer, 0);
 }
 
 static void test_fixtures(void **state)
@@ -246,7 +263,7 @@ static void test_fixtures(void **state)
 	(void)state;
 	for (unsigned int i = 0; i < NFIX; i++) {
 		size_t len;
-		char *text = fixture_body(fixtures[i].file, &len);
+		char *text = fixture_text(fixtures[i].file, &len);
 		struct cdm_run_result *r = read_ok(text, len, fixtures[i].file);
 
 		check_figures(text, r, fixtures[i].file);
@@ -260,7 +277,7 @@ static void test_fixtures(void **state)
 static void test_date(void **state)
 {
 	size_t len;
-	char *text = fixture_body("cdm8-default-nvme-1.txt", &len);
+	char *text = fixture_text("cdm8-default-nvme-1.txt", &len);
 	struct cdm_run_result *r = read_ok(text, len, "x.txt");
 
 	(void)state;
@@ -356,7 +373,7 @@ static void test_variants(void **state)
 	(void)state;
 	for (unsigned int i = 0; i < NFIX; i++) {
 		size_t len, vlen;
-		char *text = fixture_body(fixtures[i].file, &len), *v;
+		char *text = fixture_text(fixtures[i].file, &len), *v;
 		struct cdm_run_result *base = read_ok(text, len, fixtures[i].file), *r;
 		void (*fs[])(FILE *, const char *, size_t, int) = { to_crlf, to_quoted, to_trailing };
 
@@ -394,7 +411,7 @@ static void test_variants(void **state)
 static void test_cdm6_end(void **state)
 {
 	size_t len, k;
-	char *text = fixture_body("cdm6-default-sdcard-1.txt", &len);
+	char *text = fixture_text("cdm6-default-sdcard-1.txt", &len);
 	struct cdm_run_result *a, *b;
 
 	(void)state;
@@ -435,7 +452,7 @@ static void refuse(const char *text, int want, const char *msg)
 static void test_refused(void **state)
 {
 	size_t len;
-	char *text = fixture_body("cdm8-default-nvme-1.txt", &len), *p;
+	char *text = fixture_text("cdm8-default-nvme-1.txt", &len), *p;
 
 	(void)state;
 	refuse("", -EINVAL, "empty file, not a cdm result or a CrystalDiskMark report");
@@ -462,7 +479,7 @@ static void test_refused(void **state)
 	p = strstr(text, "  RND    4KiB (Q= 32, T= 1):   428.648 MB/s");
 	assert_non_null(p);
 	p[36] = 'x';
-	refuse(text, -EINVAL, "line 11: not a CrystalDiskMark report line: '  RND    4KiB (Q= 32, T= 1):   428.6x8 MB/s [ 104650.4 IOPS]...'");
+	refuse(text, -EINVAL, "line 12: not a CrystalDiskMark report line: '  RND    4KiB (Q= 32, T= 1):   428.6x8 MB/s [ 104650.4 IOPS]...'");
 	free(text);
 	/* a line of 2 KiB */
 	text = calloc(1, 4096);
@@ -516,6 +533,8 @@ static void test_other_layouts(void **state)
 	assert_int_equal(r->tests[2].spec.qd, 1);
 	assert_true(r->tests[3].reported.iops == 6635.7);
 	assert_int_equal(r->info.zero_fill, 1);
+	assert_true(cdm_result_known(&r->info, CDM_INFO_DATA));
+	assert_false(cdm_result_known(&r->info, CDM_INFO_ADMIN));      /* 5.x prints none */
 	assert_int_equal(r->info.count, 4);
 	assert_string_equal(r->info.comment, "my comment");
 	assert_string_equal(r->info.os, "Windows 10 Professional");
@@ -545,7 +564,15 @@ static void test_other_layouts(void **state)
 	assert_string_equal(name, "SEQ1M Q8T1 W30");
 	assert_int_equal(r->info.admin, 1);
 	assert_int_equal(r->info.zero_fill, 1);
+	assert_true(cdm_result_known(&r->info, CDM_INFO_ADMIN));
+	assert_true(cdm_result_known(&r->info, CDM_INFO_DATA));
 	cdm_result_free(r);
+	/* a Mode line without marks states both: not admin, random data */
+	r = read_ok(ROW8 "   Mode:\n", strlen(ROW8 "   Mode:\n"), "m.txt");
+	assert_true(cdm_result_known(&r->info, CDM_INFO_ADMIN));
+	assert_true(cdm_result_known(&r->info, CDM_INFO_DATA));
+	assert_int_equal(r->info.admin, 0);
+	assert_int_equal(r->info.zero_fill, 0);
 
 	r = read_ok(cdm6_fenced, strlen(cdm6_fenced), "f.txt");
 	assert_string_equal(r->info.comment, "");
@@ -557,7 +584,7 @@ static void test_other_layouts(void **state)
 static void test_figures(void **state)
 {
 	size_t len;
-	char *text = fixture_body("cdm6-default-sdcard-1.txt", &len);
+	char *text = fixture_text("cdm6-default-sdcard-1.txt", &len);
 	struct cdm_run_result *r = read_ok(text, len, "a.txt");
 	const struct cdm_test_result *seq = &r->tests[0], *rnd = &r->tests[2];
 	double v;
@@ -597,7 +624,7 @@ static void test_json_round_trip(void **state)
 	(void)state;
 	for (unsigned int i = 0; i < NFIX; i++) {
 		size_t len, jlen = 0;
-		char *text = fixture_body(fixtures[i].file, &len), *json = NULL;
+		char *text = fixture_text(fixtures[i].file, &len), *json = NULL;
 		struct cdm_run_result *a = read_ok(text, len, fixtures[i].file), *b = NULL;
 		struct cdm_err err = { "" };
 		FILE *f = open_memstream(&json, &jlen);
@@ -608,16 +635,96 @@ static void test_json_round_trip(void **state)
 		assert_non_null(strstr(json, "\"schema_version\": 3,"));
 		assert_non_null(strstr(json, "\"kind\": \"crystaldiskmark\""));
 		assert_non_null(strstr(json, "\"passes\": []"));
+		/* cdm's own bar for "unstable", and the verdict: no passes to judge */
+		assert_non_null(strstr(json, "\"cv_threshold_pct\": null\n"));
+		assert_non_null(strstr(json, "\"unstable\": null,"));
+		assert_null(strstr(json, "\"unstable\": false"));
+		/* nothing looked under the report's target: not "nothing found" ([]) */
+		assert_non_null(strstr(json, "\"memory_under\": null\n"));
+		/* a report without its Date states no start (the partial one) */
+		assert_int_equal(strstr(json, "\"start_unix\": null,") != NULL, !fixtures[i].date[0]);
 		if (cdm_result_load(json, jlen, "x.json", CDM_RESULT_READ_AGGREGATE, &b, &err))
 			fail_msg("%s: %s", fixtures[i].file, err.msg);
 		assert_same(a, b);
+		assert_true(b->cv_threshold_pct == CDM_CV_THRESHOLD_DEFAULT);
 		check_footer(b, &fixtures[i]);
 		check_figures(text, b, fixtures[i].file);
-		cdm_result_free(a);
 		cdm_result_free(b);
+		/* a file that states them (an older cdm wrote false and 10 there): read as it says */
+		{
+			char *p;
+
+			if ((p = strstr(json, "\"admin\": null")))
+				memcpy(p, "\"admin\": true", 13);
+			p = strstr(json, "\"cv_threshold_pct\": null");
+			assert_non_null(p);
+			memcpy(p, "\"cv_threshold_pct\":   20", 24);
+			if (cdm_result_load(json, jlen, "x.json", CDM_RESULT_READ_AGGREGATE, &b, &err))
+				fail_msg("%s, old: %s", fixtures[i].file, err.msg);
+			assert_true(b->info.source.has_admin && b->info.admin);
+			assert_true(b->cv_threshold_pct == 20.0);
+			cdm_result_free(b);
+		}
+		cdm_result_free(a);
 		free(json);
 		free(text);
 	}
+}
+
+/*
+ * a report cut before its footer (no Profile, Test or Date line) is read,
+ * and says so: source.no_footer; any of those lines is a footer
+ */
+static void test_no_footer(void **state)
+{
+	static const char *const with[] = { "Profile: Default\n", "   Test: 1 GiB (x5)\n",
+					     "   Date: 2021/06/26 15:42:37\n" };
+	static const char *const without[] = { "", "\n\n", "   Mode: [Admin]\n",
+						"     OS: Windows 10  [10.0 Build 19042] (x64)\n" };
+	char text[512];
+	struct cdm_run_result *r;
+
+	(void)state;
+	for (unsigned int i = 0; i < sizeof(with) / sizeof(with[0]); i++) {
+		snprintf(text, sizeof(text), ROW8 "%s", with[i]);
+		r = read_ok(text, strlen(text), "f.txt");
+		assert_int_equal(r->info.source.no_footer, 0);
+		cdm_result_free(r);
+	}
+	for (unsigned int i = 0; i < sizeof(without) / sizeof(without[0]); i++) {
+		snprintf(text, sizeof(text), "---------------------------------\n" ROW8 "%s", without[i]);
+		r = read_ok(text, strlen(text), "f.txt");
+		assert_int_equal(r->info.source.no_footer, 1);
+		assert_int_equal(r->ntests, 1);
+		assert_true(r->tests[0].reported.mb_s == 804.157);
+		cdm_result_free(r);
+	}
+}
+
+/* a report cut before its footer: its JSON states no start, count or passes asked for */
+static void test_json_cut(void **state)
+{
+	struct cdm_run_result *a = read_ok(ROW8, strlen(ROW8), "cut.txt"), *b = NULL;
+	struct cdm_err err = { "" };
+	size_t jlen;
+	char *json;
+
+	(void)state;
+	json = render(a, "json", &jlen);
+	assert_non_null(strstr(json, "\"start_unix\": null,"));
+	assert_non_null(strstr(json, "\"count\": null,"));
+	assert_non_null(strstr(json, "\"passes_requested\": null,"));
+	assert_non_null(strstr(json, "\"size_bytes\": null,"));
+	assert_non_null(strstr(json, "\"data\": null,"));
+	assert_non_null(strstr(json, "\"admin\": null\n"));
+	if (cdm_result_load(json, jlen, "x.json", CDM_RESULT_READ_AGGREGATE, &b, &err))
+		fail_msg("%s", err.msg);
+	assert_same(a, b);
+	assert_false(cdm_result_known(&b->info, CDM_INFO_DATE));
+	assert_false(cdm_result_known(&b->info, CDM_INFO_COUNT));
+	cdm_result_free(a);
+	cdm_result_free(b);
+	free(json);
 }
 
 /*
@@ -631,7 +738,7 @@ static void test_known(void **state)
 	for (unsigned int i = 0; i < NFIX; i++) {
 		const struct expect *e = &fixtures[i];
 		size_t len;
-		char *text = fixture_body(e->file, &len);
+		char *text = fixture_text(e->file, &len);
 		struct cdm_run_result *r = read_ok(text, len, e->file);
 		const struct cdm_run_info *in = &r->info;
 
@@ -644,6 +751,9 @@ static void test_known(void **state)
 		assert_int_equal(cdm_result_known(in, CDM_INFO_DATE), e->date[0] != '\0');
 		assert_int_equal(cdm_result_known(in, CDM_INFO_OS), e->os[0] != '\0');
 		assert_int_equal(cdm_result_known(in, CDM_INFO_VOLUME), e->volume[0] != '\0');
+		assert_int_equal(cdm_result_known(in, CDM_INFO_ADMIN), e->says_admin);
+		assert_int_equal(cdm_result_known(in, CDM_INFO_DATA), e->says_data);
+		assert_int_equal(cdm_compare_known(r, CDM_COMPARE_DATA), e->says_data);
 		assert_false(cdm_result_known(in, CDM_INFO_WARMUP));
 		assert_false(cdm_result_known(in, CDM_INFO_ENGINE));
 		assert_false(cdm_result_known(in, CDM_INFO_HOST));
@@ -668,8 +778,8 @@ static void test_known(void **state)
 static void test_compare_cells(void **state)
 {
 	size_t l6, l8;
-	char *t6 = fixture_body("cdm6-default-sdcard-1.txt", &l6);
-	char *t8 = fixture_body("cdm8-default-nvme-1.txt", &l8);
+	char *t6 = fixture_text("cdm6-default-sdcard-1.txt", &l6);
+	char *t8 = fixture_text("cdm8-default-nvme-1.txt", &l8);
 	struct cdm_run_result *runs[2];
 	struct cdm_compare c;
 	struct cdm_compare_cell cell;
@@ -681,9 +791,11 @@ static void test_compare_cells(void **state)
 	runs[1] = read_ok(t6, l6, "b.txt");
 	assert_int_equal(cdm_compare_init(&c, runs, 2, CDM_AGG_BEST, CDM_COMPARE_MB_S, &err), 0);
 	assert_true(cdm_compare_differs(&c, CDM_COMPARE_TESTS));
-	assert_false(cdm_compare_differs(&c, CDM_COMPARE_TIME));   /* CDM 6 states none */
+	/* CDM 6 prints none, but its Measure was a fixed 5 s, as CDM 8's here */
+	assert_false(cdm_compare_differs(&c, CDM_COMPARE_TIME));
 	assert_false(cdm_compare_differs(&c, CDM_COMPARE_ENGINE));
-	assert_false(cdm_compare_known(runs[1], CDM_COMPARE_TIME));
+	assert_true(cdm_compare_known(runs[1], CDM_COMPARE_TIME));
+	assert_int_equal(runs[1]->info.time, 5);
 	/* RND4K Q32T1 and RND4K Q1T1, Read and Write */
 	assert_int_equal(cdm_compare_common(&c, 1), 4);
 	for (row = 0; row < c.nrows; row++) {
@@ -766,7 +878,7 @@ static void test_blanks(void **state)
 	(void)state;
 	for (unsigned int i = 0; i < NFIX; i++) {
 		size_t len, vlen;
-		char *text = fixture_body(fixtures[i].file, &len);
+		char *text = fixture_text(fixtures[i].file, &len);
 		struct cdm_run_result *base = read_ok(text, len, fixtures[i].file), *r;
 
 		for (unsigned int k = 0; k < sizeof(with) / sizeof(with[0]); k++) {
@@ -787,8 +899,6 @@ static void test_blanks(void **state)
 	       "   Date:\xc2\xa0" "2021/06/26\t15h42\n", -EINVAL,
 	       "line 3: not a CrystalDiskMark footer line: '   Date:\\u00a02021/06/26\\t15h42'");
 }
-
-#define ROW8 "[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
 
 /* M2: values no CrystalDiskMark prints are refused, naming the line */
 static void test_absurd(void **state)
@@ -854,11 +964,79 @@ static void test_absurd(void **state)
 	cdm_result_free(r);
 }
 
+/*
+ * CDM 6 and 7 print no Measure time: theirs was a fixed 5 s (DiskBench.cpp
+ * of 6.0.1 and 7.0.0..7.0.0h run DiskSpd with -d5), so their reports read
+ * as 5 s by their product line; 5.x (not checked), a report without its
+ * product line and CDM 8 without its Time line state none
+ */
+static void test_measure(void **state)
+{
+	static const struct {
+		const char *head;
+		unsigned int time;
+	} cases[] = {
+		{ "CrystalDiskMark 7.0.0h x64 (C) 2007-2020 hiyohiyo\n", 5 },
+		{ "CrystalDiskMark 6.0.2 x64 (C) 2007-2018 hiyohiyo\n", 5 },
+		{ "CrystalDiskMark 5.2.1 x64 (C) 2007-2017 hiyohiyo\n", 0 },
+		{ "CrystalDiskMark 8.0.4 x64 (C) 2007-2021 hiyohiyo\n", 0 },
+		{ "", 0 },
+		/* cdm's text of an imported CDM 7 report: whose figures, its origin says */
+		{ "cdm 0.1.0: a CrystalDiskMark 7.0.0 x64 report, imported\n", 5 },
+		{ "cdm 0.1.0: a CrystalDiskMark 8.0.1 x64 report, imported\n", 0 },
+	};
+	static const char rows7[] =
+		"[Read]\nSequential 1MiB (Q=  8, T= 1):  1772.483 MB/s [   1690.4 IOPS] <  4724.85 us>\n";
+	char text[512];
+
+	(void)state;
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct cdm_run_result *r;
+
+		snprintf(text, sizeof(text), "%s%s", cases[i].head, rows7);
+		r = read_ok(text, strlen(text), "m.txt");
+		if (r->info.time != cases[i].time)
+			fail_msg("'%s': Measure %u, want %u", cases[i].head, r->info.time, cases[i].time);
+		assert_int_equal(cdm_result_known(&r->info, CDM_INFO_TIME), cases[i].time != 0);
+		cdm_result_free(r);
+	}
+}
+
+/*
+ * Notes before a report: lines that begin with '#' (and blank lines among
+ * them) before its first line are skipped, quoted or not; a '#' line after
+ * the report began is refused, naming it; CDM 6's comment line may begin
+ * with '#'
+ */
+static void test_notes(void **state)
+{
+	static const char notes[] =
+		"# source: a colleague's mail\n\n  # saved 2021-06-26\n\n> # quoted too\n" ROW8;
+	static const char cdm6[] =
+		"# a note\n   Sequential Read (Q= 32,T= 1) :    91.559 MB/s\n"
+		"    OS : Windows 10  [10.0 Build 14393] (x64)\n  # my SD card\n";
+	struct cdm_run_result *r;
+
+	(void)state;
+	r = read_ok(notes, strlen(notes), "n.txt");
+	assert_int_equal(r->ntests, 1);
+	assert_true(r->tests[0].reported.mb_s == 804.157);
+	cdm_result_free(r);
+	r = read_ok(cdm6, strlen(cdm6), "n.txt");
+	assert_string_equal(r->info.comment, "# my SD card");
+	cdm_result_free(r);
+	refuse("# a note\n" ROW8 "# a late note\n", -EINVAL,
+	       "line 4: not a CrystalDiskMark report line: '# a late note'");
+	refuse("-----------------------------\n# after the rule\n" ROW8, -EINVAL,
+	       "line 2: not a CrystalDiskMark report line: '# after the rule'");
+	refuse("# only a note\n\n", -EINVAL, "no result line: not a CrystalDiskMark report");
+}
+
 /* M3: UTF-16 without its BOM is named; CR-only line ends (old Mac) are read */
 static void test_encodings(void **state)
 {
 	size_t len, vlen;
-	char *text = fixture_body("cdm7-default-nvme-1.txt", &len), *v, *p;
+	char *text = fixture_text("cdm7-default-nvme-1.txt", &len), *v, *p;
 	struct cdm_run_result *base = read_ok(text, len, "a.txt"), *r;
 	struct cdm_err err = { "" };
 
@@ -884,18 +1062,6 @@ static void test_encodings(void **state)
 	free(v);
 	cdm_result_free(base);
 	free(text);
-}
-
-/* @r printed by the formatter @fmt, in a new buffer of *@len bytes */
-static char *render(const struct cdm_run_result *r, const char *fmt, size_t *len)
-{
-	char *buf = NULL;
-	FILE *f = open_memstream(&buf, len);
-
-	assert_non_null(f);
-	assert_int_equal(cdm_report_find(fmt)->write(f, r), 0);
-	fclose(f);
-	return buf;
 }
 
 /* @v as "%.1f" prints it */
@@ -934,7 +1100,7 @@ static void test_cdm_text(void **state)
 	(void)state;
 	for (unsigned int i = 0; i < NFIX; i++) {
 		size_t len, tlen;
-		char *text = fixture_body(fixtures[i].file, &len);
+		char *text = fixture_text(fixtures[i].file, &len);
 		struct cdm_run_result *a = read_ok(text, len, fixtures[i].file);
 
 		for (unsigned int k = 0; k < 3; k++) {
@@ -973,6 +1139,13 @@ static void test_cdm_text(void **state)
 			assert_int_equal(y->interval, x->interval);
 			assert_int_equal(y->source.has_interval, x->source.has_interval);
 			assert_int_equal(y->zero_fill, x->zero_fill);
+			/*
+			 * the text of an imported report prints a mark only when it was
+			 * stated: [Admin] (the cdm layout's Mode line) states admin, no
+			 * mark states nothing
+			 */
+			assert_int_equal(y->source.has_admin, fmts[k].layout == 8 && x->admin);
+			assert_int_equal(y->source.has_data, x->zero_fill);
 			assert_string_equal(y->source.date_text, x->source.date_text);
 			assert_int_equal((long long)y->start, (long long)x->start);
 			assert_string_equal(y->os, x->os);
@@ -981,7 +1154,8 @@ static void test_cdm_text(void **state)
 			assert_string_equal(y->comment, x->comment);
 			if (fmts[k].layout != 6)
 				assert_string_equal(y->profile, x->profile);
-			if (fmts[k].layout == 8)
+			/* the cdm layout prints Measure; the others CDM 6's and 7's fixed 5 s by the origin */
+			if (fmts[k].layout == 8 || x->source.layout <= 7)
 				assert_int_equal(y->time, x->time);
 			if (fmts[k].layout != 7)
 				assert_string_equal(y->source.volume, x->source.volume);
@@ -1072,6 +1246,10 @@ static void test_cdm_text_lines(void **state)
 	assert_string_equal(r->info.engine, "io_uring");
 	assert_int_equal(r->info.direct, 0);
 	assert_int_equal(r->info.time, 5);      /* no <Measure> mark: cdm's 5 s */
+	/* its Test line has the marks (no <0Fill>: random data); no Mode line, no [Admin] */
+	assert_true(cdm_result_known(&r->info, CDM_INFO_DATA));
+	assert_int_equal(r->info.zero_fill, 0);
+	assert_false(cdm_result_known(&r->info, CDM_INFO_ADMIN));
 	assert_true(cdm_result_known(&r->info, CDM_INFO_ENGINE));
 	assert_true(cdm_result_known(&r->info, CDM_INFO_TIME));
 	assert_int_equal(r->info.dsync, 1);
@@ -1384,10 +1562,14 @@ int main(void)
 		cmocka_unit_test(test_other_layouts),
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_json_round_trip),
+		cmocka_unit_test(test_json_cut),
+		cmocka_unit_test(test_no_footer),
 		cmocka_unit_test(test_compare_cells),
 		cmocka_unit_test(test_known),
 		cmocka_unit_test(test_blanks),
 		cmocka_unit_test(test_absurd),
+		cmocka_unit_test(test_notes),
+		cmocka_unit_test(test_measure),
 		cmocka_unit_test(test_encodings),
 		cmocka_unit_test(test_cdm_text),
 		cmocka_unit_test(test_cdm_text_lines),

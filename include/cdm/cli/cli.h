@@ -123,7 +123,9 @@ int cdm_cli_files(const struct cdm_cli_cmd *cmd, char *const *in, unsigned int n
  * report without a Comment).  Every command that reads a result a user
  * names reads it here.  Returns 0, or the reader's -errno after one line
  * "cdm: <file>: <why>" on stderr (-EPROTONOSUPPORT: "...: read it with a
- * newer cdm").
+ * newer cdm").  A CrystalDiskMark report without its footer
+ * (info.source.no_footer) is read, with one line "cdm: note: <file>: no
+ * footer (Profile/Test/Date lines): the report may be cut short".
  */
 int cdm_cli_load(const char *arg, unsigned int flags, struct cdm_run_result **r);
 

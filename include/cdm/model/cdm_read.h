@@ -45,8 +45,14 @@
  * ">", as in blog posts); a tab or a no-break space (U+00A0, U+2007,
  * U+202F, as web pages have them) is a blank wherever a space is;
  * leading and trailing blank lines, indentation and trailing blanks are
- * not significant.  A report may be trimmed (no header, no footer) as long
- * as it has a result line.  Each line is recognised by its form: rules,
+ * not significant; lines that begin with '#' before the report's first
+ * line (and blank lines among them) are notes, skipped ("# source: ...",
+ * as people annotate a saved or pasted report: no CDM report starts with
+ * one), and a '#' line after it is refused as any line of no form.  A
+ * report may be trimmed (no header, no footer) as long as it has a result
+ * line; one without a Profile, Test or Date line (cut short before its
+ * footer, or trimmed to its body) has info.source.no_footer set, so that
+ * the caller can say so.  Each line is recognised by its form: rules,
  * the product line ("CrystalDiskMark 8.0.4 Shizuku Edition x64 (C) ...",
  * or cdm's: "cdm 0.1.0 x86_64 (io_uring, O_DIRECT)", "cdm 0.1.0: a
  * CrystalDiskMark 8.0.1 x64 report, imported"), the credit line (CDM's,
@@ -75,7 +81,12 @@
  * interval, size and count are ""/0 (unknown) when the report does not
  * state them (cdm's product line of a run names its engine; its CDM 6 and
  * 7 layouts print <Measure N sec> only when N is not 5, so a text of a run
- * without it has time 5).
+ * without it has time 5), but for the time of CrystalDiskMark 6.x and 7.x,
+ * which print none: theirs was a fixed 5 s (DiskBench.cpp of 6.0.1 and
+ * 7.0.0-7.0.0h run every DiskSpd pass with -d5), so a report whose
+ * product line (or cdm's origin of one) names 6.x or 7.x has time 5.  The
+ * footer's marks: admin and the test data are known
+ * (source.has_admin, has_data) only from the line that prints them.
  *
  * Returns 0; -EINVAL with one line in @err (may be NULL) naming the first
  * line that fits no form, "line 7: not a CrystalDiskMark report line:

@@ -137,8 +137,8 @@ void cdm_compare_cell(const struct cdm_compare *c, unsigned int row, unsigned in
 
 /*
  * cdm_compare_differs - does any run of @c differ from runs[0] in @s?  A
- * setting a CrystalDiskMark report does not state (engine; time, size or
- * count when its footer lacks them; cdm_compare_known()) differs from
+ * setting a CrystalDiskMark report does not state (engine; time, size,
+ * count or test data when its footer lacks them; cdm_compare_known()) differs from
  * nothing.  Runs with steady state both (their rounds replace --count) do
  * not differ in count; CDM_COMPARE_STEADY: one run has steady state and
  * another has not (another method: rounds until steady, figures over the
@@ -156,7 +156,8 @@ unsigned int cdm_compare_common(const struct cdm_compare *c, unsigned int k);
 /*
  * cdm_compare_known - does @run state setting @s?  A run cdm measured
  * states all; a CrystalDiskMark report (info.source) never its engine,
- * and its test size, count and Measure time only when its footer has them.
+ * and its test size, count, Measure time and test data (0Fill or random)
+ * only when its footer has them (cdm_result_known()).
  */
 int cdm_compare_known(const struct cdm_run_result *run, enum cdm_compare_setting s);
 

@@ -188,6 +188,11 @@ struct cdm_run_source {
 	char date_text[32];             /* its Date: as printed, "" when absent */
 	char volume[96];                /* its volume as printed, "G: 0% (0/1863GiB)"; "" */
 	int has_interval;               /* it states its Interval (info.interval; 0 is one) */
+	int has_admin;                  /* it states whether it ran as admin (info.admin) */
+	int has_data;                   /* it states its test data (info.zero_fill) */
+	int no_footer;                  /* a text without a Profile, Test or Date line: cut
+					 * short, or trimmed to its body; the figures it has
+					 * are read, the rest unknown (not in the JSON) */
 };
 
 /* everything about the run except the figures */
@@ -244,7 +249,7 @@ struct cdm_run_info {
 	char cpus[256];                 /* --cpus as a canonical list ("0-3,8"); "" = not pinned */
 	char cpus_allowed_list[256];    /* CPUs the process may run on ("0-1"); "" unknown */
 	int dev_numa_node;              /* NUMA node of the device (sysfs numa_node); -1 =
-					 * unknown or none (cdm_result_alloc() sets -1) */
+					 * unknown or none (cdm_result_info_init() sets -1) */
 	char numa_warning[256];         /* the threads run on another node than the device: why; "" */
 	/* filled by cdm_sysinfo_fill() (target/stack.h's walk) */
 	unsigned int nmem_under;        /* findings in mem_under[], 0..CDM_MEM_UNDER_MAX */
@@ -542,13 +547,18 @@ enum cdm_info_item {
 	CDM_INFO_PROFILE,               /* profile[]: 8.x's Profile line */
 	CDM_INFO_SIZE,                  /* size: the Test line's size */
 	CDM_INFO_COUNT,                 /* count: its (xN) */
-	CDM_INFO_TIME,                  /* time: 8.x's Measure seconds (6.x, 7.x print none) */
+	CDM_INFO_TIME,                  /* time: 8.x's Measure seconds (6.x, 7.x print none:
+					 * their fixed 5 s, by the product line) */
 	CDM_INFO_INTERVAL,              /* interval: source.has_interval */
 	CDM_INFO_WARMUP,                /* warmup: no report states one */
 	CDM_INFO_ENGINE,                /* engine[]: no report names one */
 	CDM_INFO_DATE,                  /* start: the Date line (its zone is never stated) */
 	CDM_INFO_OS,                    /* os[], kernel[], machine[]: the OS line */
 	CDM_INFO_VOLUME,                /* the volume and its use: source.volume */
+	CDM_INFO_ADMIN,                 /* admin: 8.x's Mode line, [Admin] or not (6.x,
+					 * 7.x print none); source.has_admin */
+	CDM_INFO_DATA,                  /* zero_fill: the line <0Fill> would be on (8.x's
+					 * Mode, older ones' Test); source.has_data */
 	CDM_INFO_HOST,                  /* CPU, memory, device, filesystem: no report has them */
 };
 
@@ -567,8 +577,19 @@ int cdm_result_imported(const struct cdm_run_info *in);
 int cdm_result_known(const struct cdm_run_info *in, enum cdm_info_item item);
 
 /*
+ * cdm_result_info_init - @in as nothing is known of it yet: every field 0
+ * or "", but dev_numa_node -1 (unknown: 0 is a node).  The one start of
+ * an info that is filled field by field (cdm_result_alloc(), and the
+ * CrystalDiskMark reader's, model/cdm_read.c, which copies its own over
+ * the result's), so that a field nothing fills is unknown, never a 0 that
+ * would be a fact.
+ */
+void cdm_result_info_init(struct cdm_run_info *in);
+
+/*
  * cdm_result_alloc - a result with room for @ntests tests, each with an empty
- * histogram; aggregate best, CV threshold CDM_CV_THRESHOLD_DEFAULT.
+ * histogram, its info as cdm_result_info_init() leaves it; aggregate best,
+ * CV threshold CDM_CV_THRESHOLD_DEFAULT.
  * Returns NULL on allocation failure.  Free with
  * cdm_result_free() (NULL is allowed).
  */
