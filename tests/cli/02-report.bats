@@ -283,8 +283,13 @@ check_identity() {
 # (io_poll 0) or on tmpfs (no disk), one line, exit 1, no file, no report.
 @test "--hipri on a device that cannot poll fails before any file is created, with one line and no report" {
 	engine_works io_uring || skip "$SKIP_WHY"
-	dev=$(lsblk -no PKNAME "$(findmnt -no SOURCE -T "$TD" | head -1)" 2>/dev/null | head -1)
-	[ -n "$dev" ] || dev=$(basename "$(findmnt -no SOURCE -T "$TD" | head -1)")
+	# the disk under $TD by its device number: findmnt's SOURCE of a bind
+	# mount (a build chroot) is "/dev/vda[/path]", which no tool resolves
+	mm=$(findmnt -no MAJ:MIN -T "$TD" | head -1 | tr -d " ")
+	[ -e "/sys/dev/block/$mm" ] || skip "no block device under $TD ($mm)"
+	sys=$(readlink -f "/sys/dev/block/$mm")
+	[ ! -e "$sys/partition" ] || sys=$(dirname "$sys")
+	dev=$(basename "$sys")
 	poll=$(cat "/sys/block/$dev/queue/io_poll" 2>/dev/null || echo 0)
 	[ "$poll" = 0 ] || skip "$dev can poll: --hipri runs here"
 	# watch for the test file while cdm runs: it must never appear

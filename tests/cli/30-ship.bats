@@ -279,7 +279,8 @@ src_copy() {
 	dpkg -r cdm
 	dpkg --purge cdm
 	[ "$status" -eq 0 ]
-	[[ "${lines[0]}" == "cdm 0.1.0"* ]]
+	# the package's upstream version, not the commit it was built from
+	[ "${lines[0]}" = "cdm 0.1.0" ]
 	! dpkg -s cdm >/dev/null 2>&1
 	# nothing the package installed is left (directories other packages share may stay)
 	left=

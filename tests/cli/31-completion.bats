@@ -9,10 +9,20 @@ load helpers
 COMP_DIR="$BATS_TEST_DIRNAME/../../completions"
 BASH_COMPLETION=/usr/share/bash-completion/bash_completion
 
+# skip the test unless bash-completion (or zsh) is installed; called by
+# the test itself, as a skip inside $(...) would end only the subshell and
+# leave the test to fail on an empty list
+need_bash_completion() {
+	[ -f "$BASH_COMPLETION" ] || skip "bash-completion not installed (apt-get install bash-completion)"
+}
+need_zsh() {
+	command -v zsh > /dev/null || skip "zsh not installed (apt-get install zsh)"
+}
+
 # bash_complete WORD... - the candidates bash offers for the last WORD of
 # the command line WORD..., one per line (run in $OD)
 bash_complete() {
-	[ -f "$BASH_COMPLETION" ] || skip "bash-completion not installed"
+	[ -f "$BASH_COMPLETION" ] || { echo "bash-completion not installed" >&2; return 1; }
 	(
 		cd "$OD" || exit 1
 		PATH="$(dirname "$CDM"):$PATH"
@@ -50,6 +60,7 @@ registry_formats() {
 }
 
 @test "bash: every long option of cdm and of each subcommand is offered, and only those" {
+	need_bash_completion
 	for sub in "" compare import merge report sweep; do
 		want=$(help_options $sub)
 		[ -n "$want" ]
@@ -61,6 +72,7 @@ registry_formats() {
 }
 
 @test "bash: values of --engine, --format, --profile, --aggregate, --mode, --data, --metric equal the binary's" {
+	need_bash_completion
 	want=$( { echo auto; "$CDM" --list-engines | awk 'NR > 1 { print $1 }'; } | sort -u)
 	[ "$(bash_complete cdm -e '')" = "$want" ]
 	[ "$(bash_complete cdm --engine '')" = "$want" ]
@@ -89,6 +101,7 @@ registry_formats() {
 }
 
 @test "bash: TARGET is a directory or a block device, the subcommands first; results are JSON or reports" {
+	need_bash_completion
 	mkdir "$OD/dir"
 	touch "$OD/a.json" "$OD/b.txt" "$OD/c.bin"
 	got=$(bash_complete cdm '')
@@ -117,6 +130,11 @@ registry_formats() {
 	got=$(bash_complete cdm --save '')
 	grep -qx a.json <<< "$got"
 	not_offered b.txt "$got"
+	# cdm import's -s is --save, not the run's --size
+	got=$(bash_complete cdm import -s '')
+	grep -qx a.json <<< "$got"
+	not_offered 1GiB "$got"
+	grep -qx 1GiB <<< "$(bash_complete cdm -s '')"
 }
 
 @test "bash: the options the completion names as taking a value are options cdm has" {
@@ -130,12 +148,23 @@ registry_formats() {
 
 # zsh_complete LINE - the candidates zsh lists for LINE<Tab>, run in $OD
 zsh_complete() {
-	command -v zsh > /dev/null || skip "zsh not installed"
+	command -v zsh > /dev/null || { echo "zsh not installed" >&2; return 1; }
 	(cd "$OD" && zsh -f "$BATS_TEST_DIRNAME/../tools/zsh-complete.zsh" "$COMP_DIR" \
 		"$(cd "$(dirname "$CDM")" && pwd)" "$1") | sort -u
 }
 
+@test "zsh: every long option of cdm and of each subcommand is offered, and only those" {
+	need_zsh
+	for sub in "" compare import merge report sweep; do
+		want=$(help_options $sub)
+		[ -n "$want" ]
+		got=$(zsh_complete "cdm ${sub:+$sub }--" | grep -- '^--[a-z]' || true)
+		echo "== ${sub:-cdm}"; diff <(echo "$want") <(echo "$got")
+	done
+}
+
 @test "zsh: engines, formats, profiles, subcommands and result files" {
+	need_zsh
 	got=$(zsh_complete 'cdm -e ')
 	for e in auto io_uring libaio sync null; do grep -qx "$e" <<< "$got"; done
 	got=$(zsh_complete 'cdm --format ')

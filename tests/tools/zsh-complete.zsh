@@ -4,8 +4,11 @@
 # lists, one per line, without terminal escapes.  For tests/cli/31-completion.bats.
 setopt extendedglob
 zmodload zsh/zpty || exit 3
-zpty z zsh -f -i
-zpty -w z "PS1='' PATH=${(q)2}:\$PATH; fpath=(${(q)1} \$fpath); autoload -U compinit; compinit -u -D; bindkey '^I' list-choices; zstyle ':completion:*' list-packed false; echo READ""Y"
+# the terminal zle draws for is ours, whatever TERM the caller has (none
+# under env -i or a package build, "dumb" in some CI): without a real one
+# zle lists no choices
+zpty z env TERM=xterm zsh -f -i
+zpty -w z "PS1='' PATH=${(q)2}:\$PATH; fpath=(${(q)1} \$fpath); autoload -U compinit; compinit -u -D; bindkey '^I' list-choices; zstyle ':completion:*' list-packed false; zstyle ':completion:*' verbose no; echo READ""Y"
 while zpty -r z line; do [[ $line == *READY* ]] && break; done
 zpty -w -n z "$3"$'\t'
 # wait for the listing, however slow a loaded machine makes compinit and
