@@ -573,6 +573,7 @@ static void test_other_layouts(void **state)
 	assert_true(cdm_result_known(&r->info, CDM_INFO_DATA));
 	assert_int_equal(r->info.admin, 0);
 	assert_int_equal(r->info.zero_fill, 0);
+	cdm_result_free(r);
 
 	r = read_ok(cdm6_fenced, strlen(cdm6_fenced), "f.txt");
 	assert_string_equal(r->info.comment, "");
