@@ -35,6 +35,7 @@
 #include "cdm/target/outfile.h"
 #include "cdm/engine/engine.h"
 #include "cdm/model/merge.h"
+#include "cdm/report/fmt.h"
 #include "cdm/report/plot.h"
 #include "cdm/plan/profile.h"
 #include "cdm/report/report.h"
@@ -1062,7 +1063,7 @@ static void note_unstable(const struct cdm_run_result *res)
 		/* under --steady-state the passes are rounds, the figures the last window's */
 		cdm_msg_note("%s %s is unstable: its MB/s varied by %s%% across %s%u %s (coefficient of variation; --cv-threshold %g%%)",
 			 name, cdm_result_dir_name(t->dir),
-			 cdm_report_cv(cvs, sizeof(cvs), cv, res->cv_threshold_pct),
+			 cdm_fmt_cv(cvs, sizeof(cvs), cv, res->cv_threshold_pct),
 			 t->steady.on ? "the last " : "", cdm_result_measured(t),
 			 t->steady.on ? "rounds" : "passes", res->cv_threshold_pct);
 	}

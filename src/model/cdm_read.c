@@ -1173,6 +1173,39 @@ static int old_layout(const struct rd *rd)
 	return l && l < 7;
 }
 
+/* the kinds of cdm's notes that name a row (note_row()): one of each per row */
+enum note { NOTE_STEADY, NOTE_VERIFY, NOTE_END_FSYNC };
+
+/*
+ * The row a note of @kind names at *@pp ("SEQ1M Q8T1 Write", then a blank,
+ * or ':' for a Verify note): the first row read before that has no such
+ * note yet (a test run twice has a note each), and for Verify and
+ * EndFsync a write or Mix row; *@pp is moved past its name (and ':').
+ * NULL when the note names none.
+ */
+static struct row *note_row(struct rd *rd, const char **pp, enum note kind)
+{
+	char name[64];
+
+	for (unsigned int i = 0; i < rd->nrows; i++) {
+		struct row *rw = &rd->rows[i];
+		const char *q = *pp;
+		int taken = kind == NOTE_STEADY ? rw->steady.on :
+			    kind == NOTE_VERIFY ? rw->verify.done || rw->verify.interrupted :
+			    rw->rep.has_end_fsync;
+
+		if (taken || (kind != NOTE_STEADY && rw->dir == CDM_DIR_READ))
+			continue;
+		cdm_spec_name(&rw->spec, name, sizeof(name));
+		if (lit(&q, name) && lit(&q, cdm_result_dir_name(rw->dir)) &&
+		    (kind == NOTE_VERIFY ? lit(&q, ":") : *q == ' ')) {
+			*pp = q;
+			return rw;
+		}
+	}
+	return NULL;
+}
+
 /*
  * "(range 4.1 %, slope 2.0 %)" of a steady-state note, or "(no full window
  * of 5 measured rounds)": the percentages into @st (NaN for the latter)
@@ -1218,22 +1251,10 @@ static int steady_bad(struct rd *rd, const char *fmt, ...)
 
 static int steady_note(struct rd *rd, const char *p, int reached)
 {
-	char name[64];
-	struct row *rw = NULL;
+	struct row *rw = note_row(rd, &p, NOTE_STEADY);
 	struct cdm_steady st = { .on = 1 };
 	unsigned long long x, m = 0;
 
-	for (unsigned int i = 0; i < rd->nrows && !rw; i++) {
-		const char *q = p;
-
-		if (rd->rows[i].steady.on)
-			continue;       /* a test run twice has a note each */
-		cdm_spec_name(&rd->rows[i].spec, name, sizeof(name));
-		if (lit(&q, name) && lit(&q, cdm_result_dir_name(rd->rows[i].dir)) && *q == ' ') {
-			rw = &rd->rows[i];
-			p = q;
-		}
-	}
 	if (!rw)
 		return 0;
 	if (reached) {
@@ -1411,9 +1432,8 @@ static int verify_clean(struct rd *rd, const char *p)
 static int verify_note(struct rd *rd, const char *p)
 {
 	struct cdm_verify v = { .done = 1 };
-	struct row *rw = NULL;
+	struct row *rw;
 	uint64_t hi = 0;
-	char name[64];
 	int k, any = 0;
 
 	rd->info.verify = 1;
@@ -1426,18 +1446,7 @@ static int verify_note(struct rd *rd, const char *p)
 				return 0;
 		return at_end(p);
 	}
-	for (unsigned int i = 0; i < rd->nrows && !rw; i++) {
-		const char *q = p;
-
-		if (rd->rows[i].dir == CDM_DIR_READ || rd->rows[i].verify.done ||
-		    rd->rows[i].verify.interrupted)
-			continue;
-		cdm_spec_name(&rd->rows[i].spec, name, sizeof(name));
-		if (lit(&q, name) && lit(&q, cdm_result_dir_name(rd->rows[i].dir)) && lit(&q, ":")) {
-			rw = &rd->rows[i];
-			p = q;
-		}
-	}
+	rw = note_row(rd, &p, NOTE_VERIFY);
 	if (!rw)
 		return 0;
 	/* a test not checked (cdm_layout_verify()): nothing written, or cut short */
@@ -1528,20 +1537,8 @@ static int note_time(const char **pp, double *ns)
 static int end_fsync_note(struct rd *rd, const char *p)
 {
 	struct cdm_end_fsync_sum s = { 0 };
-	struct row *rw = NULL;
-	char name[64];
+	struct row *rw = note_row(rd, &p, NOTE_END_FSYNC);
 
-	for (unsigned int i = 0; i < rd->nrows && !rw; i++) {
-		const char *q = p;
-
-		if (rd->rows[i].dir == CDM_DIR_READ || rd->rows[i].rep.has_end_fsync)
-			continue;
-		cdm_spec_name(&rd->rows[i].spec, name, sizeof(name));
-		if (lit(&q, name) && lit(&q, cdm_result_dir_name(rd->rows[i].dir)) && *q == ' ') {
-			rw = &rd->rows[i];
-			p = q;
-		}
-	}
 	if (!rw || !note_time(&p, &s.mean_ns) || !lit(&p, "per pass") || !lit(&p, "(") ||
 	    !number(&p, &s.pass_pct) || !lit(&p, "%") || !lit(&p, "of the pass)") ||
 	    !lit(&p, ",") || !lit(&p, "max") || !note_time(&p, &s.max_ns) || !at_end(p) ||

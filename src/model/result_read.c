@@ -154,6 +154,28 @@ static int opt_u64(struct cdm_err *err, const struct cdm_json *obj, const char *
 }
 
 /*
+ * A figure @key of @obj: a number from 0 to below @max; null (read as NaN,
+ * no figure) when @null_ok.  The one rule for the file's figures: a
+ * report's, its --end-fsync note's, a steady window's, a series' finds.
+ */
+static int figure(struct cdm_err *err, const struct cdm_json *obj, const char *where,
+		  const char *key, int null_ok, double max, double *dst)
+{
+	const struct cdm_json *v = mem(err, obj, where, key, CDM_JSON_NUMBER, null_ok);
+
+	if (!v)
+		return -EINVAL;
+	if (v->type != CDM_JSON_NUMBER) {
+		*dst = cdm_pass_no_figure();
+		return 0;
+	}
+	if (!(v->num >= 0.0 && v->num < max))
+		return bad(err, "%s.%s: out of range", where, key);
+	*dst = v->num;
+	return 0;
+}
+
+/*
  * A mean (ns) times a count, back to the sum it was computed from.  The one
  * place a file's mean becomes an integer: a negative mean, or one whose sum
  * does not fit 64 bits, is refused by name (converting it would be undefined).
@@ -309,7 +331,7 @@ static int read_hist(struct cdm_err *err, const struct cdm_json *hj, const char 
 static int read_reported_end_fsync(struct cdm_err *err, const struct cdm_json *o,
 				   const char *where, struct cdm_test_result *t)
 {
-	const struct cdm_json *e = cdm_json_get(o, "end_fsync"), *v;
+	const struct cdm_json *e = cdm_json_get(o, "end_fsync");
 	static const char *const keys[] = { "mean_ns", "max_ns", "pass_pct" };
 	struct cdm_end_fsync_sum *s = &t->reported.end_fsync;
 	double *dst[] = { &s->mean_ns, &s->max_ns, &s->pass_pct };
@@ -322,14 +344,9 @@ static int read_reported_end_fsync(struct cdm_err *err, const struct cdm_json *o
 		return not_object(err, w, e);
 	if (t->dir == CDM_DIR_READ)
 		return bad(err, "%s: a read test has nothing to flush", w);
-	for (unsigned int i = 0; i < 3; i++) {
-		v = mem(err, e, w, keys[i], CDM_JSON_NUMBER, 0);
-		if (!v)
+	for (unsigned int i = 0; i < 3; i++)
+		if (figure(err, e, w, keys[i], 0, i == 2 ? 100.0 + 1e-9 : 1e20, dst[i]))
 			return -EINVAL;
-		if (!(v->num >= 0.0 && v->num < (i == 2 ? 100.0 + 1e-9 : 1e20)))
-			return bad(err, "%s.%s: out of range", w, keys[i]);
-		*dst[i] = v->num;
-	}
 	if (s->max_ns < s->mean_ns)
 		return bad(err, "%s.max_ns: below mean_ns", w);
 	t->reported.has_end_fsync = 1;
@@ -344,7 +361,7 @@ static int read_reported_end_fsync(struct cdm_err *err, const struct cdm_json *o
 static int read_reported(struct cdm_err *err, const struct cdm_json *tj, const char *where,
 			 struct cdm_test_result *t)
 {
-	const struct cdm_json *o = cdm_json_get(tj, "reported"), *v;
+	const struct cdm_json *o = cdm_json_get(tj, "reported");
 	static const char *const keys[] = { "mb_s", "iops", "lat_mean_us" };
 	double *dst[] = { &t->reported.mb_s, &t->reported.iops, &t->reported.lat_us };
 	char w[64];
@@ -356,14 +373,10 @@ static int read_reported(struct cdm_err *err, const struct cdm_json *tj, const c
 		return not_object(err, w, o);
 	if (t->npasses)
 		return bad(err, "%s: a test with passes and a report's figures", w);
-	for (unsigned int i = 0; i < 3; i++) {
-		v = mem(err, o, w, keys[i], CDM_JSON_NUMBER, i > 0);
-		if (!v)
+	/* MB/s required; IOPS and latency null where the report printed none */
+	for (unsigned int i = 0; i < 3; i++)
+		if (figure(err, o, w, keys[i], i > 0, 1e15, dst[i]))
 			return -EINVAL;
-		*dst[i] = v->type == CDM_JSON_NUMBER ? v->num : cdm_pass_no_figure();
-		if (v->type == CDM_JSON_NUMBER && !(v->num >= 0.0 && v->num < 1e15))
-			return bad(err, "%s.%s: out of range", w, keys[i]);
-	}
 	t->reported.has = 1;
 	t->parts_unknown = t->dir == CDM_DIR_MIX;      /* CDM prints a Mix's total only */
 	return read_reported_end_fsync(err, o, w, t);
@@ -373,14 +386,7 @@ static int read_reported(struct cdm_err *err, const struct cdm_json *tj, const c
 static int steady_pct(struct cdm_err *err, const struct cdm_json *o, const char *where,
 		      const char *key, double *dst)
 {
-	const struct cdm_json *v = mem(err, o, where, key, CDM_JSON_NUMBER, 1);
-
-	if (!v)
-		return -EINVAL;
-	*dst = v->type == CDM_JSON_NUMBER ? v->num : cdm_pass_no_figure();
-	if (v->type == CDM_JSON_NUMBER && !(v->num >= 0.0 && v->num < 1e15))
-		return bad(err, "%s.%s: out of range", where, key);
-	return 0;
+	return figure(err, o, where, key, 1, 1e15, dst);
 }
 
 /*
@@ -584,14 +590,7 @@ static int read_point(struct cdm_err *err, const struct cdm_json *pj, const char
 static int series_fig(struct cdm_err *err, const struct cdm_json *o, const char *where,
 		      const char *key, double *dst)
 {
-	const struct cdm_json *v = mem(err, o, where, key, CDM_JSON_NUMBER, 0);
-
-	if (!v)
-		return -EINVAL;
-	if (!(v->num >= 0.0 && v->num < 1e300))
-		return bad(err, "%s.%s: out of range", where, key);
-	*dst = v->num;
-	return 0;
+	return figure(err, o, where, key, 0, 1e300, dst);
 }
 
 /*

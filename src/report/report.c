@@ -3,10 +3,9 @@
  * report.c - the registry of output formats: one row per formatter, each
  * formatter in its own file in src/report/.  Adding a format is one file
  * and one row here; the CLI only ever asks cdm_report_find() (and
- * writes the files, cli.c).  Also the CV as the notes outside report/
- * show it.  The
- * helpers the formatters share are in fmt.c: a formatter never uses this
- * file, so the registry can list them all.
+ * writes the files, cli.c).  The helpers the formatters share are in
+ * fmt.c: a formatter never uses this file, so the registry can list them
+ * all.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -14,7 +13,6 @@
 
 #include "cdm/report/formatter.h"
 #include "cdm/report/report.h"
-#include "cdm/report/fmt.h"
 
 /*
  * The formats, one row each: the --format value and the formatter's file
@@ -60,11 +58,6 @@ const struct cdm_formatter *cdm_report_find(const char *name)
 const struct cdm_formatter *cdm_report_at(unsigned int i)
 {
 	return i < ARRAY_SIZE(formatters) ? formatters[i].fmt : NULL;
-}
-
-char *cdm_report_cv(char *buf, size_t len, double cv_pct, double threshold_pct)
-{
-	return cdm_fmt_cv(buf, len, cv_pct, threshold_pct);    /* the rule's one home */
 }
 
 char *cdm_report_names(char *buf, size_t len)

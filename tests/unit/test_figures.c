@@ -7,7 +7,7 @@
  * aggregate, never prints "nan" or "inf" (a report has no median: its
  * figures are absent, and said so); the words under the Markdown table
  * match the report and the count; a text compare says when it cut a label;
- * a CV shown as "unstable" reads as above the threshold (cdm_report_cv(),
+ * a CV shown as "unstable" reads as above the threshold (cdm_fmt_cv(),
  * which the run's note uses too).
  */
 #include <stdarg.h>
@@ -30,6 +30,7 @@
 #include "cdm/model/compare.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/compare.h"
+#include "cdm/report/fmt.h"
 #include "cdm/report/report.h"
 
 #define NFIX_MAX 32
@@ -367,12 +368,12 @@ static void test_cv_digits(void **state)
 	double cv = 0;
 
 	(void)state;
-	assert_string_equal(cdm_report_cv(buf, sizeof(buf), 10.04, 10.0), "10.04");
-	assert_string_equal(cdm_report_cv(buf, sizeof(buf), 10.4, 10.0), "10.4");
-	assert_string_equal(cdm_report_cv(buf, sizeof(buf), 10.0, 10.0), "10.0");
-	assert_string_equal(cdm_report_cv(buf, sizeof(buf), 9.96, 9.97), "9.96");
-	assert_string_equal(cdm_report_cv(buf, sizeof(buf), 10.000001, 10.0), "10.000001");
-	assert_string_equal(cdm_report_cv(buf, sizeof(buf), 3.14159, 10.0), "3.1");
+	assert_string_equal(cdm_fmt_cv(buf, sizeof(buf), 10.04, 10.0), "10.04");
+	assert_string_equal(cdm_fmt_cv(buf, sizeof(buf), 10.4, 10.0), "10.4");
+	assert_string_equal(cdm_fmt_cv(buf, sizeof(buf), 10.0, 10.0), "10.0");
+	assert_string_equal(cdm_fmt_cv(buf, sizeof(buf), 9.96, 9.97), "9.96");
+	assert_string_equal(cdm_fmt_cv(buf, sizeof(buf), 10.000001, 10.0), "10.000001");
+	assert_string_equal(cdm_fmt_cv(buf, sizeof(buf), 3.14159, 10.0), "3.1");
 	cdm_result_summarize(&r->tests[0], &s);
 	assert_true(s.mb_s.cv_pct > 10.0 && s.mb_s.cv_pct < 10.05);
 	assert_true(cdm_result_unstable(&r->tests[0], 10.0, &cv));

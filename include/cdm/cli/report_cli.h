@@ -9,9 +9,11 @@
 #define CDM_CLI_REPORT_CLI_H
 
 /*
- * cdm_cli_report_main - `cdm report [--format F] [--output F] [--aggregate A]
- * RUN.json`; @argv[0] is "report".  Returns the exit status (exit.h): 0;
- * 1 when the report could not be written; 2 for a usage error or a file
+ * cdm_cli_report_main - `cdm report [--format F] [--output F] [--svg
+ * F.svg] [--aggregate A] RUN.json`; @argv[0] is "report".  With --svg the
+ * result's card too, written after the report (its Markdown links it,
+ * cdm_cli_image_link()).  Returns the exit status (exit.h): 0; 1 when the
+ * report or the card could not be written; 2 for a usage error or a file
  * that cannot be read as a result (one line naming the file and why).
  */
 int cdm_cli_report_main(int argc, char **argv);

@@ -58,7 +58,11 @@
  * IOPS, means: numbers or null) are not read but derived again from the
  * counts, so files of schema 1, which wrote 0 where 2 writes null, give
  * the same model.  A Mix test from a file without its passes' read/write
- * parts gets parts_unknown.  Schema 3 (an imported CrystalDiskMark
+ * parts gets parts_unknown.  A test's "series" (--log-interval), when it
+ * has one, into a new t->series, owned by the result (freed with it): its
+ * points' counts, each point's mean and p99 latency as the whole ns that
+ * give the saved figures again, and the burst and ceiling found, so that
+ * it is written again byte for byte.  Schema 3 (an imported CrystalDiskMark
  * report): "source" into info.source, each test's "reported" into
  * t->reported; its unknown settings (null) read as 0 or "".  @flags:
  * CDM_RESULT_READ_ONE_RUN or CDM_RESULT_READ_AGGREGATE.  @err (may be

@@ -8,7 +8,8 @@
  * run/runner.c, a layer above, uses the steady-state verdict so that its
  * notes and progress line word it as the report does, and cli/ the
  * --verify faults, so that its closing error says them as the Verify line
- * does.
+ * does, and the CV, so that its note of an unstable test shows it as the
+ * reports do.
  */
 #ifndef CDM_REPORT_FMT_H
 #define CDM_REPORT_FMT_H

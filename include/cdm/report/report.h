@@ -30,15 +30,6 @@ const struct cdm_formatter *cdm_report_find(const char *name);
 const struct cdm_formatter *cdm_report_at(unsigned int i);
 
 /*
- * cdm_report_cv - a coefficient of variation @cv_pct (percent) as every
- * report and note shows it beside the --cv-threshold @threshold_pct: one
- * decimal, or as many more as it takes for the shown value to be above
- * the threshold exactly when @cv_pct is ("10.04" against 10, never "10.0"
- * beside "unstable").  Without "%"; 32 bytes always hold it.  Returns @buf.
- */
-char *cdm_report_cv(char *buf, size_t len, double cv_pct, double threshold_pct);
-
-/*
  * cdm_report_names - the --format values, in the registry's order, as
  * "cdm, cdm7, cdm6, json, csv, markdown, svg" (for messages and help),
  * into @buf of @len bytes (as many whole names as fit, always
