@@ -18,7 +18,6 @@
 #include "cdm/base/err.h"
 #include "cdm/base/msg.h"
 #include "cdm/base/size.h"
-#include "cdm/base/text.h"
 #include "cdm/base/uint.h"
 #include "cdm/cli/cli.h"
 #include "cdm/model/result.h"
@@ -272,7 +271,6 @@ void cdm_cli_image_link(const char *output, const char *svg, char *buf, size_t l
 		output = NULL;
 	if (!output || cdm_outfile_relative(output, svg, buf, len) < 0)
 		snprintf(buf, len, "%s", svg);
-	cdm_text_one_line(buf);
 }
 
 int cdm_cli_save(const char *path, const char *format, const struct cdm_run_result *r,

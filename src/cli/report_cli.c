@@ -138,10 +138,15 @@ int cdm_cli_report_main(int argc, char **argv)
 		cdm_cli_image_link(o.output, o.svg, o.svg_link, sizeof(o.svg_link));
 		r->image = o.svg_link;
 	}
-	/* step 3: the report on stdout or --output, then the card */
-	s = cdm_cli_report(o.output, o.fmt, r);
-	if (cdm_cli_save(o.svg, "svg", r, "write the card") != CDM_EXIT_OK)
-		s = CDM_EXIT_RUN;
+	/*
+	 * step 3: the card, then the report on stdout or --output, as import
+	 * saves before it prints: a report that links a card is never written
+	 * without it, and a reader of stdout that stops early (SIGPIPE) cannot
+	 * cost the card
+	 */
+	s = cdm_cli_save(o.svg, "svg", r, "write the card");
+	if (s == CDM_EXIT_OK)
+		s = cdm_cli_report(o.output, o.fmt, r);
 	cdm_result_free(r);
 	return s;
 }

@@ -152,8 +152,10 @@ static const char *agg_words(enum cdm_aggregate agg)
 /*
  * The image line of --svg: "![cdm: LABEL](card.svg)", the path as the CLI
  * gave it (relative to the Markdown file when it knows where that is),
- * its blanks, parentheses and bytes outside ASCII percent-encoded so that
- * any path is one link destination (CommonMark).
+ * its blanks and control bytes (a newline too), parentheses, '#' and '?'
+ * (which a browser reads as a fragment and a query) and bytes outside
+ * ASCII percent-encoded so that any path is one link destination
+ * (CommonMark) to that very file.
  */
 static void write_image(FILE *out, const struct cdm_run_result *r)
 {
@@ -164,7 +166,7 @@ static void write_image(FILE *out, const struct cdm_run_result *r)
 	cdm_fmt_md_text(out, in->label[0] ? in->label : in->target, sizeof(in->label));
 	fputs("](", out);
 	for (; *p; p++) {
-		if (*p > 0x20 && *p < 0x7f && !strchr("()<>\\%", *p))
+		if (*p > 0x20 && *p < 0x7f && !strchr("()<>\\%#?", *p))
 			fputc(*p, out);
 		else
 			fprintf(out, "%%%02X", *p);

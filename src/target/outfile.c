@@ -55,6 +55,10 @@ int cdm_outfile_check(const char *path, const char *opt, int replace, struct cdm
 	}
 	/* a new file is made beside @where and renamed over it */
 	cdm_outfile_parent_dir(where, dir, sizeof(dir));
+	/* access() of a file in the directory's place says EACCES, not why */
+	if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
+		return cdm_err_set(err, -ENOTDIR, "%s: cannot create the file for %s: %s is not a directory",
+				   path, opt, dir);
 	if (access(dir, W_OK | X_OK) < 0 && exists)
 		return cdm_err_set(err, -errno, "%s: cannot replace it for %s: its directory %s: %s",
 				   path, opt, dir, strerror(errno));

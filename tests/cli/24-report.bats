@@ -146,6 +146,27 @@ PY
 	jq -e .tests "$OD/r.json" > /dev/null
 }
 
+@test "--svg: the card is written before the report (a reader that stops early cannot cost it), and its link names the very file" {
+	"$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" -t "SEQ1M Q1T1" --save "$OD/r.json" "$TD" > /dev/null
+	# stdout a pipe whose reader is gone: the first write of the report
+	# raises SIGPIPE (default action), which ends cdm with 141
+	run python3 -c 'import os, signal, sys
+r, w = os.pipe()
+os.close(r)
+os.dup2(w, 1)
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+os.execvp(sys.argv[1], sys.argv[1:])' "$CDM" report -f json --svg "$OD/p.svg" "$OD/r.json"
+	[ "$status" -eq 141 ]
+	xmllint --noout "$OD/p.svg"
+	# '#', '?', a blank and a newline in the name: percent-encoded, so the
+	# link is that file, not a fragment, a query or another name
+	mkdir -p "$OD/post"
+	name=$'card #1?\nb.svg'
+	"$CDM" report -f markdown --svg "$OD/post/$name" -o "$OD/post/index.md" "$OD/r.json"
+	[ -s "$OD/post/$name" ]
+	grep -qxF "![cdm result: $TD](card%20%231%3F%0Ab.svg)" "$OD/post/index.md"
+}
+
 @test "--aggregate shows another pass figure than the run's own" {
 	"$CDM" "${NULLRUN[@]}" --count 3 -t "RND4K Q4T1" --mode read --save "$OD/r.json" "$TD" > /dev/null
 	"$CDM" report --format json "$OD/r.json" | grep -q '"aggregate": "best"'

@@ -162,6 +162,27 @@ enospc() {
 	chmod 755 "$OD/ro"
 }
 
+@test "an output under a regular file, as if it were a directory: 'is not a directory', before any I/O" {
+	saved_run
+	echo keep > "$OD/afile"
+	for opt in --output --save --svg --plot; do
+		ext=txt
+		case $opt in --save) ext=json ;; --svg | --plot) ext=svg ;; esac
+		extra=()
+		[ "$opt" != --plot ] || extra=(--log-interval 1s)
+		run "$CDM" "${NULLRUN[@]}" -t RND4K "${extra[@]}" "$opt" "$OD/afile/x.$ext" "$TD"
+		echo "$output"
+		[ "$status" -eq 1 ]
+		[ "${#lines[@]}" -eq 1 ]
+		[ "${lines[0]}" = "cdm: $OD/afile/x.$ext: cannot create the file for $opt: $OD/afile is not a directory" ]
+	done
+	run "$CDM" report --svg "$OD/afile/c.svg" "$OD/run.json"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "cdm: $OD/afile/c.svg: cannot create the file for --svg: $OD/afile is not a directory" ]
+	[ "$(cat "$OD/afile")" = keep ]
+	assert_clean "$TD"
+}
+
 # signal_mid_write SIG FILE CMD... - run CMD with every fsync slowed by
 # 2 s (strace's fault injection), send SIG to it as soon as the temporary
 # of FILE ("FILE.XXXXXX") exists, i.e. while FILE is being written; ST is

@@ -177,9 +177,9 @@ int cdm_cli_save(const char *path, const char *format, const struct cdm_run_resu
  * cdm_cli_image_link - into @buf (@len bytes) the path of the card @svg
  * (--svg) as a Markdown report written to @output (NULL or "-": stdout,
  * the current directory) links it: relative to @output's directory where
- * cdm_outfile_relative() can say it, else @svg as given; one line
- * (cdm_text_one_line()).  The run and `cdm report` set it as the result's
- * image.
+ * cdm_outfile_relative() can say it, else @svg as given, byte for byte
+ * (the Markdown writer percent-encodes what a link cannot hold).  The run
+ * and `cdm report` set it as the result's image.
  */
 void cdm_cli_image_link(const char *output, const char *svg, char *buf, size_t len);
 
