@@ -6,12 +6,39 @@
 # after a thread's first I/O on): the speed of a "device" whose change is
 # known.  No test asserts a time: each asserts rounds, counts and calls.
 #
-# The rounds' speed is set by --rate-iops 2000 on the null engine at Q32:
-# the cap's schedule is absolute from each round's start, so a worker
-# that a busy machine (several helpers on 2 CPUs) holds up for a moment
-# catches up within the round, and a round measures 2000 IOPS whatever
-# the load, as long as the "device" can do more.  1 ms per I/O can do
-# 32000 IOPS; 40 ms per I/O only 800, under the cap: a slow device.
+# The rounds' speed is set by --rate-iops 4 on the null engine at Q32:
+# thread i of T starts its k-th I/O of a round (k T + i) / 4 s after the
+# round's start (docs/method.md, "Fixed rate").  The fast "device", 1 ms
+# per I/O, completes each I/O long before the next is due, so a round
+# starts 4 I/O a second on any machine: a worker that a busy machine
+# holds up for a moment still starts them all before the round ends.
+#
+# The slow "device" takes longer per I/O than a round issues: a thread
+# starts the I/O due at the round's start (thread i of T4 at i/4 s), then
+# waits for it (the paced loop starts the next at a completion), and it
+# completes after the round's end.  So a slow round is one I/O per
+# thread, all started in its first moment, and lasts one service time
+# from then: far under the fast rounds' figure, and a change of speed
+# set between two rounds' starts (--null-service-us N,M@S, S counted
+# from each thread's first I/O) leaves no round part slow, part fast.
+#
+# A round of 1 s is too short for a known answer of "steady": a loaded
+# machine (2 CPUs, bats --jobs, other work) wakes a thread 0.2-0.6 s late
+# now and then, and the round whose end it delays measures that much
+# longer, 20-40 % under the others: not steady, a round later than the
+# answer.  The tests that expect a steady window run rounds of 5 s
+# (LONG), where 0.6 s is 11 %: within PTS's range (20 %) and slope (10 %
+# over the window; one late round at either end of it moves the fitted
+# line by 0.8 of its own change).  Their slow "device" takes 6 s per I/O
+# and the change is at 15 s (SLOW_THEN_FAST): rounds 1-3 start their
+# I/O at 0, 6 and 12 s, round 4 starts at 18 s, three seconds on each
+# side of the change.  The tests whose answer is "not steady" (a slow
+# round in every window) or whatever the JSON says keep rounds of 1 s,
+# with 1.5 s per slow I/O and the change at 3.75 s: T1's rounds 1-3 start
+# theirs at 0, 1.5 and 3.0 s, round 4 at 4.5 s; T4's slow rounds last
+# 0.75 s longer (its last thread's I/O is due 0.75 s in), so its round 2
+# starts its I/O from 2.25 s and round 3 starts at 4.5 s: three slow
+# rounds for T1, two for T4, with at least 0.75 s on each side.
 
 load helpers
 load svg
@@ -19,7 +46,10 @@ load svg
 bats_require_minimum_version 1.5.0      # run --separate-stderr
 
 STEADY=(--engine null -t "RND4K Q32T1" --mode read --size 16MiB --time 1 --interval 0
-	--rate-iops 2000 --quiet --steady-state --format json)
+	--rate-iops 4 --quiet --steady-state --format json)
+# a known answer of "steady": rounds of 5 s; slow, then fast from 15 s on
+LONG=(--time 5)
+SLOW_THEN_FAST=(--null-service-us 6000000,1000@15)
 
 # the number of passes (rounds) of test $1 (0-based) in the JSON $2
 npasses() {
@@ -35,7 +65,8 @@ print("-" if s is None else ("null" if s["reached_at_round"] is None else s["rea
 }
 
 @test "a constant speed is steady at round 5, the first full window" {
-	run --separate-stderr "$CDM" "${STEADY[@]}" --null-service-us 1000 -o "$OD/r.json" "$TD"
+	run --separate-stderr "$CDM" "${STEADY[@]}" "${LONG[@]}" --null-service-us 1000 \
+		-o "$OD/r.json" "$TD"
 	echo "$stderr"
 	[ "$status" -eq 0 ]
 	python3 -c 'import json,sys; print([round(p["iops"]) for p in json.load(open(sys.argv[1]))["tests"][0]["passes"]])' "$OD/r.json"
@@ -46,16 +77,13 @@ print("-" if s is None else ("null" if s["reached_at_round"] is None else s["rea
 	assert_clean "$TD"
 }
 
-@test "a speed that changes at 3.5 s is steady at round 8; JSON lists every round" {
-	# 40 ms per I/O (800 IOPS), then 1 ms from 3.5 s on (2000 IOPS, the
-	# cap).  Rounds of 1 s, each followed by the drain of its I/O in flight
-	# (up to 40 ms) and the gate: round 4 starts between 3.0 and 3.5 s, so
-	# rounds 1-3 are slow, and round 4 gets fast in its middle and catches
-	# up its first half on the cap's schedule: rounds 4 on are 2000 IOPS.
-	# The windows ending at rounds 5, 6 and 7 hold a slow round (range
-	# ~70 % of the mean, > 20 %); the one of rounds 4-8 is the first with
-	# all five fast: steady at round 8.
-	run --separate-stderr "$CDM" "${STEADY[@]}" --null-service-us 40000,1000@3.5 \
+@test "a speed that changes at 15 s is steady at round 8; JSON lists every round" {
+	# 6 s per I/O, then 1 ms from 15 s on (4 IOPS, the cap), in rounds of
+	# 5 s: rounds 1-3 are slow (0.17 IOPS), round 4 starts at 18 s, and
+	# rounds 4 on are fast.  The windows ending at rounds 5, 6 and 7 hold a
+	# slow round (a range near 100 % of the mean, > 20 %); the one of
+	# rounds 4-8 is the first with all five fast: steady at round 8.
+	run --separate-stderr "$CDM" "${STEADY[@]}" "${LONG[@]}" "${SLOW_THEN_FAST[@]}" \
 		--log-interval 500ms -o "$OD/r.json" "$TD"
 	echo "$stderr"
 	[ "$status" -eq 0 ]
@@ -78,9 +106,9 @@ EOF
 }
 
 @test "never steady within --max-rounds: every round runs, a note says so" {
-	# the change at 3.5 s with at most 6 rounds: the windows ending at
+	# the change at 3.75 s with at most 6 rounds: the windows ending at
 	# rounds 5 and 6 both hold a slow round, so none can be steady
-	run --separate-stderr "$CDM" "${STEADY[@]}" --null-service-us 40000,1000@3.5 --max-rounds 6 \
+	run --separate-stderr "$CDM" "${STEADY[@]}" --null-service-us 1500000,1000@3.75 --max-rounds 6 \
 		-o "$OD/r.json" "$TD"
 	echo "$stderr"
 	[ "$status" -eq 0 ]
@@ -92,12 +120,13 @@ EOF
 }
 
 @test "--plot of a steady-state run: each test's own rounds and window, named beside its lane, no label over another" {
-	# Two tests with rounds of their own: Q32T1 slow for 3.5 s, then at the
-	# cap (steady at round 8 on a machine that keeps up), Q32T4 at the cap
-	# from the start (steady at round 5); --max-rounds 10 bounds the run.
-	# What the chart must show is what the JSON says, whatever that is.
+	# Two tests with rounds of their own: Q32T1 has three slow rounds, so
+	# it is steady at round 8 at the soonest, Q32T4 two (round 7);
+	# --max-rounds 10 bounds the run.  Rounds of 1 s: what the chart must
+	# show is what the JSON says, whatever that is, and no slow round is
+	# in a test's window.
 	run --separate-stderr "$CDM" "${STEADY[@]}" -t "RND4K Q32T4" --max-rounds 10 \
-		--null-service-us 40000,1000@3.5 --log-interval 500ms --plot "$OD/two.svg" \
+		--null-service-us 1500000,1000@3.75 --log-interval 500ms --plot "$OD/two.svg" \
 		-o "$OD/two.json" "$TD"
 	echo "$stderr"
 	[ "$status" -eq 0 ]
@@ -110,23 +139,24 @@ svg = open(sys.argv[2]).read()
 assert [t["name"] for t in d["tests"]] == ["RND4K Q32T1", "RND4K Q32T4"], d["tests"]
 text_y = lambda s: [float(y) for y in re.findall(r'<text x="[0-9.]+" y="([0-9.]+)"[^>]*>' + re.escape(s) + '</text>', svg)]
 name_y = []
-for t in d["tests"]:
+# the slow rounds of each (three, two) are never in its window
+for t, slow in zip(d["tests"], (3, 2)):
     name, n, st = t["name"] + " Read", len(t["passes"]), t["steady_state"]
     first, at = st["first_round"], st["reached_at_round"]
     print(name, "rounds", n, "window", first, "steady at", at)
-    assert n - first + 1 == 5 and (at is None or at == n), st
+    assert n - first + 1 == 5 and (at is None or at == n) and first > slow, st
     # its window, in its outline's tooltip and in the note beside its lane
     verdict = "steady window" if at else "last window (not steady)"
     assert "<title>%s: %s, rounds %d-%d</title>" % (name, verdict, first, n) in svg, name
     note = "steady at round %d, window %d-%d" % (at, first, n) if at else \
         "not steady, last window %d-%d" % (first, n)
-    ny, = text_y(note)
     # a box per round of its own, those of its window marked so
     tips = re.findall(r'<title>' + re.escape(name) + r' round ([0-9]+)( \(window\))?</title>', svg)
     assert [int(k) for k, _ in tips] == list(range(1, n + 1)), tips
     assert [int(k) for k, w in tips if w] == list(range(first, n + 1)), tips
-    # the note under the name, neither on a round number's line
-    y, = [y for y in text_y(name) if y < ny and ny - y < 20]
+    # the note under the name (both tests' notes are the same words when
+    # their rounds are), neither on a round number's line
+    (y, ny), = [(y, ny) for ny in text_y(note) for y in text_y(name) if y < ny and ny - y < 20]
     name_y.append(y)
     for k in range(1, n + 1):
         assert ny not in text_y(str(k)) and y not in text_y(str(k)), (name, k)
@@ -139,7 +169,7 @@ EOF
 }
 
 @test "the text report of a steady-state run: the test that never got steady is marked, the mode says how it ran" {
-	run --separate-stderr "$CDM" "${STEADY[@]}" --format cdm --null-service-us 40000,1000@3.5 \
+	run --separate-stderr "$CDM" "${STEADY[@]}" --format cdm --null-service-us 1500000,1000@3.75 \
 		--max-rounds 5 "$TD"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"RND    4KiB (Q= 32, T= 1)"* ]]
@@ -150,13 +180,14 @@ EOF
 	[[ "$verdict" == "after 5 rounds (range "* ]]
 	[[ "$stderr" == *"cdm: note: RND4K Q32T1 Read: not steady $verdict"* ]]
 	# and a steady one says at which round
-	run --separate-stderr "$CDM" "${STEADY[@]}" --format cdm --null-service-us 1000 "$TD"
+	run --separate-stderr "$CDM" "${STEADY[@]}" "${LONG[@]}" --format cdm --null-service-us 1000 "$TD"
 	[ "$status" -eq 0 ]
 	[[ "$output" =~ "Steady: RND4K Q32T1 Read at round 5 of 25 (range "[0-9.]+" %, slope "[0-9.]+" %)" ]]
 }
 
 @test "JSON of a steady-state run: the window's verdict and figures, the summary over the window only" {
-	run --separate-stderr "$CDM" "${STEADY[@]}" --null-service-us 40000,1000@3.5 -o "$OD/r.json" "$TD"
+	run --separate-stderr "$CDM" "${STEADY[@]}" "${LONG[@]}" "${SLOW_THEN_FAST[@]}" \
+		-o "$OD/r.json" "$TD"
 	[ "$status" -eq 0 ]
 	python3 - "$OD/r.json" <<'EOF'
 import json, sys
