@@ -23,22 +23,25 @@
 # from each thread's first I/O) leaves no round part slow, part fast.
 #
 # A round of 1 s is too short for a known answer of "steady": a loaded
-# machine (2 CPUs, bats --jobs, other work) wakes a thread 0.2-0.6 s late
+# machine (2 CPUs, bats --jobs, other work) wakes a thread 0.2-0.7 s late
 # now and then, and the round whose end it delays measures that much
 # longer, 20-40 % under the others: not steady, a round later than the
-# answer.  The tests that expect a steady window run rounds of 5 s
-# (LONG), where 0.6 s is 11 %: within PTS's range (20 %) and slope (10 %
-# over the window; one late round at either end of it moves the fitted
-# line by 0.8 of its own change).  Their slow "device" takes 6 s per I/O
-# and the change is at 15 s (SLOW_THEN_FAST): rounds 1-3 start their
-# I/O at 0, 6 and 12 s, round 4 starts at 18 s, three seconds on each
-# side of the change.  The tests whose answer is "not steady" (a slow
-# round in every window) or whatever the JSON says keep rounds of 1 s,
-# with 1.5 s per slow I/O and the change at 3.75 s: T1's rounds 1-3 start
-# theirs at 0, 1.5 and 3.0 s, round 4 at 4.5 s; T4's slow rounds last
-# 0.75 s longer (its last thread's I/O is due 0.75 s in), so its round 2
-# starts its I/O from 2.25 s and round 3 starts at 4.5 s: three slow
-# rounds for T1, two for T4, with at least 0.75 s on each side.
+# answer (rounds of 5 s still met it at a load of 25).  The tests that
+# expect a steady window run rounds of 10 s (LONG): a late round at
+# either end of the window moves the fitted line by 0.8 of its own
+# change, and PTS's slope allows 10 % of the mean, so a delay must pass
+# 1.3 s to matter.  Their slow "device" takes 10 s per I/O, the longest
+# --null-service-us allows, its I/O completing when the round's 10 s are
+# up or later, and the change is at 25 s (SLOW_THEN_FAST): rounds 1-3
+# start their I/O at 0, 10 and 20 s, round 4 starts at 30 s, five
+# seconds on each side of the change.  The tests whose answer is "not
+# steady" (a slow round in every window) or whatever the JSON says keep
+# rounds of 1 s, with 1.5 s per slow I/O and the change at 3.75 s: T1's
+# rounds 1-3 start theirs at 0, 1.5 and 3.0 s, round 4 at 4.5 s; T4's
+# slow rounds last 0.75 s longer (its last thread's I/O is due 0.75 s
+# in), so its round 2 starts its I/O from 2.25 s and round 3 starts at
+# 4.5 s: three slow rounds for T1, two for T4, with at least 0.75 s on
+# each side.
 
 load helpers
 load svg
@@ -47,13 +50,20 @@ bats_require_minimum_version 1.5.0      # run --separate-stderr
 
 STEADY=(--engine null -t "RND4K Q32T1" --mode read --size 16MiB --time 1 --interval 0
 	--rate-iops 4 --quiet --steady-state --format json)
-# a known answer of "steady": rounds of 5 s; slow, then fast from 15 s on
-LONG=(--time 5)
-SLOW_THEN_FAST=(--null-service-us 6000000,1000@15)
+# a known answer of "steady": rounds of 10 s; slow, then fast from 25 s on
+LONG=(--time 10)
+SLOW_THEN_FAST=(--null-service-us 10000000,1000@25)
 
 # the number of passes (rounds) of test $1 (0-based) in the JSON $2
 npasses() {
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[2])); print(len(d["tests"][int(sys.argv[1])]["passes"]))' "$1" "$2"
+}
+
+# each round of test $1 in the JSON $2: its IOPS and seconds
+rounds() {
+	python3 -c 'import json,sys
+t = json.load(open(sys.argv[2]))["tests"][int(sys.argv[1])]
+print("rounds:", " ".join("%.2f IOPS/%.3f s" % (p["iops"], p["duration_s"]) for p in t["passes"]))' "$1" "$2"
 }
 
 # reached_at_round of test $1 in the JSON $2 ("null" when never steady, "-" when no steady_state)
@@ -64,22 +74,23 @@ s = t.get("steady_state")
 print("-" if s is None else ("null" if s["reached_at_round"] is None else s["reached_at_round"]))' "$1" "$2"
 }
 
-@test "a constant speed is steady at round 5, the first full window" {
+@test "a constant speed is steady at round 5, the first full window; the text report says at which round" {
 	run --separate-stderr "$CDM" "${STEADY[@]}" "${LONG[@]}" --null-service-us 1000 \
-		-o "$OD/r.json" "$TD"
+		--format cdm --save "$OD/r.json" "$TD"
 	echo "$stderr"
 	[ "$status" -eq 0 ]
-	python3 -c 'import json,sys; print([round(p["iops"]) for p in json.load(open(sys.argv[1]))["tests"][0]["passes"]])' "$OD/r.json"
+	rounds 0 "$OD/r.json"
 	[ "$(npasses 0 "$OD/r.json")" -eq 5 ]
 	r=$(reached_at 0 "$OD/r.json")
 	[ "$r" = 5 ]
 	[[ "$stderr" != *"not steady"* ]]
+	[[ "$output" =~ "Steady: RND4K Q32T1 Read at round 5 of 25 (range "[0-9.]+" %, slope "[0-9.]+" %)" ]]
 	assert_clean "$TD"
 }
 
-@test "a speed that changes at 15 s is steady at round 8; JSON lists every round" {
-	# 6 s per I/O, then 1 ms from 15 s on (4 IOPS, the cap), in rounds of
-	# 5 s: rounds 1-3 are slow (0.17 IOPS), round 4 starts at 18 s, and
+@test "a speed that changes at 25 s is steady at round 8; JSON lists every round, the window's verdict and figures, the summary over the window only" {
+	# 10 s per I/O, then 1 ms from 25 s on (4 IOPS, the cap), in rounds of
+	# 10 s: rounds 1-3 are slow (0.1 IOPS), round 4 starts at 30 s, and
 	# rounds 4 on are fast.  The windows ending at rounds 5, 6 and 7 hold a
 	# slow round (a range near 100 % of the mean, > 20 %); the one of
 	# rounds 4-8 is the first with all five fast: steady at round 8.
@@ -87,20 +98,35 @@ print("-" if s is None else ("null" if s["reached_at_round"] is None else s["rea
 		--log-interval 500ms -o "$OD/r.json" "$TD"
 	echo "$stderr"
 	[ "$status" -eq 0 ]
+	rounds 0 "$OD/r.json"
 	[ "$(npasses 0 "$OD/r.json")" -eq 8 ]
 	r=$(reached_at 0 "$OD/r.json")
 	[ "$r" = 8 ]
 	# every round is a pass with I/O: the three slow ones well under the five fast
 	python3 - "$OD/r.json" <<'EOF'
 import json, sys
-t = json.load(open(sys.argv[1]))["tests"][0]
+d = json.load(open(sys.argv[1]))
+t = d["tests"][0]
 iops = [p["iops"] for p in t["passes"]]
-print(iops)
 assert all(i > 0 for i in iops)
 assert max(iops[:3]) < 0.5 * min(iops[3:])
 # the time series covers every round, in order
 pts = t["series"]["points"]
 assert sorted({p["pass"] for p in pts}) == list(range(1, 9)), {p["pass"] for p in pts}
+# the window's verdict and figures
+s = t["steady_state"]
+assert d["settings"]["steady_state"]["max_rounds"] == 25, d["settings"]["steady_state"]
+assert s["reached_at_round"] == 8 and s["window_rounds"] == 5 and s["first_round"] == 4, s
+assert s["tracked"] == "iops" and s["max_rounds"] == 25, s
+win = iops[3:8]
+mean = sum(win) / 5
+assert abs(s["window_mean"] - mean) < 1e-6 * mean, (s["window_mean"], mean)
+assert abs(s["range_pct"] - 100 * (max(win) - min(win)) / mean) < 1e-6, s
+assert s["range_pct"] <= 20 and s["slope_pct"] <= 10, s
+# the summary (and the text's best-of) come from the window, not the slow rounds
+su = t["summary"]
+print(su)
+assert su["iops"]["min"] >= min(win) - 1e-6, (su, win)
 EOF
 	assert_clean "$TD"
 }
@@ -179,37 +205,8 @@ EOF
 	verdict=$(echo "$output" | sed -n 's/^Not steady: RND4K Q32T1 Read //p')
 	[[ "$verdict" == "after 5 rounds (range "* ]]
 	[[ "$stderr" == *"cdm: note: RND4K Q32T1 Read: not steady $verdict"* ]]
-	# and a steady one says at which round
-	run --separate-stderr "$CDM" "${STEADY[@]}" "${LONG[@]}" --format cdm --null-service-us 1000 "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" =~ "Steady: RND4K Q32T1 Read at round 5 of 25 (range "[0-9.]+" %, slope "[0-9.]+" %)" ]]
+	# a steady one says at which round: the constant speed's test
 }
-
-@test "JSON of a steady-state run: the window's verdict and figures, the summary over the window only" {
-	run --separate-stderr "$CDM" "${STEADY[@]}" "${LONG[@]}" "${SLOW_THEN_FAST[@]}" \
-		-o "$OD/r.json" "$TD"
-	[ "$status" -eq 0 ]
-	python3 - "$OD/r.json" <<'EOF'
-import json, sys
-d = json.load(open(sys.argv[1]))
-t = d["tests"][0]
-s = t["steady_state"]
-assert d["settings"]["steady_state"]["max_rounds"] == 25, d["settings"]["steady_state"]
-assert s["reached_at_round"] == 8 and s["window_rounds"] == 5 and s["first_round"] == 4, s
-assert s["tracked"] == "iops" and s["max_rounds"] == 25, s
-iops = [p["iops"] for p in t["passes"]]
-win = iops[3:8]
-mean = sum(win) / 5
-assert abs(s["window_mean"] - mean) < 1e-6 * mean, (s["window_mean"], mean)
-assert abs(s["range_pct"] - 100 * (max(win) - min(win)) / mean) < 1e-6, s
-assert s["range_pct"] <= 20 and s["slope_pct"] <= 10, s
-# the summary (and the text's best-of) come from the window, not the slow rounds
-su = t["summary"]
-print(su)
-assert su["iops"]["min"] >= min(win) - 1e-6, (su, win)
-EOF
-}
-
 
 @test "--end-fsync: one fdatasync per write window (warm-up and passes), none for reads" {
 	command -v strace > /dev/null || skip "no strace"
