@@ -180,8 +180,11 @@ mpi_run_checks() {	# $1 = ranks
 	assert_clean "$TD"
 }
 
-@test "--start-at +2s: two independent runs overlap pass by pass; cdm merge sums them" {
-	T=$(date -u -d +2sec +%FT%TZ)
+@test "--start-at 5 s ahead: two independent runs overlap pass by pass; cdm merge sums them" {
+	# whole seconds: 4 to 5 s for both runs to start and prepare their test
+	# files (2 s, cut to 1, was less than a loaded machine took, and a run
+	# whose file is ready after its time fails)
+	T=$(date -u -d +5sec +%FT%TZ)
 	"$CDM" "${NULLRUN[@]}" --start-at "$T" --label A --save "$OD/a.json" "$TD" > /dev/null &
 	pid=$!
 	"$CDM" "${NULLRUN[@]}" --start-at "$T" --label B --save "$OD/b.json" "$TD" > /dev/null

@@ -32,39 +32,67 @@ run_pinned() {
 	PID=$!
 }
 
-# sample PID's threads every 0.1 s until it ends (at most $SAMPLES, 60 by
-# default): lines "NAME CPU ALLOWED TID SAMPLE", NAME being the thread's
-# comm (it may hold spaces: taken from the comm file, and stat parsed
-# after the last ")"), SAMPLE the sample's number from 1.  One awk reads
-# every thread's three files per sample, so a sample costs one process
+# sample_once N: one sample of PID's threads, lines "NAME CPU ALLOWED TID
+# N", NAME being the thread's comm (it may hold spaces: taken from the
+# comm file, and stat parsed after the last ")"), N the sample's number.
+# One awk reads every thread's three files, so a sample costs one process
 # however many threads there are (a loaded CI machine took 0.25 s a
 # sample when each file had its own cat, sed and awk); a thread that ends
 # between the glob and the read leaves that sample out.
+sample_once() {
+	awk -v s="$1" '
+		# FILENAME is /proc/PID/task/TID/FILE
+		{ n = split(FILENAME, p, "/"); tid = p[n - 1]; f = p[n] }
+		f == "comm" { name[tid] = $0; next }
+		f == "stat" {
+			r = $0
+			sub(/.*\) /, "", r)
+			split(r, w, " ")
+			# field 39 (processor) is the 37th after "pid (comm) "
+			cpu[tid] = w[37]
+			next
+		}
+		f == "status" && $1 == "Cpus_allowed_list:" { allowed[tid] = $2 }
+		END {
+			for (t in name)
+				if (cpu[t] != "" && allowed[t] != "")
+					print name[t], cpu[t], allowed[t], t, s
+		}' /proc/"$PID"/task/*/comm /proc/"$PID"/task/*/stat \
+		/proc/"$PID"/task/*/status 2>/dev/null || true
+}
+
+# sample PID's threads every 0.1 s until it ends (at most $SAMPLES, 60 by
+# default), numbered from 1
 sample_threads() {
 	local i
 	for i in $(seq "${SAMPLES:-60}"); do
-		awk -v s="$i" '
-			# FILENAME is /proc/PID/task/TID/FILE
-			{ n = split(FILENAME, p, "/"); tid = p[n - 1]; f = p[n] }
-			f == "comm" { name[tid] = $0; next }
-			f == "stat" {
-				r = $0
-				sub(/.*\) /, "", r)
-				split(r, w, " ")
-				# field 39 (processor) is the 37th after "pid (comm) "
-				cpu[tid] = w[37]
-				next
-			}
-			f == "status" && $1 == "Cpus_allowed_list:" { allowed[tid] = $2 }
-			END {
-				for (t in name)
-					if (cpu[t] != "" && allowed[t] != "")
-						print name[t], cpu[t], allowed[t], t, s
-			}' /proc/"$PID"/task/*/comm /proc/"$PID"/task/*/stat \
-			/proc/"$PID"/task/*/status 2>/dev/null || true
+		sample_once "$i"
 		kill -0 "$PID" 2>/dev/null || break
 		sleep 0.1
 	done
+}
+
+# watch_held NAME PATTERN: cdm run with the fault shim's hold faults
+# (CDM_FAULT_HOLD=$HOLD) waits in the call NAME ("pwrite-4096") until
+# $HOLD/NAME.go is there, so the phase it is in lasts until it has been
+# watched, however slow the machine: wait for $HOLD/NAME.held (or for cdm
+# to end), sample PID's threads until a thread named PATTERN (an awk
+# regex) is seen (or cdm ends), then let the calls go.  Samples are
+# numbered on from $NS (the caller's count, which must be set).
+watch_held() {
+	local seen= out
+	while [ ! -e "$HOLD/$1.held" ]; do
+		kill -0 "$PID" 2>/dev/null || return 0
+		sleep 0.05
+	done
+	while [ -z "$seen" ] && kill -0 "$PID" 2>/dev/null; do
+		NS=$((NS + 1))
+		out=$(sample_once "$NS")
+		[ -n "$out" ] && echo "$out"
+		seen=$(echo "$out" | awk -v p="$2" '$1 ~ p { print; exit }')
+		[ -n "$seen" ] || sleep 0.05
+	done
+	touch "$HOLD/$1.go"
 }
 
 @test "--cpus 1 keeps every worker thread on CPU 1, and leaves the main thread alone" {
@@ -185,16 +213,24 @@ sample_threads() {
 	need_cpus 1
 	SHIM=$BATS_TEST_DIRNAME/../../build/tests/faultshim.so
 	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
-	# the 128 KiB writes of preconditioning and the read-back's preads 20 ms
-	# late each, so both last long enough to be watched; the test's own
-	# 4 KiB writes as they are
-	CDM_FAULT=pwrite:slow:0:131072,pread:slow:0 LD_PRELOAD=$SHIM \
-		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+	# the 128 KiB writes of preconditioning, the test's 4 KiB writes and
+	# the read-back's preads each wait (the fault shim's hold) until the
+	# threads of their phase have been seen, then go on as they are
+	HOLD=$OD/hold
+	mkdir "$HOLD"
+	CDM_FAULT=pwrite:hold:0:131072,pwrite:hold:0:4096,pread:hold:0 CDM_FAULT_HOLD=$HOLD \
+		LD_PRELOAD=$SHIM ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
 		"$CDM" --engine sync --mode write -t "RND4K Q1T2" --size 32MiB --count 1 --time 1 \
 		--interval 0 --warmup 0 --quiet --precondition --verify --cpus 1 --format json \
 		"$TD" > "$OD/run.out" 2> "$OD/run.err" &
 	PID=$!
-	samples=$(SAMPLES=200 sample_threads)
+	# preconditioning (its writers), the test (its workers), the
+	# read-back (cdm's own thread, the one reading)
+	samples=$(NS=0
+		watch_held pwrite-131072 '^cdm-p[0-9]+$'
+		watch_held pwrite-4096 '^cdm-w[0-9]+$'
+		watch_held pread '^cdm$')
+	echo "$samples"
 	st=0
 	wait "$PID" || st=$?
 	cat "$OD/run.err"

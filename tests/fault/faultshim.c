@@ -31,9 +31,16 @@
  *          "misdirect" writes it to the block before (offset - length;
  *          after, offset + length, at offset 0), "drop" writes nothing,
  *          "torn" writes its first half only (whole 512-byte sectors),
- *          or "slow" (pwrite, pread): the call is done as asked, 20 ms
- *          late, so a phase lasts long enough to be watched from outside
- *          (which CPU its thread runs on)
+ *          or "hold" (pwrite, pread): the call waits until the test lets
+ *          it go, then is done as asked, so that a phase of cdm lasts
+ *          until the test has watched it from outside (which CPU its
+ *          threads run on) however slow the machine: the first call held
+ *          creates the file <call>[-<len>].held in the directory
+ *          $CDM_FAULT_HOLD ("pwrite-4096.held", "pread.held"), and every
+ *          call the fault covers waits until <call>[-<len>].go is there
+ *          (looked for every millisecond; after 120 s the calls go on, so
+ *          that a test that never answers cannot hang cdm), then the
+ *          fault is spent
  *          or "term" (pread, pwrite): SIGTERM is raised during the call,
  *          which then completes (a stop request at a known point, once)
  *   after  how many matching calls (or libaio completions) succeed first
@@ -69,7 +76,7 @@ enum call {
 };
 
 /* the faults that report success: ferrno values below any errno */
-enum { F_BUSY = -1, F_MISDIRECT = -2, F_DROP = -3, F_TORN = -4, F_TERM = -5, F_SLOW = -100 };
+enum { F_BUSY = -1, F_MISDIRECT = -2, F_DROP = -3, F_TORN = -4, F_TERM = -5, F_HOLD = -100 };
 
 #define NFAULTS 4
 
@@ -79,6 +86,8 @@ static struct fault {
 	long after;
 	unsigned long len;      /* 0 = any length */
 	atomic_long seen;
+	char name[64];          /* hold: "<call>[-<len>]", its files' name */
+	atomic_int released;    /* hold: the test let the calls go */
 } faults[NFAULTS];
 static unsigned int nfaults;
 
@@ -103,8 +112,8 @@ static int fault_parse(const char *v)
 		ferr = F_DROP;
 	else if (!strcmp(kind, "torn"))
 		ferr = F_TORN;
-	else if (!strcmp(kind, "slow"))
-		ferr = F_SLOW;
+	else if (!strcmp(kind, "hold"))
+		ferr = F_HOLD;
 	else if (!strcmp(kind, "term"))
 		ferr = F_TERM;
 	else if (!strcmp(kind, "ENOSPC"))
@@ -146,6 +155,10 @@ static int fault_parse(const char *v)
 	f->err = ferr;
 	f->after = after;
 	f->len = len;
+	if (len)
+		snprintf(f->name, sizeof(f->name), "%s-%lu", call, len);
+	else
+		snprintf(f->name, sizeof(f->name), "%s", call);
 	nfaults++;
 	return 0;
 }
@@ -173,7 +186,7 @@ static struct fault *strike(enum call c, unsigned long len, int want)
 		struct fault *f = &faults[i];
 		long n;
 
-		if (c != f->call || (f->len && len != f->len) || f->err == F_SLOW ||
+		if (c != f->call || (f->len && len != f->len) || f->err == F_HOLD ||
 		    (want == LYING && f->err > F_MISDIRECT) || (want == FAILING && f->err <= F_MISDIRECT))
 			continue;
 		n = atomic_fetch_add(&f->seen, 1);
@@ -210,17 +223,35 @@ static void *real(const char *name)
 	return f;
 }
 
-/* "slow": a call of @c (of @len bytes) that a slow fault covers waits 20 ms first */
-static void slow(enum call c, unsigned long len)
+/*
+ * "hold": a call of @c (of @len bytes) that a hold fault covers waits for
+ * the test's <name>.go in $CDM_FAULT_HOLD, the first one held saying so
+ * with <name>.held; once the test answers (or 120 s on) no call waits.
+ */
+static void hold(enum call c, unsigned long len)
 {
 	for (unsigned int i = 0; i < nfaults; i++) {
 		struct fault *f = &faults[i];
+		const char *dir = getenv("CDM_FAULT_HOLD");
+		char held[4096], go[4096];
+		int fd;
 
-		if (f->err == F_SLOW && c == f->call && (!f->len || len == f->len) &&
-		    atomic_fetch_add(&f->seen, 1) >= f->after) {
-			usleep(20000);
+		if (f->err != F_HOLD || c != f->call || (f->len && len != f->len) ||
+		    atomic_load(&f->released))
+			continue;
+		if (atomic_fetch_add(&f->seen, 1) < f->after)
 			return;
-		}
+		if (!dir)
+			dir = ".";
+		snprintf(held, sizeof(held), "%s/%s.held", dir, f->name);
+		snprintf(go, sizeof(go), "%s/%s.go", dir, f->name);
+		fd = open(held, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+		if (fd >= 0)
+			close(fd);
+		for (unsigned int ms = 0; ms < 120000 && access(go, F_OK) != 0; ms++)
+			usleep(1000);
+		atomic_store(&f->released, 1);
+		return;
 	}
 }
 
@@ -240,7 +271,7 @@ static ssize_t do_pwrite(int fd, const void *buf, size_t n, off_t off, const cha
 	ssize_t (*f)(int, const void *, size_t, off_t) = real(sym);
 	struct fault *ft;
 
-	slow(C_PWRITE, n);
+	hold(C_PWRITE, n);
 	ft = strike(C_PWRITE, n, ANY);
 
 	/* "term": a stop request arrives during this write, which then completes */
@@ -271,7 +302,7 @@ static ssize_t do_pread(int fd, void *buf, size_t n, off_t off, const char *sym)
 	ssize_t (*f)(int, void *, size_t, off_t) = real(sym);
 	struct fault *ft;
 
-	slow(C_PREAD, n);
+	hold(C_PREAD, n);
 	ft = strike(C_PREAD, n, LYING);
 	/* "term": a stop request arrives during this read, which then completes */
 	if (ft && ft->err == F_TERM)
