@@ -27,6 +27,7 @@
 #include "cdm/base/err.h"
 #include "cdm/base/lfs.h"
 #include "cdm/base/msg.h"
+#include "cdm/base/sig.h"
 #include "cdm/base/size.h"
 #include "cdm/base/version.h"
 #include "cdm/plan/align.h"
@@ -1475,19 +1476,31 @@ static int open_device_read(struct run *r, struct cdm_err *err)
 static int prepare_file(struct run *r, struct cdm_err *err)
 {
 	const struct cdm_run_config *cfg = r->cfg;
+	sigset_t set, old;
 	int ret;
 
 	/* a raw device with writes allowed is opened O_EXCL and filled as a file is */
-	if (r->t.is_device)
+	if (r->t.is_device) {
 		ret = cdm_testfile_open_device(&r->f, &r->t, cfg->size, 1, cfg->direct, err);
-	else
+	} else {
+		/*
+		 * The file exists from its open(2) on: a fault signal sent
+		 * (kill -ABRT) before on_fault() knows its path would leave
+		 * it.  Blocked until it is armed, one sent meanwhile is
+		 * handled then, and removes it.  No other thread runs yet.
+		 */
+		sigemptyset(&set);
+		cdm_sig_add_faults(&set);
+		pthread_sigmask(SIG_BLOCK, &set, &old);
 		ret = cdm_testfile_create(&r->f, &r->t, cfg->size, cfg->direct, err);
+		if (ret >= 0)
+			fault_arm(r->f.path);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+	}
 	if (ret < 0)
 		return ret;
-	if (!r->t.is_device) {
-		fault_arm(r->f.path);
+	if (!r->t.is_device)
 		cdm_fileguard_open(&r->guard, r->f.path, r->f.fd);
-	}
 	ret = write_before(r, 1, err);
 	if (ret == -EINVAL && cfg->direct)
 		return cdm_err_set(err, ret, "%s: the %s filesystem accepted O_DIRECT but refused the first write (%s); run with --buffered",

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/sig.h"
 #include "cdm/engine/engine.h"
 #include "cdm/model/result.h"
 #include "cdm/model/series.h"
@@ -34,14 +35,12 @@
 #include "cdm/run/verify.h"
 
 /*
- * The fault signals: synchronous ones the kernel sends to the thread that
- * faulted (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGSYS, SIGTRAP), and SIGABRT
- * (abort()).  The runner's handler for them unlinks the test file and hands
- * the signal on (docs/safety.md, section 4).  Worker threads block every
- * other signal but leave these open: a fault whose signal is blocked is
- * not delivered but kills the process at once, so the handler never ran.
+ * The fault signals (base/sig.h, CDM_FAULT_SIGNALS): the runner's handler
+ * for them unlinks the test file and hands the signal on (docs/safety.md,
+ * section 4).  Worker threads block every other signal but leave these
+ * open: a fault whose signal is blocked is not delivered but kills the
+ * process at once, so the handler never ran.
  */
-#define CDM_FAULT_SIGNALS { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP }
 
 /* what all workers of one test share; written by the runner before "go" */
 struct cdm_test_shared {

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/sig.h"
 #include "cdm/target/outfile.h"
 
 void cdm_outfile_parent_dir(const char *path, char *dir, size_t len)
@@ -205,18 +206,21 @@ int cdm_outfile_relative(const char *from, const char *to, char *buf, size_t len
  * is seen (pending) before the rename and the new file is dropped rather
  * than left half-written or as a stray temporary.  What they do once
  * unblocked is the command's own: the run's handler records a stop
- * (run/runner.c), a subcommand ends by the signal.
+ * (run/runner.c), a subcommand ends by the signal.  The fault signals
+ * (base/sig.h) are blocked too: one sent with kill(2) while the temporary
+ * exists (no handler knows it) ends cdm once it is renamed or removed.
  */
 static const int stop_sigs[] = {
 	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM,
 };
 
-/* stop_sigs[] into @set */
+/* stop_sigs[] and the fault signals into @set */
 static void stop_set(sigset_t *set)
 {
 	sigemptyset(set);
 	for (size_t i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++)
 		sigaddset(set, stop_sigs[i]);
+	cdm_sig_add_faults(set);
 }
 
 /*

@@ -244,6 +244,61 @@ kill_mid_run() {
 	rm -f "$OD/out" "$OD/err"
 }
 
+# fault_signal_while_held CALL SIG STATUS [ARGS...] - run cdm (ARGS) with
+# the fault shim holding its first CALL (flock: the test file's lock,
+# taken just after its creation; fsync: an output's, before its rename),
+# send SIG (kill, not a fault) while it is held, then let the call go:
+# cdm must end by SIG (exit STATUS) with no file of its own left in $TD
+# (the signal is blocked in the window, so it is handled once the file is
+# known).
+fault_signal_while_held() {
+	local call=$1 sig=$2 want=$3 st=0
+	shift 3
+	SHIM=$BATS_TEST_DIRNAME/../../build/tests/faultshim.so
+	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
+	HOLD=$OD/hold
+	mkdir -p "$HOLD"
+	CDM_FAULT=$call:hold:0 CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+		start_cdm "$@"
+	while [ ! -e "$HOLD/$call.held" ] && kill -0 "$PID" 2> /dev/null; do
+		sleep 0.05
+	done
+	[ -e "$HOLD/$call.held" ] || { cat "$OD/err"; echo "cdm ended before its $call"; false; }
+	kill -s "$sig" "$PID"
+	sleep 0.2
+	touch "$HOLD/$call.go"
+	timeout 60 tail --pid="$PID" -f /dev/null || { kill -9 "$PID"; echo "did not stop"; false; }
+	wait "$PID" || st=$?
+	cat "$OD/err"
+	[ "$st" -eq "$want" ] || { echo "SIG$sig: exit $st"; false; }
+	rm -rf "$HOLD"
+}
+
+@test "a fault signal sent just after the test file is created (before cdm has noted it) still removes it" {
+	# the file exists from its open(2); the lock is taken next, before the
+	# fault handler knows the path: SIGABRT then left the file behind
+	for sig in ABRT:134 ILL:132; do
+		fault_signal_while_held flock "${sig%:*}" "${sig#*:}" \
+			--quiet --size 16MiB --count 1 --time 1 --warmup 0 --interval 0 --test RND4K "$TD"
+		assert_clean "$TD"
+	done
+	rm -f "$OD/out" "$OD/err"
+}
+
+@test "a fault signal sent while an output is written leaves no temporary: cdm ends once the file is in place" {
+	# --save writes its JSON to a temporary, fsyncs and renames it: a
+	# SIGABRT sent during the fsync left "r.json.XXXXXX"
+	fault_signal_while_held fsync ABRT 134 --quiet --engine null --size 16MiB --count 1 \
+		--time 1 --warmup 0 --interval 0 --test RND4K --save "$OD/r.json" "$TD"
+	assert_clean "$TD"
+	ls -A "$OD"
+	[ -z "$(find "$OD" -name 'r.json.*')" ]
+	# the file was complete before the signal took effect
+	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$OD/r.json"
+	rm -f "$OD/out" "$OD/err" "$OD/r.json"
+}
+
 @test "a real fault in cdm (SIGSEGV in the main thread) removes the test file, then ends cdm by it" {
 	command -v cc > /dev/null || skip "no C compiler"
 	# a preloaded fdatasync, called once the test file is written, that

@@ -16,7 +16,9 @@
  *          completions: the I/O fails or is short), io_submit (libaio
  *          submission: the call fails; short is not supported), io_setup
  *          (libaio context: fails, as when fs.aio-max-nr is reached),
- *          fsetxattr (--keep's mark), nomark (--keep's mark on a
+ *          fsetxattr (--keep's mark), flock (the test file's lock,
+ *          taken just after its creation) and fsync (an output file's,
+ *          before its rename), "hold" only, nomark (--keep's mark on a
  *          filesystem without user xattrs: fsetxattr fails with ENOTSUP
  *          and creating the sidecar "*.cdm" fails with the fault)
  *   fault  an errno name (ENOSPC, EIO, EINVAL, EAGAIN, EROFS, ENODEV,
@@ -31,7 +33,7 @@
  *          "misdirect" writes it to the block before (offset - length;
  *          after, offset + length, at offset 0), "drop" writes nothing,
  *          "torn" writes its first half only (whole 512-byte sectors),
- *          or "hold" (pwrite, pread): the call waits until the test lets
+ *          or "hold" (pwrite, pread, flock, fsync): the call waits until the test lets
  *          it go, then is done as asked, so that a phase of cdm lasts
  *          until the test has watched it from outside (which CPU its
  *          threads run on) however slow the machine: the first call held
@@ -66,13 +68,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/types.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
 enum call {
 	C_NONE, C_PWRITE, C_PREAD, C_FALLOCATE, C_FDATASYNC, C_GETEVENTS, C_SUBMIT, C_SETUP,
-	C_FSETXATTR, C_NOMARK,
+	C_FSETXATTR, C_NOMARK, C_FLOCK, C_FSYNC,
 };
 
 /* the faults that report success: ferrno values below any errno */
@@ -150,6 +153,10 @@ static int fault_parse(const char *v)
 		f->call = C_FSETXATTR;
 	else if (!strcmp(call, "nomark"))
 		f->call = C_NOMARK;
+	else if (!strcmp(call, "flock") && ferr == F_HOLD)
+		f->call = C_FLOCK;
+	else if (!strcmp(call, "fsync") && ferr == F_HOLD)
+		f->call = C_FSYNC;
 	else
 		return -1;
 	f->err = ferr;
@@ -372,6 +379,23 @@ int fdatasync(int fd)
 		errno = err_of(ft, EIO);
 		return -1;
 	}
+	return f(fd);
+}
+
+/* the test file's lock and an output's fsync: "hold" only */
+int flock(int fd, int op)
+{
+	int (*f)(int, int) = real("flock");
+
+	hold(C_FLOCK, 0);
+	return f(fd, op);
+}
+
+int fsync(int fd)
+{
+	int (*f)(int) = real("fsync");
+
+	hold(C_FSYNC, 0);
 	return f(fd);
 }
 
