@@ -1087,21 +1087,29 @@ static int write_plot(const char *path, const struct cdm_run_result *res)
 }
 
 /*
- * The report on stdout or --output, then --save and --svg, each written
- * atomically (outfile.h).  A signal after the run ended stops what is
- * left: report() says so.  Returns the exit status so far (0 or 1).
+ * --svg's card, then the report on stdout or --output, then --save, each
+ * written atomically (outfile.h).  The card comes first so that the
+ * Markdown report links only a card that is there: one that could not be
+ * written is said (one line, exit 1) and the report, whose measurements
+ * cost the run, is printed without its image line.  A signal after the
+ * run ended stops what is left: report() says so.  Returns the exit
+ * status so far (0 or 1).
  */
-static int write_report(const struct main_opts *o, const struct cdm_run_result *res, int r)
+static int write_report(const struct main_opts *o, struct cdm_run_result *res, int r)
 {
-	int status = cdm_cli_report(o->output, o->fmt, res);
+	int status = CDM_EXIT_OK;
 
+	if (cdm_cli_save(o->svg, "svg", res, "write the card") != CDM_EXIT_OK) {
+		status = CDM_EXIT_RUN;
+		res->image = NULL;
+	}
 	if (cdm_cli_write_no_more(r))
 		return CDM_EXIT_RUN;
-	if (cdm_cli_save(o->save, "json", res, "save the result") != CDM_EXIT_OK)
+	if (cdm_cli_report(o->output, o->fmt, res) != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
 	if (cdm_cli_write_no_more(r))
 		return CDM_EXIT_RUN;
-	if (cdm_cli_save(o->svg, "svg", res, "write the card") != CDM_EXIT_OK)
+	if (cdm_cli_save(o->save, "json", res, "save the result") != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
 	return status;
 }

@@ -139,14 +139,17 @@ int cdm_cli_report_main(int argc, char **argv)
 		r->image = o.svg_link;
 	}
 	/*
-	 * step 3: the card, then the report on stdout or --output, as import
-	 * saves before it prints: a report that links a card is never written
-	 * without it, and a reader of stdout that stops early (SIGPIPE) cannot
-	 * cost the card
+	 * step 3: the card, then the report on stdout or --output, as the
+	 * run writes them: a report links only a card that is there (one that
+	 * failed is said, and the report printed without its image line, exit
+	 * 1), and a reader of stdout that stops early (SIGPIPE) cannot cost
+	 * the card
 	 */
 	s = cdm_cli_save(o.svg, "svg", r, "write the card");
-	if (s == CDM_EXIT_OK)
-		s = cdm_cli_report(o.output, o.fmt, r);
+	if (s != CDM_EXIT_OK)
+		r->image = NULL;
+	if (cdm_cli_report(o.output, o.fmt, r) != CDM_EXIT_OK)
+		s = CDM_EXIT_RUN;
 	cdm_result_free(r);
 	return s;
 }

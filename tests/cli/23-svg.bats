@@ -166,6 +166,39 @@ PY
 	[[ "$stderr" == *"--svg"*"names the same file"* ]]
 }
 
+@test "a card that cannot be written at the end: one line, exit 1, and the Markdown report without an image line" {
+	SHIM=$BATS_TEST_DIRNAME/../../build/tests/faultshim.so
+	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
+	# the card's directory is there when the options are checked and gone
+	# when the run ends: the first 4 KiB read is held (the fault shim)
+	# while the test removes it
+	HOLD=$OD/hold
+	mkdir -p "$HOLD" "$OD/post" "$OD/img"
+	CDM_FAULT=pread:hold:0:4096 CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+		"$CDM" --engine sync --size 16MiB --count 1 --time 1 --warmup 0 --interval 0 \
+		-t "RND4K Q1T1" --mode read --format markdown --output "$OD/post/r.md" \
+		--svg "$OD/img/card.svg" --save "$OD/post/r.json" "$TD" 2> "$OD/err" &
+	pid=$!
+	while [ ! -e "$HOLD/pread-4096.held" ] && kill -0 "$pid" 2> /dev/null; do
+		sleep 0.05
+	done
+	rm -rf "$OD/img"
+	touch "$HOLD/pread-4096.go"
+	st=0
+	wait "$pid" || st=$?
+	cat "$OD/err"
+	[ "$st" -eq 1 ]
+	[ "$(grep -c . "$OD/err")" -eq 1 ]
+	grep -q "^cdm: .*img/card.svg.*write the card" "$OD/err"
+	# the report and the JSON are there; the report links no card
+	grep -q '^| RND4K Q1T1 ' "$OD/post/r.md"
+	grep -qF '![' "$OD/post/r.md" && { echo 'links the card'; false; }
+	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$OD/post/r.json"
+	[ ! -e "$OD/img" ]
+	assert_clean "$TD"
+}
+
 @test "compare --format svg: grouped bars, ratios equal to the text's, no bar for nothing" {
 	"$CDM" "${NULLRUN[@]}" --label LOCAL --save "$OD/a.json" "$TD" > /dev/null
 	"$CDM" "${NULLRUN[@]/200/800}" --label SAN --save "$OD/b.json" "$TD" > /dev/null

@@ -261,7 +261,7 @@ src_copy() {
 	if command -v lintian >/dev/null; then
 		run lintian "$deb"
 		echo "$output"
-		! grep -q '^E:' <<< "$output"
+		! grep -q '^E:' <<< "$output" || false
 	fi
 	run dpkg -c "$deb"
 	for f in ./usr/bin/cdm ./usr/share/man/man1/cdm.1.gz ./usr/share/cdm/profiles/default.cdm \
@@ -281,7 +281,7 @@ src_copy() {
 	[ "$status" -eq 0 ]
 	# the package's upstream version, not the commit it was built from
 	[ "${lines[0]}" = "cdm 0.1.0" ]
-	! dpkg -s cdm >/dev/null 2>&1
+	! dpkg -s cdm >/dev/null 2>&1 || false
 	# nothing the package installed is left (directories other packages share may stay)
 	left=
 	while read -r f; do
