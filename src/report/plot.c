@@ -154,31 +154,64 @@ static double ypos(const struct frame *f, double v)
 	return f->bot - (v - f->yt.lo) * (f->bot - f->top) / (f->yt.hi - f->yt.lo);
 }
 
-/* the scales of panel @p at @y0: x from the data's range, y from 0 */
+/* [*@lo, *@hi] widened to cover [@a, @b] (set, when !*@any), unless that is not finite or @b < @a */
+static void cover(double *lo, double *hi, int *any, double a, double b)
+{
+	if (!finite(a) || !finite(b) || b < a)
+		return;
+	if (!*any || a < *lo)
+		*lo = a;
+	if (!*any || b > *hi)
+		*hi = b;
+	*any = 1;
+}
+
+int cdm_plot_x_span(const struct cdm_plot_panel *p, double *lo, double *hi)
+{
+	int any = 0;
+
+	*lo = *hi = 0;
+	for (unsigned int l = 0; l < p->nlines; l++) {
+		const struct cdm_plot_line *ln = &p->lines[l];
+
+		for (unsigned int i = 0; i < ln->n; i++)
+			if (finite(ln->y[i]))
+				cover(lo, hi, &any, ln->x[i], ln->x[i]);
+		if (!p->x_categories && ln->x_lo < ln->x_hi)
+			cover(lo, hi, &any, ln->x_lo, ln->x_hi);
+	}
+	if (p->x_categories)
+		return any;
+	if (p->x_lo < p->x_hi)
+		cover(lo, hi, &any, p->x_lo, p->x_hi);
+	for (unsigned int i = 0; i < p->nbands; i++)
+		if (p->bands[i].x0 < p->bands[i].x1)
+			cover(lo, hi, &any, p->bands[i].x0, p->bands[i].x1);
+	for (unsigned int i = 0; i < p->nlanes; i++)
+		for (unsigned int k = 0; k < p->lanes[i].nboxes; k++)
+			if (p->lanes[i].boxes[k].x0 < p->lanes[i].boxes[k].x1)
+				cover(lo, hi, &any, p->lanes[i].boxes[k].x0, p->lanes[i].boxes[k].x1);
+	return any;
+}
+
+/*
+ * the scales of panel @p at @y0: x over cdm_plot_x_span() (a time axis
+ * from 0), y from 0 to its lines' highest point
+ */
 static void frame_init(struct frame *f, const struct cdm_plot_panel *p, double y0)
 {
-	double xmin = 0, xmax = 0, ymax = 0;
-	unsigned int any = 0;
+	double xmin, xmax, ymax = 0;
 
 	f->p = p;
 	f->y0 = y0;
 	f->top = y0 + PT;
 	f->bot = p->nlanes ? f->top + (double)p->nlanes * CDM_PLOT_LANE_H : y0 + PB;
-	for (unsigned int l = 0; l < p->nlines; l++) {
-		for (unsigned int i = 0; i < p->lines[l].n; i++) {
-			double x = p->lines[l].x[i], y = p->lines[l].y[i];
-
-			if (!finite(x) || !finite(y))
-				continue;
-			if (!any || x < xmin)
-				xmin = x;
-			if (!any || x > xmax)
-				xmax = x;
-			if (y > ymax)
-				ymax = y;
-			any = 1;
-		}
-	}
+	for (unsigned int l = 0; l < p->nlines; l++)
+		for (unsigned int i = 0; i < p->lines[l].n; i++)
+			if (finite(p->lines[l].x[i]) && finite(p->lines[l].y[i]) &&
+			    p->lines[l].y[i] > ymax)
+				ymax = p->lines[l].y[i];
+	cdm_plot_x_span(p, &xmin, &xmax);
 	f->ncat = p->x_categories ? categories(p, f->cat, sizeof(f->cat) / sizeof(f->cat[0])) : 0;
 	if (!p->x_categories && xmin > 0 && xmin < (xmax - xmin) / 2)
 		xmin = 0;       /* time axes start at 0 */
@@ -310,17 +343,25 @@ static void draw_band_marks(FILE *out, const struct frame *f)
 	}
 }
 
-/* one line in colour @col: its points, their dots, its knee */
+/*
+ * one line in colour @col: its points, their dots (with the panel's
+ * markers, or for a line of one point, which a polyline does not show),
+ * its knee
+ */
 static void draw_line(FILE *out, const struct frame *f, const struct cdm_plot_line *ln,
 		      const char *col)
 {
+	unsigned int npts = 0;
+
+	for (unsigned int i = 0; i < ln->n; i++)
+		npts += finite(ln->x[i]) && finite(ln->y[i]);
 	fprintf(out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"", col,
 		ln->dashed ? " stroke-dasharray=\"5,3\"" : "");
 	for (unsigned int i = 0; i < ln->n; i++)
 		if (finite(ln->x[i]) && finite(ln->y[i]))
 			fprintf(out, "%.1f,%.1f ", xpos(f, ln->x[i]), ypos(f, ln->y[i]));
 	fputs("\"/>\n", out);
-	if (f->p->markers)
+	if (f->p->markers || npts == 1)
 		for (unsigned int i = 0; i < ln->n; i++)
 			if (finite(ln->x[i]) && finite(ln->y[i]))
 				fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>\n",

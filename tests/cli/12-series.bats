@@ -153,6 +153,23 @@ PY
 	assert_clean "$TD"
 }
 
+# one interval per pass: the axis used to end at that interval's middle (0-0.5 s
+# for a pass of 1 s), the pass's band cut there and its one point a polyline of
+# one point, at the axis' right edge, drawing nothing
+@test "--plot of a pass of one interval: the axis covers the whole pass, the point at its middle, with a dot" {
+	"$CDM" "${SERIES[@]}" --count 1 --time 1 --warmup 0 --test "RND4K Q1T1" --log-interval 1s \
+		--save "$OD/one.json" --plot "$OD/one.svg" "$TD" > /dev/null
+	[ "$(jq '.tests[0].series.points | length' "$OD/one.json")" -eq 1 ]
+	run check_time_axis "$OD/one.svg" "$OD/one.json"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	# its IOPS, mean and p99 latency: a dot each
+	[[ "$output" == *"3 lines of one point, each with its dot"* ]]
+	check_svg "$OD/one.svg"
+	check_labels_apart "$OD/one.svg"
+	assert_clean "$TD"
+}
+
 @test "a Mix test's time series says mix in CSV and Mix in the chart's legend" {
 	run "$CDM" "${QUICK[@]}" --engine null --mix 70 --mode mix --test RND4K --log-interval 500ms \
 		--format csv --plot "$OD/mix.svg" "$TD"

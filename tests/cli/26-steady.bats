@@ -194,6 +194,21 @@ EOF
 	assert_clean "$TD"
 }
 
+# rounds of one interval each: the axis used to end at the last interval's
+# middle, cutting the last round's box in half
+@test "--plot of rounds of one interval each: the axis covers every round, no box cut" {
+	run --separate-stderr "$CDM" "${STEADY[@]}" --null-service-us 1000 --log-interval 1s \
+		--plot "$OD/one.svg" -o "$OD/one.json" "$TD"
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ "$(npasses 0 "$OD/one.json")" -eq 5 ]
+	[ "$(jq '.tests[0].series.points | length' "$OD/one.json")" -eq 5 ]
+	check_time_axis "$OD/one.svg" "$OD/one.json"
+	check_svg "$OD/one.svg"
+	check_labels_apart "$OD/one.svg"
+	assert_clean "$TD"
+}
+
 @test "the text report of a steady-state run: the test that never got steady is marked, the mode says how it ran" {
 	run --separate-stderr "$CDM" "${STEADY[@]}" --format cdm --null-service-us 1500000,1000@3.75 \
 		--max-rounds 5 "$TD"

@@ -66,3 +66,68 @@ for i, a in enumerate(boxes):
 print(len(boxes), "labels, none over another")
 PY
 }
+
+# check_time_axis FILE.svg FILE.json: the time axes of a --plot chart of
+# the run FILE.json (one pattern) cover every test's intervals whole, from
+# the first one's start to the last one's end; each point of a line stands
+# at the middle of an interval, and a line of one point has a dot there;
+# each band ("pass k") and each box of a round ("NAME round k") is as wide
+# as its pass or round lasted (none cut at the axis' ends).  Each panel's
+# axis is read back from its tick labels.  Prints "N lines of one point".
+check_time_axis() {
+	python3 - "$1" "$2" <<'PY'
+import json, re, sys
+svg, r = open(sys.argv[1]).read(), json.load(open(sys.argv[2]))
+tests = [t for t in r["tests"] if t.get("series")]
+pts = [p for t in tests for p in t["series"]["points"]]
+lo_s = min(p["start_ns"] for p in pts) / 1e9
+hi_s = max(p["start_ns"] + p["duration_ns"] for p in pts) / 1e9
+mids = [(p["start_ns"] + p["duration_ns"] / 2) / 1e9 for p in pts]
+# x ticks: the middle-anchored 12 px numbers, one row per panel
+rows = {}
+for x, y, v in re.findall(r'<text x="([0-9.]+)" y="([0-9.]+)" text-anchor="middle" font-size="12">([0-9.]+)</text>', svg):
+    rows.setdefault(float(y), []).append((float(x), float(v)))
+assert rows, "no x ticks"
+axes = []
+for y, ticks in sorted(rows.items()):
+    (x0, v0), (x1, v1) = ticks[0], ticks[-1]
+    b = (x1 - x0) / (v1 - v0)
+    px = lambda v, x0=x0, v0=v0, b=b: x0 + (v - v0) * b
+    print("axis at y %g: %g-%g s, %g px/s" % (y, v0, v1, b))
+    assert v0 <= lo_s + 1e-9 and v1 >= hi_s - 1e-9, ("axis", v0, v1, "intervals", lo_s, hi_s)
+    axes.append((y, x0, x1, b, px))
+def axis_of(y):
+    return min((a for a in axes if a[0] > y), key=lambda a: a[0])
+# each line's points at the middles of intervals; a line of one point
+# (a polyline draws nothing) has a dot there
+dots = [(float(x), float(y)) for x, y in re.findall(r'<circle cx="([0-9.]+)" cy="([0-9.]+)"', svg)]
+lone = 0
+for m in re.finditer(r'<polyline [^>]*points="([^"]*)"', svg):
+    xys = [tuple(map(float, xy.split(","))) for xy in m[1].split()]
+    for x, y in xys:
+        px = axis_of(y)[4]
+        assert min(abs(x - px(t)) for t in mids) < 0.3, ("a point not at an interval's middle", x, y)
+    if len(xys) == 1:
+        assert xys[0] in dots, ("a line of one point without its dot", xys[0])
+        lone += 1
+print(lone, "lines of one point, each with its dot")
+# bands and boxes as wide as their pass or round
+longest = max(tests, key=lambda t: len(t["passes"]))
+durs = {"pass %d" % (k + 1): p["duration_s"] for k, p in enumerate(longest["passes"])}
+for t in tests:
+    name = t["name"] + " " + {"read": "Read", "write": "Write", "mix": "Mix"}[t["direction"]]
+    for k, p in enumerate(t["passes"]):
+        durs["%s round %d" % (name, k + 1)] = p["duration_s"]
+n = 0
+for x, y, w, tip in re.findall(r'<rect x="([0-9.]+)" y="([0-9.]+)" width="([0-9.]+)" height="[0-9.]+" fill="#[0-9a-f]+"(?: stroke="#777777")?><title>([^<]*)</title>', svg):
+    key = tip.replace(" (window)", "")
+    if key not in durs:
+        continue
+    x, y, w = float(x), float(y), float(w)
+    _, ax0, ax1, b, _ = axis_of(y)
+    assert x >= ax0 - 0.05 and x + w <= ax1 + 0.05, ("outside the axis", tip, x, w)
+    assert abs(w - durs[key] * b) < 0.3, ("cut or stretched", tip, w, durs[key] * b)
+    n += 1
+print(n, "bands and boxes whole; intervals %g-%g s" % (lo_s, hi_s))
+PY
+}
