@@ -158,6 +158,11 @@ EOF
 	[ "$status" -eq 0 ]
 	check_svg "$OD/two.svg"
 	check_labels_apart "$OD/two.svg"
+	# the two tests in two shapes: their lines, legend entries and lanes' swatches
+	run check_line_styles "$OD/two.svg"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "6 lines (0 of one point) in 2 shapes, 6 legend entries" ]
 	python3 - "$OD/two.json" "$OD/two.svg" <<'EOF'
 import json, re, sys
 d = json.load(open(sys.argv[1]))
@@ -204,6 +209,10 @@ EOF
 	[ "$(npasses 0 "$OD/one.json")" -eq 5 ]
 	[ "$(jq '.tests[0].series.points | length' "$OD/one.json")" -eq 5 ]
 	check_time_axis "$OD/one.svg" "$OD/one.json"
+	run check_line_styles "$OD/one.svg"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "3 lines (0 of one point) in 1 shape, 3 legend entries" ]
 	check_svg "$OD/one.svg"
 	check_labels_apart "$OD/one.svg"
 	assert_clean "$TD"

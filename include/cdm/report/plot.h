@@ -10,15 +10,21 @@
 
 #include <stdio.h>
 
-/* one line of a panel: @n points (x[i], y[i]) */
+/*
+ * one line of a panel: @n points (x[i], y[i]), drawn with markers of its
+ * colour's shape on them (struct cdm_plot_panel's markers), which its
+ * legend entry shows too, so that lines are told apart without colour
+ */
 struct cdm_plot_line {
 	const char *name;               /* legend text */
 	unsigned int n;
 	const double *x;
 	const double *y;
-	int dashed;                     /* dashed stroke */
+	int dashed;                     /* dashed stroke, its markers white inside */
 	int color;                      /* palette index; lines with the same
-					 * index share a colour */
+					 * index share a colour and a marker
+					 * shape (circle, square, triangle,
+					 * diamond, triangle down, plus in turn) */
 	int has_knee;                   /* ring and label "knee" at point @knee */
 	unsigned int knee;
 	int no_legend;                  /* not listed in the legend */
@@ -48,8 +54,8 @@ struct cdm_plot_band {
  * its tooltip always; the boxes [win0, win1) are the window the test's
  * figures come from, dark with white labels inside one black outline
  * whose tooltip is @win_tip, so that it reads in greyscale.  Right of the
- * plot area, as in a legend: a swatch of the test's line colour, @name,
- * and under it @note in smaller type.
+ * plot area, as in a legend: a swatch of the test's line colour and
+ * marker, @name, and under it @note in smaller type.
  */
 struct cdm_plot_lane {
 	const char *name;
@@ -71,7 +77,9 @@ struct cdm_plot_panel {
 	const struct cdm_plot_line *lines;
 	int x_categories;               /* x values equally spaced, one tick each
 					 * (threads 1, 2, 4, ...); else linear */
-	int markers;                    /* a dot at each point */
+	int markers;                    /* a marker at each point; else at most
+					 * 12 spread along each line (a line of
+					 * one point is its marker) */
 	int has_mark;                   /* a dashed vertical line at mark_x */
 	double mark_x;
 	const char *mark_label;
