@@ -2,9 +2,10 @@
 /*
  * plot.c - line charts as standalone SVG (include/cdm/report/plot.h): the tick chooser and
  * the drawing of stacked panels.  Plain SVG 1.1 elements only (rect, line,
- * polyline, circle, text), a white background and a fixed palette, so any
- * browser or rsvg-convert shows it the same; the document head and the
- * escaped text are svg.c's.
+ * polyline, polygon, circle, text), a white background and a fixed
+ * palette, so any browser or rsvg-convert shows it the same; each colour
+ * has a marker shape of its own too, so that lines are told apart printed
+ * in grey.  The document head and the escaped text are svg.c's.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -28,6 +29,11 @@ static const char *const palette[] = {
 	"#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
 };
 #define NCOLORS (sizeof(palette) / sizeof(palette[0]))
+
+/* the marker shapes, taken in turn with the palette: circle, square, ... */
+enum { SHAPE_CIRCLE, SHAPE_SQUARE, SHAPE_UP, SHAPE_DIAMOND, SHAPE_DOWN, SHAPE_PLUS, NSHAPES };
+#define MARK_R 4.0              /* a marker's half width, px */
+#define MARKS_MAX 12            /* markers per line, spread along it, without the panel's markers */
 
 static int finite(double v)
 {
@@ -154,31 +160,64 @@ static double ypos(const struct frame *f, double v)
 	return f->bot - (v - f->yt.lo) * (f->bot - f->top) / (f->yt.hi - f->yt.lo);
 }
 
-/* the scales of panel @p at @y0: x from the data's range, y from 0 */
+/* [*@lo, *@hi] widened to cover [@a, @b] (set, when !*@any), unless that is not finite or @b < @a */
+static void cover(double *lo, double *hi, int *any, double a, double b)
+{
+	if (!finite(a) || !finite(b) || b < a)
+		return;
+	if (!*any || a < *lo)
+		*lo = a;
+	if (!*any || b > *hi)
+		*hi = b;
+	*any = 1;
+}
+
+int cdm_plot_x_span(const struct cdm_plot_panel *p, double *lo, double *hi)
+{
+	int any = 0;
+
+	*lo = *hi = 0;
+	for (unsigned int l = 0; l < p->nlines; l++) {
+		const struct cdm_plot_line *ln = &p->lines[l];
+
+		for (unsigned int i = 0; i < ln->n; i++)
+			if (finite(ln->y[i]))
+				cover(lo, hi, &any, ln->x[i], ln->x[i]);
+		if (!p->x_categories && ln->x_lo < ln->x_hi)
+			cover(lo, hi, &any, ln->x_lo, ln->x_hi);
+	}
+	if (p->x_categories)
+		return any;
+	if (p->x_lo < p->x_hi)
+		cover(lo, hi, &any, p->x_lo, p->x_hi);
+	for (unsigned int i = 0; i < p->nbands; i++)
+		if (p->bands[i].x0 < p->bands[i].x1)
+			cover(lo, hi, &any, p->bands[i].x0, p->bands[i].x1);
+	for (unsigned int i = 0; i < p->nlanes; i++)
+		for (unsigned int k = 0; k < p->lanes[i].nboxes; k++)
+			if (p->lanes[i].boxes[k].x0 < p->lanes[i].boxes[k].x1)
+				cover(lo, hi, &any, p->lanes[i].boxes[k].x0, p->lanes[i].boxes[k].x1);
+	return any;
+}
+
+/*
+ * the scales of panel @p at @y0: x over cdm_plot_x_span() (a time axis
+ * from 0), y from 0 to its lines' highest point
+ */
 static void frame_init(struct frame *f, const struct cdm_plot_panel *p, double y0)
 {
-	double xmin = 0, xmax = 0, ymax = 0;
-	unsigned int any = 0;
+	double xmin, xmax, ymax = 0;
 
 	f->p = p;
 	f->y0 = y0;
 	f->top = y0 + PT;
 	f->bot = p->nlanes ? f->top + (double)p->nlanes * CDM_PLOT_LANE_H : y0 + PB;
-	for (unsigned int l = 0; l < p->nlines; l++) {
-		for (unsigned int i = 0; i < p->lines[l].n; i++) {
-			double x = p->lines[l].x[i], y = p->lines[l].y[i];
-
-			if (!finite(x) || !finite(y))
-				continue;
-			if (!any || x < xmin)
-				xmin = x;
-			if (!any || x > xmax)
-				xmax = x;
-			if (y > ymax)
-				ymax = y;
-			any = 1;
-		}
-	}
+	for (unsigned int l = 0; l < p->nlines; l++)
+		for (unsigned int i = 0; i < p->lines[l].n; i++)
+			if (finite(p->lines[l].x[i]) && finite(p->lines[l].y[i]) &&
+			    p->lines[l].y[i] > ymax)
+				ymax = p->lines[l].y[i];
+	cdm_plot_x_span(p, &xmin, &xmax);
 	f->ncat = p->x_categories ? categories(p, f->cat, sizeof(f->cat) / sizeof(f->cat[0])) : 0;
 	if (!p->x_categories && xmin > 0 && xmin < (xmax - xmin) / 2)
 		xmin = 0;       /* time axes start at 0 */
@@ -310,21 +349,68 @@ static void draw_band_marks(FILE *out, const struct frame *f)
 	}
 }
 
-/* one line in colour @col: its points, their dots, its knee */
+/*
+ * the marker of palette index @color centred at (@x, @y): its shape
+ * (circle, square, triangle, diamond, triangle down, plus, in turn) in its
+ * colour; @hollow (a dashed line's) white inside
+ */
+static void marker(FILE *out, double x, double y, int color, int hollow)
+{
+	/* the polygons' corners in MARK_R, their mean at the centre */
+	static const struct {
+		unsigned int n;
+		double v[24];
+	} poly[NSHAPES] = {
+		[SHAPE_UP] = { 3, { 0, -1.15, 1, 0.58, -1, 0.58 } },
+		[SHAPE_DIAMOND] = { 4, { 0, -1.3, 1.3, 0, 0, 1.3, -1.3, 0 } },
+		[SHAPE_DOWN] = { 3, { 0, 1.15, -1, -0.58, 1, -0.58 } },
+		[SHAPE_PLUS] = { 12, { -0.4, -1.2, 0.4, -1.2, 0.4, -0.4, 1.2, -0.4, 1.2, 0.4, 0.4, 0.4,
+				       0.4, 1.2, -0.4, 1.2, -0.4, 0.4, -1.2, 0.4, -1.2, -0.4, -0.4, -0.4 } },
+	};
+	unsigned int shape = (unsigned int)color % NSHAPES;
+	const char *col = palette[(unsigned int)color % NCOLORS];
+
+	if (shape == SHAPE_CIRCLE) {
+		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"", x, y, MARK_R);
+	} else if (shape == SHAPE_SQUARE) {
+		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"",
+			x - MARK_R * 0.9, y - MARK_R * 0.9, MARK_R * 1.8, MARK_R * 1.8);
+	} else {
+		fputs("<polygon points=\"", out);
+		for (unsigned int i = 0; i < poly[shape].n; i++)
+			fprintf(out, "%s%.1f,%.1f", i ? " " : "", x + poly[shape].v[2 * i] * MARK_R,
+				y + poly[shape].v[2 * i + 1] * MARK_R);
+		fputc('"', out);
+	}
+	fprintf(out, " fill=\"%s\" stroke=\"%s\" stroke-width=\"1.5\"/>\n",
+		hollow ? "#ffffff" : col, col);
+}
+
+/*
+ * one line in its colour @col: its points; its markers (marker()), at
+ * every point with the panel's markers, else at most MARKS_MAX spread
+ * along it, a line's first a little later than the line before's, so
+ * that neighbours' do not cover each other (a line of one point, which a
+ * polyline does not show, is its marker); its knee
+ */
 static void draw_line(FILE *out, const struct frame *f, const struct cdm_plot_line *ln,
 		      const char *col)
 {
+	unsigned int npts = 0, step, phase;
+
+	for (unsigned int i = 0; i < ln->n; i++)
+		npts += finite(ln->x[i]) && finite(ln->y[i]);
 	fprintf(out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"", col,
 		ln->dashed ? " stroke-dasharray=\"5,3\"" : "");
 	for (unsigned int i = 0; i < ln->n; i++)
 		if (finite(ln->x[i]) && finite(ln->y[i]))
 			fprintf(out, "%.1f,%.1f ", xpos(f, ln->x[i]), ypos(f, ln->y[i]));
 	fputs("\"/>\n", out);
-	if (f->p->markers)
-		for (unsigned int i = 0; i < ln->n; i++)
-			if (finite(ln->x[i]) && finite(ln->y[i]))
-				fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>\n",
-					xpos(f, ln->x[i]), ypos(f, ln->y[i]), col);
+	step = f->p->markers ? 1 : (npts + MARKS_MAX - 1) / MARKS_MAX;
+	phase = step > 1 ? (unsigned int)ln->color % step : 0;
+	for (unsigned int i = 0, k = 0; i < ln->n; i++)
+		if (finite(ln->x[i]) && finite(ln->y[i]) && k++ % step == phase)
+			marker(out, xpos(f, ln->x[i]), ypos(f, ln->y[i]), ln->color, ln->dashed);
 	if (ln->has_knee && ln->knee < ln->n && finite(ln->x[ln->knee]) &&
 	    finite(ln->y[ln->knee])) {
 		double kx = xpos(f, ln->x[ln->knee]), ky = ypos(f, ln->y[ln->knee]);
@@ -335,7 +421,10 @@ static void draw_line(FILE *out, const struct frame *f, const struct cdm_plot_li
 	}
 }
 
-/* legend entry number *@shown for @ln; past LEGEND_MAX one "more" note */
+/*
+ * legend entry number *@shown for @ln, its stroke and marker as on the
+ * line; past LEGEND_MAX one "more" note
+ */
 static void draw_legend(FILE *out, const struct frame *f, const struct cdm_plot_line *ln,
 			const char *col, unsigned int *shown)
 {
@@ -343,8 +432,9 @@ static void draw_legend(FILE *out, const struct frame *f, const struct cdm_plot_
 		double ly = f->top + 8 + (*shown)++ * 20;
 
 		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"%s/>\n",
-			PR + 16, ly, PR + 40, ly, col,
+			PR + 10, ly, PR + 40, ly, col,
 			ln->dashed ? " stroke-dasharray=\"5,3\"" : "");
+		marker(out, PR + 25, ly, ln->color, ln->dashed);
 		cdm_svg_text(out, PR + 46, ly + 4, "start", 12, NULL, ln->name);
 	} else if ((*shown)++ == LEGEND_MAX) {
 		cdm_svg_text(out, PR + 16, f->top + 12 + LEGEND_MAX * 20, "start", 12, NULL,
@@ -398,7 +488,8 @@ static void draw_lane(FILE *out, const struct frame *f, const struct cdm_plot_la
 		fputs("</rect>\n", out);
 	}
 	fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"/>\n",
-		PR + 16, y + 10, PR + 40, y + 10, palette[(unsigned int)ln->color % NCOLORS]);
+		PR + 10, y + 10, PR + 40, y + 10, palette[(unsigned int)ln->color % NCOLORS]);
+	marker(out, PR + 25, y + 10, ln->color, 0);
 	cdm_svg_text_fit(out, PR + 46, y + 14, "start", 12, NULL, ln->name, W - PR - 50);
 	if (ln->note)
 		cdm_svg_text_fit(out, PR + 16, y + 27, "start", 11, "fill=\"#333333\"", ln->note,

@@ -6,7 +6,9 @@
  * CrystalDiskMark users read them: SEQ in MB/s, RND in IOPS, each with its
  * latency (mean solid, p99 dashed, in the same colour) below.  Every value
  * is the interval's own figure from the result model; x is the middle of
- * the interval, in seconds from the start of the test's warm-up.  The
+ * the interval, in seconds from the start of the test's warm-up, and the
+ * time axis runs from the first interval's start to the last one's end
+ * (a pass of one interval is one point in the middle of its band).  The
  * warm-up and each pass are shaded bands, placed by the passes' own start
  * times and lengths.  With --steady-state each test has rounds and a
  * window of its own, so between the pair a panel of lanes, one per test on
@@ -178,12 +180,15 @@ static int round_lane(const struct cdm_test_result *t, int color, struct round_r
 
 /*
  * @t's lines (pattern @pat) into the chart: its MB/s (SEQ) or IOPS (RND),
- * its mean and p99 latency (us; NaN, a gap, where no I/O completed), the
- * largest p99 raised into *@lmax; and its lane of rounds.  -ENOMEM.
+ * its mean and p99 latency (us; NaN, a gap, where no I/O completed), each
+ * point at the middle of its interval, each line standing for the stretch
+ * from the first interval's start to the last one's end; the largest p99
+ * raised into *@lmax; and its lane of rounds.  -ENOMEM.
  */
 static int test_lines(struct chart *c, const struct cdm_test_result *t, int pat, double *lmax)
 {
 	const struct cdm_series *s = t->series;
+	const struct cdm_series_point *last = &s->points[s->npoints - 1];
 	double *x, *y, *lm, *lp;
 	char spec[64];
 
@@ -207,7 +212,9 @@ static int test_lines(struct chart *c, const struct cdm_test_result *t, int pat,
 	cdm_spec_name(&t->spec, spec, sizeof(spec));
 	snprintf(c->names[c->nl], NAME_LEN, "%s %s", spec, cdm_result_dir_name(t->dir));
 	c->thr[c->nl] = (struct cdm_plot_line){ .name = c->names[c->nl], .n = s->npoints,
-						.x = x, .y = y, .color = (int)c->nl };
+						.x = x, .y = y, .color = (int)c->nl,
+		.x_lo = (double)s->points[0].start_ns / 1e9,
+		.x_hi = ((double)last->start_ns + (double)last->duration_ns) / 1e9 };
 	c->lat[2 * c->nl] = c->thr[c->nl];
 	c->lat[2 * c->nl].y = lm;
 	c->lat[2 * c->nl + 1] = c->lat[2 * c->nl];
@@ -224,7 +231,9 @@ static int test_lines(struct chart *c, const struct cdm_test_result *t, int pat,
  * The panels of pattern @pat, when a test of it has a series: its
  * throughput; with --steady-state each test's rounds and window under it,
  * on the same time axis (each test has its own rounds), else the passes as
- * bands in both panels; its latency.  -ENOMEM.
+ * bands in both panels; its latency.  Their one time axis covers every
+ * interval, band and round whole (cdm_plot_x_span(): the rounds' panel
+ * gives its span to the other two).  -ENOMEM.
  */
 static int pattern_panels(struct chart *c, const struct cdm_run_result *r, int pat)
 {
@@ -269,6 +278,7 @@ static int pattern_panels(struct chart *c, const struct cdm_run_result *r, int p
 			.nlines = p[0].nlines, .lines = p[0].lines,     /* the same time axis */
 			.nlanes = c->nlanes - lfirst, .lanes = c->lanes + lfirst,
 		};
+		cdm_plot_x_span(&p[1], &p[0].x_lo, &p[0].x_hi);
 		c->np++;
 	}
 	lat = &c->p[c->np + 1];

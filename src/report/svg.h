@@ -5,7 +5,7 @@
  * UTF-8 whatever bytes a label or a path holds, and text cut to a width.
  * Used by the charts (plot.c), the result card (svg_card.c) and the
  * comparison chart (compare_svg.c).  Private to report/.  Every drawing is
- * plain SVG 1.1 (rect, line, polyline, circle, text, pattern): no script,
+ * plain SVG 1.1 (rect, line, polyline, polygon, circle, text, pattern): no script,
  * no external font, image or style sheet, so that a browser, rsvg-convert
  * and a Markdown renderer show it the same.
  */

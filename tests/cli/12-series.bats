@@ -107,6 +107,12 @@ SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
 	grep -q '>warm-up</text>' "$OD/ts.svg"
 	run grep -qi '<script' "$OD/ts.svg"
 	[ "$status" -ne 0 ]
+	# told apart in grey: each test's IOPS, mean and p99 in a shape of its
+	# own, the legend's two entries per panel with them
+	run check_line_styles "$OD/ts.svg"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "6 lines (0 of one point) in 2 shapes, 4 legend entries" ]
 	check_svg "$OD/ts.svg"
 	assert_clean "$TD"
 }
@@ -150,6 +156,24 @@ for (x, wd, lab), s, p in zip(first[1:], starts, t["passes"]):
     assert abs(float(x) - want) < 1.0, (lab, x, want)
     assert abs(float(wd) - p["duration_s"] * (710 - 84) / hi) < 1.0, (lab, wd)
 PY
+	assert_clean "$TD"
+}
+
+# one interval per pass: the axis used to end at that interval's middle (0-0.5 s
+# for a pass of 1 s), the pass's band cut there and its one point a polyline of
+# one point, at the axis' right edge, drawing nothing
+@test "--plot of a pass of one interval: the axis covers the whole pass, the point at its middle, with a marker" {
+	"$CDM" "${SERIES[@]}" --count 1 --time 1 --warmup 0 --test "RND4K Q1T1" --log-interval 1s \
+		--save "$OD/one.json" --plot "$OD/one.svg" "$TD" > /dev/null
+	[ "$(jq '.tests[0].series.points | length' "$OD/one.json")" -eq 1 ]
+	check_time_axis "$OD/one.svg" "$OD/one.json"
+	# its IOPS, mean and p99 latency: a marker each
+	run check_line_styles "$OD/one.svg"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "3 lines (3 of one point) in 1 shape, 2 legend entries" ]
+	check_svg "$OD/one.svg"
+	check_labels_apart "$OD/one.svg"
 	assert_clean "$TD"
 }
 

@@ -180,6 +180,11 @@ SW=(--size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine null --null-serv
 	# the reason, once, under the first panel's legend
 	[ "$(grep -c '>no knee: each step still added</text>' "$OD/s.svg")" -eq 1 ]
 	grep -q '>10 % IOPS or more, or latency</text>' "$OD/s.svg"
+	# the two curves in two shapes, a marker at each point, in the legend too
+	run check_line_styles "$OD/s.svg"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "6 lines (0 of one point) in 2 shapes, 4 legend entries" ]
 	check_svg "$OD/s.svg"
 	assert_clean "$TD"
 }

@@ -158,6 +158,11 @@ EOF
 	[ "$status" -eq 0 ]
 	check_svg "$OD/two.svg"
 	check_labels_apart "$OD/two.svg"
+	# the two tests in two shapes: their lines, legend entries and lanes' swatches
+	run check_line_styles "$OD/two.svg"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "6 lines (0 of one point) in 2 shapes, 6 legend entries" ]
 	python3 - "$OD/two.json" "$OD/two.svg" <<'EOF'
 import json, re, sys
 d = json.load(open(sys.argv[1]))
@@ -191,6 +196,25 @@ assert name_y[0] < name_y[1], name_y
 # no pass bands or window mark of one test drawn for both
 assert ">round 1<" not in svg and ">pass 1<" not in svg and "stroke-dasharray=\"6,4\"" not in svg
 EOF
+	assert_clean "$TD"
+}
+
+# rounds of one interval each: the axis used to end at the last interval's
+# middle, cutting the last round's box in half
+@test "--plot of rounds of one interval each: the axis covers every round, no box cut" {
+	run --separate-stderr "$CDM" "${STEADY[@]}" --null-service-us 1000 --log-interval 1s \
+		--plot "$OD/one.svg" -o "$OD/one.json" "$TD"
+	echo "$stderr"
+	[ "$status" -eq 0 ]
+	[ "$(npasses 0 "$OD/one.json")" -eq 5 ]
+	[ "$(jq '.tests[0].series.points | length' "$OD/one.json")" -eq 5 ]
+	check_time_axis "$OD/one.svg" "$OD/one.json"
+	run check_line_styles "$OD/one.svg"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "3 lines (0 of one point) in 1 shape, 3 legend entries" ]
+	check_svg "$OD/one.svg"
+	check_labels_apart "$OD/one.svg"
 	assert_clean "$TD"
 }
 

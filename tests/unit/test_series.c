@@ -172,6 +172,50 @@ static void test_ticks_property(void **state)
 	}
 }
 
+/*
+ * the stretch a panel's x axis covers: its points, each line's stretch (the
+ * intervals its points stand for), its own span, its bands and its boxes,
+ * not empty ones; a categorical axis its points only
+ */
+static void test_x_span(void **state)
+{
+	static const double xs[] = { 0.5, 1.5, 2.5 }, ys[] = { 1, 2, 0.0 / 0.0 };
+	struct cdm_plot_line ln = { .name = "L", .n = 3, .x = xs, .y = ys };
+	const struct cdm_plot_band bands[] = { { 1, 2.75, "pass 1", NULL }, { 9, 9, "empty", NULL } };
+	const struct cdm_plot_band boxes[] = { { 0.25, 3.5, "1", NULL } };
+	const struct cdm_plot_lane lane = { .name = "T", .nboxes = 1, .boxes = boxes };
+	struct cdm_plot_panel p = { .nlines = 1, .lines = &ln };
+	double lo, hi;
+
+	(void)state;
+	/* the last point has no y: not drawn, not covered */
+	assert_int_equal(cdm_plot_x_span(&p, &lo, &hi), 1);
+	assert_true(lo == 0.5 && hi == 1.5);
+	ln.x_lo = 0;
+	ln.x_hi = 2;
+	assert_int_equal(cdm_plot_x_span(&p, &lo, &hi), 1);
+	assert_true(lo == 0 && hi == 2);
+	p.nbands = 2;
+	p.bands = bands;
+	assert_int_equal(cdm_plot_x_span(&p, &lo, &hi), 1);
+	assert_true(lo == 0 && hi == 2.75);
+	p.nlanes = 1;
+	p.lanes = &lane;
+	assert_int_equal(cdm_plot_x_span(&p, &lo, &hi), 1);
+	assert_true(lo == 0 && hi == 3.5);
+	p.x_lo = 0.125;
+	p.x_hi = 4;
+	assert_int_equal(cdm_plot_x_span(&p, &lo, &hi), 1);
+	assert_true(lo == 0 && hi == 4);
+	/* categories: the points alone */
+	p.x_categories = 1;
+	assert_int_equal(cdm_plot_x_span(&p, &lo, &hi), 1);
+	assert_true(lo == 0.5 && hi == 1.5);
+	p = (struct cdm_plot_panel){ .x_lo = 3, .x_hi = 3 };
+	assert_int_equal(cdm_plot_x_span(&p, &lo, &hi), 0);
+	assert_true(lo == 0 && hi == 0);
+}
+
 /* ---- per-interval histogram and the merge --------------------------------- */
 
 static void test_shist(void **state)
@@ -363,6 +407,7 @@ int main(void)
 		cmocka_unit_test(test_list_parse),
 		cmocka_unit_test(test_ticks_cases),
 		cmocka_unit_test(test_ticks_property),
+		cmocka_unit_test(test_x_span),
 		cmocka_unit_test(test_shist),
 		cmocka_unit_test(test_build_accounting),
 		cmocka_unit_test(test_burst_fires),

@@ -10,18 +10,30 @@
 
 #include <stdio.h>
 
-/* one line of a panel: @n points (x[i], y[i]) */
+/*
+ * one line of a panel: @n points (x[i], y[i]), drawn with markers of its
+ * colour's shape on them (struct cdm_plot_panel's markers), which its
+ * legend entry shows too, so that lines are told apart without colour
+ */
 struct cdm_plot_line {
 	const char *name;               /* legend text */
 	unsigned int n;
 	const double *x;
 	const double *y;
-	int dashed;                     /* dashed stroke */
+	int dashed;                     /* dashed stroke, its markers white inside */
 	int color;                      /* palette index; lines with the same
-					 * index share a colour */
+					 * index share a colour and a marker
+					 * shape (circle, square, triangle,
+					 * diamond, triangle down, plus in turn) */
 	int has_knee;                   /* ring and label "knee" at point @knee */
 	unsigned int knee;
 	int no_legend;                  /* not listed in the legend */
+	/*
+	 * with x_lo < x_hi, the stretch of x the points stand for, which a
+	 * linear axis covers whole (cdm_plot_x_span()): points at the middles
+	 * of intervals, from the first interval's start to the last one's end
+	 */
+	double x_lo, x_hi;
 };
 
 /*
@@ -42,8 +54,8 @@ struct cdm_plot_band {
  * its tooltip always; the boxes [win0, win1) are the window the test's
  * figures come from, dark with white labels inside one black outline
  * whose tooltip is @win_tip, so that it reads in greyscale.  Right of the
- * plot area, as in a legend: a swatch of the test's line colour, @name,
- * and under it @note in smaller type.
+ * plot area, as in a legend: a swatch of the test's line colour and
+ * marker, @name, and under it @note in smaller type.
  */
 struct cdm_plot_lane {
 	const char *name;
@@ -65,7 +77,9 @@ struct cdm_plot_panel {
 	const struct cdm_plot_line *lines;
 	int x_categories;               /* x values equally spaced, one tick each
 					 * (threads 1, 2, 4, ...); else linear */
-	int markers;                    /* a dot at each point */
+	int markers;                    /* a marker at each point; else at most
+					 * 12 spread along each line (a line of
+					 * one point is its marker) */
 	int has_mark;                   /* a dashed vertical line at mark_x */
 	double mark_x;
 	const char *mark_label;
@@ -87,6 +101,12 @@ struct cdm_plot_panel {
 	 */
 	unsigned int nlanes;
 	const struct cdm_plot_lane *lanes;
+	/*
+	 * with x_lo < x_hi, a stretch the linear x axis covers besides its
+	 * lines', bands and boxes (cdm_plot_x_span()): another panel's span,
+	 * for the two to share one axis
+	 */
+	double x_lo, x_hi;
 };
 
 #define CDM_PLOT_LANE_H 30              /* px, one row of a panel of lanes */
@@ -114,6 +134,16 @@ int cdm_plot_ticks(double min, double max, unsigned int target, struct cdm_ticks
 char *cdm_plot_tick_label(char *buf, size_t len, double v, double step);
 
 /*
+ * cdm_plot_x_span - the stretch of x that panel @p's axis covers, into
+ * [*@lo, *@hi] (its ticks widen it to the 1-2-5 grid): its lines' points
+ * with a finite y, and on a linear axis (not x_categories) each line's
+ * stretch and the panel's [x_lo, x_hi] where x_lo < x_hi, and each band
+ * and each lane's box that is not empty, so that none is cut at the
+ * axis' ends.  Returns 1, or 0 (and [0, 0]) when @p has nothing to cover.
+ */
+int cdm_plot_x_span(const struct cdm_plot_panel *p, double *lo, double *hi);
+
+/*
  * cdm_plot_svg - write a standalone SVG document of @np panels under
  * @title (and @subtitle, may be NULL) to @out.  Returns 0, or -EIO when
  * the stream reports an error.
@@ -126,7 +156,9 @@ struct cdm_run_result;
 /*
  * cdm_plot_series - the --plot chart of a run with --log-interval: per
  * pattern present (SEQ, then RND), a panel of every test's MB/s (SEQ) or
- * IOPS (RND) over time (s from the start of its warm-up) and a panel of
+ * IOPS (RND) over time (s from the start of its warm-up; each interval's
+ * figure at the interval's middle, the axis from the first interval's
+ * start to the last one's end) and a panel of
  * its mean (solid) and p99 (dashed) latency, in us or, above 10 ms, in ms;
  * the warm-up and each measured pass are bands labelled "warm-up", "pass
  * 1", ..., placed by the passes' start times and lengths (struct cdm_pass)
