@@ -1369,11 +1369,13 @@ static int verify_sample(const char **pp, int *sampled, uint64_t *lo, uint64_t *
 /*
  * "all 6 write tests read back clean, 8192 blocks[ (a sample...)]": every
  * write and Mix row read back clean.  The line states the blocks of all of
- * them, not each row's (see below).
+ * them, not each row's: each row's are unknown (verify.blocks_unknown),
+ * the total is the text's (source.verify_blocks).  cdm's text of such a
+ * text, whose total is unknown, has no ", N blocks".
  */
 static int verify_clean(struct rd *rd, const char *p)
 {
-	unsigned long long n, blocks;
+	unsigned long long n, blocks = 0;
 	unsigned int rows = 0, kinds = 0, said;
 	struct row *first = NULL, *last = NULL;
 	uint64_t lo = 0, hi = 0;
@@ -1384,8 +1386,10 @@ static int verify_clean(struct rd *rd, const char *p)
 		return 0;
 	/* the kinds the line names: 1 write, 2 Mix, 3 both */
 	said = lit(&p, "write and Mix") ? 3 : lit(&p, "write") ? 1 : lit(&p, "Mix") ? 2 : 0;
-	if (!said || !lit(&p, n == 1 ? "test" : "tests") || !lit(&p, "read back clean,") ||
-	    !whole(&p, ~0ull >> 1, &blocks) || !lit(&p, blocks == 1 ? "block" : "blocks"))
+	if (!said || !lit(&p, n == 1 ? "test" : "tests") || !lit(&p, "read back clean"))
+		return 0;
+	if (lit(&p, ",") && (!whole(&p, ~0ull >> 1, &blocks) || blocks < n ||
+			     !lit(&p, blocks == 1 ? "block" : "blocks")))
 		return 0;
 	/* the tests verified are the first ones run (a stopped run verifies no more) */
 	for (unsigned int i = 0; i < rd->nrows && rows < n; i++) {
@@ -1394,22 +1398,16 @@ static int verify_clean(struct rd *rd, const char *p)
 		if (rw->dir == CDM_DIR_READ || rw->verify.done || rw->verify.interrupted)
 			continue;
 		rw->verify.done = 1;
-		/* see below: the first row's blocks are set after the loop */
-		rw->verify.blocks = 1;
+		rw->verify.blocks_unknown = 1;
 		if (!first)
 			first = rw;
 		last = rw;
 		rows++;
 		kinds |= rw->dir == CDM_DIR_MIX ? 2 : 1;
 	}
-	if (rows != n || !first || blocks < n || kinds != said)
+	if (rows != n || !first || kinds != said)
 		return 0;
-	/*
-	 * The line gives only the total: the first row keeps it less one
-	 * block for each other row, which keeps one (each row read back
-	 * something, as "clean" says; the total prints again as it was).
-	 */
-	first->verify.blocks = blocks - (n - 1);
+	rd->info.source.verify_blocks = blocks;
 	/* the sample's rates: the lowest on the first row, the highest on the last */
 	if (!verify_sample(&p, &sampled, &lo, &hi) || (hi > lo && first == last))
 		return 0;
@@ -1423,7 +1421,8 @@ static int verify_clean(struct rd *rd, const char *p)
  * cdm's "Verify:" lines (report/layout.c, cdm_layout_verify()): "all 6
  * write tests read back clean, 8192 blocks" says the run was verified
  * (which blocks each test read back, the line does not say); "RND4K Q32T1
- * Write: 1 lost write at offset 4096, ..." is one row's faults; "RND4K
+ * Write: 1 lost write at offset 4096, ..." is one row's faults (and not
+ * its blocks read back, unknown); "RND4K
  * Q1T1 Mix: no write completed, nothing checked" and "...: the read-back
  * was interrupted, not checked" one row's read-back that checked nothing;
  * "no write or Mix test, nothing read back" a run with --verify and no
@@ -1437,7 +1436,8 @@ static int verify_note(struct rd *rd, const char *p)
 	int k, any = 0;
 
 	rd->info.verify = 1;
-	if (strstr(p, " read back clean, "))
+	/* with its blocks, or without when the total is unknown */
+	if (strstr(p, " read back clean"))
 		return verify_clean(rd, p);
 	/* --verify on a run with no write or Mix row: nothing to read back */
 	if (lit(&p, "no write or Mix test, nothing read back")) {
@@ -1483,6 +1483,8 @@ static int verify_note(struct rd *rd, const char *p)
 		return 0;
 	if (!v.sampled)
 		v.every = 1;
+	/* the line names the faults, not the blocks read back */
+	v.blocks_unknown = 1;
 	rw->verify = v;
 	return 1;
 }

@@ -294,7 +294,8 @@ unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const 
 {
 	unsigned int seen = 0, clean = 0, bad = 0, lines = 0, mix = 0, sampled = 0, writes = 0;
 	uint64_t blocks = 0, lo = 0, hi = 0;
-	char sample[CDM_FMT_VERIFY_SAMPLE_MAX];
+	char sample[CDM_FMT_VERIFY_SAMPLE_MAX], count[48];
+	int unknown = 0;
 
 	for (unsigned int i = 0; i < r->ntests; i++) {
 		const struct cdm_test_result *t = &r->tests[i];
@@ -314,6 +315,7 @@ unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const 
 		mix += t->dir == CDM_DIR_MIX;
 		writes += t->dir == CDM_DIR_WRITE;
 		blocks += v->blocks;
+		unknown |= v->blocks_unknown;
 		if (!v->sampled)
 			continue;
 		/* the sample's rates, of the tests that state one */
@@ -331,11 +333,19 @@ unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const 
 	/* a fault outweighs the clean tests; "all" only when every test read back is clean */
 	if (!clean || bad)
 		return lines;
-	fprintf(out, "%sVerify: %s%u %s test%s read back clean, %" PRIu64 " block%s%s\n", pre,
+	/*
+	 * tests read from cdm's text have no blocks of their own: the total
+	 * its line stated (source.verify_blocks), or none when it is not known
+	 */
+	if (unknown)
+		blocks = r->info.source.verify_blocks;
+	count[0] = '\0';
+	if (blocks || !unknown)
+		snprintf(count, sizeof(count), ", %" PRIu64 " block%s", blocks, blocks == 1 ? "" : "s");
+	fprintf(out, "%sVerify: %s%u %s test%s read back clean%s%s\n", pre,
 		clean == seen && clean > 1 ? "all " : "", clean,
 		mix && writes ? "write and Mix" : mix ? "Mix" : "write", clean > 1 ? "s" : "",
-		blocks, blocks == 1 ? "" : "s",
-		cdm_fmt_verify_sample(sample, sizeof(sample), sampled != 0, lo, hi));
+		count, cdm_fmt_verify_sample(sample, sizeof(sample), sampled != 0, lo, hi));
 	return lines + 1;
 }
 

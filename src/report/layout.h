@@ -162,7 +162,9 @@ size_t cdm_layout_comment(char *buf, size_t len, const struct cdm_run_result *r)
  * fault, one line for the clean ones, "Verify: all 3 write tests read
  * back clean, 40960 blocks" ("all" only when every test read back is
  * clean; "write and Mix tests" when there are Mix tests; " (a sample: 1
- * block in 4)" when any was sampled, cdm_fmt_verify_sample()).  A run
+ * block in 4)" when any was sampled, cdm_fmt_verify_sample(); for tests
+ * read from cdm's text, whose own blocks are unknown, the blocks its line
+ * stated, source.verify_blocks, and no count when it is not known).  A run
  * with --verify and no write or Mix test has the one line "Verify: no
  * write or Mix test, nothing read back".  Each line is printed as @pre,
  * the text, "\n".  Nothing when no test was read back otherwise (no

@@ -1522,6 +1522,149 @@ static void test_hold_text(void **state)
 	}
 }
 
+/*
+ * @json with its first @from made @to, read as cdm's JSON: refused
+ * (-EINVAL) with one line holding @msg
+ */
+static void json_swap_refused(const char *json, const char *from, const char *to, const char *msg)
+{
+	const char *at = strstr(json, from);
+	struct cdm_run_result *back = NULL;
+	struct cdm_err err = { "" };
+	char *t;
+
+	if (!at)
+		fail_msg("no '%s' in the JSON", from);
+	t = malloc(strlen(json) + strlen(to) + 1);
+	assert_non_null(t);
+	memcpy(t, json, (size_t)(at - json));
+	strcpy(t + (at - json), to);
+	strcat(t, at + strlen(from));
+	assert_int_equal(cdm_result_read(t, strlen(t), 0, &back, &err), -EINVAL);
+	assert_null(back);
+	if (!strstr(err.msg, msg) || strchr(err.msg, '\n'))
+		fail_msg("%s: '%s' does not say '%s'", to, err.msg, msg);
+	free(t);
+}
+
+/* @r printed in each CDM text layout holds the line @line */
+static void verify_printed(const struct cdm_run_result *r, const char *line)
+{
+	static const char *const fmts[] = { "cdm", "cdm7", "cdm6" };
+
+	for (unsigned int k = 0; k < 3; k++) {
+		size_t len;
+		char *t = render(r, fmts[k], &len);
+
+		if (!strstr(t, line))
+			fail_msg("as %s, no '%s' in:\n%s", fmts[k], line, t);
+		free(t);
+	}
+}
+
+/*
+ * cdm's text of a run with --verify, read back: its Verify lines state no
+ * test's own blocks, so each is unknown (verify.blocks_unknown, JSON's
+ * "blocks": null, CSV's empty verify_blocks), and the clean line's total
+ * is kept (source.verify_blocks) and printed again, through the JSON of
+ * cdm import --save too.  A fault line is one test's faults, its blocks
+ * unknown as well.  The JSON reader takes a null "blocks" in an imported
+ * run's file only, and a total that agrees with its tests.
+ */
+static void test_verify_text(void **state)
+{
+	static const char head[] =
+		"cdm 0.1.0 x86_64 (io_uring, O_DIRECT)\n"
+		"[Read]\n  RND    4KiB (Q=  4, T= 1):   187.245 MB/s [  45714.0 IOPS] <    87.44 us>\n"
+		"[Write]\n  RND    4KiB (Q=  4, T= 1):   139.497 MB/s [  34057.0 IOPS] <   117.09 us>\n"
+		"[Mix] Read 70%/Write 30%\n"
+		"  RND    4KiB (Q=  4, T= 1):   150.184 MB/s [  36666.0 IOPS] <   108.93 us>\n\n";
+	static const struct {
+		const char *line;       /* the Verify line */
+		uint64_t total;         /* source.verify_blocks it gives */
+		unsigned int faulty;    /* the test with faults, 0 none */
+	} cases[] = {
+		{ "Verify: all 2 write and Mix tests read back clean, 7921 blocks\n", 7921, 0 },
+		{ "Verify: all 2 write and Mix tests read back clean\n", 0, 0 },
+		{ "Verify: RND4K Q4T1 Write: 1 lost write at offset 4096\n", 0, 1 },
+	};
+
+	(void)state;
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char text[1024], *json, *csv;
+		size_t jlen, clen;
+		struct cdm_run_result *r, *c = NULL;
+		struct cdm_err err = { "" };
+
+		snprintf(text, sizeof(text), "%s%s\n   Mode: <Verify>\n", head, cases[i].line);
+		r = read_ok(text, strlen(text), "v.txt");
+		assert_int_equal(r->ntests, 3);
+		assert_int_equal(r->tests[0].verify.done, 0);
+		assert_true(r->info.source.verify_blocks == cases[i].total);
+		for (unsigned int j = 1; j < 3; j++) {
+			const struct cdm_verify *v = &r->tests[j].verify;
+
+			/* the faulty test only, when the line is a fault's */
+			if (cases[i].faulty && j != cases[i].faulty) {
+				assert_int_equal(v->done, 0);
+				continue;
+			}
+			assert_int_equal(v->done, 1);
+			assert_int_equal(v->blocks_unknown, 1);
+			assert_true(v->blocks == 0);
+			assert_int_equal(cdm_result_verify_state(v), cases[i].faulty ?
+					 CDM_VERIFY_STATE_FAULTS : CDM_VERIFY_STATE_CLEAN);
+		}
+		verify_printed(r, cases[i].line);
+		/* CSV: the status, no blocks, every block (k 1), the faults */
+		csv = render(r, "csv", &clen);
+		assert_non_null(strstr(csv, cases[i].faulty ? ",faults,,1,1,0,0," : ",clean,,1,0,0,0,"));
+		free(csv);
+		/* its JSON: the blocks null, the total kept; read back, the same line */
+		json = render(r, "json", &jlen);
+		assert_non_null(strstr(json, "\"blocks\": null"));
+		assert_null(strstr(json, "\"blocks\": 0"));
+		if (cases[i].total)
+			assert_non_null(strstr(json, "\"verify_blocks\": 7921\n"));
+		else
+			assert_non_null(strstr(json, "\"verify_blocks\": null\n"));
+		if (cdm_result_load(json, jlen, "v.json", CDM_RESULT_READ_AGGREGATE, &c, &err))
+			fail_msg("%s: its JSON: %s", cases[i].line, err.msg);
+		assert_true(c->info.source.verify_blocks == cases[i].total);
+		assert_int_equal(c->tests[cases[i].faulty ? cases[i].faulty : 2].verify.blocks_unknown, 1);
+		verify_printed(c, cases[i].line);
+		cdm_result_free(c);
+		/* a total that no test's null blocks go with, or below one block a test */
+		if (cases[i].total) {
+			json_swap_refused(json, "\"verify_blocks\": 7921", "\"verify_blocks\": 1",
+					  "source.verify_blocks: 1 for 2 clean tests");
+			json_swap_refused(json, "\"blocks\": null", "\"blocks\": 5",
+					  "tests[2].verify.blocks: null, but tests[1]'s is a count");
+		}
+		if (!cases[i].total && !cases[i].faulty)
+			json_swap_refused(json, "\"verify_blocks\": null", "\"verify_blocks\": 1",
+					  "source.verify_blocks: 1 for 2 clean tests");
+		/* a total with no clean test: no text's */
+		if (cases[i].faulty)
+			json_swap_refused(json, "\"verify_blocks\": null", "\"verify_blocks\": 9",
+					  "source.verify_blocks: 9, but no clean test's blocks are null");
+		free(json);
+		cdm_result_free(r);
+	}
+	/* a run cdm measured always counts the blocks it read back: null is refused */
+	{
+		struct cdm_run_result *r = unit_hold_run();
+		char *json;
+
+		r->tests[2].verify = (struct cdm_verify){ .done = 1, .blocks = 1234, .every = 1 };
+		json = unit_render("json", r);
+		json_swap_refused(json, "\"blocks\": 1234", "\"blocks\": null",
+				  "tests[2].verify.blocks: null, but cdm measured this run");
+		free(json);
+		cdm_result_free(r);
+	}
+}
+
 /* the fuzz corpus's CrystalDiskMark reports (first byte 5) are reports */
 static void test_fuzz_seeds(void **state)
 {
@@ -1576,6 +1719,7 @@ int main(void)
 		cmocka_unit_test(test_cdm_text_lines),
 		cmocka_unit_test(test_fuzz_seeds),
 		cmocka_unit_test(test_hold_text),
+		cmocka_unit_test(test_verify_text),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
