@@ -249,6 +249,34 @@ static int read_end_fsync(struct cdm_err *err, const struct cdm_json *pj, const 
 	if (p->end_fsyncs > 1)
 		return bad(err, "%s.count: %" PRIu64 ", a pass ends with one fdatasync at most",
 			   w, p->end_fsyncs);
+	if (!p->end_fsyncs && p->end_fsync_ns)
+		return bad(err, "%s.time_ns: %" PRIu64 " for no fdatasync (count 0)", w, p->end_fsync_ns);
+	/*
+	 * timed inside the pass, whose duration includes it: never longer
+	 * (duration_s is printed to round-trip; 1 ns spares the product's rounding)
+	 */
+	if ((double)p->end_fsync_ns > p->seconds * 1e9 + 1.0)
+		return bad(err, "%s.time_ns: %" PRIu64 " ns, longer than the pass it ended (duration_s %.9g)",
+			   w, p->end_fsync_ns, p->seconds);
+	return 0;
+}
+
+/*
+ * The passes of a test added up, as every report adds them (the window's
+ * pass, the end fsync's total): a count that would wrap is refused here,
+ * naming it, rather than wrap there.
+ */
+static int passes_fit(struct cdm_err *err, const char *where, const struct cdm_test_result *t)
+{
+	struct cdm_pass sum = { 0 };
+
+	for (unsigned int k = 0; k < t->npasses; k++) {
+		const char *what = cdm_pass_sum_overflow(&sum, &t->passes[k]);
+
+		if (what)
+			return bad(err, "%s.passes: their %s add up past 2^64 (at passes[%u])", where,
+				   what, k);
+	}
 	return 0;
 }
 
@@ -734,6 +762,8 @@ static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned in
 			t->parts_unknown = 1;
 	}
 	t->npasses = n;
+	if (passes_fit(err, where, t))
+		return -EINVAL;
 	e = mem(err, tj, where, "error", CDM_JSON_OBJECT, 1);
 	if (!e)
 		return -EINVAL;

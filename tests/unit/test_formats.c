@@ -1149,6 +1149,16 @@ static void test_hold_refused(void **state)
 		{ "\"range_pct\": 0.", "\"range_pct\": -1.", "range_pct: out of range" },
 		{ "\"count\": 1, \"time_ns\": 12345678", "\"count\": 2, \"time_ns\": 12345678",
 		  "one fdatasync at most" },
+		/* the end fsync is timed inside its pass of 5 s: 5 s and 2 ns is longer (1 ns is rounding) */
+		{ "\"count\": 1, \"time_ns\": 12345678", "\"count\": 1, \"time_ns\": 5000000002",
+		  "tests[2].passes[0].end_fsync.time_ns: 5000000002 ns, longer than the pass it ended (duration_s 5)" },
+		{ "\"count\": 1, \"time_ns\": 12345678", "\"count\": 1, \"time_ns\": 18446744073709551615",
+		  "longer than the pass it ended" },
+		{ "\"count\": 1, \"time_ns\": 12345678", "\"count\": 0, \"time_ns\": 12345678",
+		  "tests[2].passes[0].end_fsync.time_ns: 12345678 for no fdatasync (count 0)" },
+		/* counts whose sum over the passes would wrap, as a report adds them */
+		{ "\"bytes\": 9437184000,", "\"bytes\": 18446744073709551615,",
+		  "tests[0].passes: their bytes add up past 2^64 (at passes[1])" },
 		{ "\"device_numa_node\": 0", "\"device_numa_node\": 5000", "device_numa_node: 5000 is above 1023" },
 		{ "\"end_fsync\": true", "\"end_fsync\": 1", "settings.end_fsync: expected boolean" },
 		{ "\"steady_state\": {", "\"steady_state\": [], \"x\": {", "settings.steady_state: expected object" },
