@@ -626,6 +626,37 @@ static int read_point(struct cdm_err *err, const struct cdm_json *pj, const char
 	return 0;
 }
 
+/*
+ * The points of series @s against each other, as the detectors and the
+ * plots take them: each of some length when it has I/Os (its MB/s and
+ * IOPS are over its duration), each after the one before it ends (in
+ * time and in passes), and every count summed over them (the detectors'
+ * windows), and each end, within 64 bits.
+ */
+static int series_points_ok(struct cdm_err *err, const char *where, const struct cdm_series *s)
+{
+	uint64_t bytes = 0, ios = 0, lat = 0, dur = 0, end;
+
+	for (unsigned int i = 0; i < s->npoints; i++) {
+		const struct cdm_series_point *p = &s->points[i], *q = i ? p - 1 : NULL;
+
+		if (!p->duration_ns && p->ios)
+			return bad(err, "%s.points[%u]: %" PRIu64 " I/Os in a duration of 0 ns", where, i,
+				   p->ios);
+		if (__builtin_add_overflow(p->start_ns, p->duration_ns, &end))
+			return bad(err, "%s.points[%u]: start_ns + duration_ns is past 2^64 ns", where, i);
+		if (q && (p->start_ns < q->start_ns + q->duration_ns || p->pass < q->pass))
+			return bad(err, "%s.points[%u]: starts at %" PRIu64 " ns (pass %u), before points[%u] ends at %" PRIu64 " ns (pass %u): out of order or overlapping",
+				   where, i, p->start_ns, p->pass, i - 1, q->start_ns + q->duration_ns, q->pass);
+		if (__builtin_add_overflow(bytes, p->bytes, &bytes) ||
+		    __builtin_add_overflow(ios, p->ios, &ios) ||
+		    __builtin_add_overflow(lat, p->lat_sum_ns, &lat) ||
+		    __builtin_add_overflow(dur, p->duration_ns, &dur))
+			return bad(err, "%s.points: their counts add up past 2^64 (at points[%u])", where, i);
+	}
+	return 0;
+}
+
 /* a non-negative finite figure of a series' burst or ceiling */
 static int series_fig(struct cdm_err *err, const struct cdm_json *o, const char *where,
 		      const char *key, double *dst)
@@ -658,6 +689,10 @@ static int read_found(struct cdm_err *err, const struct cdm_json *sj, const char
 			s->burst.split++;
 		if (s->burst.split == s->npoints)
 			return bad(err, "%s.low_from_ns: no point of the series starts there", w);
+		/* a burst is a high rate, then a low one (model/detect.h) */
+		if (s->burst.high < s->burst.low)
+			return bad(err, "%s.high_mb_s: %g, below low_mb_s %g", w, s->burst.high,
+				   s->burst.low);
 		s->burst.found = 1;
 	}
 	if (c->type == CDM_JSON_OBJECT) {
@@ -710,6 +745,8 @@ static int read_series(struct cdm_err *err, const struct cdm_json *tj, const cha
 			return -EINVAL;
 		s->npoints++;
 	}
+	if (series_points_ok(err, w, s))
+		return -EINVAL;
 	return read_found(err, sj, w, s);
 }
 
