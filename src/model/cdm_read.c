@@ -1749,6 +1749,21 @@ static unsigned int fixed_measure(const char *product)
 	return major == 6 || major == 7 ? 5 : 0;
 }
 
+unsigned int cdm_cdm_read_implied_measure(const struct cdm_run_info *in)
+{
+	switch (in->source.kind) {
+	case CDM_SOURCE_CDM_REPORT:
+		return fixed_measure(in->source.product);
+	case CDM_SOURCE_CDM_TEXT:
+		/* cdm's text of a run (no origin) is a run's */
+		if (in->source.origin[0])
+			return fixed_measure(in->source.origin);
+		return 5;
+	default:
+		return 5;
+	}
+}
+
 /*
  * What the footer states of the marks, into info.source: whether the run
  * was admin, and its test data.  CDM 8 and 9 print [Admin] (or nothing)

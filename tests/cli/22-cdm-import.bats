@@ -190,6 +190,20 @@ layout_of() {
 	grep -v '^CrystalDiskMark ' "$FIX/cdm7-default-nvme-1.txt" > "$OD/nohead.txt"
 	run "$CDM" import "$OD/nohead.txt"
 	[[ "$output" == *"   Time: Measure unknown / Interval 5 sec "* ]]
+	# a CDM 8 report's 5 s printed in the CDM 7 and 6 layouts: a mark, as no origin gives it; read back, 5 s
+	for fmt in cdm7 cdm6; do
+		"$CDM" import --format "$fmt" "$FIX/cdm8-default-nvme-1.txt" > "$OD/m.$fmt"
+		grep -q ' <Measure 5 sec>' "$OD/m.$fmt"
+		"$CDM" import --save "$OD/m.json" "$OD/m.$fmt" > "$OD/m2.$fmt"
+		[ "$(jq .settings.time_s "$OD/m.json")" = 5 ]
+		"$CDM" report --format "$fmt" "$OD/m.json" | sed 2d | diff <(sed 2d "$OD/m.$fmt") -
+		run "$CDM" compare "$FIX/cdm8-default-nvme-1.txt" "$OD/m.$fmt"
+		[ "$status" -eq 0 ]
+		[[ "$output" != *"differ in"*time* ]]
+	done
+	# and CDM 7's own fixed 5 s needs none
+	"$CDM" import --format cdm7 "$FIX/cdm7-default-nvme-1.txt" > "$OD/m7.txt"
+	! grep -q '<Measure' "$OD/m7.txt"
 }
 
 @test "a report cut before its footer is read, with one note naming the file; one with its footer, or its JSON, has none" {
