@@ -220,6 +220,15 @@ layout_of() {
 	# its figures are there, the rest missing
 	run "$CDM" import "$OD/cut.txt"
 	[[ "$output" == *"  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s"* && "$output" == *"   Date: unknown"* ]]
+	# what it states of its settings, in words: none at all, not "it states ;"; no "(xunknown)"
+	"$CDM" import --format markdown "$OD/cut.txt" > "$OD/cut.md" 2> /dev/null
+	grep -q "as printed; it states none of its settings (profile, test size, passes, Measure time, Interval, warm-up, engine, test data); figures:" "$OD/cut.md"
+	for fmt in cdm cdm7 cdm6 markdown svg; do
+		"$CDM" import --format "$fmt" "$OD/cut.txt" > "$OD/cut.$fmt" 2> /dev/null
+		! grep -q 'xunknown\|states ;' "$OD/cut.$fmt"
+	done
+	grep -qx '   Test: unknown' "$OD/cut.cdm"
+	grep -qxF '  Test : unknown [unknown]  [Interval=unknown]' "$OD/cut.cdm6"
 	# compare names the file it read the report from: in either place, and from stdin
 	run "$CDM" compare "$OD/run.json" "$OD/cut.txt"
 	[ "$status" -eq 0 ]

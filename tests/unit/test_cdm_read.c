@@ -1287,6 +1287,37 @@ static void test_cdm_text_lines(void **state)
 	for (int item = CDM_INFO_PROFILE; item <= CDM_INFO_OS; item++)
 		assert_false(cdm_result_known(&r->info, (enum cdm_info_item)item));
 	assert_true(cdm_result_known(&r->info, CDM_INFO_VOLUME));
+	/*
+	 * printed again: no "(xunknown)" (its older form above still reads),
+	 * and Markdown says it states none of its settings, not "it states ;"
+	 */
+	{
+		static const struct { const char *fmt, *want; } again[] = {
+			{ "cdm", "\n   Test: unknown [G: 0% (0/1863GiB)]\n" },
+			{ "cdm7", "\n   Test: unknown [Interval: unknown] <DefaultAffinity=DISABLED>\n" },
+			{ "cdm6", "\n  Test : unknown [G: 0% (0/1863GiB)]  [Interval=unknown]\n" },
+			{ "markdown", "as printed; it states none of its settings (profile, test size, passes, Measure time, Interval, warm-up, engine, test data); figures:" },
+			{ "svg", "Test: unknown" },
+		};
+		for (unsigned int k = 0; k < sizeof(again) / sizeof(again[0]); k++) {
+			size_t tlen;
+			char *t = render(r, again[k].fmt, &tlen);
+
+			if (!strstr(t, again[k].want))
+				fail_msg("as %s: no '%s' in:\n%s", again[k].fmt, again[k].want, t);
+			assert_null(strstr(t, "xunknown"));
+			assert_null(strstr(t, "states ;"));
+			/* the CDM text layouts read back, the count still unknown */
+			if (k < 3) {
+				struct cdm_run_result *b = read_ok(t, tlen, "again.txt");
+
+				assert_false(cdm_result_known(&b->info, CDM_INFO_COUNT));
+				assert_false(cdm_result_known(&b->info, CDM_INFO_SIZE));
+				cdm_result_free(b);
+			}
+			free(t);
+		}
+	}
 	cdm_result_free(r);
 }
 
