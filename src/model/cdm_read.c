@@ -1684,6 +1684,38 @@ static int one_line(struct rd *rd, char *line)
 	return ret ? 0 : not_a_line(rd, orig);
 }
 
+/* the @m bytes at @s past the blanks one_line() skips (odd ones too): where they end */
+static size_t raw_blanks(const unsigned char *s, size_t m, size_t i)
+{
+	size_t k;
+
+	while (i < m) {
+		if (s[i] == ' ' || s[i] == '\t')
+			k = 1;
+		else if (s[i] < 0x80 || !(k = utf8_seq(s + i, m - i)) || !odd_blank(utf8_cp(s + i, k)))
+			break;
+		i += k;
+	}
+	return i;
+}
+
+/*
+ * Is the line of @m bytes at @s a note before the report, "# source: ..."
+ * (as one_line() reads it: after blanks and a Markdown quote)?  Such a
+ * line is skipped whatever it holds, of any length and any bytes, NUL too.
+ */
+static int note_before(const struct rd *rd, const char *s, size_t m)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = raw_blanks(u, m, 0);
+
+	if (rd->started)
+		return 0;
+	if (i < m && u[i] == '>')
+		i = raw_blanks(u, m, i + 1);
+	return i < m && u[i] == '#';
+}
+
 /*
  * every line of @text (UTF-8, @len bytes, BOM gone): 0 or -EINVAL.  Lines
  * end in LF or CRLF; a text without any LF has CR line ends (old Mac OS).
@@ -1697,19 +1729,26 @@ static int all_lines(struct rd *rd, const char *text, size_t len)
 	while (i < len) {
 		const char *nl = memchr(text + i, eol, len - i);
 		size_t n = nl ? (size_t)(nl - (text + i)) : len - i, m = n;
+		const char *nul;
 		int ret;
 
 		rd->line++;
 		/* CR of CRLF, and the blanks editors leave (even after a CR) */
 		while (m && (text[i + m - 1] == '\r' || text[i + m - 1] == ' ' || text[i + m - 1] == '\t'))
 			m--;
+		if (note_before(rd, text + i, m)) {
+			i += n + (nl != NULL);
+			continue;
+		}
+		nul = memchr(text + i, '\0', m);
+		if (nul)
+			return cdm_err_set(rd->err, -EINVAL, "line %u: a NUL byte (byte %zu of the line): not a CrystalDiskMark report line",
+					   rd->line, (size_t)(nul - (text + i)) + 1);
 		if (m > CDM_CDM_READ_LINE_MAX)
 			return cdm_err_set(rd->err, -EINVAL, "line %u: longer than %d bytes, not a CrystalDiskMark report line",
 					   rd->line, CDM_CDM_READ_LINE_MAX);
 		memcpy(buf, text + i, m);
 		buf[m] = '\0';
-		if (memchr(text + i, '\0', m))
-			return not_a_line(rd, buf);
 		ret = one_line(rd, buf);
 		if (ret)
 			return ret;

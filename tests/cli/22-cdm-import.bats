@@ -273,6 +273,15 @@ layout_of() {
 	diff "$OD/want.txt" "$OD/got.txt"
 }
 
+@test "notes before a report ('#' lines) are skipped whatever their length or bytes" {
+	r=$(report cdm8-default-sata-1.txt)
+	{ printf '#'; head -c 3000 /dev/zero | tr '\0' x; printf '\n# \001\177\377\000 binary\r\n  > # quoted\n'; cat "$r"; } > "$OD/notes.txt"
+	"$CDM" import --save "$OD/notes.json" "$OD/notes.txt" > "$OD/notes.out"
+	"$CDM" import --save "$OD/plain.json" "$r" > "$OD/plain.out"
+	diff "$OD/plain.out" "$OD/notes.out"
+	[ "$(jq -c '[.tests[].reported.mb_s]' "$OD/notes.json")" = "$(jq -c '[.tests[].reported.mb_s]' "$OD/plain.json")" ]
+}
+
 @test "not a report: one line naming the file and the first line that did not fit, exit 2" {
 	cdm_run
 	printf '{ "tool": "cdm", garbage\n' > "$OD/garbage.json"
@@ -286,10 +295,13 @@ layout_of() {
 	sed '16s/MB\/s/MiB\/s/' "$r" > "$OD/mangled.txt"
 	# a note is skipped only before the report: one after its first line is refused
 	{ head -2 "$r"; echo '# a late note'; tail -n +3 "$r"; } > "$OD/late-note.txt"
+	# a NUL inside the report: named, with its line
+	{ head -15 "$r"; printf '  SEQ    1MiB (Q=  1, T= 1):\000  485.163 MB/s\n'; tail -n +17 "$r"; } > "$OD/nul.txt"
 	for f in garbage.json:"not JSON: line 1, column 18" \
 		fox.txt:"line 1: not a CrystalDiskMark report line: 'The quick brown fox'" \
 		empty.txt:"empty file, not a cdm result or a CrystalDiskMark report" \
-		binary.bin:"line 1: not a CrystalDiskMark report line: '?ELF" \
+		binary.bin:"line 1: a NUL byte (byte 8 of the line): not a CrystalDiskMark report line" \
+		nul.txt:"line 16: a NUL byte (byte 29 of the line): not a CrystalDiskMark report line" \
 		long.txt:"line 1: longer than 1024 bytes, not a CrystalDiskMark report line" \
 		late-note.txt:"line 3: not a CrystalDiskMark report line: '# a late note'" \
 		mangled.txt:"line 16: not a CrystalDiskMark report line: '  SEQ    1MiB (Q=  1, T= 1):   485.163 MiB/s [    462.7 IOPS...'"; do

@@ -449,6 +449,63 @@ static void refuse(const char *text, int want, const char *msg)
 	assert_null(strchr(err.msg, '\n'));
 }
 
+/*
+ * '#' lines before a report are notes, skipped whatever they hold: 2 KiB,
+ * control bytes, a NUL, after blanks and a Markdown quote.  A NUL in a
+ * line of the report is named, with its line, in one line.
+ */
+static void notes_and_nul(void)
+{
+	static const char row[] = ROW8;
+	char *text = calloc(1, 8192);
+	struct cdm_run_result *r = NULL;
+	struct cdm_err err = { "" };
+	size_t n = 0;
+
+	assert_non_null(text);
+	text[n++] = '#';
+	memset(text + n, 'a', 2048);
+	n += 2048;
+	{
+		static const char notes[] = "\n# \x01\x7f\xff\x00 binary\r\n \xc2\xa0> # quoted\n";
+
+		memcpy(text + n, notes, sizeof(notes) - 1);
+		n += sizeof(notes) - 1;
+	}
+	memcpy(text + n, row, sizeof(row) - 1);
+	n += sizeof(row) - 1;
+	if (cdm_result_load(text, n, "notes.txt", CDM_RESULT_READ_AGGREGATE, &r, &err))
+		fail_msg("notes: %s", err.msg);
+	assert_int_equal(r->ntests, 1);
+	assert_true(r->tests[0].reported.mb_s == 804.157);
+	cdm_result_free(r);
+	r = NULL;
+	/* the same bytes in the report, after its first line: a NUL named, line and byte */
+	n = 0;
+	memcpy(text, row, sizeof(row) - 1);
+	n += sizeof(row) - 1;
+	{
+		static const char bad[] = "  SEQ    1MiB (Q=\x00 1, T= 1):   804.157 MB/s\n";
+
+		memcpy(text + n, bad, sizeof(bad) - 1);
+		n += sizeof(bad) - 1;
+	}
+	assert_int_equal(cdm_result_load(text, n, "nul.txt", CDM_RESULT_READ_AGGREGATE, &r, &err),
+			 -EINVAL);
+	assert_null(r);
+	assert_string_equal(err.msg, "line 3: a NUL byte (byte 18 of the line): not a CrystalDiskMark report line");
+	/* a '#' line once the report has begun is no note */
+	n = 0;
+	memcpy(text, row, sizeof(row) - 1);
+	n += sizeof(row) - 1;
+	memcpy(text + n, "# \x00\n", 4);
+	n += 4;
+	assert_int_equal(cdm_result_load(text, n, "late.txt", CDM_RESULT_READ_AGGREGATE, &r, &err),
+			 -EINVAL);
+	assert_string_equal(err.msg, "line 3: a NUL byte (byte 3 of the line): not a CrystalDiskMark report line");
+	free(text);
+}
+
 static void test_refused(void **state)
 {
 	size_t len;
@@ -487,6 +544,7 @@ static void test_refused(void **state)
 	memset(text, 'a', 2048);
 	refuse(text, -EINVAL, "line 1: longer than 1024 bytes");
 	free(text);
+	notes_and_nul();
 }
 
 /* older layouts: 5.x and 3.x rows, a Mix section, 0Fill */

@@ -94,7 +94,9 @@
  * space as "\u00a0", other bytes that are not printable as '?'), a line
  * whose form is right but whose content is not ("line 9: Q=0 is outside
  * 1..1024", "line 21: (x0): a count outside 1..100", "line 23: no such
- * date: '2021/02/29 15:42:37'"), "UTF-16LE without a byte order mark:
+ * date: '2021/02/29 15:42:37'"), a NUL byte in a line ("line 4: a NUL
+ * byte (byte 12 of the line): ...": '#' notes before the report, skipped
+ * whatever they hold, aside), "UTF-16LE without a byte order mark:
  * ...", "no result line: not a CrystalDiskMark report"; -ENOMEM.
  */
 int cdm_cdm_read(const char *text, size_t len, const char *file,
