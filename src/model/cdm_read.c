@@ -1090,12 +1090,28 @@ static long long days_civil(long long y, unsigned int m, unsigned int d)
 }
 
 /*
- * "2021/06/26 15:42:37": kept as text, and as the time it is in UTC.  A
+ * "2021/06/26 15:42:37": kept as text, and as the time it is in UTC.  Its
+ * form is CDM's exactly (a second "7" or "007" is no report's).  A
  * date that is no day of the Gregorian calendar (Feb 29 of a year that is
  * not a leap year) or a second 60 (Windows' clock, which CDM prints, has
  * no leap second) is no report's; cdm's text prints "unknown" for a
  * report without its Date.
  */
+/* @lo to @hi digits right at *@p (no blanks before), into *@v; moves *@p past them */
+static int digits(const char **p, unsigned int lo, unsigned int hi, unsigned int *v)
+{
+	const char *q = *p;
+	unsigned int n = 0, x = 0;
+
+	for (; *q >= '0' && *q <= '9' && n < hi; q++, n++)
+		x = x * 10 + (unsigned int)(*q - '0');
+	if (n < lo || (*q >= '0' && *q <= '9'))
+		return 0;
+	*v = x;
+	*p = q;
+	return 1;
+}
+
 static int date_value(struct rd *rd, const char *p)
 {
 	static const unsigned char mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
@@ -1106,11 +1122,19 @@ static int date_value(struct rd *rd, const char *p)
 
 	if (unknown(&p) && at_end(p))
 		return 1;
-	if (!uns(&p, 99999, &y) || !lit(&p, "/") || !uns(&p, 99, &mo) || !lit(&p, "/") ||
-	    !uns(&p, 99, &d) || !uns(&p, 99, &h) || !lit(&p, ":") || !uns(&p, 99, &mi) ||
-	    !lit(&p, ":") || !uns(&p, 99, &s) || !at_end(p))
-		return 0;
+	/*
+	 * CDM's "%04d/%02d/%02d %d:%02d:%02d": each field its digits, only the
+	 * hour unpadded, blanks between the day and the hour only
+	 */
+	blanks(&p);
 	blanks(&v);
+	if (!digits(&p, 4, 4, &y) || *p++ != '/' || !digits(&p, 2, 2, &mo) || *p++ != '/' ||
+	    !digits(&p, 2, 2, &d) || (*p != ' ' && *p != '\t'))
+		return 0;
+	blanks(&p);
+	if (!digits(&p, 1, 2, &h) || *p++ != ':' || !digits(&p, 2, 2, &mi) || *p++ != ':' ||
+	    !digits(&p, 2, 2, &s) || !at_end(p))
+		return 0;
 	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
 	if (y < 1970 || y > 9999 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
 	    (mo == 2 && d == 29 && !leap) || h > 23 || mi > 59 || s > 59) {

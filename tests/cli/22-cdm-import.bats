@@ -489,7 +489,11 @@ json_of() {
 		"${t}s/1 GiB/1073741824 GiB/@line $t: a test size of 1073741824 GiB is outside 512 B..1 PiB" \
 		"${d}s|2021/06/26 15:42:37|2021/02/29 15:42:37|@line $d: no such date: '2021/02/29 15:42:37'" \
 		"${d}s|2021/06/26 15:42:37|2021/06/26 15:42:60|@line $d: no such date: '2021/06/26 15:42:60'" \
-		"${d}s|2021/06/26 15:42:37|9999/12/31 23:59:60|@line $d: no such date: '9999/12/31 23:59:60'"; do
+		"${d}s|2021/06/26 15:42:37|9999/12/31 23:59:60|@line $d: no such date: '9999/12/31 23:59:60'" \
+		"${d}s|2021/06/26 15:42:37|2021/06/26 15:42:7|@line $d: not a CrystalDiskMark footer line: '   Date: 2021/06/26 15:42:7'" \
+		"${d}s|2021/06/26 15:42:37|2021/06/26 15:42:037|@line $d: not a CrystalDiskMark footer line: '   Date: 2021/06/26 15:42:037'" \
+		"${d}s|2021/06/26 15:42:37|2021/06/26 15:2:37|@line $d: not a CrystalDiskMark footer line: '   Date: 2021/06/26 15:2:37'" \
+		"${d}s|2021/06/26 15:42:37|2021/6/26 15:42:37|@line $d: not a CrystalDiskMark footer line: '   Date: 2021/6/26 15:42:37'"; do
 		sed "${c%%@*}" "$r" > "$OD/bad.txt"
 		run "$CDM" import "$OD/bad.txt" --save "$OD/bad.json"
 		echo "$c: $output"
@@ -507,6 +511,11 @@ json_of() {
 	run "$CDM" import "$OD/leap.txt"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"   Date: 2020/02/29 15:42:37"* ]]
+	# and an hour of one digit, as CDM prints it
+	sed "${d}s|15:42:37|5:42:37|" "$r" > "$OD/hour.txt"
+	run "$CDM" import "$OD/hour.txt"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"   Date: 2021/06/26 5:42:37"* ]]
 }
 
 @test "UTF-16 without its byte order mark is named; CR line ends (old Mac) are read" {

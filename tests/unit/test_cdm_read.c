@@ -532,6 +532,23 @@ static void test_refused(void **state)
 	       "line 2: not a CrystalDiskMark report line: '  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s'");
 	refuse("[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
 	       "   Date: 2021/02/30 15:42:37\n", -EINVAL, "line 3: no such date: '2021/02/30 15:42:37'");
+	/* CDM's form of a Date exactly: every field its digits but the hour, which is unpadded */
+	{
+		static const char *const dates[] = {
+			"2021/06/26 15:42:7", "2021/06/26 15:42:007", "2021/06/26 15:4:37",
+			"2021/6/26 15:42:37", "2021/06/6 15:42:37", "21/06/26 15:42:37",
+			"2021/06/26 015:42:37", "2021 /06/26 15:42:37", "2021/06/26 15: 42:37",
+			"2021/06/2615:42:37",
+		};
+		for (unsigned int i = 0; i < sizeof(dates) / sizeof(dates[0]); i++) {
+			char t[256], want[128];
+
+			snprintf(t, sizeof(t), "%s   Date: %s\n", ROW8, dates[i]);
+			snprintf(want, sizeof(want), "line 3: not a CrystalDiskMark footer line: '   Date: %s'",
+				 dates[i]);
+			refuse(t, -EINVAL, want);
+		}
+	}
 	/* a mangled row of a real report: its line, quoted and cut at 60 bytes */
 	p = strstr(text, "  RND    4KiB (Q= 32, T= 1):   428.648 MB/s");
 	assert_non_null(p);
