@@ -1090,12 +1090,28 @@ static long long days_civil(long long y, unsigned int m, unsigned int d)
 }
 
 /*
- * "2021/06/26 15:42:37": kept as text, and as the time it is in UTC.  A
+ * "2021/06/26 15:42:37": kept as text, and as the time it is in UTC.  Its
+ * form is CDM's exactly (a second "7" or "007" is no report's).  A
  * date that is no day of the Gregorian calendar (Feb 29 of a year that is
  * not a leap year) or a second 60 (Windows' clock, which CDM prints, has
  * no leap second) is no report's; cdm's text prints "unknown" for a
  * report without its Date.
  */
+/* @lo to @hi digits right at *@p (no blanks before), into *@v; moves *@p past them */
+static int digits(const char **p, unsigned int lo, unsigned int hi, unsigned int *v)
+{
+	const char *q = *p;
+	unsigned int n = 0, x = 0;
+
+	for (; *q >= '0' && *q <= '9' && n < hi; q++, n++)
+		x = x * 10 + (unsigned int)(*q - '0');
+	if (n < lo || (*q >= '0' && *q <= '9'))
+		return 0;
+	*v = x;
+	*p = q;
+	return 1;
+}
+
 static int date_value(struct rd *rd, const char *p)
 {
 	static const unsigned char mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
@@ -1106,11 +1122,19 @@ static int date_value(struct rd *rd, const char *p)
 
 	if (unknown(&p) && at_end(p))
 		return 1;
-	if (!uns(&p, 99999, &y) || !lit(&p, "/") || !uns(&p, 99, &mo) || !lit(&p, "/") ||
-	    !uns(&p, 99, &d) || !uns(&p, 99, &h) || !lit(&p, ":") || !uns(&p, 99, &mi) ||
-	    !lit(&p, ":") || !uns(&p, 99, &s) || !at_end(p))
-		return 0;
+	/*
+	 * CDM's "%04d/%02d/%02d %d:%02d:%02d": each field its digits, only the
+	 * hour unpadded, blanks between the day and the hour only
+	 */
+	blanks(&p);
 	blanks(&v);
+	if (!digits(&p, 4, 4, &y) || *p++ != '/' || !digits(&p, 2, 2, &mo) || *p++ != '/' ||
+	    !digits(&p, 2, 2, &d) || (*p != ' ' && *p != '\t'))
+		return 0;
+	blanks(&p);
+	if (!digits(&p, 1, 2, &h) || *p++ != ':' || !digits(&p, 2, 2, &mi) || *p++ != ':' ||
+	    !digits(&p, 2, 2, &s) || !at_end(p))
+		return 0;
 	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
 	if (y < 1970 || y > 9999 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
 	    (mo == 2 && d == 29 && !leap) || h > 23 || mi > 59 || s > 59) {
@@ -1369,11 +1393,13 @@ static int verify_sample(const char **pp, int *sampled, uint64_t *lo, uint64_t *
 /*
  * "all 6 write tests read back clean, 8192 blocks[ (a sample...)]": every
  * write and Mix row read back clean.  The line states the blocks of all of
- * them, not each row's (see below).
+ * them, not each row's: each row's are unknown (verify.blocks_unknown),
+ * the total is the text's (source.verify_blocks).  cdm's text of such a
+ * text, whose total is unknown, has no ", N blocks".
  */
 static int verify_clean(struct rd *rd, const char *p)
 {
-	unsigned long long n, blocks;
+	unsigned long long n, blocks = 0;
 	unsigned int rows = 0, kinds = 0, said;
 	struct row *first = NULL, *last = NULL;
 	uint64_t lo = 0, hi = 0;
@@ -1384,8 +1410,10 @@ static int verify_clean(struct rd *rd, const char *p)
 		return 0;
 	/* the kinds the line names: 1 write, 2 Mix, 3 both */
 	said = lit(&p, "write and Mix") ? 3 : lit(&p, "write") ? 1 : lit(&p, "Mix") ? 2 : 0;
-	if (!said || !lit(&p, n == 1 ? "test" : "tests") || !lit(&p, "read back clean,") ||
-	    !whole(&p, ~0ull >> 1, &blocks) || !lit(&p, blocks == 1 ? "block" : "blocks"))
+	if (!said || !lit(&p, n == 1 ? "test" : "tests") || !lit(&p, "read back clean"))
+		return 0;
+	if (lit(&p, ",") && (!whole(&p, ~0ull >> 1, &blocks) || blocks < n ||
+			     !lit(&p, blocks == 1 ? "block" : "blocks")))
 		return 0;
 	/* the tests verified are the first ones run (a stopped run verifies no more) */
 	for (unsigned int i = 0; i < rd->nrows && rows < n; i++) {
@@ -1394,22 +1422,16 @@ static int verify_clean(struct rd *rd, const char *p)
 		if (rw->dir == CDM_DIR_READ || rw->verify.done || rw->verify.interrupted)
 			continue;
 		rw->verify.done = 1;
-		/* see below: the first row's blocks are set after the loop */
-		rw->verify.blocks = 1;
+		rw->verify.blocks_unknown = 1;
 		if (!first)
 			first = rw;
 		last = rw;
 		rows++;
 		kinds |= rw->dir == CDM_DIR_MIX ? 2 : 1;
 	}
-	if (rows != n || !first || blocks < n || kinds != said)
+	if (rows != n || !first || kinds != said)
 		return 0;
-	/*
-	 * The line gives only the total: the first row keeps it less one
-	 * block for each other row, which keeps one (each row read back
-	 * something, as "clean" says; the total prints again as it was).
-	 */
-	first->verify.blocks = blocks - (n - 1);
+	rd->info.source.verify_blocks = blocks;
 	/* the sample's rates: the lowest on the first row, the highest on the last */
 	if (!verify_sample(&p, &sampled, &lo, &hi) || (hi > lo && first == last))
 		return 0;
@@ -1423,7 +1445,8 @@ static int verify_clean(struct rd *rd, const char *p)
  * cdm's "Verify:" lines (report/layout.c, cdm_layout_verify()): "all 6
  * write tests read back clean, 8192 blocks" says the run was verified
  * (which blocks each test read back, the line does not say); "RND4K Q32T1
- * Write: 1 lost write at offset 4096, ..." is one row's faults; "RND4K
+ * Write: 1 lost write at offset 4096, ..." is one row's faults (and not
+ * its blocks read back, unknown); "RND4K
  * Q1T1 Mix: no write completed, nothing checked" and "...: the read-back
  * was interrupted, not checked" one row's read-back that checked nothing;
  * "no write or Mix test, nothing read back" a run with --verify and no
@@ -1437,7 +1460,8 @@ static int verify_note(struct rd *rd, const char *p)
 	int k, any = 0;
 
 	rd->info.verify = 1;
-	if (strstr(p, " read back clean, "))
+	/* with its blocks, or without when the total is unknown */
+	if (strstr(p, " read back clean"))
 		return verify_clean(rd, p);
 	/* --verify on a run with no write or Mix row: nothing to read back */
 	if (lit(&p, "no write or Mix test, nothing read back")) {
@@ -1483,6 +1507,8 @@ static int verify_note(struct rd *rd, const char *p)
 		return 0;
 	if (!v.sampled)
 		v.every = 1;
+	/* the line names the faults, not the blocks read back */
+	v.blocks_unknown = 1;
 	rw->verify = v;
 	return 1;
 }
@@ -1682,6 +1708,38 @@ static int one_line(struct rd *rd, char *line)
 	return ret ? 0 : not_a_line(rd, orig);
 }
 
+/* the @m bytes at @s past the blanks one_line() skips (odd ones too): where they end */
+static size_t raw_blanks(const unsigned char *s, size_t m, size_t i)
+{
+	size_t k;
+
+	while (i < m) {
+		if (s[i] == ' ' || s[i] == '\t')
+			k = 1;
+		else if (s[i] < 0x80 || !(k = utf8_seq(s + i, m - i)) || !odd_blank(utf8_cp(s + i, k)))
+			break;
+		i += k;
+	}
+	return i;
+}
+
+/*
+ * Is the line of @m bytes at @s a note before the report, "# source: ..."
+ * (as one_line() reads it: after blanks and a Markdown quote)?  Such a
+ * line is skipped whatever it holds, of any length and any bytes, NUL too.
+ */
+static int note_before(const struct rd *rd, const char *s, size_t m)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = raw_blanks(u, m, 0);
+
+	if (rd->started)
+		return 0;
+	if (i < m && u[i] == '>')
+		i = raw_blanks(u, m, i + 1);
+	return i < m && u[i] == '#';
+}
+
 /*
  * every line of @text (UTF-8, @len bytes, BOM gone): 0 or -EINVAL.  Lines
  * end in LF or CRLF; a text without any LF has CR line ends (old Mac OS).
@@ -1695,19 +1753,26 @@ static int all_lines(struct rd *rd, const char *text, size_t len)
 	while (i < len) {
 		const char *nl = memchr(text + i, eol, len - i);
 		size_t n = nl ? (size_t)(nl - (text + i)) : len - i, m = n;
+		const char *nul;
 		int ret;
 
 		rd->line++;
 		/* CR of CRLF, and the blanks editors leave (even after a CR) */
 		while (m && (text[i + m - 1] == '\r' || text[i + m - 1] == ' ' || text[i + m - 1] == '\t'))
 			m--;
+		if (note_before(rd, text + i, m)) {
+			i += n + (nl != NULL);
+			continue;
+		}
+		nul = memchr(text + i, '\0', m);
+		if (nul)
+			return cdm_err_set(rd->err, -EINVAL, "line %u: a NUL byte (byte %zu of the line): not a CrystalDiskMark report line",
+					   rd->line, (size_t)(nul - (text + i)) + 1);
 		if (m > CDM_CDM_READ_LINE_MAX)
 			return cdm_err_set(rd->err, -EINVAL, "line %u: longer than %d bytes, not a CrystalDiskMark report line",
 					   rd->line, CDM_CDM_READ_LINE_MAX);
 		memcpy(buf, text + i, m);
 		buf[m] = '\0';
-		if (memchr(text + i, '\0', m))
-			return not_a_line(rd, buf);
 		ret = one_line(rd, buf);
 		if (ret)
 			return ret;
@@ -1745,6 +1810,21 @@ static unsigned int fixed_measure(const char *product)
 	if (!lit(&p, "CrystalDiskMark ") || !uns(&p, 99, &major) || *p != '.')
 		return 0;
 	return major == 6 || major == 7 ? 5 : 0;
+}
+
+unsigned int cdm_cdm_read_implied_measure(const struct cdm_run_info *in)
+{
+	switch (in->source.kind) {
+	case CDM_SOURCE_CDM_REPORT:
+		return fixed_measure(in->source.product);
+	case CDM_SOURCE_CDM_TEXT:
+		/* cdm's text of a run (no origin) is a run's */
+		if (in->source.origin[0])
+			return fixed_measure(in->source.origin);
+		return 5;
+	default:
+		return 5;
+	}
 }
 
 /*

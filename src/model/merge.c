@@ -144,6 +144,31 @@ static void add_mem_under(struct cdm_run_info *to, const struct cdm_run_info *fr
 	}
 }
 
+/*
+ * Every count the aggregate's passes add up (pass k over the runs, then
+ * its window over the passes) fits in 64 bits: all of each test's passes
+ * of all runs added up, which each of those sums is a part of.  0, or
+ * -EOVERFLOW naming the test and the count.
+ */
+static int merge_fits(struct cdm_run_result *const *in, unsigned int n, struct cdm_err *err)
+{
+	for (unsigned int i = 0; i < in[0]->ntests; i++) {
+		struct cdm_pass sum = { 0 };
+		const char *what = NULL;
+		char name[64];
+
+		for (unsigned int r = 0; r < n && !what; r++)
+			for (unsigned int k = 0; k < in[r]->tests[i].npasses && !what; k++)
+				what = cdm_pass_sum_overflow(&sum, &in[r]->tests[i].passes[k]);
+		if (!what)
+			continue;
+		cdm_spec_name(&in[0]->tests[i].spec, name, sizeof(name));
+		return cdm_err_set(err, -EOVERFLOW, "%s %s: the runs' %s add up past 2^64", name,
+				   cdm_result_dir_name(in[0]->tests[i].dir), what);
+	}
+	return 0;
+}
+
 int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int n,
 	      const char *unit, struct cdm_run_result **out, struct cdm_err *err)
 {
@@ -181,6 +206,10 @@ int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int
 			free_sources(in, n);
 			return -EINVAL;
 		}
+	}
+	if (merge_fits(in, n, err) < 0) {
+		free_sources(in, n);
+		return -EOVERFLOW;
 	}
 	agg = cdm_result_alloc(in[0]->ntests);
 	sc = calloc(1, sizeof(*sc));

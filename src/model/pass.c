@@ -30,6 +30,26 @@ void cdm_pass_add(struct cdm_pass *dst, const struct cdm_pass *src)
 		dst->pending_max_ns = src->pending_max_ns;
 }
 
+/* the counts cdm_pass_add() and a window of passes add up, and their names in JSON */
+#define PASS_SUMS(X)                                                            \
+	X(bytes, "bytes") X(ios, "ios") X(lat_sum_ns, "lat_sum_ns")             \
+	X(cpu_user_ns, "cpu_user_ns") X(cpu_sys_ns, "cpu_sys_ns")               \
+	X(proc_user_ns, "proc_user_ns") X(proc_sys_ns, "proc_sys_ns")           \
+	X(read_bytes, "read.bytes") X(read_ios, "read.ios")                     \
+	X(read_lat_sum_ns, "read latencies") X(fsyncs, "fsync.count")           \
+	X(fsync_sum_ns, "fsync times") X(end_fsyncs, "end_fsync.count")         \
+	X(end_fsync_ns, "end_fsync.time_ns")
+
+const char *cdm_pass_sum_overflow(struct cdm_pass *sum, const struct cdm_pass *p)
+{
+#define PASS_SUM(f, name)                                                       \
+	if (__builtin_add_overflow(sum->f, p->f, &sum->f))                      \
+		return name;
+	PASS_SUMS(PASS_SUM)
+#undef PASS_SUM
+	return NULL;
+}
+
 enum cdm_pass_state cdm_pass_state(const struct cdm_pass *p)
 {
 	/* "!(x > 0)" also catches a NaN duration from a damaged file */

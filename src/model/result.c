@@ -621,8 +621,11 @@ enum cdm_verify_state cdm_result_verify_state(const struct cdm_verify *v)
 		return CDM_VERIFY_STATE_NONE;
 	if (v->lost || v->misdirected || v->torn)
 		return CDM_VERIFY_STATE_FAULTS;
-	/* 0 blocks checked is no evidence either way: never "clean" */
-	return v->blocks ? CDM_VERIFY_STATE_CLEAN : CDM_VERIFY_STATE_EMPTY;
+	/*
+	 * 0 blocks checked is no evidence either way: never "clean"; blocks
+	 * not known are a text's, which said the test read back clean
+	 */
+	return v->blocks || v->blocks_unknown ? CDM_VERIFY_STATE_CLEAN : CDM_VERIFY_STATE_EMPTY;
 }
 
 static const char *const verify_state_keys[] = {

@@ -249,6 +249,34 @@ static int read_end_fsync(struct cdm_err *err, const struct cdm_json *pj, const 
 	if (p->end_fsyncs > 1)
 		return bad(err, "%s.count: %" PRIu64 ", a pass ends with one fdatasync at most",
 			   w, p->end_fsyncs);
+	if (!p->end_fsyncs && p->end_fsync_ns)
+		return bad(err, "%s.time_ns: %" PRIu64 " for no fdatasync (count 0)", w, p->end_fsync_ns);
+	/*
+	 * timed inside the pass, whose duration includes it: never longer
+	 * (duration_s is printed to round-trip; 1 ns spares the product's rounding)
+	 */
+	if ((double)p->end_fsync_ns > p->seconds * 1e9 + 1.0)
+		return bad(err, "%s.time_ns: %" PRIu64 " ns, longer than the pass it ended (duration_s %.9g)",
+			   w, p->end_fsync_ns, p->seconds);
+	return 0;
+}
+
+/*
+ * The passes of a test added up, as every report adds them (the window's
+ * pass, the end fsync's total): a count that would wrap is refused here,
+ * naming it, rather than wrap there.
+ */
+static int passes_fit(struct cdm_err *err, const char *where, const struct cdm_test_result *t)
+{
+	struct cdm_pass sum = { 0 };
+
+	for (unsigned int k = 0; k < t->npasses; k++) {
+		const char *what = cdm_pass_sum_overflow(&sum, &t->passes[k]);
+
+		if (what)
+			return bad(err, "%s.passes: their %s add up past 2^64 (at passes[%u])", where,
+				   what, k);
+	}
 	return 0;
 }
 
@@ -483,9 +511,12 @@ static int verify_extras(struct cdm_err *err, const struct cdm_json *v, const ch
  * the test was not read back; else its "status" (absent in files before
  * it), only that when "interrupted", else every count, each first offset
  * null exactly when its count is 0, and the status the counts give.
+ * "blocks" is null in an imported run's file only (@imported): cdm's text
+ * states no test's blocks read back (blocks_unknown), so the faults are
+ * then not checked against them.
  */
 static int read_verify(struct cdm_err *err, const struct cdm_json *tj, const char *where,
-		       struct cdm_verify *out)
+		       int imported, struct cdm_verify *out)
 {
 	const struct cdm_json *v = cdm_json_get(tj, "verify"), *sj;
 	struct cdm_verify r = { .done = 1 };
@@ -507,7 +538,14 @@ static int read_verify(struct cdm_err *err, const struct cdm_json *tj, const cha
 			return 0;
 		}
 	}
-	if (u64(err, v, w, "blocks", &r.blocks) || boolean(err, v, w, "sampled", &r.sampled) ||
+	if (!mem(err, v, w, "blocks", CDM_JSON_NUMBER, 1))
+		return -EINVAL;
+	r.blocks_unknown = cdm_json_get(v, "blocks")->type == CDM_JSON_NULL;
+	if (r.blocks_unknown && !imported)
+		return bad(err, "%s.blocks: null, but cdm measured this run (only a text read back has no count)",
+			   w);
+	if ((!r.blocks_unknown && u64(err, v, w, "blocks", &r.blocks)) ||
+	    boolean(err, v, w, "sampled", &r.sampled) ||
 	    u64(err, v, w, "lost", &r.lost) || u64(err, v, w, "misdirected", &r.misdirected) ||
 	    u64(err, v, w, "torn", &r.torn) ||
 	    verify_first(err, v, w, "first_lost_offset", r.lost, &r.first_lost) ||
@@ -515,7 +553,9 @@ static int read_verify(struct cdm_err *err, const struct cdm_json *tj, const cha
 	    verify_first(err, v, w, "first_torn_offset", r.torn, &r.first_torn) ||
 	    verify_extras(err, v, w, &r))
 		return -EINVAL;
-	if (r.lost + r.misdirected + r.torn > r.blocks)
+	/* each kind within what is left: a sum of the three could wrap */
+	if (!r.blocks_unknown && (r.lost > r.blocks || r.misdirected > r.blocks - r.lost ||
+				  r.torn > r.blocks - r.lost - r.misdirected))
 		return bad(err, "%s: more faults than the %" PRIu64 " blocks read back", w, r.blocks);
 	if (sj && st != cdm_result_verify_state(&r))
 		return bad(err, "%s.status: \"%s\", but the counts say \"%s\"", w, sj->str,
@@ -586,6 +626,37 @@ static int read_point(struct cdm_err *err, const struct cdm_json *pj, const char
 	return 0;
 }
 
+/*
+ * The points of series @s against each other, as the detectors and the
+ * plots take them: each of some length when it has I/Os (its MB/s and
+ * IOPS are over its duration), each after the one before it ends (in
+ * time and in passes), and every count summed over them (the detectors'
+ * windows), and each end, within 64 bits.
+ */
+static int series_points_ok(struct cdm_err *err, const char *where, const struct cdm_series *s)
+{
+	uint64_t bytes = 0, ios = 0, lat = 0, dur = 0, end;
+
+	for (unsigned int i = 0; i < s->npoints; i++) {
+		const struct cdm_series_point *p = &s->points[i], *q = i ? p - 1 : NULL;
+
+		if (!p->duration_ns && p->ios)
+			return bad(err, "%s.points[%u]: %" PRIu64 " I/Os in a duration of 0 ns", where, i,
+				   p->ios);
+		if (__builtin_add_overflow(p->start_ns, p->duration_ns, &end))
+			return bad(err, "%s.points[%u]: start_ns + duration_ns is past 2^64 ns", where, i);
+		if (q && (p->start_ns < q->start_ns + q->duration_ns || p->pass < q->pass))
+			return bad(err, "%s.points[%u]: starts at %" PRIu64 " ns (pass %u), before points[%u] ends at %" PRIu64 " ns (pass %u): out of order or overlapping",
+				   where, i, p->start_ns, p->pass, i - 1, q->start_ns + q->duration_ns, q->pass);
+		if (__builtin_add_overflow(bytes, p->bytes, &bytes) ||
+		    __builtin_add_overflow(ios, p->ios, &ios) ||
+		    __builtin_add_overflow(lat, p->lat_sum_ns, &lat) ||
+		    __builtin_add_overflow(dur, p->duration_ns, &dur))
+			return bad(err, "%s.points: their counts add up past 2^64 (at points[%u])", where, i);
+	}
+	return 0;
+}
+
 /* a non-negative finite figure of a series' burst or ceiling */
 static int series_fig(struct cdm_err *err, const struct cdm_json *o, const char *where,
 		      const char *key, double *dst)
@@ -618,6 +689,10 @@ static int read_found(struct cdm_err *err, const struct cdm_json *sj, const char
 			s->burst.split++;
 		if (s->burst.split == s->npoints)
 			return bad(err, "%s.low_from_ns: no point of the series starts there", w);
+		/* a burst is a high rate, then a low one (model/detect.h) */
+		if (s->burst.high < s->burst.low)
+			return bad(err, "%s.high_mb_s: %g, below low_mb_s %g", w, s->burst.high,
+				   s->burst.low);
 		s->burst.found = 1;
 	}
 	if (c->type == CDM_JSON_OBJECT) {
@@ -670,11 +745,13 @@ static int read_series(struct cdm_err *err, const struct cdm_json *tj, const cha
 			return -EINVAL;
 		s->npoints++;
 	}
+	if (series_points_ok(err, w, s))
+		return -EINVAL;
 	return read_found(err, sj, w, s);
 }
 
 static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned int idx,
-		     struct cdm_test_result *t)
+		     const struct cdm_run_info *in, struct cdm_test_result *t)
 {
 	const struct cdm_json *passes, *e, *h;
 	char where[48], w[80], s[16];
@@ -722,6 +799,8 @@ static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned in
 			t->parts_unknown = 1;
 	}
 	t->npasses = n;
+	if (passes_fit(err, where, t))
+		return -EINVAL;
 	e = mem(err, tj, where, "error", CDM_JSON_OBJECT, 1);
 	if (!e)
 		return -EINVAL;
@@ -735,7 +814,8 @@ static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned in
 		t->error = -(int)(no ? no : EIO);
 	}
 	if (read_reported(err, tj, where, t) || read_steady(err, tj, where, t) ||
-	    read_verify(err, tj, where, &t->verify) || read_series(err, tj, where, t))
+	    read_verify(err, tj, where, cdm_result_imported(in), &t->verify) ||
+	    read_series(err, tj, where, t))
 		return -EINVAL;
 	h = mem(err, tj, where, "histogram", CDM_JSON_OBJECT, 1);
 	if (!h)
@@ -744,6 +824,44 @@ static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned in
 		snprintf(w, sizeof(w), "%s.histogram", where);
 		return read_hist(err, h, w, t->hist);
 	}
+	return 0;
+}
+
+/*
+ * source.verify_blocks against the tests read: the blocks of cdm's text's
+ * clean Verify line, which states no clean test's own (verify.blocks
+ * null).  So a file whose clean tests have null blocks has them all null,
+ * and its total, when stated, is one block a test at least (each read
+ * back something); a total without such a test is no text's.  What the
+ * Verify line prints again from them (report/layout.c) is then a line
+ * cdm's text reader reads.
+ */
+static int verify_total(struct cdm_err *err, const struct cdm_run_result *r)
+{
+	unsigned int known = UINT32_MAX, unknown = UINT32_MAX, n = 0;
+	uint64_t total = r->info.source.verify_blocks;
+
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		const struct cdm_verify *v = &r->tests[i].verify;
+
+		if (cdm_result_verify_state(v) != CDM_VERIFY_STATE_CLEAN)
+			continue;
+		if (v->blocks_unknown) {
+			unknown = unknown == UINT32_MAX ? i : unknown;
+			n++;
+		} else {
+			known = known == UINT32_MAX ? i : known;
+		}
+	}
+	if (n && known != UINT32_MAX)
+		return bad(err, "tests[%u].verify.blocks: null, but tests[%u]'s is a count: a text states its clean tests' blocks together",
+			   unknown, known);
+	if (total && !n)
+		return bad(err, "source.verify_blocks: %" PRIu64 ", but no clean test's blocks are null",
+			   total);
+	if (total && total < n)
+		return bad(err, "source.verify_blocks: %" PRIu64 " for %u clean tests, each of which read back a block at least",
+			   total, n);
 	return 0;
 }
 
@@ -858,7 +976,8 @@ static int read_source(struct cdm_err *err, const struct cdm_json *root, struct 
 	    str(err, so, "source", "file", src->file, sizeof(src->file), 1) ||
 	    str(err, so, "source", "date_text", src->date_text, sizeof(src->date_text), 1) ||
 	    str(err, so, "source", "volume", src->volume, sizeof(src->volume), 1) ||
-	    opt_u64(err, so, "source", "layout", &layout))
+	    opt_u64(err, so, "source", "layout", &layout) ||
+	    opt_u64(err, so, "source", "verify_blocks", &src->verify_blocks))
 		return -EINVAL;
 	if (layout > 99)
 		return bad(err, "source.layout: %" PRIu64 " is no CrystalDiskMark version", layout);
@@ -1185,7 +1304,9 @@ int cdm_result_read(const char *text, size_t len, unsigned int flags,
 	if (!ret && !mem(err, root, "result", "tests", CDM_JSON_ARRAY, 0))
 		ret = -EINVAL;
 	for (unsigned int i = 0; !ret && i < r->ntests; i++)
-		ret = read_test(err, &tests->items[i], i, &r->tests[i]);
+		ret = read_test(err, &tests->items[i], i, &r->info, &r->tests[i]);
+	if (!ret)
+		ret = verify_total(err, r);
 out:
 	cdm_json_free(root);
 	if (ret) {

@@ -196,13 +196,13 @@ static void run_settings(const struct cdm_run_info *in, char *buf, size_t len)
 	char src[128];
 
 	cdm_fmt_setting(size, sizeof(size), in, CDM_INFO_SIZE, "");
-	cdm_fmt_setting(cnt, sizeof(cnt), in, CDM_INFO_COUNT, "");
+	cdm_fmt_count(cnt, sizeof(cnt), in);
 	cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, " s");
 	if (cdm_result_imported(in))
-		snprintf(buf, len, "%s report, %s (x%s), Measure %s", cdm_fmt_source(src, sizeof(src), in),
+		snprintf(buf, len, "%s report, %s%s, Measure %s", cdm_fmt_source(src, sizeof(src), in),
 			 size, cnt, t);
 	else
-		snprintf(buf, len, "%s, %s, %s (x%s), Measure %s", in->engine,
+		snprintf(buf, len, "%s, %s, %s%s, Measure %s", in->engine,
 			 in->direct ? "O_DIRECT" : "buffered", size, cnt, t);
 }
 

@@ -69,7 +69,8 @@ static void u64(FILE *out, uint64_t v)
  * The verify columns (--verify's read-back of the test, struct
  * cdm_verify): on a summary row (@summary) its status ("clean", "faults",
  * "nothing_written", "interrupted") and, when it ran to its end, the
- * blocks checked, the k of its 1 block in k (1: every block written) and
+ * blocks checked (empty when not known), the k of its 1 block in k (1:
+ * every block written) and
  * each fault kind's count; empty on pass rows, and
  * when the test was not read back
  */
@@ -87,7 +88,11 @@ static void verify_cols(FILE *out, const struct cdm_test_result *t, int summary)
 		fputs(",,,,,", out);
 		return;
 	}
-	fprintf(out, ",%" PRIu64, v->blocks);
+	/* empty when not known (cdm's text of a run, read back, states none) */
+	if (v->blocks_unknown)
+		fputc(',', out);
+	else
+		fprintf(out, ",%" PRIu64, v->blocks);
 	/* 1 block in k read back, as JSON's sample_every: empty when a sample's k is unknown */
 	if (v->sampled && !v->every)
 		fputc(',', out);
@@ -126,8 +131,9 @@ static void lead(FILE *out, const struct cdm_run_result *r,
 /*
  * A test of an imported CrystalDiskMark report: no pass rows; its "best"
  * row has the figures the report printed (no counts, CPU, spread or
- * percentiles: empty), and its "median" and "mean" rows are empty with
- * the reason (cdm_result_agg_reason()).
+ * percentiles: empty) and what cdm's Verify lines said of it, and its
+ * "median" and "mean" rows are empty with the reason
+ * (cdm_result_agg_reason()).
  */
 static void write_reported(FILE *out, const struct cdm_run_result *r,
 			   const struct cdm_test_result *t)
@@ -143,7 +149,8 @@ static void write_reported(FILE *out, const struct cdm_run_result *r,
 		fputs(",,,,,", out);            /* max, CPU, CV */
 		fputs(",,,,,", out);            /* no passes: no end fsync, no rounds */
 		fputs(",,,,,", out);            /* no percentiles */
-		verify_cols(out, t, 0);
+		/* what its Verify lines said, on the row of its figures */
+		verify_cols(out, t, aggs[i] == CDM_AGG_BEST);
 		reason_end(out, cdm_result_agg_reason(t, aggs[i]));
 	}
 }

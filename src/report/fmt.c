@@ -227,6 +227,16 @@ char *cdm_fmt_setting(char *buf, size_t len, const struct cdm_run_info *in,
 	return buf;
 }
 
+char *cdm_fmt_count(char *buf, size_t len, const struct cdm_run_info *in)
+{
+	/* an unknown count is left out: "(xunknown)" says nothing */
+	if (cdm_result_known(in, CDM_INFO_COUNT))
+		snprintf(buf, len, " (x%u)", in->count);
+	else if (len)
+		buf[0] = '\0';
+	return buf;
+}
+
 char *cdm_fmt_start(char *buf, size_t len, const struct cdm_run_info *in)
 {
 	char utc[32];

@@ -137,7 +137,8 @@ static void key_setting(FILE *out, const char *ind, const struct cdm_run_info *i
  * "source" of an imported run (schema 3): the report's product line,
  * version, edition and layout, the file, and its Date: as printed and as
  * a local time without zone ("date_local"; "start_unix" holds the same
- * wall time read as UTC, so that reports of it show the same Date).
+ * wall time read as UTC, so that reports of it show the same Date), its
+ * volume, and the blocks of cdm's clean Verify line ("verify_blocks").
  */
 static void write_source(FILE *out, const struct cdm_run_info *in)
 {
@@ -169,7 +170,12 @@ static void write_source(FILE *out, const struct cdm_run_info *in)
 	key_str(out, "    ", "date_text", src->date_text, sizeof(src->date_text), 1, ",");
 	key_str(out, "    ", "date_local", local, sizeof(local), 1, ",");
 	fputs("    \"time_zone\": null,\n", out);
-	key_str(out, "    ", "volume", src->volume, sizeof(src->volume), 1, "");
+	key_str(out, "    ", "volume", src->volume, sizeof(src->volume), 1, ",");
+	/* cdm's text: its clean Verify line's blocks, its clean tests' together */
+	if (src->verify_blocks)
+		key_u64(out, "    ", "verify_blocks", src->verify_blocks, "");
+	else
+		fputs("    \"verify_blocks\": null\n", out);
 	fputs("  },\n", out);
 }
 
@@ -593,7 +599,8 @@ static void verify_first(FILE *out, const char *key, uint64_t off, uint64_t n, c
 
 /*
  * "verify": what --verify's read-back of the test found (model/result.h,
- * struct cdm_verify: the blocks checked, 1 in "sample_every" of the file's
+ * struct cdm_verify: the blocks checked (null when not known: cdm's text
+ * of a run, read back, states no test's own), 1 in "sample_every" of the file's
  * when "sampled", each kind's count and first offset, where the first
  * misdirected write was meant to go), led by its "status"; only the status when the
  * read-back was interrupted (nothing counted); absent when the test was
@@ -611,8 +618,12 @@ static void write_verify(FILE *out, const struct cdm_test_result *t)
 		fputs(" },\n", out);
 		return;
 	}
-	fprintf(out, ", \"blocks\": %" PRIu64 ", \"sampled\": %s, ", v->blocks,
-		v->sampled ? "true" : "false");
+	/* null: a text's test, which read back something, its count not stated */
+	if (v->blocks_unknown)
+		fputs(", \"blocks\": null", out);
+	else
+		fprintf(out, ", \"blocks\": %" PRIu64, v->blocks);
+	fprintf(out, ", \"sampled\": %s, ", v->sampled ? "true" : "false");
 	/* 1 block in k read back: 1 when every block was, null when a sample's k is unknown */
 	if (v->sampled && !v->every)
 		fputs("\"sample_every\": null", out);

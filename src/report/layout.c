@@ -21,6 +21,7 @@
 
 #include "cdm/base/size.h"
 #include "cdm/base/version.h"
+#include "cdm/model/cdm_read.h"
 #include "cdm/model/result.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/fmt.h"
@@ -155,7 +156,9 @@ char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, uns
 		ADD(" <Verify>");
 	if (in->cpus[0])
 		ADD(" <CPUs %.*s>", (int)sizeof(in->cpus), in->cpus);
-	if ((what & CDM_LAYOUT_MEASURE) && in->time != 5 && cdm_result_known(in, CDM_INFO_TIME))
+	/* unless the text read back gives that time without it (an 8.x report's 5 s: not) */
+	if ((what & CDM_LAYOUT_MEASURE) && cdm_result_known(in, CDM_INFO_TIME) &&
+	    in->time != cdm_cdm_read_implied_measure(in))
 		ADD(" <Measure %u sec>", in->time);
 #undef ADD
 	return buf;
@@ -294,7 +297,8 @@ unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const 
 {
 	unsigned int seen = 0, clean = 0, bad = 0, lines = 0, mix = 0, sampled = 0, writes = 0;
 	uint64_t blocks = 0, lo = 0, hi = 0;
-	char sample[CDM_FMT_VERIFY_SAMPLE_MAX];
+	char sample[CDM_FMT_VERIFY_SAMPLE_MAX], count[48];
+	int unknown = 0;
 
 	for (unsigned int i = 0; i < r->ntests; i++) {
 		const struct cdm_test_result *t = &r->tests[i];
@@ -314,6 +318,7 @@ unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const 
 		mix += t->dir == CDM_DIR_MIX;
 		writes += t->dir == CDM_DIR_WRITE;
 		blocks += v->blocks;
+		unknown |= v->blocks_unknown;
 		if (!v->sampled)
 			continue;
 		/* the sample's rates, of the tests that state one */
@@ -331,11 +336,19 @@ unsigned int cdm_layout_verify(FILE *out, const struct cdm_run_result *r, const 
 	/* a fault outweighs the clean tests; "all" only when every test read back is clean */
 	if (!clean || bad)
 		return lines;
-	fprintf(out, "%sVerify: %s%u %s test%s read back clean, %" PRIu64 " block%s%s\n", pre,
+	/*
+	 * tests read from cdm's text have no blocks of their own: the total
+	 * its line stated (source.verify_blocks), or none when it is not known
+	 */
+	if (unknown)
+		blocks = r->info.source.verify_blocks;
+	count[0] = '\0';
+	if (blocks || !unknown)
+		snprintf(count, sizeof(count), ", %" PRIu64 " block%s", blocks, blocks == 1 ? "" : "s");
+	fprintf(out, "%sVerify: %s%u %s test%s read back clean%s%s\n", pre,
 		clean == seen && clean > 1 ? "all " : "", clean,
 		mix && writes ? "write and Mix" : mix ? "Mix" : "write", clean > 1 ? "s" : "",
-		blocks, blocks == 1 ? "" : "s",
-		cdm_fmt_verify_sample(sample, sizeof(sample), sampled != 0, lo, hi));
+		count, cdm_fmt_verify_sample(sample, sizeof(sample), sampled != 0, lo, hi));
 	return lines + 1;
 }
 

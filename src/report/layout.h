@@ -97,7 +97,7 @@ char *cdm_layout_device(char *buf, size_t len, const struct cdm_run_info *in);
 
 /* cdm_layout_marks()'s @what */
 #define CDM_LAYOUT_ADMIN 0x1u           /* " [Admin]" first, as CDM 8's Mode line */
-#define CDM_LAYOUT_MEASURE 0x2u         /* " <Measure N sec>" when N is not CDM's 5 */
+#define CDM_LAYOUT_MEASURE 0x2u         /* " <Measure N sec>" unless its read-back implies N */
 
 /*
  * cdm_layout_marks - the marks of the settings that change what the figures
@@ -105,8 +105,10 @@ char *cdm_layout_device(char *buf, size_t len, const struct cdm_run_info *in);
  * mark), then cdm's own, only when given: " <O_DSYNC>" (--sync),
  * " <fdatasync/N>" (--fsync N), " <Rate N IOPS>" (--rate-iops N); with
  * CDM_LAYOUT_ADMIN " [Admin]" (root) before them all, and with
- * CDM_LAYOUT_MEASURE " <Measure N sec>" after them when the passes did not
- * last CDM 6's and 7's fixed 5 s (those layouts have no Time line).
+ * CDM_LAYOUT_MEASURE " <Measure N sec>" after them when the time is known
+ * and the text without it would be read back with another
+ * (cdm_cdm_read_implied_measure(): a run's, a 6.x or 7.x report's 5 s need
+ * none; an 8.x report's 5 s does; those layouts have no Time line).
  * Between the rate and the measure time, the method of numbers that hold
  * (docs/method.md): " <EndFsync>" (--end-fsync), " <Steady-state max N>"
  * (--steady-state, --max-rounds N), " <Precondition>", " <Verify>",
@@ -162,7 +164,9 @@ size_t cdm_layout_comment(char *buf, size_t len, const struct cdm_run_result *r)
  * fault, one line for the clean ones, "Verify: all 3 write tests read
  * back clean, 40960 blocks" ("all" only when every test read back is
  * clean; "write and Mix tests" when there are Mix tests; " (a sample: 1
- * block in 4)" when any was sampled, cdm_fmt_verify_sample()).  A run
+ * block in 4)" when any was sampled, cdm_fmt_verify_sample(); for tests
+ * read from cdm's text, whose own blocks are unknown, the blocks its line
+ * stated, source.verify_blocks, and no count when it is not known).  A run
  * with --verify and no write or Mix test has the one line "Verify: no
  * write or Mix test, nothing read back".  Each line is printed as @pre,
  * the text, "\n".  Nothing when no test was read back otherwise (no

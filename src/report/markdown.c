@@ -31,12 +31,6 @@
 
 #define UNSTABLE_MARK "\xe2\x9a\xa0"    /* U+26A0 WARNING SIGN */
 
-/* ", " between the items of a list, none before the first */
-static void list_item(FILE *out, unsigned int *n, const char *s)
-{
-	fprintf(out, "%s%s", (*n)++ ? ", " : "", s);
-}
-
 /*
  * does every test of report @r that has figures print its latency (@lat
  * 1) or its IOPS (@lat 0)?  CDM 6 prints no latency, and no IOPS on its
@@ -74,9 +68,10 @@ static void write_source_method(FILE *out, const struct cdm_run_info *in, int la
 		{ CDM_INFO_ENGINE, "engine", "engine %s", "" },
 	};
 	char src[128], v[CDM_FMT_SETTING_MAX], text[CDM_FMT_SETTING_MAX + 32];
-	unsigned int i, n = 0;
+	unsigned int i, n = 0, stated;
+	const char *lead;
 
-	fprintf(out, "How measured: by %s, not by cdm: the figures are its report's, as printed; it states ",
+	fprintf(out, "How measured: by %s, not by cdm: the figures are its report's, as printed",
 		cdm_fmt_source(src, sizeof(src), in));
 	for (i = 0; i < sizeof(set) / sizeof(set[0]); i++) {
 		if (!cdm_result_known(in, set[i].item))
@@ -85,17 +80,23 @@ static void write_source_method(FILE *out, const struct cdm_run_info *in, int la
 		snprintf(text, sizeof(text), set[i].fmt, v);
 		if (set[i].item == CDM_INFO_COUNT && in->count == 1)
 			snprintf(text, sizeof(text), "1 pass per test");
-		list_item(out, &n, "");
+		fputs(n++ ? ", " : "; it states ", out);
 		cdm_fmt_md_text(out, text, sizeof(text));
 	}
-	if (cdm_result_known(in, CDM_INFO_DATA))
-		list_item(out, &n, in->zero_fill ? "zero data (0Fill)" : "random data");
-	fputs("; not stated: ", out);
+	if (cdm_result_known(in, CDM_INFO_DATA)) {
+		fputs(n++ ? ", " : "; it states ", out);
+		fputs(in->zero_fill ? "zero data (0Fill)" : "random data", out);
+	}
+	/* what it does not state, when any; "none of its settings" when it states none */
+	stated = n;
+	lead = stated ? "; not stated: " : "; it states none of its settings (";
 	for (i = n = 0; i < sizeof(set) / sizeof(set[0]); i++)
 		if (!cdm_result_known(in, set[i].item))
-			list_item(out, &n, set[i].name);
+			fprintf(out, "%s%s", n++ ? ", " : lead, set[i].name);
 	if (!cdm_result_known(in, CDM_INFO_DATA))
-		list_item(out, &n, "test data");
+		fprintf(out, "%s%s", n++ ? ", " : lead, "test data");
+	if (!stated)
+		fputc(')', out);
 	fprintf(out, "; figures: the best of its passes (MB/s the highest%s, as CrystalDiskMark prints them).\n\n",
 		lat ? ", latency the lowest" : "; it prints no latency");
 }

@@ -558,10 +558,10 @@ static unsigned int footer_common(const struct cdm_run_result *r, char (*l)[600]
 	char mt[CDM_FMT_SETTING_MAX], iv[CDM_FMT_SETTING_MAX], wu[CDM_FMT_SETTING_MAX];
 	char start[64], os[CDM_LAYOUT_OS_MAX];
 
-	snprintf(l[0], 600, "Profile: %s" SEP "Test: %s (x%s)" SEP "Measure %s / Interval %s / Warm-up %s",
+	snprintf(l[0], 600, "Profile: %s" SEP "Test: %s%s" SEP "Measure %s / Interval %s / Warm-up %s",
 		 cdm_fmt_setting(prof, sizeof(prof), in, CDM_INFO_PROFILE, ""),
 		 cdm_fmt_setting(sz, sizeof(sz), in, CDM_INFO_SIZE, ""),
-		 cdm_fmt_setting(cnt, sizeof(cnt), in, CDM_INFO_COUNT, ""),
+		 cdm_fmt_count(cnt, sizeof(cnt), in),
 		 cdm_fmt_setting(mt, sizeof(mt), in, CDM_INFO_TIME, " s"),
 		 cdm_fmt_setting(iv, sizeof(iv), in, CDM_INFO_INTERVAL, " s"),
 		 cdm_fmt_setting(wu, sizeof(wu), in, CDM_INFO_WARMUP, " s"));

@@ -61,9 +61,9 @@ static void write_footer(FILE *out, const struct cdm_run_result *r,
 				     (double)in->fs_total_bytes + 0.5);
 	if (cdm_result_imported(in)) {
 		/* an imported report: its volume as it printed it (a drive letter) */
-		fprintf(out, "   Test: %s (x%s)%s%.*s%s\n",
+		fprintf(out, "   Test: %s%s%s%.*s%s\n",
 			cdm_fmt_setting(iv, sizeof(iv), in, CDM_INFO_SIZE, ""),
-			cdm_fmt_setting(mt, sizeof(mt), in, CDM_INFO_COUNT, ""),
+			cdm_fmt_count(mt, sizeof(mt), in),
 			cdm_result_known(in, CDM_INFO_VOLUME) ? " [" : "", (int)sizeof(in->source.volume),
 			in->source.volume, cdm_result_known(in, CDM_INFO_VOLUME) ? "]" : "");
 	} else if (in->is_device) {

@@ -149,8 +149,8 @@ static void write_footer(FILE *out, const struct cdm_run_result *r, const struct
 	 */
 	cdm_layout_marks(marks, sizeof(marks), in, CDM_LAYOUT_MEASURE);
 	volume(vol, sizeof(vol), in);
-	fprintf(out, "  Test : %s [%s] (x%s) %s [Interval=%s]\n", size, vol,
-		cdm_fmt_setting(cnt, sizeof(cnt), in, CDM_INFO_COUNT, ""),
+	fprintf(out, "  Test : %s [%s]%s %s [Interval=%s]\n", size, vol,
+		cdm_fmt_count(cnt, sizeof(cnt), in),
 		marks[0] ? marks + 1 : "",
 		cdm_layout_interval(iv, sizeof(iv), in));
 	fprintf(out, "  Date : %s\n", cdm_layout_date(text, sizeof(text), tm, in));

@@ -67,9 +67,9 @@ static void write_footer(FILE *out, const struct cdm_run_result *r, const struct
 	 * pins no thread to a CPU: DiskSpd's default affinity is off, as in
 	 * CDM 7's default.
 	 */
-	fprintf(out, "   Test: %s (x%s)%s [Interval: %s] <DefaultAffinity=DISABLED>\n",
+	fprintf(out, "   Test: %s%s%s [Interval: %s] <DefaultAffinity=DISABLED>\n",
 		cdm_fmt_setting(size, sizeof(size), in, CDM_INFO_SIZE, ""),
-		cdm_fmt_setting(cnt, sizeof(cnt), in, CDM_INFO_COUNT, ""),
+		cdm_fmt_count(cnt, sizeof(cnt), in),
 		cdm_layout_marks(marks, sizeof(marks), in, CDM_LAYOUT_MEASURE),
 		cdm_layout_interval(iv, sizeof(iv), in));
 	cdm_layout_tail(out, r, tm);

@@ -186,3 +186,33 @@ PY
 	if printf '%s\n' "${lines[@]}" | grep -q ',RND4K Q1T1 W30,read,'; then false; fi
 	grep -q 'RND4K Q1T1 W30 Mix' "$OD/mix.svg"
 }
+
+@test "a saved series that no run logs is refused in one line naming the file: no length, out of order, overlapping, past 2^64, a burst upside down" {
+	"$CDM" "${SERIES[@]}" --time 1 --count 1 --log-interval 250ms -t "SEQ1M Q1T1" --mode read \
+		--save "$OD/s.json" "$TD" > /dev/null
+	"$CDM" report "$OD/s.json" > /dev/null
+	spoil() {	# $1 name, $2 python statement on the points p and series s
+		python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); s = d["tests"][0]["series"]; p = s["points"]
+exec(sys.argv[3])
+json.dump(d, open(sys.argv[2], "w"))' "$OD/s.json" "$OD/$1.json" "$2"
+	}
+	spoil zero 'p[2]["duration_ns"] = 0'
+	spoil order 'p[2], p[3] = p[3], p[2]'
+	spoil overlap 'p[3]["start_ns"] = p[2]["start_ns"] + 1'
+	spoil huge 'p[0]["bytes"] = 2**64 - 1'
+	spoil burst 's["burst"] = {"high_mb_s": 10, "low_mb_s": 20, "low_from_ns": p[2]["start_ns"]}'
+	# name|what the line says|and then
+	for c in 'zero|tests[0].series.points[2]: | I/Os in a duration of 0 ns' \
+		'order|tests[0].series.points[3]: starts at |: out of order or overlapping' \
+		'overlap|tests[0].series.points[3]: starts at |: out of order or overlapping' \
+		'huge|tests[0].series.points: their counts add up past 2^64 (at points[1])|' \
+		'burst|tests[0].series.burst.high_mb_s: 10, below low_mb_s 20|'; do
+		IFS='|' read -r f a b <<< "$c"
+		run "$CDM" report "$OD/$f.json"
+		echo "$f -> $status: $output"
+		[ "$status" -eq 2 ]
+		[ "${#lines[@]}" -eq 1 ]
+		[[ "${lines[0]}" == "cdm: $OD/$f.json: not a valid cdm result: $a"*"$b" ]]
+	done
+}

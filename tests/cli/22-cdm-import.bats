@@ -190,6 +190,20 @@ layout_of() {
 	grep -v '^CrystalDiskMark ' "$FIX/cdm7-default-nvme-1.txt" > "$OD/nohead.txt"
 	run "$CDM" import "$OD/nohead.txt"
 	[[ "$output" == *"   Time: Measure unknown / Interval 5 sec "* ]]
+	# a CDM 8 report's 5 s printed in the CDM 7 and 6 layouts: a mark, as no origin gives it; read back, 5 s
+	for fmt in cdm7 cdm6; do
+		"$CDM" import --format "$fmt" "$FIX/cdm8-default-nvme-1.txt" > "$OD/m.$fmt"
+		grep -q ' <Measure 5 sec>' "$OD/m.$fmt"
+		"$CDM" import --save "$OD/m.json" "$OD/m.$fmt" > "$OD/m2.$fmt"
+		[ "$(jq .settings.time_s "$OD/m.json")" = 5 ]
+		"$CDM" report --format "$fmt" "$OD/m.json" | sed 2d | diff <(sed 2d "$OD/m.$fmt") -
+		run "$CDM" compare "$FIX/cdm8-default-nvme-1.txt" "$OD/m.$fmt"
+		[ "$status" -eq 0 ]
+		[[ "$output" != *"differ in"*time* ]]
+	done
+	# and CDM 7's own fixed 5 s needs none
+	"$CDM" import --format cdm7 "$FIX/cdm7-default-nvme-1.txt" > "$OD/m7.txt"
+	! grep -q '<Measure' "$OD/m7.txt"
 }
 
 @test "a report cut before its footer is read, with one note naming the file; one with its footer, or its JSON, has none" {
@@ -206,6 +220,15 @@ layout_of() {
 	# its figures are there, the rest missing
 	run "$CDM" import "$OD/cut.txt"
 	[[ "$output" == *"  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s"* && "$output" == *"   Date: unknown"* ]]
+	# what it states of its settings, in words: none at all, not "it states ;"; no "(xunknown)"
+	"$CDM" import --format markdown "$OD/cut.txt" > "$OD/cut.md" 2> /dev/null
+	grep -q "as printed; it states none of its settings (profile, test size, passes, Measure time, Interval, warm-up, engine, test data); figures:" "$OD/cut.md"
+	for fmt in cdm cdm7 cdm6 markdown svg; do
+		"$CDM" import --format "$fmt" "$OD/cut.txt" > "$OD/cut.$fmt" 2> /dev/null
+		! grep -q 'xunknown\|states ;' "$OD/cut.$fmt"
+	done
+	grep -qx '   Test: unknown' "$OD/cut.cdm"
+	grep -qxF '  Test : unknown [unknown]  [Interval=unknown]' "$OD/cut.cdm6"
 	# compare names the file it read the report from: in either place, and from stdin
 	run "$CDM" compare "$OD/run.json" "$OD/cut.txt"
 	[ "$status" -eq 0 ]
@@ -250,6 +273,15 @@ layout_of() {
 	diff "$OD/want.txt" "$OD/got.txt"
 }
 
+@test "notes before a report ('#' lines) are skipped whatever their length or bytes" {
+	r=$(report cdm8-default-sata-1.txt)
+	{ printf '#'; head -c 3000 /dev/zero | tr '\0' x; printf '\n# \001\177\377\000 binary\r\n  > # quoted\n'; cat "$r"; } > "$OD/notes.txt"
+	"$CDM" import --save "$OD/notes.json" "$OD/notes.txt" > "$OD/notes.out"
+	"$CDM" import --save "$OD/plain.json" "$r" > "$OD/plain.out"
+	diff "$OD/plain.out" "$OD/notes.out"
+	[ "$(jq -c '[.tests[].reported.mb_s]' "$OD/notes.json")" = "$(jq -c '[.tests[].reported.mb_s]' "$OD/plain.json")" ]
+}
+
 @test "not a report: one line naming the file and the first line that did not fit, exit 2" {
 	cdm_run
 	printf '{ "tool": "cdm", garbage\n' > "$OD/garbage.json"
@@ -263,10 +295,13 @@ layout_of() {
 	sed '16s/MB\/s/MiB\/s/' "$r" > "$OD/mangled.txt"
 	# a note is skipped only before the report: one after its first line is refused
 	{ head -2 "$r"; echo '# a late note'; tail -n +3 "$r"; } > "$OD/late-note.txt"
+	# a NUL inside the report: named, with its line
+	{ head -15 "$r"; printf '  SEQ    1MiB (Q=  1, T= 1):\000  485.163 MB/s\n'; tail -n +17 "$r"; } > "$OD/nul.txt"
 	for f in garbage.json:"not JSON: line 1, column 18" \
 		fox.txt:"line 1: not a CrystalDiskMark report line: 'The quick brown fox'" \
 		empty.txt:"empty file, not a cdm result or a CrystalDiskMark report" \
-		binary.bin:"line 1: not a CrystalDiskMark report line: '?ELF" \
+		binary.bin:"line 1: a NUL byte (byte 8 of the line): not a CrystalDiskMark report line" \
+		nul.txt:"line 16: a NUL byte (byte 29 of the line): not a CrystalDiskMark report line" \
 		long.txt:"line 1: longer than 1024 bytes, not a CrystalDiskMark report line" \
 		late-note.txt:"line 3: not a CrystalDiskMark report line: '# a late note'" \
 		mangled.txt:"line 16: not a CrystalDiskMark report line: '  SEQ    1MiB (Q=  1, T= 1):   485.163 MiB/s [    462.7 IOPS...'"; do
@@ -454,7 +489,11 @@ json_of() {
 		"${t}s/1 GiB/1073741824 GiB/@line $t: a test size of 1073741824 GiB is outside 512 B..1 PiB" \
 		"${d}s|2021/06/26 15:42:37|2021/02/29 15:42:37|@line $d: no such date: '2021/02/29 15:42:37'" \
 		"${d}s|2021/06/26 15:42:37|2021/06/26 15:42:60|@line $d: no such date: '2021/06/26 15:42:60'" \
-		"${d}s|2021/06/26 15:42:37|9999/12/31 23:59:60|@line $d: no such date: '9999/12/31 23:59:60'"; do
+		"${d}s|2021/06/26 15:42:37|9999/12/31 23:59:60|@line $d: no such date: '9999/12/31 23:59:60'" \
+		"${d}s|2021/06/26 15:42:37|2021/06/26 15:42:7|@line $d: not a CrystalDiskMark footer line: '   Date: 2021/06/26 15:42:7'" \
+		"${d}s|2021/06/26 15:42:37|2021/06/26 15:42:037|@line $d: not a CrystalDiskMark footer line: '   Date: 2021/06/26 15:42:037'" \
+		"${d}s|2021/06/26 15:42:37|2021/06/26 15:2:37|@line $d: not a CrystalDiskMark footer line: '   Date: 2021/06/26 15:2:37'" \
+		"${d}s|2021/06/26 15:42:37|2021/6/26 15:42:37|@line $d: not a CrystalDiskMark footer line: '   Date: 2021/6/26 15:42:37'"; do
 		sed "${c%%@*}" "$r" > "$OD/bad.txt"
 		run "$CDM" import "$OD/bad.txt" --save "$OD/bad.json"
 		echo "$c: $output"
@@ -472,6 +511,11 @@ json_of() {
 	run "$CDM" import "$OD/leap.txt"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"   Date: 2020/02/29 15:42:37"* ]]
+	# and an hour of one digit, as CDM prints it
+	sed "${d}s|15:42:37|5:42:37|" "$r" > "$OD/hour.txt"
+	run "$CDM" import "$OD/hour.txt"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"   Date: 2021/06/26 5:42:37"* ]]
 }
 
 @test "UTF-16 without its byte order mark is named; CR line ends (old Mac) are read" {

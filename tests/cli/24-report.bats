@@ -234,6 +234,34 @@ PY
 	done
 }
 
+@test "an end fsync longer than its pass, or counts that add up past 2^64: refused by name (report, compare, merge)" {
+	"$CDM" "${NULLRUN[@]}" -t "SEQ1M Q1T1" --mode write --end-fsync --save "$OD/ef.json" "$TD" > /dev/null
+	[ "$(jq '.tests[0].passes[0].end_fsync.count' "$OD/ef.json")" = 1 ]
+	# the flush is timed inside its pass: 1 s longer than the pass is no run's
+	jq '.tests[0].passes[0].end_fsync.time_ns = ((.tests[0].passes[0].duration_s * 1e9 | floor) + 1000000000)' \
+		"$OD/ef.json" > "$OD/long.json"
+	# a pass's bytes that wrap when the passes are added up
+	# (python: jq would print 2^64 - 1 as a float)
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["tests"][0]["passes"][1]["bytes"] = 2**64 - 1; json.dump(d, open(sys.argv[2], "w"))' \
+		"$OD/ef.json" "$OD/wrap.json"
+	for cmd in report compare merge; do
+		for f in long wrap; do
+			if [ $cmd = report ]; then
+				run "$CDM" report "$OD/$f.json"
+			else
+				run "$CDM" $cmd "$OD/ef.json" "$OD/$f.json"
+			fi
+			echo "$cmd $f -> status $status: $output"
+			[ "$status" -eq 2 ]
+			[ "${#lines[@]}" -eq 1 ]
+			case $f in
+			long) [[ "${lines[0]}" == "cdm: $OD/long.json: "*"tests[0].passes[0].end_fsync.time_ns: "*" ns, longer than the pass it ended (duration_s "* ]] ;;
+			wrap) [[ "${lines[0]}" == "cdm: $OD/wrap.json: "*"tests[0].passes: their bytes add up past 2^64 (at passes[1])" ]] ;;
+			esac
+		done
+	done
+}
+
 @test "usage: one file, a known format, the subcommand first" {
 	run "$CDM" report
 	[ "$status" -eq 2 ]

@@ -249,6 +249,35 @@ assert_clean() {
 	assert_clean "$TD"
 }
 
+@test "an imported text's Verify line: no test's blocks known (null), the total kept; its JSON reads back to the same line" {
+	"$CDM" "${QUICK[@]}" -t "RND4K Q4T1" --mix 70 --verify --save "$OD/v.json" "$TD" > "$OD/v.txt"
+	total=$(jq '[.tests[].verify.blocks // 0] | add' "$OD/v.json")
+	[ "$total" -gt 0 ]
+	grep -qx "Verify: all 2 write and Mix tests read back clean, $total blocks" "$OD/v.txt"
+	for f in cdm cdm7 cdm6; do
+		"$CDM" report --format "$f" "$OD/v.json" > "$OD/v.$f"
+		"$CDM" import --save "$OD/back.json" "$OD/v.$f" > /dev/null
+		# each write and Mix test read back clean, its own blocks not stated
+		[ "$(jq -c '[.tests[] | select(.verify) | [.verify.status, .verify.blocks]]' "$OD/back.json")" = \
+			'[["clean",null],["clean",null]]' ]
+		[ "$(jq .source.verify_blocks "$OD/back.json")" = "$total" ]
+		# read back by report and compare: the same Verify line again
+		"$CDM" report --format "$f" "$OD/back.json" > "$OD/again.$f"
+		diff <(grep '^Verify' "$OD/v.$f") <(grep '^Verify' "$OD/again.$f")
+		run "$CDM" compare "$OD/v.json" "$OD/back.json"
+		[ "$status" -eq 0 ]
+		# and CSV: the status, no count of blocks
+		"$CDM" report --format csv "$OD/back.json" | grep -q ',write,RND,4096,1,4,4,best,.*,clean,,1,0,0,0,$'
+	done
+	# a run cdm measured with a null count is refused, in one line naming the file
+	jq '.tests[1].verify.blocks = null' "$OD/v.json" > "$OD/null.json"
+	run "$CDM" report "$OD/null.json"
+	[ "$status" -ne 0 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "${lines[0]}" == *"null.json"*"tests[1].verify.blocks: null, but cdm measured this run"* ]]
+	assert_clean "$TD"
+}
+
 # the verify object of test $1 of the JSON in $2, as "status [blocks]"
 verify_status() {
 	python3 - "$1" "$2" <<'PY'

@@ -449,6 +449,63 @@ static void refuse(const char *text, int want, const char *msg)
 	assert_null(strchr(err.msg, '\n'));
 }
 
+/*
+ * '#' lines before a report are notes, skipped whatever they hold: 2 KiB,
+ * control bytes, a NUL, after blanks and a Markdown quote.  A NUL in a
+ * line of the report is named, with its line, in one line.
+ */
+static void notes_and_nul(void)
+{
+	static const char row[] = ROW8;
+	char *text = calloc(1, 8192);
+	struct cdm_run_result *r = NULL;
+	struct cdm_err err = { "" };
+	size_t n = 0;
+
+	assert_non_null(text);
+	text[n++] = '#';
+	memset(text + n, 'a', 2048);
+	n += 2048;
+	{
+		static const char notes[] = "\n# \x01\x7f\xff\x00 binary\r\n \xc2\xa0> # quoted\n";
+
+		memcpy(text + n, notes, sizeof(notes) - 1);
+		n += sizeof(notes) - 1;
+	}
+	memcpy(text + n, row, sizeof(row) - 1);
+	n += sizeof(row) - 1;
+	if (cdm_result_load(text, n, "notes.txt", CDM_RESULT_READ_AGGREGATE, &r, &err))
+		fail_msg("notes: %s", err.msg);
+	assert_int_equal(r->ntests, 1);
+	assert_true(r->tests[0].reported.mb_s == 804.157);
+	cdm_result_free(r);
+	r = NULL;
+	/* the same bytes in the report, after its first line: a NUL named, line and byte */
+	n = 0;
+	memcpy(text, row, sizeof(row) - 1);
+	n += sizeof(row) - 1;
+	{
+		static const char bad[] = "  SEQ    1MiB (Q=\x00 1, T= 1):   804.157 MB/s\n";
+
+		memcpy(text + n, bad, sizeof(bad) - 1);
+		n += sizeof(bad) - 1;
+	}
+	assert_int_equal(cdm_result_load(text, n, "nul.txt", CDM_RESULT_READ_AGGREGATE, &r, &err),
+			 -EINVAL);
+	assert_null(r);
+	assert_string_equal(err.msg, "line 3: a NUL byte (byte 18 of the line): not a CrystalDiskMark report line");
+	/* a '#' line once the report has begun is no note */
+	n = 0;
+	memcpy(text, row, sizeof(row) - 1);
+	n += sizeof(row) - 1;
+	memcpy(text + n, "# \x00\n", 4);
+	n += 4;
+	assert_int_equal(cdm_result_load(text, n, "late.txt", CDM_RESULT_READ_AGGREGATE, &r, &err),
+			 -EINVAL);
+	assert_string_equal(err.msg, "line 3: a NUL byte (byte 3 of the line): not a CrystalDiskMark report line");
+	free(text);
+}
+
 static void test_refused(void **state)
 {
 	size_t len;
@@ -475,6 +532,23 @@ static void test_refused(void **state)
 	       "line 2: not a CrystalDiskMark report line: '  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s'");
 	refuse("[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
 	       "   Date: 2021/02/30 15:42:37\n", -EINVAL, "line 3: no such date: '2021/02/30 15:42:37'");
+	/* CDM's form of a Date exactly: every field its digits but the hour, which is unpadded */
+	{
+		static const char *const dates[] = {
+			"2021/06/26 15:42:7", "2021/06/26 15:42:007", "2021/06/26 15:4:37",
+			"2021/6/26 15:42:37", "2021/06/6 15:42:37", "21/06/26 15:42:37",
+			"2021/06/26 015:42:37", "2021 /06/26 15:42:37", "2021/06/26 15: 42:37",
+			"2021/06/2615:42:37",
+		};
+		for (unsigned int i = 0; i < sizeof(dates) / sizeof(dates[0]); i++) {
+			char t[256], want[128];
+
+			snprintf(t, sizeof(t), "%s   Date: %s\n", ROW8, dates[i]);
+			snprintf(want, sizeof(want), "line 3: not a CrystalDiskMark footer line: '   Date: %s'",
+				 dates[i]);
+			refuse(t, -EINVAL, want);
+		}
+	}
 	/* a mangled row of a real report: its line, quoted and cut at 60 bytes */
 	p = strstr(text, "  RND    4KiB (Q= 32, T= 1):   428.648 MB/s");
 	assert_non_null(p);
@@ -487,6 +561,7 @@ static void test_refused(void **state)
 	memset(text, 'a', 2048);
 	refuse(text, -EINVAL, "line 1: longer than 1024 bytes");
 	free(text);
+	notes_and_nul();
 }
 
 /* older layouts: 5.x and 3.x rows, a Mix section, 0Fill */
@@ -1155,9 +1230,16 @@ static void test_cdm_text(void **state)
 			assert_string_equal(y->comment, x->comment);
 			if (fmts[k].layout != 6)
 				assert_string_equal(y->profile, x->profile);
-			/* the cdm layout prints Measure; the others CDM 6's and 7's fixed 5 s by the origin */
-			if (fmts[k].layout == 8 || x->source.layout <= 7)
-				assert_int_equal(y->time, x->time);
+			/*
+			 * the cdm layout prints Measure; the others a <Measure N sec>
+			 * mark, but for CDM 6's and 7's fixed 5 s, which the origin
+			 * gives: 8.x's 5 s is kept too, an unknown time stays unknown
+			 */
+			assert_int_equal(y->time, x->time);
+			assert_int_equal(cdm_result_known(y, CDM_INFO_TIME), cdm_result_known(x, CDM_INFO_TIME));
+			if (fmts[k].layout != 8)
+				assert_int_equal(strstr(t, " <Measure 5 sec>") != NULL,
+						 x->source.layout >= 8 && x->time == 5);
 			if (fmts[k].layout != 7)
 				assert_string_equal(y->source.volume, x->source.volume);
 			/* what neither states stays unknown */
@@ -1280,6 +1362,37 @@ static void test_cdm_text_lines(void **state)
 	for (int item = CDM_INFO_PROFILE; item <= CDM_INFO_OS; item++)
 		assert_false(cdm_result_known(&r->info, (enum cdm_info_item)item));
 	assert_true(cdm_result_known(&r->info, CDM_INFO_VOLUME));
+	/*
+	 * printed again: no "(xunknown)" (its older form above still reads),
+	 * and Markdown says it states none of its settings, not "it states ;"
+	 */
+	{
+		static const struct { const char *fmt, *want; } again[] = {
+			{ "cdm", "\n   Test: unknown [G: 0% (0/1863GiB)]\n" },
+			{ "cdm7", "\n   Test: unknown [Interval: unknown] <DefaultAffinity=DISABLED>\n" },
+			{ "cdm6", "\n  Test : unknown [G: 0% (0/1863GiB)]  [Interval=unknown]\n" },
+			{ "markdown", "as printed; it states none of its settings (profile, test size, passes, Measure time, Interval, warm-up, engine, test data); figures:" },
+			{ "svg", "Test: unknown" },
+		};
+		for (unsigned int k = 0; k < sizeof(again) / sizeof(again[0]); k++) {
+			size_t tlen;
+			char *t = render(r, again[k].fmt, &tlen);
+
+			if (!strstr(t, again[k].want))
+				fail_msg("as %s: no '%s' in:\n%s", again[k].fmt, again[k].want, t);
+			assert_null(strstr(t, "xunknown"));
+			assert_null(strstr(t, "states ;"));
+			/* the CDM text layouts read back, the count still unknown */
+			if (k < 3) {
+				struct cdm_run_result *b = read_ok(t, tlen, "again.txt");
+
+				assert_false(cdm_result_known(&b->info, CDM_INFO_COUNT));
+				assert_false(cdm_result_known(&b->info, CDM_INFO_SIZE));
+				cdm_result_free(b);
+			}
+			free(t);
+		}
+	}
 	cdm_result_free(r);
 }
 
@@ -1522,6 +1635,149 @@ static void test_hold_text(void **state)
 	}
 }
 
+/*
+ * @json with its first @from made @to, read as cdm's JSON: refused
+ * (-EINVAL) with one line holding @msg
+ */
+static void json_swap_refused(const char *json, const char *from, const char *to, const char *msg)
+{
+	const char *at = strstr(json, from);
+	struct cdm_run_result *back = NULL;
+	struct cdm_err err = { "" };
+	char *t;
+
+	if (!at)
+		fail_msg("no '%s' in the JSON", from);
+	t = malloc(strlen(json) + strlen(to) + 1);
+	assert_non_null(t);
+	memcpy(t, json, (size_t)(at - json));
+	strcpy(t + (at - json), to);
+	strcat(t, at + strlen(from));
+	assert_int_equal(cdm_result_read(t, strlen(t), 0, &back, &err), -EINVAL);
+	assert_null(back);
+	if (!strstr(err.msg, msg) || strchr(err.msg, '\n'))
+		fail_msg("%s: '%s' does not say '%s'", to, err.msg, msg);
+	free(t);
+}
+
+/* @r printed in each CDM text layout holds the line @line */
+static void verify_printed(const struct cdm_run_result *r, const char *line)
+{
+	static const char *const fmts[] = { "cdm", "cdm7", "cdm6" };
+
+	for (unsigned int k = 0; k < 3; k++) {
+		size_t len;
+		char *t = render(r, fmts[k], &len);
+
+		if (!strstr(t, line))
+			fail_msg("as %s, no '%s' in:\n%s", fmts[k], line, t);
+		free(t);
+	}
+}
+
+/*
+ * cdm's text of a run with --verify, read back: its Verify lines state no
+ * test's own blocks, so each is unknown (verify.blocks_unknown, JSON's
+ * "blocks": null, CSV's empty verify_blocks), and the clean line's total
+ * is kept (source.verify_blocks) and printed again, through the JSON of
+ * cdm import --save too.  A fault line is one test's faults, its blocks
+ * unknown as well.  The JSON reader takes a null "blocks" in an imported
+ * run's file only, and a total that agrees with its tests.
+ */
+static void test_verify_text(void **state)
+{
+	static const char head[] =
+		"cdm 0.1.0 x86_64 (io_uring, O_DIRECT)\n"
+		"[Read]\n  RND    4KiB (Q=  4, T= 1):   187.245 MB/s [  45714.0 IOPS] <    87.44 us>\n"
+		"[Write]\n  RND    4KiB (Q=  4, T= 1):   139.497 MB/s [  34057.0 IOPS] <   117.09 us>\n"
+		"[Mix] Read 70%/Write 30%\n"
+		"  RND    4KiB (Q=  4, T= 1):   150.184 MB/s [  36666.0 IOPS] <   108.93 us>\n\n";
+	static const struct {
+		const char *line;       /* the Verify line */
+		uint64_t total;         /* source.verify_blocks it gives */
+		unsigned int faulty;    /* the test with faults, 0 none */
+	} cases[] = {
+		{ "Verify: all 2 write and Mix tests read back clean, 7921 blocks\n", 7921, 0 },
+		{ "Verify: all 2 write and Mix tests read back clean\n", 0, 0 },
+		{ "Verify: RND4K Q4T1 Write: 1 lost write at offset 4096\n", 0, 1 },
+	};
+
+	(void)state;
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char text[1024], *json, *csv;
+		size_t jlen, clen;
+		struct cdm_run_result *r, *c = NULL;
+		struct cdm_err err = { "" };
+
+		snprintf(text, sizeof(text), "%s%s\n   Mode: <Verify>\n", head, cases[i].line);
+		r = read_ok(text, strlen(text), "v.txt");
+		assert_int_equal(r->ntests, 3);
+		assert_int_equal(r->tests[0].verify.done, 0);
+		assert_true(r->info.source.verify_blocks == cases[i].total);
+		for (unsigned int j = 1; j < 3; j++) {
+			const struct cdm_verify *v = &r->tests[j].verify;
+
+			/* the faulty test only, when the line is a fault's */
+			if (cases[i].faulty && j != cases[i].faulty) {
+				assert_int_equal(v->done, 0);
+				continue;
+			}
+			assert_int_equal(v->done, 1);
+			assert_int_equal(v->blocks_unknown, 1);
+			assert_true(v->blocks == 0);
+			assert_int_equal(cdm_result_verify_state(v), cases[i].faulty ?
+					 CDM_VERIFY_STATE_FAULTS : CDM_VERIFY_STATE_CLEAN);
+		}
+		verify_printed(r, cases[i].line);
+		/* CSV: the status, no blocks, every block (k 1), the faults */
+		csv = render(r, "csv", &clen);
+		assert_non_null(strstr(csv, cases[i].faulty ? ",faults,,1,1,0,0," : ",clean,,1,0,0,0,"));
+		free(csv);
+		/* its JSON: the blocks null, the total kept; read back, the same line */
+		json = render(r, "json", &jlen);
+		assert_non_null(strstr(json, "\"blocks\": null"));
+		assert_null(strstr(json, "\"blocks\": 0"));
+		if (cases[i].total)
+			assert_non_null(strstr(json, "\"verify_blocks\": 7921\n"));
+		else
+			assert_non_null(strstr(json, "\"verify_blocks\": null\n"));
+		if (cdm_result_load(json, jlen, "v.json", CDM_RESULT_READ_AGGREGATE, &c, &err))
+			fail_msg("%s: its JSON: %s", cases[i].line, err.msg);
+		assert_true(c->info.source.verify_blocks == cases[i].total);
+		assert_int_equal(c->tests[cases[i].faulty ? cases[i].faulty : 2].verify.blocks_unknown, 1);
+		verify_printed(c, cases[i].line);
+		cdm_result_free(c);
+		/* a total that no test's null blocks go with, or below one block a test */
+		if (cases[i].total) {
+			json_swap_refused(json, "\"verify_blocks\": 7921", "\"verify_blocks\": 1",
+					  "source.verify_blocks: 1 for 2 clean tests");
+			json_swap_refused(json, "\"blocks\": null", "\"blocks\": 5",
+					  "tests[2].verify.blocks: null, but tests[1]'s is a count");
+		}
+		if (!cases[i].total && !cases[i].faulty)
+			json_swap_refused(json, "\"verify_blocks\": null", "\"verify_blocks\": 1",
+					  "source.verify_blocks: 1 for 2 clean tests");
+		/* a total with no clean test: no text's */
+		if (cases[i].faulty)
+			json_swap_refused(json, "\"verify_blocks\": null", "\"verify_blocks\": 9",
+					  "source.verify_blocks: 9, but no clean test's blocks are null");
+		free(json);
+		cdm_result_free(r);
+	}
+	/* a run cdm measured always counts the blocks it read back: null is refused */
+	{
+		struct cdm_run_result *r = unit_hold_run();
+		char *json;
+
+		r->tests[2].verify = (struct cdm_verify){ .done = 1, .blocks = 1234, .every = 1 };
+		json = unit_render("json", r);
+		json_swap_refused(json, "\"blocks\": 1234", "\"blocks\": null",
+				  "tests[2].verify.blocks: null, but cdm measured this run");
+		free(json);
+		cdm_result_free(r);
+	}
+}
+
 /* the fuzz corpus's CrystalDiskMark reports (first byte 5) are reports */
 static void test_fuzz_seeds(void **state)
 {
@@ -1576,6 +1832,7 @@ int main(void)
 		cmocka_unit_test(test_cdm_text_lines),
 		cmocka_unit_test(test_fuzz_seeds),
 		cmocka_unit_test(test_hold_text),
+		cmocka_unit_test(test_verify_text),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1083,6 +1083,69 @@ static unsigned int count_of(const char *hay, const char *needle)
 	return n;
 }
 
+/* what test_series_refused() spoils in the series of SEQ1M Q8T1 Read (7 points of 5 s) */
+static void spoil_zero(struct cdm_series *s) { s->points[1].duration_ns = 0; }
+static void spoil_overlap(struct cdm_series *s) { s->points[1].start_ns = 1000; }
+static void spoil_order(struct cdm_series *s) { s->points[2].start_ns = 0; }
+static void spoil_pass(struct cdm_series *s) { s->points[3].pass = 1; }
+static void spoil_sum(struct cdm_series *s) { s->points[0].bytes = UINT64_MAX; }
+static void spoil_end(struct cdm_series *s) { s->points[6].start_ns = UINT64_MAX - 10; }
+static void spoil_burst(struct cdm_series *s)
+{
+	s->burst = (struct cdm_burst){ .found = 1, .split = 2, .high = 10.0, .low = 20.0 };
+	s->burst_at_ns = s->points[2].start_ns;
+}
+
+/*
+ * series.points as the detectors and plots take them: a point of no
+ * length with I/Os, points out of order (in time or passes) or
+ * overlapping, counts whose sum or end is past 2^64, and a burst whose
+ * high is below its low, each refused with the point or key named
+ */
+static void test_series_refused(void **state)
+{
+	static const struct {
+		void (*spoil)(struct cdm_series *s);
+		const char *msg;
+	} bad[] = {
+		{ spoil_zero, "tests[0].series.points[1]: 9000 I/Os in a duration of 0 ns" },
+		{ spoil_overlap, "tests[0].series.points[1]: starts at 1000 ns (pass 2), before points[0] ends at 5000000000 ns (pass 1): out of order or overlapping" },
+		{ spoil_order, "tests[0].series.points[2]: starts at 0 ns (pass 3), before points[1] ends at 10000000000 ns" },
+		{ spoil_pass, "tests[0].series.points[3]: starts at 15000000000 ns (pass 1), before points[2] ends at 15000000000 ns (pass 3)" },
+		{ spoil_sum, "tests[0].series.points: their counts add up past 2^64 (at points[1])" },
+		{ spoil_end, "tests[0].series.points[6]: start_ns + duration_ns is past 2^64 ns" },
+		{ spoil_burst, "tests[0].series.burst.high_mb_s: 10, below low_mb_s 20" },
+	};
+
+	(void)state;
+	for (unsigned int i = 0; i <= sizeof(bad) / sizeof(bad[0]); i++) {
+		struct cdm_run_result *r = unit_hold_run(), *back = NULL;
+		struct cdm_err err = { "" };
+		char *json;
+		int ret;
+
+		r->info.log_interval_ns = 5000000000ull;
+		round_series(&r->tests[0]);
+		/* the last round: the series as written reads */
+		if (i < sizeof(bad) / sizeof(bad[0]))
+			bad[i].spoil(r->tests[0].series);
+		json = unit_render("json", r);
+		ret = cdm_result_read(json, strlen(json), 0, &back, &err);
+		if (i == sizeof(bad) / sizeof(bad[0])) {
+			if (ret)
+				fail_msg("the series as written: %s", err.msg);
+			assert_int_equal(back->tests[0].series->npoints, 7);
+			cdm_result_free(back);
+		} else {
+			assert_int_equal(ret, -EINVAL);
+			if (!strstr(err.msg, bad[i].msg))
+				fail_msg("'%s' does not say '%s'", err.msg, bad[i].msg);
+		}
+		free(json);
+		cdm_result_free(r);
+	}
+}
+
 /*
  * --plot of a run with steady state: each test has its own rounds and
  * window, so each gets a lane of its rounds (a box per round, numbered)
@@ -1149,6 +1212,16 @@ static void test_hold_refused(void **state)
 		{ "\"range_pct\": 0.", "\"range_pct\": -1.", "range_pct: out of range" },
 		{ "\"count\": 1, \"time_ns\": 12345678", "\"count\": 2, \"time_ns\": 12345678",
 		  "one fdatasync at most" },
+		/* the end fsync is timed inside its pass of 5 s: 5 s and 2 ns is longer (1 ns is rounding) */
+		{ "\"count\": 1, \"time_ns\": 12345678", "\"count\": 1, \"time_ns\": 5000000002",
+		  "tests[2].passes[0].end_fsync.time_ns: 5000000002 ns, longer than the pass it ended (duration_s 5)" },
+		{ "\"count\": 1, \"time_ns\": 12345678", "\"count\": 1, \"time_ns\": 18446744073709551615",
+		  "longer than the pass it ended" },
+		{ "\"count\": 1, \"time_ns\": 12345678", "\"count\": 0, \"time_ns\": 12345678",
+		  "tests[2].passes[0].end_fsync.time_ns: 12345678 for no fdatasync (count 0)" },
+		/* counts whose sum over the passes would wrap, as a report adds them */
+		{ "\"bytes\": 9437184000,", "\"bytes\": 18446744073709551615,",
+		  "tests[0].passes: their bytes add up past 2^64 (at passes[1])" },
 		{ "\"device_numa_node\": 0", "\"device_numa_node\": 5000", "device_numa_node: 5000 is above 1023" },
 		{ "\"end_fsync\": true", "\"end_fsync\": 1", "settings.end_fsync: expected boolean" },
 		{ "\"steady_state\": {", "\"steady_state\": [], \"x\": {", "settings.steady_state: expected object" },
@@ -1279,6 +1352,7 @@ int main(void)
 		cmocka_unit_test(test_hold_golden),
 		cmocka_unit_test(test_hold_round_trip),
 		cmocka_unit_test(test_hold_refused),
+		cmocka_unit_test(test_series_refused),
 		cmocka_unit_test(test_hold_window_summary),
 		cmocka_unit_test(test_hold_plot),
 	};

@@ -184,6 +184,38 @@ static void test_steady_refused(void **state)
 	assert_string_equal(err.msg, "b.json ran with --steady-state: its rounds cannot be added up with another run's (each gets steady at its own round)");
 }
 
+/*
+ * Counts whose sum over the runs, or over the aggregate's passes, would
+ * wrap: refused with the test and the count named (each file alone reads)
+ */
+static void test_sum_overflow(void **state)
+{
+	const double a[] = { 1.0, 1.0 };
+	struct cdm_run_result *in[2] = { run_of(a, 2, 1000), run_of(a, 2, 1000) };
+	const char *names[2] = { "a.json", "b.json" };
+	struct cdm_run_result *agg = (void *)1;
+	struct cdm_pass sum = { 0 }, p = { .bytes = UINT64_MAX - 5, .end_fsync_ns = 7 };
+	struct cdm_err err;
+
+	(void)state;
+	/* the sum itself: each count checked, named as JSON names it */
+	assert_null(cdm_pass_sum_overflow(&sum, &p));
+	assert_true(sum.bytes == UINT64_MAX - 5);
+	p = (struct cdm_pass){ .bytes = 5, .end_fsync_ns = UINT64_MAX - 7 };
+	assert_null(cdm_pass_sum_overflow(&sum, &p));
+	assert_true(sum.bytes == UINT64_MAX && sum.end_fsync_ns == UINT64_MAX);
+	p = (struct cdm_pass){ .end_fsync_ns = 1 };
+	assert_string_equal(cdm_pass_sum_overflow(&sum, &p), "end_fsync.time_ns");
+	p = (struct cdm_pass){ .ios = 1, .bytes = 1 };
+	assert_string_equal(cdm_pass_sum_overflow(&sum, &p), "bytes");
+	/* pass 1 of run b: pass k's sum over the runs fits, the window's would not */
+	in[1]->tests[0].passes[1].cpu_sys_ns = UINT64_MAX;
+	in[0]->tests[0].passes[0].cpu_sys_ns = 1;
+	assert_int_equal(cdm_merge(in, names, 2, "runs", &agg, &err), -EOVERFLOW);
+	assert_null(agg);
+	assert_string_equal(err.msg, "RND4K Q1T1 Read: the runs' cpu_sys_ns add up past 2^64");
+}
+
 /* JSON written by the formatter reads back to the same counts */
 static void test_json_round_trip(void **state)
 {
@@ -368,6 +400,7 @@ int main(void)
 		cmocka_unit_test(test_incomplete),
 		cmocka_unit_test(test_mismatch),
 		cmocka_unit_test(test_steady_refused),
+		cmocka_unit_test(test_sum_overflow),
 		cmocka_unit_test(test_json_round_trip),
 		cmocka_unit_test(test_start_at),
 		cmocka_unit_test(test_schedule),

@@ -94,10 +94,24 @@
  * space as "\u00a0", other bytes that are not printable as '?'), a line
  * whose form is right but whose content is not ("line 9: Q=0 is outside
  * 1..1024", "line 21: (x0): a count outside 1..100", "line 23: no such
- * date: '2021/02/29 15:42:37'"), "UTF-16LE without a byte order mark:
+ * date: '2021/02/29 15:42:37'"), a NUL byte in a line ("line 4: a NUL
+ * byte (byte 12 of the line): ...": '#' notes before the report, skipped
+ * whatever they hold, aside), "UTF-16LE without a byte order mark:
  * ...", "no result line: not a CrystalDiskMark report"; -ENOMEM.
  */
 int cdm_cdm_read(const char *text, size_t len, const char *file,
 		 struct cdm_run_result **out, struct cdm_err *err);
+
+/*
+ * cdm_cdm_read_implied_measure - the Measure seconds that cdm's CDM 6 and
+ * 7 layouts of the run @in imply when they print no <Measure N sec>
+ * mark, as cdm_cdm_read() reads such a text back: 5 for a run cdm
+ * measured (cdm's 5 s default, and CDM 6's and 7's), and for a report of
+ * CrystalDiskMark 6.x or 7.x (their fixed 5 s; its product line, or the
+ * origin of cdm's text of one); 0 for any other report (8.x and later,
+ * one without its product line): there no mark means the time is
+ * unknown, so a known time is printed as a mark, 5 s too.  Static.
+ */
+unsigned int cdm_cdm_read_implied_measure(const struct cdm_run_info *in);
 
 #endif /* CDM_MODEL_CDM_READ_H */

@@ -58,7 +58,9 @@ int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result 
  * CDM_MERGE_MAX or the plans differ (@err, may be NULL: "B.json does not
  * match A.json: count 3 vs 5"), or a run has steady state
  * (info.steady_state: its rounds stop where that run got steady, so pass
- * k of one is not pass k of another); -ENOMEM.
+ * k of one is not pass k of another); -EOVERFLOW when a test's counts
+ * of all runs add up past 64 bits ("RND4K Q32T1 Read: the runs' bytes add
+ * up past 2^64", cdm_pass_sum_overflow()); -ENOMEM.
  */
 int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int n,
 	      const char *unit, struct cdm_run_result **out, struct cdm_err *err);

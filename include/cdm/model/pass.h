@@ -82,6 +82,17 @@ enum cdm_part {
 void cdm_pass_add(struct cdm_pass *dst, const struct cdm_pass *src);
 
 /*
+ * cdm_pass_sum_overflow - add every count of @p that a sum of passes adds
+ * up (those of cdm_pass_add(), and --end-fsync's calls and time, which a
+ * window of passes adds too: cdm_result_window_pass()) to *@sum, checking
+ * each sum.  Returns NULL when every one fits in 64 bits, else the name
+ * of the first that does not, as cdm's JSON names it ("end_fsync.time_ns",
+ * "bytes"), *@sum then partly added.
+ * What a reader of a file asks before any report adds the passes up.
+ */
+const char *cdm_pass_sum_overflow(struct cdm_pass *sum, const struct cdm_pass *p);
+
+/*
  * cdm_pass_state - CDM_PASS_MEASURED when @p has figures: at least one
  * I/O completed (ios > 0) in a window longer than 0 s; else
  * CDM_PASS_NO_TIME (seconds <= 0) or CDM_PASS_NO_IO.

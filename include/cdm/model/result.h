@@ -91,7 +91,13 @@ struct cdm_reported {
  * @interrupted:  1: the read-back was cut short by a stop request (SIGINT,
  *                SIGTERM): nothing it read counts, the test is not checked;
  *                @done is then 0
- * @blocks:       blocks read back and checked
+ * @blocks:       blocks read back and checked; 0 when @blocks_unknown
+ * @blocks_unknown: 1: how many blocks the test read back is not known (a
+ *                test read from cdm's text, whose Verify lines give a
+ *                faulty test's faults only and the clean tests' blocks
+ *                all together, in source.verify_blocks): it read back
+ *                something, but no count of it is a fact.  0 for a run
+ *                cdm measured
  * @sampled:      1: a sample of the blocks written (a huge file), else all
  * @every:        when @sampled, the sample's rate: 1 block in @every of
  *                the file was recorded and read back; 0 when it is unknown
@@ -112,6 +118,7 @@ struct cdm_verify {
 	int interrupted;
 	int sampled;
 	int meant_known;
+	int blocks_unknown;
 	uint64_t blocks;
 	uint64_t every;
 	uint64_t lost, misdirected, torn;
@@ -187,6 +194,9 @@ struct cdm_run_source {
 	char file[256];                 /* the file it was read from, as given */
 	char date_text[32];             /* its Date: as printed, "" when absent */
 	char volume[96];                /* its volume as printed, "G: 0% (0/1863GiB)"; "" */
+	uint64_t verify_blocks;         /* cdm's text: the blocks its clean Verify line
+					 * states, its clean tests' together (each one's
+					 * own is unknown, verify.blocks_unknown); 0 none */
 	int has_interval;               /* it states its Interval (info.interval; 0 is one) */
 	int has_admin;                  /* it states whether it ran as admin (info.admin) */
 	int has_data;                   /* it states its test data (info.zero_fill) */
@@ -386,6 +396,8 @@ int cdm_result_end_fsync_sum(const struct cdm_test_result *t, const struct cdm_r
  * @CDM_VERIFY_STATE_EMPTY:       read back, but no write had completed:
  *                                0 blocks checked, so not "clean"
  * @CDM_VERIFY_STATE_CLEAN:       every block read back held its last write
+ *                                (blocks_unknown: a text said it read back
+ *                                clean, and not how many blocks)
  * @CDM_VERIFY_STATE_FAULTS:      lost, misdirected or torn blocks found
  */
 enum cdm_verify_state {

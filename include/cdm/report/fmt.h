@@ -113,6 +113,15 @@ char *cdm_fmt_setting(char *buf, size_t len, const struct cdm_run_info *in,
 		      enum cdm_info_item item, const char *unit);
 
 /*
+ * cdm_fmt_count - the passes of @in as the Test lines print them after
+ * the size, " (x5)" with its space, or "" when @in does not state its
+ * count (an imported report cut short): no "(xunknown)".  Reads back by
+ * cdm_cdm_read() either way.  CDM_FMT_SETTING_MAX bytes always hold it.
+ * Returns @buf.
+ */
+char *cdm_fmt_count(char *buf, size_t len, const struct cdm_run_info *in);
+
+/*
  * cdm_fmt_start - when @in started, for a footer or a list of runs:
  * "2024-06-22 17:19:21 UTC" for a run cdm measured; for a run imported
  * from a CrystalDiskMark report its Date as the report printed it, its
