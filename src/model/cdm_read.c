@@ -1089,14 +1089,6 @@ static long long days_civil(long long y, unsigned int m, unsigned int d)
 	return era * 146097 + (long long)yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
 }
 
-/*
- * "2021/06/26 15:42:37": kept as text, and as the time it is in UTC.  Its
- * form is CDM's exactly (a second "7" or "007" is no report's).  A
- * date that is no day of the Gregorian calendar (Feb 29 of a year that is
- * not a leap year) or a second 60 (Windows' clock, which CDM prints, has
- * no leap second) is no report's; cdm's text prints "unknown" for a
- * report without its Date.
- */
 /* @lo to @hi digits right at *@p (no blanks before), into *@v; moves *@p past them */
 static int digits(const char **p, unsigned int lo, unsigned int hi, unsigned int *v)
 {
@@ -1112,6 +1104,14 @@ static int digits(const char **p, unsigned int lo, unsigned int hi, unsigned int
 	return 1;
 }
 
+/*
+ * "2021/06/26 15:42:37": kept as text, and as the time it is in UTC.  Its
+ * form is CDM's exactly (a second "7" or "007" is no report's).  A
+ * date that is no day of the Gregorian calendar (Feb 29 of a year that is
+ * not a leap year) or a second 60 (Windows' clock, which CDM prints, has
+ * no leap second) is no report's; cdm's text prints "unknown" for a
+ * report without its Date.
+ */
 static int date_value(struct rd *rd, const char *p)
 {
 	static const unsigned char mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };

@@ -225,7 +225,7 @@ layout_of() {
 	grep -q "as printed; it states none of its settings (profile, test size, passes, Measure time, Interval, warm-up, engine, test data); figures:" "$OD/cut.md"
 	for fmt in cdm cdm7 cdm6 markdown svg; do
 		"$CDM" import --format "$fmt" "$OD/cut.txt" > "$OD/cut.$fmt" 2> /dev/null
-		! grep -q 'xunknown\|states ;' "$OD/cut.$fmt"
+		! grep -q 'xunknown\|states ;' "$OD/cut.$fmt" || false
 	done
 	grep -qx '   Test: unknown' "$OD/cut.cdm"
 	grep -qxF '  Test : unknown [unknown]  [Interval=unknown]' "$OD/cut.cdm6"

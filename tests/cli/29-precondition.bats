@@ -264,7 +264,8 @@ PY
 		[[ "$line" =~ ^cdm:\ $TD/cdm-[^\ ]+\.tmp:\ preconditioning\ the\ test\ file\ failed\ at\ offset\ ([0-9]+)\ \(pass\ ${f#*:}\ of\ 2\):\ Input/output\ error$ ]]
 		off=${BASH_REMATCH[1]}
 		# a 128 KiB block of the file; 8 writes in flight, so any of the first
-		[ $((off % BLK)) -eq 0 ] && [ "$off" -lt "$SIZE" ]
+		[ $((off % BLK)) -eq 0 ]
+		[ "$off" -lt "$SIZE" ]
 		[ ! -s "$OD/out" ]
 		assert_clean "$TD"
 	done

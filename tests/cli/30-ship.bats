@@ -219,7 +219,8 @@ src_copy() {
 	# no tag in the copy: the Makefile's VERSION and the commit
 	v=$(sed -n 's/^VERSION *:= *//p' "$ROOT/Makefile")-g$(git -C "$TD/src" describe --always)
 	tgz=$TD/src/cdm-$v.tar.gz bin=$TD/src/cdm-$v-linux-x86_64
-	[ -f "$tgz" ] && [ -x "$bin" ]
+	[ -f "$tgz" ]
+	[ -x "$bin" ]
 	# the release files are ignored: the checkout stays clean
 	[ -z "$(git -C "$TD/src" status --porcelain)" ]
 	# every entry under cdm-VERSION/, every tracked file, VERSION, nothing else
