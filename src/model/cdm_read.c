@@ -1682,12 +1682,10 @@ static int one_line(struct rd *rd, char *line)
 	if (!*p || !strncmp(p, "```", 3))
 		return 0;
 	/*
-	 * a note before the report ("# source: ...", a Markdown heading): no
-	 * CrystalDiskMark report starts with '#'; one after its first line is
-	 * no line of it (but CDM 6's comment, below, may be anything)
+	 * a note before the report ("# source: ...") never gets here
+	 * (note_before()); a '#' line after the report's first line is no
+	 * line of it (but CDM 6's comment, below, may be anything)
 	 */
-	if (*p == '#' && !rd->started)
-		return 0;
 	rd->started = 1;
 	rd->old_os = 0;
 	if (old_os && !rd->old_comment) {
@@ -1725,8 +1723,10 @@ static size_t raw_blanks(const unsigned char *s, size_t m, size_t i)
 
 /*
  * Is the line of @m bytes at @s a note before the report, "# source: ..."
- * (as one_line() reads it: after blanks and a Markdown quote)?  Such a
- * line is skipped whatever it holds, of any length and any bytes, NUL too.
+ * or a Markdown heading, after blanks and a Markdown quote?  No
+ * CrystalDiskMark report starts with '#': such a line is skipped whatever
+ * it holds, of any length and any bytes, NUL too.  The one home of that
+ * rule: all_lines() asks it before one_line() sees the line.
  */
 static int note_before(const struct rd *rd, const char *s, size_t m)
 {

@@ -645,9 +645,12 @@ static int series_points_ok(struct cdm_err *err, const char *where, const struct
 				   p->ios);
 		if (__builtin_add_overflow(p->start_ns, p->duration_ns, &end))
 			return bad(err, "%s.points[%u]: start_ns + duration_ns is past 2^64 ns", where, i);
-		if (q && (p->start_ns < q->start_ns + q->duration_ns || p->pass < q->pass))
-			return bad(err, "%s.points[%u]: starts at %" PRIu64 " ns (pass %u), before points[%u] ends at %" PRIu64 " ns (pass %u): out of order or overlapping",
-				   where, i, p->start_ns, p->pass, i - 1, q->start_ns + q->duration_ns, q->pass);
+		if (q && p->start_ns < q->start_ns + q->duration_ns)
+			return bad(err, "%s.points[%u]: starts at %" PRIu64 " ns, before points[%u] ends at %" PRIu64 " ns: out of order or overlapping",
+				   where, i, p->start_ns, i - 1, q->start_ns + q->duration_ns);
+		if (q && p->pass < q->pass)
+			return bad(err, "%s.points[%u]: pass %u after points[%u]'s pass %u: out of order",
+				   where, i, p->pass, i - 1, q->pass);
 		if (__builtin_add_overflow(bytes, p->bytes, &bytes) ||
 		    __builtin_add_overflow(ios, p->ios, &ios) ||
 		    __builtin_add_overflow(lat, p->lat_sum_ns, &lat) ||

@@ -8,6 +8,7 @@
  * in grey.  The document head and the escaped text are svg.c's.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -35,11 +36,6 @@ enum { SHAPE_CIRCLE, SHAPE_SQUARE, SHAPE_UP, SHAPE_DIAMOND, SHAPE_DOWN, SHAPE_PL
 #define MARK_R 4.0              /* a marker's half width, px */
 #define MARKS_MAX 12            /* markers per line, spread along it, without the panel's markers */
 
-static int finite(double v)
-{
-	return v == v && v - v == 0;
-}
-
 /* largest whole number <= v, for |v| < 2^62 */
 static double floor_d(double v)
 {
@@ -60,7 +56,7 @@ int cdm_plot_ticks(double min, double max, unsigned int target, struct cdm_ticks
 	static const double mult[] = { 1, 2, 5 };
 	double range, mag = 1, step = 0;
 
-	if (!finite(min) || !finite(max) || min > max || !target)
+	if (!isfinite(min) || !isfinite(max) || min > max || !target)
 		return -EINVAL;
 	if (min == max) {
 		if (max > 0)
@@ -163,7 +159,7 @@ static double ypos(const struct frame *f, double v)
 /* [*@lo, *@hi] widened to cover [@a, @b] (set, when !*@any), unless that is not finite or @b < @a */
 static void cover(double *lo, double *hi, int *any, double a, double b)
 {
-	if (!finite(a) || !finite(b) || b < a)
+	if (!isfinite(a) || !isfinite(b) || b < a)
 		return;
 	if (!*any || a < *lo)
 		*lo = a;
@@ -181,7 +177,7 @@ int cdm_plot_x_span(const struct cdm_plot_panel *p, double *lo, double *hi)
 		const struct cdm_plot_line *ln = &p->lines[l];
 
 		for (unsigned int i = 0; i < ln->n; i++)
-			if (finite(ln->y[i]))
+			if (isfinite(ln->y[i]))
 				cover(lo, hi, &any, ln->x[i], ln->x[i]);
 		if (!p->x_categories && ln->x_lo < ln->x_hi)
 			cover(lo, hi, &any, ln->x_lo, ln->x_hi);
@@ -214,7 +210,7 @@ static void frame_init(struct frame *f, const struct cdm_plot_panel *p, double y
 	f->bot = p->nlanes ? f->top + (double)p->nlanes * CDM_PLOT_LANE_H : y0 + PB;
 	for (unsigned int l = 0; l < p->nlines; l++)
 		for (unsigned int i = 0; i < p->lines[l].n; i++)
-			if (finite(p->lines[l].x[i]) && finite(p->lines[l].y[i]) &&
+			if (isfinite(p->lines[l].x[i]) && isfinite(p->lines[l].y[i]) &&
 			    p->lines[l].y[i] > ymax)
 				ymax = p->lines[l].y[i];
 	cdm_plot_x_span(p, &xmin, &xmax);
@@ -283,7 +279,7 @@ static void draw_mark(FILE *out, const struct frame *f)
 	const struct cdm_plot_panel *p = f->p;
 	double x;
 
-	if (!p->has_mark || !finite(p->mark_x) ||
+	if (!p->has_mark || !isfinite(p->mark_x) ||
 	    !(p->x_categories || (p->mark_x >= f->xt.lo && p->mark_x <= f->xt.hi)))
 		return;
 	x = xpos(f, p->mark_x);
@@ -316,7 +312,7 @@ static void draw_band_shades(FILE *out, const struct frame *f)
 		double x0 = b->x0 < f->xt.lo ? f->xt.lo : b->x0;
 		double x1 = b->x1 > f->xt.hi ? f->xt.hi : b->x1;
 
-		if (p->x_categories || !finite(x0) || !finite(x1) || x1 <= x0)
+		if (p->x_categories || !isfinite(x0) || !isfinite(x1) || x1 <= x0)
 			continue;
 		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">",
 			xpos(f, x0), f->top, xpos(f, x1) - xpos(f, x0), f->bot - f->top,
@@ -335,7 +331,7 @@ static void draw_band_marks(FILE *out, const struct frame *f)
 		const struct cdm_plot_band *b = &p->bands[i];
 		double x0, x1;
 
-		if (p->x_categories || !finite(b->x0) || !finite(b->x1) || b->x1 <= b->x0 ||
+		if (p->x_categories || !isfinite(b->x0) || !isfinite(b->x1) || b->x1 <= b->x0 ||
 		    b->x0 < f->xt.lo || b->x0 >= f->xt.hi)
 			continue;
 		x0 = xpos(f, b->x0);
@@ -399,20 +395,20 @@ static void draw_line(FILE *out, const struct frame *f, const struct cdm_plot_li
 	unsigned int npts = 0, step, phase;
 
 	for (unsigned int i = 0; i < ln->n; i++)
-		npts += finite(ln->x[i]) && finite(ln->y[i]);
+		npts += isfinite(ln->x[i]) && isfinite(ln->y[i]);
 	fprintf(out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"", col,
 		ln->dashed ? " stroke-dasharray=\"5,3\"" : "");
 	for (unsigned int i = 0; i < ln->n; i++)
-		if (finite(ln->x[i]) && finite(ln->y[i]))
+		if (isfinite(ln->x[i]) && isfinite(ln->y[i]))
 			fprintf(out, "%.1f,%.1f ", xpos(f, ln->x[i]), ypos(f, ln->y[i]));
 	fputs("\"/>\n", out);
 	step = f->p->markers ? 1 : (npts + MARKS_MAX - 1) / MARKS_MAX;
 	phase = step > 1 ? (unsigned int)ln->color % step : 0;
 	for (unsigned int i = 0, k = 0; i < ln->n; i++)
-		if (finite(ln->x[i]) && finite(ln->y[i]) && k++ % step == phase)
+		if (isfinite(ln->x[i]) && isfinite(ln->y[i]) && k++ % step == phase)
 			marker(out, xpos(f, ln->x[i]), ypos(f, ln->y[i]), ln->color, ln->dashed);
-	if (ln->has_knee && ln->knee < ln->n && finite(ln->x[ln->knee]) &&
-	    finite(ln->y[ln->knee])) {
+	if (ln->has_knee && ln->knee < ln->n && isfinite(ln->x[ln->knee]) &&
+	    isfinite(ln->y[ln->knee])) {
 		double kx = xpos(f, ln->x[ln->knee]), ky = ypos(f, ln->y[ln->knee]);
 
 		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>\n",
@@ -465,7 +461,7 @@ static void draw_lane(FILE *out, const struct frame *f, const struct cdm_plot_la
 		int win = k >= ln->win0 && k < ln->win1;
 		double x0, x1;
 
-		if (!finite(b->x0) || !finite(b->x1) || b->x1 <= b->x0)
+		if (!isfinite(b->x0) || !isfinite(b->x1) || b->x1 <= b->x0)
 			continue;
 		x0 = xclip(f, b->x0);
 		x1 = xclip(f, b->x1);

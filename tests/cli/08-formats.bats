@@ -214,6 +214,8 @@ PY
 	[[ "$output" == *"cdm: note: RND4K Q2T1 Read is unstable"* ]]
 	[[ "$output" == *"⚠ unstable"* ]]
 	run "$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --cv-threshold 1000 "$TD"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"RND4K"* ]]
 	[[ "$output" != *"unstable"* ]]
 }
 

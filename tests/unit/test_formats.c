@@ -1109,9 +1109,9 @@ static void test_series_refused(void **state)
 		const char *msg;
 	} bad[] = {
 		{ spoil_zero, "tests[0].series.points[1]: 9000 I/Os in a duration of 0 ns" },
-		{ spoil_overlap, "tests[0].series.points[1]: starts at 1000 ns (pass 2), before points[0] ends at 5000000000 ns (pass 1): out of order or overlapping" },
-		{ spoil_order, "tests[0].series.points[2]: starts at 0 ns (pass 3), before points[1] ends at 10000000000 ns" },
-		{ spoil_pass, "tests[0].series.points[3]: starts at 15000000000 ns (pass 1), before points[2] ends at 15000000000 ns (pass 3)" },
+		{ spoil_overlap, "tests[0].series.points[1]: starts at 1000 ns, before points[0] ends at 5000000000 ns: out of order or overlapping" },
+		{ spoil_order, "tests[0].series.points[2]: starts at 0 ns, before points[1] ends at 10000000000 ns" },
+		{ spoil_pass, "tests[0].series.points[3]: pass 1 after points[2]'s pass 3: out of order" },
 		{ spoil_sum, "tests[0].series.points: their counts add up past 2^64 (at points[1])" },
 		{ spoil_end, "tests[0].series.points[6]: start_ns + duration_ns is past 2^64 ns" },
 		{ spoil_burst, "tests[0].series.burst.high_mb_s: 10, below low_mb_s 20" },

@@ -110,7 +110,8 @@ int cdm_cdm_read(const char *text, size_t len, const char *file,
  * CrystalDiskMark 6.x or 7.x (their fixed 5 s; its product line, or the
  * origin of cdm's text of one); 0 for any other report (8.x and later,
  * one without its product line): there no mark means the time is
- * unknown, so a known time is printed as a mark, 5 s too.  Static.
+ * unknown, so a known time is printed as a mark, 5 s too.  Reads only
+ * @in; no error.
  */
 unsigned int cdm_cdm_read_implied_measure(const struct cdm_run_info *in);
 
