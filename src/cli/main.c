@@ -1087,8 +1087,8 @@ static int write_plot(const char *path, const struct cdm_run_result *res)
 }
 
 /*
- * --svg's card, then the report on stdout or --output, then --save, each
- * written atomically (outfile.h).  The card comes first so that the
+ * After --plot's chart: --svg's card, then the report on stdout or
+ * --output, then --save, each written atomically (outfile.h).  The card comes first so that the
  * Markdown report links only a card that is there: one that could not be
  * written is said (one line, exit 1) and the report, whose measurements
  * cost the run, is printed without its image line.  A signal after the
@@ -1099,6 +1099,9 @@ static int write_report(const struct main_opts *o, struct cdm_run_result *res, i
 {
 	int status = CDM_EXIT_OK;
 
+	/* a signal while --plot was written (report() writes it first) */
+	if (cdm_cli_write_no_more(r))
+		return CDM_EXIT_RUN;
 	if (cdm_cli_save(o->svg, "svg", res, "write the card") != CDM_EXIT_OK) {
 		status = CDM_EXIT_RUN;
 		res->image = NULL;

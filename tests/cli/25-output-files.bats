@@ -273,6 +273,18 @@ no_file() {
 	signal_mid_write HUP "$OD/card.svg" "$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --svg "$OD/card.svg" "$TD"
 	[ "$ST" -eq 129 ]
 	no_file "$OD/card.svg"
+	# --plot's chart is written first: a signal then stops the card, the
+	# report and --save, and an old card is left as it was
+	echo old > "$OD/old.svg"
+	signal_mid_write TERM "$OD/pl.svg" "$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --log-interval 250ms \
+		--plot "$OD/pl.svg" --svg "$OD/old.svg" -o "$OD/pl.txt" --save "$OD/pl.json" "$TD"
+	[ "$ST" -eq 143 ]
+	grep -qx "cdm: $OD/pl.svg: not written: a signal came while cdm was writing it" "$OD/err"
+	no_file "$OD/pl.svg"
+	no_file "$OD/pl.txt"
+	no_file "$OD/pl.json"
+	[ "$(cat "$OD/old.svg")" = old ]
+	rm "$OD/old.svg"
 	signal_mid_write INT "$OD/sw.json" "$CDM" sweep "${NULLRUN[@]}" --threads 1,2 --save "$OD/sw.json" "$TD"
 	grep -qx "cdm: interrupted by Interrupt after the sweep ended; the test file was removed" "$OD/err"
 	[ "$ST" -eq 130 ]
