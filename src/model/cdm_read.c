@@ -30,7 +30,6 @@
 #define GIB (1024ull * 1024 * 1024)
 #define QUOTE_MAX 60            /* bytes of a line quoted in an error */
 #define DIGITS_MAX 10           /* digits before a figure's point, at most */
-#define SIZE_MAX_BYTES (1ull << 50)     /* a test size of 1 PiB, at most */
 #define INTERVAL_MAX 3600u      /* seconds, as cdm's --interval */
 
 /* what the product line says printed the text */
@@ -544,18 +543,10 @@ static int row_old(struct rd *rd, const char *p, struct row *rw, unsigned int *l
 /* the tests's limits, as cdm's own specs have them (spec.h) */
 static int row_check(struct rd *rd, const struct row *rw)
 {
-	char name[64];
+	char name[64], why[96];
 
-	if (rw->spec.qd < 1 || rw->spec.qd > CDM_QD_MAX)
-		return cdm_err_set(rd->err, -EINVAL, "line %u: Q=%u is outside 1..%u", rd->line,
-				   rw->spec.qd, CDM_QD_MAX);
-	if (rw->spec.threads < 1 || rw->spec.threads > CDM_THREADS_MAX)
-		return cdm_err_set(rd->err, -EINVAL, "line %u: T=%u is outside 1..%u", rd->line,
-				   rw->spec.threads, CDM_THREADS_MAX);
-	if (rw->spec.block < CDM_BLOCK_MIN || rw->spec.block > CDM_BLOCK_MAX)
-		return cdm_err_set(rd->err, -EINVAL, "line %u: a block of %llu bytes is outside %llu..%llu",
-				   rd->line, (unsigned long long)rw->spec.block, CDM_BLOCK_MIN,
-				   CDM_BLOCK_MAX);
+	if (cdm_spec_check(&rw->spec, CDM_THREADS_MAX, why, sizeof(why)))
+		return cdm_err_set(rd->err, -EINVAL, "line %u: %s", rd->line, why);
 	for (unsigned int i = 0; i < rd->nrows; i++) {
 		if (rd->rows[i].dir == rw->dir && cdm_spec_same(&rd->rows[i].spec, &rw->spec)) {
 			cdm_spec_name(&rw->spec, name, sizeof(name));
@@ -1041,8 +1032,8 @@ static int test_value(struct rd *rd, const char *p)
 				break;
 		if (i == sizeof(units) / sizeof(units[0]))
 			return 0;
-		if (n > SIZE_MAX_BYTES / units[i].bytes || n * units[i].bytes < CDM_BLOCK_MIN ||
-		    n * units[i].bytes > SIZE_MAX_BYTES) {
+		if (n > CDM_SIZE_MAX / units[i].bytes || n * units[i].bytes < CDM_SIZE_MIN ||
+		    n * units[i].bytes > CDM_SIZE_MAX) {
 			rd->bad = cdm_err_set(rd->err, -EINVAL, "line %u: a test size of %llu %s is outside 512 B..1 PiB",
 					      rd->line, n, units[i].unit);
 			return 0;

@@ -28,6 +28,7 @@
 #include "cdm/base/cpulist.h"
 #include "cdm/base/err.h"
 #include "cdm/model/json.h"
+#include "cdm/model/merge.h"
 #include "cdm/model/result_read.h"
 #include "cdm/model/series.h"
 
@@ -171,7 +172,7 @@ static int figure(struct cdm_err *err, const struct cdm_json *obj, const char *w
 	}
 	if (!(v->num >= 0.0 && v->num < max))
 		return bad(err, "%s.%s: out of range", where, key);
-	*dst = v->num;
+	*dst = v->num + 0.0;    /* -0 as 0: a report prints no "-0.000" */
 	return 0;
 }
 
@@ -754,10 +755,11 @@ static int read_series(struct cdm_err *err, const struct cdm_json *tj, const cha
 }
 
 static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned int idx,
-		     const struct cdm_run_info *in, struct cdm_test_result *t)
+		     const struct cdm_run_info *in, unsigned int threads_max,
+		     struct cdm_test_result *t)
 {
 	const struct cdm_json *passes, *e, *h;
-	char where[48], w[80], s[16];
+	char where[48], w[80], s[16], why[96];
 	unsigned int n;
 
 	snprintf(where, sizeof(where), "tests[%u]", idx);
@@ -786,6 +788,15 @@ static int read_test(struct cdm_err *err, const struct cdm_json *tj, unsigned in
 	    get_uint(err, tj, where, "queue_depth_run", CDM_QD_MAX, &t->qd_run) ||
 	    get_uint(err, tj, where, "threads", 1u << 24, &t->spec.threads))
 		return -EINVAL;
+	/* what a report of it prints must be a test cdm runs (and its text reader reads) */
+	if (cdm_spec_check(&t->spec, threads_max, why, sizeof(why)))
+		return bad(err, "%s: %s", where, why);
+	if (t->dir != CDM_DIR_MIX && t->spec.write_pct)
+		return bad(err, "%s.write_pct: %u, but only a Mix test has a write share", where,
+			   t->spec.write_pct);
+	if (t->qd_run < 1 || t->qd_run > t->spec.qd)
+		return bad(err, "%s.queue_depth_run: %u is outside 1..%u (its queue_depth)", where,
+			   t->qd_run, t->spec.qd);
 	passes = mem(err, tj, where, "passes", CDM_JSON_ARRAY, 0);
 	if (!passes)
 		return -EINVAL;
@@ -984,6 +995,10 @@ static int read_source(struct cdm_err *err, const struct cdm_json *root, struct 
 		return -EINVAL;
 	if (layout > 99)
 		return bad(err, "source.layout: %" PRIu64 " is no CrystalDiskMark version", layout);
+	/* as cdm's text states it (report/layout.c), and its reader reads it back */
+	if (src->verify_blocks > INT64_MAX)
+		return bad(err, "source.verify_blocks: %" PRIu64 ", more than 2^63 - 1 blocks",
+			   src->verify_blocks);
 	src->layout = (unsigned int)layout;
 	/* an interval, admin or test data the report did not state was written as null */
 	v = cdm_json_get(cdm_json_get(root, "settings"), "interval_s");
@@ -1273,6 +1288,26 @@ static int check_kind(const struct cdm_json *root, unsigned int flags, struct cd
 	return 0;
 }
 
+/*
+ * The settings a report of the run prints, against what cdm runs
+ * (spec.h) and its text reader reads back: a run cdm measured states each
+ * of them (its count, time and size); an imported one may leave one
+ * unknown (0, null), and what it states is in range.
+ */
+static int settings_ok(struct cdm_err *err, const struct cdm_run_info *in)
+{
+	int imported = cdm_result_imported(in);
+
+	if ((in->count || !imported) && (in->count < 1 || in->count > CDM_COUNT_MAX))
+		return bad(err, "settings.count: %u is outside 1..%u", in->count, CDM_COUNT_MAX);
+	if ((in->time || !imported) && (in->time < 1 || in->time > CDM_TIME_MAX))
+		return bad(err, "settings.time_s: %u is outside 1..%u", in->time, CDM_TIME_MAX);
+	if ((in->size || !imported) && (in->size < CDM_SIZE_MIN || in->size > CDM_SIZE_MAX))
+		return bad(err, "settings.size_bytes: %" PRIu64 " is outside %llu..%llu", in->size,
+			   CDM_SIZE_MIN, CDM_SIZE_MAX);
+	return 0;
+}
+
 int cdm_result_read(const char *text, size_t len, unsigned int flags,
 		    struct cdm_run_result **out, struct cdm_err *err)
 {
@@ -1304,10 +1339,15 @@ int cdm_result_read(const char *text, size_t len, unsigned int flags,
 	ret = read_info(err, root, r);
 	if (!ret)
 		ret = read_source(err, root, &r->info);
+	if (!ret)
+		ret = settings_ok(err, &r->info);
 	if (!ret && !mem(err, root, "result", "tests", CDM_JSON_ARRAY, 0))
 		ret = -EINVAL;
 	for (unsigned int i = 0; !ret && i < r->ntests; i++)
-		ret = read_test(err, &tests->items[i], i, &r->info, &r->tests[i]);
+		ret = read_test(err, &tests->items[i], i, &r->info,
+				cdm_json_get(root, "scale") ? CDM_THREADS_MAX * CDM_MERGE_MAX :
+							      CDM_THREADS_MAX,
+				&r->tests[i]);
 	if (!ret)
 		ret = verify_total(err, r);
 out:

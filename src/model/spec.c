@@ -105,6 +105,24 @@ static int bad_param(struct cdm_err *err, const char *s, const char *what, char 
 			   s, what, hi, letter, lo, letter, hi);
 }
 
+const char *cdm_spec_check(const struct cdm_spec *spec, unsigned int threads_max, char *buf,
+			   size_t len)
+{
+	if (spec->qd < 1 || spec->qd > CDM_QD_MAX)
+		snprintf(buf, len, "Q=%u is outside 1..%u", spec->qd, CDM_QD_MAX);
+	else if (spec->threads < 1 || spec->threads > threads_max)
+		snprintf(buf, len, "T=%u is outside 1..%u", spec->threads, threads_max);
+	else if (spec->block < CDM_BLOCK_MIN || spec->block > CDM_BLOCK_MAX)
+		snprintf(buf, len, "a block of %llu bytes is outside %llu..%llu",
+			 (unsigned long long)spec->block, CDM_BLOCK_MIN, CDM_BLOCK_MAX);
+	else if (spec->write_pct && (spec->write_pct < CDM_MIX_MIN || spec->write_pct > CDM_MIX_MAX))
+		snprintf(buf, len, "a write share of %u %% is outside %u..%u", spec->write_pct,
+			 CDM_MIX_MIN, CDM_MIX_MAX);
+	else
+		return NULL;
+	return buf;
+}
+
 int cdm_spec_same(const struct cdm_spec *a, const struct cdm_spec *b)
 {
 	return a->pattern == b->pattern && a->block == b->block && a->qd == b->qd &&

@@ -330,6 +330,8 @@ static void test_json_mix_parts(void **state)
 	assert_non_null(r);
 	r->ntests = 1;
 	r->info.count = 2;
+	r->info.time = 2;               /* a run cdm measured states its time and size */
+	r->info.size = 64ull << 20;
 	r->info.fsync_every = 4;
 	r->info.rate_iops = 500;
 	t = &r->tests[0];
@@ -1146,6 +1148,75 @@ static void test_series_refused(void **state)
 	}
 }
 
+/* what test_run_refused() spoils in a run cdm measured (unit_hold_run()) */
+static void spoil_count(struct cdm_run_result *r) { r->info.count = 0; }
+static void spoil_time(struct cdm_run_result *r) { r->info.time = 0; }
+static void spoil_size(struct cdm_run_result *r) { r->info.size = 1; }
+static void spoil_huge(struct cdm_run_result *r) { r->info.size = 1ull << 53; }
+static void spoil_block(struct cdm_run_result *r) { r->tests[0].spec.block = 1; }
+static void spoil_threads(struct cdm_run_result *r) { r->tests[0].spec.threads = 0; }
+static void spoil_many(struct cdm_run_result *r) { r->tests[0].spec.threads = 300; }
+static void spoil_qd(struct cdm_run_result *r) { r->tests[0].spec.qd = 0; }
+static void spoil_qd_run(struct cdm_run_result *r) { r->tests[0].qd_run = 0; }
+/* (a write share of a test not Mix, which the writer leaves null: test_run_refused() sets it) */
+static void spoil_share(struct cdm_run_result *r) { (void)r; }
+
+/*
+ * A saved run whose report would print what cdm never runs, nor its text
+ * reader reads back ("(x0)", "Measure 0 sec", "RND 0B", "T=0", "SEQ1M
+ * Q1T1 W1 Write"): refused by name, each; the run as written reads
+ */
+static void test_run_refused(void **state)
+{
+	static const struct {
+		void (*spoil)(struct cdm_run_result *r);
+		const char *msg;
+	} bad[] = {
+		{ spoil_count, "settings.count: 0 is outside 1..100" },
+		{ spoil_time, "settings.time_s: 0 is outside 1..3600" },
+		{ spoil_size, "settings.size_bytes: 1 is outside 512..1125899906842624" },
+		{ spoil_huge, "settings.size_bytes: 9007199254740992 is outside 512..1125899906842624" },
+		{ spoil_block, "tests[0]: a block of 1 bytes is outside 512..67108864" },
+		{ spoil_threads, "tests[0]: T=0 is outside 1..256" },
+		{ spoil_many, "tests[0]: T=300 is outside 1..256" },
+		{ spoil_qd, "tests[0]: Q=0 is outside 1..1024" },
+		{ spoil_qd_run, "tests[0].queue_depth_run: 0 is outside 1.." },
+		{ spoil_share, "tests[0].write_pct: 1, but only a Mix test has a write share" },
+	};
+
+	(void)state;
+	for (unsigned int i = 0; i <= sizeof(bad) / sizeof(bad[0]); i++) {
+		struct cdm_run_result *r = unit_hold_run(), *back = NULL;
+		struct cdm_err err = { "" };
+		char *json;
+		int ret;
+
+		assert_int_not_equal(r->tests[0].dir, CDM_DIR_MIX);
+		if (i < sizeof(bad) / sizeof(bad[0]))
+			bad[i].spoil(r);
+		json = unit_render("json", r);
+		if (i < sizeof(bad) / sizeof(bad[0]) && bad[i].spoil == spoil_share) {
+			char *w = strstr(json, "\"write_pct\": null");
+
+			assert_non_null(w);
+			memcpy(w, "\"write_pct\":    1", strlen("\"write_pct\": null"));
+		}
+		ret = cdm_result_read(json, strlen(json), 0, &back, &err);
+		if (i == sizeof(bad) / sizeof(bad[0])) {
+			if (ret)
+				fail_msg("the run as written: %s", err.msg);
+			cdm_result_free(back);
+		} else {
+			if (ret != -EINVAL)
+				fail_msg("not refused (%d): %s", ret, bad[i].msg);
+			if (!strstr(err.msg, bad[i].msg))
+				fail_msg("'%s' does not say '%s'", err.msg, bad[i].msg);
+		}
+		free(json);
+		cdm_result_free(r);
+	}
+}
+
 /*
  * --plot of a run with steady state: each test has its own rounds and
  * window, so each gets a lane of its rounds (a box per round, numbered)
@@ -1353,6 +1424,7 @@ int main(void)
 		cmocka_unit_test(test_hold_round_trip),
 		cmocka_unit_test(test_hold_refused),
 		cmocka_unit_test(test_series_refused),
+		cmocka_unit_test(test_run_refused),
 		cmocka_unit_test(test_hold_window_summary),
 		cmocka_unit_test(test_hold_plot),
 	};

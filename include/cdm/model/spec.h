@@ -26,6 +26,8 @@ struct cdm_err;
 #define CDM_TIME_MAX 3600u                      /* seconds */
 #define CDM_MIX_MIN 1u                          /* percent, --mix / W<pct> */
 #define CDM_MIX_MAX 99u
+#define CDM_SIZE_MIN CDM_BLOCK_MIN              /* bytes: a test file of one block */
+#define CDM_SIZE_MAX (1ull << 50)               /* bytes, 1 PiB: no report's is larger */
 
 enum cdm_pattern {
 	CDM_SEQ = 0,
@@ -64,6 +66,20 @@ int cdm_spec_parse(const char *s, struct cdm_spec *spec, struct cdm_err *err);
  * Writes at most @len bytes including the NUL; returns @buf.
  */
 char *cdm_spec_label(const struct cdm_spec *spec, char *buf, size_t len);
+
+/*
+ * cdm_spec_check - is @spec a test cdm could have run, as a reader of a
+ * saved run or a report must ask before it prints one: its block
+ * CDM_BLOCK_MIN..CDM_BLOCK_MAX bytes, Q 1..CDM_QD_MAX, T 1..@threads_max
+ * (CDM_THREADS_MAX for one run; an aggregate of runs sums their threads)
+ * and a write share of 0 or CDM_MIX_MIN..CDM_MIX_MAX %.
+ * Returns NULL when it is, else @buf (@len bytes, NUL-terminated) saying
+ * what is not: "Q=0 is outside 1..1024", "T=300 is outside 1..256", "a
+ * block of 1 bytes is outside 512..67108864", "a write share of 100 % is
+ * outside 1..99".
+ */
+const char *cdm_spec_check(const struct cdm_spec *spec, unsigned int threads_max, char *buf,
+			   size_t len);
 
 /*
  * cdm_spec_same - are @a and @b the same test: pattern, block size, Q, T
