@@ -215,7 +215,7 @@ PY
 	[[ "$output" == *"⚠ unstable"* ]]
 	run "$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --cv-threshold 1000 "$TD"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"RND4K"* ]]
+	[[ "$output" == *"RND    4KiB"* ]]
 	[[ "$output" != *"unstable"* ]]
 }
 

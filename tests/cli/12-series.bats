@@ -59,14 +59,16 @@ SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
 }
 
 @test "a burst is found and its note names the test's direction: a Mix test is 'Mix', never 'Read'" {
-	# 2 ms per I/O for 2 s, then 20 ms: a fast start ten times the level after it
-	# (service times a loaded machine keeps: 100 us ones overshot under ASan on
-	# CI, and the fast start was no longer level enough to be a burst)
-	run "$CDM" --engine null --null-service-us 2000,20000@2 --test "RND4K Q1T1 W30" --count 1 \
-		--time 6 --warmup 0 --size 1MiB --log-interval 500ms --save "$OD/r.json" "$TD"
+	# 10 ms per I/O for 3 s, then 100 ms, 8 in flight: a fast start ten
+	# times the level after it, in intervals of 1 s (service times a loaded
+	# machine keeps: at 2 ms and 20 ms, one in flight, 25 I/Os per 500 ms
+	# interval, a load of 12 moved the slow level past the detector's 15 %;
+	# here 80 per interval, and the fast ones varied 660-740 at that load)
+	run "$CDM" --engine null --null-service-us 10000,100000@3 --test "RND4K Q8T1 W30" --count 1 \
+		--time 9 --warmup 0 --size 1MiB --log-interval 1s --save "$OD/r.json" "$TD"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"note: RND4K Q1T1 W30 Mix: burst: "*" MB/s at the start, then "*" MB/s from "* ]]
+	[[ "$output" == *"note: RND4K Q8T1 W30 Mix: burst: "*" MB/s at the start, then "*" MB/s from "* ]]
 	[[ "$output" != *"W30 Read"* ]]
 	jq -e '.tests[0].direction == "mix" and .tests[0].series.burst.high_mb_s > 2 * .tests[0].series.burst.low_mb_s' "$OD/r.json"
 	assert_clean "$TD"

@@ -432,3 +432,21 @@ PY
 		done
 	done
 }
+
+@test "a saved import whose figure is -0 prints 0, and its report reads back" {
+	r=$(fixture cdm8-default-nvme-1.txt)
+	"$CDM" import --save "$OD/imp.json" "$r"
+	python3 - "$OD/imp.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+rep = d["tests"][0]["reported"]
+rep["mb_s"] = -0.0
+rep["lat_mean_us"] = -0.0
+json.dump(d, open(sys.argv[1], "w"))
+PY
+	grep -q -- '-0.0' "$OD/imp.json"
+	"$CDM" report "$OD/imp.json" > "$OD/t.txt"
+	grep -qF -- '-0.0' "$OD/t.txt" && { cat "$OD/t.txt"; echo "prints -0"; false; }
+	"$CDM" import --format json "$OD/t.txt" > "$OD/back.json"
+	[ "$(jq '.tests[0].reported.mb_s' "$OD/back.json")" = 0 ]
+}
