@@ -1568,35 +1568,53 @@ static int end_fsync_note(struct rd *rd, const char *p)
 }
 
 /* a footer line: 1, 0 (not one), or -EINVAL */
+/*
+ * The footer line @key (F_* @flag) is read once: a second one (a pasted
+ * report's footer twice, a line edited in) would replace the first's
+ * settings without a word.  0, or -EINVAL naming the line.
+ */
+static int footer_once(struct rd *rd, unsigned int flag, const char *key)
+{
+	if (rd->footer & flag)
+		return cdm_err_set(rd->err, -EINVAL, "line %u: a second %s: line in the footer",
+				   rd->line, key);
+	rd->footer |= flag;
+	return 0;
+}
+
 static int footer_line(struct rd *rd, const char *p)
 {
+	static const struct {
+		const char *key;
+		unsigned int flag;
+	} once[] = {
+		{ "Profile", F_PROFILE }, { "Test", F_TEST }, { "Mode", F_MODE },
+		{ "Time", F_TIME }, { "Date", F_DATE }, { "OS", F_OS }, { "Comment", F_COMMENT },
+	};
 	struct cdm_run_info *in = &rd->info;
 	const char *v;
 	int ok = 1;
 
+	for (size_t i = 0; i < sizeof(once) / sizeof(once[0]); i++)
+		if (footer_key(p, once[i].key) && footer_once(rd, once[i].flag, once[i].key))
+			return -EINVAL;
+
 	if ((v = footer_key(p, "Profile"))) {
-		rd->footer |= F_PROFILE;
 		if (strcmp(v, "unknown"))       /* cdm's text of a report without one */
 			snprintf(in->profile, sizeof(in->profile), "%s", v);
 	} else if ((v = footer_key(p, "Test"))) {
-		rd->footer |= F_TEST;
 		ok = test_value(rd, v);
 	} else if ((v = footer_key(p, "Mode"))) {
-		rd->footer |= F_MODE;
 		ok = mode_value(rd, v);
 	} else if ((v = footer_key(p, "Time"))) {
-		rd->footer |= F_TIME;
 		ok = time_value(rd, v);
 	} else if ((v = footer_key(p, "Date"))) {
-		rd->footer |= F_DATE;
 		ok = date_value(rd, v);
 	} else if ((v = footer_key(p, "OS"))) {
-		rd->footer |= F_OS;
 		os_value(in, v);
 		/* 3.x-6.x: the line after it is the comment ("  " + comment) */
 		rd->old_os = old_layout(rd);
 	} else if ((v = footer_key(p, "Comment"))) {
-		rd->footer |= F_COMMENT;
 		snprintf(in->comment, sizeof(in->comment), "%s", v);
 	} else if ((v = footer_key(p, "Steady")) || (v = footer_key(p, "Not steady"))) {
 		/* cdm's notes between the sections and the footer (cdm_layout_notes()) */

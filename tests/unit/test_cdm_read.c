@@ -525,6 +525,18 @@ static void test_refused(void **state)
 	refuse("[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
 	       "  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n",
 	       -EINVAL, "line 3: a second SEQ1M Q8T1 Read result (the first is on line 2)");
+	/* each footer line once: a second would replace the first's settings unsaid */
+	refuse("[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
+	       "   Date: 2021/02/03 15:42:37\n   Date: 2020/01/01 1:00:00\n", -EINVAL,
+	       "line 4: a second Date: line in the footer");
+	refuse("[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
+	       "   Time: Measure 5 sec / Interval 5 sec\n   Time: Measure 1 sec / Interval 5 sec\n",
+	       -EINVAL, "line 4: a second Time: line in the footer");
+	refuse("[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
+	       "   Mode: [Admin]\n   Mode: [Admin] <Verify>\n", -EINVAL,
+	       "line 4: a second Mode: line in the footer");
+	refuse("[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
+	       "Comment: a\nComment: b\n", -EINVAL, "line 4: a second Comment: line in the footer");
 	refuse("[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
 	       "Sequential 1MiB (Q=  1, T= 1):  1181.394 MB/s [   1126.7 IOPS] <   887.18 us>\n",
 	       -EINVAL, "line 3: a CDM 7 result line among CDM 8 ones");
