@@ -1802,6 +1802,17 @@ static void base_name(char *buf, size_t len, const char *file)
 	snprintf(buf, len, "%.*s", (int)(dot - b), b);
 }
 
+/* the major version of a product line ("CrystalDiskMark 6.0.0 x64"), 0 when none */
+static unsigned int product_major(const char *product)
+{
+	const char *p = product;
+	unsigned int major;
+
+	if (!lit(&p, "CrystalDiskMark ") || !uns(&p, 99, &major) || *p != '.')
+		return 0;
+	return major;
+}
+
 /*
  * The Measure seconds of a CrystalDiskMark whose reports print none: 6.x
  * and 7.x ran every DiskSpd pass for a fixed 5 s, not a setting ("-d5" in
@@ -1813,11 +1824,8 @@ static void base_name(char *buf, size_t len, const char *file)
  */
 static unsigned int fixed_measure(const char *product)
 {
-	const char *p = product;
-	unsigned int major;
+	unsigned int major = product_major(product);
 
-	if (!lit(&p, "CrystalDiskMark ") || !uns(&p, 99, &major) || *p != '.')
-		return 0;
 	return major == 6 || major == 7 ? 5 : 0;
 }
 
@@ -1896,6 +1904,14 @@ static int build(struct rd *rd, const char *file, struct cdm_run_result **out)
 		t->dir = rd->rows[i].dir;
 		t->qd_run = t->spec.qd;
 		t->reported = rd->rows[i].rep;
+		/*
+		 * CDM 6 printed no IOPS for its sequential rows: those of cdm's
+		 * text of one are cdm's, from the MB/s (report/layout.c), not
+		 * the report's
+		 */
+		if (rd->by == BY_CDM_IMPORT && product_major(in->source.origin) == 6 &&
+		    t->spec.pattern == CDM_SEQ)
+			t->reported.iops = cdm_pass_no_figure();
 		t->steady = rd->rows[i].steady;
 		t->verify = rd->rows[i].verify;
 		/* CDM prints a Mix test's total only */

@@ -450,3 +450,32 @@ PY
 	"$CDM" import --format json "$OD/t.txt" > "$OD/back.json"
 	[ "$(jq '.tests[0].reported.mb_s' "$OD/back.json")" = 0 ]
 }
+
+@test "every CrystalDiskMark fixture, imported, printed in cdm, cdm7 and cdm6 and imported again, keeps its figures (stated ones stated, missing ones missing)" {
+	for f in "$BATS_TEST_DIRNAME"/../fixtures/cdm-reports/*.txt; do
+		r=$(fixture "$(basename "$f")")
+		"$CDM" import --save "$OD/a.json" "$r"
+		for l in cdm cdm7 cdm6; do
+			"$CDM" report --format "$l" "$OD/a.json" > "$OD/t.$l"
+			"$CDM" import --save "$OD/b.json" "$OD/t.$l"
+			python3 - "$OD/a.json" "$OD/b.json" "$l" "$(basename "$f")" <<'PY'
+import json, sys
+a, b = (json.load(open(x)) for x in sys.argv[1:3])
+layout, name = sys.argv[3], sys.argv[4]
+def key(t):
+    return (t["direction"], t["pattern"], t["block_bytes"], t["queue_depth"], t["threads"])
+ta = {key(t): t["reported"] for t in a["tests"]}
+tb = {key(t): t["reported"] for t in b["tests"]}
+assert ta.keys() == tb.keys(), (name, layout, ta.keys() ^ tb.keys())
+for k, ra in ta.items():
+    rb = tb[k]
+    assert ra["mb_s"] == rb["mb_s"], (name, layout, k, ra, rb)
+    # CDM 6's layout prints no latency, and no IOPS for sequential rows
+    if layout != "cdm6":
+        assert ra["lat_mean_us"] == rb["lat_mean_us"], (name, layout, k, ra, rb)
+    if layout != "cdm6" or k[1] == "RND":
+        assert ra["iops"] == rb["iops"], (name, layout, k, ra, rb)
+PY
+		done
+	done
+}
