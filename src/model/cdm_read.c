@@ -705,6 +705,11 @@ static int run_line(const char *p, struct cdm_run_info *in)
 		return 0;
 	snprintf(in->machine, sizeof(in->machine), "%.*s", (int)mlen, m);
 	snprintf(in->engine, sizeof(in->engine), "%.*s", (int)(e - p), p);
+	/* cdm's text of a saved run that states neither (report/layout.c) */
+	if (!strcmp(in->machine, "unknown"))
+		in->machine[0] = '\0';
+	if (!strcmp(in->engine, "unknown"))
+		in->engine[0] = '\0';
 	in->direct = direct;
 	return 1;
 }

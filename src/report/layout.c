@@ -54,8 +54,9 @@ void cdm_layout_head(FILE *out, const struct cdm_run_info *in, int width)
 	else
 		fprintf(out, "cdm %.*s %.*s (%.*s, %s)\n",
 			(int)sizeof(in->version), in->version[0] ? in->version : cdm_version(),
-			(int)sizeof(in->machine), in->machine,
-			(int)sizeof(in->engine), in->engine,
+			/* a saved run's null machine or engine: "unknown", as its reader takes it */
+			(int)sizeof(in->machine), in->machine[0] ? in->machine : "unknown",
+			(int)sizeof(in->engine), in->engine[0] ? in->engine : "unknown",
 			in->direct ? "O_DIRECT" : "buffered");
 	fprintf(out, "%*s\n", width, CREDIT);
 	rule(out, width);

@@ -479,3 +479,20 @@ PY
 		done
 	done
 }
+
+@test "a saved run whose engine and machine are null prints them as unknown, and its text reads back with them null" {
+	"$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --mode read --save "$OD/r.json" "$TD" > /dev/null
+	python3 - "$OD/r.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["settings"]["engine"] = None
+d["system"]["machine"] = None
+json.dump(d, open(sys.argv[1], "w"))
+PY
+	for l in cdm cdm7 cdm6; do
+		"$CDM" report --format "$l" "$OD/r.json" > "$OD/t.$l"
+		grep -q '^cdm [^ ]* unknown (unknown, O_DIRECT)$' "$OD/t.$l"
+		"$CDM" import --format json "$OD/t.$l" > "$OD/back.json"
+		[ "$(jq -c '[.settings.engine, .system.machine]' "$OD/back.json")" = '[null,null]' ]
+	done
+}
