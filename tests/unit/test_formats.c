@@ -1085,6 +1085,29 @@ static unsigned int count_of(const char *hay, const char *needle)
 	return n;
 }
 
+/*
+ * @json read back as cdm_result_read() reads a file: with @msg NULL it must
+ * read (the run is returned, to free), else be refused (-EINVAL) with an
+ * error that says @msg (NULL is returned)
+ */
+static struct cdm_run_result *read_or_refused(const char *json, const char *msg)
+{
+	struct cdm_run_result *back = NULL;
+	struct cdm_err err = { "" };
+	int ret = cdm_result_read(json, strlen(json), 0, &back, &err);
+
+	if (!msg) {
+		if (ret)
+			fail_msg("the file as written: %s", err.msg);
+		return back;
+	}
+	if (ret != -EINVAL)
+		fail_msg("not refused (%d): %s", ret, msg);
+	if (!strstr(err.msg, msg))
+		fail_msg("'%s' does not say '%s'", err.msg, msg);
+	return NULL;
+}
+
 /* what test_series_refused() spoils in the series of SEQ1M Q8T1 Read (7 points of 5 s) */
 static void spoil_zero(struct cdm_series *s) { s->points[1].duration_ns = 0; }
 static void spoil_overlap(struct cdm_series *s) { s->points[1].start_ns = 1000; }
@@ -1121,28 +1144,20 @@ static void test_series_refused(void **state)
 
 	(void)state;
 	for (unsigned int i = 0; i <= sizeof(bad) / sizeof(bad[0]); i++) {
-		struct cdm_run_result *r = unit_hold_run(), *back = NULL;
-		struct cdm_err err = { "" };
+		const int last = i == sizeof(bad) / sizeof(bad[0]);
+		struct cdm_run_result *r = unit_hold_run(), *back;
 		char *json;
-		int ret;
 
 		r->info.log_interval_ns = 5000000000ull;
 		round_series(&r->tests[0]);
 		/* the last round: the series as written reads */
-		if (i < sizeof(bad) / sizeof(bad[0]))
+		if (!last)
 			bad[i].spoil(r->tests[0].series);
 		json = unit_render("json", r);
-		ret = cdm_result_read(json, strlen(json), 0, &back, &err);
-		if (i == sizeof(bad) / sizeof(bad[0])) {
-			if (ret)
-				fail_msg("the series as written: %s", err.msg);
+		back = read_or_refused(json, last ? NULL : bad[i].msg);
+		if (last)
 			assert_int_equal(back->tests[0].series->npoints, 7);
-			cdm_result_free(back);
-		} else {
-			assert_int_equal(ret, -EINVAL);
-			if (!strstr(err.msg, bad[i].msg))
-				fail_msg("'%s' does not say '%s'", err.msg, bad[i].msg);
-		}
+		cdm_result_free(back);
 		free(json);
 		cdm_result_free(r);
 	}
@@ -1186,32 +1201,22 @@ static void test_run_refused(void **state)
 
 	(void)state;
 	for (unsigned int i = 0; i <= sizeof(bad) / sizeof(bad[0]); i++) {
-		struct cdm_run_result *r = unit_hold_run(), *back = NULL;
-		struct cdm_err err = { "" };
+		const int last = i == sizeof(bad) / sizeof(bad[0]);
+		struct cdm_run_result *r = unit_hold_run();
 		char *json;
-		int ret;
 
 		assert_int_not_equal(r->tests[0].dir, CDM_DIR_MIX);
-		if (i < sizeof(bad) / sizeof(bad[0]))
+		/* the last round: the run as written reads */
+		if (!last)
 			bad[i].spoil(r);
 		json = unit_render("json", r);
-		if (i < sizeof(bad) / sizeof(bad[0]) && bad[i].spoil == spoil_share) {
+		if (!last && bad[i].spoil == spoil_share) {
 			char *w = strstr(json, "\"write_pct\": null");
 
 			assert_non_null(w);
 			memcpy(w, "\"write_pct\":    1", strlen("\"write_pct\": null"));
 		}
-		ret = cdm_result_read(json, strlen(json), 0, &back, &err);
-		if (i == sizeof(bad) / sizeof(bad[0])) {
-			if (ret)
-				fail_msg("the run as written: %s", err.msg);
-			cdm_result_free(back);
-		} else {
-			if (ret != -EINVAL)
-				fail_msg("not refused (%d): %s", ret, bad[i].msg);
-			if (!strstr(err.msg, bad[i].msg))
-				fail_msg("'%s' does not say '%s'", err.msg, bad[i].msg);
-		}
+		cdm_result_free(read_or_refused(json, last ? NULL : bad[i].msg));
 		free(json);
 		cdm_result_free(r);
 	}
