@@ -1572,7 +1572,6 @@ static int end_fsync_note(struct rd *rd, const char *p)
 	return 1;
 }
 
-/* a footer line: 1, 0 (not one), or -EINVAL */
 /*
  * The footer line @key (F_* @flag) is read once: a second one (a pasted
  * report's footer twice, a line edited in) would replace the first's
@@ -1587,39 +1586,44 @@ static int footer_once(struct rd *rd, unsigned int flag, const char *key)
 	return 0;
 }
 
+/* a footer line: 1, 0 (not one), or -EINVAL */
 static int footer_line(struct rd *rd, const char *p)
 {
-	static const struct {
-		const char *key;
-		unsigned int flag;
-	} once[] = {
-		{ "Profile", F_PROFILE }, { "Test", F_TEST }, { "Mode", F_MODE },
-		{ "Time", F_TIME }, { "Date", F_DATE }, { "OS", F_OS }, { "Comment", F_COMMENT },
-	};
 	struct cdm_run_info *in = &rd->info;
 	const char *v;
 	int ok = 1;
 
-	for (size_t i = 0; i < sizeof(once) / sizeof(once[0]); i++)
-		if (footer_key(p, once[i].key) && footer_once(rd, once[i].flag, once[i].key))
-			return -EINVAL;
-
+	/* each of these once: footer_once() */
 	if ((v = footer_key(p, "Profile"))) {
+		if (footer_once(rd, F_PROFILE, "Profile"))
+			return -EINVAL;
 		if (strcmp(v, "unknown"))       /* cdm's text of a report without one */
 			snprintf(in->profile, sizeof(in->profile), "%s", v);
 	} else if ((v = footer_key(p, "Test"))) {
+		if (footer_once(rd, F_TEST, "Test"))
+			return -EINVAL;
 		ok = test_value(rd, v);
 	} else if ((v = footer_key(p, "Mode"))) {
+		if (footer_once(rd, F_MODE, "Mode"))
+			return -EINVAL;
 		ok = mode_value(rd, v);
 	} else if ((v = footer_key(p, "Time"))) {
+		if (footer_once(rd, F_TIME, "Time"))
+			return -EINVAL;
 		ok = time_value(rd, v);
 	} else if ((v = footer_key(p, "Date"))) {
+		if (footer_once(rd, F_DATE, "Date"))
+			return -EINVAL;
 		ok = date_value(rd, v);
 	} else if ((v = footer_key(p, "OS"))) {
+		if (footer_once(rd, F_OS, "OS"))
+			return -EINVAL;
 		os_value(in, v);
 		/* 3.x-6.x: the line after it is the comment ("  " + comment) */
 		rd->old_os = old_layout(rd);
 	} else if ((v = footer_key(p, "Comment"))) {
+		if (footer_once(rd, F_COMMENT, "Comment"))
+			return -EINVAL;
 		snprintf(in->comment, sizeof(in->comment), "%s", v);
 	} else if ((v = footer_key(p, "Steady")) || (v = footer_key(p, "Not steady"))) {
 		/* cdm's notes between the sections and the footer (cdm_layout_notes()) */
