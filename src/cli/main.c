@@ -1088,12 +1088,12 @@ static int write_plot(const char *path, const struct cdm_run_result *res)
 
 /*
  * After --plot's chart: --svg's card, then the report on stdout or
- * --output, then --save, each written atomically (outfile.h).  The card comes first so that the
- * Markdown report links only a card that is there: one that could not be
- * written is said (one line, exit 1) and the report, whose measurements
- * cost the run, is printed without its image line.  A signal after the
- * run ended stops what is left: report() says so.  Returns the exit
- * status so far (0 or 1).
+ * --output, then --save, each written atomically (outfile.h).  The card
+ * comes first so that the Markdown report links only a card that is
+ * there: one that could not be written is said (one line, exit 1) and the
+ * report, whose measurements cost the run, is printed without its image
+ * line.  A signal after the run ended stops what is left: report() says
+ * so.  Returns the exit status so far (0 or 1).
  */
 static int write_report(const struct main_opts *o, struct cdm_run_result *res, int r)
 {
