@@ -1314,6 +1314,7 @@ int cdm_result_read(const char *text, size_t len, unsigned int flags,
 	const struct cdm_json *tests;
 	struct cdm_run_result *r = NULL;
 	struct cdm_json *root;
+	unsigned int tmax;
 	size_t n;
 	int ret;
 
@@ -1343,11 +1344,10 @@ int cdm_result_read(const char *text, size_t len, unsigned int flags,
 		ret = settings_ok(err, &r->info);
 	if (!ret && !mem(err, root, "result", "tests", CDM_JSON_ARRAY, 0))
 		ret = -EINVAL;
+	/* an aggregate's tests sum the threads of its runs (model/merge.h) */
+	tmax = cdm_json_get(root, "scale") ? CDM_THREADS_MAX * CDM_MERGE_MAX : CDM_THREADS_MAX;
 	for (unsigned int i = 0; !ret && i < r->ntests; i++)
-		ret = read_test(err, &tests->items[i], i, &r->info,
-				cdm_json_get(root, "scale") ? CDM_THREADS_MAX * CDM_MERGE_MAX :
-							      CDM_THREADS_MAX,
-				&r->tests[i]);
+		ret = read_test(err, &tests->items[i], i, &r->info, tmax, &r->tests[i]);
 	if (!ret)
 		ret = verify_total(err, r);
 out:
