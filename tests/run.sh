@@ -1,14 +1,15 @@
 #!/bin/sh
 # tests/run.sh [--fast] - run every test of cdm and end with one line
 # "N passed, N failed, N skipped".  Called by `make test` after the build;
-# `make check` calls it with --fast, which runs parts 1 and 2 only, and
-# there the CLI tests marked slow skip (CDM_TEST_FAST=yes).
+# `make check` calls it with --fast, which runs parts 1 and 2 only.
 #
 #  1. unit tests (cmocka), TAP output
-#  2. CLI tests (bats) against ./cdm
-#  3. both again built with -fsanitize=address,undefined (build/asan/)
-#  4. a few CLI runs under valgrind memcheck (tests/valgrind/), when installed
-#  5. the parsers under libFuzzer for a bounded time
+#  2. CLI tests (bats, tests/cli/) against ./cdm
+#  3. the slow tests (bats, tests/slow/): builds in copies of the tree,
+#     the static binary, the tarball, the package, the container
+#  4. parts 1 and 2 again built with -fsanitize=address,undefined (build/asan/)
+#  5. a few CLI runs under valgrind memcheck (tests/valgrind/), when installed
+#  6. the parsers under libFuzzer for a bounded time
 #
 # Each part's TAP lines are kept in build/test-logs/ for a failed run.
 # Every unit test program and every CLI test has a time limit
@@ -16,9 +17,6 @@
 set -u
 fast=no
 [ "${1:-}" = "--fast" ] && fast=yes
-# a CLI test marked slow (a package build, a tarball's own make check)
-# skips in the fast suite: tests/cli/30-ship.bats
-[ $fast = yes ] && export CDM_TEST_FAST=yes
 export CDM_TEST_TIMEOUT=${CDM_TEST_TIMEOUT:-300}
 cd "$(dirname "$0")/.." || exit 2
 logs=build/test-logs
@@ -101,9 +99,23 @@ if [ $fast = no ] && command -v mpicc >/dev/null 2>&1; then
 		echo "not ok - make WITH_MPI=yes cdm-mpi failed, see $logs/mpi-build.log" | tee "$logs/mpi-build.tap"
 fi
 
+# the slow tests: what they build and run is not $CDM, so once, on the
+# plain build, side by side
+run_slow() {
+	echo "# slow bats tests/slow ${bats_jobs}"
+	# shellcheck disable=SC2086
+	CDM=$(pwd)/cdm bats $bats_jobs --tap tests/slow > "$logs/slow.tap" 2>&1
+	rc=$?
+	cat "$logs/slow.tap"
+	if [ $rc -ne 0 ] && ! grep -q '^not ok' "$logs/slow.tap"; then
+		echo "not ok - bats (slow) exited with status $rc" | tee -a "$logs/slow.tap"
+	fi
+}
+
 run_unit build plain
 run_cli cdm plain
 [ $fast = yes ] && summary_and_exit
+run_slow
 run_unit build/asan asan
 run_cli build/asan/cdm asan
 

@@ -351,30 +351,6 @@ need_deny() {
 	assert_clean "$TD"
 }
 
-@test "an engine not built in: named with the package to install, exit 1; auto uses sync" {
-	[[ "$CDM" != */asan/* ]] || skip "built and checked once, in the plain pass"
-	root="$BATS_TEST_DIRNAME/../.."
-	mkdir -p "$OD/tree"
-	cp -r "$root/Makefile" "$root/src" "$root/include" "$root/profiles" "$OD/tree/"
-	make -s -j2 -C "$OD/tree" WITH_LIBURING=no WITH_LIBAIO=no cdm > "$OD/build.log" 2>&1 ||
-		{ cat "$OD/build.log"; false; }
-	bare="$OD/tree/cdm"
-	run "$bare" "${QUICK[@]}" --engine io_uring --test RND4K "$TD"
-	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "cdm: the io_uring engine is not built in: install liburing-dev and rebuild" ]
-	run "$bare" "${QUICK[@]}" --engine libaio --test RND4K "$TD"
-	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "cdm: the libaio engine is not built in: install libaio-dev and rebuild" ]
-	assert_clean "$TD"
-	run "$bare" --list-engines
-	[[ "$output" =~ io_uring\ +no ]]
-	[[ "$output" =~ libaio\ +no ]]
-	run "$bare" "${QUICK[@]}" --test RND4K "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"(sync, O_DIRECT)"* ]]
-	assert_clean "$TD"
-}
-
 # --- limits ---
 
 @test "Q x T beyond fs.aio-max-nr is refused before the test file is written" {

@@ -22,7 +22,7 @@ Prints one line of key=value figures:
 
 With --sample, only the sector at START and every STEP bytes after it
 (byte counts) is read, for a file too large to read whole (the 3 GiB
-files of tests/cli/07-build.bats): sampled, written and misplaced as above.
+files of tests/slow/build.bats): sampled, written and misplaced as above.
 """
 import hashlib
 import lzma

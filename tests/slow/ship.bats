@@ -3,13 +3,11 @@
 # the binary is (an empty chroot, with and without /proc, /sys and /dev);
 # make dist's tarball; the Debian package; the container image.
 #
-# These test the shipped files, not $CDM: in the sanitizer pass of
-# `make test` (CDM=build/asan/cdm) they would only repeat the plain pass,
-# so they skip there.  The slow ones (a package build, a container build, a
-# tarball's own make check) run in `make test` only, not in `make check`
-# (tests/run.sh --fast sets CDM_TEST_FAST=yes).
+# These test the shipped files, not $CDM, and build them (a static binary,
+# a tarball built and checked, a package, a container): slow, so `make
+# test` runs them (tests/slow/) and `make check` does not.
 
-load helpers
+load ../cli/helpers
 
 ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 
@@ -40,11 +38,6 @@ not_asan() {
 	case $CDM in
 	*/asan/*) skip "the shipped files, tested in the plain pass already" ;;
 	esac
-}
-
-# slow REASON - skip in make check; run in make test
-slow() {
-	[ "${CDM_TEST_FAST:-no}" != yes ] || skip "slow ($1): make test runs it, make check does not"
 }
 
 # static_bin - the static binary, built by setup_file; skip only when this
@@ -246,7 +239,6 @@ src_copy() {
 
 @test "the Debian package: builds, lintian shows no error, installs cdm, man page, profiles and docs, removes to nothing" {
 	not_asan
-	slow "it installs a package system-wide for a moment (dpkg -i, -r); about 20 s"
 	[ "$(id -u)" -eq 0 ] || skip "needs root to install the package"
 	command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null ||
 		skip "dpkg-buildpackage or debhelper not installed (apt-get install dpkg-dev debhelper)"
