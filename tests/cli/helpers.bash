@@ -3,6 +3,14 @@
 
 : "${CDM:=$BATS_TEST_DIRNAME/../../cdm}"
 
+# bats-assert (Debian's bats-assert and bats-support): a failed assertion
+# prints what was expected, what came, and the output of the command, so a
+# red line in CI is readable without running it again:
+#   run "$CDM" ...; assert_success; assert_output --partial "[Read]"
+#   assert_equal "$(jq .x f.json)" 5
+bats_load_library bats-support
+bats_load_library bats-assert
+
 # The tests that run make (07-build, the tarball and package tests) start it
 # afresh: under `make -j2 check` the outer make's jobserver settings reach
 # them and a nested `make -j2` warns "-j2 forced in submake", which those
@@ -148,4 +156,21 @@ engine_works() {
 # fields of result row $1 (a line of the report): label Q T MB/s IOPS lat_us
 row_fields() {
 	echo "$1" | sed -E 's/^  (SEQ|RND) +([0-9]+)(MiB|KiB|B) \(Q= *([0-9]+), T= *([0-9]+)\): +([0-9.]+) MB\/s \[ *([0-9.]+) IOPS\] < *([0-9.]+) us>$/\1 \2\3 \4 \5 \6 \7 \8/'
+}
+
+# wait_for WHAT CMD... - wait for an event: run CMD (a test, such as
+# `test -e FILE` or `grep -q LINE FILE`) every 20 ms until it succeeds.
+# Not a timing: the bound (CDM_TEST_WAIT seconds, default 120) only turns
+# a hang into a failure, which names WHAT.
+wait_for() {
+	local what=$1 n=0 limit=$((${CDM_TEST_WAIT:-120} * 50))
+	shift
+	until "$@"; do
+		n=$((n + 1))
+		if [ $n -ge $limit ]; then
+			echo "waited ${CDM_TEST_WAIT:-120} s for $what, in vain: $*" >&2
+			return 1
+		fi
+		sleep 0.02
+	done
 }
