@@ -393,9 +393,26 @@ need_deny() {
 	assert_clean "$TD"
 }
 
-# a uid no other test uses, so that its process count is ours alone
-UID_A=54321
-UID_B=54322
+# fresh_uid - a uid of this test alone: no user of the machine, no process
+# running as it.  RLIMIT_NPROC counts a user's processes and io_uring
+# charges registered buffers and rings to the user's locked memory, so a
+# uid shared with another test (of this run, or of another run of the
+# suite on the machine: a fixed 54321 was, and two tests failed there)
+# lends it their threads and their memory.
+fresh_uid() {
+	local u
+	while :; do
+		u=$((2000000000 + ((RANDOM << 15) | RANDOM) % 1000000000))
+		getent passwd "$u" > /dev/null && continue
+		ps -e -o uid= | grep -qx " *$u" && continue
+		echo "$u"
+		return
+	done
+}
+
+# the uids of a test (need_setpriv sets them)
+UID_A=
+UID_B=
 
 as_user() {	# $1 = uid, rest = command
 	local u=$1
@@ -407,7 +424,8 @@ need_setpriv() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root to switch users"
 	command -v setpriv > /dev/null || skip "setpriv not installed"
 	command -v prlimit > /dev/null || skip "prlimit not installed"
-	chmod 755 "$TD"
+	UID_A=$(fresh_uid)
+	UID_B=$(fresh_uid)
 	chmod 777 "$TD"
 }
 
