@@ -96,6 +96,31 @@ int cdm_cli_null_service(const struct cdm_cli_cmd *cmd, const char *arg,
 	return CDM_CLI_GO_ON;
 }
 
+int cdm_cli_null_device(const struct cdm_cli_cmd *cmd, const char *arg,
+			struct cdm_run_config *cfg)
+{
+	struct cdm_err err = { "" };
+
+	if (cdm_devspec_parse(arg, &cfg->null_device, &err) < 0)
+		return cdm_cli_usage(cmd, "bad value for --null-device: %s", err.msg);
+	return CDM_CLI_GO_ON;
+}
+
+int cdm_cli_null_check(const struct cdm_cli_cmd *cmd, const char *service, const char *device,
+		       const struct cdm_run_config *cfg)
+{
+	const char *opt = device ? "--null-device" : "--null-service-us";
+
+	if (service && device)
+		return cdm_cli_usage(cmd, "--null-service-us '%s' and --null-device '%s' both set the null engine's device: give one (--null-service-us N is --null-device lat=Nus)",
+				     service, device);
+	if ((service || device) && cfg->engine && !(cfg->engine->flags & CDM_ENGINE_NO_IO))
+		return cdm_cli_usage(cmd, "%s '%s' sets the null engine's %s: this run uses the %s engine (add --engine null, or drop it)",
+				     opt, device ? device : service,
+				     device ? "simulated device" : "service time", cfg->engine->name);
+	return CDM_CLI_GO_ON;
+}
+
 int cdm_cli_round_size(const struct cdm_cli_cmd *cmd, struct cdm_run_config *cfg)
 {
 	uint64_t asked = cfg->size, block;

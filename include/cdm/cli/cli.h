@@ -85,6 +85,26 @@ int cdm_cli_null_service(const struct cdm_cli_cmd *cmd, const char *arg,
 			 struct cdm_run_config *cfg);
 
 /*
+ * cdm_cli_null_device - --null-device @arg (cdm/base/devspec.h's grammar)
+ * into @cfg->null_device, for cdm and cdm sweep alike.  Returns
+ * CDM_CLI_GO_ON, or CDM_EXIT_USAGE after the usage error "bad value for
+ * --null-device: 'iops=abc' (iops=N|none, ...)", naming the bad part.
+ */
+int cdm_cli_null_device(const struct cdm_cli_cmd *cmd, const char *arg,
+			struct cdm_run_config *cfg);
+
+/*
+ * cdm_cli_null_check - the two options of the null engine's device, as
+ * given (@service: --null-service-us, @device: --null-device; NULL when
+ * not given), against each other and against @cfg->engine once resolved
+ * (NULL: not yet, not checked): both together, or either with an engine
+ * that does I/O, are refused.  Returns CDM_CLI_GO_ON, or CDM_EXIT_USAGE
+ * after the usage error.
+ */
+int cdm_cli_null_check(const struct cdm_cli_cmd *cmd, const char *service, const char *device,
+		       const struct cdm_run_config *cfg);
+
+/*
  * cdm_cli_round_size - cdm_plan_round_size() on @cfg, with a note on
  * stderr when the size was rounded down.  Returns CDM_CLI_GO_ON, or
  * CDM_EXIT_USAGE after a usage error for a size below one block.
