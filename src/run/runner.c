@@ -1282,6 +1282,7 @@ static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target 
 	in->dsync = cfg->dsync;
 	in->fsync_every = cfg->fsync_every;
 	in->rate_iops = cfg->rate_iops;
+	cdm_devspec_format(&cfg->null_device, in->null_device, sizeof(in->null_device));
 	in->verify = cfg->verify;
 	in->end_fsync = cfg->end_fsync;
 	in->steady_state = cfg->steady_state;
