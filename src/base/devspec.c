@@ -181,7 +181,8 @@ static int phase_parse(char *s, const struct cdm_devspec_phase *prev, unsigned i
 
 int cdm_devspec_parse(const char *text, struct cdm_devspec *out, struct cdm_err *err)
 {
-	char buf[CDM_DEVSPEC_TEXT_MAX], *s, *next;
+	/* each duration grows by 2 characters at most in canonical form: twice is room */
+	char buf[CDM_DEVSPEC_TEXT_MAX], canon[2 * CDM_DEVSPEC_TEXT_MAX], *s, *next;
 	unsigned int n = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -205,6 +206,12 @@ int cdm_devspec_parse(const char *text, struct cdm_devspec *out, struct cdm_err 
 		n++;
 	}
 	out->nphases = n;
+	/* "1.5s" is written "1500ms": the record must hold what was taken */
+	if (strlen(cdm_devspec_format(out, canon, sizeof(canon))) >= CDM_DEVSPEC_TEXT_MAX) {
+		memset(out, 0, sizeof(*out));
+		return cdm_err_set(err, -EINVAL, "'%.20s...' (at most %u characters as cdm writes it: %.20s...)",
+				   text, CDM_DEVSPEC_TEXT_MAX - 1, canon);
+	}
 	return 0;
 }
 

@@ -141,6 +141,12 @@ static void test_refused(void **state)
 	memset(lng, 'x', sizeof(lng) - 1);
 	lng[sizeof(lng) - 1] = '\0';
 	refused(lng, "'xxxxxxxxxxxxxxxxxxxx...' (at most 255 characters)");
+	/* short enough as given, too long as written back: "1.5s" is "1500ms" */
+	snprintf(many, sizeof(many), "lat=1.5s");
+	for (unsigned int i = 1; i <= 12; i++)
+		snprintf(many + strlen(many), sizeof(many) - strlen(many), ";at=%u.5s,lat=1.5s", i);
+	assert_true(strlen(many) < CDM_DEVSPEC_TEXT_MAX);
+	refused(many, "'lat=1.5s;at=1.5s,lat...' (at most 255 characters as cdm writes it: lat=1500ms;at=1500ms...)");
 }
 
 /* --null-service-us N[,M@S]: lat=N us, channels=all, then at=S s, lat=M us */

@@ -74,7 +74,10 @@ struct cdm_devspec {
  * cdm_devspec_parse - @text (the grammar above) into *@out.  Returns 0,
  * or -EINVAL with *@out zeroed and one phrase in @err (may be NULL) that
  * quotes the bad part and says what it takes, for the caller to put after
- * its subject: "'iops=abc' (iops=N|none, N 1-1000000000)".
+ * its subject: "'iops=abc' (iops=N|none, N 1-1000000000)".  Refused too:
+ * more than CDM_DEVSPEC_PHASES phases, and a text of more than
+ * CDM_DEVSPEC_TEXT_MAX - 1 characters as given or as cdm_devspec_format()
+ * writes it ("1.5s" is "1500ms"), so that the record holds it whole.
  */
 int cdm_devspec_parse(const char *text, struct cdm_devspec *out, struct cdm_err *err);
 
