@@ -91,7 +91,8 @@ endif
 # adds its file to ENGINES when the library is found.  An engine left out
 # is still known to cdm: it shows as "not built in" with the package to
 # install (its ops are a weak symbol in src/engine/engine.c).
-ENGINES := src/engine/engine.c src/engine/sandbox.c src/engine/sync.c src/engine/null.c
+ENGINES := src/engine/engine.c src/engine/sandbox.c src/engine/sync.c src/engine/null.c \
+            src/engine/null_device.c
 
 # io_uring: liburing, found with pkg-config
 ifneq ($(WITH_LIBURING),no)

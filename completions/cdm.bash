@@ -102,7 +102,8 @@ _cdm()
 		return
 		;;
 	-n | --count | -T | --time | --interval | --warmup | --mix | --rate-iops | --fsync | \
-	--label | --cv-threshold | --comment | --null-service-us | --batch | --start-at | \
+	--label | --cv-threshold | --comment | --null-service-us | --null-device | --batch | \
+	--start-at | \
 	--threads | --qd | --max-rounds | --cpus)
 		return          # a number, a list or a text: nothing to offer
 		;;

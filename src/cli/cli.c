@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cdm/base/devspec.h"
 #include "cdm/base/err.h"
 #include "cdm/base/msg.h"
 #include "cdm/base/size.h"
@@ -89,29 +90,34 @@ int cdm_cli_aggregate(const struct cdm_cli_cmd *cmd, const char *arg, enum cdm_a
 int cdm_cli_null_service(const struct cdm_cli_cmd *cmd, const char *arg,
 			 struct cdm_run_config *cfg)
 {
-	char first[32], *comma, *at, *end = NULL;
-	unsigned long n, m = 0;
-	double sec = 0;
-
-	snprintf(first, sizeof(first), "%s", arg);
-	comma = strchr(first, ',');
-	at = comma ? strchr(comma + 1, '@') : NULL;
-	if (comma)
-		*comma = '\0';
-	if (at)
-		*at = '\0';
-	if (at && at[1] >= '0' && at[1] <= '9') {
-		errno = 0;
-		sec = strtod(at + 1, &end);
-	}
-	if (strlen(arg) >= sizeof(first) || cdm_uint_parse(first, 0, 10000000, &n) < 0 ||
-	    (comma && (!at || cdm_uint_parse(comma + 1, 0, 10000000, &m) < 0 || !end ||
-		       *end || errno || !(sec >= 0.001 && sec <= CDM_TIME_MAX))))
+	if (cdm_devspec_service(arg, &cfg->null_device) < 0)
 		return cdm_cli_usage(cmd, "bad value for --null-service-us: '%s' (N or N,M@S: microseconds 0-10000000, then M from S seconds on, 0.001-%u)",
 				     arg, CDM_TIME_MAX);
-	cfg->null_service_ns = (uint64_t)n * 1000;
-	cfg->null_service_after_ns = (uint64_t)m * 1000;
-	cfg->null_service_change_ns = (uint64_t)(sec * 1000.0 + 0.5) * 1000000ull;
+	return CDM_CLI_GO_ON;
+}
+
+int cdm_cli_null_device(const struct cdm_cli_cmd *cmd, const char *arg,
+			struct cdm_run_config *cfg)
+{
+	struct cdm_err err = { "" };
+
+	if (cdm_devspec_parse(arg, &cfg->null_device, &err) < 0)
+		return cdm_cli_usage(cmd, "bad value for --null-device: %s", err.msg);
+	return CDM_CLI_GO_ON;
+}
+
+int cdm_cli_null_check(const struct cdm_cli_cmd *cmd, const char *service, const char *device,
+		       const struct cdm_run_config *cfg)
+{
+	const char *opt = device ? "--null-device" : "--null-service-us";
+
+	if (service && device)
+		return cdm_cli_usage(cmd, "--null-service-us '%s' and --null-device '%s' both set the null engine's device: give one (--null-service-us N is --null-device lat=Nus)",
+				     service, device);
+	if ((service || device) && cfg->engine && !(cfg->engine->flags & CDM_ENGINE_NO_IO))
+		return cdm_cli_usage(cmd, "%s '%s' sets the null engine's %s: this run uses the %s engine (add --engine null, or drop it)",
+				     opt, device ? device : service,
+				     device ? "simulated device" : "service time", cfg->engine->name);
 	return CDM_CLI_GO_ON;
 }
 

@@ -55,7 +55,7 @@
 
 enum {
 	OPT_INTERVAL = 256, OPT_WARMUP, OPT_MODE, OPT_DATA, OPT_BUFFERED,
-	OPT_COMMENT, OPT_LIST_ENGINES, OPT_MIX, OPT_NULL_SERVICE, OPT_NO_REGISTER,
+	OPT_COMMENT, OPT_LIST_ENGINES, OPT_MIX, OPT_NULL_SERVICE, OPT_NULL_DEVICE, OPT_NO_REGISTER,
 	OPT_FILE, OPT_BATCH, OPT_SQPOLL, OPT_HIPRI, OPT_AGGREGATE, OPT_SAVE, OPT_LABEL, OPT_CV_THRESHOLD,
 	OPT_ALLOW_DESTRUCTIVE, OPT_RATE_IOPS, OPT_SYNC, OPT_FSYNC,
 	OPT_START_AT, OPT_SAVE_RANKS,
@@ -138,6 +138,7 @@ static const struct option long_opts[] = {
 	{ "list-engines", no_argument,       NULL, OPT_LIST_ENGINES },
 	{ "list-profiles", no_argument,      NULL, OPT_LIST_PROFILES },
 	{ "null-service-us", required_argument, NULL, OPT_NULL_SERVICE },
+	{ "null-device",  required_argument, NULL, OPT_NULL_DEVICE },
 	{ "no-register",  no_argument,       NULL, OPT_NO_REGISTER },
 	{ "batch",        required_argument, NULL, OPT_BATCH },
 	{ "sqpoll",       no_argument,       NULL, OPT_SQPOLL },
@@ -243,9 +244,17 @@ static const char usage_text[] =
 "      --null-service-us N[,M@S]\n"
 "                           null engine: fixed service time per I/O in\n"
 "                           microseconds, 0-10000000; with ,M@S, M from S\n"
-"                           seconds after each thread's first I/O of a test on\n"
-"                           (a speed that changes part-way) (default: 0; for\n"
-"                           tests)\n"
+"                           seconds after the test's first I/O on (a speed\n"
+"                           that changes part-way); = --null-device\n"
+"                           lat=Nus[;at=Ss,lat=Mus] (default: 0; for tests)\n"
+"      --null-device SPEC   null engine: a simulated device shared by the\n"
+"                           test's threads; phases split by ';', each of\n"
+"                           lat=DUR (per I/O), channels=N|all (served at\n"
+"                           once), iops=N|none, mbs=N|none (caps),\n"
+"                           at=DUR (start, from the test's first I/O),\n"
+"                           stall=DUR (nothing completes); DUR 100us, 2s:\n"
+"                           \"lat=100us,channels=4,iops=20000;at=2s,iops=5000\"\n"
+"                           (default: none: every I/O done at once)\n"
 "      --no-register        io_uring: no registered buffers or file\n"
 "                           (default: off)\n"
 "      --batch N            completions reaped, and I/Os restarted, per engine\n"
@@ -306,6 +315,7 @@ struct main_opts {
 	unsigned int mix;               /* --mix read percent; 0 = the profile's */
 	const struct cdm_formatter *fmt;
 	const char *null_service;       /* --null-service-us as given, or NULL */
+	const char *null_device;        /* --null-device as given, or NULL */
 };
 
 static void main_opts_init(struct main_opts *o)
@@ -599,6 +609,9 @@ static int parse_run_option(int c, char *arg, struct main_opts *o)
 	case OPT_NULL_SERVICE:
 		o->null_service = arg;
 		return cdm_cli_null_service(&cmd, arg, &o->cfg);
+	case OPT_NULL_DEVICE:
+		o->null_device = arg;
+		return cdm_cli_null_device(&cmd, arg, &o->cfg);
 	case OPT_BATCH:
 		if (cdm_uint_parse(arg, 1, CDM_QD_MAX, &v) < 0)
 			return cdm_cli_usage(&cmd, "bad value for --batch: '%s' (1-%u)", arg, CDM_QD_MAX);
@@ -842,18 +855,18 @@ static int check_verify(struct main_opts *o)
 }
 
 /*
- * Options that would do nothing in this run: --null-service-us with an
- * engine other than null is refused (it sets only the null engine's
- * time); --end-fsync without a write or Mix test gets a note, as --verify
- * does (a profile may set it for runs of every mode).
+ * Options that would do nothing in this run: --null-service-us or
+ * --null-device with an engine other than null is refused (they set only
+ * the null engine's device), and so are both together
+ * (cdm_cli_null_check()); --end-fsync without a write or Mix test gets a
+ * note, as --verify does (a profile may set it for runs of every mode).
  */
 static int check_idle_options(const struct main_opts *o)
 {
 	const struct cdm_run_config *cfg = &o->cfg;
 
-	if (o->null_service && cfg->engine && !(cfg->engine->flags & CDM_ENGINE_NO_IO))
-		return cdm_cli_usage(&cmd, "--null-service-us '%s' sets the null engine's service time: this run uses the %s engine (add --engine null, or drop it)",
-				     o->null_service, cfg->engine->name);
+	if (cdm_cli_null_check(&cmd, o->null_service, o->null_device, cfg) != CDM_CLI_GO_ON)
+		return CDM_EXIT_USAGE;
 	if (cfg->end_fsync && !cdm_plan_writes(cfg))
 		cdm_msg_note("--end-fsync ends each write or Mix pass with fdatasync(): this run has none, so nothing is synced");
 	return CDM_CLI_GO_ON;

@@ -50,6 +50,7 @@ struct sweep_opts {
 	int plot_mb_s;                  /* --metric mb_s */
 	unsigned long count, time, warmup, interval;
 	const char *engine, *mode, *save, *plot;
+	const char *null_service, *null_device; /* as given, or NULL */
 	uint64_t size;                  /* bytes */
 	int md;                         /* --format markdown */
 };
@@ -78,6 +79,8 @@ static const char sweep_usage[] =
 "      --null-service-us N[,M@S]\n"
 "                           null engine: service time per I/O, as for cdm\n"
 "                           (default: 0)\n"
+"      --null-device SPEC   null engine: a simulated device, as for cdm\n"
+"                           (default: none)\n"
 "      --buffered           go through the page cache, no O_DIRECT\n"
 "  -f, --format FMT         cdm (text table), markdown (default: cdm)\n"
 "      --save FILE.json     save the points as JSON (default: none)\n"
@@ -189,7 +192,11 @@ static int parse_other_option(int c, char *arg, struct sweep_opts *o)
 		o->engine = arg;
 		break;
 	case 'N':
+		o->null_service = arg;
 		return cdm_cli_null_service(&cmd, arg, &o->cfg);
+	case 'D':
+		o->null_device = arg;
+		return cdm_cli_null_device(&cmd, arg, &o->cfg);
 	case 'B':
 		o->cfg.direct = 0;
 		break;
@@ -236,6 +243,7 @@ static int parse_args(int argc, char **argv, struct sweep_opts *o)
 		{ "mode", required_argument, NULL, 'M' },
 		{ "engine", required_argument, NULL, 'e' },
 		{ "null-service-us", required_argument, NULL, 'N' },
+		{ "null-device", required_argument, NULL, 'D' },
 		{ "buffered", no_argument, NULL, 'B' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "save", required_argument, NULL, 'S' },
@@ -303,6 +311,8 @@ static int build_plan(struct sweep_opts *o)
 	s = cdm_cli_round_size(&cmd, cfg);
 	if (s == CDM_CLI_GO_ON)
 		s = cdm_cli_engine(&cmd, o->engine, &cfg->engine);
+	if (s == CDM_CLI_GO_ON)
+		s = cdm_cli_null_check(&cmd, o->null_service, o->null_device, cfg);
 	if (s != CDM_CLI_GO_ON)
 		return s;
 	/* every point would run at Q1 and the curve would say nothing */

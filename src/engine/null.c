@@ -3,18 +3,21 @@
  * null.c - the "null" engine: completes every I/O without touching a file,
  * so the runner, the worker and the statistics can be tested without a
  * disk.  Like fio's null engine it is asynchronous: I/Os are queued,
- * committed and reaped, so it measures the worker's own cost per I/O.  With
- * params.service_ns == 0 an I/O is complete as soon as it is committed.
- * With a service time, each I/O completes that many nanoseconds after the
- * commit() that started it (a second service time from a given time after
- * the thread's first commit() on, params.service_change_ns: a device whose
- * speed changes part-way, the known answer of the steady-state tests), and up to the full requested depth can be in
- * flight, which makes Little's law (mean latency x IOPS = Q x T) something
- * a test can check on any machine.
+ * committed and reaped, so it measures the worker's own cost per I/O.
+ * Without a simulated device (params.null_device NULL) an I/O is complete
+ * as soon as it is committed, and no clock is read.  With one
+ * (--null-device SPEC, or --null-service-us as its shorthand;
+ * engine/null_device.c), commit() asks the device, which all threads of
+ * the test share, when each I/O is done: a fixed service time with up to
+ * the full depth in flight (Little's law, mean latency x IOPS = Q x T, an
+ * identity a test can check on any machine), a number of channels, an
+ * IOPS or MB/s cap, a stall, phases that change these part-way.
  *
- * Because the service time is the same for every I/O, deadlines come out in
- * submission order: a fixed ring (FIFO) of depth entries is all the state
- * needed, and reap() only ever looks at its head.
+ * The device answers in device-wide order; this thread's own deadlines
+ * are kept in submission order (each at least the one before it), so a
+ * fixed ring (FIFO) of depth entries is all the state needed, and reap()
+ * only ever looks at its head.  A deadline raised that way (a shorter lat
+ * from a later phase on) only delays this thread's completion.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -23,6 +26,7 @@
 #include <time.h>
 
 #include "cdm/base/clock.h"
+#include "cdm/engine/null_device.h"
 #include "cdm/engine/ops.h"
 
 struct null_slot {
@@ -31,16 +35,16 @@ struct null_slot {
 };
 
 struct null_data {
-	uint64_t service_ns;
-	uint64_t after_ns;      /* service time from change_ns after the first commit on */
-	uint64_t change_ns;     /* 0: never */
-	uint64_t first_ns;      /* the first commit(); 0: none yet */
+	struct cdm_null_device *dev;    /* the test's device, or NULL: due at once */
+	uint64_t last;          /* the latest deadline given; the next is no earlier */
 	unsigned int size;      /* ring entries = depth kept */
 	unsigned int head;      /* oldest entry */
 	unsigned int count;     /* entries in the ring */
 	unsigned int committed; /* entries from head that have a deadline */
 	int old_slack;          /* timer slack to restore, or -1 */
 	struct null_slot *ring;
+	uint32_t *len;          /* with a device: a batch's lengths ... */
+	uint64_t *done;         /* ... and its completion times, depth each */
 };
 
 static int null_probe(enum cdm_engine_cause *cause, struct cdm_err *why)
@@ -60,17 +64,22 @@ static int null_init(struct cdm_engine_ctx *ctx, const struct cdm_engine_params 
 	nd = calloc(1, sizeof(*nd));
 	if (!nd)
 		return -ENOMEM;
-	nd->service_ns = p->service_ns;
-	nd->change_ns = p->service_change_ns;
-	nd->after_ns = nd->change_ns ? p->service_after_ns : p->service_ns;
+	nd->dev = p->null_device;
 	nd->size = p->depth;
 	nd->old_slack = -1;
 	nd->ring = calloc(nd->size, sizeof(*nd->ring));
-	if (!nd->ring) {
+	if (nd->dev) {
+		nd->len = calloc(nd->size, sizeof(*nd->len));
+		nd->done = calloc(nd->size, sizeof(*nd->done));
+	}
+	if (!nd->ring || (nd->dev && (!nd->len || !nd->done))) {
+		free(nd->ring);
+		free(nd->len);
+		free(nd->done);
 		free(nd);
 		return -ENOMEM;
 	}
-	if (nd->service_ns || nd->after_ns) {
+	if (nd->dev) {
 		/*
 		 * The default 50 us timer slack stretches every sleep; lower it
 		 * for this thread so a 1 ms service time stays close to 1 ms.
@@ -112,23 +121,24 @@ static int null_queue(struct cdm_engine_ctx *ctx, struct cdm_io *io)
 static int null_commit(struct cdm_engine_ctx *ctx)
 {
 	struct null_data *nd = ctx->priv;
-	uint64_t deadline = 0, now;
-	unsigned int i;
+	unsigned int i, n = nd->count - nd->committed;
 
-	if (nd->committed == nd->count)
+	if (!n)
 		return 0;
-	/* no service time: due at once, and no clock read */
-	if (nd->change_ns) {
-		now = cdm_clock_now_ns();
-		if (!nd->first_ns)
-			nd->first_ns = now;
-		deadline = now + (now - nd->first_ns >= nd->change_ns ? nd->after_ns :
-				  nd->service_ns);
-	} else if (nd->service_ns) {
-		deadline = cdm_clock_now_ns() + nd->service_ns;
+	if (!nd->dev) {
+		/* no device: due at once (queue() set deadline 0), and no clock read */
+		nd->committed = nd->count;
+		return 0;
 	}
-	for (i = nd->committed; i < nd->count; i++)
-		nd->ring[ring_index(nd, i)].deadline = deadline;
+	for (i = 0; i < n; i++)
+		nd->len[i] = nd->ring[ring_index(nd, nd->committed + i)].io->len;
+	cdm_null_device_serve(nd->dev, cdm_clock_now_ns(), n, nd->len, nd->done);
+	for (i = 0; i < n; i++) {
+		/* this thread's completions stay in order: the ring is a FIFO */
+		if (nd->done[i] > nd->last)
+			nd->last = nd->done[i];
+		nd->ring[ring_index(nd, nd->committed + i)].deadline = nd->last;
+	}
 	nd->committed = nd->count;
 	return 0;
 }
@@ -149,7 +159,9 @@ static int null_reap(struct cdm_engine_ctx *ctx, unsigned int min,
 	if (!max)
 		return 0;
 
-	if (min && (nd->service_ns || nd->after_ns)) {
+	/* no device: every deadline is 0, and the clock is not read */
+	now = nd->dev ? cdm_clock_now_ns() : 0;
+	if (min && nd->dev && nd->ring[ring_index(nd, min - 1)].deadline > now) {
 		/* deadlines are in order: the min-th one is the one to wait for */
 		uint64_t until = nd->ring[ring_index(nd, min - 1)].deadline;
 		struct timespec ts = {
@@ -164,9 +176,9 @@ static int null_reap(struct cdm_engine_ctx *ctx, unsigned int min,
 		} while (err == EINTR);
 		if (err)
 			return -err;
+		now = cdm_clock_now_ns();
 	}
 
-	now = cdm_clock_now_ns();
 	while (n < max) {
 		s = &nd->ring[nd->head];
 		if (s->deadline > now)
@@ -190,6 +202,8 @@ static void null_cleanup(struct cdm_engine_ctx *ctx)
 	if (nd->old_slack >= 0)
 		(void)prctl(PR_SET_TIMERSLACK, (unsigned long)nd->old_slack, 0, 0, 0);
 	free(nd->ring);
+	free(nd->len);
+	free(nd->done);
 	free(nd);
 	ctx->priv = NULL;
 }

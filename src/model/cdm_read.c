@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "cdm/base/cpulist.h"
+#include "cdm/base/devspec.h"
 #include "cdm/model/cdm_read.h"
 #include "cdm/model/pass.h"
 #include "cdm/model/spec.h"
@@ -890,6 +891,33 @@ static int cpu_list(struct rd *rd, const char *mark, const char **pp, char *dst,
 }
 
 /*
+ * "lat=1ms,channels=1>" of a <Null device ...> mark: the null engine's
+ * simulated device as --null-device takes it (base/devspec.h), stored in
+ * its canonical form; 1, or 0 with rd->bad set when it is not one
+ */
+static int null_device(struct rd *rd, const char *mark, const char **pp, char *dst, size_t len)
+{
+	struct cdm_devspec spec;
+	const char *p = *pp;
+	char text[CDM_DEVSPEC_TEXT_MAX];
+	struct cdm_err e;
+	size_t k = 0;
+
+	blanks(&p);
+	while (((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || strchr("=.,;", *p)) &&
+	       *p && k + 1 < sizeof(text))
+		text[k++] = *p++;
+	text[k] = '\0';
+	if (!lit(&p, ">"))
+		return mark_bad(rd, mark, "not a simulated device");
+	if (cdm_devspec_parse(text, &spec, &e) < 0)
+		return mark_bad(rd, mark, e.msg);
+	cdm_devspec_format(&spec, dst, len);
+	*pp = p;
+	return 1;
+}
+
+/*
  * cdm's marks of the method of numbers that hold (report/layout.c):
  * "<EndFsync>", "<Steady-state max N>", "<Precondition>", "<Verify>",
  * "<CPUs 0-3,8>"; one of the last two that --max-rounds or --cpus would
@@ -933,6 +961,7 @@ static int hold_mark(struct rd *rd, const char **pp)
  * A mark of the settings that change what the figures mean: CDM's
  * "<0Fill>" and "[Admin]", and cdm's own (report/layout.c,
  * cdm_layout_marks()): "<O_DSYNC>", "<fdatasync/N>", "<Rate N IOPS>",
+ * "<Null device SPEC>",
  * "<EndFsync>", "<Steady-state max N>", "<Precondition>", "<Verify>",
  * "<CPUs 0-3,8>", and in its CDM 6 and 7 layouts "<Measure N sec>"
  */
@@ -953,6 +982,13 @@ static int known_mark(struct rd *rd, const char **pp)
 		in->fsync_every = (unsigned int)x;
 	else if (lit(&p, "<Rate") && whole(&p, ~0ull, &x) && x && lit(&p, "IOPS>"))
 		in->rate_iops = x;
+	else if (lit(&p, "<Null device")) {
+		const char *m = *pp;
+
+		blanks(&m);
+		if (!null_device(rd, m, &p, in->null_device, sizeof(in->null_device)))
+			return 0;
+	}
 	else if (lit(&p, "<Measure") && seconds(rd, &p, "Measure", 1, CDM_TIME_MAX, &in->time, &has) &&
 		 has && lit(&p, ">"))
 		rd->measure = 1;

@@ -40,6 +40,10 @@ int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result 
 	DIFF(rate_iops, "rate_iops");
 	DIFF(end_fsync, "end_fsync");
 #undef DIFF
+	if (strcmp(x->null_device, y->null_device))
+		return cdm_err_set(err, -EINVAL, "null_device '%s' vs '%s'",
+				   x->null_device[0] ? x->null_device : "none",
+				   y->null_device[0] ? y->null_device : "none");
 	if (a->ntests != b->ntests)
 		return cdm_err_set(err, -EINVAL, "%u tests vs %u", a->ntests, b->ntests);
 	for (unsigned int i = 0; i < a->ntests; i++) {

@@ -11,7 +11,8 @@
  * older files still read, and so is what schema 2 added (pending_max_ns)
  * and what issue 14 added (the settings end_fsync, steady_state,
  * precondition, verify, cpus; system.cpus_allowed_list, device_numa_node,
- * numa_warning; a test's steady_state, a pass's end_fsync): absent, each
+ * numa_warning; a test's steady_state, a pass's end_fsync), and the
+ * null engine's settings.null_device: absent, each
  * reads as off or unknown.  A test's --log-interval series is read too
  * (absent: none).  Figures are never read, only counts (a figure schema 2
  * writes as null, nothing measured, and schema 1 as 0 reads back the
@@ -26,6 +27,7 @@
 #include <string.h>
 
 #include "cdm/base/cpulist.h"
+#include "cdm/base/devspec.h"
 #include "cdm/base/err.h"
 #include "cdm/model/json.h"
 #include "cdm/model/merge.h"
@@ -1050,6 +1052,28 @@ static int cpu_list(struct cdm_err *err, const char *where, const char *key, con
 }
 
 /*
+ * settings.null_device: null or absent (no simulated device; files from
+ * before it), or a device base/devspec.h reads, kept in its canonical
+ * form.  Anything else is refused by name: it is printed into the text's
+ * Mode line and the Markdown unchecked.
+ */
+static int read_null_device(struct cdm_err *err, const struct cdm_json *set,
+			    struct cdm_run_info *in)
+{
+	struct cdm_devspec spec;
+	struct cdm_err e = { "" };
+
+	if (opt_str(err, set, "settings", "null_device", in->null_device, sizeof(in->null_device)))
+		return -EINVAL;
+	if (!in->null_device[0])
+		return 0;
+	if (cdm_devspec_parse(in->null_device, &spec, &e) < 0)
+		return bad(err, "settings.null_device: not a simulated device: %s", e.msg);
+	cdm_devspec_format(&spec, in->null_device, sizeof(in->null_device));
+	return 0;
+}
+
+/*
  * The settings of issue 14's method (--end-fsync, --steady-state,
  * --precondition, --verify, --cpus), all optional: absent in files from
  * before them, and read as off.
@@ -1180,7 +1204,8 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	if (opt_u64(err, set, "settings", "fsync_every", &u))
 		return -EINVAL;
 	in->fsync_every = u > UINT32_MAX ? UINT32_MAX : (unsigned int)u;
-	if (opt_u64(err, set, "settings", "rate_iops", &in->rate_iops))
+	if (opt_u64(err, set, "settings", "rate_iops", &in->rate_iops) ||
+	    read_null_device(err, set, in))
 		return -EINVAL;
 	if (str(err, set, "settings", "aggregate", s, sizeof(s), 0))
 		return -EINVAL;

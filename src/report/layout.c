@@ -146,6 +146,9 @@ char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, uns
 		ADD(" <fdatasync/%u>", in->fsync_every);
 	if (in->rate_iops)
 		ADD(" <Rate %llu IOPS>", (unsigned long long)in->rate_iops);
+	/* the null engine's simulated device: its figures are the model's, not a disk's */
+	if (in->null_device[0])
+		ADD(" <Null device %.*s>", (int)sizeof(in->null_device), in->null_device);
 	/* the method of numbers that hold (docs/method.md) */
 	if (in->end_fsync)
 		ADD(" <EndFsync>");

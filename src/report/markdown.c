@@ -264,6 +264,10 @@ static void write_method(FILE *out, const struct cdm_run_result *r)
 		fprintf(out, "; fdatasync every %u writes", in->fsync_every);
 	if (in->rate_iops)
 		fprintf(out, "; rate capped at %llu IOPS", (unsigned long long)in->rate_iops);
+	/* its text has letters, digits and =.,; only (base/devspec.h): nothing Markdown reads */
+	if (in->null_device[0])
+		fprintf(out, "; a simulated device, `%.*s`", (int)sizeof(in->null_device),
+			in->null_device);
 	write_hold_method(out, in);
 	if (r->aggregate == CDM_AGG_BEST)
 		fputs("; figures: the best pass (MB/s and IOPS the highest, latency the lowest, as CrystalDiskMark).\n\n", out);

@@ -30,6 +30,7 @@
 #include "cdm/base/sig.h"
 #include "cdm/base/size.h"
 #include "cdm/base/version.h"
+#include "cdm/engine/null_device.h"
 #include "cdm/plan/align.h"
 #include "cdm/plan/eta.h"
 #include "cdm/plan/limits.h"
@@ -535,6 +536,8 @@ static void test_free(struct test_run *t)
 		for (unsigned int i = 0; i < t->nthreads; i++)
 			free(t->w[i].series);
 	free(t->hring);
+	if (t->sh)
+		cdm_null_device_free(t->sh->null_device);
 	free(t->sh);
 	free(t->w);
 }
@@ -566,9 +569,6 @@ static int test_alloc(struct test_run *t, int fd, struct cdm_err *err)
 	memset(t->w, 0, sizeof(*t->w) * t->nthreads);
 	sh->engine = cfg->engine;
 	sh->engine_options = cfg->engine_options;
-	sh->service_ns = cfg->null_service_ns;
-	sh->service_after_ns = cfg->null_service_after_ns;
-	sh->service_change_ns = cfg->null_service_change_ns;
 	sh->spec = *spec;
 	sh->dir = t->tr->dir;
 	sh->fd = fd;
@@ -1181,6 +1181,15 @@ static int run_test(const struct cdm_run_config *cfg, const struct cdm_run_info 
 	ret = test_alloc(&t, fd, err);
 	if (ret < 0)
 		return ret;
+	/* the null engine's simulated device: a new one, its clock not started, for each test */
+	if (cfg->null_device.nphases) {
+		ret = cdm_null_device_new(&cfg->null_device, tr->spec.qd * tr->spec.threads,
+					  &t.sh->null_device);
+		if (ret < 0) {
+			test_free(&t);
+			return cdm_err_set(err, ret, "%s: out of memory for the simulated device", t.name);
+		}
+	}
 	if (cfg->verify && tr->dir != CDM_DIR_READ) {
 		vm = cdm_verify_map_new(t.sh->nblocks, tr->spec.block);
 		if (!vm) {
@@ -1273,6 +1282,7 @@ static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target 
 	in->dsync = cfg->dsync;
 	in->fsync_every = cfg->fsync_every;
 	in->rate_iops = cfg->rate_iops;
+	cdm_devspec_format(&cfg->null_device, in->null_device, sizeof(in->null_device));
 	in->verify = cfg->verify;
 	in->end_fsync = cfg->end_fsync;
 	in->steady_state = cfg->steady_state;

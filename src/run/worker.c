@@ -870,9 +870,7 @@ static int setup(struct wstate *s)
 	p.direct = sh->direct;
 	p.buf_base = s->region;
 	p.buf_len = s->region_len;
-	p.service_ns = sh->service_ns;
-	p.service_after_ns = sh->service_after_ns;
-	p.service_change_ns = sh->service_change_ns;
+	p.null_device = sh->null_device;
 	p.options = sh->engine_options;
 	s->ctx.ops = sh->engine;
 	s->ctx.fd = sh->fd;

@@ -46,9 +46,8 @@
 struct cdm_test_shared {
 	const struct cdm_engine_ops *engine;
 	unsigned int engine_options;
-	uint64_t service_ns;            /* null engine */
-	uint64_t service_after_ns;      /* null engine: service time from ... */
-	uint64_t service_change_ns;     /* ... this long after its first I/O; 0 = never */
+	struct cdm_null_device *null_device; /* null engine: the test's device, or NULL;
+					      * the runner's, one per test */
 	struct cdm_spec spec;
 	enum cdm_dir dir;
 	int fd;

@@ -128,7 +128,7 @@ PY
 	check_svg "$OD/post/img/card.svg"
 	card_matches "$OD/post/img/card.svg" "$OD/r.json" best
 	grep -qxF '![cdm result: '"$TD"'](img/card.svg)' "$OD/post/r.md"
-	grep -qxE 'How measured: null engine, O\\_DIRECT \(no page cache\), random data; a 16 MiB test file; per test no warm-up, 2 passes of 1 s; 0 s between tests; (CPUs allowed [0-9,-]+; )?figures: the best pass .*' "$OD/post/r.md"
+	grep -qxE 'How measured: null engine, O\\_DIRECT \(no page cache\), random data; a 16 MiB test file; per test no warm-up, 2 passes of 1 s; 0 s between tests; a simulated device, `lat=200us,channels=all`; (CPUs allowed [0-9,-]+; )?figures: the best pass .*' "$OD/post/r.md"
 	grep -qE '^Machine: .*, [0-9.]+ GiB RAM; ' "$OD/post/r.md"
 	# on stdout, the path as given
 	"$CDM" "${NULLRUN[@]}" -t RND4K --mode read --format markdown --svg "$OD/c2.svg" "$TD" > "$OD/r2.md"

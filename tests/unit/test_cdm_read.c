@@ -1813,6 +1813,69 @@ static void test_fuzz_seeds(void **state)
 	}
 }
 
+/*
+ * The null engine's simulated device, recorded: the Mode line's "<Null
+ * device SPEC>" in each CDM text layout, JSON's settings.null_device and
+ * Markdown's How measured, each read back to the same canonical text; a
+ * spec --null-device would refuse is refused by both readers, by name.
+ */
+static void test_null_device_record(void **state)
+{
+	static const char *const fmts[] = { "cdm", "cdm7", "cdm6" };
+	static const char spec[] = "lat=100us,channels=4,iops=20000;at=2s,iops=5000";
+	struct cdm_run_result *r = unit_hold_run(), *b = NULL;
+	struct cdm_err err = { "" };
+	size_t len;
+	char *t;
+
+	(void)state;
+	snprintf(r->info.null_device, sizeof(r->info.null_device), "%s", spec);
+	for (unsigned int k = 0; k < 3; k++) {
+		t = render(r, fmts[k], &len);
+		if (!strstr(t, " <Null device lat=100us,channels=4,iops=20000;at=2s,iops=5000>"))
+			fail_msg("as %s, no mark in:\n%s", fmts[k], t);
+		b = read_ok(t, len, "n.txt");
+		assert_string_equal(b->info.null_device, spec);
+		cdm_result_free(b);
+		free(t);
+	}
+	t = render(r, "markdown", &len);
+	assert_non_null(strstr(t, "; a simulated device, `lat=100us,channels=4,iops=20000;at=2s,iops=5000`;"));
+	free(t);
+	t = render(r, "json", &len);
+	assert_non_null(strstr(t, "\"null_device\": \"lat=100us,channels=4,iops=20000;at=2s,iops=5000\","));
+	assert_int_equal(cdm_result_read(t, len, 0, &b, &err), 0);
+	assert_string_equal(b->info.null_device, spec);
+	cdm_result_free(b);
+	json_swap_refused(t, "iops=5000\"", "iops=abc\"",
+			  "settings.null_device: not a simulated device: 'iops=abc' (iops=N|none, N 1-1000000000)");
+	json_swap_refused(t, "iops=5000\"", "iops=5000> <Verify\"",
+			  "settings.null_device: not a simulated device: ");
+	free(t);
+	/* read in its canonical form; absent or null: none */
+	hold_refused("", "<Null device iops=abc>", "line 5: <Null device iops=abc>: 'iops=abc' (iops=N|none");
+	hold_refused("", "<Null device lat=1ms", "line 5: <Null device lat=1ms: not a simulated device");
+	{
+		static const char text[] =
+			"cdm 0.1.0 x86_64 (null, O_DIRECT)\n[Read]\n"
+			"  SEQ    1MiB (Q=  8, T= 1):  1478.492 MB/s [   1410.0 IOPS] <  5000.00 us>\n\n"
+			"   Mode: <Null device lat=1000us,channels=1> <Verify>\n";
+		struct cdm_run_result *x = read_ok(text, strlen(text), "m.txt");
+
+		assert_string_equal(x->info.null_device, "lat=1ms,channels=1");
+		assert_int_equal(x->info.verify, 1);
+		cdm_result_free(x);
+	}
+	r->info.null_device[0] = '\0';
+	t = render(r, "json", &len);
+	assert_non_null(strstr(t, "\"null_device\": null,"));
+	assert_int_equal(cdm_result_read(t, len, 0, &b, &err), 0);
+	assert_string_equal(b->info.null_device, "");
+	cdm_result_free(b);
+	free(t);
+	cdm_result_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1838,6 +1901,7 @@ int main(void)
 		cmocka_unit_test(test_fuzz_seeds),
 		cmocka_unit_test(test_hold_text),
 		cmocka_unit_test(test_verify_text),
+		cmocka_unit_test(test_null_device_record),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -34,6 +34,7 @@
 #include "cdm/base/clock.h"
 #include "cdm/base/err.h"
 #include "cdm/engine/engine.h"
+#include "cdm/engine/null_device.h"
 #include "run/worker.h"
 
 #define MS 1000000ull
@@ -229,7 +230,13 @@ static void crew_init(struct crew *c, enum cdm_dir dir, unsigned int qd, unsigne
 	c->sh = sh = alloc64(sizeof(*sh));
 	c->w = alloc64(sizeof(*c->w) * threads);
 	sh->engine = &logged;
-	sh->service_ns = service_ns;
+	if (service_ns) {
+		/* --null-service-us: a fixed service time, every I/O at once */
+		struct cdm_devspec spec = { .nphases = 1 };
+
+		spec.phase[0].lat_ns = service_ns;
+		assert_int_equal(cdm_null_device_new(&spec, qd * threads, &sh->null_device), 0);
+	}
 	sh->spec = (struct cdm_spec){ .pattern = CDM_RND, .block = 4096, .qd = qd,
 				      .threads = threads };
 	sh->dir = dir;
@@ -269,6 +276,7 @@ static void crew_free(struct crew *c)
 	for (unsigned int i = 0; i < MAX_THREADS; i++)
 		free(eng.log[i].b);
 	memset(&eng.log, 0, sizeof(eng.log));
+	cdm_null_device_free(c->sh->null_device);
 	free(c->sh);
 	free(c->w);
 }

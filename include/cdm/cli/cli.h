@@ -73,15 +73,36 @@ int cdm_cli_format(const struct cdm_cli_cmd *cmd, const char *arg,
 int cdm_cli_aggregate(const struct cdm_cli_cmd *cmd, const char *arg, enum cdm_aggregate *agg);
 
 /*
- * cdm_cli_null_service - --null-service-us @arg into @cfg, for cdm and cdm
- * sweep alike: "N" (N us per I/O, 0-10000000) or "N,M@S" (M us for the
- * I/Os a thread starts S seconds, 0.001-CDM_TIME_MAX to the ms, or more
- * after its first of the test; engine/null.c): a speed change at a known
- * time, for the steady-state tests.  Returns CDM_CLI_GO_ON, or
- * CDM_EXIT_USAGE after the usage error "bad value for --null-service-us".
+ * cdm_cli_null_service - --null-service-us @arg into @cfg->null_device,
+ * for cdm and cdm sweep alike: "N" (N us per I/O, 0-10000000) or "N,M@S"
+ * (M us for the I/Os started S seconds, 0.001-CDM_TIME_MAX to the ms, or
+ * more after the test's first): shorthand for --null-device lat=Nus,
+ * channels=all (and ;at=Ss,lat=Mus), read by cdm_devspec_service().
+ * Returns CDM_CLI_GO_ON, or CDM_EXIT_USAGE after the usage error "bad
+ * value for --null-service-us".
  */
 int cdm_cli_null_service(const struct cdm_cli_cmd *cmd, const char *arg,
 			 struct cdm_run_config *cfg);
+
+/*
+ * cdm_cli_null_device - --null-device @arg (cdm/base/devspec.h's grammar)
+ * into @cfg->null_device, for cdm and cdm sweep alike.  Returns
+ * CDM_CLI_GO_ON, or CDM_EXIT_USAGE after the usage error "bad value for
+ * --null-device: 'iops=abc' (iops=N|none, ...)", naming the bad part.
+ */
+int cdm_cli_null_device(const struct cdm_cli_cmd *cmd, const char *arg,
+			struct cdm_run_config *cfg);
+
+/*
+ * cdm_cli_null_check - the two options of the null engine's device, as
+ * given (@service: --null-service-us, @device: --null-device; NULL when
+ * not given), against each other and against @cfg->engine once resolved
+ * (NULL: not yet, not checked): both together, or either with an engine
+ * that does I/O, are refused.  Returns CDM_CLI_GO_ON, or CDM_EXIT_USAGE
+ * after the usage error.
+ */
+int cdm_cli_null_check(const struct cdm_cli_cmd *cmd, const char *service, const char *device,
+		       const struct cdm_run_config *cfg);
 
 /*
  * cdm_cli_round_size - cdm_plan_round_size() on @cfg, with a note on

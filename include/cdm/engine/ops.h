@@ -44,6 +44,7 @@
 #include "cdm/base/lfs.h"
 
 struct cdm_err;
+struct cdm_null_device;
 
 /* the contract's version: a table of another version is refused (engine.c) */
 #define CDM_ENGINE_VERSION 2
@@ -93,14 +94,13 @@ struct cdm_engine_params {
 	int direct;             /* 1 when fd was opened with O_DIRECT */
 	void *buf_base;         /* the worker's I/O buffer region, page-aligned ... */
 	size_t buf_len;         /* ... and its length in bytes (>= depth x block) */
-	uint64_t service_ns;    /* null engine: fixed service time per I/O, ns */
 	/*
-	 * null engine, for tests (--null-service-us A,B@S): service_after_ns
-	 * per I/O instead, for the I/Os started service_change_ns or more
-	 * after the thread's first commit(); service_change_ns 0: never
+	 * null engine: the test's simulated device (--null-device and
+	 * --null-service-us; cdm/engine/null_device.h), shared by every
+	 * thread of the test and owned by the runner; NULL: every I/O is
+	 * done at once.  Other engines ignore it.
 	 */
-	uint64_t service_after_ns;
-	uint64_t service_change_ns;
+	struct cdm_null_device *null_device;
 	unsigned int options;   /* CDM_ENGINE_OPT_* */
 };
 

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "cdm/base/devspec.h"
 #include "cdm/model/spec.h"
 #include "cdm/model/hist.h"
 #include "cdm/model/pass.h"
@@ -226,6 +227,8 @@ struct cdm_run_info {
 	int dsync;                      /* 1 = --sync: the test file opened O_DSYNC */
 	unsigned int fsync_every;       /* --fsync N: fdatasync every N writes per thread; 0 = off */
 	uint64_t rate_iops;             /* --rate-iops: requested total I/Os per second; 0 = no cap */
+	char null_device[CDM_DEVSPEC_TEXT_MAX]; /* the null engine's simulated device in
+					 * canonical form (base/devspec.h); "" = none */
 	int admin;                      /* 1 = ran as root (CDM's [Admin]) */
 	time_t start;                   /* wall clock at start */
 	char os[256];                   /* "Debian GNU/Linux 12 (bookworm)" */

@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 
+#include "cdm/base/devspec.h"
 #include "cdm/engine/engine.h"
 #include "cdm/model/result.h"
 #include "cdm/model/spec.h"
@@ -49,9 +50,8 @@ struct cdm_run_config {
 	int progress;                   /* show progress on stderr */
 	const struct cdm_engine_ops *engine;
 	unsigned int engine_options;    /* CDM_ENGINE_OPT_* */
-	uint64_t null_service_ns;       /* null engine's service time, ns */
-	uint64_t null_service_after_ns; /* --null-service-us A,B@S: B, ns ... */
-	uint64_t null_service_change_ns; /* ... from S after a thread's first I/O; 0 = never */
+	/* --null-device, --null-service-us: the null engine's simulated device; nphases 0 = none */
+	struct cdm_devspec null_device;
 	unsigned int batch;             /* I/Os reaped and restarted per system call; 0 = auto */
 	const char *comment;            /* --comment, or NULL */
 	/*
