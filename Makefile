@@ -255,8 +255,9 @@ fuzz: build/fuzz/fuzz_parse
 		-artifact_prefix=build/fuzz/ build/fuzz/corpus tests/fuzz/corpus
 
 # test-only tools, never linked into cdm: an LD_PRELOAD fault injector
-# (tests/fault/) and a launcher that denies system calls with seccomp
-TOOLS := build/tests/faultshim.so build/tests/deny-syscall
+# (tests/fault/), a launcher that denies system calls with seccomp, and
+# the --plot chart of a saved run for the golden outputs (tests/golden/)
+TOOLS := build/tests/faultshim.so build/tests/deny-syscall build/tests/golden-plot
 # (the shim defines both pread and pread64, and the like: built without
 # _FILE_OFFSET_BITS, which would rename the first to the second)
 build/tests/faultshim.so: tests/fault/faultshim.c Makefile
@@ -266,6 +267,10 @@ build/tests/faultshim.so: tests/fault/faultshim.c Makefile
 build/tests/deny-syscall: tests/tools/deny-syscall.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -o $@ $<
+
+build/tests/golden-plot: tests/tools/golden-plot.c $(LIB_OBJ) $(SETTINGS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(DEPFLAGS) $(CFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS) -lm
 
 tools: $(TOOLS)
 unit: $(UNIT_BIN)
