@@ -99,8 +99,9 @@ struct cdm_series {
 
 /*
  * cdm_series_interval_parse - "500ms", "1s", "2s", "1.5s", or a bare number of
- * seconds, into @ns; CDM_SERIES_MIN_NS..CDM_SERIES_MAX_NS.  Returns 0 or
- * -EINVAL (bad text) or -ERANGE (out of range).
+ * seconds (the one grammar of times, base/msec.h: at most 3 decimals),
+ * into @ns; CDM_SERIES_MIN_NS..CDM_SERIES_MAX_NS.  Returns 0 or -EINVAL
+ * (bad text) or -ERANGE (out of range).
  */
 int cdm_series_interval_parse(const char *s, uint64_t *ns);
 
