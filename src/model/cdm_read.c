@@ -828,9 +828,12 @@ static int other_mark(const char **pp)
 	return 1;
 }
 
-/* "%u sec" of a Measure or an Interval, or "unknown" (*@has = 0); range-checked */
+/*
+ * "%u sec" of a Measure or an Interval, or "unknown" (*@has = 0), into
+ * *@ms; range-checked against @min..@max seconds
+ */
 static int seconds(struct rd *rd, const char **p, const char *what, unsigned int min,
-		   unsigned int max, unsigned int *v, int *has)
+		   unsigned int max, unsigned int *ms, int *has)
 {
 	unsigned long long x;
 
@@ -845,7 +848,7 @@ static int seconds(struct rd *rd, const char **p, const char *what, unsigned int
 				      rd->line, what, x, min, max);
 		return 0;
 	}
-	*v = (unsigned int)x;
+	*ms = (unsigned int)x * 1000u;
 	*has = 1;
 	return 1;
 }
@@ -989,7 +992,7 @@ static int known_mark(struct rd *rd, const char **pp)
 		if (!null_device(rd, m, &p, in->null_device, sizeof(in->null_device)))
 			return 0;
 	}
-	else if (lit(&p, "<Measure") && seconds(rd, &p, "Measure", 1, CDM_TIME_MAX, &in->time, &has) &&
+	else if (lit(&p, "<Measure") && seconds(rd, &p, "Measure", 1, CDM_TIME_MAX, &in->time_ms, &has) &&
 		 has && lit(&p, ">"))
 		rd->measure = 1;
 	else if (!hold_mark(rd, &p))
@@ -1024,7 +1027,7 @@ static int test_token(struct rd *rd, const char **pp)
 		return 1;
 	}
 	if (lit(&p, "[Interval:") || lit(&p, "[Interval="))
-		return seconds(rd, &p, "Interval", 0, INTERVAL_MAX, &in->interval,
+		return seconds(rd, &p, "Interval", 0, INTERVAL_MAX, &in->interval_ms,
 			       &in->source.has_interval) && lit(&p, "]") ? (*pp = p, 1) : 0;
 	if (known_mark(rd, pp))
 		return 1;
@@ -1102,9 +1105,9 @@ static int time_value(struct rd *rd, const char *v)
 	struct cdm_run_info *in = &rd->info;
 	int has;
 
-	return lit(&v, "Measure") && seconds(rd, &v, "Measure", 1, CDM_TIME_MAX, &in->time, &has) &&
+	return lit(&v, "Measure") && seconds(rd, &v, "Measure", 1, CDM_TIME_MAX, &in->time_ms, &has) &&
 	       lit(&v, "/") && lit(&v, "Interval") &&
-	       seconds(rd, &v, "Interval", 0, INTERVAL_MAX, &in->interval, &in->source.has_interval) &&
+	       seconds(rd, &v, "Interval", 0, INTERVAL_MAX, &in->interval_ms, &in->source.has_interval) &&
 	       at_end(v);
 }
 
@@ -1859,7 +1862,7 @@ static unsigned int product_major(const char *product)
 }
 
 /*
- * The Measure seconds of a CrystalDiskMark whose reports print none: 6.x
+ * The Measure time (ms) of a CrystalDiskMark whose reports print none: 6.x
  * and 7.x ran every DiskSpd pass for a fixed 5 s, not a setting ("-d5" in
  * each command of DiskBench.cpp in 6.0.1, and "int duration = 5;" in
  * DiskSpd() of 7.0.0 to 7.0.0h; 8.0 made it the Measure setting its Time
@@ -1871,7 +1874,7 @@ static unsigned int fixed_measure(const char *product)
 {
 	unsigned int major = product_major(product);
 
-	return major == 6 || major == 7 ? 5 : 0;
+	return major == 6 || major == 7 ? 5000 : 0;
 }
 
 unsigned int cdm_cdm_read_implied_measure(const struct cdm_run_info *in)
@@ -1883,9 +1886,9 @@ unsigned int cdm_cdm_read_implied_measure(const struct cdm_run_info *in)
 		/* cdm's text of a run (no origin) is a run's */
 		if (in->source.origin[0])
 			return fixed_measure(in->source.origin);
-		return 5;
+		return 5000;
 	default:
-		return 5;
+		return 5000;
 	}
 }
 
@@ -1926,10 +1929,10 @@ static int build(struct rd *rd, const char *file, struct cdm_run_result **out)
 	 * passes were not those layouts' fixed 5 s: without it, 5 s
 	 */
 	if (rd->by == BY_CDM_RUN && !rd->measure && rd->layout >= 6 && rd->layout <= 7)
-		in->time = 5;
+		in->time_ms = 5000;
 	/* CDM 6's and 7's fixed 5 s, in their reports and in cdm's text of one */
-	if (!in->time && rd->by != BY_CDM_RUN)
-		in->time = fixed_measure(rd->by == BY_CDM ? in->source.product : in->source.origin);
+	if (!in->time_ms && rd->by != BY_CDM_RUN)
+		in->time_ms = fixed_measure(rd->by == BY_CDM ? in->source.product : in->source.origin);
 	if (file)
 		snprintf(in->source.file, sizeof(in->source.file), "%s", file);
 	if (in->comment[0])

@@ -945,6 +945,20 @@ static int null_uint(struct cdm_err *err, const struct cdm_json *obj, const char
 	return get_uint(err, obj, where, key, UINT32_MAX, dst);
 }
 
+/* a time in seconds, into ms; null (unknown) as 0 */
+static int null_secs(struct cdm_err *err, const struct cdm_json *obj, const char *where,
+		     const char *key, unsigned int *ms)
+{
+	unsigned int s = 0;
+
+	if (null_uint(err, obj, where, key, &s))
+		return -EINVAL;
+	if (s > CDM_TIME_MAX_MS / 1000)
+		return bad(err, "%s.%s: %u is above %u", where, key, s, CDM_TIME_MAX);
+	*ms = s * 1000;
+	return 0;
+}
+
 static int null_count(struct cdm_err *err, const struct cdm_json *set, unsigned int *dst)
 {
 	const struct cdm_json *v = cdm_json_get(set, "count");
@@ -1190,9 +1204,9 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	if (str(err, set, "settings", "profile", in->profile, sizeof(in->profile), 1) ||
 	    null_u64(err, set, "settings", "size_bytes", &in->size) ||
 	    null_count(err, set, &in->count) ||
-	    null_uint(err, set, "settings", "time_s", &in->time) ||
-	    null_uint(err, set, "settings", "interval_s", &in->interval) ||
-	    null_uint(err, set, "settings", "warmup_s", &in->warmup) ||
+	    null_secs(err, set, "settings", "time_s", &in->time_ms) ||
+	    null_secs(err, set, "settings", "interval_s", &in->interval_ms) ||
+	    null_secs(err, set, "settings", "warmup_s", &in->warmup_ms) ||
 	    str(err, set, "settings", "engine", in->engine, sizeof(in->engine), 1) ||
 	    boolean(err, set, "settings", "direct", &in->direct) ||
 	    str(err, set, "settings", "data", s, sizeof(s), 1))
@@ -1325,8 +1339,9 @@ static int settings_ok(struct cdm_err *err, const struct cdm_run_info *in)
 
 	if ((in->count || !imported) && (in->count < 1 || in->count > CDM_COUNT_MAX))
 		return bad(err, "settings.count: %u is outside 1..%u", in->count, CDM_COUNT_MAX);
-	if ((in->time || !imported) && (in->time < 1 || in->time > CDM_TIME_MAX))
-		return bad(err, "settings.time_s: %u is outside 1..%u", in->time, CDM_TIME_MAX);
+	if ((in->time_ms || !imported) && (in->time_ms < 1000 || in->time_ms > CDM_TIME_MAX_MS))
+		return bad(err, "settings.time_s: %u is outside 1..%u", in->time_ms / 1000,
+			   CDM_TIME_MAX);
 	if ((in->size || !imported) && (in->size < CDM_SIZE_MIN || in->size > CDM_SIZE_MAX))
 		return bad(err, "settings.size_bytes: %" PRIu64 " is outside %llu..%llu", in->size,
 			   CDM_SIZE_MIN, CDM_SIZE_MAX);

@@ -33,12 +33,12 @@ unsigned int cdm_series_window_slots(uint64_t window_ns, uint64_t interval_ns)
 	return (unsigned int)((window_ns + interval_ns - 1) / interval_ns);
 }
 
-uint64_t cdm_series_mem(unsigned int warmup_s, unsigned int count, unsigned int time_s,
+uint64_t cdm_series_mem(unsigned int warmup_ms, unsigned int count, unsigned int time_ms,
 			uint64_t interval_ns)
 {
-	uint64_t n = cdm_series_window_slots((uint64_t)warmup_s * 1000000000ull, interval_ns) +
+	uint64_t n = cdm_series_window_slots((uint64_t)warmup_ms * CDM_MSEC_NS, interval_ns) +
 		     (uint64_t)count *
-		     cdm_series_window_slots((uint64_t)time_s * 1000000000ull, interval_ns);
+		     cdm_series_window_slots((uint64_t)time_ms * CDM_MSEC_NS, interval_ns);
 
 	return n * sizeof(struct cdm_series_slot);
 }

@@ -233,8 +233,8 @@ static void check_footer(const struct cdm_run_result *r, const struct expect *e)
 	assert_string_equal(in->profile, e->profile);
 	assert_int_equal(in->size, e->size);
 	assert_int_equal(in->count, e->count);
-	assert_int_equal(in->time, e->time);
-	assert_int_equal(in->interval, e->interval);
+	assert_int_equal(in->time_ms, e->time * 1000);   /* the table is in seconds */
+	assert_int_equal(in->interval_ms, e->interval * 1000);
 	assert_int_equal(in->source.has_interval, e->has_interval);
 	assert_int_equal(in->admin, e->admin);
 	assert_int_equal(in->zero_fill, e->zero_fill);
@@ -307,8 +307,8 @@ static void assert_same(const struct cdm_run_result *a, const struct cdm_run_res
 	assert_string_equal(a->info.source.volume, b->info.source.volume);
 	assert_int_equal(a->info.size, b->info.size);
 	assert_int_equal(a->info.count, b->info.count);
-	assert_int_equal(a->info.time, b->info.time);
-	assert_int_equal(a->info.interval, b->info.interval);
+	assert_int_equal(a->info.time_ms, b->info.time_ms);
+	assert_int_equal(a->info.interval_ms, b->info.interval_ms);
 	assert_int_equal((long long)a->info.start, (long long)b->info.start);
 }
 
@@ -883,7 +883,7 @@ static void test_compare_cells(void **state)
 	assert_false(cdm_compare_differs(&c, CDM_COMPARE_TIME));
 	assert_false(cdm_compare_differs(&c, CDM_COMPARE_ENGINE));
 	assert_true(cdm_compare_known(runs[1], CDM_COMPARE_TIME));
-	assert_int_equal(runs[1]->info.time, 5);
+	assert_int_equal(runs[1]->info.time_ms, 5000);
 	/* RND4K Q32T1 and RND4K Q1T1, Read and Write */
 	assert_int_equal(cdm_compare_common(&c, 1), 4);
 	for (row = 0; row < c.nrows; row++) {
@@ -1048,7 +1048,7 @@ static void test_absurd(void **state)
 	assert_true(r->tests[0].reported.lat_us == 9999999999.99);
 	assert_int_equal(r->info.size, 1024ull * 1024 * GIB);
 	assert_int_equal(r->info.count, 100);
-	assert_int_equal(r->info.time, 3600);
+	assert_int_equal(r->info.time_ms, 3600000);
 	cdm_result_free(r);
 }
 
@@ -1062,15 +1062,15 @@ static void test_measure(void **state)
 {
 	static const struct {
 		const char *head;
-		unsigned int time;
+		unsigned int time_ms;
 	} cases[] = {
-		{ "CrystalDiskMark 7.0.0h x64 (C) 2007-2020 hiyohiyo\n", 5 },
-		{ "CrystalDiskMark 6.0.2 x64 (C) 2007-2018 hiyohiyo\n", 5 },
+		{ "CrystalDiskMark 7.0.0h x64 (C) 2007-2020 hiyohiyo\n", 5000 },
+		{ "CrystalDiskMark 6.0.2 x64 (C) 2007-2018 hiyohiyo\n", 5000 },
 		{ "CrystalDiskMark 5.2.1 x64 (C) 2007-2017 hiyohiyo\n", 0 },
 		{ "CrystalDiskMark 8.0.4 x64 (C) 2007-2021 hiyohiyo\n", 0 },
 		{ "", 0 },
 		/* cdm's text of an imported CDM 7 report: whose figures, its origin says */
-		{ "cdm 0.1.0: a CrystalDiskMark 7.0.0 x64 report, imported\n", 5 },
+		{ "cdm 0.1.0: a CrystalDiskMark 7.0.0 x64 report, imported\n", 5000 },
 		{ "cdm 0.1.0: a CrystalDiskMark 8.0.1 x64 report, imported\n", 0 },
 	};
 	static const char rows7[] =
@@ -1083,9 +1083,10 @@ static void test_measure(void **state)
 
 		snprintf(text, sizeof(text), "%s%s", cases[i].head, rows7);
 		r = read_ok(text, strlen(text), "m.txt");
-		if (r->info.time != cases[i].time)
-			fail_msg("'%s': Measure %u, want %u", cases[i].head, r->info.time, cases[i].time);
-		assert_int_equal(cdm_result_known(&r->info, CDM_INFO_TIME), cases[i].time != 0);
+		if (r->info.time_ms != cases[i].time_ms)
+			fail_msg("'%s': Measure %u ms, want %u", cases[i].head, r->info.time_ms,
+				 cases[i].time_ms);
+		assert_int_equal(cdm_result_known(&r->info, CDM_INFO_TIME), cases[i].time_ms != 0);
 		cdm_result_free(r);
 	}
 }
@@ -1217,7 +1218,7 @@ static void test_cdm_text(void **state)
 			}
 			assert_int_equal(y->size, x->size);
 			assert_int_equal(y->count, x->count);
-			assert_int_equal(y->interval, x->interval);
+			assert_int_equal(y->interval_ms, x->interval_ms);
 			assert_int_equal(y->source.has_interval, x->source.has_interval);
 			assert_int_equal(y->zero_fill, x->zero_fill);
 			/*
@@ -1240,11 +1241,11 @@ static void test_cdm_text(void **state)
 			 * mark, but for CDM 6's and 7's fixed 5 s, which the origin
 			 * gives: 8.x's 5 s is kept too, an unknown time stays unknown
 			 */
-			assert_int_equal(y->time, x->time);
+			assert_int_equal(y->time_ms, x->time_ms);
 			assert_int_equal(cdm_result_known(y, CDM_INFO_TIME), cdm_result_known(x, CDM_INFO_TIME));
 			if (fmts[k].layout != 8)
 				assert_int_equal(strstr(t, " <Measure 5 sec>") != NULL,
-						 x->source.layout >= 8 && x->time == 5);
+						 x->source.layout >= 8 && x->time_ms == 5000);
 			if (fmts[k].layout != 7)
 				assert_string_equal(y->source.volume, x->source.volume);
 			/* what neither states stays unknown */
@@ -1333,7 +1334,7 @@ static void test_cdm_text_lines(void **state)
 	assert_string_equal(r->info.source.origin, "");
 	assert_string_equal(r->info.engine, "io_uring");
 	assert_int_equal(r->info.direct, 0);
-	assert_int_equal(r->info.time, 5);      /* no <Measure> mark: cdm's 5 s */
+	assert_int_equal(r->info.time_ms, 5000);        /* no <Measure> mark: cdm's 5 s */
 	/* its Test line has the marks (no <0Fill>: random data); no Mode line, no [Admin] */
 	assert_true(cdm_result_known(&r->info, CDM_INFO_DATA));
 	assert_int_equal(r->info.zero_fill, 0);

@@ -112,9 +112,9 @@ static struct cdm_run_result *build(void)
 	in->fs_avail_bytes = 40204886016ull;
 	in->size = 1024 * MIB;
 	in->count = 3;
-	in->time = 5;
-	in->interval = 5;
-	in->warmup = 5;
+	in->time_ms = 5000;
+	in->interval_ms = 5000;
+	in->warmup_ms = 5000;
 	in->direct = 1;
 	in->admin = 1;
 	in->start = T_START;
@@ -330,7 +330,7 @@ static void test_json_mix_parts(void **state)
 	assert_non_null(r);
 	r->ntests = 1;
 	r->info.count = 2;
-	r->info.time = 2;               /* a run cdm measured states its time and size */
+	r->info.time_ms = 2000;            /* a run cdm measured states its time and size */
 	r->info.size = 64ull << 20;
 	r->info.fsync_every = 4;
 	r->info.rate_iops = 500;
@@ -441,7 +441,7 @@ static void test_round_trip(void **state)
 	assert_string_equal(back->info.label, r->info.label);
 	assert_true(back->info.size == r->info.size);
 	assert_int_equal(back->info.count, r->info.count);
-	assert_int_equal(back->info.time, r->info.time);
+	assert_int_equal(back->info.time_ms, r->info.time_ms);
 	assert_string_equal(back->info.engine, "io_uring");
 	assert_int_equal(back->info.direct, 1);
 	assert_int_equal(back->interrupted, r->interrupted);
@@ -740,7 +740,7 @@ static struct cdm_run_result *build_nothing(void)
 	set_str(r->info.label, sizeof(r->info.label), "STALL");
 	set_str(r->info.engine, sizeof(r->info.engine), "null");
 	r->info.count = 3;
-	r->info.time = 1;
+	r->info.time_ms = 1000;
 	r->info.start = T_START;
 	for (i = 0; i < 3; i++) {
 		t = &r->tests[i];
@@ -1165,7 +1165,7 @@ static void test_series_refused(void **state)
 
 /* what test_run_refused() spoils in a run cdm measured (unit_hold_run()) */
 static void spoil_count(struct cdm_run_result *r) { r->info.count = 0; }
-static void spoil_time(struct cdm_run_result *r) { r->info.time = 0; }
+static void spoil_time(struct cdm_run_result *r) { r->info.time_ms = 0; }
 static void spoil_size(struct cdm_run_result *r) { r->info.size = 1; }
 static void spoil_huge(struct cdm_run_result *r) { r->info.size = 1ull << 53; }
 static void spoil_block(struct cdm_run_result *r) { r->tests[0].spec.block = 1; }
