@@ -22,6 +22,7 @@
 
 #include "cdm/base/cpulist.h"
 #include "cdm/base/devspec.h"
+#include "cdm/base/msec.h"
 #include "cdm/model/cdm_read.h"
 #include "cdm/model/pass.h"
 #include "cdm/model/spec.h"
@@ -31,7 +32,6 @@
 #define GIB (1024ull * 1024 * 1024)
 #define QUOTE_MAX 60            /* bytes of a line quoted in an error */
 #define DIGITS_MAX 10           /* digits before a figure's point, at most */
-#define INTERVAL_MAX 3600u      /* seconds, as cdm's --interval */
 
 /* what the product line says printed the text */
 enum by {
@@ -829,26 +829,50 @@ static int other_mark(const char **pp)
 }
 
 /*
- * "%u sec" of a Measure or an Interval, or "unknown" (*@has = 0), into
- * *@ms; range-checked against @min..@max seconds
+ * "5 sec" of a Measure or an Interval, or "unknown" (*@has = 0), into
+ * *@ms; range-checked against @min_ms..@max_ms.  cdm's own text prints a
+ * fraction of a second as its decimals, "0.5 sec" (base/msec.h); a
+ * CrystalDiskMark product line over it cannot: CDM's settings are whole
+ * seconds, so a fraction there is refused.
  */
-static int seconds(struct rd *rd, const char **p, const char *what, unsigned int min,
-		   unsigned int max, unsigned int *ms, int *has)
+static int seconds(struct rd *rd, const char **p, const char *what, unsigned int min_ms,
+		   unsigned int max_ms, unsigned int *ms, int *has)
 {
-	unsigned long long x;
+	const char *q = *p;
+	char num[32], lo[CDM_MSEC_FORMAT_MAX], hi[CDM_MSEC_FORMAT_MAX];
+	uint64_t v;
+	size_t n;
+	int r;
 
 	if (unknown(p)) {
 		*has = 0;
 		return 1;
 	}
-	if (!whole(p, ~0ull, &x) || !lit(p, "sec"))
+	blanks(&q);
+	n = strspn(q, "0123456789.");
+	if (!n || n >= sizeof(num))
 		return 0;
-	if (x < min || x > max) {
-		rd->bad = cdm_err_set(rd->err, -EINVAL, "line %u: %s %llu sec is outside %u..%u sec",
-				      rd->line, what, x, min, max);
+	memcpy(num, q, n);
+	num[n] = '\0';
+	r = cdm_msec_parse(num, &v);
+	if (r == -EINVAL)
+		return 0;
+	q += n;
+	if (!lit(&q, "sec"))
+		return 0;
+	if (r == 0 && v % 1000 && rd->by == BY_CDM && rd->info.source.product[0]) {
+		rd->bad = cdm_err_set(rd->err, -EINVAL, "line %u: %s %s sec: CrystalDiskMark prints whole seconds",
+				      rd->line, what, num);
 		return 0;
 	}
-	*ms = (unsigned int)x * 1000u;
+	if (r < 0 || v < min_ms || v > max_ms) {
+		rd->bad = cdm_err_set(rd->err, -EINVAL, "line %u: %s %s sec is outside %s..%s sec",
+				      rd->line, what, num, cdm_msec_format(min_ms, lo, sizeof(lo)),
+				      cdm_msec_format(max_ms, hi, sizeof(hi)));
+		return 0;
+	}
+	*p = q;
+	*ms = (unsigned int)v;
 	*has = 1;
 	return 1;
 }
@@ -992,7 +1016,8 @@ static int known_mark(struct rd *rd, const char **pp)
 		if (!null_device(rd, m, &p, in->null_device, sizeof(in->null_device)))
 			return 0;
 	}
-	else if (lit(&p, "<Measure") && seconds(rd, &p, "Measure", 1, CDM_TIME_MAX, &in->time_ms, &has) &&
+	else if (lit(&p, "<Measure") &&
+		 seconds(rd, &p, "Measure", CDM_TIME_MIN_MS, CDM_TIME_MAX_MS, &in->time_ms, &has) &&
 		 has && lit(&p, ">"))
 		rd->measure = 1;
 	else if (!hold_mark(rd, &p))
@@ -1027,7 +1052,7 @@ static int test_token(struct rd *rd, const char **pp)
 		return 1;
 	}
 	if (lit(&p, "[Interval:") || lit(&p, "[Interval="))
-		return seconds(rd, &p, "Interval", 0, INTERVAL_MAX, &in->interval_ms,
+		return seconds(rd, &p, "Interval", 0, CDM_TIME_MAX_MS, &in->interval_ms,
 			       &in->source.has_interval) && lit(&p, "]") ? (*pp = p, 1) : 0;
 	if (known_mark(rd, pp))
 		return 1;
@@ -1105,9 +1130,10 @@ static int time_value(struct rd *rd, const char *v)
 	struct cdm_run_info *in = &rd->info;
 	int has;
 
-	return lit(&v, "Measure") && seconds(rd, &v, "Measure", 1, CDM_TIME_MAX, &in->time_ms, &has) &&
+	return lit(&v, "Measure") &&
+	       seconds(rd, &v, "Measure", CDM_TIME_MIN_MS, CDM_TIME_MAX_MS, &in->time_ms, &has) &&
 	       lit(&v, "/") && lit(&v, "Interval") &&
-	       seconds(rd, &v, "Interval", 0, INTERVAL_MAX, &in->interval_ms, &in->source.has_interval) &&
+	       seconds(rd, &v, "Interval", 0, CDM_TIME_MAX_MS, &in->interval_ms, &in->source.has_interval) &&
 	       at_end(v);
 }
 

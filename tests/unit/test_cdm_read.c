@@ -91,6 +91,7 @@ static const struct expect fixtures[] = {
 #define NFIX (sizeof(fixtures) / sizeof(fixtures[0]))
 
 /* one result line of CDM 8, under its section head */
+#define CDM8 "CrystalDiskMark 8.0.1 x64 (C) 2007-2021 hiyohiyo\n"
 #define ROW8 "[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
 
 /* the fixture @name as stored, its first line "# source: ..." too, in *@len bytes */
@@ -1007,7 +1008,19 @@ static void test_absurd(void **state)
 		{ ROW8 "   Test: 0 GiB (x5) [G: 0% (0/1863GiB)]\n", "line 3: a test size of 0 GiB is outside 512 B..1 PiB" },
 		{ ROW8 "   Test: 1073741824 GiB (x5)\n", "line 3: a test size of 1073741824 GiB is outside 512 B..1 PiB" },
 		{ ROW8 "   Test: 1025 TiB (x5)\n", "line 3: a test size of 1025 TiB is outside 512 B..1 PiB" },
-		{ ROW8 "   Time: Measure 0 sec / Interval 5 sec\n", "line 3: Measure 0 sec is outside 1..3600 sec" },
+		{ ROW8 "   Time: Measure 0 sec / Interval 5 sec\n", "line 3: Measure 0 sec is outside 0.1..3600 sec" },
+		{ ROW8 "   Time: Measure 0.05 sec / Interval 5 sec\n",
+		  "line 3: Measure 0.05 sec is outside 0.1..3600 sec" },
+		{ ROW8 "   Time: Measure 99999999999999999999 sec / Interval 5 sec\n",
+		  "line 3: Measure 99999999999999999999 sec is outside 0.1..3600 sec" },
+		/* CrystalDiskMark's settings are whole seconds: a fraction under its product line is not its */
+		{ CDM8 ROW8 "   Time: Measure 0.5 sec / Interval 5 sec\n",
+		  "line 4: Measure 0.5 sec: CrystalDiskMark prints whole seconds" },
+		{ CDM8 ROW8 "   Time: Measure 5 sec / Interval 1.5 sec\n",
+		  "line 4: Interval 1.5 sec: CrystalDiskMark prints whole seconds" },
+		{ "CrystalDiskMark 7.0.0 x64 (C) 2007-2019 hiyohiyo\n" ROW8
+		  "   Test: 1 GiB (x5) [Interval: 0.5 sec] <DefaultAffinity=DISABLED>\n",
+		  "line 4: Interval 0.5 sec: CrystalDiskMark prints whole seconds" },
 		{ ROW8 "   Time: Measure 5 sec / Interval 3601 sec\n", "line 3: Interval 3601 sec is outside 0..3600 sec" },
 		{ ROW8 "   Test: 1 GiB (x5) [Interval: 99999 sec] <DefaultAffinity=DISABLED>\n",
 		  "line 3: Interval 99999 sec is outside 0..3600 sec" },
@@ -1049,6 +1062,77 @@ static void test_absurd(void **state)
 	assert_int_equal(r->info.size, 1024ull * 1024 * GIB);
 	assert_int_equal(r->info.count, 100);
 	assert_int_equal(r->info.time_ms, 3600000);
+	cdm_result_free(r);
+}
+
+/*
+ * cdm's own text prints a fraction of a second with its decimals: read
+ * back exactly, under cdm's product line or none (a trimmed text); the
+ * text of a whole second, CDM's, reads as ever
+ */
+static void test_fractions(void **state)
+{
+	static const struct {
+		const char *text;
+		unsigned int time_ms, interval_ms;
+	} cases[] = {
+		{ ROW8 "   Time: Measure 0.5 sec / Interval 1.25 sec \n", 500, 1250 },
+		{ ROW8 "   Time: Measure 0.1 sec / Interval 0.001 sec\n", 100, 1 },
+		{ ROW8 "   Time: Measure 3600 sec / Interval 0 sec\n", 3600000, 0 },
+		{ "cdm 0.1.0 x86_64 (null, O_DIRECT)\n" ROW8 "   Time: Measure 0.2 sec / Interval 0 sec\n",
+		  200, 0 },
+		{ CDM8 ROW8 "   Time: Measure 5 sec / Interval 5 sec \n", 5000, 5000 },
+		/* cdm's CDM 7 layout: the Interval on the Test line, the time as a mark */
+		{ "cdm 0.1.0 x86_64 (null, O_DIRECT)\n"
+		  "[Read]\nSequential 1MiB (Q=  8, T= 1):  1772.483 MB/s [   1690.4 IOPS] <  4724.85 us>\n"
+		  "   Test: 16 MiB (x1) [Interval: 0.5 sec] <Measure 0.25 sec>\n", 250, 500 },
+	};
+
+	(void)state;
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct cdm_run_result *r = read_ok(cases[i].text, strlen(cases[i].text), "f.txt");
+
+		if (r->info.time_ms != cases[i].time_ms || r->info.interval_ms != cases[i].interval_ms)
+			fail_msg("case %u: Measure %u ms, Interval %u ms; want %u, %u", i,
+				 r->info.time_ms, r->info.interval_ms, cases[i].time_ms,
+				 cases[i].interval_ms);
+		assert_true(r->info.source.has_interval);
+		cdm_result_free(r);
+	}
+}
+
+/*
+ * A run of fractions of a second in each CDM layout: the cdm layout's
+ * Time line says "Measure 0.5 sec / Interval 1.5 sec", CDM 7's and 6's
+ * Interval and <Measure> mark the same; each reads back to the same ms
+ */
+static void test_fractions_text(void **state)
+{
+	static const struct {
+		const char *fmt, *line;
+	} fmts[] = {
+		{ "cdm", "   Time: Measure 0.5 sec / Interval 1.5 sec \n" },
+		{ "cdm7", " [Interval: 1.5 sec]" },
+		{ "cdm6", " [Interval=1.5 sec]" },
+	};
+	struct cdm_run_result *r = unit_hold_run();
+
+	(void)state;
+	r->info.time_ms = 500;
+	r->info.interval_ms = 1500;
+	for (unsigned int k = 0; k < sizeof(fmts) / sizeof(fmts[0]); k++) {
+		size_t len;
+		char *t = render(r, fmts[k].fmt, &len);
+		struct cdm_run_result *b = read_ok(t, len, "frac.txt");
+
+		if (!strstr(t, fmts[k].line))
+			fail_msg("%s: no '%s' in\n%s", fmts[k].fmt, fmts[k].line, t);
+		assert_int_equal(strstr(t, " <Measure 0.5 sec>") != NULL, k > 0);
+		assert_int_equal(b->info.time_ms, 500);
+		assert_int_equal(b->info.interval_ms, 1500);
+		cdm_result_free(b);
+		free(t);
+	}
 	cdm_result_free(r);
 }
 
@@ -1896,6 +1980,8 @@ int main(void)
 		cmocka_unit_test(test_absurd),
 		cmocka_unit_test(test_notes),
 		cmocka_unit_test(test_measure),
+		cmocka_unit_test(test_fractions),
+		cmocka_unit_test(test_fractions_text),
 		cmocka_unit_test(test_encodings),
 		cmocka_unit_test(test_cdm_text),
 		cmocka_unit_test(test_cdm_text_lines),
