@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/msec.h"
 #include "cdm/base/msg.h"
 #include "cdm/base/size.h"
 #include "cdm/cli/exit.h"
@@ -71,18 +72,20 @@ static void mixes(const struct cdm_profile *p, char *buf, size_t len)
 static void print_one(FILE *out, const char *name, const char *about,
 		      const struct cdm_profile *p)
 {
-	unsigned int time = p->time ? p->time : CDM_PROFILE_TIME_DEFAULT;
-	char size[32], spec[64], runs[96];
+	unsigned int time = p->time_ms >= 0 ? (unsigned int)p->time_ms : CDM_PROFILE_TIME_DEFAULT_MS;
+	char size[32], spec[64], runs[96], t[CDM_MSEC_FORMAT_MAX];
 
 	fprintf(out, "%s: %s\n", name, about);
 	fprintf(out, "  %-11s %s\n", "Profile:", p->name[0] ? p->name : "Custom");
 	fprintf(out, "  %-11s %s\n", "Size:",
 		cdm_size_format(p->size ? p->size : CDM_PROFILE_SIZE_DEFAULT, size, sizeof(size)));
 	fprintf(out, "  %-11s %u\n", "Count:", p->count ? p->count : CDM_PROFILE_COUNT_DEFAULT);
-	fprintf(out, "  %-11s %u s\n", "Time:", time);
-	fprintf(out, "  %-11s %u s\n", "Warm-up:", cdm_profile_warmup(p, time));
-	fprintf(out, "  %-11s %u s\n", "Interval:",
-		p->interval >= 0 ? (unsigned int)p->interval : CDM_PROFILE_INTERVAL_DEFAULT);
+	fprintf(out, "  %-11s %s s\n", "Time:", cdm_msec_format(time, t, sizeof(t)));
+	fprintf(out, "  %-11s %s s\n", "Warm-up:",
+		cdm_msec_format(cdm_profile_warmup(p, time), t, sizeof(t)));
+	fprintf(out, "  %-11s %s s\n", "Interval:",
+		cdm_msec_format(p->interval_ms >= 0 ? (unsigned int)p->interval_ms :
+				CDM_PROFILE_INTERVAL_DEFAULT_MS, t, sizeof(t)));
 	mixes(p, runs, sizeof(runs));
 	fprintf(out, "  %-11s %s\n", "Mix:", runs);
 	fprintf(out, "  %-11s %s\n", "Mode:", p->mode[0] ? p->mode : CDM_PROFILE_MODE_DEFAULT);

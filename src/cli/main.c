@@ -167,11 +167,11 @@ static const char usage_text[] =
 "                           (default: profile, 1GiB)\n"
 "  -n, --count N            measured passes per test, 1-100\n"
 "                           (default: profile, 5)\n"
-"  -T, --time SEC           seconds per measured pass, 1-3600\n"
-"                           (default: profile, 5)\n"
+"  -T, --time SEC           seconds per measured pass, 0.1-3600: 2, 0.5, 1.5s,\n"
+"                           500ms (at most 3 decimals) (default: profile, 5)\n"
 "      --interval SEC       pause between tests, 0-3600 (default: profile, 5)\n"
-"      --warmup SEC         discarded warm-up pass per test, 0-3600, 0 = none\n"
-"                           (default: profile, else same as --time)\n"
+"      --warmup SEC         discarded warm-up pass per test, 0 = none, or\n"
+"                           0.1-3600 (default: profile, else same as --time)\n"
 "      --mode MODE          all (read, then write, then mix), read, write, mix\n"
 "                           (only the mixed tests) (default: all; read on a\n"
 "                           block device)\n"
@@ -310,8 +310,8 @@ struct main_opts {
 	enum cdm_aggregate aggregate;
 	double cv_threshold;            /* percent */
 	uint64_t size;                  /* --size, bytes; 0 = the profile's */
-	unsigned long count, time;      /* 0 = the profile's */
-	unsigned long interval, warmup; /* ULONG_MAX = the profile's */
+	unsigned long count;            /* 0 = the profile's */
+	int time_ms, interval_ms, warmup_ms;    /* -1 = the profile's */
 	unsigned int mix;               /* --mix read percent; 0 = the profile's */
 	const struct cdm_formatter *fmt;
 	const char *null_service;       /* --null-service-us as given, or NULL */
@@ -327,8 +327,9 @@ static void main_opts_init(struct main_opts *o)
 	o->mode = CDM_PROFILE_MODE_DEFAULT;
 	o->aggregate = CDM_AGG_BEST;
 	o->cv_threshold = CDM_CV_THRESHOLD_DEFAULT;
-	o->interval = ULONG_MAX;
-	o->warmup = ULONG_MAX;
+	o->time_ms = -1;
+	o->interval_ms = -1;
+	o->warmup_ms = -1;
 	o->cfg.direct = 1;
 	o->cfg.progress = isatty(STDERR_FILENO);
 #ifdef CDM_MPI
@@ -360,12 +361,16 @@ static int list_engines(void)
 	return CDM_EXIT_OK;
 }
 
-static int parse_seconds(const char *opt, const char *arg, unsigned long min,
-			 unsigned long *out)
+/* --time, --interval, --warmup: a time in its range (cdm_profile_seconds()) */
+static int parse_seconds(enum cdm_profile_time which, const char *opt, const char *arg,
+			 int *out)
 {
-	if (cdm_uint_parse(arg, min, CDM_TIME_MAX, out) < 0)
-		return cdm_cli_usage(&cmd, "bad value for --%s: '%s' (a whole number of seconds, %lu-%u)",
-				     opt, arg, min, CDM_TIME_MAX);
+	struct cdm_err err;
+	unsigned int ms;
+
+	if (cdm_profile_seconds(which, opt, arg, &ms, &err) < 0)
+		return cdm_cli_usage(&cmd, "%s", err.msg);
+	*out = (int)ms;
 	return CDM_CLI_GO_ON;
 }
 
@@ -396,11 +401,11 @@ static int parse_plan_option(int c, char *arg, struct main_opts *o)
 			return cdm_cli_usage(&cmd, "bad value for --count: '%s' (1-%u)", arg, CDM_COUNT_MAX);
 		return CDM_CLI_GO_ON;
 	case 'T':
-		return parse_seconds("time", arg, 1, &o->time);
+		return parse_seconds(CDM_PROFILE_TIME, "--time", arg, &o->time_ms);
 	case OPT_INTERVAL:
-		return parse_seconds("interval", arg, 0, &o->interval);
+		return parse_seconds(CDM_PROFILE_INTERVAL, "--interval", arg, &o->interval_ms);
 	case OPT_WARMUP:
-		return parse_seconds("warmup", arg, 0, &o->warmup);
+		return parse_seconds(CDM_PROFILE_WARMUP, "--warmup", arg, &o->warmup_ms);
 	case OPT_MODE:
 		o->mode = arg;
 		o->mode_given = 1;
@@ -555,7 +560,7 @@ static int layer_gate(struct main_opts *o)
 		return CDM_CLI_GO_ON;
 	if (o->count)
 		return cdm_cli_usage(&cmd, "--count cannot be used with --steady-state: each test runs rounds until steady (--max-rounds sets the most)");
-	if (o->warmup != ULONG_MAX)
+	if (o->warmup_ms >= 0)
 		return cdm_cli_usage(&cmd, "--warmup cannot be used with --steady-state: the rounds before the steady window are the warm-up");
 	if (o->start_at)
 		return cdm_cli_usage(&cmd, "--start-at cannot be used with --steady-state: a test's length depends on when it gets steady");
@@ -791,13 +796,13 @@ static void layer_profile(struct main_opts *o)
 	cfg->size = o->size ? o->size : prof->size ? prof->size : CDM_PROFILE_SIZE_DEFAULT;
 	cfg->count = o->count ? (unsigned int)o->count : prof->count ? prof->count :
 		     CDM_PROFILE_COUNT_DEFAULT;
-	cfg->time = o->time ? (unsigned int)o->time : prof->time ? prof->time :
-		    CDM_PROFILE_TIME_DEFAULT;
-	cfg->interval = o->interval != ULONG_MAX ? (unsigned int)o->interval :
-			prof->interval >= 0 ? (unsigned int)prof->interval :
-			CDM_PROFILE_INTERVAL_DEFAULT;
-	cfg->warmup = o->warmup != ULONG_MAX ? (unsigned int)o->warmup :
-		      cdm_profile_warmup(prof, cfg->time);
+	cfg->time_ms = o->time_ms >= 0 ? (unsigned int)o->time_ms :
+		       prof->time_ms >= 0 ? (unsigned int)prof->time_ms : CDM_PROFILE_TIME_DEFAULT_MS;
+	cfg->interval_ms = o->interval_ms >= 0 ? (unsigned int)o->interval_ms :
+			   prof->interval_ms >= 0 ? (unsigned int)prof->interval_ms :
+			   CDM_PROFILE_INTERVAL_DEFAULT_MS;
+	cfg->warmup_ms = o->warmup_ms >= 0 ? (unsigned int)o->warmup_ms :
+			 cdm_profile_warmup(prof, cfg->time_ms);
 	cfg->do_read = !strcmp(mode, "all") || !strcmp(mode, "read");
 	cfg->do_write = !strcmp(mode, "all") || !strcmp(mode, "write");
 	cfg->do_mix = !strcmp(mode, "all") || !strcmp(mode, "mix");
@@ -822,7 +827,8 @@ static int check_engine_and_series(struct main_opts *o)
 	if (!cfg->log_interval_ns)
 		return CDM_CLI_GO_ON;
 	for (unsigned int i = 0; i < cfg->ntests; i++) {
-		uint64_t m = cdm_series_mem(cfg->warmup, cfg->count, cfg->time, cfg->log_interval_ns) *
+		uint64_t m = cdm_series_mem(cfg->warmup_ms, cfg->count, cfg->time_ms,
+					    cfg->log_interval_ns) *
 			     cfg->tests[i].threads;
 
 		if (m > need)

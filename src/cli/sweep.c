@@ -48,7 +48,8 @@ struct sweep_opts {
 	unsigned int qv[CDM_SWEEP_MAX_VALUES], nq;      /* --qd; 0 = the spec's */
 	int vary;                       /* CDM_SWEEP_* bits */
 	int plot_mb_s;                  /* --metric mb_s */
-	unsigned long count, time, warmup, interval;
+	unsigned long count;
+	unsigned int time_ms, warmup_ms, interval_ms;
 	const char *engine, *mode, *save, *plot;
 	const char *null_service, *null_device; /* as given, or NULL */
 	uint64_t size;                  /* bytes */
@@ -71,8 +72,10 @@ static const char sweep_usage[] =
 "                           (default: RND4K)\n"
 "  -s, --size SIZE          test file size (default: 1GiB)\n"
 "  -n, --count N            measured passes per point, 1-100 (default: 1)\n"
-"  -T, --time SEC           seconds per pass, 1-3600 (default: 5)\n"
-"      --warmup SEC         warm-up per point, 0-3600 (default: 1)\n"
+"  -T, --time SEC           seconds per pass, 0.1-3600: 2, 0.5, 1.5s, 500ms\n"
+"                           (default: 5)\n"
+"      --warmup SEC         warm-up per point, 0 = none, or 0.1-3600\n"
+"                           (default: 1)\n"
 "      --interval SEC       pause between points, 0-3600 (default: 0)\n"
 "      --mode MODE          all (read, then write), read, write (default: all)\n"
 "  -e, --engine NAME        auto, io_uring, libaio, sync, null (default: auto)\n"
@@ -130,10 +133,20 @@ int cdm_cli_sweep_parse_list(const char *s, unsigned int max, unsigned int *vals
 
 
 /* the options that say what is swept and how long each point runs */
+/* --time, --warmup, --interval: as cdm's (cdm_profile_seconds()) */
+static int parse_seconds(enum cdm_profile_time which, const char *opt, const char *arg,
+			 unsigned int *ms)
+{
+	struct cdm_err err;
+
+	if (cdm_profile_seconds(which, opt, arg, ms, &err) < 0)
+		return cdm_cli_usage(&cmd, "%s", err.msg);
+	return CDM_CLI_GO_ON;
+}
+
 static int parse_plan_option(int c, char *arg, struct sweep_opts *o)
 {
 	struct cdm_err err;
-	unsigned long v;
 
 	switch (c) {
 	case 'H':
@@ -167,14 +180,11 @@ static int parse_plan_option(int c, char *arg, struct sweep_opts *o)
 			return cdm_cli_usage(&cmd, "bad value for --count: '%s' (1-%u)", arg, CDM_COUNT_MAX);
 		return CDM_CLI_GO_ON;
 	case 'T':
+		return parse_seconds(CDM_PROFILE_TIME, "--time", arg, &o->time_ms);
 	case 'W':
+		return parse_seconds(CDM_PROFILE_WARMUP, "--warmup", arg, &o->warmup_ms);
 	case 'I':
-		if (cdm_uint_parse(arg, c == 'T' ? 1 : 0, CDM_TIME_MAX, &v) < 0)
-			return cdm_cli_usage(&cmd, "bad value for --%s: '%s' (a whole number of seconds, %d-%u)",
-					     c == 'T' ? "time" : c == 'W' ? "warmup" : "interval",
-					     arg, c == 'T', CDM_TIME_MAX);
-		*(c == 'T' ? &o->time : c == 'W' ? &o->warmup : &o->interval) = v;
-		return CDM_CLI_GO_ON;
+		return parse_seconds(CDM_PROFILE_INTERVAL, "--interval", arg, &o->interval_ms);
 	case 'M':
 		o->mode = arg;
 		if (strcmp(arg, "all") && strcmp(arg, "read") && strcmp(arg, "write"))
@@ -330,9 +340,9 @@ static int build_plan(struct sweep_opts *o)
 		return s;
 	cfg->profile_name = "Sweep";
 	cfg->count = (unsigned int)o->count;
-	cfg->time = (unsigned int)o->time;
-	cfg->warmup = (unsigned int)o->warmup;
-	cfg->interval = (unsigned int)o->interval;
+	cfg->time_ms = o->time_ms;
+	cfg->warmup_ms = o->warmup_ms;
+	cfg->interval_ms = o->interval_ms;
 	cfg->do_read = strcmp(o->mode, "write") != 0;
 	cfg->do_write = strcmp(o->mode, "read") != 0;
 	return CDM_CLI_GO_ON;
@@ -454,8 +464,8 @@ int cdm_cli_sweep_main(int argc, char **argv)
 
 	memset(&o, 0, sizeof(o));
 	o.count = 1;
-	o.time = 5;
-	o.warmup = 1;
+	o.time_ms = 5000;
+	o.warmup_ms = 1000;
 	o.engine = "auto";
 	o.mode = "all";
 	o.size = 1ull << 30;

@@ -22,6 +22,7 @@
 
 #include "cdm/base/cpulist.h"
 #include "cdm/base/devspec.h"
+#include "cdm/base/msec.h"
 #include "cdm/model/cdm_read.h"
 #include "cdm/model/pass.h"
 #include "cdm/model/spec.h"
@@ -31,7 +32,6 @@
 #define GIB (1024ull * 1024 * 1024)
 #define QUOTE_MAX 60            /* bytes of a line quoted in an error */
 #define DIGITS_MAX 10           /* digits before a figure's point, at most */
-#define INTERVAL_MAX 3600u      /* seconds, as cdm's --interval */
 
 /* what the product line says printed the text */
 enum by {
@@ -828,24 +828,51 @@ static int other_mark(const char **pp)
 	return 1;
 }
 
-/* "%u sec" of a Measure or an Interval, or "unknown" (*@has = 0); range-checked */
-static int seconds(struct rd *rd, const char **p, const char *what, unsigned int min,
-		   unsigned int max, unsigned int *v, int *has)
+/*
+ * "5 sec" of a Measure or an Interval, or "unknown" (*@has = 0), into
+ * *@ms; range-checked against @min_ms..@max_ms.  cdm's own text prints a
+ * fraction of a second as its decimals, "0.5 sec" (base/msec.h); a
+ * CrystalDiskMark product line over it cannot: CDM's settings are whole
+ * seconds, so a fraction there is refused.
+ */
+static int seconds(struct rd *rd, const char **p, const char *what, unsigned int min_ms,
+		   unsigned int max_ms, unsigned int *ms, int *has)
 {
-	unsigned long long x;
+	const char *q = *p;
+	char num[32], lo[CDM_MSEC_FORMAT_MAX], hi[CDM_MSEC_FORMAT_MAX];
+	uint64_t v;
+	size_t n;
+	int r;
 
 	if (unknown(p)) {
 		*has = 0;
 		return 1;
 	}
-	if (!whole(p, ~0ull, &x) || !lit(p, "sec"))
+	blanks(&q);
+	n = strspn(q, "0123456789.");
+	if (!n || n >= sizeof(num))
 		return 0;
-	if (x < min || x > max) {
-		rd->bad = cdm_err_set(rd->err, -EINVAL, "line %u: %s %llu sec is outside %u..%u sec",
-				      rd->line, what, x, min, max);
+	memcpy(num, q, n);
+	num[n] = '\0';
+	r = cdm_msec_parse(num, &v);
+	if (r == -EINVAL)
+		return 0;
+	q += n;
+	if (!lit(&q, "sec"))
+		return 0;
+	if (r == 0 && v % 1000 && rd->by == BY_CDM && rd->info.source.product[0]) {
+		rd->bad = cdm_err_set(rd->err, -EINVAL, "line %u: %s %s sec: CrystalDiskMark prints whole seconds",
+				      rd->line, what, num);
 		return 0;
 	}
-	*v = (unsigned int)x;
+	if (r < 0 || v < min_ms || v > max_ms) {
+		rd->bad = cdm_err_set(rd->err, -EINVAL, "line %u: %s %s sec is outside %s..%s sec",
+				      rd->line, what, num, cdm_msec_format(min_ms, lo, sizeof(lo)),
+				      cdm_msec_format(max_ms, hi, sizeof(hi)));
+		return 0;
+	}
+	*p = q;
+	*ms = (unsigned int)v;
 	*has = 1;
 	return 1;
 }
@@ -989,7 +1016,8 @@ static int known_mark(struct rd *rd, const char **pp)
 		if (!null_device(rd, m, &p, in->null_device, sizeof(in->null_device)))
 			return 0;
 	}
-	else if (lit(&p, "<Measure") && seconds(rd, &p, "Measure", 1, CDM_TIME_MAX, &in->time, &has) &&
+	else if (lit(&p, "<Measure") &&
+		 seconds(rd, &p, "Measure", CDM_TIME_MIN_MS, CDM_TIME_MAX_MS, &in->time_ms, &has) &&
 		 has && lit(&p, ">"))
 		rd->measure = 1;
 	else if (!hold_mark(rd, &p))
@@ -1024,7 +1052,7 @@ static int test_token(struct rd *rd, const char **pp)
 		return 1;
 	}
 	if (lit(&p, "[Interval:") || lit(&p, "[Interval="))
-		return seconds(rd, &p, "Interval", 0, INTERVAL_MAX, &in->interval,
+		return seconds(rd, &p, "Interval", 0, CDM_TIME_MAX_MS, &in->interval_ms,
 			       &in->source.has_interval) && lit(&p, "]") ? (*pp = p, 1) : 0;
 	if (known_mark(rd, pp))
 		return 1;
@@ -1102,9 +1130,10 @@ static int time_value(struct rd *rd, const char *v)
 	struct cdm_run_info *in = &rd->info;
 	int has;
 
-	return lit(&v, "Measure") && seconds(rd, &v, "Measure", 1, CDM_TIME_MAX, &in->time, &has) &&
+	return lit(&v, "Measure") &&
+	       seconds(rd, &v, "Measure", CDM_TIME_MIN_MS, CDM_TIME_MAX_MS, &in->time_ms, &has) &&
 	       lit(&v, "/") && lit(&v, "Interval") &&
-	       seconds(rd, &v, "Interval", 0, INTERVAL_MAX, &in->interval, &in->source.has_interval) &&
+	       seconds(rd, &v, "Interval", 0, CDM_TIME_MAX_MS, &in->interval_ms, &in->source.has_interval) &&
 	       at_end(v);
 }
 
@@ -1859,7 +1888,7 @@ static unsigned int product_major(const char *product)
 }
 
 /*
- * The Measure seconds of a CrystalDiskMark whose reports print none: 6.x
+ * The Measure time (ms) of a CrystalDiskMark whose reports print none: 6.x
  * and 7.x ran every DiskSpd pass for a fixed 5 s, not a setting ("-d5" in
  * each command of DiskBench.cpp in 6.0.1, and "int duration = 5;" in
  * DiskSpd() of 7.0.0 to 7.0.0h; 8.0 made it the Measure setting its Time
@@ -1871,7 +1900,7 @@ static unsigned int fixed_measure(const char *product)
 {
 	unsigned int major = product_major(product);
 
-	return major == 6 || major == 7 ? 5 : 0;
+	return major == 6 || major == 7 ? 5000 : 0;
 }
 
 unsigned int cdm_cdm_read_implied_measure(const struct cdm_run_info *in)
@@ -1883,9 +1912,9 @@ unsigned int cdm_cdm_read_implied_measure(const struct cdm_run_info *in)
 		/* cdm's text of a run (no origin) is a run's */
 		if (in->source.origin[0])
 			return fixed_measure(in->source.origin);
-		return 5;
+		return 5000;
 	default:
-		return 5;
+		return 5000;
 	}
 }
 
@@ -1926,10 +1955,10 @@ static int build(struct rd *rd, const char *file, struct cdm_run_result **out)
 	 * passes were not those layouts' fixed 5 s: without it, 5 s
 	 */
 	if (rd->by == BY_CDM_RUN && !rd->measure && rd->layout >= 6 && rd->layout <= 7)
-		in->time = 5;
+		in->time_ms = 5000;
 	/* CDM 6's and 7's fixed 5 s, in their reports and in cdm's text of one */
-	if (!in->time && rd->by != BY_CDM_RUN)
-		in->time = fixed_measure(rd->by == BY_CDM ? in->source.product : in->source.origin);
+	if (!in->time_ms && rd->by != BY_CDM_RUN)
+		in->time_ms = fixed_measure(rd->by == BY_CDM ? in->source.product : in->source.origin);
 	if (file)
 		snprintf(in->source.file, sizeof(in->source.file), "%s", file);
 	if (in->comment[0])

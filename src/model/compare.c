@@ -303,7 +303,7 @@ int cdm_compare_differs(const struct cdm_compare *c, enum cdm_compare_setting s)
 			/* with steady state the rounds replace the count */
 			differ = !(a->steady_state && b->steady_state) && b->count != a->count;
 			break;
-		case CDM_COMPARE_TIME: differ = b->time != a->time; break;
+		case CDM_COMPARE_TIME: differ = b->time_ms != a->time_ms; break;
 		case CDM_COMPARE_ENGINE: differ = strcmp(b->engine, a->engine) != 0; break;
 		case CDM_COMPARE_DIRECT: differ = b->direct != a->direct; break;
 		case CDM_COMPARE_DATA: differ = b->zero_fill != a->zero_fill; break;

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cdm/base/msec.h"
 #include "cdm/base/text.h"
 #include "cdm/model/json.h"
 
@@ -306,6 +307,10 @@ static int parse_number(struct parser *p, struct cdm_json *v)
 		}
 		v->u64 = v->is_uint ? u : 0;
 	}
+	/* a time in seconds, "0.5", read exactly: 500 thousandths, not 0.49999... */
+	v->is_milli = !neg && cdm_msec_parse(buf, &v->milli) == 0;
+	if (!v->is_milli)
+		v->milli = 0;
 	p->pos = i;
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cdm/base/msec.h"
 #include "cdm/model/merge.h"
 #include "cdm/model/spec.h"
 
@@ -19,17 +20,23 @@ int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result 
 		    struct cdm_err *err)
 {
 	const struct cdm_run_info *x = &a->info, *y = &b->info;
-	char na[64], nb[64];
+	char na[64], nb[64], sa[CDM_MSEC_FORMAT_MAX], sb[CDM_MSEC_FORMAT_MAX];
 
 #define DIFF(field, what)                                                          \
 	if (x->field != y->field)                                                  \
 		return cdm_err_set(err, -EINVAL, "%s %" PRIu64 " vs %" PRIu64, what, \
 				   (uint64_t)x->field, (uint64_t)y->field)
+	/* a time, held in ms: in seconds, as the JSON key names it */
+#define DIFF_S(field, what)                                                        \
+	if (x->field != y->field)                                                  \
+		return cdm_err_set(err, -EINVAL, "%s %s vs %s", what,              \
+				   cdm_msec_format(x->field, sa, sizeof(sa)),      \
+				   cdm_msec_format(y->field, sb, sizeof(sb)))
 	DIFF(size, "size_bytes");
 	DIFF(count, "count");
-	DIFF(time, "time_s");
-	DIFF(warmup, "warmup_s");
-	DIFF(interval, "interval_s");
+	DIFF_S(time_ms, "time_s");
+	DIFF_S(warmup_ms, "warmup_s");
+	DIFF_S(interval_ms, "interval_s");
 	if (x->direct != y->direct)
 		return cdm_err_set(err, -EINVAL, "O_DIRECT vs buffered");
 	if (x->zero_fill != y->zero_fill)
@@ -40,6 +47,7 @@ int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result 
 	DIFF(rate_iops, "rate_iops");
 	DIFF(end_fsync, "end_fsync");
 #undef DIFF
+#undef DIFF_S
 	if (strcmp(x->null_device, y->null_device))
 		return cdm_err_set(err, -EINVAL, "null_device '%s' vs '%s'",
 				   x->null_device[0] ? x->null_device : "none",

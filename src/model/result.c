@@ -222,7 +222,7 @@ int cdm_result_known(const struct cdm_run_info *in, enum cdm_info_item item)
 	case CDM_INFO_PROFILE: return in->profile[0] != '\0';
 	case CDM_INFO_SIZE: return in->size != 0;
 	case CDM_INFO_COUNT: return in->count != 0;
-	case CDM_INFO_TIME: return in->time != 0;
+	case CDM_INFO_TIME: return in->time_ms != 0;
 	case CDM_INFO_INTERVAL: return src->has_interval;
 	case CDM_INFO_ENGINE: return in->engine[0] != '\0';
 	case CDM_INFO_DATE: return src->date_text[0] != '\0';

@@ -29,6 +29,7 @@
 #include "cdm/base/cpulist.h"
 #include "cdm/base/devspec.h"
 #include "cdm/base/err.h"
+#include "cdm/base/msec.h"
 #include "cdm/model/json.h"
 #include "cdm/model/merge.h"
 #include "cdm/model/result_read.h"
@@ -933,16 +934,29 @@ static int null_u64(struct cdm_err *err, const struct cdm_json *obj, const char 
 	return u64(err, obj, where, key, dst);
 }
 
-static int null_uint(struct cdm_err *err, const struct cdm_json *obj, const char *where,
-		     const char *key, unsigned int *dst)
+/*
+ * a time in seconds, 5 or 0.5 (at most 3 decimals: whole ms, as the
+ * writer's cdm_msec_format() prints them), into ms; null (unknown) as 0
+ */
+static int null_secs(struct cdm_err *err, const struct cdm_json *obj, const char *where,
+		     const char *key, unsigned int *ms)
 {
-	const struct cdm_json *v = cdm_json_get(obj, key);
+	const struct cdm_json *v = mem(err, obj, where, key, CDM_JSON_NUMBER, 1);
+	char t[CDM_MSEC_FORMAT_MAX];
 
-	if (v && v->type == CDM_JSON_NULL) {
-		*dst = 0;
+	if (!v)
+		return -EINVAL;
+	if (v->type == CDM_JSON_NULL) {
+		*ms = 0;
 		return 0;
 	}
-	return get_uint(err, obj, where, key, UINT32_MAX, dst);
+	if (!v->is_milli)
+		return bad(err, "%s.%s: expected seconds >= 0 with at most 3 decimals", where, key);
+	if (v->milli > CDM_TIME_MAX_MS)
+		return bad(err, "%s.%s: %s is above %u", where, key,
+			   cdm_msec_format(v->milli, t, sizeof(t)), CDM_TIME_MAX);
+	*ms = (unsigned int)v->milli;
+	return 0;
 }
 
 static int null_count(struct cdm_err *err, const struct cdm_json *set, unsigned int *dst)
@@ -1190,9 +1204,9 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	if (str(err, set, "settings", "profile", in->profile, sizeof(in->profile), 1) ||
 	    null_u64(err, set, "settings", "size_bytes", &in->size) ||
 	    null_count(err, set, &in->count) ||
-	    null_uint(err, set, "settings", "time_s", &in->time) ||
-	    null_uint(err, set, "settings", "interval_s", &in->interval) ||
-	    null_uint(err, set, "settings", "warmup_s", &in->warmup) ||
+	    null_secs(err, set, "settings", "time_s", &in->time_ms) ||
+	    null_secs(err, set, "settings", "interval_s", &in->interval_ms) ||
+	    null_secs(err, set, "settings", "warmup_s", &in->warmup_ms) ||
 	    str(err, set, "settings", "engine", in->engine, sizeof(in->engine), 1) ||
 	    boolean(err, set, "settings", "direct", &in->direct) ||
 	    str(err, set, "settings", "data", s, sizeof(s), 1))
@@ -1322,11 +1336,13 @@ static int check_kind(const struct cdm_json *root, unsigned int flags, struct cd
 static int settings_ok(struct cdm_err *err, const struct cdm_run_info *in)
 {
 	int imported = cdm_result_imported(in);
+	char t[CDM_MSEC_FORMAT_MAX];
 
 	if ((in->count || !imported) && (in->count < 1 || in->count > CDM_COUNT_MAX))
 		return bad(err, "settings.count: %u is outside 1..%u", in->count, CDM_COUNT_MAX);
-	if ((in->time || !imported) && (in->time < 1 || in->time > CDM_TIME_MAX))
-		return bad(err, "settings.time_s: %u is outside 1..%u", in->time, CDM_TIME_MAX);
+	if ((in->time_ms || !imported) && in->time_ms < CDM_TIME_MIN_MS)
+		return bad(err, "settings.time_s: %s is outside 0.1..%u",
+			   cdm_msec_format(in->time_ms, t, sizeof(t)), CDM_TIME_MAX);
 	if ((in->size || !imported) && (in->size < CDM_SIZE_MIN || in->size > CDM_SIZE_MAX))
 		return bad(err, "settings.size_bytes: %" PRIu64 " is outside %llu..%llu", in->size,
 			   CDM_SIZE_MIN, CDM_SIZE_MAX);

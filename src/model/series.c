@@ -10,29 +10,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cdm/base/msec.h"
 #include "cdm/model/series.h"
 
 int cdm_series_interval_parse(const char *s, uint64_t *ns)
 {
-	char *end;
-	double v, mul;
+	uint64_t ms;
+	int r = cdm_msec_parse(s, &ms);
 
-	if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
-		return -EINVAL;
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || end == s || !isfinite(v))
-		return -EINVAL;
-	if (!strcmp(end, "ms"))
-		mul = 1e6;
-	else if (!strcmp(end, "s") || !*end)
-		mul = 1e9;
-	else
-		return -EINVAL;
-	v *= mul;
-	if (v < (double)CDM_SERIES_MIN_NS || v > (double)CDM_SERIES_MAX_NS)
+	if (r < 0)
+		return r;
+	if (ms * CDM_MSEC_NS < CDM_SERIES_MIN_NS || ms * CDM_MSEC_NS > CDM_SERIES_MAX_NS)
 		return -ERANGE;
-	*ns = (uint64_t)(v + 0.5);
+	*ns = ms * CDM_MSEC_NS;
 	return 0;
 }
 
@@ -43,12 +33,12 @@ unsigned int cdm_series_window_slots(uint64_t window_ns, uint64_t interval_ns)
 	return (unsigned int)((window_ns + interval_ns - 1) / interval_ns);
 }
 
-uint64_t cdm_series_mem(unsigned int warmup_s, unsigned int count, unsigned int time_s,
+uint64_t cdm_series_mem(unsigned int warmup_ms, unsigned int count, unsigned int time_ms,
 			uint64_t interval_ns)
 {
-	uint64_t n = cdm_series_window_slots((uint64_t)warmup_s * 1000000000ull, interval_ns) +
+	uint64_t n = cdm_series_window_slots((uint64_t)warmup_ms * CDM_MSEC_NS, interval_ns) +
 		     (uint64_t)count *
-		     cdm_series_window_slots((uint64_t)time_s * 1000000000ull, interval_ns);
+		     cdm_series_window_slots((uint64_t)time_ms * CDM_MSEC_NS, interval_ns);
 
 	return n * sizeof(struct cdm_series_slot);
 }

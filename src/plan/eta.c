@@ -19,10 +19,10 @@ struct sum {
 	int at_most, approx, plus_verify;
 };
 
-/* window @win of a test (0: the warm-up), scheduled, in seconds */
+/* window @win of a test (0: the warm-up), scheduled, in seconds (the plan's are ms) */
 static double win_len(const struct cdm_run_config *cfg, unsigned int win)
 {
-	return win ? (double)cfg->time : (double)cfg->warmup;
+	return (double)(win ? cfg->time_ms : cfg->warmup_ms) / 1e3;
 }
 
 /*
@@ -87,7 +87,7 @@ void cdm_eta_left(const struct cdm_run_config *cfg, const enum cdm_dir *dirs,
 	}
 	for (unsigned int i = next; i < ntests; i++) {
 		if (i > 0)
-			sum.s += (double)cfg->interval;
+			sum.s += (double)cfg->interval_ms / 1e3;
 		add_windows(cfg, dirs[i], 0, scale, &sum);
 	}
 	out->seconds = at->phase != CDM_ETA_WINDOW && at->phase_left < 0 ? NAN : sum.s;

@@ -172,7 +172,7 @@ int cdm_plan_steady(struct cdm_run_config *cfg, struct cdm_err *err)
 	if (!cfg->max_rounds)
 		cfg->max_rounds = CDM_STEADY_MAX_ROUNDS_DEFAULT;
 	cfg->count = cfg->max_rounds;
-	cfg->warmup = 0;
+	cfg->warmup_ms = 0;
 	return 0;
 }
 

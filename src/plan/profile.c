@@ -15,6 +15,7 @@
 #include "cdm/base/ascii.h"
 #include "cdm/base/err.h"
 #include "cdm/base/file.h"
+#include "cdm/base/msec.h"
 #include "cdm/base/size.h"
 #include "cdm/base/uint.h"
 #include "cdm/plan/profile.h"
@@ -90,6 +91,48 @@ static int name_ok(const char *v)
 	return 1;
 }
 
+/* the ranges and words of cdm_profile_seconds(), by enum cdm_profile_time */
+static const struct {
+	unsigned int min_ms;            /* the least, but for 0 */
+	int zero;                       /* 0 is allowed: none */
+	const char *range;
+} time_ranges[] = {
+	[CDM_PROFILE_TIME] = { CDM_TIME_MIN_MS, 0, "0.1-3600 s" },
+	[CDM_PROFILE_INTERVAL] = { 0, 1, "0-3600 s" },
+	[CDM_PROFILE_WARMUP] = { CDM_TIME_MIN_MS, 1, "0 = none, or 0.1-3600 s" },
+};
+
+int cdm_profile_seconds(enum cdm_profile_time which, const char *name, const char *text,
+			unsigned int *ms, struct cdm_err *err)
+{
+	uint64_t v;
+	int r = cdm_msec_parse(text, &v);
+
+	if (r == 0 && (v > CDM_TIME_MAX_MS || (v < time_ranges[which].min_ms &&
+						!(v == 0 && time_ranges[which].zero))))
+		r = -ERANGE;
+	if (r < 0)
+		return cdm_err_set(err, r, "bad value for %s: '%s' (%s, such as 0.5, 2, 1500ms)",
+				   name, text ? text : "", time_ranges[which].range);
+	*ms = (unsigned int)v;
+	return 0;
+}
+
+/* time, interval, warmup = a time (cdm_profile_seconds()); @where is "FILE:LINE" */
+static int set_time(struct cdm_profile *p, int key, const char *value, const char *where,
+		    struct cdm_err *err)
+{
+	enum cdm_profile_time which = key == KEY_TIME ? CDM_PROFILE_TIME :
+				      key == KEY_INTERVAL ? CDM_PROFILE_INTERVAL : CDM_PROFILE_WARMUP;
+	unsigned int ms;
+
+	if (cdm_profile_seconds(which, key_names[key], value, &ms, err) < 0)
+		return cdm_err_prefix(err, -EINVAL, where);
+	*(key == KEY_TIME ? &p->time_ms : key == KEY_INTERVAL ? &p->interval_ms :
+	  &p->warmup_ms) = (int)ms;
+	return 0;
+}
+
 /*
  * One "key = value" with @key/@value already trimmed and NUL-terminated.
  * @where is "FILE:LINE" for messages.  Returns 0 or -EINVAL.
@@ -122,21 +165,9 @@ static int set_key(struct cdm_profile *p, int key, const char *value,
 		p->count = (unsigned int)v;
 		return 0;
 	case KEY_TIME:
-		if (cdm_uint_parse(value, 1, CDM_TIME_MAX, &v))
-			return cdm_err_set(err, -EINVAL, "%s: bad value for time: '%s' (1..%u seconds)",
-					   where, value, CDM_TIME_MAX);
-		p->time = (unsigned int)v;
-		return 0;
 	case KEY_INTERVAL:
 	case KEY_WARMUP:
-		if (cdm_uint_parse(value, 0, CDM_TIME_MAX, &v))
-			return cdm_err_set(err, -EINVAL, "%s: bad value for %s: '%s' (0..%u seconds)",
-					   where, key_names[key], value, CDM_TIME_MAX);
-		if (key == KEY_INTERVAL)
-			p->interval = (int)v;
-		else
-			p->warmup = (int)v;
-		return 0;
+		return set_time(p, key, value, where, err);
 	case KEY_MIX:
 		if (cdm_uint_parse(value, CDM_MIX_MIN, CDM_MIX_MAX, &v))
 			return cdm_err_set(err, -EINVAL,
@@ -176,8 +207,9 @@ int cdm_profile_parse(const char *text, const char *file, struct cdm_profile *p,
 
 	/* the "not set" values of profile.h, so options can be layered on top */
 	memset(&prof, 0, sizeof(prof));
-	prof.interval = -1;
-	prof.warmup = -1;
+	prof.time_ms = -1;
+	prof.interval_ms = -1;
+	prof.warmup_ms = -1;
 
 	/* a UTF-8 byte order mark, as some Windows editors write one */
 	if (!strncmp(line, "\xef\xbb\xbf", 3))
@@ -261,9 +293,9 @@ const char *cdm_profile_builtin(const char *name)
 	return NULL;
 }
 
-unsigned int cdm_profile_warmup(const struct cdm_profile *p, unsigned int time)
+unsigned int cdm_profile_warmup(const struct cdm_profile *p, unsigned int time_ms)
 {
-	return p->warmup >= 0 ? (unsigned int)p->warmup : time;
+	return p->warmup_ms >= 0 ? (unsigned int)p->warmup_ms : time_ms;
 }
 
 unsigned int cdm_profile_mix(const struct cdm_profile *p, const char *mode)

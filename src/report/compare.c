@@ -113,7 +113,7 @@ static void setting_text(const struct cdm_run_result *run, enum cdm_compare_sett
 		snprintf(buf, len, "x%u", in->count);
 		break;
 	case CDM_COMPARE_TIME:
-		snprintf(buf, len, "%u s", in->time);
+		cdm_fmt_setting(buf, len, in, CDM_INFO_TIME, " s");
 		break;
 	case CDM_COMPARE_ENGINE:
 		snprintf(buf, len, "%s", in->engine);
@@ -265,7 +265,7 @@ static void write_source_run(FILE *out, unsigned int k, const struct cdm_run_res
 {
 	const struct cdm_run_info *in = &run->info;
 	const struct cdm_run_source *src = &in->source;
-	char size[32] = "size unknown", start[64], product[128];
+	char size[32] = "size unknown", start[64], product[128], t[CDM_FMT_SETTING_MAX];
 	const char *sep = md ? ", " : "  ";
 
 	/* what the report does not state is left out (cdm_result_known()) */
@@ -289,7 +289,7 @@ static void write_source_run(FILE *out, unsigned int k, const struct cdm_run_res
 	if (cdm_result_known(in, CDM_INFO_COUNT))
 		fprintf(out, " (x%u)", in->count);
 	if (cdm_result_known(in, CDM_INFO_TIME))
-		fprintf(out, ", %u s", in->time);
+		fprintf(out, ", %s", cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, " s"));
 	if (!md)
 		fputc('\n', out);
 }
@@ -297,7 +297,7 @@ static void write_source_run(FILE *out, unsigned int k, const struct cdm_run_res
 /* the runs, one a line: label, start, target, settings */
 static void write_text_runs(FILE *out, const struct cdm_compare *c)
 {
-	char size[32], utc[32];
+	char size[32], utc[32], t[CDM_FMT_SETTING_MAX];
 
 	for (unsigned int k = 0; k < c->n; k++) {
 		const struct cdm_run_info *in = &c->runs[k]->info;
@@ -308,10 +308,11 @@ static void write_text_runs(FILE *out, const struct cdm_compare *c)
 		}
 		cdm_size_format(in->size, size, sizeof(size));
 		cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
-		fprintf(out, "  %u: %s  %s%s%s%s%s%s  %s, %s, %s (x%u), %u s%s\n", k + 1,
+		fprintf(out, "  %u: %s  %s%s%s%s%s%s  %s, %s, %s (x%u), %s%s\n", k + 1,
 			in->label, utc, utc[0] ? "  " : "", in->target,
 			in->fs_type[0] ? " (" : "", in->fs_type, in->fs_type[0] ? ")" : "",
-			in->engine, in->direct ? "O_DIRECT" : "buffered", size, in->count, in->time,
+			in->engine, in->direct ? "O_DIRECT" : "buffered", size, in->count,
+			cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, " s"),
 			c->runs[k]->interrupted ? "  (interrupted)" : "");
 	}
 	fputc('\n', out);
@@ -573,7 +574,7 @@ static void write_md_head(FILE *out, const struct cdm_compare *c)
 /* "Runs: A = /mnt/a, io_uring, O\_DIRECT, 1 GiB x5, 5 s, <start>; ..." */
 static void write_md_runs(FILE *out, const struct cdm_compare *c)
 {
-	char size[32], utc[32];
+	char size[32], utc[32], t[CDM_FMT_SETTING_MAX];
 
 	fputs("\nRuns:", out);
 	for (unsigned int k = 0; k < c->n; k++) {
@@ -590,8 +591,9 @@ static void write_md_runs(FILE *out, const struct cdm_compare *c)
 		put_label(out, in, 1);
 		fputs(" = ", out);
 		cdm_fmt_md_text(out, in->target, sizeof(in->target));
-		fprintf(out, ", %s, %s, %s x%u, %u s", in->engine,
-			in->direct ? "O\\_DIRECT" : "buffered", size, in->count, in->time);
+		fprintf(out, ", %s, %s, %s x%u, %s", in->engine,
+			in->direct ? "O\\_DIRECT" : "buffered", size, in->count,
+			cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, " s"));
 		if (utc[0])
 			fprintf(out, ", %s", utc);
 	}

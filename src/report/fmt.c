@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cdm/base/msec.h"
 #include "cdm/base/text.h"
 #include "cdm/base/size.h"
 #include "cdm/model/json.h"
@@ -200,7 +201,8 @@ char *cdm_fmt_bytes_approx(char *buf, size_t len, unsigned long long bytes)
 char *cdm_fmt_setting(char *buf, size_t len, const struct cdm_run_info *in,
 		      enum cdm_info_item item, const char *unit)
 {
-	unsigned int v = 0;
+	char t[CDM_MSEC_FORMAT_MAX];
+	unsigned int ms;
 
 	if (!cdm_result_known(in, item)) {
 		snprintf(buf, len, "unknown");
@@ -215,15 +217,17 @@ char *cdm_fmt_setting(char *buf, size_t len, const struct cdm_run_info *in,
 		return buf;
 	case CDM_INFO_SIZE:
 		return cdm_size_format(in->size, buf, len);
-	case CDM_INFO_COUNT: v = in->count; break;
-	case CDM_INFO_TIME: v = in->time; break;
-	case CDM_INFO_INTERVAL: v = in->interval; break;
-	case CDM_INFO_WARMUP: v = in->warmup; break;
+	case CDM_INFO_COUNT:
+		snprintf(buf, len, "%u%s", in->count, unit);
+		return buf;
+	case CDM_INFO_TIME: ms = in->time_ms; break;
+	case CDM_INFO_INTERVAL: ms = in->interval_ms; break;
+	case CDM_INFO_WARMUP: ms = in->warmup_ms; break;
 	default:
 		snprintf(buf, len, "unknown");
 		return buf;
 	}
-	snprintf(buf, len, "%u%s", v, unit);
+	snprintf(buf, len, "%s%s", cdm_msec_format(ms, t, sizeof(t)), unit);
 	return buf;
 }
 

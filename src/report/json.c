@@ -134,6 +134,21 @@ static void key_setting(FILE *out, const char *ind, const struct cdm_run_info *i
 }
 
 /*
+ * a time, held in ms, as seconds: 5, 0.5 (cdm_fmt_setting(): a whole
+ * second as it always was); null when an imported report does not state it
+ */
+static void key_secs(FILE *out, const char *ind, const struct cdm_run_info *in,
+		     const char *key, enum cdm_info_item item)
+{
+	char s[CDM_FMT_SETTING_MAX];
+
+	if (!cdm_result_known(in, item))
+		fprintf(out, "%s\"%s\": null,\n", ind, key);
+	else
+		fprintf(out, "%s\"%s\": %s,\n", ind, key, cdm_fmt_setting(s, sizeof(s), in, item, ""));
+}
+
+/*
  * "source" of an imported run (schema 3): the report's product line,
  * version, edition and layout, the file, and its Date: as printed and as
  * a local time without zone ("date_local"; "start_unix" holds the same
@@ -265,9 +280,9 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 		!cdm_result_known(in, CDM_INFO_PROFILE), ",");
 	key_setting(out, "    ", in, "size_bytes", in->size, CDM_INFO_SIZE);
 	key_setting(out, "    ", in, "count", in->count, CDM_INFO_COUNT);
-	key_setting(out, "    ", in, "time_s", in->time, CDM_INFO_TIME);
-	key_setting(out, "    ", in, "interval_s", in->interval, CDM_INFO_INTERVAL);
-	key_setting(out, "    ", in, "warmup_s", in->warmup, CDM_INFO_WARMUP);
+	key_secs(out, "    ", in, "time_s", CDM_INFO_TIME);
+	key_secs(out, "    ", in, "interval_s", CDM_INFO_INTERVAL);
+	key_secs(out, "    ", in, "warmup_s", CDM_INFO_WARMUP);
 	key_str(out, "    ", "engine", in->engine, sizeof(in->engine),
 		!cdm_result_known(in, CDM_INFO_ENGINE), ",");
 	fprintf(out, "    \"direct\": %s,\n", in->direct ? "true" : "false");

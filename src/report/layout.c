@@ -162,8 +162,11 @@ char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, uns
 		ADD(" <CPUs %.*s>", (int)sizeof(in->cpus), in->cpus);
 	/* unless the text read back gives that time without it (an 8.x report's 5 s: not) */
 	if ((what & CDM_LAYOUT_MEASURE) && cdm_result_known(in, CDM_INFO_TIME) &&
-	    in->time != cdm_cdm_read_implied_measure(in))
-		ADD(" <Measure %u sec>", in->time);
+	    in->time_ms != cdm_cdm_read_implied_measure(in)) {
+		char t[CDM_FMT_SETTING_MAX];
+
+		ADD(" <Measure %s>", cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, " sec"));
+	}
 #undef ADD
 	return buf;
 }

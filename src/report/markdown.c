@@ -240,24 +240,26 @@ static void write_hold_method(FILE *out, const struct cdm_run_info *in)
 static void write_method(FILE *out, const struct cdm_run_result *r)
 {
 	const struct cdm_run_info *in = &r->info;
-	char size[32];
+	char size[32], t[CDM_FMT_SETTING_MAX];
 
 	cdm_size_format(in->size, size, sizeof(size));
 	fprintf(out, "How measured: %.*s engine, %s, %s data; a %s test file; per test ",
 		(int)sizeof(in->engine), in->engine,
 		in->direct ? "O\\_DIRECT (no page cache)" : "buffered (through the page cache)",
 		in->zero_fill ? "zero" : "random", size);
-	if (in->warmup)
-		fprintf(out, "a %u s warm-up (not counted), then ", in->warmup);
+	if (in->warmup_ms)
+		fprintf(out, "a %s warm-up (not counted), then ",
+			cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_WARMUP, " s"));
 	else
 		fputs("no warm-up, ", out);
 	if (in->steady_state)
-		fprintf(out, "rounds of %u s until %u in a row are steady by SNIA PTS's rule (range within %g %% and slope within %g %% of their mean), at most %u, the figures over the last %u",
-			in->time, CDM_STEADY_WINDOW, CDM_STEADY_RANGE_PCT, CDM_STEADY_SLOPE_PCT,
+		fprintf(out, "rounds of %s until %u in a row are steady by SNIA PTS's rule (range within %g %% and slope within %g %% of their mean), at most %u, the figures over the last %u",
+			cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, " s"), CDM_STEADY_WINDOW, CDM_STEADY_RANGE_PCT, CDM_STEADY_SLOPE_PCT,
 			in->max_rounds, CDM_STEADY_WINDOW);
 	else
-		fprintf(out, "%u pass%s of %u s", in->count, in->count == 1 ? "" : "es", in->time);
-	fprintf(out, "; %u s between tests", in->interval);
+		fprintf(out, "%u pass%s of %s", in->count, in->count == 1 ? "" : "es",
+			cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, " s"));
+	fprintf(out, "; %s between tests", cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_INTERVAL, " s"));
 	if (in->dsync)
 		fputs("; O\\_DSYNC", out);
 	if (in->fsync_every)

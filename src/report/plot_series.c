@@ -267,8 +267,8 @@ static int pattern_panels(struct chart *c, const struct cdm_run_result *r, int p
 		.nlines = c->nl - first, .lines = c->thr + first,
 		.nbands = pb->n, .bands = pb->b,
 		/* without pass times (a file of schema 1), the schedule's end of warm-up */
-		.has_mark = !pb->n && c->nlanes == lfirst && r->info.warmup > 0,
-		.mark_x = (double)r->info.warmup, .mark_label = "end of warm-up",
+		.has_mark = !pb->n && c->nlanes == lfirst && r->info.warmup_ms > 0,
+		.mark_x = (double)r->info.warmup_ms / 1e3, .mark_label = "end of warm-up",
 	};
 	if (c->nlanes > lfirst) {
 		p[1] = (struct cdm_plot_panel){

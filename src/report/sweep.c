@@ -54,19 +54,21 @@ static const char *point_why(const struct cdm_sweep_point *p)
 int cdm_report_sweep_table(FILE *out, const struct cdm_sweep *sw, int md)
 {
 	const struct cdm_run_info *in = &sw->res->info;
+	char t[CDM_FMT_SETTING_MAX];
 
+	cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, " s");
 	if (md)
 		fprintf(out, "## cdm sweep\n\n%s on %s (%s), %s engine, %" PRIu64
-			" MiB test file, %u x %u s per point%s\n",
+			" MiB test file, %u x %s per point%s\n",
 			in->label[0] ? in->label : in->target, in->fs_type[0] ? in->fs_type : "?",
 			in->dev_name[0] ? in->dev_name : "?", in->engine, in->size >> 20,
-			in->count, in->time, in->direct ? "" : ", buffered");
+			in->count, t, in->direct ? "" : ", buffered");
 	else
 		fprintf(out, "cdm sweep: %s on %s (%s), %s engine, %" PRIu64
-			" MiB test file, %u x %u s per point%s\n",
+			" MiB test file, %u x %s per point%s\n",
 			in->label[0] ? in->label : in->target, in->fs_type[0] ? in->fs_type : "?",
 			in->dev_name[0] ? in->dev_name : "?", in->engine, in->size >> 20,
-			in->count, in->time, in->direct ? "" : ", buffered");
+			in->count, t, in->direct ? "" : ", buffered");
 	for (unsigned int c = 0; c < sw->ncurves; c++) {
 		const struct cdm_sweep_curve *cv = &sw->curves[c];
 
@@ -143,6 +145,7 @@ int cdm_report_sweep_json(FILE *out, const struct cdm_sweep *sw)
 {
 	const struct cdm_run_result *r = sw->res;
 	const struct cdm_run_info *in = &r->info;
+	char t[CDM_FMT_SETTING_MAX], w[CDM_FMT_SETTING_MAX];
 
 	fprintf(out, "{\n  \"schema_version\": %d,\n  \"tool\": \"cdm\",\n  \"kind\": \"sweep\",\n",
 		CDM_JSON_SCHEMA_VERSION);
@@ -156,9 +159,11 @@ int cdm_report_sweep_json(FILE *out, const struct cdm_sweep *sw)
 	cdm_fmt_json_str(out, in->dev_name, sizeof(in->dev_name));
 	fputs(" },\n", out);
 	fprintf(out, "  \"settings\": { \"vary\": \"%s\", \"size_bytes\": %" PRIu64
-		", \"count\": %u, \"time_s\": %u, \"warmup_s\": %u, \"engine\": \"%s\", \"direct\": %s },\n",
+		", \"count\": %u, \"time_s\": %s, \"warmup_s\": %s, \"engine\": \"%s\", \"direct\": %s },\n",
 		sw->vary == CDM_SWEEP_THREADS ? "threads" : sw->vary == CDM_SWEEP_QD ? "qd" : "threads,qd",
-		in->size, in->count, in->time, in->warmup, in->engine, in->direct ? "true" : "false");
+		in->size, in->count, cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, ""),
+		cdm_fmt_setting(w, sizeof(w), in, CDM_INFO_WARMUP, ""), in->engine,
+		in->direct ? "true" : "false");
 	fputs("  \"curves\": [", out);
 	for (unsigned int c = 0; c < sw->ncurves; c++) {
 		const struct cdm_sweep_curve *cv = &sw->curves[c];
@@ -220,7 +225,7 @@ int cdm_report_sweep_svg(FILE *out, const struct cdm_sweep *sw)
 	static double lq[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
 	static char names[CDM_SWEEP_MAX_CURVES][1][96];
 	struct cdm_plot_panel p[2];
-	char sub[256], xl[96];
+	char sub[256], xl[96], t[CDM_FMT_SETTING_MAX];
 	unsigned int nl = 0, flat = 0, few = 0;
 	double lmax = 0, div;
 
@@ -293,10 +298,11 @@ int cdm_report_sweep_svg(FILE *out, const struct cdm_sweep *sw)
 	p[1].ylabel = div > 1 ? "latency (ms)" : "latency (us)";
 	p[1].nlines = 2 * nl;
 	p[1].lines = lat;
-	snprintf(sub, sizeof(sub), "%.100s on %.32s (%.64s), %.16s engine, %u x %u s per point",
+	snprintf(sub, sizeof(sub), "%.100s on %.32s (%.64s), %.16s engine, %u x %s per point",
 		 sw->res->info.label[0] ? sw->res->info.label : sw->res->info.target,
 		 sw->res->info.fs_type, sw->res->info.dev_name[0] ? sw->res->info.dev_name : "?",
-		 sw->res->info.engine, sw->res->info.count, sw->res->info.time);
+		 sw->res->info.engine, sw->res->info.count,
+		 cdm_fmt_setting(t, sizeof(t), &sw->res->info, CDM_INFO_TIME, " s"));
 	return cdm_plot_svg(out, "cdm sweep", sub, p, 2);
 }
 

@@ -26,6 +26,7 @@
 #include "cdm/base/clock.h"
 #include "cdm/base/err.h"
 #include "cdm/base/lfs.h"
+#include "cdm/base/msec.h"
 #include "cdm/base/msg.h"
 #include "cdm/base/sig.h"
 #include "cdm/base/size.h"
@@ -485,7 +486,7 @@ static int series_alloc(const struct cdm_run_config *cfg, struct cdm_test_shared
 
 	sh->series_ns = cfg->log_interval_ns;
 	for (unsigned int k = 0; k <= cfg->count; k++) {
-		uint64_t len = (uint64_t)(k ? cfg->time : cfg->warmup) * 1000000000ull;
+		uint64_t len = (uint64_t)(k ? cfg->time_ms : cfg->warmup_ms) * CDM_MSEC_NS;
 
 		sh->series_base[k] = total;
 		sh->series_n[k] = cdm_series_window_slots(len, cfg->log_interval_ns);
@@ -650,15 +651,15 @@ static int test_start(struct test_run *t, unsigned int idx, int *started, struct
 	t->wall0 = cdm_clock_wall_ns();
 	t->t0 = cdm_clock_now_ns();
 	sh->bounds[0] = t->t0;
-	sh->bounds[1] = t->t0 + (uint64_t)cfg->warmup * 1000000000ull;
+	sh->bounds[1] = t->t0 + (uint64_t)cfg->warmup_ms * CDM_MSEC_NS;
 	for (unsigned int k = 0; k < cfg->count; k++)
-		sh->bounds[k + 2] = sh->bounds[k + 1] + (uint64_t)cfg->time * 1000000000ull;
+		sh->bounds[k + 2] = sh->bounds[k + 1] + (uint64_t)cfg->time_ms * CDM_MSEC_NS;
 	if (ret)
 		for (unsigned int k = 0; k < cfg->count + 2; k++)
 			sh->bounds[k] = t->t0;
 	/* gated: the first window, the warm-up or, without one, pass 1 */
-	sh->gate_win = cfg->warmup ? 0 : 1;
-	if (sh->gated && !cfg->warmup)
+	sh->gate_win = cfg->warmup_ms ? 0 : 1;
+	if (sh->gated && !cfg->warmup_ms)
 		t->wend[0] = t->t0;
 	/* a failure: the workers' one window ends at once, and none waits at the gate */
 	if (ret && sh->gated)
@@ -889,7 +890,7 @@ static int window_end(struct test_run *t, unsigned int win, uint64_t pu, uint64_
 	process_cpu(&u, &sy);
 	t->wend[win] = end;
 	eta_window_ended((double)(end - sh->bounds[win]) / 1e9,
-			 win ? (double)t->cfg->time : (double)t->cfg->warmup);
+			 (double)(win ? t->cfg->time_ms : t->cfg->warmup_ms) / 1e3);
 	if (win == 0)
 		return 1;               /* the warm-up: nothing kept */
 	p = &tr->passes[win - 1];
@@ -929,7 +930,7 @@ static void test_watch_gated(struct test_run *t)
 			atomic_store_explicit(&t->w[i].live_bytes, 0, memory_order_relaxed);
 		process_cpu(&pu, &ps);
 		now = cdm_clock_now_ns();
-		cdm_worker_gate_next(sh, now, now + (uint64_t)t->cfg->time * 1000000000ull);
+		cdm_worker_gate_next(sh, now, now + (uint64_t)t->cfg->time_ms * CDM_MSEC_NS);
 		win++;
 	}
 	cdm_worker_gate_end(sh);
@@ -1273,9 +1274,9 @@ static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target 
 	in->fs_avail_bytes = t->avail_bytes;
 	in->size = cfg->size;
 	in->count = cfg->count;
-	in->time = cfg->time;
-	in->interval = cfg->interval;
-	in->warmup = cfg->warmup;
+	in->time_ms = cfg->time_ms;
+	in->interval_ms = cfg->interval_ms;
+	in->warmup_ms = cfg->warmup_ms;
 	in->log_interval_ns = cfg->log_interval_ns;
 	in->direct = cfg->direct;
 	in->zero_fill = cfg->zero_fill;
@@ -1368,9 +1369,9 @@ static int run_check(struct run *r, struct cdm_err *err)
 		cdm_msg_warn("--buffered: the page cache is measured, not only the disk, unless the test file is larger than RAM");
 
 	/* the rounds are the schedule's passes, with no warm-up (plan/plan.h) */
-	if (cfg->steady_state && (cfg->count != cfg->max_rounds || cfg->warmup))
-		return cdm_err_set(err, -EINVAL, "--steady-state: %u passes and a %u s warm-up planned for %u rounds (the plan needs cdm_plan_steady())",
-				   cfg->count, cfg->warmup, cfg->max_rounds);
+	if (cfg->steady_state && (cfg->count != cfg->max_rounds || cfg->warmup_ms))
+		return cdm_err_set(err, -EINVAL, "--steady-state: %u passes and a %u ms warm-up planned for %u rounds (the plan needs cdm_plan_steady())",
+				   cfg->count, cfg->warmup_ms, cfg->max_rounds);
 	ret = check_buffers(cfg, err);
 	if (ret == 0)
 		ret = cdm_limits_check(cfg, err);
@@ -1597,9 +1598,11 @@ static void interval_progress(const struct cdm_run_config *cfg, unsigned int i,
 			      uint64_t left_ns, const char *name, enum cdm_dir dir)
 {
 	struct cdm_eta_at at = { .phase = CDM_ETA_INTERVAL, .test = i };
+	char s[CDM_MSEC_FORMAT_MAX];
 
 	at.phase_left = (double)left_ns / 1e9;
-	progress_at(cfg, &at, "Interval %u s before %s %s", cfg->interval, name, dir_name(dir));
+	progress_at(cfg, &at, "Interval %s s before %s %s",
+		    cdm_msec_format(cfg->interval_ms, s, sizeof(s)), name, dir_name(dir));
 }
 
 /* every test in run order, with the --interval pause between two */
@@ -1615,8 +1618,8 @@ static int run_tests(struct run *r, struct cdm_err *err)
 		struct cdm_test_result *tr = &r->res->tests[i];
 		char name[64];
 
-		if (i > 0 && cfg->interval) {
-			uint64_t until = cdm_clock_now_ns() + (uint64_t)cfg->interval * 1000000000ull;
+		if (i > 0 && cfg->interval_ms) {
+			uint64_t until = cdm_clock_now_ns() + (uint64_t)cfg->interval_ms * CDM_MSEC_NS;
 			uint64_t shown = 0;
 
 			cdm_spec_name(&tr->spec, name, sizeof(name));

@@ -12,6 +12,7 @@
 
 #include "cdm/base/clock.h"
 #include "cdm/base/err.h"
+#include "cdm/base/msec.h"
 #include "cdm/base/msg.h"
 #include "cdm/run/start_at.h"
 
@@ -93,10 +94,10 @@ int cdm_start_at_parse(const char *s, uint64_t now_ns, uint64_t *out_ns)
 
 void cdm_start_at_plan(struct cdm_start_at *sa, const struct cdm_run_config *cfg)
 {
-	uint64_t s = (uint64_t)cfg->warmup + (uint64_t)cfg->count * cfg->time +
-		     cfg->interval + CDM_START_AT_SLACK_S;
+	uint64_t ms = (uint64_t)cfg->warmup_ms + (uint64_t)cfg->count * cfg->time_ms +
+		      cfg->interval_ms + CDM_START_AT_SLACK_S * 1000ull;
 
-	sa->period_ns = s * 1000000000ull;
+	sa->period_ns = ms * CDM_MSEC_NS;
 }
 
 static int sleep_until_wall(uint64_t until)

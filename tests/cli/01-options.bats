@@ -73,3 +73,26 @@ load helpers
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"Try 'cdm --help'."* ]]
 }
+
+@test "--time, --interval and --warmup take fractions of a second: 0.5, 500ms, 1.5s" {
+	run "$CDM" --help
+	assert_success
+	assert_output --partial "seconds per measured pass, 0.1-3600: 2, 0.5, 1.5s,"
+	# one read test: no interval is waited, a pass and a warm-up of 0.5 s each
+	run "$CDM" -q --engine null --size 16MiB --count 1 -t SEQ1M --mode read \
+		--time 0.5 --warmup 500ms --interval 1.5s --save "$OD/r.json" "$TD"
+	assert_success
+	# CDM's Time line, with the decimals cdm ran (and its trailing space)
+	assert_line "   Time: Measure 0.5 sec / Interval 1.5 sec "
+	assert_equal "$(jq -c '.settings | [.time_s, .warmup_s, .interval_s]' "$OD/r.json")" "[0.5,0.5,1.5]"
+	# the pass ran on the 0.5 s schedule (its length as scheduled, not a measured speed)
+	assert_equal "$(jq '.tests[0].passes | length' "$OD/r.json")" 1
+	# 1.5s as a pass, 0.1 (the shortest) as a warm-up; whole seconds print as before
+	run "$CDM" -q --engine null --size 16MiB --count 1 -t SEQ1M --mode read \
+		--time 0.1 --warmup 0.1 --interval 2 --save "$OD/s.json" "$TD"
+	assert_success
+	assert_line "   Time: Measure 0.1 sec / Interval 2 sec "
+	assert_equal "$(jq -c '.settings | [.time_s, .warmup_s, .interval_s]' "$OD/s.json")" "[0.1,0.1,2]"
+	grep -qx '    "interval_s": 2,' "$OD/s.json"
+	assert_clean "$TD"
+}

@@ -87,6 +87,34 @@ T
 	done
 }
 
+@test "times finer than a millisecond, shorter than 0.1 s, negative, junk or above 3600 s are refused, naming the range" {
+	for v in 0.05 99ms -1 1.2345 abc 3601 3600.001 "" "1 s" 1e3 0.5ms; do
+		refuse 2 "bad value for --time: '$v' (0.1-3600 s, such as 0.5, 2, 1500ms)" \
+			"${QUICK[@]}" --time "$v" "$TD"
+		[ "${#lines[@]}" -eq 2 ]        # the message and "Try 'cdm --help'."
+	done
+	for v in 0.05 1ms -1 1.2345 3601; do
+		refuse 2 "bad value for --warmup: '$v' (0 = none, or 0.1-3600 s, such as 0.5, 2, 1500ms)" \
+			"${QUICK[@]}" --warmup "$v" "$TD"
+	done
+	for v in -1 1.2345 abc 3601; do
+		refuse 2 "bad value for --interval: '$v' (0-3600 s, such as 0.5, 2, 1500ms)" \
+			"${QUICK[@]}" --interval "$v" "$TD"
+	done
+	# cdm sweep takes the same grammar and ranges
+	refuse 2 "bad value for --time: '0.05' (0.1-3600 s, such as 0.5, 2, 1500ms)" \
+		sweep --threads 1,2 --time 0.05 "$TD"
+	refuse 2 "bad value for --warmup: '1.2345' (0 = none, or 0.1-3600 s" \
+		sweep --threads 1,2 --warmup 1.2345 "$TD"
+	# a profile's time, with its file and line
+	printf 'name = X\ntime = 0.05\ntest = SEQ1M\n' > "$TD/t.cdm"
+	refuse 2 "$TD/t.cdm:2: bad value for time: '0.05' (0.1-3600 s, such as 0.5, 2, 1500ms)" \
+		--profile "$TD/t.cdm" "$TD"
+	printf 'name = X\nwarmup = 1.2345\ntest = SEQ1M\n' > "$TD/w.cdm"
+	refuse 2 "$TD/w.cdm:2: bad value for warmup: '1.2345'" --profile "$TD/w.cdm" "$TD"
+	rm -f "$TD"/*.cdm
+}
+
 @test "sizes that are garbage, zero, or below one block" {
 	refuse 2 "bad value for --size" "${QUICK[@]}" --size 0 "$TD"
 	refuse 2 "bad value for --size" "${QUICK[@]}" --size lots "$TD"

@@ -31,7 +31,10 @@ need(doc, "interrupted", bool, "")
 need(doc, "interrupted_signal", (int, type(None)), "")
 need(doc, "comment", opt_str, "")
 s = need(doc, "settings", dict, "")
-for k in ("size_bytes", "count", "time_s", "interval_s", "warmup_s"): need(s, k, int, "settings")
+for k in ("size_bytes", "count"): need(s, k, int, "settings")
+# seconds: whole, or with up to 3 decimals (--time 0.5)
+for k in ("time_s", "interval_s", "warmup_s"):
+    assert round(need(s, k, num, "settings") * 1000, 6) % 1 == 0, f"settings.{k}: finer than 1 ms"
 for k in ("profile", "engine", "data", "aggregate"): need(s, k, str, "settings")
 need(s, "direct", bool, "settings"); need(s, "cv_threshold_pct", num, "settings")
 assert s["data"] in ("random", "zero") and s["aggregate"] in ("best", "median", "mean")

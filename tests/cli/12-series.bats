@@ -218,3 +218,16 @@ json.dump(d, open(sys.argv[2], "w"))' "$OD/s.json" "$OD/$1.json" "$2"
 		[[ "${lines[0]}" == "cdm: $OD/$f.json: not a valid cdm result: $a"*"$b" ]]
 	done
 }
+
+@test "a pass shorter than --log-interval is one point of its own length, never none" {
+	"$CDM" --size 16MiB --count 2 --time 0.3 --warmup 0.2 --interval 0 --quiet \
+		--engine null --null-service-us 1000 --mode read --test "SEQ1M Q1T1" \
+		--log-interval 1s --save "$OD/r.json" "$TD" > /dev/null
+	# the warm-up and each pass: one point each, cut at the window's scheduled end
+	assert_equal "$(jq -c '[.tests[0].series.points[] | [.pass, .warmup, .duration_ns]]' "$OD/r.json")" \
+		'[[0,true,200000000],[1,false,300000000],[2,false,300000000]]'
+	# which hold the pass's own I/O
+	assert_equal "$(jq '[.tests[0].series.points[1:][] | .ios] | add' "$OD/r.json")" \
+		"$(jq '[.tests[0].passes[].ios] | add' "$OD/r.json")"
+	assert_clean "$TD"
+}

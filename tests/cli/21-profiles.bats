@@ -274,3 +274,25 @@ for t in ts:
 	[[ "$output" == *"$OD/bad.cdm:1: bad value for mode: 'reads' (all, read, write, mix)"* ]]
 	assert_clean "$TD"
 }
+
+@test "a profile file's times in fractions of a second: time = 0.2, warmup = 100ms, carried into the run and --list-profiles" {
+	printf '# mine\nname = Short\ntime = 0.2\nwarmup = 100ms\ninterval = 0.25s\ncount = 2\ntest = SEQ1M Q1T1\n' \
+		> "$OD/short.cdm"
+	run "$CDM" --list-profiles -p "$OD/short.cdm"
+	assert_success
+	assert_line --regexp '^  Time: +0\.2 s$'
+	assert_line --regexp '^  Warm-up: +0\.1 s$'
+	assert_line --regexp '^  Interval: +0\.25 s$'
+	run "$CDM" -q --engine null --size 16MiB --profile "$OD/short.cdm" --mode read \
+		--save "$OD/s.json" -o "$OD/s.txt" "$TD"
+	assert_success
+	assert_equal "$(jq -c '.settings | [.time_s, .warmup_s, .interval_s, .count]' "$OD/s.json")" "[0.2,0.1,0.25,2]"
+	grep -qx '   Time: Measure 0.2 sec / Interval 0.25 sec ' "$OD/s.txt"
+	grep -qx 'Profile: Short' "$OD/s.txt"
+	# the command line still wins, in any form
+	run "$CDM" -q --engine null --size 16MiB --profile "$OD/short.cdm" --mode read \
+		--time 300ms --warmup 0 --save "$OD/t.json" "$TD"
+	assert_success
+	assert_equal "$(jq -c '.settings | [.time_s, .warmup_s]' "$OD/t.json")" "[0.3,0]"
+	assert_clean "$TD"
+}

@@ -496,3 +496,37 @@ PY
 		[ "$(jq -c '[.settings.engine, .system.machine]' "$OD/back.json")" = '[null,null]' ]
 	done
 }
+
+@test "a run of 0.2 s passes: saved, reported, compared, merged and its text read back with the decimals" {
+	"$CDM" "${NULLRUN[@]}" --time 0.2 --warmup 0.1 --interval 0.05 -t "SEQ1M Q1T1" \
+		--save "$OD/r.json" -o "$OD/run.txt" "$TD"
+	grep -qx '   Time: Measure 0.2 sec / Interval 0.05 sec ' "$OD/run.txt"
+	assert_equal "$(jq -c '.settings | [.time_s, .warmup_s, .interval_s]' "$OD/r.json")" "[0.2,0.1,0.05]"
+	# cdm report of the JSON: what the run printed, byte for byte
+	run "$CDM" report "$OD/r.json"
+	assert_success
+	assert_line "   Time: Measure 0.2 sec / Interval 0.05 sec "
+	"$CDM" report "$OD/r.json" | cmp - "$OD/run.txt"
+	"$CDM" report -f json "$OD/r.json" | cmp - "$OD/r.json"
+	run "$CDM" report -f markdown "$OD/r.json"
+	assert_output --partial "per test a 0.1 s warm-up (not counted), then 2 passes of 0.2 s; 0.05 s between tests"
+	# CDM 7's and 6's layouts: the time as a mark, the interval on the Test line; read back
+	"$CDM" report -f cdm7 "$OD/r.json" > "$OD/r7.txt"
+	grep -q ' <Measure 0.2 sec> \[Interval: 0.05 sec\]' "$OD/r7.txt"
+	"$CDM" report -f cdm6 "$OD/r.json" > "$OD/r6.txt"
+	grep -q ' <Measure 0.2 sec> \[Interval=0.05 sec\]' "$OD/r6.txt"
+	for t in run r7 r6; do
+		"$CDM" import -f json "$OD/$t.txt" > "$OD/$t.back.json"
+		assert_equal "$(jq -c '.settings | [.time_s, .interval_s]' "$OD/$t.back.json")" "[0.2,0.05]"
+	done
+	# compare names the time; merge refuses another one by it, in seconds
+	run "$CDM" compare "$OD/r.json" "$OD/r.json"
+	assert_success
+	assert_output --partial "16 MiB (x2), 0.2 s"
+	"$CDM" "${NULLRUN[@]}" --time 0.3 --warmup 0.1 --interval 0.05 -t "SEQ1M Q1T1" \
+		--save "$OD/q.json" "$TD" > /dev/null
+	run "$CDM" merge "$OD/r.json" "$OD/q.json"
+	assert_failure 2
+	assert_output --partial "time_s 0.2 vs 0.3"
+	assert_clean "$TD"
+}

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fuzz_parse.c - libFuzzer target for cdm's own parsers: test specs, sizes,
- * whole numbers and profile files (src/plan/profile.c), and saved JSON
+ * whole numbers, times (base/msec.h, printed and read back) and profile
+ * files (src/plan/profile.c), and saved JSON
  * results as `cdm compare` and `cdm merge` read them (src/model/json.c,
  * src/model/result_read.c) and CrystalDiskMark text reports
  * (src/model/cdm_read.c); what parses is printed by every registered
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cdm/base/msec.h"
 #include "cdm/base/uint.h"
 #include "cdm/base/size.h"
 #include "cdm/base/err.h"
@@ -116,6 +118,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		break;
 	case 2:
 		cdm_uint_parse(text, 0, 3600, &v);
+		/* a time: what parses prints and parses back to the same ms */
+		if (cdm_msec_parse(text, &bytes) == 0) {
+			uint64_t again;
+
+			if (cdm_msec_parse(cdm_msec_format(bytes, label, sizeof(label)), &again) != 0 ||
+			    again != bytes)
+				abort();
+		}
 		break;
 	case 3:
 		cdm_profile_parse(text, "fuzz.cdm", &prof, &perr);

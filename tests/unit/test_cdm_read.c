@@ -91,6 +91,7 @@ static const struct expect fixtures[] = {
 #define NFIX (sizeof(fixtures) / sizeof(fixtures[0]))
 
 /* one result line of CDM 8, under its section head */
+#define CDM8 "CrystalDiskMark 8.0.1 x64 (C) 2007-2021 hiyohiyo\n"
 #define ROW8 "[Read]\n  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s [    766.9 IOPS] < 10402.77 us>\n"
 
 /* the fixture @name as stored, its first line "# source: ..." too, in *@len bytes */
@@ -233,8 +234,8 @@ static void check_footer(const struct cdm_run_result *r, const struct expect *e)
 	assert_string_equal(in->profile, e->profile);
 	assert_int_equal(in->size, e->size);
 	assert_int_equal(in->count, e->count);
-	assert_int_equal(in->time, e->time);
-	assert_int_equal(in->interval, e->interval);
+	assert_int_equal(in->time_ms, e->time * 1000);   /* the table is in seconds */
+	assert_int_equal(in->interval_ms, e->interval * 1000);
 	assert_int_equal(in->source.has_interval, e->has_interval);
 	assert_int_equal(in->admin, e->admin);
 	assert_int_equal(in->zero_fill, e->zero_fill);
@@ -307,8 +308,8 @@ static void assert_same(const struct cdm_run_result *a, const struct cdm_run_res
 	assert_string_equal(a->info.source.volume, b->info.source.volume);
 	assert_int_equal(a->info.size, b->info.size);
 	assert_int_equal(a->info.count, b->info.count);
-	assert_int_equal(a->info.time, b->info.time);
-	assert_int_equal(a->info.interval, b->info.interval);
+	assert_int_equal(a->info.time_ms, b->info.time_ms);
+	assert_int_equal(a->info.interval_ms, b->info.interval_ms);
 	assert_int_equal((long long)a->info.start, (long long)b->info.start);
 }
 
@@ -883,7 +884,7 @@ static void test_compare_cells(void **state)
 	assert_false(cdm_compare_differs(&c, CDM_COMPARE_TIME));
 	assert_false(cdm_compare_differs(&c, CDM_COMPARE_ENGINE));
 	assert_true(cdm_compare_known(runs[1], CDM_COMPARE_TIME));
-	assert_int_equal(runs[1]->info.time, 5);
+	assert_int_equal(runs[1]->info.time_ms, 5000);
 	/* RND4K Q32T1 and RND4K Q1T1, Read and Write */
 	assert_int_equal(cdm_compare_common(&c, 1), 4);
 	for (row = 0; row < c.nrows; row++) {
@@ -1007,7 +1008,19 @@ static void test_absurd(void **state)
 		{ ROW8 "   Test: 0 GiB (x5) [G: 0% (0/1863GiB)]\n", "line 3: a test size of 0 GiB is outside 512 B..1 PiB" },
 		{ ROW8 "   Test: 1073741824 GiB (x5)\n", "line 3: a test size of 1073741824 GiB is outside 512 B..1 PiB" },
 		{ ROW8 "   Test: 1025 TiB (x5)\n", "line 3: a test size of 1025 TiB is outside 512 B..1 PiB" },
-		{ ROW8 "   Time: Measure 0 sec / Interval 5 sec\n", "line 3: Measure 0 sec is outside 1..3600 sec" },
+		{ ROW8 "   Time: Measure 0 sec / Interval 5 sec\n", "line 3: Measure 0 sec is outside 0.1..3600 sec" },
+		{ ROW8 "   Time: Measure 0.05 sec / Interval 5 sec\n",
+		  "line 3: Measure 0.05 sec is outside 0.1..3600 sec" },
+		{ ROW8 "   Time: Measure 99999999999999999999 sec / Interval 5 sec\n",
+		  "line 3: Measure 99999999999999999999 sec is outside 0.1..3600 sec" },
+		/* CrystalDiskMark's settings are whole seconds: a fraction under its product line is not its */
+		{ CDM8 ROW8 "   Time: Measure 0.5 sec / Interval 5 sec\n",
+		  "line 4: Measure 0.5 sec: CrystalDiskMark prints whole seconds" },
+		{ CDM8 ROW8 "   Time: Measure 5 sec / Interval 1.5 sec\n",
+		  "line 4: Interval 1.5 sec: CrystalDiskMark prints whole seconds" },
+		{ "CrystalDiskMark 7.0.0 x64 (C) 2007-2019 hiyohiyo\n" ROW8
+		  "   Test: 1 GiB (x5) [Interval: 0.5 sec] <DefaultAffinity=DISABLED>\n",
+		  "line 4: Interval 0.5 sec: CrystalDiskMark prints whole seconds" },
 		{ ROW8 "   Time: Measure 5 sec / Interval 3601 sec\n", "line 3: Interval 3601 sec is outside 0..3600 sec" },
 		{ ROW8 "   Test: 1 GiB (x5) [Interval: 99999 sec] <DefaultAffinity=DISABLED>\n",
 		  "line 3: Interval 99999 sec is outside 0..3600 sec" },
@@ -1048,7 +1061,78 @@ static void test_absurd(void **state)
 	assert_true(r->tests[0].reported.lat_us == 9999999999.99);
 	assert_int_equal(r->info.size, 1024ull * 1024 * GIB);
 	assert_int_equal(r->info.count, 100);
-	assert_int_equal(r->info.time, 3600);
+	assert_int_equal(r->info.time_ms, 3600000);
+	cdm_result_free(r);
+}
+
+/*
+ * cdm's own text prints a fraction of a second with its decimals: read
+ * back exactly, under cdm's product line or none (a trimmed text); the
+ * text of a whole second, CDM's, reads as ever
+ */
+static void test_fractions(void **state)
+{
+	static const struct {
+		const char *text;
+		unsigned int time_ms, interval_ms;
+	} cases[] = {
+		{ ROW8 "   Time: Measure 0.5 sec / Interval 1.25 sec \n", 500, 1250 },
+		{ ROW8 "   Time: Measure 0.1 sec / Interval 0.001 sec\n", 100, 1 },
+		{ ROW8 "   Time: Measure 3600 sec / Interval 0 sec\n", 3600000, 0 },
+		{ "cdm 0.1.0 x86_64 (null, O_DIRECT)\n" ROW8 "   Time: Measure 0.2 sec / Interval 0 sec\n",
+		  200, 0 },
+		{ CDM8 ROW8 "   Time: Measure 5 sec / Interval 5 sec \n", 5000, 5000 },
+		/* cdm's CDM 7 layout: the Interval on the Test line, the time as a mark */
+		{ "cdm 0.1.0 x86_64 (null, O_DIRECT)\n"
+		  "[Read]\nSequential 1MiB (Q=  8, T= 1):  1772.483 MB/s [   1690.4 IOPS] <  4724.85 us>\n"
+		  "   Test: 16 MiB (x1) [Interval: 0.5 sec] <Measure 0.25 sec>\n", 250, 500 },
+	};
+
+	(void)state;
+	for (unsigned int i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct cdm_run_result *r = read_ok(cases[i].text, strlen(cases[i].text), "f.txt");
+
+		if (r->info.time_ms != cases[i].time_ms || r->info.interval_ms != cases[i].interval_ms)
+			fail_msg("case %u: Measure %u ms, Interval %u ms; want %u, %u", i,
+				 r->info.time_ms, r->info.interval_ms, cases[i].time_ms,
+				 cases[i].interval_ms);
+		assert_true(r->info.source.has_interval);
+		cdm_result_free(r);
+	}
+}
+
+/*
+ * A run of fractions of a second in each CDM layout: the cdm layout's
+ * Time line says "Measure 0.5 sec / Interval 1.5 sec", CDM 7's and 6's
+ * Interval and <Measure> mark the same; each reads back to the same ms
+ */
+static void test_fractions_text(void **state)
+{
+	static const struct {
+		const char *fmt, *line;
+	} fmts[] = {
+		{ "cdm", "   Time: Measure 0.5 sec / Interval 1.5 sec \n" },
+		{ "cdm7", " [Interval: 1.5 sec]" },
+		{ "cdm6", " [Interval=1.5 sec]" },
+	};
+	struct cdm_run_result *r = unit_hold_run();
+
+	(void)state;
+	r->info.time_ms = 500;
+	r->info.interval_ms = 1500;
+	for (unsigned int k = 0; k < sizeof(fmts) / sizeof(fmts[0]); k++) {
+		size_t len;
+		char *t = render(r, fmts[k].fmt, &len);
+		struct cdm_run_result *b = read_ok(t, len, "frac.txt");
+
+		if (!strstr(t, fmts[k].line))
+			fail_msg("%s: no '%s' in\n%s", fmts[k].fmt, fmts[k].line, t);
+		assert_int_equal(strstr(t, " <Measure 0.5 sec>") != NULL, k > 0);
+		assert_int_equal(b->info.time_ms, 500);
+		assert_int_equal(b->info.interval_ms, 1500);
+		cdm_result_free(b);
+		free(t);
+	}
 	cdm_result_free(r);
 }
 
@@ -1062,15 +1146,15 @@ static void test_measure(void **state)
 {
 	static const struct {
 		const char *head;
-		unsigned int time;
+		unsigned int time_ms;
 	} cases[] = {
-		{ "CrystalDiskMark 7.0.0h x64 (C) 2007-2020 hiyohiyo\n", 5 },
-		{ "CrystalDiskMark 6.0.2 x64 (C) 2007-2018 hiyohiyo\n", 5 },
+		{ "CrystalDiskMark 7.0.0h x64 (C) 2007-2020 hiyohiyo\n", 5000 },
+		{ "CrystalDiskMark 6.0.2 x64 (C) 2007-2018 hiyohiyo\n", 5000 },
 		{ "CrystalDiskMark 5.2.1 x64 (C) 2007-2017 hiyohiyo\n", 0 },
 		{ "CrystalDiskMark 8.0.4 x64 (C) 2007-2021 hiyohiyo\n", 0 },
 		{ "", 0 },
 		/* cdm's text of an imported CDM 7 report: whose figures, its origin says */
-		{ "cdm 0.1.0: a CrystalDiskMark 7.0.0 x64 report, imported\n", 5 },
+		{ "cdm 0.1.0: a CrystalDiskMark 7.0.0 x64 report, imported\n", 5000 },
 		{ "cdm 0.1.0: a CrystalDiskMark 8.0.1 x64 report, imported\n", 0 },
 	};
 	static const char rows7[] =
@@ -1083,9 +1167,10 @@ static void test_measure(void **state)
 
 		snprintf(text, sizeof(text), "%s%s", cases[i].head, rows7);
 		r = read_ok(text, strlen(text), "m.txt");
-		if (r->info.time != cases[i].time)
-			fail_msg("'%s': Measure %u, want %u", cases[i].head, r->info.time, cases[i].time);
-		assert_int_equal(cdm_result_known(&r->info, CDM_INFO_TIME), cases[i].time != 0);
+		if (r->info.time_ms != cases[i].time_ms)
+			fail_msg("'%s': Measure %u ms, want %u", cases[i].head, r->info.time_ms,
+				 cases[i].time_ms);
+		assert_int_equal(cdm_result_known(&r->info, CDM_INFO_TIME), cases[i].time_ms != 0);
 		cdm_result_free(r);
 	}
 }
@@ -1217,7 +1302,7 @@ static void test_cdm_text(void **state)
 			}
 			assert_int_equal(y->size, x->size);
 			assert_int_equal(y->count, x->count);
-			assert_int_equal(y->interval, x->interval);
+			assert_int_equal(y->interval_ms, x->interval_ms);
 			assert_int_equal(y->source.has_interval, x->source.has_interval);
 			assert_int_equal(y->zero_fill, x->zero_fill);
 			/*
@@ -1240,11 +1325,11 @@ static void test_cdm_text(void **state)
 			 * mark, but for CDM 6's and 7's fixed 5 s, which the origin
 			 * gives: 8.x's 5 s is kept too, an unknown time stays unknown
 			 */
-			assert_int_equal(y->time, x->time);
+			assert_int_equal(y->time_ms, x->time_ms);
 			assert_int_equal(cdm_result_known(y, CDM_INFO_TIME), cdm_result_known(x, CDM_INFO_TIME));
 			if (fmts[k].layout != 8)
 				assert_int_equal(strstr(t, " <Measure 5 sec>") != NULL,
-						 x->source.layout >= 8 && x->time == 5);
+						 x->source.layout >= 8 && x->time_ms == 5000);
 			if (fmts[k].layout != 7)
 				assert_string_equal(y->source.volume, x->source.volume);
 			/* what neither states stays unknown */
@@ -1333,7 +1418,7 @@ static void test_cdm_text_lines(void **state)
 	assert_string_equal(r->info.source.origin, "");
 	assert_string_equal(r->info.engine, "io_uring");
 	assert_int_equal(r->info.direct, 0);
-	assert_int_equal(r->info.time, 5);      /* no <Measure> mark: cdm's 5 s */
+	assert_int_equal(r->info.time_ms, 5000);        /* no <Measure> mark: cdm's 5 s */
 	/* its Test line has the marks (no <0Fill>: random data); no Mode line, no [Admin] */
 	assert_true(cdm_result_known(&r->info, CDM_INFO_DATA));
 	assert_int_equal(r->info.zero_fill, 0);
@@ -1895,6 +1980,8 @@ int main(void)
 		cmocka_unit_test(test_absurd),
 		cmocka_unit_test(test_notes),
 		cmocka_unit_test(test_measure),
+		cmocka_unit_test(test_fractions),
+		cmocka_unit_test(test_fractions_text),
 		cmocka_unit_test(test_encodings),
 		cmocka_unit_test(test_cdm_text),
 		cmocka_unit_test(test_cdm_text_lines),

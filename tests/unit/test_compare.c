@@ -60,7 +60,7 @@ static struct cdm_run_result *build(const char *label, time_t start, const doubl
 	snprintf(r->info.fs_type, sizeof(r->info.fs_type), "ext4");
 	r->info.size = size;
 	r->info.count = 5;
-	r->info.time = 5;
+	r->info.time_ms = 5000;
 	r->info.direct = 1;
 	r->info.start = start;
 	for (i = 0, n = 0; i < 4; i++) {
@@ -368,7 +368,7 @@ static struct cdm_run_result *one_test(const char *label, enum cdm_dir dir, uint
 	snprintf(r->info.label, sizeof(r->info.label), "%s", label);
 	snprintf(r->info.engine, sizeof(r->info.engine), "null");
 	r->info.count = 2;
-	r->info.time = 1;
+	r->info.time_ms = 1000;
 	r->info.size = 64 * MIB;
 	r->info.start = 1796010078;
 	t->spec = (struct cdm_spec){ .pattern = CDM_RND, .block = 4 * KIB, .qd = 32, .threads = 1,

@@ -45,7 +45,7 @@ static struct cdm_eta left(const struct cdm_run_config *cfg, const enum cdm_dir 
 static void test_plain(void **state)
 {
 	static const enum cdm_dir dirs[] = { CDM_DIR_READ, CDM_DIR_WRITE, CDM_DIR_MIX };
-	struct cdm_run_config cfg = { .count = 2, .time = 3, .warmup = 1, .interval = 2 };
+	struct cdm_run_config cfg = { .count = 2, .time_ms = 3000, .warmup_ms = 1000, .interval_ms = 2000 };
 	struct cdm_eta e;
 
 	(void)state;
@@ -63,8 +63,8 @@ static void test_plain(void **state)
 	e = left(&cfg, dirs, 3, CDM_ETA_WINDOW, 2, 2, 3.4, -1, 0);
 	near(e.seconds, 0);
 	/* the same plan without a warm-up or intervals */
-	cfg.warmup = 0;
-	cfg.interval = 0;
+	cfg.warmup_ms = 0;
+	cfg.interval_ms = 0;
 	near(left(&cfg, dirs, 3, CDM_ETA_PREPARE, 0, 0, 0, 0, 0).seconds, 18);
 	near(left(&cfg, dirs, 3, CDM_ETA_WINDOW, 0, 1, 0.5, -1, 0).seconds, 17.5);
 }
@@ -73,7 +73,7 @@ static void test_plain(void **state)
 static void test_unknown(void **state)
 {
 	static const enum cdm_dir dirs[] = { CDM_DIR_READ };
-	struct cdm_run_config cfg = { .count = 5, .time = 5, .warmup = 0, .interval = 5 };
+	struct cdm_run_config cfg = { .count = 5, .time_ms = 5000, .warmup_ms = 0, .interval_ms = 5000 };
 	char buf[64];
 
 	(void)state;
@@ -91,7 +91,7 @@ static void test_unknown(void **state)
 static void test_end_fsync(void **state)
 {
 	static const enum cdm_dir dirs[] = { CDM_DIR_READ, CDM_DIR_WRITE };
-	struct cdm_run_config cfg = { .count = 2, .time = 4, .warmup = 2, .interval = 1,
+	struct cdm_run_config cfg = { .count = 2, .time_ms = 4000, .warmup_ms = 2000, .interval_ms = 1000,
 				      .end_fsync = 1 };
 	struct cdm_eta e;
 
@@ -122,7 +122,7 @@ static void test_end_fsync(void **state)
 static void test_steady(void **state)
 {
 	static const enum cdm_dir dirs[] = { CDM_DIR_READ, CDM_DIR_WRITE };
-	struct cdm_run_config cfg = { .count = 25, .time = 1, .warmup = 0, .interval = 0,
+	struct cdm_run_config cfg = { .count = 25, .time_ms = 1000, .warmup_ms = 0, .interval_ms = 0,
 				      .steady_state = 1, .max_rounds = 25 };
 	struct cdm_eta e;
 	char buf[64];
@@ -153,7 +153,7 @@ static void test_steady(void **state)
 static void test_verify(void **state)
 {
 	static const enum cdm_dir dirs[] = { CDM_DIR_READ, CDM_DIR_WRITE, CDM_DIR_READ };
-	struct cdm_run_config cfg = { .count = 1, .time = 2, .warmup = 0, .interval = 3,
+	struct cdm_run_config cfg = { .count = 1, .time_ms = 2000, .warmup_ms = 0, .interval_ms = 3000,
 				      .verify = 1 };
 	struct cdm_eta e;
 	char buf[64];

@@ -252,7 +252,7 @@ static struct cdm_run_result *run_of(const char *label, unsigned int n, const do
 	snprintf(r->info.engine, sizeof(r->info.engine), "io_uring");
 	snprintf(r->info.version, sizeof(r->info.version), "0.1.0");
 	r->info.count = n;
-	r->info.time = 1;
+	r->info.time_ms = 1000;
 	r->info.size = 1ull << 30;
 	r->info.direct = 1;
 	r->cv_threshold_pct = 10.0;

@@ -112,9 +112,9 @@ static struct cdm_run_result *build(void)
 	in->fs_avail_bytes = 40204886016ull;
 	in->size = 1024 * MIB;
 	in->count = 3;
-	in->time = 5;
-	in->interval = 5;
-	in->warmup = 5;
+	in->time_ms = 5000;
+	in->interval_ms = 5000;
+	in->warmup_ms = 5000;
 	in->direct = 1;
 	in->admin = 1;
 	in->start = T_START;
@@ -330,7 +330,7 @@ static void test_json_mix_parts(void **state)
 	assert_non_null(r);
 	r->ntests = 1;
 	r->info.count = 2;
-	r->info.time = 2;               /* a run cdm measured states its time and size */
+	r->info.time_ms = 2000;            /* a run cdm measured states its time and size */
 	r->info.size = 64ull << 20;
 	r->info.fsync_every = 4;
 	r->info.rate_iops = 500;
@@ -441,7 +441,7 @@ static void test_round_trip(void **state)
 	assert_string_equal(back->info.label, r->info.label);
 	assert_true(back->info.size == r->info.size);
 	assert_int_equal(back->info.count, r->info.count);
-	assert_int_equal(back->info.time, r->info.time);
+	assert_int_equal(back->info.time_ms, r->info.time_ms);
 	assert_string_equal(back->info.engine, "io_uring");
 	assert_int_equal(back->info.direct, 1);
 	assert_int_equal(back->interrupted, r->interrupted);
@@ -468,6 +468,62 @@ static void test_round_trip(void **state)
 				    cdm_hist_percentile(t->hist, 99.0));
 	}
 	cdm_result_free(back);
+	free(out);
+	cdm_result_free(r);
+}
+
+/*
+ * times of fractions of a second: written as seconds with their decimals
+ * ("time_s": 0.5), read back to the same ms; a whole second as before
+ * ("time_s": 5); more than 3 decimals, an exponent or a sign refused
+ */
+static void test_round_trip_fractions(void **state)
+{
+	static const char *const refused[] = { "0.1234", "5e-1", "-0.5", "\"0.5\"" };
+	struct cdm_run_result *r = build(), *back;
+	struct cdm_err err;
+	char *out, *p, *spoilt;
+
+	(void)state;
+	r->info.time_ms = 500;
+	r->info.interval_ms = 1250;
+	r->info.warmup_ms = 100;
+	out = unit_render("json", r);
+	assert_non_null(strstr(out, "    \"time_s\": 0.5,\n"));
+	assert_non_null(strstr(out, "    \"interval_s\": 1.25,\n"));
+	assert_non_null(strstr(out, "    \"warmup_s\": 0.1,\n"));
+	if (cdm_result_read(out, strlen(out), 0, &back, &err))
+		fail_msg("cannot read the JSON back: %s", err.msg);
+	assert_int_equal(back->info.time_ms, 500);
+	assert_int_equal(back->info.interval_ms, 1250);
+	assert_int_equal(back->info.warmup_ms, 100);
+	cdm_result_free(back);
+	for (unsigned int i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		spoilt = malloc(strlen(out) + 16);
+		assert_non_null(spoilt);
+		p = strstr(out, "\"time_s\": 0.5");
+		assert_non_null(p);
+		sprintf(spoilt, "%.*s\"time_s\": %s%s", (int)(p - out), out, refused[i],
+			p + strlen("\"time_s\": 0.5"));
+		assert_int_equal(cdm_result_read(spoilt, strlen(spoilt), 0, &back, &err), -EINVAL);
+		if (!strstr(err.msg, "settings.time_s: expected"))
+			fail_msg("time_s %s: %s", refused[i], err.msg);
+		free(spoilt);
+	}
+	free(out);
+	/* whole seconds: integers, as before cdm took fractions */
+	r->info.time_ms = 5000;
+	r->info.interval_ms = 0;
+	r->info.warmup_ms = 3600000;
+	out = unit_render("json", r);
+	assert_non_null(strstr(out, "    \"time_s\": 5,\n"));
+	assert_non_null(strstr(out, "    \"interval_s\": 0,\n"));
+	assert_non_null(strstr(out, "    \"warmup_s\": 3600,\n"));
+	free(out);
+	r->info.warmup_ms = 3600001;
+	out = unit_render("json", r);
+	assert_int_equal(cdm_result_read(out, strlen(out), 0, &back, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "settings.warmup_s: 3600.001 is above 3600"));
 	free(out);
 	cdm_result_free(r);
 }
@@ -740,7 +796,7 @@ static struct cdm_run_result *build_nothing(void)
 	set_str(r->info.label, sizeof(r->info.label), "STALL");
 	set_str(r->info.engine, sizeof(r->info.engine), "null");
 	r->info.count = 3;
-	r->info.time = 1;
+	r->info.time_ms = 1000;
 	r->info.start = T_START;
 	for (i = 0; i < 3; i++) {
 		t = &r->tests[i];
@@ -1165,7 +1221,8 @@ static void test_series_refused(void **state)
 
 /* what test_run_refused() spoils in a run cdm measured (unit_hold_run()) */
 static void spoil_count(struct cdm_run_result *r) { r->info.count = 0; }
-static void spoil_time(struct cdm_run_result *r) { r->info.time = 0; }
+static void spoil_time(struct cdm_run_result *r) { r->info.time_ms = 0; }
+static void spoil_short(struct cdm_run_result *r) { r->info.time_ms = 50; }
 static void spoil_size(struct cdm_run_result *r) { r->info.size = 1; }
 static void spoil_huge(struct cdm_run_result *r) { r->info.size = 1ull << 53; }
 static void spoil_block(struct cdm_run_result *r) { r->tests[0].spec.block = 1; }
@@ -1188,7 +1245,8 @@ static void test_run_refused(void **state)
 		const char *msg;
 	} bad[] = {
 		{ spoil_count, "settings.count: 0 is outside 1..100" },
-		{ spoil_time, "settings.time_s: 0 is outside 1..3600" },
+		{ spoil_time, "settings.time_s: 0 is outside 0.1..3600" },
+		{ spoil_short, "settings.time_s: 0.05 is outside 0.1..3600" },
 		{ spoil_size, "settings.size_bytes: 1 is outside 512..1125899906842624" },
 		{ spoil_huge, "settings.size_bytes: 9007199254740992 is outside 512..1125899906842624" },
 		{ spoil_block, "tests[0]: a block of 1 bytes is outside 512..67108864" },
@@ -1415,6 +1473,7 @@ int main(void)
 		cmocka_unit_test(test_aggregate_parse),
 		cmocka_unit_test(test_json_interrupted_and_empty),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_round_trip_fractions),
 		cmocka_unit_test(test_json_mix_parts),
 		cmocka_unit_test(test_nothing_measured),
 		cmocka_unit_test(test_json_histogram),

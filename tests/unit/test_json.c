@@ -75,6 +75,20 @@ static void test_values(void **state)
 	assert_false(r->items[3].is_uint);
 	cdm_json_free(r);
 
+	/* thousandths, exactly (a time in seconds): at most 3 decimals, no exponent, no sign */
+	r = ok("[0.5, 0.1, 2, 1.250, 0.1234, 1e3, -0.5, 0, 18446744073709551615]");
+	assert_true(r->items[0].is_milli && r->items[0].milli == 500);
+	assert_true(r->items[1].is_milli && r->items[1].milli == 100);
+	assert_true(r->items[2].is_milli && r->items[2].milli == 2000);
+	assert_true(r->items[3].is_milli && r->items[3].milli == 1250);
+	assert_false(r->items[4].is_milli);
+	assert_false(r->items[5].is_milli);
+	assert_false(r->items[6].is_milli);
+	assert_true(r->items[7].is_milli && r->items[7].milli == 0);
+	assert_false(r->items[8].is_milli);    /* x 1000 does not fit */
+	assert_true(r->items[8].milli == 0);
+	cdm_json_free(r);
+
 	/* scalars at the top level, as RFC 8259 allows */
 	cdm_json_free(ok("3"));
 	cdm_json_free(ok("\"s\""));

@@ -87,9 +87,9 @@ static struct cdm_run_result *base(unsigned int ntests, const char *profile, uns
 	in->fs_used_bytes = 960000000000ull;
 	in->size = 1024 * MIB;
 	in->count = count;
-	in->time = 5;
-	in->interval = 5;
-	in->warmup = 5;
+	in->time_ms = 5000;
+	in->interval_ms = 5000;
+	in->warmup_ms = 5000;
 	in->direct = 1;
 	in->admin = 1;
 	in->start = T_START;
@@ -159,8 +159,8 @@ static struct cdm_run_result *build_odd(void)
 
 	in->zero_fill = 1;
 	in->dsync = 1;
-	in->time = 1;
-	in->interval = 0;
+	in->time_ms = 1000;
+	in->interval_ms = 0;
 	in->size = 64 * MIB;
 	set_str(in->label, sizeof(in->label), "LOCAL");
 	set_str(in->comment, sizeof(in->comment), "after the firmware update");
@@ -516,7 +516,7 @@ static struct cdm_run_result *from_real(const struct lines *l, int v7)
 	struct cdm_run_result *r = base(32, "Default", 5);
 	struct cdm_run_info *in = &r->info;
 	enum cdm_dir dir = CDM_DIR_READ;
-	unsigned int size = 0, pass;
+	unsigned int size = 0, pass, interval = 0;
 	char unit[8] = "", drive[16];
 	double used, total;
 	struct tm tm = { 0 };
@@ -542,11 +542,14 @@ static struct cdm_run_result *from_real(const struct lines *l, int v7)
 		if (!strncmp(s, "Profile: ", 9))
 			set_str(in->profile, sizeof(in->profile), s + 9);
 		if (v7 && sscanf(s, "   Test: %u %7s (x%u) [Interval: %u sec]", &size, unit,
-				 &in->count, &in->interval) == 4)
+				 &in->count, &interval) == 4) {
 			in->size = size * (!strcmp(unit, "GiB") ? 1024 * MIB : MIB);
+			in->interval_ms = interval * 1000;
+		}
 		if (!v7 && sscanf(s, "  Test : %u MiB [%15[^:]: %*f%% (%lf/%lf GiB)] (x%u) [Interval=%u sec]",
-				  &size, drive, &used, &total, &in->count, &in->interval) == 6) {
+				  &size, drive, &used, &total, &in->count, &interval) == 6) {
 			in->size = size * MIB;
+			in->interval_ms = interval * 1000;
 			/* where CDM prints a drive letter, cdm prints the mount point */
 			set_str(in->mount_point, sizeof(in->mount_point), drive);
 			in->fs_used_bytes = (uint64_t)(used * 1024 * MIB);

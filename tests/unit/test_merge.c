@@ -31,7 +31,7 @@ static struct cdm_run_result *run_of(const double *mb, unsigned int n, uint64_t 
 	assert_non_null(r);
 	r->info.size = 16u << 20;
 	r->info.count = n;
-	r->info.time = 1;
+	r->info.time_ms = 1000;
 	r->info.direct = 1;
 	snprintf(r->info.engine, sizeof(r->info.engine), "null");
 	snprintf(r->info.target, sizeof(r->info.target), "/t");
@@ -149,11 +149,11 @@ static void refuse(void (*spoil)(struct cdm_run_result *), const char *why)
 }
 
 static void spoil_count(struct cdm_run_result *r) { r->info.count = 3; }
-static void spoil_time(struct cdm_run_result *r) { r->info.time = 5; }
+static void spoil_time(struct cdm_run_result *r) { r->info.time_ms = 5000; }
 static void spoil_size(struct cdm_run_result *r) { r->info.size = 1u << 30; }
 static void spoil_block(struct cdm_run_result *r) { r->tests[0].spec.block = 8192; }
 static void spoil_dir(struct cdm_run_result *r) { r->tests[0].dir = CDM_DIR_WRITE; }
-static void spoil_interval(struct cdm_run_result *r) { r->info.interval = 5; }
+static void spoil_interval(struct cdm_run_result *r) { r->info.interval_ms = 5000; }
 static void spoil_end_fsync(struct cdm_run_result *r) { r->info.end_fsync = 1; }
 
 static void test_mismatch(void **state)
@@ -302,7 +302,7 @@ static void test_start_at(void **state)
 /* the schedule: test i at TIME + i x (warmup + count x time + interval + slack) */
 static void test_schedule(void **state)
 {
-	struct cdm_run_config cfg = { .warmup = 2, .count = 3, .time = 5, .interval = 4 };
+	struct cdm_run_config cfg = { .warmup_ms = 2000, .count = 3, .time_ms = 5000, .interval_ms = 4000 };
 	struct cdm_start_at sa = { 0 };
 
 	(void)state;

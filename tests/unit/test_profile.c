@@ -513,9 +513,9 @@ static void test_profile_parse_full(void **state)
 	assert_string_equal(p.name, "My SSD, quick");
 	assert_int_equal(p.size, 512 * MiB);
 	assert_int_equal(p.count, 3);
-	assert_int_equal(p.time, 2);
-	assert_int_equal(p.interval, 0);
-	assert_int_equal(p.warmup, 1);
+	assert_int_equal(p.time_ms, 2000);
+	assert_int_equal(p.interval_ms, 0);
+	assert_int_equal(p.warmup_ms, 1000);
 	assert_int_equal(p.mix, 70);
 	assert_string_equal(p.mode, "read");
 	assert_int_equal(p.ntests, 2);
@@ -538,9 +538,9 @@ static void test_profile_parse_unset(void **state)
 	assert_string_equal(p.name, "");
 	assert_int_equal(p.size, 0);
 	assert_int_equal(p.count, 0);
-	assert_int_equal(p.time, 0);
-	assert_int_equal(p.interval, -1);
-	assert_int_equal(p.warmup, -1);
+	assert_int_equal(p.time_ms, -1);
+	assert_int_equal(p.interval_ms, -1);
+	assert_int_equal(p.warmup_ms, -1);
 	assert_int_equal(p.mix, 0);
 	assert_string_equal(p.mode, "");
 	assert_int_equal(p.ntests, 1);
@@ -577,9 +577,20 @@ static void test_profile_parse_limits(void **state)
 		"warmup = 0\ntest = SEQ512B\n", "t", &p, &err), 0);
 	assert_int_equal(p.size, 512);
 	assert_int_equal(p.count, 100);
-	assert_int_equal(p.time, 3600);
-	assert_int_equal(p.interval, 3600);
-	assert_int_equal(p.warmup, 0);
+	assert_int_equal(p.time_ms, 3600000);
+	assert_int_equal(p.interval_ms, 3600000);
+	assert_int_equal(p.warmup_ms, 0);
+	/* the shortest of each, and fractions in every form */
+	assert_int_equal(cdm_profile_parse("time = 0.1\ninterval = 0\nwarmup = 100ms\ntest = SEQ1M\n",
+					   "t", &p, &err), 0);
+	assert_int_equal(p.time_ms, 100);
+	assert_int_equal(p.interval_ms, 0);
+	assert_int_equal(p.warmup_ms, 100);
+	assert_int_equal(cdm_profile_parse("time = 1.5s\ninterval = 0.05\nwarmup = 0.25\ntest = SEQ1M\n",
+					   "t", &p, &err), 0);
+	assert_int_equal(p.time_ms, 1500);
+	assert_int_equal(p.interval_ms, 50);
+	assert_int_equal(p.warmup_ms, 250);
 	assert_int_equal(cdm_profile_parse(
 		"name = 123456789012345678901234567890123456789012345678901234567890123\n"
 		"test = SEQ1M\n", "t", &p, &err), 0);
@@ -603,10 +614,18 @@ static void test_profile_parse_errors(void **state)
 		{ "count = five\n", "peak.cdm:1: bad value for count: 'five' (1..100)" },
 		{ "count = 5 s\n", "peak.cdm:1: bad value for count: '5 s' (1..100)" },
 		{ "count =\n", "peak.cdm:1: bad value for count: '' (1..100)" },
-		{ "time = 0\n", "peak.cdm:1: bad value for time: '0' (1..3600 seconds)" },
-		{ "time = 3601\n", "peak.cdm:1: bad value for time: '3601' (1..3600 seconds)" },
-		{ "interval = -1\n", "peak.cdm:1: bad value for interval: '-1' (0..3600 seconds)" },
-		{ "warmup = 3601\n", "peak.cdm:1: bad value for warmup: '3601' (0..3600 seconds)" },
+		{ "time = 0\n", "peak.cdm:1: bad value for time: '0' (0.1-3600 s, such as 0.5, 2, 1500ms)" },
+		{ "time = 3601\n", "peak.cdm:1: bad value for time: '3601' (0.1-3600 s, such as 0.5, 2, 1500ms)" },
+		{ "time = 0.05\n", "peak.cdm:1: bad value for time: '0.05' (0.1-3600 s, such as 0.5, 2, 1500ms)" },
+		{ "time = 99ms\n", "peak.cdm:1: bad value for time: '99ms' (0.1-3600 s, such as 0.5, 2, 1500ms)" },
+		{ "time = 1.2345\n", "peak.cdm:1: bad value for time: '1.2345' (0.1-3600 s, such as 0.5, 2, 1500ms)" },
+		{ "time = 1 s\n", "peak.cdm:1: bad value for time: '1 s' (0.1-3600 s, such as 0.5, 2, 1500ms)" },
+		{ "time = 3600.001\n", "peak.cdm:1: bad value for time: '3600.001' (0.1-3600 s, such as 0.5, 2, 1500ms)" },
+		{ "interval = -1\n", "peak.cdm:1: bad value for interval: '-1' (0-3600 s, such as 0.5, 2, 1500ms)" },
+		{ "interval = abc\n", "peak.cdm:1: bad value for interval: 'abc' (0-3600 s, such as 0.5, 2, 1500ms)" },
+		{ "warmup = 3601\n", "peak.cdm:1: bad value for warmup: '3601' (0 = none, or 0.1-3600 s, such as 0.5, 2, 1500ms)" },
+		{ "warmup = 0.05\n", "peak.cdm:1: bad value for warmup: '0.05' (0 = none, or 0.1-3600 s, such as 0.5, 2, 1500ms)" },
+		{ "warmup =\n", "peak.cdm:1: bad value for warmup: '' (0 = none, or 0.1-3600 s, such as 0.5, 2, 1500ms)" },
 		{ "size = 1.5G\n", "peak.cdm:1: bad value for size: '1.5G' (512B or more, e.g. 1GiB)" },
 		{ "size = 511\n", "peak.cdm:1: bad value for size: '511' (512B or more, e.g. 1GiB)" },
 		{ "size = 0\n", "peak.cdm:1: bad value for size: '0' (512B or more, e.g. 1GiB)" },
@@ -689,18 +708,83 @@ static void test_profile_too_many_tests(void **state)
 	assert_string_equal(err.msg, "many.cdm:33: too many tests (at most 32)");
 }
 
+/*
+ * cdm_profile_seconds(): each setting's range at its edges, in every form
+ * of the grammar, and the one-line message naming the option as given
+ */
+static void test_profile_seconds(void **state)
+{
+	static const struct {
+		enum cdm_profile_time which;
+		const char *text;
+		int ms;                 /* -1: refused */
+	} cases[] = {
+		{ CDM_PROFILE_TIME, "0.1", 100 },
+		{ CDM_PROFILE_TIME, "100ms", 100 },
+		{ CDM_PROFILE_TIME, "0.5", 500 },
+		{ CDM_PROFILE_TIME, "1.5s", 1500 },
+		{ CDM_PROFILE_TIME, "3600", 3600000 },
+		{ CDM_PROFILE_TIME, "3600000ms", 3600000 },
+		{ CDM_PROFILE_TIME, "0", -1 },
+		{ CDM_PROFILE_TIME, "0.099", -1 },
+		{ CDM_PROFILE_TIME, "99ms", -1 },
+		{ CDM_PROFILE_TIME, "3600.001", -1 },
+		{ CDM_PROFILE_TIME, "3601", -1 },
+		{ CDM_PROFILE_WARMUP, "0", 0 },
+		{ CDM_PROFILE_WARMUP, "0ms", 0 },
+		{ CDM_PROFILE_WARMUP, "0.1", 100 },
+		{ CDM_PROFILE_WARMUP, "0.05", -1 },
+		{ CDM_PROFILE_WARMUP, "1ms", -1 },
+		{ CDM_PROFILE_WARMUP, "3600", 3600000 },
+		{ CDM_PROFILE_WARMUP, "3601", -1 },
+		{ CDM_PROFILE_INTERVAL, "0", 0 },
+		{ CDM_PROFILE_INTERVAL, "1ms", 1 },
+		{ CDM_PROFILE_INTERVAL, "0.05", 50 },
+		{ CDM_PROFILE_INTERVAL, "3600", 3600000 },
+		{ CDM_PROFILE_INTERVAL, "3601", -1 },
+		{ CDM_PROFILE_INTERVAL, "-1", -1 },
+	};
+	struct cdm_err err = { "" };
+	unsigned int ms;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int r = cdm_profile_seconds(cases[i].which, "x", cases[i].text, &ms, &err);
+
+		if (cases[i].ms >= 0 && (r != 0 || ms != (unsigned int)cases[i].ms))
+			fail_msg("'%s': %d, %u ms, want %d ms", cases[i].text, r, ms, cases[i].ms);
+		if (cases[i].ms < 0 && r >= 0)
+			fail_msg("'%s' taken as %u ms", cases[i].text, ms);
+	}
+	assert_int_equal(cdm_profile_seconds(CDM_PROFILE_TIME, "--time", "0.05", &ms, &err), -ERANGE);
+	assert_string_equal(err.msg, "bad value for --time: '0.05' (0.1-3600 s, such as 0.5, 2, 1500ms)");
+	assert_int_equal(cdm_profile_seconds(CDM_PROFILE_TIME, "--time", "abc", &ms, &err), -EINVAL);
+	assert_string_equal(err.msg, "bad value for --time: 'abc' (0.1-3600 s, such as 0.5, 2, 1500ms)");
+	assert_int_equal(cdm_profile_seconds(CDM_PROFILE_INTERVAL, "--interval", "1.2345", &ms, &err),
+			 -EINVAL);
+	assert_string_equal(err.msg, "bad value for --interval: '1.2345' (0-3600 s, such as 0.5, 2, 1500ms)");
+	assert_int_equal(cdm_profile_seconds(CDM_PROFILE_WARMUP, "--warmup", "-1", &ms, &err), -EINVAL);
+	assert_string_equal(err.msg, "bad value for --warmup: '-1' (0 = none, or 0.1-3600 s, such as 0.5, 2, 1500ms)");
+}
+
 /* ---- built-in profiles --------------------------------------------- */
 
 struct builtin_case {
 	const char *name;
 	const char *title;              /* the Profile: line */
 	const char *about;              /* the file's head line */
-	unsigned int count, time;
-	int interval, warmup;           /* -1: not set */
+	unsigned int count;
+	int time, interval, warmup;     /* seconds; -1: not set */
 	const char *mode;               /* "" = not set */
 	unsigned int ntests;
 	const char *tests[16];
 };
+
+/* a case's seconds as the profile's ms; -1 stays "not set" */
+static int ms_of(int s)
+{
+	return s < 0 ? -1 : s * 1000;
+}
 
 /* CDM's own settings: 1 GiB, 5 passes of 5 s, 5 s apart (docs/profiles.md) */
 #define CDM5 5, 5, 5, -1, ""
@@ -768,9 +852,9 @@ static void test_builtin_profiles(void **state)
 		assert_string_equal(p.name, cases[i].title);
 		assert_int_equal(p.size, GiB);
 		assert_int_equal(p.count, cases[i].count);
-		assert_int_equal(p.time, cases[i].time);
-		assert_int_equal(p.interval, cases[i].interval);
-		assert_int_equal(p.warmup, cases[i].warmup);
+		assert_int_equal(p.time_ms, ms_of(cases[i].time));
+		assert_int_equal(p.interval_ms, ms_of(cases[i].interval));
+		assert_int_equal(p.warmup_ms, ms_of(cases[i].warmup));
 		assert_int_equal(p.mix, 0);
 		assert_string_equal(p.mode, cases[i].mode);
 		assert_int_equal(p.ntests, cases[i].ntests);
@@ -977,6 +1061,7 @@ int main(void)
 		cmocka_unit_test(test_profile_parse_unset),
 		cmocka_unit_test(test_profile_parse_crlf),
 		cmocka_unit_test(test_profile_parse_limits),
+		cmocka_unit_test(test_profile_seconds),
 		cmocka_unit_test(test_profile_parse_errors),
 		cmocka_unit_test(test_profile_parse_long_lines),
 		cmocka_unit_test(test_profile_too_many_tests),

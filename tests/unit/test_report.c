@@ -106,9 +106,9 @@ static struct cdm_run_result *build_default(void)
 	in->fs_avail_bytes = in->fs_total_bytes - in->fs_used_bytes;
 	in->size = 1024 * MIB;
 	in->count = 5;
-	in->time = 5;
-	in->interval = 5;
-	in->warmup = 5;
+	in->time_ms = 5000;
+	in->interval_ms = 5000;
+	in->warmup_ms = 5000;
 	in->direct = 1;
 	in->admin = 1;
 	in->start = T_DEFAULT;
@@ -186,8 +186,8 @@ static struct cdm_run_result *build_overflow(void)
 	set_str(in->mount_point, sizeof(in->mount_point), "/srv/data");
 	in->size = 64 * MIB;
 	in->count = 1;
-	in->time = 1;
-	in->interval = 0;
+	in->time_ms = 1000;
+	in->interval_ms = 0;
 	in->zero_fill = 1;
 	in->start = T_MIDNIGHT;
 	set_str(in->os, sizeof(in->os), "Ubuntu 24.04.1 LTS");

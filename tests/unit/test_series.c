@@ -59,7 +59,7 @@ static void test_window_slots(void **state)
 	assert_int_equal(cdm_series_window_slots(5000000000ull, 1000000000ull), 5);
 	assert_int_equal(cdm_series_window_slots(5000000000ull, 2000000000ull), 3);
 	assert_int_equal(cdm_series_window_slots(0, 1000000000ull), 0);
-	assert_true(cdm_series_mem(1, 2, 5, 1000000000ull) == 11 * sizeof(struct cdm_series_slot));
+	assert_true(cdm_series_mem(1000, 2, 5000, 1000000000ull) == 11 * sizeof(struct cdm_series_slot));
 }
 
 /* ---- --threads / --qd lists --------------------------------------------- */

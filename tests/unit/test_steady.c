@@ -377,14 +377,14 @@ static void test_complete(void **state)
 /* --steady-state's schedule is set in plan/ alone: rounds as passes, no warm-up */
 static void test_plan_steady(void **state)
 {
-	struct cdm_run_config cfg = { .count = 5, .warmup = 1 };
+	struct cdm_run_config cfg = { .count = 5, .warmup_ms = 1000 };
 	struct cdm_err err;
 
 	(void)state;
 	/* without it nothing changes */
 	assert_int_equal(cdm_plan_steady(&cfg, &err), 0);
 	assert_int_equal(cfg.count, 5);
-	assert_int_equal(cfg.warmup, 1);
+	assert_int_equal(cfg.warmup_ms, 1000);
 	assert_int_equal(cfg.max_rounds, 0);
 	/* --max-rounds alone is refused */
 	cfg.max_rounds = 7;
@@ -395,7 +395,7 @@ static void test_plan_steady(void **state)
 	cfg.steady_state = 1;
 	assert_int_equal(cdm_plan_steady(&cfg, &err), 0);
 	assert_int_equal(cfg.count, 7);
-	assert_int_equal(cfg.warmup, 0);
+	assert_int_equal(cfg.warmup_ms, 0);
 	assert_int_equal(cfg.max_rounds, 7);
 	/* and the default most, PTS's 25 */
 	cfg.max_rounds = 0;

@@ -74,9 +74,9 @@ static struct cdm_run_result *build(const char *label, double scale)
 	in->mem_total_bytes = 16697434112ull;
 	in->size = 1024 * MIB;
 	in->count = 2;
-	in->time = 5;
-	in->warmup = 5;
-	in->interval = 5;
+	in->time_ms = 5000;
+	in->warmup_ms = 5000;
+	in->interval_ms = 5000;
 	in->direct = 1;
 	in->start = 1796010078;
 	for (unsigned int i = 0; i < 4; i++) {
@@ -680,7 +680,7 @@ static struct cdm_run_result *build_specs(const char *const *specs, unsigned int
 	snprintf(r->info.engine, sizeof(r->info.engine), "null");
 	snprintf(r->info.version, sizeof(r->info.version), "0.1.0");
 	r->info.count = 1;
-	r->info.time = 1;
+	r->info.time_ms = 1000;
 	r->info.size = 16 * MIB;
 	nt = 0;
 	for (unsigned int i = 0; i < n; i++) {

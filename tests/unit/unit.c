@@ -195,8 +195,8 @@ struct cdm_run_result *unit_hold_run(void)
 	in->fs_avail_bytes = 40204886016ull;
 	in->size = 1ull << 30;
 	in->count = 5;
-	in->time = 5;
-	in->interval = 5;
+	in->time_ms = 5000;
+	in->interval_ms = 5000;
 	in->direct = 1;
 	in->start = (time_t)1796010078;
 	in->end_fsync = 1;

@@ -103,9 +103,9 @@ int cdm_cdm_read(const char *text, size_t len, const char *file,
 		 struct cdm_run_result **out, struct cdm_err *err);
 
 /*
- * cdm_cdm_read_implied_measure - the Measure seconds that cdm's CDM 6 and
- * 7 layouts of the run @in imply when they print no <Measure N sec>
- * mark, as cdm_cdm_read() reads such a text back: 5 for a run cdm
+ * cdm_cdm_read_implied_measure - the Measure time (ms) that cdm's CDM 6
+ * and 7 layouts of the run @in imply when they print no <Measure N sec>
+ * mark, as cdm_cdm_read() reads such a text back: 5000 (5 s) for a run cdm
  * measured (cdm's 5 s default, and CDM 6's and 7's), and for a report of
  * CrystalDiskMark 6.x or 7.x (their fixed 5 s; its product line, or the
  * origin of cdm's text of one); 0 for any other report (8.x and later,

@@ -43,6 +43,10 @@ struct cdm_json {
 	double num;                     /* NUMBER: the value, as strtod reads it */
 	int is_uint;                    /* NUMBER: a whole number 0..UINT64_MAX in the text */
 	uint64_t u64;                   /* NUMBER: exact value when @is_uint */
+	int is_milli;                   /* NUMBER: >= 0 with at most 3 decimals, no exponent,
+					 * and @milli fits (base/msec.h: a time in seconds) */
+	uint64_t milli;                 /* NUMBER: exact value x 1000 when @is_milli
+					 * (0.5 is 500, 2 is 2000) */
 	struct cdm_json *items;         /* ARRAY, OBJECT: elements or members */
 	size_t n;
 };

@@ -198,7 +198,7 @@ struct cdm_run_source {
 	uint64_t verify_blocks;         /* cdm's text: the blocks its clean Verify line
 					 * states, its clean tests' together (each one's
 					 * own is unknown, verify.blocks_unknown); 0 none */
-	int has_interval;               /* it states its Interval (info.interval; 0 is one) */
+	int has_interval;               /* it states its Interval (info.interval_ms; 0 is one) */
 	int has_admin;                  /* it states whether it ran as admin (info.admin) */
 	int has_data;                   /* it states its test data (info.zero_fill) */
 	int no_footer;                  /* a text without a Profile, Test or Date line: cut
@@ -219,9 +219,9 @@ struct cdm_run_info {
 	uint64_t fs_avail_bytes;        /* f_bavail * f_frsize, before the test file */
 	uint64_t size;                  /* test file size used (bytes) */
 	unsigned int count;             /* measured passes per test */
-	unsigned int time;              /* seconds per pass */
-	unsigned int interval;          /* seconds between tests */
-	unsigned int warmup;            /* seconds of discarded warm-up per test */
+	unsigned int time_ms;           /* ms per pass (JSON's time_s, in seconds) */
+	unsigned int interval_ms;       /* ms between tests */
+	unsigned int warmup_ms;         /* ms of discarded warm-up per test */
 	int direct;                     /* 1 = O_DIRECT */
 	int zero_fill;                  /* 1 = --data zero (CDM's 0Fill) */
 	int dsync;                      /* 1 = --sync: the test file opened O_DSYNC */
@@ -269,7 +269,7 @@ struct cdm_run_info {
 	struct cdm_mem_under mem_under[CDM_MEM_UNDER_MAX];
 	/*
 	 * an imported report (source.kind != CDM_SOURCE_RUN): settings it does
-	 * not state are unknown, kept as 0 (time, interval, size, count) or ""
+	 * not state are unknown, kept as 0 (time_ms, interval_ms, size, count) or ""
 	 * (engine, profile); start is its Date: read as UTC, the zone being
 	 * unknown (docs/output-formats.md, "Reading CrystalDiskMark reports")
 	 */
@@ -562,10 +562,10 @@ enum cdm_info_item {
 	CDM_INFO_PROFILE,               /* profile[]: 8.x's Profile line */
 	CDM_INFO_SIZE,                  /* size: the Test line's size */
 	CDM_INFO_COUNT,                 /* count: its (xN) */
-	CDM_INFO_TIME,                  /* time: 8.x's Measure seconds (6.x, 7.x print none:
+	CDM_INFO_TIME,                  /* time_ms: 8.x's Measure seconds (6.x, 7.x print none:
 					 * their fixed 5 s, by the product line) */
-	CDM_INFO_INTERVAL,              /* interval: source.has_interval */
-	CDM_INFO_WARMUP,                /* warmup: no report states one */
+	CDM_INFO_INTERVAL,              /* interval_ms: source.has_interval */
+	CDM_INFO_WARMUP,                /* warmup_ms: no report states one */
 	CDM_INFO_ENGINE,                /* engine[]: no report names one */
 	CDM_INFO_DATE,                  /* start: the Date line (its zone is never stated) */
 	CDM_INFO_OS,                    /* os[], kernel[], machine[]: the OS line */

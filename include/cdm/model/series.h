@@ -99,8 +99,9 @@ struct cdm_series {
 
 /*
  * cdm_series_interval_parse - "500ms", "1s", "2s", "1.5s", or a bare number of
- * seconds, into @ns; CDM_SERIES_MIN_NS..CDM_SERIES_MAX_NS.  Returns 0 or
- * -EINVAL (bad text) or -ERANGE (out of range).
+ * seconds (the one grammar of times, base/msec.h: at most 3 decimals),
+ * into @ns; CDM_SERIES_MIN_NS..CDM_SERIES_MAX_NS.  Returns 0 or -EINVAL
+ * (bad text) or -ERANGE (out of range).
  */
 int cdm_series_interval_parse(const char *s, uint64_t *ns);
 
@@ -134,10 +135,12 @@ double cdm_series_point_iops(const struct cdm_series_point *p);
 double cdm_series_point_lat_us(const struct cdm_series_point *p);
 
 /*
- * cdm_series_mem - bytes of slots one worker needs for a test with
- * @warmup_s, @count passes of @time_s at @interval_ns.
+ * cdm_series_mem - bytes of slots one worker needs for a test with a
+ * warm-up of @warmup_ms, @count passes of @time_ms (ms) at @interval_ns:
+ * one slot per interval begun (cdm_series_window_slots()), so a pass
+ * shorter than the interval has one.
  */
-uint64_t cdm_series_mem(unsigned int warmup_s, unsigned int count, unsigned int time_s,
+uint64_t cdm_series_mem(unsigned int warmup_ms, unsigned int count, unsigned int time_ms,
 			uint64_t interval_ns);
 
 #endif /* CDM_SERIES_H */

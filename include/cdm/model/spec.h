@@ -23,7 +23,9 @@ struct cdm_err;
 #define CDM_QD_MAX 1024u
 #define CDM_THREADS_MAX 256u
 #define CDM_COUNT_MAX 100u
-#define CDM_TIME_MAX 3600u                      /* seconds */
+#define CDM_TIME_MAX 3600u                      /* seconds: --time, --interval, --warmup */
+#define CDM_TIME_MAX_MS (CDM_TIME_MAX * 1000u)  /* the same in ms */
+#define CDM_TIME_MIN_MS 100u                    /* ms: the shortest pass and warm-up, 0.1 s */
 #define CDM_MIX_MIN 1u                          /* percent, --mix / W<pct> */
 #define CDM_MIX_MAX 99u
 #define CDM_SIZE_MIN CDM_BLOCK_MIN              /* bytes: a test file of one block */

@@ -73,7 +73,8 @@ int cdm_eta_gated(const struct cdm_run_config *cfg, enum cdm_dir dir);
  * at->elapsed, never below 0; gated, the length times at->gate_scale),
  * the rest of the current test's windows, its --verify read-back, then
  * for each test after it the interval before it, its warm-up and its
- * `count` passes (cfg->warmup, cfg->time, cfg->interval, seconds).
+ * `count` passes (cfg->warmup_ms, cfg->time_ms, cfg->interval_ms; the
+ * result in seconds).
  * @dirs[0..@ntests) are the tests' directions in run order
  * (cdm_plan_tests()).  A read-back not yet started is not counted (sets
  * plus_verify); one under way is at->phase_left.  Fills *@out.

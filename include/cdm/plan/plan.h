@@ -32,9 +32,9 @@ struct cdm_run_config {
 	struct cdm_spec tests[CDM_MAX_TESTS];
 	uint64_t size;                  /* test file size, bytes (already rounded) */
 	unsigned int count;             /* measured passes per test, >= 1 */
-	unsigned int time;              /* seconds per pass, >= 1 */
-	unsigned int interval;          /* seconds between tests */
-	unsigned int warmup;            /* seconds of warm-up per test; 0 = none */
+	unsigned int time_ms;           /* ms per pass, CDM_TIME_MIN_MS..CDM_TIME_MAX_MS */
+	unsigned int interval_ms;       /* ms between tests, 0..CDM_TIME_MAX_MS */
+	unsigned int warmup_ms;         /* ms of warm-up per test; 0 = none */
 	int do_read;                    /* run the read tests */
 	int do_write;                   /* run the write tests */
 	int do_mix;                     /* run the mixed tests (specs with W, and --mix) */
@@ -130,7 +130,7 @@ int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
  * (docs/method.md, "Steady state"; SNIA PTS): the rounds replace the
  * passes and the warm-up.  With cfg->steady_state, cfg->max_rounds (0:
  * CDM_STEADY_MAX_ROUNDS_DEFAULT, model/steady.h) becomes cfg->count, the
- * passes the schedule makes room for, and cfg->warmup 0: the rounds
+ * passes the schedule makes room for, and cfg->warmup_ms 0: the rounds
  * before the steady window are the warm-up.  Without it nothing changes.
  * Call it once the plan's count and warm-up are set (the caller refuses
  * --count and --warmup given with --steady-state; a profile's are

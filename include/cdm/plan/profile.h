@@ -22,9 +22,9 @@ struct cdm_profile {
 	char name[CDM_NAME_MAX];        /* printed on the Profile: line */
 	uint64_t size;                  /* bytes; 0 = not set */
 	unsigned int count;             /* 0 = not set */
-	unsigned int time;              /* seconds; 0 = not set */
-	int interval;                   /* seconds; -1 = not set */
-	int warmup;                     /* seconds; -1 = not set (same as time) */
+	int time_ms;                    /* ms per pass; -1 = not set */
+	int interval_ms;                /* ms between tests; -1 = not set */
+	int warmup_ms;                  /* ms of warm-up; -1 = not set (same as time) */
 	unsigned int mix;               /* Mix read percent (CDM_MIX_MIN..MAX); 0 = not set */
 	char mode[8];                   /* "all", "read", "write" or "mix", as --mode; "" = not set */
 	unsigned int ntests;
@@ -39,16 +39,39 @@ struct cdm_profile {
  */
 #define CDM_PROFILE_SIZE_DEFAULT (1ull << 30)   /* bytes */
 #define CDM_PROFILE_COUNT_DEFAULT 5
-#define CDM_PROFILE_TIME_DEFAULT 5              /* seconds */
-#define CDM_PROFILE_INTERVAL_DEFAULT 5          /* seconds */
+#define CDM_PROFILE_TIME_DEFAULT_MS 5000u       /* ms */
+#define CDM_PROFILE_INTERVAL_DEFAULT_MS 5000u   /* ms */
 #define CDM_PROFILE_MODE_DEFAULT "all"
 
 /*
  * cdm_profile_warmup - the warm-up of a run of @p whose passes last
- * @time seconds: @p's warmup when set, else one pass's length (CDM warms
- * up as long as it measures).  Returns seconds.
+ * @time_ms: @p's warmup when set, else one pass's length (CDM warms up as
+ * long as it measures).  Returns ms.
  */
-unsigned int cdm_profile_warmup(const struct cdm_profile *p, unsigned int time);
+unsigned int cdm_profile_warmup(const struct cdm_profile *p, unsigned int time_ms);
+
+/* the settings that are times, each with its range (cdm_profile_seconds()) */
+enum cdm_profile_time {
+	CDM_PROFILE_TIME,               /* time, --time: a pass, 0.1-3600 s */
+	CDM_PROFILE_INTERVAL,           /* interval, --interval: a pause, 0-3600 s */
+	CDM_PROFILE_WARMUP,             /* warmup, --warmup: 0 (none) or 0.1-3600 s */
+};
+
+/*
+ * cdm_profile_seconds - @text as the time of setting @which, into *@ms:
+ * the grammar of base/msec.h ("2", "0.5", "1.5s", "500ms"; a bare number
+ * is seconds) and the setting's range, the one place of both for the
+ * command line (cdm's and cdm sweep's --time, --interval, --warmup) and
+ * profile files.  The range: a pass (CDM_PROFILE_TIME) CDM_TIME_MIN_MS
+ * to CDM_TIME_MAX_MS, as shorter ones measure thread start and stop more
+ * than the disk; a warm-up 0 or the same; an interval 0 to
+ * CDM_TIME_MAX_MS.  Returns 0, or -EINVAL (not a time) or -ERANGE (out of
+ * range) with one line in @err naming the setting as @name ("--time",
+ * "time"), the text and the range: "bad value for --time: '0.05' (0.1-3600
+ * s, such as 0.5, 2, 1500ms)".
+ */
+int cdm_profile_seconds(enum cdm_profile_time which, const char *name, const char *text,
+			unsigned int *ms, struct cdm_err *err);
 
 /*
  * cdm_profile_mix - the Mix read share of a run of @p in mode @mode ("all",

@@ -101,8 +101,9 @@ char *cdm_fmt_bytes_approx(char *buf, size_t len, unsigned long long bytes);
 /*
  * cdm_fmt_setting - setting @item of @in as every report prints it: the
  * profile's name, the test size ("1 GiB", cdm_size_format()), the count
- * ("5"), the seconds of the Measure time, interval and warm-up ("5" and
- * @unit: "", " s", " sec"), the engine's name; "unknown" when @in does not
+ * ("5"), the seconds of the Measure time, interval and warm-up ("5", "0.5"
+ * as cdm_msec_format() prints them, and @unit: "", " s", " sec"), the
+ * engine's name; "unknown" when @in does not
  * state it (cdm_result_known(): an imported report's engine, the Measure
  * time of one that names no CDM version), never a 0.  CDM_INFO_DATE, _OS, _VOLUME and _HOST
  * have their own texts (cdm_fmt_start(), the layouts): "unknown" or "".

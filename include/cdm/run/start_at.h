@@ -38,7 +38,10 @@ struct cdm_start_at {
  */
 int cdm_start_at_parse(const char *s, uint64_t now_ns, uint64_t *out_ns);
 
-/* cdm_start_at_plan - fill @sa's period from @cfg (warmup, count, time, interval). */
+/*
+ * cdm_start_at_plan - fill @sa's period from @cfg (warmup_ms, count,
+ * time_ms, interval_ms: exact in ns, for fractions of a second too).
+ */
 void cdm_start_at_plan(struct cdm_start_at *sa, const struct cdm_run_config *cfg);
 
 /*
