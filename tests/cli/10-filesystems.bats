@@ -15,7 +15,7 @@ teardown() {
 mount_ext4() {
 	command -v losetup >/dev/null || skip "losetup not installed"
 	truncate -s "$1" "$TD/img"
-	mkfs.ext4 -q -F "$TD/img" || skip "mkfs.ext4 failed"
+	mkfs_ext4 "$TD/img" || skip "mkfs.ext4 failed"
 	LOOP=$(losetup -f --show "$TD/img") || skip "no loop device available"
 	mount -o "$2" "$LOOP" "$MNT" || skip "cannot mount ext4 on $LOOP"
 }

@@ -51,9 +51,8 @@ written_image() {
 }
 
 # the checksum of what loop device $1 holds, taken from its backing file
-# (this test's image under $TD: a write through the device lands there),
-# not through the device's own page cache, which can hold what an earlier
-# user of the same loop number left while tests run side by side
+# (this test's image under $TD: a write through the device lands there)
+# after the device's own buffers are written out
 sum() {
 	local back
 	back=$(losetup -nO BACK-FILE "$1") || return 1
@@ -147,8 +146,7 @@ sum() {
 	dev_setup
 	command -v mkfs.ext4 >/dev/null || skip "mkfs.ext4 not installed"
 	new_loop img 32M
-	# no lazy inode-table or journal init: its background writes would change the sum
-	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$LOOP" || skip "mkfs.ext4 failed"
+	mkfs_ext4 "$LOOP" || skip "mkfs.ext4 failed"
 	mount "$LOOP" "$MNT" || skip "cannot mount ext4 on $LOOP"
 	echo precious > "$MNT/data"
 	sync
@@ -191,7 +189,7 @@ sum() {
 	# without udev or partscan the partitions may need adding by hand
 	[ -b "${LOOP}p1" ] || partx -a "$LOOP" 2>/dev/null || true
 	[ -b "${LOOP}p1" ] || skip "no partition devices for $LOOP"
-	mkfs.ext4 -q -F "${LOOP}p1" || skip "mkfs.ext4 failed"
+	mkfs_ext4 "${LOOP}p1" || skip "mkfs.ext4 failed"
 	mount "${LOOP}p1" "$MNT" || skip "cannot mount ${LOOP}p1"
 	before=$(sum "$LOOP")
 	run "$CDM" "${QUICK[@]}" --test RND4K --mode write --allow-destructive-write "$LOOP"

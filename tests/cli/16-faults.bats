@@ -233,7 +233,7 @@ loop_ext4() {	# $1 = image path, $2 = image size
 	MNT="$TD/mnt"
 	mkdir -p "$MNT"
 	truncate -s "$2" "$1"
-	mkfs.ext4 -q -F "$1" || skip "mkfs.ext4 failed"
+	mkfs_ext4 "$1" || skip "mkfs.ext4 failed"
 	LOOP=$(losetup -f --show "$1") || skip "no loop device available"
 	mount "$LOOP" "$MNT" || skip "cannot mount ext4 on $LOOP"
 }

@@ -62,7 +62,7 @@ ext4_loop() {
 	local img=$1 size=$2
 	shift 2
 	truncate -s "$size" "$img"
-	mkfs.ext4 -q -F "$img" > /dev/null 2>&1 || skip "mkfs.ext4 failed"
+	mkfs_ext4 "$img" > /dev/null 2>&1 || skip "mkfs.ext4 failed"
 	LOOP=$(losetup -f --show "$@" "$img") || skip "no loop device available"
 	LOOPS+=("$LOOP")
 	LNAME=${LOOP#/dev/}
@@ -122,7 +122,7 @@ cdm_run() {
 	SHM=$(mktemp -d /dev/shm/cdmtest.XXXXXX)
 	# tmpfs may refuse O_DIRECT, and the loop device then stays without it
 	truncate -s 96M "$SHM/img"
-	mkfs.ext4 -q -F "$SHM/img" > /dev/null 2>&1 || skip "mkfs.ext4 failed"
+	mkfs_ext4 "$SHM/img" > /dev/null 2>&1 || skip "mkfs.ext4 failed"
 	LOOP=$(losetup -f --show --direct-io=on "$SHM/img" 2> /dev/null) ||
 		LOOP=$(losetup -f --show "$SHM/img") || skip "no loop device available"
 	LOOPS+=("$LOOP")
@@ -233,7 +233,7 @@ cdm_run() {
 	ZRAM=$(cat /sys/class/zram-control/hot_add) || skip "zram hot_add refused"
 	echo 160M > "/sys/block/zram$ZRAM/disksize" || skip "cannot size zram$ZRAM"
 	Z=/dev/zram$ZRAM
-	mkfs.ext4 -q -F "$Z" > /dev/null 2>&1 || skip "mkfs.ext4 on $Z failed"
+	mkfs_ext4 "$Z" > /dev/null 2>&1 || skip "mkfs.ext4 on $Z failed"
 	mkdir -p "$TD/zmnt"
 	mount "$Z" "$TD/zmnt"
 	zwhy="zram$ZRAM is a compressed RAM disk (zram): the figures are memory speed, not disk speed"
@@ -244,7 +244,7 @@ cdm_run() {
 	assert_clean "$TD/zmnt"
 	# a loop device with direct I/O over an image on it: found through the image
 	truncate -s 64M "$TD/zmnt/img"
-	mkfs.ext4 -q -F -b 4096 "$TD/zmnt/img" > /dev/null 2>&1
+	mkfs_ext4 "$TD/zmnt/img" -b 4096 > /dev/null 2>&1
 	LOOP=$(losetup -f --show --direct-io=on "$TD/zmnt/img") || skip "no loop device available"
 	LOOPS+=("$LOOP")
 	LNAME=${LOOP#/dev/}

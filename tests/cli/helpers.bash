@@ -65,6 +65,20 @@ teardown() {
 	rm -rf "$TD" "$OD"
 }
 
+# mkfs_ext4 DEV [OPTION...] - a quiet ext4 on DEV (a block device or an
+# image file) that writes nothing by itself once mounted.  By default
+# mke2fs leaves the inode tables of a block device to be zeroed after
+# mount (on an image file it punches them out instead): the kernel's
+# ext4lazyinit thread zeroes them 0-5 s after mount and jbd2 commits the
+# groups' new flags within 5 s more, so a checksum of the device taken
+# around a cdm run changed with nobody in the test writing (issue 23:
+# 14-device's partition test, under load)
+mkfs_ext4() {
+	local dev=$1
+	shift
+	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$@" "$dev"
+}
+
 # For tests that mount something: MNT (a mount point) and LOOP (a loop
 # device) are what fs_teardown takes down.
 MNT=
