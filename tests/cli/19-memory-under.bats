@@ -21,7 +21,7 @@ teardown() {
 		umount "$MNT" || umount -l "$MNT"
 	fi
 	for l in "${LOOPS[@]}"; do
-		detach_own "$l"
+		detach_loop "$l" "$SHM"
 	done
 	if [ -n "$ZRAM" ]; then
 		mountpoint -q "$TD/zmnt" && { umount "$TD/zmnt" || umount -l "$TD/zmnt"; }
@@ -31,21 +31,6 @@ teardown() {
 	[ -z "$SHM" ] || rm -rf "$SHM"
 	chmod -R u+rwx "$TD" 2>/dev/null
 	rm -rf "$TD" "$OD"
-}
-
-# detach_own DEV - detach loop device DEV if its backing file is still one
-# of this test's ($TD, $SHM); retried while the kernel holds it
-detach_own() {
-	local back
-	for _ in $(seq 50); do
-		back=$(losetup -nO BACK-FILE "$1" 2> /dev/null) || return 0
-		case "$back" in
-		"$TD"/* | "$SHM"/*) [ -n "$TD" ] || return 0 ;;
-		*) return 0 ;;
-		esac
-		losetup -d "$1" 2> /dev/null
-		sleep 0.1
-	done
 }
 
 needs_root() {
@@ -253,7 +238,8 @@ cdm_run() {
 	[ "$st" -eq 0 ]
 	[ "$(mem_under "$OD/r.json")" = "zram|zram$ZRAM|$MNT (ext4) > $LNAME > $TD/zmnt/img > $TD/zmnt (ext4) > zram$ZRAM" ]
 	umount "$MNT"
-	detach_own "$LOOP"
+	detach_loop "$LOOP"
+	LOOPS=()        # its only one: detached once (helpers.bash says why)
 	umount "$TD/zmnt"
 	# the zram device as TARGET, read
 	cdm_run --test RND4K "$Z"

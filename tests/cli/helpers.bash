@@ -99,22 +99,33 @@ umount_quiet() {
 	fi
 }
 
-# detach_loop DEV - detach loop device DEV, which this test attached to an
-# image under $TD; retried, as the kernel may hold it a moment after
-# umount.  Tests run side by side (bats --jobs): once DEV is free, another
-# test may attach it to its own image, so only a DEV still backed by a
-# file of this test's $TD is detached.
+# detach_loop DEV [DIR...] - detach loop device DEV, which this test
+# attached to an image under $TD (or a DIR).  Tests run side by side (bats
+# --jobs, and other runs of the suite on the machine): a free DEV may be
+# attached by another test at once, so DEV is detached only while it is
+# backed by this test's file, and by one `losetup -d` that works.  The
+# kernel takes it then, or at its last close if something still holds it
+# (a filesystem on its way out), and DEV is no longer ours: a second
+# `losetup -d` (a retry while it still showed our file) could come just
+# after that last close and detach the next test's device.  A refused
+# `losetup -d` (EBUSY from older kernels) is tried again for a while.
 detach_loop() {
-	local back
-	for _ in $(seq 50); do
-		back=$(losetup -nO BACK-FILE "$1" 2> /dev/null) || break
+	CDM_TEST_WAIT=10 wait_for "$1 detached" loop_detach_own "$1" "$TD" "${@:2}"
+}
+
+# loop_detach_own DEV DIR...: true once DEV is not backed by a file under
+# a DIR, or `losetup -d DEV` worked
+loop_detach_own() {
+	local dev=$1 back d
+	shift
+	back=$(losetup -nO BACK-FILE "$dev" 2> /dev/null) || return 0
+	for d in "$@"; do
+		[ -n "$d" ] || continue
 		case "$back" in
-		"$TD"/*) ;;
-		*) break ;;
+		"$d"/*) losetup -d "$dev" 2> /dev/null; return ;;
 		esac
-		losetup -d "$1" 2> /dev/null
-		sleep 0.1
 	done
+	return 0
 }
 
 # fs_teardown [DIR...] - unmount $MNT, detach $LOOP, then unmount each DIR
