@@ -142,6 +142,31 @@ fs_teardown() {
 	rm -rf "$TD" "$OD"
 }
 
+# assert_grep FILE GREP-OPTION... PATTERN - a line of FILE matches (grep
+# -q); if none does, the failure shows the pattern and FILE
+assert_grep() {
+	local file=$1
+	shift
+	grep -q "$@" "$file" && return 0
+	{
+		echo "no line of $file matches: grep $*"
+		echo "-- $file:"
+		cat "$file"
+	} | fail
+}
+
+# refute_grep FILE GREP-OPTION... PATTERN - no line of FILE matches
+refute_grep() {
+	local file=$1
+	shift
+	grep -q "$@" "$file" || return 0
+	{
+		echo "a line of $file matches: grep $*"
+		echo "-- $file:"
+		cat "$file"
+	} | fail
+}
+
 # no test file (or kept file) left in directory $1
 assert_clean() {
 	local left
