@@ -79,6 +79,18 @@ mkfs_ext4() {
 	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$@" "$dev"
 }
 
+# make_dry ARG... - make -n ARG... in the tree (the Makefile's own
+# messages) without touching its build.  The Makefile rewrites
+# build/settings and build/version-build.h whenever the variables it is
+# given make them differ (as it reads itself, -n or not): the next make in
+# the tree (07-build's make install) then rebuilt every object and relinked
+# ./cdm while other tests were running it, and one of them failed to exec
+# it (ETXTBSY, status 126)
+make_dry() {
+	make -C "$BATS_TEST_DIRNAME/../.." -n SETTINGS="$TD/settings" \
+		VERSION_H="$TD/version-build.h" "$@"
+}
+
 # For tests that mount something: MNT (a mount point) and LOOP (a loop
 # device) are what fs_teardown takes down.
 MNT=
