@@ -15,7 +15,7 @@ teardown() {
 mount_ext4() {
 	command -v losetup >/dev/null || skip "losetup not installed"
 	truncate -s "$1" "$TD/img"
-	mkfs.ext4 -q -F "$TD/img" || skip "mkfs.ext4 failed"
+	mkfs_ext4 "$TD/img" || skip "mkfs.ext4 failed"
 	LOOP=$(losetup -f --show "$TD/img") || skip "no loop device available"
 	mount -o "$2" "$LOOP" "$MNT" || skip "cannot mount ext4 on $LOOP"
 }
@@ -24,14 +24,15 @@ mount_ext4() {
 	fs_setup mount
 	mount -t ramfs ramfs "$MNT" || skip "cannot mount ramfs"
 	run "$CDM" "${QUICK[@]}" --test RND4K "$MNT"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"the ramfs filesystem does not support O_DIRECT"*"--buffered"* ]]
+	assert_failure 1
+	assert_output --partial "the ramfs filesystem does not support O_DIRECT"
+	assert_output --partial "--buffered"
 	assert_clean "$MNT"
 	run "$CDM" "${QUICK[@]}" --test RND4K --buffered "$MNT"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"(sync, buffered)"* || "$output" == *", buffered)"* ]]
-	[[ "$output" == *"keeps files in memory"* ]]
-	[[ "$output" == *"the page cache is measured"* ]]
+	assert_success
+	assert_output --partial ", buffered)"
+	assert_output --partial "keeps files in memory"
+	assert_output --partial "the page cache is measured"
 	assert_clean "$MNT"
 }
 
@@ -39,8 +40,8 @@ mount_ext4() {
 	fs_setup mkfs.ext4
 	mount_ext4 32M ro
 	run "$CDM" "${QUICK[@]}" --test RND4K "$MNT"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"$MNT: read-only filesystem (ext4"* ]]
+	assert_failure 1
+	assert_output --partial "$MNT: read-only filesystem (ext4"
 	assert_clean "$MNT"
 }
 
@@ -48,12 +49,12 @@ mount_ext4() {
 	fs_setup mkfs.ext4
 	mount_ext4 40M rw
 	run "$CDM" "${QUICK[@]}" --size 64MiB --test RND4K "$MNT"
-	[ "$status" -eq 1 ]
-	[[ "$output" =~ "$MNT: no space for a 64 MiB test file ("[0-9]+" MiB free)" ]]
+	assert_failure 1
+	assert_output --regexp "$MNT: no space for a 64 MiB test file \([0-9]+ MiB free\)"
 	assert_clean "$MNT"
 	run "$CDM" "${QUICK[@]}" --test RND4K "$MNT"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"   Test: 16 MiB (x1) [$MNT: "* ]]
+	assert_success
+	assert_output --partial "   Test: 16 MiB (x1) [$MNT: "
 	assert_clean "$MNT"
 }
 
@@ -66,8 +67,8 @@ mount_ext4() {
 	head -c $((24 << 20)) /dev/zero > "$stale"
 	run "$CDM" "${QUICK[@]}" --test RND4K "$MNT"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"removed $stale"* ]]
+	assert_success
+	assert_output --partial "removed $stale"
 	assert_clean "$MNT"
 }
 
@@ -78,7 +79,7 @@ mount_ext4() {
 keep_then_hollow() {
 	"$CDM" "${QUICK[@]}" --engine sync --test RND4K --keep "$1" > /dev/null 2>&1
 	kept=$(find "$1" -maxdepth 1 -name 'cdm-*.keep')
-	[ -n "$kept" ]
+	[ -n "$kept" ] || fail "no cdm-*.keep in $1 after a run with --keep"
 	case $2 in
 	truncate) truncate -s 0 "$kept" && truncate -s 16M "$kept" ;;
 	punch) fallocate --punch-hole --keep-size -o 65536 -l 65536 "$kept" ;;
@@ -94,12 +95,12 @@ hollow_refilled() {
 	run "$CDM" --quiet --count 1 --time 1 --warmup 0 --interval 0 --engine sync \
 		--test RND4K --mode read --file "$kept"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"cdm: note: $kept has $3 (truncated and extended, punched or fallocated since it was kept): it is written all over again before the tests, as a new test file is"* ]]
+	assert_success
+	assert_output --partial "cdm: note: $kept has $3 (truncated and extended, punched or fallocated since it was kept): it is written all over again before the tests, as a new test file is"
 	run "$CDM" --quiet --count 1 --time 1 --warmup 0 --interval 0 --engine sync \
 		--test RND4K --mode read --file "$kept"
-	[ "$status" -eq 0 ]
-	[[ "$output" != *"written all over again"* ]]
+	assert_success
+	refute_output --partial "written all over again"
 	rm -f "$kept" "$kept.cdm"
 }
 

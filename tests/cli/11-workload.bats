@@ -210,7 +210,7 @@ check_read_share() {
 	mkdir -p "$MNT"
 	truncate -s 64M "$TD/img"
 	LOOP=$(losetup -f --show --sector-size 4096 "$TD/img") || skip "no loop device with 4096-byte sectors"
-	mkfs.ext4 -q -F -b 4096 "$LOOP" || skip "mkfs.ext4 failed"
+	mkfs_ext4 "$LOOP" -b 4096 || skip "mkfs.ext4 failed"
 	mount "$LOOP" "$MNT" || skip "cannot mount ext4 on $LOOP"
 	[ "$(cat /sys/block/"${LOOP#/dev/}"/queue/logical_block_size)" = 4096 ] || skip "the loop device did not take 4096-byte sectors"
 	run "$CDM" "${QUICK[@]}" --test "RND512B Q1T1" "$MNT"
@@ -234,7 +234,7 @@ check_read_share() {
 	mkdir -p "$MNT"
 	truncate -s 64M "$TD/img"
 	LOOP=$(losetup -f --show --sector-size 4096 "$TD/img") || skip "no loop device with 4096-byte sectors"
-	mkfs.ext4 -q -F -b 4096 "$LOOP" || skip "mkfs.ext4 failed"
+	mkfs_ext4 "$LOOP" -b 4096 || skip "mkfs.ext4 failed"
 	mount "$LOOP" "$MNT" || skip "cannot mount ext4 on $LOOP"
 	mkdir -p "$MNT/l" "$MNT/u" "$MNT/w" "$MNT/ov"
 	mount -t overlay overlay -o "lowerdir=$MNT/l,upperdir=$MNT/u,workdir=$MNT/w" "$MNT/ov" ||

@@ -27,11 +27,11 @@ btrfs_works() {
 	mount -o compress=zstd "$LOOP" "$MNT" || skip "cannot mount btrfs on $LOOP"
 	run "$CDM" "${QUICK[@]}" --test RND4K --keep "$MNT"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"note: $MNT is on btrfs: the test file is NOCOW (as chattr +C: no copy-on-write, compression or checksums)"* ]]
+	assert_success
+	assert_output --partial "note: $MNT is on btrfs: the test file is NOCOW (as chattr +C: no copy-on-write, compression or checksums)"
 	kept=$(ls "$MNT"/cdm-*.keep)
 	# the flag is on the file itself (lsattr's C); data went in uncompressed
-	[[ "$(lsattr "$kept" | cut -d' ' -f1)" == *C* ]]
+	assert_regex "$(lsattr "$kept" | cut -d' ' -f1)" C
 	rm -f "$kept"
 	assert_clean "$MNT"
 }
@@ -42,17 +42,17 @@ btrfs_works() {
 	mkdir "$TD/src"
 	bindfs "$TD/src" "$MNT" 2>/dev/null || skip "bindfs cannot mount here"
 	type=$(awk -v m="$MNT" '$5 == m { for (i = 7; $i != "-"; i++); print $(i + 1) }' /proc/self/mountinfo)
-	[[ "$type" == fuse* ]]
+	assert_regex "$type" '^fuse'
 	run "$CDM" "${QUICK[@]}" --test RND4K "$MNT"
 	echo "$output"
 	if [ "$status" -ne 0 ]; then
 		# a FUSE filesystem may refuse O_DIRECT: then it must say so
-		[[ "$output" == *"does not support O_DIRECT"* ]]
+		assert_output --partial "does not support O_DIRECT"
 		run "$CDM" "${QUICK[@]}" --test RND4K --buffered "$MNT"
 	fi
-	[ "$status" -eq 0 ]
+	assert_success
 	# the words of the walk under the target (19-memory-under.bats has the rest)
-	[[ "$output" == *"warning: $MNT: $MNT is a FUSE filesystem ($type): client-side caching may inflate the figures; "* ]]
+	assert_output --partial "warning: $MNT: $MNT is a FUSE filesystem ($type): client-side caching may inflate the figures; "
 	assert_clean "$MNT"
 	assert_clean "$TD/src"
 }
@@ -62,7 +62,7 @@ btrfs_works() {
 	mount -t ramfs ramfs "$MNT" || skip "cannot mount ramfs"
 	run "$CDM" "${QUICK[@]}" --buffered --size 64TiB --test RND4K "$MNT"
 	echo "$output"
-	[ "$status" -eq 1 ]
-	[[ "${lines[0]}" =~ ^"cdm: $MNT: ramfs has no size limit and keeps files in memory: a 64 TiB test file does not fit in the "[0-9]+" MiB of memory available"$ ]]
+	assert_failure 1
+	assert_line --index 0 --regexp "^cdm: $MNT: ramfs has no size limit and keeps files in memory: a 64 TiB test file does not fit in the [0-9]+ MiB of memory available\$"
 	assert_clean "$MNT"
 }

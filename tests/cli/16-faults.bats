@@ -33,6 +33,21 @@ first_error() {
 	printf '%s\n' "${lines[@]}" | grep -v '^cdm: \(note\|warning\): ' | head -n 1
 }
 
+# sized_file DIR - true once cdm's test file in DIR has its size (it is
+# sized by fallocate: cdm has finished opening it by its path), its path
+# then in f; or once cdm ($pid) is gone, f then empty
+sized_file() {
+	f=$(find "$1" -name 'cdm-*.tmp')
+	[ -n "$f" ] && [ -s "$f" ] && return 0
+	f=
+	! kill -0 "$pid" 2> /dev/null
+}
+
+# threads_at_least N - true once cdm ($pid) has N threads, or is gone
+threads_at_least() {
+	[ "$(ls "/proc/$pid/task" 2> /dev/null | wc -l)" -ge "$1" ] || ! kill -0 "$pid" 2> /dev/null
+}
+
 need_shim() {
 	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
 }
@@ -53,8 +68,8 @@ with_fault() {
 @test "ENOSPC while pre-sizing the test file: named, exit 1, file removed" {
 	need_shim
 	run with_fault fallocate:ENOSPC:0 "${QUICK[@]}" --test RND4K "$TD"
-	[ "$status" -eq 1 ]
-	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: no space left to pre-size a 16 MiB test file$" "$OD/err"
+	assert_failure 1
+	assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: no space left to pre-size a 16 MiB test file$"
 	assert_clean "$TD"
 }
 
@@ -62,30 +77,30 @@ with_fault() {
 	need_shim
 	# the preparation writes 4 MiB at a time: the third write fails
 	run with_fault pwrite:ENOSPC:2:4194304 "${QUICK[@]}" --test RND4K "$TD"
-	[ "$status" -eq 1 ]
-	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: no space left after writing 8 MiB of the 16 MiB test file$" "$OD/err"
-	[ ! -s "$OD/out" ]
+	assert_failure 1
+	assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: no space left after writing 8 MiB of the 16 MiB test file$"
+	assert_equal "$(stat -c %s "$OD/out")" 0
 	assert_clean "$TD"
 }
 
 @test "EIO while preparing names the offset; a short write there is continued" {
 	need_shim
 	run with_fault pwrite:EIO:1:4194304 "${QUICK[@]}" --test RND4K "$TD"
-	[ "$status" -eq 1 ]
-	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: preparing the test file failed at offset 4194304: Input/output error$" "$OD/err"
+	assert_failure 1
+	assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: preparing the test file failed at offset 4194304: Input/output error$"
 	assert_clean "$TD"
 	# write(2) may write less than asked: the rest is written next
 	run with_fault pwrite:short:1:4194304 "${QUICK[@]}" --engine null --test RND4K "$TD"
-	[ "$status" -eq 0 ]
+	assert_success
 	assert_clean "$TD"
 }
 
 @test "EIO when the prepared file is flushed (fdatasync): named, file removed" {
 	need_shim
 	run with_fault fdatasync:EIO:0 "${QUICK[@]}" --test RND4K "$TD"
-	[ "$status" -eq 1 ]
-	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: fdatasync: Input/output error$" "$OD/err"
-	[ ! -s "$OD/out" ]
+	assert_failure 1
+	assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: fdatasync: Input/output error$"
+	assert_equal "$(stat -c %s "$OD/out")" 0
 	assert_clean "$TD"
 }
 
@@ -95,16 +110,16 @@ with_fault() {
 	for e in EIO ENOSPC; do
 		run with_fault "pwrite:$e:20:4096" "${QUICK[@]}" --engine sync \
 			--test RND4K --test SEQ1M "$TD"
-		[ "$status" -eq 1 ]
+		assert_failure 1
 		msg="Input/output error"
 		[ "$e" = ENOSPC ] && msg="No space left on device"
-		grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Write: $msg at offset [0-9]+$" "$OD/err"
-		grep -qx "cdm: the run stopped at the first I/O error: the report shows the tests measured before it; the test file was removed" "$OD/err"
+		assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Write: $msg at offset [0-9]+$"
+		assert_grep "$OD/err" -x "cdm: the run stopped at the first I/O error: the report shows the tests measured before it; the test file was removed"
 		# the rows measured before the error are on stdout, the failed ones are not
-		grep -qE '^  RND    4KiB \(Q=  1, T= 1\):' "$OD/out"
-		grep -qE '^  SEQ    1MiB \(Q=  1, T= 1\):' "$OD/out"
-		grep -qx '\[Read\]' "$OD/out"
-		[ -z "$(grep -x '\[Write\]' "$OD/out")" ]
+		assert_grep "$OD/out" -E '^  RND    4KiB \(Q=  1, T= 1\):'
+		assert_grep "$OD/out" -E '^  SEQ    1MiB \(Q=  1, T= 1\):'
+		assert_grep "$OD/out" -x '\[Read\]'
+		refute_grep "$OD/out" -x '\[Write\]'
 		assert_clean "$TD"
 	done
 }
@@ -112,12 +127,12 @@ with_fault() {
 @test "a short read or write in a measured test is a failure with its offset" {
 	need_shim
 	run with_fault pread:short:20:4096 "${QUICK[@]}" --engine sync --test RND4K "$TD"
-	[ "$status" -eq 1 ]
-	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Read: short read at offset [0-9]+$" "$OD/err"
+	assert_failure 1
+	assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Read: short read at offset [0-9]+$"
 	assert_clean "$TD"
 	run with_fault pwrite:short:20:4096 "${QUICK[@]}" --engine sync --test RND4K "$TD"
-	[ "$status" -eq 1 ]
-	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Write: short write at offset [0-9]+$" "$OD/err"
+	assert_failure 1
+	assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Write: short write at offset [0-9]+$"
 	assert_clean "$TD"
 }
 
@@ -125,17 +140,17 @@ with_fault() {
 	need_shim
 	# a filesystem that takes O_DIRECT on open but refuses the I/O
 	run with_fault pwrite:EINVAL:0:4194304 "${QUICK[@]}" --test RND4K "$TD"
-	[ "$status" -eq 1 ]
-	grep -qE "^cdm: $TD: the [a-z0-9]+ filesystem accepted O_DIRECT but refused the first write \(Invalid argument\); run with --buffered$" "$OD/err"
+	assert_failure 1
+	assert_grep "$OD/err" -E "^cdm: $TD: the [a-z0-9]+ filesystem accepted O_DIRECT but refused the first write \(Invalid argument\); run with --buffered$"
 	assert_clean "$TD"
 	run with_fault pread:EINVAL:20:4096 "${QUICK[@]}" --engine sync --test RND4K "$TD"
-	[ "$status" -eq 1 ]
-	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Read: Invalid argument at offset [0-9]+ \(O_DIRECT needs the block size and offsets aligned to the device's logical block size; try --buffered\)$" "$OD/err"
+	assert_failure 1
+	assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Read: Invalid argument at offset [0-9]+ \(O_DIRECT needs the block size and offsets aligned to the device's logical block size; try --buffered\)$"
 	assert_clean "$TD"
 	# without O_DIRECT there is no alignment to blame
 	run with_fault pread:EINVAL:20:4096 "${QUICK[@]}" --buffered --engine sync --test RND4K "$TD"
-	[ "$status" -eq 1 ]
-	grep -qE "RND4K Q1T1 Read: Invalid argument at offset [0-9]+$" "$OD/err"
+	assert_failure 1
+	assert_grep "$OD/err" -E "RND4K Q1T1 Read: Invalid argument at offset [0-9]+$"
 	assert_clean "$TD"
 }
 
@@ -144,13 +159,13 @@ with_fault() {
 	command -v jq > /dev/null || skip "jq not installed"
 	run with_fault pread:EIO:20:4096 "${QUICK[@]}" --engine sync --test SEQ1M --test RND4K \
 		--format json "$TD"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	jq -e '.tests[0].complete == true and .tests[0].error == null' "$OD/out"
 	jq -e '.tests[1].complete == false and .tests[1].error.errno == 5
 		and .tests[1].error.message == "Input/output error"
 		and (.tests[1].error.offset_bytes | type) == "number"' "$OD/out"
 	off=$(jq '.tests[1].error.offset_bytes' "$OD/out")
-	grep -q "RND4K Q1T1 Read: Input/output error at offset $off$" "$OD/err"
+	assert_grep "$OD/err" "RND4K Q1T1 Read: Input/output error at offset $off$"
 	assert_clean "$TD"
 }
 
@@ -158,18 +173,18 @@ with_fault() {
 	need_shim
 	engine_works libaio || skip "$SKIP_WHY"
 	run with_fault io_getevents:EIO:20:4096 "${QUICK[@]}" --engine libaio --test "RND4K Q8T2" "$TD"
-	[ "$status" -eq 1 ]
-	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q8T2 Read: Input/output error at offset [0-9]+$" "$OD/err"
+	assert_failure 1
+	assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q8T2 Read: Input/output error at offset [0-9]+$"
 	assert_clean "$TD"
 	run with_fault io_getevents:short:20:4096 "${QUICK[@]}" --engine libaio --test "RND4K Q8T2" "$TD"
-	[ "$status" -eq 1 ]
-	grep -qE "RND4K Q8T2 Read: short read at offset [0-9]+$" "$OD/err"
+	assert_failure 1
+	assert_grep "$OD/err" -E "RND4K Q8T2 Read: short read at offset [0-9]+$"
 	assert_clean "$TD"
 	# a refused submission names the first I/O of the batch: sequential
 	# offsets start at 0 and only grow, so the 21st submission's is not 0
 	run with_fault io_submit:EIO:20:4096 "${QUICK[@]}" --engine libaio --test "SEQ4K Q8T1" "$TD"
-	[ "$status" -eq 1 ]
-	grep -qE "SEQ4K Q8T1 Read: Input/output error at offset [1-9][0-9]*$" "$OD/err"
+	assert_failure 1
+	assert_grep "$OD/err" -E "SEQ4K Q8T1 Read: Input/output error at offset [1-9][0-9]*$"
 	assert_clean "$TD"
 }
 
@@ -182,9 +197,9 @@ with_fault() {
 		run with_fault io_submit:busy:10 "${QUICK[@]}" --engine libaio --test "$t" \
 			--format json "$TD"
 		echo "$output"
-		[ "$status" -eq 0 ]
-		[ "$(jq '[.tests[] | select(.error == null and .passes_measured == 1)] | length' "$OD/out")" -eq 2 ]
-		[ "$(jq '[.tests[].passes[0].ios] | min' "$OD/out")" -gt 0 ]
+		assert_success
+		assert_equal "$(jq '[.tests[] | select(.error == null and .passes_measured == 1)] | length' "$OD/out")" 2
+		assert_equal "$(jq '[.tests[].passes[0].ios] | min > 0' "$OD/out")" true
 		assert_clean "$TD"
 	done
 }
@@ -192,35 +207,30 @@ with_fault() {
 @test "a report that cannot be written (ENOSPC: /dev/full) is an error naming why" {
 	run "$CDM" "${QUICK[@]}" --engine null --test RND4K --output /dev/full "$TD"
 	echo "$output"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	e=$(first_error)
-	[ "$e" = "cdm: /dev/full: writing the report failed: No space left on device" ]
+	assert_equal "$e" "cdm: /dev/full: writing the report failed: No space left on device"
 	assert_clean "$TD"
 	st=0
 	"$CDM" "${QUICK[@]}" --engine null --test RND4K --format json "$TD" > /dev/full 2> "$OD/err" || st=$?
 	cat "$OD/err"
-	[ "$st" -eq 1 ]
-	grep -qx "cdm: stdout: writing the report failed: No space left on device" "$OD/err"
+	assert_equal "$st" 1
+	assert_grep "$OD/err" -x "cdm: stdout: writing the report failed: No space left on device"
 	assert_clean "$TD"
 }
 
 @test "the test file deleted by another process mid-run: warned, measured to the end" {
 	"$CDM" "${QUICK[@]}" --count 2 --engine sync --test RND4K "$TD" > "$OD/out" 2> "$OD/err" &
 	pid=$!
-	for _ in $(seq 200); do
-		f=$(find "$TD" -name 'cdm-*.tmp')
-		# sized by fallocate: cdm has finished opening it by its path
-		[ -n "$f" ] && [ -s "$f" ] && break
-		sleep 0.05
-	done
-	[ -n "$f" ]
+	wait_for "cdm's test file in $TD" sized_file "$TD"
+	[ -n "$f" ] || fail "cdm ended before its test file was sized: $(cat "$OD/err")"
 	rm -f "$f"
 	st=0
 	wait "$pid" || st=$?
 	cat "$OD/err"
-	[ "$st" -eq 0 ]
-	grep -qx "cdm: warning: $f: the test file was deleted by another process during the run; cdm measured it to the end through its open descriptor" "$OD/err"
-	grep -qE '^  RND    4KiB \(Q=  1, T= 1\):' "$OD/out"
+	assert_equal "$st" 0
+	assert_grep "$OD/err" -x "cdm: warning: $f: the test file was deleted by another process during the run; cdm measured it to the end through its open descriptor"
+	assert_grep "$OD/out" -E '^  RND    4KiB \(Q=  1, T= 1\):'
 	assert_clean "$TD"
 }
 
@@ -233,7 +243,7 @@ loop_ext4() {	# $1 = image path, $2 = image size
 	MNT="$TD/mnt"
 	mkdir -p "$MNT"
 	truncate -s "$2" "$1"
-	mkfs.ext4 -q -F "$1" || skip "mkfs.ext4 failed"
+	mkfs_ext4 "$1" || skip "mkfs.ext4 failed"
 	LOOP=$(losetup -f --show "$1") || skip "no loop device available"
 	mount "$LOOP" "$MNT" || skip "cannot mount ext4 on $LOOP"
 }
@@ -247,8 +257,8 @@ loop_ext4() {	# $1 = image path, $2 = image size
 	loop_ext4 "$THIN/img" 256M
 	run timeout 60 "$CDM" "${QUICK[@]}" --size 96MiB --engine sync --test SEQ1M "$MNT"
 	echo "$output"
-	[ "$status" -eq 1 ]
-	[[ "$output" =~ "cdm: $MNT/cdm-"[^\ ]+".tmp: no space left after writing "[0-9]+" MiB of the 96 MiB test file" ]]
+	assert_failure 1
+	assert_output --regexp "cdm: $MNT/cdm-[^ ]+\.tmp: no space left after writing [0-9]+ MiB of the 96 MiB test file"
 	assert_clean "$MNT"
 }
 
@@ -259,18 +269,15 @@ shrink_under_run() {
 		--mode read "$MNT" > "$OD/out" 2> "$OD/err" &
 	pid=$!
 	# the worker threads exist once the file is prepared and the test runs
-	for _ in $(seq 400); do
-		[ "$(ls "/proc/$pid/task" 2> /dev/null | wc -l)" -ge 3 ] && break
-		sleep 0.05
-	done
+	wait_for "cdm's worker threads" threads_at_least 3
 	truncate -s 16M "$TD/img"
 	losetup -c "$LOOP"
 	st=0
 	wait "$pid" || st=$?
 	cat "$OD/err"
-	[ "$st" -eq 1 ]
-	grep -qE "^cdm: $MNT/cdm-[^ ]+\.tmp: $2 Read: Input/output error at offset [0-9]+$" "$OD/err"
-	grep -qx "cdm: the run stopped at the first I/O error: the report shows the tests measured before it; the test file was removed" "$OD/err"
+	assert_equal "$st" 1
+	assert_grep "$OD/err" -E "^cdm: $MNT/cdm-[^ ]+\.tmp: $2 Read: Input/output error at offset [0-9]+$"
+	assert_grep "$OD/err" -x "cdm: the run stopped at the first I/O error: the report shows the tests measured before it; the test file was removed"
 	assert_clean "$MNT"
 }
 
@@ -287,22 +294,16 @@ shrink_under_run() {
 	loop_ext4 "$TD/img" 128M
 	"$CDM" "${QUICK[@]}" --count 2 --engine sync --test RND4K "$MNT" > "$OD/out" 2> "$OD/err" &
 	pid=$!
-	for _ in $(seq 200); do
-		f=$(find "$MNT" -name 'cdm-*.tmp')
-		# sized by fallocate: cdm has finished opening it by its path
-		[ -n "$f" ] && [ -s "$f" ] && break
-		sleep 0.05
-	done
-	[ -n "$f" ]
+	wait_for "cdm's test file in $MNT" sized_file "$MNT"
+	[ -n "$f" ] || fail "cdm ended before its test file was sized: $(cat "$OD/err")"
 	umount -l "$MNT"
 	st=0
 	wait "$pid" || st=$?
 	cat "$OD/err"
-	[ "$st" -eq 0 ]
-	grep -qx "cdm: warning: $f: the target was unmounted or moved during the run; the test file was removed through the directory cdm held open" "$OD/err"
+	assert_equal "$st" 0
+	assert_grep "$OD/err" -x "cdm: warning: $f: the target was unmounted or moved during the run; the test file was removed through the directory cdm held open"
 	# mount it again: nothing of cdm's is left on the volume
-	for _ in $(seq 300); do mount "$LOOP" "$MNT" 2> /dev/null && break; sleep 0.1; done
-	mountpoint -q "$MNT"
+	wait_for "$LOOP mounted again on $MNT" mount "$LOOP" "$MNT"
 	assert_clean "$MNT"
 }
 
@@ -318,8 +319,8 @@ need_deny() {
 	engine_works io_uring || skip "$SKIP_WHY"
 	run "$DENY" io_uring_setup "$CDM" "${QUICK[@]}" --engine io_uring --test RND4K "$TD"
 	echo "$output"
-	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "cdm: the io_uring engine does not work here: io_uring_setup is refused with EPERM by a seccomp filter on this process, as a container's profile may do" ]
+	assert_failure 1
+	assert_line --index 0 "cdm: the io_uring engine does not work here: io_uring_setup is refused with EPERM by a seccomp filter on this process, as a container's profile may do"
 	assert_clean "$TD"
 }
 
@@ -329,15 +330,15 @@ need_deny() {
 	engine_works libaio || skip "$SKIP_WHY"
 	run "$DENY" io_uring_setup "$CDM" "${QUICK[@]}" --test RND4K "$TD"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"cdm: note: engine io_uring does not work here (io_uring_setup is refused with EPERM by a seccomp filter on this process, as a container's profile may do); using libaio"* ]]
-	[[ "$output" == *"(libaio, O_DIRECT)"* ]]
+	assert_success
+	assert_output --partial "cdm: note: engine io_uring does not work here (io_uring_setup is refused with EPERM by a seccomp filter on this process, as a container's profile may do); using libaio"
+	assert_output --partial "(libaio, O_DIRECT)"
 	# both denied: down to sync, one note each
 	run "$DENY" io_uring_setup,io_setup "$CDM" "${QUICK[@]}" --test RND4K "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"engine io_uring does not work here"*"; using sync"* ]]
-	[[ "$output" == *"engine libaio does not work here (io_setup is refused with EPERM by a seccomp filter"*"; using sync"* ]]
-	[[ "$output" == *"(sync, O_DIRECT)"* ]]
+	assert_success
+	assert_line --regexp "engine io_uring does not work here .*; using sync"
+	assert_line --regexp "engine libaio does not work here \(io_setup is refused with EPERM by a seccomp filter.*; using sync"
+	assert_output --partial "(sync, O_DIRECT)"
 	assert_clean "$TD"
 }
 
@@ -346,8 +347,8 @@ need_deny() {
 	engine_works libaio || skip "$SKIP_WHY"
 	run "$DENY" io_setup "$CDM" "${QUICK[@]}" --engine libaio --test RND4K "$TD"
 	echo "$output"
-	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "cdm: the libaio engine does not work here: io_setup is refused with EPERM by a seccomp filter on this process, as a container's profile may do" ]
+	assert_failure 1
+	assert_line --index 0 "cdm: the libaio engine does not work here: io_setup is refused with EPERM by a seccomp filter on this process, as a container's profile may do"
 	assert_clean "$TD"
 }
 
@@ -361,9 +362,9 @@ need_deny() {
 	[ $((used + 131072)) -gt "$max" ] || skip "fs.aio-max-nr ($max) is larger than this test reaches"
 	run "$CDM" "${QUICK[@]}" --engine libaio --test "RND512B Q1024T128" "$TD"
 	echo "$output"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	e=$(first_error)
-	[[ "$e" =~ ^"cdm: RND512B Q1024T128 needs 131072 libaio events (Q x T), more than fs.aio-max-nr leaves ("[0-9]+" of $max in use; see /proc/sys/fs/aio-max-nr)"$ ]]
+	assert_regex "$e" "^cdm: RND512B Q1024T128 needs 131072 libaio events \(Q x T\), more than fs\.aio-max-nr leaves \([0-9]+ of $max in use; see /proc/sys/fs/aio-max-nr\)\$"
 	assert_clean "$TD"
 }
 
@@ -372,13 +373,13 @@ need_deny() {
 	engine_works libaio || skip "$SKIP_WHY"
 	# io_setup fails with EAGAIN from the first call (the probe)
 	run with_fault io_setup:EAGAIN:0 "${QUICK[@]}" --engine libaio --test "RND4K Q8T1" "$TD"
-	[ "$status" -eq 1 ]
-	grep -qx "cdm: the libaio engine does not work here: fs.aio-max-nr reached (see /proc/sys/fs/aio-max-nr)" "$OD/err"
+	assert_failure 1
+	assert_grep "$OD/err" -x "cdm: the libaio engine does not work here: fs.aio-max-nr reached (see /proc/sys/fs/aio-max-nr)"
 	assert_clean "$TD"
 	# the probe succeeds, the worker's io_setup after the preparation fails
 	run with_fault io_setup:EAGAIN:1 "${QUICK[@]}" --engine libaio --test "RND4K Q8T1" "$TD"
-	[ "$status" -eq 1 ]
-	grep -qE "^cdm: RND4K Q8T1: the libaio engine could not be set up on $TD/cdm-[^ ]+\.tmp: Resource temporarily unavailable; libaio: io_setup\(8\) exceeds the system-wide limit in /proc/sys/fs/aio-max-nr$" "$OD/err"
+	assert_failure 1
+	assert_grep "$OD/err" -E "^cdm: RND4K Q8T1: the libaio engine could not be set up on $TD/cdm-[^ ]+\.tmp: Resource temporarily unavailable; libaio: io_setup\(8\) exceeds the system-wide limit in /proc/sys/fs/aio-max-nr$"
 	assert_clean "$TD"
 }
 
@@ -387,9 +388,9 @@ need_deny() {
 	engine_works io_uring || skip "$SKIP_WHY"
 	run prlimit --nofile=20 "$CDM" "${QUICK[@]}" --engine io_uring --test "RND4K Q1T32" "$TD"
 	echo "$output"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	e=$(first_error)
-	[[ "$e" =~ ^"cdm: RND4K Q1T32 needs 32 io_uring descriptors (one ring per thread) plus "[0-9]+" of its own, more than RLIMIT_NOFILE allows (ulimit -n is 20)"$ ]]
+	assert_regex "$e" "^cdm: RND4K Q1T32 needs 32 io_uring descriptors \(one ring per thread\) plus [0-9]+ of its own, more than RLIMIT_NOFILE allows \(ulimit -n is 20\)\$"
 	assert_clean "$TD"
 }
 
@@ -433,9 +434,9 @@ need_setpriv() {
 	need_setpriv
 	run as_user $UID_A prlimit --nproc=8 "$CDM" "${QUICK[@]}" --engine sync --test "RND4K Q1T16" "$TD"
 	echo "$output"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	e=$(first_error)
-	[ "$e" = "cdm: RND4K Q1T16 needs 16 worker threads, more than RLIMIT_NPROC allows this user (ulimit -u is 8)" ]
+	assert_equal "$e" "cdm: RND4K Q1T16 needs 16 worker threads, more than RLIMIT_NPROC allows this user (ulimit -u is 8)"
 	assert_clean "$TD"
 	# the up-front check cannot see the user's other processes: three
 	# sleeps take the room, so the third thread cannot start
@@ -444,8 +445,8 @@ need_setpriv() {
 		"$@"; st=$?; kill $a $b $c; exit $st' sh \
 		"$CDM" "${QUICK[@]}" --engine sync --test "RND4K Q1T4" "$TD"
 	echo "$output"
-	[ "$status" -eq 1 ]
-	[[ "$output" =~ "cdm: RND4K Q1T4: cannot start worker thread "[0-9]" of 4: Resource temporarily unavailable (RLIMIT_NPROC (ulimit -u) is 7; kernel.threads-max is "[0-9]+")" ]]
+	assert_failure 1
+	assert_output --regexp "cdm: RND4K Q1T4: cannot start worker thread [0-9] of 4: Resource temporarily unavailable \(RLIMIT_NPROC \(ulimit -u\) is 7; kernel\.threads-max is [0-9]+\)"
 	assert_clean "$TD"
 }
 
@@ -456,9 +457,9 @@ need_setpriv() {
 	run as_user $UID_A prlimit --memlock=65536 "$CDM" "${QUICK[@]}" --engine io_uring \
 		--test "RND4K Q32T1" "$TD"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"cdm: note: io_uring: cannot register 2048 KiB of buffers ("*"; see ulimit -l); running unregistered"* ]]
-	[[ "$output" == *"(io_uring, O_DIRECT)"* ]]
+	assert_success
+	assert_output --regexp "cdm: note: io_uring: cannot register 2048 KiB of buffers \(.*; see ulimit -l\); running unregistered"
+	assert_output --partial "(io_uring, O_DIRECT)"
 	assert_clean "$TD"
 }
 
@@ -468,12 +469,12 @@ need_setpriv() {
 	run as_user $UID_A prlimit --memlock=0 "$CDM" "${QUICK[@]}" --engine io_uring --test RND4K "$TD"
 	echo "$output"
 	[[ "$output" == *"ring memory refused"* ]] || skip "this kernel does not charge io_uring rings to RLIMIT_MEMLOCK"
-	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "cdm: the io_uring engine does not work here: ring memory refused: RLIMIT_MEMLOCK too low for this user (ulimit -l)" ]
+	assert_failure 1
+	assert_line --index 0 "cdm: the io_uring engine does not work here: ring memory refused: RLIMIT_MEMLOCK too low for this user (ulimit -l)"
 	assert_clean "$TD"
 	run as_user $UID_A prlimit --memlock=0 "$CDM" "${QUICK[@]}" --test RND4K "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"cdm: note: engine io_uring does not work here (ring memory refused: RLIMIT_MEMLOCK too low for this user (ulimit -l)); using "* ]]
+	assert_success
+	assert_output --partial "cdm: note: engine io_uring does not work here (ring memory refused: RLIMIT_MEMLOCK too low for this user (ulimit -l)); using "
 	assert_clean "$TD"
 }
 
@@ -489,13 +490,13 @@ need_setpriv() {
 	# keeps the other user's file
 	run as_user $UID_B "$CDM" "${QUICK[@]}" --engine sync --test RND4K "$TD"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" != *"removed $stale"* ]]
-	[ -e "$stale" ]
+	assert_success
+	refute_output --partial "removed $stale"
+	[ -e "$stale" ] || fail "$stale, another user's, was removed"
 	# its owner's run removes it
 	run as_user $UID_A "$CDM" "${QUICK[@]}" --engine sync --test RND4K "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"cdm: note: removed $stale, left by a cdm run (pid $dead) that no longer exists"* ]]
+	assert_success
+	assert_output --partial "cdm: note: removed $stale, left by a cdm run (pid $dead) that no longer exists"
 	assert_clean "$TD"
 }
 
@@ -507,15 +508,15 @@ need_setpriv() {
 	for f in fsetxattr:ENOSPC:0 fsetxattr:EROFS:0 nomark:EROFS:0 nomark:ENOSPC:0; do
 		run with_fault "$f" "${QUICK[@]}" --engine sync --test RND4K --keep "$TD"
 		echo "$f"
-		[ "$status" -eq 0 ]
+		assert_success
 		case $f in
 		fsetxattr:ENOSPC:*) why="cannot set its mark \(xattr user\.cdm\.testfile\): No space left on device" ;;
 		fsetxattr:EROFS:*) why="cannot set its mark \(xattr user\.cdm\.testfile\): Read-only file system" ;;
 		nomark:EROFS:*) why="the filesystem has no user xattrs and the mark file $TD/cdm-[^ ]+\.keep\.cdm cannot be written: Read-only file system" ;;
 		nomark:ENOSPC:*) why="the filesystem has no user xattrs and the mark file $TD/cdm-[^ ]+\.keep\.cdm cannot be written: No space left on device" ;;
 		esac
-		grep -qE "^cdm: warning: $TD/cdm-[^ ]+\.tmp: cannot keep the test file: $why; it was removed$" "$OD/err"
-		if grep -q "kept the test file" "$OD/err"; then false; fi
+		assert_grep "$OD/err" -E "^cdm: warning: $TD/cdm-[^ ]+\.tmp: cannot keep the test file: $why; it was removed$"
+		refute_grep "$OD/err" "kept the test file"
 		assert_clean "$TD"
 	done
 }
@@ -523,13 +524,13 @@ need_setpriv() {
 @test "--keep on a filesystem without user xattrs writes the sidecar, and --file takes the file" {
 	need_shim
 	run with_fault fsetxattr:ENOTSUP:0 "${QUICK[@]}" --engine sync --test RND4K --keep "$TD"
-	[ "$status" -eq 0 ]
+	assert_success
 	kept=$(find "$TD" -name 'cdm-*.keep')
-	[ -f "$kept" ]
-	[ -f "$kept.cdm" ]
-	grep -q "^cdm test file v2 size=16777216 ino=" "$kept.cdm"
+	[ -f "$kept" ] || fail "no cdm-*.keep in $TD after a run with --keep"
+	[ -f "$kept.cdm" ] || fail "no sidecar $kept.cdm beside the kept file"
+	assert_grep "$kept.cdm" "^cdm test file v2 size=16777216 ino="
 	run with_fault fsetxattr:ENOTSUP:0 --quiet --count 1 --time 1 --warmup 0 --interval 0 \
 		--engine sync --test RND4K --file "$kept"
-	[ "$status" -eq 0 ]
+	assert_success
 	rm -f "$kept" "$kept.cdm"
 }

@@ -278,11 +278,10 @@ PY
 }
 
 @test "make WITH_MPI=yes without mpicc says: install libopenmpi-dev; the default build never uses mpicc" {
-	root="$BATS_TEST_DIRNAME/../.."
-	run make -C "$root" -n WITH_MPI=yes MPICC=/nonexistent/mpicc
+	run make_dry WITH_MPI=yes MPICC=/nonexistent/mpicc
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"install libopenmpi-dev and openmpi-bin"* ]]
-	run make -C "$root" -n -B cdm MPICC=/nonexistent/mpicc
+	run make_dry -B cdm MPICC=/nonexistent/mpicc
 	[ "$status" -eq 0 ]
 	[[ "$output" != *mpicc* ]]
 	[[ "$output" != *CDM_MPI* ]]

@@ -21,7 +21,7 @@ teardown() {
 		umount "$MNT" || umount -l "$MNT"
 	fi
 	for l in "${LOOPS[@]}"; do
-		detach_own "$l"
+		detach_loop "$l" "$SHM"
 	done
 	if [ -n "$ZRAM" ]; then
 		mountpoint -q "$TD/zmnt" && { umount "$TD/zmnt" || umount -l "$TD/zmnt"; }
@@ -31,21 +31,6 @@ teardown() {
 	[ -z "$SHM" ] || rm -rf "$SHM"
 	chmod -R u+rwx "$TD" 2>/dev/null
 	rm -rf "$TD" "$OD"
-}
-
-# detach_own DEV - detach loop device DEV if its backing file is still one
-# of this test's ($TD, $SHM); retried while the kernel holds it
-detach_own() {
-	local back
-	for _ in $(seq 50); do
-		back=$(losetup -nO BACK-FILE "$1" 2> /dev/null) || return 0
-		case "$back" in
-		"$TD"/* | "$SHM"/*) [ -n "$TD" ] || return 0 ;;
-		*) return 0 ;;
-		esac
-		losetup -d "$1" 2> /dev/null
-		sleep 0.1
-	done
 }
 
 needs_root() {
@@ -62,7 +47,7 @@ ext4_loop() {
 	local img=$1 size=$2
 	shift 2
 	truncate -s "$size" "$img"
-	mkfs.ext4 -q -F "$img" > /dev/null 2>&1 || skip "mkfs.ext4 failed"
+	mkfs_ext4 "$img" > /dev/null 2>&1 || skip "mkfs.ext4 failed"
 	LOOP=$(losetup -f --show "$@" "$img") || skip "no loop device available"
 	LOOPS+=("$LOOP")
 	LNAME=${LOOP#/dev/}
@@ -89,28 +74,29 @@ cdm_run() {
 	[ "$(cat /sys/block/$LNAME/loop/dio)" = 0 ] || skip "losetup turned direct I/O on by default"
 	want="cdm: warning: $MNT: $LNAME reads its backing file $TD/img through the page cache (loop direct I/O is off): the figures may be memory speed, not disk speed; losetup --direct-io=on $LOOP turns loop direct I/O on [stack: $MNT (ext4) > $LNAME]"
 	cdm_run --test RND4K --save "$OD/san.json" --format markdown "$MNT"
-	[ "$st" -eq 0 ]
-	grep -qxF "$want" "$OD/err"
-	[ "$(grep -c 'memory speed' "$OD/err")" -eq 1 ]     # once
-	[ "$(mem_under "$OD/san.json")" = "loop_page_cache|$LNAME|$MNT (ext4) > $LNAME" ]
-	grep -qF "**Warning: memory under the target.** $LNAME reads its backing file $TD/img through the page cache (loop direct I/O is off): the figures may be memory speed, not disk speed; losetup --direct-io=on $LOOP turns loop direct I/O on (stack: $MNT (ext4) \\> $LNAME)." "$OD/out"
+	assert_equal "$st" 0
+	assert_grep "$OD/err" -xF "$want"
+	assert_equal "$(grep -c 'memory speed' "$OD/err")" 1     # once
+	assert_equal "$(mem_under "$OD/san.json")" "loop_page_cache|$LNAME|$MNT (ext4) > $LNAME"
+	assert_grep "$OD/out" -F "**Warning: memory under the target.** $LNAME reads its backing file $TD/img through the page cache (loop direct I/O is off): the figures may be memory speed, not disk speed; losetup --direct-io=on $LOOP turns loop direct I/O on (stack: $MNT (ext4) \\> $LNAME)."
 	assert_clean "$MNT"
 
 	# the device as TARGET: the same warning, its stack starting at the device
 	cdm_run --test RND4K --format json "$LOOP"
-	[ "$st" -eq 0 ]
-	grep -qxF "cdm: warning: $LOOP: $LNAME reads its backing file $TD/img through the page cache (loop direct I/O is off): the figures may be memory speed, not disk speed; losetup --direct-io=on $LOOP turns loop direct I/O on [stack: $LNAME]" "$OD/err"
-	[ "$(mem_under "$OD/out")" = "loop_page_cache|$LNAME|$LNAME" ]
+	assert_equal "$st" 0
+	assert_grep "$OD/err" -xF "cdm: warning: $LOOP: $LNAME reads its backing file $TD/img through the page cache (loop direct I/O is off): the figures may be memory speed, not disk speed; losetup --direct-io=on $LOOP turns loop direct I/O on [stack: $LNAME]"
+	assert_equal "$(mem_under "$OD/out")" "loop_page_cache|$LNAME|$LNAME"
 
 	# direct I/O on: the backing file is read past the page cache
 	umount "$MNT"
 	losetup --direct-io=on "$LOOP" || skip "losetup --direct-io=on refused here"
-	[ "$(cat /sys/block/$LNAME/loop/dio)" = 1 ]
+	assert_equal "$(cat /sys/block/$LNAME/loop/dio)" 1
 	mount "$LOOP" "$MNT"
 	cdm_run --test RND4K --save "$OD/dio.json" --format markdown "$MNT"
-	[ "$st" -eq 0 ]
-	if grep -q 'memory speed\|memory under' "$OD/err" "$OD/out"; then false; fi
-	[ -z "$(mem_under "$OD/dio.json")" ]
+	assert_equal "$st" 0
+	refute_grep "$OD/err" 'memory speed\|memory under'
+	refute_grep "$OD/out" 'memory speed\|memory under'
+	assert_equal "$(mem_under "$OD/dio.json")" ""
 	grep -q '"memory_under": \[\]' "$OD/dio.json"
 	assert_clean "$MNT"
 }
@@ -122,7 +108,7 @@ cdm_run() {
 	SHM=$(mktemp -d /dev/shm/cdmtest.XXXXXX)
 	# tmpfs may refuse O_DIRECT, and the loop device then stays without it
 	truncate -s 96M "$SHM/img"
-	mkfs.ext4 -q -F "$SHM/img" > /dev/null 2>&1 || skip "mkfs.ext4 failed"
+	mkfs_ext4 "$SHM/img" > /dev/null 2>&1 || skip "mkfs.ext4 failed"
 	LOOP=$(losetup -f --show --direct-io=on "$SHM/img" 2> /dev/null) ||
 		LOOP=$(losetup -f --show "$SHM/img") || skip "no loop device available"
 	LOOPS+=("$LOOP")
@@ -131,18 +117,18 @@ cdm_run() {
 	echo "dio: $(cat /sys/block/$LNAME/loop/dio)"
 	stack="$MNT (ext4) > $LNAME > $SHM/img > /dev/shm (tmpfs)"
 	cdm_run --test RND4K --save "$OD/r.json" "$MNT"
-	[ "$st" -eq 0 ]
-	grep -qxF "cdm: warning: $MNT: /dev/shm is tmpfs, which keeps files in memory: the figures are memory speed, not disk speed; put the backing file on a disk's filesystem [stack: $stack]" "$OD/err"
+	assert_equal "$st" 0
+	assert_grep "$OD/err" -xF "cdm: warning: $MNT: /dev/shm is tmpfs, which keeps files in memory: the figures are memory speed, not disk speed; put the backing file on a disk's filesystem [stack: $stack]"
 	# memory already: no second warning about the loop's page cache
-	[ "$(grep -c warning "$OD/err")" -eq 1 ]
-	[ "$(mem_under "$OD/r.json")" = "memory_fs|/dev/shm (tmpfs)|$stack" ]
+	assert_equal "$(grep -c warning "$OD/err")" 1
+	assert_equal "$(mem_under "$OD/r.json")" "memory_fs|/dev/shm (tmpfs)|$stack"
 	# and the other way round: direct I/O switched off
 	umount "$MNT"
 	losetup --direct-io=off "$LOOP"
 	mount "$LOOP" "$MNT"
 	cdm_run --test RND4K --save "$OD/r.json" "$MNT"
-	[ "$st" -eq 0 ]
-	[ "$(mem_under "$OD/r.json")" = "memory_fs|/dev/shm (tmpfs)|$stack" ]
+	assert_equal "$st" 0
+	assert_equal "$(mem_under "$OD/r.json")" "memory_fs|/dev/shm (tmpfs)|$stack"
 	assert_clean "$MNT"
 }
 
@@ -153,14 +139,14 @@ cdm_run() {
 	cdm_run --test RND4K --save "$OD/r.json" --format markdown "$SHM"
 	if [ "$st" -ne 0 ]; then
 		# tmpfs before Linux 6.6 refuses O_DIRECT
-		grep -q "does not support O_DIRECT" "$OD/err"
+		assert_grep "$OD/err" "does not support O_DIRECT"
 		cdm_run --test RND4K --buffered --save "$OD/r.json" --format markdown "$SHM"
 	fi
-	[ "$st" -eq 0 ]
-	grep -qxF "cdm: warning: $SHM: /dev/shm is tmpfs, which keeps files in memory: the figures are memory speed, not disk speed; run cdm on a directory of a disk's filesystem [stack: /dev/shm (tmpfs)]" "$OD/err"
-	[ "$(grep -c 'memory speed' "$OD/err")" -eq 1 ]
-	[ "$(mem_under "$OD/r.json")" = "memory_fs|/dev/shm (tmpfs)|/dev/shm (tmpfs)" ]
-	grep -qF "**Warning: memory under the target.** /dev/shm is tmpfs, which keeps files in memory" "$OD/out"
+	assert_equal "$st" 0
+	assert_grep "$OD/err" -xF "cdm: warning: $SHM: /dev/shm is tmpfs, which keeps files in memory: the figures are memory speed, not disk speed; run cdm on a directory of a disk's filesystem [stack: /dev/shm (tmpfs)]"
+	assert_equal "$(grep -c 'memory speed' "$OD/err")" 1
+	assert_equal "$(mem_under "$OD/r.json")" "memory_fs|/dev/shm (tmpfs)|/dev/shm (tmpfs)"
+	assert_grep "$OD/out" -F "**Warning: memory under the target.** /dev/shm is tmpfs, which keeps files in memory"
 	assert_clean "$SHM"
 }
 
@@ -174,12 +160,12 @@ cdm_run() {
 	type=$(awk -v m="$MNT" '$5 == m { for (i = 7; $i != "-"; i++); print $(i + 1) }' /proc/self/mountinfo)
 	cdm_run --test RND4K --save "$OD/r.json" "$MNT"
 	if [ "$st" -ne 0 ]; then
-		grep -q "does not support O_DIRECT" "$OD/err"
+		assert_grep "$OD/err" "does not support O_DIRECT"
 		cdm_run --test RND4K --buffered --save "$OD/r.json" "$MNT"
 	fi
-	[ "$st" -eq 0 ]
-	grep -qxF "cdm: warning: $MNT: $MNT is a FUSE filesystem ($type): client-side caching may inflate the figures; to measure the storage itself, run cdm on the filesystem that holds the data, where it is local [stack: $MNT ($type)]" "$OD/err"
-	[ "$(mem_under "$OD/r.json")" = "fuse|$MNT ($type)|$MNT ($type)" ]
+	assert_equal "$st" 0
+	assert_grep "$OD/err" -xF "cdm: warning: $MNT: $MNT is a FUSE filesystem ($type): client-side caching may inflate the figures; to measure the storage itself, run cdm on the filesystem that holds the data, where it is local [stack: $MNT ($type)]"
+	assert_equal "$(mem_under "$OD/r.json")" "fuse|$MNT ($type)|$MNT ($type)"
 	assert_clean "$MNT"
 	assert_clean "$TD/src"
 }
@@ -195,10 +181,10 @@ cdm_run() {
 		skip "$TD is on $src, which may have memory under it" ;;
 	esac
 	cdm_run --test RND4K --save "$OD/r.json" --format markdown "$TD"
-	[ "$st" -eq 0 ]
-	if grep -q 'memory speed\|client-side caching' "$OD/err"; then false; fi
+	assert_equal "$st" 0
+	refute_grep "$OD/err" 'memory speed\|client-side caching'
 	grep -q '"memory_under": \[\]' "$OD/r.json"
-	if grep -q 'memory under' "$OD/out"; then false; fi
+	refute_grep "$OD/out" 'memory under'
 }
 
 @test "cdm compare: the run on the loop-backed directory gets a marker beside its ratio and a line saying what is under it" {
@@ -207,24 +193,24 @@ cdm_run() {
 	[ "$(cat /sys/block/$LNAME/loop/dio)" = 0 ] || skip "losetup turned direct I/O on by default"
 	mkdir "$TD/local"
 	cdm_run --test "SEQ1M Q8T1" --label SAN --save "$OD/san.json" "$MNT"
-	[ "$st" -eq 0 ]
+	assert_equal "$st" 0
 	cdm_run --test "SEQ1M Q8T1" --label LOCAL --save "$OD/local.json" "$TD/local"
-	[ "$st" -eq 0 ]
+	assert_equal "$st" 0
 	run "$CDM" compare "$OD/local.json" "$OD/san.json"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" =~ "  SEQ    1MiB (Q=  8, T= 1): "+[0-9.]+" "+[0-9.]+" "+[0-9.]+"x*"$'\n' ]]
-	[[ "$output" == *"* SAN: memory under its target: $LNAME reads its backing file $TD/img through the page cache (loop direct I/O is off): the figures may be memory speed, not disk speed [stack: $MNT (ext4) > $LNAME]"* ]]
+	assert_success
+	assert_line --regexp '  SEQ    1MiB \(Q=  8, T= 1\): +[0-9.]+ +[0-9.]+ +[0-9.]+x\*$'
+	assert_output --partial "* SAN: memory under its target: $LNAME reads its backing file $TD/img through the page cache (loop direct I/O is off): the figures may be memory speed, not disk speed [stack: $MNT (ext4) > $LNAME]"
 	run "$CDM" compare --format markdown "$OD/local.json" "$OD/san.json"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" =~ "| SEQ1M Q8T1 Read | "[0-9.]+" | "[0-9.]+" | "[0-9.]+"x \\* |" ]]
-	[[ "$output" == *"> \\* SAN: memory under its target: $LNAME reads its backing file"* ]]
+	assert_success
+	assert_output --regexp '\| SEQ1M Q8T1 Read \| [0-9.]+ \| [0-9.]+ \| [0-9.]+x \\\* \|'
+	assert_output --partial "> \\* SAN: memory under its target: $LNAME reads its backing file"
 	# two runs with nothing under them: no marker
 	run "$CDM" compare "$OD/local.json" "$OD/local.json"
-	[ "$status" -eq 0 ]
-	[[ "$output" != *"x*"* ]]
-	[[ "$output" != *"memory under"* ]]
+	assert_success
+	refute_output --partial "x*"
+	refute_output --partial "memory under"
 }
 
 @test "zram under the target: ext4 on it, a loop device over a file on that, and the device itself" {
@@ -233,32 +219,33 @@ cdm_run() {
 	ZRAM=$(cat /sys/class/zram-control/hot_add) || skip "zram hot_add refused"
 	echo 160M > "/sys/block/zram$ZRAM/disksize" || skip "cannot size zram$ZRAM"
 	Z=/dev/zram$ZRAM
-	mkfs.ext4 -q -F "$Z" > /dev/null 2>&1 || skip "mkfs.ext4 on $Z failed"
+	mkfs_ext4 "$Z" > /dev/null 2>&1 || skip "mkfs.ext4 on $Z failed"
 	mkdir -p "$TD/zmnt"
 	mount "$Z" "$TD/zmnt"
 	zwhy="zram$ZRAM is a compressed RAM disk (zram): the figures are memory speed, not disk speed"
 	cdm_run --test RND4K --save "$OD/r.json" "$TD/zmnt"
-	[ "$st" -eq 0 ]
-	grep -qxF "cdm: warning: $TD/zmnt: $zwhy; run cdm on a disk, or a filesystem on one [stack: $TD/zmnt (ext4) > zram$ZRAM]" "$OD/err"
-	[ "$(mem_under "$OD/r.json")" = "zram|zram$ZRAM|$TD/zmnt (ext4) > zram$ZRAM" ]
+	assert_equal "$st" 0
+	assert_grep "$OD/err" -xF "cdm: warning: $TD/zmnt: $zwhy; run cdm on a disk, or a filesystem on one [stack: $TD/zmnt (ext4) > zram$ZRAM]"
+	assert_equal "$(mem_under "$OD/r.json")" "zram|zram$ZRAM|$TD/zmnt (ext4) > zram$ZRAM"
 	assert_clean "$TD/zmnt"
 	# a loop device with direct I/O over an image on it: found through the image
 	truncate -s 64M "$TD/zmnt/img"
-	mkfs.ext4 -q -F -b 4096 "$TD/zmnt/img" > /dev/null 2>&1
+	mkfs_ext4 "$TD/zmnt/img" -b 4096 > /dev/null 2>&1
 	LOOP=$(losetup -f --show --direct-io=on "$TD/zmnt/img") || skip "no loop device available"
 	LOOPS+=("$LOOP")
 	LNAME=${LOOP#/dev/}
 	mount "$LOOP" "$MNT"
 	cdm_run --test RND4K --save "$OD/r.json" "$MNT"
-	[ "$st" -eq 0 ]
-	[ "$(mem_under "$OD/r.json")" = "zram|zram$ZRAM|$MNT (ext4) > $LNAME > $TD/zmnt/img > $TD/zmnt (ext4) > zram$ZRAM" ]
+	assert_equal "$st" 0
+	assert_equal "$(mem_under "$OD/r.json")" "zram|zram$ZRAM|$MNT (ext4) > $LNAME > $TD/zmnt/img > $TD/zmnt (ext4) > zram$ZRAM"
 	umount "$MNT"
-	detach_own "$LOOP"
+	detach_loop "$LOOP"
+	LOOPS=()        # its only one: detached once (helpers.bash says why)
 	umount "$TD/zmnt"
 	# the zram device as TARGET, read
 	cdm_run --test RND4K "$Z"
-	[ "$st" -eq 0 ]
-	grep -qxF "cdm: warning: $Z: $zwhy; run cdm on a disk, or a filesystem on one [stack: zram$ZRAM]" "$OD/err"
+	assert_equal "$st" 0
+	assert_grep "$OD/err" -xF "cdm: warning: $Z: $zwhy; run cdm on a disk, or a filesystem on one [stack: zram$ZRAM]"
 }
 
 @test "a RAM disk (brd) as TARGET warns, where /dev/ram0 exists" {
@@ -266,6 +253,6 @@ cdm_run() {
 	[ -b /dev/ram0 ] || skip "no /dev/ram0 (the brd module is not loaded, and no test loads it)"
 	# a read run: nothing is written to a device this test did not create
 	cdm_run --test RND4K /dev/ram0
-	[ "$st" -eq 0 ]
-	grep -qxF "cdm: warning: /dev/ram0: ram0 is a RAM disk (brd): the figures are memory speed, not disk speed; run cdm on a disk, or a filesystem on one [stack: ram0]" "$OD/err"
+	assert_equal "$st" 0
+	assert_grep "$OD/err" -xF "cdm: warning: /dev/ram0: ram0 is a RAM disk (brd): the figures are memory speed, not disk speed; run cdm on a disk, or a filesystem on one [stack: ram0]"
 }

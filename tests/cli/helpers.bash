@@ -65,6 +65,32 @@ teardown() {
 	rm -rf "$TD" "$OD"
 }
 
+# mkfs_ext4 DEV [OPTION...] - a quiet ext4 on DEV (a block device or an
+# image file) that writes nothing by itself once mounted.  By default
+# mke2fs leaves the inode tables of a block device to be zeroed after
+# mount (on an image file it punches them out instead): the kernel's
+# ext4lazyinit thread zeroes them 0-5 s after mount and jbd2 commits the
+# groups' new flags within 5 s more, so a checksum of the device taken
+# around a cdm run changed with nobody in the test writing (issue 23:
+# 14-device's partition test, under load)
+mkfs_ext4() {
+	local dev=$1
+	shift
+	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$@" "$dev"
+}
+
+# make_dry ARG... - make -n ARG... in the tree (the Makefile's own
+# messages) without touching its build.  The Makefile rewrites
+# build/settings and build/version-build.h whenever the variables it is
+# given make them differ (as it reads itself, -n or not): the next make in
+# the tree (07-build's make install) then rebuilt every object and relinked
+# ./cdm while other tests were running it, and one of them failed to exec
+# it (ETXTBSY, status 126)
+make_dry() {
+	make -C "$BATS_TEST_DIRNAME/../.." -n SETTINGS="$TD/settings" \
+		VERSION_H="$TD/version-build.h" "$@"
+}
+
 # For tests that mount something: MNT (a mount point) and LOOP (a loop
 # device) are what fs_teardown takes down.
 MNT=
@@ -85,22 +111,33 @@ umount_quiet() {
 	fi
 }
 
-# detach_loop DEV - detach loop device DEV, which this test attached to an
-# image under $TD; retried, as the kernel may hold it a moment after
-# umount.  Tests run side by side (bats --jobs): once DEV is free, another
-# test may attach it to its own image, so only a DEV still backed by a
-# file of this test's $TD is detached.
+# detach_loop DEV [DIR...] - detach loop device DEV, which this test
+# attached to an image under $TD (or a DIR).  Tests run side by side (bats
+# --jobs, and other runs of the suite on the machine): a free DEV may be
+# attached by another test at once, so DEV is detached only while it is
+# backed by this test's file, and by one `losetup -d` that works.  The
+# kernel takes it then, or at its last close if something still holds it
+# (a filesystem on its way out), and DEV is no longer ours: a second
+# `losetup -d` (a retry while it still showed our file) could come just
+# after that last close and detach the next test's device.  A refused
+# `losetup -d` (EBUSY from older kernels) is tried again for a while.
 detach_loop() {
-	local back
-	for _ in $(seq 50); do
-		back=$(losetup -nO BACK-FILE "$1" 2> /dev/null) || break
+	CDM_TEST_WAIT=10 wait_for "$1 detached" loop_detach_own "$1" "$TD" "${@:2}"
+}
+
+# loop_detach_own DEV DIR...: true once DEV is not backed by a file under
+# a DIR, or `losetup -d DEV` worked
+loop_detach_own() {
+	local dev=$1 back d
+	shift
+	back=$(losetup -nO BACK-FILE "$dev" 2> /dev/null) || return 0
+	for d in "$@"; do
+		[ -n "$d" ] || continue
 		case "$back" in
-		"$TD"/*) ;;
-		*) break ;;
+		"$d"/*) losetup -d "$dev" 2> /dev/null; return ;;
 		esac
-		losetup -d "$1" 2> /dev/null
-		sleep 0.1
 	done
+	return 0
 }
 
 # fs_teardown [DIR...] - unmount $MNT, detach $LOOP, then unmount each DIR
@@ -115,6 +152,31 @@ fs_teardown() {
 	done
 	chmod -R u+rwx "$TD" 2>/dev/null
 	rm -rf "$TD" "$OD"
+}
+
+# assert_grep FILE GREP-OPTION... PATTERN - a line of FILE matches (grep
+# -q); if none does, the failure shows the pattern and FILE
+assert_grep() {
+	local file=$1
+	shift
+	grep -q "$@" "$file" && return 0
+	{
+		echo "no line of $file matches: grep $*"
+		echo "-- $file:"
+		cat "$file"
+	} | fail
+}
+
+# refute_grep FILE GREP-OPTION... PATTERN - no line of FILE matches
+refute_grep() {
+	local file=$1
+	shift
+	grep -q "$@" "$file" || return 0
+	{
+		echo "a line of $file matches: grep $*"
+		echo "-- $file:"
+		cat "$file"
+	} | fail
 }
 
 # no test file (or kept file) left in directory $1
