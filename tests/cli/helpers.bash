@@ -254,3 +254,21 @@ refute_grep() {
 		batslib_print_kv_single_or_multi 7 lines "$(grep "${@:1:$#-1}" -- "$file" | head -20)"
 	} | batslib_decorate 'a line matches, and none should' | fail
 }
+
+# assert_like VALUE 'GLOB' - VALUE matches GLOB, a pattern written as in
+# [[ VALUE == GLOB ]] and passed in single quotes: quoted parts are
+# literal, * and ? outside them match any text, variables are expanded
+# (in the caller's scope).  On failure the pattern and the value are
+# printed:  assert_like "$output" '*"--svg"*"names the same file"*'
+# refute_like: VALUE does not match GLOB.
+assert_like() {
+	eval "[[ \$1 == $2 ]]" && return 0
+	batslib_print_kv_single_or_multi 7 pattern "$2" value "$1" |
+		batslib_decorate 'value does not match' | fail
+}
+
+refute_like() {
+	eval "[[ \$1 == $2 ]]" || return 0
+	batslib_print_kv_single_or_multi 7 pattern "$2" value "$1" |
+		batslib_decorate 'value matches, and should not' | fail
+}
