@@ -16,7 +16,7 @@ check_default_layout() {
 	assert_equal "$(sed -n 4p "$f")" "$dashes"
 	assert_equal "$(sed -n 5p "$f")" "* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]"
 	assert_equal "$(sed -n 6p "$f")" "* KB = 1000 bytes, KiB = 1024 bytes"
-	assert [ -z "$(sed -n 7p "$f")" ]
+	assert_equal "$(sed -n 7p "$f")" ""
 	assert_equal "$(sed -n 8p "$f")" "[Read]"
 	assert_equal "$(sed -n 13p "$f")" ""
 	assert_equal "$(sed -n 14p "$f")" "[Write]"
@@ -177,7 +177,7 @@ check_identity() {
 	else
 		assert_output --partial "memory speed, not disk speed"
 	fi
-	assert [ -z "$left" ]
+	assert_equal "$left" ""
 }
 
 @test "--file reuses a kept test file, and refuses files cdm did not keep" {
