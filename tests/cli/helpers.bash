@@ -235,24 +235,43 @@ ended() {
 }
 
 # assert_grep [GREP-OPTIONS...] PATTERN FILE - a line of FILE matches
-# PATTERN (grep's options: -E, -x, -F, -c is not one); on failure the
-# pattern and the file's text are printed.  refute_grep: no line does.
+# PATTERN (grep's options: -E, -x, -F, -e; -c is not one); FILE - is
+# standard input (cmd | assert_grep PATTERN -).  On failure the pattern
+# and the text are printed.  refute_grep: no line does.
 assert_grep() {
-	local file=${!#}
-	grep -q "${@:1:$#-1}" -- "$file" 2> /dev/null && return 0
-	{
-		batslib_print_kv_single 7 pattern "${*:1:$#-1}" file "$file"
-		batslib_print_kv_single_or_multi 7 text "$(head -c 4000 "$file" 2>&1)"
-	} | batslib_decorate 'no line matches' | fail
+	grep_check 1 "$@"
 }
 
 refute_grep() {
-	local file=${!#}
-	grep -q "${@:1:$#-1}" -- "$file" 2> /dev/null || return 0
-	{
-		batslib_print_kv_single 7 pattern "${*:1:$#-1}" file "$file"
-		batslib_print_kv_single_or_multi 7 lines "$(grep "${@:1:$#-1}" -- "$file" | head -20)"
-	} | batslib_decorate 'a line matches, and none should' | fail
+	grep_check 0 "$@"
+}
+
+# grep_check WANT [GREP-OPTIONS...] PATTERN FILE - assert_grep (WANT 1) or
+# refute_grep (WANT 0)
+grep_check() {
+	local want=$1 file=${!#} name=${!#} found=0 msg
+	shift
+	if [ "$file" = - ]; then
+		file=$(mktemp "${OD:-${BATS_TMPDIR:-/tmp}}/stdin.XXXXXX")
+		cat > "$file"
+		name="standard input"
+	fi
+	grep -q "${@:1:$#-1}" -- "$file" 2> /dev/null && found=1
+	if [ "$found" = "$want" ]; then
+		[ "$name" = "$file" ] || rm -f "$file"
+		return 0
+	fi
+	if [ "$want" = 1 ]; then
+		msg=$(batslib_print_kv_single 7 pattern "${*:1:$#-1}" file "$name"
+			batslib_print_kv_single_or_multi 7 text "$(head -c 4000 -- "$file" 2>&1)")
+		msg=$(echo "$msg" | batslib_decorate 'no line matches')
+	else
+		msg=$(batslib_print_kv_single 7 pattern "${*:1:$#-1}" file "$name"
+			batslib_print_kv_single_or_multi 7 lines "$(grep "${@:1:$#-1}" -- "$file" | head -20)")
+		msg=$(echo "$msg" | batslib_decorate 'a line matches, and none should')
+	fi
+	[ "$name" = "$file" ] || rm -f "$file"
+	echo "$msg" | fail
 }
 
 # assert_like VALUE 'GLOB' - VALUE matches GLOB, a pattern written as in
