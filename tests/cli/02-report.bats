@@ -10,7 +10,7 @@ check_default_layout() {
 	dashes=$(printf '%078d' 0 | tr 0 -)
 	[ "$(wc -l < "$f")" -eq 26 ] || { echo "expected 26 lines, got $(wc -l < "$f")"; return 1; }
 	assert_equal "$(sed -n 1p "$f")" "$dashes"
-	sed -n 2p "$f" | grep -qE '^cdm [0-9]+\.[0-9]+\.[0-9]+(-[0-9]+)?(-g[0-9a-f]+)?(-dirty)? [A-Za-z0-9_]+ \((io_uring|libaio|sync|null), (O_DIRECT|buffered)\)$'
+	sed -n 2p "$f" | assert_grep -E '^cdm [0-9]+\.[0-9]+\.[0-9]+(-[0-9]+)?(-g[0-9a-f]+)?(-dirty)? [A-Za-z0-9_]+ \((io_uring|libaio|sync|null), (O_DIRECT|buffered)\)$' -
 	assert_equal "$(sed -n 3p "$f" | wc -c)" 79            # credit line ends at column 78
 	if sed -n 2,3p "$f" | grep -qi crystal; then false; fi
 	assert_equal "$(sed -n 4p "$f")" "$dashes"
@@ -26,18 +26,18 @@ check_default_layout() {
 		sed -n "${n}p" "$f" | grep -qE "$row" || { echo "row $n: $(sed -n "${n}p" "$f")"; return 1; }
 	done
 	for s in 9 15; do
-		sed -n "${s}p" "$f" | grep -q '^  SEQ    1MiB (Q=  8, T= 1):'
-		sed -n "$((s + 1))p" "$f" | grep -q '^  SEQ    1MiB (Q=  1, T= 1):'
-		sed -n "$((s + 2))p" "$f" | grep -q '^  RND    4KiB (Q= 32, T= 1):'
-		sed -n "$((s + 3))p" "$f" | grep -q '^  RND    4KiB (Q=  1, T= 1):'
+		sed -n "${s}p" "$f" | assert_grep '^  SEQ    1MiB (Q=  8, T= 1):' -
+		sed -n "$((s + 1))p" "$f" | assert_grep '^  SEQ    1MiB (Q=  1, T= 1):' -
+		sed -n "$((s + 2))p" "$f" | assert_grep '^  RND    4KiB (Q= 32, T= 1):' -
+		sed -n "$((s + 3))p" "$f" | assert_grep '^  RND    4KiB (Q=  1, T= 1):' -
 	done
 	assert_equal "$(sed -n 20p "$f")" "Profile: Default"
-	sed -n 21p "$f" | grep -qE '^   Test: 16 MiB \(x1\) \[.+: [0-9]+% \([0-9]+/[0-9]+GiB\)\]$'
-	sed -n 22p "$f" | grep -qE '^   Mode:( \[Admin\])?$'
+	sed -n 21p "$f" | assert_grep -E '^   Test: 16 MiB \(x1\) \[.+: [0-9]+% \([0-9]+/[0-9]+GiB\)\]$' -
+	sed -n 22p "$f" | assert_grep -E '^   Mode:( \[Admin\])?$' -
 	assert_equal "$(sed -n 23p "$f")" "   Time: Measure 1 sec / Interval 0 sec "
-	sed -n 24p "$f" | grep -qE '^   Date: [0-9]{4}/[0-9]{2}/[0-9]{2} ([1-9]|1[0-9]|2[0-3]|0):[0-5][0-9]:[0-5][0-9]$'
-	sed -n 25p "$f" | grep -qE '^     OS: .+ \[.+\] \(.+\)$'
-	sed -n 26p "$f" | grep -qE '^Comment: layout test$'
+	sed -n 24p "$f" | assert_grep -E '^   Date: [0-9]{4}/[0-9]{2}/[0-9]{2} ([1-9]|1[0-9]|2[0-3]|0):[0-5][0-9]:[0-5][0-9]$' -
+	sed -n 25p "$f" | assert_grep -E '^     OS: .+ \[.+\] \(.+\)$' -
+	sed -n 26p "$f" | assert_grep -E '^Comment: layout test$' -
 }
 
 # on every row, MB/s / IOPS = block / 1e6 (to printing precision)

@@ -50,8 +50,8 @@ check_read_share() {
 	assert_equal "$(echo "$output" | grep -E '^\[' | tr '\n' ' ')" "[Read] [Write] [Mix] Read 70%/Write 30% "
 	mix=$(echo "$output" | sed -n '/^\[Mix\] Read 70%\/Write 30%$/,/^$/p')
 	assert_equal "$(echo "$mix" | grep -c '^  ')" 2
-	echo "$mix" | grep -qE '^  RND    4KiB \(Q= 32, T= 1\): +[0-9]+\.[0-9]{3} MB/s \[ *[0-9]+\.[0-9] IOPS\] < *[0-9]+\.[0-9]{2} us>$'
-	echo "$mix" | grep -qE '^  SEQ    1MiB \(Q=  8, T= 1\): '
+	echo "$mix" | assert_grep -E '^  RND    4KiB \(Q= 32, T= 1\): +[0-9]+\.[0-9]{3} MB/s \[ *[0-9]+\.[0-9] IOPS\] < *[0-9]+\.[0-9]{2} us>$' -
+	echo "$mix" | assert_grep -E '^  SEQ    1MiB \(Q=  8, T= 1\): ' -
 	# the footer is CDM's: Mode does not change for a Mix; -t made the
 	# profile Custom, --mix does not change it
 	assert_output --partial $'\nProfile: Custom\n'

@@ -173,8 +173,8 @@ rank_file() {
 	wait_for "rank 1's test file" rank_file 1
 	names=$(ls "$TD")
 	wait "$pid"
-	echo "$names" | grep -qE "^cdm-$(hostname)-r0-[0-9]+-[0-9a-f]+\.tmp$"
-	echo "$names" | grep -qE "^cdm-$(hostname)-r1-[0-9]+-[0-9a-f]+\.tmp$"
+	echo "$names" | assert_grep -E "^cdm-$(hostname)-r0-[0-9]+-[0-9a-f]+\.tmp$" -
+	echo "$names" | assert_grep -E "^cdm-$(hostname)-r1-[0-9]+-[0-9a-f]+\.tmp$" -
 	assert_clean "$TD"
 }
 

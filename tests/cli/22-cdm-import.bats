@@ -31,7 +31,7 @@ cdm_run() {
 	cdm_run
 	for f in "$FIX"/*.txt; do
 		name=$(basename "$f")
-		head -1 "$f" | grep -q '^# source: '
+		head -1 "$f" | assert_grep '^# source: ' -
 		r=$f
 		run "$CDM" import "$r"
 		echo "$name: import: status $status"
@@ -128,8 +128,8 @@ layout_of() {
 		fi
 		sed -i '$a\' "$OD/got.txt" "$OD/want.txt"
 		# the product and credit lines name cdm and the report, never CDM's author
-		sed -n 2p "$OD/got.txt" | grep -q '^cdm .*: a CrystalDiskMark.* report, imported$'
-		sed -n 3p "$OD/got.txt" | grep -q 'cdm - disk benchmark for Linux - MIT License$'
+		sed -n 2p "$OD/got.txt" | assert_grep '^cdm .*: a CrystalDiskMark.* report, imported$' -
+		sed -n 3p "$OD/got.txt" | assert_grep 'cdm - disk benchmark for Linux - MIT License$' -
 		sed -i '2,3d' "$OD/got.txt"
 		if sed -n 2p "$OD/want.txt" | grep -q '^CrystalDiskMark '; then
 			sed -i '2,3d' "$OD/want.txt"
@@ -431,7 +431,7 @@ json_of() {
 	assert_output --partial "; not stated: Measure time, Interval, warm-up, engine, test data;"
 	# a report cut before its footer: no start, count or passes asked for (null, not 0)
 	head -n 13 "$FIX/cdm8-default-nvme-1.txt" > "$OD/cut.txt"
-	tail -1 "$OD/cut.txt" | grep -q '^  RND    4KiB (Q=  1, T= 1): '
+	tail -1 "$OD/cut.txt" | assert_grep '^  RND    4KiB (Q=  1, T= 1): ' -
 	"$CDM" import --format json "$OD/cut.txt" > "$OD/cut.json" 2> /dev/null
 	assert_equal "$(jq '.start_unix' "$OD/cut.json")" null
 	assert_equal "$(jq '.settings.count' "$OD/cut.json")" null

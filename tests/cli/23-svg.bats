@@ -279,7 +279,7 @@ fixture() {
 	xmllint --noout "$OD/nh.svg"
 	assert_grep -F '<tspan class="ratio">&lt;0.01x</tspan>' "$OD/nh.svg"
 	# the text says the same
-	"$CDM" compare "$nvme" "$hdd" | grep -qE '^  RND    4KiB \(Q= 32, T= 1\): +428\.648 +0\.640 +<0\.01x$'
+	"$CDM" compare "$nvme" "$hdd" | assert_grep -E '^  RND    4KiB \(Q= 32, T= 1\): +428\.648 +0\.640 +<0\.01x$' -
 	for f in "$FIX"/*.txt; do
 		r=$(fixture "$(basename "$f")")
 		for m in mb_s iops latency; do

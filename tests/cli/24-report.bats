@@ -101,14 +101,14 @@ for tm, tr, ta in zip(m["tests"], r["tests"], a["tests"]):
     assert tr["summary"]["ios"] == tm["summary"]["ios"] > ta["summary"]["ios"]
 PY
 	# a CDM 6 layout of it too
-	"$CDM" report --format cdm6 "$OD/m.json" | grep -q '^  Random Read 4KiB (Q=  4,T= 2) : '
+	"$CDM" report --format cdm6 "$OD/m.json" | assert_grep '^  Random Read 4KiB (Q=  4,T= 2) : ' -
 }
 
 @test "--output writes the report to a file; its name must say text; never over the run" {
 	"$CDM" "${NULLRUN[@]}" -t "SEQ1M Q8T1" --save "$OD/r.json" "$TD" > /dev/null
 	"$CDM" report --format cdm7 -o "$OD/r.txt" "$OD/r.json"
 	"$CDM" report --format cdm7 "$OD/r.json" | cmp - "$OD/r.txt"
-	head -2 "$OD/r.txt" | tail -1 | grep -q '^cdm '
+	head -2 "$OD/r.txt" | tail -1 | assert_grep '^cdm ' -
 	run "$CDM" report --format cdm6 -o "$OD/r.md" "$OD/r.json"
 	assert_failure 2
 	assert_output --partial "r.md: the name says Markdown, but --output writes CDM 6 text"
@@ -170,8 +170,8 @@ os.execvp(sys.argv[1], sys.argv[1:])' "$CDM" report -f json --svg "$OD/p.svg" "$
 
 @test "--aggregate shows another pass figure than the run's own" {
 	"$CDM" "${NULLRUN[@]}" --count 3 -t "RND4K Q4T1" --mode read --save "$OD/r.json" "$TD" > /dev/null
-	"$CDM" report --format json "$OD/r.json" | grep -q '"aggregate": "best"'
-	"$CDM" report --aggregate median --format json "$OD/r.json" | grep -q '"aggregate": "median"'
+	"$CDM" report --format json "$OD/r.json" | assert_grep '"aggregate": "best"' -
+	"$CDM" report --aggregate median --format json "$OD/r.json" | assert_grep '"aggregate": "median"' -
 	"$CDM" report --aggregate median "$OD/r.json" > "$OD/median.txt"
 	python3 - "$OD/r.json" "$OD/median.txt" <<'PY'
 import json, re, sys

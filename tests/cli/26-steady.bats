@@ -270,7 +270,7 @@ for t in d["tests"]:
         else:
             assert e is None, p
 EOF
-	"$CDM" report "$OD/e.json" | grep -q "<EndFsync>"
+	"$CDM" report "$OD/e.json" | assert_grep "<EndFsync>" -
 	assert_clean "$TD"
 }
 

@@ -210,7 +210,7 @@ assert_clean() {
 	assert_grep -x "Verify: no write or Mix test, nothing read back" "$OD/r.txt"
 	refute_grep "read back clean" "$OD/r.txt"
 	for f in cdm cdm7 cdm6 markdown; do
-		"$CDM" report --format "$f" "$OD/r.json" | grep -q "Verify: no write or Mix test, nothing read back"
+		"$CDM" report --format "$f" "$OD/r.json" | assert_grep "Verify: no write or Mix test, nothing read back" -
 	done
 	"$CDM" import --format json "$OD/r.txt" > "$OD/back.json"
 	assert_equal "$(jq .settings.verify "$OD/back.json")" true
@@ -261,8 +261,8 @@ assert_clean() {
 		"$CDM" report --format "$f" "$OD/v.json" > "$OD/v.$f"
 		"$CDM" import --save "$OD/back.json" "$OD/v.$f" > /dev/null
 		# each write and Mix test read back clean, its own blocks not stated
-		[ "$(jq -c '[.tests[] | select(.verify) | [.verify.status, .verify.blocks]]' "$OD/back.json")" = \
-			'[["clean",null],["clean",null]]' ]
+		assert_equal "$(jq -c '[.tests[] | select(.verify) | [.verify.status, .verify.blocks]]' "$OD/back.json")" \
+			'[["clean",null],["clean",null]]'
 		assert_equal "$(jq .source.verify_blocks "$OD/back.json")" "$total"
 		# read back by report and compare: the same Verify line again
 		"$CDM" report --format "$f" "$OD/back.json" > "$OD/again.$f"
@@ -270,7 +270,7 @@ assert_clean() {
 		run "$CDM" compare "$OD/v.json" "$OD/back.json"
 		assert_success
 		# and CSV: the status, no count of blocks
-		"$CDM" report --format csv "$OD/back.json" | grep -q ',write,RND,4096,1,4,4,best,.*,clean,,1,0,0,0,$'
+		"$CDM" report --format csv "$OD/back.json" | assert_grep ',write,RND,4096,1,4,4,best,.*,clean,,1,0,0,0,$' -
 	done
 	# a run cdm measured with a null count is refused, in one line naming the file
 	jq '.tests[1].verify.blocks = null' "$OD/v.json" > "$OD/null.json"
@@ -360,12 +360,12 @@ for r in rows:
         assert int(r["verify_sample_every"]) == v["sample_every"] == 1, r
         assert (r["verify_lost"], r["verify_misdirected"], r["verify_torn"]) == ("0", "0", "0"), r
 PY
-	"$CDM" report -f svg "$OD/c.json" | grep -q "Writes verified: 1 clean"
+	"$CDM" report -f svg "$OD/c.json" | assert_grep "Writes verified: 1 clean" -
 	need_shim
 	run with_fault pwrite:drop:30:131072 "${FAULTY[@]}" -e sync "$TD"
 	assert_failure 1
-	"$CDM" report -f csv "$OD/out" | grep ',best,' | grep -q ',faults,[0-9]*,1,1,0,0,'
-	"$CDM" report -f svg "$OD/out" | grep -q "Writes verified: 1 with faults"
+	"$CDM" report -f csv "$OD/out" | grep ',best,' | assert_grep ',faults,[0-9]*,1,1,0,0,' -
+	"$CDM" report -f svg "$OD/out" | assert_grep "Writes verified: 1 with faults" -
 }
 
 @test "--verify's depth refusal counts in the singular where it is one" {

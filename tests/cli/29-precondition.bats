@@ -240,8 +240,8 @@ assert pc is not None and pc["complete"] is False and pc["time_ns"] is None, pc
 PY
 	"$CDM" report "$OD/p.json" > "$OD/p.txt"
 	assert_grep -x "Precondition: did not complete" "$OD/p.txt"
-	"$CDM" report -f markdown "$OD/p.json" | grep -q "preconditioning did not complete"
-	"$CDM" report -f svg "$OD/p.json" | grep -q "Preconditioning did not complete"
+	"$CDM" report -f markdown "$OD/p.json" | assert_grep "preconditioning did not complete" -
+	"$CDM" report -f svg "$OD/p.json" | assert_grep "Preconditioning did not complete" -
 	# a contradiction is refused
 	sed 's/"complete": false/"complete": true/' "$OD/p.json" > "$OD/bad.json"
 	run "$CDM" report "$OD/bad.json"
