@@ -5,38 +5,38 @@ load helpers
 
 @test "--help lists every option of the CLI contract, with its default" {
 	run "$CDM" --help
-	[ "$status" -eq 0 ]
+	assert_success
 	for o in --profile --test --size --count --time --interval --warmup --mode \
 		--mix --data --engine --buffered --format --output --comment --keep \
 		--quiet --list-engines --list-profiles --help --version; do
-		echo "$output" | grep -q -- "$o" || { echo "missing $o"; false; }
+		assert_output --partial -- "$o"
 	done
 	# every option that takes a value names its default
-	[ "$(echo "$output" | grep -c 'default')" -ge 14 ]
-	[[ "$output" == *"Usage: cdm [OPTIONS] [TARGET]"* ]]
+	assert [ "$(echo "$output" | grep -c 'default')" -ge 14 ]
+	assert_output --partial "Usage: cdm [OPTIONS] [TARGET]"
 }
 
 @test "--version: the version alone first, then the engines and how cdm was built" {
 	run "$CDM" --version
-	[ "$status" -eq 0 ]
+	assert_success
 	# the first line is "cdm VERSION" alone, for scripts
-	[[ "${lines[0]}" =~ ^cdm\ [0-9]+\.[0-9]+\.[0-9]+(-[0-9]+)?(-g[0-9a-f]{7,})?(-dirty)?$ ]]
-	[[ "$output" == *$'\nengines: '*sync*null* ]]
-	[[ "$output" =~ $'\n'compiler:\ (gcc|clang)\ [0-9] ]]
-	[[ "$output" =~ $'\n'libc:\ . ]]
-	[[ "$output" == *$'\nmpi: no '* ]]
+	assert_line --index 0 --regexp '^cdm [0-9]+\.[0-9]+\.[0-9]+(-[0-9]+)?(-g[0-9a-f]{7,})?(-dirty)?$'
+	assert_regex "$output" $'\n''engines: .*sync.*null'
+	assert_regex "$output" $'\n''compiler: (gcc|clang) [0-9]'
+	assert_regex "$output" $'\n''libc: .'
+	assert_output --partial $'\nmpi: no '
 	# io_uring and its liburing version go together
 	if "$CDM" --list-engines | grep -qE '^io_uring +yes'; then
-		[[ "$output" == *"engines: io_uring"* ]]
-		[[ "$output" =~ $'\n'liburing:\ [0-9]+\.[0-9]+ ]]
+		assert_output --partial "engines: io_uring"
+		assert_regex "$output" $'\n''liburing: [0-9]+\.[0-9]+'
 	else
-		[[ "$output" != *"liburing:"* ]]
+		refute_output --partial "liburing:"
 	fi
 	# static or dynamic, as file(1) reads the binary
 	if command -v file >/dev/null; then
 		case $(file -L "$CDM") in
-		*"statically linked"*) [[ "$output" == *$'\nlinked: static'* ]] ;;
-		*) [[ "$output" == *$'\nlinked: dynamic'* ]] ;;
+		*"statically linked"*) assert_output --partial $'\nlinked: static' ;;
+		*) assert_output --partial $'\nlinked: dynamic' ;;
 		esac
 	fi
 }
@@ -54,24 +54,24 @@ load helpers
 		want=$(sed -n 's/^VERSION *:= *//p' "$root/Makefile")-g$(git -C "$root" describe --always)
 	fi
 	# a binary older than HEAD is stale, not a wrong rule: make rebuilds it
-	[ "$v" = "$want" ] || { echo "cdm says $v, the checkout is $want (run make)"; false; }
+	assert_equal "$v" "$want" || { echo "(a binary older than the checkout: run make)"; false; }
 }
 
 @test "--list-engines shows each engine, built in or not, and whether it works" {
 	run "$CDM" --list-engines
-	[ "$status" -eq 0 ]
+	assert_success
 	for e in io_uring libaio sync null; do
-		echo "$output" | grep -qE "^$e +(yes|no) +(yes|no|-)" || { echo "no row for $e"; false; }
+		assert_line --regexp "^$e +(yes|no) +(yes|no|-)"
 	done
 	# exactly one engine is auto's choice, and it is not null
-	[ "$(echo "$output" | grep -c 'used by auto')" -eq 1 ]
-	if echo "$output" | grep -E '^null' | grep -q 'used by auto'; then false; fi
+	assert_equal "$(echo "$output" | grep -c 'used by auto')" 1
+	refute_line --regexp '^null.*used by auto'
 }
 
 @test "an unknown option is a usage error (exit 2) pointing at --help" {
 	run "$CDM" --frobnicate
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"Try 'cdm --help'."* ]]
+	assert_failure 2
+	assert_output --partial "Try 'cdm --help'."
 }
 
 @test "--time, --interval and --warmup take fractions of a second: 0.5, 500ms, 1.5s" {

@@ -9,35 +9,35 @@ check_default_layout() {
 	local f=$1 dashes
 	dashes=$(printf '%078d' 0 | tr 0 -)
 	[ "$(wc -l < "$f")" -eq 26 ] || { echo "expected 26 lines, got $(wc -l < "$f")"; return 1; }
-	[ "$(sed -n 1p "$f")" = "$dashes" ]
-	sed -n 2p "$f" | grep -qE '^cdm [0-9]+\.[0-9]+\.[0-9]+(-[0-9]+)?(-g[0-9a-f]+)?(-dirty)? [A-Za-z0-9_]+ \((io_uring|libaio|sync|null), (O_DIRECT|buffered)\)$'
-	[ "$(sed -n 3p "$f" | wc -c)" -eq 79 ]            # credit line ends at column 78
+	assert_equal "$(sed -n 1p "$f")" "$dashes"
+	sed -n 2p "$f" | assert_grep -E '^cdm [0-9]+\.[0-9]+\.[0-9]+(-[0-9]+)?(-g[0-9a-f]+)?(-dirty)? [A-Za-z0-9_]+ \((io_uring|libaio|sync|null), (O_DIRECT|buffered)\)$' -
+	assert_equal "$(sed -n 3p "$f" | wc -c)" 79            # credit line ends at column 78
 	if sed -n 2,3p "$f" | grep -qi crystal; then false; fi
-	[ "$(sed -n 4p "$f")" = "$dashes" ]
-	[ "$(sed -n 5p "$f")" = "* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]" ]
-	[ "$(sed -n 6p "$f")" = "* KB = 1000 bytes, KiB = 1024 bytes" ]
-	[ -z "$(sed -n 7p "$f")" ]
-	[ "$(sed -n 8p "$f")" = "[Read]" ]
-	[ "$(sed -n 13p "$f")" = "" ]
-	[ "$(sed -n 14p "$f")" = "[Write]" ]
-	[ "$(sed -n 19p "$f")" = "" ]
+	assert_equal "$(sed -n 4p "$f")" "$dashes"
+	assert_equal "$(sed -n 5p "$f")" "* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]"
+	assert_equal "$(sed -n 6p "$f")" "* KB = 1000 bytes, KiB = 1024 bytes"
+	assert_equal "$(sed -n 7p "$f")" ""
+	assert_equal "$(sed -n 8p "$f")" "[Read]"
+	assert_equal "$(sed -n 13p "$f")" ""
+	assert_equal "$(sed -n 14p "$f")" "[Write]"
+	assert_equal "$(sed -n 19p "$f")" ""
 	local row='^  (SEQ|RND) +[0-9]+(MiB|KiB) \(Q= {0,2}[0-9]+, T= {0,1}[0-9]+\): +[0-9]+\.[0-9]{3} MB/s \[ *[0-9]+\.[0-9] IOPS\] < *[0-9]+\.[0-9]{2} us>$'
 	for n in 9 10 11 12 15 16 17 18; do
 		sed -n "${n}p" "$f" | grep -qE "$row" || { echo "row $n: $(sed -n "${n}p" "$f")"; return 1; }
 	done
 	for s in 9 15; do
-		sed -n "${s}p" "$f" | grep -q '^  SEQ    1MiB (Q=  8, T= 1):'
-		sed -n "$((s + 1))p" "$f" | grep -q '^  SEQ    1MiB (Q=  1, T= 1):'
-		sed -n "$((s + 2))p" "$f" | grep -q '^  RND    4KiB (Q= 32, T= 1):'
-		sed -n "$((s + 3))p" "$f" | grep -q '^  RND    4KiB (Q=  1, T= 1):'
+		sed -n "${s}p" "$f" | assert_grep '^  SEQ    1MiB (Q=  8, T= 1):' -
+		sed -n "$((s + 1))p" "$f" | assert_grep '^  SEQ    1MiB (Q=  1, T= 1):' -
+		sed -n "$((s + 2))p" "$f" | assert_grep '^  RND    4KiB (Q= 32, T= 1):' -
+		sed -n "$((s + 3))p" "$f" | assert_grep '^  RND    4KiB (Q=  1, T= 1):' -
 	done
-	[ "$(sed -n 20p "$f")" = "Profile: Default" ]
-	sed -n 21p "$f" | grep -qE '^   Test: 16 MiB \(x1\) \[.+: [0-9]+% \([0-9]+/[0-9]+GiB\)\]$'
-	sed -n 22p "$f" | grep -qE '^   Mode:( \[Admin\])?$'
-	[ "$(sed -n 23p "$f")" = "   Time: Measure 1 sec / Interval 0 sec " ]
-	sed -n 24p "$f" | grep -qE '^   Date: [0-9]{4}/[0-9]{2}/[0-9]{2} ([1-9]|1[0-9]|2[0-3]|0):[0-5][0-9]:[0-5][0-9]$'
-	sed -n 25p "$f" | grep -qE '^     OS: .+ \[.+\] \(.+\)$'
-	sed -n 26p "$f" | grep -qE '^Comment: layout test$'
+	assert_equal "$(sed -n 20p "$f")" "Profile: Default"
+	sed -n 21p "$f" | assert_grep -E '^   Test: 16 MiB \(x1\) \[.+: [0-9]+% \([0-9]+/[0-9]+GiB\)\]$' -
+	sed -n 22p "$f" | assert_grep -E '^   Mode:( \[Admin\])?$' -
+	assert_equal "$(sed -n 23p "$f")" "   Time: Measure 1 sec / Interval 0 sec "
+	sed -n 24p "$f" | assert_grep -E '^   Date: [0-9]{4}/[0-9]{2}/[0-9]{2} ([1-9]|1[0-9]|2[0-3]|0):[0-5][0-9]:[0-5][0-9]$' -
+	sed -n 25p "$f" | assert_grep -E '^     OS: .+ \[.+\] \(.+\)$' -
+	sed -n 26p "$f" | assert_grep -E '^Comment: layout test$' -
 }
 
 # on every row, MB/s / IOPS = block / 1e6 (to printing precision)
@@ -62,7 +62,7 @@ check_identity() {
 	"$CDM" "${QUICK[@]}" --engine io_uring --comment "layout test" "$TD" > "$OD/out"
 	check_default_layout "$OD/out"
 	check_identity "$OD/out"
-	grep -q '(io_uring, O_DIRECT)' "$OD/out"
+	assert_grep '(io_uring, O_DIRECT)' "$OD/out"
 	assert_clean "$TD"
 	rm -f "$OD/out"
 }
@@ -83,18 +83,18 @@ check_identity() {
 @test "the sync engine runs every test at Q1: one note, no duplicate rows" {
 	"$CDM" "${QUICK[@]}" --engine sync --comment "layout test" "$TD" > "$OD/out" 2> "$OD/err"
 	cat "$OD/err"
-	[ "$(grep -c '^cdm: note:' "$OD/err")" -eq 1 ]
-	grep -qx 'cdm: note: the sync engine keeps one I/O in flight per thread, so every test runs at Q1 (the report shows Q=1); left out, the same as another test at Q1: SEQ1M Q8T1 (= SEQ1M Q1T1), RND4K Q32T1 (= RND4K Q1T1)' "$OD/err"
-	[ "$(grep -c '(Q=  1, T= 1)' "$OD/out")" -eq 4 ]
-	[ "$(grep -c '(Q=' "$OD/out")" -eq 4 ]
-	[ "$(sort "$OD/out" | grep '(Q=' | cut -c1-28 | uniq -d | wc -l)" -eq 2 ]   # one per section
+	assert_equal "$(grep -c '^cdm: note:' "$OD/err")" 1
+	assert_grep -x 'cdm: note: the sync engine keeps one I/O in flight per thread, so every test runs at Q1 (the report shows Q=1); left out, the same as another test at Q1: SEQ1M Q8T1 (= SEQ1M Q1T1), RND4K Q32T1 (= RND4K Q1T1)' "$OD/err"
+	assert_equal "$(grep -c '(Q=  1, T= 1)' "$OD/out")" 4
+	assert_equal "$(grep -c '(Q=' "$OD/out")" 4
+	assert_equal "$(sort "$OD/out" | grep '(Q=' | cut -c1-28 | uniq -d | wc -l)" 2   # one per section
 	# a Q>1 test with no Q1 twin runs at Q1, its row says so; JSON says what ran
 	"$CDM" "${QUICK[@]}" --engine sync -t "RND4K Q32T2" -t "SEQ1M Q8T1" -t "SEQ1M Q4T1" --mode read \
 		--format json "$TD" > "$OD/out" 2> "$OD/err"
 	cat "$OD/err"
-	[ "$(grep -c '^cdm: note:' "$OD/err")" -eq 1 ]
-	grep -q 'run at Q1: RND4K Q32T2, SEQ1M Q8T1; left out, the same as another test at Q1: SEQ1M Q4T1 (= SEQ1M Q1T1)$' "$OD/err"
-	[ "$(jq -c '[.tests[] | [.name, .queue_depth, .queue_depth_run]]' "$OD/out")" = '[["RND4K Q1T2",1,1],["SEQ1M Q1T1",1,1]]' ]
+	assert_equal "$(grep -c '^cdm: note:' "$OD/err")" 1
+	assert_grep 'run at Q1: RND4K Q32T2, SEQ1M Q8T1; left out, the same as another test at Q1: SEQ1M Q4T1 (= SEQ1M Q1T1)$' "$OD/err"
+	assert_equal "$(jq -c '[.tests[] | [.name, .queue_depth, .queue_depth_run]]' "$OD/out")" '[["RND4K Q1T2",1,1],["SEQ1M Q1T1",1,1]]'
 	assert_clean "$TD"
 	rm -f "$OD/out" "$OD/err"
 }
@@ -102,49 +102,49 @@ check_identity() {
 @test "auto picks an engine that works and the header names it" {
 	"$CDM" "${QUICK[@]}" --test "RND4K Q4T2" "$TD" > "$OD/out"
 	pick=$("$CDM" --list-engines | awk '/used by auto/ {print $1}')
-	grep -q "($pick, O_DIRECT)" "$OD/out"
-	grep -qE '^  RND    4KiB \(Q=  [14], T= 2\):' "$OD/out"
+	assert_grep "($pick, O_DIRECT)" "$OD/out"
+	assert_grep -E '^  RND    4KiB \(Q=  [14], T= 2\):' "$OD/out"
 	assert_clean "$TD"
 	rm -f "$OD/out"
 }
 
 @test "--mode read and --mode write print only that section" {
 	"$CDM" "${QUICK[@]}" --test "SEQ128K Q2T1" --mode read "$TD" > "$OD/out"
-	grep -q '^\[Read\]$' "$OD/out"
-	if grep -q '^\[Write\]$' "$OD/out"; then false; fi
-	grep -q '^  SEQ  128KiB (Q=  [12], T= 1):' "$OD/out"
+	assert_grep '^\[Read\]$' "$OD/out"
+	refute_grep '^\[Write\]$' "$OD/out"
+	assert_grep '^  SEQ  128KiB (Q=  [12], T= 1):' "$OD/out"
 	"$CDM" "${QUICK[@]}" --test "SEQ128K Q2T1" --mode write "$TD" > "$OD/out"
-	if grep -q '^\[Read\]$' "$OD/out"; then false; fi
-	grep -q '^\[Write\]$' "$OD/out"
+	refute_grep '^\[Read\]$' "$OD/out"
+	assert_grep '^\[Write\]$' "$OD/out"
 	assert_clean "$TD"
 	rm -f "$OD/out"
 }
 
 @test "--data zero says <0Fill> in Mode, --output writes the report to a file" {
 	"$CDM" "${QUICK[@]}" --test "RND4K" --data zero --output "$OD/rep" "$TD" > "$OD/out"
-	[ ! -s "$OD/out" ]
-	grep -qE '^   Mode:( \[Admin\])? <0Fill>$' "$OD/rep"
-	grep -q '^  RND    4KiB (Q=  1, T= 1):' "$OD/rep"
+	refute [ -s "$OD/out" ]
+	assert_grep -E '^   Mode:( \[Admin\])? <0Fill>$' "$OD/rep"
+	assert_grep '^  RND    4KiB (Q=  1, T= 1):' "$OD/rep"
 	assert_clean "$TD"
 	rm -f "$OD/out" "$OD/rep"
 }
 
 @test "--size is rounded down to a whole number of the largest block, and said so" {
 	run "$CDM" "${QUICK[@]}" --size 17MiB --test "SEQ2M" --mode read "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"rounded down to 16 MiB"* ]]
-	[[ "$output" == *"   Test: 16 MiB (x1)"* ]]
+	assert_success
+	assert_output --partial "rounded down to 16 MiB"
+	assert_output --partial "   Test: 16 MiB (x1)"
 	assert_clean "$TD"
 }
 
 @test "--keep keeps the test file under a .keep name that the next run leaves alone" {
 	"$CDM" "${QUICK[@]}" --test "RND4K" --keep "$TD" > /dev/null 2> "$OD/err"
 	kept=$(find "$TD" -name 'cdm-*.keep')
-	[ -n "$kept" ]
-	[ "$(stat -c %s "$kept")" -eq $((16 << 20)) ]
-	grep -q "kept the test file as" "$OD/err"
+	assert [ -n "$kept" ]
+	assert [ "$(stat -c %s "$kept")" -eq $((16 << 20)) ]
+	assert_grep "kept the test file as" "$OD/err"
 	"$CDM" "${QUICK[@]}" --test "RND4K" "$TD" > /dev/null
-	[ -f "$kept" ]
+	assert [ -f "$kept" ]
 	rm -f "$kept" "$OD/err"
 	assert_clean "$TD"
 }
@@ -160,8 +160,8 @@ check_identity() {
 	[ "$(LOCPATH=$OD/loc LC_ALL=de_DE.UTF-8 awk 'BEGIN { printf "%.1f", 1.5 }')" = "1,5" ] ||
 		skip "the de_DE locale does not switch the decimal point here"
 	LOCPATH=$OD/loc LC_ALL=de_DE.UTF-8 "$CDM" "${QUICK[@]}" --test "RND4K" "$TD" > "$OD/out"
-	grep -qE 'MB/s \[ *[0-9]+\.[0-9] IOPS\] < *[0-9]+\.[0-9]{2} us>' "$OD/out"
-	if grep -E '^  (SEQ|RND)' "$OD/out" | grep -qE '[0-9],[0-9]'; then false; fi
+	assert_grep -E 'MB/s \[ *[0-9]+\.[0-9] IOPS\] < *[0-9]+\.[0-9]{2} us>' "$OD/out"
+	refute_grep -E '^  (SEQ|RND).*[0-9],[0-9]' "$OD/out"
 }
 
 @test "a tmpfs target runs but warns that the figures are memory, not disk" {
@@ -173,36 +173,36 @@ check_identity() {
 	rm -rf "$d"
 	if [ "$st" -ne 0 ]; then
 		# tmpfs before Linux 6.6 refuses O_DIRECT: then the message must say so
-		[[ "$output" == *"does not support O_DIRECT"*"--buffered"* ]]
+		assert_like "$output" '*"does not support O_DIRECT"*"--buffered"*'
 	else
-		[[ "$output" == *"memory speed, not disk speed"* ]]
+		assert_output --partial "memory speed, not disk speed"
 	fi
-	[ -z "$left" ]
+	assert_equal "$left" ""
 }
 
 @test "--file reuses a kept test file, and refuses files cdm did not keep" {
 	"$CDM" "${QUICK[@]}" --test "RND4K" --keep "$TD" > /dev/null 2>&1
 	kept=$(find "$TD" -name 'cdm-*.keep')
-	[ -n "$kept" ]
+	assert [ -n "$kept" ]
 	run "$CDM" --quiet --count 1 --time 1 --warmup 0 --interval 0 --test "RND4K Q2T1" --file "$kept"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"   Test: 16 MiB (x1)"* ]]
-	echo "$output" | grep -qE '^  RND    4KiB \(Q=  [12], T= 1\):'
+	assert_success
+	assert_output --partial "   Test: 16 MiB (x1)"
+	assert_line --regexp '^  RND    4KiB \(Q=  [12], T= 1\):'
 	# reused, not removed, and no new file made beside it
-	[ -f "$kept" ]
-	[ "$(find "$TD" -name 'cdm-*' | grep -vc '\.cdm$')" -eq 1 ]
+	assert [ -f "$kept" ]
+	assert_equal "$(find "$TD" -name 'cdm-*' | grep -vc '\.cdm$')" 1
 	# a user's file is never written
 	echo "precious" > "$TD/user.dat"
 	run "$CDM" --quiet --file "$TD/user.dat"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"$TD/user.dat: not a test file that cdm prepared and kept"* ]]
-	[ "$(cat "$TD/user.dat")" = precious ]
+	assert_failure 1
+	assert_output --partial "$TD/user.dat: not a test file that cdm prepared and kept"
+	assert [ "$(cat "$TD/user.dat")" = precious ]
 	# a kept file whose size changed is refused too
 	truncate -s 8M "$kept"
 	run "$CDM" --quiet --file "$kept"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	run "$CDM" --quiet --size 16MiB --file "$kept"
-	[ "$status" -eq 2 ]
+	assert_failure 2
 	rm -f "$TD"/cdm-* "$TD/user.dat"
 }
 
@@ -210,21 +210,22 @@ check_identity() {
 	engine_works io_uring || skip "$SKIP_WHY"
 	run "$CDM" "${QUICK[@]}" --engine io_uring --sqpoll --test "RND4K Q4T1" --mode read "$TD"
 	if [ "$status" -eq 0 ]; then
-		echo "$output" | grep -qE '^  RND    4KiB \(Q=  4, T= 1\):'
+		assert_line --regexp '^  RND    4KiB \(Q=  4, T= 1\):'
 	else
-		[ "$status" -eq 1 ]
-		[[ "$output" == *"SQPOLL"* ]]
+		assert_failure 1
+		assert_output --partial "SQPOLL"
 	fi
 	run "$CDM" "${QUICK[@]}" --engine io_uring --hipri --test "RND4K Q4T1" --mode read "$TD"
 	if [ "$status" -ne 0 ]; then
-		[ "$status" -eq 1 ]
-		[[ "$output" == *"--hipri needs polled I/O"* || "$output" == *"refuses polled I/O"* ]]
+		assert_failure 1
+		[[ "$output" == *"--hipri needs polled I/O"* || "$output" == *"refuses polled I/O"* ]] ||
+			fail "--hipri failed without saying it needs polled I/O: $output"
 	fi
 	assert_clean "$TD"
 	run "$CDM" "${QUICK[@]}" --engine sync --sqpoll "$TD"
-	[ "$status" -eq 2 ]
+	assert_failure 2
 	run "$CDM" "${QUICK[@]}" --engine io_uring --hipri --buffered "$TD"
-	[ "$status" -eq 2 ]
+	assert_failure 2
 }
 
 # issue 12, item 8: the text says which run it is and whether it is whole,
@@ -232,57 +233,70 @@ check_identity() {
 # replaced for what it is.
 @test "--label and --comment share the Comment line; the default label is not repeated" {
 	"$CDM" "${QUICK[@]}" --engine null --test "RND4K Q2T1" --mode read --label LOCAL "$TD" > "$OD/a"
-	[ "$(tail -n 1 "$OD/a")" = "Comment: LOCAL" ]
+	assert_equal "$(tail -n 1 "$OD/a")" "Comment: LOCAL"
 	"$CDM" "${QUICK[@]}" --engine null --test "RND4K Q2T1" --mode read --label LOCAL \
 		--comment "Samsung 840 EVO 120GB" "$TD" > "$OD/b"
-	[ "$(tail -n 1 "$OD/b")" = "Comment: LOCAL - Samsung 840 EVO 120GB" ]
+	assert_equal "$(tail -n 1 "$OD/b")" "Comment: LOCAL - Samsung 840 EVO 120GB"
 	"$CDM" "${QUICK[@]}" --engine null --test "RND4K Q2T1" --mode read "$TD" > "$OD/c"
-	if grep -q '^Comment' "$OD/c"; then false; fi
+	refute_grep '^Comment' "$OD/c"
 	# a CDM parser reads each footer line by its key: the Comment line
 	# holds no other key, nor a row's "(Q="
 	for f in a b; do
-		[ "$(grep -cE '(Profile|Test|Mode|Time|Date|OS): ' "$OD/$f")" -eq 6 ]
-		if grep '^Comment' "$OD/$f" | grep -qE '(Profile|Test|Mode|Time|Date|OS): |\(Q='; then false; fi
+		assert_equal "$(grep -cE '(Profile|Test|Mode|Time|Date|OS): ' "$OD/$f")" 6
+		refute_grep -E '^Comment.*((Profile|Test|Mode|Time|Date|OS): |\(Q=)' "$OD/$f"
 	done
 	assert_clean "$TD"
 }
 
 @test "-t replacing the profile's tests prints Profile: Custom, in text and JSON; the same tests keep the name" {
 	"$CDM" "${QUICK[@]}" --engine null --test "RND4K Q2T1" --mode read --save "$OD/r.json" "$TD" > "$OD/a"
-	grep -qx 'Profile: Custom' "$OD/a"
+	assert_grep -x 'Profile: Custom' "$OD/a"
 	python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["settings"]["profile"] == "Custom"' "$OD/r.json"
 	"$CDM" "${QUICK[@]}" --engine null --profile real --test "SEQ1M Q1T1" --test "RND4K Q1T1" --mode read "$TD" > "$OD/b"
-	grep -qx 'Profile: Real' "$OD/b"
+	assert_grep -x 'Profile: Real' "$OD/b"
 	"$CDM" "${QUICK[@]}" --engine null --profile real --test "RND4K Q1T1" --mode read "$TD" > "$OD/c"
-	grep -qx 'Profile: Custom' "$OD/c"
+	assert_grep -x 'Profile: Custom' "$OD/c"
 	"$CDM" "${QUICK[@]}" --engine null --profile peak --mode read "$TD" > "$OD/d"
-	grep -qx 'Profile: Peak' "$OD/d"
+	assert_grep -x 'Profile: Peak' "$OD/d"
+	assert_clean "$TD"
+}
+
+# interrupted_comment WHAT ARGS... - run cdm (ARGS, three tests, null
+# engine) on a terminal, SIGINT once its progress line shows WHAT; check
+# its exit status and that its Comment line says what the run did, from
+# the JSON it saved: the tests it completed and the one it was in, with
+# the passes that one completed; the Comment's bracket into $COMMENT
+interrupted_comment() {
+	local what=$1
+	shift
+	tty_start "$OD" --size 16MiB --warmup 0 --engine null --null-service-us 100 \
+		--test RND4K --test SEQ128K --test SEQ1M --mode read \
+		--label SAN --comment "ext4 on LUN 3" --save "$OD/r.json" "$@" "$TD"
+	wait_for "$what" tty_shows "$what"
+	kill -INT "$PID"
+	tty_wait
+	cat "$OD/err"
+	assert_equal "$TTY_STATUS" 130
+	COMMENT=$(python3 -c 'import json,sys
+t = json.load(open(sys.argv[1]))["tests"]
+cut = ["; %s Read: %d of %d passes" % (x["name"], len(x["passes"]), int(sys.argv[2]))
+       for x in t if not x["complete"] and x["passes"]]
+print("interrupted after %d of 3 tests%s" % (sum(x["complete"] for x in t), "".join(cut[:1])))' \
+		"$OD/r.json" "$COUNT")
+	assert_equal "$(tail -n 1 "$OD/out")" "Comment: SAN - ext4 on LUN 3 [$COMMENT]"
 	assert_clean "$TD"
 }
 
 @test "an interrupted run's text says so on the Comment line, with the tests it completed" {
-	"$CDM" --quiet --size 16MiB --count 2 --time 1 --warmup 0 --interval 0 --engine null \
-		--null-service-us 100 --test RND4K --test SEQ128K --test SEQ1M --mode read \
-		--label SAN --comment "ext4 on LUN 3" --save "$OD/r.json" "$TD" > "$OD/out" 2> "$OD/err" &
-	pid=$!
-	sleep 3
-	kill -INT "$pid"
-	st=0
-	wait "$pid" || st=$?
-	[ "$st" -eq 130 ]
-	# what the Comment says is what the run did: the tests it completed and
-	# the one it was in, with the passes that one completed (SIGINT comes in
-	# the second or third test on a quiet machine, in the first on a
-	# loaded one that took a second to start)
-	want=$(python3 -c 'import json,sys
-t = json.load(open(sys.argv[1]))["tests"]
-cut = ["; %s Read: %d of 2 passes" % (x["name"], len(x["passes"])) for x in t if not x["complete"] and x["passes"]]
-print("interrupted after %d of 3 tests%s" % (sum(x["complete"] for x in t), "".join(cut[:1])))' "$OD/r.json")
-	cat "$OD/out"
-	echo "want: $want"
-	[ "$(tail -n 1 "$OD/out")" = "Comment: SAN - ext4 on LUN 3 [$want]" ]
-	[[ "$want" != "interrupted after 3 of 3"* ]]
-	assert_clean "$TD"
+	# in the 600 s interval after the first test: one test completed
+	COUNT=2
+	interrupted_comment "test 2 of 3  Interval 600 s before SEQ128K Q1T1 Read" \
+		--count 2 --time 1 --interval 600
+	assert_equal "$COMMENT" "interrupted after 1 of 3 tests"
+	# in the second of 30 passes of the first test: its first pass measured
+	COUNT=30
+	interrupted_comment "test 1 of 3  RND4K Q1T1 Read  pass 2/30" --count 30 --time 1 --interval 0
+	assert_regex "$COMMENT" '^interrupted after 0 of 3 tests; RND4K Q1T1 Read: [1-9][0-9]? of 30 passes$'
 }
 
 # issue 12, item 9: --hipri failed at the first I/O, after the test file was
@@ -300,22 +314,20 @@ print("interrupted after %d of 3 tests%s" % (sum(x["complete"] for x in t), "".j
 	dev=$(basename "$sys")
 	poll=$(cat "/sys/block/$dev/queue/io_poll" 2>/dev/null || echo 0)
 	[ "$poll" = 0 ] || skip "$dev can poll: --hipri runs here"
-	# watch for the test file while cdm runs: it must never appear
-	( while :; do ls "$TD" | grep -q '^cdm-' && touch "$OD/seen"; sleep 0.01; done ) &
-	watcher=$!
-	run "$CDM" "${QUICK[@]}" --engine io_uring --hipri --test "RND4K Q4T1" --mode read "$TD"
-	kill "$watcher"
-	echo "$output"
-	[ "$status" -eq 1 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[ "${lines[0]}" = "cdm: $TD: --hipri needs polled I/O, which $dev does not offer (/sys/block/$dev/queue/io_poll: 0); run without --hipri" ]
-	[ ! -e "$OD/seen" ]
+	# every file cdm opens, traced: none under $TD (no test file, ever)
+	command -v strace > /dev/null || skip "strace not installed: no way to see that no file is created"
+	run traced -f -qq -e trace=open,openat,creat -o "$OD/trace" \
+		"$CDM" "${QUICK[@]}" --engine io_uring --hipri --test "RND4K Q4T1" --mode read "$TD"
+	assert_failure 1
+	assert_equal "${#lines[@]}" 1
+	assert_line --index 0 "cdm: $TD: --hipri needs polled I/O, which $dev does not offer (/sys/block/$dev/queue/io_poll: 0); run without --hipri"
+	refute_grep -F "\"$TD/" "$OD/trace"
 	assert_clean "$TD"
 	mountpoint -q /dev/shm || skip "no tmpfs at /dev/shm"
 	d=$(mktemp -d /dev/shm/cdmtest.XXXXXX)
 	run "$CDM" "${QUICK[@]}" --engine io_uring --hipri --test "RND4K Q4T1" --mode read "$d"
 	ls -A "$d"; rmdir "$d"
-	[ "$status" -eq 1 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "${lines[0]}" == *"--hipri polls a block device's completion queues, and no block device is under it"* ]]
+	assert_failure 1
+	assert_equal "${#lines[@]}" 1
+	assert_line --index 0 --partial "--hipri polls a block device's completion queues, and no block device is under it"
 }

@@ -30,8 +30,8 @@ check_little() {
 
 @test "null engine Q1T1: mean latency x IOPS = 1" {
 	set -- $(null_row Q1T1)
-	[ "$3" -eq 1 ]
-	[ "$4" -eq 1 ]
+	assert_equal "$3" 1
+	assert_equal "$4" 1
 	check_little "$@"
 	# the service time is a floor for the latency (sleeps never end early)
 	awk -v lat="$2" 'BEGIN { exit !(lat >= 1000) }'
@@ -39,22 +39,22 @@ check_little() {
 
 @test "null engine Q4T1: mean latency x IOPS = 4" {
 	set -- $(null_row Q4T1)
-	[ "$3" -eq 4 ]
-	[ "$4" -eq 1 ]
+	assert_equal "$3" 4
+	assert_equal "$4" 1
 	check_little "$@"
 }
 
 @test "null engine Q1T4: mean latency x IOPS = 4" {
 	set -- $(null_row Q1T4)
-	[ "$3" -eq 1 ]
-	[ "$4" -eq 4 ]
+	assert_equal "$3" 1
+	assert_equal "$4" 4
 	check_little "$@"
 }
 
 @test "null engine Q32T1: mean latency x IOPS = 32" {
 	set -- $(null_row Q32T1)
-	[ "$3" -eq 32 ]
-	[ "$4" -eq 1 ]
+	assert_equal "$3" 32
+	assert_equal "$4" 1
 	check_little "$@"
 }
 
@@ -80,9 +80,9 @@ check_little() {
 
 @test "null engine without a service time completes every I/O at once" {
 	run "$CDM" "${QUICK[@]}" --engine null --mode read --test "RND4K Q32T1" "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"(null, O_DIRECT)"* ]]
-	echo "$output" | grep -qE '^  RND    4KiB \(Q= 32, T= 1\):'
+	assert_success
+	assert_output --partial "(null, O_DIRECT)"
+	assert_line --regexp '^  RND    4KiB \(Q= 32, T= 1\):'
 }
 
 # ---- the simulated device (--null-device; docs/engines.md) ----

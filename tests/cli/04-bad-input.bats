@@ -10,16 +10,16 @@ refuse() {
 	shift 2
 	run "$CDM" "$@"
 	echo "status $status: $output"
-	[ "$status" -eq "$want" ]
-	[[ "$output" == *"$text"* ]]
+	assert_equal "$status" "$want"
+	assert_output --partial "$text"
 	# the first line is the message, starting "cdm: "
-	[[ "${lines[0]}" == "cdm: "* ]]
+	assert_like "${lines[0]}" '"cdm: "*'
 	assert_clean "$TD"
 }
 
 @test "a target that does not exist" {
 	refuse 1 "$TD/nope: no such directory" "${QUICK[@]}" "$TD/nope"
-	[ ! -e "$TD/nope" ]
+	refute [ -e "$TD/nope" ]
 }
 
 @test "a file where a directory is expected" {
@@ -34,14 +34,14 @@ refuse() {
 	chmod 555 "$TD/ro"
 	run setpriv --reuid=65534 --regid=65534 --clear-groups "$CDM" "${QUICK[@]}" "$TD/ro"
 	echo "$output"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"$TD/ro: no permission to create files here"* ]]
-	[ -z "$(ls -A "$TD/ro")" ]
+	assert_failure 1
+	assert_output --partial "$TD/ro: no permission to create files here"
+	assert_equal "$(ls -A "$TD/ro")" ""
 }
 
 @test "not enough free space names both sizes" {
 	refuse 1 "no space for a 1024 TiB test file" "${QUICK[@]}" --size 1024TiB "$TD"
-	[[ "$output" == *"free)"* ]]
+	assert_output --partial "free)"
 }
 
 @test "malformed test specs are usage errors" {
@@ -54,8 +54,8 @@ refuse() {
 	while IFS='|' read -r spec why; do
 		run "$CDM" "${QUICK[@]}" --test "$spec" "$TD"
 		echo "$spec: $output"
-		[ "$status" -eq 2 ]
-		[ "${lines[0]}" = "cdm: bad test spec '$spec': $why" ]
+		assert_failure 2
+		assert_line --index 0 "cdm: bad test spec '$spec': $why"
 	done <<'T'
 SEQ4G|block size is above the 64M maximum
 SEQ128M|block size is above the 64M maximum
@@ -147,11 +147,11 @@ T
 	printf '# mine\nname = Mine\nsize = 16MiB\ncount = 1\ntime = 1\ninterval = 0\nwarmup = 0\ntest = RND4K Q2T1\n' > "$OD/cdm"
 	run "$CDM" --quiet --profile "$OD/cdm" "$TD"
 	rm -f "$OD/cdm"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"Profile: Mine"* ]]
-	[[ "$output" == *"   Test: 16 MiB (x1)"* ]]
-	[[ "$output" == *"Time: Measure 1 sec / Interval 0 sec "* ]]
-	echo "$output" | grep -qE '^  RND    4KiB \(Q=  [12], T= 1\):'
+	assert_success
+	assert_output --partial "Profile: Mine"
+	assert_output --partial "   Test: 16 MiB (x1)"
+	assert_output --partial "Time: Measure 1 sec / Interval 0 sec "
+	assert_line --regexp '^  RND    4KiB \(Q=  [12], T= 1\):'
 	assert_clean "$TD"
 }
 
@@ -172,11 +172,11 @@ T
 	mkfifo "$OD/fifo"
 	ln -s "$OD/real.json" "$OD/link.json"
 	refuse 1 "/dev/null: not a regular file" "${QUICK[@]}" --engine null --test RND4K --save /dev/null "$TD"
-	[ -c /dev/null ]
+	assert [ -c /dev/null ]
 	refuse 1 "$OD/fifo: not a regular file" "${QUICK[@]}" --engine null --test RND4K --save "$OD/fifo" "$TD"
-	[ -p "$OD/fifo" ]
+	assert [ -p "$OD/fifo" ]
 	refuse 1 "$OD/link.json: not a regular file" "${QUICK[@]}" --engine null --test RND4K --save "$OD/link.json" "$TD"
-	[ -L "$OD/link.json" ]
+	assert [ -L "$OD/link.json" ]
 	refuse 2 "--output and --save name the same file" "${QUICK[@]}" --output "$OD/r" --save "$OD/r" "$TD"
 	refuse 1 "is a directory, not a file for --save" "${QUICK[@]}" --save "$OD" "$TD"
 	refuse 2 "an empty path was given" "${QUICK[@]}" ""
@@ -189,9 +189,9 @@ T
 	sum=$(sha256sum < "$kept")
 	run "$CDM" --quiet --engine null --count 1 --time 1 --warmup 0 --interval 0 --test RND4K \
 		--file "$kept" --output "$kept"
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"is the test file"* ]]
-	[ "$(sha256sum < "$kept")" = "$sum" ]
+	assert_failure 2
+	assert_output --partial "is the test file"
+	assert_equal "$(sha256sum < "$kept")" "$sum"
 	rm -f "$kept"
 }
 
@@ -201,8 +201,8 @@ T
 	# a copy with the extended attributes is a different inode
 	cp --preserve=xattr "$kept" "$OD/copy.keep" 2> /dev/null || cp "$kept" "$OD/copy.keep"
 	run "$CDM" --quiet --engine null --count 1 --time 1 --warmup 0 --interval 0 --file "$OD/copy.keep"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"not a test file that cdm prepared and kept"* ]]
+	assert_failure 1
+	assert_output --partial "not a test file that cdm prepared and kept"
 	# a sidecar does not count where the filesystem has extended attributes
 	head -c 16777216 /dev/zero > "$OD/user.db"
 	echo "cdm test file v2 size=16777216 ino=$(stat -c %i "$OD/user.db")" > "$OD/user.db.cdm"
@@ -210,41 +210,52 @@ T
 	run "$CDM" --quiet --engine null --count 1 --time 1 --warmup 0 --interval 0 --file "$OD/user.db"
 	if setfattr -n user.cdm.probe -v 1 "$OD/user.db" 2> /dev/null || \
 	   python3 -c "import os,sys; os.setxattr(sys.argv[1], 'user.cdm.probe', b'1')" "$OD/user.db" 2> /dev/null; then
-		[ "$status" -eq 1 ]
+		assert_failure 1
 	fi
-	[ "$(sha256sum < "$OD/user.db")" = "$sum" ]
+	assert_equal "$(sha256sum < "$OD/user.db")" "$sum"
 	mkfifo "$OD/fifo"
 	run timeout 10 "$CDM" --quiet --count 1 --time 1 --warmup 0 --interval 0 --file "$OD/fifo"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"$OD/fifo: not a regular file"* ]]
+	assert_failure 1
+	assert_output --partial "$OD/fifo: not a regular file"
 	rm -f "$kept"
+}
+
+# holds_flock PID FILE - does process PID hold a flock(2) lock on FILE?
+# (/proc/locks: "N: FLOCK ADVISORY WRITE PID MAJ:MIN:INODE 0 EOF")
+holds_flock() {
+	local ino
+	ino=$(stat -c %i "$2") || return 1
+	awk -v p="$1" -v i="$ino" '$2 == "FLOCK" && $5 == p {
+		n = split($6, f, ":"); if (f[n] == i) found = 1 } END { exit !found }' /proc/locks
 }
 
 @test "--file smaller than one block, or in use by another run, is refused" {
 	run "$CDM" "${QUICK[@]}" --engine null --test RND4K --keep "$TD"
-	[ "$status" -eq 0 ]
+	assert_success
 	kept=$(find "$TD" -name 'cdm-*.keep')
-	[ -n "$kept" ]
+	assert [ -n "$kept" ]
 	run "$CDM" --quiet --count 1 --time 1 --interval 0 --warmup 0 --test SEQ32M --file "$kept"
 	echo "$output"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"cdm: $kept: the file is smaller than one block of the tests"* ]]
-	# a run holding the file: a second run is refused, the first is unharmed
-	"$CDM" --quiet --count 1 --time 5 --interval 0 --warmup 0 --engine sync --test RND4K \
+	assert_failure 1
+	assert_output --partial "cdm: $kept: the file is smaller than one block of the tests"
+	# a run holding the file: a second run is refused, the first is unharmed.
+	# The first is stopped (SIGSTOP) once it holds the file's lock, so it
+	# still holds it when the second starts, however slow the machine
+	"$CDM" --quiet --count 1 --time 1 --interval 0 --warmup 0 --engine sync --test RND4K \
 		--file "$kept" > "$OD/out" 2>&1 &
 	pid=$!
-	# the first run holds the lock once its worker thread exists
-	for _ in $(seq 200); do
-		[ "$(ls "/proc/$pid/task" 2> /dev/null | wc -l)" -ge 2 ] && break
-		sleep 0.05
-	done
+	wait_for "the first run to lock $kept" holds_flock "$pid" "$kept"
+	kill -STOP "$pid"
 	run "$CDM" --quiet --count 1 --time 1 --interval 0 --warmup 0 --engine null --test RND4K \
 		--file "$kept"
-	echo "$output"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"cdm: $kept: in use by another cdm run"* ]]
-	wait "$pid"
-	[ -e "$kept" ]
+	kill -CONT "$pid"
+	assert_failure 1
+	assert_output --partial "cdm: $kept: in use by another cdm run"
+	st=0
+	wait "$pid" || st=$?
+	cat "$OD/out"
+	assert_equal "$st" 0
+	assert [ -e "$kept" ]
 	rm -f "$kept" "$kept.cdm"
 }
 
@@ -255,20 +266,20 @@ T
 	for f in "$OD/fifo" "$OD/link" /dev/null; do
 		run "$CDM" "${QUICK[@]}" --engine null --test RND4K --mode read --log-interval 500ms --plot "$f" "$TD"
 		echo "$output"
-		[ "$status" -eq 1 ]
-		[ "${lines[0]}" = "cdm: $f: not a regular file; --plot writes a new file and renames it into place" ]
+		assert_failure 1
+		assert_line --index 0 "cdm: $f: not a regular file; --plot writes a new file and renames it into place"
 		run "$CDM" sweep "${QUICK[@]}" --engine null --threads 1,2 --save "$f" "$TD"
-		[ "$status" -eq 1 ]
-		[ "${lines[0]}" = "cdm: $f: not a regular file; --save writes a new file and renames it into place" ]
+		assert_failure 1
+		assert_line --index 0 "cdm: $f: not a regular file; --save writes a new file and renames it into place"
 	done
 	"$CDM" "${QUICK[@]}" --engine null --test RND4K --save "$OD/a.json" "$TD" > /dev/null
 	"$CDM" "${QUICK[@]}" --engine null --test RND4K --save "$OD/b.json" "$TD" > /dev/null
 	run "$CDM" merge --save "$OD/link" "$OD/a.json" "$OD/b.json"
-	[ "$status" -eq 1 ]
-	[ -p "$OD/fifo" ]
-	[ -L "$OD/link" ]
-	[ -c /dev/null ]
-	[ "$(cat "$OD/precious")" = precious ]
+	assert_failure 1
+	assert [ -p "$OD/fifo" ]
+	assert [ -L "$OD/link" ]
+	assert [ -c /dev/null ]
+	assert_equal "$(cat "$OD/precious")" precious
 	assert_clean "$TD"
 }
 
@@ -279,28 +290,28 @@ T
 	cp "$OD/b.json" "$OD/b.orig"
 	run "$CDM" merge --save "$OD/a.json" "$OD/a.json" "$OD/b.json"
 	echo "$output"
-	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm: $OD/a.json is one of the results to merge; write the aggregate to another file" ]
+	assert_failure 2
+	assert_line --index 0 "cdm: $OD/a.json is one of the results to merge; write the aggregate to another file"
 	run "$CDM" merge --output "$OD/./b.json" "$OD/a.json" "$OD/b.json"
-	[ "$status" -eq 2 ]
+	assert_failure 2
 	run "$CDM" compare --output "$OD/b.json" "$OD/a.json" "$OD/b.json"
-	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm: $OD/b.json is one of the results to compare; write the comparison to another file" ]
+	assert_failure 2
+	assert_line --index 0 "cdm: $OD/b.json is one of the results to compare; write the comparison to another file"
 	run "$CDM" merge "$OD/a.json" "$OD/./a.json"
-	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm: $OD/a.json and $OD/./a.json are the same file: each run is merged once" ]
+	assert_failure 2
+	assert_line --index 0 "cdm: $OD/a.json and $OD/./a.json are the same file: each run is merged once"
 	cmp "$OD/a.json" "$OD/a.orig"
 	cmp "$OD/b.json" "$OD/b.orig"
 }
 
 @test "a run's --plot and --output naming one file by two spellings is refused; a sweep refuses a W<pct> test" {
 	run "$CDM" "${QUICK[@]}" --engine null --test RND4K --log-interval 500ms --plot "$OD/./x.svg" --output "$OD/x.svg" "$TD"
-	[ "$status" -eq 2 ]
-	[ ! -e "$OD/x.svg" ]
+	assert_failure 2
+	refute [ -e "$OD/x.svg" ]
 	run "$CDM" sweep "${QUICK[@]}" --engine null --threads 1,2 --test "RND4K W20" "$TD"
 	echo "$output"
-	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm: --test 'RND4K W20': a sweep runs read and write tests; a test with W<pct> (a Mix) cannot be swept" ]
+	assert_failure 2
+	assert_line --index 0 "cdm: --test 'RND4K W20': a sweep runs read and write tests; a test with W<pct> (a Mix) cannot be swept"
 	assert_clean "$TD"
 }
 
@@ -316,10 +327,10 @@ T
 		shift 3
 		run "$CDM" "$@"
 		echo "status $status: $output"
-		[ "$status" -eq 2 ]
-		[ "${#lines[@]}" -eq 1 ]
-		[[ "${lines[0]}" == "cdm: $path: the name says "*", but $opt writes $writes: name it "* ]]
-		[ ! -e "$path" ]
+		assert_failure 2
+		assert_equal "${#lines[@]}" 1
+		assert_like "${lines[0]}" '"cdm: $path: the name says "*", but $opt writes $writes: name it "*'
+		refute [ -e "$path" ]
 		assert_clean "$TD"
 	}
 	refuse_name "$OD/p.png" --plot SVG "${QUICK[@]}" --engine null --log-interval 1s --plot "$OD/p.png" "$TD"
@@ -386,13 +397,13 @@ block_at() {
 	# line (a profile file trims its values, docs/profile-format.md)
 	for v in " 1G" "1GiB " "1 "; do
 		run "$CDM" -q --engine null --size "$v" "$TD/none"
-		[ "$status" -eq 2 ]
+		assert_failure 2
 		run "$CDM" sweep -q --engine null --qd 1,2 --test RND4K --size "$v" "$TD/none"
-		[ "$status" -eq 2 ]
+		assert_failure 2
 	done
 	# GB is 10^9 bytes everywhere, never GiB: the rounding says so
 	run "$CDM" -q --engine null --size "1 gb" "$TD/none"
-	[[ "$output" == *"test size 1000000000 B rounded down to 953 MiB"* ]]
+	assert_output --partial "test size 1000000000 B rounded down to 953 MiB"
 	assert_clean "$TD"
 }
 
@@ -405,8 +416,8 @@ block_at() {
 	done
 	# a decimal unit is 1000 bytes: 4KB is not a whole number of sectors
 	run "$CDM" -q -t "RND4KB" "$TD"
-	[ "$status" -eq 2 ]
-	[[ "${lines[0]}" == "cdm: bad test spec 'RND4KB': block size must be a multiple of 512B" ]]
+	assert_failure 2
+	assert_line --index 0 "cdm: bad test spec 'RND4KB': block size must be a multiple of 512B"
 }
 
 # issue 12, item 9: "cdm -q compare a.json b.json" said "one TARGET directory
@@ -417,20 +428,20 @@ block_at() {
 	for sub in compare sweep merge report; do
 		run "$CDM" -q "$sub" "$OD/a.json" "$OD/b.json"
 		echo "$output"
-		[ "$status" -eq 2 ]
-		[ "${lines[0]}" = "cdm: '$sub' is a subcommand: put it first, with its options after it (cdm $sub [OPTIONS] ...; cdm $sub --help)" ]
+		assert_failure 2
+		assert_line --index 0 "cdm: '$sub' is a subcommand: put it first, with its options after it (cdm $sub [OPTIONS] ...; cdm $sub --help)"
 		run "$CDM" --engine null -q "$sub" --threads 1,2
-		[ "$status" -eq 2 ]
-		[[ "${lines[0]}" == "cdm: '$sub' is a subcommand: put it first"* ]]
+		assert_failure 2
+		assert_like "${lines[0]}" "\"cdm: '\$sub' is a subcommand: put it first\"*"
 	done
 	# "compare" as an option's value, or a directory named so, is no subcommand
 	run "$CDM" -q --label compare "$TD/none"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"$TD/none: no such directory"* ]]
+	assert_failure 1
+	assert_output --partial "$TD/none: no such directory"
 	mkdir "$TD/merge"
 	cd "$TD"
 	run "$CDM" "${QUICK[@]}" --engine null --test RND4K --mode read merge
-	[ "$status" -eq 0 ]
+	assert_success
 	assert_clean "$TD/merge"
 }
 
@@ -440,30 +451,30 @@ block_at() {
 		# getopt's own message, a bad value, a file that cannot be read
 		run "$CDM" "$sub" --no-such-option
 		echo "$sub: $output"
-		[ "$status" -eq 2 ]
-		[ "${lines[0]}" = "cdm: unrecognized option '--no-such-option'" ]
-		[ "${lines[1]}" = "Try 'cdm $sub --help'." ]
+		assert_failure 2
+		assert_line --index 0 "cdm: unrecognized option '--no-such-option'"
+		assert_line --index 1 "Try 'cdm $sub --help'."
 		run "$CDM" "$sub" --format nosuch "$OD/a.json" "$OD/a.json"
-		[ "$status" -eq 2 ]
-		[[ "${lines[0]}" == "cdm: bad value for --format: 'nosuch' ("* ]]
-		[ "${lines[1]}" = "Try 'cdm $sub --help'." ]
+		assert_failure 2
+		assert_like "${lines[0]}" "\"cdm: bad value for --format: 'nosuch' (\"*"
+		assert_line --index 1 "Try 'cdm $sub --help'."
 	done
 	for sub in compare import merge report; do
 		args=("$OD/nosuch.json")
 		[ "$sub" != compare ] || args+=("$OD/a.json")
 		run "$CDM" "$sub" "${args[@]}"
 		echo "$sub: $output"
-		[ "$status" -eq 2 ]
-		[ "${lines[0]}" = "cdm: $OD/nosuch.json: No such file or directory" ]
-		[ "${#lines[@]}" -eq 1 ]
+		assert_failure 2
+		assert_line --index 0 "cdm: $OD/nosuch.json: No such file or directory"
+		assert_equal "${#lines[@]}" 1
 	done
 	run "$CDM" --no-such-option
-	[ "${lines[0]}" = "cdm: unrecognized option '--no-such-option'" ]
+	assert_line --index 0 "cdm: unrecognized option '--no-such-option'"
 	# every line on stderr of every command starts "cdm: " (or is a Try line)
 	for cmdline in "compare -f x" "import" "merge" "report a b" "sweep" "-n 0"; do
 		run "$CDM" $cmdline
-		[ "$status" -eq 2 ]
-		[ -z "$(echo "$output" | grep -vE "^cdm: |^Try 'cdm( [a-z]+)? --help'\.$")" ]
-		[ -z "$(echo "$output" | grep -E '^cdm (compare|import|merge|report|sweep): |^cdm: (compare|import|merge|report|sweep): ')" ]
+		assert_failure 2
+		assert_equal "$(echo "$output" | grep -vE "^cdm: |^Try 'cdm( [a-z]+)? --help'\.$")" ""
+		assert_equal "$(echo "$output" | grep -E '^cdm (compare|import|merge|report|sweep): |^cdm: (compare|import|merge|report|sweep): ')" ""
 	done
 }

@@ -5,8 +5,10 @@
 # (EPIPE, EBADF, ENOSPC) does not kill cdm nor leave its file; a file left
 # by kill -9 is removed by the next run, and only such files are.
 #
-# `timeout 20` around each run is a liveness guard (a run that ignored the
-# signal would hang there), not a timing assertion.
+# No test sleeps: each waits for the event it needs (a worker thread, the
+# test file, the fault shim's hold, the progress line on a terminal); the
+# wait for a run to end on a signal (wait_stopped) is a liveness guard (a
+# run that ignored the signal would hang there), not a timing assertion.
 
 load helpers
 
@@ -16,46 +18,67 @@ start_cdm() {
 	PID=$!
 }
 
-# wait (at most ~20 s) until a test file exists in $TD
-wait_for_file() {
-	for _ in $(seq 200); do
-		[ -n "$(find "$TD" -name 'cdm-*.tmp')" ] && return 0
-		sleep 0.1
-	done
-	return 1
+# is there a test file in $TD (the run has created it)?
+test_file_there() {
+	[ -n "$(find "$TD" -name 'cdm-*.tmp')" ]
 }
 
-# send $1 to PID after $2 seconds; check exit status $3 and cleanup
+# wait until a test file exists in $TD
+wait_for_file() {
+	wait_for "a test file in $TD" test_file_there
+}
+
+# wait_stopped SIG - wait for PID, sent SIG, to end; its exit status in ST
+wait_stopped() {
+	wait_for "cdm to end on SIG$1" ended "$PID" || { kill -9 "$PID"; return 1; }
+	ST=0
+	wait "$PID" || ST=$?
+}
+
+# send $1 to PID now; check exit status $2, the message and cleanup
 interrupt_and_check() {
-	sleep "$2"
 	kill -s "$1" "$PID"
-	local st=0
-	timeout 20 tail --pid="$PID" -f /dev/null || { kill -9 "$PID"; echo "did not stop"; return 1; }
-	wait "$PID" || st=$?
+	wait_stopped "$1"
 	cat "$OD/err"
-	[ "$st" -eq "$3" ] || { echo "exit $st, want $3"; return 1; }
-	grep -q "interrupted by" "$OD/err"
+	assert_equal "$ST" "$2"
+	assert_grep "interrupted by" "$OD/err"
 	assert_clean "$TD"
 }
 
+# start cdm (ARGS) with a measured pass of 30 s and wait until its first
+# worker thread is there: the signal a test sends next comes while it
+# measures, and ends the run long before the pass would
+start_measuring() {
+	start_cdm --quiet --size 16MiB --count 1 --time 30 --warmup 0 --interval 0 "$@" "$TD"
+	wait_for "cdm's first worker thread" has_thread "$PID" cdm-w0
+}
+
 @test "SIGINT while measuring: exit 130, rows so far on stdout, no file left" {
-	start_cdm --quiet --size 16MiB --count 2 --time 1 --warmup 0 --interval 0 \
+	# 30 passes of 1 s on a terminal: SIGINT once its progress line shows
+	# the second pass, so the first is measured and the run far from over
+	tty_start "$OD" --size 16MiB --count 30 --time 1 --warmup 0 --interval 0 \
 		--test RND4K --test SEQ128K --mode read "$TD"
-	interrupt_and_check INT 3 130
-	# the first test finished: its row is there; the second may be
-	grep -qE '^  RND    4KiB \(Q=  1, T= 1\):' "$OD/out"
-	grep -q '^\[Read\]$' "$OD/out"
-	grep -q '^Profile: Custom$' "$OD/out"
+	wait_for "RND4K's second pass" tty_shows "test 1 of 2  RND4K Q1T1 Read  pass 2/30"
+	kill -INT "$PID"
+	tty_wait
+	cat "$OD/err"
+	assert_equal "$TTY_STATUS" 130
+	assert_grep "interrupted by" "$OD/err"
+	assert_clean "$TD"
+	# the first test's first pass is measured: its row is there
+	assert_grep -E '^  RND    4KiB \(Q=  1, T= 1\):' "$OD/out"
+	assert_grep '^\[Read\]$' "$OD/out"
+	assert_grep '^Profile: Custom$' "$OD/out"
 	# and the text says it is not whole (issue 12)
-	grep -qE '^Comment: \[interrupted after [0-2] of 2 tests' "$OD/out"
+	assert_grep -E '^Comment: \[interrupted after 0 of 2 tests; RND4K Q1T1 Read: [1-9][0-9]? of 30 passes\]$' "$OD/out"
 	rm -f "$OD/out" "$OD/err"
 }
 
 @test "SIGTERM exits 143 and SIGHUP exits 129, cleaning up" {
-	start_cdm --quiet --size 16MiB --count 3 --time 1 --warmup 1 --interval 0 --test RND4K "$TD"
-	interrupt_and_check TERM 1.5 143
-	start_cdm --quiet --size 16MiB --count 3 --time 1 --warmup 1 --interval 0 --test RND4K "$TD"
-	interrupt_and_check HUP 1.5 129
+	start_measuring --test RND4K
+	interrupt_and_check TERM 143
+	start_measuring --test RND4K
+	interrupt_and_check HUP 129
 	rm -f "$OD/out" "$OD/err"
 }
 
@@ -72,34 +95,50 @@ interrupt_and_check() {
 		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
 		start_cdm --quiet --size 16MiB --count 1 --time 1 --warmup 0 --interval 600 \
 		--engine sync --test RND4K --test SEQ128K --mode read "$TD"
-	while [ ! -e "$HOLD/pread-4096.held" ] && kill -0 "$PID" 2> /dev/null; do
-		sleep 0.05
-	done
-	grep -qx 'cdm-w0' /proc/"$PID"/task/*/comm
+	wait_for "the first 4 KiB read to be held" held_or_ended "$HOLD/pread-4096.held" "$PID"
+	assert has_thread "$PID" cdm-w0
 	touch "$HOLD/pread-4096.go"
-	while kill -0 "$PID" 2> /dev/null && grep -qx 'cdm-w0' /proc/"$PID"/task/*/comm 2> /dev/null; do
-		sleep 0.05
-	done
-	interrupt_and_check INT 0 130
-	grep -qE '^  RND    4KiB' "$OD/out"
+	wait_for "the end of the first test's pass" no_worker
+	interrupt_and_check INT 130
+	assert_grep -E '^  RND    4KiB' "$OD/out"
 	rm -f "$OD/out" "$OD/err"
 }
 
+# has PID's first worker thread gone (or PID ended)?
+no_worker() {
+	! has_thread "$PID" cdm-w0
+}
+
 @test "a signal while the test file is being prepared" {
-	start_cdm --quiet --size 1GiB --count 1 --time 1 --warmup 0 --interval 0 --test RND4K "$TD"
-	wait_for_file
-	interrupt_and_check INT 0.1 130
-	rm -f "$OD/out" "$OD/err"
+	SHIM=$BATS_TEST_DIRNAME/../../build/tests/faultshim.so
+	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
+	# the preparation's first 4 MiB write waits (the fault shim's hold)
+	# until the signal has been sent: it comes while the file is prepared
+	HOLD=$OD/hold
+	mkdir "$HOLD"
+	CDM_FAULT=pwrite:hold:0:4194304 CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+		start_cdm --quiet --size 64MiB --count 1 --time 1 --warmup 0 --interval 0 --test RND4K "$TD"
+	wait_for "the preparation's first write to be held" held_or_ended "$HOLD/pwrite-4194304.held" "$PID"
+	assert test_file_there
+	kill -INT "$PID"
+	touch "$HOLD/pwrite-4194304.go"
+	wait_stopped INT
+	cat "$OD/err"
+	assert_equal "$ST" 130
+	assert_grep "interrupted by" "$OD/err"
+	assert_clean "$TD"
+	rm -rf "$OD/out" "$OD/err" "$HOLD"
 }
 
 @test "after kill -9 the next run removes the stale file, and only such files" {
 	host=$(hostname)
-	start_cdm --quiet --size 16MiB --count 5 --time 2 --warmup 0 --interval 0 --test RND4K "$TD"
+	start_cdm --quiet --size 16MiB --count 1 --time 30 --warmup 0 --interval 0 --test RND4K "$TD"
 	wait_for_file
 	kill -9 "$PID"
 	wait "$PID" || true
 	stale=$(find "$TD" -name 'cdm-*.tmp')
-	[ -n "$stale" ]
+	assert [ -n "$stale" ]
 	# files that must survive: another host's, a live process's, a kept one,
 	# and a user's file that merely looks similar
 	sh -c 'exit 0' & dead=$!; wait $dead
@@ -107,30 +146,44 @@ interrupt_and_check() {
 		"$TD/cdm-$host-$dead-0badcafe.keep" "$TD/cdm-notes.tmp"
 	touch "$TD/cdm-$host-$dead-1234abcd.tmp"
 	run "$CDM" "${QUICK[@]}" --test RND4K "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"removed $stale"* ]]
-	[ ! -e "$stale" ]
-	[ ! -e "$TD/cdm-$host-$dead-1234abcd.tmp" ]
-	[ -e "$TD/cdm-otherhost-$dead-0badcafe.tmp" ]
-	[ -e "$TD/cdm-$host-$$-0badcafe.tmp" ]
-	[ -e "$TD/cdm-$host-$dead-0badcafe.keep" ]
-	[ -e "$TD/cdm-notes.tmp" ]
+	assert_success
+	assert_output --partial "removed $stale"
+	refute [ -e "$stale" ]
+	refute [ -e "$TD/cdm-$host-$dead-1234abcd.tmp" ]
+	assert [ -e "$TD/cdm-otherhost-$dead-0badcafe.tmp" ]
+	assert [ -e "$TD/cdm-$host-$$-0badcafe.tmp" ]
+	assert [ -e "$TD/cdm-$host-$dead-0badcafe.keep" ]
+	assert [ -e "$TD/cdm-notes.tmp" ]
 	rm -f "$TD"/cdm-* "$OD/out" "$OD/err"
 }
 
 @test "a live run's test file is never removed, even seen from another PID namespace" {
 	command -v unshare > /dev/null || skip "unshare not installed"
 	unshare -pf --mount-proc true 2> /dev/null || skip "cannot create a PID namespace here"
-	start_cdm --quiet --size 64MiB --count 3 --time 2 --warmup 0 --interval 0 --test RND4K "$TD"
-	wait_for_file
+	SHIM=$BATS_TEST_DIRNAME/../../build/tests/faultshim.so
+	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
+	# the live run's preparation waits in its first 4 MiB write (the fault
+	# shim's hold) until the other run is done: it is live all that time
+	HOLD=$OD/hold
+	mkdir "$HOLD"
+	CDM_FAULT=pwrite:hold:0:4194304 CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+		start_cdm --quiet --size 16MiB --count 1 --time 1 --warmup 0 --interval 0 --test RND4K "$TD"
+	wait_for "the live run's first write to be held" held_or_ended "$HOLD/pwrite-4194304.held" "$PID"
 	live=$(find "$TD" -name 'cdm-*.tmp')
+	assert [ -n "$live" ]
 	# in a new PID namespace the live run's PID does not exist
 	run unshare -pf --mount-proc "$CDM" "${QUICK[@]}" --engine null --test RND4K "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" != *"removed $live"* ]]
-	[ -e "$live" ]
-	wait "$PID"
+	assert_success
+	refute_output --partial "removed $live"
+	assert [ -e "$live" ]
+	touch "$HOLD/pwrite-4194304.go"
+	st=0
+	wait "$PID" || st=$?
+	cat "$OD/err"
+	assert_equal "$st" 0
 	assert_clean "$TD"
+	rm -rf "$HOLD" "$OD/out" "$OD/err"
 }
 
 # ---- issue 12: every way the process can end removes the test file ----
@@ -150,10 +203,9 @@ os.execvp(sys.argv[1], sys.argv[1:])' "$@"
 @test "the field report: cdm ... 2>&1 | head -1 stops cleanly at its next note, exit 141, no file left" {
 	run bash -c '"$1" -e sync -t "RND4K Q32T1" --size 64MiB --time 1 --count 2 --interval 0 --warmup 0 "$2" 2>&1 | head -1; exit "${PIPESTATUS[0]}"' \
 		bash "$CDM" "$TD"
-	echo "$output"
-	[ "$status" -eq 141 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "${lines[0]}" == "cdm: note: "* ]]
+	assert_failure 141
+	assert_equal "${#lines[@]}" 1
+	assert_line --index 0 --regexp '^cdm: note: '
 	assert_clean "$TD"
 }
 
@@ -162,9 +214,9 @@ os.execvp(sys.argv[1], sys.argv[1:])' "$@"
 	st=0
 	closed_stdout "$CDM" "${QUICK[@]}" --test RND4K --save "$OD/r.json" "$TD" 2> "$OD/err" || st=$?
 	cat "$OD/err"
-	[ "$st" -eq 141 ]
-	grep -q '^cdm: stdout: writing the report failed: Broken pipe$' "$OD/err"
-	grep -q '^cdm: interrupted by Broken pipe after the run ended; the test file was removed$' "$OD/err"
+	assert_equal "$st" 141
+	assert_grep -x 'cdm: stdout: writing the report failed: Broken pipe' "$OD/err"
+	assert_grep -x 'cdm: interrupted by Broken pipe after the run ended; the test file was removed' "$OD/err"
 	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["tests"]' "$OD/r.json"
 	assert_clean "$TD"
 	rm -f "$OD/r.json" "$OD/err"
@@ -172,17 +224,17 @@ os.execvp(sys.argv[1], sys.argv[1:])' "$@"
 
 @test "stderr closed (2>&-): the run completes, the report on stdout, no message written into the test file" {
 	run sh -c '"$@" 2>&-' sh "$CDM" "${QUICK[@]}" --test RND4K "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"RND    4KiB (Q=  1, T= 1):"* ]]
+	assert_success
+	assert_output --partial "RND    4KiB (Q=  1, T= 1):"
 	assert_clean "$TD"
 	# a closed fd 2 must not become the test file's descriptor: with
 	# --buffered the notes would land in the file (read mode: no test
 	# overwrites them; --keep: the file stays to be read)
 	run sh -c '"$@" 2>&-' sh "$CDM" "${QUICK[@]}" --engine sync --test "RND4K Q32T1" \
 		--mode read --buffered --keep "$TD"
-	[ "$status" -eq 0 ]
+	assert_success
 	kept=$(find "$TD" -name 'cdm-*.keep')
-	[ -n "$kept" ]
+	assert [ -n "$kept" ]
 	if head -c 4096 "$kept" | grep -aq 'cdm: '; then
 		echo "the messages were written into $kept"
 		false
@@ -193,15 +245,15 @@ os.execvp(sys.argv[1], sys.argv[1:])' "$@"
 @test "stderr to a full device (2>/dev/full): the run completes, exit 0, no file left" {
 	[ -w /dev/full ] || skip "no /dev/full"
 	run sh -c '"$@" 2>/dev/full' sh "$CDM" "${QUICK[@]}" --engine sync --test "RND4K Q32T1" "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"RND    4KiB (Q=  1, T= 1):"* ]]
+	assert_success
+	assert_output --partial "RND    4KiB (Q=  1, T= 1):"
 	assert_clean "$TD"
 }
 
 # kill_mid_run SIG STATUS: SIG in the first measured pass stops the run cleanly
 kill_mid_run() {
-	start_cdm --quiet --size 16MiB --count 3 --time 1 --warmup 1 --interval 0 --test RND4K "$TD"
-	interrupt_and_check "$1" 1.5 "$2"
+	start_measuring --test RND4K
+	interrupt_and_check "$1" "$2"
 	rm -f "$OD/out" "$OD/err"
 }
 
@@ -231,14 +283,13 @@ kill_mid_run() {
 
 @test "a fault signal (SIGABRT, SIGILL) removes the test file, then ends cdm by that signal" {
 	for sig in ABRT:134 ILL:132; do
-		start_cdm --quiet --size 16MiB --count 5 --time 2 --warmup 0 --interval 0 --test RND4K "$TD"
+		start_cdm --quiet --size 16MiB --count 1 --time 30 --warmup 0 --interval 0 --test RND4K "$TD"
 		wait_for_file
 		kill -s "${sig%:*}" "$PID"
-		st=0
-		timeout 20 tail --pid="$PID" -f /dev/null || { kill -9 "$PID"; echo "did not stop"; false; }
-		wait "$PID" || st=$?
+		wait_stopped "${sig%:*}"
 		cat "$OD/err"
-		[ "$st" -eq "${sig#*:}" ] || { echo "SIG${sig%:*}: exit $st"; false; }
+		echo "SIG${sig%:*}"
+		assert_equal "$ST" "${sig#*:}"
 		assert_clean "$TD"
 	done
 	rm -f "$OD/out" "$OD/err"
@@ -261,17 +312,15 @@ fault_signal_while_held() {
 	CDM_FAULT=$call:hold:0 CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
 		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
 		start_cdm "$@"
-	while [ ! -e "$HOLD/$call.held" ] && kill -0 "$PID" 2> /dev/null; do
-		sleep 0.05
-	done
+	wait_for "cdm's $call to be held" held_or_ended "$HOLD/$call.held" "$PID"
 	[ -e "$HOLD/$call.held" ] || { cat "$OD/err"; echo "cdm ended before its $call"; false; }
+	# kill(2) has made SIG pending when kill returns: it came while held
 	kill -s "$sig" "$PID"
-	sleep 0.2
 	touch "$HOLD/$call.go"
-	timeout 60 tail --pid="$PID" -f /dev/null || { kill -9 "$PID"; echo "did not stop"; false; }
-	wait "$PID" || st=$?
+	wait_stopped "$sig"
 	cat "$OD/err"
-	[ "$st" -eq "$want" ] || { echo "SIG$sig: exit $st"; false; }
+	echo "SIG$sig"
+	assert_equal "$ST" "$want"
 	rm -rf "$HOLD"
 }
 
@@ -292,8 +341,7 @@ fault_signal_while_held() {
 	fault_signal_while_held fsync ABRT 134 --quiet --engine null --size 16MiB --count 1 \
 		--time 1 --warmup 0 --interval 0 --test RND4K --save "$OD/r.json" "$TD"
 	assert_clean "$TD"
-	ls -A "$OD"
-	[ -z "$(find "$OD" -name 'r.json.*')" ]
+	assert_equal "$(find "$OD" -name 'r.json.*')" ""
 	# the file was complete before the signal took effect
 	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$OD/r.json"
 	rm -f "$OD/out" "$OD/err" "$OD/r.json"
@@ -311,7 +359,8 @@ fault_signal_while_held() {
 	cat "$OD/err"
 	# the plain build dies of SIGSEGV; the sanitizer build's own handler,
 	# which cdm hands the fault on to, reports it and exits 1
-	[ "$st" -eq 139 ] || { [ "$st" -eq 1 ] && grep -q AddressSanitizer "$OD/err"; } || false
+	[ "$st" -eq 139 ] || { [ "$st" -eq 1 ] && grep -q AddressSanitizer "$OD/err"; } ||
+		fail "exit $st: want 139 (SIGSEGV), or 1 with AddressSanitizer's report"
 	assert_clean "$TD"
 	rm -f "$OD"/crash.* "$OD/out" "$OD/err"
 }
@@ -319,10 +368,8 @@ fault_signal_while_held() {
 @test "RLIMIT_FSIZE below the test size is refused up front: one line naming the limit, exit 1, nothing left" {
 	# ulimit -f counts 1024-byte blocks: 1 MiB, against a 16 MiB file
 	run bash -c 'ulimit -f 1024 && exec "$@"' bash "$CDM" "${QUICK[@]}" --test RND4K "$TD"
-	echo "$output"
-	[ "$status" -eq 1 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[ "$output" = "cdm: $TD: the 16 MiB test file is larger than the file size limit of 1 MiB (RLIMIT_FSIZE, ulimit -f); raise the limit or give a smaller --size" ]
+	assert_failure 1
+	assert_output "cdm: $TD: the 16 MiB test file is larger than the file size limit of 1 MiB (RLIMIT_FSIZE, ulimit -f); raise the limit or give a smaller --size"
 	assert_clean "$TD"
 }
 
@@ -370,8 +417,8 @@ C
 		LD_PRELOAD="$OD/wfault.so" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
 			timeout 60 "$CDM" "${QUICK[@]}" --engine sync --test RND4K "$TD" > "$OD/out" 2> "$OD/err" || st=$?
 		cat "$OD/err"
-		echo "$f: exit $st"
-		[ "$st" -eq "${f#*:}" ] || { [ "$st" -eq 1 ] && grep -q Sanitizer "$OD/err"; } || false
+		[ "$st" -eq "${f#*:}" ] || { [ "$st" -eq 1 ] && grep -q Sanitizer "$OD/err"; } ||
+			fail "$f: exit $st: want ${f#*:}, or 1 with a sanitizer's report"
 		assert_clean "$TD"
 	done
 	rm -f "$OD"/wfault.* "$OD/out" "$OD/err"

@@ -22,16 +22,16 @@ render_manpage() {
 }
 
 @test "the man page documents every option that cdm --help lists" {
-	[ -f "$MANPAGE" ]
+	assert [ -f "$MANPAGE" ]
 	page=$(render_manpage) || skip "$SKIP_WHY"
-	[ -n "$page" ]
+	assert [ -n "$page" ]
 	run "$CDM" --help
-	[ "$status" -eq 0 ]
+	assert_success
 	help=$output
 
 	opts=$(echo "$help" | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u)
 	# sanity: the help text really was parsed
-	[ "$(echo "$opts" | wc -l)" -ge 20 ]
+	assert [ "$(echo "$opts" | wc -l)" -ge 20 ]
 	missing=
 	for o in $opts; do
 		# the whole option, not a prefix of a longer one
@@ -54,11 +54,11 @@ render_manpage() {
 }
 
 @test "the man page renders without warnings" {
-	[ -f "$MANPAGE" ]
+	assert [ -f "$MANPAGE" ]
 	command -v groff >/dev/null 2>&1 ||
 		skip "groff is not installed (apt-get install groff-base)"
 	run sh -c 'groff -man -Tutf8 -ww "$1" 2>&1 >/dev/null' sh "$MANPAGE"
-	[ "$status" -eq 0 ]
+	assert_success
 	if [ -n "$output" ]; then
 		echo "groff warnings:"
 		echo "$output"
@@ -76,17 +76,17 @@ render_manpage() {
 }
 
 @test "the man page lists every subcommand and its options in its own section" {
-	[ -f "$MANPAGE" ]
+	assert [ -f "$MANPAGE" ]
 	page=$(render_manpage) || skip "$SKIP_WHY"
 	run "$CDM" --help
-	[ "$status" -eq 0 ]
+	assert_success
 	help=$output
 
 	# the subcommands of the usage lines; each must be in the SYNOPSIS
 	subs=$(echo "$help" | sed -n 's/^\(Usage:\)\{0,1\} *cdm \([a-z][a-z]*\) .*/\2/p' | sort -u)
-	[ "$(echo "$subs" | wc -l)" -ge 5 ]
+	assert [ "$(echo "$subs" | wc -l)" -ge 5 ]
 	synopsis=$(echo "$page" | sed -n '/^SYNOPSIS$/,/^DESCRIPTION$/p')
-	[ -n "$synopsis" ]
+	assert [ -n "$synopsis" ]
 	missing=
 	for s in $subs; do
 		echo "$synopsis" | grep -q "^ *cdm $s " || missing="$missing $s"
@@ -110,10 +110,10 @@ render_manpage() {
 			continue
 		fi
 		run "$CDM" "$s" --help
-		[ "$status" -eq 0 ]
+		assert_success
 		opts=$(echo "$output" | grep -oE -- '^ +-[a-zA-Z], --[a-z][a-z0-9-]*|^ +--[a-z][a-z0-9-]*' |
 			grep -oE -- '--?[a-zA-Z][a-z0-9-]*' | sort -u)
-		[ -n "$opts" ]
+		assert [ -n "$opts" ]
 		for o in $opts; do
 			echo "$text" | grep -qE -- "(^|[^a-zA-Z0-9-])$o([^a-z0-9-]|\$)" ||
 				missing="$missing $s:$o"

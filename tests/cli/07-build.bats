@@ -12,24 +12,24 @@ ROOT="$BATS_TEST_DIRNAME/../.."
 
 @test "make WITH_LIBURING=yes without liburing says: install liburing-dev" {
 	run make_dry WITH_LIBURING=yes PKG_CONFIG=false
-	[ "$status" -ne 0 ]
-	[[ "$output" == *"install liburing-dev"* ]]
+	assert_failure
+	assert_output --partial "install liburing-dev"
 }
 
 @test "make WITH_LIBAIO=yes without libaio says: install libaio-dev" {
 	# a compiler that cannot find libaio.h stands in for a machine without it
 	run make_dry WITH_LIBAIO=yes CC="cc -include /nonexistent/libaio-missing.h"
-	[ "$status" -ne 0 ]
-	[[ "$output" == *"install libaio-dev"* ]]
+	assert_failure
+	assert_output --partial "install libaio-dev"
 }
 
 @test "make install DESTDIR= PREFIX= installs binary, man page and profiles" {
 	# the binary as built (-o cdm): never relinked under the other tests
 	run make -C "$ROOT" -o cdm install DESTDIR="$TD/root" PREFIX=/opt/cdm
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[ -x "$TD/root/opt/cdm/bin/cdm" ]
-	[ -f "$TD/root/opt/cdm/share/man/man1/cdm.1" ]
+	assert_success
+	assert [ -x "$TD/root/opt/cdm/bin/cdm" ]
+	assert [ -f "$TD/root/opt/cdm/share/man/man1/cdm.1" ]
 	# every built-in, as --list-profiles names them
 	for p in $("$ROOT/cdm" --list-profiles | grep -oE '^[a-z0-9-]+:' | tr -d :); do
 		cmp "$TD/root/opt/cdm/share/cdm/profiles/$p.cdm" "$ROOT/profiles/$p.cdm"
@@ -43,16 +43,16 @@ ROOT="$BATS_TEST_DIRNAME/../.."
 	command -v python3 > /dev/null || skip "python3 not installed"
 	run python3 "$ROOT/tests/tools/layers.py" "$ROOT/build"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"no upward use, no circle"* ]]
+	assert_success
+	assert_output --partial "no upward use, no circle"
 }
 
 @test "no function in src/ is over 120 lines" {
 	ctags --version 2>/dev/null | grep -q "Universal Ctags" || skip "universal-ctags not installed"
 	run sh -c "ctags --fields=+ne --c-kinds=f -o - -R '$ROOT/src' | awk -F'\t' '{n=\"\";e=\"\";for(i=4;i<=NF;i++){if(\$i~/^line:/)n=substr(\$i,6);if(\$i~/^end:/)e=substr(\$i,5)} if(e-n>=120) print e-n+1\" lines: \"\$2\": \"\$1}'"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[ -z "$output" ]
+	assert_success
+	refute_output
 }
 
 @test "off_t must have 64 bits: base/lfs.h stops a 32-bit build without _FILE_OFFSET_BITS=64" {
@@ -61,10 +61,10 @@ ROOT="$BATS_TEST_DIRNAME/../.."
 	printf '#include "cdm/base/lfs.h"\n' > "$TD/lfs.c"
 	run gcc -m32 -fsyntax-only -I "$ROOT/include" "$TD/lfs.c"
 	echo "$output"
-	[ "$status" -ne 0 ]
-	[[ "$output" == *"off_t has fewer than 64 bits: build with -D_FILE_OFFSET_BITS=64"* ]]
+	assert_failure
+	assert_output --partial "off_t has fewer than 64 bits: build with -D_FILE_OFFSET_BITS=64"
 	run gcc -m32 -D_FILE_OFFSET_BITS=64 -fsyntax-only -I "$ROOT/include" "$TD/lfs.c"
-	[ "$status" -eq 0 ]
+	assert_success
 }
 
 @test "the tests run the ASan build as they run the plain one: strace with LeakSanitizer off, an LD_PRELOAD with ASan's link-order check off" {
@@ -89,10 +89,10 @@ sys.exit(1 if bad else 0)
 PY
 	run python3 "$BATS_TEST_TMPDIR/rules.py" "$BATS_TEST_DIRNAME"/*.bats "$BATS_TEST_DIRNAME"/../slow/*.bats "$BATS_TEST_DIRNAME"/helpers.bash
 	echo "$output"
-	[ "$status" -eq 0 ]
+	assert_success
 	# the rules find what they are meant to find
 	printf '\tstrace -f -o x "$CDM" .\n\tLD_PRELOAD=$SHIM "$CDM" .\n' > "$BATS_TEST_TMPDIR/x.bats"
 	run python3 "$BATS_TEST_TMPDIR/rules.py" "$BATS_TEST_TMPDIR/x.bats"
-	[ "$status" -eq 1 ]
-	[ "$(echo "$output" | wc -l)" -eq 2 ]
+	assert_failure 1
+	assert_equal "$(echo "$output" | wc -l)" 2
 }

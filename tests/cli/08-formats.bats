@@ -100,10 +100,10 @@ PY
 	python3 -m json.tool "$OD/json" > /dev/null
 	check_schema "$OD/json"
 	if command -v jq > /dev/null; then
-		[ "$(jq -r '.schema_version' "$OD/json")" = 2 ]
-		[ "$(jq -r '.tests | length' "$OD/json")" = 4 ]
-		[ "$(jq -r '.tests[0].queue_depth_run' "$OD/json")" = 4 ]
-		[ "$(jq -r '.tests[0].passes | length' "$OD/json")" = 2 ]
+		assert_equal "$(jq -r '.schema_version' "$OD/json")" 2
+		assert_equal "$(jq -r '.tests | length' "$OD/json")" 4
+		assert_equal "$(jq -r '.tests[0].queue_depth_run' "$OD/json")" 4
+		assert_equal "$(jq -r '.tests[0].passes | length' "$OD/json")" 2
 		jq -e '.tests[0].latency.p99_ns > 0' "$OD/json"
 		jq -e '.tests[0].passes[0].cpu_ns_per_io >= 0' "$OD/json"
 	fi
@@ -134,13 +134,16 @@ PY
 }
 
 @test "--format json stays valid when the run is interrupted" {
-	"$CDM" "${NULLRUN[@]}" --count 5 --test "RND4K" --test "SEQ1M" --format json "$TD" > "$OD/json" &
-	pid=$!
-	sleep 2.5
-	kill -INT "$pid"
-	st=0
-	wait "$pid" || st=$?
-	[ "$st" -eq 130 ]
+	# SIGINT once the progress line (cdm on a terminal) shows the second
+	# pass of the first test: one pass is measured, the run is not over
+	tty_start "$OD" --size 16MiB --count 5 --time 1 --interval 0 --warmup 0 \
+		--engine null --null-service-us 1000 --test "RND4K" --test "SEQ1M" --format json "$TD"
+	wait_for "RND4K's second pass" tty_shows "test 1 of 4  RND4K Q1T1 Read  pass 2/5"
+	kill -INT "$PID"
+	tty_wait
+	cat "$OD/err"
+	assert_equal "$TTY_STATUS" 130
+	mv "$OD/out" "$OD/json"
 	python3 -m json.tool "$OD/json" > /dev/null
 	check_schema "$OD/json"
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["interrupted"] is True and d["interrupted_signal"] == 2' "$OD/json"
@@ -167,34 +170,34 @@ PY
 
 @test "--format markdown renders as a table (cmark-gfm)" {
 	"$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --format markdown "$TD" > "$OD/md"
-	grep -q '^| Test | MB/s (best) | IOPS | Latency (µs) | p99 (µs) | Spread |$' "$OD/md"
-	grep -qE '^\| RND4K Q2T1 Read \| [0-9]+\.[0-9]{3} \| [0-9]+\.[0-9] \| [0-9]+\.[0-9]{2} \| [0-9]+\.[0-9]{2} \| ±[0-9]+\.[0-9] %' "$OD/md"
+	assert_grep '^| Test | MB/s (best) | IOPS | Latency (µs) | p99 (µs) | Spread |$' "$OD/md"
+	assert_grep -E '^\| RND4K Q2T1 Read \| [0-9]+\.[0-9]{3} \| [0-9]+\.[0-9] \| [0-9]+\.[0-9]{2} \| [0-9]+\.[0-9]{2} \| ±[0-9]+\.[0-9] %' "$OD/md"
 	command -v cmark-gfm > /dev/null || skip "cmark-gfm is not installed (apt-get install cmark-gfm)"
 	html=$(cmark-gfm -e table "$OD/md")
-	[[ "$html" == *"<table>"* ]]
-	[[ "$html" == *"<td align=\"left\">RND4K Q2T1 Write</td>"* ]]
+	assert_like "$html" '*"<table>"*'
+	assert_like "$html" '*"<td align=\"left\">RND4K Q2T1 Write</td>"*'
 	rm -f "$OD/md"
 }
 
 @test "--save writes JSON next to the text report, atomically, no temp file left" {
 	mkdir "$TD/out"
 	"$CDM" "${NULLRUN[@]}" --test "RND4K" --mode read --save "$TD/out/r.json" "$TD" > "$OD/txt"
-	grep -q '^\[Read\]$' "$OD/txt"
+	assert_grep '^\[Read\]$' "$OD/txt"
 	check_schema "$TD/out/r.json"
-	[ "$(ls "$TD/out")" = r.json ]
+	assert_equal "$(ls "$TD/out")" r.json
 	# with --format markdown and --output as well
 	"$CDM" "${NULLRUN[@]}" --test "RND4K" --mode read --format markdown --output "$TD/out/r.md" \
 		--save "$TD/out/r2.json" "$TD"
-	grep -q '^| Test |' "$TD/out/r.md"
+	assert_grep '^| Test |' "$TD/out/r.md"
 	check_schema "$TD/out/r2.json"
-	[ "$(ls "$TD/out" | sort | tr '\n' ' ')" = "r.json r.md r2.json " ]
+	assert_equal "$(ls "$TD/out" | sort | tr '\n' ' ')" "r.json r.md r2.json "
 	rm -rf "$TD/out" "$OD/txt"
 }
 
 @test "--save to a directory that cannot be written fails before the run" {
 	run "$CDM" "${NULLRUN[@]}" --test "RND4K" --save /nonexistent-dir/r.json "$TD"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"/nonexistent-dir/r.json"* ]]
+	assert_failure 1
+	assert_output --partial "/nonexistent-dir/r.json"
 	assert_clean "$TD"
 }
 
@@ -213,13 +216,13 @@ PY
 	# (two passes of a constant service time may count the same I/Os: CV 0)
 	run "$CDM" "${NULLRUN[@]}" --null-service-us 1000,2000@1 --test "RND4K Q2T1" --mode read \
 		--cv-threshold 0 --format markdown "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"cdm: note: RND4K Q2T1 Read is unstable"* ]]
-	[[ "$output" == *"⚠ unstable"* ]]
+	assert_success
+	assert_output --partial "cdm: note: RND4K Q2T1 Read is unstable"
+	assert_output --partial "⚠ unstable"
 	run "$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --cv-threshold 1000 "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"RND    4KiB"* ]]
-	[[ "$output" != *"unstable"* ]]
+	assert_success
+	assert_output --partial "RND    4KiB"
+	refute_output --partial "unstable"
 }
 
 @test "run info: cpus_allowed counts the CPUs cdm may run on (taskset), beside cpus_online" {
@@ -357,7 +360,7 @@ PY
 	run_cdm_layout
 	# 1 s passes and no interval: said where CDM 7 says its settings
 	# the null engine's device is one of cdm's marks, before <Measure>
-	grep -qx '   Test: 16 MiB (x2) <Null device lat=1ms,channels=all> <Measure 1 sec> \[Interval: 0 sec\] <DefaultAffinity=DISABLED>' "$OD/r.txt"
+	assert_grep -x '   Test: 16 MiB (x2) <Null device lat=1ms,channels=all> <Measure 1 sec> \[Interval: 0 sec\] <DefaultAffinity=DISABLED>' "$OD/r.txt"
 	# CDM 7's check is only the layout: the settings line is the run's own
 	sed -i 's/^   Test: .*/   Test: 1 GiB (x5) [Interval: 5 sec] <DefaultAffinity=DISABLED>/' "$OD/r.txt"
 	sed -i 's/^Profile: Custom$/Profile: Default/' "$OD/r.txt"
@@ -371,21 +374,21 @@ PY
 	"$CDM" -p cdm7 "${NULLRUN[@]}" --format cdm7 "$TD" > "$OD/r.txt"
 	cat "$OD/r.txt"
 	# CDM 7's tests, T=16 on the deep random one, in CDM 7's order
-	[ "$(grep -c '(Q=' "$OD/r.txt")" -eq 8 ]
-	grep -q '^    Random 4KiB (Q= 32, T=16): ' "$OD/r.txt"
+	assert_equal "$(grep -c '(Q=' "$OD/r.txt")" 8
+	assert_grep '^    Random 4KiB (Q= 32, T=16): ' "$OD/r.txt"
 	# the run's own settings (16 MiB, 2 passes of 1 s, no interval) where CDM 7 says them
 	# the null engine's device is one of cdm's marks, before <Measure>
-	grep -qx '   Test: 16 MiB (x2) <Null device lat=1ms,channels=all> <Measure 1 sec> \[Interval: 0 sec\] <DefaultAffinity=DISABLED>' "$OD/r.txt"
+	assert_grep -x '   Test: 16 MiB (x2) <Null device lat=1ms,channels=all> <Measure 1 sec> \[Interval: 0 sec\] <DefaultAffinity=DISABLED>' "$OD/r.txt"
 	sed -i 's/^   Test: .*/   Test: 1 GiB (x5) [Interval: 5 sec] <DefaultAffinity=DISABLED>/' "$OD/r.txt"
 	check_like_real "$OD/r.txt" "$BATS_TEST_DIRNAME/../fixtures/cdm-reports/cdm7-default-nvme-1.txt"
-	grep -qx 'Profile: Default' "$OD/r.txt"
+	assert_grep -x 'Profile: Default' "$OD/r.txt"
 }
 
 @test "--format cdm6 on a real file: CDM 6's rows, order and footer, ending in two spaces" {
 	"$CDM" "${QUICK[@]}" "${CDM6_TESTS[@]}" --save "$OD/r.json" --format cdm6 "$TD" > "$OD/r.txt"
 	# no newline at the end: two spaces, as CDM 6 leaves them
-	[ "$(tail -c 3 "$OD/r.txt" | od -An -c | tr -s ' ')" = " \n " ]
-	if grep -q 'us>' "$OD/r.txt"; then false; fi
+	assert_equal "$(tail -c 3 "$OD/r.txt" | od -An -c | tr -s ' ')" " \n "
+	refute_grep 'us>' "$OD/r.txt"
 	grep -Eqx '  Test : 16 MiB \[[^]]+: [0-9]+\.[0-9]% \([0-9]+\.[0-9]/[0-9]+\.[0-9] (GiB|MiB)\)\] \(x1\) <Measure 1 sec> \[Interval=0 sec\]' "$OD/r.txt"
 	sed -i 's/^  Test : .*/  Test : 1024 MiB [I: 11.7% (14.0\/119.2 GiB)] (x5)  [Interval=5 sec]/' "$OD/r.txt"
 	check_like_real "$OD/r.txt" "$BATS_TEST_DIRNAME/../fixtures/cdm-reports/cdm6-default-sdcard-1.txt" "$OD/r.json"
@@ -397,9 +400,9 @@ PY
 		--comment "after the update" --save "$OD/r.json" --format cdm6 "$TD" > "$OD/r6.txt"
 	"$CDM" report --format cdm7 "$OD/r.json" > "$OD/r7.txt"
 	# CDM 6: the comment after four spaces, then a newline; 0Fill in the mode slot
-	[ "$(tail -n 1 "$OD/r6.txt")" = "    after the update" ]
-	[ "$(tail -c 1 "$OD/r6.txt" | od -An -c | tr -d ' ')" = '\n' ]
-	grep -q '(x2) <0Fill> <Null device lat=1ms,channels=all> <Measure 1 sec> \[Interval=0 sec\]$' "$OD/r6.txt"
+	assert_equal "$(tail -n 1 "$OD/r6.txt")" "    after the update"
+	assert_equal "$(tail -c 1 "$OD/r6.txt" | od -An -c | tr -d ' ')" '\n'
+	assert_grep '(x2) <0Fill> <Null device lat=1ms,channels=all> <Measure 1 sec> \[Interval=0 sec\]$' "$OD/r6.txt"
 	# per test: Read, Write, Mix; a block CDM 6 did not have is named
 	grep -n '(Q=' "$OD/r6.txt" | cut -d'(' -f1 > "$OD/order"
 	cat > "$OD/want" <<'TXT'
@@ -412,17 +415,17 @@ PY
 TXT
 	diff "$OD/want" "$OD/order"
 	# CDM 7 (the same run, from its JSON): a Mix section, the comment, the last empty line
-	grep -qx '\[Mix\] Read 70%/Write 30%' "$OD/r7.txt"
-	grep -qx 'Comment: after the update' "$OD/r7.txt"
-	grep -q ' <0Fill> <Null device lat=1ms,channels=all> <Measure 1 sec> \[Interval: 0 sec\]' "$OD/r7.txt"
-	[ "$(tail -c 2 "$OD/r7.txt" | od -An -c | tr -d ' ')" = '\n\n' ]
+	assert_grep -x '\[Mix\] Read 70%/Write 30%' "$OD/r7.txt"
+	assert_grep -x 'Comment: after the update' "$OD/r7.txt"
+	assert_grep ' <0Fill> <Null device lat=1ms,channels=all> <Measure 1 sec> \[Interval: 0 sec\]' "$OD/r7.txt"
+	assert_equal "$(tail -c 2 "$OD/r7.txt" | od -An -c | tr -d ' ')" '\n\n'
 }
 
 @test "--format cdm7/cdm6 --output: text names only" {
 	run "$CDM" "${NULLRUN[@]}" --format cdm7 -o "$OD/r.json" "$TD"
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"r.json: the name says JSON, but --output writes CDM 7 text: name it *.txt"* ]]
+	assert_failure 2
+	assert_output --partial "r.json: the name says JSON, but --output writes CDM 7 text: name it *.txt"
 	"$CDM" "${NULLRUN[@]}" --format cdm6 -o "$OD/r.txt" "$TD"
-	grep -q '^   Sequential Read\|^Sequential Read' "$OD/r.txt"
+	assert_grep '^   Sequential Read\|^Sequential Read' "$OD/r.txt"
 	head -1 "$OD/r.txt" | grep -qx -- '-\{71\}'
 }

@@ -19,14 +19,14 @@ save_run() {	# $1 label, $2 file, rest: options
 	save_run SAN "$TD/san.json" --test "RND4K Q2T1" --null-service-us 2000
 	run "$CDM" compare "$TD/local.json" "$TD/san.json"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	echo "$output" | grep -qE '^\[Read\] +LOCAL +SAN ratio$'
+	assert_success
+	assert_line --regexp '^\[Read\] +LOCAL +SAN ratio$'
 	# SAN's 2 ms service time: about half of LOCAL's rate
-	echo "$output" | grep -qE '^  RND    4KiB \(Q=  2, T= 1\): +[0-9.]+ +[0-9.]+ 0\.[3-6][0-9]x$'
-	echo "$output" | grep -qE '^  SEQ    1MiB \(Q=  1, T= 1\): +[0-9.]+ +missing$'
+	assert_line --regexp '^  RND    4KiB \(Q=  2, T= 1\): +[0-9.]+ +[0-9.]+ 0\.[3-6][0-9]x$'
+	assert_line --regexp '^  SEQ    1MiB \(Q=  1, T= 1\): +[0-9.]+ +missing$'
 	# the only setting that differs: the tests
-	[[ "$output" == *"  tests: LOCAL 4 tests, SAN 2 tests (2 in common)"* ]]
-	[[ "$output" == *"cdm: warning: the runs differ in tests: "* ]]
+	assert_output --partial "  tests: LOCAL 4 tests, SAN 2 tests (2 in common)"
+	assert_output --partial "cdm: warning: the runs differ in tests: "
 	assert_clean "$TD"
 }
 
@@ -36,17 +36,17 @@ save_run() {	# $1 label, $2 file, rest: options
 	save_run C "$TD/c.json" --test "RND4K Q2T1" --mode read --buffered
 	run "$CDM" compare --format markdown "$TD/a.json" "$TD/b.json" "$TD/c.json"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"> **Warning:** the runs were measured with different settings"* ]]
-	[[ "$output" == *"> - count: A x2, B x1, C x2"* ]]
-	[[ "$output" == *"> - direct: A O_DIRECT, B O_DIRECT, C buffered"* ]]
-	[[ "$output" == *"cdm: warning: the runs differ in count, direct"* ]]
-	echo "$output" | grep -q '^| Test | A | B | B / A | C | C / A |$'
+	assert_success
+	assert_output --partial "> **Warning:** the runs were measured with different settings"
+	assert_output --partial "> - count: A x2, B x1, C x2"
+	assert_output --partial "> - direct: A O_DIRECT, B O_DIRECT, C buffered"
+	assert_output --partial "cdm: warning: the runs differ in count, direct"
+	assert_line --regexp '^\| Test \| A \| B \| B / A \| C \| C / A \|$'
 	command -v cmark-gfm > /dev/null || skip "cmark-gfm is not installed (apt-get install cmark-gfm)"
 	"$CDM" compare --format markdown "$TD/a.json" "$TD/b.json" 2> /dev/null > "$TD/c.md"
 	html=$(cmark-gfm -e table "$TD/c.md")
-	[[ "$html" == *"<table>"* ]]
-	[[ "$html" == *"<th align=\"right\">B / A</th>"* ]]
+	assert_like "$html" '*"<table>"*'
+	assert_like "$html" '*"<th align=\"right\">B / A</th>"*'
 }
 
 @test "compare refuses text that is no report, truncated, foreign and newer-schema files, naming them" {
@@ -62,20 +62,20 @@ save_run() {	# $1 label, $2 file, rest: options
 		name=${f%%:*} why=${f#*:}
 		run "$CDM" compare "$TD/a.json" "$TD/$name.json"
 		echo "$name: status $status: $output"
-		[ "$status" -eq 2 ]
-		[ "${#lines[@]}" -eq 1 ]
-		[[ "${lines[0]}" == "cdm: $TD/$name.json: $why"* ]]
+		assert_failure 2
+		assert_equal "${#lines[@]}" 1
+		assert_like "${lines[0]}" '"cdm: $TD/$name.json: $why"*'
 	done
 }
 
 @test "compare usage errors exit 2" {
 	run "$CDM" compare
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"two or more saved results"* ]]
+	assert_failure 2
+	assert_output --partial "two or more saved results"
 	run "$CDM" compare --format csv a.json b.json
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"bad value for --format: 'csv'"* ]]
+	assert_failure 2
+	assert_output --partial "bad value for --format: 'csv'"
 	run "$CDM" compare --help
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"Usage: cdm compare"* ]]
+	assert_success
+	assert_output --partial "Usage: cdm compare"
 }

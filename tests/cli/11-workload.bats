@@ -19,10 +19,10 @@ refuse() {
 	shift 2
 	run "$CDM" "$@"
 	echo "status $status: $output"
-	[ "$status" -eq "$want" ]
-	[[ "$output" == *"$text"* ]]
-	[[ "${lines[0]}" == "cdm: "* ]]
-	[ "${#lines[@]}" -le 2 ]
+	assert_equal "$status" "$want"
+	assert_output --partial "$text"
+	assert_like "${lines[0]}" '"cdm: "*'
+	assert [ "${#lines[@]}" -le 2 ]
 	assert_clean "$TD"
 }
 
@@ -45,16 +45,16 @@ check_read_share() {
 	run "$CDM" "${QUICK[@]}" --engine null --mix 70 --test "RND4K Q32T1" --test "SEQ1M Q8T1" \
 		--save "$OD/r.json" "$TD"
 	echo "$output"
-	[ "$status" -eq 0 ]
+	assert_success
 	# CDM's order and layout: [Read], [Write], then [Mix] with the same rows
-	[ "$(echo "$output" | grep -E '^\[' | tr '\n' ' ')" = "[Read] [Write] [Mix] Read 70%/Write 30% " ]
+	assert_equal "$(echo "$output" | grep -E '^\[' | tr '\n' ' ')" "[Read] [Write] [Mix] Read 70%/Write 30% "
 	mix=$(echo "$output" | sed -n '/^\[Mix\] Read 70%\/Write 30%$/,/^$/p')
-	[ "$(echo "$mix" | grep -c '^  ')" -eq 2 ]
-	echo "$mix" | grep -qE '^  RND    4KiB \(Q= 32, T= 1\): +[0-9]+\.[0-9]{3} MB/s \[ *[0-9]+\.[0-9] IOPS\] < *[0-9]+\.[0-9]{2} us>$'
-	echo "$mix" | grep -qE '^  SEQ    1MiB \(Q=  8, T= 1\): '
+	assert_equal "$(echo "$mix" | grep -c '^  ')" 2
+	echo "$mix" | assert_grep -E '^  RND    4KiB \(Q= 32, T= 1\): +[0-9]+\.[0-9]{3} MB/s \[ *[0-9]+\.[0-9] IOPS\] < *[0-9]+\.[0-9]{2} us>$' -
+	echo "$mix" | assert_grep -E '^  SEQ    1MiB \(Q=  8, T= 1\): ' -
 	# the footer is CDM's: Mode does not change for a Mix; -t made the
 	# profile Custom, --mix does not change it
-	[[ "$output" == *$'\nProfile: Custom\n'* ]]
+	assert_output --partial $'\nProfile: Custom\n'
 	check_read_share "$OD/r.json" 70
 	assert_clean "$TD"
 }
@@ -67,9 +67,9 @@ check_read_share() {
 		run "$CDM" "${QUICK[@]}" --time 2 --engine "$e" --mix 70 --mode mix --test "RND4K Q8T1" \
 			-f json -o "$OD/$e.json" "$TD"
 		echo "$e: $output"
-		[ "$status" -eq 0 ]
+		assert_success
 		# --mode mix: only the Mix tests
-		[ "$(jq '[.tests[].direction] | unique == ["mix"]' "$OD/$e.json")" = true ]
+		assert_equal "$(jq '[.tests[].direction] | unique == ["mix"]' "$OD/$e.json")" true
 		check_read_share "$OD/$e.json" 70
 		ran=$((ran + 1))
 	done
@@ -79,29 +79,30 @@ check_read_share() {
 
 @test "--mode mix alone uses CDM's default R70/W30; a profile sets its own with 'mix ='" {
 	run "$CDM" "${QUICK[@]}" --engine null --mode mix --test "RND4K Q4T1" "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"[Mix] Read 70%/Write 30%"* ]]
-	[[ "$output" != *"[Read]"* && "$output" != *"[Write]"* ]]
+	assert_success
+	assert_output --partial "[Mix] Read 70%/Write 30%"
+	refute_output --partial "[Read]"
+	refute_output --partial "[Write]"
 	printf 'name = Mixed\nmix = 60\ntest = RND4K Q4T1\n' > "$OD/m.cdm"
 	run "$CDM" "${QUICK[@]}" --engine null --profile "$OD/m.cdm" -f json -o "$OD/p.json" "$TD"
-	[ "$status" -eq 0 ]
-	[ "$(jq -r '[.tests[].direction] | join(",")' "$OD/p.json")" = "read,write,mix" ]
+	assert_success
+	assert_equal "$(jq -r '[.tests[].direction] | join(",")' "$OD/p.json")" "read,write,mix"
 	check_read_share "$OD/p.json" 60
 	# the command line wins over the profile
 	run "$CDM" "${QUICK[@]}" --engine null --profile "$OD/m.cdm" --mix 90 --mode mix "$TD"
-	[[ "$output" == *"[Mix] Read 90%/Write 10%"* ]]
+	assert_output --partial "[Mix] Read 90%/Write 10%"
 }
 
 @test "a W20 spec is a mixed test: run once, in its own Mix section, 20 % writes" {
 	run "$CDM" "${QUICK[@]}" --engine null --test "RND8K Q4T2 W20" --test "RND4K Q1T1" \
 		--mix 50 --save "$OD/w.json" "$TD"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[ "$(echo "$output" | grep -E '^\[' | tr '\n' ' ')" = "[Read] [Write] [Mix] Read 80%/Write 20% [Mix] Read 50%/Write 50% " ]
+	assert_success
+	assert_equal "$(echo "$output" | grep -E '^\[' | tr '\n' ' ')" "[Read] [Write] [Mix] Read 80%/Write 20% [Mix] Read 50%/Write 50% "
 	# never a plain read or write row
-	[ "$(echo "$output" | grep -c '^  RND    8KiB (Q=  4, T= 2)')" -eq 1 ]
-	[ "$(jq -r '[.tests[] | .name + "/" + .direction] | join(" ")' "$OD/w.json")" = \
-		"RND4K Q1T1/read RND4K Q1T1/write RND8K Q4T2 W20/mix RND4K Q1T1 W50/mix" ]
+	assert_equal "$(echo "$output" | grep -c '^  RND    8KiB (Q=  4, T= 2)')" 1
+	assert_equal "$(jq -r '[.tests[] | .name + "/" + .direction] | join(" ")' "$OD/w.json")" \
+		"RND4K Q1T1/read RND4K Q1T1/write RND8K Q4T2 W20/mix RND4K Q1T1 W50/mix"
 	jq -e '.tests[2].summary.write.ios / .tests[2].summary.ios | . > 0.17 and . < 0.23' "$OD/w.json"
 	# a W test alone and --mode read: nothing to run
 	refuse 2 "--mode read leaves no test to run" "${QUICK[@]}" --mode read --test "RND8K W20" "$TD"
@@ -114,42 +115,37 @@ check_read_share() {
 		run "$CDM" --size 16MiB --count 1 --time 4 --interval 0 --warmup 0 --quiet \
 			--engine null --mode read --test "RND4K Q8T$t" --rate-iops 200 -f json -o "$OD/r$t.json" "$TD"
 		echo "T$t: $output"
-		[ "$status" -eq 0 ]
-		[[ "$output" == *"IOPS achieved of 200 requested"* ]]
+		assert_success
+		assert_output --partial "IOPS achieved of 200 requested"
 		jq -e '.settings.rate_iops == 200 and .tests[0].summary.rate_iops_requested == 200' "$OD/r$t.json"
 		# I/Os issued on a schedule: a count, not a speed
 		jq -e '.tests[0].summary.rate_iops_achieved as $a | $a >= 160 and $a <= 210' "$OD/r$t.json"
 	done
 	# the text report says so in its Mode line
 	run "$CDM" "${QUICK[@]}" --engine null --mode read --test RND4K --rate-iops 300 "$TD"
-	[[ "$output" == *"   Mode:"*"<Rate 300 IOPS>"* ]]
+	assert_like "$output" '*"   Mode:"*"<Rate 300 IOPS>"*'
 }
 
-@test "--rate-iops: a slow rate still stops within seconds on SIGINT" {
-	"$CDM" --size 16MiB --count 1 --time 60 --interval 0 --warmup 0 --quiet --engine null \
+@test "--rate-iops: a slow rate still stops on SIGINT, long before its pass ends" {
+	# a pass of an hour at 1 I/O per second: a worker waits 2 s between
+	# its I/Os; SIGINT once both are there must end the run, not the pass
+	"$CDM" --size 16MiB --count 1 --time 3600 --interval 0 --warmup 0 --quiet --engine null \
 		--mode read --test "RND4K Q4T2" --rate-iops 1 "$TD" > "$OD/out" 2> "$OD/err" &
 	pid=$!
-	sleep 1
+	wait_for "cdm's second worker thread" has_thread "$pid" cdm-w1
 	kill -INT "$pid"
-	# generous: the worker sleeps in steps of at most 100 ms
-	for _ in $(seq 100); do
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.1
-	done
-	if kill -0 "$pid" 2>/dev/null; then
-		kill -KILL "$pid"
-		echo "still running 10 s after SIGINT"
-		false
-	fi
+	wait_for "cdm to stop on SIGINT" ended "$pid" || { kill -KILL "$pid"; false; }
+	st=0
 	wait "$pid" || st=$?
-	[ "${st:-0}" -eq 130 ]
+	cat "$OD/err"
+	assert_equal "$st" 130
 	assert_clean "$TD"
 }
 
 @test "--fsync 4: one fdatasync per 4 writes of a thread, counted in JSON; reads need none" {
 	run "$CDM" "${QUICK[@]}" --engine null --test "RND4K Q4T1" --fsync 4 -f json -o "$OD/f.json" "$TD"
 	echo "$output"
-	[ "$status" -eq 0 ]
+	assert_success
 	jq -e '.settings.fsync_every == 4' "$OD/f.json"
 	jq -e '.tests[] | select(.direction == "read") | .summary.fsync.count == 0' "$OD/f.json"
 	# writes are counted when started and the sync waits for them: per pass,
@@ -166,12 +162,12 @@ check_read_share() {
 			--count 1 --time 1 --interval 0 --warmup 0 "$2" >"$3/q.json" 2>"$3/q.err"' \
 			"$CDM" "$t" "$TD" "$OD"
 		cat "$OD/q.err"
-		[ "$status" -eq 0 ]
+		assert_success
 		jq -e '.tests | length == 1 and all(.[]; .queue_depth == 32 and .queue_depth_run == 4
 			and .summary.ios > 400
 			and all(.passes[]; .fsync.count >= 0.9 * .ios / 4 and .fsync.count <= 1.1 * .ios / 4))' \
 			"$OD/q.json"
-		[ "$(grep -c 'with --fsync 4, at most 4 writes per thread are in flight between two fdatasyncs, not 32; the report shows Q=4' "$OD/q.err")" -eq 1 ]
+		assert_equal "$(grep -c 'with --fsync 4, at most 4 writes per thread are in flight between two fdatasyncs, not 32; the report shows Q=4' "$OD/q.err")" 1
 	done
 	assert_clean "$TD"
 }
@@ -181,8 +177,8 @@ check_read_share() {
 	run "$CDM" "${QUICK[@]}" --engine sync --mode write --test "RND4K Q1T1" --sync --fsync 1 \
 		--save "$OD/s.json" "$TD"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"   Mode:"*"<O_DSYNC> <fdatasync/1>"* ]]
+	assert_success
+	assert_like "$output" '*"   Mode:"*"<O_DSYNC> <fdatasync/1>"*'
 	jq -e '.settings.sync == true and .settings.fsync_every == 1' "$OD/s.json"
 	jq -e '.tests[0] | .summary.ios > 0 and (.summary.fsync.count - .summary.ios | fabs) <= 2' "$OD/s.json"
 	assert_clean "$TD"
@@ -215,14 +211,14 @@ check_read_share() {
 	[ "$(cat /sys/block/"${LOOP#/dev/}"/queue/logical_block_size)" = 4096 ] || skip "the loop device did not take 4096-byte sectors"
 	run "$CDM" "${QUICK[@]}" --test "RND512B Q1T1" "$MNT"
 	echo "$output"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"RND512B Q1T1: block size 512 B is not a multiple of the 4096-byte logical block size of ${LOOP#/dev/}"*"--buffered"* ]]
+	assert_failure 1
+	assert_like "$output" '*"RND512B Q1T1: block size 512 B is not a multiple of the 4096-byte logical block size of ${LOOP#/dev/}"*"--buffered"*'
 	assert_clean "$MNT"
 	# the same spec buffered, and a 4 KiB one with O_DIRECT, run
 	run "$CDM" "${QUICK[@]}" --test "RND512B Q1T1" --buffered "$MNT"
-	[ "$status" -eq 0 ]
+	assert_success
 	run "$CDM" "${QUICK[@]}" --test "RND4K Q1T1" "$MNT"
-	[ "$status" -eq 0 ]
+	assert_success
 	assert_clean "$MNT"
 }
 
@@ -241,13 +237,13 @@ check_read_share() {
 		skip "cannot mount overlayfs"
 	run "$CDM" "${QUICK[@]}" --test "RND512B Q1T1" "$MNT/ov"
 	echo "$output"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"$MNT/ov: a 512-byte block is refused by O_DIRECT on this overlay filesystem"*"--buffered"* ]]
+	assert_failure 1
+	assert_like "$output" '*"$MNT/ov: a 512-byte block is refused by O_DIRECT on this overlay filesystem"*"--buffered"*'
 	# refused before any test ran: no row, no report
-	[[ "$output" != *"[Read]"* ]]
+	refute_output --partial "[Read]"
 	assert_clean "$MNT/ov"
 	assert_clean "$MNT/u"
 	run "$CDM" "${QUICK[@]}" --test "RND4K Q1T1" --mode read "$MNT/ov"
-	[ "$status" -eq 0 ]
+	assert_success
 	umount "$MNT/ov"
 }

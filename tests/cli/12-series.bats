@@ -13,21 +13,22 @@ SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
 @test "--log-interval refuses bad values with one line and exit 2" {
 	for v in 0 50ms 99ms 1x abc "" -1s 3601s "1 s"; do
 		run "$CDM" --log-interval "$v" "$TD"
-		[ "$status" -eq 2 ] || { echo "'$v': status $status"; return 1; }
-		[[ "${lines[0]}" == "cdm: bad value for --log-interval: '$v'"* ]]
-		[ "${#lines[@]}" -eq 2 ]        # the message and "Try 'cdm --help'."
+		echo "--log-interval '$v'"
+		assert_failure 2
+		assert_like "${lines[0]}" "\"cdm: bad value for --log-interval: '\$v'\"*"
+		assert_equal "${#lines[@]}" 2        # the message and "Try 'cdm --help'."
 	done
 	assert_clean "$TD"
 }
 
 @test "--plot needs --log-interval; too many intervals are refused before the run" {
 	run "$CDM" --plot "$OD/x.svg" "$TD"
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"--plot draws the time series: give --log-interval too"* ]]
+	assert_failure 2
+	assert_output --partial "--plot draws the time series: give --log-interval too"
 	run "$CDM" --log-interval 100ms --time 3600 --count 100 --test "RND4K Q1T64" "$TD"
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"use a longer interval"* ]]
-	[ ! -e "$OD/x.svg" ]
+	assert_failure 2
+	assert_output --partial "use a longer interval"
+	refute [ -e "$OD/x.svg" ]
 	assert_clean "$TD"
 }
 
@@ -35,10 +36,10 @@ SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
 	"$CDM" "${SERIES[@]}" --test "RND4K Q1T2" --test "RND4K Q4T1" --log-interval 500ms \
 		--format json "$TD" > "$OD/r.json"
 	# 1 s warm-up + 2 passes x 2 s at 0.5 s = 2 + 8 intervals per test
-	[ "$(jq '[.tests[] | .series.points | length] | unique' -c "$OD/r.json")" = "[10]" ]
-	[ "$(jq '.tests[0].series.interval_ns' "$OD/r.json")" = 500000000 ]
-	[ "$(jq '[.tests[0].series.points[] | select(.warmup) | .pass] | unique' -c "$OD/r.json")" = "[0]" ]
-	[ "$(jq '[.tests[0].series.points[] | select(.warmup | not)] | length' "$OD/r.json")" = 8 ]
+	assert_equal "$(jq '[.tests[] | .series.points | length] | unique' -c "$OD/r.json")" "[10]"
+	assert_equal "$(jq '.tests[0].series.interval_ns' "$OD/r.json")" 500000000
+	assert_equal "$(jq '[.tests[0].series.points[] | select(.warmup) | .pass] | unique' -c "$OD/r.json")" "[0]"
+	assert_equal "$(jq '[.tests[0].series.points[] | select(.warmup | not)] | length' "$OD/r.json")" 8
 	# the intervals of pass k add up exactly to pass k
 	jq -e '[.tests[] | . as $t | range(0; .passes | length) as $k |
 		([$t.series.points[] | select(.pass == $k + 1) | .bytes] | add) == $t.passes[$k].bytes and
@@ -67,9 +68,9 @@ SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
 	run "$CDM" --engine null --null-service-us 10000,100000@3 --test "RND4K Q8T1 W30" --count 1 \
 		--time 9 --warmup 0 --size 1MiB --log-interval 1s --save "$OD/r.json" "$TD"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"note: RND4K Q8T1 W30 Mix: burst: "*" MB/s at the start, then "*" MB/s from "* ]]
-	[[ "$output" != *"W30 Read"* ]]
+	assert_success
+	assert_like "$output" '*"note: RND4K Q8T1 W30 Mix: burst: "*" MB/s at the start, then "*" MB/s from "*'
+	refute_output --partial "W30 Read"
 	jq -e '.tests[0].direction == "mix" and .tests[0].series.burst.high_mb_s > 2 * .tests[0].series.burst.low_mb_s' "$OD/r.json"
 	assert_clean "$TD"
 }
@@ -77,7 +78,7 @@ SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
 @test "an interval that does not divide the pass: the last one is shorter and still counted" {
 	"$CDM" "${SERIES[@]}" --warmup 0 --count 1 --test "RND4K Q2T1" --log-interval 1.5s \
 		--format json "$TD" > "$OD/r.json"
-	[ "$(jq -c '[.tests[0].series.points[].duration_ns]' "$OD/r.json")" = "[1500000000,500000000]" ]
+	assert_equal "$(jq -c '[.tests[0].series.points[].duration_ns]' "$OD/r.json")" "[1500000000,500000000]"
 	jq -e '.tests[0] | ([.series.points[].bytes] | add) == .passes[0].bytes' "$OD/r.json"
 }
 
@@ -88,33 +89,33 @@ SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
 
 @test "CSV: a time-series section after the pass rows, one row per interval" {
 	"$CDM" "${SERIES[@]}" --test "RND4K Q1T1" --log-interval 1s --format csv "$TD" > "$OD/r.csv"
-	grep -qx 'label,test,direction,pass,warmup,start_ns,duration_ns,bytes,ios,mb_s,iops,lat_mean_us,lat_p99_us' "$OD/r.csv"
+	assert_grep -x 'label,test,direction,pass,warmup,start_ns,duration_ns,bytes,ios,mb_s,iops,lat_mean_us,lat_p99_us' "$OD/r.csv"
 	# 1 warm-up + 2 x 2 measured intervals
-	[ "$(sed -n '/^label,test,direction,pass,warmup/,$p' "$OD/r.csv" | tail -n +2 | wc -l)" -eq 5 ]
-	[ "$(awk -F, '/,RND4K Q1T1,read,0,1,/' "$OD/r.csv" | wc -l)" -eq 1 ]
+	assert_equal "$(sed -n '/^label,test,direction,pass,warmup/,$p' "$OD/r.csv" | tail -n +2 | wc -l)" 5
+	assert_equal "$(awk -F, '/,RND4K Q1T1,read,0,1,/' "$OD/r.csv" | wc -l)" 1
 	# the section's bytes of pass 1 equal the pass row's bytes
 	a=$(awk -F, '$9 == "pass" && $10 == 1 { print $12 }' "$OD/r.csv")
 	b=$(sed -n '/^label,test,direction,pass,warmup/,$p' "$OD/r.csv" | awk -F, '$4 == 1 { s += $8 } END { print s }')
-	[ "$a" = "$b" ]
+	assert_equal "$a" "$b"
 }
 
 @test "--plot writes a time-series SVG that is well-formed and renders" {
 	"$CDM" "${SERIES[@]}" --test "RND4K Q1T1" --test "RND4K Q4T1" --log-interval 500ms \
 		--plot "$OD/ts.svg" "$TD" > "$OD/out.txt"
-	grep -q 'Random tests: IOPS per interval' "$OD/ts.svg"
-	grep -q 'IOPS (I/Os per second)' "$OD/ts.svg"
-	grep -q 'time since the start of the test (s)' "$OD/ts.svg"
-	grep -q 'RND4K Q4T1 Read' "$OD/ts.svg"
+	assert_grep 'Random tests: IOPS per interval' "$OD/ts.svg"
+	assert_grep 'IOPS (I/Os per second)' "$OD/ts.svg"
+	assert_grep 'time since the start of the test (s)' "$OD/ts.svg"
+	assert_grep 'RND4K Q4T1 Read' "$OD/ts.svg"
 	# the warm-up and each pass are labelled bands (next test: their places)
-	grep -q '>warm-up</text>' "$OD/ts.svg"
+	assert_grep '>warm-up</text>' "$OD/ts.svg"
 	run grep -qi '<script' "$OD/ts.svg"
-	[ "$status" -ne 0 ]
+	assert_failure
 	# told apart in grey: each test's IOPS, mean and p99 in a shape of its
 	# own, the legend's two entries per panel with them
 	run check_line_styles "$OD/ts.svg"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[ "${lines[-1]}" = "6 lines (0 of one point) in 2 shapes, 4 legend entries" ]
+	assert_success
+	assert_equal "${lines[-1]}" "6 lines (0 of one point) in 2 shapes, 4 legend entries"
 	check_svg "$OD/ts.svg"
 	assert_clean "$TD"
 }
@@ -125,16 +126,17 @@ SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
 	for count in 2 3; do
 		"$CDM" "${SERIES[@]}" --count "$count" --test "RND4K Q2T1" --test "SEQ1M Q2T1" 			--log-interval 500ms --save "$OD/r$count.json" --plot "$OD/p$count.svg" "$TD" > /dev/null
 		# two patterns: 4 panels, each with the warm-up and every pass labelled
-		[ "$(grep -c '>warm-up</text>' "$OD/p$count.svg")" -eq 4 ]
+		assert_equal "$(grep -c '>warm-up</text>' "$OD/p$count.svg")" 4
 		for k in $(seq 1 "$count"); do
-			[ "$(grep -c ">pass $k</text>" "$OD/p$count.svg")" -eq 4 ] || { echo "pass $k"; false; }
+			echo "pass $k"
+			assert_equal "$(grep -c ">pass $k</text>" "$OD/p$count.svg")" 4
 		done
-		[ "$(grep -c '>pass [0-9]*</text>' "$OD/p$count.svg")" -eq $((4 * count)) ]
+		assert [ "$(grep -c '>pass [0-9]*</text>' "$OD/p$count.svg")" -eq $((4 * count)) ]
 		# ... and as many passes as the run's JSON has
-		[ "$(jq '[.tests[0].passes | length] | .[0]' "$OD/r$count.json")" -eq "$count" ]
+		assert_equal "$(jq '[.tests[0].passes | length] | .[0]' "$OD/r$count.json")" "$count"
 		# every band has its tooltip; no warm-up mark beside them
-		[ "$(grep -c '<title>pass [0-9]*</title>' "$OD/p$count.svg")" -eq $((4 * count)) ]
-		if grep -q 'end of warm-up' "$OD/p$count.svg"; then false; fi
+		assert [ "$(grep -c '<title>pass [0-9]*</title>' "$OD/p$count.svg")" -eq $((4 * count)) ]
+		refute_grep 'end of warm-up' "$OD/p$count.svg"
 		check_svg "$OD/p$count.svg"
 	done
 	# a band starts where its pass started: pass k at warm-up + the gap
@@ -167,13 +169,13 @@ PY
 @test "--plot of a pass of one interval: the axis covers the whole pass, the point at its middle, with a marker" {
 	"$CDM" "${SERIES[@]}" --count 1 --time 1 --warmup 0 --test "RND4K Q1T1" --log-interval 1s \
 		--save "$OD/one.json" --plot "$OD/one.svg" "$TD" > /dev/null
-	[ "$(jq '.tests[0].series.points | length' "$OD/one.json")" -eq 1 ]
+	assert_equal "$(jq '.tests[0].series.points | length' "$OD/one.json")" 1
 	check_time_axis "$OD/one.svg" "$OD/one.json"
 	# its IOPS, mean and p99 latency: a marker each
 	run check_line_styles "$OD/one.svg"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[ "${lines[-1]}" = "3 lines (3 of one point) in 1 shape, 2 legend entries" ]
+	assert_success
+	assert_equal "${lines[-1]}" "3 lines (3 of one point) in 1 shape, 2 legend entries"
 	check_svg "$OD/one.svg"
 	check_labels_apart "$OD/one.svg"
 	assert_clean "$TD"
@@ -183,10 +185,10 @@ PY
 	run "$CDM" "${QUICK[@]}" --engine null --mix 70 --mode mix --test RND4K --log-interval 500ms \
 		--format csv --plot "$OD/mix.svg" "$TD"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	printf '%s\n' "${lines[@]}" | grep -q '^[^,]*,RND4K Q1T1 W30,mix,1,0,'
-	if printf '%s\n' "${lines[@]}" | grep -q ',RND4K Q1T1 W30,read,'; then false; fi
-	grep -q 'RND4K Q1T1 W30 Mix' "$OD/mix.svg"
+	assert_success
+	assert_line --regexp '^[^,]*,RND4K Q1T1 W30,mix,1,0,'
+	refute_line --regexp ',RND4K Q1T1 W30,read,'
+	assert_grep 'RND4K Q1T1 W30 Mix' "$OD/mix.svg"
 }
 
 @test "a saved series that no run logs is refused in one line naming the file: no length, out of order, overlapping, past 2^64, a burst upside down" {
@@ -213,9 +215,9 @@ json.dump(d, open(sys.argv[2], "w"))' "$OD/s.json" "$OD/$1.json" "$2"
 		IFS='|' read -r f a b <<< "$c"
 		run "$CDM" report "$OD/$f.json"
 		echo "$f -> $status: $output"
-		[ "$status" -eq 2 ]
-		[ "${#lines[@]}" -eq 1 ]
-		[[ "${lines[0]}" == "cdm: $OD/$f.json: not a valid cdm result: $a"*"$b" ]]
+		assert_failure 2
+		assert_equal "${#lines[@]}" 1
+		assert_like "${lines[0]}" '"cdm: $OD/$f.json: not a valid cdm result: $a"*"$b"'
 	done
 }
 

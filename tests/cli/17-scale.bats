@@ -83,23 +83,23 @@ mpi_run_checks() {	# $1 = ranks
 	need_mpi
 	cd "$OD"
 	run mpi "$1" "${NULLRUN[@]}" --save agg.json --save-ranks r "$TD"
-	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	assert_success
 	# one report, of the aggregate, with T the total and the ranks named
-	[ "$(echo "$output" | grep -c '^\[Read\]')" -eq 1 ]
-	[ "$(echo "$output" | grep -c '^Profile:')" -eq 1 ]
-	echo "$output" | grep -q "^\* Aggregate: $1 ranks x T1"
-	echo "$output" | grep -qE "^  RND +4KiB \(Q=  2, T= +$1\):"
-	echo "$output" | grep -q "^Per rank MB/s (best of each): min / median / max"
-	echo "$output" | grep -q "min rank [0-9]* (.*), max rank"
+	assert_equal "$(echo "$output" | grep -c '^\[Read\]')" 1
+	assert_equal "$(echo "$output" | grep -c '^Profile:')" 1
+	assert_line --regexp "^\* Aggregate: $1 ranks x T1"
+	assert_line --regexp "^  RND +4KiB \(Q=  2, T= +$1\):"
+	assert_line --regexp '^Per rank MB/s \(best of each\): min / median / max'
+	assert_line --regexp 'min rank [0-9]* \(.*\), max rank'
 	ranks=()
 	for ((i = 0; i < $1; i++)); do ranks+=("r.rank$i.json"); done
 	run check_sum agg.json "${ranks[@]}"
-	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	assert_success
 	# cdm merge of the ranks' files: the same aggregate, the same rows
 	run "$CDM" merge --save merged.json "${ranks[@]}"
-	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	assert_success
 	run check_same agg.json merged.json
-	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	assert_success
 	assert_clean "$TD"
 }
 
@@ -118,16 +118,16 @@ mpi_run_checks() {	# $1 = ranks
 	"$CDM" merge r.rank0.json r.rank1.json > merge.txt
 	# the whole report, rows and per-rank spread included
 	diff mpi.txt merge.txt
-	[ "$(grep -cE '^  (SEQ|RND) ' mpi.txt)" -eq 4 ]
-	[ "$(grep -cE '^  (SEQ|RND)[0-9].*min rank' mpi.txt)" -eq 4 ]
+	assert_equal "$(grep -cE '^  (SEQ|RND) ' mpi.txt)" 4
+	assert_equal "$(grep -cE '^  (SEQ|RND)[0-9].*min rank' mpi.txt)" 4
 }
 
 @test "cdm-mpi: a real small run on 2 ranks, each on its own file" {
 	need_mpi
 	run mpi 2 --size 8MiB --count 1 --time 1 --interval 0 --warmup 0 --quiet \
 		-t "SEQ1M Q1T1" --mode read "$TD"
-	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
-	echo "$output" | grep -qE '^  SEQ +1MiB \(Q=  1, T= 2\): +[0-9.]+ MB/s'
+	assert_success
+	assert_line --regexp '^  SEQ +1MiB \(Q=  1, T= 2\): +[0-9.]+ MB/s'
 	assert_clean "$TD"
 }
 
@@ -137,31 +137,31 @@ mpi_run_checks() {	# $1 = ranks
 		-np 2 "$CDM_MPI" "${NULLRUN[@]}" "$TD" : \
 		-np 1 "$CDM_MPI" "${NULLRUN[@]}" "$TD/missing" : \
 		-np 1 "$CDM_MPI" "${NULLRUN[@]}" "$TD"
-	[ "$status" -ne 0 ]
-	echo "$output" | grep -q "cdm: rank 2 (.*): $TD/missing: no such directory"
-	echo "$output" | grep -q "rank 2 (.*) failed.*all 4 ranks stopped and removed their test files"
-	if echo "$output" | grep -q '^\[Read\]'; then false; fi
+	assert_failure
+	assert_line --regexp "cdm: rank 2 \(.*\): $TD/missing: no such directory"
+	assert_line --regexp 'rank 2 \(.*\) failed.*all 4 ranks stopped and removed their test files'
+	refute_line --regexp '^\[Read\]'
 	assert_clean "$TD"
+}
+
+# rank_file N - the name of rank N's test file in $TD; fails while there is none
+rank_file() {
+	ls "$TD" | grep -E -- "-r$1-[0-9]+-"
 }
 
 @test "cdm-mpi: a signal to one rank stops every rank cleanly and names it" {
 	need_mpi
 	mpi 3 "${NULLRUN[@]}" --count 20 "$TD" > "$OD/out" 2>&1 &
 	pid=$!
-	f=
-	for _ in $(seq 100); do
-		f=$(ls "$TD" | grep -E -- '-r2-[0-9]+-' || true)
-		[ -n "$f" ] && break
-		sleep 0.1
-	done
-	[ -n "$f" ]
+	wait_for "rank 2's test file" rank_file 2
+	f=$(rank_file 2)
 	rank2=$(echo "$f" | sed -E 's/.*-r2-([0-9]+)-.*/\1/')
 	kill -TERM "$rank2"
 	rc=0
 	wait "$pid" || rc=$?
-	[ "$rc" -ne 0 ]
-	grep -q "rank 2 (.*) was stopped by a signal: all 3 ranks stopped and removed their test files" "$OD/out"
-	if grep -q '^\[Read\]' "$OD/out"; then false; fi
+	assert_not_equal "$rc" 0
+	assert_grep "rank 2 (.*) was stopped by a signal: all 3 ranks stopped and removed their test files" "$OD/out"
+	refute_grep '^\[Read\]' "$OD/out"
 	assert_clean "$TD"
 }
 
@@ -169,14 +169,12 @@ mpi_run_checks() {	# $1 = ranks
 	need_mpi
 	mpi 2 "${NULLRUN[@]}" --count 3 "$TD" > /dev/null &
 	pid=$!
-	for _ in $(seq 50); do
-		[ "$(ls "$TD" | grep -c .)" -ge 2 ] && break
-		sleep 0.1
-	done
+	wait_for "rank 0's test file" rank_file 0
+	wait_for "rank 1's test file" rank_file 1
 	names=$(ls "$TD")
 	wait "$pid"
-	echo "$names" | grep -qE "^cdm-$(hostname)-r0-[0-9]+-[0-9a-f]+\.tmp$"
-	echo "$names" | grep -qE "^cdm-$(hostname)-r1-[0-9]+-[0-9a-f]+\.tmp$"
+	echo "$names" | assert_grep -E "^cdm-$(hostname)-r0-[0-9]+-[0-9a-f]+\.tmp$" -
+	echo "$names" | assert_grep -E "^cdm-$(hostname)-r1-[0-9]+-[0-9a-f]+\.tmp$" -
 	assert_clean "$TD"
 }
 
@@ -200,37 +198,37 @@ for x, y in zip(a["tests"], b["tests"]):
         assert overlap > 0.5 * (e1 - s1), (x["name"], overlap)
 PY
 	run "$CDM" merge --format json "$OD/a.json" "$OD/b.json"
-	[ "$status" -eq 0 ]
+	assert_success
 	echo "$output" > "$OD/m.json"
 	run check_sum "$OD/m.json" "$OD/a.json" "$OD/b.json"
-	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
-	grep -q '"min_at": "[AB]"' "$OD/m.json"
+	assert_success
+	assert_grep '"min_at": "[AB]"' "$OD/m.json"
 	assert_clean "$TD"
 }
 
 @test "--start-at: a time already past fails before any test, nothing left" {
 	run "$CDM" "${NULLRUN[@]}" --start-at 2020-01-01T00:00:00Z "$TD"
-	[ "$status" -eq 1 ]
-	echo "$output" | grep -q "start-at 2020-01-01T00:00:00Z: the test file was ready .* s after that time"
-	if echo "$output" | grep -q '^\[Read\]'; then false; fi
+	assert_failure 1
+	assert_line --regexp 'start-at 2020-01-01T00:00:00Z: the test file was ready .* s after that time'
+	refute_line --regexp '^\[Read\]'
 	assert_clean "$TD"
 }
 
 @test "--start-at: bad times are usage errors" {
 	for t in 2026-13-01T00:00:00Z 2026-12-01T22:00:00 "+" "+3x" tomorrow; do
 		run "$CDM" --start-at "$t" "$TD"
-		[ "$status" -eq 2 ]
-		echo "$output" | grep -q "bad value for --start-at"
+		assert_failure 2
+		assert_line --regexp 'bad value for --start-at'
 	done
 }
 
 @test "--start-at with --verify or --end-fsync (time the schedule does not know) is refused in one line" {
 	run "$CDM" --start-at +30s --verify "$TD"
-	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm: --start-at cannot be used with --verify: the read-back after each write test has no place in its schedule" ]
+	assert_failure 2
+	assert_line --index 0 "cdm: --start-at cannot be used with --verify: the read-back after each write test has no place in its schedule"
 	run "$CDM" --start-at +30s --end-fsync "$TD"
-	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm: --start-at cannot be used with --end-fsync: the fdatasync that ends each pass has no place in its schedule" ]
+	assert_failure 2
+	assert_line --index 0 "cdm: --start-at cannot be used with --end-fsync: the fdatasync that ends each pass has no place in its schedule"
 	assert_clean "$TD"
 }
 
@@ -238,61 +236,61 @@ PY
 	"$CDM" "${NULLRUN[@]}" --save "$OD/a.json" "$TD" > /dev/null
 	"$CDM" "${NULLRUN[@]}" --count 1 --save "$OD/b.json" "$TD" > /dev/null
 	run "$CDM" merge "$OD/a.json" "$OD/b.json"
-	[ "$status" -eq 2 ]
-	echo "$output" | grep -q "^cdm: $OD/b.json does not match $OD/a.json: count 2 vs 1"
+	assert_failure 2
+	assert_line --regexp "^cdm: $OD/b.json does not match $OD/a.json: count 2 vs 1"
 	"$CDM" "${NULLRUN[@]}" -t "RND4K Q4T1" --save "$OD/c.json" "$TD" > /dev/null
 	run "$CDM" merge "$OD/a.json" "$OD/c.json"
-	[ "$status" -eq 2 ]
-	echo "$output" | grep -q "does not match .*: 4 tests vs 6"
+	assert_failure 2
+	assert_line --regexp 'does not match .*: 4 tests vs 6'
 	echo '{"x": 1}' > "$OD/d.json"
 	run "$CDM" merge "$OD/a.json" "$OD/d.json"
-	[ "$status" -eq 2 ]
-	echo "$output" | grep -q "^cdm: $OD/d.json: not a cdm result"
+	assert_failure 2
+	assert_line --regexp "^cdm: $OD/d.json: not a cdm result"
 	run "$CDM" merge
-	[ "$status" -eq 2 ]
+	assert_failure 2
 }
 
 @test "cdm merge of runs that did not overlap warns" {
 	"$CDM" "${NULLRUN[@]}" --save "$OD/a.json" "$TD" > /dev/null
 	"$CDM" "${NULLRUN[@]}" --save "$OD/b.json" "$TD" > /dev/null
 	run "$CDM" merge --format csv "$OD/a.json" "$OD/b.json"
-	[ "$status" -eq 0 ]
-	echo "$output" | grep -q "^cdm: warning: the files' passes started up to .* apart"
+	assert_success
+	assert_line --regexp "^cdm: warning: the files' passes started up to .* apart"
 }
 
 @test "cdm merge of one file: '1 run', not '1 runs'" {
 	"$CDM" "${NULLRUN[@]}" --save "$OD/a.json" "$TD" > /dev/null
 	run "$CDM" merge "$OD/a.json"
-	[ "$status" -eq 0 ]
-	echo "$output" | grep -qx '\* Aggregate: 1 run x T1; T = total threads; each pass summed over the runs'
+	assert_success
+	assert_line --regexp '^(\* Aggregate: 1 run x T1; T = total threads; each pass summed over the runs)$'
 	"$CDM" "${NULLRUN[@]}" --save "$OD/b.json" "$TD" > /dev/null
 	run "$CDM" merge "$OD/a.json" "$OD/b.json"
-	echo "$output" | grep -q '^\* Aggregate: 2 runs x T1; '
+	assert_line --regexp '^\* Aggregate: 2 runs x T1; '
 }
 
 @test "the default build does not use MPI" {
 	if ldd "$CDM" | grep -qi mpi; then false; fi
 	if "$CDM" --help | grep -q -- --save-ranks; then false; fi
 	run "$CDM" --save-ranks x "$TD"
-	[ "$status" -eq 2 ]
+	assert_failure 2
 }
 
 @test "make WITH_MPI=yes without mpicc says: install libopenmpi-dev; the default build never uses mpicc" {
 	run make_dry WITH_MPI=yes MPICC=/nonexistent/mpicc
-	[ "$status" -ne 0 ]
-	[[ "$output" == *"install libopenmpi-dev and openmpi-bin"* ]]
+	assert_failure
+	assert_output --partial "install libopenmpi-dev and openmpi-bin"
 	run make_dry -B cdm MPICC=/nonexistent/mpicc
-	[ "$status" -eq 0 ]
-	[[ "$output" != *mpicc* ]]
-	[[ "$output" != *CDM_MPI* ]]
+	assert_success
+	refute_like "$output" '*mpicc*'
+	refute_like "$output" '*CDM_MPI*'
 }
 
 @test "cdm-mpi: a Mix test's read and write parts are summed too, and cdm merge agrees" {
 	need_mpi
 	cd "$OD"
 	run mpi 2 "${NULLRUN[@]}" -t "RND4K Q2T1 W30" --save agg.json --save-ranks r "$TD"
-	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
-	echo "$output" | grep -q '^\[Mix\]'
+	assert_success
+	assert_line --regexp '^\[Mix\]'
 	python3 - agg.json r.rank0.json r.rank1.json <<'PY'
 import json, sys
 agg = json.load(open(sys.argv[1])); rs = [json.load(open(f)) for f in sys.argv[2:]]
@@ -307,6 +305,6 @@ for i in mix:
 PY
 	"$CDM" merge --save merged.json r.rank0.json r.rank1.json > /dev/null
 	run check_same agg.json merged.json
-	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	assert_success
 	assert_clean "$TD"
 }

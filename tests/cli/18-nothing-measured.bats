@@ -18,27 +18,27 @@ STALL=(--engine null --null-service-us 2000000 -t RND4K --size 16MiB --count 1
 @test "the reproducer: a read pass without a completed I/O is a row that says so, exit 1, a note why" {
 	run "$CDM" "${STALL[@]}" --mode read "$TD"
 	echo "$output"
-	[ "$status" -eq 1 ]
-	echo "$output" | grep -qxF '  RND    4KiB (Q=  1, T= 1):             nothing measured: no I/O completed'
-	[[ "$output" != *"0.000 MB/s"* ]]
-	[[ "$output" == *"cdm: RND4K Q1T1 Read measured nothing: no I/O completed in the 1 s pass; the slowest I/O in flight had waited 1.0 s"* ]]
-	[[ "$output" == *"the run has 1 test without figures"* ]]
+	assert_failure 1
+	assert_line '  RND    4KiB (Q=  1, T= 1):             nothing measured: no I/O completed'
+	refute_output --partial "0.000 MB/s"
+	assert_output --partial "cdm: RND4K Q1T1 Read measured nothing: no I/O completed in the 1 s pass; the slowest I/O in flight had waited 1.0 s"
+	assert_output --partial "the run has 1 test without figures"
 	assert_clean "$TD"
 }
 
 @test "the text row keeps the width of a row with figures" {
 	run "$CDM" "${STALL[@]}" --mode read "$TD"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	row=$(echo "$output" | grep -F 'nothing measured')
 	ok=$("$CDM" --engine null --null-service-us 1000 -t RND4K --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
 		--mode read --quiet "$TD" | grep -F 'RND    4KiB')
 	echo "[$row]"; echo "[$ok]"
-	[ "${#row}" -eq "${#ok}" ]
+	assert_equal "${#row}" "${#ok}"
 }
 
 @test "a write test in JSON: null figures and a reason, schema_version 2, exit 1" {
 	run --separate-stderr "$CDM" "${STALL[@]}" --mode write --fsync 2 -f json --save "$OD/s.json" "$TD"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	echo "$output" > "$OD/w.json"
 	python3 - "$OD/w.json" <<'EOF'
 import json, sys
@@ -60,19 +60,19 @@ s = t["summary"]
 assert s["mb_s"] is None and s["iops"] is None and s["lat_mean_ns"] is None
 assert t["latency"] is None
 EOF
-	[[ "$stderr" == *"RND4K Q1T1 Write measured nothing: no I/O completed"* ]]
+	assert_like "$stderr" '*"RND4K Q1T1 Write measured nothing: no I/O completed"*'
 	# and such a file reads back (compare)
 	run "$CDM" compare "$OD/s.json" "$OD/s.json"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"no I/O"* ]]
+	assert_success
+	assert_output --partial "no I/O"
 	assert_clean "$TD"
 }
 
 @test "a Mix test in CSV: empty figures and the reason column, exit 1" {
 	run --separate-stderr "$CDM" "${STALL[@]}" --mode mix --mix 70 -f csv "$TD"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	echo "$output"
-	echo "$output" | head -1 | grep -q ',lat_p99_99_ns,verify_status,verify_blocks,verify_sample_every,verify_lost,verify_misdirected,verify_torn,reason$'
+	echo "$output" | head -1 | assert_grep ',lat_p99_99_ns,verify_status,verify_blocks,verify_sample_every,verify_lost,verify_misdirected,verify_torn,reason$' -
 	echo "$output" > "$OD/m.csv"
 	python3 - "$OD/m.csv" <<'EOF'
 import csv, sys
@@ -86,15 +86,15 @@ for r in rows:
     assert r["reason"].startswith("no I/O completed"), r
 assert rows[0]["reason"] == "no I/O completed"
 EOF
-	[[ "$stderr" == *"RND4K Q1T1 W30 Mix measured nothing"* ]]
+	assert_like "$stderr" '*"RND4K Q1T1 W30 Mix measured nothing"*'
 }
 
 @test "Markdown: dashes, 'nothing measured', and the reason under the table" {
 	run --separate-stderr "$CDM" "${STALL[@]}" --mode read -f markdown "$TD"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	echo "$output"
-	[[ "$output" == *"| RND4K Q1T1 Read | – | – | – | – | nothing measured |"* ]]
-	[[ "$output" == *"RND4K Q1T1 Read: nothing measured: no I/O completed in the 1 s pass; the slowest I/O in flight had waited 1.0 s."* ]]
+	assert_output --partial "| RND4K Q1T1 Read | – | – | – | – | nothing measured |"
+	assert_output --partial "RND4K Q1T1 Read: nothing measured: no I/O completed in the 1 s pass; the slowest I/O in flight had waited 1.0 s."
 }
 
 @test "some passes measured: their figures, the spread without the empty ones, a warning, exit 0" {
@@ -102,9 +102,9 @@ EOF
 	run --separate-stderr "$CDM" --engine null --null-service-us 1500000 -t RND4K --size 16MiB \
 		--count 3 --time 1 --interval 0 --warmup 0 --mode read -f json "$TD"
 	echo "$stderr"
-	[ "$status" -eq 0 ]
-	[[ "$stderr" == *"warning: RND4K Q1T1 Read: no I/O completed in 2 of its 3 passes"* ]]
-	[[ "$stderr" == *"its figures are from the other 1"* ]]
+	assert_success
+	assert_like "$stderr" '*"warning: RND4K Q1T1 Read: no I/O completed in 2 of its 3 passes"*'
+	assert_like "$stderr" '*"its figures are from the other 1"*'
 	echo "$output" > "$OD/p.json"
 	python3 - "$OD/p.json" <<'EOF'
 import json, sys
@@ -125,28 +125,28 @@ EOF
 	run "$CDM" --engine null --null-service-us 1500000 -t RND4K --size 16MiB --count 3 --time 1 \
 		--interval 0 --warmup 0 --mode read --aggregate median "$TD"
 	echo "$output"
-	[ "$status" -eq 0 ]
+	assert_success
 	# one 4 KiB I/O in a 1 s pass: 0.004 MB/s, 1.0 IOPS (the median of one value)
-	echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\):     0\.004 MB/s \[      1\.0 IOPS\]'
+	assert_line --regexp '^  RND    4KiB \(Q=  1, T= 1\):     0\.004 MB/s \[      1\.0 IOPS\]'
 }
 
 @test "cdm compare: a run that measured nothing has no figure and no ratio, and says why" {
 	"$CDM" "${STALL[@]}" --mode read --label STALL --save "$OD/stall.json" "$TD" > /dev/null 2>&1 || true
-	[ -s "$OD/stall.json" ]
+	assert [ -s "$OD/stall.json" ]
 	"$CDM" --engine null -t RND4K --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
 		--mode read --label OK --save "$OD/ok.json" --quiet "$TD" > /dev/null
 	run "$CDM" compare "$OD/ok.json" "$OD/stall.json"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +[0-9.]+ +no I/O$'
-	[[ "$output" == *"Not compared:"* ]]
-	[[ "$output" == *"  RND4K Q1T1 Read: STALL measured nothing: no I/O completed in the 1 s pass"* ]]
+	assert_success
+	assert_line --regexp '^  RND    4KiB \(Q=  1, T= 1\): +[0-9.]+ +no I/O$'
+	assert_output --partial "Not compared:"
+	assert_output --partial "  RND4K Q1T1 Read: STALL measured nothing: no I/O completed in the 1 s pass"
 	run "$CDM" compare -f markdown "$OD/stall.json" "$OD/ok.json"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	echo "$output" | grep -qE '^\| RND4K Q1T1 Read \| no I/O \| [0-9.]+ \| – \|$'
-	[[ "$output" == *"no ratios to STALL"* ]]
-	[[ "$output" != *"x |"* ]]
+	assert_success
+	assert_line --regexp '^\| RND4K Q1T1 Read \| no I/O \| [0-9.]+ \| – \|$'
+	assert_output --partial "no ratios to STALL"
+	refute_output --partial "x |"
 }
 
 @test "cdm merge and cdm sweep: nothing measured is no figure and exit 1" {
@@ -154,18 +154,18 @@ EOF
 	"$CDM" "${STALL[@]}" --mode read --label B --save "$OD/b.json" "$TD" > /dev/null 2>&1 || true
 	run "$CDM" merge "$OD/a.json" "$OD/b.json"
 	echo "$output"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"nothing measured: no I/O completed"* ]]
-	[[ "$output" == *"the aggregate has 1 test without figures"* ]]
+	assert_failure 1
+	assert_output --partial "nothing measured: no I/O completed"
+	assert_output --partial "the aggregate has 1 test without figures"
 	run "$CDM" sweep --engine null --null-service-us 2000000 --threads 1,2 -t RND4K --mode read \
 		--size 16MiB --count 1 --time 1 --warmup 0 "$TD"
 	echo "$output"
-	[ "$status" -eq 1 ]
-	echo "$output" | grep -qE '^ +1 +1  \(no I/O completed\)$'
-	echo "$output" | grep -qE '^ +2 +1  \(no I/O completed\)$'
+	assert_failure 1
+	assert_line --regexp '^ +1 +1  \(no I/O completed\)$'
+	assert_line --regexp '^ +2 +1  \(no I/O completed\)$'
 	# not "IOPS still grew": no point has figures to grow
-	[[ "$output" == *"RND4K Q1 Read: no knee: 0 of its 2 points measured something, and a knee needs 2"* ]]
-	[[ "$output" == *"the sweep has 2 tests without figures"* ]]
+	assert_output --partial "RND4K Q1 Read: no knee: 0 of its 2 points measured something, and a knee needs 2"
+	assert_output --partial "the sweep has 2 tests without figures"
 	assert_clean "$TD"
 }
 
@@ -173,15 +173,15 @@ EOF
 	fx="$BATS_TEST_DIRNAME/../fixtures"
 	run "$CDM" compare "$fx/result-v1-mix-A.json" "$fx/result-v1-mix-B.json" "$fx/result-v1-stall.json"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"[Mix] Read 70%/Write 30%"* ]]
-	echo "$output" | grep -qE '^ +reads: +[0-9.]+ +[0-9.]+ [0-9.]+x +missing$'
+	assert_success
+	assert_output --partial "[Mix] Read 70%/Write 30%"
+	assert_line --regexp '^ +reads: +[0-9.]+ +[0-9.]+ [0-9.]+x +missing$'
 	# the version 1 file's "mb_s": 0 reads back as nothing measured
-	echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +missing +missing +no I/O$'
+	assert_line --regexp '^  RND    4KiB \(Q=  1, T= 1\): +missing +missing +no I/O$'
 	run "$CDM" merge "$fx/result-v1-mix-A.json" "$fx/result-v1-mix-B.json"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"[Mix] Read 70%/Write 30%"* ]]
+	assert_success
+	assert_output --partial "[Mix] Read 70%/Write 30%"
 }
 
 @test "the live progress line shows no figure for a window in which no I/O completed (never 0.000 MB/s)" {
@@ -192,13 +192,13 @@ EOF
 	tr '\r' '\n' < "$OD/tty.log" | sed 's/\x1b\[K//g' > "$OD/lines.txt"
 	cat "$OD/lines.txt"
 	# no window figure is a 0: the line says how long no I/O completed
-	[ -z "$(grep -E '(warm-up|pass [0-9]+/[0-9]+) +0\.000 MB/s' "$OD/lines.txt")" ]
-	grep -qE '^test 1 of 1  SEQ1M Q1T1 Read  warm-up +no I/O completed for [0-9]+\.[0-9] s  [0-9]+s left$' "$OD/lines.txt"
-	grep -qE '^test 1 of 1  SEQ1M Q1T1 Read  pass [12]/2 +no I/O completed for [0-9]+\.[0-9] s  [0-9]+s left$' "$OD/lines.txt"
+	assert_equal "$(grep -E '(warm-up|pass [0-9]+/[0-9]+) +0\.000 MB/s' "$OD/lines.txt")" ""
+	assert_grep -E '^test 1 of 1  SEQ1M Q1T1 Read  warm-up +no I/O completed for [0-9]+\.[0-9] s  [0-9]+s left$' "$OD/lines.txt"
+	assert_grep -E '^test 1 of 1  SEQ1M Q1T1 Read  pass [12]/2 +no I/O completed for [0-9]+\.[0-9] s  [0-9]+s left$' "$OD/lines.txt"
 	# a window with a completed I/O has its MB/s
-	grep -qE '^test 1 of 1  SEQ1M Q1T1 Read  pass [12]/2 +[0-9]+\.[0-9]{3} MB/s  [0-9]+s left$' "$OD/lines.txt"
+	assert_grep -E '^test 1 of 1  SEQ1M Q1T1 Read  pass [12]/2 +[0-9]+\.[0-9]{3} MB/s  [0-9]+s left$' "$OD/lines.txt"
 	# preparing the file: no percentage before a byte is written
-	grep -qx 'Preparing test file' "$OD/lines.txt"
-	[ -z "$(grep 'Preparing test file:   0%' "$OD/lines.txt")" ]
+	assert_grep -x 'Preparing test file' "$OD/lines.txt"
+	assert_equal "$(grep 'Preparing test file:   0%' "$OD/lines.txt")" ""
 	assert_clean "$TD"
 }

@@ -6,7 +6,9 @@
 # of the test file repeats (under 1 %), every sector's stamp reads back as
 # its own offset, and no compressor shrinks the file (gzip, xz with a
 # dictionary as large as the file, zstd --long: each at least 99 % of the
-# original).  The file is kept (--keep) and read by tests/tools/sectors.py.
+# original); the sectors a test's writes stamped are what the writes it
+# counted cover (a count of I/Os, never a speed).  The file is kept
+# (--keep) and read by tests/tools/sectors.py.
 
 load helpers
 
@@ -17,12 +19,11 @@ SECTORS="$BATS_TEST_DIRNAME/../tools/sectors.py"
 # zstd) as variables
 write_pass() {
 	command -v python3 > /dev/null || skip "python3 not installed"
-	run "$CDM" --count 1 --interval 0 --warmup 0 --quiet --keep "$@" "$TD"
-	echo "$output"
-	[ "$status" -eq 0 ]
+	run "$CDM" --count 1 --interval 0 --warmup 0 --quiet --keep --save "$OD/r.json" "$@" "$TD"
+	assert_success
 	local kept
 	kept=$(find "$TD" -maxdepth 1 -name 'cdm-*.keep')
-	[ -n "$kept" ]
+	assert [ -n "$kept" ]
 	line=$(python3 "$SECTORS" "$kept")
 	echo "$line"
 	zstd=100 xz=100
@@ -30,14 +31,50 @@ write_pass() {
 	rm -f "$TD"/cdm-*
 }
 
-# the file is unique in 512-byte sectors and incompressible; at least
-# $1 % of its sectors were written by the test (not the preparation), so
-# that the pass is what was measured
+# the file is unique in 512-byte sectors and incompressible
 assert_unique() {
-	[ "$misplaced" -eq 0 ]
-	[ "$((written * 100))" -ge "$(($1 * sectors))" ]
-	[ "$((repeated * 100))" -lt "$sectors" ]
-	awk -v g="$gzip" -v x="$xz" -v z="$zstd" 'BEGIN { exit !(g >= 99 && x >= 99 && z >= 99) }'
+	assert_equal "$misplaced" 0
+	assert [ "$((repeated * 100))" -lt "$sectors" ]
+	awk -v g="$gzip" -v x="$xz" -v z="$zstd" 'BEGIN { exit !(g >= 99 && x >= 99 && z >= 99) }' ||
+		fail "the file compresses: gzip $gzip %, xz $xz %, zstd $zstd % of its size"
+}
+
+# assert_covered RND|SEQ BLOCK - the sectors the test's writes stamped
+# (written) are what the n writes of $OD/r.json (its passes' write I/Os)
+# cover, so the pass measured is what was checked: SEQ, one stream from
+# offset 0, the first min(n, blocks) blocks exactly; RND, n uniform draws
+# of a block, the expected number of distinct blocks within 6 standard
+# deviations (and 3 blocks).  A count of I/Os, whatever the speed that gave it (it was
+# "at least 50 % of the file", which a slow or loaded disk missed).
+assert_covered() {
+	run python3 - "$OD/r.json" "$1" "$2" "$sectors" "$written" <<'PY'
+import json, math, sys
+d = json.load(open(sys.argv[1]))
+pat, blk, sectors, written = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+n = 0
+for t in d["tests"]:
+    if t["direction"] == "write":
+        n += sum(p["ios"] for p in t["passes"])
+    elif t["direction"] == "mix":
+        n += sum(p["write"]["ios"] for p in t["passes"])
+spb = blk // 512
+nblocks = sectors // spb
+got = written / spb
+if pat == "SEQ":
+    want, tol = min(n, nblocks), 0
+else:
+    q = 1 - 1 / nblocks
+    want = nblocks * (1 - q ** n)
+    var = nblocks * (nblocks - 1) * (1 - 2 / nblocks) ** n + nblocks * q ** n - nblocks ** 2 * q ** (2 * n)
+    # + 3: when few blocks are expected missed (a Poisson count), 6
+    # standard deviations alone would allow none or one
+    tol = 6 * math.sqrt(max(var, 0)) + 3
+print("%d writes of %d B over %d blocks: %.0f blocks written, %.1f expected (+-%.1f)"
+      % (n, blk, nblocks, got, want, tol))
+assert n > 0 and written % spb == 0 and abs(got - want) <= tol
+PY
+	echo "$output"
+	assert_success
 }
 
 @test "RND4K Q32T1 writes, on every engine: no 512 B sector repeats, the file does not compress" {
@@ -45,37 +82,42 @@ assert_unique() {
 	for e in io_uring libaio sync; do
 		engine_works "$e" || continue
 		write_pass -e "$e" -t "RND4K Q32T1" --mode write --size 8MiB --time 2
-		assert_unique 50
+		assert_unique
+		assert_covered RND 4096
 		n=$((n + 1))
 	done
-	[ "$n" -ge 1 ]
+	assert [ "$n" -ge 1 ]
 }
 
 @test "SEQ1M Q8T1 and SEQ64M writes: no 512 B sector repeats, the file does not compress" {
 	write_pass -t "SEQ1M Q8T1" --mode write --size 16MiB --time 1
-	assert_unique 90
+	assert_unique
+	assert_covered SEQ $((1 << 20))
 	write_pass -t "SEQ64M Q1T1" --mode write --size 64MiB --time 1
-	assert_unique 90
+	assert_unique
+	assert_covered SEQ $((64 << 20))
 }
 
 @test "512 B random writes: every sector stamped, none repeats, the file does not compress" {
 	write_pass -t "RND512B Q32T2" --mode write --size 4MiB --time 2 --buffered
-	assert_unique 50
+	assert_unique
+	assert_covered RND 512
 }
 
 @test "a Mix test's writes: no 512 B sector repeats, the file does not compress" {
 	write_pass -t "RND4K Q32T1" --mode mix --mix 50 --size 8MiB --time 2
-	assert_unique 50
+	assert_unique
+	assert_covered RND 4096
 }
 
 @test "the preparation alone: every sector stamped as the preparation's, none repeats, no compression" {
 	write_pass -t "SEQ1M" --mode read --size 16MiB --time 1
-	[ "$written" -eq 0 ]
-	assert_unique 0
+	assert_equal "$written" 0
+	assert_unique
 }
 
 @test "--data zero writes zeros: nothing stamped (CDM's 0Fill)" {
 	write_pass -t "RND4K" --mode write --data zero --size 4MiB --time 1
-	[ "$repeated" -eq $((sectors - 1)) ]
-	[ "$written" -eq 0 ]
+	assert_equal "$repeated" $((sectors - 1))
+	assert_equal "$written" 0
 }

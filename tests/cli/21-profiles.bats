@@ -42,24 +42,25 @@ quick() {
 	run "$CDM" -q --engine null --size 16MiB --profile "$p" "$@" \
 		--save "$OD/$p.json" -o "$OD/$p.txt" "$TD"
 	echo "$output"
-	[ "$status" -eq 0 ]
+	assert_success
 	assert_clean "$TD"
 }
 
 @test "--list-profiles: one block per built-in, in the order of the help, exit 0" {
 	run "$CDM" --list-profiles
-	[ "$status" -eq 0 ]
+	assert_success
 	# the blocks' head lines, in order: NAME: what it imitates
-	[ "$(echo "$output" | grep -E '^[a-z0-9-]+: ' | cut -d: -f1 | tr '\n' ' ')" = "$ALL " ]
+	assert_equal "$(echo "$output" | grep -E '^[a-z0-9-]+: ' | cut -d: -f1 | tr '\n' ' ')" "$ALL "
 	# blocks are apart by one empty line; every other line is indented
-	[ "$(echo "$output" | grep -c '^$')" -eq 11 ]
-	[ "$(echo "$output" | grep -vE '^$|^[a-z0-9-]+: |^  [A-Z][a-z-]+: +[^ ]')" = "" ]
+	assert_equal "$(echo "$output" | grep -c '^$')" 11
+	assert_equal "$(echo "$output" | grep -vE '^$|^[a-z0-9-]+: |^  [A-Z][a-z-]+: +[^ ]')" ""
 	# every block has each setting once
 	for k in Profile Size Count Time Warm-up Interval Mix Mode; do
-		[ "$(echo "$output" | grep -c "^  $k: ")" -eq 12 ] || { echo "not 12 $k lines"; false; }
+		echo "the $k lines"
+		assert_equal "$(echo "$output" | grep -c "^  $k: ")" 12
 	done
-	[[ "$output" == *'cdm7: CrystalDiskMark 7 "Default" profile'* ]]
-	[[ "$output" == *'orion-simple: Oracle ORION "-run simple"'* ]]
+	assert_output --partial 'cdm7: CrystalDiskMark 7 "Default" profile'
+	assert_output --partial 'orion-simple: Oracle ORION "-run simple"'
 }
 
 # the block of one profile, from its head line to the empty line after it
@@ -69,72 +70,72 @@ block() {
 
 @test "--list-profiles shows each profile's Profile: name, settings and tests" {
 	block cdm7 > "$OD/cdm7"
-	grep -qx '  Profile:    Default' "$OD/cdm7"
-	grep -qx '  Test:       RND4K Q32T16     read, write' "$OD/cdm7"
-	[ "$(grep -c '^  Test: ' "$OD/cdm7")" -eq 4 ]
+	assert_grep -x '  Profile:    Default' "$OD/cdm7"
+	assert_grep -x '  Test:       RND4K Q32T16     read, write' "$OD/cdm7"
+	assert_equal "$(grep -c '^  Test: ' "$OD/cdm7")" 4
 	block cdm7-peak > "$OD/peak7"
-	grep -qx '  Profile:    Peak' "$OD/peak7"
-	[ "$(grep '^  Test: ' "$OD/peak7" | awk '{print $2, $3}' | tr '\n' ,)" = "SEQ1M Q8T1,RND4K Q32T16," ]
+	assert_grep -x '  Profile:    Peak' "$OD/peak7"
+	assert_equal "$(grep '^  Test: ' "$OD/peak7" | awk '{print $2, $3}' | tr '\n' ,)" "SEQ1M Q8T1,RND4K Q32T16,"
 	block flash > "$OD/flash"
-	grep -qx '  Profile:    Default' "$OD/flash"
-	grep -qx '  Time:       1 s' "$OD/flash"
-	grep -qx '  Interval:   30 s' "$OD/flash"
+	assert_grep -x '  Profile:    Default' "$OD/flash"
+	assert_grep -x '  Time:       1 s' "$OD/flash"
+	assert_grep -x '  Interval:   30 s' "$OD/flash"
 	block cdm6 > "$OD/cdm6"
-	grep -qx '  Profile:    CDM 6' "$OD/cdm6"
-	[ "$(grep '^  Test: ' "$OD/cdm6" | awk '{print $2, $3}' | tr '\n' ,)" = "SEQ128K Q32T1,RND4K Q8T8,RND4K Q32T1,RND4K Q1T1," ]
+	assert_grep -x '  Profile:    CDM 6' "$OD/cdm6"
+	assert_equal "$(grep '^  Test: ' "$OD/cdm6" | awk '{print $2, $3}' | tr '\n' ,)" "SEQ128K Q32T1,RND4K Q8T8,RND4K Q32T1,RND4K Q1T1,"
 	block sqlio > "$OD/sqlio"
-	grep -qx '  Count:      1' "$OD/sqlio"
-	grep -qx '  Time:       30 s' "$OD/sqlio"
-	grep -qx '  Warm-up:    0 s' "$OD/sqlio"
-	[ "$(grep -c '^  Test: .*read, write$' "$OD/sqlio")" -eq 16 ]
+	assert_grep -x '  Count:      1' "$OD/sqlio"
+	assert_grep -x '  Time:       30 s' "$OD/sqlio"
+	assert_grep -x '  Warm-up:    0 s' "$OD/sqlio"
+	assert_equal "$(grep -c '^  Test: .*read, write$' "$OD/sqlio")" 16
 	block orion-simple > "$OD/os"
-	grep -qx '  Mode:       read' "$OD/os"
-	grep -qx '  Time:       60 s' "$OD/os"
-	[ "$(grep -c '^  Test: .* read$' "$OD/os")" -eq 7 ]
+	assert_grep -x '  Mode:       read' "$OD/os"
+	assert_grep -x '  Time:       60 s' "$OD/os"
+	assert_equal "$(grep -c '^  Test: .* read$' "$OD/os")" 7
 	block orion-advanced > "$OD/oa"
-	[ "$(grep -c '^  Test: .* W20  *mix R80/W20$' "$OD/oa")" -eq 7 ]
+	assert_equal "$(grep -c '^  Test: .* W20  *mix R80/W20$' "$OD/oa")" 7
 	# its Mix line says the ratio its W tests run at, as its Test lines do
-	grep -qx '  Mix:        R80/W20' "$OD/oa"
-	grep -qx '  Mix:        none' "$OD/os"
+	assert_grep -x '  Mix:        R80/W20' "$OD/oa"
+	assert_grep -x '  Mix:        none' "$OD/os"
 }
 
 @test "--list-profiles: the Mix line lists every ratio the Test lines run at, each once" {
 	printf 'name = Mine\ntest = RND4K Q1T1 W30\ntest = SEQ1M\ntest = RND4K Q4T1 W30\nmix = 60\n' > "$OD/mine.cdm"
 	run "$CDM" --list-profiles -p "$OD/mine.cdm"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "$OD/mine.cdm: a profile file" ]
-	[[ "$output" == *$'\n  Mix:        R70/W30, R60/W40\n'* ]]
-	[[ "$output" == *$'\n  Test:       SEQ1M Q1T1       read, write, mix R60/W40'* ]]
+	assert_success
+	assert_line --index 0 "$OD/mine.cdm: a profile file"
+	assert_output --partial $'\n  Mix:        R70/W30, R60/W40\n'
+	assert_output --partial $'\n  Test:       SEQ1M Q1T1       read, write, mix R60/W40'
 	# --mode read: no test runs in the Mix phase
 	printf 'name = R\nmode = read\ntest = RND4K Q1T1 W30\ntest = SEQ1M\n' > "$OD/r.cdm"
 	run "$CDM" -p "$OD/r.cdm" --list-profiles
-	[ "$status" -eq 0 ]
-	[[ "$output" == *$'\n  Mix:        none\n'* ]]
+	assert_success
+	assert_output --partial $'\n  Mix:        none\n'
 }
 
 @test "--list-profiles with -p lists that profile (a built-in or a file), refuses a TARGET and an unknown profile" {
 	run "$CDM" --list-profiles -p cdm6
-	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "cdm6: CrystalDiskMark 6 test set" ]
-	[ "$(echo "$output" | grep -c '^[a-z0-9-]*: ')" -eq 1 ]
+	assert_success
+	assert_line --index 0 "cdm6: CrystalDiskMark 6 test set"
+	assert_equal "$(echo "$output" | grep -c '^[a-z0-9-]*: ')" 1
 	# the profile a run would take: -p before or after
 	printf 'name = Mine\ntest = RND4K Q1T1\n' > "$OD/mine.cdm"
 	run "$CDM" -p "$OD/mine.cdm" --list-profiles
-	[ "$status" -eq 0 ]
-	[ "${lines[1]}" = "  Profile:    Mine" ]
+	assert_success
+	assert_line --index 1 "  Profile:    Mine"
 	run "$CDM" --list-profiles -p nosuch
-	[ "$status" -eq 2 ]
-	[[ "${lines[0]}" == "cdm: unknown profile 'nosuch' "* ]]
-	[ "${#lines[@]}" -eq 1 ]
+	assert_failure 2
+	assert_like "${lines[0]}" "\"cdm: unknown profile 'nosuch' \"*"
+	assert_equal "${#lines[@]}" 1
 	run "$CDM" --list-profiles extra
-	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm: --list-profiles takes no TARGET, got 'extra'" ]
+	assert_failure 2
+	assert_line --index 0 "cdm: --list-profiles takes no TARGET, got 'extra'"
 	run "$CDM" --list-engines extra
-	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "cdm: --list-engines takes no TARGET, got 'extra'" ]
+	assert_failure 2
+	assert_line --index 0 "cdm: --list-engines takes no TARGET, got 'extra'"
 	run "$CDM" --list-engines --list-profiles
-	[ "$status" -eq 2 ]
+	assert_failure 2
 }
 
 # listed PROFILE JSON - the tests --list-profiles shows for PROFILE are the
@@ -163,24 +164,24 @@ for t in json.load(open(sys.argv[1]))["tests"]:
 	quick cdm7 --count 1 --time 1 --warmup 0 --interval 0
 	expect cdm7 "$OD/cdm7.json" "read write" "SEQ1M Q8T1" "SEQ1M Q1T1" "RND4K Q32T16" "RND4K Q1T1"
 	listed cdm7 "$OD/cdm7.json"
-	grep -qx 'Profile: Default' "$OD/cdm7.txt"
-	[ "$(setting "$OD/cdm7.json" profile)" = Default ]
+	assert_grep -x 'Profile: Default' "$OD/cdm7.txt"
+	assert_equal "$(setting "$OD/cdm7.json" profile)" Default
 	# the footer's rows: 16 threads of 32 I/Os
-	grep -q '^  RND    4KiB (Q= 32, T=16): ' "$OD/cdm7.txt"
+	assert_grep '^  RND    4KiB (Q= 32, T=16): ' "$OD/cdm7.txt"
 }
 
 @test "-p cdm7-peak runs SEQ1M Q8T1 and RND4K Q32T16, Profile: Peak" {
 	quick cdm7-peak --count 1 --time 1 --warmup 0 --interval 0
 	expect cdm7-peak "$OD/cdm7-peak.json" "read write" "SEQ1M Q8T1" "RND4K Q32T16"
 	listed cdm7-peak "$OD/cdm7-peak.json"
-	grep -qx 'Profile: Peak' "$OD/cdm7-peak.txt"
+	assert_grep -x 'Profile: Peak' "$OD/cdm7-peak.txt"
 }
 
 @test "-p cdm6 runs CDM 6's four tests, Profile: CDM 6" {
 	quick cdm6 --count 1 --time 1 --warmup 0 --interval 0
 	expect cdm6 "$OD/cdm6.json" "read write" "SEQ128K Q32T1" "RND4K Q8T8" "RND4K Q32T1" "RND4K Q1T1"
 	listed cdm6 "$OD/cdm6.json"
-	grep -qx 'Profile: CDM 6' "$OD/cdm6.txt"
+	assert_grep -x 'Profile: CDM 6' "$OD/cdm6.txt"
 }
 
 @test "-p flash runs Default's tests, 1 s a pass (its own Measure time), Profile: Default" {
@@ -188,9 +189,9 @@ for t in json.load(open(sys.argv[1]))["tests"]:
 	quick flash --count 1 --warmup 0 --interval 0
 	expect flash "$OD/flash.json" "read write" "SEQ1M Q8T1" "SEQ1M Q1T1" "RND4K Q32T1" "RND4K Q1T1"
 	listed flash "$OD/flash.json"
-	[ "$(setting "$OD/flash.json" time_s)" = 1 ]
-	grep -qx 'Profile: Default' "$OD/flash.txt"
-	grep -qx '   Time: Measure 1 sec / Interval 0 sec ' "$OD/flash.txt"
+	assert_equal "$(setting "$OD/flash.json" time_s)" 1
+	assert_grep -x 'Profile: Default' "$OD/flash.txt"
+	assert_grep -x '   Time: Measure 1 sec / Interval 0 sec ' "$OD/flash.txt"
 }
 
 @test "-p sqlio runs 8K and 64K, random and sequential, at 1-8 threads: one pass, no warm-up" {
@@ -202,9 +203,9 @@ for t in json.load(open(sys.argv[1]))["tests"]:
 		"RND64K Q8T1" "RND64K Q8T2" "RND64K Q8T4" "RND64K Q8T8" \
 		"SEQ64K Q8T1" "SEQ64K Q8T2" "SEQ64K Q8T4" "SEQ64K Q8T8"
 	listed sqlio "$OD/sqlio.json"
-	[ "$(setting "$OD/sqlio.json" count)" = 1 ]
-	[ "$(setting "$OD/sqlio.json" warmup_s)" = 0 ]
-	grep -qx 'Profile: SQLIO' "$OD/sqlio.txt"
+	assert_equal "$(setting "$OD/sqlio.json" count)" 1
+	assert_equal "$(setting "$OD/sqlio.json" warmup_s)" 0
+	assert_grep -x 'Profile: SQLIO' "$OD/sqlio.txt"
 }
 
 @test "-p orion-simple runs reads only: 8K random at 1-5 outstanding, 1M random at 1-2" {
@@ -214,13 +215,13 @@ for t in json.load(open(sys.argv[1]))["tests"]:
 		"RND8K Q1T1" "RND8K Q2T1" "RND8K Q3T1" "RND8K Q4T1" "RND8K Q5T1" \
 		"RND1M Q1T1" "RND1M Q2T1"
 	listed orion-simple "$OD/orion-simple.json"
-	[ "$(setting "$OD/orion-simple.json" count)" = 1 ]
-	[ "$(setting "$OD/orion-simple.json" interval_s)" = 0 ]
-	grep -qx 'Profile: ORION simple' "$OD/orion-simple.txt"
-	if grep -q '^\[Write\]' "$OD/orion-simple.txt"; then false; fi
+	assert_equal "$(setting "$OD/orion-simple.json" count)" 1
+	assert_equal "$(setting "$OD/orion-simple.json" interval_s)" 0
+	assert_grep -x 'Profile: ORION simple' "$OD/orion-simple.txt"
+	refute_grep '^\[Write\]' "$OD/orion-simple.txt"
 	# --mode on the command line wins over the profile's mode = read
 	quick orion-simple --time 1 --warmup 0 --mode all
-	[ "$(run_tests "$OD/orion-simple.json" | grep -c ' write$')" -eq 7 ]
+	assert_equal "$(run_tests "$OD/orion-simple.json" | grep -c ' write$')" 7
 }
 
 @test "-p orion-advanced runs the same points as mixed tests, 20 % writes, once each" {
@@ -233,8 +234,8 @@ for t in json.load(open(sys.argv[1]))["tests"]:
 import json, sys
 for t in json.load(open(sys.argv[1]))["tests"]:
     assert (t["read_pct"], t["write_pct"]) == (80, 20), t["name"]' "$OD/orion-advanced.json"
-	grep -qx '\[Mix\] Read 80%/Write 20%' "$OD/orion-advanced.txt"
-	grep -qx 'Profile: ORION advanced' "$OD/orion-advanced.txt"
+	assert_grep -x '\[Mix\] Read 80%/Write 20%' "$OD/orion-advanced.txt"
+	assert_grep -x 'Profile: ORION advanced' "$OD/orion-advanced.txt"
 }
 
 @test "a built-in profile runs on a real file too: orion-advanced writes and reads a small file" {
@@ -242,7 +243,7 @@ for t in json.load(open(sys.argv[1]))["tests"]:
 	run "$CDM" -q --size 16MiB --time 1 --warmup 0 --profile orion-advanced \
 		-f json -o "$OD/r.json" "$TD"
 	echo "$output"
-	[ "$status" -eq 0 ]
+	assert_success
 	# every point moved bytes, reads and writes both: figures from I/O
 	python3 -c '
 import json, sys
@@ -258,20 +259,20 @@ for t in ts:
 	printf 'mode = write\ntest = RND4K Q2T1\ntest = RND4K Q1T1 W30\n' > "$OD/w.cdm"
 	run "$CDM" -q --engine null --size 16MiB --count 1 --time 1 --warmup 0 --interval 0 \
 		--profile "$OD/w.cdm" -f json -o "$OD/w.json" "$TD"
-	[ "$status" -eq 0 ]
-	[ "$(run_tests "$OD/w.json")" = "RND4K Q2T1 write" ]
+	assert_success
+	assert_equal "$(run_tests "$OD/w.json")" "RND4K Q2T1 write"
 	printf 'mode = read\ntest = RND4K Q1T1 W30\n' > "$OD/r.cdm"
 	run "$CDM" -q --engine null --size 16MiB --profile "$OD/r.cdm" "$TD"
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"the profile's mode = read leaves no test to run"* ]]
+	assert_failure 2
+	assert_output --partial "the profile's mode = read leaves no test to run"
 	run "$CDM" -q --engine null --size 16MiB --count 1 --time 1 --warmup 0 --interval 0 \
 		--profile "$OD/r.cdm" --mode mix -f json -o "$OD/r.json" "$TD"
-	[ "$status" -eq 0 ]
-	[ "$(run_tests "$OD/r.json")" = "RND4K Q1T1 W30 mix" ]
+	assert_success
+	assert_equal "$(run_tests "$OD/r.json")" "RND4K Q1T1 W30 mix"
 	printf 'mode = reads\ntest = RND4K\n' > "$OD/bad.cdm"
 	run "$CDM" -q --engine null --profile "$OD/bad.cdm" "$TD"
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"$OD/bad.cdm:1: bad value for mode: 'reads' (all, read, write, mix)"* ]]
+	assert_failure 2
+	assert_output --partial "$OD/bad.cdm:1: bad value for mode: 'reads' (all, read, write, mix)"
 	assert_clean "$TD"
 }
 

@@ -31,28 +31,28 @@ cdm_run() {
 	cdm_run
 	for f in "$FIX"/*.txt; do
 		name=$(basename "$f")
-		head -1 "$f" | grep -q '^# source: '
+		head -1 "$f" | assert_grep '^# source: ' -
 		r=$f
 		run "$CDM" import "$r"
 		echo "$name: import: status $status"
 		echo "$output"
-		[ "$status" -eq 0 ]
+		assert_success
 		# the note is no part of the report: the same as the report alone
-		[ "$output" = "$("$CDM" import "$(report "$name")" 2>&1)" ]
+		assert_equal "$output" "$("$CDM" import "$(report "$name")" 2>&1)"
 		run "$CDM" compare "$r" "$OD/run.json"
 		echo "$name: status $status"
 		echo "$output"
-		[ "$status" -eq 0 ]
+		assert_success
 		# the report's section heads: its label, then local
-		echo "$output" | grep -qE '^\[Read\] .* local ratio$'
+		assert_line --regexp '^\[Read\] .* local ratio$'
 		# the tests both have: a figure each and a ratio (RND4K Q1T1 is in every report)
-		echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +[0-9]+\.[0-9]{3} +[0-9]+\.[0-9]{3} +[0-9.<]+x$'
-		echo "$output" | grep -q 'CrystalDiskMark.* report'
+		assert_line --regexp '^  RND    4KiB \(Q=  1, T= 1\): +[0-9]+\.[0-9]{3} +[0-9]+\.[0-9]{3} +[0-9.<]+x$'
+		assert_line --regexp 'CrystalDiskMark.* report'
 		# no figure of the report is a 0
-		if echo "$output" | grep -qE ' 0\.000( |$)'; then false; fi
+		refute_line --regexp ' 0\.000( |$)'
 		run "$CDM" compare "$OD/run.json" "$r"
-		[ "$status" -eq 0 ]
-		echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +[0-9]+\.[0-9]{3} +[0-9]+\.[0-9]{3} +[0-9.<]+x$'
+		assert_success
+		assert_line --regexp '^  RND    4KiB \(Q=  1, T= 1\): +[0-9]+\.[0-9]{3} +[0-9]+\.[0-9]{3} +[0-9.<]+x$'
 	done
 }
 
@@ -60,15 +60,15 @@ cdm_run() {
 	r=$(report cdm8-default-nvme-1.txt)
 	cdm_run
 	run "$CDM" compare "$r" "$OD/run.json"
-	[ "$status" -eq 0 ]
+	assert_success
 	echo "$output"
-	echo "$output" | grep -qE '^  SEQ    1MiB \(Q=  8, T= 1\): +804\.157 +[0-9.]+ +[0-9.<]+x$'
-	echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +144\.672 +[0-9.]+ +[0-9.<]+x$'
-	[[ "$output" == *"  1: Crucial P2 2TB @ PCIe 2.0 x2  2021/06/26 15:42:37 (local time)  G: 0% (0/1863GiB)  CrystalDiskMark 8.0.1 x64 report, 1 GiB (x5), 5 s"* ]]
+	assert_line --regexp '^  SEQ    1MiB \(Q=  8, T= 1\): +804\.157 +[0-9.]+ +[0-9.<]+x$'
+	assert_line --regexp '^  RND    4KiB \(Q=  1, T= 1\): +144\.672 +[0-9.]+ +[0-9.<]+x$'
+	assert_output --partial "  1: Crucial P2 2TB @ PCIe 2.0 x2  2021/06/26 15:42:37 (local time)  G: 0% (0/1863GiB)  CrystalDiskMark 8.0.1 x64 report, 1 GiB (x5), 5 s"
 	run "$CDM" compare --metric iops "$r" "$r"
-	echo "$output" | grep -qE '^  RND    4KiB \(Q= 32, T= 1\): +104650\.4 +104650\.4 +1\.00x$'
+	assert_line --regexp '^  RND    4KiB \(Q= 32, T= 1\): +104650\.4 +104650\.4 +1\.00x$'
 	run "$CDM" compare --metric latency "$r" "$r"
-	echo "$output" | grep -qE '^  SEQ    1MiB \(Q=  8, T= 1\): +10402\.77 +10402\.77 +1\.00x$'
+	assert_line --regexp '^  SEQ    1MiB \(Q=  8, T= 1\): +10402\.77 +10402\.77 +1\.00x$'
 }
 
 @test "cdm import --save, then compare: the same output as with the report, in any mix and order" {
@@ -78,10 +78,10 @@ cdm_run() {
 		r=$(report "$name.txt")
 		run "$CDM" import "$r" --save "$OD/$name.json"
 		echo "$name: $output"
-		[ "$status" -eq 0 ]
-		[ -z "$output" ]        # --save alone prints nothing
-		grep -q '"schema_version": 3,' "$OD/$name.json"
-		grep -q '"kind": "crystaldiskmark"' "$OD/$name.json"
+		assert_success
+		refute_output        # --save alone prints nothing
+		assert_grep '"schema_version": 3,' "$OD/$name.json"
+		assert_grep '"kind": "crystaldiskmark"' "$OD/$name.json"
 		"$CDM" compare "$r" "$OD/run.json" > "$OD/a.txt" 2>&1
 		"$CDM" compare "$OD/$name.json" "$OD/run.json" > "$OD/b.txt" 2>&1
 		diff "$OD/a.txt" "$OD/b.txt"
@@ -94,10 +94,10 @@ cdm_run() {
 	done
 	# the JSON is valid JSON with the report's figures
 	command -v jq > /dev/null || skip "jq is not installed"
-	[ "$(jq '.tests[0].reported.mb_s' "$OD/cdm8-default-nvme-1.json")" = "804.157" ]
-	[ "$(jq '.tests[0].reported.lat_mean_us' "$OD/cdm6-default-sdcard-1.json")" = "null" ]
-	[ "$(jq -r '.source.date_text' "$OD/cdm8-default-sata-x86-1.json")" = "2021/06/23 0:05:57" ]
-	[ "$(jq '.tests[0].passes | length' "$OD/cdm7-default-hdd-1.json")" = "0" ]
+	assert_equal "$(jq '.tests[0].reported.mb_s' "$OD/cdm8-default-nvme-1.json")" "804.157"
+	assert_equal "$(jq '.tests[0].reported.lat_mean_us' "$OD/cdm6-default-sdcard-1.json")" "null"
+	assert_equal "$(jq -r '.source.date_text' "$OD/cdm8-default-sata-x86-1.json")" "2021/06/23 0:05:57"
+	assert_equal "$(jq '.tests[0].passes | length' "$OD/cdm7-default-hdd-1.json")" "0"
 }
 
 # layout_of NAME - the --format of a fixture's own layout: cdm6, cdm7 or cdm (8.x, 9.x)
@@ -115,21 +115,21 @@ layout_of() {
 		fmt=$(layout_of "$name")
 		r=$(report "$name")
 		run "$CDM" import --format "$fmt" "$r"
-		[ "$status" -eq 0 ]
+		assert_success
 		"$CDM" import --format "$fmt" "$r" > "$OD/got.txt"
 		tr -d '\r' < "$r" > "$OD/want.txt"
 		# how each ends: CDM 6 with two spaces and no newline (the fixture's
 		# copy added one, its source line says), CDM 7 and 8 with a newline
 		# (cdm8-default-sata-2's copy lost it)
 		if head -1 "$f" | grep -q 'no newline'; then
-			[ "$(tail -c 3 "$OD/got.txt" | od -An -c | tr -s ' ')" = " \n " ]
+			assert_equal "$(tail -c 3 "$OD/got.txt" | od -An -c | tr -s ' ')" " \n "
 		else
-			[ "$(tail -c 1 "$OD/got.txt" | od -An -c | tr -d ' ')" = '\n' ]
+			assert_equal "$(tail -c 1 "$OD/got.txt" | od -An -c | tr -d ' ')" '\n'
 		fi
 		sed -i '$a\' "$OD/got.txt" "$OD/want.txt"
 		# the product and credit lines name cdm and the report, never CDM's author
-		sed -n 2p "$OD/got.txt" | grep -q '^cdm .*: a CrystalDiskMark.* report, imported$'
-		sed -n 3p "$OD/got.txt" | grep -q 'cdm - disk benchmark for Linux - MIT License$'
+		sed -n 2p "$OD/got.txt" | assert_grep '^cdm .*: a CrystalDiskMark.* report, imported$' -
+		sed -n 3p "$OD/got.txt" | assert_grep 'cdm - disk benchmark for Linux - MIT License$' -
 		sed -i '2,3d' "$OD/got.txt"
 		if sed -n 2p "$OD/want.txt" | grep -q '^CrystalDiskMark '; then
 			sed -i '2,3d' "$OD/want.txt"
@@ -140,7 +140,7 @@ layout_of() {
 			# lacks, each saying unknown (Mode: states no mark)
 			run diff "$OD/want.txt" "$OD/got.txt"
 			echo "$output"
-			[ "$output" = "0a1,5
+			assert_output "0a1,5
 > ------------------------------------------------------------------------------
 > ------------------------------------------------------------------------------
 > * MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]
@@ -150,7 +150,7 @@ layout_of() {
 >    Mode:
 >    Time: Measure unknown / Interval unknown 
 >    Date: unknown
->      OS: unknown" ]
+>      OS: unknown"
 		else
 			diff "$OD/want.txt" "$OD/got.txt"
 		fi
@@ -160,19 +160,20 @@ layout_of() {
 @test "a CDM 6 report with a CDM 7 one: the tests differ, warned about on top" {
 	run "$CDM" compare "$(report cdm6-default-sdcard-1.txt)" "$(report cdm7-default-nvme-1.txt)"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "${lines[0]}" == "cdm: warning: the runs differ in tests: their figures may not be comparable" ]]
-	[[ "$output" == *"Warning: the runs were measured with different settings"* ]]
-	[[ "$output" == *"  tests: cdm6-default-sdcard-1 8 tests, cdm7-default-nvme-1 8 tests (2 in common)"* ]]
+	assert_success
+	assert_line --index 0 "cdm: warning: the runs differ in tests: their figures may not be comparable"
+	assert_output --partial "Warning: the runs were measured with different settings"
+	assert_output --partial "  tests: cdm6-default-sdcard-1 8 tests, cdm7-default-nvme-1 8 tests (2 in common)"
 	# what neither report states (engine) is not warned about, nor the Measure
 	# time both ran with (a fixed 5 s in CDM 6 and 7, which print none)
-	[[ "$output" != *"  engine:"* && "$output" != *"  time:"* ]]
-	echo "$output" | grep -qE '^  SEQ  128KiB \(Q= 32, T= 1\): +91\.559 +missing$'
-	echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +5\.297 +47\.327 +8\.93x$'
+	refute_output --partial "  engine:"
+	refute_output --partial "  time:"
+	assert_line --regexp '^  SEQ  128KiB \(Q= 32, T= 1\): +91\.559 +missing$'
+	assert_line --regexp '^  RND    4KiB \(Q=  1, T= 1\): +5\.297 +47\.327 +8\.93x$'
 	# the warning comes before the rows
 	w=$(echo "$output" | grep -n '^Warning' | cut -d: -f1)
 	r=$(echo "$output" | grep -n '^\[Read\]' | cut -d: -f1)
-	[ "$w" -lt "$r" ]
+	assert [ "$w" -lt "$r" ]
 }
 
 @test "CDM 6 and 7 print no Measure time, but theirs was a fixed 5 s: compared with a run of 1 s passes, the time is warned about" {
@@ -180,30 +181,30 @@ layout_of() {
 	for name in cdm6-default-sdcard-1.txt cdm7-default-nvme-1.txt; do
 		run "$CDM" compare "$FIX/$name" "$OD/run.json"
 		echo "$output"
-		[ "$status" -eq 0 ]
-		[[ "${lines[0]}" == "cdm: warning: the runs differ in "*time* ]]
-		[[ "$output" == *"  time: ${name%.txt} 5 s, local 1 s"* ]]
+		assert_success
+		assert_like "${lines[0]}" '"cdm: warning: the runs differ in "*time*'
+		assert_output --partial "  time: ${name%.txt} 5 s, local 1 s"
 		run "$CDM" import --format json "$FIX/$name"
-		[[ "$output" == *'"time_s": 5,'* ]]
+		assert_output --partial '"time_s": 5,'
 	done
 	# CDM 8 states its own in its Time line; a report without its product line states none
 	grep -v '^CrystalDiskMark ' "$FIX/cdm7-default-nvme-1.txt" > "$OD/nohead.txt"
 	run "$CDM" import "$OD/nohead.txt"
-	[[ "$output" == *"   Time: Measure unknown / Interval 5 sec "* ]]
+	assert_output --partial "   Time: Measure unknown / Interval 5 sec "
 	# a CDM 8 report's 5 s printed in the CDM 7 and 6 layouts: a mark, as no origin gives it; read back, 5 s
 	for fmt in cdm7 cdm6; do
 		"$CDM" import --format "$fmt" "$FIX/cdm8-default-nvme-1.txt" > "$OD/m.$fmt"
-		grep -q ' <Measure 5 sec>' "$OD/m.$fmt"
+		assert_grep ' <Measure 5 sec>' "$OD/m.$fmt"
 		"$CDM" import --save "$OD/m.json" "$OD/m.$fmt" > "$OD/m2.$fmt"
-		[ "$(jq .settings.time_s "$OD/m.json")" = 5 ]
+		assert_equal "$(jq .settings.time_s "$OD/m.json")" 5
 		"$CDM" report --format "$fmt" "$OD/m.json" | sed 2d | diff <(sed 2d "$OD/m.$fmt") -
 		run "$CDM" compare "$FIX/cdm8-default-nvme-1.txt" "$OD/m.$fmt"
-		[ "$status" -eq 0 ]
-		[[ "$output" != *"differ in"*time* ]]
+		assert_success
+		refute_like "$output" '*"differ in"*time*'
 	done
 	# and CDM 7's own fixed 5 s needs none
 	"$CDM" import --format cdm7 "$FIX/cdm7-default-nvme-1.txt" > "$OD/m7.txt"
-	! grep -q '<Measure' "$OD/m7.txt"
+	refute_grep '<Measure' "$OD/m7.txt"
 }
 
 @test "a report cut before its footer is read, with one note naming the file; one with its footer, or its JSON, has none" {
@@ -215,30 +216,31 @@ layout_of() {
 		# shellcheck disable=SC2086
 		"$CDM" $cmd "$OD/cut.txt" > "$OD/out.txt" 2> "$OD/err.txt"
 		echo "$cmd:"; cat "$OD/err.txt"
-		[ "$(grep -c "^cdm: note: $OD/cut.txt: $note\$" "$OD/err.txt")" -eq 1 ]
+		assert_equal "$(grep -c "^cdm: note: $OD/cut.txt: $note\$" "$OD/err.txt")" 1
 	done
 	# its figures are there, the rest missing
 	run "$CDM" import "$OD/cut.txt"
-	[[ "$output" == *"  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s"* && "$output" == *"   Date: unknown"* ]]
+	assert_output --partial "  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s"
+	assert_output --partial "   Date: unknown"
 	# what it states of its settings, in words: none at all, not "it states ;"; no "(xunknown)"
 	"$CDM" import --format markdown "$OD/cut.txt" > "$OD/cut.md" 2> /dev/null
-	grep -q "as printed; it states none of its settings (profile, test size, passes, Measure time, Interval, warm-up, engine, test data); figures:" "$OD/cut.md"
+	assert_grep "as printed; it states none of its settings (profile, test size, passes, Measure time, Interval, warm-up, engine, test data); figures:" "$OD/cut.md"
 	for fmt in cdm cdm7 cdm6 markdown svg; do
 		"$CDM" import --format "$fmt" "$OD/cut.txt" > "$OD/cut.$fmt" 2> /dev/null
-		! grep -q 'xunknown\|states ;' "$OD/cut.$fmt" || false
+		refute_grep 'xunknown\|states ;' "$OD/cut.$fmt"
 	done
-	grep -qx '   Test: unknown' "$OD/cut.cdm"
-	grep -qxF '  Test : unknown [unknown]  [Interval=unknown]' "$OD/cut.cdm6"
+	assert_grep -x '   Test: unknown' "$OD/cut.cdm"
+	assert_grep -xF '  Test : unknown [unknown]  [Interval=unknown]' "$OD/cut.cdm6"
 	# compare names the file it read the report from: in either place, and from stdin
 	run "$CDM" compare "$OD/run.json" "$OD/cut.txt"
-	[ "$status" -eq 0 ]
-	[ "$(echo "$output" | grep -c "note: .*$note")" -eq 1 ]
+	assert_success
+	assert_equal "$(echo "$output" | grep -c "note: .*$note")" 1
 	run bash -c "'$CDM' import - < '$OD/cut.txt' 2>&1 > /dev/null"
-	[ "$output" = "cdm: note: stdin: $note" ]
+	assert_output "cdm: note: stdin: $note"
 	# its JSON (the nulls say what it lacks) and a whole report: no note
 	for f in "$OD/cut.json" "$FIX"/*.txt; do
 		run bash -c "'$CDM' compare '$f' '$OD/run.json' 2>&1 > /dev/null"
-		[[ "$output" != *"no footer"* ]]
+		refute_output --partial "no footer"
 	done
 }
 
@@ -261,14 +263,14 @@ layout_of() {
 	# CDM 6's last line is "  " without a newline; without the two spaces too
 	r=$(report cdm6-default-sdcard-1.txt)
 	"$CDM" compare "$r" "$r" > "$OD/want.txt" 2>&1
-	[ "$(tail -c 3 "$r")" = "  " ]         # "  " and a newline, as copied
+	assert_equal "$(tail -c 3 "$r")" "  "         # "  " and a newline, as copied
 	cp "$r" "$OD/orig"
 	head -c -1 "$OD/orig" > "$r"            # as CDM 6 saves it: "  ", no newline
-	[ "$(tail -c 3 "$r" | od -An -c | tr -d ' ')" = '\n' ]
+	assert_equal "$(tail -c 3 "$r" | od -An -c | tr -d ' ')" '\n'
 	"$CDM" compare "$r" "$r" > "$OD/got.txt" 2>&1
 	diff "$OD/want.txt" "$OD/got.txt"
 	head -n -1 "$OD/orig" > "$r"            # without the two spaces
-	[ "$(tail -c 2 "$r" | od -An -c | tr -d ' ')" = ')\n' ]
+	assert_equal "$(tail -c 2 "$r" | od -An -c | tr -d ' ')" ')\n'
 	"$CDM" compare "$r" "$r" > "$OD/got.txt" 2>&1
 	diff "$OD/want.txt" "$OD/got.txt"
 }
@@ -279,7 +281,7 @@ layout_of() {
 	"$CDM" import --save "$OD/notes.json" "$OD/notes.txt" > "$OD/notes.out"
 	"$CDM" import --save "$OD/plain.json" "$r" > "$OD/plain.out"
 	diff "$OD/plain.out" "$OD/notes.out"
-	[ "$(jq -c '[.tests[].reported.mb_s]' "$OD/notes.json")" = "$(jq -c '[.tests[].reported.mb_s]' "$OD/plain.json")" ]
+	assert_equal "$(jq -c '[.tests[].reported.mb_s]' "$OD/notes.json")" "$(jq -c '[.tests[].reported.mb_s]' "$OD/plain.json")"
 }
 
 @test "not a report: one line naming the file and the first line that did not fit, exit 2" {
@@ -313,66 +315,68 @@ layout_of() {
 				run "$CDM" compare "$OD/run.json" "$OD/$name"
 			fi
 			echo "$name: status $status: $output"
-			[ "$status" -eq 2 ]
-			[ "${#lines[@]}" -eq 1 ]
-			[[ "${lines[0]}" == "cdm: $OD/$name: $why"* ]]
+			assert_failure 2
+			assert_equal "${#lines[@]}" 1
+			assert_like "${lines[0]}" '"cdm: $OD/$name: $why"*'
 		done
 		[ "$name" = garbage.json ] && continue
 		run "$CDM" import "$OD/$name"
-		[ "$status" -eq 2 ]
-		[ "${#lines[@]}" -eq 1 ]
-		[[ "${lines[0]}" == "cdm: $OD/$name: $why"* ]]
+		assert_failure 2
+		assert_equal "${#lines[@]}" 1
+		assert_like "${lines[0]}" '"cdm: $OD/$name: $why"*'
 	done
 	# import refuses cdm's own JSON, and leaves no --save file behind
 	run "$CDM" import "$OD/run.json" --save "$OD/x.json"
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"JSON, not a CrystalDiskMark report"* ]]
-	[ ! -e "$OD/x.json" ]
+	assert_failure 2
+	assert_output --partial "JSON, not a CrystalDiskMark report"
+	refute [ -e "$OD/x.json" ]
 	run "$CDM" import "$OD/mangled.txt" --save "$OD/x.json"
-	[ "$status" -eq 2 ]
-	[ ! -e "$OD/x.json" ]
+	assert_failure 2
+	refute [ -e "$OD/x.json" ]
 }
 
 @test "cdm import prints the report in cdm's formats; what it lacks is unknown or missing, never 0" {
 	r=$(report cdm6-default-sdcard-1.txt)
 	run "$CDM" import "$r"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "${lines[1]}" == "cdm "*": a CrystalDiskMark 6.0.0 x64 report, imported" ]]
+	assert_success
+	assert_like "${lines[1]}" '"cdm "*": a CrystalDiskMark 6.0.0 x64 report, imported"'
 	# CDM 6 printed no latency and no sequential IOPS: IOPS as CDM derives it, no latency
-	[[ "$output" == *"  SEQ  128KiB (Q= 32, T= 1):    91.559 MB/s [    698.5 IOPS]"* ]]
-	[[ "$output" == *"  RND    4KiB (Q=  8, T= 8):     7.892 MB/s [   1926.8 IOPS]"* ]]
+	assert_output --partial "  SEQ  128KiB (Q= 32, T= 1):    91.559 MB/s [    698.5 IOPS]"
+	assert_output --partial "  RND    4KiB (Q=  8, T= 8):     7.892 MB/s [   1926.8 IOPS]"
 	# CDM 6 prints no Measure time: its passes were a fixed 5 s
-	[[ "$output" == *"   Time: Measure 5 sec / Interval 5 sec "* ]]
-	[[ "$output" == *"   Test: 1 GiB (x5) [I: 11.7% (14.0/119.2 GiB)]"* ]]
-	[[ "$output" == *"   Date: 2019/04/01 11:33:09"* ]]
+	assert_output --partial "   Time: Measure 5 sec / Interval 5 sec "
+	assert_output --partial "   Test: 1 GiB (x5) [I: 11.7% (14.0/119.2 GiB)]"
+	assert_output --partial "   Date: 2019/04/01 11:33:09"
 	# no latency: a dash in its field (docs/output-formats.md), never a number
-	[[ "$output" == *"  SEQ  128KiB (Q= 32, T= 1):    91.559 MB/s [    698.5 IOPS] <        - us>"* ]]
-	[[ "$output" != *"nan"* ]]
+	assert_output --partial "  SEQ  128KiB (Q= 32, T= 1):    91.559 MB/s [    698.5 IOPS] <        - us>"
+	refute_output --partial "nan"
 	run "$CDM" import --format markdown "$r"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"| SEQ128K Q32T1 Read | 91.559 | 698.5 | "$'\xe2\x80\x93'" | "* ]]
-	[[ "$output" != *"nan"* ]]
+	assert_success
+	assert_output --partial "| SEQ128K Q32T1 Read | 91.559 | 698.5 | "$'\xe2\x80\x93'" | "
+	refute_output --partial "nan"
 	run "$CDM" import --format csv "$r"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *",SEQ128K Q32T1,read,SEQ,131072,1,32,32,best,,,,,91.559,"* ]]
-	[[ "$output" == *",median,,,,,,,,,,,,,,,,,,,,,,,,,,,,,a CrystalDiskMark report has only its best-of figures"* ]]
+	assert_success
+	assert_output --partial ",SEQ128K Q32T1,read,SEQ,131072,1,32,32,best,,,,,91.559,"
+	assert_output --partial ",median,,,,,,,,,,,,,,,,,,,,,,,,,,,,,a CrystalDiskMark report has only its best-of figures"
 	# a trimmed report: what it lacks is said
 	run "$CDM" import "$(report cdm8-real-partial-1.txt)"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"   Date: unknown"* && "$output" == *"     OS: unknown"* ]]
+	assert_success
+	assert_output --partial "   Date: unknown"
+	assert_output --partial "     OS: unknown"
 	# --label, and - for standard input
 	run bash -c "tail -n +2 '$FIX/cdm8-default-sata-2.txt' | '$CDM' import --label 'EVO' --format json -"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *'"label": "EVO",'* && "$output" == *'"file": "stdin",'* ]]
+	assert_success
+	assert_output --partial '"label": "EVO",'
+	assert_output --partial '"file": "stdin",'
 	run "$CDM" import --help
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"Usage: cdm import"* ]]
+	assert_success
+	assert_output --partial "Usage: cdm import"
 	run "$CDM" import
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"one CrystalDiskMark report expected, got 0"* ]]
+	assert_failure 2
+	assert_output --partial "one CrystalDiskMark report expected, got 0"
 	run "$CDM" import --format svgx "$r"
-	[ "$status" -eq 2 ]
+	assert_failure 2
 }
 
 # json_of NAME - `cdm import --format json` of the fixture NAME, as stored, in $OD/NAME.json
@@ -389,7 +393,7 @@ json_of() {
 		j=$(json_of "$name")
 		echo "== $name"
 		# no report names the device's NUMA node (0 would be a node)
-		[ "$(jq '.system.device_numa_node' "$j")" = null ]
+		assert_equal "$(jq '.system.device_numa_node' "$j")" null
 		# admin: CDM 8's Mode line says it ([Admin] or nothing); CDM 6 and 7
 		# print none, and the partial report was cut before its Mode line;
 		# the test data: <0Fill> or not on its line (CDM 8's Mode, CDM 6/7's Test)
@@ -398,42 +402,43 @@ json_of() {
 		cdm8-real-partial-1.txt) admin=null data=null ;;
 		*) admin=true data='"random"' ;;
 		esac
-		[ "$(jq '.system.admin' "$j")" = "$admin" ]
-		[ "$(jq '.settings.data' "$j")" = "$data" ]
+		assert_equal "$(jq '.system.admin' "$j")" "$admin"
+		assert_equal "$(jq '.settings.data' "$j")" "$data"
 		# cdm's own bar for "unstable" and its verdict: a report has no passes to judge
-		[ "$(jq '.settings.cv_threshold_pct' "$j")" = null ]
-		[ "$(jq '[.tests[].unstable] | unique' -c "$j")" = '[null]' ]
+		assert_equal "$(jq '.settings.cv_threshold_pct' "$j")" null
+		assert_equal "$(jq '[.tests[].unstable] | unique' -c "$j")" '[null]'
 		# nothing looked under its target: not "nothing found"
-		[ "$(jq '.target.memory_under' "$j")" = null ]
+		assert_equal "$(jq '.target.memory_under' "$j")" null
 		# the JSON reads back: printed again, and compared
 		run "$CDM" report "$j"
-		[ "$status" -eq 0 ]
-		[ "$output" = "$("$CDM" import "$f")" ]
+		assert_success
+		assert_equal "$output" "$("$CDM" import "$f")"
 		run "$CDM" compare "$j" "$OD/run.json"
-		[ "$status" -eq 0 ]
-		[ "$output" = "$("$CDM" compare "$f" "$OD/run.json" 2>&1)" ]
+		assert_success
+		assert_equal "$output" "$("$CDM" compare "$f" "$OD/run.json" 2>&1)"
 	done
 	# test data a report does not state is not compared; stated, it is
 	"$CDM" "${NULLRUN[@]}" --data zero --label zero --save "$OD/zero.json" "$TD" > /dev/null
 	run "$CDM" compare "$OD/cdm8-real-partial-1.txt.json" "$OD/zero.json"
-	[ "$status" -eq 0 ]
-	[[ "${lines[0]}" == "cdm: warning: the runs differ in "* && "${lines[0]}" != *data* ]]
+	assert_success
+	assert_like "${lines[0]}" '"cdm: warning: the runs differ in "*'
+	refute_like "${lines[0]}" '*data*'
 	run "$CDM" compare "$OD/cdm7-default-hdd-1.txt.json" "$OD/zero.json"
-	[[ "${lines[0]}" == "cdm: warning: the runs differ in "*data* ]]
-	[[ "$output" == *"  data: cdm7-default-hdd-1 random, zero zero"* ]]
+	assert_like "${lines[0]}" '"cdm: warning: the runs differ in "*data*'
+	assert_output --partial "  data: cdm7-default-hdd-1 random, zero zero"
 	# and the Markdown says which it does not state
 	run "$CDM" report --format markdown "$OD/cdm8-real-partial-1.txt.json"
-	[[ "$output" == *"; not stated: Measure time, Interval, warm-up, engine, test data;"* ]]
+	assert_output --partial "; not stated: Measure time, Interval, warm-up, engine, test data;"
 	# a report cut before its footer: no start, count or passes asked for (null, not 0)
 	head -n 13 "$FIX/cdm8-default-nvme-1.txt" > "$OD/cut.txt"
-	tail -1 "$OD/cut.txt" | grep -q '^  RND    4KiB (Q=  1, T= 1): '
+	tail -1 "$OD/cut.txt" | assert_grep '^  RND    4KiB (Q=  1, T= 1): ' -
 	"$CDM" import --format json "$OD/cut.txt" > "$OD/cut.json" 2> /dev/null
-	[ "$(jq '.start_unix' "$OD/cut.json")" = null ]
-	[ "$(jq '.settings.count' "$OD/cut.json")" = null ]
-	[ "$(jq '[.tests[].passes_requested] | unique' -c "$OD/cut.json")" = '[null]' ]
+	assert_equal "$(jq '.start_unix' "$OD/cut.json")" null
+	assert_equal "$(jq '.settings.count' "$OD/cut.json")" null
+	assert_equal "$(jq '[.tests[].passes_requested] | unique' -c "$OD/cut.json")" '[null]'
 	run "$CDM" report "$OD/cut.json"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"   Date: unknown"* ]]
+	assert_success
+	assert_output --partial "   Date: unknown"
 }
 
 @test "compare under median or mean, or by latency: a report's cells say why, never 0" {
@@ -441,13 +446,13 @@ json_of() {
 	r=$(report cdm6-default-sdcard-1.txt)
 	run "$CDM" compare --aggregate median "$OD/run.json" "$r"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +[0-9.]+ +best only$'
-	[[ "$output" == *"cdm6-default-sdcard-1 is a CrystalDiskMark report: it has only its best-of figures, no passes for a median"* ]]
+	assert_success
+	assert_line --regexp '^  RND    4KiB \(Q=  1, T= 1\): +[0-9.]+ +best only$'
+	assert_output --partial "cdm6-default-sdcard-1 is a CrystalDiskMark report: it has only its best-of figures, no passes for a median"
 	run "$CDM" compare --metric latency "$OD/run.json" "$r"
 	echo "$output"
-	echo "$output" | grep -qE '^  RND    4KiB \(Q=  1, T= 1\): +[0-9.]+ +not in report$'
-	[[ "$output" == *"cdm6-default-sdcard-1 is a CrystalDiskMark 6.0.0 report, which prints no mean latency (us)"* ]]
+	assert_line --regexp '^  RND    4KiB \(Q=  1, T= 1\): +[0-9.]+ +not in report$'
+	assert_output --partial "cdm6-default-sdcard-1 is a CrystalDiskMark 6.0.0 report, which prints no mean latency (us)"
 }
 
 @test "cdm merge refuses an imported report, in one line" {
@@ -456,9 +461,9 @@ json_of() {
 	for f in "$OD/imp.json" "$r"; do
 		run "$CDM" merge "$f"
 		echo "$output"
-		[ "$status" -eq 2 ]
-		[ "${#lines[@]}" -eq 1 ]
-		[[ "${lines[0]}" == "cdm: $f: a CrystalDiskMark report, not a cdm run: it has only CDM's best-of figures, no passes to add up" ]]
+		assert_failure 2
+		assert_equal "${#lines[@]}" 1
+		assert_line --index 0 "cdm: $f: a CrystalDiskMark report, not a cdm run: it has only CDM's best-of figures, no passes to add up"
 	done
 }
 
@@ -474,8 +479,8 @@ json_of() {
 	done
 	printf '[Read]\n\tSEQ\xc2\xa01MiB (Q=  8, T= 1):   804.157 MiB/s\n' > "$OD/nb.txt"
 	run "$CDM" import "$OD/nb.txt"
-	[ "$status" -eq 2 ]
-	[ "$output" = "cdm: $OD/nb.txt: line 2: not a CrystalDiskMark report line: '\\tSEQ\\u00a01MiB (Q=  8, T= 1):   804.157 MiB/s'" ]
+	assert_failure 2
+	assert_output "cdm: $OD/nb.txt: line 2: not a CrystalDiskMark report line: '\\tSEQ\\u00a01MiB (Q=  8, T= 1):   804.157 MiB/s'"
 }
 
 @test "values no CrystalDiskMark prints are refused: one line naming the file and the line" {
@@ -497,25 +502,25 @@ json_of() {
 		sed "${c%%@*}" "$r" > "$OD/bad.txt"
 		run "$CDM" import "$OD/bad.txt" --save "$OD/bad.json"
 		echo "$c: $output"
-		[ "$status" -eq 2 ]
-		[ "${#lines[@]}" -eq 1 ]
-		[[ "$output" == "cdm: $OD/bad.txt: ${c#*@}"* ]]
-		[ ! -e "$OD/bad.json" ]
+		assert_failure 2
+		assert_equal "${#lines[@]}" 1
+		assert_like "$output" '"cdm: $OD/bad.txt: ${c#*@}"*'
+		refute [ -e "$OD/bad.json" ]
 		run "$CDM" compare "$r" "$OD/bad.txt"
-		[ "$status" -eq 2 ]
-		[ "${#lines[@]}" -eq 1 ]
-		[[ "$output" == "cdm: $OD/bad.txt: ${c#*@}"* ]]
+		assert_failure 2
+		assert_equal "${#lines[@]}" 1
+		assert_like "$output" '"cdm: $OD/bad.txt: ${c#*@}"*'
 	done
 	# a leap day of a leap year is a day
 	sed "${d}s|2021/06/26|2020/02/29|" "$r" > "$OD/leap.txt"
 	run "$CDM" import "$OD/leap.txt"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"   Date: 2020/02/29 15:42:37"* ]]
+	assert_success
+	assert_output --partial "   Date: 2020/02/29 15:42:37"
 	# and an hour of one digit, as CDM prints it
 	sed "${d}s|15:42:37|5:42:37|" "$r" > "$OD/hour.txt"
 	run "$CDM" import "$OD/hour.txt"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"   Date: 2021/06/26 5:42:37"* ]]
+	assert_success
+	assert_output --partial "   Date: 2021/06/26 5:42:37"
 }
 
 @test "UTF-16 without its byte order mark is named; CR line ends (old Mac) are read" {
@@ -524,8 +529,8 @@ json_of() {
 	for e in LE BE; do
 		iconv -f UTF-8 -t "UTF-16$e" "$r" > "$OD/u16.txt"
 		run "$CDM" import "$OD/u16.txt"
-		[ "$status" -eq 2 ]
-		[ "$output" = "cdm: $OD/u16.txt: UTF-16$e without a byte order mark: save the report as UTF-8, or as UTF-16 with its byte order mark (as CrystalDiskMark saves it)" ]
+		assert_failure 2
+		assert_output "cdm: $OD/u16.txt: UTF-16$e without a byte order mark: save the report as UTF-8, or as UTF-16 with its byte order mark (as CrystalDiskMark saves it)"
 	done
 	"$CDM" compare "$r" "$r" > "$OD/want.txt" 2>&1
 	tr '\n' '\r' < "$r" > "$OD/cr.txt"
@@ -542,34 +547,34 @@ json_of() {
 		"$CDM" report "$OD/run.json" --format "$fmt" > "$OD/run-$fmt.txt"
 		run "$CDM" import --format "$fmt" "$OD/run-$fmt.txt"
 		echo "$fmt: $output"
-		[ "$status" -eq 0 ]
+		assert_success
 		# line for line the text, but the product line, which says whose
 		"$CDM" import --format "$fmt" "$OD/run-$fmt.txt" > "$OD/again.txt"
-		[ "$(sed -n 2p "$OD/again.txt")" = "cdm $(sed -n 2p "$OD/run-$fmt.txt" | cut -d' ' -f2): a cdm $(sed -n 2p "$OD/run-$fmt.txt" | cut -d' ' -f2) text report, imported" ]
+		assert [ "$(sed -n 2p "$OD/again.txt")" = "cdm $(sed -n 2p "$OD/run-$fmt.txt" | cut -d' ' -f2): a cdm $(sed -n 2p "$OD/run-$fmt.txt" | cut -d' ' -f2) text report, imported" ]
 		diff <(sed 2d "$OD/run-$fmt.txt") <(sed 2d "$OD/again.txt")
 		# compared with the run: each figure the run's as printed, ratio 1.00x
 		run "$CDM" compare "$OD/run.json" "$OD/run-$fmt.txt"
-		[ "$status" -eq 0 ]
-		echo "$output" | grep -q "cdm .* text report, 16 MiB (x1), 1 s"
-		[ "$(echo "$output" | grep -cE '^ *(SEQ|RND) .*x$')" -eq 7 ]
-		[ -z "$(echo "$output" | grep -E '^ *(SEQ|RND) .*x$' | grep -v ' 1\.00x$')" ]
+		assert_success
+		assert_line --regexp "cdm .* text report, 16 MiB \(x1\), 1 s"
+		assert_equal "$(echo "$output" | grep -cE '^ *(SEQ|RND) .*x$')" 7
+		assert_equal "$(echo "$output" | grep -E '^ *(SEQ|RND) .*x$' | grep -v ' 1\.00x$')" ""
 		# the JSON says it is cdm's text
 		"$CDM" import "$OD/run-$fmt.txt" --save "$OD/t.json"
-		grep -q '"kind": "cdm_text",' "$OD/t.json"
-		grep -q '"engine": "null"' "$OD/t.json"
+		assert_grep '"kind": "cdm_text",' "$OD/t.json"
+		assert_grep '"engine": "null"' "$OD/t.json"
 	done
-	grep -q '^Sequential Read 1MiB (Q=  8,T= 1) : ' "$OD/run-cdm6.txt"
+	assert_grep '^Sequential Read 1MiB (Q=  8,T= 1) : ' "$OD/run-cdm6.txt"
 	# an imported report in cdm's text, read back: the report's figures
 	r=$(report cdm8-default-nvme-1.txt)
 	for fmt in cdm cdm7 cdm6; do
 		"$CDM" import --format "$fmt" "$r" > "$OD/imp-$fmt.txt"
 		run "$CDM" import --format "$fmt" "$OD/imp-$fmt.txt"
-		[ "$status" -eq 0 ]
-		[ "${lines[1]}" = "cdm $(sed -n 2p "$OD/imp-$fmt.txt" | cut -d' ' -f2 | tr -d :): a cdm $(sed -n 2p "$OD/imp-$fmt.txt" | cut -d' ' -f2 | tr -d :) text of a CrystalDiskMark 8.0.1 x64 report, imported" ]
+		assert_success
+		assert [ "${lines[1]}" = "cdm $(sed -n 2p "$OD/imp-$fmt.txt" | cut -d' ' -f2 | tr -d :): a cdm $(sed -n 2p "$OD/imp-$fmt.txt" | cut -d' ' -f2 | tr -d :) text of a CrystalDiskMark 8.0.1 x64 report, imported" ]
 		"$CDM" import --format "$fmt" "$OD/imp-$fmt.txt" | sed 2d > "$OD/again.txt"
 		diff <(sed 2d "$OD/imp-$fmt.txt") "$OD/again.txt"
 		run "$CDM" compare "$r" "$OD/imp-$fmt.txt"
-		[ "$status" -eq 0 ]
-		echo "$output" | grep -qE '^  SEQ    1MiB \(Q=  8, T= 1\): +804\.157 +804\.157 +1\.00x$'
+		assert_success
+		assert_line --regexp '^  SEQ    1MiB \(Q=  8, T= 1\): +804\.157 +804\.157 +1\.00x$'
 	done
 }

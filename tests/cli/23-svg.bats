@@ -79,10 +79,10 @@ PY
 	check_svg "$OD/card.svg"
 	self_contained "$OD/card.svg"
 	rsvg-convert -w 800 "$OD/card.svg" -o "$OD/w.png"
-	[ "$(png_width "$OD/w.png")" -eq 800 ]
+	assert_equal "$(png_width "$OD/w.png")" 800
 	card_matches "$OD/card.svg" "$OD/r.json" best
-	grep -qF 'LOCAL &lt;nvme&gt; &amp; &quot;x&quot;' "$OD/card.svg"
-	grep -qF '>Mix R70/W30 (MB/s)</text>' "$OD/card.svg"
+	assert_grep -F 'LOCAL &lt;nvme&gt; &amp; &quot;x&quot;' "$OD/card.svg"
+	assert_grep -F '>Mix R70/W30 (MB/s)</text>' "$OD/card.svg"
 	assert_clean "$TD"
 }
 
@@ -113,12 +113,12 @@ PY
 @test "--format svg: a test that measured nothing shows a dash and the reason, no number" {
 	run --separate-stderr "$CDM" --engine null --null-service-us 2000000 -t RND4K --size 16MiB --count 1 \
 		--time 1 --interval 0 --warmup 0 --quiet --mode read --format svg --save "$OD/s.json" "$TD"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	echo "$output" > "$OD/s.svg"
 	xmllint --noout "$OD/s.svg"
 	card_matches "$OD/s.svg" "$OD/s.json" best
 	absent 'class="(mbs|iops|lat)"' "$OD/s.svg"
-	grep -qF 'RND4K Q1T1 Read: nothing measured: no I/O completed' "$OD/s.svg"
+	assert_grep -F 'RND4K Q1T1 Read: nothing measured: no I/O completed' "$OD/s.svg"
 }
 
 @test "--svg FILE.svg with --format markdown: the card beside it, the image line and the How measured line" {
@@ -127,43 +127,43 @@ PY
 		--save "$OD/r.json" "$TD"
 	check_svg "$OD/post/img/card.svg"
 	card_matches "$OD/post/img/card.svg" "$OD/r.json" best
-	grep -qxF '![cdm result: '"$TD"'](img/card.svg)' "$OD/post/r.md"
-	grep -qxE 'How measured: null engine, O\\_DIRECT \(no page cache\), random data; a 16 MiB test file; per test no warm-up, 2 passes of 1 s; 0 s between tests; a simulated device, `lat=200us,channels=all`; (CPUs allowed [0-9,-]+; )?figures: the best pass .*' "$OD/post/r.md"
-	grep -qE '^Machine: .*, [0-9.]+ GiB RAM; ' "$OD/post/r.md"
+	assert_grep -xF '![cdm result: '"$TD"'](img/card.svg)' "$OD/post/r.md"
+	assert_grep -xE 'How measured: null engine, O\\_DIRECT \(no page cache\), random data; a 16 MiB test file; per test no warm-up, 2 passes of 1 s; 0 s between tests; a simulated device, `lat=200us,channels=all`; (CPUs allowed [0-9,-]+; )?figures: the best pass .*' "$OD/post/r.md"
+	assert_grep -E '^Machine: .*, [0-9.]+ GiB RAM; ' "$OD/post/r.md"
 	# on stdout, the path as given
 	"$CDM" "${NULLRUN[@]}" -t RND4K --mode read --format markdown --svg "$OD/c2.svg" "$TD" > "$OD/r2.md"
-	grep -qxF "![cdm result: $TD]($OD/c2.svg)" "$OD/r2.md"
-	[ -s "$OD/c2.svg" ]
+	assert_grep -xF "![cdm result: $TD]($OD/c2.svg)" "$OD/r2.md"
+	assert [ -s "$OD/c2.svg" ]
 	# without --svg: no image line, still the method
 	"$CDM" "${NULLRUN[@]}" -t RND4K --mode read --format markdown "$TD" > "$OD/r3.md"
 	absent '!\[' "$OD/r3.md"
-	grep -q '^How measured: ' "$OD/r3.md"
+	assert_grep '^How measured: ' "$OD/r3.md"
 }
 
 @test "--svg beside the CDM text: stdout unchanged, the card written" {
 	"$CDM" "${NULLRUN[@]}" -t RND4K --mode read --svg "$OD/c.svg" "$TD" > "$OD/r.txt"
-	grep -q '^\[Read\]' "$OD/r.txt"
+	assert_grep '^\[Read\]' "$OD/r.txt"
 	absent '<svg' "$OD/r.txt"
 	xmllint --noout "$OD/c.svg"
-	[ "$(ls "$OD" | grep -c 'c\.svg')" -eq 1 ]     # no temporary file left
+	assert_equal "$(ls "$OD" | grep -c 'c\.svg')" 1     # no temporary file left
 }
 
 @test "--svg to a bad path fails before any I/O with one line" {
 	for bad in "$OD/none/c.svg" "$OD/c.png" "$OD" ""; do
 		run --separate-stderr "$CDM" "${NULLRUN[@]}" -t RND4K --svg "$bad" "$TD"
 		echo "[$bad] $status: $stderr"
-		[ "$status" -ne 0 ]
-		[ "$(printf '%s\n' "$stderr" | grep -c .)" -le 2 ]      # the line (and "Try" for usage)
-		[[ "$stderr" == *"cdm: "* ]]
-		[ -z "$output" ]
+		assert_failure
+		assert [ "$(printf '%s\n' "$stderr" | grep -c .)" -le 2 ]      # the line (and "Try" for usage)
+		assert_like "$stderr" '*"cdm: "*'
+		refute_output
 		assert_clean "$TD"
 	done
 	run --separate-stderr "$CDM" "${NULLRUN[@]}" -t RND4K --svg "$OD/c.png" "$TD"
-	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"c.png: the name says PNG, but --svg writes SVG"* ]]
+	assert_failure 2
+	assert_like "$stderr" '*"c.png: the name says PNG, but --svg writes SVG"*'
 	run --separate-stderr "$CDM" "${NULLRUN[@]}" -t RND4K --svg "$OD/x.svg" --save "$OD/x.svg" "$TD"
-	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"--svg"*"names the same file"* ]]
+	assert_failure 2
+	assert_like "$stderr" '*"--svg"*"names the same file"*'
 }
 
 @test "a card that cannot be written at the end: one line, exit 1, and the Markdown report without an image line" {
@@ -180,22 +180,20 @@ PY
 		-t "RND4K Q1T1" --mode read --format markdown --output "$OD/post/r.md" \
 		--svg "$OD/img/card.svg" --save "$OD/post/r.json" "$TD" 2> "$OD/err" &
 	pid=$!
-	while [ ! -e "$HOLD/pread-4096.held" ] && kill -0 "$pid" 2> /dev/null; do
-		sleep 0.05
-	done
+	wait_for "the first 4 KiB read to be held" held_or_ended "$HOLD/pread-4096.held" "$pid"
 	rm -rf "$OD/img"
 	touch "$HOLD/pread-4096.go"
 	st=0
 	wait "$pid" || st=$?
 	cat "$OD/err"
-	[ "$st" -eq 1 ]
-	[ "$(grep -c . "$OD/err")" -eq 1 ]
-	grep -q "^cdm: .*img/card.svg.*write the card" "$OD/err"
+	assert_equal "$st" 1
+	assert_equal "$(grep -c . "$OD/err")" 1
+	assert_grep "^cdm: .*img/card.svg.*write the card" "$OD/err"
 	# the report and the JSON are there; the report links no card
-	grep -q '^| RND4K Q1T1 ' "$OD/post/r.md"
+	assert_grep '^| RND4K Q1T1 ' "$OD/post/r.md"
 	grep -qF '![' "$OD/post/r.md" && { echo 'links the card'; false; }
 	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$OD/post/r.json"
-	[ ! -e "$OD/img" ]
+	refute [ -e "$OD/img" ]
 	assert_clean "$TD"
 }
 
@@ -204,13 +202,13 @@ PY
 	"$CDM" "${NULLRUN[@]/200/800}" --label SAN --save "$OD/b.json" "$TD" > /dev/null
 	run --separate-stderr "$CDM" --engine null --null-service-us 2000000 -t RND4K --size 16MiB --count 2 \
 		--time 1 --interval 0 --warmup 0 --quiet --mode read --label STALL --save "$OD/c.json" "$TD"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	"$CDM" compare --format svg -o "$OD/cmp.svg" "$OD/a.json" "$OD/b.json" "$OD/c.json"
 	"$CDM" compare "$OD/a.json" "$OD/b.json" "$OD/c.json" > "$OD/cmp.txt"
 	check_svg "$OD/cmp.svg"
 	self_contained "$OD/cmp.svg"
 	rsvg-convert -w 800 "$OD/cmp.svg" -o "$OD/w.png"
-	[ "$(png_width "$OD/w.png")" -eq 800 ]
+	assert_equal "$(png_width "$OD/w.png")" 800
 	python3 - "$OD/cmp.svg" "$OD/cmp.txt" <<'PY'
 import re, sys
 import xml.etree.ElementTree as ET
@@ -250,21 +248,21 @@ for g, want in zip(groups, rows):
     assert got.count(None) == len(flat) - len(tf), (got, flat)
 print("groups checked:", len(groups))
 PY
-	grep -qF 'STALL measured nothing: no I/O completed' "$OD/cmp.svg"
-	grep -qF 'STALL has no such test' "$OD/cmp.svg"
-	grep -qF '>MB/s, the highest of the passes' "$OD/cmp.svg"
+	assert_grep -F 'STALL measured nothing: no I/O completed' "$OD/cmp.svg"
+	assert_grep -F 'STALL has no such test' "$OD/cmp.svg"
+	assert_grep -F '>MB/s, the highest of the passes' "$OD/cmp.svg"
 }
 
 @test "compare --format svg --metric iops and latency: the metric in the axis title" {
 	"$CDM" "${NULLRUN[@]}" -t RND4K --label A --save "$OD/a.json" "$TD" > /dev/null
 	"$CDM" "${NULLRUN[@]}" -t RND4K --label B --save "$OD/b.json" "$TD" > /dev/null
 	"$CDM" compare --format svg --metric iops "$OD/a.json" "$OD/b.json" > "$OD/i.svg"
-	grep -qF 'class="axis" fill="#333333">IOPS, the highest of the passes' "$OD/i.svg"
+	assert_grep -F 'class="axis" fill="#333333">IOPS, the highest of the passes' "$OD/i.svg"
 	"$CDM" compare --format svg --metric latency "$OD/a.json" "$OD/b.json" > "$OD/l.svg"
-	grep -qF 'class="axis" fill="#333333">mean latency (us), the lowest of the passes (lower is better)' "$OD/l.svg"
+	assert_grep -F 'class="axis" fill="#333333">mean latency (us), the lowest of the passes (lower is better)' "$OD/l.svg"
 	xmllint --noout "$OD/i.svg" "$OD/l.svg"
 	run "$CDM" compare --format svg -o "$OD/x.png" "$OD/a.json" "$OD/b.json"
-	[ "$status" -eq 2 ]
+	assert_failure 2
 }
 
 # the CrystalDiskMark reports of tests/fixtures/ without their "# source:" line
@@ -279,9 +277,9 @@ fixture() {
 	hdd=$(fixture cdm8-default-hdd-usb-shizuku-1.txt)
 	"$CDM" compare --format svg "$nvme" "$hdd" > "$OD/nh.svg"
 	xmllint --noout "$OD/nh.svg"
-	grep -qF '<tspan class="ratio">&lt;0.01x</tspan>' "$OD/nh.svg"
+	assert_grep -F '<tspan class="ratio">&lt;0.01x</tspan>' "$OD/nh.svg"
 	# the text says the same
-	"$CDM" compare "$nvme" "$hdd" | grep -qE '^  RND    4KiB \(Q= 32, T= 1\): +428\.648 +0\.640 +<0\.01x$'
+	"$CDM" compare "$nvme" "$hdd" | assert_grep -E '^  RND    4KiB \(Q= 32, T= 1\): +428\.648 +0\.640 +<0\.01x$' -
 	for f in "$FIX"/*.txt; do
 		r=$(fixture "$(basename "$f")")
 		for m in mb_s iops latency; do
@@ -300,7 +298,7 @@ fixture() {
 		-t "RND8K Q1T1 W50" -t "SEQ1M Q1T1" --mix 70 --svg "$OD/mw.svg" "$TD" > /dev/null
 	check_svg "$OD/mw.svg"
 	rsvg-convert -w 800 "$OD/mw.svg" -o "$OD/mw-w.png"
-	[ "$(png_width "$OD/mw-w.png")" -eq 800 ]
+	assert_equal "$(png_width "$OD/mw-w.png")" 800
 	python3 - "$OD/mw.svg" <<'PY'
 import sys
 import xml.etree.ElementTree as ET

@@ -21,14 +21,15 @@ formats() {
 	local fmts
 	fmts=$(formats)
 	echo "formats: $fmts"
-	[[ " $fmts " == *" cdm "* && " $fmts " == *" cdm7 "* && " $fmts " == *" cdm6 "* ]]
-	[[ " $fmts " == *" json "* && " $fmts " == *" csv "* && " $fmts " == *" markdown "* ]]
+	for f in cdm cdm7 cdm6 json csv markdown; do
+		assert_like " $fmts " '*" $f "*'
+	done
 	for f in $fmts; do
 		"$CDM" "${REALRUN[@]}" --format "$f" --save "$OD/$f.json" "$TD" > "$OD/run.$f"
 		"$CDM" report --format "$f" "$OD/$f.json" > "$OD/report.$f"
 		# byte for byte, trailing spaces and the last newline (or none) included
 		cmp "$OD/run.$f" "$OD/report.$f"
-		[ -s "$OD/run.$f" ]
+		assert [ -s "$OD/run.$f" ]
 	done
 	# the default is the CDM 8 layout
 	"$CDM" report "$OD/cdm.json" | cmp - "$OD/run.cdm"
@@ -49,11 +50,11 @@ PY
 	jq -e '[.tests[] | .series.points | length > 0] | all' "$OD/r.json"
 	# JSON: the series as saved, and the whole file byte for byte
 	"$CDM" report -f json "$OD/r.json" > "$OD/back.json"
-	[ "$(jq -c '[.tests[].series]' "$OD/back.json")" = "$(jq -c '[.tests[].series]' "$OD/r.json")" ]
+	assert_equal "$(jq -c '[.tests[].series]' "$OD/back.json")" "$(jq -c '[.tests[].series]' "$OD/r.json")"
 	cmp "$OD/r.json" "$OD/back.json"
 	# CSV: its time-series section, as the run wrote it
 	"$CDM" report -f csv "$OD/r.json" > "$OD/back.csv"
-	grep -qx 'label,test,direction,pass,warmup,start_ns,duration_ns,bytes,ios,mb_s,iops,lat_mean_us,lat_p99_us' "$OD/back.csv"
+	assert_grep -x 'label,test,direction,pass,warmup,start_ns,duration_ns,bytes,ios,mb_s,iops,lat_mean_us,lat_p99_us' "$OD/back.csv"
 	cmp "$OD/run.csv" "$OD/back.csv"
 	# what the detectors found comes back as written (made here: a real burst takes seconds)
 	jq '.tests[0].series.burst = { "high_mb_s": 512.25, "low_mb_s": 64.5,
@@ -61,21 +62,21 @@ PY
 		.tests[0].series.ceiling = { "mb_s": 99.125, "from_test": "SEQ1M Q8T1", "lat_ratio": 3.5 }' \
 		"$OD/r.json" > "$OD/found.json"
 	"$CDM" report -f json "$OD/found.json" > "$OD/found.back"
-	[ "$(jq -c '[.tests[].series]' "$OD/found.back")" = "$(jq -c '[.tests[].series]' "$OD/found.json")" ]
+	assert_equal "$(jq -c '[.tests[].series]' "$OD/found.back")" "$(jq -c '[.tests[].series]' "$OD/found.json")"
 	jq -e '.tests[0].series.burst.high_mb_s == 512.25 and .tests[0].series.ceiling.from_test == "SEQ1M Q8T1"' "$OD/found.back"
 	# a series its test cannot have is refused by name
 	jq '.tests[0].series.burst = { "high_mb_s": 2, "low_mb_s": 1, "low_from_ns": 7 }' "$OD/r.json" > "$OD/bad.json"
 	run "$CDM" report "$OD/bad.json"
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"tests[0].series.burst.low_from_ns: no point of the series starts there"* ]]
+	assert_failure 2
+	assert_output --partial "tests[0].series.burst.low_from_ns: no point of the series starts there"
 	jq '.tests[0].series.points[0].pass = 3' "$OD/r.json" > "$OD/bad.json"
 	run "$CDM" report "$OD/bad.json"
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"tests[0].series.points[0].pass: 3 is above 2"* ]]
+	assert_failure 2
+	assert_output --partial "tests[0].series.points[0].pass: 3 is above 2"
 	jq '.tests[0].series.points[0].warmup = false' "$OD/r.json" > "$OD/bad.json"
 	run "$CDM" report "$OD/bad.json"
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"tests[0].series.points[0].warmup: false, but pass is 0"* ]]
+	assert_failure 2
+	assert_output --partial "tests[0].series.points[0].warmup: false, but pass is 0"
 	assert_clean "$TD"
 }
 
@@ -86,10 +87,10 @@ PY
 	"$CDM" merge --save "$OD/m.json" "$OD/a.json" "$OD/b.json" > /dev/null 2>&1
 	run "$CDM" report "$OD/m.json"
 	echo "$output"
-	[ "$status" -eq 0 ]
+	assert_success
 	# the aggregate's label and its threads: T of both runs
-	[[ "$output" == *"Comment: "*" (2 runs)"* ]]
-	[[ "$output" == *"  RND    4KiB (Q=  4, T= 2): "* ]]
+	assert_like "$output" '*"Comment: "*" (2 runs)"*'
+	assert_output --partial "  RND    4KiB (Q=  4, T= 2): "
 	"$CDM" report --format json "$OD/m.json" > "$OD/r.json"
 	python3 - "$OD/m.json" "$OD/r.json" "$OD/a.json" <<'PY'
 import json, sys
@@ -100,25 +101,25 @@ for tm, tr, ta in zip(m["tests"], r["tests"], a["tests"]):
     assert tr["summary"]["ios"] == tm["summary"]["ios"] > ta["summary"]["ios"]
 PY
 	# a CDM 6 layout of it too
-	"$CDM" report --format cdm6 "$OD/m.json" | grep -q '^  Random Read 4KiB (Q=  4,T= 2) : '
+	"$CDM" report --format cdm6 "$OD/m.json" | assert_grep '^  Random Read 4KiB (Q=  4,T= 2) : ' -
 }
 
 @test "--output writes the report to a file; its name must say text; never over the run" {
 	"$CDM" "${NULLRUN[@]}" -t "SEQ1M Q8T1" --save "$OD/r.json" "$TD" > /dev/null
 	"$CDM" report --format cdm7 -o "$OD/r.txt" "$OD/r.json"
 	"$CDM" report --format cdm7 "$OD/r.json" | cmp - "$OD/r.txt"
-	head -2 "$OD/r.txt" | tail -1 | grep -q '^cdm '
+	head -2 "$OD/r.txt" | tail -1 | assert_grep '^cdm ' -
 	run "$CDM" report --format cdm6 -o "$OD/r.md" "$OD/r.json"
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"r.md: the name says Markdown, but --output writes CDM 6 text"* ]]
-	[ ! -e "$OD/r.md" ]
+	assert_failure 2
+	assert_output --partial "r.md: the name says Markdown, but --output writes CDM 6 text"
+	refute [ -e "$OD/r.md" ]
 	run "$CDM" report --format json -o "$OD/r.json" "$OD/r.json"
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"is the result to report"* ]]
+	assert_failure 2
+	assert_output --partial "is the result to report"
 	python3 -m json.tool "$OD/r.json" > /dev/null
 	run "$CDM" report -o "$OD/no/such/dir/r.txt" "$OD/r.json"
-	[ "$status" -eq 1 ]
-	[ "${#lines[@]}" -eq 1 ]
+	assert_failure 1
+	assert_equal "${#lines[@]}" 1
 }
 
 @test "--svg: the card of a saved run beside its Markdown, linked from it; the same as the run's own card" {
@@ -129,20 +130,20 @@ PY
 	xmllint --noout "$OD/post/img/card.svg"
 	# the saved run's card is the run's own
 	cmp "$OD/run/card.svg" "$OD/post/img/card.svg"
-	grep -qxF "![cdm result: $TD](img/card.svg)" "$OD/post/index.md"
+	assert_grep -xF "![cdm result: $TD](img/card.svg)" "$OD/post/index.md"
 	# and the rest of the Markdown is the run's: only the image line differs
 	diff <(grep -v '^!\[' "$OD/run/r.md") <(grep -v '^!\[' "$OD/post/index.md")
 	# beside the CDM text on stdout: the path as given
 	"$CDM" report --svg "$OD/c.svg" "$OD/r.json" > "$OD/r.txt"
-	grep -q '^\[Read\]' "$OD/r.txt"
+	assert_grep '^\[Read\]' "$OD/r.txt"
 	xmllint --noout "$OD/c.svg"
 	# a name that is not *.svg, the result itself, an empty path: usage errors, nothing written
 	for bad in "$OD/c.png" "$OD/r.json" ""; do
 		run --separate-stderr "$CDM" report --svg "$bad" "$OD/r.json"
-		[ "$status" -eq 2 ]
-		[ -z "$output" ]
+		assert_failure 2
+		refute_output
 	done
-	[ ! -e "$OD/c.png" ]
+	refute [ -e "$OD/c.png" ]
 	jq -e .tests "$OD/r.json" > /dev/null
 }
 
@@ -156,21 +157,21 @@ os.close(r)
 os.dup2(w, 1)
 signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 os.execvp(sys.argv[1], sys.argv[1:])' "$CDM" report -f json --svg "$OD/p.svg" "$OD/r.json"
-	[ "$status" -eq 141 ]
+	assert_failure 141
 	xmllint --noout "$OD/p.svg"
 	# '#', '?', a blank and a newline in the name: percent-encoded, so the
 	# link is that file, not a fragment, a query or another name
 	mkdir -p "$OD/post"
 	name=$'card #1?\nb.svg'
 	"$CDM" report -f markdown --svg "$OD/post/$name" -o "$OD/post/index.md" "$OD/r.json"
-	[ -s "$OD/post/$name" ]
-	grep -qxF "![cdm result: $TD](card%20%231%3F%0Ab.svg)" "$OD/post/index.md"
+	assert [ -s "$OD/post/$name" ]
+	assert_grep -xF "![cdm result: $TD](card%20%231%3F%0Ab.svg)" "$OD/post/index.md"
 }
 
 @test "--aggregate shows another pass figure than the run's own" {
 	"$CDM" "${NULLRUN[@]}" --count 3 -t "RND4K Q4T1" --mode read --save "$OD/r.json" "$TD" > /dev/null
-	"$CDM" report --format json "$OD/r.json" | grep -q '"aggregate": "best"'
-	"$CDM" report --aggregate median --format json "$OD/r.json" | grep -q '"aggregate": "median"'
+	"$CDM" report --format json "$OD/r.json" | assert_grep '"aggregate": "best"' -
+	"$CDM" report --aggregate median --format json "$OD/r.json" | assert_grep '"aggregate": "median"' -
 	"$CDM" report --aggregate median "$OD/r.json" > "$OD/median.txt"
 	python3 - "$OD/r.json" "$OD/median.txt" <<'PY'
 import json, re, sys
@@ -179,16 +180,17 @@ doc = json.load(open(sys.argv[1]))
 assert mbs == "%.3f" % doc["tests"][0]["summary"]["mb_s"]["median"], mbs
 PY
 	run "$CDM" report --aggregate most "$OD/r.json"
-	[ "$status" -eq 2 ]
+	assert_failure 2
 }
 
 @test "bad input: one line naming the file, exit 2, nothing on stdout" {
 	check_bad() {	# $1 file, $2 text the message must have
-		run "$CDM" report "$1"
+		local file=$1 text=$2
+		run "$CDM" report "$file"
 		echo "status $status: $output"
-		[ "$status" -eq 2 ]
-		[ "${#lines[@]}" -eq 1 ]
-		[[ "${lines[0]}" == "cdm: $1: "*"$2"* ]]
+		assert_failure 2
+		assert_equal "${#lines[@]}" 1
+		assert_like "${lines[0]}" '"cdm: $file: "*"$text"*'
 	}
 	check_bad "$OD/missing.json" "No such file or directory"
 	# not JSON: read as a CrystalDiskMark report, which it is not either
@@ -202,7 +204,7 @@ PY
 	check_bad "$OD/empty.json" "empty file"
 	check_bad "$OD" "Is a directory"
 	# stdout stays empty: 2>/dev/null leaves nothing
-	[ -z "$("$CDM" report "$OD/text.json" 2> /dev/null)" ]
+	assert_equal "$("$CDM" report "$OD/text.json" 2> /dev/null)" ""
 }
 
 @test "a mean too large or negative to be a sum (pass, Mix read part, fsync): refused by name, never converted" {
@@ -227,16 +229,16 @@ json.dump(d, open(sys.argv[2], "w"))
 PY
 			run "$CDM" report "$OD/bad.json"
 			echo "$field $value -> status $status: $output"
-			[ "$status" -eq 2 ]
-			[ "${#lines[@]}" -eq 1 ]
-			[[ "${lines[0]}" == "cdm: $OD/bad.json: "*"passes[0]"*"mean_ns: "*" out of range for "*" I/Os" ]]
+			assert_failure 2
+			assert_equal "${#lines[@]}" 1
+			assert_like "${lines[0]}" '"cdm: $OD/bad.json: "*"passes[0]"*"mean_ns: "*" out of range for "*" I/Os"'
 		done
 	done
 }
 
 @test "an end fsync longer than its pass, or counts that add up past 2^64: refused by name (report, compare, merge)" {
 	"$CDM" "${NULLRUN[@]}" -t "SEQ1M Q1T1" --mode write --end-fsync --save "$OD/ef.json" "$TD" > /dev/null
-	[ "$(jq '.tests[0].passes[0].end_fsync.count' "$OD/ef.json")" = 1 ]
+	assert_equal "$(jq '.tests[0].passes[0].end_fsync.count' "$OD/ef.json")" 1
 	# the flush is timed inside its pass: 1 s longer than the pass is no run's
 	jq '.tests[0].passes[0].end_fsync.time_ns = ((.tests[0].passes[0].duration_s * 1e9 | floor) + 1000000000)' \
 		"$OD/ef.json" > "$OD/long.json"
@@ -252,8 +254,8 @@ PY
 				run "$CDM" $cmd "$OD/ef.json" "$OD/$f.json"
 			fi
 			echo "$cmd $f -> status $status: $output"
-			[ "$status" -eq 2 ]
-			[ "${#lines[@]}" -eq 1 ]
+			assert_failure 2
+			assert_equal "${#lines[@]}" 1
 			case $f in
 			long) [[ "${lines[0]}" == "cdm: $OD/long.json: "*"tests[0].passes[0].end_fsync.time_ns: "*" ns, longer than the pass it ended (duration_s "* ]] ;;
 			wrap) [[ "${lines[0]}" == "cdm: $OD/wrap.json: "*"tests[0].passes: their bytes add up past 2^64 (at passes[1])" ]] ;;
@@ -264,22 +266,22 @@ PY
 
 @test "usage: one file, a known format, the subcommand first" {
 	run "$CDM" report
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"a saved result (RUN.json) expected"* ]]
+	assert_failure 2
+	assert_output --partial "a saved result (RUN.json) expected"
 	run "$CDM" report a.json b.json
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"one saved result at a time"* ]]
+	assert_failure 2
+	assert_output --partial "one saved result at a time"
 	run "$CDM" report --format xml a.json
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"bad value for --format: 'xml' (cdm, cdm7, cdm6, json, csv, markdown"* ]]
+	assert_failure 2
+	assert_output --partial "bad value for --format: 'xml' (cdm, cdm7, cdm6, json, csv, markdown"
 	run "$CDM" -q report a.json
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"'report' is a subcommand: put it first"* ]]
+	assert_failure 2
+	assert_output --partial "'report' is a subcommand: put it first"
 	run "$CDM" report --help
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"Usage: cdm report [OPTIONS] RUN.json|REPORT.txt"* ]]
-	[[ "$output" == *"CrystalDiskMark text report"* ]]
-	[[ "$output" == *"cdm, cdm7, cdm6, json, csv, markdown"* ]]
+	assert_success
+	assert_output --partial "Usage: cdm report [OPTIONS] RUN.json|REPORT.txt"
+	assert_output --partial "CrystalDiskMark text report"
+	assert_output --partial "cdm, cdm7, cdm6, json, csv, markdown"
 }
 
 # fixture NAME - the CrystalDiskMark report NAME of tests/fixtures/cdm-reports/
@@ -295,38 +297,38 @@ fixture() {
 	for f in cdm cdm7 cdm6 svg markdown json csv; do
 		run "$CDM" report --format "$f" "$r"
 		echo "$f: status $status"
-		[ "$status" -eq 0 ]
+		assert_success
 		# the text report, its import and the saved import print the same
 		"$CDM" report --format "$f" "$r" > "$OD/report.$f"
 		"$CDM" import --format "$f" "$r" | cmp - "$OD/report.$f"
 		"$CDM" report --format "$f" "$OD/imp.json" | cmp - "$OD/report.$f"
 		# whose figures they are; the report's own figures, no 0, no NaN
-		grep -q 'CrystalDiskMark' "$OD/report.$f"
-		grep -q '804\.1' "$OD/report.$f"
+		assert_grep 'CrystalDiskMark' "$OD/report.$f"
+		assert_grep '804\.1' "$OD/report.$f"
 		if grep -qiE '(^|[^0-9.])0\.000([^0-9]|$)|nan' "$OD/report.$f"; then
 			grep -niE '(^|[^0-9.])0\.000([^0-9]|$)|nan' "$OD/report.$f"
 			false
 		fi
 	done
 	# the layouts: the report's rows in each version's words
-	grep -qx '  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s \[    766.9 IOPS\] < 10402.77 us>' "$OD/report.cdm"
-	grep -qx 'Sequential 1MiB (Q=  8, T= 1):   804.157 MB/s \[    766.9 IOPS\] < 10402.77 us>' "$OD/report.cdm7"
-	grep -qx '  Random Read 4KiB (Q=  1,T= 1) :    49.699 MB/s \[  12133.5 IOPS\]' "$OD/report.cdm6"
-	grep -qx '   Date: 2021/06/26 15:42:37' "$OD/report.cdm"
+	assert_grep -x '  SEQ    1MiB (Q=  8, T= 1):   804.157 MB/s \[    766.9 IOPS\] < 10402.77 us>' "$OD/report.cdm"
+	assert_grep -x 'Sequential 1MiB (Q=  8, T= 1):   804.157 MB/s \[    766.9 IOPS\] < 10402.77 us>' "$OD/report.cdm7"
+	assert_grep -x '  Random Read 4KiB (Q=  1,T= 1) :    49.699 MB/s \[  12133.5 IOPS\]' "$OD/report.cdm6"
+	assert_grep -x '   Date: 2021/06/26 15:42:37' "$OD/report.cdm"
 	# the card: valid, its figures the report's, the report's Date as printed (never UTC)
 	xmllint --noout "$OD/report.svg"
-	grep -qF '>804.16</text>' "$OD/report.svg"
-	grep -qF ">10402.77 "$'\xc2\xb5'"s</text>" "$OD/report.svg"
-	grep -qF 'CrystalDiskMark 8.0.1 x64 report, imported' "$OD/report.svg"
-	grep -qF 'Date: 2021/06/26 15:42:37 (local time)' "$OD/report.svg"
-	grep -qF '>G: 0% (0/1863GiB)</text>' "$OD/report.svg"
+	assert_grep -F '>804.16</text>' "$OD/report.svg"
+	assert_grep -F ">10402.77 "$'\xc2\xb5'"s</text>" "$OD/report.svg"
+	assert_grep -F 'CrystalDiskMark 8.0.1 x64 report, imported' "$OD/report.svg"
+	assert_grep -F 'Date: 2021/06/26 15:42:37 (local time)' "$OD/report.svg"
+	assert_grep -F '>G: 0% (0/1863GiB)</text>' "$OD/report.svg"
 	if grep -qE 'UTC|G::|Engine: ,|Warm-up 0 s|cdm 0\.1\.0' "$OD/report.svg"; then
 		grep -oE '[^>]*(UTC|G::|Engine: ,|Warm-up 0 s|cdm 0\.1\.0)[^<]*' "$OD/report.svg"
 		false
 	fi
 	# the Markdown states whose method, and none of cdm's
-	grep -q '^How measured: by CrystalDiskMark 8.0.1 x64, not by cdm: .*Measure 5 s, Interval 5 s, .*not stated: warm-up, engine;' "$OD/report.markdown"
-	grep -q '^Machine: Windows 10 \[10.0 Build 19042\] (x64); the report does not state the CPU, memory or device$' "$OD/report.markdown"
+	assert_grep '^How measured: by CrystalDiskMark 8.0.1 x64, not by cdm: .*Measure 5 s, Interval 5 s, .*not stated: warm-up, engine;' "$OD/report.markdown"
+	assert_grep '^Machine: Windows 10 \[10.0 Build 19042\] (x64); the report does not state the CPU, memory or device$' "$OD/report.markdown"
 	if grep -qE ' 0 s|engine, O|UTC' "$OD/report.markdown"; then
 		grep -nE ' 0 s|engine, O|UTC' "$OD/report.markdown"
 		false
@@ -362,11 +364,11 @@ assert "Not stated in the report: engine, warm-up, CPU, memory, device, latency"
 assert "I: 11.7% (14.0/119.2 GiB)" in text, text
 PY
 	"$CDM" report --format markdown "$r" > "$OD/r.md"
-	grep -q '^| SEQ128K Q32T1 Read | 91.559 | 698.5 | '$'\xe2\x80\x93'' | ' "$OD/r.md"
-	grep -q 'Measure 5 s, Interval 5 s, random data; not stated: profile, warm-up, engine;' "$OD/r.md"
+	assert_grep '^| SEQ128K Q32T1 Read | 91.559 | 698.5 | '$'\xe2\x80\x93'' | ' "$OD/r.md"
+	assert_grep 'Measure 5 s, Interval 5 s, random data; not stated: profile, warm-up, engine;' "$OD/r.md"
 	"$CDM" report --format cdm7 "$r" > "$OD/r.cdm7"
-	grep -qx '    Random 4KiB (Q=  1, T= 1):     5.297 MB/s \[   1293.2 IOPS\] <        - us>' "$OD/r.cdm7"
-	grep -qx 'Profile: unknown' "$OD/r.cdm7"
+	assert_grep -x '    Random 4KiB (Q=  1, T= 1):     5.297 MB/s \[   1293.2 IOPS\] <        - us>' "$OD/r.cdm7"
+	assert_grep -x 'Profile: unknown' "$OD/r.cdm7"
 	# JSON and CSV: null or empty for what it lacks
 	"$CDM" report --format json "$r" > "$OD/r.json"
 	python3 - "$OD/r.json" <<'PY'
@@ -396,8 +398,8 @@ PY
 	r=$(fixture cdm7-default-nvme-1.txt)
 	"$CDM" report --format svg "$r" > "$OD/r.svg"
 	xmllint --noout "$OD/r.svg"
-	grep -qF '>volume unknown</text>' "$OD/r.svg"
-	grep -qF '>cdm7-default-nvme-1</text>' "$OD/r.svg"       # the title: the label alone, no dash and nothing
+	assert_grep -F '>volume unknown</text>' "$OD/r.svg"
+	assert_grep -F '>cdm7-default-nvme-1</text>' "$OD/r.svg"       # the title: the label alone, no dash and nothing
 	"$CDM" report --format json "$r" > "$OD/r.json"
 	python3 - "$OD/r.json" <<'PY'
 import json, sys
@@ -407,12 +409,12 @@ PY
 	# and read back: the saved import prints the same
 	"$CDM" report --format cdm6 "$OD/r.json" > "$OD/a.txt"
 	"$CDM" report --format cdm6 "$r" | cmp - "$OD/a.txt"
-	grep -q '^  Test : 1024 MiB \[unknown\] (x5)  \[Interval=5 sec\]$' "$OD/a.txt"
+	assert_grep '^  Test : 1024 MiB \[unknown\] (x5)  \[Interval=5 sec\]$' "$OD/a.txt"
 }
 
 @test "an imported report under --aggregate median and mean: no 'nan' in any format, the figures absent and said so" {
 	fmts=$(formats)
-	[ -n "$fmts" ]
+	assert [ -n "$fmts" ]
 	for name in cdm8-default-nvme-1.txt cdm6-default-sdcard-1.txt cdm7-default-hdd-1.txt; do
 		r=$(fixture "$name")
 		"$CDM" import --save "$OD/imp.json" "$r"
@@ -425,9 +427,9 @@ PY
 					return 1
 				fi
 			done
-			grep -qF '| best only |' "$OD/out.markdown"
-			grep -qF 'has only its best-of figures' "$OD/out.markdown"
-			grep -qF '>best only</text>' "$OD/out.svg"
+			assert_grep -F '| best only |' "$OD/out.markdown"
+			assert_grep -F 'has only its best-of figures' "$OD/out.markdown"
+			assert_grep -F '>best only</text>' "$OD/out.svg"
 			xmllint --noout "$OD/out.svg"
 		done
 	done
@@ -444,11 +446,11 @@ rep["mb_s"] = -0.0
 rep["lat_mean_us"] = -0.0
 json.dump(d, open(sys.argv[1], "w"))
 PY
-	grep -q -- '-0.0' "$OD/imp.json"
+	assert_grep -e '-0.0' "$OD/imp.json"
 	"$CDM" report "$OD/imp.json" > "$OD/t.txt"
 	grep -qF -- '-0.0' "$OD/t.txt" && { cat "$OD/t.txt"; echo "prints -0"; false; }
 	"$CDM" import --format json "$OD/t.txt" > "$OD/back.json"
-	[ "$(jq '.tests[0].reported.mb_s' "$OD/back.json")" = 0 ]
+	assert_equal "$(jq '.tests[0].reported.mb_s' "$OD/back.json")" 0
 }
 
 @test "every CrystalDiskMark fixture, imported, printed in cdm, cdm7 and cdm6 and imported again, keeps its figures (stated ones stated, missing ones missing)" {
@@ -491,9 +493,9 @@ json.dump(d, open(sys.argv[1], "w"))
 PY
 	for l in cdm cdm7 cdm6; do
 		"$CDM" report --format "$l" "$OD/r.json" > "$OD/t.$l"
-		grep -q '^cdm [^ ]* unknown (unknown, O_DIRECT)$' "$OD/t.$l"
+		assert_grep '^cdm [^ ]* unknown (unknown, O_DIRECT)$' "$OD/t.$l"
 		"$CDM" import --format json "$OD/t.$l" > "$OD/back.json"
-		[ "$(jq -c '[.settings.engine, .system.machine]' "$OD/back.json")" = '[null,null]' ]
+		assert_equal "$(jq -c '[.settings.engine, .system.machine]' "$OD/back.json")" '[null,null]'
 	done
 }
 

@@ -54,11 +54,11 @@ full_fs() {
 # left MNT as it was: keep.txt "old", no temporary, no new file
 enospc() {
 	echo "$1: status $status: $output"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"No space left on device"* ]]
-	[[ "$output" != *"Input/output error"* ]]
-	[ "$(cat "$MNT/keep.txt")" = old ]
-	[ "$(ls -A "$MNT" | tr '\n' ' ')" = "fill keep.txt " ]
+	assert_failure 1
+	assert_output --partial "No space left on device"
+	refute_output --partial "Input/output error"
+	assert_equal "$(cat "$MNT/keep.txt")" old
+	assert_equal "$(ls -A "$MNT" | tr '\n' ' ')" "fill keep.txt "
 }
 
 @test "a full disk: every -o of every command names ENOSPC, keeps the old file, leaves no temporary" {
@@ -103,8 +103,8 @@ enospc() {
 	full_fs
 	run sh -c '"$1" import "$2" --format svg > "$3"' sh "$CDM" "$OD/X.txt" "$MNT/keep.txt"
 	echo "$output"
-	[ "$status" -eq 1 ]
-	[ "$output" = "cdm: stdout: writing the report failed: No space left on device" ]
+	assert_failure 1
+	assert_output "cdm: stdout: writing the report failed: No space left on device"
 }
 
 @test "-o into a regular file replaces it atomically, keeping its mode; a symlink's file is replaced, a FIFO is written in place" {
@@ -112,17 +112,17 @@ enospc() {
 	chmod 640 "$OD/r.txt"
 	ino=$(stat -c %i "$OD/r.txt")
 	run "$CDM" import "$OD/X.txt" -o "$OD/r.txt"
-	[ "$status" -eq 0 ]
-	[ "$(stat -c %a "$OD/r.txt")" = 640 ]
-	[ "$(stat -c %i "$OD/r.txt")" != "$ino" ]
-	grep -q "Crucial P2" "$OD/r.txt"
+	assert_success
+	assert_equal "$(stat -c %a "$OD/r.txt")" 640
+	assert_not_equal "$(stat -c %i "$OD/r.txt")" "$ino"
+	assert_grep "Crucial P2" "$OD/r.txt"
 	# through a symlink: the file it names, the link kept
 	echo old > "$OD/target.md"
 	ln -s target.md "$OD/link.md"
 	run "$CDM" import "$OD/X.txt" --format markdown -o "$OD/link.md"
-	[ "$status" -eq 0 ]
-	[ -L "$OD/link.md" ]
-	grep -q "Crucial P2" "$OD/target.md"
+	assert_success
+	assert [ -L "$OD/link.md" ]
+	assert_grep "Crucial P2" "$OD/target.md"
 	# a FIFO: written in place, as a shell's > does
 	mkfifo "$OD/fifo"
 	# the reader holds none of bats's descriptors (helpers.bash, watchdog_start)
@@ -136,13 +136,13 @@ enospc() {
 	reader=$!
 	run "$CDM" import "$OD/X.txt" -o "$OD/fifo"
 	wait "$reader"
-	[ "$status" -eq 0 ]
-	[ -p "$OD/fifo" ]
-	grep -q "Crucial P2" "$OD/from-fifo"
+	assert_success
+	assert [ -p "$OD/fifo" ]
+	assert_grep "Crucial P2" "$OD/from-fifo"
 	run "$CDM" import "$OD/X.txt" -o /dev/null
-	[ "$status" -eq 0 ]
-	[ -c /dev/null ]
-	[ -z "$(find "$OD" -mindepth 1 -name '*.??????')" ]
+	assert_success
+	assert [ -c /dev/null ]
+	assert_equal "$(find "$OD" -mindepth 1 -name '*.??????')" ""
 }
 
 @test "an existing output in a directory cdm cannot write is refused before any I/O" {
@@ -159,9 +159,9 @@ enospc() {
 	chmod 644 "$TD/run.json"
 	run "${asuser[@]}" "$CDM" merge --save "$OD/ro/r.json" "$TD/run.json"
 	echo "$output"
-	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "cdm: $OD/ro/r.json: cannot replace it for --save: its directory $OD/ro: Permission denied" ]
-	[ "$(cat "$OD/ro/r.json")" = old ]
+	assert_failure 1
+	assert_line --index 0 "cdm: $OD/ro/r.json: cannot replace it for --save: its directory $OD/ro: Permission denied"
+	assert_equal "$(cat "$OD/ro/r.json")" old
 	chmod 755 "$OD/ro"
 }
 
@@ -175,51 +175,50 @@ enospc() {
 		[ "$opt" != --plot ] || extra=(--log-interval 1s)
 		run "$CDM" "${NULLRUN[@]}" -t RND4K "${extra[@]}" "$opt" "$OD/afile/x.$ext" "$TD"
 		echo "$output"
-		[ "$status" -eq 1 ]
-		[ "${#lines[@]}" -eq 1 ]
-		[ "${lines[0]}" = "cdm: $OD/afile/x.$ext: cannot create the file for $opt: $OD/afile is not a directory" ]
+		assert_failure 1
+		assert_equal "${#lines[@]}" 1
+		assert_line --index 0 "cdm: $OD/afile/x.$ext: cannot create the file for $opt: $OD/afile is not a directory"
 	done
 	run "$CDM" report --svg "$OD/afile/c.svg" "$OD/run.json"
-	[ "$status" -eq 1 ]
-	[ "${lines[0]}" = "cdm: $OD/afile/c.svg: cannot create the file for --svg: $OD/afile is not a directory" ]
-	[ "$(cat "$OD/afile")" = keep ]
+	assert_failure 1
+	assert_line --index 0 "cdm: $OD/afile/c.svg: cannot create the file for --svg: $OD/afile is not a directory"
+	assert_equal "$(cat "$OD/afile")" keep
 	assert_clean "$TD"
 }
 
-# signal_mid_write SIG FILE CMD... - run CMD with every fsync slowed by
-# 2 s (strace's fault injection), send SIG to it as soon as the temporary
-# of FILE ("FILE.XXXXXX") exists, i.e. while FILE is being written; ST is
-# its exit status, its stderr in $OD/err.  The wait for the temporary uses
-# only shell builtins, so a loaded machine cannot make it miss the window.
+# signal_mid_write SIG FILE CMD... - run CMD with the fault shim holding
+# the fsync of FILE's temporary ("FILE.XXXXXX", written before its
+# rename; $WRITES_BEFORE outputs, 0 unless set, are written before it),
+# send SIG while it is held, then let it go: SIG comes while FILE is
+# being written, however slow the machine.  ST is CMD's exit status, its
+# stderr in $OD/err.
 signal_mid_write() {
-	local sig=$1 file=$2 sp pid=
+	local sig=$1 file=$2 hold=$OD/hold pid
 	shift 2
-	command -v strace > /dev/null || skip "strace not installed: no way to hold a write open"
+	SHIM=$BATS_TEST_DIRNAME/../../build/tests/faultshim.so
+	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
+	rm -rf "$hold"
+	mkdir "$hold"
 	# set -m: a background job of a non-interactive shell ignores SIGINT otherwise
 	set -m
-	# LeakSanitizer cannot work under ptrace (helpers.bash, traced); not
-	# traced itself: pgrep -P below must find cdm as strace's child
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-	strace -f -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=2000000 "$@" \
-		> "$OD/out" 2> "$OD/err" &
-	sp=$!
+	CDM_FAULT=fsync:hold:${WRITES_BEFORE:-0} CDM_FAULT_HOLD=$hold LD_PRELOAD=$SHIM \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+		"$@" > "$OD/out" 2> "$OD/err" &
+	pid=$!
 	set +m
-	for _ in $(seq 400); do
-		pid=$(pgrep -P "$sp" | head -1)
-		[ -n "$pid" ] && break
-		sleep 0.05
-	done
-	for _ in $(seq 2000); do
-		[ -n "$pid" ] && compgen -G "$file.??????" > /dev/null && break
-		kill -0 "$sp" 2> /dev/null || { pid=; break; }
-		sleep 0.01
-	done
-	compgen -G "$file.??????" > /dev/null || pid=
-	[ -n "$pid" ] || { kill -9 "$sp" 2> /dev/null; wait "$sp"; echo "no temporary of $file appeared"; return 1; }
+	wait_for "the fsync of $file's temporary to be held" held_or_ended "$hold/fsync.held" "$pid"
+	if ! compgen -G "$file.??????" > /dev/null; then
+		kill -9 "$pid" 2> /dev/null
+		wait "$pid" || true
+		cat "$OD/err"
+		fail "no temporary of $file was being written when the fsync was held"
+	fi
 	kill -s "$sig" "$pid"
+	touch "$hold/fsync.go"
 	ST=0
-	wait "$sp" || ST=$?
+	wait "$pid" || ST=$?
 	cat "$OD/err"
+	rm -rf "$hold"
 }
 
 # nothing of FILE: no temporary, no new file
@@ -231,66 +230,67 @@ no_file() {
 @test "a signal while a subcommand writes its file: no temporary, no file, ended by the signal" {
 	saved_run
 	signal_mid_write INT "$OD/sig.json" "$CDM" import "$OD/X.txt" --save "$OD/sig.json"
-	[ "$ST" -eq 130 ]
+	assert_equal "$ST" 130
 	no_file "$OD/sig.json"
 	signal_mid_write TERM "$OD/sig.json" "$CDM" import "$OD/X.txt" --save "$OD/sig.json"
-	[ "$ST" -eq 143 ]
+	assert_equal "$ST" 143
 	no_file "$OD/sig.json"
 	signal_mid_write HUP "$OD/sig.json" "$CDM" import "$OD/X.txt" --save "$OD/sig.json"
-	[ "$ST" -eq 129 ]
+	assert_equal "$ST" 129
 	no_file "$OD/sig.json"
 	signal_mid_write INT "$OD/i.svg" "$CDM" import "$OD/X.txt" --format svg -o "$OD/i.svg"
-	[ "$ST" -eq 130 ]
+	assert_equal "$ST" 130
 	no_file "$OD/i.svg"
 	signal_mid_write TERM "$OD/rep.svg" "$CDM" report "$OD/run.json" --format svg -o "$OD/rep.svg"
-	[ "$ST" -eq 143 ]
+	assert_equal "$ST" 143
 	no_file "$OD/rep.svg"
 	signal_mid_write HUP "$OD/c.md" "$CDM" compare --format markdown -o "$OD/c.md" "$OD/X.txt" "$OD/run.json"
-	[ "$ST" -eq 129 ]
+	assert_equal "$ST" 129
 	no_file "$OD/c.md"
 	signal_mid_write INT "$OD/m.txt" "$CDM" merge -o "$OD/m.txt" "$OD/run.json"
-	[ "$ST" -eq 130 ]
+	assert_equal "$ST" 130
 	no_file "$OD/m.txt"
 	signal_mid_write TERM "$OD/m.json" "$CDM" merge --save "$OD/m.json" "$OD/run.json"
-	[ "$ST" -eq 143 ]
+	assert_equal "$ST" 143
 	no_file "$OD/m.json"
 	# an old file is left as it was
 	echo old > "$OD/keep.txt"
 	signal_mid_write INT "$OD/keep.txt" "$CDM" import "$OD/X.txt" -o "$OD/keep.txt"
-	[ "$ST" -eq 130 ]
-	[ "$(cat "$OD/keep.txt")" = old ]
-	[ -z "$(find "$OD" -mindepth 1 -name '*.??????')" ]
+	assert_equal "$ST" 130
+	assert_equal "$(cat "$OD/keep.txt")" old
+	assert_equal "$(find "$OD" -mindepth 1 -name '*.??????')" ""
 }
 
 @test "a signal while a run or a sweep writes its files: that file and those after it are not written, exit 128+N, nothing left" {
-	signal_mid_write TERM "$OD/run.txt" "$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" -o "$OD/run.txt" \
-		--save "$OD/run.json" --svg "$OD/run.svg" "$TD"
-	[ "$ST" -eq 143 ]
-	grep -qx "cdm: $OD/run.txt: not written: a signal came while cdm was writing it" "$OD/err"
-	grep -qx "cdm: interrupted by Terminated after the run ended; the test file was removed" "$OD/err"
+	# the card is written first (a report links only a card that is there)
+	WRITES_BEFORE=1 signal_mid_write TERM "$OD/run.txt" "$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" \
+		-o "$OD/run.txt" --save "$OD/run.json" --svg "$OD/run.svg" "$TD"
+	assert_equal "$ST" 143
+	assert_grep -x "cdm: $OD/run.txt: not written: a signal came while cdm was writing it" "$OD/err"
+	assert_grep -x "cdm: interrupted by Terminated after the run ended; the test file was removed" "$OD/err"
 	no_file "$OD/run.txt"
 	no_file "$OD/run.json"
 	# the card is written first (a report links only a card that is there): whole
 	xmllint --noout "$OD/run.svg"
 	rm "$OD/run.svg"
 	signal_mid_write HUP "$OD/card.svg" "$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --svg "$OD/card.svg" "$TD"
-	[ "$ST" -eq 129 ]
+	assert_equal "$ST" 129
 	no_file "$OD/card.svg"
 	# --plot's chart is written first: a signal then stops the card, the
 	# report and --save, and an old card is left as it was
 	echo old > "$OD/old.svg"
 	signal_mid_write TERM "$OD/pl.svg" "$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --log-interval 250ms \
 		--plot "$OD/pl.svg" --svg "$OD/old.svg" -o "$OD/pl.txt" --save "$OD/pl.json" "$TD"
-	[ "$ST" -eq 143 ]
-	grep -qx "cdm: $OD/pl.svg: not written: a signal came while cdm was writing it" "$OD/err"
+	assert_equal "$ST" 143
+	assert_grep -x "cdm: $OD/pl.svg: not written: a signal came while cdm was writing it" "$OD/err"
 	no_file "$OD/pl.svg"
 	no_file "$OD/pl.txt"
 	no_file "$OD/pl.json"
-	[ "$(cat "$OD/old.svg")" = old ]
+	assert_equal "$(cat "$OD/old.svg")" old
 	rm "$OD/old.svg"
 	signal_mid_write INT "$OD/sw.json" "$CDM" sweep "${NULLRUN[@]}" --threads 1,2 --save "$OD/sw.json" "$TD"
-	grep -qx "cdm: interrupted by Interrupt after the sweep ended; the test file was removed" "$OD/err"
-	[ "$ST" -eq 130 ]
+	assert_grep -x "cdm: interrupted by Interrupt after the sweep ended; the test file was removed" "$OD/err"
+	assert_equal "$ST" 130
 	no_file "$OD/sw.json"
 	assert_clean "$TD"
 }
@@ -298,28 +298,28 @@ no_file() {
 @test "- is standard input for compare, report, import and merge, once per command line" {
 	saved_run
 	run sh -c '"$1" compare - "$2" < "$3"' sh "$CDM" "$OD/run.json" "$OD/X.txt"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"1: Crucial P2 2TB"* ]]
+	assert_success
+	assert_output --partial "1: Crucial P2 2TB"
 	run sh -c '"$1" report --format markdown - < "$2"' sh "$CDM" "$OD/run.json"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"| RND4K Q1T1 Read |"* ]]
+	assert_success
+	assert_output --partial "| RND4K Q1T1 Read |"
 	run sh -c '"$1" import --format json - < "$2"' sh "$CDM" "$OD/X.txt"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *'"file": "stdin"'* ]]
+	assert_success
+	assert_like "$output" "*'\"file\": \"stdin\"'*"
 	run sh -c '"$1" merge - < "$2"' sh "$CDM" "$OD/run.json"
-	[ "$status" -eq 0 ]
+	assert_success
 	# a report without a Comment read from stdin is labelled "stdin"
 	run sh -c 'grep -v Comment "$2" | "$1" compare - "$3"' sh "$CDM" "$OD/X.txt" "$OD/Y.txt"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"  1: stdin "* ]]
+	assert_success
+	assert_output --partial "  1: stdin "
 	# its errors name stdin
 	run sh -c 'echo "not a report" | "$1" compare "$2" -' sh "$CDM" "$OD/X.txt"
-	[ "$status" -eq 2 ]
-	[[ "${lines[0]}" == "cdm: stdin: "* ]]
+	assert_failure 2
+	assert_like "${lines[0]}" '"cdm: stdin: "*'
 	for sub in compare merge; do
 		run "$CDM" "$sub" - - < "$OD/run.json"
-		[ "$status" -eq 2 ]
-		[ "${lines[0]}" = "cdm: - (standard input) given more than once: it can be read once" ]
+		assert_failure 2
+		assert_line --index 0 "cdm: - (standard input) given more than once: it can be read once"
 	done
 }
 
@@ -327,24 +327,24 @@ no_file() {
 	saved_run
 	cd "$OD"
 	run "$CDM" report "$OD/run.json" -o -
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"RND    4KiB (Q=  1, T= 1):"* ]]
+	assert_success
+	assert_output --partial "RND    4KiB (Q=  1, T= 1):"
 	run "$CDM" import "$OD/X.txt" --format markdown -o -
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"| SEQ1M Q8T1 Read |"* ]]
+	assert_success
+	assert_output --partial "| SEQ1M Q8T1 Read |"
 	run "$CDM" import "$OD/X.txt" --save -
-	[ "$status" -eq 2 ]
-	[ "$output" = "cdm: --save -: --save writes a file, renamed into place; give it a name (--format json prints the JSON on stdout)" ]
+	assert_failure 2
+	assert_output "cdm: --save -: --save writes a file, renamed into place; give it a name (--format json prints the JSON on stdout)"
 	run "$CDM" merge --save - "$OD/run.json"
-	[ "$status" -eq 2 ]
+	assert_failure 2
 	run "$CDM" "${NULLRUN[@]}" --svg - "$TD"
-	[ "$status" -eq 2 ]
-	[ "$output" = "cdm: --svg -: --svg writes a file, renamed into place; give it a name (--format svg prints the card on stdout)" ]
+	assert_failure 2
+	assert_output "cdm: --svg -: --svg writes a file, renamed into place; give it a name (--format svg prints the card on stdout)"
 	run "$CDM" "${NULLRUN[@]}" --log-interval 1s --plot - "$TD"
-	[ "$status" -eq 2 ]
+	assert_failure 2
 	run "$CDM" sweep "${NULLRUN[@]}" --threads 1,2 --save - "$TD"
-	[ "$status" -eq 2 ]
-	[ ! -e "$OD/-" ]
+	assert_failure 2
+	refute [ -e "$OD/-" ]
 	assert_clean "$TD"
 }
 
@@ -354,20 +354,20 @@ no_file() {
 	# an error naming it is one line, without the raw byte
 	printf 'not a report\n' > "$OD/$bad.2"
 	run "$CDM" import "$OD/$bad.2"
-	[ "$status" -eq 2 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "${lines[0]}" == "cdm: $OD/bad row?.txt.2: "* ]]
+	assert_failure 2
+	assert_equal "${#lines[@]}" 1
+	assert_like "${lines[0]}" '"cdm: $OD/bad row?.txt.2: "*'
 	run "$CDM" compare "$OD/$bad.2" "$OD/X.txt"
-	[ "${#lines[@]}" -eq 1 ]
+	assert_equal "${#lines[@]}" 1
 	# the label made of its name: one line in the compare table
 	run "$CDM" compare "$OD/$bad" "$OD/X.txt"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"  1: bad row? "* ]]
-	[ "$(echo "$output" | grep -c '^  [12]: ')" -eq 2 ]
+	assert_success
+	assert_output --partial "  1: bad row? "
+	assert_equal "$(echo "$output" | grep -c '^  [12]: ')" 2
 	# Markdown and JSON: valid UTF-8, the label one line
 	"$CDM" import "$OD/$bad" --format markdown -o "$OD/b.md"
 	iconv -f UTF-8 -t UTF-8 "$OD/b.md" > /dev/null
-	grep -q "bad row?" "$OD/b.md"
+	assert_grep "bad row?" "$OD/b.md"
 	"$CDM" import "$OD/$bad" --save "$OD/b.json"
 	python3 -c 'import json, sys; d = json.loads(open(sys.argv[1], "rb").read().decode("utf-8", "strict")); assert d["label"] == "bad row?", d["label"]' "$OD/b.json"
 	# --label with the same bytes follows the same rule

@@ -51,87 +51,89 @@ EOF
 }
 
 assert_clean() {
-	[ -z "$(ls -A "$1")" ]
+	assert_equal "$(ls -A "$1")" ""
 }
 
 @test "a clean run reads every written block back: exit 0, counts in JSON, the text's line" {
 	run "$CDM" "${QUICK[@]}" --verify --mix 30 -t "RND4K Q8T2" -t "SEQ128K Q2T1" \
 		-f json --save "$OD/run.json" "$TD"
-	[ "$status" -eq 0 ]
+	assert_success
 	n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["tests"]))' "$OD/run.json")
-	[ "$n" -eq 6 ]
+	assert_equal "$n" 6
 	for i in 0 1 2 3 4 5; do
 		read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of $i "$OD/run.json")"
 		dir=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tests"][int(sys.argv[2])]["direction"])' "$OD/run.json" $i)
 		if [ "$dir" = read ]; then
-			[ "$blocks" = absent ]
+			assert_equal "$blocks" absent
 			continue
 		fi
-		[ "$blocks" -gt 0 ]
-		[ "$sampled" = false ]
-		[ "$lost $mis $torn" = "0 0 0" ]
-		[ "$fl $fm $ft" = "None None None" ]
+		assert [ "$blocks" -gt 0 ]
+		assert_equal "$sampled" false
+		assert_equal "$lost $mis $torn" "0 0 0"
+		assert_equal "$fl $fm $ft" "None None None"
 	done
 	# the report, read back from JSON: one clean line after the table
 	run "$CDM" report "$OD/run.json"
-	[ "$status" -eq 0 ]
-	[[ "$output" =~ "Verify: all 4 write and Mix tests read back clean, "[0-9]+" blocks" ]]
+	assert_success
+	assert_regex "$output" 'Verify: all 4 write and Mix tests read back clean, [0-9]+ blocks'
 	run "$CDM" report -f markdown "$OD/run.json"
-	[[ "$output" =~ "Verify: all 4 write and Mix tests read back clean" ]]
+	assert_output --partial "Verify: all 4 write and Mix tests read back clean"
 	assert_clean "$TD"
 }
 
 @test "a dropped write is found as lost, with its offset; exit 1 (sync engine)" {
 	need_shim
 	run with_fault pwrite:drop:30:131072 "${FAULTY[@]}" -e sync "$TD"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	# said once on stderr, by the closing error line: the test, the kind, its count and offset
-	[ "$(grep -c -- '--verify' <<< "$output")" -eq 1 ]
-	grep -qx "cdm: --verify: SEQ128K Q1T1 Write: 1 lost write at offset 3932160: this storage does not return what was written" <<< "$output"
+	assert_equal "$(grep -c -- '--verify' <<< "$output")" 1
+	assert_line "cdm: --verify: SEQ128K Q1T1 Write: 1 lost write at offset 3932160: this storage does not return what was written"
 	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/out")"
-	[ "$lost $mis $torn" = "1 0 0" ]
-	[ "$fl $fm $ft" = "3932160 None None" ]
+	assert_equal "$lost $mis $torn" "1 0 0"
+	assert_equal "$fl $fm $ft" "3932160 None None"
 	assert_clean "$TD"
 }
 
 @test "a drop and a torn write in one test: one stderr line with each kind's count and first offset, worded as the report's" {
 	need_shim
 	run with_fault pwrite:drop:10:131072,pwrite:torn:20:131072 "${FAULTY[@]}" -e sync -o "$OD/v3.json" "$TD"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	# -o: the terminal sees only stderr, which says what was found and where, once
-	[ "$(grep -c -- '--verify' <<< "$output")" -eq 1 ]
+	assert_equal "$(grep -c -- '--verify' <<< "$output")" 1
 	line="SEQ128K Q1T1 Write: 1 lost write at offset 1310720, 1 torn block at offset 2621440"
-	grep -qx "cdm: --verify: $line: this storage does not return what was written" <<< "$output"
+	assert_line "cdm: --verify: $line: this storage does not return what was written"
 	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/v3.json")"
-	[ "$lost $mis $torn $fl $ft" = "1 0 1 1310720 2621440" ]
+	assert_equal "$lost $mis $torn $fl $ft" "1 0 1 1310720 2621440"
 	# the text report's Verify line says it in the same words
-	"$CDM" report "$OD/v3.json" | grep -qx "Verify: $line"
+	run "$CDM" report "$OD/v3.json"
+	assert_success
+	assert_line "Verify: $line"
 	assert_clean "$TD"
 }
 
 @test "a misdirected write is found where it landed, naming where it was meant; its own block lost" {
 	need_shim
 	run with_fault pwrite:misdirect:30:131072 "${FAULTY[@]}" -e sync "$TD"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	# stderr: one line, both kinds, and where the misdirected write was meant to go
 	line="SEQ128K Q1T1 Write: 1 lost write at offset 3932160, 1 misdirected write at offset 3801088 (meant for offset 3932160)"
-	grep -qx "cdm: --verify: $line: this storage does not return what was written" <<< "$output"
-	[ "$(grep -c -- '--verify' <<< "$output")" -eq 1 ]
+	assert_line "cdm: --verify: $line: this storage does not return what was written"
+	assert_equal "$(grep -c -- '--verify' <<< "$output")" 1
 	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/out")"
-	[ "$lost $mis $torn" = "1 1 0" ]
-	[ "$fl $fm" = "3932160 3801088" ]
-	[ "$(jq .tests[0].verify.first_misdirected_meant_offset "$OD/out")" = 3932160 ]
+	assert_equal "$lost $mis $torn" "1 1 0"
+	assert_equal "$fl $fm" "3932160 3801088"
+	assert_equal "$(jq .tests[0].verify.first_misdirected_meant_offset "$OD/out")" 3932160
 	# the text report says the same, with the first offsets
 	run "$CDM" report "$OD/out"
-	grep -qx "Verify: $line" <<< "$output"
+	assert_line "Verify: $line"
 	# and each text layout reads back with the same faults (cdm import, compare)
 	for f in cdm cdm7 cdm6; do
 		"$CDM" report --format "$f" "$OD/out" > "$OD/r.$f"
 		"$CDM" import --format json "$OD/r.$f" > "$OD/back.json"
 		read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/back.json")"
-		[ "$lost $mis $torn $fl $fm" = "1 1 0 3932160 3801088" ]
-		[ "$(jq .tests[0].verify.first_misdirected_meant_offset "$OD/back.json")" = 3932160 ]
-		[ "$(jq .settings.verify "$OD/back.json")" = true ]
+		assert_equal "$lost $mis $torn $fl $fm" "1 1 0 3932160 3801088"
+		assert_equal "$(jq .tests[0].verify.first_misdirected_meant_offset "$OD/back.json")" 3932160
+		assert_equal "$(jq .settings.verify "$OD/back.json")" true
 	done
 	assert_clean "$TD"
 }
@@ -139,23 +141,23 @@ assert_clean() {
 @test "a torn write (half its sectors) is found as torn" {
 	need_shim
 	run with_fault pwrite:torn:30:131072 "${FAULTY[@]}" -e sync "$TD"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/out")"
-	[ "$lost $mis $torn $ft" = "0 0 1 3932160" ]
+	assert_equal "$lost $mis $torn $ft" "0 0 1 3932160"
 	# the text report words it, once
 	run "$CDM" report "$OD/out"
-	[ "$(grep -c 'Verify: SEQ128K Q1T1 Write: 1 torn block at offset 3932160$' <<< "$output")" -eq 1 ]
+	assert_equal "$(grep -c 'Verify: SEQ128K Q1T1 Write: 1 torn block at offset 3932160$' <<< "$output")" 1
 }
 
 @test "a drop and a misdirect in one run, through libaio's io_submit" {
 	need_shim
 	"$CDM" --list-engines | grep -q '^libaio .* yes ' || skip "libaio does not work here"
 	run with_fault io_submit:drop:20:131072,io_submit:misdirect:30:131072 "${FAULTY[@]}" -e libaio "$TD"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/out")"
 	# 20 is lost (dropped), 30 is lost (its write went to 29), 29 holds 30's
-	[ "$lost $mis $torn" = "2 1 0" ]
-	[ "$fl $fm" = "2621440 3801088" ]
+	assert_equal "$lost $mis $torn" "2 1 0"
+	assert_equal "$fl $fm" "2621440 3801088"
 }
 
 @test "overlapping writes at Q32T4 on a 1 MiB file are serialised: no false fault" {
@@ -165,12 +167,12 @@ assert_clean() {
 		"$CDM" --list-engines | grep -q "^$e .* yes " || continue
 		run "$CDM" --size 1MiB --count 3 --time 1 --warmup 1 --interval 0 --quiet --verify \
 			--mode all --mix 50 -t "RND4K Q32T4" -e "$e" -f json -o "$OD/$e.json" "$TD"
-		[ "$status" -eq 0 ]
-		[[ "$output" =~ "RND4K Q32T4 Write: --verify: "[0-9]+" of "[0-9]+" writes" ]]
+		assert_success
+		assert_regex "$output" 'RND4K Q32T4 Write: --verify: [0-9]+ of [0-9]+ writes'
 		for i in 1 2; do
 			read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of $i "$OD/$e.json")"
-			[ "$blocks" -eq 256 ]
-			[ "$lost $mis $torn" = "0 0 0" ]
+			assert_equal "$blocks" 256
+			assert_equal "$lost $mis $torn" "0 0 0"
 		done
 	done
 	assert_clean "$TD"
@@ -179,71 +181,71 @@ assert_clean() {
 @test "--buffered: the page cache is written and dropped before the read-back" {
 	run "$CDM" "${QUICK[@]}" --buffered --verify --mode write -t "RND4K Q4T2" -f json \
 		-o "$OD/b.json" "$TD"
-	[ "$status" -eq 0 ]
+	assert_success
 	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/b.json")"
-	[ "$blocks" -gt 0 ]
-	[ "$lost $mis $torn" = "0 0 0" ]
+	assert [ "$blocks" -gt 0 ]
+	assert_equal "$lost $mis $torn" "0 0 0"
 }
 
 @test "--verify is refused with --data zero and on too few blocks; a note without write tests" {
 	run "$CDM" "${QUICK[@]}" --verify --data zero "$TD"
-	[ "$status" -eq 2 ]
-	[[ "${lines[0]}" =~ "cdm: --verify needs the stamped data cdm writes: drop --data zero" ]]
+	assert_failure 2
+	assert_line --index 0 --partial "cdm: --verify needs the stamped data cdm writes: drop --data zero"
 	run "$CDM" --size 1MiB --quiet --verify -t "RND4K Q32T8" "$TD"
-	[ "$status" -eq 2 ]
-	[[ "${lines[0]}" =~ "cdm: --verify: RND4K Q32T8 keeps 256 writes in flight on a file of 256 blocks" ]]
+	assert_failure 2
+	assert_line --index 0 --partial "cdm: --verify: RND4K Q32T8 keeps 256 writes in flight on a file of 256 blocks"
 	assert_clean "$TD"
 	run "$CDM" "${QUICK[@]}" --verify --mode read -t "RND4K Q1T1" "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" =~ "cdm: note: --verify checks what write and Mix tests wrote: this run has none" ]]
+	assert_success
+	assert_output --partial "cdm: note: --verify checks what write and Mix tests wrote: this run has none"
 }
 
 @test "--verify without a write test: the setting is kept, and the report says nothing was read back" {
 	"$CDM" "${QUICK[@]}" --verify --mode read -t "RND4K Q1T1" --save "$OD/r.json" "$TD" > "$OD/r.txt"
 	# asked for: the Mode line and JSON's settings keep it; no test has a verify object
-	grep -q '^   Mode: .*<Verify>' "$OD/r.txt"
-	[ "$(jq .settings.verify "$OD/r.json")" = true ]
-	[ "$(jq '[.tests[] | has("verify")] | any' "$OD/r.json")" = false ]
+	assert_grep '^   Mode: .*<Verify>' "$OD/r.txt"
+	assert_equal "$(jq .settings.verify "$OD/r.json")" true
+	assert_equal "$(jq '[.tests[] | has("verify")] | any' "$OD/r.json")" false
 	# and nothing verified: the Verify line says so, in every text layout, read back by import
-	grep -qx "Verify: no write or Mix test, nothing read back" "$OD/r.txt"
-	! grep -q "read back clean" "$OD/r.txt" || false
+	assert_grep -x "Verify: no write or Mix test, nothing read back" "$OD/r.txt"
+	refute_grep "read back clean" "$OD/r.txt"
 	for f in cdm cdm7 cdm6 markdown; do
-		"$CDM" report --format "$f" "$OD/r.json" | grep -q "Verify: no write or Mix test, nothing read back"
+		"$CDM" report --format "$f" "$OD/r.json" | assert_grep "Verify: no write or Mix test, nothing read back" -
 	done
 	"$CDM" import --format json "$OD/r.txt" > "$OD/back.json"
-	[ "$(jq .settings.verify "$OD/back.json")" = true ]
+	assert_equal "$(jq .settings.verify "$OD/back.json")" true
 	"$CDM" import "$OD/r.txt" > "$OD/back.txt"
 	diff <(grep '^Verify' "$OD/r.txt") <(grep '^Verify' "$OD/back.txt")
 	# without --verify there is no such line
 	"$CDM" "${QUICK[@]}" --mode read -t "RND4K Q1T1" "$TD" > "$OD/n.txt"
-	! grep -q "^Verify" "$OD/n.txt" || false
+	refute_grep "^Verify" "$OD/n.txt"
 	assert_clean "$TD"
 }
 
 @test "without --verify no test has a verify object" {
 	run "$CDM" "${QUICK[@]}" --mode write -t "RND4K Q1T1" -f json -o "$OD/n.json" "$TD"
-	[ "$status" -eq 0 ]
-	[ "$(verify_of 0 "$OD/n.json")" = absent ]
+	assert_success
+	assert_equal "$(verify_of 0 "$OD/n.json")" absent
 }
 
 @test "--verify with the null engine (which writes nothing) is refused; a read-only run is not checked for its depth" {
 	run "$CDM" "${QUICK[@]}" -e null -t "RND4K Q4T1" --verify "$TD"
-	[ "$status" -eq 2 ]
-	[[ "${lines[0]}" == "cdm: --verify checks what the storage returns: the null engine writes nothing (choose another --engine)" ]]
+	assert_failure 2
+	assert_line --index 0 "cdm: --verify checks what the storage returns: the null engine writes nothing (choose another --engine)"
 	# reads are never held back: a small file at a high depth is fine when nothing writes
 	run "$CDM" "${QUICK[@]}" --size 1MiB -e sync -t "RND4K Q1T8" --mode read --verify "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"nothing is read back"* ]]
+	assert_success
+	assert_output --partial "nothing is read back"
 	assert_clean "$TD"
 }
 
 @test "a clean run's text says which tests were read back, and reads back to the same line" {
 	"$CDM" "${QUICK[@]}" -t "RND4K Q4T1" --mode mix --verify --save "$OD/m.json" "$TD" > "$OD/m.txt"
-	grep -qx "Verify: 1 Mix test read back clean, [0-9]* blocks" "$OD/m.txt"
+	assert_grep -x "Verify: 1 Mix test read back clean, [0-9]* blocks" "$OD/m.txt"
 	"$CDM" "${QUICK[@]}" -t "RND4K Q4T1" --mix 70 --verify --save "$OD/v.json" "$TD" > /dev/null
 	for f in cdm cdm7 cdm6; do
 		"$CDM" report --format "$f" "$OD/v.json" > "$OD/v.$f"
-		grep -qx "Verify: all 2 write and Mix tests read back clean, [0-9]* blocks" "$OD/v.$f"
+		assert_grep -x "Verify: all 2 write and Mix tests read back clean, [0-9]* blocks" "$OD/v.$f"
 		"$CDM" import --format "$f" "$OD/v.$f" > "$OD/back.$f"
 		diff <(grep '^Verify' "$OD/v.$f") <(grep '^Verify' "$OD/back.$f")
 	done
@@ -253,29 +255,29 @@ assert_clean() {
 @test "an imported text's Verify line: no test's blocks known (null), the total kept; its JSON reads back to the same line" {
 	"$CDM" "${QUICK[@]}" -t "RND4K Q4T1" --mix 70 --verify --save "$OD/v.json" "$TD" > "$OD/v.txt"
 	total=$(jq '[.tests[].verify.blocks // 0] | add' "$OD/v.json")
-	[ "$total" -gt 0 ]
-	grep -qx "Verify: all 2 write and Mix tests read back clean, $total blocks" "$OD/v.txt"
+	assert [ "$total" -gt 0 ]
+	assert_grep -x "Verify: all 2 write and Mix tests read back clean, $total blocks" "$OD/v.txt"
 	for f in cdm cdm7 cdm6; do
 		"$CDM" report --format "$f" "$OD/v.json" > "$OD/v.$f"
 		"$CDM" import --save "$OD/back.json" "$OD/v.$f" > /dev/null
 		# each write and Mix test read back clean, its own blocks not stated
-		[ "$(jq -c '[.tests[] | select(.verify) | [.verify.status, .verify.blocks]]' "$OD/back.json")" = \
-			'[["clean",null],["clean",null]]' ]
-		[ "$(jq .source.verify_blocks "$OD/back.json")" = "$total" ]
+		assert_equal "$(jq -c '[.tests[] | select(.verify) | [.verify.status, .verify.blocks]]' "$OD/back.json")" \
+			'[["clean",null],["clean",null]]'
+		assert_equal "$(jq .source.verify_blocks "$OD/back.json")" "$total"
 		# read back by report and compare: the same Verify line again
 		"$CDM" report --format "$f" "$OD/back.json" > "$OD/again.$f"
 		diff <(grep '^Verify' "$OD/v.$f") <(grep '^Verify' "$OD/again.$f")
 		run "$CDM" compare "$OD/v.json" "$OD/back.json"
-		[ "$status" -eq 0 ]
+		assert_success
 		# and CSV: the status, no count of blocks
-		"$CDM" report --format csv "$OD/back.json" | grep -q ',write,RND,4096,1,4,4,best,.*,clean,,1,0,0,0,$'
+		"$CDM" report --format csv "$OD/back.json" | assert_grep ',write,RND,4096,1,4,4,best,.*,clean,,1,0,0,0,$' -
 	done
 	# a run cdm measured with a null count is refused, in one line naming the file
 	jq '.tests[1].verify.blocks = null' "$OD/v.json" > "$OD/null.json"
 	run "$CDM" report "$OD/null.json"
-	[ "$status" -ne 0 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "${lines[0]}" == *"null.json"*"tests[1].verify.blocks: null, but cdm measured this run"* ]]
+	assert_failure
+	assert_equal "${#lines[@]}" 1
+	assert_like "${lines[0]}" '*"null.json"*"tests[1].verify.blocks: null, but cdm measured this run"*'
 	assert_clean "$TD"
 }
 
@@ -292,18 +294,18 @@ PY
 	# Mix at 1% writes, 1 IOPS for 1 s: no write completes
 	run "$CDM" --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 --verify --mode mix \
 		--mix 99 --rate-iops 1 -t "RND4K Q1T1" --save "$OD/e.json" "$TD"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"cdm: note: RND4K Q1T1 W1 Mix: --verify: no write completed, so nothing was read back or checked"* ]]
-	[[ "$output" == *"Verify: RND4K Q1T1 W1 Mix: no write completed, nothing checked"* ]]
-	[[ "$output" != *"read back clean"* ]]
-	[ "$(verify_status 0 "$OD/e.json")" = "nothing_written 0" ]
+	assert_success
+	assert_output --partial "cdm: note: RND4K Q1T1 W1 Mix: --verify: no write completed, so nothing was read back or checked"
+	assert_output --partial "Verify: RND4K Q1T1 W1 Mix: no write completed, nothing checked"
+	refute_output --partial "read back clean"
+	assert_equal "$(verify_status 0 "$OD/e.json")" "nothing_written 0"
 	for f in cdm cdm7 cdm6 markdown; do
 		"$CDM" report --format "$f" "$OD/e.json" > "$OD/e.$f"
-		grep -q "Verify: RND4K Q1T1 W1 Mix: no write completed, nothing checked" "$OD/e.$f"
+		assert_grep "Verify: RND4K Q1T1 W1 Mix: no write completed, nothing checked" "$OD/e.$f"
 	done
 	"$CDM" import --save "$OD/back.json" "$OD/e.cdm"
 	"$CDM" import "$OD/e.cdm" > "$OD/back.txt"
-	[ "$(verify_status 0 "$OD/back.json")" = "nothing_written 0" ]
+	assert_equal "$(verify_status 0 "$OD/back.json")" "nothing_written 0"
 	diff <(grep '^Verify' "$OD/e.cdm") <(grep '^Verify' "$OD/back.txt")
 	assert_clean "$TD"
 }
@@ -314,28 +316,28 @@ PY
 	# shim raises SIGTERM during the second read
 	run with_fault pread:term:1:1048576 --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
 		--verify --mode write -t "SEQ1M Q1T1" --rate-iops 10 -e sync -f json "$TD"
-	[ "$status" -eq 143 ]
-	[[ "$output" == *"cdm: warning: SEQ1M Q1T1 Write: --verify: the read-back was interrupted: this test is not checked"* ]]
-	[ "$(verify_status 0 "$OD/out")" = "interrupted" ]
+	assert_failure 143
+	assert_output --partial "cdm: warning: SEQ1M Q1T1 Write: --verify: the read-back was interrupted: this test is not checked"
+	assert_equal "$(verify_status 0 "$OD/out")" "interrupted"
 	"$CDM" report "$OD/out" > "$OD/i.txt"
-	grep -qx "Verify: SEQ1M Q1T1 Write: the read-back was interrupted, not checked" "$OD/i.txt"
-	! grep -q "read back clean" "$OD/i.txt" || false
+	assert_grep -x "Verify: SEQ1M Q1T1 Write: the read-back was interrupted, not checked" "$OD/i.txt"
+	refute_grep "read back clean" "$OD/i.txt"
 	"$CDM" import --save "$OD/back.json" "$OD/i.txt" > /dev/null
-	[ "$(verify_status 0 "$OD/back.json")" = "interrupted" ]
+	assert_equal "$(verify_status 0 "$OD/back.json")" "interrupted"
 	assert_clean "$TD"
 }
 
 @test "a JSON verify status that its counts contradict is refused" {
 	"$CDM" "${QUICK[@]}" --mode write -t "SEQ128K Q1T1" --verify --save "$OD/c.json" "$TD" > /dev/null
-	[ "$(verify_status 0 "$OD/c.json" | cut -d' ' -f1)" = clean ]
+	assert_equal "$(verify_status 0 "$OD/c.json" | cut -d' ' -f1)" clean
 	sed 's/"status": "clean"/"status": "nothing_written"/' "$OD/c.json" > "$OD/bad.json"
 	run "$CDM" report "$OD/bad.json"
-	[ "$status" -ne 0 ]
-	[[ "$output" == *'verify.status: "nothing_written", but the counts say "clean"'* ]]
+	assert_failure
+	assert_output --partial 'verify.status: "nothing_written", but the counts say "clean"'
 	sed 's/"status": "clean"/"status": "fine"/' "$OD/c.json" > "$OD/bad.json"
 	run "$CDM" report "$OD/bad.json"
-	[ "$status" -ne 0 ]
-	[[ "$output" == *"verify.status: expected"* ]]
+	assert_failure
+	assert_output --partial "verify.status: expected"
 }
 
 @test "CSV's verify columns and the SVG card's footer say what each read-back found" {
@@ -358,35 +360,35 @@ for r in rows:
         assert int(r["verify_sample_every"]) == v["sample_every"] == 1, r
         assert (r["verify_lost"], r["verify_misdirected"], r["verify_torn"]) == ("0", "0", "0"), r
 PY
-	"$CDM" report -f svg "$OD/c.json" | grep -q "Writes verified: 1 clean"
+	"$CDM" report -f svg "$OD/c.json" | assert_grep "Writes verified: 1 clean" -
 	need_shim
 	run with_fault pwrite:drop:30:131072 "${FAULTY[@]}" -e sync "$TD"
-	[ "$status" -eq 1 ]
-	"$CDM" report -f csv "$OD/out" | grep ',best,' | grep -q ',faults,[0-9]*,1,1,0,0,'
-	"$CDM" report -f svg "$OD/out" | grep -q "Writes verified: 1 with faults"
+	assert_failure 1
+	"$CDM" report -f csv "$OD/out" | grep ',best,' | assert_grep ',faults,[0-9]*,1,1,0,0,' -
+	"$CDM" report -f svg "$OD/out" | assert_grep "Writes verified: 1 with faults" -
 }
 
 @test "--verify's depth refusal counts in the singular where it is one" {
 	run "$CDM" --size 4KiB --quiet --verify --mode write -t "RND4K Q1T1" "$TD"
-	[ "$status" -eq 2 ]
-	[[ "${lines[0]}" == "cdm: --verify: RND4K Q1T1 keeps 1 write in flight on a file of 1 block; it needs more blocks than that"* ]]
+	assert_failure 2
+	assert_like "${lines[0]}" '"cdm: --verify: RND4K Q1T1 keeps 1 write in flight on a file of 1 block; it needs more blocks than that"*'
 	run "$CDM" --size 4KiB --quiet --verify --mode write -t "RND4K Q2T1" "$TD"
-	[[ "${lines[0]}" == "cdm: --verify: RND4K Q2T1 keeps 2 writes in flight on a file of 1 block;"* ]]
+	assert_like "${lines[0]}" '"cdm: --verify: RND4K Q2T1 keeps 2 writes in flight on a file of 1 block;"*'
 	assert_clean "$TD"
 }
 
 @test "import refuses a Verify line its rows cannot hold: more tests, or another kind, than the text has" {
 	"$CDM" "${QUICK[@]}" --mode write -t "RND4K Q1T1" --verify "$TD" > "$OD/v.txt"
-	grep -q "^Verify: 1 write test read back clean" "$OD/v.txt"
+	assert_grep "^Verify: 1 write test read back clean" "$OD/v.txt"
 	"$CDM" import "$OD/v.txt" > /dev/null
 	sed 's/^Verify: 1 write test read back clean/Verify: all 9 write tests read back clean/' "$OD/v.txt" > "$OD/x.txt"
 	run "$CDM" import "$OD/x.txt"
-	[ "$status" -ne 0 ]
-	[[ "$output" == *"line 11: not a CrystalDiskMark footer line: 'Verify: all 9 write tests"* ]]
+	assert_failure
+	assert_output --partial "line 11: not a CrystalDiskMark footer line: 'Verify: all 9 write tests"
 	sed 's/^Verify: 1 write test/Verify: 1 Mix test/' "$OD/v.txt" > "$OD/x.txt"
 	run "$CDM" import "$OD/x.txt"
-	[ "$status" -ne 0 ]
-	[[ "$output" == *"not a CrystalDiskMark footer line: 'Verify: 1 Mix test"* ]]
+	assert_failure
+	assert_output --partial "not a CrystalDiskMark footer line: 'Verify: 1 Mix test"
 	assert_clean "$TD"
 }
 
@@ -400,13 +402,13 @@ as_sample() {
 	"$CDM" "${QUICK[@]}" --mode write -t "SEQ128K Q1T1" -t "RND4K Q1T1" --verify \
 		--save "$OD/c.json" "$TD" > "$OD/c.txt"
 	# every block written was read back: 1 in 1, and the text says no sample
-	[ "$(jq -c '[.tests[].verify | [.sampled, .sample_every]]' "$OD/c.json")" = "[[false,1],[false,1]]" ]
-	grep -qx "Verify: all 2 write tests read back clean, [0-9]* blocks" "$OD/c.txt"
+	assert_equal "$(jq -c '[.tests[].verify | [.sampled, .sample_every]]' "$OD/c.json")" "[[false,1],[false,1]]"
+	assert_grep -x "Verify: all 2 write tests read back clean, [0-9]* blocks" "$OD/c.txt"
 	as_sample "$OD/c.json" 4 > "$OD/s.json"
 	blocks=$(jq '[.tests[].verify.blocks] | add' "$OD/s.json")
 	"$CDM" report "$OD/s.json" > "$OD/s.txt"
-	grep -qx "Verify: all 2 write tests read back clean, $blocks blocks (a sample: 1 block in 4)" "$OD/s.txt"
-	[ "$("$CDM" report -f json "$OD/s.json" | jq -c '.tests[0].verify | [.sampled, .sample_every]')" = "[true,4]" ]
+	assert_grep -x "Verify: all 2 write tests read back clean, $blocks blocks (a sample: 1 block in 4)" "$OD/s.txt"
+	assert_equal "$("$CDM" report -f json "$OD/s.json" | jq -c '.tests[0].verify | [.sampled, .sample_every]')" "[true,4]"
 	"$CDM" report -f csv "$OD/s.json" > "$OD/s.csv"
 	python3 - "$OD/s.csv" <<'PY'
 import csv, sys
@@ -416,7 +418,7 @@ PY
 	# tests sampled at different rates: the range
 	jq '.tests[1].verify.sampled = true | .tests[1].verify.sample_every = 16' "$OD/s.json" > "$OD/s2.json"
 	"$CDM" report "$OD/s2.json" > "$OD/s2.txt"
-	grep -qx "Verify: all 2 write tests read back clean, $blocks blocks (a sample: 1 block in 4 to 1 in 16)" "$OD/s2.txt"
+	assert_grep -x "Verify: all 2 write tests read back clean, $blocks blocks (a sample: 1 block in 4 to 1 in 16)" "$OD/s2.txt"
 	# cdm's text reads back to the same line
 	for f in s s2; do
 		"$CDM" import "$OD/$f.txt" > "$OD/back.txt"
@@ -424,23 +426,25 @@ PY
 	done
 	# a file from before sample_every: "(a sample)", the rate unknown
 	jq 'del(.tests[0].verify.sample_every)' "$OD/s.json" > "$OD/old.json"
-	"$CDM" report "$OD/old.json" | grep -qx "Verify: all 2 write tests read back clean, $blocks blocks (a sample)"
-	[ "$("$CDM" report -f json "$OD/old.json" | jq .tests[0].verify.sample_every)" = null ]
+	run "$CDM" report "$OD/old.json"
+	assert_success
+	assert_line "Verify: all 2 write tests read back clean, $blocks blocks (a sample)"
+	assert_equal "$("$CDM" report -f json "$OD/old.json" | jq .tests[0].verify.sample_every)" null
 	# a rate its sampled flag contradicts is refused
 	jq '.tests[0].verify.sample_every = 4' "$OD/c.json" > "$OD/bad.json"
 	run "$CDM" report "$OD/bad.json"
-	[ "$status" -eq 2 ]
-	[[ "$output" == *'tests[0].verify.sample_every: 4, but "sampled" is false'* ]]
+	assert_failure 2
+	assert_output --partial 'tests[0].verify.sample_every: 4, but "sampled" is false'
 	assert_clean "$TD"
 }
 
 @test "a sampled read-back with a fault: its Verify line says the sample, and reads back" {
 	need_shim
 	run with_fault pwrite:drop:30:131072 "${FAULTY[@]}" -e sync "$TD"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	as_sample "$OD/out" 8 > "$OD/s.json"
 	line="SEQ128K Q1T1 Write: 1 lost write at offset 3932160 (a sample: 1 block in 8)"
 	"$CDM" report "$OD/s.json" > "$OD/s.txt"
-	grep -qx "Verify: $line" "$OD/s.txt"
+	assert_grep -x "Verify: $line" "$OD/s.txt"
 	"$CDM" import --format json "$OD/s.txt" | jq -e '.tests[0].verify | .sampled and .sample_every == 8'
 }

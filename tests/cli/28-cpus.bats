@@ -22,13 +22,20 @@ need_cpus() {
 	done
 }
 
-# run_pinned OUT CPUS SPEC: start a null-engine run of SPEC with --cpus
-# CPUS in the background (3 s of measuring, so it can be watched); PID is
-# cdm's process
+# run_pinned OUT CPUS SPEC: start a sync-engine read run of SPEC, with
+# --cpus CPUS unless CPUS is empty, in the background, its workers' 4 KiB
+# reads held (the fault shim) until sample_held has watched them: its
+# workers stay there, placed and pinned, however slow the machine; PID
+# is cdm's process
 run_pinned() {
-	"$CDM" --engine null --null-service-us 200 --mode read --size 16MiB --count 1 \
-		--time 3 --interval 0 --warmup 0 --quiet --cpus "$2" --test "$3" "$TD" \
-		> "$1.out" 2> "$1.err" &
+	SHIM=$BATS_TEST_DIRNAME/../../build/tests/faultshim.so
+	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
+	HOLD=$OD/hold
+	mkdir -p "$HOLD"
+	CDM_FAULT=pread:hold:0:4096 CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+		"$CDM" --engine sync --mode read --size 16MiB --count 1 --time 1 --interval 0 \
+		--warmup 0 --quiet ${2:+--cpus "$2"} --test "$3" "$TD" > "$1.out" 2> "$1.err" &
 	PID=$!
 }
 
@@ -61,15 +68,27 @@ sample_once() {
 		/proc/"$PID"/task/*/status 2>/dev/null || true
 }
 
-# sample PID's threads every 0.1 s until it ends (at most $SAMPLES, 60 by
-# default), numbered from 1
-sample_threads() {
+# sample_held N: once the workers' first 4 KiB read is held (every
+# worker is placed before any starts its I/O), N samples of PID's
+# threads, numbered from 1; then let the reads go
+sample_held() {
 	local i
-	for i in $(seq "${SAMPLES:-60}"); do
+	wait_for "the workers' first 4 KiB read to be held" held_or_ended "$HOLD/pread-4096.held" "$PID"
+	for i in $(seq "$1"); do
 		sample_once "$i"
-		kill -0 "$PID" 2>/dev/null || break
-		sleep 0.1
 	done
+	touch "$HOLD/pread-4096.go"
+}
+
+# sample_seen PATTERN: one more sample of PID's threads (numbered $NS,
+# counted on) on stdout; true when it has a thread named PATTERN (an awk
+# regex), or PID has ended
+sample_seen() {
+	local out
+	NS=$((NS + 1))
+	out=$(sample_once "$NS")
+	[ -z "$out" ] || echo "$out"
+	echo "$out" | awk -v p="$1" '$1 ~ p { f = 1 } END { exit !f }' || ended "$PID"
 }
 
 # watch_held NAME PATTERN: cdm run with the fault shim's hold faults
@@ -80,49 +99,38 @@ sample_threads() {
 # regex) is seen (or cdm ends), then let the calls go.  Samples are
 # numbered on from $NS (the caller's count, which must be set).
 watch_held() {
-	local seen= out
-	while [ ! -e "$HOLD/$1.held" ]; do
-		kill -0 "$PID" 2>/dev/null || return 0
-		sleep 0.05
-	done
-	while [ -z "$seen" ] && kill -0 "$PID" 2>/dev/null; do
-		NS=$((NS + 1))
-		out=$(sample_once "$NS")
-		[ -n "$out" ] && echo "$out"
-		seen=$(echo "$out" | awk -v p="$2" '$1 ~ p { print; exit }')
-		[ -n "$seen" ] || sleep 0.05
-	done
+	wait_for "cdm's $1 to be held" held_or_ended "$HOLD/$1.held" "$PID"
+	[ -e "$HOLD/$1.held" ] || return 0
+	wait_for "a thread named $2" sample_seen "$2"
 	touch "$HOLD/$1.go"
 }
 
 @test "--cpus 1 keeps every worker thread on CPU 1, and leaves the main thread alone" {
 	need_cpus 1
-	run_pinned "$OD/run" 1 "RND4K Q4T4"
-	samples=$(sample_threads)
+	run_pinned "$OD/run" 1 "RND4K Q1T4"
+	samples=$(sample_held 3)
 	wait "$PID"
 	cat "$OD/run.err"
-	# every worker seen, each in several samples (3 each at least)
+	# every worker seen, each in every sample (3)
 	workers=$(echo "$samples" | awk '$1 ~ /^cdm-w[0-9]+$/ { print $4 }' | sort -u | wc -l)
-	[ "$workers" -eq 4 ]
-	nsamples=$(echo "$samples" | grep -c '^cdm-w')
-	echo "$nsamples samples of worker threads"
-	[ "$nsamples" -ge 12 ] || { echo "too few samples"; false; }
+	assert_equal "$workers" 4
+	assert_equal "$(echo "$samples" | grep -c '^cdm-w')" 12
 	# each on CPU 1, allowed CPU 1 only
 	bad=$(echo "$samples" | awk '$1 ~ /^cdm-w/ && ($2 != 1 || $3 != "1")')
 	[ -z "$bad" ] || { echo "workers off CPU 1: $bad"; false; }
 	# cdm's own thread keeps the CPUs it was given
 	main=$(echo "$samples" | awk '$1 == "cdm" { print $3 }' | sort -u)
-	[ "$main" = "$(allowed_here)" ]
+	assert_equal "$main" "$(allowed_here)"
 	# 4 threads for 1 CPU: said once
-	[ "$(grep -c 'worker threads for 1 CPU: they all share it' "$OD/run.err")" -eq 1 ]
-	grep -q '^  RND    4KiB (Q=  4, T= 4):' "$OD/run.out"
+	assert_equal "$(grep -c 'worker threads for 1 CPU: they all share it' "$OD/run.err")" 1
+	assert_grep '^  RND    4KiB (Q=  1, T= 4):' "$OD/run.out"
 	assert_clean "$TD"
 }
 
 @test "--cpus 0-1 with T4: threads alternate between CPUs 0 and 1" {
 	need_cpus 0 1
-	run_pinned "$OD/run" 0-1 "RND4K Q2T4"
-	samples=$(sample_threads)
+	run_pinned "$OD/run" 0-1 "RND4K Q1T4"
+	samples=$(sample_held 3)
 	wait "$PID"
 	cat "$OD/run.err"
 	# cdm-w0 and cdm-w2 on 0, cdm-w1 and cdm-w3 on 1: allowed list and CPU
@@ -133,36 +141,33 @@ watch_held() {
 		ran=$(echo "$samples" | awk -v n="cdm-w$i" '$1 == n { print $2 }' | sort -u)
 		[ "$ran" = "$want" ] || { echo "cdm-w$i ran on '$ran', want $want"; false; }
 	done
-	grep -q "they share them round-robin (thread i on the list's CPU i mod 2" "$OD/run.err"
+	assert_grep "they share them round-robin (thread i on the list's CPU i mod 2" "$OD/run.err"
 }
 
 @test "without --cpus the workers are named but not pinned" {
-	"$CDM" --engine null --null-service-us 200 --mode read --size 16MiB --count 1 \
-		--time 3 --interval 0 --warmup 0 --quiet --test "RND4K Q2T2" "$TD" \
-		> "$OD/free.out" 2> "$OD/free.err" &
-	PID=$!
-	samples=$(sample_threads)
+	run_pinned "$OD/free" "" "RND4K Q1T2"
+	samples=$(sample_held 3)
 	wait "$PID"
-	[ "$(echo "$samples" | awk '$1 ~ /^cdm-w/ { print $1 }' | sort -u | wc -l)" -eq 2 ]
+	assert_equal "$(echo "$samples" | awk '$1 ~ /^cdm-w/ { print $1 }' | sort -u | wc -l)" 2
 	allowed=$(echo "$samples" | awk '$1 ~ /^cdm-w/ { print $3 }' | sort -u)
-	[ "$allowed" = "$(allowed_here)" ]
-	! grep -q 'worker threads for' "$OD/free.err" || false
+	assert_equal "$allowed" "$(allowed_here)"
+	refute_grep 'worker threads for' "$OD/free.err"
 }
 
 @test "bad CPU lists are refused in one line, before anything is written" {
 	for bad in '' x 1- 3-1 1,,2 ',0' 0-7:3/2 0-7:2 1024 0-99999 ' 1'; do
 		run "$CDM" "${QUICK[@]}" --engine null --cpus "$bad" "$TD"
 		echo "--cpus '$bad': $status: $output"
-		[ "$status" -eq 2 ]
-		[ "$(echo "$output" | grep -c '^cdm: ')" -eq 1 ]
-		[[ "${lines[0]}" == "cdm: bad value for --cpus: '$bad': "*" (a CPU list such as 0-3,8)" ]]
+		assert_failure 2
+		assert_equal "$(echo "$output" | grep -c '^cdm: ')" 1
+		assert_like "${lines[0]}" "\"cdm: bad value for --cpus: '\$bad': \"*\" (a CPU list such as 0-3,8)\""
 		assert_clean "$TD"
-		[ -z "$(ls -A "$TD")" ]
+		assert_equal "$(ls -A "$TD")" ""
 	done
 	run "$CDM" "${QUICK[@]}" --engine null --cpus 3-1 "$TD"
-	[ "${lines[0]}" = "cdm: bad value for --cpus: '3-1': the range 3-1 runs downward (1-3) (a CPU list such as 0-3,8)" ]
+	assert_line --index 0 "cdm: bad value for --cpus: '3-1': the range 3-1 runs downward (1-3) (a CPU list such as 0-3,8)"
 	run "$CDM" "${QUICK[@]}" --engine null --cpus 0-1024 "$TD"
-	[ "${lines[0]}" = "cdm: bad value for --cpus: '0-1024': CPU 1024 is past the highest CPU cdm can use, 1023 (a CPU list such as 0-3,8)" ]
+	assert_line --index 0 "cdm: bad value for --cpus: '0-1024': CPU 1024 is past the highest CPU cdm can use, 1023 (a CPU list such as 0-3,8)"
 }
 
 @test "a CPU that is not online is refused, naming the CPUs online" {
@@ -175,9 +180,9 @@ watch_held() {
 	done
 	run "$CDM" "${QUICK[@]}" --engine null --cpus "0,$off" "$TD"
 	echo "$output"
-	[ "$status" -eq 2 ]
-	[ "$output" = "cdm: --cpus 0,$off: CPU $off is not online (online: $online)" ]
-	[ -z "$(ls -A "$TD")" ]
+	assert_failure 2
+	assert_output "cdm: --cpus 0,$off: CPU $off is not online (online: $online)"
+	assert_equal "$(ls -A "$TD")" ""
 }
 
 @test "a CPU outside the process's allowed set (taskset) is refused" {
@@ -185,12 +190,12 @@ watch_held() {
 	need_cpus 0 1
 	run taskset -c 0 "$CDM" "${QUICK[@]}" --engine null --cpus 0-1 "$TD"
 	echo "$output"
-	[ "$status" -eq 2 ]
-	[ "$output" = "cdm: --cpus 0-1: CPU 1 is not one cdm may run on (allowed: 0; taskset or the cgroup's cpuset)" ]
-	[ -z "$(ls -A "$TD")" ]
+	assert_failure 2
+	assert_output "cdm: --cpus 0-1: CPU 1 is not one cdm may run on (allowed: 0; taskset or the cgroup's cpuset)"
+	assert_equal "$(ls -A "$TD")" ""
 	# and within it, it runs
 	run taskset -c 0 "$CDM" "${QUICK[@]}" --engine null --mode read -t "SEQ1M Q1T1" --cpus 0 "$TD"
-	[ "$status" -eq 0 ]
+	assert_success
 }
 
 @test "--cpus with as many CPUs as threads: no note; no NUMA warning where the device's node is unknown" {
@@ -201,11 +206,11 @@ watch_held() {
 	nodes=$(ls -d /sys/devices/system/node/node[0-9]* 2>/dev/null | wc -l)
 	run "$CDM" "${QUICK[@]}" --engine null --mode read -t "RND4K Q1T2" --cpus 0-1 "$TD"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	! echo "$output" | grep -q 'worker threads for' || false
+	assert_success
+	refute_line --regexp 'worker threads for'
 	# a one-node machine, or a device of unknown node, has nothing to warn of
 	if [ "$nodes" -le 1 ] || [ "$node" = -1 ]; then
-		! echo "$output" | grep -q 'interconnect' || false
+		refute_line --regexp 'interconnect'
 	fi
 }
 
@@ -234,13 +239,13 @@ watch_held() {
 	st=0
 	wait "$PID" || st=$?
 	cat "$OD/run.err"
-	[ "$st" -eq 0 ]
+	assert_equal "$st" 0
 	# the run did both: preconditioned, and read its writes back clean
-	[ "$(jq '.settings.precondition.time_ns > 0' "$OD/run.out")" = true ]
-	[ "$(jq '.tests[0].verify.lost + .tests[0].verify.misdirected + .tests[0].verify.torn' "$OD/run.out")" -eq 0 ]
-	[ "$(jq '.tests[0].verify.blocks' "$OD/run.out")" -gt 0 ]
+	assert_equal "$(jq '.settings.precondition.time_ns > 0' "$OD/run.out")" true
+	assert_equal "$(jq '.tests[0].verify.lost + .tests[0].verify.misdirected + .tests[0].verify.torn' "$OD/run.out")" 0
+	assert [ "$(jq '.tests[0].verify.blocks' "$OD/run.out")" -gt 0 ]
 	# the preconditioning writers (cdm-p<i>; cdm's own thread is writer 0) on CPU 1 only
-	[ "$(echo "$samples" | awk '$1 ~ /^cdm-p[0-9]+$/ { print $4 }' | sort -u | wc -l)" -ge 1 ]
+	assert [ "$(echo "$samples" | awk '$1 ~ /^cdm-p[0-9]+$/ { print $4 }' | sort -u | wc -l)" -ge 1 ]
 	bad=$(echo "$samples" | awk '$1 ~ /^cdm-[pw][0-9]+$/ && ($2 != 1 || $3 != "1")')
 	[ -z "$bad" ] || { echo "writers or workers off CPU 1: $bad"; false; }
 	# cdm's thread: on CPU 1 while it preconditions (before the first
@@ -248,12 +253,15 @@ watch_held() {
 	first_w=$(echo "$samples" | awk '$1 ~ /^cdm-w/ { print $5; exit }')
 	last_w=$(echo "$samples" | awk '$1 ~ /^cdm-w/ { n = $5 } END { print n }')
 	echo "workers seen in samples $first_w to $last_w"
-	[ -n "$first_w" ]
+	assert [ -n "$first_w" ]
 	main=$(echo "$samples" | awk '$1 == "cdm"')
-	echo "$main" | awk -v w="$first_w" '$5 < w && $3 == "1" { ok = 1 } END { exit !ok }'
-	echo "$main" | awk -v w="$last_w" '$5 > w && $3 == "1" && $2 == 1 { ok = 1 } END { exit !ok }'
+	echo "$main" | awk -v w="$first_w" '$5 < w && $3 == "1" { ok = 1 } END { exit !ok }' ||
+		fail "cdm's thread was not seen on CPU 1 only before the workers: $main"
+	echo "$main" | awk -v w="$last_w" '$5 > w && $3 == "1" && $2 == 1 { ok = 1 } END { exit !ok }' ||
+		fail "cdm's thread was not seen on CPU 1 after the workers (the read-back): $main"
 	here=$(allowed_here)
 	echo "$main" | awk -v a="$first_w" -v b="$last_w" -v h="$here" \
-		'$5 >= a && $5 <= b && $3 == h { ok = 1 } END { exit !ok }'
+		'$5 >= a && $5 <= b && $3 == h { ok = 1 } END { exit !ok }' ||
+		fail "cdm's thread did not have its CPUs ($here) back while the workers ran: $main"
 	assert_clean "$TD"
 }

@@ -90,14 +90,14 @@ traced_run() {
 	need_strace
 	traced_run --size 16MiB "$TD"
 	cat "$OD/err"
-	grep -qE '^cdm: note: preconditioned 16 MiB in [0-9]+\.[0-9] s \(2 sequential passes of 128 KiB writes, the first the preparation\)$' "$OD/err"
-	grep -qx '\[Write\]' "$OD/out"
+	assert_grep -E '^cdm: note: preconditioned 16 MiB in [0-9]+\.[0-9] s \(2 sequential passes of 128 KiB writes, the first the preparation\)$' "$OD/err"
+	assert_grep -x '\[Write\]' "$OD/out"
 	res=$(writes "$OD/trace")
 	echo "$res"
 	# 2 x 16 MiB in 128 KiB writes, every block twice, the preparation's
 	# 4 MiB writes replaced by the first pass; one fdatasync per pass
-	[[ "$res" == "w128k=256 w4m=0 other=0 passes=2 first=128 syncs=2 after=0 tests="* ]]
-	[ "${res##*tests=}" -gt 0 ]
+	assert_like "$res" '"w128k=256 w4m=0 other=0 passes=2 first=128 syncs=2 after=0 tests="*'
+	assert [ "${res##*tests=}" -gt 0 ]
 	assert_clean "$TD"
 }
 
@@ -108,35 +108,35 @@ traced_run() {
 		--warmup 0 --quiet "$TD" > "$OD/out" 2> "$OD/err"
 	res=$(writes "$OD/trace")
 	echo "$res"
-	[[ "$res" == "w128k=0 w4m=4 other=0 passes=uneven first=0 syncs=1 after=0 tests="* ]]
-	[ -z "$(grep precondition "$OD/err")" ]
+	assert_like "$res" '"w128k=0 w4m=4 other=0 passes=uneven first=0 syncs=1 after=0 tests="*'
+	assert_equal "$(grep precondition "$OD/err")" ""
 }
 
 @test "a kept file (--file): both passes written, no preparation; the data is stamped, in place, unique" {
 	need_strace
 	run "$CDM" "${QUICK[@]}" -t RND4K --mode read --keep "$TD"
-	[ "$status" -eq 0 ]
+	assert_success
 	kept=$(find "$TD" -name 'cdm-*.keep')
-	[ -n "$kept" ]
+	assert [ -n "$kept" ]
 	# read tests only: the note says what preconditioning brings them
 	traced_run --mode read --file "$kept"
 	cat "$OD/err"
-	grep -qE '^cdm: note: preconditioned 16 MiB in [0-9]+\.[0-9] s \(2 sequential passes of 128 KiB writes\)$' "$OD/err"
-	grep -qx 'cdm: note: --precondition before read tests only: every block is written as SNIA PTS does before its read tests, so no read meets a block never written' "$OD/err"
+	assert_grep -E '^cdm: note: preconditioned 16 MiB in [0-9]+\.[0-9] s \(2 sequential passes of 128 KiB writes\)$' "$OD/err"
+	assert_grep -x 'cdm: note: --precondition before read tests only: every block is written as SNIA PTS does before its read tests, so no read meets a block never written' "$OD/err"
 	res=$(writes "$OD/trace")
 	echo "$res"
-	[[ "$res" == "w128k=256 w4m=0 other=0 passes=2 first=128 syncs=2 after=0 tests="* ]]
+	assert_like "$res" '"w128k=256 w4m=0 other=0 passes=2 first=128 syncs=2 after=0 tests="*'
 	# what is left is the preconditioning's data: every sector stamped
 	# with its own offset as the preparation's, none a copy of another
 	run python3 "$BATS_TEST_DIRNAME/../tools/sectors.py" "$kept"
 	echo "$output"
-	[[ "$output" == "sectors=32768 repeated=0 written=0 misplaced=0 "* ]]
+	assert_like "$output" '"sectors=32768 repeated=0 written=0 misplaced=0 "*'
 	rm -f "$kept" "$kept.cdm"
 }
 
 @test "--data zero: the preconditioning writes zeros" {
 	run "$CDM" "${QUICK[@]}" -t RND4K --mode read --data zero --precondition --keep "$TD"
-	[ "$status" -eq 0 ]
+	assert_success
 	kept=$(find "$TD" -name 'cdm-*.keep')
 	cmp -n "$SIZE" "$kept" /dev/zero
 	rm -f "$kept" "$kept.cdm"
@@ -149,15 +149,15 @@ traced_run() {
 	tr '\r' '\n' < "$OD/tty.log" | sed 's/\x1b\[K//g' > "$OD/lines.txt"
 	cat "$OD/lines.txt"
 	# no time left before a byte is written: nothing measured to base it on
-	grep -qx 'Preconditioning: pass 1 of 2' "$OD/lines.txt"
+	assert_grep -x 'Preconditioning: pass 1 of 2' "$OD/lines.txt"
 	# from then on, at the rate so far, the preconditioning and the test
-	grep -qE '^Preconditioning: pass 2 of 2  [0-9]+s left$' "$OD/lines.txt"
-	grep -qE '^Preconditioning: pass 1 of 2, 100%  [0-9]+s left$' "$OD/lines.txt"
-	grep -qE '^Preconditioning: pass 2 of 2, 100%  [0-9]+s left$' "$OD/lines.txt"
-	grep -qE '^Preconditioning: pass 2 of 2, [1-9][0-9]?%  [0-9]+s left$' "$OD/lines.txt"
-	[ -z "$(grep -E 'pass [12] of 2, 0%' "$OD/lines.txt")" ]
+	assert_grep -E '^Preconditioning: pass 2 of 2  [0-9]+s left$' "$OD/lines.txt"
+	assert_grep -E '^Preconditioning: pass 1 of 2, 100%  [0-9]+s left$' "$OD/lines.txt"
+	assert_grep -E '^Preconditioning: pass 2 of 2, 100%  [0-9]+s left$' "$OD/lines.txt"
+	assert_grep -E '^Preconditioning: pass 2 of 2, [1-9][0-9]?%  [0-9]+s left$' "$OD/lines.txt"
+	assert_equal "$(grep -E 'pass [12] of 2, 0%' "$OD/lines.txt")" ""
 	# the preparation is the first pass: not shown apart
-	[ -z "$(grep 'Preparing test file' "$OD/lines.txt")" ]
+	assert_equal "$(grep 'Preparing test file' "$OD/lines.txt")" ""
 	assert_clean "$TD"
 }
 
@@ -170,56 +170,56 @@ traced_run() {
 	# read tests only (a device's default): --precondition still writes it
 	run "$CDM" --precondition --count 1 --time 1 --interval 0 --warmup 0 --quiet -t RND4K "$LOOP"
 	echo "$output"
-	[ "$status" -eq 2 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[ "${lines[0]}" = "cdm: $LOOP: --precondition writes the whole device (all of --size) twice, overwriting its data: add --allow-destructive-write to run it" ]
+	assert_failure 2
+	assert_equal "${#lines[@]}" 1
+	assert_line --index 0 "cdm: $LOOP: --precondition writes the whole device (all of --size) twice, overwriting its data: add --allow-destructive-write to run it"
 	blockdev --flushbufs "$LOOP" 2> /dev/null || true
-	[ "$(md5sum < "$TD/img")" = "$before" ]
+	assert_equal "$(md5sum < "$TD/img")" "$before"
 	# allowed: every sector of it now the preconditioning's, then read
 	run "$CDM" --precondition --allow-destructive-write --count 1 --time 1 --interval 0 \
 		--warmup 0 --quiet -t RND4K "$LOOP"
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"cdm: note: preconditioned 16 MiB in "*" s (2 sequential passes of 128 KiB writes, the first the preparation)"* ]]
-	[[ "$output" == *"[Read]"* ]]
-	[[ "$output" != *"[Write]"* ]]
+	assert_success
+	assert_like "$output" '*"cdm: note: preconditioned 16 MiB in "*" s (2 sequential passes of 128 KiB writes, the first the preparation)"*'
+	assert_output --partial "[Read]"
+	refute_output --partial "[Write]"
 	blockdev --flushbufs "$LOOP" 2> /dev/null || true
 	run python3 "$BATS_TEST_DIRNAME/../tools/sectors.py" "$TD/img"
 	echo "$output"
-	[[ "$output" == "sectors=32768 repeated=0 written=0 misplaced=0 "* ]]
+	assert_like "$output" '"sectors=32768 repeated=0 written=0 misplaced=0 "*'
 }
 
 @test "a signal while preconditioning stops it: exit 128+N, no test file left, no note" {
-	need_strace
-	# each fdatasync (one ends each pass) takes 2 s more: the signal,
-	# sent once the test file exists, lands inside the preconditioning
+	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
+	# the 21st 128 KiB write (inside the first pass) waits, held by the
+	# fault shim, until the signal has been sent: it lands inside the
+	# preconditioning however slow the machine
 	for sig in INT:130 TERM:143; do
+		HOLD=$OD/hold
+		rm -rf "$HOLD"
+		mkdir "$HOLD"
+		# set -m: a background job of a non-interactive shell ignores SIGINT otherwise
 		set -m
-		# as traced does, inline: cdm must be strace's child for pgrep -P
-		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-		strace -f -o /dev/null -e trace=fdatasync -e inject=fdatasync:delay_enter=2000000 \
+		CDM_FAULT=pwrite:hold:20:$BLK CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
+			ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
 			"$CDM" "${QUICK[@]}" --precondition -t RND4K "$TD" > "$OD/out" 2> "$OD/err" &
-		sp=$!
+		pid=$!
 		set +m
-		pid=
-		for _ in $(seq 400); do
-			pid=$(pgrep -P "$sp" | head -1)
-			[ -n "$pid" ] && compgen -G "$TD/cdm-*.tmp" > /dev/null && break
-			sleep 0.01
-		done
-		[ -n "$pid" ] || { kill -9 "$sp"; echo "no test file appeared"; false; }
+		wait_for "a 128 KiB write of the preconditioning to be held" \
+			held_or_ended "$HOLD/pwrite-$BLK.held" "$pid"
 		kill -s "${sig%:*}" "$pid"
+		touch "$HOLD/pwrite-$BLK.go"
 		st=0
-		wait "$sp" || st=$?
+		wait "$pid" || st=$?
 		cat "$OD/err"
-		[ "$st" -eq "${sig#*:}" ]
-		grep -q "^cdm: interrupted by " "$OD/err"
-		[ -z "$(grep 'preconditioned' "$OD/err")" ]
+		assert_equal "$st" "${sig#*:}"
+		assert_grep "^cdm: interrupted by " "$OD/err"
+		refute_grep 'preconditioned' "$OD/err"
 		# the report has the run's settings and no test row
-		[ -z "$(grep -E '^  (SEQ|RND) ' "$OD/out")" ]
+		refute_grep -E '^  (SEQ|RND) ' "$OD/out"
 		# the setting is kept, and said not to have completed
-		grep -q "<Precondition>" "$OD/out"
-		grep -qx "Precondition: did not complete" "$OD/out"
+		assert_grep "<Precondition>" "$OD/out"
+		assert_grep -x "Precondition: did not complete" "$OD/out"
 		assert_clean "$TD"
 	done
 }
@@ -232,21 +232,21 @@ traced_run() {
 		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
 		"$CDM" "${QUICK[@]}" --precondition -t RND4K -f json "$TD" > "$OD/p.json" 2> "$OD/err" || st=$?
 	cat "$OD/err"
-	[ "$st" -eq 143 ]
+	assert_equal "$st" 143
 	python3 - "$OD/p.json" <<'PY'
 import json, sys
 pc = json.load(open(sys.argv[1]))["settings"]["precondition"]
 assert pc is not None and pc["complete"] is False and pc["time_ns"] is None, pc
 PY
 	"$CDM" report "$OD/p.json" > "$OD/p.txt"
-	grep -qx "Precondition: did not complete" "$OD/p.txt"
-	"$CDM" report -f markdown "$OD/p.json" | grep -q "preconditioning did not complete"
-	"$CDM" report -f svg "$OD/p.json" | grep -q "Preconditioning did not complete"
+	assert_grep -x "Precondition: did not complete" "$OD/p.txt"
+	"$CDM" report -f markdown "$OD/p.json" | assert_grep "preconditioning did not complete" -
+	"$CDM" report -f svg "$OD/p.json" | assert_grep "Preconditioning did not complete" -
 	# a contradiction is refused
 	sed 's/"complete": false/"complete": true/' "$OD/p.json" > "$OD/bad.json"
 	run "$CDM" report "$OD/bad.json"
-	[ "$status" -ne 0 ]
-	[[ "$output" == *'settings.precondition: "complete" is true, but time_ns is null'* ]]
+	assert_failure
+	assert_like "$output" "*'settings.precondition: \"complete\" is true, but time_ns is null'*"
 	assert_clean "$TD"
 }
 
@@ -259,14 +259,15 @@ PY
 			ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
 			"$CDM" "${QUICK[@]}" --precondition -t RND4K "$TD" > "$OD/out" 2> "$OD/err" || st=$?
 		cat "$OD/err"
-		[ "$st" -eq 1 ]
+		assert_equal "$st" 1
 		line=$(grep -v '^cdm: \(note\|warning\): ' "$OD/err" | head -1)
-		[[ "$line" =~ ^cdm:\ $TD/cdm-[^\ ]+\.tmp:\ preconditioning\ the\ test\ file\ failed\ at\ offset\ ([0-9]+)\ \(pass\ ${f#*:}\ of\ 2\):\ Input/output\ error$ ]]
+		[[ "$line" =~ ^cdm:\ $TD/cdm-[^\ ]+\.tmp:\ preconditioning\ the\ test\ file\ failed\ at\ offset\ ([0-9]+)\ \(pass\ ${f#*:}\ of\ 2\):\ Input/output\ error$ ]] ||
+			fail "not the line of a failed preconditioning write in pass ${f#*:}: $line"
 		off=${BASH_REMATCH[1]}
 		# a 128 KiB block of the file; 8 writes in flight, so any of the first
-		[ $((off % BLK)) -eq 0 ]
-		[ "$off" -lt "$SIZE" ]
-		[ ! -s "$OD/out" ]
+		assert [ $((off % BLK)) -eq 0 ]
+		assert [ "$off" -lt "$SIZE" ]
+		refute [ -s "$OD/out" ]
 		assert_clean "$TD"
 	done
 	st=0
@@ -274,7 +275,7 @@ PY
 		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
 		"$CDM" "${QUICK[@]}" --precondition -t RND4K "$TD" > "$OD/out" 2> "$OD/err" || st=$?
 	cat "$OD/err"
-	[ "$st" -eq 1 ]
-	grep -qE "^cdm: $TD/cdm-[^ ]+\.tmp: no space left after writing ([0-9]+ MiB|[0-9]+ bytes) of the 16 MiB test file \(preconditioning, pass 2 of 2\)$" "$OD/err"
+	assert_equal "$st" 1
+	assert_grep -E "^cdm: $TD/cdm-[^ ]+\.tmp: no space left after writing ([0-9]+ MiB|[0-9]+ bytes) of the 16 MiB test file \(preconditioning, pass 2 of 2\)$" "$OD/err"
 	assert_clean "$TD"
 }

@@ -39,6 +39,14 @@ bash_complete() {
 	) | sort -u
 }
 
+# offered WORD LIST - WORD is a line of LIST (the candidates); when not,
+# say so and print them
+offered() {
+	grep -qx -- "$1" <<< "$2" && return 0
+	printf 'not offered: %s\ncandidates:\n%s\n' "$1" "$2"
+	return 1
+}
+
 # not_offered WORD LIST - WORD is not a line of LIST (a plain "! grep" cannot
 # fail a test in bats 1.8)
 not_offered() {
@@ -63,40 +71,40 @@ registry_formats() {
 	need_bash_completion
 	for sub in "" compare import merge report sweep; do
 		want=$(help_options $sub)
-		[ -n "$want" ]
+		assert [ -n "$want" ]
 		got=$(bash_complete cdm $sub --)
 		echo "== ${sub:-cdm}"; diff <(echo "$want") <(echo "$got")
 	done
 	# a prefix narrows it
-	[ "$(bash_complete cdm --eng)" = "--engine" ]
+	assert_equal "$(bash_complete cdm --eng)" "--engine"
 }
 
 @test "bash: values of --engine, --format, --profile, --aggregate, --mode, --data, --metric equal the binary's" {
 	need_bash_completion
 	want=$( { echo auto; "$CDM" --list-engines | awk 'NR > 1 { print $1 }'; } | sort -u)
-	[ "$(bash_complete cdm -e '')" = "$want" ]
-	[ "$(bash_complete cdm --engine '')" = "$want" ]
-	[ "$(bash_complete cdm -f '')" = "$(registry_formats)" ]
-	[ "$(bash_complete cdm report -f '')" = "$(registry_formats report)" ]
-	[ "$(bash_complete cdm merge --format '')" = "$(registry_formats merge)" ]
-	[ "$(bash_complete cdm import -f '')" = "$(registry_formats import)" ]
-	[ "$(bash_complete cdm compare -f '')" = "$(registry_formats compare)" ]
+	assert_equal "$(bash_complete cdm -e '')" "$want"
+	assert_equal "$(bash_complete cdm --engine '')" "$want"
+	assert_equal "$(bash_complete cdm -f '')" "$(registry_formats)"
+	assert_equal "$(bash_complete cdm report -f '')" "$(registry_formats report)"
+	assert_equal "$(bash_complete cdm merge --format '')" "$(registry_formats merge)"
+	assert_equal "$(bash_complete cdm import -f '')" "$(registry_formats import)"
+	assert_equal "$(bash_complete cdm compare -f '')" "$(registry_formats compare)"
 	# every built-in profile, and a profile file beside them
 	touch "$OD/mine.cdm" "$OD/other.txt"
 	profiles=$("$CDM" --list-profiles | sed -n 's/^\([a-z0-9][a-z0-9-]*\): .*/\1/p' | sort -u)
-	[ "$(echo "$profiles" | wc -l)" -ge 12 ]
+	assert [ "$(echo "$profiles" | wc -l)" -ge 12 ]
 	got=$(bash_complete cdm -p '')
-	for p in $profiles mine.cdm; do grep -qx "$p" <<< "$got"; done
+	for p in $profiles mine.cdm; do offered "$p" "$got"; done
 	not_offered other.txt "$got"
-	[ "$(bash_complete cdm --aggregate '')" = "$(printf '%s\n' best mean median)" ]
-	[ "$(bash_complete cdm --mode '')" = "$(printf '%s\n' all mix read write)" ]
-	[ "$(bash_complete cdm sweep --mode '')" = "$(printf '%s\n' all read write)" ]
-	[ "$(bash_complete cdm --data '')" = "$(printf '%s\n' random zero)" ]
-	[ "$(bash_complete cdm compare --metric '')" = "$(printf '%s\n' iops latency mb_s)" ]
+	assert_equal "$(bash_complete cdm --aggregate '')" "$(printf '%s\n' best mean median)"
+	assert_equal "$(bash_complete cdm --mode '')" "$(printf '%s\n' all mix read write)"
+	assert_equal "$(bash_complete cdm sweep --mode '')" "$(printf '%s\n' all read write)"
+	assert_equal "$(bash_complete cdm --data '')" "$(printf '%s\n' random zero)"
+	assert_equal "$(bash_complete cdm compare --metric '')" "$(printf '%s\n' iops latency mb_s)"
 	# each value is one the binary takes: a run refuses none of them at parse time
 	for e in $want; do
 		run "$CDM" --engine "$e" --mode nonsense "$TD"
-		[[ "$output" != *"--engine"* ]]
+		refute_output --partial "--engine"
 	done
 }
 
@@ -105,36 +113,36 @@ registry_formats() {
 	mkdir "$OD/dir"
 	touch "$OD/a.json" "$OD/b.txt" "$OD/c.bin"
 	got=$(bash_complete cdm '')
-	for w in compare import merge report sweep dir; do grep -qx "$w" <<< "$got"; done
+	for w in compare import merge report sweep dir; do offered "$w" "$got"; done
 	not_offered a.json "$got"
 	not_offered c.bin "$got"
 	# a block device under /dev, when there is one
 	dev=$(find /dev -maxdepth 1 -type b | head -1)
 	if [ -n "$dev" ]; then
-		grep -qx "$dev" <<< "$(bash_complete cdm "${dev%?}")"
+		offered "$dev" "$(bash_complete cdm "${dev%?}")"
 	fi
 	# a subcommand is only the first word
 	not_offered compare "$(bash_complete cdm -q '')"
 	for sub in compare report; do
 		got=$(bash_complete cdm $sub '')
-		grep -qx a.json <<< "$got"
-		grep -qx b.txt <<< "$got"
+		offered a.json "$got"
+		offered b.txt "$got"
 		not_offered c.bin "$got"
 	done
 	got=$(bash_complete cdm merge '')
-	grep -qx a.json <<< "$got"
+	offered a.json "$got"
 	not_offered b.txt "$got"
 	got=$(bash_complete cdm import '')
-	grep -qx b.txt <<< "$got"
+	offered b.txt "$got"
 	not_offered a.json "$got"
 	got=$(bash_complete cdm --save '')
-	grep -qx a.json <<< "$got"
+	offered a.json "$got"
 	not_offered b.txt "$got"
 	# cdm import's -s is --save, not the run's --size
 	got=$(bash_complete cdm import -s '')
-	grep -qx a.json <<< "$got"
+	offered a.json "$got"
 	not_offered 1GiB "$got"
-	grep -qx 1GiB <<< "$(bash_complete cdm -s '')"
+	offered 1GiB "$(bash_complete cdm -s '')"
 }
 
 @test "bash: the options the completion names as taking a value are options cdm has" {
@@ -142,7 +150,7 @@ registry_formats() {
 	# every long option in a case pattern of the completion script
 	named=$(grep -o -- '--[a-z][a-z-]*' "$COMP_DIR/cdm.bash" | sort -u)
 	for o in $named; do
-		grep -qx -- "$o" <<< "$all" || { echo "the completion names $o, which cdm lacks"; false; }
+		grep -qx -- "$o" <<< "$all" || fail "the completion names $o, which cdm lacks"
 	done
 }
 
@@ -157,7 +165,7 @@ zsh_complete() {
 	need_zsh
 	for sub in "" compare import merge report sweep; do
 		want=$(help_options $sub)
-		[ -n "$want" ]
+		assert [ -n "$want" ]
 		got=$(zsh_complete "cdm ${sub:+$sub }--" | grep -- '^--[a-z]' || true)
 		echo "== ${sub:-cdm}"; diff <(echo "$want") <(echo "$got")
 	done
@@ -166,19 +174,19 @@ zsh_complete() {
 @test "zsh: engines, formats, profiles, subcommands and result files" {
 	need_zsh
 	got=$(zsh_complete 'cdm -e ')
-	for e in auto io_uring libaio sync null; do grep -qx "$e" <<< "$got"; done
+	for e in auto io_uring libaio sync null; do offered "$e" "$got"; done
 	got=$(zsh_complete 'cdm --format ')
-	for f in $(registry_formats); do grep -qx "$f" <<< "$got"; done
+	for f in $(registry_formats); do offered "$f" "$got"; done
 	got=$(zsh_complete 'cdm -p ')
-	for p in default nvme cdm6 orion-simple; do grep -qx "$p" <<< "$got"; done
+	for p in default nvme cdm6 orion-simple; do offered "$p" "$got"; done
 	mkdir "$OD/dir"
 	touch "$OD/a.json" "$OD/b.txt" "$OD/c.bin"
 	got=$(zsh_complete 'cdm ')
-	for w in compare import merge report sweep dir/; do grep -qx "$w" <<< "$got"; done
+	for w in compare import merge report sweep dir/; do offered "$w" "$got"; done
 	got=$(zsh_complete 'cdm compare ')
-	grep -qx a.json <<< "$got"
-	grep -qx b.txt <<< "$got"
+	offered a.json "$got"
+	offered b.txt "$got"
 	not_offered c.bin "$got"
 	got=$(zsh_complete 'cdm compare --metric ')
-	for m in mb_s iops latency; do grep -qx "$m" <<< "$got"; done
+	for m in mb_s iops latency; do offered "$m" "$got"; done
 }

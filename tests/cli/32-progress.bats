@@ -89,11 +89,11 @@ EOF
 		--interval 1 --warmup 1 "$TD"
 	check_plan 4 1 2 1 1
 	# the preparation: no time left before a byte is written, then the whole run's
-	grep -qx 'Preparing test file' "$OD/lines.txt"
-	grep -qE '^Preparing test file: +[0-9]+%  [0-9]+s left$' "$OD/lines.txt"
+	assert_grep -x 'Preparing test file' "$OD/lines.txt"
+	assert_grep -E '^Preparing test file: +[0-9]+%  [0-9]+s left$' "$OD/lines.txt"
 	# the interval counts down before the test it precedes
-	grep -qE '^test 2 of 4  Interval 1 s before RND4K Q32T1 Read  [0-9]+s left$' "$OD/lines.txt"
-	grep -qE '^test 3 of 4  SEQ1M Q8T1 Write warm-up +[0-9.]+ MB/s  [0-9]+s left$' "$OD/lines.txt"
+	assert_grep -E '^test 2 of 4  Interval 1 s before RND4K Q32T1 Read  [0-9]+s left$' "$OD/lines.txt"
+	assert_grep -E '^test 3 of 4  SEQ1M Q8T1 Write warm-up +[0-9.]+ MB/s  [0-9]+s left$' "$OD/lines.txt"
 	assert_clean "$TD"
 }
 
@@ -101,18 +101,18 @@ EOF
 	on_tty --engine null -t 'RND4K Q1T1' --mode read --size 16MiB --count 3 --time 1 \
 		--interval 0 --warmup 0 "$TD"
 	check_plan 1 0 3 1 0
-	grep -qE '^test 1 of 1  RND4K Q1T1 Read  pass 3/3 +[0-9.]+ MB/s  [01]s left$' "$OD/lines.txt"
-	[ -z "$(grep 'warm-up' "$OD/lines.txt")" ]
+	assert_grep -E '^test 1 of 1  RND4K Q1T1 Read  pass 3/3 +[0-9.]+ MB/s  [01]s left$' "$OD/lines.txt"
+	assert_equal "$(grep 'warm-up' "$OD/lines.txt")" ""
 }
 
 @test "--quiet, and stderr not a terminal: no progress line" {
 	on_tty --engine null "${QUICK[@]}" -t 'RND4K Q1T1' "$TD"
-	[ -z "$(grep -E 'test [0-9]+ of|left$|Preparing' "$OD/lines.txt")" ]
+	assert_equal "$(grep -E 'test [0-9]+ of|left$|Preparing' "$OD/lines.txt")" ""
 	"$CDM" --engine null --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
 		-t 'RND4K Q1T1' "$TD" > /dev/null 2> "$OD/err"
 	cat "$OD/err"
-	[ -z "$(grep -E 'test [0-9]+ of|left|Preparing' "$OD/err")" ]
-	[ -z "$(tr -cd '\r' < "$OD/err")" ]
+	assert_equal "$(grep -E 'test [0-9]+ of|left|Preparing' "$OD/err")" ""
+	assert_equal "$(tr -cd '\r' < "$OD/err")" ""
 }
 
 @test "--steady-state: 'at most' while rounds are ahead, approximate until a round was measured; --end-fsync's flush shown" {
@@ -135,7 +135,7 @@ for l in rounds:
     assert bool(approx) == (k == 1), l
 assert any(": fdatasync" in l for l in rounds)
 EOF
-	grep -qE '^test 1 of 1  SEQ1M Q1T1 Write round 1/6 +[0-9.]+ MB/s  at most ~[0-9]+s left$' "$OD/lines.txt"
+	assert_grep -E '^test 1 of 1  SEQ1M Q1T1 Write round 1/6 +[0-9.]+ MB/s  at most ~[0-9]+s left$' "$OD/lines.txt"
 	assert_clean "$TD"
 }
 
@@ -143,12 +143,12 @@ EOF
 	on_tty --verify -t 'SEQ128K Q2T1' --size 64MiB --count 1 --time 1 --interval 0 \
 		--warmup 0 "$TD"
 	# the read test: the write test's read-back is ahead, not guessed
-	grep -qE '^test 1 of 2  SEQ128K Q2T1 Read  pass 1/1 +[0-9.]+ MB/s  [0-9]+s left \+ verify$' "$OD/lines.txt"
-	grep -qE '^test 2 of 2  SEQ128K Q2T1 Write pass 1/1 +[0-9.]+ MB/s  [0-9]+s left \+ verify$' "$OD/lines.txt"
+	assert_grep -E '^test 1 of 2  SEQ128K Q2T1 Read  pass 1/1 +[0-9.]+ MB/s  [0-9]+s left \+ verify$' "$OD/lines.txt"
+	assert_grep -E '^test 2 of 2  SEQ128K Q2T1 Write pass 1/1 +[0-9.]+ MB/s  [0-9]+s left \+ verify$' "$OD/lines.txt"
 	# no percentage and no time before a block is read back; then both
-	grep -qx 'test 2 of 2  verifying SEQ128K Q2T1 Write' "$OD/lines.txt"
-	grep -qE '^test 2 of 2  verifying SEQ128K Q2T1 Write: [0-9]+%  [0-9]+s left$' "$OD/lines.txt"
-	[ -z "$(grep -E 'verifying .*\+ verify' "$OD/lines.txt")" ]
+	assert_grep -x 'test 2 of 2  verifying SEQ128K Q2T1 Write' "$OD/lines.txt"
+	assert_grep -E '^test 2 of 2  verifying SEQ128K Q2T1 Write: [0-9]+%  [0-9]+s left$' "$OD/lines.txt"
+	assert_equal "$(grep -E 'verifying .*\+ verify' "$OD/lines.txt")" ""
 	assert_clean "$TD"
 }
 

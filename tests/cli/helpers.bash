@@ -236,3 +236,120 @@ wait_for() {
 		sleep 0.02
 	done
 }
+
+# ---- events a test waits for (with wait_for) instead of a sleep ----
+
+# has_thread PID NAME - has process PID a thread named NAME (its comm:
+# cdm's workers are "cdm-w<i>", its preparation writers "cdm-p<i>")?
+has_thread() {
+	grep -qx -- "$2" /proc/"$1"/task/*/comm 2> /dev/null
+}
+
+# held_or_ended FILE PID - is the fault shim's FILE ("$HOLD/pread.held")
+# there, or has PID ended (so that a wait for a hold never outlasts cdm)?
+held_or_ended() {
+	[ -e "$1" ] || ! kill -0 "$2" 2> /dev/null
+}
+
+# tty_start DIR ARGS... - start cdm (ARGS) in the background on a terminal
+# of its own (script(1)), so that it draws its progress line, which says
+# the phase it is in ("test 1 of 2  RND4K Q1T1 Read  pass 2/30 ...",
+# docs/method.md, "Progress"): the event for a test that needs "the first
+# pass has ended".  Its stdout goes to DIR/out; what it writes on the
+# terminal (stderr: the progress line, notes, errors) to DIR/tty as it
+# comes.  Sets PID (cdm's own process, to signal) and TTY_PID (script's,
+# for tty_wait).  Skips without script (util-linux).
+tty_start() {
+	local dir=$1 cmd
+	shift
+	command -v script > /dev/null || skip "script (util-linux) is not installed"
+	printf -v cmd '%q ' "$CDM" "$@"
+	rm -f "$dir/tty" "$dir/pid" "$dir/pid.tmp"
+	# the shell that script(1) starts writes its PID, then becomes cdm
+	SHELL=/bin/bash script -q -f -e -c \
+		"echo \$\$ > '$dir/pid.tmp' && mv '$dir/pid.tmp' '$dir/pid' && exec $cmd > '$dir/out'" \
+		"$dir/tty" < /dev/null > /dev/null 2>&1 &
+	TTY_PID=$!
+	TTY_DIR=$dir
+	wait_for "cdm to start on a terminal" test -s "$dir/pid" || return 1
+	PID=$(cat "$dir/pid")
+}
+
+# tty_shows TEXT - has cdm's terminal shown TEXT (a fixed string, such as
+# "test 1 of 2  RND4K Q1T1 Read  pass 2/30")?
+tty_shows() {
+	grep -qF -- "$1" "$TTY_DIR/tty"
+}
+
+# tty_wait - wait for the run of tty_start to end: its exit status in
+# TTY_STATUS, and its terminal's output in DIR/err, a line for each
+# progress update (carriage returns and line clears taken out)
+tty_wait() {
+	TTY_STATUS=0
+	wait "$TTY_PID" || TTY_STATUS=$?
+	tr '\r' '\n' < "$TTY_DIR/tty" | sed 's/\x1b\[K//g' | grep -v '^Script ' | grep . > "$TTY_DIR/err" || true
+}
+
+# ended PID - has process PID ended?  (A child of this shell: bash reaps
+# it as it ends and keeps its status for `wait`.)
+ended() {
+	! kill -0 "$1" 2> /dev/null
+}
+
+# assert_grep [GREP-OPTIONS...] PATTERN FILE - a line of FILE matches
+# PATTERN (grep's options: -E, -x, -F, -e; -c is not one); FILE - is
+# standard input (cmd | assert_grep PATTERN -).  On failure the pattern
+# and the text are printed.  refute_grep: no line does.
+assert_grep() {
+	grep_check 1 "$@"
+}
+
+refute_grep() {
+	grep_check 0 "$@"
+}
+
+# grep_check WANT [GREP-OPTIONS...] PATTERN FILE - assert_grep (WANT 1) or
+# refute_grep (WANT 0)
+grep_check() {
+	local want=$1 file=${!#} name=${!#} found=0 msg
+	shift
+	if [ "$file" = - ]; then
+		file=$(mktemp "${OD:-${BATS_TMPDIR:-/tmp}}/stdin.XXXXXX")
+		cat > "$file"
+		name="standard input"
+	fi
+	grep -q "${@:1:$#-1}" -- "$file" 2> /dev/null && found=1
+	if [ "$found" = "$want" ]; then
+		[ "$name" = "$file" ] || rm -f "$file"
+		return 0
+	fi
+	if [ "$want" = 1 ]; then
+		msg=$(batslib_print_kv_single 7 pattern "${*:1:$#-1}" file "$name"
+			batslib_print_kv_single_or_multi 7 text "$(head -c 4000 -- "$file" 2>&1)")
+		msg=$(echo "$msg" | batslib_decorate 'no line matches')
+	else
+		msg=$(batslib_print_kv_single 7 pattern "${*:1:$#-1}" file "$name"
+			batslib_print_kv_single_or_multi 7 lines "$(grep "${@:1:$#-1}" -- "$file" | head -20)")
+		msg=$(echo "$msg" | batslib_decorate 'a line matches, and none should')
+	fi
+	[ "$name" = "$file" ] || rm -f "$file"
+	echo "$msg" | fail
+}
+
+# assert_like VALUE 'GLOB' - VALUE matches GLOB, a pattern written as in
+# [[ VALUE == GLOB ]] and passed in single quotes: quoted parts are
+# literal, * and ? outside them match any text, variables are expanded
+# (in the caller's scope).  On failure the pattern and the value are
+# printed:  assert_like "$output" '*"--svg"*"names the same file"*'
+# refute_like: VALUE does not match GLOB.
+assert_like() {
+	eval "[[ \$1 == $2 ]]" && return 0
+	batslib_print_kv_single_or_multi 7 pattern "$2" value "$1" |
+		batslib_decorate 'value does not match' | fail
+}
+
+refute_like() {
+	eval "[[ \$1 == $2 ]]" || return 0
+	batslib_print_kv_single_or_multi 7 pattern "$2" value "$1" |
+		batslib_decorate 'value matches, and should not' | fail
+}
