@@ -69,7 +69,7 @@ with_fault() {
 	need_shim
 	run with_fault fallocate:ENOSPC:0 "${QUICK[@]}" --test RND4K "$TD"
 	assert_failure 1
-	assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: no space left to pre-size a 16 MiB test file$"
+	assert_grep -E "^cdm: $TD/cdm-[^ ]+\.tmp: no space left to pre-size a 16 MiB test file$" "$OD/err"
 	assert_clean "$TD"
 }
 
@@ -78,7 +78,7 @@ with_fault() {
 	# the preparation writes 4 MiB at a time: the third write fails
 	run with_fault pwrite:ENOSPC:2:4194304 "${QUICK[@]}" --test RND4K "$TD"
 	assert_failure 1
-	assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: no space left after writing 8 MiB of the 16 MiB test file$"
+	assert_grep -E "^cdm: $TD/cdm-[^ ]+\.tmp: no space left after writing 8 MiB of the 16 MiB test file$" "$OD/err"
 	assert_equal "$(stat -c %s "$OD/out")" 0
 	assert_clean "$TD"
 }
@@ -87,7 +87,7 @@ with_fault() {
 	need_shim
 	run with_fault pwrite:EIO:1:4194304 "${QUICK[@]}" --test RND4K "$TD"
 	assert_failure 1
-	assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: preparing the test file failed at offset 4194304: Input/output error$"
+	assert_grep -E "^cdm: $TD/cdm-[^ ]+\.tmp: preparing the test file failed at offset 4194304: Input/output error$" "$OD/err"
 	assert_clean "$TD"
 	# write(2) may write less than asked: the rest is written next
 	run with_fault pwrite:short:1:4194304 "${QUICK[@]}" --engine null --test RND4K "$TD"
@@ -99,7 +99,7 @@ with_fault() {
 	need_shim
 	run with_fault fdatasync:EIO:0 "${QUICK[@]}" --test RND4K "$TD"
 	assert_failure 1
-	assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: fdatasync: Input/output error$"
+	assert_grep -E "^cdm: $TD/cdm-[^ ]+\.tmp: fdatasync: Input/output error$" "$OD/err"
 	assert_equal "$(stat -c %s "$OD/out")" 0
 	assert_clean "$TD"
 }
@@ -113,13 +113,13 @@ with_fault() {
 		assert_failure 1
 		msg="Input/output error"
 		[ "$e" = ENOSPC ] && msg="No space left on device"
-		assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Write: $msg at offset [0-9]+$"
-		assert_grep "$OD/err" -x "cdm: the run stopped at the first I/O error: the report shows the tests measured before it; the test file was removed"
+		assert_grep -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Write: $msg at offset [0-9]+$" "$OD/err"
+		assert_grep -x "cdm: the run stopped at the first I/O error: the report shows the tests measured before it; the test file was removed" "$OD/err"
 		# the rows measured before the error are on stdout, the failed ones are not
-		assert_grep "$OD/out" -E '^  RND    4KiB \(Q=  1, T= 1\):'
-		assert_grep "$OD/out" -E '^  SEQ    1MiB \(Q=  1, T= 1\):'
-		assert_grep "$OD/out" -x '\[Read\]'
-		refute_grep "$OD/out" -x '\[Write\]'
+		assert_grep -E '^  RND    4KiB \(Q=  1, T= 1\):' "$OD/out"
+		assert_grep -E '^  SEQ    1MiB \(Q=  1, T= 1\):' "$OD/out"
+		assert_grep -x '\[Read\]' "$OD/out"
+		refute_grep -x '\[Write\]' "$OD/out"
 		assert_clean "$TD"
 	done
 }
@@ -128,11 +128,11 @@ with_fault() {
 	need_shim
 	run with_fault pread:short:20:4096 "${QUICK[@]}" --engine sync --test RND4K "$TD"
 	assert_failure 1
-	assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Read: short read at offset [0-9]+$"
+	assert_grep -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Read: short read at offset [0-9]+$" "$OD/err"
 	assert_clean "$TD"
 	run with_fault pwrite:short:20:4096 "${QUICK[@]}" --engine sync --test RND4K "$TD"
 	assert_failure 1
-	assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Write: short write at offset [0-9]+$"
+	assert_grep -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Write: short write at offset [0-9]+$" "$OD/err"
 	assert_clean "$TD"
 }
 
@@ -141,16 +141,16 @@ with_fault() {
 	# a filesystem that takes O_DIRECT on open but refuses the I/O
 	run with_fault pwrite:EINVAL:0:4194304 "${QUICK[@]}" --test RND4K "$TD"
 	assert_failure 1
-	assert_grep "$OD/err" -E "^cdm: $TD: the [a-z0-9]+ filesystem accepted O_DIRECT but refused the first write \(Invalid argument\); run with --buffered$"
+	assert_grep -E "^cdm: $TD: the [a-z0-9]+ filesystem accepted O_DIRECT but refused the first write \(Invalid argument\); run with --buffered$" "$OD/err"
 	assert_clean "$TD"
 	run with_fault pread:EINVAL:20:4096 "${QUICK[@]}" --engine sync --test RND4K "$TD"
 	assert_failure 1
-	assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Read: Invalid argument at offset [0-9]+ \(O_DIRECT needs the block size and offsets aligned to the device's logical block size; try --buffered\)$"
+	assert_grep -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Read: Invalid argument at offset [0-9]+ \(O_DIRECT needs the block size and offsets aligned to the device's logical block size; try --buffered\)$" "$OD/err"
 	assert_clean "$TD"
 	# without O_DIRECT there is no alignment to blame
 	run with_fault pread:EINVAL:20:4096 "${QUICK[@]}" --buffered --engine sync --test RND4K "$TD"
 	assert_failure 1
-	assert_grep "$OD/err" -E "RND4K Q1T1 Read: Invalid argument at offset [0-9]+$"
+	assert_grep -E "RND4K Q1T1 Read: Invalid argument at offset [0-9]+$" "$OD/err"
 	assert_clean "$TD"
 }
 
@@ -165,7 +165,7 @@ with_fault() {
 		and .tests[1].error.message == "Input/output error"
 		and (.tests[1].error.offset_bytes | type) == "number"' "$OD/out"
 	off=$(jq '.tests[1].error.offset_bytes' "$OD/out")
-	assert_grep "$OD/err" "RND4K Q1T1 Read: Input/output error at offset $off$"
+	assert_grep "RND4K Q1T1 Read: Input/output error at offset $off$" "$OD/err"
 	assert_clean "$TD"
 }
 
@@ -174,17 +174,17 @@ with_fault() {
 	engine_works libaio || skip "$SKIP_WHY"
 	run with_fault io_getevents:EIO:20:4096 "${QUICK[@]}" --engine libaio --test "RND4K Q8T2" "$TD"
 	assert_failure 1
-	assert_grep "$OD/err" -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q8T2 Read: Input/output error at offset [0-9]+$"
+	assert_grep -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q8T2 Read: Input/output error at offset [0-9]+$" "$OD/err"
 	assert_clean "$TD"
 	run with_fault io_getevents:short:20:4096 "${QUICK[@]}" --engine libaio --test "RND4K Q8T2" "$TD"
 	assert_failure 1
-	assert_grep "$OD/err" -E "RND4K Q8T2 Read: short read at offset [0-9]+$"
+	assert_grep -E "RND4K Q8T2 Read: short read at offset [0-9]+$" "$OD/err"
 	assert_clean "$TD"
 	# a refused submission names the first I/O of the batch: sequential
 	# offsets start at 0 and only grow, so the 21st submission's is not 0
 	run with_fault io_submit:EIO:20:4096 "${QUICK[@]}" --engine libaio --test "SEQ4K Q8T1" "$TD"
 	assert_failure 1
-	assert_grep "$OD/err" -E "SEQ4K Q8T1 Read: Input/output error at offset [1-9][0-9]*$"
+	assert_grep -E "SEQ4K Q8T1 Read: Input/output error at offset [1-9][0-9]*$" "$OD/err"
 	assert_clean "$TD"
 }
 
@@ -215,7 +215,7 @@ with_fault() {
 	"$CDM" "${QUICK[@]}" --engine null --test RND4K --format json "$TD" > /dev/full 2> "$OD/err" || st=$?
 	cat "$OD/err"
 	assert_equal "$st" 1
-	assert_grep "$OD/err" -x "cdm: stdout: writing the report failed: No space left on device"
+	assert_grep -x "cdm: stdout: writing the report failed: No space left on device" "$OD/err"
 	assert_clean "$TD"
 }
 
@@ -229,8 +229,8 @@ with_fault() {
 	wait "$pid" || st=$?
 	cat "$OD/err"
 	assert_equal "$st" 0
-	assert_grep "$OD/err" -x "cdm: warning: $f: the test file was deleted by another process during the run; cdm measured it to the end through its open descriptor"
-	assert_grep "$OD/out" -E '^  RND    4KiB \(Q=  1, T= 1\):'
+	assert_grep -x "cdm: warning: $f: the test file was deleted by another process during the run; cdm measured it to the end through its open descriptor" "$OD/err"
+	assert_grep -E '^  RND    4KiB \(Q=  1, T= 1\):' "$OD/out"
 	assert_clean "$TD"
 }
 
@@ -276,8 +276,8 @@ shrink_under_run() {
 	wait "$pid" || st=$?
 	cat "$OD/err"
 	assert_equal "$st" 1
-	assert_grep "$OD/err" -E "^cdm: $MNT/cdm-[^ ]+\.tmp: $2 Read: Input/output error at offset [0-9]+$"
-	assert_grep "$OD/err" -x "cdm: the run stopped at the first I/O error: the report shows the tests measured before it; the test file was removed"
+	assert_grep -E "^cdm: $MNT/cdm-[^ ]+\.tmp: $2 Read: Input/output error at offset [0-9]+$" "$OD/err"
+	assert_grep -x "cdm: the run stopped at the first I/O error: the report shows the tests measured before it; the test file was removed" "$OD/err"
 	assert_clean "$MNT"
 }
 
@@ -301,7 +301,7 @@ shrink_under_run() {
 	wait "$pid" || st=$?
 	cat "$OD/err"
 	assert_equal "$st" 0
-	assert_grep "$OD/err" -x "cdm: warning: $f: the target was unmounted or moved during the run; the test file was removed through the directory cdm held open"
+	assert_grep -x "cdm: warning: $f: the target was unmounted or moved during the run; the test file was removed through the directory cdm held open" "$OD/err"
 	# mount it again: nothing of cdm's is left on the volume
 	wait_for "$LOOP mounted again on $MNT" mount "$LOOP" "$MNT"
 	assert_clean "$MNT"
@@ -374,12 +374,12 @@ need_deny() {
 	# io_setup fails with EAGAIN from the first call (the probe)
 	run with_fault io_setup:EAGAIN:0 "${QUICK[@]}" --engine libaio --test "RND4K Q8T1" "$TD"
 	assert_failure 1
-	assert_grep "$OD/err" -x "cdm: the libaio engine does not work here: fs.aio-max-nr reached (see /proc/sys/fs/aio-max-nr)"
+	assert_grep -x "cdm: the libaio engine does not work here: fs.aio-max-nr reached (see /proc/sys/fs/aio-max-nr)" "$OD/err"
 	assert_clean "$TD"
 	# the probe succeeds, the worker's io_setup after the preparation fails
 	run with_fault io_setup:EAGAIN:1 "${QUICK[@]}" --engine libaio --test "RND4K Q8T1" "$TD"
 	assert_failure 1
-	assert_grep "$OD/err" -E "^cdm: RND4K Q8T1: the libaio engine could not be set up on $TD/cdm-[^ ]+\.tmp: Resource temporarily unavailable; libaio: io_setup\(8\) exceeds the system-wide limit in /proc/sys/fs/aio-max-nr$"
+	assert_grep -E "^cdm: RND4K Q8T1: the libaio engine could not be set up on $TD/cdm-[^ ]+\.tmp: Resource temporarily unavailable; libaio: io_setup\(8\) exceeds the system-wide limit in /proc/sys/fs/aio-max-nr$" "$OD/err"
 	assert_clean "$TD"
 }
 
@@ -515,8 +515,8 @@ need_setpriv() {
 		nomark:EROFS:*) why="the filesystem has no user xattrs and the mark file $TD/cdm-[^ ]+\.keep\.cdm cannot be written: Read-only file system" ;;
 		nomark:ENOSPC:*) why="the filesystem has no user xattrs and the mark file $TD/cdm-[^ ]+\.keep\.cdm cannot be written: No space left on device" ;;
 		esac
-		assert_grep "$OD/err" -E "^cdm: warning: $TD/cdm-[^ ]+\.tmp: cannot keep the test file: $why; it was removed$"
-		refute_grep "$OD/err" "kept the test file"
+		assert_grep -E "^cdm: warning: $TD/cdm-[^ ]+\.tmp: cannot keep the test file: $why; it was removed$" "$OD/err"
+		refute_grep "kept the test file" "$OD/err"
 		assert_clean "$TD"
 	done
 }
@@ -528,7 +528,7 @@ need_setpriv() {
 	kept=$(find "$TD" -name 'cdm-*.keep')
 	[ -f "$kept" ] || fail "no cdm-*.keep in $TD after a run with --keep"
 	[ -f "$kept.cdm" ] || fail "no sidecar $kept.cdm beside the kept file"
-	assert_grep "$kept.cdm" "^cdm test file v2 size=16777216 ino="
+	assert_grep "^cdm test file v2 size=16777216 ino=" "$kept.cdm"
 	run with_fault fsetxattr:ENOTSUP:0 --quiet --count 1 --time 1 --warmup 0 --interval 0 \
 		--engine sync --test RND4K --file "$kept"
 	assert_success

@@ -75,16 +75,16 @@ cdm_run() {
 	want="cdm: warning: $MNT: $LNAME reads its backing file $TD/img through the page cache (loop direct I/O is off): the figures may be memory speed, not disk speed; losetup --direct-io=on $LOOP turns loop direct I/O on [stack: $MNT (ext4) > $LNAME]"
 	cdm_run --test RND4K --save "$OD/san.json" --format markdown "$MNT"
 	assert_equal "$st" 0
-	assert_grep "$OD/err" -xF "$want"
+	assert_grep -xF "$want" "$OD/err"
 	assert_equal "$(grep -c 'memory speed' "$OD/err")" 1     # once
 	assert_equal "$(mem_under "$OD/san.json")" "loop_page_cache|$LNAME|$MNT (ext4) > $LNAME"
-	assert_grep "$OD/out" -F "**Warning: memory under the target.** $LNAME reads its backing file $TD/img through the page cache (loop direct I/O is off): the figures may be memory speed, not disk speed; losetup --direct-io=on $LOOP turns loop direct I/O on (stack: $MNT (ext4) \\> $LNAME)."
+	assert_grep -F "**Warning: memory under the target.** $LNAME reads its backing file $TD/img through the page cache (loop direct I/O is off): the figures may be memory speed, not disk speed; losetup --direct-io=on $LOOP turns loop direct I/O on (stack: $MNT (ext4) \\> $LNAME)." "$OD/out"
 	assert_clean "$MNT"
 
 	# the device as TARGET: the same warning, its stack starting at the device
 	cdm_run --test RND4K --format json "$LOOP"
 	assert_equal "$st" 0
-	assert_grep "$OD/err" -xF "cdm: warning: $LOOP: $LNAME reads its backing file $TD/img through the page cache (loop direct I/O is off): the figures may be memory speed, not disk speed; losetup --direct-io=on $LOOP turns loop direct I/O on [stack: $LNAME]"
+	assert_grep -xF "cdm: warning: $LOOP: $LNAME reads its backing file $TD/img through the page cache (loop direct I/O is off): the figures may be memory speed, not disk speed; losetup --direct-io=on $LOOP turns loop direct I/O on [stack: $LNAME]" "$OD/err"
 	assert_equal "$(mem_under "$OD/out")" "loop_page_cache|$LNAME|$LNAME"
 
 	# direct I/O on: the backing file is read past the page cache
@@ -94,8 +94,8 @@ cdm_run() {
 	mount "$LOOP" "$MNT"
 	cdm_run --test RND4K --save "$OD/dio.json" --format markdown "$MNT"
 	assert_equal "$st" 0
-	refute_grep "$OD/err" 'memory speed\|memory under'
-	refute_grep "$OD/out" 'memory speed\|memory under'
+	refute_grep 'memory speed\|memory under' "$OD/err"
+	refute_grep 'memory speed\|memory under' "$OD/out"
 	assert_equal "$(mem_under "$OD/dio.json")" ""
 	grep -q '"memory_under": \[\]' "$OD/dio.json"
 	assert_clean "$MNT"
@@ -118,7 +118,7 @@ cdm_run() {
 	stack="$MNT (ext4) > $LNAME > $SHM/img > /dev/shm (tmpfs)"
 	cdm_run --test RND4K --save "$OD/r.json" "$MNT"
 	assert_equal "$st" 0
-	assert_grep "$OD/err" -xF "cdm: warning: $MNT: /dev/shm is tmpfs, which keeps files in memory: the figures are memory speed, not disk speed; put the backing file on a disk's filesystem [stack: $stack]"
+	assert_grep -xF "cdm: warning: $MNT: /dev/shm is tmpfs, which keeps files in memory: the figures are memory speed, not disk speed; put the backing file on a disk's filesystem [stack: $stack]" "$OD/err"
 	# memory already: no second warning about the loop's page cache
 	assert_equal "$(grep -c warning "$OD/err")" 1
 	assert_equal "$(mem_under "$OD/r.json")" "memory_fs|/dev/shm (tmpfs)|$stack"
@@ -139,14 +139,14 @@ cdm_run() {
 	cdm_run --test RND4K --save "$OD/r.json" --format markdown "$SHM"
 	if [ "$st" -ne 0 ]; then
 		# tmpfs before Linux 6.6 refuses O_DIRECT
-		assert_grep "$OD/err" "does not support O_DIRECT"
+		assert_grep "does not support O_DIRECT" "$OD/err"
 		cdm_run --test RND4K --buffered --save "$OD/r.json" --format markdown "$SHM"
 	fi
 	assert_equal "$st" 0
-	assert_grep "$OD/err" -xF "cdm: warning: $SHM: /dev/shm is tmpfs, which keeps files in memory: the figures are memory speed, not disk speed; run cdm on a directory of a disk's filesystem [stack: /dev/shm (tmpfs)]"
+	assert_grep -xF "cdm: warning: $SHM: /dev/shm is tmpfs, which keeps files in memory: the figures are memory speed, not disk speed; run cdm on a directory of a disk's filesystem [stack: /dev/shm (tmpfs)]" "$OD/err"
 	assert_equal "$(grep -c 'memory speed' "$OD/err")" 1
 	assert_equal "$(mem_under "$OD/r.json")" "memory_fs|/dev/shm (tmpfs)|/dev/shm (tmpfs)"
-	assert_grep "$OD/out" -F "**Warning: memory under the target.** /dev/shm is tmpfs, which keeps files in memory"
+	assert_grep -F "**Warning: memory under the target.** /dev/shm is tmpfs, which keeps files in memory" "$OD/out"
 	assert_clean "$SHM"
 }
 
@@ -160,11 +160,11 @@ cdm_run() {
 	type=$(awk -v m="$MNT" '$5 == m { for (i = 7; $i != "-"; i++); print $(i + 1) }' /proc/self/mountinfo)
 	cdm_run --test RND4K --save "$OD/r.json" "$MNT"
 	if [ "$st" -ne 0 ]; then
-		assert_grep "$OD/err" "does not support O_DIRECT"
+		assert_grep "does not support O_DIRECT" "$OD/err"
 		cdm_run --test RND4K --buffered --save "$OD/r.json" "$MNT"
 	fi
 	assert_equal "$st" 0
-	assert_grep "$OD/err" -xF "cdm: warning: $MNT: $MNT is a FUSE filesystem ($type): client-side caching may inflate the figures; to measure the storage itself, run cdm on the filesystem that holds the data, where it is local [stack: $MNT ($type)]"
+	assert_grep -xF "cdm: warning: $MNT: $MNT is a FUSE filesystem ($type): client-side caching may inflate the figures; to measure the storage itself, run cdm on the filesystem that holds the data, where it is local [stack: $MNT ($type)]" "$OD/err"
 	assert_equal "$(mem_under "$OD/r.json")" "fuse|$MNT ($type)|$MNT ($type)"
 	assert_clean "$MNT"
 	assert_clean "$TD/src"
@@ -182,9 +182,9 @@ cdm_run() {
 	esac
 	cdm_run --test RND4K --save "$OD/r.json" --format markdown "$TD"
 	assert_equal "$st" 0
-	refute_grep "$OD/err" 'memory speed\|client-side caching'
+	refute_grep 'memory speed\|client-side caching' "$OD/err"
 	grep -q '"memory_under": \[\]' "$OD/r.json"
-	refute_grep "$OD/out" 'memory under'
+	refute_grep 'memory under' "$OD/out"
 }
 
 @test "cdm compare: the run on the loop-backed directory gets a marker beside its ratio and a line saying what is under it" {
@@ -225,7 +225,7 @@ cdm_run() {
 	zwhy="zram$ZRAM is a compressed RAM disk (zram): the figures are memory speed, not disk speed"
 	cdm_run --test RND4K --save "$OD/r.json" "$TD/zmnt"
 	assert_equal "$st" 0
-	assert_grep "$OD/err" -xF "cdm: warning: $TD/zmnt: $zwhy; run cdm on a disk, or a filesystem on one [stack: $TD/zmnt (ext4) > zram$ZRAM]"
+	assert_grep -xF "cdm: warning: $TD/zmnt: $zwhy; run cdm on a disk, or a filesystem on one [stack: $TD/zmnt (ext4) > zram$ZRAM]" "$OD/err"
 	assert_equal "$(mem_under "$OD/r.json")" "zram|zram$ZRAM|$TD/zmnt (ext4) > zram$ZRAM"
 	assert_clean "$TD/zmnt"
 	# a loop device with direct I/O over an image on it: found through the image
@@ -245,7 +245,7 @@ cdm_run() {
 	# the zram device as TARGET, read
 	cdm_run --test RND4K "$Z"
 	assert_equal "$st" 0
-	assert_grep "$OD/err" -xF "cdm: warning: $Z: $zwhy; run cdm on a disk, or a filesystem on one [stack: zram$ZRAM]"
+	assert_grep -xF "cdm: warning: $Z: $zwhy; run cdm on a disk, or a filesystem on one [stack: zram$ZRAM]" "$OD/err"
 }
 
 @test "a RAM disk (brd) as TARGET warns, where /dev/ram0 exists" {
@@ -254,5 +254,5 @@ cdm_run() {
 	# a read run: nothing is written to a device this test did not create
 	cdm_run --test RND4K /dev/ram0
 	assert_equal "$st" 0
-	assert_grep "$OD/err" -xF "cdm: warning: /dev/ram0: ram0 is a RAM disk (brd): the figures are memory speed, not disk speed; run cdm on a disk, or a filesystem on one [stack: ram0]"
+	assert_grep -xF "cdm: warning: /dev/ram0: ram0 is a RAM disk (brd): the figures are memory speed, not disk speed; run cdm on a disk, or a filesystem on one [stack: ram0]" "$OD/err"
 }
