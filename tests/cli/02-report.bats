@@ -34,7 +34,7 @@ check_default_layout() {
 	assert_equal "$(sed -n 20p "$f")" "Profile: Default"
 	sed -n 21p "$f" | assert_grep -E '^   Test: 16 MiB \(x1\) \[.+: [0-9]+% \([0-9]+/[0-9]+GiB\)\]$' -
 	sed -n 22p "$f" | assert_grep -E '^   Mode:( \[Admin\])?$' -
-	assert_equal "$(sed -n 23p "$f")" "   Time: Measure 1 sec / Interval 0 sec "
+	assert_equal "$(sed -n 23p "$f")" "   Time: Measure 0.5 sec / Interval 0 sec "
 	sed -n 24p "$f" | assert_grep -E '^   Date: [0-9]{4}/[0-9]{2}/[0-9]{2} ([1-9]|1[0-9]|2[0-3]|0):[0-5][0-9]:[0-5][0-9]$' -
 	sed -n 25p "$f" | assert_grep -E '^     OS: .+ \[.+\] \(.+\)$' -
 	sed -n 26p "$f" | assert_grep -E '^Comment: layout test$' -
