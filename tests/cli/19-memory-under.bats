@@ -25,12 +25,19 @@ teardown() {
 	done
 	if [ -n "$ZRAM" ]; then
 		mountpoint -q "$TD/zmnt" && { umount "$TD/zmnt" || umount -l "$TD/zmnt"; }
-		echo 1 > "/sys/block/zram$ZRAM/reset" 2> /dev/null
+		# a lazy umount, or a loop device whose detach the kernel
+		# deferred to its last close, holds the zram device a moment
+		# longer: reset refuses (EBUSY) until it is free
+		wait_for "zram$ZRAM to be free for its reset" zram_reset "$ZRAM"
 		echo "$ZRAM" > /sys/class/zram-control/hot_remove 2> /dev/null
 	fi
 	[ -z "$SHM" ] || rm -rf "$SHM"
 	chmod -R u+rwx "$TD" 2>/dev/null
 	rm -rf "$TD" "$OD"
+}
+
+zram_reset() {
+	echo 1 > "/sys/block/zram$1/reset" 2> /dev/null
 }
 
 needs_root() {
