@@ -1,8 +1,7 @@
 #!/usr/bin/env bats
 # Issue 12: a pass in which no I/O completes measured nothing.  The null
-# engine with a service time longer than the pass (a device that stalls
-# longer than a pass: a path failover, a throttled cloud disk) gives
-# passes without a completed I/O.  Every output says nothing was measured
+# engine's simulated device stalled longer than the pass (a path
+# failover, a throttled cloud disk) gives passes without a completed I/O.  Every output says nothing was measured
 # instead of printing 0, the run exits 1 and says why on stderr; a test
 # with some passes measured keeps the figures of those; compare, merge and
 # sweep never read nothing as a 0.  (docs/method.md, "Nothing measured".)
@@ -11,9 +10,22 @@ load helpers
 
 bats_require_minimum_version 1.5.0      # run --separate-stderr
 
-# one pass of 1 s; each I/O takes 2 s: nothing completes inside the pass
-STALL=(--engine null --null-service-us 2000000 -t RND4K --size 16MiB --count 1
-	--time 1 --interval 0 --warmup 0)
+# one pass of 0.2 s; the device completes nothing for 0.3 s from the test's
+# first I/O, which is at or after the pass's start: nothing completes
+# inside the pass, however loaded the machine (a stall never ends early)
+STALL=(--engine null --null-device stall=300ms -t RND4K --size 16MiB --count 1
+	--time 0.2 --interval 0 --warmup 0)
+
+# the I/O in flight at the pass's end was started at its start, or later
+# when the thread was late: it had waited at most the pass (%.1f s)
+WAITED='had waited 0\.[0-2] s'
+
+# a device whose first I/O takes a pass (0.5 s) and every later one 2
+# passes: with --time 0.5, pass 1 sees none complete, pass 2 the first
+# (while the test's thread is less than a pass late), pass 3 none (the
+# second completes at its end at the earliest)
+SOME=(--engine null --null-device 'lat=500ms;at=500ms,lat=1s' -t RND4K --size 16MiB
+	--count 3 --time 0.5 --interval 0 --warmup 0)
 
 @test "the reproducer: a read pass without a completed I/O is a row that says so, exit 1, a note why" {
 	run "$CDM" "${STALL[@]}" --mode read "$TD"
@@ -21,7 +33,7 @@ STALL=(--engine null --null-service-us 2000000 -t RND4K --size 16MiB --count 1
 	assert_failure 1
 	assert_line '  RND    4KiB (Q=  1, T= 1):             nothing measured: no I/O completed'
 	refute_output --partial "0.000 MB/s"
-	assert_output --partial "cdm: RND4K Q1T1 Read measured nothing: no I/O completed in the 1 s pass; the slowest I/O in flight had waited 1.0 s"
+	assert_output --regexp "cdm: RND4K Q1T1 Read measured nothing: no I/O completed in the 0\.2 s pass; the slowest I/O in flight $WAITED"
 	assert_output --partial "the run has 1 test without figures"
 	assert_clean "$TD"
 }
@@ -30,7 +42,7 @@ STALL=(--engine null --null-service-us 2000000 -t RND4K --size 16MiB --count 1
 	run "$CDM" "${STALL[@]}" --mode read "$TD"
 	assert_failure 1
 	row=$(echo "$output" | grep -F 'nothing measured')
-	ok=$("$CDM" --engine null --null-service-us 1000 -t RND4K --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
+	ok=$("$CDM" --engine null --null-service-us 1000 -t RND4K --size 16MiB --count 1 --time 0.2 --interval 0 --warmup 0 \
 		--mode read --quiet "$TD" | grep -F 'RND    4KiB')
 	echo "[$row]"; echo "[$ok]"
 	assert_equal "${#row}" "${#ok}"
@@ -47,7 +59,7 @@ assert d["schema_version"] == 2
 t = d["tests"][0]
 assert t["direction"] == "write"
 assert t["passes_measured"] == 0
-assert t["reason"].startswith("no I/O completed in the 1 s pass; the slowest I/O in flight had waited "), t["reason"]
+assert t["reason"].startswith("no I/O completed in the 0.2 s pass; the slowest I/O in flight had waited "), t["reason"]
 p = t["passes"][0]
 assert p["ios"] == 0 and p["bytes"] == 0
 assert p["mb_s"] is None and p["iops"] is None and p["lat_mean_ns"] is None
@@ -55,7 +67,8 @@ assert p["reason"] == "no I/O completed"
 # a maximum over nothing is null, not a measured 0
 assert p["lat_max_ns"] is None, p
 assert p["fsync"] == {"count": 0, "mean_ns": None, "max_ns": None}, p["fsync"]
-assert 0.9e9 < p["pending_max_ns"] <= 1.1e9, p["pending_max_ns"]
+# started at the pass's start or later (a late thread): at most the pass
+assert 0 < p["pending_max_ns"] <= 0.2e9, p["pending_max_ns"]
 s = t["summary"]
 assert s["mb_s"] is None and s["iops"] is None and s["lat_mean_ns"] is None
 assert t["latency"] is None
@@ -94,13 +107,12 @@ EOF
 	assert_failure 1
 	echo "$output"
 	assert_output --partial "| RND4K Q1T1 Read | – | – | – | – | nothing measured |"
-	assert_output --partial "RND4K Q1T1 Read: nothing measured: no I/O completed in the 1 s pass; the slowest I/O in flight had waited 1.0 s."
+	assert_output --regexp "RND4K Q1T1 Read: nothing measured: no I/O completed in the 0\.2 s pass; the slowest I/O in flight $WAITED\."
 }
 
 @test "some passes measured: their figures, the spread without the empty ones, a warning, exit 0" {
-	# each I/O takes 1.5 s: pass 1 sees none complete, pass 2 one, pass 3 none
-	run --separate-stderr "$CDM" --engine null --null-service-us 1500000 -t RND4K --size 16MiB \
-		--count 3 --time 1 --interval 0 --warmup 0 --mode read -f json "$TD"
+	# pass 1 sees none complete, pass 2 one, pass 3 none
+	run --separate-stderr "$CDM" "${SOME[@]}" --mode read -f json "$TD"
 	echo "$stderr"
 	assert_success
 	assert_like "$stderr" '*"warning: RND4K Q1T1 Read: no I/O completed in 2 of its 3 passes"*'
@@ -122,25 +134,24 @@ EOF
 }
 
 @test "some passes measured: the text row shows the measured figure; --aggregate median is not pulled to 0" {
-	run "$CDM" --engine null --null-service-us 1500000 -t RND4K --size 16MiB --count 3 --time 1 \
-		--interval 0 --warmup 0 --mode read --aggregate median "$TD"
+	run "$CDM" "${SOME[@]}" --mode read --aggregate median "$TD"
 	echo "$output"
 	assert_success
-	# one 4 KiB I/O in a 1 s pass: 0.004 MB/s, 1.0 IOPS (the median of one value)
-	assert_line --regexp '^  RND    4KiB \(Q=  1, T= 1\):     0\.004 MB/s \[      1\.0 IOPS\]'
+	# one 4 KiB I/O in a 0.5 s pass: 0.008 MB/s, 2.0 IOPS (the median of one value)
+	assert_line --regexp '^  RND    4KiB \(Q=  1, T= 1\):     0\.008 MB/s \[      2\.0 IOPS\]'
 }
 
 @test "cdm compare: a run that measured nothing has no figure and no ratio, and says why" {
 	"$CDM" "${STALL[@]}" --mode read --label STALL --save "$OD/stall.json" "$TD" > /dev/null 2>&1 || true
 	assert [ -s "$OD/stall.json" ]
-	"$CDM" --engine null -t RND4K --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
+	"$CDM" --engine null -t RND4K --size 16MiB --count 1 --time 0.2 --interval 0 --warmup 0 \
 		--mode read --label OK --save "$OD/ok.json" --quiet "$TD" > /dev/null
 	run "$CDM" compare "$OD/ok.json" "$OD/stall.json"
 	echo "$output"
 	assert_success
 	assert_line --regexp '^  RND    4KiB \(Q=  1, T= 1\): +[0-9.]+ +no I/O$'
 	assert_output --partial "Not compared:"
-	assert_output --partial "  RND4K Q1T1 Read: STALL measured nothing: no I/O completed in the 1 s pass"
+	assert_output --partial "  RND4K Q1T1 Read: STALL measured nothing: no I/O completed in the 0.2 s pass"
 	run "$CDM" compare -f markdown "$OD/stall.json" "$OD/ok.json"
 	echo "$output"
 	assert_success
@@ -157,8 +168,8 @@ EOF
 	assert_failure 1
 	assert_output --partial "nothing measured: no I/O completed"
 	assert_output --partial "the aggregate has 1 test without figures"
-	run "$CDM" sweep --engine null --null-service-us 2000000 --threads 1,2 -t RND4K --mode read \
-		--size 16MiB --count 1 --time 1 --warmup 0 "$TD"
+	run "$CDM" sweep --engine null --null-device stall=300ms --threads 1,2 -t RND4K --mode read \
+		--size 16MiB --count 1 --time 0.2 --warmup 0 "$TD"
 	echo "$output"
 	assert_failure 1
 	assert_line --regexp '^ +1 +1  \(no I/O completed\)$'
@@ -186,9 +197,13 @@ EOF
 
 @test "the live progress line shows no figure for a window in which no I/O completed (never 0.000 MB/s)" {
 	command -v script > /dev/null || skip "script (util-linux) is not installed"
-	# the progress line is drawn only on a terminal: script gives cdm one;
-	# each I/O takes 1.2 s, so some half-second windows complete none
-	script -q -e -c "'$CDM' --engine null --null-service-us 1200000 -t 'SEQ1M Q1T1' --mode read --size 16MiB --count 2 --time 2 --interval 0 --warmup 1 '$TD'" "$OD/tty.log" > /dev/null
+	# the progress line is drawn only on a terminal: script gives cdm one.
+	# A line every half second: the device completes nothing for 1.6 s,
+	# through the warm-up of 1 s (a line at 0.5 s) and into pass 1 (at
+	# 1 s and 1.5 s), then an I/O a millisecond up to the end of pass 2 at
+	# 3 s (lines at 2 s and 2.5 s); a line late by less than 0.4 s keeps
+	# each case
+	script -q -e -c "'$CDM' --engine null --null-device 'stall=1600ms,lat=1ms' -t 'SEQ1M Q1T1' --mode read --size 16MiB --count 2 --time 1 --interval 0 --warmup 1 '$TD'" "$OD/tty.log" > /dev/null
 	tr '\r' '\n' < "$OD/tty.log" | sed 's/\x1b\[K//g' > "$OD/lines.txt"
 	cat "$OD/lines.txt"
 	# no window figure is a 0: the line says how long no I/O completed

@@ -79,11 +79,12 @@ EOF
 
 # strace cdm with --precondition (and $@: a TARGET or --file) with the
 # sync engine and RND4K tests, so each test I/O is one 4 KiB pread64 or
-# pwrite64
+# pwrite64; passes of 0.5 s (the real disk: one of 0.1 s on a loaded
+# machine has been seen to complete no I/O)
 traced_run() {
 	traced -f -qq -s 0 -o "$OD/trace" -e trace=pwrite64,pread64,fdatasync \
 		"$CDM" --precondition --engine sync -t RND4K --count 1 \
-		--time 1 --interval 0 --warmup 0 --quiet "$@" > "$OD/out" 2> "$OD/err"
+		--time 0.5 --interval 0 --warmup 0 --quiet "$@" > "$OD/out" 2> "$OD/err"
 }
 
 @test "a new file: written twice in 128 KiB writes (the first pass its preparation), flushed after each pass, before the first test I/O" {
@@ -104,7 +105,7 @@ traced_run() {
 @test "without --precondition the preparation is one pass of 4 MiB writes (what --precondition replaces)" {
 	need_strace
 	traced -f -qq -s 0 -o "$OD/trace" -e trace=pwrite64,pread64,fdatasync \
-		"$CDM" --engine sync -t RND4K --size 16MiB --count 1 --time 1 --interval 0 \
+		"$CDM" --engine sync -t RND4K --size 16MiB --count 1 --time 0.5 --interval 0 \
 		--warmup 0 --quiet "$TD" > "$OD/out" 2> "$OD/err"
 	res=$(writes "$OD/trace")
 	echo "$res"
@@ -145,7 +146,7 @@ traced_run() {
 @test "progress: each pass shown, a percentage only once a byte of it is written" {
 	command -v script > /dev/null || skip "script (util-linux) is not installed"
 	# the progress line is drawn only on a terminal: script gives cdm one
-	script -q -e -c "'$CDM' --precondition --engine null -t 'SEQ1M Q1T1' --mode read --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 '$TD'" "$OD/tty.log" > /dev/null
+	script -q -e -c "'$CDM' --precondition --engine null -t 'SEQ1M Q1T1' --mode read --size 16MiB --count 1 --time 0.2 --interval 0 --warmup 0 '$TD'" "$OD/tty.log" > /dev/null
 	tr '\r' '\n' < "$OD/tty.log" | sed 's/\x1b\[K//g' > "$OD/lines.txt"
 	cat "$OD/lines.txt"
 	# no time left before a byte is written: nothing measured to base it on
@@ -168,7 +169,7 @@ traced_run() {
 	LOOP=$(losetup -f --show "$TD/img") || skip "no loop device available"
 	before=$(md5sum < "$TD/img")
 	# read tests only (a device's default): --precondition still writes it
-	run "$CDM" --precondition --count 1 --time 1 --interval 0 --warmup 0 --quiet -t RND4K "$LOOP"
+	run "$CDM" --precondition --count 1 --time 0.5 --interval 0 --warmup 0 --quiet -t RND4K "$LOOP"
 	echo "$output"
 	assert_failure 2
 	assert_equal "${#lines[@]}" 1
@@ -176,7 +177,7 @@ traced_run() {
 	blockdev --flushbufs "$LOOP" 2> /dev/null || true
 	assert_equal "$(md5sum < "$TD/img")" "$before"
 	# allowed: every sector of it now the preconditioning's, then read
-	run "$CDM" --precondition --allow-destructive-write --count 1 --time 1 --interval 0 \
+	run "$CDM" --precondition --allow-destructive-write --count 1 --time 0.5 --interval 0 \
 		--warmup 0 --quiet -t RND4K "$LOOP"
 	echo "$output"
 	assert_success
