@@ -151,15 +151,17 @@ check_identity() {
 
 @test "the report uses '.' as decimal point whatever the locale" {
 	# build a German locale privately (LOCPATH), so the test is real even
-	# where the system has only C.UTF-8; printf there would print 1,5
+	# where the system has only C.UTF-8; printf there would print 1,5.
+	# Latin-1, not UTF-8: the decimal comma is the same, and its small
+	# charmap builds in a fifth of the time (0.25 s CPU, not 1.25 s)
 	command -v localedef > /dev/null || skip "localedef not installed (package locales)"
 	[ -f /usr/share/i18n/locales/de_DE ] || skip "no locale sources (package locales)"
 	mkdir -p "$OD/loc"
-	localedef -i de_DE -f UTF-8 "$OD/loc/de_DE.UTF-8" 2> /dev/null || true
-	[ -d "$OD/loc/de_DE.UTF-8" ] || skip "localedef could not build de_DE.UTF-8"
-	[ "$(LOCPATH=$OD/loc LC_ALL=de_DE.UTF-8 awk 'BEGIN { printf "%.1f", 1.5 }')" = "1,5" ] ||
+	localedef -i de_DE -f ISO-8859-1 "$OD/loc/de_DE.ISO-8859-1" 2> /dev/null || true
+	[ -d "$OD/loc/de_DE.ISO-8859-1" ] || skip "localedef could not build de_DE.ISO-8859-1"
+	[ "$(LOCPATH=$OD/loc LC_ALL=de_DE.ISO-8859-1 awk 'BEGIN { printf "%.1f", 1.5 }')" = "1,5" ] ||
 		skip "the de_DE locale does not switch the decimal point here"
-	LOCPATH=$OD/loc LC_ALL=de_DE.UTF-8 "$CDM" "${QUICK[@]}" --test "RND4K" "$TD" > "$OD/out"
+	LOCPATH=$OD/loc LC_ALL=de_DE.ISO-8859-1 "$CDM" "${QUICK[@]}" --test "RND4K" "$TD" > "$OD/out"
 	assert_grep -E 'MB/s \[ *[0-9]+\.[0-9] IOPS\] < *[0-9]+\.[0-9]{2} us>' "$OD/out"
 	refute_grep -E '^  (SEQ|RND).*[0-9],[0-9]' "$OD/out"
 }
