@@ -7,7 +7,8 @@
 
 load helpers
 
-NULLRUN=(--size 16MiB --count 2 --time 1 --interval 0 --warmup 0 --quiet
+# passes of 0.1 s: the null engine's device completes I/O whatever the load
+NULLRUN=(--size 16MiB --count 2 --time 0.1 --interval 0 --warmup 0 --quiet
 	--engine null --null-service-us 1000)
 
 # the documented schema, checked key by key (docs/output-formats.md)
@@ -135,7 +136,9 @@ PY
 
 @test "--format json stays valid when the run is interrupted" {
 	# SIGINT once the progress line (cdm on a terminal) shows the second
-	# pass of the first test: one pass is measured, the run is not over
+	# pass of the first test: one pass is measured, the run is not over.
+	# Passes of 1 s: the line is drawn every 0.5 s, so a shorter pass may
+	# never be shown; the run ends at the signal, 1-2 s in
 	tty_start "$OD" --size 16MiB --count 5 --time 1 --interval 0 --warmup 0 \
 		--engine null --null-service-us 1000 --test "RND4K" --test "SEQ1M" --format json "$TD"
 	wait_for "RND4K's second pass" tty_shows "test 1 of 4  RND4K Q1T1 Read  pass 2/5"
@@ -214,7 +217,7 @@ PY
 @test "--cv-threshold 0 notes every test with a spread on stderr and marks it in Markdown" {
 	# a spread by construction: the second pass's I/O takes twice as long
 	# (two passes of a constant service time may count the same I/Os: CV 0)
-	run "$CDM" "${NULLRUN[@]}" --null-service-us 1000,2000@1 --test "RND4K Q2T1" --mode read \
+	run "$CDM" "${NULLRUN[@]}" --null-service-us 1000,2000@0.1 --test "RND4K Q2T1" --mode read \
 		--cv-threshold 0 --format markdown "$TD"
 	assert_success
 	assert_output --partial "cdm: note: RND4K Q2T1 Read is unstable"
@@ -227,14 +230,14 @@ PY
 
 @test "run info: cpus_allowed counts the CPUs cdm may run on (taskset), beside cpus_online" {
 	command -v taskset > /dev/null || skip "taskset not installed"
-	taskset -c 0 "$CDM" "${QUICK[@]}" --engine null --test RND4K --mode read --format json "$TD" > "$OD/r.json"
+	taskset -c 0 "$CDM" "${NULLRUN[@]}" --count 1 --test RND4K --mode read --format json "$TD" > "$OD/r.json"
 	python3 -c '
 import json, os, sys
 d = json.load(open(sys.argv[1]))["system"]
 assert d["cpus_allowed"] == 1, d
 assert d["cpus_online"] == os.sysconf("SC_NPROCESSORS_ONLN"), d
 ' "$OD/r.json"
-	"$CDM" "${QUICK[@]}" --engine null --test RND4K --mode read --format json "$TD" > "$OD/r.json"
+	"$CDM" "${NULLRUN[@]}" --count 1 --test RND4K --mode read --format json "$TD" > "$OD/r.json"
 	python3 -c '
 import json, os, sys
 d = json.load(open(sys.argv[1]))["system"]
@@ -250,7 +253,7 @@ assert d["cpus_allowed"] == len(os.sched_getaffinity(0)), d
 # each prints (512-byte blocks make the old rounding error up to 1 IOPS).
 @test "one run's IOPS agree in text, JSON, CSV, Markdown and compare --metric iops" {
 	for agg in best mean; do
-		"$CDM" --size 16MiB --count 3 --time 1 --interval 0 --warmup 0 --quiet --engine null \
+		"$CDM" --size 16MiB --count 3 --time 0.1 --interval 0 --warmup 0 --quiet --engine null \
 			-t "RND512B Q1T1" -t "RND4K Q32T1" --mode read --aggregate $agg \
 			--save "$OD/r.json" "$TD" > "$OD/r.txt"
 		"$CDM" merge --aggregate $agg --format csv "$OD/r.json" > "$OD/r.csv"
@@ -358,9 +361,9 @@ PY
 		"$CDM" "${NULLRUN[@]}" "${CDM7_TESTS[@]}" --save "$OD/r.json" --format cdm7 "$TD" > "$OD/r.txt"
 	}
 	run_cdm_layout
-	# 1 s passes and no interval: said where CDM 7 says its settings
+	# 0.1 s passes and no interval: said where CDM 7 says its settings
 	# the null engine's device is one of cdm's marks, before <Measure>
-	assert_grep -x '   Test: 16 MiB (x2) <Null device lat=1ms,channels=all> <Measure 1 sec> \[Interval: 0 sec\] <DefaultAffinity=DISABLED>' "$OD/r.txt"
+	assert_grep -x '   Test: 16 MiB (x2) <Null device lat=1ms,channels=all> <Measure 0.1 sec> \[Interval: 0 sec\] <DefaultAffinity=DISABLED>' "$OD/r.txt"
 	# CDM 7's check is only the layout: the settings line is the run's own
 	sed -i 's/^   Test: .*/   Test: 1 GiB (x5) [Interval: 5 sec] <DefaultAffinity=DISABLED>/' "$OD/r.txt"
 	sed -i 's/^Profile: Custom$/Profile: Default/' "$OD/r.txt"
@@ -376,9 +379,9 @@ PY
 	# CDM 7's tests, T=16 on the deep random one, in CDM 7's order
 	assert_equal "$(grep -c '(Q=' "$OD/r.txt")" 8
 	assert_grep '^    Random 4KiB (Q= 32, T=16): ' "$OD/r.txt"
-	# the run's own settings (16 MiB, 2 passes of 1 s, no interval) where CDM 7 says them
+	# the run's own settings (16 MiB, 2 passes of 0.1 s, no interval) where CDM 7 says them
 	# the null engine's device is one of cdm's marks, before <Measure>
-	assert_grep -x '   Test: 16 MiB (x2) <Null device lat=1ms,channels=all> <Measure 1 sec> \[Interval: 0 sec\] <DefaultAffinity=DISABLED>' "$OD/r.txt"
+	assert_grep -x '   Test: 16 MiB (x2) <Null device lat=1ms,channels=all> <Measure 0.1 sec> \[Interval: 0 sec\] <DefaultAffinity=DISABLED>' "$OD/r.txt"
 	sed -i 's/^   Test: .*/   Test: 1 GiB (x5) [Interval: 5 sec] <DefaultAffinity=DISABLED>/' "$OD/r.txt"
 	check_like_real "$OD/r.txt" "$BATS_TEST_DIRNAME/../fixtures/cdm-reports/cdm7-default-nvme-1.txt"
 	assert_grep -x 'Profile: Default' "$OD/r.txt"
@@ -389,7 +392,7 @@ PY
 	# no newline at the end: two spaces, as CDM 6 leaves them
 	assert_equal "$(tail -c 3 "$OD/r.txt" | od -An -c | tr -s ' ')" " \n "
 	refute_grep 'us>' "$OD/r.txt"
-	grep -Eqx '  Test : 16 MiB \[[^]]+: [0-9]+\.[0-9]% \([0-9]+\.[0-9]/[0-9]+\.[0-9] (GiB|MiB)\)\] \(x1\) <Measure 0.5 sec> \[Interval=0 sec\]' "$OD/r.txt"
+	assert_grep -Ex '  Test : 16 MiB \[[^]]+: [0-9]+\.[0-9]% \([0-9]+\.[0-9]/[0-9]+\.[0-9] (GiB|MiB)\)\] \(x1\) <Measure 0.5 sec> \[Interval=0 sec\]' "$OD/r.txt"
 	sed -i 's/^  Test : .*/  Test : 1024 MiB [I: 11.7% (14.0\/119.2 GiB)] (x5)  [Interval=5 sec]/' "$OD/r.txt"
 	check_like_real "$OD/r.txt" "$BATS_TEST_DIRNAME/../fixtures/cdm-reports/cdm6-default-sdcard-1.txt" "$OD/r.json"
 	assert_clean "$TD"
@@ -402,7 +405,7 @@ PY
 	# CDM 6: the comment after four spaces, then a newline; 0Fill in the mode slot
 	assert_equal "$(tail -n 1 "$OD/r6.txt")" "    after the update"
 	assert_equal "$(tail -c 1 "$OD/r6.txt" | od -An -c | tr -d ' ')" '\n'
-	assert_grep '(x2) <0Fill> <Null device lat=1ms,channels=all> <Measure 1 sec> \[Interval=0 sec\]$' "$OD/r6.txt"
+	assert_grep '(x2) <0Fill> <Null device lat=1ms,channels=all> <Measure 0.1 sec> \[Interval=0 sec\]$' "$OD/r6.txt"
 	# per test: Read, Write, Mix; a block CDM 6 did not have is named
 	grep -n '(Q=' "$OD/r6.txt" | cut -d'(' -f1 > "$OD/order"
 	cat > "$OD/want" <<'TXT'
@@ -417,7 +420,7 @@ TXT
 	# CDM 7 (the same run, from its JSON): a Mix section, the comment, the last empty line
 	assert_grep -x '\[Mix\] Read 70%/Write 30%' "$OD/r7.txt"
 	assert_grep -x 'Comment: after the update' "$OD/r7.txt"
-	assert_grep ' <0Fill> <Null device lat=1ms,channels=all> <Measure 1 sec> \[Interval: 0 sec\]' "$OD/r7.txt"
+	assert_grep ' <0Fill> <Null device lat=1ms,channels=all> <Measure 0.1 sec> \[Interval: 0 sec\]' "$OD/r7.txt"
 	assert_equal "$(tail -c 2 "$OD/r7.txt" | od -An -c | tr -d ' ')" '\n\n'
 }
 
