@@ -273,15 +273,15 @@ static void crew_file(struct crew *c)
 	snprintf(c->path, sizeof(c->path), "%.40s/cdm-worker-XXXXXX", dir);
 	fd = mkstemp(c->path);
 	assert_true(fd >= 0);
+	/* unlinked at once: a failed assert (a longjmp) leaves nothing behind */
+	unlink(c->path);
 	c->sh->fd = fd;
 }
 
 static void crew_free(struct crew *c)
 {
-	if (c->path[0]) {
+	if (c->path[0])
 		close(c->sh->fd);
-		unlink(c->path);
-	}
 	for (unsigned int i = 0; i < MAX_THREADS; i++)
 		free(eng.log[i].b);
 	memset(&eng.log, 0, sizeof(eng.log));
