@@ -1,58 +1,47 @@
 #!/usr/bin/env bats
 # Issue 14, items 2 and 3 (run side): the pass gate, --steady-state and
 # --max-rounds (SNIA PTS's rule, model/steady.h), and --end-fsync (fio's
-# end_fsync).  The known answers come from the null engine's service-time
-# schedule (--null-service-us N,M@S: N us per I/O, M us from S seconds
-# after a thread's first I/O on): the speed of a "device" whose change is
-# known.  No test asserts a time: each asserts rounds, counts and calls.
+# end_fsync).  The known answers come from the null engine's simulated
+# device (--null-device, docs/engines.md): an IOPS cap that changes at a
+# known time of the device's clock, which starts at the test's first I/O
+# and runs through every round.  No test asserts a time: each asserts
+# rounds, counts and calls.
 #
-# The rounds' speed is set by --rate-iops 4 on the null engine at Q32:
-# thread i of T starts its k-th I/O of a round (k T + i) / 4 s after the
-# round's start (docs/method.md, "Fixed rate").  The fast "device", 1 ms
-# per I/O, completes each I/O long before the next is due, so a round
-# starts 4 I/O a second on any machine: a worker that a busy machine
-# holds up for a moment still starts them all before the round ends.
+# A cap is exact from above: no round can measure more than it, whatever
+# the machine does.  A loaded machine can only make a round measure less,
+# by the share of the round its workers lose: at Q32 the device keeps 32
+# I/Os waiting on the cap, so a thread woken late loses only the time it
+# was away (the device's 2 ms of credit covers the usual late wake-up).
+# The tests that expect a steady window run rounds of 1 s (LONG): PTS's
+# range allows 20 % of the mean and its slope 10 %, and a late round at
+# either end of the window moves the fitted line by 0.8 of its own change,
+# so a round must lose over 125 ms to matter.  The tests whose answer is
+# "not steady", or whatever the JSON says, run rounds of 0.5 s.
 #
-# The slow "device" takes longer per I/O than a round issues: a thread
-# starts the I/O due at the round's start (thread i of T4 at i/4 s), then
-# waits for it (the paced loop starts the next at a completion), and it
-# completes after the round's end.  So a slow round is one I/O per
-# thread, all started in its first moment, and lasts one service time
-# from then: far under the fast rounds' figure, and a change of speed
-# set between two rounds' starts (--null-service-us N,M@S, S counted
-# from each thread's first I/O) leaves no round part slow, part fast.
-#
-# A round of 1 s is too short for a known answer of "steady": a loaded
-# machine (2 CPUs, bats --jobs, other work) wakes a thread 0.2-0.7 s late
-# now and then, and the round whose end it delays measures that much
-# longer, 20-40 % under the others: not steady, a round later than the
-# answer (rounds of 5 s still met it at a load of 25).  The tests that
-# expect a steady window run rounds of 10 s (LONG): a late round at
-# either end of the window moves the fitted line by 0.8 of its own
-# change, and PTS's slope allows 10 % of the mean, so a delay must pass
-# 1.3 s to matter.  Their slow "device" takes 10 s per I/O, the longest
-# --null-service-us allows, its I/O completing when the round's 10 s are
-# up or later, and the change is at 25 s (SLOW_THEN_FAST): rounds 1-3
-# start their I/O at 0, 10 and 20 s, round 4 starts at 30 s, five
-# seconds on each side of the change.  The tests whose answer is "not
-# steady" (a slow round in every window) or whatever the JSON says keep
-# rounds of 1 s, with 1.5 s per slow I/O and the change at 3.75 s: T1's
-# rounds 1-3 start theirs at 0, 1.5 and 3.0 s, round 4 at 4.5 s; T4's
-# slow rounds last 0.75 s longer (its last thread's I/O is due 0.75 s
-# in), so its round 2 starts its I/O from 2.25 s and round 3 starts at
-# 4.5 s: three slow rounds for T1, two for T4, with at least 0.75 s on
-# each side.
+# The slow "device" is a cap of 400 IOPS, the fast one 4,000.  A round
+# issues I/O for its time, then waits for the I/Os in flight: at the
+# slow cap, Q32T1's 32 take 80 ms more.  So with rounds of 1 s the slow
+# rounds end at 1.08 s and 2.16 s on the device's clock, or later (the
+# gaps between rounds only move the next round later), and with the
+# change at 3.0 s (SLOW_THEN_FAST) round 3 is slow for its first 0.84 s
+# less the gaps: under half the fast figure (2,000 IOPS) while the gaps
+# stay under 0.28 s in all.  Round 4 starts after 3.16 s: rounds 4 on
+# are fast.  With rounds of 0.5 s and the change at 1.4 s (SLOW_0_5),
+# rounds 1 and 2 of Q32T1 end at 0.58 s and 1.16 s: both slow.
 
 load helpers
 load svg
 
 bats_require_minimum_version 1.5.0      # run --separate-stderr
 
-STEADY=(--engine null -t "RND4K Q32T1" --mode read --size 16MiB --time 1 --interval 0
-	--rate-iops 4 --quiet --steady-state --format json)
-# a known answer of "steady": rounds of 10 s; slow, then fast from 25 s on
-LONG=(--time 10)
-SLOW_THEN_FAST=(--null-service-us 10000000,1000@25)
+STEADY=(--engine null -t "RND4K Q32T1" --mode read --size 16MiB --time 0.5 --interval 0
+	--quiet --steady-state --format json)
+# a known answer of "steady": rounds of 1 s; slow, then fast from 3 s on
+LONG=(--time 1)
+CONSTANT=(--null-device iops=4000)
+SLOW_THEN_FAST=(--null-device "iops=400;at=3s,iops=4000")
+# rounds of 0.5 s: slow, then fast from 1.4 s on
+SLOW_0_5=(--null-device "iops=400;at=1400ms,iops=4000")
 
 # the number of passes (rounds) of test $1 (0-based) in the JSON $2
 npasses() {
@@ -75,7 +64,7 @@ print("-" if s is None else ("null" if s["reached_at_round"] is None else s["rea
 }
 
 @test "a constant speed is steady at round 5, the first full window; the text report says at which round" {
-	run --separate-stderr "$CDM" "${STEADY[@]}" "${LONG[@]}" --null-service-us 1000 \
+	run --separate-stderr "$CDM" "${STEADY[@]}" "${LONG[@]}" "${CONSTANT[@]}" \
 		--format cdm --save "$OD/r.json" "$TD"
 	echo "$stderr"
 	assert_success
@@ -88,9 +77,9 @@ print("-" if s is None else ("null" if s["reached_at_round"] is None else s["rea
 	assert_clean "$TD"
 }
 
-@test "a speed that changes at 25 s is steady at round 8; JSON lists every round, the window's verdict and figures, the summary over the window only" {
-	# 10 s per I/O, then 1 ms from 25 s on (4 IOPS, the cap), in rounds of
-	# 10 s: rounds 1-3 are slow (0.1 IOPS), round 4 starts at 30 s, and
+@test "a speed that changes in round 3 is steady at round 8; JSON lists every round, the window's verdict and figures, the summary over the window only" {
+	# 400 IOPS, then 4,000 from 3 s on, in rounds of 1 s: rounds 1-3 are
+	# slow (round 3 for most of its time), round 4 starts after 3 s, and
 	# rounds 4 on are fast.  The windows ending at rounds 5, 6 and 7 hold a
 	# slow round (a range near 100 % of the mean, > 20 %); the one of
 	# rounds 4-8 is the first with all five fast: steady at round 8.
@@ -132,9 +121,10 @@ EOF
 }
 
 @test "never steady within --max-rounds: every round runs, a note says so" {
-	# the change at 3.75 s with at most 6 rounds: the windows ending at
-	# rounds 5 and 6 both hold a slow round, so none can be steady
-	run --separate-stderr "$CDM" "${STEADY[@]}" --null-service-us 1500000,1000@3.75 --max-rounds 6 \
+	# the change at 1.4 s in rounds of 0.5 s, with at most 6 rounds: the
+	# windows ending at rounds 5 and 6 both hold a slow round, so none can
+	# be steady
+	run --separate-stderr "$CDM" "${STEADY[@]}" "${SLOW_0_5[@]}" --max-rounds 6 \
 		-o "$OD/r.json" "$TD"
 	echo "$stderr"
 	assert_success
@@ -146,13 +136,14 @@ EOF
 }
 
 @test "--plot of a steady-state run: each test's own rounds and window, named beside its lane, no label over another" {
-	# Two tests with rounds of their own: Q32T1 has three slow rounds, so
-	# it is steady at round 8 at the soonest, Q32T4 two (round 7);
-	# --max-rounds 10 bounds the run.  Rounds of 1 s: what the chart must
-	# show is what the JSON says, whatever that is, and no slow round is
-	# in a test's window.
+	# Two tests with rounds of their own, each on a device of its own:
+	# Q32T1's 32 I/Os in flight drain in 80 ms at the slow cap, Q32T4's 128
+	# in 320 ms, so their rounds meet the change at 1.4 s in different
+	# rounds (the third, the second); --max-rounds 10 bounds the run.
+	# What the chart must show is what the JSON says, whatever that is, and
+	# no slow round (under half the test's best) is in a test's window.
 	run --separate-stderr "$CDM" "${STEADY[@]}" -t "RND4K Q32T4" --max-rounds 10 \
-		--null-service-us 1500000,1000@3.75 --log-interval 500ms --plot "$OD/two.svg" \
+		"${SLOW_0_5[@]}" --log-interval 500ms --plot "$OD/two.svg" \
 		-o "$OD/two.json" "$TD"
 	echo "$stderr"
 	assert_success
@@ -170,12 +161,14 @@ svg = open(sys.argv[2]).read()
 assert [t["name"] for t in d["tests"]] == ["RND4K Q32T1", "RND4K Q32T4"], d["tests"]
 text_y = lambda s: [float(y) for y in re.findall(r'<text x="[0-9.]+" y="([0-9.]+)"[^>]*>' + re.escape(s) + '</text>', svg)]
 name_y = []
-# the slow rounds of each (three, two) are never in its window
-for t, slow in zip(d["tests"], (3, 2)):
+# the slow rounds of each (round 1 at least) are never in its window
+for t in d["tests"]:
     name, n, st = t["name"] + " Read", len(t["passes"]), t["steady_state"]
     first, at = st["first_round"], st["reached_at_round"]
-    print(name, "rounds", n, "window", first, "steady at", at)
-    assert n - first + 1 == 5 and (at is None or at == n) and first > slow, st
+    iops = [p["iops"] for p in t["passes"]]
+    slow = [k + 1 for k, i in enumerate(iops) if i < 0.5 * max(iops)]
+    print(name, "rounds", n, "window", first, "steady at", at, "slow rounds", slow)
+    assert slow and slow[0] == 1 and n - first + 1 == 5 and (at is None or at == n) and first > slow[-1], st
     # its window, in its outline's tooltip and in the note beside its lane
     verdict = "steady window" if at else "last window (not steady)"
     assert "<title>%s: %s, rounds %d-%d</title>" % (name, verdict, first, n) in svg, name
@@ -202,7 +195,7 @@ EOF
 # rounds of one interval each: the axis used to end at the last interval's
 # middle, cutting the last round's box in half
 @test "--plot of rounds of one interval each: the axis covers every round, no box cut" {
-	run --separate-stderr "$CDM" "${STEADY[@]}" --null-service-us 1000 --log-interval 1s \
+	run --separate-stderr "$CDM" "${STEADY[@]}" "${LONG[@]}" "${CONSTANT[@]}" --log-interval 1s \
 		--plot "$OD/one.svg" -o "$OD/one.json" "$TD"
 	echo "$stderr"
 	assert_success
@@ -219,7 +212,7 @@ EOF
 }
 
 @test "the text report of a steady-state run: the test that never got steady is marked, the mode says how it ran" {
-	run --separate-stderr "$CDM" "${STEADY[@]}" --format cdm --null-service-us 1500000,1000@3.75 \
+	run --separate-stderr "$CDM" "${STEADY[@]}" --format cdm "${SLOW_0_5[@]}" \
 		--max-rounds 5 "$TD"
 	assert_success
 	assert_output --partial "RND    4KiB (Q= 32, T= 1)"
@@ -237,7 +230,7 @@ EOF
 	# one read and one write test, warm-up + 2 passes each; the preparation
 	# of the test file has its own fdatasync
 	run traced -f -qq -e trace=fdatasync -o "$OD/trace" "$CDM" --quiet --size 16MiB \
-		--count 2 --time 1 --warmup 1 --interval 0 -t "SEQ128K Q4T1" --mode all \
+		--count 2 --time 0.5 --warmup 0.5 --interval 0 -t "SEQ128K Q4T1" --mode all \
 		--end-fsync "$TD"
 	echo "$output"
 	assert_success
@@ -245,17 +238,17 @@ EOF
 	assert_equal "$(grep -c 'fdatasync(.*= 0$' "$OD/trace")" 4
 	# without it, only the preparation's
 	run traced -f -qq -e trace=fdatasync -o "$OD/trace" "$CDM" --quiet --size 16MiB \
-		--count 2 --time 1 --warmup 1 --interval 0 -t "SEQ128K Q4T1" --mode all "$TD"
+		--count 2 --time 0.5 --warmup 0.5 --interval 0 -t "SEQ128K Q4T1" --mode all "$TD"
 	assert_success
 	assert_equal "$(grep -c 'fdatasync(' "$OD/trace")" 1
 	# a read-only run has nothing to flush
 	run traced -f -qq -e trace=fdatasync -o "$OD/trace" "$CDM" --quiet --size 16MiB \
-		--count 2 --time 1 --warmup 1 --interval 0 -t "SEQ128K Q4T1" --mode read \
+		--count 2 --time 0.5 --warmup 0.5 --interval 0 -t "SEQ128K Q4T1" --mode read \
 		--end-fsync "$TD"
 	assert_success
 	assert_equal "$(grep -c 'fdatasync(' "$OD/trace")" 1
 	# the model: each write pass has its one flush, timed inside the pass; reads none
-	"$CDM" --quiet --size 16MiB --count 2 --time 1 --warmup 0 --interval 0 -t "SEQ128K Q4T1" \
+	"$CDM" --quiet --size 16MiB --count 2 --time 0.5 --warmup 0 --interval 0 -t "SEQ128K Q4T1" \
 		--mode all --end-fsync --format json "$TD" > "$OD/e.json"
 	python3 - "$OD/e.json" <<'EOF'
 import json, sys
@@ -277,7 +270,7 @@ EOF
 @test "--end-fsync shows the fdatasync time: per write test in every report, from the passes, read back from cdm's text" {
 	# one read and one write test, 2 passes each; the figures are the
 	# passes' own (JSON), whatever the machine makes of them
-	"$CDM" --quiet --size 16MiB --count 2 --time 1 --warmup 0 --interval 0 -t "SEQ128K Q4T1" \
+	"$CDM" --quiet --size 16MiB --count 2 --time 0.5 --warmup 0 --interval 0 -t "SEQ128K Q4T1" \
 		--mode all --end-fsync --save "$OD/e.json" --format csv -o "$OD/e.csv" "$TD"
 	for f in cdm cdm7 cdm6 markdown svg; do
 		"$CDM" report -f "$f" -o "$OD/e.$f" "$OD/e.json"
@@ -321,7 +314,7 @@ EOF
 	# and printed again from that JSON, the same note
 	"$CDM" report "$OD/back.json" | grep -qx "$(grep '^EndFsync:' "$OD/e.cdm")"
 	# without --end-fsync: no note, no summary
-	"$CDM" --quiet --size 16MiB --count 1 --time 1 --warmup 0 --interval 0 -t "SEQ128K Q4T1" \
+	"$CDM" --quiet --size 16MiB --count 1 --time 0.5 --warmup 0 --interval 0 -t "SEQ128K Q4T1" \
 		--mode write --save "$OD/n.json" "$TD" > "$OD/n.cdm"
 	refute_grep 'EndFsync' "$OD/n.cdm"
 	jq -e '.tests[0].summary.end_fsync == null' "$OD/n.json"
@@ -344,7 +337,7 @@ EOF
 	# and at the end of the warm-up, named so
 	run --separate-stderr env CDM_FAULT=fdatasync:EIO:1 LD_PRELOAD="$SHIM" \
 		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
-		timeout 60 "$CDM" --quiet --size 16MiB --count 1 --time 1 --warmup 1 --interval 0 \
+		timeout 60 "$CDM" --quiet --size 16MiB --count 1 --time 0.5 --warmup 0.5 --interval 0 \
 		-t "SEQ128K Q4T1" --mode write --end-fsync "$TD"
 	assert_failure 1
 	assert_like "$stderr" '*"SEQ128K Q4T1 Write: fdatasync at the end of the warm-up: Input/output error"*'
@@ -366,7 +359,7 @@ tty_count() {
 }
 
 @test "a signal while the workers drain at the gate ends the run cleanly" {
-	# each I/O takes 3 s, a round issues for 1 s: from 1 s to 3 s the
+	# each I/O takes 3 s, a round issues for 0.5 s: from 0.5 s to 3 s the
 	# round is draining.  cdm redraws its progress line every 0.5 s of
 	# its own clock: SIGINT once round 1's line has been drawn three
 	# times, 1.5 s into the round, comes then (or, on a slow machine,
@@ -415,7 +408,7 @@ tty_count() {
 	# SIGINT once the progress line shows round 3: two rounds done (three
 	# if the signal comes late), fewer than the window of 5
 	steady_tty
-	tty_start "$OD" "${STEADY_TTY[@]}" --null-service-us 1000 "$TD"
+	tty_start "$OD" "${STEADY_TTY[@]}" "${CONSTANT[@]}" "$TD"
 	wait_for "round 3" tty_shows "round 3/25"
 	kill -INT "$PID"
 	tty_wait
@@ -442,11 +435,11 @@ tty_count() {
 	run "$CDM" --quiet --size 16MiB -e sync -t "SEQ1M Q1T1" --null-service-us 0 "$TD"
 	assert_failure 2
 	assert_clean "$TD"
-	run "$CDM" --quiet -e null --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
+	run "$CDM" --quiet -e null --size 16MiB --count 1 --time 0.2 --interval 0 --warmup 0 \
 		-t "SEQ1M Q1T1" --mode read --end-fsync "$TD"
 	assert_success
 	assert_output --partial "cdm: note: --end-fsync ends each write or Mix pass with fdatasync(): this run has none, so nothing is synced"
-	run "$CDM" --quiet -e null --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
+	run "$CDM" --quiet -e null --size 16MiB --count 1 --time 0.2 --interval 0 --warmup 0 \
 		-t "SEQ1M Q1T1" --mode write --end-fsync "$TD"
 	assert_success
 	refute_output --partial "nothing is synced"
