@@ -190,8 +190,11 @@ enospc() {
 # the fsync of FILE's temporary ("FILE.XXXXXX", written before its
 # rename; $WRITES_BEFORE outputs, 0 unless set, are written before it),
 # send SIG while it is held, then let it go: SIG comes while FILE is
-# being written, however slow the machine.  ST is CMD's exit status, its
-# stderr in $OD/err.
+# being written, however slow the machine.  The signal is sent only at
+# that event, never at a guess: a CMD that ends without reaching the hold
+# fails the test, naming its status, and is not signalled (a signal sent
+# after a poll for the temporary once came when cdm had ended: "No such
+# process").  ST is CMD's exit status, its stderr in $OD/err.
 signal_mid_write() {
 	local sig=$1 file=$2 hold=$OD/hold pid
 	shift 2
@@ -207,6 +210,14 @@ signal_mid_write() {
 	pid=$!
 	set +m
 	wait_for "the fsync of $file's temporary to be held" held_or_ended "$hold/fsync.held" "$pid"
+	if [ ! -e "$hold/fsync.held" ]; then
+		ST=0
+		wait "$pid" || ST=$?
+		cat "$OD/err"
+		fail "cdm ended (status $ST) before the fsync of $file's temporary was held"
+	fi
+	# fsync.held is there: cdm waits in that fsync until fsync.go is (the
+	# shim gives up only after 120 s), so it is alive and inside the write
 	if ! compgen -G "$file.??????" > /dev/null; then
 		kill -9 "$pid" 2> /dev/null
 		wait "$pid" || true
