@@ -6,13 +6,14 @@
 load helpers
 bats_require_minimum_version 1.5.0      # run --separate-stderr
 
-# a small real run: a 16 MiB file in $TD, real I/O, Read and Write; passes
-# of 0.5 s (a loaded disk may complete no I/O in less), two of them, and
-# the test does not depend on both having measured
-REALRUN=(--size 16MiB --count 2 --time 0.5 --interval 0 --warmup 0 --quiet
-	-t "SEQ1M Q8T1" -t "RND4K Q4T1")
-# passes of 0.1 s: the null engine's device completes I/O whatever the load
-NULLRUN=(--size 16MiB --count 2 --time 0.1 --interval 0 --warmup 0 --quiet
+# the tests of a small run: sequential and random, Read and Write (a real
+# run of them: QUICK, a 16 MiB file in $TD, one pass of 0.5 s each)
+TESTS=(-t "SEQ1M Q8T1" -t "RND4K Q4T1")
+# passes of 0.2 s: the null engine's device completes I/O whatever the
+# load, as long as its worker has the CPU; two of them, since a loaded
+# machine has been seen to leave a worker without it for 0.2 s (both
+# passes of 0.1 s, once), and a test without figures ends the run with 1
+NULLRUN=(--size 16MiB --count 2 --time 0.2 --interval 0 --warmup 0 --quiet
 	--engine null --null-service-us 1000)
 
 # every --format value of this build, from the registry's own message
@@ -20,15 +21,26 @@ formats() {
 	"$CDM" report --format '?' x.json 2>&1 | sed -n "s/.*bad value for --format: '?' (\(.*\))$/\1/p" | tr -d ','
 }
 
-@test "round trip: a real run saved with --save, reported again in every format, is what the run printed" {
+@test "round trip: a run saved with --save, reported again in every format, is what the run printed; a real run's text, card and JSON too" {
 	local fmts
 	fmts=$(formats)
 	echo "formats: $fmts"
 	for f in cdm cdm7 cdm6 json csv markdown; do
 		assert_like " $fmts " '*" $f "*'
 	done
+	# every format from a run of TESTS on the null engine (a run of each
+	# on the real disk took 4 s apiece), the runs side by side: each has
+	# its own test file, and waits on its device, not the CPU
+	local pids=() p
 	for f in $fmts; do
-		"$CDM" "${REALRUN[@]}" --format "$f" --save "$OD/$f.json" "$TD" > "$OD/run.$f"
+		"$CDM" "${NULLRUN[@]}" "${TESTS[@]}" --format "$f" --save "$OD/$f.json" \
+			"$TD" > "$OD/run.$f" 2> "$OD/run.$f.err" &
+		pids+=($!)
+	done
+	for p in "${pids[@]}"; do
+		wait "$p" || { cat "$OD"/run.*.err; fail "a run of a format failed"; }
+	done
+	for f in $fmts; do
 		"$CDM" report --format "$f" "$OD/$f.json" > "$OD/report.$f"
 		# byte for byte, trailing spaces and the last newline (or none) included
 		cmp "$OD/run.$f" "$OD/report.$f"
@@ -36,9 +48,15 @@ formats() {
 	done
 	# the default is the CDM 8 layout
 	"$CDM" report "$OD/cdm.json" | cmp - "$OD/run.cdm"
+	# a real run (a real engine, latencies spread over the histogram): its
+	# CDM text, its card (what --format svg prints) and its JSON again
+	"$CDM" "${QUICK[@]}" "${TESTS[@]}" --svg "$OD/real.svg" --save "$OD/real.json" "$TD" > "$OD/real.cdm"
+	"$CDM" report "$OD/real.json" | cmp - "$OD/real.cdm"
+	"$CDM" report --format svg "$OD/real.json" | cmp - "$OD/real.svg"
+	"$CDM" report --format json "$OD/real.json" | cmp - "$OD/real.json"
 	# and the same run in another layout has the same figures
-	"$CDM" report --format cdm7 "$OD/cdm.json" > "$OD/other.cdm7"
-	python3 - "$OD/run.cdm" "$OD/other.cdm7" <<'PY'
+	"$CDM" report --format cdm7 "$OD/real.json" > "$OD/other.cdm7"
+	python3 - "$OD/real.cdm" "$OD/other.cdm7" <<'PY'
 import re, sys
 fig = lambda p: re.findall(r"\): +([0-9.]+) MB/s \[ *([0-9.]+) IOPS\] < *([0-9.]+) us>", open(p).read())
 a, b = fig(sys.argv[1]), fig(sys.argv[2])
@@ -48,9 +66,9 @@ PY
 }
 
 @test "a run with --log-interval: cdm report prints its time series again, in JSON and CSV" {
-	# REALRUN's tests on the null engine: passes and a warm-up of 0.2 s,
-	# two points of 100 ms each, so the first test has 6 points
-	"$CDM" "${NULLRUN[@]}" -t "SEQ1M Q8T1" -t "RND4K Q4T1" --time 0.2 --warmup 0.2 \
+	# TESTS' reads on the null engine: a warm-up of 0.1 s and passes of
+	# 0.2 s, points of 100 ms, so the first test has 5 points
+	"$CDM" "${NULLRUN[@]}" "${TESTS[@]}" --mode read --warmup 0.1 \
 		--log-interval 100ms --format csv -o "$OD/run.csv" --save "$OD/r.json" "$TD"
 	jq -e '[.tests[] | .series.points | length > 0] | all' "$OD/r.json"
 	# JSON: the series as saved, and the whole file byte for byte
@@ -110,7 +128,7 @@ PY
 }
 
 @test "--output writes the report to a file; its name must say text; never over the run" {
-	"$CDM" "${NULLRUN[@]}" -t "SEQ1M Q8T1" --save "$OD/r.json" "$TD" > /dev/null
+	"$CDM" "${NULLRUN[@]}" -t "SEQ1M Q8T1" --mode read --save "$OD/r.json" "$TD" > /dev/null
 	"$CDM" report --format cdm7 -o "$OD/r.txt" "$OD/r.json"
 	"$CDM" report --format cdm7 "$OD/r.json" | cmp - "$OD/r.txt"
 	head -2 "$OD/r.txt" | tail -1 | assert_grep '^cdm ' -
@@ -129,7 +147,7 @@ PY
 
 @test "--svg: the card of a saved run beside its Markdown, linked from it; the same as the run's own card" {
 	mkdir -p "$OD/run" "$OD/post/img"
-	"$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --format markdown --save "$OD/r.json" \
+	"$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --mode read --format markdown --save "$OD/r.json" \
 		--svg "$OD/run/card.svg" -o "$OD/run/r.md" "$TD"
 	"$CDM" report -f markdown --svg "$OD/post/img/card.svg" -o "$OD/post/index.md" "$OD/r.json"
 	xmllint --noout "$OD/post/img/card.svg"
@@ -153,7 +171,7 @@ PY
 }
 
 @test "--svg: the card is written before the report (a reader that stops early cannot cost it), and its link names the very file" {
-	"$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" -t "SEQ1M Q1T1" --save "$OD/r.json" "$TD" > /dev/null
+	"$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" -t "SEQ1M Q1T1" --mode read --save "$OD/r.json" "$TD" > /dev/null
 	# stdout a pipe whose reader is gone: the first write of the report
 	# raises SIGPIPE (default action), which ends cdm with 141
 	run python3 -c 'import os, signal, sys
@@ -529,8 +547,13 @@ PY
 }
 
 @test "a run of 0.2 s passes: saved, reported, compared, merged and its text read back with the decimals" {
+	# beside it (its own test file), a run of 0.3 s passes for merge below
+	"$CDM" "${NULLRUN[@]}" --time 0.3 --warmup 0.1 --interval 0.05 -t "SEQ1M Q1T1" \
+		--save "$OD/q.json" "$TD" > /dev/null &
+	pid=$!
 	"$CDM" "${NULLRUN[@]}" --time 0.2 --warmup 0.1 --interval 0.05 -t "SEQ1M Q1T1" \
 		--save "$OD/r.json" -o "$OD/run.txt" "$TD"
+	wait "$pid"
 	grep -qx '   Time: Measure 0.2 sec / Interval 0.05 sec ' "$OD/run.txt"
 	assert_equal "$(jq -c '.settings | [.time_s, .warmup_s, .interval_s]' "$OD/r.json")" "[0.2,0.1,0.05]"
 	# cdm report of the JSON: what the run printed, byte for byte
@@ -554,8 +577,6 @@ PY
 	run "$CDM" compare "$OD/r.json" "$OD/r.json"
 	assert_success
 	assert_output --partial "16 MiB (x2), 0.2 s"
-	"$CDM" "${NULLRUN[@]}" --time 0.3 --warmup 0.1 --interval 0.05 -t "SEQ1M Q1T1" \
-		--save "$OD/q.json" "$TD" > /dev/null
 	run "$CDM" merge "$OD/r.json" "$OD/q.json"
 	assert_failure 2
 	assert_output --partial "time_s 0.2 vs 0.3"
