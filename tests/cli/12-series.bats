@@ -62,29 +62,30 @@ SERIES=(--size 16MiB --count 2 --time 0.4 --warmup 0.2 --interval 0 --quiet
 	assert_clean "$TD"
 }
 
-# The burst comes from the device: 1000 IOPS for 1 s, then 250, a start
-# four times the level after it, in intervals of 250 ms.  8 threads of
-# one I/O each: a thread that a loaded machine keeps from running late
-# moves at most its one I/O into the next interval, while the others keep
-# the device busy (one thread with 8 in flight lost 100 ms of the device,
-# a whole interval's level, at once).  The change comes as late as the
-# test's first I/O, so the detector is asked what it found and at what
-# level, not in which interval: each of 250 ms holds at most cap x 0.252
-# s + 1 + 8 I/Os of 4 KiB, 4.28 MB/s at the start and 1.18 after; from
-# below, half the caps.
+# The burst comes from the device: 2000 IOPS for 1 s, then 500, a start
+# four times the level after it, in intervals of 250 ms.  16 threads of
+# one I/O each: a thread that a loaded machine keeps from running moves
+# at most its one I/O into the next interval, 16 at most of the 125 of an
+# interval of the low level (the detector allows 15 %), while the others
+# keep the device busy (one thread with 8 in flight lost 100 ms of the
+# device, a whole interval's level, at once).  The change comes as late
+# as the test's first I/O, so the detector is asked what it found and at
+# what level, not in which interval: each of 250 ms holds at most cap x
+# 0.252 s + 1 + 16 I/Os of 4 KiB, 8.54 MB/s at the start and 2.34
+# after; from below, half the caps.
 @test "a burst is found and its note names the test's direction: a Mix test is 'Mix', never 'Read'" {
-	run "$CDM" --engine null --null-device "iops=1000;at=1s,iops=250" --test "RND4K Q1T8 W30" \
+	run "$CDM" --engine null --null-device "iops=2000;at=1s,iops=500" --test "RND4K Q1T16 W30" \
 		--count 1 --time 2 --warmup 0 --size 1MiB --log-interval 250ms --save "$OD/r.json" "$TD"
 	echo "$output"
 	assert_success
-	assert_like "$output" '*"note: RND4K Q1T8 W30 Mix: burst: "*" MB/s at the start, then "*" MB/s from "*'
+	assert_like "$output" '*"note: RND4K Q1T16 W30 Mix: burst: "*" MB/s at the start, then "*" MB/s from "*'
 	refute_output --partial "W30 Read"
 	jq -e '.tests[0].direction == "mix" and .tests[0].series.burst.high_mb_s > 2 * .tests[0].series.burst.low_mb_s' "$OD/r.json"
 	awk -v h="$(jq .tests[0].series.burst.high_mb_s "$OD/r.json")" \
 		-v l="$(jq .tests[0].series.burst.low_mb_s "$OD/r.json")" \
 		-v at="$(jq .tests[0].series.burst.low_from_ns "$OD/r.json")" 'BEGIN {
 		print "high", h, "MB/s, low", l, "MB/s from", at, "ns"
-		exit !(h >= 2.048 && h <= 4.28 && l >= 0.512 && l <= 1.18 && at >= 1e9 && at <= 1.5e9)
+		exit !(h >= 4.096 && h <= 8.54 && l >= 1.024 && l <= 2.34 && at >= 1e9 && at <= 1.5e9)
 	}'
 	assert_clean "$TD"
 }
