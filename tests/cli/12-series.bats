@@ -7,7 +7,10 @@
 load helpers
 load svg
 
-SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
+# passes of 0.4 s after a warm-up of 0.2 s, logged at 100 ms (the least
+# --log-interval takes) or 200 ms: as many intervals as passes of 2 s
+# after 1 s at 500 ms or 1 s
+SERIES=(--size 16MiB --count 2 --time 0.4 --warmup 0.2 --interval 0 --quiet
 	--engine null --null-service-us 1000 --mode read)
 
 @test "--log-interval refuses bad values with one line and exit 2" {
@@ -33,11 +36,11 @@ SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
 }
 
 @test "every interval of every pass: count, marks, and exact byte and I/O accounting" {
-	"$CDM" "${SERIES[@]}" --test "RND4K Q1T2" --test "RND4K Q4T1" --log-interval 500ms \
+	"$CDM" "${SERIES[@]}" --test "RND4K Q1T2" --test "RND4K Q4T1" --log-interval 100ms \
 		--format json "$TD" > "$OD/r.json"
-	# 1 s warm-up + 2 passes x 2 s at 0.5 s = 2 + 8 intervals per test
+	# 0.2 s warm-up + 2 passes x 0.4 s at 0.1 s = 2 + 8 intervals per test
 	assert_equal "$(jq '[.tests[] | .series.points | length] | unique' -c "$OD/r.json")" "[10]"
-	assert_equal "$(jq '.tests[0].series.interval_ns' "$OD/r.json")" 500000000
+	assert_equal "$(jq '.tests[0].series.interval_ns' "$OD/r.json")" 100000000
 	assert_equal "$(jq '[.tests[0].series.points[] | select(.warmup) | .pass] | unique' -c "$OD/r.json")" "[0]"
 	assert_equal "$(jq '[.tests[0].series.points[] | select(.warmup | not)] | length' "$OD/r.json")" 8
 	# the intervals of pass k add up exactly to pass k
@@ -59,36 +62,48 @@ SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
 	assert_clean "$TD"
 }
 
+# The burst comes from the device: 2000 IOPS for 1 s, then 500, a start
+# four times the level after it, in intervals of 250 ms.  16 threads of
+# one I/O each: a thread that a loaded machine keeps from running moves
+# at most its one I/O into the next interval, 16 at most of the 125 of an
+# interval of the low level (the detector allows 15 %), while the others
+# keep the device busy (one thread with 8 in flight lost 100 ms of the
+# device, a whole interval's level, at once).  The change comes as late
+# as the test's first I/O, so the detector is asked what it found and at
+# what level, not in which interval: each of 250 ms holds at most cap x
+# 0.252 s + 1 + 16 I/Os of 4 KiB, 8.54 MB/s at the start and 2.34
+# after; from below, half the caps.
 @test "a burst is found and its note names the test's direction: a Mix test is 'Mix', never 'Read'" {
-	# 10 ms per I/O for 3 s, then 100 ms, 8 in flight: a fast start ten
-	# times the level after it, in intervals of 1 s (service times a loaded
-	# machine keeps: at 2 ms and 20 ms, one in flight, 25 I/Os per 500 ms
-	# interval, a load of 12 moved the slow level past the detector's 15 %;
-	# here 80 per interval, and the fast ones varied 660-740 at that load)
-	run "$CDM" --engine null --null-service-us 10000,100000@3 --test "RND4K Q8T1 W30" --count 1 \
-		--time 9 --warmup 0 --size 1MiB --log-interval 1s --save "$OD/r.json" "$TD"
+	run "$CDM" --engine null --null-device "iops=2000;at=1s,iops=500" --test "RND4K Q1T16 W30" \
+		--count 1 --time 2 --warmup 0 --size 1MiB --log-interval 250ms --save "$OD/r.json" "$TD"
 	echo "$output"
 	assert_success
-	assert_like "$output" '*"note: RND4K Q8T1 W30 Mix: burst: "*" MB/s at the start, then "*" MB/s from "*'
+	assert_like "$output" '*"note: RND4K Q1T16 W30 Mix: burst: "*" MB/s at the start, then "*" MB/s from "*'
 	refute_output --partial "W30 Read"
 	jq -e '.tests[0].direction == "mix" and .tests[0].series.burst.high_mb_s > 2 * .tests[0].series.burst.low_mb_s' "$OD/r.json"
+	awk -v h="$(jq .tests[0].series.burst.high_mb_s "$OD/r.json")" \
+		-v l="$(jq .tests[0].series.burst.low_mb_s "$OD/r.json")" \
+		-v at="$(jq .tests[0].series.burst.low_from_ns "$OD/r.json")" 'BEGIN {
+		print "high", h, "MB/s, low", l, "MB/s from", at, "ns"
+		exit !(h >= 4.096 && h <= 8.54 && l >= 1.024 && l <= 2.34 && at >= 1e9 && at <= 1.5e9)
+	}'
 	assert_clean "$TD"
 }
 
 @test "an interval that does not divide the pass: the last one is shorter and still counted" {
-	"$CDM" "${SERIES[@]}" --warmup 0 --count 1 --test "RND4K Q2T1" --log-interval 1.5s \
+	"$CDM" "${SERIES[@]}" --warmup 0 --count 1 --time 0.5 --test "RND4K Q2T1" --log-interval 300ms \
 		--format json "$TD" > "$OD/r.json"
-	assert_equal "$(jq -c '[.tests[0].series.points[].duration_ns]' "$OD/r.json")" "[1500000000,500000000]"
+	assert_equal "$(jq -c '[.tests[0].series.points[].duration_ns]' "$OD/r.json")" "[300000000,200000000]"
 	jq -e '.tests[0] | ([.series.points[].bytes] | add) == .passes[0].bytes' "$OD/r.json"
 }
 
 @test "without --log-interval the JSON has no series" {
-	"$CDM" "${SERIES[@]}" --count 1 --test "RND4K Q1T1" --format json "$TD" > "$OD/r.json"
+	"$CDM" "${SERIES[@]}" --count 1 --warmup 0 --test "RND4K Q1T1" --format json "$TD" > "$OD/r.json"
 	jq -e '.tests[0] | has("series") | not' "$OD/r.json"
 }
 
 @test "CSV: a time-series section after the pass rows, one row per interval" {
-	"$CDM" "${SERIES[@]}" --test "RND4K Q1T1" --log-interval 1s --format csv "$TD" > "$OD/r.csv"
+	"$CDM" "${SERIES[@]}" --test "RND4K Q1T1" --log-interval 200ms --format csv "$TD" > "$OD/r.csv"
 	assert_grep -x 'label,test,direction,pass,warmup,start_ns,duration_ns,bytes,ios,mb_s,iops,lat_mean_us,lat_p99_us' "$OD/r.csv"
 	# 1 warm-up + 2 x 2 measured intervals
 	assert_equal "$(sed -n '/^label,test,direction,pass,warmup/,$p' "$OD/r.csv" | tail -n +2 | wc -l)" 5
@@ -99,13 +114,17 @@ SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
 	assert_equal "$a" "$b"
 }
 
+# An interval in which no I/O completed is a gap in its latency lines,
+# which would count as lines of their own: 4 threads, each an I/O every
+# 10 ms, so that every interval of 100 ms has some, however loaded the
+# machine (one thread can be kept from running that long)
 @test "--plot writes a time-series SVG that is well-formed and renders" {
-	"$CDM" "${SERIES[@]}" --test "RND4K Q1T1" --test "RND4K Q4T1" --log-interval 500ms \
-		--plot "$OD/ts.svg" "$TD" > "$OD/out.txt"
+	"$CDM" "${SERIES[@]}" --count 1 --null-service-us 10000 --test "RND4K Q1T4" --test "RND4K Q4T4" \
+		--log-interval 100ms --plot "$OD/ts.svg" "$TD" > "$OD/out.txt"
 	assert_grep 'Random tests: IOPS per interval' "$OD/ts.svg"
 	assert_grep 'IOPS (I/Os per second)' "$OD/ts.svg"
 	assert_grep 'time since the start of the test (s)' "$OD/ts.svg"
-	assert_grep 'RND4K Q4T1 Read' "$OD/ts.svg"
+	assert_grep 'RND4K Q4T4 Read' "$OD/ts.svg"
 	# the warm-up and each pass are labelled bands (next test: their places)
 	assert_grep '>warm-up</text>' "$OD/ts.svg"
 	run grep -qi '<script' "$OD/ts.svg"
@@ -123,8 +142,21 @@ SERIES=(--size 16MiB --count 2 --time 2 --warmup 1 --interval 0 --quiet
 # the bands of the chart: one per pass the run measured, where the passes
 # were (their start times and lengths in JSON), not where the plan put them
 @test "--plot marks the warm-up and every pass: as many pass bands as passes, at the passes' times" {
+	# the runs of 2 and 3 passes side by side, each in a directory of its own
+	local count pids=()
+	# (passes of 0.2 s after 0.1 s: 2 and 1 intervals)
 	for count in 2 3; do
-		"$CDM" "${SERIES[@]}" --count "$count" --test "RND4K Q2T1" --test "SEQ1M Q2T1" 			--log-interval 500ms --save "$OD/r$count.json" --plot "$OD/p$count.svg" "$TD" > /dev/null
+		mkdir "$TD/$count"
+		"$CDM" "${SERIES[@]}" --warmup 0.1 --time 0.2 --count "$count" --test "RND4K Q2T1" \
+			--test "SEQ1M Q2T1" --log-interval 100ms --save "$OD/r$count.json" --plot "$OD/p$count.svg" \
+			"$TD/$count" > /dev/null &
+		pids+=($!)
+	done
+	for count in "${pids[@]}"; do
+		wait "$count"
+	done
+	for count in 2 3; do
+		assert_clean "$TD/$count"
 		# two patterns: 4 panels, each with the warm-up and every pass labelled
 		assert_equal "$(grep -c '>warm-up</text>' "$OD/p$count.svg")" 4
 		for k in $(seq 1 "$count"); do
@@ -165,9 +197,11 @@ PY
 
 # one interval per pass: the axis used to end at that interval's middle (0-0.5 s
 # for a pass of 1 s), the pass's band cut there and its one point a polyline of
-# one point, at the axis' right edge, drawing nothing
+# one point, at the axis' right edge, drawing nothing.  4 threads, an I/O every
+# 10 ms each: the interval has I/O in it, and so latency to mark
 @test "--plot of a pass of one interval: the axis covers the whole pass, the point at its middle, with a marker" {
-	"$CDM" "${SERIES[@]}" --count 1 --time 1 --warmup 0 --test "RND4K Q1T1" --log-interval 1s \
+	"$CDM" "${SERIES[@]}" --null-service-us 10000 --count 1 --time 0.3 --warmup 0 --test "RND4K Q1T4" \
+		--log-interval 300ms \
 		--save "$OD/one.json" --plot "$OD/one.svg" "$TD" > /dev/null
 	assert_equal "$(jq '.tests[0].series.points | length' "$OD/one.json")" 1
 	check_time_axis "$OD/one.svg" "$OD/one.json"
@@ -182,7 +216,7 @@ PY
 }
 
 @test "a Mix test's time series says mix in CSV and Mix in the chart's legend" {
-	run "$CDM" "${QUICK[@]}" --engine null --mix 70 --mode mix --test RND4K --log-interval 500ms \
+	run "$CDM" "${QUICK[@]}" --time 0.2 --engine null --mix 70 --mode mix --test RND4K --log-interval 100ms \
 		--format csv --plot "$OD/mix.svg" "$TD"
 	echo "$output"
 	assert_success
@@ -192,20 +226,30 @@ PY
 }
 
 @test "a saved series that no run logs is refused in one line naming the file: no length, out of order, overlapping, past 2^64, a burst upside down" {
-	"$CDM" "${SERIES[@]}" --time 1 --count 1 --log-interval 250ms -t "SEQ1M Q1T1" --mode read \
-		--save "$OD/s.json" "$TD" > /dev/null
+	# points with I/O in them, which a loaded machine does not take away:
+	# 8 threads, each an I/O every 10 ms, in intervals of 100 ms (with one
+	# thread, 1 ms per I/O, an interval under load completed none, and the
+	# counts went past 2^64 a point later than the line below says)
+	"$CDM" "${SERIES[@]}" --null-service-us 10000 --warmup 0 --time 0.4 --count 1 --log-interval 100ms \
+		-t "SEQ1M Q1T8" --mode read --save "$OD/s.json" "$TD" > /dev/null
+	jq -e '[.tests[0].series.points[] | .ios > 0] | length == 4 and all' "$OD/s.json"
 	"$CDM" report "$OD/s.json" > /dev/null
-	spoil() {	# $1 name, $2 python statement on the points p and series s
-		python3 -c 'import json, sys
-d = json.load(open(sys.argv[1])); s = d["tests"][0]["series"]; p = s["points"]
-exec(sys.argv[3])
-json.dump(d, open(sys.argv[2], "w"))' "$OD/s.json" "$OD/$1.json" "$2"
-	}
-	spoil zero 'p[2]["duration_ns"] = 0'
-	spoil order 'p[2], p[3] = p[3], p[2]'
-	spoil overlap 'p[3]["start_ns"] = p[2]["start_ns"] + 1'
-	spoil huge 'p[0]["bytes"] = 2**64 - 1'
-	spoil burst 's["burst"] = {"high_mb_s": 10, "low_mb_s": 20, "low_from_ns": p[2]["start_ns"]}'
+	# each spoilt copy NAME.json: a python statement on the points p and
+	# series s of a fresh copy (one python for all)
+	python3 - "$OD" <<'PY'
+import json, sys
+spoils = {
+    "zero": 'p[2]["duration_ns"] = 0',
+    "order": 'p[2], p[3] = p[3], p[2]',
+    "overlap": 'p[3]["start_ns"] = p[2]["start_ns"] + 1',
+    "huge": 'p[0]["bytes"] = 2**64 - 1',
+    "burst": 's["burst"] = {"high_mb_s": 10, "low_mb_s": 20, "low_from_ns": p[2]["start_ns"]}',
+}
+for name, stmt in spoils.items():
+    d = json.load(open(sys.argv[1] + "/s.json")); s = d["tests"][0]["series"]; p = s["points"]
+    exec(stmt)
+    json.dump(d, open("%s/%s.json" % (sys.argv[1], name), "w"))
+PY
 	# name|what the line says|and then
 	for c in 'zero|tests[0].series.points[2]: | I/Os in a duration of 0 ns' \
 		'order|tests[0].series.points[3]: starts at |: out of order or overlapping' \

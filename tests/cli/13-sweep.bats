@@ -1,13 +1,33 @@
 #!/usr/bin/env bats
 # cdm sweep: one result per point, the table (text, Markdown), JSON, the
 # knee named in the text and marked on the chart, bad lists refused.  The
-# null engine with a fixed service time makes IOPS grow with the thread
-# count (Little's law); ratios are asserted loosely, never rates.
+# null engine's simulated device makes IOPS grow with the thread count
+# and stop at its cap; a figure is asserted only as far as the device
+# sets it, never the machine's rate.
 
 load helpers
 load svg
 
-SW=(--size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine null --null-service-us 1000)
+SW=(--size 16MiB --count 1 --time 0.2 --warmup 0 --quiet --engine null --null-service-us 1000)
+
+# The knee sweep, run once for the two tests that read it (its text, JSON
+# and chart): 2 I/Os in flight per thread, each 40 ms, and a cap of 300
+# IOPS.  A thread then does 50 IOPS at most, 1 and 4 threads stay far
+# below the cap (200 x 1.1 < 300: no knee there), and 16 threads would do
+# 800 without it, so they reach it however late a loaded machine wakes
+# them (up to 66 ms after each I/O), and their 32 I/Os in flight are
+# scheduled 107 ms ahead; 32 threads add nothing and wait twice as long:
+# the knee is at 16 threads, which load cannot move.  (A knee at the
+# point where the threads just fill the device, channels=4 at T4, needs
+# T4's threads to wake within 10 % of the service time: load moved it.)
+setup_file() {
+	KD=$BATS_FILE_TMPDIR/knee
+	mkdir -p "$KD/td"
+	"$CDM" sweep --size 16MiB --count 1 --time 0.5 --warmup 0 --quiet --engine null \
+		--null-device "lat=40ms,iops=300" --threads 1,4,16,32 --test "RND4K Q2" --mode read \
+		--save "$KD/s.json" --plot "$KD/s.svg" "$KD/td" > "$KD/out" 2>&1 || echo $? > "$KD/failed"
+	export KD
+}
 
 @test "cdm sweep --help lists its options" {
 	run "$CDM" sweep --help
@@ -63,7 +83,7 @@ SW=(--size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine null --null-serv
 		assert_like "${lines[0]}" '*"libaio engine keeps one I/O in flight per thread on a buffered file"*'
 	fi
 	# a thread sweep of a Q1 test is what sync can do: it runs
-	run "$CDM" sweep --size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine sync \
+	run "$CDM" sweep --size 16MiB --count 1 --time 0.5 --warmup 0 --quiet --engine sync \
 		--threads 1,2 --test "RND4K Q1" "$TD"
 	assert_success
 	assert_clean "$TD"
@@ -81,37 +101,46 @@ SW=(--size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine null --null-serv
 		assert_line --index 0 "$a"
 		assert_like "$a" "\"cdm: bad value for --null-service-us: '\$v' (N or N,M@S\"*"
 	done
-	# 40 ms per I/O caps one thread at Q1 at 25 IOPS; from 1 s on 1 ms per
-	# I/O: a 2 s pass above that cap shows the change took effect
-	run "$CDM" sweep --size 16MiB --count 1 --time 2 --warmup 0 --quiet --engine null \
-		--null-service-us 40000,1000@1 --threads 1 --test "RND4K Q1" --mode read "$TD"
+	# 40 ms per I/O caps one thread at Q1 at 25 IOPS; from 0.2 s on 1 ms per
+	# I/O: a pass of 0.5 s above that cap shows the change took effect, and
+	# below what 1 ms all along would give (1000) that it came at 0.2 s: at
+	# most 5 I/Os of 40 ms, then 300 of 1 ms, 610 IOPS
+	run "$CDM" sweep --size 16MiB --count 1 --time 0.5 --warmup 0 --quiet --engine null \
+		--null-service-us 40000,1000@0.2 --threads 1 --test "RND4K Q1" --mode read "$TD"
 	assert_success
 	echo "$output"
 	iops=$(echo "$output" | awk '$1 == 1 && NF >= 6 {print $4}')
-	awk -v i="$iops" 'BEGIN { exit !(i > 50) }'
+	awk -v i="$iops" 'BEGIN { exit !(i > 50 && i <= 610) }'
 	assert_clean "$TD"
 }
 
-# 10 ms per I/O in passes of 2 s, not SW's 1 ms in 1 s: on a loaded 2-CPU
-# machine under ASan a thread woke late enough after each 1 ms I/O to put
-# T4 at 15 times T1 (or, the other way, under twice)
+# the knee sweep of setup_file: the figures as far as the device sets
+# them.  From above exactly: a thread's 2 I/Os of 40 ms complete 12 times
+# each in 0.5 s, 48 IOPS; the cap lets 300 x 0.502 s + 1 I/Os complete,
+# 303.2 IOPS.  From below only what load cannot undo: more threads more
+# IOPS up to the cap, 16 threads over 5 times one thread's most, 32 at
+# least half the cap, and the knee at 16, where the cap was reached
 @test "thread sweep on the null engine: one row per point, IOPS grow with T" {
-	run "$CDM" sweep "${SW[@]}" --null-service-us 10000 --time 2 --threads 1,2,4 \
-		--test "RND4K Q1" --mode read "$TD"
-	assert_success
+	run cat "$KD/out"
 	echo "$output"
+	refute [ -e "$KD/failed" ]
 	assert_like "${lines[0]}" '"cdm sweep: "*'
-	assert_equal "$(echo "$output" | grep -c '^RND4K Q1 Read$')" 1
-	assert_equal "$(echo "$output" | grep -c '^RND4K Q1 Write$')" 0
+	assert_equal "$(echo "$output" | grep -c '^RND4K Q2 Read$')" 1
+	assert_equal "$(echo "$output" | grep -c '^RND4K Q2 Write$')" 0
 	rows=$(echo "$output" | awk '$1 ~ /^[0-9]+$/ && NF >= 6')
-	assert_equal "$(echo "$rows" | wc -l)" 3
-	assert_equal "$(echo "$rows" | awk '{print $1}' | tr '\n' ' ')" "1 2 4 "
-	i1=$(echo "$rows" | awk '$1 == 1 {print $4}')
-	i4=$(echo "$rows" | awk '$1 == 4 {print $4}')
-	awk -v a="$i1" -v b="$i4" 'BEGIN { r = b / a; print "T4/T1 IOPS", r; exit !(r > 2 && r < 8) }'
-	# every curve says whether it has a knee
-	assert_line --regexp '^  RND4K Q1 Read: (knee at [0-9]+ threads|no knee)'
-	assert_clean "$TD"
+	assert_equal "$(echo "$rows" | wc -l)" 4
+	assert_equal "$(echo "$rows" | awk '{print $1}' | tr '\n' ' ')" "1 4 16 32 "
+	for t in 1 4 16 32; do
+		eval "i$t=$(echo "$rows" | awk -v t=$t '$1 == t {print $4}')"
+	done
+	echo "IOPS: T1 $i1, T4 $i4, T16 $i16, T32 $i32"
+	awk -v a="$i1" -v b="$i4" -v c="$i16" -v d="$i32" 'BEGIN {
+		exit !(a <= 48 && b <= 4 * 48 && c <= 303.2 && d <= 303.2 &&
+			a < b && b < c && c > 5 * a && d >= 150)
+	}'
+	# every curve says whether it has a knee: this one where the cap was reached
+	assert_line --regexp '^  RND4K Q2 Read: knee at 16 threads \('
+	assert_clean "$KD/td"
 }
 
 @test "read and write, two tests, --save JSON with one curve per test and direction" {
@@ -145,33 +174,31 @@ SW=(--size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine null --null-serv
 	assert_equal "$(echo "$output" | grep -c '^| [12] | 1 | ')" 2
 }
 
-@test "--plot draws the sweep, knee marked when the JSON names one, and it renders" {
-	"$CDM" sweep "${SW[@]}" --threads 1,2,4 --mode read --save "$OD/s.json" --plot "$OD/s.svg" "$TD" >/dev/null
-	assert_grep 'threads (T)' "$OD/s.svg"
-	assert_grep 'IOPS (I/Os per second)' "$OD/s.svg"
-	grep -Eq 'latency \((us|ms)\)' "$OD/s.svg"
-	if [ "$(jq '.curves[0].knee' "$OD/s.json")" = null ]; then
-		run grep -q '>knee</text>' "$OD/s.svg"
-		assert_failure
-		# the chart says so: in the legend of both panels, and why
-		assert_equal "$(grep -c '>RND4K Q1 Read: no knee</text>' "$OD/s.svg")" 2
-		assert_grep '>no knee: each step still added</text>' "$OD/s.svg"
-	else
-		assert_grep '>knee</text>' "$OD/s.svg"
-		refute_grep 'no knee' "$OD/s.svg"
-	fi
+@test "--plot draws the sweep, the knee marked where the JSON names it, and it renders" {
+	cat "$KD/out"
+	refute [ -e "$KD/failed" ]
+	assert_grep 'threads (T)' "$KD/s.svg"
+	assert_grep 'IOPS (I/Os per second)' "$KD/s.svg"
+	grep -Eq 'latency \((us|ms)\)' "$KD/s.svg"
+	# the knee of setup_file's device, at 16 threads
+	assert_equal "$(jq -c '.curves[0].knee' "$KD/s.json")" '{"index":2,"threads":16,"queue_depth":2}'
+	assert_grep '>knee</text>' "$KD/s.svg"
+	refute_grep 'no knee' "$KD/s.svg"
+	cp "$KD/s.svg" "$OD/s.svg"
 	check_svg "$OD/s.svg"
-	assert_clean "$TD"
+	assert_clean "$KD/td"
 }
 
-# the null engine serves each I/O in 10 ms: IOPS grow with every step of Q,
-# latency stays, so no curve has a knee, and the chart says it of each and
-# why, as the text does.  10 ms, not SW's 1 ms: under ASan on a loaded
-# 2-CPU machine the thread woke late enough for Q4 to add under 10 % to
-# Q2's 1 ms I/Os, a knee.
+# the null engine serves each I/O in 20 ms, as many at once as come: IOPS
+# grow fourfold with each step of Q, latency stays, so no curve has a
+# knee, and the chart says it of each and why, as the text does.  Steps
+# of 4 and 20 ms: for a step to add under 10 %, the thread would have to
+# wake after each I/O of Q16 53 ms later than after one of Q4, and 3.6
+# times as late (at 1 ms and steps of 2, under ASan on a loaded 2-CPU
+# machine, Q4 added under 10 % to Q2).
 @test "--plot of a sweep without a knee says 'no knee' for each curve, and why" {
-	"$CDM" sweep --size 16MiB --count 1 --time 1 --warmup 0 --quiet --engine null \
-		--null-service-us 10000 --qd 1,2,4 --test "RND4K T1" --test "RND8K T1" --mode read \
+	"$CDM" sweep --size 16MiB --count 1 --time 0.3 --warmup 0 --quiet --engine null \
+		--null-device lat=20ms --qd 1,4,16 --test "RND4K T1" --test "RND8K T1" --mode read \
 		--save "$OD/s.json" --plot "$OD/s.svg" "$TD" > "$OD/s.txt"
 	jq -e '[.curves[].knee] == [null, null]' "$OD/s.json"
 	assert_equal "$(grep -c ': no knee: ' "$OD/s.txt")" 2
