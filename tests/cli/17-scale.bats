@@ -10,8 +10,10 @@ load helpers
 
 : "${CDM_MPI:=$BATS_TEST_DIRNAME/../../cdm-mpi}"
 
-# null engine, fixed service time: exact and cheap
-NULLRUN=(--engine null --null-service-us 500 --size 16MiB --count 2 --time 1
+# null engine, fixed service time: exact and cheap; passes of 0.2 s (a
+# figure from every pass, however loaded the machine).  What is checked is
+# arithmetic on the files (sums, maxima, spreads), whatever their speed
+NULLRUN=(--engine null --null-service-us 500 --size 16MiB --count 2 --time 0.2
 	--interval 0 --warmup 0 -t "RND4K Q2T1" -t "SEQ1M Q1T1" --quiet)
 
 need_mpi() {
@@ -79,52 +81,98 @@ for x, y in zip(a["tests"], b["tests"]):
 PY
 }
 
-mpi_run_checks() {	# $1 = ranks
-	need_mpi
-	cd "$OD"
-	run mpi "$1" "${NULLRUN[@]}" --save agg.json --save-ranks r "$TD"
-	assert_success
+# runs made once for the file, only read by its tests (in $BATS_FILE_TMPDIR):
+#  mpi2/   cdm-mpi on 2 ranks, NULLRUN and a Mix test: agg.json, r.rank{0,1}.json,
+#          out (its stdout), err, status; td/ its TARGET
+#  a.json, b.json   NULLRUN, one after the other (so their passes never overlapped)
+#  b1.json          NULLRUN with --count 1; c.json: NULLRUN and a third test
+# All at once (the simulated device's threads sleep more than they run),
+# but a.json and b.json one after the other; each within 60 s (setup_file
+# has no watchdog).
+setup_file() {
+	local d=$BATS_FILE_TMPDIR st=0 pids=() mpi_pid=
+	if command -v mpirun > /dev/null && [ -x "$CDM_MPI" ]; then
+		mkdir -p "$d/mpi2/td"
+		(cd "$d/mpi2" && timeout 60 mpirun --allow-run-as-root --oversubscribe -np 2 \
+			"$CDM_MPI" "${NULLRUN[@]}" -t "RND4K Q2T1 W30" --save agg.json --save-ranks r \
+			td > out 2> err; echo $? > status) &
+		mpi_pid=$!
+	fi
+	timeout 60 "$CDM" "${NULLRUN[@]}" --count 1 --save "$d/b1.json" "$d" > /dev/null &
+	pids+=($!)
+	timeout 60 "$CDM" "${NULLRUN[@]}" -t "RND4K Q4T1" --save "$d/c.json" "$d" > /dev/null &
+	pids+=($!)
+	{ timeout 60 "$CDM" "${NULLRUN[@]}" --save "$d/a.json" "$d" > /dev/null &&
+		timeout 60 "$CDM" "${NULLRUN[@]}" --save "$d/b.json" "$d" > /dev/null; } &
+	pids+=($!)
+	for pid in "${pids[@]}"; do
+		wait "$pid" || st=1
+	done
+	# a failed MPI run fails the tests that read it (its status file)
+	[ -z "$mpi_pid" ] || wait "$mpi_pid" || true
+	[ "$st" = 0 ] || { echo "setup_file: a null-engine run for the merge tests failed" >&2; return 1; }
+}
+
+# aggregate_checks N TD - the aggregate run of N ranks on TARGET TD, what
+# it printed in $output (run), its files in the current directory:
+# agg.json and the ranks' r.rankI.json
+aggregate_checks() {
+	local n=$1 td=$2
 	# one report, of the aggregate, with T the total and the ranks named
 	assert_equal "$(echo "$output" | grep -c '^\[Read\]')" 1
 	assert_equal "$(echo "$output" | grep -c '^Profile:')" 1
-	assert_line --regexp "^\* Aggregate: $1 ranks x T1"
-	assert_line --regexp "^  RND +4KiB \(Q=  2, T= +$1\):"
+	assert_line --regexp "^\* Aggregate: $n ranks x T1"
+	assert_line --regexp "^  RND +4KiB \(Q=  2, T= +$n\):"
 	assert_line --regexp '^Per rank MB/s \(best of each\): min / median / max'
 	assert_line --regexp 'min rank [0-9]* \(.*\), max rank'
 	ranks=()
-	for ((i = 0; i < $1; i++)); do ranks+=("r.rank$i.json"); done
+	for ((i = 0; i < n; i++)); do ranks+=("r.rank$i.json"); done
 	run check_sum agg.json "${ranks[@]}"
 	assert_success
 	# cdm merge of the ranks' files: the same aggregate, the same rows
-	run "$CDM" merge --save merged.json "${ranks[@]}"
+	run "$CDM" merge --save "$OD/merged.json" "${ranks[@]}"
 	assert_success
-	run check_same agg.json merged.json
+	run check_same agg.json "$OD/merged.json"
 	assert_success
-	assert_clean "$TD"
+	assert_clean "$td"
+}
+
+# mpi2 - into setup_file's run on 2 ranks (skips without MPI)
+mpi2() {
+	need_mpi
+	cd "$BATS_FILE_TMPDIR/mpi2"
+	cat err
+	assert_equal "$(cat status)" 0
 }
 
 @test "cdm-mpi -np 2: one aggregate report, the sum of the ranks, equal to cdm merge" {
-	mpi_run_checks 2
+	mpi2
+	# stdout and stderr, as a terminal shows them
+	run cat out err
+	aggregate_checks 2 td
 }
 
 @test "cdm-mpi -np 4: one aggregate report, the sum of the ranks, equal to cdm merge" {
-	mpi_run_checks 4
+	need_mpi
+	cd "$OD"
+	run mpi 4 "${NULLRUN[@]}" --save agg.json --save-ranks r "$TD"
+	assert_success
+	aggregate_checks 4 "$TD"
 }
 
 @test "cdm-mpi: the report equals cdm merge's of the ranks' files, line for line" {
-	need_mpi
-	cd "$OD"
-	mpi 2 "${NULLRUN[@]}" --save-ranks r "$TD" > mpi.txt
-	"$CDM" merge r.rank0.json r.rank1.json > merge.txt
+	mpi2
+	"$CDM" merge r.rank0.json r.rank1.json > "$OD/merge.txt"
 	# the whole report, rows and per-rank spread included
-	diff mpi.txt merge.txt
-	assert_equal "$(grep -cE '^  (SEQ|RND) ' mpi.txt)" 4
-	assert_equal "$(grep -cE '^  (SEQ|RND)[0-9].*min rank' mpi.txt)" 4
+	diff out "$OD/merge.txt"
+	# 2 tests read and written, and the Mix test
+	assert_equal "$(grep -cE '^  (SEQ|RND) ' out)" 5
+	assert_equal "$(grep -cE '^  (SEQ|RND)[0-9].*min rank' out)" 5
 }
 
 @test "cdm-mpi: a real small run on 2 ranks, each on its own file" {
 	need_mpi
-	run mpi 2 --size 8MiB --count 1 --time 1 --interval 0 --warmup 0 --quiet \
+	run mpi 2 --size 8MiB --count 1 --time 0.5 --interval 0 --warmup 0 --quiet \
 		-t "SEQ1M Q1T1" --mode read "$TD"
 	assert_success
 	assert_line --regexp '^  SEQ +1MiB \(Q=  1, T= 2\): +[0-9.]+ MB/s'
@@ -151,7 +199,10 @@ rank_file() {
 
 @test "cdm-mpi: a signal to one rank stops every rank cleanly and names it" {
 	need_mpi
-	mpi 3 "${NULLRUN[@]}" --count 20 "$TD" > "$OD/out" 2>&1 &
+	# a run longer than it takes to see the file (4 tests of 2 s); the
+	# other ranks hear of the signal at their next checkpoint: after the
+	# preparation, or the end of their test
+	mpi 3 "${NULLRUN[@]}" --count 10 "$TD" > "$OD/out" 2>&1 &
 	pid=$!
 	wait_for "rank 2's test file" rank_file 2
 	f=$(rank_file 2)
@@ -167,25 +218,36 @@ rank_file() {
 
 @test "cdm-mpi: test files are named after host and rank" {
 	need_mpi
-	mpi 2 "${NULLRUN[@]}" --count 3 "$TD" > /dev/null &
+	# a run longer than it takes to see both files (4 tests of 2 s), stopped
+	# once they are seen: both ranks at once, so that neither runs on to
+	# the end of its test (the checkpoint where a rank hears of the other)
+	mpi 2 "${NULLRUN[@]}" --count 10 "$TD" > /dev/null 2>&1 &
 	pid=$!
 	wait_for "rank 0's test file" rank_file 0
 	wait_for "rank 1's test file" rank_file 1
 	names=$(ls "$TD")
-	wait "$pid"
+	kill -TERM $(echo "$names" | sed -nE 's/.*-r[01]-([0-9]+)-.*/\1/p')
+	# stopped by the signal: each rank removes its file
+	wait "$pid" || true
 	echo "$names" | assert_grep -E "^cdm-$(hostname)-r0-[0-9]+-[0-9a-f]+\.tmp$" -
 	echo "$names" | assert_grep -E "^cdm-$(hostname)-r1-[0-9]+-[0-9a-f]+\.tmp$" -
 	assert_clean "$TD"
 }
 
-@test "--start-at 5 s ahead: two independent runs overlap pass by pass; cdm merge sums them" {
-	# whole seconds: 4 to 5 s for both runs to start and prepare their test
-	# files (2 s, cut to 1, was less than a loaded machine took, and a run
-	# whose file is ready after its time fails)
-	T=$(date -u -d +5sec +%FT%TZ)
-	"$CDM" "${NULLRUN[@]}" --start-at "$T" --label A --save "$OD/a.json" "$TD" > /dev/null &
+@test "--start-at 3 s ahead: two independent runs overlap pass by pass; cdm merge sums them" {
+	# 3 s (to the ms) for both runs to start and prepare their test files
+	# of 1 MiB: a run whose file is ready after its time fails (whole
+	# seconds of 16 MiB files, cut to 1 s, were less than a loaded machine
+	# took).  Passes of 1 s: each process starts a test when it wakes at its
+	# time, so the overlap asked for, half a pass, allows either to wake
+	# 0.5 s late.  One test: the schedule's 1 s between two tests is not
+	# what is checked
+	T=$(date -u -d '+3 sec' +%FT%T.%3NZ)
+	START=(--engine null --null-service-us 500 --size 1MiB --count 2 --time 1
+		--interval 0 --warmup 0 -t "RND4K Q2T1" --mode read --quiet --start-at "$T")
+	"$CDM" "${START[@]}" --label A --save "$OD/a.json" "$TD" > /dev/null &
 	pid=$!
-	"$CDM" "${NULLRUN[@]}" --start-at "$T" --label B --save "$OD/b.json" "$TD" > /dev/null
+	"$CDM" "${START[@]}" --label B --save "$OD/b.json" "$TD" > /dev/null
 	wait "$pid"
 	python3 - "$OD/a.json" "$OD/b.json" <<'PY'
 import json, sys
@@ -233,12 +295,14 @@ PY
 }
 
 @test "cdm merge refuses files whose plans differ, naming them" {
-	"$CDM" "${NULLRUN[@]}" --save "$OD/a.json" "$TD" > /dev/null
-	"$CDM" "${NULLRUN[@]}" --count 1 --save "$OD/b.json" "$TD" > /dev/null
+	cp "$BATS_FILE_TMPDIR/a.json" "$OD/a.json"
+	# NULLRUN with --count 1
+	cp "$BATS_FILE_TMPDIR/b1.json" "$OD/b.json"
 	run "$CDM" merge "$OD/a.json" "$OD/b.json"
 	assert_failure 2
 	assert_line --regexp "^cdm: $OD/b.json does not match $OD/a.json: count 2 vs 1"
-	"$CDM" "${NULLRUN[@]}" -t "RND4K Q4T1" --save "$OD/c.json" "$TD" > /dev/null
+	# NULLRUN and a third test
+	cp "$BATS_FILE_TMPDIR/c.json" "$OD/c.json"
 	run "$CDM" merge "$OD/a.json" "$OD/c.json"
 	assert_failure 2
 	assert_line --regexp 'does not match .*: 4 tests vs 6'
@@ -251,20 +315,19 @@ PY
 }
 
 @test "cdm merge of runs that did not overlap warns" {
-	"$CDM" "${NULLRUN[@]}" --save "$OD/a.json" "$TD" > /dev/null
-	"$CDM" "${NULLRUN[@]}" --save "$OD/b.json" "$TD" > /dev/null
-	run "$CDM" merge --format csv "$OD/a.json" "$OD/b.json"
+	# setup_file made b.json after a.json
+	cd "$BATS_FILE_TMPDIR"
+	run "$CDM" merge --format csv a.json b.json
 	assert_success
 	assert_line --regexp "^cdm: warning: the files' passes started up to .* apart"
 }
 
 @test "cdm merge of one file: '1 run', not '1 runs'" {
-	"$CDM" "${NULLRUN[@]}" --save "$OD/a.json" "$TD" > /dev/null
-	run "$CDM" merge "$OD/a.json"
+	cd "$BATS_FILE_TMPDIR"
+	run "$CDM" merge a.json
 	assert_success
 	assert_line --regexp '^(\* Aggregate: 1 run x T1; T = total threads; each pass summed over the runs)$'
-	"$CDM" "${NULLRUN[@]}" --save "$OD/b.json" "$TD" > /dev/null
-	run "$CDM" merge "$OD/a.json" "$OD/b.json"
+	run "$CDM" merge a.json b.json
 	assert_line --regexp '^\* Aggregate: 2 runs x T1; '
 }
 
@@ -286,11 +349,9 @@ PY
 }
 
 @test "cdm-mpi: a Mix test's read and write parts are summed too, and cdm merge agrees" {
-	need_mpi
-	cd "$OD"
-	run mpi 2 "${NULLRUN[@]}" -t "RND4K Q2T1 W30" --save agg.json --save-ranks r "$TD"
-	assert_success
-	assert_line --regexp '^\[Mix\]'
+	# setup_file's run on 2 ranks has a Mix test
+	mpi2
+	assert_grep '^\[Mix\]' out
 	python3 - agg.json r.rank0.json r.rank1.json <<'PY'
 import json, sys
 agg = json.load(open(sys.argv[1])); rs = [json.load(open(f)) for f in sys.argv[2:]]
@@ -303,8 +364,8 @@ for i in mix:
             for key in ("bytes", "ios"):
                 assert p[part][key] == sum(r["tests"][i]["passes"][k][part][key] for r in rs)
 PY
-	"$CDM" merge --save merged.json r.rank0.json r.rank1.json > /dev/null
-	run check_same agg.json merged.json
+	"$CDM" merge --save "$OD/merged.json" r.rank0.json r.rank1.json > /dev/null
+	run check_same agg.json "$OD/merged.json"
 	assert_success
-	assert_clean "$TD"
+	assert_clean td
 }

@@ -7,17 +7,18 @@
 # nothing (drop), one that writes half (torn), each reporting success.
 #
 # The faulty runs are deterministic: SEQ128K Q1T1 at --rate-iops 40 for
-# 2 s writes about 80 blocks of the 128 of a 16 MiB file, in order, so no
-# block is written twice and the fault on the 31st write (after 30 calls
+# 1 s writes about 40 blocks of the 128 of a 16 MiB file, in order, so no
+# block is written twice and the fault on the 16th write (after 15 calls
 # of 131072 bytes; the preparation writes 4 MiB at a time) is never
-# overwritten: it is at offset 30 x 131072 = 3932160.  (In 1 s, about 40
-# writes, a loaded machine under ASan stopped short of the 31st.)
+# overwritten: it is at offset 15 x 131072 = 1966080.  The fault needs 40 %
+# of the writes asked for, as one on the 31st write of 2 s did (in 1 s, the
+# 31st of about 40 was more than a loaded machine under ASan wrote).
 
 load helpers
 
 TOOLS="$BATS_TEST_DIRNAME/../../build/tests"
 SHIM="$TOOLS/faultshim.so"
-FAULTY=(--size 16MiB --count 1 --time 2 --interval 0 --warmup 0 --quiet --verify
+FAULTY=(--size 16MiB --count 1 --time 1 --interval 0 --warmup 0 --quiet --verify
 	--mode write -t "SEQ128K Q1T1" --rate-iops 40 -f json)
 
 need_shim() {
@@ -54,6 +55,53 @@ assert_clean() {
 	assert_equal "$(ls -A "$1")" ""
 }
 
+# Runs made once for the file, all at once, and only read by its tests:
+# each in a directory of $BATS_FILE_TMPDIR (S), where its TARGET td/ is
+# left empty by a run that went well (a test checks it).  Each within 60 s
+# (setup_file has no watchdog)
+#  drop/  the dropped 16th write of FAULTY (with_fault's out, err; output and
+#         status: what with_fault printed and returned)
+#  c/     a clean SEQ128K Q1T1 write test: c.json
+#  v/     a clean RND4K Q4T1 read, write and Mix test: v.json, v.txt
+#  r/     --verify without a write test: r.json, r.txt (stdout), r.err, r.status
+#  n/     RND4K Q1T1 read and written without --verify: n.json, n.txt
+S=$BATS_FILE_TMPDIR
+setup_file() {
+	# QUICK as helpers.bash's setup() sets it for each test
+	local d pids=() QUICK=(--size 16MiB --count 1 --time 0.5 --interval 0 --warmup 0 --quiet)
+	for d in drop c v r n; do
+		mkdir -p "$S/$d/td"
+	done
+	if [ -f "$SHIM" ]; then
+		(OD=$S/drop
+		st=0
+		with_fault pwrite:drop:15:131072 "${FAULTY[@]}" -e sync "$OD/td" > "$OD/output" || st=$?
+		echo "$st" > "$OD/status") &
+		pids+=($!)
+	fi
+	(cd "$S/c" && timeout 60 "$CDM" "${QUICK[@]}" --mode write -t "SEQ128K Q1T1" --verify \
+		--save c.json td > /dev/null) &
+	pids+=($!)
+	(cd "$S/v" && timeout 60 "$CDM" "${QUICK[@]}" -t "RND4K Q4T1" --mix 70 --verify \
+		--save v.json td > v.txt) &
+	pids+=($!)
+	(cd "$S/r" && { timeout 60 "$CDM" "${QUICK[@]}" --verify --mode read -t "RND4K Q1T1" \
+		--save r.json td > r.txt 2> r.err; echo $? > r.status; }) &
+	pids+=($!)
+	(cd "$S/n" && timeout 60 "$CDM" "${QUICK[@]}" -t "RND4K Q1T1" --save n.json td > n.txt) &
+	pids+=($!)
+	# a failed run fails the tests that read it (its files are missing or say so)
+	for pid in "${pids[@]}"; do
+		wait "$pid" || true
+	done
+}
+
+# shared NAME - what setup_file's run NAME printed, and its status (for run)
+shared() {
+	cat "$S/$1/output"
+	return "$(cat "$S/$1/status")"
+}
+
 @test "a clean run reads every written block back: exit 0, counts in JSON, the text's line" {
 	run "$CDM" "${QUICK[@]}" --verify --mix 30 -t "RND4K Q8T2" -t "SEQ128K Q2T1" \
 		-f json --save "$OD/run.json" "$TD"
@@ -83,27 +131,27 @@ assert_clean() {
 
 @test "a dropped write is found as lost, with its offset; exit 1 (sync engine)" {
 	need_shim
-	run with_fault pwrite:drop:30:131072 "${FAULTY[@]}" -e sync "$TD"
+	run shared drop
 	assert_failure 1
 	# said once on stderr, by the closing error line: the test, the kind, its count and offset
 	assert_equal "$(grep -c -- '--verify' <<< "$output")" 1
-	assert_line "cdm: --verify: SEQ128K Q1T1 Write: 1 lost write at offset 3932160: this storage does not return what was written"
-	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/out")"
+	assert_line "cdm: --verify: SEQ128K Q1T1 Write: 1 lost write at offset 1966080: this storage does not return what was written"
+	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$S/drop/out")"
 	assert_equal "$lost $mis $torn" "1 0 0"
-	assert_equal "$fl $fm $ft" "3932160 None None"
-	assert_clean "$TD"
+	assert_equal "$fl $fm $ft" "1966080 None None"
+	assert_clean "$S/drop/td"
 }
 
 @test "a drop and a torn write in one test: one stderr line with each kind's count and first offset, worded as the report's" {
 	need_shim
-	run with_fault pwrite:drop:10:131072,pwrite:torn:20:131072 "${FAULTY[@]}" -e sync -o "$OD/v3.json" "$TD"
+	run with_fault pwrite:drop:5:131072,pwrite:torn:10:131072 "${FAULTY[@]}" -e sync -o "$OD/v3.json" "$TD"
 	assert_failure 1
 	# -o: the terminal sees only stderr, which says what was found and where, once
 	assert_equal "$(grep -c -- '--verify' <<< "$output")" 1
-	line="SEQ128K Q1T1 Write: 1 lost write at offset 1310720, 1 torn block at offset 2621440"
+	line="SEQ128K Q1T1 Write: 1 lost write at offset 655360, 1 torn block at offset 1310720"
 	assert_line "cdm: --verify: $line: this storage does not return what was written"
 	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/v3.json")"
-	assert_equal "$lost $mis $torn $fl $ft" "1 0 1 1310720 2621440"
+	assert_equal "$lost $mis $torn $fl $ft" "1 0 1 655360 1310720"
 	# the text report's Verify line says it in the same words
 	run "$CDM" report "$OD/v3.json"
 	assert_success
@@ -113,16 +161,16 @@ assert_clean() {
 
 @test "a misdirected write is found where it landed, naming where it was meant; its own block lost" {
 	need_shim
-	run with_fault pwrite:misdirect:30:131072 "${FAULTY[@]}" -e sync "$TD"
+	run with_fault pwrite:misdirect:15:131072 "${FAULTY[@]}" -e sync "$TD"
 	assert_failure 1
 	# stderr: one line, both kinds, and where the misdirected write was meant to go
-	line="SEQ128K Q1T1 Write: 1 lost write at offset 3932160, 1 misdirected write at offset 3801088 (meant for offset 3932160)"
+	line="SEQ128K Q1T1 Write: 1 lost write at offset 1966080, 1 misdirected write at offset 1835008 (meant for offset 1966080)"
 	assert_line "cdm: --verify: $line: this storage does not return what was written"
 	assert_equal "$(grep -c -- '--verify' <<< "$output")" 1
 	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/out")"
 	assert_equal "$lost $mis $torn" "1 1 0"
-	assert_equal "$fl $fm" "3932160 3801088"
-	assert_equal "$(jq .tests[0].verify.first_misdirected_meant_offset "$OD/out")" 3932160
+	assert_equal "$fl $fm" "1966080 1835008"
+	assert_equal "$(jq .tests[0].verify.first_misdirected_meant_offset "$OD/out")" 1966080
 	# the text report says the same, with the first offsets
 	run "$CDM" report "$OD/out"
 	assert_line "Verify: $line"
@@ -131,8 +179,8 @@ assert_clean() {
 		"$CDM" report --format "$f" "$OD/out" > "$OD/r.$f"
 		"$CDM" import --format json "$OD/r.$f" > "$OD/back.json"
 		read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/back.json")"
-		assert_equal "$lost $mis $torn $fl $fm" "1 1 0 3932160 3801088"
-		assert_equal "$(jq .tests[0].verify.first_misdirected_meant_offset "$OD/back.json")" 3932160
+		assert_equal "$lost $mis $torn $fl $fm" "1 1 0 1966080 1835008"
+		assert_equal "$(jq .tests[0].verify.first_misdirected_meant_offset "$OD/back.json")" 1966080
 		assert_equal "$(jq .settings.verify "$OD/back.json")" true
 	done
 	assert_clean "$TD"
@@ -140,37 +188,41 @@ assert_clean() {
 
 @test "a torn write (half its sectors) is found as torn" {
 	need_shim
-	run with_fault pwrite:torn:30:131072 "${FAULTY[@]}" -e sync "$TD"
+	run with_fault pwrite:torn:15:131072 "${FAULTY[@]}" -e sync "$TD"
 	assert_failure 1
 	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/out")"
-	assert_equal "$lost $mis $torn $ft" "0 0 1 3932160"
+	assert_equal "$lost $mis $torn $ft" "0 0 1 1966080"
 	# the text report words it, once
 	run "$CDM" report "$OD/out"
-	assert_equal "$(grep -c 'Verify: SEQ128K Q1T1 Write: 1 torn block at offset 3932160$' <<< "$output")" 1
+	assert_equal "$(grep -c 'Verify: SEQ128K Q1T1 Write: 1 torn block at offset 1966080$' <<< "$output")" 1
 }
 
 @test "a drop and a misdirect in one run, through libaio's io_submit" {
 	need_shim
 	"$CDM" --list-engines | grep -q '^libaio .* yes ' || skip "libaio does not work here"
-	run with_fault io_submit:drop:20:131072,io_submit:misdirect:30:131072 "${FAULTY[@]}" -e libaio "$TD"
+	run with_fault io_submit:drop:10:131072,io_submit:misdirect:15:131072 "${FAULTY[@]}" -e libaio "$TD"
 	assert_failure 1
 	read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/out")"
-	# 20 is lost (dropped), 30 is lost (its write went to 29), 29 holds 30's
+	# 10 is lost (dropped), 15 is lost (its write went to 14), 14 holds 15's
 	assert_equal "$lost $mis $torn" "2 1 0"
-	assert_equal "$fl $fm" "2621440 3801088"
+	assert_equal "$fl $fm" "1310720 1835008"
 }
 
 @test "overlapping writes at Q32T4 on a 1 MiB file are serialised: no false fault" {
 	# 256 blocks, 128 writes in flight: without serialising, two writes to
-	# one block complete in either order and the check reports lost writes
+	# one block complete in either order and the check reports lost writes.
+	# For each engine a write test and a Mix test of 1 s (without the read
+	# test of --mode all): tens of thousands of writes each, every block
+	# written many times
 	for e in io_uring libaio; do
 		"$CDM" --list-engines | grep -q "^$e .* yes " || continue
-		run "$CDM" --size 1MiB --count 3 --time 1 --warmup 1 --interval 0 --quiet --verify \
-			--mode all --mix 50 -t "RND4K Q32T4" -e "$e" -f json -o "$OD/$e.json" "$TD"
-		assert_success
-		assert_regex "$output" 'RND4K Q32T4 Write: --verify: [0-9]+ of [0-9]+ writes'
-		for i in 1 2; do
-			read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of $i "$OD/$e.json")"
+		for m in write mix; do
+			run "$CDM" --size 1MiB --count 1 --time 1 --warmup 0 --interval 0 --quiet --verify \
+				--mode $m --mix 50 -t "RND4K Q32T4" -e "$e" -f json -o "$OD/$e.$m.json" "$TD"
+			assert_success
+			[ $m = mix ] || assert_regex "$output" 'RND4K Q32T4 Write: --verify: [0-9]+ of [0-9]+ writes'
+			assert_equal "$(jq -c '[.tests[].direction]' "$OD/$e.$m.json")" "[\"$m\"]"
+			read -r blocks sampled lost mis torn fl fm ft <<< "$(verify_of 0 "$OD/$e.$m.json")"
 			assert_equal "$blocks" 256
 			assert_equal "$lost $mis $torn" "0 0 0"
 		done
@@ -195,13 +247,15 @@ assert_clean() {
 	assert_failure 2
 	assert_line --index 0 --partial "cdm: --verify: RND4K Q32T8 keeps 256 writes in flight on a file of 256 blocks"
 	assert_clean "$TD"
-	run "$CDM" "${QUICK[@]}" --verify --mode read -t "RND4K Q1T1" "$TD"
-	assert_success
-	assert_output --partial "cdm: note: --verify checks what write and Mix tests wrote: this run has none"
+	# setup_file's run of --verify --mode read -t "RND4K Q1T1"
+	assert_equal "$(cat "$S/r/r.status")" 0
+	assert_grep -F "cdm: note: --verify checks what write and Mix tests wrote: this run has none" "$S/r/r.err"
 }
 
 @test "--verify without a write test: the setting is kept, and the report says nothing was read back" {
-	"$CDM" "${QUICK[@]}" --verify --mode read -t "RND4K Q1T1" --save "$OD/r.json" "$TD" > "$OD/r.txt"
+	# setup_file's run of --verify --mode read -t "RND4K Q1T1"
+	cp "$S/r/r.json" "$S/r/r.txt" "$OD"
+	assert_clean "$S/r/td"
 	# asked for: the Mode line and JSON's settings keep it; no test has a verify object
 	assert_grep '^   Mode: .*<Verify>' "$OD/r.txt"
 	assert_equal "$(jq .settings.verify "$OD/r.json")" true
@@ -216,16 +270,15 @@ assert_clean() {
 	assert_equal "$(jq .settings.verify "$OD/back.json")" true
 	"$CDM" import "$OD/r.txt" > "$OD/back.txt"
 	diff <(grep '^Verify' "$OD/r.txt") <(grep '^Verify' "$OD/back.txt")
-	# without --verify there is no such line
-	"$CDM" "${QUICK[@]}" --mode read -t "RND4K Q1T1" "$TD" > "$OD/n.txt"
-	refute_grep "^Verify" "$OD/n.txt"
-	assert_clean "$TD"
+	# without --verify there is no such line (setup_file's run, read and write)
+	refute_grep "^Verify" "$S/n/n.txt"
 }
 
 @test "without --verify no test has a verify object" {
-	run "$CDM" "${QUICK[@]}" --mode write -t "RND4K Q1T1" -f json -o "$OD/n.json" "$TD"
-	assert_success
-	assert_equal "$(verify_of 0 "$OD/n.json")" absent
+	# setup_file's run of RND4K Q1T1, read and written
+	assert_equal "$(jq -c '[.tests[].direction]' "$S/n/n.json")" '["read","write"]'
+	assert_equal "$(verify_of 0 "$S/n/n.json") $(verify_of 1 "$S/n/n.json")" "absent absent"
+	assert_clean "$S/n/td"
 }
 
 @test "--verify with the null engine (which writes nothing) is refused; a read-only run is not checked for its depth" {
@@ -242,7 +295,8 @@ assert_clean() {
 @test "a clean run's text says which tests were read back, and reads back to the same line" {
 	"$CDM" "${QUICK[@]}" -t "RND4K Q4T1" --mode mix --verify --save "$OD/m.json" "$TD" > "$OD/m.txt"
 	assert_grep -x "Verify: 1 Mix test read back clean, [0-9]* blocks" "$OD/m.txt"
-	"$CDM" "${QUICK[@]}" -t "RND4K Q4T1" --mix 70 --verify --save "$OD/v.json" "$TD" > /dev/null
+	# setup_file's run of RND4K Q4T1 read, written and Mix, with --verify
+	cp "$S/v/v.json" "$OD/v.json"
 	for f in cdm cdm7 cdm6; do
 		"$CDM" report --format "$f" "$OD/v.json" > "$OD/v.$f"
 		assert_grep -x "Verify: all 2 write and Mix tests read back clean, [0-9]* blocks" "$OD/v.$f"
@@ -253,7 +307,9 @@ assert_clean() {
 }
 
 @test "an imported text's Verify line: no test's blocks known (null), the total kept; its JSON reads back to the same line" {
-	"$CDM" "${QUICK[@]}" -t "RND4K Q4T1" --mix 70 --verify --save "$OD/v.json" "$TD" > "$OD/v.txt"
+	# setup_file's run of RND4K Q4T1 read, written and Mix, with --verify
+	cp "$S/v/v.json" "$S/v/v.txt" "$OD"
+	assert_clean "$S/v/td"
 	total=$(jq '[.tests[].verify.blocks // 0] | add' "$OD/v.json")
 	assert [ "$total" -gt 0 ]
 	assert_grep -x "Verify: all 2 write and Mix tests read back clean, $total blocks" "$OD/v.txt"
@@ -291,8 +347,8 @@ PY
 }
 
 @test "a read-back of 0 blocks is not clean: 'no write completed, nothing checked' (text, JSON, stderr, import)" {
-	# Mix at 1% writes, 1 IOPS for 1 s: no write completes
-	run "$CDM" --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 --verify --mode mix \
+	# Mix at 1% writes, 1 IOPS for 0.5 s: one I/O, at the start, a read (99 in 100)
+	run "$CDM" --size 16MiB --count 1 --time 0.5 --interval 0 --warmup 0 --verify --mode mix \
 		--mix 99 --rate-iops 1 -t "RND4K Q1T1" --save "$OD/e.json" "$TD"
 	assert_success
 	assert_output --partial "cdm: note: RND4K Q1T1 W1 Mix: --verify: no write completed, so nothing was read back or checked"
@@ -312,9 +368,9 @@ PY
 
 @test "a read-back cut short by SIGTERM says the test was not checked (text, JSON, stderr, import)" {
 	need_shim
-	# SEQ1M at 10 IOPS writes ~10 consecutive blocks, read back 1 MiB per pread: the
-	# shim raises SIGTERM during the second read
-	run with_fault pread:term:1:1048576 --size 16MiB --count 1 --time 1 --interval 0 --warmup 0 \
+	# SEQ1M at 10 IOPS for 0.5 s writes ~5 consecutive blocks, read back 1 MiB per
+	# pread: the shim raises SIGTERM during the second read
+	run with_fault pread:term:1:1048576 --size 16MiB --count 1 --time 0.5 --interval 0 --warmup 0 \
 		--verify --mode write -t "SEQ1M Q1T1" --rate-iops 10 -e sync -f json "$TD"
 	assert_failure 143
 	assert_output --partial "cdm: warning: SEQ1M Q1T1 Write: --verify: the read-back was interrupted: this test is not checked"
@@ -328,7 +384,9 @@ PY
 }
 
 @test "a JSON verify status that its counts contradict is refused" {
-	"$CDM" "${QUICK[@]}" --mode write -t "SEQ128K Q1T1" --verify --save "$OD/c.json" "$TD" > /dev/null
+	# setup_file's clean run of SEQ128K Q1T1, written
+	cp "$S/c/c.json" "$OD/c.json"
+	assert_clean "$S/c/td"
 	assert_equal "$(verify_status 0 "$OD/c.json" | cut -d' ' -f1)" clean
 	sed 's/"status": "clean"/"status": "nothing_written"/' "$OD/c.json" > "$OD/bad.json"
 	run "$CDM" report "$OD/bad.json"
@@ -341,7 +399,8 @@ PY
 }
 
 @test "CSV's verify columns and the SVG card's footer say what each read-back found" {
-	"$CDM" "${QUICK[@]}" --mode write -t "SEQ128K Q1T1" --verify --save "$OD/c.json" "$TD" > /dev/null
+	# setup_file's clean run of SEQ128K Q1T1, written
+	cp "$S/c/c.json" "$OD/c.json"
 	"$CDM" report -f csv "$OD/c.json" > "$OD/c.csv"
 	python3 - "$OD/c.csv" "$OD/c.json" <<'PY'
 import csv, json, sys
@@ -362,10 +421,11 @@ for r in rows:
 PY
 	"$CDM" report -f svg "$OD/c.json" | assert_grep "Writes verified: 1 clean" -
 	need_shim
-	run with_fault pwrite:drop:30:131072 "${FAULTY[@]}" -e sync "$TD"
+	# setup_file's run with a dropped write
+	run shared drop
 	assert_failure 1
-	"$CDM" report -f csv "$OD/out" | grep ',best,' | assert_grep ',faults,[0-9]*,1,1,0,0,' -
-	"$CDM" report -f svg "$OD/out" | assert_grep "Writes verified: 1 with faults" -
+	"$CDM" report -f csv "$S/drop/out" | grep ',best,' | assert_grep ',faults,[0-9]*,1,1,0,0,' -
+	"$CDM" report -f svg "$S/drop/out" | assert_grep "Writes verified: 1 with faults" -
 }
 
 @test "--verify's depth refusal counts in the singular where it is one" {
@@ -440,10 +500,11 @@ PY
 
 @test "a sampled read-back with a fault: its Verify line says the sample, and reads back" {
 	need_shim
-	run with_fault pwrite:drop:30:131072 "${FAULTY[@]}" -e sync "$TD"
+	# setup_file's run with a dropped write
+	run shared drop
 	assert_failure 1
-	as_sample "$OD/out" 8 > "$OD/s.json"
-	line="SEQ128K Q1T1 Write: 1 lost write at offset 3932160 (a sample: 1 block in 8)"
+	as_sample "$S/drop/out" 8 > "$OD/s.json"
+	line="SEQ128K Q1T1 Write: 1 lost write at offset 1966080 (a sample: 1 block in 8)"
 	"$CDM" report "$OD/s.json" > "$OD/s.txt"
 	assert_grep -x "Verify: $line" "$OD/s.txt"
 	"$CDM" import --format json "$OD/s.txt" | jq -e '.tests[0].verify | .sampled and .sample_every == 8'

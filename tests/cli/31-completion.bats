@@ -20,10 +20,13 @@ need_zsh() {
 }
 
 # bash_complete WORD... - the candidates bash offers for the last WORD of
-# the command line WORD..., one per line (run in $OD)
+# the command line WORD..., one per line (run in $OD).  Without bats's
+# DEBUG trap, which it runs before every command of a test, and so of
+# bash_completion's thousands as they are sourced: 0.4 s a call, not 0.02
 bash_complete() {
 	[ -f "$BASH_COMPLETION" ] || { echo "bash-completion not installed" >&2; return 1; }
 	(
+		trap - DEBUG
 		cd "$OD" || exit 1
 		PATH="$(dirname "$CDM"):$PATH"
 		# shellcheck disable=SC1090
@@ -154,39 +157,50 @@ registry_formats() {
 	done
 }
 
-# zsh_complete LINE - the candidates zsh lists for LINE<Tab>, run in $OD
+# zsh_complete LINE... - type each LINE<Tab> in one zsh, run in $OD (one
+# compinit for them all); what it listed in $OD/zsh.lists, for zsh_listing
 zsh_complete() {
 	command -v zsh > /dev/null || { echo "zsh not installed" >&2; return 1; }
 	(cd "$OD" && zsh -f "$BATS_TEST_DIRNAME/../tools/zsh-complete.zsh" "$COMP_DIR" \
-		"$(cd "$(dirname "$CDM")" && pwd)" "$1") | sort -u
+		"$(cd "$(dirname "$CDM")" && pwd)" "$@") > "$OD/zsh.lists"
+}
+
+# zsh_listing LINE - the candidates zsh listed for LINE<Tab> (zsh_complete)
+zsh_listing() {
+	awk -v l="# $1" '$0 == l { on = 1; next } /^# / { on = 0 } on' "$OD/zsh.lists" | sort -u
 }
 
 @test "zsh: every long option of cdm and of each subcommand is offered, and only those" {
 	need_zsh
-	for sub in "" compare import merge report sweep; do
+	subs=("" compare import merge report sweep)
+	typed=()
+	for sub in "${subs[@]}"; do typed+=("cdm ${sub:+$sub }--"); done
+	zsh_complete "${typed[@]}"
+	for sub in "${subs[@]}"; do
 		want=$(help_options $sub)
 		assert [ -n "$want" ]
-		got=$(zsh_complete "cdm ${sub:+$sub }--" | grep -- '^--[a-z]' || true)
+		got=$(zsh_listing "cdm ${sub:+$sub }--" | grep -- '^--[a-z]' || true)
 		echo "== ${sub:-cdm}"; diff <(echo "$want") <(echo "$got")
 	done
 }
 
 @test "zsh: engines, formats, profiles, subcommands and result files" {
 	need_zsh
-	got=$(zsh_complete 'cdm -e ')
-	for e in auto io_uring libaio sync null; do offered "$e" "$got"; done
-	got=$(zsh_complete 'cdm --format ')
-	for f in $(registry_formats); do offered "$f" "$got"; done
-	got=$(zsh_complete 'cdm -p ')
-	for p in default nvme cdm6 orion-simple; do offered "$p" "$got"; done
 	mkdir "$OD/dir"
 	touch "$OD/a.json" "$OD/b.txt" "$OD/c.bin"
-	got=$(zsh_complete 'cdm ')
+	zsh_complete 'cdm -e ' 'cdm --format ' 'cdm -p ' 'cdm ' 'cdm compare ' 'cdm compare --metric '
+	got=$(zsh_listing 'cdm -e ')
+	for e in auto io_uring libaio sync null; do offered "$e" "$got"; done
+	got=$(zsh_listing 'cdm --format ')
+	for f in $(registry_formats); do offered "$f" "$got"; done
+	got=$(zsh_listing 'cdm -p ')
+	for p in default nvme cdm6 orion-simple; do offered "$p" "$got"; done
+	got=$(zsh_listing 'cdm ')
 	for w in compare import merge report sweep dir/; do offered "$w" "$got"; done
-	got=$(zsh_complete 'cdm compare ')
+	got=$(zsh_listing 'cdm compare ')
 	offered a.json "$got"
 	offered b.txt "$got"
 	not_offered c.bin "$got"
-	got=$(zsh_complete 'cdm compare --metric ')
+	got=$(zsh_listing 'cdm compare --metric ')
 	for m in mb_s iops latency; do offered "$m" "$got"; done
 }
