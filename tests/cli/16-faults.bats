@@ -22,6 +22,11 @@ TOOLS="$BATS_TEST_DIRNAME/../../build/tests"
 SHIM="$TOOLS/faultshim.so"
 DENY="$TOOLS/deny-syscall"
 THIN=
+# runs whose I/O is not what the test is about: the null engine on a
+# simulated device (each I/O done 1 ms after it starts: its worker sleeps
+# instead of spinning), one read pass of 0.2 s.  The test file is created,
+# prepared (pwrite), marked and removed as for any engine.
+NULLRUN=(--engine null --null-device lat=1ms --mode read --time 0.2)
 
 teardown() {
 	fs_teardown "$THIN"
@@ -33,14 +38,29 @@ first_error() {
 	printf '%s\n' "${lines[@]}" | grep -v '^cdm: \(note\|warning\): ' | head -n 1
 }
 
-# sized_file DIR - true once cdm's test file in DIR has its size (it is
-# sized by fallocate: cdm has finished opening it by its path), its path
-# then in f; or once cdm ($pid) is gone, f then empty
-sized_file() {
-	f=$(find "$1" -name 'cdm-*.tmp')
-	[ -n "$f" ] && [ -s "$f" ] && return 0
-	f=
-	! kill -0 "$pid" 2> /dev/null
+# start_prepared DIR ARGS... - start cdm (ARGS, target DIR) in the
+# background with the fault shim holding the preparation's first 4 MiB
+# write, and wait until it is held: cdm has opened its test file by its
+# path and sized it, and measures nothing until release_prepared, however
+# slow the machine.  Sets pid, and f to the test file's path;
+# stdout in $OD/out, stderr in $OD/err
+start_prepared() {
+	local dir=$1
+	shift
+	HOLD=$OD/hold
+	mkdir -p "$HOLD"
+	CDM_FAULT=pwrite:hold:0:4194304 CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+		"$CDM" "$@" "$dir" > "$OD/out" 2> "$OD/err" &
+	pid=$!
+	wait_for "the preparation's first write to be held" held_or_ended "$HOLD/pwrite-4194304.held" "$pid"
+	[ -e "$HOLD/pwrite-4194304.held" ] || fail "cdm ended before it prepared its test file: $(cat "$OD/err")"
+	f=$(find "$dir" -name 'cdm-*.tmp')
+	[ -n "$f" ] || fail "no test file in $dir while it is prepared"
+}
+
+release_prepared() {
+	touch "$HOLD/pwrite-4194304.go"
 }
 
 # threads_at_least N - true once cdm ($pid) has N threads, or is gone
@@ -90,7 +110,7 @@ with_fault() {
 	assert_grep -E "^cdm: $TD/cdm-[^ ]+\.tmp: preparing the test file failed at offset 4194304: Input/output error$" "$OD/err"
 	assert_clean "$TD"
 	# write(2) may write less than asked: the rest is written next
-	run with_fault pwrite:short:1:4194304 "${QUICK[@]}" --engine null --test RND4K "$TD"
+	run with_fault pwrite:short:1:4194304 "${QUICK[@]}" "${NULLRUN[@]}" --test RND4K "$TD"
 	assert_success
 	assert_clean "$TD"
 }
@@ -130,7 +150,8 @@ with_fault() {
 	assert_failure 1
 	assert_grep -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Read: short read at offset [0-9]+$" "$OD/err"
 	assert_clean "$TD"
-	run with_fault pwrite:short:20:4096 "${QUICK[@]}" --engine sync --test RND4K "$TD"
+	# only the writes: the reads of RND4K would come first
+	run with_fault pwrite:short:20:4096 "${QUICK[@]}" --engine sync --mode write --test RND4K "$TD"
 	assert_failure 1
 	assert_grep -E "^cdm: $TD/cdm-[^ ]+\.tmp: RND4K Q1T1 Write: short write at offset [0-9]+$" "$OD/err"
 	assert_clean "$TD"
@@ -205,14 +226,14 @@ with_fault() {
 }
 
 @test "a report that cannot be written (ENOSPC: /dev/full) is an error naming why" {
-	run "$CDM" "${QUICK[@]}" --engine null --test RND4K --output /dev/full "$TD"
+	run "$CDM" "${QUICK[@]}" "${NULLRUN[@]}" --test RND4K --output /dev/full "$TD"
 	echo "$output"
 	assert_failure 1
 	e=$(first_error)
 	assert_equal "$e" "cdm: /dev/full: writing the report failed: No space left on device"
 	assert_clean "$TD"
 	st=0
-	"$CDM" "${QUICK[@]}" --engine null --test RND4K --format json "$TD" > /dev/full 2> "$OD/err" || st=$?
+	"$CDM" "${QUICK[@]}" "${NULLRUN[@]}" --test RND4K --format json "$TD" > /dev/full 2> "$OD/err" || st=$?
 	cat "$OD/err"
 	assert_equal "$st" 1
 	assert_grep -x "cdm: stdout: writing the report failed: No space left on device" "$OD/err"
@@ -220,11 +241,11 @@ with_fault() {
 }
 
 @test "the test file deleted by another process mid-run: warned, measured to the end" {
-	"$CDM" "${QUICK[@]}" --count 2 --engine sync --test RND4K "$TD" > "$OD/out" 2> "$OD/err" &
-	pid=$!
-	wait_for "cdm's test file in $TD" sized_file "$TD"
-	[ -n "$f" ] || fail "cdm ended before its test file was sized: $(cat "$OD/err")"
+	need_shim
+	# deleted while it is prepared: its read and write tests run on it deleted
+	start_prepared "$TD" "${QUICK[@]}" --engine sync --test RND4K
 	rm -f "$f"
+	release_prepared
 	st=0
 	wait "$pid" || st=$?
 	cat "$OD/err"
@@ -291,12 +312,12 @@ shrink_under_run() {
 }
 
 @test "the target lazily unmounted mid-run: the file is still removed from it" {
+	need_shim
 	loop_ext4 "$TD/img" 128M
-	"$CDM" "${QUICK[@]}" --count 2 --engine sync --test RND4K "$MNT" > "$OD/out" 2> "$OD/err" &
-	pid=$!
-	wait_for "cdm's test file in $MNT" sized_file "$MNT"
-	[ -n "$f" ] || fail "cdm ended before its test file was sized: $(cat "$OD/err")"
+	# unmounted while the file is prepared: every test runs on it detached
+	start_prepared "$MNT" "${QUICK[@]}" --engine sync --test RND4K
 	umount -l "$MNT"
+	release_prepared
 	st=0
 	wait "$pid" || st=$?
 	cat "$OD/err"
@@ -328,13 +349,14 @@ need_deny() {
 	need_deny
 	engine_works io_uring || skip "$SKIP_WHY"
 	engine_works libaio || skip "$SKIP_WHY"
-	run "$DENY" io_uring_setup "$CDM" "${QUICK[@]}" --test RND4K "$TD"
+	# the engine is picked before any test: one read pass shows it
+	run "$DENY" io_uring_setup "$CDM" "${QUICK[@]}" --mode read --test RND4K "$TD"
 	echo "$output"
 	assert_success
 	assert_output --partial "cdm: note: engine io_uring does not work here (io_uring_setup is refused with EPERM by a seccomp filter on this process, as a container's profile may do); using libaio"
 	assert_output --partial "(libaio, O_DIRECT)"
 	# both denied: down to sync, one note each
-	run "$DENY" io_uring_setup,io_setup "$CDM" "${QUICK[@]}" --test RND4K "$TD"
+	run "$DENY" io_uring_setup,io_setup "$CDM" "${QUICK[@]}" --mode read --test RND4K "$TD"
 	assert_success
 	assert_line --regexp "engine io_uring does not work here .*; using sync"
 	assert_line --regexp "engine libaio does not work here \(io_setup is refused with EPERM by a seccomp filter.*; using sync"
@@ -455,7 +477,7 @@ need_setpriv() {
 	engine_works io_uring || skip "$SKIP_WHY"
 	# root is not held to RLIMIT_MEMLOCK (CAP_IPC_LOCK): run as a user
 	run as_user $UID_A prlimit --memlock=65536 "$CDM" "${QUICK[@]}" --engine io_uring \
-		--test "RND4K Q32T1" "$TD"
+		--mode read --test "RND4K Q32T1" "$TD"
 	echo "$output"
 	assert_success
 	assert_output --regexp "cdm: note: io_uring: cannot register 2048 KiB of buffers \(.*; see ulimit -l\); running unregistered"
@@ -472,7 +494,7 @@ need_setpriv() {
 	assert_failure 1
 	assert_line --index 0 "cdm: the io_uring engine does not work here: ring memory refused: RLIMIT_MEMLOCK too low for this user (ulimit -l)"
 	assert_clean "$TD"
-	run as_user $UID_A prlimit --memlock=0 "$CDM" "${QUICK[@]}" --test RND4K "$TD"
+	run as_user $UID_A prlimit --memlock=0 "$CDM" "${QUICK[@]}" --mode read --test RND4K "$TD"
 	assert_success
 	assert_output --partial "cdm: note: engine io_uring does not work here (ring memory refused: RLIMIT_MEMLOCK too low for this user (ulimit -l)); using "
 	assert_clean "$TD"
@@ -488,13 +510,13 @@ need_setpriv() {
 	chown $UID_A:$UID_A "$stale"
 	# the directory is 0777 without the sticky bit: only cdm's owner check
 	# keeps the other user's file
-	run as_user $UID_B "$CDM" "${QUICK[@]}" --engine sync --test RND4K "$TD"
+	run as_user $UID_B "$CDM" "${QUICK[@]}" "${NULLRUN[@]}" --test RND4K "$TD"
 	echo "$output"
 	assert_success
 	refute_output --partial "removed $stale"
 	[ -e "$stale" ] || fail "$stale, another user's, was removed"
 	# its owner's run removes it
-	run as_user $UID_A "$CDM" "${QUICK[@]}" --engine sync --test RND4K "$TD"
+	run as_user $UID_A "$CDM" "${QUICK[@]}" "${NULLRUN[@]}" --test RND4K "$TD"
 	assert_success
 	assert_output --partial "cdm: note: removed $stale, left by a cdm run (pid $dead) that no longer exists"
 	assert_clean "$TD"
@@ -506,7 +528,7 @@ need_setpriv() {
 @test "--keep: a mark that cannot be written (xattr refused, or no xattrs and no sidecar) removes the file and says so" {
 	need_shim
 	for f in fsetxattr:ENOSPC:0 fsetxattr:EROFS:0 nomark:EROFS:0 nomark:ENOSPC:0; do
-		run with_fault "$f" "${QUICK[@]}" --engine sync --test RND4K --keep "$TD"
+		run with_fault "$f" "${QUICK[@]}" "${NULLRUN[@]}" --test RND4K --keep "$TD"
 		echo "$f"
 		assert_success
 		case $f in
@@ -523,14 +545,14 @@ need_setpriv() {
 
 @test "--keep on a filesystem without user xattrs writes the sidecar, and --file takes the file" {
 	need_shim
-	run with_fault fsetxattr:ENOTSUP:0 "${QUICK[@]}" --engine sync --test RND4K --keep "$TD"
+	run with_fault fsetxattr:ENOTSUP:0 "${QUICK[@]}" "${NULLRUN[@]}" --test RND4K --keep "$TD"
 	assert_success
 	kept=$(find "$TD" -name 'cdm-*.keep')
 	[ -f "$kept" ] || fail "no cdm-*.keep in $TD after a run with --keep"
 	[ -f "$kept.cdm" ] || fail "no sidecar $kept.cdm beside the kept file"
 	assert_grep "^cdm test file v2 size=16777216 ino=" "$kept.cdm"
-	run with_fault fsetxattr:ENOTSUP:0 --quiet --count 1 --time 1 --warmup 0 --interval 0 \
-		--engine sync --test RND4K --file "$kept"
+	run with_fault fsetxattr:ENOTSUP:0 --quiet --count 1 --warmup 0 --interval 0 \
+		"${NULLRUN[@]}" --test RND4K --file "$kept"
 	assert_success
 	rm -f "$kept" "$kept.cdm"
 }
