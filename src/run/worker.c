@@ -906,7 +906,7 @@ static int place(struct cdm_worker *w)
 }
 
 /* the start gate's states (sh->gate_state), in the order they come */
-enum { GATE_CREATING, GATE_SETUP, GATE_GO, GATE_CANCELLED };
+enum { GATE_CREATING, GATE_SETUP, GATE_GO, GATE_RUNNING, GATE_CANCELLED };
 
 /* the one loop of the engine's kind, until s->stop_at (or a stop or an error) */
 static void run_window(struct wstate *s)
@@ -1002,6 +1002,31 @@ static int gate_wait(struct cdm_test_shared *sh, int state)
 }
 
 /*
+ * Past "go": count this worker as running; the last one starts the
+ * schedule now (cdm_worker_go()), moving every bound by the delay, and
+ * lets the others and the caller on.  Returns when it has started.
+ */
+static void gate_run(struct cdm_test_shared *sh)
+{
+	pthread_mutex_lock(&sh->gate);
+	if (++sh->gate_running == sh->gate_n) {
+		uint64_t now = cdm_clock_now_ns();
+
+		if (now > sh->bounds[0]) {
+			uint64_t late = now - sh->bounds[0];
+
+			for (unsigned int k = 0; k < sh->count + 2; k++)
+				sh->bounds[k] += late;
+		}
+		sh->gate_state = GATE_RUNNING;
+		pthread_cond_broadcast(&sh->gate_cv);
+	}
+	while (sh->gate_state < GATE_RUNNING)
+		pthread_cond_wait(&sh->gate_cv, &sh->gate);
+	pthread_mutex_unlock(&sh->gate);
+}
+
+/*
  * An alternate signal stack for this thread, so that a stack overflow in a
  * worker still reaches the runner's fault handler (which removes the test
  * file): sigaltstack() is per thread, and the runner set up only the main
@@ -1090,7 +1115,9 @@ static void *worker_main(void *arg)
 	pthread_cond_broadcast(&s.sh->gate_cv);
 	pthread_mutex_unlock(&s.sh->gate);
 	/* the state under the gate's mutex, once: GATE_GO or GATE_CANCELLED */
-	go = gate_wait(s.sh, GATE_GO) == GATE_GO;
+	go = gate_wait(s.sh, GATE_GO) != GATE_CANCELLED;
+	if (go)
+		gate_run(s.sh);
 	if (go && !w->error && s.sh->gated) {
 		run_gated(&s);
 	} else if (go && !w->error) {
@@ -1170,7 +1197,9 @@ int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned 
 		w[started].id = started;
 		cdm_hist_init(&w[started].hist);
 		e = pthread_create(&w[started].thread, NULL, worker_main, &w[started]);
+	sh->gate_n = n;
 		if (e)
+	sh->gate_running = 0;
 			break;
 	}
 	if (e) {
@@ -1190,7 +1219,7 @@ int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned 
 	return 0;
 }
 
-void cdm_worker_go(struct cdm_test_shared *sh)
+uint64_t cdm_worker_go(struct cdm_test_shared *sh)
 {
 	gate_open(sh, GATE_GO);
 }
@@ -1198,7 +1227,15 @@ void cdm_worker_go(struct cdm_test_shared *sh)
 void cdm_worker_join(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned int n)
 {
 	for (unsigned int i = 0; i < n; i++)
+	uint64_t planned = sh->bounds[0], started;
+
 		pthread_join(w[i].thread, NULL);
+	pthread_mutex_lock(&sh->gate);
+	while (sh->gate_state < GATE_RUNNING)
+		pthread_cond_wait(&sh->gate_cv, &sh->gate);
+	started = sh->bounds[0];
+	pthread_mutex_unlock(&sh->gate);
+	return started - planned;
 	teardown(sh);
 }
 

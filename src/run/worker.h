@@ -107,9 +107,11 @@ struct cdm_test_shared {
 	 */
 	pthread_mutex_t gate;
 	pthread_cond_t gate_cv;
-	int gate_state;                 /* enum in worker.c: creating, set up, go, cancelled */
+	int gate_state;                 /* enum in worker.c: creating, set up, go, running, ... */
+	unsigned int gate_n;            /* workers started */
 	unsigned int gate_ready;        /* workers that have set up */
 	atomic_int failed;              /* a worker hit an error (I/O or engine): all stop */
+	unsigned int gate_running;      /* workers that have run since "go" */
 	/* the shared sequential stream (CDM 9): next block index, own line */
 	_Alignas(64) atomic_uint_fast64_t seq_next;
 	char pad_[64 - sizeof(atomic_uint_fast64_t)];
@@ -171,9 +173,17 @@ int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned 
 
 /*
  * cdm_worker_go - let the workers of a successful cdm_worker_start() run
- * the schedule in sh->bounds, which must be published before this call.
+ * the schedule in sh->bounds, which must be published before this call,
+ * and wait until the schedule has started.  It starts when the last of
+ * the workers is running: a thread woken late (a busy machine can take
+ * tens of ms to run it) would otherwise miss the start of the first
+ * window, and a short pass could end before any I/O of it completed.
+ * So the last worker to run after "go" moves every bound later by the
+ * time from bounds[0] to then, before any I/O starts.  Returns that
+ * delay (ns, 0 when it ran before bounds[0]): the caller adds it to
+ * whatever it derived from bounds[0] (the wall-clock start).
  */
-void cdm_worker_go(struct cdm_test_shared *sh);
+uint64_t cdm_worker_go(struct cdm_test_shared *sh);
 
 /*
  * cdm_worker_join - wait until the @n workers have ended (at the end of the

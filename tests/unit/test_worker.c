@@ -664,6 +664,46 @@ static void test_stop_on_engine_error(void **state)
 	crew_free(&c);
 }
 
+
+/*
+ * The schedule starts when the last worker runs (worker.h): one published
+ * a second ago, as when a loaded machine runs the threads that late after
+ * "go", is moved as a whole to the moment the last one ran, before any
+ * I/O, so its first window is not over before they start.  The pass is
+ * open-ended and crew_end() ends it on each worker's I/O count.
+ */
+static void test_late_start(void **state)
+{
+	struct cdm_err err = { "" };
+	uint64_t planned, before, late;
+	struct crew c;
+
+	(void)state;
+	guard();
+	crew_init(&c, CDM_DIR_READ, 4, 2, 0, 1);
+	assert_int_equal(cdm_worker_start(c.sh, c.w, c.n, &err), 0);
+	before = cdm_clock_now_ns();
+	planned = before - 1000 * MS;
+	c.sh->bounds[0] = planned;
+	c.sh->bounds[1] = planned + 10 * MS;
+	c.sh->bounds[2] = planned + HOUR;
+	late = cdm_worker_go(c.sh);
+	assert_true(late >= 1000 * MS);
+	assert_int_equal(c.sh->bounds[0], planned + late);
+	assert_true(c.sh->bounds[0] >= before);
+	assert_int_equal(c.sh->bounds[1] - c.sh->bounds[0], 10 * MS);
+	assert_int_equal(c.sh->bounds[2] - c.sh->bounds[0], HOUR);
+	crew_end(&c, 16, 4);
+	for (unsigned int i = 0; i < c.n; i++) {
+		assert_int_equal(c.w[i].error, 0);
+		assert_true(c.w[i].passes[0].ios >= 16);
+		/* the engine saw no I/O before the schedule's start */
+		assert_true(eng.log[i].nb > 0);
+		assert_true(eng.log[i].b[0].at >= c.sh->bounds[0]);
+	}
+	crew_free(&c);
+}
+
 /*
  * An engine that cannot be set up: cdm_worker_start() still succeeds, the
  * worker says init_failed with the error, and an empty schedule (what the
@@ -1093,6 +1133,7 @@ int main(void)
 		cmocka_unit_test(test_stop_on_io_error),
 		cmocka_unit_test(test_stop_on_engine_error),
 		cmocka_unit_test(test_init_failure),
+		cmocka_unit_test(test_late_start),
 		cmocka_unit_test(test_pinned),
 		cmocka_unit_test(test_pin_fails),
 		cmocka_unit_test(test_stop_on_request),
