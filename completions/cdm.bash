@@ -101,7 +101,7 @@ _cdm()
 		_filedir svg
 		return
 		;;
-	-n | --count | -T | --time | --interval | --warmup | --mix | --rate-iops | --fsync | \
+	-n | --count | -T | --time | --interval | --warmup | --mix | --rate-iops | --seed | --fsync | \
 	--label | --cv-threshold | --comment | --null-service-us | --null-device | --batch | \
 	--start-at | \
 	--threads | --qd | --max-rounds | --cpus)

@@ -57,7 +57,7 @@ enum {
 	OPT_INTERVAL = 256, OPT_WARMUP, OPT_MODE, OPT_DATA, OPT_BUFFERED,
 	OPT_COMMENT, OPT_LIST_ENGINES, OPT_MIX, OPT_NULL_SERVICE, OPT_NULL_DEVICE, OPT_NO_REGISTER,
 	OPT_FILE, OPT_BATCH, OPT_SQPOLL, OPT_HIPRI, OPT_AGGREGATE, OPT_SAVE, OPT_LABEL, OPT_CV_THRESHOLD,
-	OPT_ALLOW_DESTRUCTIVE, OPT_RATE_IOPS, OPT_SYNC, OPT_FSYNC,
+	OPT_ALLOW_DESTRUCTIVE, OPT_RATE_IOPS, OPT_SEED, OPT_SYNC, OPT_FSYNC,
 	OPT_START_AT, OPT_SAVE_RANKS,
 	OPT_LOG_INTERVAL, OPT_PLOT, OPT_SVG, OPT_LIST_PROFILES,
 	OPT_CPUS, OPT_PRECONDITION, OPT_VERIFY,
@@ -112,6 +112,7 @@ static const struct option long_opts[] = {
 	{ "mix",          required_argument, NULL, OPT_MIX },
 	{ "data",         required_argument, NULL, OPT_DATA },
 	{ "rate-iops",    required_argument, NULL, OPT_RATE_IOPS },
+	{ "seed",         required_argument, NULL, OPT_SEED },
 	{ "sync",         no_argument,       NULL, OPT_SYNC },
 	{ "fsync",        required_argument, NULL, OPT_FSYNC },
 	{ "verify",       no_argument,       NULL, OPT_VERIFY },
@@ -181,6 +182,9 @@ static const char usage_text[] =
 "      --rate-iops N        cap the total rate at N I/Os per second, spread\n"
 "                           evenly over the threads, 1-100000000; reports the\n"
 "                           rate achieved and the latency at it (default: off)\n"
+"      --seed N             seed the random offsets and the Mix read/write\n"
+"                           choice, 1-4294967295: the same N, the same I/O\n"
+"                           sequence per thread (default: new each run)\n"
 "      --sync               open the test file with O_DSYNC for the tests\n"
 "                           (default: off)\n"
 "      --fsync N            fdatasync after every N writes of each thread,\n"
@@ -422,6 +426,11 @@ static int parse_plan_option(int c, char *arg, struct main_opts *o)
 		if (cdm_uint_parse(arg, 1, 100000000, &v) < 0)
 			return cdm_cli_usage(&cmd, "bad value for --rate-iops: '%s' (I/Os per second, 1-100000000)", arg);
 		o->cfg.rate_iops = v;
+		return CDM_CLI_GO_ON;
+	case OPT_SEED:
+		if (cdm_uint_parse(arg, 1, 4294967295ul, &v) < 0)
+			return cdm_cli_usage(&cmd, "bad value for --seed: '%s' (1-4294967295)", arg);
+		o->cfg.seed = v;
 		return CDM_CLI_GO_ON;
 	case OPT_SYNC:
 		o->cfg.dsync = 1;

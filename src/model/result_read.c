@@ -1219,6 +1219,7 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 		return -EINVAL;
 	in->fsync_every = u > UINT32_MAX ? UINT32_MAX : (unsigned int)u;
 	if (opt_u64(err, set, "settings", "rate_iops", &in->rate_iops) ||
+	    opt_u64(err, set, "settings", "seed", &in->seed) ||
 	    read_null_device(err, set, in))
 		return -EINVAL;
 	if (str(err, set, "settings", "aggregate", s, sizeof(s), 0))

@@ -300,6 +300,10 @@ static void write_info(FILE *out, const struct cdm_run_result *r)
 		key_u64(out, "    ", "rate_iops", in->rate_iops, ",");
 	else
 		fputs("    \"rate_iops\": null,\n", out);
+	if (in->seed)
+		key_u64(out, "    ", "seed", in->seed, ",");
+	else
+		fputs("    \"seed\": null,\n", out);
 	/* the null engine's simulated device (base/devspec.h's canonical text), or null */
 	key_str(out, "    ", "null_device", in->null_device, sizeof(in->null_device), 1, ",");
 	write_hold_settings(out, in);

@@ -575,6 +575,7 @@ static int test_alloc(struct test_run *t, int fd, struct cdm_err *err)
 	sh->fd = fd;
 	sh->fsync_every = cfg->fsync_every;
 	sh->rate_iops = cfg->rate_iops;
+	sh->seed = cfg->seed;
 	sh->direct = cfg->direct;
 	sh->zero_fill = cfg->zero_fill;
 	sh->nblocks = t->f->size / spec->block;
@@ -621,8 +622,8 @@ static int test_start(struct test_run *t, unsigned int idx, int *started, struct
 {
 	const struct cdm_run_config *cfg = t->cfg;
 	struct cdm_test_shared *sh = t->sh;
-	int ret;
 	uint64_t late;
+	int ret;
 
 	*started = 0;
 	ret = cdm_worker_start(sh, t->w, t->nthreads, err);
@@ -1287,6 +1288,7 @@ static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target 
 	in->dsync = cfg->dsync;
 	in->fsync_every = cfg->fsync_every;
 	in->rate_iops = cfg->rate_iops;
+	in->seed = cfg->seed;
 	cdm_devspec_format(&cfg->null_device, in->null_device, sizeof(in->null_device));
 	in->verify = cfg->verify;
 	in->end_fsync = cfg->end_fsync;

@@ -1083,9 +1083,15 @@ static void *worker_main(void *arg)
 	memset(&s, 0, sizeof(s));
 	s.w = w;
 	s.sh = w->sh;
-	/* per-thread seed: different streams, never zero */
-	s.rng = (cdm_clock_now_ns() * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)(w->id + 1) << 40) ^
-		(uint64_t)(uintptr_t)w;
+	/*
+	 * Per-thread seed, never zero: with --seed, thread i's stream is the
+	 * same in every run (fio's randseed); else different in each run.
+	 */
+	if (s.sh->seed)
+		s.rng = cdm_prng_seed(s.sh->seed ^ ((uint64_t)(w->id + 1) << 40));
+	else
+		s.rng = (cdm_clock_now_ns() * 0x9E3779B97F4A7C15ull) ^
+			((uint64_t)(w->id + 1) << 40) ^ (uint64_t)(uintptr_t)w;
 	if (!s.rng)
 		s.rng = 1;
 	/* Mix: a read when a draw is below (100 - W) % of 2^64 */
@@ -1191,15 +1197,15 @@ int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned 
 	 * and joined: none is left waiting, nothing is left allocated.
 	 */
 	sh->gate_state = GATE_CREATING;
+	sh->gate_n = n;
 	sh->gate_ready = 0;
+	sh->gate_running = 0;
 	for (started = 0; started < n; started++) {
 		w[started].sh = sh;
 		w[started].id = started;
 		cdm_hist_init(&w[started].hist);
 		e = pthread_create(&w[started].thread, NULL, worker_main, &w[started]);
-	sh->gate_n = n;
 		if (e)
-	sh->gate_running = 0;
 			break;
 	}
 	if (e) {
@@ -1221,21 +1227,21 @@ int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned 
 
 uint64_t cdm_worker_go(struct cdm_test_shared *sh)
 {
-	gate_open(sh, GATE_GO);
-}
-
-void cdm_worker_join(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned int n)
-{
-	for (unsigned int i = 0; i < n; i++)
 	uint64_t planned = sh->bounds[0], started;
 
-		pthread_join(w[i].thread, NULL);
+	gate_open(sh, GATE_GO);
 	pthread_mutex_lock(&sh->gate);
 	while (sh->gate_state < GATE_RUNNING)
 		pthread_cond_wait(&sh->gate_cv, &sh->gate);
 	started = sh->bounds[0];
 	pthread_mutex_unlock(&sh->gate);
 	return started - planned;
+}
+
+void cdm_worker_join(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		pthread_join(w[i].thread, NULL);
 	teardown(sh);
 }
 

@@ -55,6 +55,7 @@ struct cdm_test_shared {
 	int zero_fill;
 	unsigned int fsync_every;       /* fdatasync every N writes per thread; 0 = off */
 	uint64_t rate_iops;             /* total I/Os per second over all threads; 0 = no cap */
+	uint64_t seed;                  /* --seed; 0: each thread seeds from the clock */
 	uint64_t nblocks;               /* file size / block size */
 	unsigned int count;             /* measured passes */
 	unsigned int batch;             /* most I/Os reaped and restarted per call */
@@ -110,8 +111,8 @@ struct cdm_test_shared {
 	int gate_state;                 /* enum in worker.c: creating, set up, go, running, ... */
 	unsigned int gate_n;            /* workers started */
 	unsigned int gate_ready;        /* workers that have set up */
-	atomic_int failed;              /* a worker hit an error (I/O or engine): all stop */
 	unsigned int gate_running;      /* workers that have run since "go" */
+	atomic_int failed;              /* a worker hit an error (I/O or engine): all stop */
 	/* the shared sequential stream (CDM 9): next block index, own line */
 	_Alignas(64) atomic_uint_fast64_t seq_next;
 	char pad_[64 - sizeof(atomic_uint_fast64_t)];

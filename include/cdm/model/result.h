@@ -227,6 +227,7 @@ struct cdm_run_info {
 	int dsync;                      /* 1 = --sync: the test file opened O_DSYNC */
 	unsigned int fsync_every;       /* --fsync N: fdatasync every N writes per thread; 0 = off */
 	uint64_t rate_iops;             /* --rate-iops: requested total I/Os per second; 0 = no cap */
+	uint64_t seed;                  /* --seed; 0 = none given (seeded from the clock) */
 	char null_device[CDM_DEVSPEC_TEXT_MAX]; /* the null engine's simulated device in
 					 * canonical form (base/devspec.h); "" = none */
 	int admin;                      /* 1 = ran as root (CDM's [Admin]) */

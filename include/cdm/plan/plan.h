@@ -42,6 +42,7 @@ struct cdm_run_config {
 	int dsync;                      /* --sync: open the test file O_DSYNC for the tests */
 	unsigned int fsync_every;       /* --fsync N: fdatasync every N writes per thread */
 	uint64_t rate_iops;             /* --rate-iops: total I/Os per second; 0 = no cap */
+	uint64_t seed;                  /* --seed: the generators' seed; 0 = from the clock */
 	int zero_fill;                  /* --data zero */
 	int direct;                     /* O_DIRECT (default) */
 	int keep;                       /* --keep */
