@@ -13,7 +13,7 @@ shift 2
 # under env -i or a package build, "dumb" in some CI): without a real one
 # zle lists no choices
 zpty z env TERM=xterm zsh -f -i
-zpty -w z "PS1='' PATH=${(q)cdm_dir}:\$PATH; fpath=(${(q)fpath_dir} \$fpath); autoload -U compinit; compinit -u -D; bindkey '^I' list-choices; zstyle ':completion:*' list-packed false; zstyle ':completion:*' verbose no; echo READ""Y"
+zpty -w z "stty rows 500 columns 200; PS1='' PATH=${(q)cdm_dir}:\$PATH; fpath=(${(q)fpath_dir} \$fpath); autoload -U compinit; compinit -u -D; bindkey '^I' list-choices; zstyle ':completion:*' list-packed false; zstyle ':completion:*' verbose no; echo READ""Y"
 while zpty -r z line; do [[ $line == *READY* ]] && break; done
 first=1
 for typed in "$@"; do
