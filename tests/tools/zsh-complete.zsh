@@ -29,15 +29,22 @@ for typed in "$@"; do
 	# moves the cursor back up (ESC[nA).  Typing ahead to mark the end would not
 	# do: with input pending, zle shows no listing.  60 s at most.
 	out=""
+	done_=0
 	SECONDS=0
 	while (( SECONDS < 60 )); do
 		if zpty -r -t z chunk; then
 			out+=$chunk
-			[[ $out == *"$typed"*$'\e[J'*$'\e['[0-9]#A* ]] && break
+			[[ $out == *"$typed"*$'\e[J'*$'\e['[0-9]#A* ]] && { done_=1; break; }
 		else
 			sleep 0.05
 		fi
 	done
+	# a listing whose end never came is not a listing: say so, do not pass on part of it
+	if (( ! done_ )); then
+		print -u2 -r -- "zsh-complete.zsh: no end of the listing for '$typed' in 60 s"
+		zpty -d z
+		exit 4
+	fi
 	print -r -- "# $typed"
 	# the listing is what follows the echoed line; strip escapes and split
 	out=${out//$'\e'\[[0-9;?]#[A-Za-z]/}
