@@ -23,6 +23,7 @@
 #include "cdm/base/cpulist.h"
 #include "cdm/base/devspec.h"
 #include "cdm/base/msec.h"
+#include "cdm/base/utf8.h"
 #include "cdm/model/cdm_read.h"
 #include "cdm/model/pass.h"
 #include "cdm/model/spec.h"
@@ -30,6 +31,7 @@
 #define KIB 1024ull
 #define MIB (1024ull * 1024)
 #define GIB (1024ull * 1024 * 1024)
+#define UTF16_LONE 0xffu        /* an unpaired UTF-16 surrogate, decoded (utf16_to_utf8()) */
 #define QUOTE_MAX 60            /* bytes of a line quoted in an error */
 #define DIGITS_MAX 10           /* digits before a figure's point, at most */
 
@@ -75,6 +77,7 @@ struct rd {
 	enum by by;                     /* of the product line */
 	int measure;                    /* a <Measure N sec> mark was read */
 	int started;                    /* a line of the report was read (not blank, no note) */
+	int utf16;                      /* the text was UTF-16, decoded (utf16_to_utf8()) */
 	unsigned int footer;            /* F_*: the footer lines read */
 	struct cdm_run_info info;
 	struct cdm_err *err;
@@ -82,34 +85,11 @@ struct rd {
 
 /* ---- decoding ---- */
 
-/* @cp as UTF-8 into @o (4 bytes room); returns the bytes written */
-static size_t put_utf8(unsigned char *o, uint32_t cp)
-{
-	if (cp < 0x80) {
-		o[0] = (unsigned char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		o[0] = (unsigned char)(0xc0 | cp >> 6);
-		o[1] = (unsigned char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		o[0] = (unsigned char)(0xe0 | cp >> 12);
-		o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
-		o[2] = (unsigned char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	o[0] = (unsigned char)(0xf0 | cp >> 18);
-	o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3f));
-	o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
-	o[3] = (unsigned char)(0x80 | (cp & 0x3f));
-	return 4;
-}
-
 /*
  * UTF-16 (@be: big-endian) after its BOM into a new UTF-8 buffer *@out of
- * *@olen bytes; an unpaired surrogate becomes U+FFFD.  -ENOMEM.
+ * *@olen bytes.  An unpaired surrogate is refused as JSON's "\ud800" is
+ * (model/json.c): it becomes the byte UTF16_LONE, never UTF-8, which the
+ * check of each line (all_lines()) refuses, naming its line.  -ENOMEM.
  */
 static int utf16_to_utf8(const unsigned char *s, size_t len, int be, char **out, size_t *olen)
 {
@@ -131,40 +111,18 @@ static int utf16_to_utf8(const unsigned char *s, size_t len, int be, char **out,
 			}
 		}
 		if (u >= 0xd800 && u < 0xe000)
-			u = 0xfffd;
-		n += put_utf8(o + n, u);
+			o[n++] = UTF16_LONE;
+		else
+			n += cdm_utf8_encode(u, (char *)o + n);
 	}
 	if (i < len)            /* an odd last byte is no UTF-16 code unit */
-		n += put_utf8(o + n, 0xfffd);
+		n += cdm_utf8_encode(0xfffd, (char *)o + n);
 	*out = (char *)o;
 	*olen = n;
 	return 0;
 }
 
 /* ---- messages ---- */
-
-/* length of the valid UTF-8 sequence at @s (at most @n bytes), or 0 */
-static size_t utf8_seq(const unsigned char *s, size_t n)
-{
-	size_t k, need = s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
-
-	if (s[0] >= 0xf5 || !need || need > n)
-		return 0;
-	for (k = 1; k < need; k++)
-		if ((s[k] & 0xc0) != 0x80)
-			return 0;
-	return need;
-}
-
-/* the code point of the UTF-8 sequence of @k bytes at @s */
-static uint32_t utf8_cp(const unsigned char *s, size_t k)
-{
-	uint32_t cp = k == 2 ? s[0] & 0x1fu : k == 3 ? s[0] & 0x0fu : s[0] & 0x07u;
-
-	for (size_t i = 1; i < k; i++)
-		cp = cp << 6 | (s[i] & 0x3fu);
-	return cp;
-}
 
 /*
  * a blank that is not a space: the no-break spaces web pages put between
@@ -191,11 +149,10 @@ static void quote(char *buf, size_t blen, const char *line)
 {
 	const unsigned char *s = (const unsigned char *)line;
 	size_t n = strlen(line), i = 0, o = 0, k;
+	uint32_t cp;
 
 	while (i < n && o + 12 < blen && i < QUOTE_MAX) {
-		if (s[i] >= 0x80 && (k = utf8_seq(s + i, n - i)) && i + k <= QUOTE_MAX) {
-			uint32_t cp = utf8_cp(s + i, k);
-
+		if (s[i] >= 0x80 && (k = cdm_utf8_decode(s + i, n - i, &cp)) && i + k <= QUOTE_MAX) {
 			if (invisible(cp)) {
 				o += (size_t)snprintf(buf + o, blen - o, "\\u%04x", (unsigned int)cp);
 			} else {
@@ -1727,9 +1684,10 @@ static void spaces(char *line)
 {
 	unsigned char *s = (unsigned char *)line, *o = s;
 	size_t k;
+	uint32_t cp;
 
 	while (*s) {
-		if (*s >= 0x80 && (k = utf8_seq(s, strlen((char *)s))) && odd_blank(utf8_cp(s, k))) {
+		if (*s >= 0x80 && (k = cdm_utf8_decode(s, strlen((char *)s), &cp)) && odd_blank(cp)) {
 			*o++ = ' ';
 			s += k;
 		} else {
@@ -1793,11 +1751,12 @@ static int one_line(struct rd *rd, char *line)
 static size_t raw_blanks(const unsigned char *s, size_t m, size_t i)
 {
 	size_t k;
+	uint32_t cp;
 
 	while (i < m) {
 		if (s[i] == ' ' || s[i] == '\t')
 			k = 1;
-		else if (s[i] < 0x80 || !(k = utf8_seq(s + i, m - i)) || !odd_blank(utf8_cp(s + i, k)))
+		else if (s[i] < 0x80 || !(k = cdm_utf8_decode(s + i, m - i, &cp)) || !odd_blank(cp))
 			break;
 		i += k;
 	}
@@ -1821,6 +1780,24 @@ static int note_before(const struct rd *rd, const char *s, size_t m)
 	if (i < m && u[i] == '>')
 		i = raw_blanks(u, m, i + 1);
 	return i < m && u[i] == '#';
+}
+
+/*
+ * the @m bytes of a line at @s well-formed UTF-8 (base/utf8.h), as JSON's
+ * strings must be (model/json.c): 0, or -EINVAL naming the line and the
+ * first byte that is not, or in a UTF-16 report its unpaired surrogate
+ */
+static int utf8_check(struct rd *rd, const char *s, size_t m)
+{
+	size_t k = cdm_utf8_span(s, m);
+
+	if (k == m)
+		return 0;
+	if ((unsigned char)s[k] == UTF16_LONE && rd->utf16)
+		return cdm_err_set(rd->err, -EINVAL, "line %u: an unpaired UTF-16 surrogate: not a CrystalDiskMark report line",
+				   rd->line);
+	return cdm_err_set(rd->err, -EINVAL, "line %u: invalid UTF-8 (byte %zu of the line): not a CrystalDiskMark report line",
+			   rd->line, k + 1);
 }
 
 /*
@@ -1851,6 +1828,9 @@ static int all_lines(struct rd *rd, const char *text, size_t len)
 		if (nul)
 			return cdm_err_set(rd->err, -EINVAL, "line %u: a NUL byte (byte %zu of the line): not a CrystalDiskMark report line",
 					   rd->line, (size_t)(nul - (text + i)) + 1);
+		ret = utf8_check(rd, text + i, m);
+		if (ret)
+			return ret;
 		if (m > CDM_CDM_READ_LINE_MAX)
 			return cdm_err_set(rd->err, -EINVAL, "line %u: longer than %d bytes, not a CrystalDiskMark report line",
 					   rd->line, CDM_CDM_READ_LINE_MAX);
@@ -2035,6 +2015,7 @@ int cdm_cdm_read(const char *text, size_t len, const char *file,
 			return cdm_err_set(err, ret, "out of memory");
 		}
 		text = conv;
+		rd->utf16 = 1;
 	} else if (len >= 3 && u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf) {
 		text += 3;
 		len -= 3;
