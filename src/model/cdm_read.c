@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "cdm/base/cpulist.h"
+#include "cdm/base/date.h"
 #include "cdm/base/devspec.h"
 #include "cdm/base/msec.h"
 #include "cdm/base/utf8.h"
@@ -1094,19 +1095,6 @@ static int time_value(struct rd *rd, const char *v)
 	       at_end(v);
 }
 
-/* days since 1970-01-01 of a proleptic Gregorian date (Hinnant's algorithm) */
-static long long days_civil(long long y, unsigned int m, unsigned int d)
-{
-	long long era;
-	unsigned int yoe, doy;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = (unsigned int)(y - era * 400);
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	return era * 146097 + (long long)yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
-}
-
 /* @lo to @hi digits right at *@p (no blanks before), into *@v; moves *@p past them */
 static int digits(const char **p, unsigned int lo, unsigned int hi, unsigned int *v)
 {
@@ -1132,11 +1120,10 @@ static int digits(const char **p, unsigned int lo, unsigned int hi, unsigned int
  */
 static int date_value(struct rd *rd, const char *p)
 {
-	static const unsigned char mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
 	struct cdm_run_info *in = &rd->info;
-	unsigned int y, mo, d, h, mi, s;
+	struct cdm_date dt;
 	const char *v = p;
-	int leap;
+	int64_t t;
 
 	if (unknown(&p) && at_end(p))
 		return 1;
@@ -1146,16 +1133,14 @@ static int date_value(struct rd *rd, const char *p)
 	 */
 	blanks(&p);
 	blanks(&v);
-	if (!digits(&p, 4, 4, &y) || *p++ != '/' || !digits(&p, 2, 2, &mo) || *p++ != '/' ||
-	    !digits(&p, 2, 2, &d) || (*p != ' ' && *p != '\t'))
+	if (!digits(&p, 4, 4, &dt.year) || *p++ != '/' || !digits(&p, 2, 2, &dt.month) || *p++ != '/' ||
+	    !digits(&p, 2, 2, &dt.day) || (*p != ' ' && *p != '\t'))
 		return 0;
 	blanks(&p);
-	if (!digits(&p, 1, 2, &h) || *p++ != ':' || !digits(&p, 2, 2, &mi) || *p++ != ':' ||
-	    !digits(&p, 2, 2, &s) || !at_end(p))
+	if (!digits(&p, 1, 2, &dt.hour) || *p++ != ':' || !digits(&p, 2, 2, &dt.min) || *p++ != ':' ||
+	    !digits(&p, 2, 2, &dt.sec) || !at_end(p))
 		return 0;
-	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-	if (y < 1970 || y > 9999 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
-	    (mo == 2 && d == 29 && !leap) || h > 23 || mi > 59 || s > 59) {
+	if (dt.year < 1970 || dt.sec > 59 || cdm_date_to_unix(&dt, &t)) {
 		char q[QUOTE_BUF];
 
 		quote(q, sizeof(q), v);
@@ -1163,7 +1148,7 @@ static int date_value(struct rd *rd, const char *p)
 		return 0;
 	}
 	snprintf(in->source.date_text, sizeof(in->source.date_text), "%s", v);
-	in->start = (time_t)(days_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + s);
+	in->start = (time_t)t;
 	return 1;
 }
 
