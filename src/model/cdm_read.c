@@ -24,14 +24,12 @@
 #include "cdm/base/date.h"
 #include "cdm/base/devspec.h"
 #include "cdm/base/msec.h"
+#include "cdm/base/size.h"
 #include "cdm/base/utf8.h"
 #include "cdm/model/cdm_read.h"
 #include "cdm/model/pass.h"
 #include "cdm/model/spec.h"
 
-#define KIB 1024ull
-#define MIB (1024ull * 1024)
-#define GIB (1024ull * 1024 * 1024)
 #define UTF16_LONE 0xffu        /* an unpaired UTF-16 surrogate, decoded (utf16_to_utf8()) */
 #define QUOTE_MAX 60            /* bytes of a line quoted in an error */
 #define DIGITS_MAX 10           /* digits before a figure's point, at most */
@@ -338,29 +336,6 @@ static int last_word(const char *p, const char *s)
 
 /* ---- result lines ---- */
 
-/*
- * a block size "4KiB", "1MiB", "512KB" (3.x/4.x: KB is KiB there), or
- * cdm's "512B", into *@b; *@p moves only when it is one
- */
-static int block(const char **p, unsigned long long *b)
-{
-	const char *q = *p;
-	unsigned long long n;
-
-	if (!whole(&q, 1u << 20, &n))
-		return 0;
-	if (lit(&q, "MiB"))
-		*b = n * MIB;
-	else if (lit(&q, "KiB") || lit(&q, "KB"))
-		*b = n * KIB;
-	else if (lit(&q, "B"))
-		*b = n;
-	else
-		return 0;
-	*p = q;
-	return 1;
-}
-
 /* "(Q=  8, T= 1)" (7.x, 8.x) or "(Q= 32,T= 1)" (5.x, 6.x) */
 static int qt(const char **p, unsigned int *q, unsigned int *t)
 {
@@ -407,7 +382,7 @@ static int row_figures(struct rd *rd, const char *p, struct cdm_reported *rep, i
 /* 8.x: "SEQ    1MiB (Q=  8, T= 1): ..."; 7.x: "Sequential 1MiB (Q=  8, T= 1): ..." */
 static int row_new(struct rd *rd, const char *p, struct row *rw, unsigned int *layout)
 {
-	unsigned long long b;
+	uint64_t b;
 
 	if (lit(&p, "SEQ ") || lit(&p, "RND ")) {
 		*layout = 8;
@@ -422,7 +397,7 @@ static int row_new(struct rd *rd, const char *p, struct row *rw, unsigned int *l
 		return 0;
 	}
 	/* "Sequential Read": an older layout */
-	if (!block(&p, &b) || !qt(&p, &rw->spec.qd, &rw->spec.threads) || !lit(&p, ":"))
+	if (!cdm_size_scan_cdm(&p, &b) || !qt(&p, &rw->spec.qd, &rw->spec.threads) || !lit(&p, ":"))
 		return 0;
 	rw->spec.block = b;
 	return row_figures(rd, p, &rw->rep, 1);
@@ -456,7 +431,7 @@ static int mix_share(const char **p, unsigned int *w)
  */
 static int row_old(struct rd *rd, const char *p, struct row *rw, unsigned int *layout)
 {
-	unsigned long long b = MIB;
+	uint64_t b = CDM_MIB;
 	int seq, has_block;
 
 	if (lit(&p, "Sequential "))
@@ -473,7 +448,7 @@ static int row_old(struct rd *rd, const char *p, struct row *rw, unsigned int *l
 		rw->dir = CDM_DIR_MIX;
 	else
 		return 0;
-	has_block = block(&p, &b);
+	has_block = cdm_size_scan_cdm(&p, &b);
 	if (!seq && !has_block)
 		return 0;
 	if (rw->dir == CDM_DIR_MIX && !mix_share(&p, &rw->spec.write_pct))
@@ -484,7 +459,7 @@ static int row_old(struct rd *rd, const char *p, struct row *rw, unsigned int *l
 	if (qt(&p, &rw->spec.qd, &rw->spec.threads)) {         /* 5.x, 6.x */
 		*layout = 6;
 		if (seq && !has_block)
-			b = 128 * KIB;
+			b = 128 * CDM_KIB;
 	} else if (lit(&p, "(T=")) {                            /* 5.x */
 		*layout = 6;
 		if (!uns(&p, 100000, &rw->spec.threads) || !lit(&p, ")"))
@@ -763,7 +738,7 @@ static void volume(struct rd *rd, const char *s, size_t n)
 	if (!number(&p, &pct) || !lit(&p, "%") || !lit(&p, "(") || !number(&p, &used) ||
 	    !lit(&p, "/") || !number(&p, &total))
 		return;
-	unit = lit(&p, "GiB") ? GIB : lit(&p, "MiB") ? MIB : 0;
+	unit = lit(&p, "GiB") ? CDM_GIB : lit(&p, "MiB") ? CDM_MIB : 0;
 	if (!unit || !lit(&p, ")") || !at_end(p) || used > total || total > 1e9)
 		return;
 	in->fs_total_bytes = (uint64_t)(total * (double)unit + 0.5);
@@ -1044,9 +1019,9 @@ static int test_value(struct rd *rd, const char *p)
 		const char *unit;
 		unsigned long long bytes;
 	} units[] = {
-		{ "TiB", 1024 * GIB }, { "GiB", GIB }, { "MiB", MIB },
-		{ "MB", MIB },          /* 3.x and 4.x print "1000 MB" for CDM's MiB */
-		{ "KiB", KIB }, { "B", 1 },
+		{ "TiB", 1024 * CDM_GIB }, { "GiB", CDM_GIB }, { "MiB", CDM_MIB },
+		{ "MB", CDM_MIB },      /* 3.x and 4.x print "1000 MB" for CDM's MiB */
+		{ "KiB", CDM_KIB }, { "B", 1 },
 	};
 	unsigned long long n;
 	unsigned int i;
