@@ -3,7 +3,8 @@
  * size.c - sizes in bytes, one grammar for every option, profile key,
  * test spec and report: K/M/G/T and KiB/MiB/GiB/TiB are powers of 1024,
  * KB/MB/GB/TB powers of 1000, B or a bare number is bytes, any case, blanks
- * allowed before the unit (include/cdm/base/size.h).
+ * allowed before the unit (include/cdm/base/size.h); and the block sizes
+ * of CrystalDiskMark's reports as they spell them.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -61,6 +62,34 @@ int cdm_size_scan(const char **sp, uint64_t *bytes)
 		return -ERANGE;
 	*bytes = v * mult;
 	return unit;
+}
+
+int cdm_size_scan_cdm(const char **sp, uint64_t *bytes)
+{
+	static const struct {
+		const char *unit;
+		uint64_t bytes;
+	} units[] = {
+		{ "MiB", CDM_MIB }, { "KiB", CDM_KIB },
+		{ "KB", CDM_KIB },      /* CDM 3.x and 4.x */
+		{ "B", 1 },
+	};
+	const char *p = cdm_ascii_skip_space(*sp);
+	uint64_t v;
+
+	if (!cdm_ascii_is_digit(*p) || cdm_uint_scan(&p, CDM_SIZE_CDM_N_MAX, &v))
+		return 0;
+	p = cdm_ascii_skip_space(p);
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		size_t n = strlen(units[i].unit);
+
+		if (!strncmp(p, units[i].unit, n)) {
+			*bytes = v * units[i].bytes;
+			*sp = p + n;
+			return 1;
+		}
+	}
+	return 0;
 }
 
 int cdm_size_parse(const char *s, uint64_t *bytes)

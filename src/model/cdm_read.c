@@ -21,15 +21,16 @@
 #include <string.h>
 
 #include "cdm/base/cpulist.h"
+#include "cdm/base/date.h"
 #include "cdm/base/devspec.h"
 #include "cdm/base/msec.h"
+#include "cdm/base/size.h"
+#include "cdm/base/utf8.h"
 #include "cdm/model/cdm_read.h"
 #include "cdm/model/pass.h"
 #include "cdm/model/spec.h"
 
-#define KIB 1024ull
-#define MIB (1024ull * 1024)
-#define GIB (1024ull * 1024 * 1024)
+#define UTF16_LONE 0xffu        /* an unpaired UTF-16 surrogate, decoded (utf16_to_utf8()) */
 #define QUOTE_MAX 60            /* bytes of a line quoted in an error */
 #define DIGITS_MAX 10           /* digits before a figure's point, at most */
 
@@ -75,6 +76,7 @@ struct rd {
 	enum by by;                     /* of the product line */
 	int measure;                    /* a <Measure N sec> mark was read */
 	int started;                    /* a line of the report was read (not blank, no note) */
+	int utf16;                      /* the text was UTF-16, decoded (utf16_to_utf8()) */
 	unsigned int footer;            /* F_*: the footer lines read */
 	struct cdm_run_info info;
 	struct cdm_err *err;
@@ -82,34 +84,11 @@ struct rd {
 
 /* ---- decoding ---- */
 
-/* @cp as UTF-8 into @o (4 bytes room); returns the bytes written */
-static size_t put_utf8(unsigned char *o, uint32_t cp)
-{
-	if (cp < 0x80) {
-		o[0] = (unsigned char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		o[0] = (unsigned char)(0xc0 | cp >> 6);
-		o[1] = (unsigned char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		o[0] = (unsigned char)(0xe0 | cp >> 12);
-		o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
-		o[2] = (unsigned char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	o[0] = (unsigned char)(0xf0 | cp >> 18);
-	o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3f));
-	o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3f));
-	o[3] = (unsigned char)(0x80 | (cp & 0x3f));
-	return 4;
-}
-
 /*
  * UTF-16 (@be: big-endian) after its BOM into a new UTF-8 buffer *@out of
- * *@olen bytes; an unpaired surrogate becomes U+FFFD.  -ENOMEM.
+ * *@olen bytes.  An unpaired surrogate is refused as JSON's "\ud800" is
+ * (model/json.c): it becomes the byte UTF16_LONE, never UTF-8, which the
+ * check of each line (all_lines()) refuses, naming its line.  -ENOMEM.
  */
 static int utf16_to_utf8(const unsigned char *s, size_t len, int be, char **out, size_t *olen)
 {
@@ -131,40 +110,18 @@ static int utf16_to_utf8(const unsigned char *s, size_t len, int be, char **out,
 			}
 		}
 		if (u >= 0xd800 && u < 0xe000)
-			u = 0xfffd;
-		n += put_utf8(o + n, u);
+			o[n++] = UTF16_LONE;
+		else
+			n += cdm_utf8_encode(u, (char *)o + n);
 	}
 	if (i < len)            /* an odd last byte is no UTF-16 code unit */
-		n += put_utf8(o + n, 0xfffd);
+		n += cdm_utf8_encode(0xfffd, (char *)o + n);
 	*out = (char *)o;
 	*olen = n;
 	return 0;
 }
 
 /* ---- messages ---- */
-
-/* length of the valid UTF-8 sequence at @s (at most @n bytes), or 0 */
-static size_t utf8_seq(const unsigned char *s, size_t n)
-{
-	size_t k, need = s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
-
-	if (s[0] >= 0xf5 || !need || need > n)
-		return 0;
-	for (k = 1; k < need; k++)
-		if ((s[k] & 0xc0) != 0x80)
-			return 0;
-	return need;
-}
-
-/* the code point of the UTF-8 sequence of @k bytes at @s */
-static uint32_t utf8_cp(const unsigned char *s, size_t k)
-{
-	uint32_t cp = k == 2 ? s[0] & 0x1fu : k == 3 ? s[0] & 0x0fu : s[0] & 0x07u;
-
-	for (size_t i = 1; i < k; i++)
-		cp = cp << 6 | (s[i] & 0x3fu);
-	return cp;
-}
 
 /*
  * a blank that is not a space: the no-break spaces web pages put between
@@ -191,11 +148,10 @@ static void quote(char *buf, size_t blen, const char *line)
 {
 	const unsigned char *s = (const unsigned char *)line;
 	size_t n = strlen(line), i = 0, o = 0, k;
+	uint32_t cp;
 
 	while (i < n && o + 12 < blen && i < QUOTE_MAX) {
-		if (s[i] >= 0x80 && (k = utf8_seq(s + i, n - i)) && i + k <= QUOTE_MAX) {
-			uint32_t cp = utf8_cp(s + i, k);
-
+		if (s[i] >= 0x80 && (k = cdm_utf8_decode(s + i, n - i, &cp)) && i + k <= QUOTE_MAX) {
 			if (invisible(cp)) {
 				o += (size_t)snprintf(buf + o, blen - o, "\\u%04x", (unsigned int)cp);
 			} else {
@@ -380,29 +336,6 @@ static int last_word(const char *p, const char *s)
 
 /* ---- result lines ---- */
 
-/*
- * a block size "4KiB", "1MiB", "512KB" (3.x/4.x: KB is KiB there), or
- * cdm's "512B", into *@b; *@p moves only when it is one
- */
-static int block(const char **p, unsigned long long *b)
-{
-	const char *q = *p;
-	unsigned long long n;
-
-	if (!whole(&q, 1u << 20, &n))
-		return 0;
-	if (lit(&q, "MiB"))
-		*b = n * MIB;
-	else if (lit(&q, "KiB") || lit(&q, "KB"))
-		*b = n * KIB;
-	else if (lit(&q, "B"))
-		*b = n;
-	else
-		return 0;
-	*p = q;
-	return 1;
-}
-
 /* "(Q=  8, T= 1)" (7.x, 8.x) or "(Q= 32,T= 1)" (5.x, 6.x) */
 static int qt(const char **p, unsigned int *q, unsigned int *t)
 {
@@ -449,7 +382,7 @@ static int row_figures(struct rd *rd, const char *p, struct cdm_reported *rep, i
 /* 8.x: "SEQ    1MiB (Q=  8, T= 1): ..."; 7.x: "Sequential 1MiB (Q=  8, T= 1): ..." */
 static int row_new(struct rd *rd, const char *p, struct row *rw, unsigned int *layout)
 {
-	unsigned long long b;
+	uint64_t b;
 
 	if (lit(&p, "SEQ ") || lit(&p, "RND ")) {
 		*layout = 8;
@@ -464,7 +397,7 @@ static int row_new(struct rd *rd, const char *p, struct row *rw, unsigned int *l
 		return 0;
 	}
 	/* "Sequential Read": an older layout */
-	if (!block(&p, &b) || !qt(&p, &rw->spec.qd, &rw->spec.threads) || !lit(&p, ":"))
+	if (!cdm_size_scan_cdm(&p, &b) || !qt(&p, &rw->spec.qd, &rw->spec.threads) || !lit(&p, ":"))
 		return 0;
 	rw->spec.block = b;
 	return row_figures(rd, p, &rw->rep, 1);
@@ -498,7 +431,7 @@ static int mix_share(const char **p, unsigned int *w)
  */
 static int row_old(struct rd *rd, const char *p, struct row *rw, unsigned int *layout)
 {
-	unsigned long long b = MIB;
+	uint64_t b = CDM_MIB;
 	int seq, has_block;
 
 	if (lit(&p, "Sequential "))
@@ -515,7 +448,7 @@ static int row_old(struct rd *rd, const char *p, struct row *rw, unsigned int *l
 		rw->dir = CDM_DIR_MIX;
 	else
 		return 0;
-	has_block = block(&p, &b);
+	has_block = cdm_size_scan_cdm(&p, &b);
 	if (!seq && !has_block)
 		return 0;
 	if (rw->dir == CDM_DIR_MIX && !mix_share(&p, &rw->spec.write_pct))
@@ -526,7 +459,7 @@ static int row_old(struct rd *rd, const char *p, struct row *rw, unsigned int *l
 	if (qt(&p, &rw->spec.qd, &rw->spec.threads)) {         /* 5.x, 6.x */
 		*layout = 6;
 		if (seq && !has_block)
-			b = 128 * KIB;
+			b = 128 * CDM_KIB;
 	} else if (lit(&p, "(T=")) {                            /* 5.x */
 		*layout = 6;
 		if (!uns(&p, 100000, &rw->spec.threads) || !lit(&p, ")"))
@@ -805,7 +738,7 @@ static void volume(struct rd *rd, const char *s, size_t n)
 	if (!number(&p, &pct) || !lit(&p, "%") || !lit(&p, "(") || !number(&p, &used) ||
 	    !lit(&p, "/") || !number(&p, &total))
 		return;
-	unit = lit(&p, "GiB") ? GIB : lit(&p, "MiB") ? MIB : 0;
+	unit = lit(&p, "GiB") ? CDM_GIB : lit(&p, "MiB") ? CDM_MIB : 0;
 	if (!unit || !lit(&p, ")") || !at_end(p) || used > total || total > 1e9)
 		return;
 	in->fs_total_bytes = (uint64_t)(total * (double)unit + 0.5);
@@ -1086,9 +1019,9 @@ static int test_value(struct rd *rd, const char *p)
 		const char *unit;
 		unsigned long long bytes;
 	} units[] = {
-		{ "TiB", 1024 * GIB }, { "GiB", GIB }, { "MiB", MIB },
-		{ "MB", MIB },          /* 3.x and 4.x print "1000 MB" for CDM's MiB */
-		{ "KiB", KIB }, { "B", 1 },
+		{ "TiB", 1024 * CDM_GIB }, { "GiB", CDM_GIB }, { "MiB", CDM_MIB },
+		{ "MB", CDM_MIB },      /* 3.x and 4.x print "1000 MB" for CDM's MiB */
+		{ "KiB", CDM_KIB }, { "B", 1 },
 	};
 	unsigned long long n;
 	unsigned int i;
@@ -1137,19 +1070,6 @@ static int time_value(struct rd *rd, const char *v)
 	       at_end(v);
 }
 
-/* days since 1970-01-01 of a proleptic Gregorian date (Hinnant's algorithm) */
-static long long days_civil(long long y, unsigned int m, unsigned int d)
-{
-	long long era;
-	unsigned int yoe, doy;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = (unsigned int)(y - era * 400);
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	return era * 146097 + (long long)yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
-}
-
 /* @lo to @hi digits right at *@p (no blanks before), into *@v; moves *@p past them */
 static int digits(const char **p, unsigned int lo, unsigned int hi, unsigned int *v)
 {
@@ -1175,11 +1095,10 @@ static int digits(const char **p, unsigned int lo, unsigned int hi, unsigned int
  */
 static int date_value(struct rd *rd, const char *p)
 {
-	static const unsigned char mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
 	struct cdm_run_info *in = &rd->info;
-	unsigned int y, mo, d, h, mi, s;
+	struct cdm_date dt;
 	const char *v = p;
-	int leap;
+	int64_t t;
 
 	if (unknown(&p) && at_end(p))
 		return 1;
@@ -1189,16 +1108,14 @@ static int date_value(struct rd *rd, const char *p)
 	 */
 	blanks(&p);
 	blanks(&v);
-	if (!digits(&p, 4, 4, &y) || *p++ != '/' || !digits(&p, 2, 2, &mo) || *p++ != '/' ||
-	    !digits(&p, 2, 2, &d) || (*p != ' ' && *p != '\t'))
+	if (!digits(&p, 4, 4, &dt.year) || *p++ != '/' || !digits(&p, 2, 2, &dt.month) || *p++ != '/' ||
+	    !digits(&p, 2, 2, &dt.day) || (*p != ' ' && *p != '\t'))
 		return 0;
 	blanks(&p);
-	if (!digits(&p, 1, 2, &h) || *p++ != ':' || !digits(&p, 2, 2, &mi) || *p++ != ':' ||
-	    !digits(&p, 2, 2, &s) || !at_end(p))
+	if (!digits(&p, 1, 2, &dt.hour) || *p++ != ':' || !digits(&p, 2, 2, &dt.min) || *p++ != ':' ||
+	    !digits(&p, 2, 2, &dt.sec) || !at_end(p))
 		return 0;
-	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-	if (y < 1970 || y > 9999 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
-	    (mo == 2 && d == 29 && !leap) || h > 23 || mi > 59 || s > 59) {
+	if (dt.year < 1970 || dt.sec > 59 || cdm_date_to_unix(&dt, &t)) {
 		char q[QUOTE_BUF];
 
 		quote(q, sizeof(q), v);
@@ -1206,7 +1123,7 @@ static int date_value(struct rd *rd, const char *p)
 		return 0;
 	}
 	snprintf(in->source.date_text, sizeof(in->source.date_text), "%s", v);
-	in->start = (time_t)(days_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + s);
+	in->start = (time_t)t;
 	return 1;
 }
 
@@ -1727,9 +1644,10 @@ static void spaces(char *line)
 {
 	unsigned char *s = (unsigned char *)line, *o = s;
 	size_t k;
+	uint32_t cp;
 
 	while (*s) {
-		if (*s >= 0x80 && (k = utf8_seq(s, strlen((char *)s))) && odd_blank(utf8_cp(s, k))) {
+		if (*s >= 0x80 && (k = cdm_utf8_decode(s, strlen((char *)s), &cp)) && odd_blank(cp)) {
 			*o++ = ' ';
 			s += k;
 		} else {
@@ -1793,11 +1711,12 @@ static int one_line(struct rd *rd, char *line)
 static size_t raw_blanks(const unsigned char *s, size_t m, size_t i)
 {
 	size_t k;
+	uint32_t cp;
 
 	while (i < m) {
 		if (s[i] == ' ' || s[i] == '\t')
 			k = 1;
-		else if (s[i] < 0x80 || !(k = utf8_seq(s + i, m - i)) || !odd_blank(utf8_cp(s + i, k)))
+		else if (s[i] < 0x80 || !(k = cdm_utf8_decode(s + i, m - i, &cp)) || !odd_blank(cp))
 			break;
 		i += k;
 	}
@@ -1821,6 +1740,24 @@ static int note_before(const struct rd *rd, const char *s, size_t m)
 	if (i < m && u[i] == '>')
 		i = raw_blanks(u, m, i + 1);
 	return i < m && u[i] == '#';
+}
+
+/*
+ * the @m bytes of a line at @s well-formed UTF-8 (base/utf8.h), as JSON's
+ * strings must be (model/json.c): 0, or -EINVAL naming the line and the
+ * first byte that is not, or in a UTF-16 report its unpaired surrogate
+ */
+static int utf8_check(struct rd *rd, const char *s, size_t m)
+{
+	size_t k = cdm_utf8_span(s, m);
+
+	if (k == m)
+		return 0;
+	if ((unsigned char)s[k] == UTF16_LONE && rd->utf16)
+		return cdm_err_set(rd->err, -EINVAL, "line %u: an unpaired UTF-16 surrogate: not a CrystalDiskMark report line",
+				   rd->line);
+	return cdm_err_set(rd->err, -EINVAL, "line %u: invalid UTF-8 (byte %zu of the line): not a CrystalDiskMark report line",
+			   rd->line, k + 1);
 }
 
 /*
@@ -1851,6 +1788,9 @@ static int all_lines(struct rd *rd, const char *text, size_t len)
 		if (nul)
 			return cdm_err_set(rd->err, -EINVAL, "line %u: a NUL byte (byte %zu of the line): not a CrystalDiskMark report line",
 					   rd->line, (size_t)(nul - (text + i)) + 1);
+		ret = utf8_check(rd, text + i, m);
+		if (ret)
+			return ret;
 		if (m > CDM_CDM_READ_LINE_MAX)
 			return cdm_err_set(rd->err, -EINVAL, "line %u: longer than %d bytes, not a CrystalDiskMark report line",
 					   rd->line, CDM_CDM_READ_LINE_MAX);
@@ -2035,6 +1975,7 @@ int cdm_cdm_read(const char *text, size_t len, const char *file,
 			return cdm_err_set(err, ret, "out of memory");
 		}
 		text = conv;
+		rd->utf16 = 1;
 	} else if (len >= 3 && u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf) {
 		text += 3;
 		len -= 3;

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "cdm/base/msec.h"
-#include "cdm/base/text.h"
+#include "cdm/base/utf8.h"
 #include "cdm/model/json.h"
 
 #define NUM_MAX 512     /* longest number literal accepted, in bytes */
@@ -88,30 +88,6 @@ static void skip_ws(struct parser *p)
 	}
 }
 
-static size_t utf8_put(char *d, uint32_t cp)
-{
-	if (cp < 0x80) {
-		d[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		d[0] = (char)(0xc0 | cp >> 6);
-		d[1] = (char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		d[0] = (char)(0xe0 | cp >> 12);
-		d[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		d[2] = (char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	d[0] = (char)(0xf0 | cp >> 18);
-	d[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-	d[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-	d[3] = (char)(0x80 | (cp & 0x3f));
-	return 4;
-}
-
 /* four hex digits at p->pos; -1 when they are not there */
 static long hex4(struct parser *p)
 {
@@ -164,7 +140,7 @@ static int parse_string(struct parser *p, char **out, size_t *outlen)
 			return fail(p, -EINVAL, "control character 0x%02x in a string (must be escaped)", c);
 		}
 		if (c != '\\') {
-			l = cdm_text_utf8_len((const unsigned char *)p->s + p->pos, end - p->pos);
+			l = cdm_utf8_decode((const unsigned char *)p->s + p->pos, end - p->pos, NULL);
 			if (!l) {
 				free(d);
 				return fail(p, -EINVAL, "invalid UTF-8 in a string");
@@ -206,7 +182,7 @@ static int parse_string(struct parser *p, char **out, size_t *outlen)
 				free(d);
 				return fail(p, -EINVAL, "\\u0000 in a string is not accepted");
 			}
-			n += utf8_put(d + n, (uint32_t)cp);
+			n += cdm_utf8_encode((uint32_t)cp, d + n);
 			break;
 		default:
 			p->pos--;

@@ -15,8 +15,8 @@
 #include <time.h>
 
 #include "cdm/base/msec.h"
-#include "cdm/base/text.h"
 #include "cdm/base/size.h"
+#include "cdm/base/utf8.h"
 #include "cdm/model/json.h"
 #include "cdm/model/result.h"
 #include "cdm/target/testfile.h"
@@ -142,7 +142,7 @@ void cdm_fmt_json_str(FILE *out, const char *s, size_t max)
 		} else if (c < 0x20 || c == 0x7f) {
 			fprintf(out, "\\u%04x", c);
 			i++;
-		} else if ((l = cdm_text_utf8_len(p + i, n - i)) != 0) {
+		} else if ((l = cdm_utf8_decode(p + i, n - i, NULL)) != 0) {
 			fwrite(p + i, 1, l, out);
 			i += l;
 		} else {

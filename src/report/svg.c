@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cdm/base/text.h"
+#include "cdm/base/utf8.h"
 #include "cdm/model/json.h"
 #include "cdm/report/fmt.h"
 #include "svg.h"
@@ -34,7 +34,7 @@ void cdm_svg_esc(FILE *out, const char *s, size_t max)
 		}
 		if (p[i] < 0x20 || p[i] == 0x7f) {
 			i++;    /* XML 1.0 has no place for most of them */
-		} else if ((l = cdm_text_utf8_len(p + i, n - i)) != 0) {
+		} else if ((l = cdm_utf8_decode(p + i, n - i, NULL)) != 0) {
 			fwrite(p + i, 1, l, out);
 			i += l;
 		} else {

@@ -25,9 +25,6 @@
 #include "layout.h"
 #include "scale.h"
 
-#define KIB 1024ull
-#define MIB (1024ull * 1024)
-
 /*
  * CDM 6's label, right-aligned in 18 columns so the colons line up:
  * "Sequential Read", "Random Write 4KiB".  CDM 6 ran its sequential test
@@ -42,7 +39,7 @@ static void label6(char *buf, size_t len, const struct cdm_test_result *t)
 	int seq = t->spec.pattern == CDM_SEQ;
 	char text[96], size[32] = "", share[24] = "";
 
-	if (!seq || t->spec.block != 128 * KIB) {
+	if (!seq || t->spec.block != 128 * CDM_KIB) {
 		uint64_t n;
 		const char *unit = cdm_size_unit(t->spec.block, &n);
 
@@ -110,7 +107,7 @@ static void write_rows(FILE *out, const struct cdm_run_result *r)
 static void volume(char *buf, size_t len, const struct cdm_run_info *in)
 {
 	double used = (double)in->fs_used_bytes, total = (double)in->fs_total_bytes;
-	int mib = in->fs_total_bytes < 8ull * 1024 * MIB;
+	int mib = in->fs_total_bytes < 8 * CDM_GIB;
 
 	if (in->is_device) {
 		cdm_layout_device(buf, len, in);
@@ -127,7 +124,7 @@ static void volume(char *buf, size_t len, const struct cdm_run_info *in)
 	}
 	snprintf(buf, len, "%.*s: %.1f%% (%.1f/%.1f %s)",
 		 (int)sizeof(in->mount_point), cdm_layout_mount(in), 100.0 * used / total,
-		 used / (double)(mib ? MIB : 1024 * MIB), total / (double)(mib ? MIB : 1024 * MIB),
+		 used / (double)(mib ? CDM_MIB : CDM_GIB), total / (double)(mib ? CDM_MIB : CDM_GIB),
 		 mib ? "MiB" : "GiB");
 }
 
@@ -138,8 +135,8 @@ static void write_footer(FILE *out, const struct cdm_run_result *r, const struct
 	char vol[CDM_LAYOUT_VOLUME_MAX], iv[CDM_FMT_SETTING_MAX], cnt[CDM_FMT_SETTING_MAX];
 
 	/* CDM 6 gives the size in MiB, "1024 MiB" */
-	if (in->size && in->size % MIB == 0)
-		snprintf(size, sizeof(size), "%llu MiB", (unsigned long long)(in->size / MIB));
+	if (in->size && in->size % CDM_MIB == 0)
+		snprintf(size, sizeof(size), "%llu MiB", (unsigned long long)(in->size / CDM_MIB));
 	else
 		cdm_fmt_setting(size, sizeof(size), in, CDM_INFO_SIZE, "");
 	/*

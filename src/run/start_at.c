@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cdm/base/clock.h"
+#include "cdm/base/date.h"
 #include "cdm/base/err.h"
 #include "cdm/base/msec.h"
 #include "cdm/base/msg.h"
@@ -19,24 +20,23 @@
 #define TICK_NS 100000000ull
 #define LATE_NS 50000000ull     /* later than this is worth a note */
 
-static int digits(const char *s, int n, int *v)
+static int digits(const char *s, int n, unsigned int *v)
 {
 	*v = 0;
 	for (int i = 0; i < n; i++) {
 		if (s[i] < '0' || s[i] > '9')
 			return -EINVAL;
-		*v = *v * 10 + (s[i] - '0');
+		*v = *v * 10 + (unsigned int)(s[i] - '0');
 	}
 	return 0;
 }
 
 int cdm_start_at_parse(const char *s, uint64_t now_ns, uint64_t *out_ns)
 {
-	struct tm tm;
-	int y, mo, d, h, mi, se;
 	uint64_t frac = 0, scale = 100000000ull;
+	struct cdm_date dt;
 	const char *p;
-	time_t t;
+	int64_t t;
 
 	if (s[0] == '+') {
 		char *end;
@@ -61,9 +61,9 @@ int cdm_start_at_parse(const char *s, uint64_t now_ns, uint64_t *out_ns)
 	}
 	/* 2026-12-01T22:00:00Z */
 	if (strlen(s) < 20 || s[4] != '-' || s[7] != '-' || (s[10] != 'T' && s[10] != 't') ||
-	    s[13] != ':' || s[16] != ':' || digits(s, 4, &y) || digits(s + 5, 2, &mo) ||
-	    digits(s + 8, 2, &d) || digits(s + 11, 2, &h) || digits(s + 14, 2, &mi) ||
-	    digits(s + 17, 2, &se))
+	    s[13] != ':' || s[16] != ':' || digits(s, 4, &dt.year) || digits(s + 5, 2, &dt.month) ||
+	    digits(s + 8, 2, &dt.day) || digits(s + 11, 2, &dt.hour) || digits(s + 14, 2, &dt.min) ||
+	    digits(s + 17, 2, &dt.sec))
 		return -EINVAL;
 	p = s + 19;
 	if (*p == '.') {
@@ -76,18 +76,14 @@ int cdm_start_at_parse(const char *s, uint64_t now_ns, uint64_t *out_ns)
 	}
 	if (strcmp(p, "Z") && strcmp(p, "z") && strcmp(p, "+00:00"))
 		return -EINVAL;
-	if (y < 1970 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60)
+	/*
+	 * 31 February is no day; a second 60 is the next minute's first, but
+	 * 23:59:60, which ends the day, is refused (as timegm() and its check
+	 * of the day did)
+	 */
+	if (dt.year < 1970 || cdm_date_to_unix(&dt, &t) ||
+	    (dt.hour == 23 && dt.min == 59 && dt.sec == 60))
 		return -EINVAL;
-	memset(&tm, 0, sizeof(tm));
-	tm.tm_year = y - 1900;
-	tm.tm_mon = mo - 1;
-	tm.tm_mday = d;
-	tm.tm_hour = h;
-	tm.tm_min = mi;
-	tm.tm_sec = se;
-	t = timegm(&tm);
-	if (t < 0 || tm.tm_mday != d)
-		return -EINVAL;         /* 31 February */
 	*out_ns = (uint64_t)t * 1000000000ull + frac;
 	return 0;
 }

@@ -551,6 +551,42 @@ json_of() {
 	diff "$OD/want.txt" "$OD/got.txt"
 }
 
+@test "text that is not UTF-8 is refused as in JSON: an overlong form, a lone UTF-16 surrogate; one line naming the file" {
+	command -v iconv > /dev/null || skip "iconv is not installed"
+	r=$(report cdm8-default-sata-1.txt)
+	assert_equal "$(tail -n 1 "$r")" "Comment: WD Blue 3D 1TB"
+	# '/' as the overlong C0 AF in the Comment (line 26), in UTF-8
+	sed '$s/3D /3D \xc0\xaf /' "$r" > "$OD/overlong.txt"
+	# an unpaired high surrogate (U+D800 alone) in the Comment, in UTF-16LE as CDM saves it
+	{ printf '\377\376'; head -n -1 "$r" | iconv -f UTF-8 -t UTF-16LE
+	  printf 'Comment: WD' | iconv -f UTF-8 -t UTF-16LE; printf '\000\330'
+	  printf ' 1TB\n' | iconv -f UTF-8 -t UTF-16LE; } > "$OD/lone.txt"
+	# the same two in cdm's JSON of the report: JSON's rule, the one both follow
+	"$CDM" import --save "$OD/ok.json" "$r" > /dev/null
+	sed 's/"WD Blue 3D 1TB"/"WD Blue 3D \xc0\xaf 1TB"/' "$OD/ok.json" > "$OD/overlong.json"
+	sed 's/"WD Blue 3D 1TB"/"WD Blue 3D \\ud800 1TB"/' "$OD/ok.json" > "$OD/lone.json"
+	refute cmp -s "$OD/ok.json" "$OD/overlong.json"
+	refute cmp -s "$OD/ok.json" "$OD/lone.json"
+	for f in overlong.txt:"line 26: invalid UTF-8 (byte 21 of the line): not a CrystalDiskMark report line" \
+		lone.txt:"line 26: an unpaired UTF-16 surrogate: not a CrystalDiskMark report line" \
+		overlong.json:"not JSON: line 5, column 24: invalid UTF-8 in a string" \
+		lone.json:"not JSON: line 5, column 30: unpaired UTF-16 surrogate in a \\u escape"; do
+		name=${f%%:*} why=${f#*:}
+		for cmd in report compare import; do
+			[ $cmd = import ] && [ "${name#*.}" = json ] && continue
+			if [ $cmd = compare ]; then
+				run "$CDM" compare "$OD/ok.json" "$OD/$name"
+			else
+				run "$CDM" $cmd "$OD/$name"
+			fi
+			echo "$cmd $name: status $status: $output"
+			assert_failure 2
+			assert_equal "${#lines[@]}" 1
+			assert_equal "${lines[0]}" "cdm: $OD/$name: $why"
+		done
+	done
+}
+
 @test "cdm's own text reports read back: every layout, of a run and of an imported report, figures equal to the text" {
 	# a run with a SEQ1M test CDM 6 never had, a 128 KiB one at Q1 and a Mix test
 	"$CDM" "${NULLRUN[@]}" -t "SEQ1M Q8T1" -t "SEQ128K Q1T1" -t "RND4K Q32T1" -t "RND4K Q1T1 W30" \

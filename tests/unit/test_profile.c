@@ -448,6 +448,60 @@ static void test_size_format(void **state)
 	}
 }
 
+/* a block size as CrystalDiskMark's rows spell it (cdm_size_scan_cdm()) */
+static void test_size_cdm(void **state)
+{
+	static const struct size_case accepts[] = {
+		{ "4KiB", 4 * KiB },
+		{ "1MiB", MiB },
+		{ "512KB", 512 * KiB },         /* CDM 3.x, 4.x: KB is KiB */
+		{ "4KB", 4 * KiB },
+		{ "512B", 512 },
+		{ "  8MiB", 8 * MiB },          /* after blanks, and blanks before the unit */
+		{ "128 KiB", 128 * KiB },
+		{ "4\tKiB", 4 * KiB },
+		{ "1048576KiB", 1ull << 30 },   /* CDM_SIZE_CDM_N_MAX */
+	};
+	/* the grammar of options, or a larger number: not CDM's */
+	static const char *const refuses[] = {
+		"4K", "4kib", "4KIB", "1M", "1MB", "1GiB", "1 GB", "4k", "4 kb", "KiB", "-4KiB",
+		"1048577KiB", "99999999999999999999999KiB", "", "(Q=  8",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(accepts) / sizeof(accepts[0]); i++) {
+		const char *p = accepts[i].text;
+		uint64_t b = 0;
+
+		if (cdm_size_scan_cdm(&p, &b) != 1)
+			fail_msg("CDM block size '%s' rejected", accepts[i].text);
+		assert_int_equal(b, accepts[i].bytes);
+		assert_int_equal(*p, '\0');
+	}
+	for (i = 0; i < sizeof(refuses) / sizeof(refuses[0]); i++) {
+		const char *p = refuses[i];
+		uint64_t b = 12345;
+
+		if (cdm_size_scan_cdm(&p, &b) != 0)
+			fail_msg("CDM block size '%s' not refused", refuses[i]);
+		assert_ptr_equal(p, refuses[i]);
+		assert_int_equal(b, 12345);
+	}
+	/* in a row: *p is left after the unit */
+	{
+		const char *row = "RND    4KiB (Q= 32, T= 1):", *p = row + 3;
+		uint64_t b;
+
+		assert_int_equal(cdm_size_scan_cdm(&p, &b), 1);
+		assert_int_equal(b, 4 * KiB);
+		assert_string_equal(p, " (Q= 32, T= 1):");
+	}
+	assert_int_equal(CDM_KIB, 1024);
+	assert_int_equal(CDM_MIB, 1024 * 1024);
+	assert_int_equal(CDM_GIB, 1024 * 1024 * 1024);
+}
+
 /* ---- whole numbers ------------------------------------------------- */
 
 static void test_uint_parse(void **state)
@@ -1056,6 +1110,7 @@ int main(void)
 		cmocka_unit_test(test_size_accepts),
 		cmocka_unit_test(test_size_rejects),
 		cmocka_unit_test(test_size_format),
+		cmocka_unit_test(test_size_cdm),
 		cmocka_unit_test(test_uint_parse),
 		cmocka_unit_test(test_profile_parse_full),
 		cmocka_unit_test(test_profile_parse_unset),

@@ -21,6 +21,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* the binary units, for a size's arithmetic (KIB was defined in two files) */
+#define CDM_KIB 1024ull
+#define CDM_MIB (1024ull * CDM_KIB)
+#define CDM_GIB (1024ull * CDM_MIB)
+
+#define CDM_SIZE_CDM_N_MAX (1ull << 20)         /* cdm_size_scan_cdm()'s number, at most */
+
 /*
  * cdm_size_scan - read the size at *@sp (a digit must be there): the
  * number, and blanks and a unit when a unit follows; *@sp is left after
@@ -30,6 +37,20 @@
  * overflows 64 bits.  For sizes inside longer text (a test spec).
  */
 int cdm_size_scan(const char **sp, uint64_t *bytes);
+
+/*
+ * cdm_size_scan_cdm - a block size as a CrystalDiskMark report's result
+ * rows spell it, which is not the grammar above: at *@sp, blanks
+ * (cdm_ascii_is_space()), a whole number of at most CDM_SIZE_CDM_N_MAX,
+ * blanks, and a unit as printed, case and all: "KiB" or "MiB" ("4KiB",
+ * "1MiB": CDM 5.x and later, and cdm's rows, cdm_size_unit()), "KB",
+ * which CDM 3.x and 4.x print for KiB ("Random Read 4KB", "512KB": their
+ * KB is 1024 bytes, where this header's is 1000), or "B" (cdm's "512B").
+ * Returns 1, *@bytes set and *@sp moved past the unit, or 0 when no such
+ * size is there (another unit, "4K", "4kib", a larger number), *@sp and
+ * *@bytes left as they were.
+ */
+int cdm_size_scan_cdm(const char **sp, uint64_t *bytes);
 
 /*
  * cdm_size_parse - parse a whole string as a size ("1GiB", "512 MiB",

@@ -15,20 +15,12 @@
 /*
  * cdm_text_one_line - @s made one line of valid UTF-8, in place: every
  * control character (C0, DEL; newlines, tabs, escapes) becomes a space and
- * every byte that does not belong to a well-formed UTF-8 sequence (RFC
- * 3629: no overlong forms, no surrogates, nothing above U+10FFFF) becomes
- * '?'.  Well-formed UTF-8 is kept as it is.  The length never changes.
- * Returns the number of bytes replaced.
+ * every byte that does not belong to a well-formed UTF-8 sequence
+ * (cdm_utf8_decode() of base/utf8.h, RFC 3629: no overlong forms, no
+ * surrogates, nothing above U+10FFFF) becomes '?'.  Well-formed UTF-8 is
+ * kept as it is.  The length never changes.  Returns the number of bytes
+ * replaced.
  */
 size_t cdm_text_one_line(char *s);
-
-/*
- * cdm_text_utf8_len - length in bytes (1-4) of the valid UTF-8 sequence that
- * starts at @s, of which @n bytes (>= 1) may be read; 0 when it is not
- * valid UTF-8 (overlong forms, UTF-16 surrogates, above U+10FFFF,
- * truncated).  RFC 3629.  The one rule: cdm_text_one_line(), the JSON
- * reader and writer, and the SVG and Markdown escapers use it.
- */
-size_t cdm_text_utf8_len(const unsigned char *s, size_t n);
 
 #endif /* CDM_BASE_TEXT_H */

@@ -96,7 +96,11 @@
  * 1..1024", "line 21: (x0): a count outside 1..100", "line 23: no such
  * date: '2021/02/29 15:42:37'"), a NUL byte in a line ("line 4: a NUL
  * byte (byte 12 of the line): ...": '#' notes before the report, skipped
- * whatever they hold, aside), "UTF-16LE without a byte order mark:
+ * whatever they hold, aside), a line that is not well-formed UTF-8, as
+ * JSON's strings are refused (base/utf8.h: "line 26: invalid UTF-8 (byte
+ * 21 of the line): ...", an overlong form, a surrogate, a stray byte), a
+ * UTF-16 report's unpaired surrogate, as JSON's "\ud800" ("line 26: an
+ * unpaired UTF-16 surrogate: ..."), "UTF-16LE without a byte order mark:
  * ...", "no result line: not a CrystalDiskMark report"; -ENOMEM.
  */
 int cdm_cdm_read(const char *text, size_t len, const char *file,

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * utf8.h - the one UTF-8 codec: a code point decoded with RFC 3629's
+ * checks, a code point encoded, a buffer validated.  Well-formed UTF-8
+ * (RFC 3629, section 4) has no overlong form (C0 AF for '/'), no UTF-16
+ * surrogate (U+D800..U+DFFF, ED A0 80..ED BF BF), nothing above U+10FFFF
+ * (F4 90 80 80 and up, F5..FF) and no sequence cut short.  Every reader
+ * and writer of text uses it: base/text.c, the JSON reader (model/json.c),
+ * the CrystalDiskMark report reader (model/cdm_read.c), the SVG and
+ * Markdown escapers (report/svg.c, report/fmt.c).
+ */
+#ifndef CDM_BASE_UTF8_H
+#define CDM_BASE_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CDM_UTF8_MAX 4          /* bytes of one code point, at most */
+
+/*
+ * cdm_utf8_decode - the code point of the well-formed UTF-8 sequence at
+ * @s, of which @n bytes (>= 1) may be read, into *@cp (when @cp is not
+ * NULL).  Returns its length in bytes (1-4; a NUL byte is U+0000, 1), or
+ * 0 when it is not well-formed (an overlong form, a surrogate, above
+ * U+10FFFF, a lone continuation byte, a sequence cut short by @n or by a
+ * byte that does not continue it); *@cp is then left as it was.
+ */
+size_t cdm_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
+
+/*
+ * cdm_utf8_encode - @cp as UTF-8 into @out (CDM_UTF8_MAX bytes of room,
+ * no NUL written).  Returns the bytes written (1-4), or 0, writing
+ * nothing, for a surrogate or a code point above U+10FFFF: what
+ * cdm_utf8_decode() would refuse is never written.
+ */
+size_t cdm_utf8_encode(uint32_t cp, char *out);
+
+/*
+ * cdm_utf8_span - how many bytes of the @n at @s are well-formed UTF-8
+ * from the start: @n when all are, else the offset of the first byte
+ * cdm_utf8_decode() refuses.  NUL bytes are U+0000 and counted.
+ */
+size_t cdm_utf8_span(const char *s, size_t n);
+
+#endif /* CDM_BASE_UTF8_H */
