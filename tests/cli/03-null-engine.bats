@@ -155,7 +155,7 @@ check_little() {
 device_run() {
 	local spec=$1
 	shift
-	run --separate-stderr "$CDM" "${QUICK[@]}" --engine null --null-device "$spec" --mode read \
+	run --separate-stderr "${RT[@]}" "$CDM" "${QUICK[@]}" --engine null --null-device "$spec" --mode read \
 		--format json "$@" "$TD"
 	assert_success
 	echo "$output" > "$OD/r.json"

@@ -74,7 +74,7 @@ SERIES=(--size 16MiB --count 2 --time 0.4 --warmup 0.2 --interval 0 --quiet
 # 0.252 s + 1 + 16 I/Os of 4 KiB, 8.54 MB/s at the start and 2.34
 # after; from below, half the caps.
 @test "a burst is found and its note names the test's direction: a Mix test is 'Mix', never 'Read'" {
-	run "$CDM" --engine null --null-device "iops=2000;at=1s,iops=500" --test "RND4K Q1T16 W30" \
+	run "${RT[@]}" "$CDM" --engine null --null-device "iops=2000;at=1s,iops=500" --test "RND4K Q1T16 W30" \
 		--count 1 --time 2 --warmup 0 --size 1MiB --log-interval 250ms --save "$OD/r.json" "$TD"
 	echo "$output"
 	assert_success

@@ -23,7 +23,7 @@ SW=(--size 16MiB --count 1 --time 0.2 --warmup 0 --quiet --engine null --null-se
 setup_file() {
 	KD=$BATS_FILE_TMPDIR/knee
 	mkdir -p "$KD/td"
-	"$CDM" sweep --size 16MiB --count 1 --time 0.5 --warmup 0 --quiet --engine null \
+	"${RT[@]}" "$CDM" sweep --size 16MiB --count 1 --time 0.5 --warmup 0 --quiet --engine null \
 		--null-device "lat=40ms,iops=300" --threads 1,4,16,32 --test "RND4K Q2" --mode read \
 		--save "$KD/s.json" --plot "$KD/s.svg" "$KD/td" > "$KD/out" 2>&1 || echo $? > "$KD/failed"
 	export KD
@@ -197,7 +197,7 @@ setup_file() {
 # times as late (at 1 ms and steps of 2, under ASan on a loaded 2-CPU
 # machine, Q4 added under 10 % to Q2).
 @test "--plot of a sweep without a knee says 'no knee' for each curve, and why" {
-	"$CDM" sweep --size 16MiB --count 1 --time 0.3 --warmup 0 --quiet --engine null \
+	"${RT[@]}" "$CDM" sweep --size 16MiB --count 1 --time 0.3 --warmup 0 --quiet --engine null \
 		--null-device lat=20ms --qd 1,4,16 --test "RND4K T1" --test "RND8K T1" --mode read \
 		--save "$OD/s.json" --plot "$OD/s.svg" "$TD" > "$OD/s.txt"
 	jq -e '[.curves[].knee] == [null, null]' "$OD/s.json"

@@ -64,7 +64,7 @@ print("-" if s is None else ("null" if s["reached_at_round"] is None else s["rea
 }
 
 @test "a constant speed is steady at round 5, the first full window; the text report says at which round" {
-	run --separate-stderr "$CDM" "${STEADY[@]}" "${LONG[@]}" "${CONSTANT[@]}" \
+	run --separate-stderr "${RT[@]}" "$CDM" "${STEADY[@]}" "${LONG[@]}" "${CONSTANT[@]}" \
 		--format cdm --save "$OD/r.json" "$TD"
 	echo "$stderr"
 	assert_success
@@ -83,7 +83,7 @@ print("-" if s is None else ("null" if s["reached_at_round"] is None else s["rea
 	# rounds 4 on are fast.  The windows ending at rounds 5, 6 and 7 hold a
 	# slow round (a range near 100 % of the mean, > 20 %); the one of
 	# rounds 4-8 is the first with all five fast: steady at round 8.
-	run --separate-stderr "$CDM" "${STEADY[@]}" "${LONG[@]}" "${SLOW_THEN_FAST[@]}" \
+	run --separate-stderr "${RT[@]}" "$CDM" "${STEADY[@]}" "${LONG[@]}" "${SLOW_THEN_FAST[@]}" \
 		--log-interval 500ms -o "$OD/r.json" "$TD"
 	echo "$stderr"
 	assert_success
@@ -124,7 +124,7 @@ EOF
 	# the change at 1.4 s in rounds of 0.5 s, with at most 6 rounds: the
 	# windows ending at rounds 5 and 6 both hold a slow round, so none can
 	# be steady
-	run --separate-stderr "$CDM" "${STEADY[@]}" "${SLOW_0_5[@]}" --max-rounds 6 \
+	run --separate-stderr "${RT[@]}" "$CDM" "${STEADY[@]}" "${SLOW_0_5[@]}" --max-rounds 6 \
 		-o "$OD/r.json" "$TD"
 	echo "$stderr"
 	assert_success
@@ -142,7 +142,7 @@ EOF
 	# rounds (the third, the second); --max-rounds 10 bounds the run.
 	# What the chart must show is what the JSON says, whatever that is, and
 	# no slow round (under half the test's best) is in a test's window.
-	run --separate-stderr "$CDM" "${STEADY[@]}" -t "RND4K Q32T4" --max-rounds 10 \
+	run --separate-stderr "${RT[@]}" "$CDM" "${STEADY[@]}" -t "RND4K Q32T4" --max-rounds 10 \
 		"${SLOW_0_5[@]}" --log-interval 500ms --plot "$OD/two.svg" \
 		-o "$OD/two.json" "$TD"
 	echo "$stderr"
@@ -195,7 +195,7 @@ EOF
 # rounds of one interval each: the axis used to end at the last interval's
 # middle, cutting the last round's box in half
 @test "--plot of rounds of one interval each: the axis covers every round, no box cut" {
-	run --separate-stderr "$CDM" "${STEADY[@]}" "${LONG[@]}" "${CONSTANT[@]}" --log-interval 1s \
+	run --separate-stderr "${RT[@]}" "$CDM" "${STEADY[@]}" "${LONG[@]}" "${CONSTANT[@]}" --log-interval 1s \
 		--plot "$OD/one.svg" -o "$OD/one.json" "$TD"
 	echo "$stderr"
 	assert_success
@@ -212,7 +212,7 @@ EOF
 }
 
 @test "the text report of a steady-state run: the test that never got steady is marked, the mode says how it ran" {
-	run --separate-stderr "$CDM" "${STEADY[@]}" --format cdm "${SLOW_0_5[@]}" \
+	run --separate-stderr "${RT[@]}" "$CDM" "${STEADY[@]}" --format cdm "${SLOW_0_5[@]}" \
 		--max-rounds 5 "$TD"
 	assert_success
 	assert_output --partial "RND    4KiB (Q= 32, T= 1)"
