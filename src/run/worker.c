@@ -48,7 +48,8 @@ struct wstate {
 	uint64_t busy_since;            /* busy with nothing in flight since (ns); 0: not */
 	uint8_t *region;
 	size_t region_len;
-	uint64_t rng;                   /* cdm_prng_next() state */
+	uint64_t rng;                   /* cdm_prng_next() state: offsets, Mix choices */
+	uint64_t data_rng;              /* ... write data and stamp keys: never --seed's */
 	uint64_t write_seq;             /* writes started (model/stamp.h's seq) */
 	int64_t *vslot;                 /* --verify, per I/O slot: the write's record slot ... */
 	uint64_t *vseq;                 /* ... and its seq; both NULL without --verify */
@@ -91,7 +92,7 @@ static inline void stamp_write(struct wstate *s, struct cdm_io *io)
 
 	if (s->vseq)
 		s->vseq[io->slot] = seq;
-	cdm_stamp_write(io->buf, io->len, io->offset, seq, cdm_prng_next(&s->rng));
+	cdm_stamp_write(io->buf, io->len, io->offset, seq, cdm_prng_next(&s->data_rng));
 }
 
 /*
@@ -843,7 +844,7 @@ static int setup(struct wstate *s)
 	}
 	madvise(s->region, s->region_len, MADV_HUGEPAGE);
 	if (sh->dir != CDM_DIR_READ && !sh->zero_fill)
-		cdm_prng_fill((uint64_t *)s->region, s->region_len / 8, &s->rng);
+		cdm_prng_fill((uint64_t *)s->region, s->region_len / 8, &s->data_rng);
 	else
 		memset(s->region, 0, s->region_len);
 	s->slots = calloc(q, sizeof(*s->slots));
@@ -1087,13 +1088,12 @@ static void *worker_main(void *arg)
 	 * Per-thread seed, never zero: with --seed, thread i's stream is the
 	 * same in every run (fio's randseed); else different in each run.
 	 */
-	if (s.sh->seed)
-		s.rng = cdm_prng_seed(s.sh->seed ^ ((uint64_t)(w->id + 1) << 40));
-	else
-		s.rng = (cdm_clock_now_ns() * 0x9E3779B97F4A7C15ull) ^
-			((uint64_t)(w->id + 1) << 40) ^ (uint64_t)(uintptr_t)w;
-	if (!s.rng)
-		s.rng = 1;
+	s.data_rng = (cdm_clock_now_ns() * 0x9E3779B97F4A7C15ull) ^
+		     ((uint64_t)(w->id + 1) << 40) ^ (uint64_t)(uintptr_t)w;
+	if (!s.data_rng)
+		s.data_rng = 1;
+	s.rng = s.sh->seed ? cdm_prng_seed(s.sh->seed ^ ((uint64_t)(w->id + 1) << 40)) :
+			     cdm_prng_seed(s.data_rng);
 	/* Mix: a read when a draw is below (100 - W) % of 2^64 */
 	if (s.sh->dir == CDM_DIR_MIX)
 		s.read_below = cdm_prng_percent(100 - s.sh->spec.write_pct);
