@@ -1743,21 +1743,29 @@ static int note_before(const struct rd *rd, const char *s, size_t m)
 }
 
 /*
- * the @m bytes of a line at @s well-formed UTF-8 (base/utf8.h), as JSON's
- * strings must be (model/json.c): 0, or -EINVAL naming the line and the
- * first byte that is not, or in a UTF-16 report its unpaired surrogate
+ * The @m bytes of a line at @s into @buf (@m + 1 bytes), NUL-ended, each
+ * byte that does not start well-formed UTF-8 (base/utf8.h: an overlong
+ * form, a surrogate, a byte of an ANSI code page such as CP1252's é or
+ * CP932's kanji, which a report saved by an old CrystalDiskMark or by
+ * Notepad holds, a UTF-16 report's unpaired surrogate) made a '?', as
+ * base/text.c makes a user's text one line.  What cdm reads as figures
+ * is ASCII and checked by the row rules; only free text (a comment, a
+ * drive name) can hold such a byte, so the report is read, not refused.
  */
-static int utf8_check(struct rd *rd, const char *s, size_t m)
+static void utf8_copy(char *buf, const char *s, size_t m)
 {
-	size_t k = cdm_utf8_span(s, m);
+	size_t i = 0, k;
 
-	if (k == m)
-		return 0;
-	if ((unsigned char)s[k] == UTF16_LONE && rd->utf16)
-		return cdm_err_set(rd->err, -EINVAL, "line %u: an unpaired UTF-16 surrogate: not a CrystalDiskMark report line",
-				   rd->line);
-	return cdm_err_set(rd->err, -EINVAL, "line %u: invalid UTF-8 (byte %zu of the line): not a CrystalDiskMark report line",
-			   rd->line, k + 1);
+	while (i < m) {
+		k = cdm_utf8_decode((const unsigned char *)s + i, m - i, NULL);
+		if (k) {
+			memcpy(buf + i, s + i, k);
+			i += k;
+		} else {
+			buf[i++] = '?';
+		}
+	}
+	buf[m] = '\0';
 }
 
 /*
@@ -1788,14 +1796,10 @@ static int all_lines(struct rd *rd, const char *text, size_t len)
 		if (nul)
 			return cdm_err_set(rd->err, -EINVAL, "line %u: a NUL byte (byte %zu of the line): not a CrystalDiskMark report line",
 					   rd->line, (size_t)(nul - (text + i)) + 1);
-		ret = utf8_check(rd, text + i, m);
-		if (ret)
-			return ret;
 		if (m > CDM_CDM_READ_LINE_MAX)
 			return cdm_err_set(rd->err, -EINVAL, "line %u: longer than %d bytes, not a CrystalDiskMark report line",
 					   rd->line, CDM_CDM_READ_LINE_MAX);
-		memcpy(buf, text + i, m);
-		buf[m] = '\0';
+		utf8_copy(buf, text + i, m);
 		ret = one_line(rd, buf);
 		if (ret)
 			return ret;

@@ -242,6 +242,9 @@ int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int
 		if (in[r]->info.start < agg->info.start)
 			agg->info.start = in[r]->info.start;
 		agg->info.admin &= in[r]->info.admin;
+		/* one seed shared by every run is the aggregate's; else none */
+		if (in[r]->info.seed != agg->info.seed)
+			agg->info.seed = 0;
 		if (r) {
 			agg->info.rate_iops += in[r]->info.rate_iops;   /* requested in total */
 			add_mem_under(&agg->info, &in[r]->info);

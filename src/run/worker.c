@@ -48,7 +48,8 @@ struct wstate {
 	uint64_t busy_since;            /* busy with nothing in flight since (ns); 0: not */
 	uint8_t *region;
 	size_t region_len;
-	uint64_t rng;                   /* cdm_prng_next() state */
+	uint64_t rng;                   /* cdm_prng_next() state: offsets, Mix choices */
+	uint64_t data_rng;              /* ... write data and stamp keys: never --seed's */
 	uint64_t write_seq;             /* writes started (model/stamp.h's seq) */
 	int64_t *vslot;                 /* --verify, per I/O slot: the write's record slot ... */
 	uint64_t *vseq;                 /* ... and its seq; both NULL without --verify */
@@ -91,7 +92,7 @@ static inline void stamp_write(struct wstate *s, struct cdm_io *io)
 
 	if (s->vseq)
 		s->vseq[io->slot] = seq;
-	cdm_stamp_write(io->buf, io->len, io->offset, seq, cdm_prng_next(&s->rng));
+	cdm_stamp_write(io->buf, io->len, io->offset, seq, cdm_prng_next(&s->data_rng));
 }
 
 /*
@@ -843,7 +844,7 @@ static int setup(struct wstate *s)
 	}
 	madvise(s->region, s->region_len, MADV_HUGEPAGE);
 	if (sh->dir != CDM_DIR_READ && !sh->zero_fill)
-		cdm_prng_fill((uint64_t *)s->region, s->region_len / 8, &s->rng);
+		cdm_prng_fill((uint64_t *)s->region, s->region_len / 8, &s->data_rng);
 	else
 		memset(s->region, 0, s->region_len);
 	s->slots = calloc(q, sizeof(*s->slots));
@@ -920,6 +921,43 @@ static void run_window(struct wstate *s)
 }
 
 /*
+ * Under the gate mutex: move bounds[@lo..@hi] later by the time from
+ * bounds[@lo] to now, when that is past (cdm_worker_go()'s rule).
+ */
+static void bounds_from_now(struct cdm_test_shared *sh, unsigned int lo, unsigned int hi)
+{
+	uint64_t now = cdm_clock_now_ns(), late;
+
+	if (now <= sh->bounds[lo])
+		return;
+	late = now - sh->bounds[lo];
+	for (unsigned int k = lo; k <= hi; k++)
+		sh->bounds[k] += late;
+}
+
+/*
+ * Gated, under the gate mutex: gate_run()'s rule for window @win, which
+ * the runner has just published: the last of the workers that go on to
+ * run again starts it, so that one woken late does not miss its start.
+ * The test's end (gate_end) lets a waiting worker go, as then not all
+ * the others come.
+ */
+static void window_resume(struct cdm_test_shared *sh, unsigned int win)
+{
+	unsigned int gen = sh->gate_gen;
+
+	if (++sh->gate_running >= sh->gate_n - sh->gate_ended) {
+		sh->gate_running = 0;
+		sh->gate_gen++;
+		bounds_from_now(sh, win, win + 1);
+		pthread_cond_broadcast(&sh->gate_cv);
+		return;
+	}
+	while (sh->gate_gen == gen && !sh->gate_end)
+		pthread_cond_wait(&sh->gate_cv, &sh->gate);
+}
+
+/*
  * Gated: park at the end of window @win (@last: this worker has ended, by
  * an error or a stop request, and only reports so); wait until the runner
  * publishes the next window or ends the test.  Returns the window to run
@@ -931,11 +969,15 @@ static int gate_park(struct cdm_test_shared *sh, unsigned int win, int last)
 
 	pthread_mutex_lock(&sh->gate);
 	sh->gate_parked++;
+	if (last)
+		sh->gate_ended++;
 	pthread_cond_broadcast(&sh->gate_cv);
 	while (!last && !sh->gate_end && sh->gate_win == win)
 		pthread_cond_wait(&sh->gate_cv, &sh->gate);
-	if (!last && !sh->gate_end)
+	if (!last && !sh->gate_end) {
 		next = (int)sh->gate_win;
+		window_resume(sh, sh->gate_win);
+	}
 	pthread_mutex_unlock(&sh->gate);
 	return next;
 }
@@ -1010,14 +1052,8 @@ static void gate_run(struct cdm_test_shared *sh)
 {
 	pthread_mutex_lock(&sh->gate);
 	if (++sh->gate_running == sh->gate_n) {
-		uint64_t now = cdm_clock_now_ns();
-
-		if (now > sh->bounds[0]) {
-			uint64_t late = now - sh->bounds[0];
-
-			for (unsigned int k = 0; k < sh->count + 2; k++)
-				sh->bounds[k] += late;
-		}
+		sh->gate_running = 0;
+		bounds_from_now(sh, 0, sh->count + 1);
 		sh->gate_state = GATE_RUNNING;
 		pthread_cond_broadcast(&sh->gate_cv);
 	}
@@ -1084,16 +1120,17 @@ static void *worker_main(void *arg)
 	s.w = w;
 	s.sh = w->sh;
 	/*
-	 * Per-thread seed, never zero: with --seed, thread i's stream is the
-	 * same in every run (fio's randseed); else different in each run.
+	 * Per-thread seeds, never zero.  The data's differs in every run and
+	 * thread, so that no two runs, ranks or threads write the same bytes
+	 * (stamp.h).  The draws' (offsets, Mix choices) is the same in every
+	 * run with --seed, for thread i (fio's randseed), else the data's.
 	 */
-	if (s.sh->seed)
-		s.rng = cdm_prng_seed(s.sh->seed ^ ((uint64_t)(w->id + 1) << 40));
-	else
-		s.rng = (cdm_clock_now_ns() * 0x9E3779B97F4A7C15ull) ^
-			((uint64_t)(w->id + 1) << 40) ^ (uint64_t)(uintptr_t)w;
-	if (!s.rng)
-		s.rng = 1;
+	s.data_rng = (cdm_clock_now_ns() * 0x9E3779B97F4A7C15ull) ^
+		     ((uint64_t)(w->id + 1) << 40) ^ (uint64_t)(uintptr_t)w;
+	if (!s.data_rng)
+		s.data_rng = 1;
+	s.rng = s.sh->seed ? cdm_prng_seed(s.sh->seed ^ ((uint64_t)(w->id + 1) << 40)) :
+			     cdm_prng_seed(s.data_rng);
 	/* Mix: a read when a draw is below (100 - W) % of 2^64 */
 	if (s.sh->dir == CDM_DIR_MIX)
 		s.read_below = cdm_prng_percent(100 - s.sh->spec.write_pct);
@@ -1200,6 +1237,8 @@ int cdm_worker_start(struct cdm_test_shared *sh, struct cdm_worker *w, unsigned 
 	sh->gate_n = n;
 	sh->gate_ready = 0;
 	sh->gate_running = 0;
+	sh->gate_ended = 0;
+	sh->gate_gen = 0;
 	for (started = 0; started < n; started++) {
 		w[started].sh = sh;
 		w[started].id = started;

@@ -111,7 +111,9 @@ struct cdm_test_shared {
 	int gate_state;                 /* enum in worker.c: creating, set up, go, running, ... */
 	unsigned int gate_n;            /* workers started */
 	unsigned int gate_ready;        /* workers that have set up */
-	unsigned int gate_running;      /* workers that have run since "go" */
+	unsigned int gate_running;      /* workers that have run since "go" (or gate_next) */
+	unsigned int gate_ended;        /* gated: workers that have ended for good */
+	unsigned int gate_gen;          /* gated: windows started by window_resume() */
 	atomic_int failed;              /* a worker hit an error (I/O or engine): all stop */
 	/* the shared sequential stream (CDM 9): next block index, own line */
 	_Alignas(64) atomic_uint_fast64_t seq_next;
@@ -207,8 +209,11 @@ int cdm_worker_gate_wait(struct cdm_test_shared *sh, unsigned int n, uint64_t un
 /*
  * cdm_worker_gate_next - release the parked workers into the next window,
  * sh->gate_win + 1, which starts at @start_ns and stops issuing at
- * @end_ns (CLOCK_MONOTONIC ns): its bounds.  Call only after
- * cdm_worker_gate_wait() returned 1, and with gate_win + 1 <= sh->count.
+ * @end_ns (CLOCK_MONOTONIC ns): its bounds.  As in cdm_worker_go(), the
+ * last worker to run again moves both later by the time from @start_ns
+ * to then, so read the window's start from sh->bounds once they have
+ * parked again.  Call only after cdm_worker_gate_wait() returned 1, and
+ * with gate_win + 1 <= sh->count.
  */
 void cdm_worker_gate_next(struct cdm_test_shared *sh, uint64_t start_ns, uint64_t end_ns);
 

@@ -97,7 +97,7 @@ PY
 }
 
 @test "--format json: valid JSON (python, jq) that matches the documented schema" {
-	"$CDM" "${NULLRUN[@]}" --test "RND4K Q4T1" --test "SEQ1M" --format json "$TD" > "$OD/json"
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --test "RND4K Q4T1" --test "SEQ1M" --format json "$TD" > "$OD/json"
 	python3 -m json.tool "$OD/json" > /dev/null
 	check_schema "$OD/json"
 	if command -v jq > /dev/null; then
@@ -129,7 +129,7 @@ PY
 }
 
 @test "--label defaults to the target path" {
-	"$CDM" "${NULLRUN[@]}" --count 1 --test "RND4K" --mode read --format json "$TD" > "$OD/json"
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --count 1 --test "RND4K" --mode read --format json "$TD" > "$OD/json"
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["label"] == sys.argv[2], d["label"]' "$OD/json" "$TD"
 	rm -f "$OD/json"
 }
@@ -155,7 +155,7 @@ PY
 }
 
 @test "--format csv: header, one row per pass and three summary rows per test" {
-	"$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --label 'a,"b"' --format csv "$TD" > "$OD/csv"
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --label 'a,"b"' --format csv "$TD" > "$OD/csv"
 	python3 - "$OD/csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
@@ -172,7 +172,7 @@ PY
 }
 
 @test "--format markdown renders as a table (cmark-gfm)" {
-	"$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --format markdown "$TD" > "$OD/md"
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --format markdown "$TD" > "$OD/md"
 	assert_grep '^| Test | MB/s (best) | IOPS | Latency (µs) | p99 (µs) | Spread |$' "$OD/md"
 	assert_grep -E '^\| RND4K Q2T1 Read \| [0-9]+\.[0-9]{3} \| [0-9]+\.[0-9] \| [0-9]+\.[0-9]{2} \| [0-9]+\.[0-9]{2} \| ±[0-9]+\.[0-9] %' "$OD/md"
 	command -v cmark-gfm > /dev/null || skip "cmark-gfm is not installed (apt-get install cmark-gfm)"
@@ -184,12 +184,12 @@ PY
 
 @test "--save writes JSON next to the text report, atomically, no temp file left" {
 	mkdir "$TD/out"
-	"$CDM" "${NULLRUN[@]}" --test "RND4K" --mode read --save "$TD/out/r.json" "$TD" > "$OD/txt"
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --test "RND4K" --mode read --save "$TD/out/r.json" "$TD" > "$OD/txt"
 	assert_grep '^\[Read\]$' "$OD/txt"
 	check_schema "$TD/out/r.json"
 	assert_equal "$(ls "$TD/out")" r.json
 	# with --format markdown and --output as well
-	"$CDM" "${NULLRUN[@]}" --test "RND4K" --mode read --format markdown --output "$TD/out/r.md" \
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --test "RND4K" --mode read --format markdown --output "$TD/out/r.md" \
 		--save "$TD/out/r2.json" "$TD"
 	assert_grep '^| Test |' "$TD/out/r.md"
 	check_schema "$TD/out/r2.json"
@@ -198,7 +198,7 @@ PY
 }
 
 @test "--save to a directory that cannot be written fails before the run" {
-	run "$CDM" "${NULLRUN[@]}" --test "RND4K" --save /nonexistent-dir/r.json "$TD"
+	run "${RT[@]}" "$CDM" "${NULLRUN[@]}" --test "RND4K" --save /nonexistent-dir/r.json "$TD"
 	assert_failure 1
 	assert_output --partial "/nonexistent-dir/r.json"
 	assert_clean "$TD"
@@ -206,7 +206,7 @@ PY
 
 @test "--aggregate median and mean change the text figures; MB/s / IOPS stays block / 1e6" {
 	for a in best median mean; do
-		"$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --aggregate $a "$TD" > "$OD/$a"
+		"${RT[@]}" "$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --aggregate $a "$TD" > "$OD/$a"
 		set -- $(row_fields "$(grep -E '^  RND' "$OD/$a")")
 		# both measured: IOPS rounded to 0.1, MB/s to 0.001 (0.122 IOPS of 4 KiB)
 		awk -v mb="$5" -v iops="$6" 'BEGIN { d = mb * 1e6 / 4096 - iops; exit !(d < 0.18 && d > -0.18) }'
@@ -217,12 +217,12 @@ PY
 @test "--cv-threshold 0 notes every test with a spread on stderr and marks it in Markdown" {
 	# a spread by construction: the second pass's I/O takes twice as long
 	# (two passes of a constant service time may count the same I/Os: CV 0)
-	run "$CDM" "${NULLRUN[@]}" --null-service-us 1000,2000@0.1 --test "RND4K Q2T1" --mode read \
+	run "${RT[@]}" "$CDM" "${NULLRUN[@]}" --null-service-us 1000,2000@0.1 --test "RND4K Q2T1" --mode read \
 		--cv-threshold 0 --format markdown "$TD"
 	assert_success
 	assert_output --partial "cdm: note: RND4K Q2T1 Read is unstable"
 	assert_output --partial "⚠ unstable"
-	run "$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --cv-threshold 1000 "$TD"
+	run "${RT[@]}" "$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --cv-threshold 1000 "$TD"
 	assert_success
 	assert_output --partial "RND    4KiB"
 	refute_output --partial "unstable"
@@ -230,14 +230,14 @@ PY
 
 @test "run info: cpus_allowed counts the CPUs cdm may run on (taskset), beside cpus_online" {
 	command -v taskset > /dev/null || skip "taskset not installed"
-	taskset -c 0 "$CDM" "${NULLRUN[@]}" --count 1 --test RND4K --mode read --format json "$TD" > "$OD/r.json"
+	taskset -c 0 "${RT[@]}" "$CDM" "${NULLRUN[@]}" --count 1 --test RND4K --mode read --format json "$TD" > "$OD/r.json"
 	python3 -c '
 import json, os, sys
 d = json.load(open(sys.argv[1]))["system"]
 assert d["cpus_allowed"] == 1, d
 assert d["cpus_online"] == os.sysconf("SC_NPROCESSORS_ONLN"), d
 ' "$OD/r.json"
-	"$CDM" "${NULLRUN[@]}" --count 1 --test RND4K --mode read --format json "$TD" > "$OD/r.json"
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --count 1 --test RND4K --mode read --format json "$TD" > "$OD/r.json"
 	python3 -c '
 import json, os, sys
 d = json.load(open(sys.argv[1]))["system"]
@@ -358,7 +358,7 @@ PY
 
 @test "--format cdm7: a run of CDM 7's tests has the lines of a real CDM 7 report" {
 	run_cdm_layout() {
-		"$CDM" "${NULLRUN[@]}" "${CDM7_TESTS[@]}" --save "$OD/r.json" --format cdm7 "$TD" > "$OD/r.txt"
+		"${RT[@]}" "$CDM" "${NULLRUN[@]}" "${CDM7_TESTS[@]}" --save "$OD/r.json" --format cdm7 "$TD" > "$OD/r.txt"
 	}
 	run_cdm_layout
 	# 0.1 s passes and no interval: said where CDM 7 says its settings
@@ -399,7 +399,7 @@ PY
 }
 
 @test "--format cdm6 and cdm7: a comment, 0Fill and a Mix section where each version has them" {
-	"$CDM" "${NULLRUN[@]}" -t "SEQ1M Q8T1" -t "RND8K Q4T8" --mix 70 --data zero \
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t "SEQ1M Q8T1" -t "RND8K Q4T8" --mix 70 --data zero \
 		--comment "after the update" --save "$OD/r.json" --format cdm6 "$TD" > "$OD/r6.txt"
 	"$CDM" report --format cdm7 "$OD/r.json" > "$OD/r7.txt"
 	# CDM 6: the comment after four spaces, then a newline; 0Fill in the mode slot
@@ -425,10 +425,10 @@ TXT
 }
 
 @test "--format cdm7/cdm6 --output: text names only" {
-	run "$CDM" "${NULLRUN[@]}" --format cdm7 -o "$OD/r.json" "$TD"
+	run "${RT[@]}" "$CDM" "${NULLRUN[@]}" --format cdm7 -o "$OD/r.json" "$TD"
 	assert_failure 2
 	assert_output --partial "r.json: the name says JSON, but --output writes CDM 7 text: name it *.txt"
-	"$CDM" "${NULLRUN[@]}" --format cdm6 -o "$OD/r.txt" "$TD"
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --format cdm6 -o "$OD/r.txt" "$TD"
 	assert_grep '^   Sequential Read\|^Sequential Read' "$OD/r.txt"
 	head -1 "$OD/r.txt" | grep -qx -- '-\{71\}'
 }

@@ -14,7 +14,7 @@ NULLRUN=(--size 16MiB --count 2 --time 0.1 --interval 0 --warmup 0 --quiet
 save_run() {
 	local label=$1 file=$2
 	shift 2
-	"$CDM" "${NULLRUN[@]}" --null-device "${DEV:-lat=1ms}" --label "$label" \
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --null-device "${DEV:-lat=1ms}" --label "$label" \
 		--save "$file" "$@" "$TD" > /dev/null
 }
 

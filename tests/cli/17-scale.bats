@@ -98,12 +98,12 @@ setup_file() {
 			td > out 2> err; echo $? > status) &
 		mpi_pid=$!
 	fi
-	timeout 60 "$CDM" "${NULLRUN[@]}" --count 1 --save "$d/b1.json" "$d" > /dev/null &
+	timeout 60 "${RT[@]}" "$CDM" "${NULLRUN[@]}" --count 1 --save "$d/b1.json" "$d" > /dev/null &
 	pids+=($!)
-	timeout 60 "$CDM" "${NULLRUN[@]}" -t "RND4K Q4T1" --save "$d/c.json" "$d" > /dev/null &
+	timeout 60 "${RT[@]}" "$CDM" "${NULLRUN[@]}" -t "RND4K Q4T1" --save "$d/c.json" "$d" > /dev/null &
 	pids+=($!)
-	{ timeout 60 "$CDM" "${NULLRUN[@]}" --save "$d/a.json" "$d" > /dev/null &&
-		timeout 60 "$CDM" "${NULLRUN[@]}" --save "$d/b.json" "$d" > /dev/null; } &
+	{ timeout 60 "${RT[@]}" "$CDM" "${NULLRUN[@]}" --save "$d/a.json" "$d" > /dev/null &&
+		timeout 60 "${RT[@]}" "$CDM" "${NULLRUN[@]}" --save "$d/b.json" "$d" > /dev/null; } &
 	pids+=($!)
 	for pid in "${pids[@]}"; do
 		wait "$pid" || st=1
@@ -269,7 +269,7 @@ PY
 }
 
 @test "--start-at: a time already past fails before any test, nothing left" {
-	run "$CDM" "${NULLRUN[@]}" --start-at 2020-01-01T00:00:00Z "$TD"
+	run "${RT[@]}" "$CDM" "${NULLRUN[@]}" --start-at 2020-01-01T00:00:00Z "$TD"
 	assert_failure 1
 	assert_line --regexp 'start-at 2020-01-01T00:00:00Z: the test file was ready .* s after that time'
 	refute_line --regexp '^\[Read\]'

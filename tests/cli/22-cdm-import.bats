@@ -29,7 +29,7 @@ report() {
 setup_file() {
 	local td
 	td=$(mktemp -d "$BATS_FILE_TMPDIR/td.XXXXXX")
-	"$CDM" "${NULLRUN[@]}" --label local --save "$BATS_FILE_TMPDIR/run.json" "$td" > /dev/null ||
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --label local --save "$BATS_FILE_TMPDIR/run.json" "$td" > /dev/null ||
 		{ echo "setup_file: the null-engine run for the file's tests failed" >&2; return 1; }
 	rm -rf "$td"
 }
@@ -430,7 +430,7 @@ json_of() {
 		assert_equal "$output" "$("$CDM" compare "$f" "$OD/run.json" 2>&1)"
 	done
 	# test data a report does not state is not compared; stated, it is
-	"$CDM" "${NULLRUN[@]}" --data zero --label zero --save "$OD/zero.json" "$TD" > /dev/null
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --data zero --label zero --save "$OD/zero.json" "$TD" > /dev/null
 	run "$CDM" compare "$OD/cdm8-real-partial-1.txt.json" "$OD/zero.json"
 	assert_success
 	assert_like "${lines[0]}" '"cdm: warning: the runs differ in "*'
@@ -551,29 +551,38 @@ json_of() {
 	diff "$OD/want.txt" "$OD/got.txt"
 }
 
-@test "text that is not UTF-8 is refused as in JSON: an overlong form, a lone UTF-16 surrogate; one line naming the file" {
+@test "text that is not UTF-8: a report's bytes become '?', as Notepad's ANSI saves need; JSON refuses them; one line naming the file" {
 	command -v iconv > /dev/null || skip "iconv is not installed"
 	r=$(report cdm8-default-sata-1.txt)
 	assert_equal "$(tail -n 1 "$r")" "Comment: WD Blue 3D 1TB"
 	# '/' as the overlong C0 AF in the Comment (line 26), in UTF-8
 	sed '$s/3D /3D \xc0\xaf /' "$r" > "$OD/overlong.txt"
+	# CP1252's e-acute (E9), as an old CDM or Notepad's "ANSI" saves it
+	sed '$s/3D /3D caf\xe9 /' "$r" > "$OD/ansi.txt"
 	# an unpaired high surrogate (U+D800 alone) in the Comment, in UTF-16LE as CDM saves it
 	{ printf '\377\376'; head -n -1 "$r" | iconv -f UTF-8 -t UTF-16LE
-	  printf 'Comment: WD' | iconv -f UTF-8 -t UTF-16LE; printf '\000\330'
+	  printf 'Comment: WD Blue 3D' | iconv -f UTF-8 -t UTF-16LE; printf '\000\330'
 	  printf ' 1TB\n' | iconv -f UTF-8 -t UTF-16LE; } > "$OD/lone.txt"
-	# the same two in cdm's JSON of the report: JSON's rule, the one both follow
+	# a report: read, every figure as in the clean one, the byte a '?' in the comment
 	"$CDM" import --save "$OD/ok.json" "$r" > /dev/null
+	for f in overlong.txt:"WD Blue 3D ?? 1TB" ansi.txt:"WD Blue 3D caf? 1TB" lone.txt:"WD Blue 3D? 1TB"; do
+		name=${f%%:*} want=${f#*:}
+		run "$CDM" import --save "$OD/$name.json" "$OD/$name"
+		echo "$name: status $status: $output"
+		assert_success
+		assert_equal "$(jq -r .comment "$OD/$name.json")" "$want"
+		diff <(jq -c "[.tests[].summary]" "$OD/ok.json") <(jq -c "[.tests[].summary]" "$OD/$name.json")
+		"$CDM" import "$OD/$name" | assert_grep -x "Comment: $want" -
+	done
+	# cdm's JSON is cdm's own, UTF-8 by its definition: refused, as before
 	sed 's/"WD Blue 3D 1TB"/"WD Blue 3D \xc0\xaf 1TB"/' "$OD/ok.json" > "$OD/overlong.json"
 	sed 's/"WD Blue 3D 1TB"/"WD Blue 3D \\ud800 1TB"/' "$OD/ok.json" > "$OD/lone.json"
 	refute cmp -s "$OD/ok.json" "$OD/overlong.json"
 	refute cmp -s "$OD/ok.json" "$OD/lone.json"
-	for f in overlong.txt:"line 26: invalid UTF-8 (byte 21 of the line): not a CrystalDiskMark report line" \
-		lone.txt:"line 26: an unpaired UTF-16 surrogate: not a CrystalDiskMark report line" \
-		overlong.json:"not JSON: line 5, column 24: invalid UTF-8 in a string" \
+	for f in overlong.json:"not JSON: line 5, column 24: invalid UTF-8 in a string" \
 		lone.json:"not JSON: line 5, column 30: unpaired UTF-16 surrogate in a \\u escape"; do
 		name=${f%%:*} why=${f#*:}
-		for cmd in report compare import; do
-			[ $cmd = import ] && [ "${name#*.}" = json ] && continue
+		for cmd in report compare; do
 			if [ $cmd = compare ]; then
 				run "$CDM" compare "$OD/ok.json" "$OD/$name"
 			else
@@ -589,7 +598,7 @@ json_of() {
 
 @test "cdm's own text reports read back: every layout, of a run and of an imported report, figures equal to the text" {
 	# a run with a SEQ1M test CDM 6 never had, a 128 KiB one at Q1 and a Mix test
-	"$CDM" "${NULLRUN[@]}" -t "SEQ1M Q8T1" -t "SEQ128K Q1T1" -t "RND4K Q32T1" -t "RND4K Q1T1 W30" \
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t "SEQ1M Q8T1" -t "SEQ128K Q1T1" -t "RND4K Q32T1" -t "RND4K Q1T1 W30" \
 		--label local --save "$OD/run.json" "$TD" > /dev/null
 	for fmt in cdm cdm7 cdm6; do
 		"$CDM" report "$OD/run.json" --format "$fmt" > "$OD/run-$fmt.txt"

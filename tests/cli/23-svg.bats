@@ -86,7 +86,7 @@ PY
 }
 
 @test "--format svg: well-formed, self-contained, 800 px wide as a PNG, the figures of the run's JSON" {
-	"$CDM" "${NULLRUN[@]}" --mix 70 --label 'LOCAL <nvme> & "x"' --comment '<script>' --format svg --save "$OD/r.json" "$TD" > "$OD/card.svg"
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --mix 70 --label 'LOCAL <nvme> & "x"' --comment '<script>' --format svg --save "$OD/r.json" "$TD" > "$OD/card.svg"
 	check_svg "$OD/card.svg"
 	self_contained "$OD/card.svg"
 	rsvg-convert -w 800 "$OD/card.svg" -o "$OD/w.png"
@@ -98,13 +98,13 @@ PY
 }
 
 @test "--format svg --aggregate median: the median's figures" {
-	"$CDM" "${NULLRUN[@]}" -t RND4K --aggregate median --format svg --save "$OD/r.json" "$TD" > "$OD/card.svg"
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t RND4K --aggregate median --format svg --save "$OD/r.json" "$TD" > "$OD/card.svg"
 	xmllint --noout "$OD/card.svg"
 	card_matches "$OD/card.svg" "$OD/r.json" median
 }
 
 @test "--format svg: the footer names the CPU, memory, device, engine and O_DIRECT" {
-	"$CDM" "${NULLRUN[@]}" -t RND4K --mode read --format svg --save "$OD/r.json" "$TD" > "$OD/card.svg"
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t RND4K --mode read --format svg --save "$OD/r.json" "$TD" > "$OD/card.svg"
 	python3 - "$OD/card.svg" "$OD/r.json" <<'PY'
 import json, sys
 svg = open(sys.argv[1], encoding="utf-8").read()
@@ -136,11 +136,11 @@ PY
 	mkdir -p "$OD/post/img"
 	# the three runs side by side (each its own test file): the card
 	# beside the Markdown, on stdout with --svg, on stdout without
-	"$CDM" "${NULLRUN[@]}" -t RND4K --mode read --format markdown --svg "$OD/c2.svg" "$TD" > "$OD/r2.md" &
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t RND4K --mode read --format markdown --svg "$OD/c2.svg" "$TD" > "$OD/r2.md" &
 	p2=$!
-	"$CDM" "${NULLRUN[@]}" -t RND4K --mode read --format markdown "$TD" > "$OD/r3.md" &
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t RND4K --mode read --format markdown "$TD" > "$OD/r3.md" &
 	p3=$!
-	"$CDM" "${NULLRUN[@]}" -t RND4K --format markdown --output "$OD/post/r.md" --svg "$OD/post/img/card.svg" \
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t RND4K --format markdown --output "$OD/post/r.md" --svg "$OD/post/img/card.svg" \
 		--save "$OD/r.json" "$TD"
 	wait "$p2"
 	wait "$p3"
@@ -158,7 +158,7 @@ PY
 }
 
 @test "--svg beside the CDM text: stdout unchanged, the card written" {
-	"$CDM" "${NULLRUN[@]}" -t RND4K --mode read --svg "$OD/c.svg" "$TD" > "$OD/r.txt"
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t RND4K --mode read --svg "$OD/c.svg" "$TD" > "$OD/r.txt"
 	assert_grep '^\[Read\]' "$OD/r.txt"
 	absent '<svg' "$OD/r.txt"
 	xmllint --noout "$OD/c.svg"
@@ -167,7 +167,7 @@ PY
 
 @test "--svg to a bad path fails before any I/O with one line" {
 	for bad in "$OD/none/c.svg" "$OD/c.png" "$OD" ""; do
-		run --separate-stderr "$CDM" "${NULLRUN[@]}" -t RND4K --svg "$bad" "$TD"
+		run --separate-stderr "${RT[@]}" "$CDM" "${NULLRUN[@]}" -t RND4K --svg "$bad" "$TD"
 		echo "[$bad] $status: $stderr"
 		assert_failure
 		assert [ "$(printf '%s\n' "$stderr" | grep -c .)" -le 2 ]      # the line (and "Try" for usage)
@@ -175,10 +175,10 @@ PY
 		refute_output
 		assert_clean "$TD"
 	done
-	run --separate-stderr "$CDM" "${NULLRUN[@]}" -t RND4K --svg "$OD/c.png" "$TD"
+	run --separate-stderr "${RT[@]}" "$CDM" "${NULLRUN[@]}" -t RND4K --svg "$OD/c.png" "$TD"
 	assert_failure 2
 	assert_like "$stderr" '*"c.png: the name says PNG, but --svg writes SVG"*'
-	run --separate-stderr "$CDM" "${NULLRUN[@]}" -t RND4K --svg "$OD/x.svg" --save "$OD/x.svg" "$TD"
+	run --separate-stderr "${RT[@]}" "$CDM" "${NULLRUN[@]}" -t RND4K --svg "$OD/x.svg" --save "$OD/x.svg" "$TD"
 	assert_failure 2
 	assert_like "$stderr" '*"--svg"*"names the same file"*'
 }
@@ -196,7 +196,7 @@ PY
 	mkdir -p "$HOLD" "$OD/post" "$OD/img"
 	CDM_FAULT=pwrite:hold:0:4194304 CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
 		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
-		"$CDM" "${NULLRUN[@]}" --count 1 --time 0.5 -t "RND4K Q1T1" --mode read --format markdown --output "$OD/post/r.md" \
+		"${RT[@]}" "$CDM" "${NULLRUN[@]}" --count 1 --time 0.5 -t "RND4K Q1T1" --mode read --format markdown --output "$OD/post/r.md" \
 		--svg "$OD/img/card.svg" --save "$OD/post/r.json" "$TD" 2> "$OD/err" &
 	pid=$!
 	wait_for "the preparation's first 4 MiB write to be held" held_or_ended "$HOLD/pwrite-4194304.held" "$pid"
@@ -219,7 +219,7 @@ PY
 @test "compare --format svg: grouped bars, ratios equal to the text's, no bar for nothing" {
 	# the three runs side by side: each has its own test file and waits on
 	# its device, not the CPU
-	"$CDM" "${NULLRUN[@]}" --label LOCAL --save "$OD/a.json" "$TD" > /dev/null &
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --label LOCAL --save "$OD/a.json" "$TD" > /dev/null &
 	pa=$!
 	"$CDM" "${NULLRUN[@]/200/800}" --label SAN --save "$OD/b.json" "$TD" > /dev/null &
 	pb=$!
@@ -281,9 +281,9 @@ PY
 
 @test "compare --format svg --metric iops and latency: the metric in the axis title" {
 	# side by side (each its own test file)
-	"$CDM" "${NULLRUN[@]}" -t RND4K --label A --save "$OD/a.json" "$TD" > /dev/null &
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t RND4K --label A --save "$OD/a.json" "$TD" > /dev/null &
 	pid=$!
-	"$CDM" "${NULLRUN[@]}" -t RND4K --label B --save "$OD/b.json" "$TD" > /dev/null
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t RND4K --label B --save "$OD/b.json" "$TD" > /dev/null
 	wait "$pid"
 	"$CDM" compare --format svg --metric iops "$OD/a.json" "$OD/b.json" > "$OD/i.svg"
 	assert_grep -F 'class="axis" fill="#333333">IOPS, the highest of the passes' "$OD/i.svg"

@@ -33,7 +33,7 @@ formats() {
 	# its own test file, and waits on its device, not the CPU
 	local pids=() p
 	for f in $fmts; do
-		"$CDM" "${NULLRUN[@]}" "${TESTS[@]}" --format "$f" --save "$OD/$f.json" \
+		"${RT[@]}" "$CDM" "${NULLRUN[@]}" "${TESTS[@]}" --format "$f" --save "$OD/$f.json" \
 			"$TD" > "$OD/run.$f" 2> "$OD/run.$f.err" &
 		pids+=($!)
 	done
@@ -68,7 +68,7 @@ PY
 @test "a run with --log-interval: cdm report prints its time series again, in JSON and CSV" {
 	# TESTS' reads on the null engine: a warm-up of 0.1 s and passes of
 	# 0.2 s, points of 100 ms, so the first test has 5 points
-	"$CDM" "${NULLRUN[@]}" "${TESTS[@]}" --mode read --warmup 0.1 \
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" "${TESTS[@]}" --mode read --warmup 0.1 \
 		--log-interval 100ms --format csv -o "$OD/run.csv" --save "$OD/r.json" "$TD"
 	jq -e '[.tests[] | .series.points | length > 0] | all' "$OD/r.json"
 	# JSON: the series as saved, and the whole file byte for byte
@@ -104,8 +104,8 @@ PY
 }
 
 @test "an aggregate of cdm merge: its summed figures, in any format" {
-	"$CDM" "${NULLRUN[@]}" --label A --save "$OD/a.json" -t "RND4K Q4T1" "$TD" > /dev/null
-	"$CDM" "${NULLRUN[@]}" --label B --save "$OD/b.json" -t "RND4K Q4T1" "$TD" > /dev/null
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --label A --save "$OD/a.json" -t "RND4K Q4T1" "$TD" > /dev/null
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --label B --save "$OD/b.json" -t "RND4K Q4T1" "$TD" > /dev/null
 	# (the runs did not overlap: merge warns, which is not what is tested here)
 	"$CDM" merge --save "$OD/m.json" "$OD/a.json" "$OD/b.json" > /dev/null 2>&1
 	run "$CDM" report "$OD/m.json"
@@ -128,7 +128,7 @@ PY
 }
 
 @test "--output writes the report to a file; its name must say text; never over the run" {
-	"$CDM" "${NULLRUN[@]}" -t "SEQ1M Q8T1" --mode read --save "$OD/r.json" "$TD" > /dev/null
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t "SEQ1M Q8T1" --mode read --save "$OD/r.json" "$TD" > /dev/null
 	"$CDM" report --format cdm7 -o "$OD/r.txt" "$OD/r.json"
 	"$CDM" report --format cdm7 "$OD/r.json" | cmp - "$OD/r.txt"
 	head -2 "$OD/r.txt" | tail -1 | assert_grep '^cdm ' -
@@ -147,7 +147,7 @@ PY
 
 @test "--svg: the card of a saved run beside its Markdown, linked from it; the same as the run's own card" {
 	mkdir -p "$OD/run" "$OD/post/img"
-	"$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --mode read --format markdown --save "$OD/r.json" \
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --mode read --format markdown --save "$OD/r.json" \
 		--svg "$OD/run/card.svg" -o "$OD/run/r.md" "$TD"
 	"$CDM" report -f markdown --svg "$OD/post/img/card.svg" -o "$OD/post/index.md" "$OD/r.json"
 	xmllint --noout "$OD/post/img/card.svg"
@@ -171,7 +171,7 @@ PY
 }
 
 @test "--svg: the card is written before the report (a reader that stops early cannot cost it), and its link names the very file" {
-	"$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" -t "SEQ1M Q1T1" --mode read --save "$OD/r.json" "$TD" > /dev/null
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" -t "SEQ1M Q1T1" --mode read --save "$OD/r.json" "$TD" > /dev/null
 	# stdout a pipe whose reader is gone: the first write of the report
 	# raises SIGPIPE (default action), which ends cdm with 141
 	run python3 -c 'import os, signal, sys
@@ -192,7 +192,7 @@ os.execvp(sys.argv[1], sys.argv[1:])' "$CDM" report -f json --svg "$OD/p.svg" "$
 }
 
 @test "--aggregate shows another pass figure than the run's own" {
-	"$CDM" "${NULLRUN[@]}" --count 3 -t "RND4K Q4T1" --mode read --save "$OD/r.json" "$TD" > /dev/null
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --count 3 -t "RND4K Q4T1" --mode read --save "$OD/r.json" "$TD" > /dev/null
 	"$CDM" report --format json "$OD/r.json" | assert_grep '"aggregate": "best"' -
 	"$CDM" report --aggregate median --format json "$OD/r.json" | assert_grep '"aggregate": "median"' -
 	"$CDM" report --aggregate median "$OD/r.json" > "$OD/median.txt"
@@ -235,7 +235,7 @@ PY
 	# fsync.mean_ns.  The null engine's fsync is the file's own, on the
 	# disk: passes of 0.5 s, and the first pass with reads and fsyncs is
 	# the one spoilt (a loaded disk may complete few I/Os in a pass)
-	"$CDM" "${NULLRUN[@]}" --time 0.5 -t "RND4K Q1T1" --mix 70 --fsync 4 --mode mix \
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --time 0.5 -t "RND4K Q1T1" --mix 70 --fsync 4 --mode mix \
 		--save "$OD/mix.json" "$TD" > /dev/null
 	"$CDM" report "$OD/mix.json" > /dev/null
 	# the six bad files, bad-FIELD-VALUE.json, by one python3; the pass's
@@ -274,7 +274,7 @@ PY
 }
 
 @test "an end fsync longer than its pass, or counts that add up past 2^64: refused by name (report, compare, merge)" {
-	"$CDM" "${NULLRUN[@]}" -t "SEQ1M Q1T1" --mode write --end-fsync --save "$OD/ef.json" "$TD" > /dev/null
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t "SEQ1M Q1T1" --mode write --end-fsync --save "$OD/ef.json" "$TD" > /dev/null
 	assert_equal "$(jq '.tests[0].passes[0].end_fsync.count' "$OD/ef.json")" 1
 	# the flush is timed inside its pass: 1 s longer than the pass is no run's
 	jq '.tests[0].passes[0].end_fsync.time_ns = ((.tests[0].passes[0].duration_s * 1e9 | floor) + 1000000000)' \
@@ -530,7 +530,7 @@ PY
 }
 
 @test "a saved run whose engine and machine are null prints them as unknown, and its text reads back with them null" {
-	"$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --mode read --save "$OD/r.json" "$TD" > /dev/null
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --mode read --save "$OD/r.json" "$TD" > /dev/null
 	python3 - "$OD/r.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -548,10 +548,10 @@ PY
 
 @test "a run of 0.2 s passes: saved, reported, compared, merged and its text read back with the decimals" {
 	# beside it (its own test file), a run of 0.3 s passes for merge below
-	"$CDM" "${NULLRUN[@]}" --time 0.3 --warmup 0.1 --interval 0.05 -t "SEQ1M Q1T1" \
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --time 0.3 --warmup 0.1 --interval 0.05 -t "SEQ1M Q1T1" \
 		--save "$OD/q.json" "$TD" > /dev/null &
 	pid=$!
-	"$CDM" "${NULLRUN[@]}" --time 0.2 --warmup 0.1 --interval 0.05 -t "SEQ1M Q1T1" \
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --time 0.2 --warmup 0.1 --interval 0.05 -t "SEQ1M Q1T1" \
 		--save "$OD/r.json" -o "$OD/run.txt" "$TD"
 	wait "$pid"
 	grep -qx '   Time: Measure 0.2 sec / Interval 0.05 sec ' "$OD/run.txt"

@@ -45,7 +45,7 @@ teardown() {
 # a cdm run on the null engine saved as $OD/run.json (for report, merge,
 # compare): a read test is all they need
 saved_run() {
-	"$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --mode read --save "$OD/run.json" "$TD" > /dev/null
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --mode read --save "$OD/run.json" "$TD" > /dev/null
 }
 
 # full_fs - MNT: a 12 KiB tmpfs holding keep.txt ("old") and a filler that
@@ -185,7 +185,7 @@ enospc() {
 		case $opt in --save) ext=json ;; --svg | --plot) ext=svg ;; esac
 		extra=()
 		[ "$opt" != --plot ] || extra=(--log-interval 1s)
-		run "$CDM" "${NULLRUN[@]}" -t RND4K "${extra[@]}" "$opt" "$OD/afile/x.$ext" "$TD"
+		run "${RT[@]}" "$CDM" "${NULLRUN[@]}" -t RND4K "${extra[@]}" "$opt" "$OD/afile/x.$ext" "$TD"
 		echo "$output"
 		assert_failure 1
 		assert_equal "${#lines[@]}" 1
@@ -360,10 +360,10 @@ no_file() {
 	assert_output "cdm: --save -: --save writes a file, renamed into place; give it a name (--format json prints the JSON on stdout)"
 	run "$CDM" merge --save - "$OD/run.json"
 	assert_failure 2
-	run "$CDM" "${NULLRUN[@]}" --svg - "$TD"
+	run "${RT[@]}" "$CDM" "${NULLRUN[@]}" --svg - "$TD"
 	assert_failure 2
 	assert_output "cdm: --svg -: --svg writes a file, renamed into place; give it a name (--format svg prints the card on stdout)"
-	run "$CDM" "${NULLRUN[@]}" --log-interval 1s --plot - "$TD"
+	run "${RT[@]}" "$CDM" "${NULLRUN[@]}" --log-interval 1s --plot - "$TD"
 	assert_failure 2
 	run "$CDM" sweep "${NULLRUN[@]}" --threads 1,2 --save - "$TD"
 	assert_failure 2
@@ -398,7 +398,7 @@ no_file() {
 	python3 -c 'import json, sys; d = json.loads(open(sys.argv[1], "rb").read().decode("utf-8", "strict")); assert d["label"] == "a b?", d["label"]' "$OD/l.json"
 	# a run's TARGET so named is its label
 	mkdir "$TD/$(printf 'd\nir\xff')"
-	"$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --save "$OD/t.json" "$TD/$(printf 'd\nir\xff')" > /dev/null
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" -t "RND4K Q1T1" --save "$OD/t.json" "$TD/$(printf 'd\nir\xff')" > /dev/null
 	python3 -c 'import json, sys; d = json.loads(open(sys.argv[1], "rb").read().decode("utf-8", "strict")); assert d["label"].endswith("/d ir?"), d["label"]' "$OD/t.json"
 	assert_clean "$TD/$(printf 'd\nir\xff')"
 }

@@ -1004,6 +1004,43 @@ static void test_buffer_bytes(void **state)
 	assert_int_equal(cdm_worker_buffer_bytes(3, 1u << 20), 4u << 20);
 }
 
+
+/*
+ * Gated: a window published with a start already past (a late runner, or
+ * workers woken late) is moved as a whole to when the last worker runs
+ * again (worker.h, cdm_worker_gate_next()), as the first one is.
+ */
+static void test_gated_late_window(void **state)
+{
+	struct cdm_err err = { "" };
+	uint64_t now, before;
+	struct crew c;
+
+	(void)state;
+	guard();
+	crew_init(&c, CDM_DIR_READ, 4, 2, 2 * MS, 2);
+	c.sh->gated = 1;
+	c.sh->gate_win = 1;
+	assert_int_equal(cdm_worker_start(c.sh, c.w, c.n, &err), 0);
+	now = cdm_clock_now_ns();
+	c.sh->bounds[0] = c.sh->bounds[1] = now;
+	c.sh->bounds[2] = now + 20 * MS;
+	cdm_worker_go(c.sh);
+	assert_true(cdm_worker_gate_wait(c.sh, c.n, cdm_clock_now_ns() + 60000 * MS));
+	before = cdm_clock_now_ns();
+	cdm_worker_gate_next(c.sh, before - 1000 * MS, before - 1000 * MS + 20 * MS);
+	assert_true(cdm_worker_gate_wait(c.sh, c.n, cdm_clock_now_ns() + 60000 * MS));
+	assert_true(c.sh->bounds[2] >= before);
+	assert_int_equal(c.sh->bounds[3] - c.sh->bounds[2], 20 * MS);
+	for (unsigned int i = 0; i < c.n; i++) {
+		assert_int_equal(c.w[i].error, 0);
+		assert_true(c.w[i].win_end_ns >= c.sh->bounds[3]);
+	}
+	cdm_worker_gate_end(c.sh);
+	cdm_worker_join(c.sh, c.w, c.n);
+	crew_free(&c);
+}
+
 /*
  * The pass gate (worker.h, --end-fsync and --steady-state): each window
  * runs to its end, then every worker drains and parks.  At each gate
@@ -1140,6 +1177,7 @@ int main(void)
 		cmocka_unit_test(test_create_fails),
 		cmocka_unit_test(test_engine_busy),
 		cmocka_unit_test(test_gated_windows),
+		cmocka_unit_test(test_gated_late_window),
 		cmocka_unit_test(test_gate_stop_parked),
 	};
 

@@ -38,6 +38,10 @@
  * no report's) as a CrystalDiskMark text report into a new result *@out
  * (free with cdm_result_free(); NULL on failure).
  *
+ * A byte that does not start well-formed UTF-8 (base/utf8.h: an overlong
+ * form, a surrogate, a byte of an ANSI code page as an old CDM or Notepad
+ * saves a comment, a UTF-16 report's unpaired surrogate) is read as '?':
+ * only free text can hold one, and the report is read, not refused.
  * Encoding: UTF-8 with or without its BOM, or UTF-16LE or UTF-16BE with
  * their BOM (CDM 6 and 7 save UTF-16LE); UTF-16 without a BOM (a NUL in
  * every other byte) is refused, named; CRLF, LF or (a text without any
@@ -96,11 +100,7 @@
  * 1..1024", "line 21: (x0): a count outside 1..100", "line 23: no such
  * date: '2021/02/29 15:42:37'"), a NUL byte in a line ("line 4: a NUL
  * byte (byte 12 of the line): ...": '#' notes before the report, skipped
- * whatever they hold, aside), a line that is not well-formed UTF-8, as
- * JSON's strings are refused (base/utf8.h: "line 26: invalid UTF-8 (byte
- * 21 of the line): ...", an overlong form, a surrogate, a stray byte), a
- * UTF-16 report's unpaired surrogate, as JSON's "\ud800" ("line 26: an
- * unpaired UTF-16 surrogate: ..."), "UTF-16LE without a byte order mark:
+ * whatever they hold, aside), "UTF-16LE without a byte order mark:
  * ...", "no result line: not a CrystalDiskMark report"; -ENOMEM.
  */
 int cdm_cdm_read(const char *text, size_t len, const char *file,
