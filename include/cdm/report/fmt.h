@@ -26,7 +26,8 @@
  * cdm_fmt_num - @v as the shortest decimal text that reads back as the
  * same double ("5", "1048.576", "1.25e-07"), "." as decimal point (cdm
  * never calls setlocale).  Not finite: "null".  @len >= 32 bytes is
- * enough.  Returns @buf.
+ * enough.  Returns @buf.  The JSON writer's rule, cdm_jsonw_fmt_num()
+ * (base/jsonw.h), for the other formats (CSV, Markdown).
  */
 char *cdm_fmt_num(char *buf, size_t len, double v);
 
@@ -71,7 +72,8 @@ unsigned int cdm_fmt_cut(char *buf, size_t len, const char *s, unsigned int cols
  * cdm_fmt_json_str - write @s (at most @max bytes, stopping at a NUL) to
  * @out as a JSON string with its quotes: '"', '\\' and control characters
  * escaped, bytes that are not valid UTF-8 replaced by U+FFFD (RFC 8259,
- * RFC 3629), so that the output is always valid JSON.
+ * RFC 3629), so that the output is always valid JSON: the JSON writer's
+ * cdm_jsonw_strn() (base/jsonw.h), for the writers not yet on it.
  */
 void cdm_fmt_json_str(FILE *out, const char *s, size_t max);
 
