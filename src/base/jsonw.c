@@ -212,6 +212,14 @@ void cdm_jsonw_u64_if(struct cdm_jsonw *w, const char *key, uint64_t v, int know
 		cdm_jsonw_null(w, key);
 }
 
+void cdm_jsonw_i64_if(struct cdm_jsonw *w, const char *key, int64_t v, int known)
+{
+	if (known)
+		cdm_jsonw_i64(w, key, v);
+	else
+		cdm_jsonw_null(w, key);
+}
+
 void cdm_jsonw_num(struct cdm_jsonw *w, const char *key, double v)
 {
 	char buf[CDM_JSONW_NUM_MAX];

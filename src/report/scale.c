@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cdm/base/jsonw.h"
 #include "cdm/model/merge.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/fmt.h"
@@ -118,13 +119,15 @@ static uint64_t start_spread(const struct cdm_scale *sc, unsigned int i)
 	return worst;
 }
 
-void cdm_scale_json(FILE *out, const struct cdm_run_result *r)
+void cdm_scale_json(struct cdm_jsonw *w, const struct cdm_run_result *r)
 {
 	const struct cdm_scale *sc = r->scale;
+	FILE *out = w->out;
 
 	if (!sc)
 		return;
-	fputs("  \"scale\": {\n", out);
+	cdm_jsonw_raw(w, "scale", "");
+	fputs("{\n", out);
 	fputs("    \"unit\": ", out);
 	cdm_fmt_json_str(out, sc->unit, sizeof(sc->unit));
 	fprintf(out, ",\n    \"count\": %u,\n", sc->n);
@@ -198,5 +201,5 @@ void cdm_scale_json(FILE *out, const struct cdm_run_result *r)
 		}
 		fputs(x->ntests ? "\n        ]\n      }" : "]\n      }", out);
 	}
-	fputs(sc->n ? "\n    ]\n  },\n" : "]\n  },\n", out);
+	fputs(sc->n ? "\n    ]\n  }" : "]\n  }", out);
 }

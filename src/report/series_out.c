@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cdm/base/jsonw.h"
 #include "cdm/model/spec.h"
 #include "cdm/model/result.h"
 #include "cdm/model/series.h"
@@ -23,9 +24,12 @@ static void num(FILE *out, const char *pre, double v)
 	fprintf(out, "%s%s", pre, cdm_fmt_num(buf, sizeof(buf), v));
 }
 
-void cdm_series_out_json(FILE *out, const struct cdm_series *s)
+void cdm_series_out_json(struct cdm_jsonw *w, const struct cdm_series *s)
 {
-	fputs("      \"series\": {\n", out);
+	FILE *out = w->out;
+
+	cdm_jsonw_raw(w, "series", "");
+	fputs("{\n", out);
 	fprintf(out, "        \"interval_ns\": %" PRIu64 ",\n", s->interval_ns);
 	fputs(s->npoints ? "        \"points\": [\n" : "        \"points\": [],\n", out);
 	for (unsigned int i = 0; i < s->npoints; i++) {
@@ -63,7 +67,7 @@ void cdm_series_out_json(FILE *out, const struct cdm_series *s)
 	} else {
 		fputs("        \"ceiling\": null\n", out);
 	}
-	fputs("      }\n", out);
+	fputs("      }", out);
 }
 
 /* RFC 4180 quoting, as csv.c does */

@@ -181,9 +181,11 @@ static void test_integers(void **state)
 	cdm_jsonw_i64(&m.w, NULL, INT64_MAX);
 	cdm_jsonw_u64_if(&m.w, NULL, 7, 1);
 	cdm_jsonw_u64_if(&m.w, NULL, 7, 0);
+	cdm_jsonw_i64_if(&m.w, NULL, -1, 1);
+	cdm_jsonw_i64_if(&m.w, NULL, -1, 0);
 	cdm_jsonw_end(&m.w);
 	mem_check(&m, "[0, 18446744073709551615, 0, -9223372036854775808, "
-		  "9223372036854775807, 7, null]\n");
+		  "9223372036854775807, 7, null, -1, null]\n");
 }
 
 /* the rule: the shortest text that reads back the same; not finite is null */

@@ -98,8 +98,12 @@ void cdm_jsonw_text(struct cdm_jsonw *w, const char *key, const char *s, size_t 
 void cdm_jsonw_u64(struct cdm_jsonw *w, const char *key, uint64_t v);
 void cdm_jsonw_i64(struct cdm_jsonw *w, const char *key, int64_t v);
 
-/* cdm_jsonw_u64_if - @v when @known, else null (a count or offset that does not exist) */
+/*
+ * cdm_jsonw_u64_if, cdm_jsonw_i64_if - @v when @known, else null (a count,
+ * an offset or a time that does not exist, or is not known)
+ */
 void cdm_jsonw_u64_if(struct cdm_jsonw *w, const char *key, uint64_t v, int known);
+void cdm_jsonw_i64_if(struct cdm_jsonw *w, const char *key, int64_t v, int known);
 
 /* cdm_jsonw_num - a double by cdm_jsonw_fmt_num()'s rule: null when not finite */
 void cdm_jsonw_num(struct cdm_jsonw *w, const char *key, double v);
