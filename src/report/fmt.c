@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fmt.c - the text helpers the writers in src/report/ share (fmt.h): the
- * shortest round-trip decimal of a double, JSON string escaping, UTC time
- * stamps, approximate sizes, and a run's settings, start and source as
- * every report words them (what an imported report does not state is
- * "unknown": cdm_result_known()).  Kept apart from the registry
+ * shortest round-trip decimal of a double (the JSON writer's rule,
+ * base/jsonw.c), UTC time stamps, approximate sizes, and a run's
+ * settings, start and source as every report words them (what an
+ * imported report does not state is "unknown": cdm_result_known()).  Kept apart from the registry
  * (report.c) so that a formatter never depends on the file that lists it.
  */
 #include <inttypes.h>
@@ -93,14 +93,6 @@ unsigned int cdm_fmt_cut(char *buf, size_t len, const char *s, unsigned int cols
 	}
 	buf[keep] = '\0';
 	return c;
-}
-
-void cdm_fmt_json_str(FILE *out, const char *s, size_t max)
-{
-	struct cdm_jsonw w;
-
-	cdm_jsonw_init(&w, out);
-	cdm_jsonw_strn(&w, NULL, s, max);
 }
 
 void cdm_fmt_md_text(FILE *out, const char *s, size_t max)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fmt.h - the text helpers every writer in src/report/ shares: numbers
- * that read back exactly and never depend on the locale, JSON strings that
- * are valid whatever bytes a path holds, and UTC times.  No figure is
+ * that read back exactly and never depend on the locale, and UTC times
+ * (JSON is written by the one JSON writer, base/jsonw.h).  No figure is
  * derived here: model/result.h has them.  The formatters, the scale-out
  * and compare reports use these and nothing of the registry (report.c);
  * run/runner.c, a layer above, uses the steady-state verdict so that its
@@ -67,15 +67,6 @@ char *cdm_fmt_cv(char *buf, size_t len, double cv_pct, double threshold_pct);
  * the characters in @buf, for padding a column by what it shows.
  */
 unsigned int cdm_fmt_cut(char *buf, size_t len, const char *s, unsigned int cols);
-
-/*
- * cdm_fmt_json_str - write @s (at most @max bytes, stopping at a NUL) to
- * @out as a JSON string with its quotes: '"', '\\' and control characters
- * escaped, bytes that are not valid UTF-8 replaced by U+FFFD (RFC 8259,
- * RFC 3629), so that the output is always valid JSON: the JSON writer's
- * cdm_jsonw_strn() (base/jsonw.h), for the writers not yet on it.
- */
-void cdm_fmt_json_str(FILE *out, const char *s, size_t max);
 
 /*
  * cdm_fmt_md_text - write @s (at most @max bytes, stopping at a NUL) to
