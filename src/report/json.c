@@ -566,7 +566,7 @@ static void write_verify(struct cdm_jsonw *w, const struct cdm_test_result *t)
 
 /* a test's members from its name to its "reason": what it is and whether it completed */
 static void write_test_head(struct cdm_jsonw *w, const struct cdm_run_result *r,
-			    const struct cdm_test_result *t, unsigned int measured)
+			    const struct cdm_test_result *t, unsigned int n, unsigned int measured)
 {
 	char name[64], why[256];
 	double cv = 0.0;
@@ -584,7 +584,7 @@ static void write_test_head(struct cdm_jsonw *w, const struct cdm_run_result *r,
 	/* with steady state, the rounds it could run; a report without its count: null */
 	cdm_jsonw_u64_if(w, "passes_requested", cdm_result_requested(t, &r->info),
 			 !t->reported.has || cdm_result_known(&r->info, CDM_INFO_COUNT));
-	cdm_jsonw_u64(w, "passes_completed", t->npasses < CDM_MAX_PASSES ? t->npasses : CDM_MAX_PASSES);
+	cdm_jsonw_u64(w, "passes_completed", n);
 	cdm_jsonw_u64(w, "passes_measured", measured);
 	cdm_jsonw_bool(w, "complete", cdm_result_complete(t, &r->info));
 	if (t->error) {
@@ -650,7 +650,7 @@ static void write_test(struct cdm_jsonw *w, const struct cdm_run_result *r,
 
 	cdm_result_summarize(t, &s);
 	cdm_jsonw_object(w, NULL, 0);
-	write_test_head(w, r, t, s.measured);
+	write_test_head(w, r, t, n, s.measured);
 	write_steady(w, t, n);
 	write_reported(w, t);
 	cdm_jsonw_array(w, "passes", 0);
