@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fmt.c - the text helpers the writers in src/report/ share (fmt.h): the
- * shortest round-trip decimal of a double, JSON string escaping, UTC time
- * stamps, approximate sizes, and a run's settings, start and source as
- * every report words them (what an imported report does not state is
- * "unknown": cdm_result_known()).  Kept apart from the registry
+ * shortest round-trip decimal of a double (the JSON writer's rule,
+ * base/jsonw.c), UTC time stamps, approximate sizes, and a run's
+ * settings, start and source as every report words them (what an
+ * imported report does not state is "unknown": cdm_result_known()).  Kept apart from the registry
  * (report.c) so that a formatter never depends on the file that lists it.
  */
 #include <inttypes.h>
@@ -14,9 +14,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "cdm/base/jsonw.h"
 #include "cdm/base/msec.h"
 #include "cdm/base/size.h"
-#include "cdm/base/utf8.h"
 #include "cdm/model/json.h"
 #include "cdm/model/result.h"
 #include "cdm/target/testfile.h"
@@ -24,32 +24,7 @@
 
 char *cdm_fmt_num(char *buf, size_t len, double v)
 {
-	int prec;
-
-	if (!isfinite(v)) {
-		snprintf(buf, len, "null");
-		return buf;
-	}
-	if (v == 0.0) {
-		/* -0.0 prints as "-0": not wrong, but surprising */
-		snprintf(buf, len, "0");
-		return buf;
-	}
-	/* plain decimals where a reader expects them: 1000, not 1e+03 */
-	if ((v > 0 ? v : -v) >= 1e-4 && (v > 0 ? v : -v) < 1e15) {
-		for (prec = 0; prec <= 20; prec++) {
-			snprintf(buf, len, "%.*f", prec, v);
-			if (strtod(buf, NULL) == v)
-				return buf;
-		}
-	}
-	for (prec = 1; prec < 17; prec++) {
-		snprintf(buf, len, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			return buf;
-	}
-	snprintf(buf, len, "%.17g", v);
-	return buf;
+	return cdm_jsonw_fmt_num(buf, len, v);
 }
 
 char *cdm_fmt_fig(char *buf, size_t len, int prec, double v, const char *unit,
@@ -118,39 +93,6 @@ unsigned int cdm_fmt_cut(char *buf, size_t len, const char *s, unsigned int cols
 	}
 	buf[keep] = '\0';
 	return c;
-}
-
-void cdm_fmt_json_str(FILE *out, const char *s, size_t max)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n = strnlen(s, max), i = 0, l;
-
-	fputc('"', out);
-	while (i < n) {
-		unsigned char c = p[i];
-
-		if (c == '"' || c == '\\') {
-			fputc('\\', out);
-			fputc(c, out);
-			i++;
-		} else if (c == '\n') {
-			fputs("\\n", out);
-			i++;
-		} else if (c == '\t') {
-			fputs("\\t", out);
-			i++;
-		} else if (c < 0x20 || c == 0x7f) {
-			fprintf(out, "\\u%04x", c);
-			i++;
-		} else if ((l = cdm_utf8_decode(p + i, n - i, NULL)) != 0) {
-			fwrite(p + i, 1, l, out);
-			i += l;
-		} else {
-			fputs("\\ufffd", out);
-			i++;
-		}
-	}
-	fputc('"', out);
 }
 
 void cdm_fmt_md_text(FILE *out, const char *s, size_t max)

@@ -7,11 +7,12 @@
  * "scale" member of the JSON with every run's figures.  Each does nothing
  * for a single run (r->scale NULL).  docs/scale-out.md shows them.
  */
-#include <inttypes.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "cdm/base/jsonw.h"
 #include "cdm/model/merge.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/fmt.h"
@@ -86,13 +87,6 @@ void cdm_scale_text_tail(FILE *out, const struct cdm_run_result *r)
 	}
 }
 
-static void jnum(FILE *out, double v)
-{
-	char buf[40];
-
-	fputs(cdm_fmt_num(buf, sizeof(buf), v), out);
-}
-
 /*
  * how far apart the runs started the same pass of test @i: the largest,
  * over its passes, of latest start - earliest start (ns; 0 if unknown)
@@ -118,85 +112,95 @@ static uint64_t start_spread(const struct cdm_scale *sc, unsigned int i)
 	return worst;
 }
 
-void cdm_scale_json(FILE *out, const struct cdm_run_result *r)
+/* the spread of test @i's MB/s over the runs, its lowest and highest run */
+static void json_spread(struct cdm_jsonw *w, const struct cdm_run_result *r, unsigned int i)
+{
+	const struct cdm_scale *sc = r->scale;
+	double mn = 0, md = 0, mx = 0;
+	unsigned int imin = 0, imax = 0, m;
+	char name[64];
+
+	m = cdm_merge_spread(r, i, &mn, &md, &mx, &imin, &imax);
+	cdm_spec_name(&sc->src[0].res->tests[i].spec, name, sizeof(name));
+	cdm_jsonw_object(w, NULL, CDM_JSONW_COMPACT);
+	cdm_jsonw_strn(w, "name", name, sizeof(name));
+	cdm_jsonw_str(w, "direction", cdm_result_dir_key(r->tests[i].dir));
+	cdm_jsonw_u64_if(w, "start_spread_ns", m ? start_spread(sc, i) : 0, m);
+	/* no run measured anything: no spread (null, never 0) */
+	cdm_jsonw_num(w, "min", m ? mn : NAN);
+	cdm_jsonw_num(w, "median", m ? md : NAN);
+	cdm_jsonw_num(w, "max", m ? mx : NAN);
+	if (m) {
+		cdm_jsonw_strn(w, "min_at", sc->src[imin].name, sizeof(sc->src[imin].name));
+		cdm_jsonw_strn(w, "max_at", sc->src[imax].name, sizeof(sc->src[imax].name));
+	} else {
+		cdm_jsonw_null(w, "min_at");
+		cdm_jsonw_null(w, "max_at");
+	}
+	cdm_jsonw_end(w);
+}
+
+/* one run of the aggregate: its tests' MB/s under r->aggregate and their passes */
+static void json_source(struct cdm_jsonw *w, const struct cdm_run_result *r,
+			const struct cdm_scale_source *src)
+{
+	const struct cdm_run_result *x = src->res;
+
+	cdm_jsonw_object(w, NULL, 0);
+	cdm_jsonw_strn(w, "name", src->name, sizeof(src->name));
+	cdm_jsonw_strn(w, "label", x->info.label, sizeof(x->info.label));
+	cdm_jsonw_strn(w, "target", x->info.target, sizeof(x->info.target));
+	cdm_jsonw_i64(w, "start_unix", x->info.start);
+	cdm_jsonw_array(w, "tests", 0);
+	for (unsigned int i = 0; i < x->ntests; i++) {
+		const struct cdm_test_result *t = &x->tests[i];
+		char name[64];
+
+		cdm_spec_name(&t->spec, name, sizeof(name));
+		cdm_jsonw_object(w, NULL, CDM_JSONW_COMPACT);
+		cdm_jsonw_strn(w, "name", name, sizeof(name));
+		cdm_jsonw_str(w, "direction", cdm_result_dir_key(t->dir));
+		/* NaN (nothing measured) prints as null */
+		cdm_jsonw_num(w, "mb_s", cdm_result_mb_s(t, r->aggregate));
+		if (cdm_result_state(t) == CDM_PASS_MEASURED)
+			cdm_jsonw_null(w, "reason");
+		else
+			cdm_jsonw_strn(w, "reason", cdm_pass_state_reason(cdm_result_state(t)), 64);
+		cdm_jsonw_array(w, "passes", CDM_JSONW_COMPACT);
+		for (unsigned int k = 0; k < t->npasses; k++) {
+			const struct cdm_pass *p = &t->passes[k];
+
+			cdm_jsonw_object(w, NULL, CDM_JSONW_COMPACT);
+			cdm_jsonw_u64(w, "start_unix_ns", p->start_unix_ns);
+			cdm_jsonw_num(w, "duration_s", p->seconds);
+			cdm_jsonw_u64(w, "bytes", p->bytes);
+			cdm_jsonw_u64(w, "ios", p->ios);
+			cdm_jsonw_u64(w, "lat_sum_ns", p->lat_sum_ns);
+			cdm_jsonw_end(w);
+		}
+		cdm_jsonw_end(w);
+		cdm_jsonw_end(w);
+	}
+	cdm_jsonw_end(w);
+	cdm_jsonw_end(w);
+}
+
+void cdm_scale_json(struct cdm_jsonw *w, const struct cdm_run_result *r)
 {
 	const struct cdm_scale *sc = r->scale;
 
 	if (!sc)
 		return;
-	fputs("  \"scale\": {\n", out);
-	fputs("    \"unit\": ", out);
-	cdm_fmt_json_str(out, sc->unit, sizeof(sc->unit));
-	fprintf(out, ",\n    \"count\": %u,\n", sc->n);
-	fputs("    \"spread_mb_s\": [", out);
-	for (unsigned int i = 0; i < r->ntests; i++) {
-		const struct cdm_test_result *t = &r->tests[i];
-		double mn = 0, md = 0, mx = 0;
-		unsigned int imin = 0, imax = 0, m;
-		char name[64];
-
-		m = cdm_merge_spread(r, i, &mn, &md, &mx, &imin, &imax);
-		cdm_spec_name(&sc->src[0].res->tests[i].spec, name, sizeof(name));
-		fprintf(out, "%s\n      { \"name\": ", i ? "," : "");
-		cdm_fmt_json_str(out, name, sizeof(name));
-		fprintf(out, ", \"direction\": \"%s\", ", cdm_result_dir_key(t->dir));
-		if (!m) {
-			fputs("\"start_spread_ns\": null, \"min\": null, \"median\": null, \"max\": null, \"min_at\": null, \"max_at\": null }", out);
-			continue;
-		}
-		fprintf(out, "\"start_spread_ns\": %" PRIu64 ", \"min\": ", start_spread(sc, i));
-		jnum(out, mn);
-		fputs(", \"median\": ", out);
-		jnum(out, md);
-		fputs(", \"max\": ", out);
-		jnum(out, mx);
-		fputs(", \"min_at\": ", out);
-		cdm_fmt_json_str(out, sc->src[imin].name, sizeof(sc->src[imin].name));
-		fputs(", \"max_at\": ", out);
-		cdm_fmt_json_str(out, sc->src[imax].name, sizeof(sc->src[imax].name));
-		fputs(" }", out);
-	}
-	fputs(r->ntests ? "\n    ],\n" : "],\n", out);
-	fputs("    \"sources\": [", out);
-	for (unsigned int s = 0; s < sc->n; s++) {
-		const struct cdm_run_result *x = sc->src[s].res;
-
-		fprintf(out, "%s\n      {\n        \"name\": ", s ? "," : "");
-		cdm_fmt_json_str(out, sc->src[s].name, sizeof(sc->src[s].name));
-		fputs(",\n        \"label\": ", out);
-		cdm_fmt_json_str(out, x->info.label, sizeof(x->info.label));
-		fputs(",\n        \"target\": ", out);
-		cdm_fmt_json_str(out, x->info.target, sizeof(x->info.target));
-		fprintf(out, ",\n        \"start_unix\": %lld,\n        \"tests\": [",
-			(long long)x->info.start);
-		for (unsigned int i = 0; i < x->ntests; i++) {
-			const struct cdm_test_result *t = &x->tests[i];
-			char name[64];
-
-			cdm_spec_name(&t->spec, name, sizeof(name));
-			fprintf(out, "%s\n          { \"name\": ", i ? "," : "");
-			cdm_fmt_json_str(out, name, sizeof(name));
-			fprintf(out, ", \"direction\": \"%s\", \"mb_s\": ", cdm_result_dir_key(t->dir));
-			/* NaN (nothing measured) prints as null */
-			jnum(out, cdm_result_mb_s(t, r->aggregate));
-			fputs(", \"reason\": ", out);
-			if (cdm_result_state(t) == CDM_PASS_MEASURED)
-				fputs("null", out);
-			else
-				cdm_fmt_json_str(out, cdm_pass_state_reason(cdm_result_state(t)), 64);
-			fputs(", \"passes\": [", out);
-			for (unsigned int k = 0; k < t->npasses; k++) {
-				const struct cdm_pass *p = &t->passes[k];
-
-				fprintf(out, "%s{ \"start_unix_ns\": %" PRIu64 ", \"duration_s\": ",
-					k ? ", " : "", p->start_unix_ns);
-				jnum(out, p->seconds);
-				fprintf(out, ", \"bytes\": %" PRIu64 ", \"ios\": %" PRIu64
-					", \"lat_sum_ns\": %" PRIu64 " }", p->bytes, p->ios, p->lat_sum_ns);
-			}
-			fputs("] }", out);
-		}
-		fputs(x->ntests ? "\n        ]\n      }" : "]\n      }", out);
-	}
-	fputs(sc->n ? "\n    ]\n  },\n" : "]\n  },\n", out);
+	cdm_jsonw_object(w, "scale", 0);
+	cdm_jsonw_strn(w, "unit", sc->unit, sizeof(sc->unit));
+	cdm_jsonw_u64(w, "count", sc->n);
+	cdm_jsonw_array(w, "spread_mb_s", 0);
+	for (unsigned int i = 0; i < r->ntests; i++)
+		json_spread(w, r, i);
+	cdm_jsonw_end(w);
+	cdm_jsonw_array(w, "sources", 0);
+	for (unsigned int s = 0; s < sc->n; s++)
+		json_source(w, r, &sc->src[s]);
+	cdm_jsonw_end(w);
+	cdm_jsonw_end(w);
 }

@@ -12,6 +12,8 @@
 
 #include "cdm/model/result.h"
 
+struct cdm_jsonw;
+
 /*
  * cdm_scale_text_head - one "* Aggregate: N ranks x T..." line under the
  * text report's header.
@@ -28,8 +30,8 @@ void cdm_scale_text_tail(FILE *out, const struct cdm_run_result *r);
 /*
  * cdm_scale_json - the "scale" member of the JSON (the spread per test,
  * with how far apart the runs started each pass in ns, and every run's
- * passes), written after "system" with its trailing comma.
+ * passes), written to @w after "system"; nothing for a single run.
  */
-void cdm_scale_json(FILE *out, const struct cdm_run_result *r);
+void cdm_scale_json(struct cdm_jsonw *w, const struct cdm_run_result *r);
 
 #endif /* CDM_REPORT_SCALE_H */

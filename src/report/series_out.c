@@ -7,63 +7,59 @@
  * duration, mean latency = latency sum / ios.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "cdm/base/jsonw.h"
 #include "cdm/model/spec.h"
 #include "cdm/model/result.h"
 #include "cdm/model/series.h"
 #include "cdm/report/fmt.h"
 #include "series_out.h"
 
-static void num(FILE *out, const char *pre, double v)
+void cdm_series_out_json(struct cdm_jsonw *w, const struct cdm_series *s)
 {
-	char buf[40];
-
-	fprintf(out, "%s%s", pre, cdm_fmt_num(buf, sizeof(buf), v));
-}
-
-void cdm_series_out_json(FILE *out, const struct cdm_series *s)
-{
-	fputs("      \"series\": {\n", out);
-	fprintf(out, "        \"interval_ns\": %" PRIu64 ",\n", s->interval_ns);
-	fputs(s->npoints ? "        \"points\": [\n" : "        \"points\": [],\n", out);
+	cdm_jsonw_object(w, "series", 0);
+	cdm_jsonw_u64(w, "interval_ns", s->interval_ns);
+	cdm_jsonw_array(w, "points", 0);
 	for (unsigned int i = 0; i < s->npoints; i++) {
 		const struct cdm_series_point *p = &s->points[i];
 
-		fprintf(out, "          { \"pass\": %u, \"warmup\": %s, \"start_ns\": %" PRIu64
-			", \"duration_ns\": %" PRIu64 ", \"bytes\": %" PRIu64 ", \"ios\": %" PRIu64,
-			p->pass, p->pass ? "false" : "true", p->start_ns, p->duration_ns,
-			p->bytes, p->ios);
-		num(out, ", \"mb_s\": ", cdm_series_point_mb_s(p));
-		num(out, ", \"iops\": ", cdm_series_point_iops(p));
-		if (p->ios) {
-			num(out, ", \"lat_mean_us\": ", cdm_series_point_lat_us(p));
-			num(out, ", \"lat_p99_us\": ", (double)p->lat_p99_ns / 1e3);
-		} else {
-			fputs(", \"lat_mean_us\": null, \"lat_p99_us\": null", out);
-		}
-		fprintf(out, " }%s\n", i + 1 < s->npoints ? "," : "");
+		cdm_jsonw_object(w, NULL, CDM_JSONW_COMPACT);
+		cdm_jsonw_u64(w, "pass", p->pass);
+		cdm_jsonw_bool(w, "warmup", !p->pass);
+		cdm_jsonw_u64(w, "start_ns", p->start_ns);
+		cdm_jsonw_u64(w, "duration_ns", p->duration_ns);
+		cdm_jsonw_u64(w, "bytes", p->bytes);
+		cdm_jsonw_u64(w, "ios", p->ios);
+		cdm_jsonw_num(w, "mb_s", cdm_series_point_mb_s(p));
+		cdm_jsonw_num(w, "iops", cdm_series_point_iops(p));
+		/* no I/O completed in the interval: no latency (null, never 0) */
+		cdm_jsonw_num(w, "lat_mean_us", p->ios ? cdm_series_point_lat_us(p) : NAN);
+		cdm_jsonw_num(w, "lat_p99_us", p->ios ? (double)p->lat_p99_ns / 1e3 : NAN);
+		cdm_jsonw_end(w);
 	}
-	if (s->npoints)
-		fputs("        ],\n", out);
+	cdm_jsonw_end(w);
 	if (s->burst.found) {
-		num(out, "        \"burst\": { \"high_mb_s\": ", s->burst.high);
-		num(out, ", \"low_mb_s\": ", s->burst.low);
-		fprintf(out, ", \"low_from_ns\": %" PRIu64 " },\n", s->burst_at_ns);
+		cdm_jsonw_object(w, "burst", CDM_JSONW_COMPACT);
+		cdm_jsonw_num(w, "high_mb_s", s->burst.high);
+		cdm_jsonw_num(w, "low_mb_s", s->burst.low);
+		cdm_jsonw_u64(w, "low_from_ns", s->burst_at_ns);
+		cdm_jsonw_end(w);
 	} else {
-		fputs("        \"burst\": null,\n", out);
+		cdm_jsonw_null(w, "burst");
 	}
 	if (s->ceiling.found) {
-		num(out, "        \"ceiling\": { \"mb_s\": ", s->ceiling_mb_s);
-		fputs(", \"from_test\": ", out);
-		cdm_fmt_json_str(out, s->ceiling_from, sizeof(s->ceiling_from));
-		num(out, ", \"lat_ratio\": ", s->ceiling.lat_ratio);
-		fputs(" }\n", out);
+		cdm_jsonw_object(w, "ceiling", CDM_JSONW_COMPACT);
+		cdm_jsonw_num(w, "mb_s", s->ceiling_mb_s);
+		cdm_jsonw_strn(w, "from_test", s->ceiling_from, sizeof(s->ceiling_from));
+		cdm_jsonw_num(w, "lat_ratio", s->ceiling.lat_ratio);
+		cdm_jsonw_end(w);
 	} else {
-		fputs("        \"ceiling\": null\n", out);
+		cdm_jsonw_null(w, "ceiling");
 	}
-	fputs("      }\n", out);
+	cdm_jsonw_end(w);
 }
 
 /* RFC 4180 quoting, as csv.c does */

@@ -9,14 +9,14 @@
 
 #include <stdio.h>
 
+struct cdm_jsonw;
 struct cdm_series;
 struct cdm_run_result;
 
 /*
- * cdm_series_out_json - the "series" object of one test (JSON, at the
- * indentation of a test's keys, no trailing comma).
+ * cdm_series_out_json - the "series" member of one test's object, to @w.
  */
-void cdm_series_out_json(FILE *out, const struct cdm_series *s);
+void cdm_series_out_json(struct cdm_jsonw *w, const struct cdm_series *s);
 
 /*
  * cdm_series_out_csv - the CSV time-series section of @r (a blank line,

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cdm/base/jsonw.h"
 #include "cdm/base/version.h"
 #include "cdm/report/plot.h"
 #include "cdm/report/report.h"
@@ -133,86 +134,101 @@ int cdm_report_sweep_table(FILE *out, const struct cdm_sweep *sw, int md)
 	return ferror(out) ? -EIO : 0;
 }
 
-/* --save: the sweep as JSON (docs/output-formats.md, "Sweep JSON") */
-static void jnum(FILE *out, const char *key, double v, const char *end)
+/* a point of a sweep's curve: its load, its counts, its figures or why it has none */
+static void json_point(struct cdm_jsonw *w, const struct cdm_sweep_point *p)
 {
-	char buf[40];
-
-	fprintf(out, "\"%s\": %s%s", key, cdm_fmt_num(buf, sizeof(buf), v), end);
+	cdm_jsonw_object(w, NULL, CDM_JSONW_COMPACT);
+	cdm_jsonw_u64(w, "threads", p->threads);
+	cdm_jsonw_u64(w, "queue_depth", p->qd);
+	cdm_jsonw_bool(w, "measured", p->ok);
+	cdm_jsonw_u64(w, "bytes", p->bytes);
+	cdm_jsonw_u64(w, "ios", p->ios);
+	cdm_jsonw_num(w, "duration_s", p->seconds);
+	if (p->ok) {
+		cdm_jsonw_num(w, "mb_s", p->mb_s);
+		cdm_jsonw_num(w, "iops", p->iops);
+		cdm_jsonw_num(w, "lat_mean_us", p->lat_us);
+	} else {
+		cdm_jsonw_null(w, "mb_s");
+		cdm_jsonw_null(w, "iops");
+		cdm_jsonw_null(w, "lat_mean_us");
+		cdm_jsonw_strn(w, "reason", point_why(p), 64);
+	}
+	if (p->ok && p->has_p99)
+		cdm_jsonw_num(w, "lat_p99_us", p->p99_us);
+	else
+		cdm_jsonw_null(w, "lat_p99_us");
+	cdm_jsonw_end(w);
 }
 
+/* a curve: its test, its points, its knee and flat ceiling (null when none) */
+static void json_curve(struct cdm_jsonw *w, const struct cdm_sweep_curve *cv)
+{
+	cdm_jsonw_object(w, NULL, 0);
+	cdm_jsonw_strn(w, "test", cv->test, sizeof(cv->test));
+	cdm_jsonw_str(w, "direction", cdm_result_dir_key(cv->dir));
+	cdm_jsonw_array(w, "points", 0);
+	for (unsigned int k = 0; k < cv->npts; k++)
+		json_point(w, &cv->pts[k]);
+	cdm_jsonw_end(w);
+	if (cv->knee >= 0) {
+		cdm_jsonw_object(w, "knee", CDM_JSONW_COMPACT);
+		cdm_jsonw_i64(w, "index", cv->knee);
+		cdm_jsonw_u64(w, "threads", cv->pts[cv->knee].threads);
+		cdm_jsonw_u64(w, "queue_depth", cv->pts[cv->knee].qd);
+		cdm_jsonw_end(w);
+	} else {
+		cdm_jsonw_null(w, "knee");
+	}
+	if (cv->ceiling.found) {
+		cdm_jsonw_object(w, "ceiling", CDM_JSONW_COMPACT);
+		cdm_jsonw_u64(w, "index", cv->ceiling.from);
+		cdm_jsonw_num(w, "iops", cv->ceiling.level);
+		cdm_jsonw_num(w, "lat_ratio", cv->ceiling.lat_ratio);
+		cdm_jsonw_end(w);
+	} else {
+		cdm_jsonw_null(w, "ceiling");
+	}
+	cdm_jsonw_end(w);
+}
+
+/* --save: the sweep as JSON (docs/output-formats.md, "Sweep JSON") */
 int cdm_report_sweep_json(FILE *out, const struct cdm_sweep *sw)
 {
 	const struct cdm_run_result *r = sw->res;
 	const struct cdm_run_info *in = &r->info;
-	char t[CDM_FMT_SETTING_MAX], w[CDM_FMT_SETTING_MAX];
+	char t[CDM_FMT_SETTING_MAX];
+	struct cdm_jsonw w;
 
-	fprintf(out, "{\n  \"schema_version\": %d,\n  \"tool\": \"cdm\",\n  \"kind\": \"sweep\",\n",
-		CDM_JSON_SCHEMA_VERSION);
-	fprintf(out, "  \"cdm_version\": \"%s\",\n  \"interrupted\": %s,\n", cdm_version(),
-		r->interrupted ? "true" : "false");
-	fputs("  \"target\": { \"path\": ", out);
-	cdm_fmt_json_str(out, in->target, sizeof(in->target));
-	fputs(", \"fs_type\": ", out);
-	cdm_fmt_json_str(out, in->fs_type, sizeof(in->fs_type));
-	fputs(", \"device\": ", out);
-	cdm_fmt_json_str(out, in->dev_name, sizeof(in->dev_name));
-	fputs(" },\n", out);
-	fprintf(out, "  \"settings\": { \"vary\": \"%s\", \"size_bytes\": %" PRIu64
-		", \"count\": %u, \"time_s\": %s, \"warmup_s\": %s, \"engine\": \"%s\", \"direct\": %s },\n",
-		sw->vary == CDM_SWEEP_THREADS ? "threads" : sw->vary == CDM_SWEEP_QD ? "qd" : "threads,qd",
-		in->size, in->count, cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, ""),
-		cdm_fmt_setting(w, sizeof(w), in, CDM_INFO_WARMUP, ""), in->engine,
-		in->direct ? "true" : "false");
-	fputs("  \"curves\": [", out);
-	for (unsigned int c = 0; c < sw->ncurves; c++) {
-		const struct cdm_sweep_curve *cv = &sw->curves[c];
-
-		fprintf(out, "%s\n    {\n      \"test\": ", c ? "," : "");
-		cdm_fmt_json_str(out, cv->test, sizeof(cv->test));
-		fprintf(out, ",\n      \"direction\": \"%s\",\n      \"points\": [\n",
-			cdm_result_dir_key(cv->dir));
-		for (unsigned int k = 0; k < cv->npts; k++) {
-			const struct cdm_sweep_point *p = &cv->pts[k];
-
-			fprintf(out, "        { \"threads\": %u, \"queue_depth\": %u, \"measured\": %s, \"bytes\": %" PRIu64
-				", \"ios\": %" PRIu64 ", ", p->threads, p->qd, p->ok ? "true" : "false",
-				p->bytes, p->ios);
-			jnum(out, "duration_s", p->seconds, ", ");
-			if (p->ok) {
-				jnum(out, "mb_s", p->mb_s, ", ");
-				jnum(out, "iops", p->iops, ", ");
-				jnum(out, "lat_mean_us", p->lat_us, ", ");
-			} else {
-				fputs("\"mb_s\": null, \"iops\": null, \"lat_mean_us\": null, \"reason\": ", out);
-				cdm_fmt_json_str(out, point_why(p), 64);
-				fputs(", ", out);
-			}
-			if (p->ok && p->has_p99)
-				jnum(out, "lat_p99_us", p->p99_us, "");
-			else
-				fputs("\"lat_p99_us\": null", out);
-			fprintf(out, " }%s\n", k + 1 < cv->npts ? "," : "");
-		}
-		fputs("      ],\n", out);
-		if (cv->knee >= 0)
-			fprintf(out, "      \"knee\": { \"index\": %d, \"threads\": %u, \"queue_depth\": %u },\n",
-				cv->knee, cv->pts[cv->knee].threads, cv->pts[cv->knee].qd);
-		else
-			fputs("      \"knee\": null,\n", out);
-		if (cv->ceiling.found) {
-			fprintf(out, "      \"ceiling\": { \"index\": %u, ", cv->ceiling.from);
-			jnum(out, "iops", cv->ceiling.level, ", ");
-			jnum(out, "lat_ratio", cv->ceiling.lat_ratio, " }\n");
-		} else {
-			fputs("      \"ceiling\": null\n", out);
-		}
-		fputs("    }", out);
-	}
-	fputs(sw->ncurves ? "\n  ]\n}\n" : "]\n}\n", out);
-	if (fflush(out) || ferror(out))
-		return -EIO;
-	return 0;
+	cdm_jsonw_init(&w, out);
+	cdm_jsonw_object(&w, NULL, 0);
+	cdm_jsonw_i64(&w, "schema_version", CDM_JSON_SCHEMA_VERSION);
+	cdm_jsonw_str(&w, "tool", "cdm");
+	cdm_jsonw_str(&w, "kind", "sweep");
+	cdm_jsonw_str(&w, "cdm_version", cdm_version());
+	cdm_jsonw_bool(&w, "interrupted", r->interrupted);
+	cdm_jsonw_object(&w, "target", CDM_JSONW_COMPACT);
+	cdm_jsonw_strn(&w, "path", in->target, sizeof(in->target));
+	cdm_jsonw_strn(&w, "fs_type", in->fs_type, sizeof(in->fs_type));
+	cdm_jsonw_strn(&w, "device", in->dev_name, sizeof(in->dev_name));
+	cdm_jsonw_end(&w);
+	cdm_jsonw_object(&w, "settings", CDM_JSONW_COMPACT);
+	cdm_jsonw_str(&w, "vary", sw->vary == CDM_SWEEP_THREADS ? "threads" :
+		      sw->vary == CDM_SWEEP_QD ? "qd" : "threads,qd");
+	cdm_jsonw_u64(&w, "size_bytes", in->size);
+	cdm_jsonw_u64(&w, "count", in->count);
+	/* seconds as cdm_fmt_setting() words them: 5, 0.5 */
+	cdm_jsonw_raw(&w, "time_s", cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, ""));
+	cdm_jsonw_raw(&w, "warmup_s", cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_WARMUP, ""));
+	cdm_jsonw_strn(&w, "engine", in->engine, sizeof(in->engine));
+	cdm_jsonw_bool(&w, "direct", in->direct);
+	cdm_jsonw_end(&w);
+	cdm_jsonw_array(&w, "curves", 0);
+	for (unsigned int c = 0; c < sw->ncurves; c++)
+		json_curve(&w, &sw->curves[c]);
+	cdm_jsonw_end(&w);
+	cdm_jsonw_end(&w);
+	return cdm_jsonw_finish(&w) ? -EIO : 0;
 }
 
 int cdm_report_sweep_svg(FILE *out, const struct cdm_sweep *sw)

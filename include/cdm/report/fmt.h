@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fmt.h - the text helpers every writer in src/report/ shares: numbers
- * that read back exactly and never depend on the locale, JSON strings that
- * are valid whatever bytes a path holds, and UTC times.  No figure is
+ * that read back exactly and never depend on the locale, and UTC times
+ * (JSON is written by the one JSON writer, base/jsonw.h).  No figure is
  * derived here: model/result.h has them.  The formatters, the scale-out
  * and compare reports use these and nothing of the registry (report.c);
  * run/runner.c, a layer above, uses the steady-state verdict so that its
@@ -26,7 +26,8 @@
  * cdm_fmt_num - @v as the shortest decimal text that reads back as the
  * same double ("5", "1048.576", "1.25e-07"), "." as decimal point (cdm
  * never calls setlocale).  Not finite: "null".  @len >= 32 bytes is
- * enough.  Returns @buf.
+ * enough.  Returns @buf.  The JSON writer's rule, cdm_jsonw_fmt_num()
+ * (base/jsonw.h), for the other formats (CSV, Markdown).
  */
 char *cdm_fmt_num(char *buf, size_t len, double v);
 
@@ -66,14 +67,6 @@ char *cdm_fmt_cv(char *buf, size_t len, double cv_pct, double threshold_pct);
  * the characters in @buf, for padding a column by what it shows.
  */
 unsigned int cdm_fmt_cut(char *buf, size_t len, const char *s, unsigned int cols);
-
-/*
- * cdm_fmt_json_str - write @s (at most @max bytes, stopping at a NUL) to
- * @out as a JSON string with its quotes: '"', '\\' and control characters
- * escaped, bytes that are not valid UTF-8 replaced by U+FFFD (RFC 8259,
- * RFC 3629), so that the output is always valid JSON.
- */
-void cdm_fmt_json_str(FILE *out, const char *s, size_t max);
 
 /*
  * cdm_fmt_md_text - write @s (at most @max bytes, stopping at a NUL) to
