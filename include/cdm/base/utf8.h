@@ -6,8 +6,9 @@
  * surrogate (U+D800..U+DFFF, ED A0 80..ED BF BF), nothing above U+10FFFF
  * (F4 90 80 80 and up, F5..FF) and no sequence cut short.  Every reader
  * and writer of text uses it: base/text.c, the JSON reader (model/json.c),
- * the CrystalDiskMark report reader (model/cdm_read.c), the SVG and
- * Markdown escapers (report/svg.c, report/fmt.c).
+ * the JSON writer (base/jsonw.c), the CrystalDiskMark report reader
+ * (model/cdm_read.c, which reads what is not well-formed as '?') and the
+ * SVG escaper (report/svg.c).
  */
 #ifndef CDM_BASE_UTF8_H
 #define CDM_BASE_UTF8_H
