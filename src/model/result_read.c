@@ -1223,8 +1223,8 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	    read_null_device(err, set, in))
 		return -EINVAL;
 	/* --seed's range: 1-4294967295 (null: none) */
-	if (in->seed > UINT32_MAX || (cdm_json_get(set, "seed") && !in->seed &&
-				      cdm_json_get(set, "seed")->type != CDM_JSON_NULL))
+	v = cdm_json_get(set, "seed");
+	if (v && v->type != CDM_JSON_NULL && (!in->seed || in->seed > UINT32_MAX))
 		return bad(err, "settings.seed: out of range (1-4294967295, or null)");
 	if (str(err, set, "settings", "aggregate", s, sizeof(s), 0))
 		return -EINVAL;
