@@ -74,3 +74,12 @@ size_t cdm_utf8_span(const char *s, size_t n)
 		i += k;
 	return i;
 }
+
+size_t cdm_utf8_chars(const char *s, size_t n)
+{
+	size_t c = 0;
+
+	for (size_t i = 0; i < n && s[i]; i++)
+		c += !cdm_utf8_cont((unsigned char)s[i]);
+	return c;
+}

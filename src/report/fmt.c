@@ -17,6 +17,7 @@
 #include "cdm/base/jsonw.h"
 #include "cdm/base/msec.h"
 #include "cdm/base/size.h"
+#include "cdm/base/utf8.h"
 #include "cdm/model/json.h"
 #include "cdm/model/result.h"
 #include "cdm/target/testfile.h"
@@ -54,16 +55,6 @@ char *cdm_fmt_cv(char *buf, size_t len, double cv_pct, double threshold_pct)
 }
 
 
-/* the characters (UTF-8 lead bytes and stray bytes) in the first @n bytes of @s */
-static unsigned int chars(const char *s, size_t n)
-{
-	unsigned int c = 0;
-
-	for (size_t i = 0; i < n && s[i]; i++)
-		c += ((unsigned char)s[i] & 0xc0) != 0x80;
-	return c;
-}
-
 unsigned int cdm_fmt_cut(char *buf, size_t len, const char *s, unsigned int cols)
 {
 	size_t n = strlen(s), keep = 0;
@@ -71,15 +62,15 @@ unsigned int cdm_fmt_cut(char *buf, size_t len, const char *s, unsigned int cols
 
 	if (!len)
 		return 0;
-	if (chars(s, n) <= cols && n < len) {
+	if ((unsigned int)cdm_utf8_chars(s, n) <= cols && n < len) {
 		memcpy(buf, s, n + 1);
-		return chars(s, n);
+		return (unsigned int)cdm_utf8_chars(s, n);
 	}
 	/* the bytes of the first cols - 1 characters that leave room for the ellipsis */
 	while (keep < n) {
 		size_t next = keep + 1;
 
-		while (next < n && ((unsigned char)s[next] & 0xc0) == 0x80)
+		while (next < n && cdm_utf8_cont((unsigned char)s[next]))
 			next++;
 		if (c + 1 >= cols || next + sizeof(CDM_FMT_ELLIPSIS) > len)
 			break;

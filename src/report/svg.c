@@ -64,7 +64,7 @@ static void esc_cut(FILE *out, const char *s, size_t max)
 		return;
 	}
 	n = max;
-	while (n && ((unsigned char)s[n] & 0xc0) == 0x80)
+	while (n && cdm_utf8_cont((unsigned char)s[n]))
 		n--;
 	cdm_svg_esc(out, s, n);
 	fputs(CDM_FMT_ELLIPSIS, out);
@@ -114,7 +114,7 @@ static double width_n(const char *s, size_t n, int size, int bold)
 	double w = 0;
 
 	for (size_t i = 0; i < n && s[i]; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80)
+		if (!cdm_utf8_cont((unsigned char)s[i]))
 			w += char_em((unsigned char)s[i], bold) * size;
 	return w;
 }
@@ -138,7 +138,7 @@ static size_t fit_bytes(const char *s, size_t n, int size, int bold, double max_
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (((unsigned char)s[i] & 0xc0) == 0x80)
+		if (cdm_utf8_cont((unsigned char)s[i]))
 			continue;
 		w += char_em((unsigned char)s[i], bold) * size;
 		if (w > max_w)

@@ -119,6 +119,24 @@ static void test_malformed(void **state)
 	refused("\xe6\xc3\xa9", 3);
 }
 
+/* characters as the reports count them for columns: lead and stray bytes */
+static void test_chars(void **state)
+{
+	static const char s[] = "caf\xc3\xa9 \xe6\x97\xa5 \xf0\x9f\x92\xbe";
+
+	(void)state;
+	assert_int_equal(cdm_utf8_chars(s, sizeof(s) - 1), 8);
+	/* a cut sequence: its lead byte still counts */
+	assert_int_equal(cdm_utf8_chars(s, 4), 4);
+	assert_int_equal(cdm_utf8_chars(s, 5), 4);
+	/* a stray continuation byte is no character; a stray lead byte is */
+	assert_int_equal(cdm_utf8_chars("a\x80\xc3", 3), 2);
+	/* stops at NUL */
+	assert_int_equal(cdm_utf8_chars("ab\0cd", 5), 2);
+	assert_true(cdm_utf8_cont(0x80) && cdm_utf8_cont(0xbf));
+	assert_false(cdm_utf8_cont(0x7f) || cdm_utf8_cont(0xc0));
+}
+
 static void test_span(void **state)
 {
 	static const char ok[] = "caf\xc3\xa9 \xe6\x97\xa5 \xf0\x9f\x92\xbe";
@@ -145,6 +163,7 @@ int main(void)
 		cmocka_unit_test(test_above_max),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_span),
+		cmocka_unit_test(test_chars),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

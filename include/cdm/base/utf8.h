@@ -43,4 +43,21 @@ size_t cdm_utf8_encode(uint32_t cp, char *out);
  */
 size_t cdm_utf8_span(const char *s, size_t n);
 
+/*
+ * cdm_utf8_cont - whether byte @c continues a UTF-8 sequence (10xxxxxx)
+ * rather than starting a character.  Counting the bytes that do not is how
+ * the reports count a text's characters for its columns; an ill-formed byte
+ * then counts as one character, as a terminal shows it.
+ */
+static inline int cdm_utf8_cont(unsigned char c)
+{
+	return (c & 0xc0) == 0x80;
+}
+
+/*
+ * cdm_utf8_chars - the characters in the first @n bytes of @s (up to a NUL
+ * byte): the bytes that are not cdm_utf8_cont().
+ */
+size_t cdm_utf8_chars(const char *s, size_t n);
+
 #endif /* CDM_BASE_UTF8_H */
