@@ -189,16 +189,9 @@ static int cmp_load(const void *a, const void *b)
 	return (x->load > y->load) - (x->load < y->load);
 }
 
-void cdm_detect_analyze(struct cdm_run_result *r, int notes)
+/* each test's burst from its own series (x and map: ANALYZE_MAX each) */
+static void analyze_bursts(struct cdm_run_result *r, int notes, double *x, unsigned int *map)
 {
-	double *x = malloc(ANALYZE_MAX * sizeof(*x));
-	unsigned int *map = malloc(ANALYZE_MAX * sizeof(*map));
-	struct cdm_load_point *lp = malloc(r->ntests * sizeof(*lp) + 1);
-	unsigned int *idx = malloc(r->ntests * sizeof(*idx) + 1);
-	char *done = calloc(r->ntests + 1, 1);
-
-	if (!x || !map || !lp || !idx || !done)
-		goto out;
 	for (unsigned int i = 0; i < r->ntests; i++) {
 		struct cdm_test_result *t = &r->tests[i];
 		struct cdm_series *s = t->series;
@@ -218,73 +211,112 @@ void cdm_detect_analyze(struct cdm_run_result *r, int notes)
 				 (double)s->burst_at_ns / 1e9);
 		}
 	}
+}
+
+/*
+ * The load points of test @i's group (same direction, pattern and block,
+ * not yet @done; each marked done) into @lp, their test indexes into @idx:
+ * a point per test with I/O in its passes, its load Q x T.  Returns the
+ * points.
+ */
+static unsigned int group_points(const struct cdm_run_result *r, unsigned int i, char *done,
+				 struct cdm_load_point *lp, unsigned int *idx)
+{
+	const struct cdm_test_result *a = &r->tests[i];
+	unsigned int n = 0;
+
+	for (unsigned int j = i; j < r->ntests; j++) {
+		const struct cdm_test_result *b = &r->tests[j];
+		const struct cdm_series *s = b->series;
+		uint64_t bytes = 0, ios = 0, lat = 0, dur = 0;
+
+		if (done[j] || !s || b->dir != a->dir || b->spec.pattern != a->spec.pattern ||
+		    b->spec.block != a->spec.block)
+			continue;
+		done[j] = 1;
+		for (unsigned int k = 0; k < s->npoints; k++) {
+			if (!s->points[k].pass)
+				continue;
+			bytes += s->points[k].bytes;
+			ios += s->points[k].ios;
+			lat += s->points[k].lat_sum_ns;
+			dur += s->points[k].duration_ns;
+		}
+		if (!ios || !dur)
+			continue;
+		lp[n].load = (double)b->spec.qd * b->spec.threads;
+		lp[n].value = (double)bytes * 1e3 / (double)dur;
+		lp[n].lat = (double)lat / (double)ios;
+		lp[n].flat = flatness(s);
+		idx[n] = j;
+		n++;
+	}
+	return n;
+}
+
+/* the @n points by load; an insertion sort keeps the test index beside each */
+static void sort_points(struct cdm_load_point *lp, unsigned int *idx, unsigned int n)
+{
+	for (unsigned int k = 1; k < n; k++) {
+		struct cdm_load_point v = lp[k];
+		unsigned int vi = idx[k], m = k;
+
+		while (m > 0 && cmp_load(&lp[m - 1], &v) > 0) {
+			lp[m] = lp[m - 1];
+			idx[m] = idx[m - 1];
+			m--;
+		}
+		lp[m] = v;
+		idx[m] = vi;
+	}
+}
+
+/* ceiling @c found over the @n sorted points: marked on the series it covers */
+static void mark_ceiling(struct cdm_run_result *r, const struct cdm_ceiling *c,
+			 const unsigned int *idx, unsigned int n, enum cdm_dir dir, int notes)
+{
+	for (unsigned int k = c->from; k < n; k++) {
+		struct cdm_series *s = r->tests[idx[k]].series;
+
+		s->ceiling = *c;
+		s->ceiling_mb_s = c->level;
+		cdm_spec_name(&r->tests[idx[c->from]].spec, s->ceiling_from,
+			      sizeof(s->ceiling_from));
+	}
+	if (notes) {
+		char from[64], to[64], tests[136];
+
+		cdm_spec_name(&r->tests[idx[c->from]].spec, from, sizeof(from));
+		cdm_spec_name(&r->tests[idx[n - 1]].spec, to, sizeof(to));
+		snprintf(tests, sizeof(tests), "%s to %s", from, to);
+		cdm_detect_ceiling_note(tests, dir, c, "MB/s");
+	}
+}
+
+void cdm_detect_analyze(struct cdm_run_result *r, int notes)
+{
+	double *x = malloc(ANALYZE_MAX * sizeof(*x));
+	unsigned int *map = malloc(ANALYZE_MAX * sizeof(*map));
+	struct cdm_load_point *lp = malloc(r->ntests * sizeof(*lp) + 1);
+	unsigned int *idx = malloc(r->ntests * sizeof(*idx) + 1);
+	char *done = calloc(r->ntests + 1, 1);
+
+	if (!x || !map || !lp || !idx || !done)
+		goto out;
+	analyze_bursts(r, notes, x, map);
 	/* groups: same direction, pattern and block; loads Q x T */
 	for (unsigned int i = 0; i < r->ntests; i++) {
-		const struct cdm_test_result *a = &r->tests[i];
-		unsigned int n = 0;
 		struct cdm_ceiling c;
+		unsigned int n;
 
-		if (done[i] || !a->series)
+		if (done[i] || !r->tests[i].series)
 			continue;
-		for (unsigned int j = i; j < r->ntests; j++) {
-			const struct cdm_test_result *b = &r->tests[j];
-			const struct cdm_series *s = b->series;
-			uint64_t bytes = 0, ios = 0, lat = 0, dur = 0;
-
-			if (done[j] || !s || b->dir != a->dir || b->spec.pattern != a->spec.pattern ||
-			    b->spec.block != a->spec.block)
-				continue;
-			done[j] = 1;
-			for (unsigned int k = 0; k < s->npoints; k++) {
-				if (!s->points[k].pass)
-					continue;
-				bytes += s->points[k].bytes;
-				ios += s->points[k].ios;
-				lat += s->points[k].lat_sum_ns;
-				dur += s->points[k].duration_ns;
-			}
-			if (!ios || !dur)
-				continue;
-			lp[n].load = (double)b->spec.qd * b->spec.threads;
-			lp[n].value = (double)bytes * 1e3 / (double)dur;
-			lp[n].lat = (double)lat / (double)ios;
-			lp[n].flat = flatness(s);
-			idx[n] = j;
-			n++;
-		}
+		n = group_points(r, i, done, lp, idx);
 		if (n < 2)
 			continue;
-		/* by load; an insertion sort keeps the test index beside each point */
-		for (unsigned int k = 1; k < n; k++) {
-			struct cdm_load_point v = lp[k];
-			unsigned int vi = idx[k], m = k;
-
-			while (m > 0 && cmp_load(&lp[m - 1], &v) > 0) {
-				lp[m] = lp[m - 1];
-				idx[m] = idx[m - 1];
-				m--;
-			}
-			lp[m] = v;
-			idx[m] = vi;
-		}
-		if (!cdm_detect_ceiling(lp, n, &c))
-			continue;
-		for (unsigned int k = c.from; k < n; k++) {
-			struct cdm_series *s = r->tests[idx[k]].series;
-
-			s->ceiling = c;
-			s->ceiling_mb_s = c.level;
-			cdm_spec_name(&r->tests[idx[c.from]].spec, s->ceiling_from,
-				      sizeof(s->ceiling_from));
-		}
-		if (notes) {
-			char from[64], to[64], tests[136];
-
-			cdm_spec_name(&r->tests[idx[c.from]].spec, from, sizeof(from));
-			cdm_spec_name(&r->tests[idx[n - 1]].spec, to, sizeof(to));
-			snprintf(tests, sizeof(tests), "%s to %s", from, to);
-			cdm_detect_ceiling_note(tests, a->dir, &c, "MB/s");
-		}
+		sort_points(lp, idx, n);
+		if (cdm_detect_ceiling(lp, n, &c))
+			mark_ceiling(r, &c, idx, n, r->tests[i].dir, notes);
 	}
 out:
 	free(x);
