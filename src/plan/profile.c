@@ -196,6 +196,59 @@ static int set_key(struct cdm_profile *p, int key, const char *value,
 	return -EINVAL;
 }
 
+/*
+ * One line of a profile, @line to @end without its newline, into @prof;
+ * @where names it in errors ("file:line"), @seen holds the keys already
+ * given.  Returns 0 (a blank or comment line too) or -EINVAL.
+ */
+static int parse_line(struct cdm_profile *prof, const char *line, const char *end,
+		      const char *where, unsigned int *seen, struct cdm_err *err)
+{
+	const char *hash, *eq, *k, *ke, *v;
+	char value[VALUE_MAX];
+	int key;
+
+	/* '#' starts a comment wherever it is: values never contain one */
+	hash = memchr(line, '#', (size_t)(end - line));
+	if (hash)
+		end = hash;
+	k = cdm_ascii_skip_space(line);
+	while (end > k && cdm_ascii_is_space(end[-1]))
+		end--;
+	if (k == end)
+		return 0;
+
+	eq = memchr(k, '=', (size_t)(end - k));
+	if (!eq)
+		return cdm_err_set(err, -EINVAL, "%s: missing '='", where);
+	ke = eq;
+	while (ke > k && cdm_ascii_is_space(ke[-1]))
+		ke--;
+	if (ke == k)
+		return cdm_err_set(err, -EINVAL, "%s: missing key before '='", where);
+	key = find_key(k, (size_t)(ke - k));
+	if (key < 0) {
+		int n = (int)(ke - k);
+
+		return cdm_err_set(err, -EINVAL, "%s: unknown key '%.*s%s'", where,
+				   n > KEY_QUOTE_MAX ? KEY_QUOTE_MAX : n, k,
+				   n > KEY_QUOTE_MAX ? "..." : "");
+	}
+	if (key != KEY_TEST && (*seen & (1u << key)))
+		return cdm_err_set(err, -EINVAL, "%s: duplicate key '%s'", where, key_names[key]);
+	*seen |= 1u << key;
+
+	v = cdm_ascii_skip_space(eq + 1);
+	if (v > end)
+		v = end;
+	if ((size_t)(end - v) >= sizeof(value))
+		return cdm_err_set(err, -EINVAL, "%s: value for %s too long (at most %d characters)",
+				   where, key_names[key], VALUE_MAX - 1);
+	memcpy(value, v, (size_t)(end - v));
+	value[end - v] = '\0';
+	return set_key(prof, key, value, where, err);
+}
+
 int cdm_profile_parse(const char *text, const char *file, struct cdm_profile *p,
 		      struct cdm_err *err)
 {
@@ -217,62 +270,15 @@ int cdm_profile_parse(const char *text, const char *file, struct cdm_profile *p,
 
 	while (*line) {
 		const char *end = strchr(line, '\n');
-		const char *next, *hash, *eq, *k, *ke, *v, *ve;
-		char value[VALUE_MAX];
-		int key;
 
 		if (!end)
 			end = line + strlen(line);
-		next = *end ? end + 1 : end;
 		lineno++;
 		snprintf(where, sizeof(where), "%s:%u", file, lineno);
-
-		/* '#' starts a comment wherever it is: values never contain one */
-		hash = memchr(line, '#', (size_t)(end - line));
-		if (hash)
-			end = hash;
-		k = cdm_ascii_skip_space(line);
-		while (end > k && cdm_ascii_is_space(end[-1]))
-			end--;
-		if (k == end) {
-			line = next;
-			continue;
-		}
-
-		eq = memchr(k, '=', (size_t)(end - k));
-		if (!eq)
-			return cdm_err_set(err, -EINVAL, "%s: missing '='", where);
-		ke = eq;
-		while (ke > k && cdm_ascii_is_space(ke[-1]))
-			ke--;
-		if (ke == k)
-			return cdm_err_set(err, -EINVAL, "%s: missing key before '='", where);
-		key = find_key(k, (size_t)(ke - k));
-		if (key < 0) {
-			int n = (int)(ke - k);
-
-			return cdm_err_set(err, -EINVAL, "%s: unknown key '%.*s%s'", where,
-					   n > KEY_QUOTE_MAX ? KEY_QUOTE_MAX : n, k,
-					   n > KEY_QUOTE_MAX ? "..." : "");
-		}
-		if (key != KEY_TEST && (seen & (1u << key)))
-			return cdm_err_set(err, -EINVAL, "%s: duplicate key '%s'", where, key_names[key]);
-		seen |= 1u << key;
-
-		v = cdm_ascii_skip_space(eq + 1);
-		ve = end;
-		if (v > ve)
-			v = ve;
-		if ((size_t)(ve - v) >= sizeof(value))
-			return cdm_err_set(err, -EINVAL, "%s: value for %s too long (at most %d characters)",
-					   where, key_names[key], VALUE_MAX - 1);
-		memcpy(value, v, (size_t)(ve - v));
-		value[ve - v] = '\0';
-
-		ret = set_key(&prof, key, value, where, err);
+		ret = parse_line(&prof, line, end, where, &seen, err);
 		if (ret)
 			return ret;
-		line = next;
+		line = *end ? end + 1 : end;
 	}
 
 	if (!prof.ntests)
