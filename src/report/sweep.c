@@ -52,24 +52,81 @@ static const char *point_why(const struct cdm_sweep_point *p)
 	return cdm_pass_state_reason(p->state);
 }
 
-int cdm_report_sweep_table(FILE *out, const struct cdm_sweep *sw, int md)
+/* the table's first line: what ran, where, for how long per point */
+static void table_head(FILE *out, const struct cdm_sweep *sw, int md)
 {
 	const struct cdm_run_info *in = &sw->res->info;
 	char t[CDM_FMT_SETTING_MAX];
 
 	cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, " s");
+	fprintf(out, "%s%s on %s (%s), %s engine, %" PRIu64
+		" MiB test file, %u x %s per point%s\n", md ? "## cdm sweep\n\n" : "cdm sweep: ",
+		in->label[0] ? in->label : in->target, in->fs_type[0] ? in->fs_type : "?",
+		in->dev_name[0] ? in->dev_name : "?", in->engine, in->size >> 20,
+		in->count, t, in->direct ? "" : ", buffered");
+}
+
+/* point @k of curve @cv: one row, its figures or why it has none */
+static void table_point(FILE *out, const struct cdm_sweep_curve *cv, unsigned int k, int md)
+{
+	const struct cdm_sweep_point *p = &cv->pts[k];
+	char p99[CDM_FMT_FIG_MAX] = "-", mb[CDM_FMT_FIG_MAX], iops[CDM_FMT_FIG_MAX];
+	char lat[CDM_FMT_FIG_MAX];
+
+	if (!p->ok) {
+		fprintf(out, md ? "| %u | %u | | | | | %s |\n" :
+			"  %7u %5u  (%s)\n", p->threads, p->qd, point_why(p));
+		return;
+	}
+	/* each figure by the one rule (cdm_fmt_fig()): "-" when there is none */
+	if (p->has_p99)
+		cdm_fmt_fig(p99, sizeof(p99), 2, p->p99_us, "", "-");
+	cdm_fmt_fig(mb, sizeof(mb), 3, p->mb_s, "", "-");
+	cdm_fmt_fig(iops, sizeof(iops), 1, p->iops, "", "-");
+	cdm_fmt_fig(lat, sizeof(lat), 2, p->lat_us, "", "-");
 	if (md)
-		fprintf(out, "## cdm sweep\n\n%s on %s (%s), %s engine, %" PRIu64
-			" MiB test file, %u x %s per point%s\n",
-			in->label[0] ? in->label : in->target, in->fs_type[0] ? in->fs_type : "?",
-			in->dev_name[0] ? in->dev_name : "?", in->engine, in->size >> 20,
-			in->count, t, in->direct ? "" : ", buffered");
+		fprintf(out, "| %u | %u | %s | %s | %s | %s | %s |\n", p->threads,
+			p->qd, mb, iops, lat, p99,
+			(int)k == cv->knee ? "**knee**" : "");
 	else
-		fprintf(out, "cdm sweep: %s on %s (%s), %s engine, %" PRIu64
-			" MiB test file, %u x %s per point%s\n",
-			in->label[0] ? in->label : in->target, in->fs_type[0] ? in->fs_type : "?",
-			in->dev_name[0] ? in->dev_name : "?", in->engine, in->size >> 20,
-			in->count, t, in->direct ? "" : ", buffered");
+		fprintf(out, "  %7u %5u %12s %13s %11s %11s%s\n", p->threads, p->qd,
+			mb, iops, lat, p99,
+			(int)k == cv->knee ? "  <- knee" : "");
+}
+
+/* under curve @cv's rows: its knee or why it has none, its flat ceiling */
+static void table_findings(FILE *out, const struct cdm_sweep *sw,
+			   const struct cdm_sweep_curve *cv, int md)
+{
+	char at[48];
+
+	if (cv->knee >= 0) {
+		const struct cdm_sweep_point *p = &cv->pts[cv->knee];
+
+		at_load(at, sizeof(at), sw, xval(sw, p));
+		fprintf(out, "%s%s %s: knee at %s (%.1f IOPS, %.2f us): more load raised IOPS by less than 10 %% while latency kept rising\n",
+			md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir), at,
+			p->iops, p->lat_us);
+	} else if (measured_points(cv) < 2) {
+		/* a knee needs two points with figures: not "IOPS still grew" */
+		fprintf(out, "%s%s %s: no knee: %u of its %u points measured something, and a knee needs 2\n",
+			md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir),
+			measured_points(cv), cv->npts);
+	} else {
+		fprintf(out, "%s%s %s: no knee: IOPS still grew by 10 %% or more, or latency did not rise\n",
+			md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir));
+	}
+	if (cv->ceiling.found) {
+		at_load(at, sizeof(at), sw, xval(sw, &cv->pts[cv->ceiling.from]));
+		fprintf(out, "%s%s %s: flat ceiling at %.1f IOPS from %s on (latency x%.1f)\n",
+			md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir), cv->ceiling.level,
+			at, cv->ceiling.lat_ratio);
+	}
+}
+
+int cdm_report_sweep_table(FILE *out, const struct cdm_sweep *sw, int md)
+{
+	table_head(out, sw, md);
 	for (unsigned int c = 0; c < sw->ncurves; c++) {
 		const struct cdm_sweep_curve *cv = &sw->curves[c];
 
@@ -79,57 +136,9 @@ int cdm_report_sweep_table(FILE *out, const struct cdm_sweep *sw, int md)
 		else
 			fprintf(out, "\n%s %s\n  Threads    QD         MB/s          IOPS     mean us      p99 us\n",
 				cv->test, cdm_result_dir_name(cv->dir));
-		for (unsigned int k = 0; k < cv->npts; k++) {
-			const struct cdm_sweep_point *p = &cv->pts[k];
-			char p99[CDM_FMT_FIG_MAX] = "-", mb[CDM_FMT_FIG_MAX], iops[CDM_FMT_FIG_MAX];
-			char lat[CDM_FMT_FIG_MAX];
-
-			if (!p->ok) {
-				fprintf(out, md ? "| %u | %u | | | | | %s |\n" :
-					"  %7u %5u  (%s)\n", p->threads, p->qd, point_why(p));
-				continue;
-			}
-			/* each figure by the one rule (cdm_fmt_fig()): "-" when there is none */
-			if (p->has_p99)
-				cdm_fmt_fig(p99, sizeof(p99), 2, p->p99_us, "", "-");
-			cdm_fmt_fig(mb, sizeof(mb), 3, p->mb_s, "", "-");
-			cdm_fmt_fig(iops, sizeof(iops), 1, p->iops, "", "-");
-			cdm_fmt_fig(lat, sizeof(lat), 2, p->lat_us, "", "-");
-			if (md)
-				fprintf(out, "| %u | %u | %s | %s | %s | %s | %s |\n", p->threads,
-					p->qd, mb, iops, lat, p99,
-					(int)k == cv->knee ? "**knee**" : "");
-			else
-				fprintf(out, "  %7u %5u %12s %13s %11s %11s%s\n", p->threads, p->qd,
-					mb, iops, lat, p99,
-					(int)k == cv->knee ? "  <- knee" : "");
-		}
-		if (cv->knee >= 0) {
-			const struct cdm_sweep_point *p = &cv->pts[cv->knee];
-
-			char at[48];
-
-			at_load(at, sizeof(at), sw, xval(sw, p));
-			fprintf(out, "%s%s %s: knee at %s (%.1f IOPS, %.2f us): more load raised IOPS by less than 10 %% while latency kept rising\n",
-				md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir), at,
-				p->iops, p->lat_us);
-		} else if (measured_points(cv) < 2) {
-			/* a knee needs two points with figures: not "IOPS still grew" */
-			fprintf(out, "%s%s %s: no knee: %u of its %u points measured something, and a knee needs 2\n",
-				md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir),
-				measured_points(cv), cv->npts);
-		} else {
-			fprintf(out, "%s%s %s: no knee: IOPS still grew by 10 %% or more, or latency did not rise\n",
-				md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir));
-		}
-		if (cv->ceiling.found) {
-			char at[48];
-
-			at_load(at, sizeof(at), sw, xval(sw, &cv->pts[cv->ceiling.from]));
-			fprintf(out, "%s%s %s: flat ceiling at %.1f IOPS from %s on (latency x%.1f)\n",
-				md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir), cv->ceiling.level,
-				at, cv->ceiling.lat_ratio);
-		}
+		for (unsigned int k = 0; k < cv->npts; k++)
+			table_point(out, cv, k, md);
+		table_findings(out, sw, cv, md);
 	}
 	return ferror(out) ? -EIO : 0;
 }
