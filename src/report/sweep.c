@@ -240,62 +240,85 @@ int cdm_report_sweep_json(FILE *out, const struct cdm_sweep *sw)
 	return cdm_jsonw_finish(&w) ? -EIO : 0;
 }
 
+/* the chart's series: per curve x, the first panel's y, mean and p99 latency */
+static double xs[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
+static double ys[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
+static double lm[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
+static double lq[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
+static char names[CDM_SWEEP_MAX_CURVES][96];
+
+/*
+ * Curve @c's measured points into the series above and its lines: @thr
+ * (the first panel), @lat[0] (mean) and @lat[1] (p99, dashed).  Returns its
+ * knee's index among the measured points, or -1.
+ */
+static int svg_curve(const struct cdm_sweep *sw, unsigned int c, struct cdm_plot_line *thr,
+		     struct cdm_plot_line *lat)
+{
+	const struct cdm_sweep_curve *cv = &sw->curves[c];
+	unsigned int n = 0;
+	int knee = -1;
+
+	for (unsigned int k = 0; k < cv->npts; k++) {
+		const struct cdm_sweep_point *pt = &cv->pts[k];
+
+		if (!pt->ok)
+			continue;
+		if ((int)k == cv->knee)
+			knee = (int)n;
+		xs[c][n] = xval(sw, pt);
+		ys[c][n] = sw->plot_mb_s ? pt->mb_s : pt->iops;
+		lm[c][n] = pt->lat_us;
+		lq[c][n] = pt->has_p99 ? pt->p99_us : 0.0 / 0.0;
+		n++;
+	}
+	/* a curve without a knee says so in the legend; the notes say why */
+	snprintf(names[c], sizeof(names[c]), "%s %s%s", cv->test,
+		 cdm_result_dir_name(cv->dir), knee >= 0 ? "" : ": no knee");
+	*thr = (struct cdm_plot_line){ .name = names[c], .n = n, .x = xs[c],
+				       .y = ys[c], .color = (int)c, .has_knee = knee >= 0,
+				       .knee = knee >= 0 ? (unsigned int)knee : 0 };
+	lat[0] = *thr;
+	lat[0].y = lm[c];
+	lat[1] = lat[0];
+	lat[1].y = lq[c];
+	lat[1].dashed = 1;
+	lat[1].has_knee = 0;
+	lat[1].no_legend = 1;
+	return knee;
+}
+
+/* the largest p99 latency of the @n curves, in us */
+static double svg_lat_max(unsigned int n)
+{
+	double lmax = 0;
+
+	for (unsigned int c = 0; c < n; c++)
+		for (unsigned int k = 0; k < CDM_SWEEP_MAX_VALUES; k++)
+			if (lq[c][k] > lmax)
+				lmax = lq[c][k];
+	return lmax;
+}
+
 int cdm_report_sweep_svg(FILE *out, const struct cdm_sweep *sw)
 {
 	struct cdm_plot_line thr[CDM_SWEEP_MAX_CURVES], lat[2 * CDM_SWEEP_MAX_CURVES];
-	/* per curve: x, the first panel's y, mean and p99 latency */
-	static double xs[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
-	static double ys[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
-	static double lm[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
-	static double lq[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
-	static char names[CDM_SWEEP_MAX_CURVES][1][96];
 	struct cdm_plot_panel p[2];
 	char sub[256], xl[96], t[CDM_FMT_SETTING_MAX];
 	unsigned int nl = 0, flat = 0, few = 0;
-	double lmax = 0, div;
+	double div;
 
-	for (unsigned int c = 0; c < sw->ncurves; c++) {
-		const struct cdm_sweep_curve *cv = &sw->curves[c];
-		unsigned int n = 0;
-		int knee = -1;
-
-		for (unsigned int k = 0; k < cv->npts; k++) {
-			const struct cdm_sweep_point *pt = &cv->pts[k];
-
-			if (!pt->ok)
-				continue;
-			if ((int)k == cv->knee)
-				knee = (int)n;
-			xs[c][n] = xval(sw, pt);
-			ys[c][n] = sw->plot_mb_s ? pt->mb_s : pt->iops;
-			lm[c][n] = pt->lat_us;
-			lq[c][n] = pt->has_p99 ? pt->p99_us : 0.0 / 0.0;
-			n++;
-		}
-		/* a curve without a knee says so in the legend; the notes say why */
-		snprintf(names[c][0], sizeof(names[c][0]), "%s %s%s", cv->test,
-			 cdm_result_dir_name(cv->dir), knee >= 0 ? "" : ": no knee");
-		if (knee < 0 && measured_points(cv) < 2)
+	memset(lq, 0, sizeof(lq));
+	for (unsigned int c = 0; c < sw->ncurves; c++, nl++) {
+		if (svg_curve(sw, c, &thr[nl], &lat[2 * nl]) >= 0)
+			continue;
+		if (measured_points(&sw->curves[c]) < 2)
 			few++;
-		else if (knee < 0)
+		else
 			flat++;
-		thr[nl] = (struct cdm_plot_line){ .name = names[c][0], .n = n, .x = xs[c],
-						  .y = ys[c], .color = (int)c, .has_knee = knee >= 0,
-						  .knee = knee >= 0 ? (unsigned int)knee : 0 };
-		lat[2 * nl] = thr[nl];
-		lat[2 * nl].y = lm[c];
-		lat[2 * nl + 1] = lat[2 * nl];
-		lat[2 * nl + 1].y = lq[c];
-		lat[2 * nl + 1].dashed = 1;
-		lat[2 * nl + 1].has_knee = 0;
-		lat[2 * nl + 1].no_legend = 1;
-		for (unsigned int k = 0; k < n; k++)
-			if (lq[c][k] > lmax)
-				lmax = lq[c][k];
-		nl++;
 	}
 	/* latency in ms once it passes 10 ms: shorter tick labels */
-	div = lmax > 10000 ? 1000 : 1;
+	div = svg_lat_max(nl) > 10000 ? 1000 : 1;
 	for (unsigned int c = 0; c < sw->ncurves; c++)
 		for (unsigned int k = 0; k < CDM_SWEEP_MAX_VALUES; k++) {
 			lm[c][k] /= div;
