@@ -209,55 +209,81 @@ static int is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/*
+ * The digits of a number from p->s[*i] on (a sign already passed): the
+ * integer part, then a fraction and an exponent if there are, *@i moved
+ * past them and *@whole cleared by either.  Returns 0 or -EINVAL (p->pos
+ * at the fault).
+ */
+static int scan_number(struct parser *p, size_t *i, int *whole)
+{
+	size_t k = *i;
+	const char *why = NULL;
+
+	if (k < p->len && p->s[k] == '0') {
+		if (++k < p->len && is_digit(p->s[k]))
+			why = "leading zero in a number";
+	} else if (k < p->len && is_digit(p->s[k])) {
+		while (k < p->len && is_digit(p->s[k]))
+			k++;
+	} else {
+		why = "a number needs digits";
+	}
+	if (!why && k < p->len && p->s[k] == '.') {
+		*whole = 0;
+		if (++k >= p->len || !is_digit(p->s[k]))
+			why = "a digit must follow the decimal point";
+		while (!why && k < p->len && is_digit(p->s[k]))
+			k++;
+	}
+	if (!why && k < p->len && (p->s[k] == 'e' || p->s[k] == 'E')) {
+		*whole = 0;
+		if (++k < p->len && (p->s[k] == '+' || p->s[k] == '-'))
+			k++;
+		if (k >= p->len || !is_digit(p->s[k]))
+			why = "an exponent needs digits";
+		while (!why && k < p->len && is_digit(p->s[k]))
+			k++;
+	}
+	if (why) {
+		p->pos = k;
+		return fail(p, -EINVAL, "%s", why);
+	}
+	*i = k;
+	return 0;
+}
+
+/* @buf, the digits of a whole number, exactly as v->u64 when it fits */
+static void exact_uint(struct cdm_json *v, const char *buf)
+{
+	uint64_t u = 0;
+
+	v->is_uint = 1;
+	for (size_t k = 0; buf[k]; k++) {
+		unsigned int dgt = (unsigned int)(buf[k] - '0');
+
+		if (u > (UINT64_MAX - dgt) / 10) {
+			v->is_uint = 0;
+			break;
+		}
+		u = u * 10 + dgt;
+	}
+	v->u64 = v->is_uint ? u : 0;
+}
+
 static int parse_number(struct parser *p, struct cdm_json *v)
 {
 	size_t start = p->pos, i = p->pos;
 	char buf[NUM_MAX + 1], *end;
-	int whole = 1, neg = 0;
+	int whole = 1, neg = 0, ret;
 
 	if (i < p->len && p->s[i] == '-') {
 		neg = 1;
 		i++;
 	}
-	if (i >= p->len) {
-		p->pos = i;
-		return fail(p, -EINVAL, "a number needs digits");
-	}
-	if (p->s[i] == '0') {
-		i++;
-		if (i < p->len && is_digit(p->s[i])) {
-			p->pos = i;
-			return fail(p, -EINVAL, "leading zero in a number");
-		}
-	} else if (is_digit(p->s[i])) {
-		while (i < p->len && is_digit(p->s[i]))
-			i++;
-	} else {
-		p->pos = i;
-		return fail(p, -EINVAL, "a number needs digits");
-	}
-	if (i < p->len && p->s[i] == '.') {
-		whole = 0;
-		i++;
-		if (i >= p->len || !is_digit(p->s[i])) {
-			p->pos = i;
-			return fail(p, -EINVAL, "a digit must follow the decimal point");
-		}
-		while (i < p->len && is_digit(p->s[i]))
-			i++;
-	}
-	if (i < p->len && (p->s[i] == 'e' || p->s[i] == 'E')) {
-		whole = 0;
-		i++;
-		if (i < p->len && (p->s[i] == '+' || p->s[i] == '-'))
-			i++;
-		if (i >= p->len || !is_digit(p->s[i])) {
-			p->pos = i;
-			return fail(p, -EINVAL, "an exponent needs digits");
-		}
-		while (i < p->len && is_digit(p->s[i]))
-			i++;
-	}
+	ret = scan_number(p, &i, &whole);
+	if (ret)
+		return ret;
 	if (i - start > NUM_MAX)
 		return fail(p, -EINVAL, "number longer than %d characters", NUM_MAX);
 	memcpy(buf, p->s + start, i - start);
@@ -267,22 +293,8 @@ static int parse_number(struct parser *p, struct cdm_json *v)
 	if (end != buf + (i - start) || v->num > 1.7976931348623157e308 ||
 	    v->num < -1.7976931348623157e308)
 		return fail(p, -EINVAL, "number out of range");
-	if (whole && !neg) {
-		uint64_t u = 0;
-		size_t k;
-
-		v->is_uint = 1;
-		for (k = 0; buf[k]; k++) {
-			unsigned int dgt = (unsigned int)(buf[k] - '0');
-
-			if (u > (UINT64_MAX - dgt) / 10) {
-				v->is_uint = 0;
-				break;
-			}
-			u = u * 10 + dgt;
-		}
-		v->u64 = v->is_uint ? u : 0;
-	}
+	if (whole && !neg)
+		exact_uint(v, buf);
 	/* a time in seconds, "0.5", read exactly: 500 thousandths, not 0.49999... */
 	v->is_milli = !neg && cdm_msec_parse(buf, &v->milli) == 0;
 	if (!v->is_milli)
