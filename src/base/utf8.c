@@ -74,3 +74,10 @@ size_t cdm_utf8_span(const char *s, size_t n)
 		i += k;
 	return i;
 }
+
+uint32_t cdm_utf8_utf16_pair(uint32_t hi, uint32_t lo)
+{
+	if (hi < 0xd800 || hi > 0xdbff || lo < 0xdc00 || lo > 0xdfff)
+		return 0;
+	return 0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00);
+}

@@ -31,9 +31,10 @@
 
 /*
  * UTF-16 (@be: big-endian) after its BOM into a new UTF-8 buffer *@out of
- * *@olen bytes.  An unpaired surrogate is refused as JSON's "\ud800" is
- * (model/json.c): it becomes the byte UTF16_LONE, never UTF-8, which the
- * check of each line (all_lines()) refuses, naming its line.  -ENOMEM.
+ * *@olen bytes, the pairs combined by cdm_utf8_utf16_pair().  An unpaired
+ * surrogate becomes the byte UTF16_LONE, never UTF-8, which the copy of
+ * each line (utf8_copy()) makes a '?', as any byte that is not UTF-8; an
+ * odd last byte becomes U+FFFD.  -ENOMEM.
  */
 static int utf16_to_utf8(const unsigned char *s, size_t len, int be, char **out, size_t *olen)
 {
@@ -45,12 +46,13 @@ static int utf16_to_utf8(const unsigned char *s, size_t len, int be, char **out,
 	for (i = 0; i + 1 < len; i += 2) {
 		uint32_t u = be ? (uint32_t)s[i] << 8 | s[i + 1] : (uint32_t)s[i + 1] << 8 | s[i];
 
-		if (u >= 0xd800 && u < 0xdc00 && i + 3 < len) {
+		if (i + 3 < len) {
 			uint32_t l = be ? (uint32_t)s[i + 2] << 8 | s[i + 3] :
 				     (uint32_t)s[i + 3] << 8 | s[i + 2];
+			uint32_t cp = cdm_utf8_utf16_pair(u, l);
 
-			if (l >= 0xdc00 && l < 0xe000) {
-				u = 0x10000 + ((u - 0xd800) << 10) + (l - 0xdc00);
+			if (cp) {
+				u = cp;
 				i += 2;
 			}
 		}
