@@ -25,6 +25,8 @@
 #define CDM_KIB 1024ull
 #define CDM_MIB (1024ull * CDM_KIB)
 #define CDM_GIB (1024ull * CDM_MIB)
+#define CDM_TIB (1024ull * CDM_GIB)
+#define CDM_PIB (1024ull * CDM_TIB)
 
 #define CDM_SIZE_CDM_N_MAX (1ull << 20)         /* cdm_size_scan_cdm()'s number, at most */
 
