@@ -327,32 +327,22 @@ static int test_token(struct rd *rd, const char **pp)
  */
 static int test_value(struct rd *rd, const char *p)
 {
-	static const struct {
-		const char *unit;
-		unsigned long long bytes;
-	} units[] = {
-		{ "TiB", 1024 * CDM_GIB }, { "GiB", CDM_GIB }, { "MiB", CDM_MIB },
-		{ "MB", CDM_MIB },      /* 3.x and 4.x print "1000 MB" for CDM's MiB */
-		{ "KiB", CDM_KIB }, { "B", 1 },
-	};
 	unsigned long long n;
-	unsigned int i;
+	const char *name;
+	uint64_t unit;
 
 	if (!cdm_cdm_lex_unknown(&p)) {
 		if (!cdm_cdm_lex_whole(&p, ~0ull, &n))
 			return 0;
-		for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-			if (cdm_cdm_lex_lit(&p, units[i].unit))
-				break;
-		if (i == sizeof(units) / sizeof(units[0]))
+		name = cdm_size_cdm_unit(&p, CDM_SIZE_CDM_TEST, &unit);
+		if (!name)
 			return 0;
-		if (n > CDM_SIZE_MAX / units[i].bytes || n * units[i].bytes < CDM_SIZE_MIN ||
-		    n * units[i].bytes > CDM_SIZE_MAX) {
+		if (n > CDM_SIZE_MAX / unit || n * unit < CDM_SIZE_MIN || n * unit > CDM_SIZE_MAX) {
 			rd->bad = cdm_err_set(rd->err, -EINVAL, "line %u: a test size of %llu %s is outside 512 B..1 PiB",
-					      rd->line, n, units[i].unit);
+					      rd->line, n, name);
 			return 0;
 		}
-		rd->info.size = n * units[i].bytes;
+		rd->info.size = n * unit;
 	}
 	while (!cdm_cdm_lex_at_end(p))
 		if (!test_token(rd, &p))
