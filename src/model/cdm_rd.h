@@ -12,7 +12,8 @@
  *
  * Each token reader moves *@p past what it read and returns 1, or returns
  * 0 and leaves *@p as it was; "after any blanks" means spaces and tabs
- * (the odd blanks are spaces by then: cdm_cdm_lex_odd_blank()).
+ * (the odd blanks are spaces by then: cdm_cdm_lex_odd_blank()).  It
+ * includes no header of cdm_read.c: the files below it use none of it.
  */
 #ifndef CDM_MODEL_CDM_RD_H
 #define CDM_MODEL_CDM_RD_H
@@ -21,9 +22,17 @@
 #include <stdint.h>
 
 #include "cdm/base/err.h"
-#include "cdm/model/cdm_read.h"
 #include "cdm/model/result.h"
 #include "cdm/model/spec.h"
+
+/*
+ * bytes of one line of a report at most; a longer line is no report's
+ * (the reader's own limits: cdm_read.c's users need neither)
+ */
+#define CDM_CDM_READ_LINE_MAX 1024
+
+/* result lines in one report at most (3 sections of CDM_MAX_TESTS) */
+#define CDM_CDM_READ_TESTS_MAX (3 * CDM_MAX_TESTS)
 
 #define QUOTE_MAX 60            /* bytes of a line quoted in an error */
 #define QUOTE_BUF (QUOTE_MAX * 6 + 8)   /* a line quoted: cdm_cdm_lex_quote() */

@@ -3,10 +3,10 @@
  * result_rd.h - private interface of the JSON result reader
  * (include/cdm/model/result_read.h), used only inside model/:
  *
- *	result_read.c		the document, its run info, the typed getters
- *				(cdm_result_read_*: each names what it refuses,
- *				"<where>.<key>: why", in @err, and returns
- *				-EINVAL)
+ *	result_read.c		the document and its run info
+ *	result_get.c		the typed getters (cdm_result_get_*: each names
+ *				what it refuses, "<where>.<key>: why", in @err,
+ *				and returns -EINVAL), which the others use
  *	result_read_test.c	one test: passes, histogram, reported figures,
  *				steady state, verify
  *	result_read_series.c	a test's --log-interval series
@@ -21,47 +21,47 @@
 #include "cdm/model/json.h"
 #include "cdm/model/result.h"
 
-/* ---- result_read.c ---- */
+/* ---- result_get.c ---- */
 
 /* "not a valid cdm result: <where>: <why>" in @err; returns -EINVAL */
 __attribute__((format(printf, 2, 3)))
-int cdm_result_read_bad(struct cdm_err *err, const char *fmt, ...);
+int cdm_result_get_bad(struct cdm_err *err, const char *fmt, ...);
 
 /* "<where>: expected object, found <type of v>"; returns -EINVAL */
-int cdm_result_read_not_object(struct cdm_err *err, const char *where, const struct cdm_json *v);
+int cdm_result_get_not_object(struct cdm_err *err, const char *where, const struct cdm_json *v);
 
 /* member @key of @obj with type @type (TRUE stands for either boolean), null
  * too when @null_ok; NULL (@err set) when absent or of another type */
-const struct cdm_json *cdm_result_read_mem(struct cdm_err *err, const struct cdm_json *obj, const char *where,
-					   const char *key, enum cdm_json_type type, int null_ok);
+const struct cdm_json *cdm_result_get_mem(struct cdm_err *err, const struct cdm_json *obj, const char *where,
+					  const char *key, enum cdm_json_type type, int null_ok);
 
 /* a whole number >= 0 into *@dst: 0 or -EINVAL */
-int cdm_result_read_u64(struct cdm_err *err, const struct cdm_json *obj, const char *where, const char *key,
-			uint64_t *dst);
+int cdm_result_get_u64(struct cdm_err *err, const struct cdm_json *obj, const char *where, const char *key,
+		       uint64_t *dst);
 
 /* a maximum, null in schema 2 when taken over nothing (read as 0) */
-int cdm_result_read_max_u64(struct cdm_err *err, const struct cdm_json *obj, const char *where,
-			    const char *key, uint64_t *dst);
+int cdm_result_get_max_u64(struct cdm_err *err, const struct cdm_json *obj, const char *where,
+			   const char *key, uint64_t *dst);
 
 /* a whole number up to @max into *@dst: 0 or -EINVAL */
-int cdm_result_read_get_uint(struct cdm_err *err, const struct cdm_json *obj, const char *where, const char *key,
+int cdm_result_get_uint(struct cdm_err *err, const struct cdm_json *obj, const char *where, const char *key,
 		unsigned int max, unsigned int *dst);
 
 /* a string into @dst (@dlen bytes); null gives "" when @null_ok */
-int cdm_result_read_str(struct cdm_err *err, const struct cdm_json *obj, const char *where, const char *key,
-			char *dst, size_t dlen, int null_ok);
+int cdm_result_get_str(struct cdm_err *err, const struct cdm_json *obj, const char *where, const char *key,
+		       char *dst, size_t dlen, int null_ok);
 
 /* true or false into *@dst (1, 0): 0 or -EINVAL */
-int cdm_result_read_boolean(struct cdm_err *err, const struct cdm_json *obj, const char *where,
-			    const char *key, int *dst);
+int cdm_result_get_boolean(struct cdm_err *err, const struct cdm_json *obj, const char *where,
+			   const char *key, int *dst);
 
 /* an optional whole number: absent or null leave *@dst */
-int cdm_result_read_opt_u64(struct cdm_err *err, const struct cdm_json *obj, const char *where,
-			    const char *key, uint64_t *dst);
+int cdm_result_get_opt_u64(struct cdm_err *err, const struct cdm_json *obj, const char *where,
+			   const char *key, uint64_t *dst);
 
 /* a figure from 0 to below @max (null, NaN, when @null_ok): 0 or -EINVAL */
-int cdm_result_read_figure(struct cdm_err *err, const struct cdm_json *obj, const char *where,
-			   const char *key, int null_ok, double max, double *dst);
+int cdm_result_get_figure(struct cdm_err *err, const struct cdm_json *obj, const char *where,
+			  const char *key, int null_ok, double max, double *dst);
 
 /* ---- result_read_test.c ---- */
 

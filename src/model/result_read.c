@@ -21,7 +21,6 @@
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,141 +41,6 @@
  * it, only keeps a hostile file from making the reader allocate without end.
  */
 #define TESTS_MAX (2u * CDM_MAX_TESTS * 16)
-
-/* "not a valid cdm result: <where>: <why>" in @err; returns -EINVAL */
-int cdm_result_read_bad(struct cdm_err *err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err)
-		return -EINVAL;
-	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
-	va_end(ap);
-	return cdm_err_prefix(err, -EINVAL, "not a valid cdm result");
-}
-
-/* "<where>: expected object, found <type of v>" */
-int cdm_result_read_not_object(struct cdm_err *err, const char *where, const struct cdm_json *v)
-{
-	return cdm_result_read_bad(err, "%s: expected object, found %s", where, cdm_json_type_name(v->type));
-}
-
-/* member @key of @obj with type @type (TRUE stands for either boolean) */
-const struct cdm_json *cdm_result_read_mem(struct cdm_err *err, const struct cdm_json *obj, const char *where,
-					   const char *key, enum cdm_json_type type, int null_ok)
-{
-	const struct cdm_json *v = cdm_json_get(obj, key);
-	enum cdm_json_type t;
-
-	if (!v) {
-		cdm_result_read_bad(err, "%s: no \"%s\"", where, key);
-		return NULL;
-	}
-	t = v->type == CDM_JSON_FALSE ? CDM_JSON_TRUE : v->type;
-	if ((null_ok && t == CDM_JSON_NULL) || t == type)
-		return v;
-	cdm_result_read_bad(err, "%s.%s: expected %s, found %s", where, key, cdm_json_type_name(type),
-			    cdm_json_type_name(v->type));
-	return NULL;
-}
-
-int cdm_result_read_u64(struct cdm_err *err, const struct cdm_json *obj, const char *where, const char *key,
-			uint64_t *dst)
-{
-	const struct cdm_json *v = cdm_result_read_mem(err, obj, where, key, CDM_JSON_NUMBER, 0);
-
-	if (!v)
-		return -EINVAL;
-	if (!v->is_uint)
-		return cdm_result_read_bad(err, "%s.%s: expected a whole number >= 0", where, key);
-	*dst = v->u64;
-	return 0;
-}
-
-/* a maximum, null in schema 2 when taken over nothing (read as 0) */
-int cdm_result_read_max_u64(struct cdm_err *err, const struct cdm_json *obj, const char *where,
-			    const char *key, uint64_t *dst)
-{
-	const struct cdm_json *v = cdm_result_read_mem(err, obj, where, key, CDM_JSON_NUMBER, 1);
-
-	if (!v)
-		return -EINVAL;
-	if (v->type == CDM_JSON_NULL) {
-		*dst = 0;
-		return 0;
-	}
-	return cdm_result_read_u64(err, obj, where, key, dst);
-}
-
-int cdm_result_read_get_uint(struct cdm_err *err, const struct cdm_json *obj, const char *where, const char *key,
-		unsigned int max, unsigned int *dst)
-{
-	uint64_t v = 0;
-
-	if (cdm_result_read_u64(err, obj, where, key, &v))
-		return -EINVAL;
-	if (v > max)
-		return cdm_result_read_bad(err, "%s.%s: %" PRIu64 " is above %u", where, key, v, max);
-	*dst = (unsigned int)v;
-	return 0;
-}
-
-/* a string into @dst; null gives "" when @null_ok */
-int cdm_result_read_str(struct cdm_err *err, const struct cdm_json *obj, const char *where, const char *key,
-			char *dst, size_t dlen, int null_ok)
-{
-	const struct cdm_json *v = cdm_result_read_mem(err, obj, where, key, CDM_JSON_STRING, null_ok);
-
-	if (!v)
-		return -EINVAL;
-	snprintf(dst, dlen, "%s", v->type == CDM_JSON_STRING ? v->str : "");
-	return 0;
-}
-
-int cdm_result_read_boolean(struct cdm_err *err, const struct cdm_json *obj, const char *where,
-			    const char *key, int *dst)
-{
-	const struct cdm_json *v = cdm_result_read_mem(err, obj, where, key, CDM_JSON_TRUE, 0);
-
-	if (!v)
-		return -EINVAL;
-	*dst = v->type == CDM_JSON_TRUE;
-	return 0;
-}
-
-/* an optional whole number: absent or null leave *dst */
-int cdm_result_read_opt_u64(struct cdm_err *err, const struct cdm_json *obj, const char *where,
-			    const char *key, uint64_t *dst)
-{
-	const struct cdm_json *v = cdm_json_get(obj, key);
-
-	if (!v || v->type == CDM_JSON_NULL)
-		return 0;
-	return cdm_result_read_u64(err, obj, where, key, dst);
-}
-
-/*
- * A figure @key of @obj: a number from 0 to below @max; null (read as NaN,
- * no figure) when @null_ok.  The one rule for the file's figures: a
- * report's, its --end-fsync note's, a steady window's, a series' finds.
- */
-int cdm_result_read_figure(struct cdm_err *err, const struct cdm_json *obj, const char *where,
-			   const char *key, int null_ok, double max, double *dst)
-{
-	const struct cdm_json *v = cdm_result_read_mem(err, obj, where, key, CDM_JSON_NUMBER, null_ok);
-
-	if (!v)
-		return -EINVAL;
-	if (v->type != CDM_JSON_NUMBER) {
-		*dst = cdm_pass_no_figure();
-		return 0;
-	}
-	if (!(v->num >= 0.0 && v->num < max))
-		return cdm_result_read_bad(err, "%s.%s: out of range", where, key);
-	*dst = v->num + 0.0;    /* -0 as 0: a report prints no "-0.000" */
-	return 0;
-}
 
 /*
  * source.verify_blocks against the tests read: the blocks of cdm's text's
@@ -205,14 +69,14 @@ static int verify_total(struct cdm_err *err, const struct cdm_run_result *r)
 		}
 	}
 	if (n && known != UINT32_MAX)
-		return cdm_result_read_bad(err, "tests[%u].verify.blocks: null, but tests[%u]'s is a count: a text states its clean tests' blocks together",
-					   unknown, known);
+		return cdm_result_get_bad(err, "tests[%u].verify.blocks: null, but tests[%u]'s is a count: a text states its clean tests' blocks together",
+					  unknown, known);
 	if (total && !n)
-		return cdm_result_read_bad(err, "source.verify_blocks: %" PRIu64 ", but no clean test's blocks are null",
-					   total);
+		return cdm_result_get_bad(err, "source.verify_blocks: %" PRIu64 ", but no clean test's blocks are null",
+					  total);
 	if (total && total < n)
-		return cdm_result_read_bad(err, "source.verify_blocks: %" PRIu64 " for %u clean tests, each of which read back a block at least",
-					   total, n);
+		return cdm_result_get_bad(err, "source.verify_blocks: %" PRIu64 " for %u clean tests, each of which read back a block at least",
+					  total, n);
 	return 0;
 }
 
@@ -231,20 +95,20 @@ static int read_memory_under(struct cdm_err *err, const struct cdm_json *tg,
 	if (!a || a->type == CDM_JSON_NULL)
 		return 0;
 	if (a->type != CDM_JSON_ARRAY)
-		return cdm_result_read_bad(err, "target.memory_under: expected array, found %s",
-					   cdm_json_type_name(a->type));
+		return cdm_result_get_bad(err, "target.memory_under: expected array, found %s",
+					  cdm_json_type_name(a->type));
 	for (size_t i = 0; i < a->n; i++) {
 		const struct cdm_json *o = &a->items[i];
 		struct cdm_mem_under f;
 
 		snprintf(w, sizeof(w), "target.memory_under[%zu]", i);
 		if (o->type != CDM_JSON_OBJECT)
-			return cdm_result_read_not_object(err, w, o);
-		if (cdm_result_read_str(err, o, w, "kind", f.kind, sizeof(f.kind), 0) ||
-		    cdm_result_read_str(err, o, w, "layer", f.layer, sizeof(f.layer), 0) ||
-		    cdm_result_read_str(err, o, w, "stack", f.stack, sizeof(f.stack), 0) ||
-		    cdm_result_read_str(err, o, w, "why", f.why, sizeof(f.why), 0) ||
-		    cdm_result_read_str(err, o, w, "fix", f.fix, sizeof(f.fix), 0))
+			return cdm_result_get_not_object(err, w, o);
+		if (cdm_result_get_str(err, o, w, "kind", f.kind, sizeof(f.kind), 0) ||
+		    cdm_result_get_str(err, o, w, "layer", f.layer, sizeof(f.layer), 0) ||
+		    cdm_result_get_str(err, o, w, "stack", f.stack, sizeof(f.stack), 0) ||
+		    cdm_result_get_str(err, o, w, "why", f.why, sizeof(f.why), 0) ||
+		    cdm_result_get_str(err, o, w, "fix", f.fix, sizeof(f.fix), 0))
 			return -EINVAL;
 		if (in->nmem_under < CDM_MEM_UNDER_MAX)
 			in->mem_under[in->nmem_under++] = f;
@@ -265,7 +129,7 @@ static int null_u64(struct cdm_err *err, const struct cdm_json *obj, const char 
 		*dst = 0;
 		return 0;
 	}
-	return cdm_result_read_u64(err, obj, where, key, dst);
+	return cdm_result_get_u64(err, obj, where, key, dst);
 }
 
 /*
@@ -275,7 +139,7 @@ static int null_u64(struct cdm_err *err, const struct cdm_json *obj, const char 
 static int null_secs(struct cdm_err *err, const struct cdm_json *obj, const char *where,
 		     const char *key, unsigned int *ms)
 {
-	const struct cdm_json *v = cdm_result_read_mem(err, obj, where, key, CDM_JSON_NUMBER, 1);
+	const struct cdm_json *v = cdm_result_get_mem(err, obj, where, key, CDM_JSON_NUMBER, 1);
 	char t[CDM_MSEC_FORMAT_MAX];
 
 	if (!v)
@@ -285,10 +149,10 @@ static int null_secs(struct cdm_err *err, const struct cdm_json *obj, const char
 		return 0;
 	}
 	if (!v->is_milli)
-		return cdm_result_read_bad(err, "%s.%s: expected seconds >= 0 with at most 3 decimals", where, key);
+		return cdm_result_get_bad(err, "%s.%s: expected seconds >= 0 with at most 3 decimals", where, key);
 	if (v->milli > CDM_TIME_MAX_MS)
-		return cdm_result_read_bad(err, "%s.%s: %s is above %u", where, key,
-					   cdm_msec_format(v->milli, t, sizeof(t)), CDM_TIME_MAX);
+		return cdm_result_get_bad(err, "%s.%s: %s is above %u", where, key,
+					  cdm_msec_format(v->milli, t, sizeof(t)), CDM_TIME_MAX);
 	*ms = (unsigned int)v->milli;
 	return 0;
 }
@@ -301,7 +165,7 @@ static int null_count(struct cdm_err *err, const struct cdm_json *set, unsigned 
 		*dst = 0;
 		return 0;
 	}
-	return cdm_result_read_get_uint(err, set, "settings", "count", CDM_MAX_PASSES, dst);
+	return cdm_result_get_uint(err, set, "settings", "count", CDM_MAX_PASSES, dst);
 }
 
 /*
@@ -320,35 +184,35 @@ static int read_source(struct cdm_err *err, const struct cdm_json *root, struct 
 	if (!so || so->type == CDM_JSON_NULL)
 		return 0;
 	if (so->type != CDM_JSON_OBJECT)
-		return cdm_result_read_not_object(err, "source", so);
-	if (cdm_result_read_str(err, so, "source", "kind", kind, sizeof(kind), 0))
+		return cdm_result_get_not_object(err, "source", so);
+	if (cdm_result_get_str(err, so, "source", "kind", kind, sizeof(kind), 0))
 		return -EINVAL;
 	if (!strcmp(kind, "cdm_text")) {
 		/* cdm's own text report read back (cdm_read.h), and whose figures */
 		src->kind = CDM_SOURCE_CDM_TEXT;
 		if (cdm_json_get(so, "origin") &&
-		    cdm_result_read_str(err, so, "source", "origin", src->origin, sizeof(src->origin), 1))
+		    cdm_result_get_str(err, so, "source", "origin", src->origin, sizeof(src->origin), 1))
 			return -EINVAL;
 	} else if (!strcmp(kind, "crystaldiskmark")) {
 		src->kind = CDM_SOURCE_CDM_REPORT;
 	} else {
-		return cdm_result_read_bad(err, "source.kind: \"%s\", expected \"crystaldiskmark\" or \"cdm_text\"", kind);
+		return cdm_result_get_bad(err, "source.kind: \"%s\", expected \"crystaldiskmark\" or \"cdm_text\"", kind);
 	}
-	if (cdm_result_read_str(err, so, "source", "product", src->product, sizeof(src->product), 1) ||
-	    cdm_result_read_str(err, so, "source", "version", src->version, sizeof(src->version), 1) ||
-	    cdm_result_read_str(err, so, "source", "edition", src->edition, sizeof(src->edition), 1) ||
-	    cdm_result_read_str(err, so, "source", "file", src->file, sizeof(src->file), 1) ||
-	    cdm_result_read_str(err, so, "source", "date_text", src->date_text, sizeof(src->date_text), 1) ||
-	    cdm_result_read_str(err, so, "source", "volume", src->volume, sizeof(src->volume), 1) ||
-	    cdm_result_read_opt_u64(err, so, "source", "layout", &layout) ||
-	    cdm_result_read_opt_u64(err, so, "source", "verify_blocks", &src->verify_blocks))
+	if (cdm_result_get_str(err, so, "source", "product", src->product, sizeof(src->product), 1) ||
+	    cdm_result_get_str(err, so, "source", "version", src->version, sizeof(src->version), 1) ||
+	    cdm_result_get_str(err, so, "source", "edition", src->edition, sizeof(src->edition), 1) ||
+	    cdm_result_get_str(err, so, "source", "file", src->file, sizeof(src->file), 1) ||
+	    cdm_result_get_str(err, so, "source", "date_text", src->date_text, sizeof(src->date_text), 1) ||
+	    cdm_result_get_str(err, so, "source", "volume", src->volume, sizeof(src->volume), 1) ||
+	    cdm_result_get_opt_u64(err, so, "source", "layout", &layout) ||
+	    cdm_result_get_opt_u64(err, so, "source", "verify_blocks", &src->verify_blocks))
 		return -EINVAL;
 	if (layout > 99)
-		return cdm_result_read_bad(err, "source.layout: %" PRIu64 " is no CrystalDiskMark version", layout);
+		return cdm_result_get_bad(err, "source.layout: %" PRIu64 " is no CrystalDiskMark version", layout);
 	/* as cdm's text states it (report/layout.c), and its reader reads it back */
 	if (src->verify_blocks > INT64_MAX)
-		return cdm_result_read_bad(err, "source.verify_blocks: %" PRIu64 ", more than 2^63 - 1 blocks",
-					   src->verify_blocks);
+		return cdm_result_get_bad(err, "source.verify_blocks: %" PRIu64 ", more than 2^63 - 1 blocks",
+					  src->verify_blocks);
 	src->layout = (unsigned int)layout;
 	/* an interval, admin or test data the report did not state was written as null */
 	v = cdm_json_get(cdm_json_get(root, "settings"), "interval_s");
@@ -368,7 +232,7 @@ static int opt_bool(struct cdm_err *err, const struct cdm_json *obj, const char 
 
 	if (!v || v->type == CDM_JSON_NULL)
 		return 0;
-	return cdm_result_read_boolean(err, obj, where, key, dst);
+	return cdm_result_get_boolean(err, obj, where, key, dst);
 }
 
 /* an optional string: absent or null leave *dst */
@@ -379,7 +243,7 @@ static int opt_str(struct cdm_err *err, const struct cdm_json *obj, const char *
 
 	if (!v || v->type == CDM_JSON_NULL)
 		return 0;
-	return cdm_result_read_str(err, obj, where, key, dst, dlen, 0);
+	return cdm_result_get_str(err, obj, where, key, dst, dlen, 0);
 }
 
 /*
@@ -396,7 +260,7 @@ static int cpu_list(struct cdm_err *err, const char *where, const char *key, con
 
 	if (!text[0] || !cdm_cpulist_parse(text, CDM_CPULIST_MAX, cpus, &n, &e))
 		return 0;
-	return cdm_result_read_bad(err, "%s.%s: not a CPU list: %s", where, key, e.msg);
+	return cdm_result_get_bad(err, "%s.%s: not a CPU list: %s", where, key, e.msg);
 }
 
 /*
@@ -416,7 +280,7 @@ static int read_null_device(struct cdm_err *err, const struct cdm_json *set,
 	if (!in->null_device[0])
 		return 0;
 	if (cdm_devspec_parse(in->null_device, &spec, &e) < 0)
-		return cdm_result_read_bad(err, "settings.null_device: not a simulated device: %s", e.msg);
+		return cdm_result_get_bad(err, "settings.null_device: not a simulated device: %s", e.msg);
 	cdm_devspec_format(&spec, in->null_device, sizeof(in->null_device));
 	return 0;
 }
@@ -438,16 +302,16 @@ static int read_precondition(struct cdm_err *err, const struct cdm_json *pc,
 	int complete = !t || t->type != CDM_JSON_NULL;
 
 	if (pc->type != CDM_JSON_OBJECT)
-		return cdm_result_read_not_object(err, "settings.precondition", pc);
-	if (complete && cdm_result_read_u64(err, pc, "settings.precondition", "time_ns", &in->precondition_ns))
+		return cdm_result_get_not_object(err, "settings.precondition", pc);
+	if (complete && cdm_result_get_u64(err, pc, "settings.precondition", "time_ns", &in->precondition_ns))
 		return -EINVAL;
 	if (complete && !in->precondition_ns)
-		return cdm_result_read_bad(err, "settings.precondition.time_ns: 0 (null when it did not complete)");
+		return cdm_result_get_bad(err, "settings.precondition.time_ns: 0 (null when it did not complete)");
 	if (c && (c->type != CDM_JSON_TRUE && c->type != CDM_JSON_FALSE))
-		return cdm_result_read_bad(err, "settings.precondition.complete: expected a boolean");
+		return cdm_result_get_bad(err, "settings.precondition.complete: expected a boolean");
 	if (c && (c->type == CDM_JSON_TRUE) != complete)
-		return cdm_result_read_bad(err, "settings.precondition: \"complete\" is %s, but time_ns is %s",
-					   complete ? "false" : "true", complete ? "a time" : "null");
+		return cdm_result_get_bad(err, "settings.precondition: \"complete\" is %s, but time_ns is %s",
+					  complete ? "false" : "true", complete ? "a time" : "null");
 	if (!complete)
 		in->precondition_ns = 0;
 	in->precondition = 1;
@@ -467,9 +331,9 @@ static int read_hold_settings(struct cdm_err *err, const struct cdm_json *set,
 		return -EINVAL;
 	if (ss && ss->type != CDM_JSON_NULL) {
 		if (ss->type != CDM_JSON_OBJECT)
-			return cdm_result_read_not_object(err, "settings.steady_state", ss);
-		if (cdm_result_read_get_uint(err, ss, "settings.steady_state", "max_rounds", CDM_MAX_PASSES,
-					     &in->max_rounds))
+			return cdm_result_get_not_object(err, "settings.steady_state", ss);
+		if (cdm_result_get_uint(err, ss, "settings.steady_state", "max_rounds", CDM_MAX_PASSES,
+					&in->max_rounds))
 			return -EINVAL;
 		in->steady_state = 1;
 	}
@@ -496,7 +360,7 @@ static int read_placement(struct cdm_err *err, const struct cdm_json *sy, struct
 	if (!v || v->type == CDM_JSON_NULL)
 		return 0;
 	/* the kernel numbers nodes below MAX_NUMNODES, at most 1 << 10 */
-	if (cdm_result_read_get_uint(err, sy, "system", "device_numa_node", 1023, &node))
+	if (cdm_result_get_uint(err, sy, "system", "device_numa_node", 1023, &node))
 		return -EINVAL;
 	in->dev_numa_node = (int)node;
 	return 0;
@@ -506,12 +370,12 @@ static int read_placement(struct cdm_err *err, const struct cdm_json *sy, struct
  * read_info() keeps the names it calls as it had them, while the settings
  * table replaces it (issue 24, item 1); these go with it.
  */
-#define bad cdm_result_read_bad
-#define boolean cdm_result_read_boolean
-#define get_uint cdm_result_read_get_uint
-#define mem cdm_result_read_mem
-#define opt_u64 cdm_result_read_opt_u64
-#define str cdm_result_read_str
+#define bad cdm_result_get_bad
+#define boolean cdm_result_get_boolean
+#define get_uint cdm_result_get_uint
+#define mem cdm_result_get_mem
+#define opt_u64 cdm_result_get_opt_u64
+#define str cdm_result_get_str
 
 static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cdm_run_result *r)
 {
@@ -671,7 +535,7 @@ static int check_kind(const struct cdm_json *root, unsigned int flags, struct cd
 	if (!tool || tool->type != CDM_JSON_STRING || strcmp(tool->str, "cdm") || !sv)
 		return cdm_err_set(err, -EINVAL, "not a cdm result (valid JSON, but not an object with \"tool\": \"cdm\" and a \"schema_version\")");
 	if (sv->type != CDM_JSON_NUMBER || !sv->is_uint || sv->u64 < 1)
-		return cdm_result_read_bad(err, "schema_version: expected a whole number >= 1");
+		return cdm_result_get_bad(err, "schema_version: expected a whole number >= 1");
 	if (sv->u64 > CDM_JSON_SCHEMA_READ_MAX)
 		return cdm_err_set(err, -EPROTONOSUPPORT, "schema_version %" PRIu64 " is newer than this cdm reads (%d)",
 				   sv->u64, CDM_JSON_SCHEMA_READ_MAX);
@@ -696,13 +560,13 @@ static int settings_ok(struct cdm_err *err, const struct cdm_run_info *in)
 	char t[CDM_MSEC_FORMAT_MAX];
 
 	if ((in->count || !imported) && (in->count < 1 || in->count > CDM_COUNT_MAX))
-		return cdm_result_read_bad(err, "settings.count: %u is outside 1..%u", in->count, CDM_COUNT_MAX);
+		return cdm_result_get_bad(err, "settings.count: %u is outside 1..%u", in->count, CDM_COUNT_MAX);
 	if ((in->time_ms || !imported) && in->time_ms < CDM_TIME_MIN_MS)
-		return cdm_result_read_bad(err, "settings.time_s: %s is outside 0.1..%u",
-					   cdm_msec_format(in->time_ms, t, sizeof(t)), CDM_TIME_MAX);
+		return cdm_result_get_bad(err, "settings.time_s: %s is outside 0.1..%u",
+					  cdm_msec_format(in->time_ms, t, sizeof(t)), CDM_TIME_MAX);
 	if ((in->size || !imported) && (in->size < CDM_SIZE_MIN || in->size > CDM_SIZE_MAX))
-		return cdm_result_read_bad(err, "settings.size_bytes: %" PRIu64 " is outside %llu..%llu", in->size,
-					   CDM_SIZE_MIN, CDM_SIZE_MAX);
+		return cdm_result_get_bad(err, "settings.size_bytes: %" PRIu64 " is outside %llu..%llu", in->size,
+					  CDM_SIZE_MIN, CDM_SIZE_MAX);
 	return 0;
 }
 
@@ -727,7 +591,7 @@ int cdm_result_read(const char *text, size_t len, unsigned int flags,
 	tests = cdm_json_get(root, "tests");
 	n = tests && tests->type == CDM_JSON_ARRAY ? tests->n : 0;
 	if (n > TESTS_MAX) {
-		ret = cdm_result_read_bad(err, "tests: %zu tests, more than cdm ever writes", n);
+		ret = cdm_result_get_bad(err, "tests: %zu tests, more than cdm ever writes", n);
 		goto out;
 	}
 	r = cdm_result_alloc((unsigned int)n);
@@ -740,7 +604,7 @@ int cdm_result_read(const char *text, size_t len, unsigned int flags,
 		ret = read_source(err, root, &r->info);
 	if (!ret)
 		ret = settings_ok(err, &r->info);
-	if (!ret && !cdm_result_read_mem(err, root, "result", "tests", CDM_JSON_ARRAY, 0))
+	if (!ret && !cdm_result_get_mem(err, root, "result", "tests", CDM_JSON_ARRAY, 0))
 		ret = -EINVAL;
 	/* an aggregate's tests sum the threads of its runs (model/merge.h) */
 	tmax = cdm_json_get(root, "scale") ? CDM_THREADS_MAX * CDM_MERGE_MAX : CDM_THREADS_MAX;
