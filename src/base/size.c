@@ -64,32 +64,46 @@ int cdm_size_scan(const char **sp, uint64_t *bytes)
 	return unit;
 }
 
-int cdm_size_scan_cdm(const char **sp, uint64_t *bytes)
+const char *cdm_size_cdm_unit(const char **sp, unsigned int which, uint64_t *bytes)
 {
 	static const struct {
 		const char *unit;
 		uint64_t bytes;
+		unsigned int which;
 	} units[] = {
-		{ "MiB", CDM_MIB }, { "KiB", CDM_KIB },
-		{ "KB", CDM_KIB },      /* CDM 3.x and 4.x */
-		{ "B", 1 },
+		{ "TiB", CDM_TIB, CDM_SIZE_CDM_TEST },
+		{ "GiB", CDM_GIB, CDM_SIZE_CDM_TEST },
+		{ "MiB", CDM_MIB, CDM_SIZE_CDM_BLOCK | CDM_SIZE_CDM_TEST },
+		{ "MB", CDM_MIB, CDM_SIZE_CDM_TEST },     /* CDM 3.x and 4.x: a test size */
+		{ "KiB", CDM_KIB, CDM_SIZE_CDM_BLOCK | CDM_SIZE_CDM_TEST },
+		{ "KB", CDM_KIB, CDM_SIZE_CDM_BLOCK },    /* CDM 3.x and 4.x: a block */
+		{ "B", 1, CDM_SIZE_CDM_BLOCK | CDM_SIZE_CDM_TEST },
 	};
 	const char *p = cdm_ascii_skip_space(*sp);
-	uint64_t v;
 
-	if (!cdm_ascii_is_digit(*p) || cdm_uint_scan(&p, CDM_SIZE_CDM_N_MAX, &v))
-		return 0;
-	p = cdm_ascii_skip_space(p);
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		size_t n = strlen(units[i].unit);
 
-		if (!strncmp(p, units[i].unit, n)) {
-			*bytes = v * units[i].bytes;
+		if ((units[i].which & which) && !strncmp(p, units[i].unit, n)) {
+			*bytes = units[i].bytes;
 			*sp = p + n;
-			return 1;
+			return units[i].unit;
 		}
 	}
-	return 0;
+	return NULL;
+}
+
+int cdm_size_scan_cdm(const char **sp, uint64_t *bytes)
+{
+	const char *p = cdm_ascii_skip_space(*sp);
+	uint64_t v, unit;
+
+	if (!cdm_ascii_is_digit(*p) || cdm_uint_scan(&p, CDM_SIZE_CDM_N_MAX, &v) ||
+	    !cdm_size_cdm_unit(&p, CDM_SIZE_CDM_BLOCK, &unit))
+		return 0;
+	*bytes = v * unit;
+	*sp = p;
+	return 1;
 }
 
 int cdm_size_parse(const char *s, uint64_t *bytes)

@@ -83,3 +83,10 @@ size_t cdm_utf8_chars(const char *s, size_t n)
 		c += !cdm_utf8_cont((unsigned char)s[i]);
 	return c;
 }
+
+uint32_t cdm_utf8_utf16_pair(uint32_t hi, uint32_t lo)
+{
+	if (hi < 0xd800 || hi > 0xdbff || lo < 0xdc00 || lo > 0xdfff)
+		return 0;
+	return 0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00);
+}

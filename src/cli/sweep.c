@@ -468,7 +468,7 @@ int cdm_cli_sweep_main(int argc, char **argv)
 	o.warmup_ms = 1000;
 	o.engine = "auto";
 	o.mode = "all";
-	o.size = 1ull << 30;
+	o.size = CDM_GIB;
 	o.cfg.direct = 1;
 	o.cfg.progress = isatty(STDERR_FILENO);
 	s = parse_args(argc, argv, &o);

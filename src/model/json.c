@@ -174,9 +174,9 @@ static int parse_string(struct parser *p, char **out, size_t *outlen)
 				lo = hex4(p);
 				if (lo < 0)
 					goto bad_u;
-				if (lo < 0xdc00 || lo > 0xdfff)
+				cp = cdm_utf8_utf16_pair((uint32_t)cp, (uint32_t)lo);
+				if (!cp)
 					goto lone;
-				cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
 			}
 			if (cp == 0) {
 				free(d);

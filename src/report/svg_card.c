@@ -366,8 +366,8 @@ static void target_text(const struct cdm_run_info *in, char *buf, size_t len)
 	} else if (in->fs_total_bytes) {
 		snprintf(buf, len, "%s: %u%% (%llu/%lluGiB)", in->target,
 			 (unsigned int)(100.0 * (double)in->fs_used_bytes / (double)in->fs_total_bytes + 0.5),
-			 (unsigned long long)((in->fs_used_bytes + (1ull << 29)) >> 30),
-			 (unsigned long long)((in->fs_total_bytes + (1ull << 29)) >> 30));
+			 (unsigned long long)((in->fs_used_bytes + CDM_GIB / 2) / CDM_GIB),
+			 (unsigned long long)((in->fs_total_bytes + CDM_GIB / 2) / CDM_GIB));
 	} else {
 		snprintf(buf, len, "%s", in->target);
 	}

@@ -29,12 +29,13 @@
 
 #include "cdm/base/clock.h"
 #include "cdm/base/prng.h"
+#include "cdm/base/size.h"
 #include "cdm/model/stamp.h"
 #include "cdm/plan/limits.h"
 #include "cdm/target/numa.h"
 #include "worker.h"
 
-#define HUGE_2M (2ull << 20)
+#define HUGE_2M (2 * CDM_MIB)
 
 struct wstate {
 	struct cdm_worker *w;

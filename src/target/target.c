@@ -96,7 +96,7 @@ static int check_room(const char *path, uint64_t size, const struct cdm_target *
 	}
 	if (size <= t->avail_bytes)
 		return 0;
-	if (t->avail_bytes >= (1ull << 20))
+	if (t->avail_bytes >= CDM_MIB)
 		snprintf(have, sizeof(have), "%" PRIu64 " MiB", t->avail_bytes >> 20);
 	else
 		snprintf(have, sizeof(have), "%" PRIu64 " KiB", t->avail_bytes >> 10);

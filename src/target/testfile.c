@@ -500,8 +500,8 @@ static int fill_failed(const struct cdm_testfile *f, uint64_t at, int e, unsigne
 	char sz[32], got[32], which[48] = "";
 
 	cdm_size_format(f->size, sz, sizeof(sz));
-	cdm_size_format(at & ~((1ull << 20) - 1), got, sizeof(got));
-	if (at < (1ull << 20))
+	cdm_size_format(at & ~(CDM_MIB - 1), got, sizeof(got));
+	if (at < CDM_MIB)
 		snprintf(got, sizeof(got), "%" PRIu64 " bytes", at);
 	if (pass)
 		snprintf(which, sizeof(which), " (preconditioning, pass %u of %u)", pass,

@@ -502,6 +502,50 @@ static void test_size_cdm(void **state)
 	assert_int_equal(CDM_GIB, 1024 * 1024 * 1024);
 }
 
+/* the units of a footer's Test size, and of a row's block (cdm_size_cdm_unit()) */
+static void test_size_cdm_unit(void **state)
+{
+	static const struct size_case test[] = {
+		{ "TiB", CDM_TIB }, { "GiB", CDM_GIB }, { " MiB", CDM_MIB }, { "MB", CDM_MIB },
+		{ "KiB", CDM_KIB }, { "B", 1 },
+	};
+	static const char *const not_test[] = { "KB", "GB", "gib", "", "PiB" };
+	static const char *const not_block[] = { "TiB", "GiB", "MB" };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(test) / sizeof(test[0]); i++) {
+		const char *p = test[i].text;
+		uint64_t b = 0;
+
+		assert_non_null(cdm_size_cdm_unit(&p, CDM_SIZE_CDM_TEST, &b));
+		assert_int_equal(b, test[i].bytes);
+		assert_int_equal(*p, '\0');
+	}
+	for (i = 0; i < sizeof(not_test) / sizeof(not_test[0]); i++) {
+		const char *p = not_test[i];
+		uint64_t b = 7;
+
+		assert_null(cdm_size_cdm_unit(&p, CDM_SIZE_CDM_TEST, &b));
+		assert_ptr_equal(p, not_test[i]);
+		assert_int_equal(b, 7);
+	}
+	for (i = 0; i < sizeof(not_block) / sizeof(not_block[0]); i++) {
+		const char *p = not_block[i];
+		uint64_t b = 7;
+
+		assert_null(cdm_size_cdm_unit(&p, CDM_SIZE_CDM_BLOCK, &b));
+	}
+	/* the unit as printed, for a message */
+	{
+		const char *p = "MB)";
+		uint64_t b;
+
+		assert_string_equal(cdm_size_cdm_unit(&p, CDM_SIZE_CDM_TEST, &b), "MB");
+		assert_string_equal(p, ")");
+	}
+}
+
 /* ---- whole numbers ------------------------------------------------- */
 
 static void test_uint_parse(void **state)
@@ -1111,6 +1155,7 @@ int main(void)
 		cmocka_unit_test(test_size_rejects),
 		cmocka_unit_test(test_size_format),
 		cmocka_unit_test(test_size_cdm),
+		cmocka_unit_test(test_size_cdm_unit),
 		cmocka_unit_test(test_uint_parse),
 		cmocka_unit_test(test_profile_parse_full),
 		cmocka_unit_test(test_profile_parse_unset),

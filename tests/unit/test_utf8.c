@@ -154,6 +154,22 @@ static void test_span(void **state)
 	assert_int_equal(cdm_utf8_span("x\xe6\x97\xa5", 3), 1);
 }
 
+/* the one combine of a UTF-16 surrogate pair: strict, no lone surrogate */
+static void test_utf16_pair(void **state)
+{
+	(void)state;
+	assert_int_equal(cdm_utf8_utf16_pair(0xd800, 0xdc00), 0x10000);
+	assert_int_equal(cdm_utf8_utf16_pair(0xd83d, 0xde00), 0x1f600);
+	assert_int_equal(cdm_utf8_utf16_pair(0xdbff, 0xdfff), 0x10ffff);
+	/* a low surrogate first, a high one twice, a surrogate and a letter */
+	assert_int_equal(cdm_utf8_utf16_pair(0xdc00, 0xd800), 0);
+	assert_int_equal(cdm_utf8_utf16_pair(0xd800, 0xd800), 0);
+	assert_int_equal(cdm_utf8_utf16_pair(0xd800, 'a'), 0);
+	assert_int_equal(cdm_utf8_utf16_pair('a', 0xdc00), 0);
+	assert_int_equal(cdm_utf8_utf16_pair(0xd7ff, 0xdc00), 0);
+	assert_int_equal(cdm_utf8_utf16_pair(0xd800, 0xe000), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -164,6 +180,7 @@ int main(void)
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_span),
 		cmocka_unit_test(test_chars),
+		cmocka_unit_test(test_utf16_pair),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -25,6 +25,8 @@
 #define CDM_KIB 1024ull
 #define CDM_MIB (1024ull * CDM_KIB)
 #define CDM_GIB (1024ull * CDM_MIB)
+#define CDM_TIB (1024ull * CDM_GIB)
+#define CDM_PIB (1024ull * CDM_TIB)
 
 #define CDM_SIZE_CDM_N_MAX (1ull << 20)         /* cdm_size_scan_cdm()'s number, at most */
 
@@ -51,6 +53,22 @@ int cdm_size_scan(const char **sp, uint64_t *bytes);
  * *@bytes left as they were.
  */
 int cdm_size_scan_cdm(const char **sp, uint64_t *bytes);
+
+/* the units of CrystalDiskMark's sizes (cdm_size_cdm_unit()'s @which) */
+#define CDM_SIZE_CDM_BLOCK 0x1u /* a result row's block: MiB KiB KB B */
+#define CDM_SIZE_CDM_TEST 0x2u  /* a footer's Test size: TiB GiB MiB MB KiB B */
+
+/*
+ * cdm_size_cdm_unit - the one table of the units CrystalDiskMark's reports
+ * and cdm's text in their layouts print, case and all: at *@sp, blanks
+ * (cdm_ascii_is_space()) and a unit of those @which takes.  A row's block
+ * is as cdm_size_scan_cdm() says; a Test line's size is in any of
+ * cdm_size_format()'s units ("512 KiB", "2 TiB") or "MB", which 3.x and
+ * 4.x print for CDM's MiB ("1000 MB").  Returns the unit as printed, for
+ * a message, with *@bytes its size and *@sp moved past it; NULL when no
+ * such unit is there, *@sp and *@bytes left as they were.
+ */
+const char *cdm_size_cdm_unit(const char **sp, unsigned int which, uint64_t *bytes);
 
 /*
  * cdm_size_parse - parse a whole string as a size ("1GiB", "512 MiB",

@@ -60,4 +60,14 @@ static inline int cdm_utf8_cont(unsigned char c)
  */
 size_t cdm_utf8_chars(const char *s, size_t n);
 
+/*
+ * cdm_utf8_utf16_pair - the code point (U+10000..U+10FFFF) of the UTF-16
+ * surrogate pair @hi (U+D800..U+DBFF) and @lo (U+DC00..U+DFFF), RFC 2781
+ * section 2.2; 0 when they are no such pair, in that order.  Strict: no
+ * lone surrogate is combined, and none becomes a code point; what a
+ * caller makes of one is its own (model/json.c refuses it, the
+ * CrystalDiskMark reader reads it as '?').  The one home of the combine.
+ */
+uint32_t cdm_utf8_utf16_pair(uint32_t hi, uint32_t lo);
+
 #endif /* CDM_BASE_UTF8_H */

@@ -27,12 +27,6 @@
 #include "cdm/base/err.h"
 #include "cdm/model/result.h"
 
-/* bytes of one line of a report at most; a longer line is no report's */
-#define CDM_CDM_READ_LINE_MAX 1024
-
-/* result lines in one report at most (3 sections of CDM_MAX_TESTS) */
-#define CDM_CDM_READ_TESTS_MAX (3 * CDM_MAX_TESTS)
-
 /*
  * cdm_cdm_read - parse the @len bytes of @text (no NUL needed; NULs are
  * no report's) as a CrystalDiskMark text report into a new result *@out

@@ -17,11 +17,12 @@
 
 #include <stdint.h>
 
+#include "cdm/base/size.h"
 #include "cdm/model/hist.h"
 
 #define CDM_SERIES_MIN_NS 100000000ull          /* shortest interval: 100 ms */
 #define CDM_SERIES_MAX_NS 3600000000000ull      /* longest: 3600 s */
-#define CDM_SERIES_MEM_MAX (512ull << 20)       /* bytes of slots for one test */
+#define CDM_SERIES_MEM_MAX (512 * CDM_MIB)      /* bytes of slots for one test */
 
 /*
  * Per-interval histogram: log-linear like hist.h but coarser (16

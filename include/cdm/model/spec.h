@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cdm/base/size.h"
+
 struct cdm_err;
 
 #define CDM_MAX_TESTS 32         /* tests in one profile or run */
@@ -19,7 +21,7 @@ struct cdm_err;
 
 /* limits enforced by the parsers (and their error messages) */
 #define CDM_BLOCK_MIN 512ull                    /* bytes */
-#define CDM_BLOCK_MAX (64ull << 20)             /* bytes */
+#define CDM_BLOCK_MAX (64 * CDM_MIB)            /* bytes */
 #define CDM_QD_MAX 1024u
 #define CDM_THREADS_MAX 256u
 #define CDM_COUNT_MAX 100u
@@ -29,7 +31,7 @@ struct cdm_err;
 #define CDM_MIX_MIN 1u                          /* percent, --mix / W<pct> */
 #define CDM_MIX_MAX 99u
 #define CDM_SIZE_MIN CDM_BLOCK_MIN              /* bytes: a test file of one block */
-#define CDM_SIZE_MAX (1ull << 50)               /* bytes, 1 PiB: no report's is larger */
+#define CDM_SIZE_MAX CDM_PIB                    /* bytes, 1 PiB: no report's is larger */
 
 enum cdm_pattern {
 	CDM_SEQ = 0,

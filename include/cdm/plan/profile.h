@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cdm/base/size.h"
 #include "cdm/model/spec.h"
 
 struct cdm_err;
@@ -37,7 +38,7 @@ struct cdm_profile {
  * test file, 5 passes of 5 s, 5 s between tests, every test read, written
  * and (with a share) mixed.
  */
-#define CDM_PROFILE_SIZE_DEFAULT (1ull << 30)   /* bytes */
+#define CDM_PROFILE_SIZE_DEFAULT CDM_GIB        /* bytes */
 #define CDM_PROFILE_COUNT_DEFAULT 5
 #define CDM_PROFILE_TIME_DEFAULT_MS 5000u       /* ms */
 #define CDM_PROFILE_INTERVAL_DEFAULT_MS 5000u   /* ms */
