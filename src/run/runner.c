@@ -457,21 +457,18 @@ static void cpu_limit_note(const struct test_run *t)
  */
 static void rate_note(const char *name, const struct cdm_test_result *tr, uint64_t rate)
 {
-	uint64_t ios = 0, lat = 0;
-	double sec = 0;
+	struct cdm_pass all;
+	double iops;
 
 	/* over the passes the figures come from (--steady-state: the last window) */
-	for (unsigned int k = cdm_result_first_pass(tr); k < tr->npasses; k++) {
-		ios += tr->passes[k].ios;
-		lat += tr->passes[k].lat_sum_ns;
-		sec += tr->passes[k].seconds;
-	}
-	if (!ios || sec <= 0)
+	cdm_result_window_pass(tr, &all);
+	if (cdm_pass_state(&all) != CDM_PASS_MEASURED)
 		return;
+	iops = cdm_pass_iops(&all);
 	cdm_msg_note("%s %s: %.1f IOPS achieved of %" PRIu64 " requested (%.1f%%), mean latency %.2f us%s",
-		 name, dir_name(tr->dir), (double)ios / sec, rate,
-		 100.0 * (double)ios / sec / (double)rate, (double)lat / (double)ios / 1e3,
-		 (double)ios / sec < 0.95 * (double)rate ? "; the device did not keep up with the requested rate" : "");
+		 name, dir_name(tr->dir), iops, rate, 100.0 * (double)all.ios / all.seconds / (double)rate,
+		 cdm_pass_mean_lat_ns(&all) / 1e3,
+		 iops < 0.95 * (double)rate ? "; the device did not keep up with the requested rate" : "");
 }
 
 /*
