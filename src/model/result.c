@@ -38,21 +38,37 @@ unsigned int cdm_result_first_pass(const struct cdm_test_result *t)
 	return first_pass(t);
 }
 
-void cdm_result_window_pass(const struct cdm_test_result *t, struct cdm_pass *all)
+/*
+ * All passes as one: the passes [first_pass(), measured_passes()), or
+ * with @measured_only those of them that measured something, added up.
+ */
+static void window_sum(const struct cdm_test_result *t, int measured_only, struct cdm_pass *all)
 {
-	unsigned int i, n = measured_passes(t);
+	unsigned int i, n = measured_passes(t), added = 0;
 
 	memset(all, 0, sizeof(*all));
 	for (i = first_pass(t); i < n; i++) {
 		const struct cdm_pass *p = &t->passes[i];
 
-		if (i == first_pass(t))
+		if (measured_only && cdm_pass_state(p) != CDM_PASS_MEASURED)
+			continue;
+		if (!added++)
 			all->start_unix_ns = p->start_unix_ns;
 		cdm_pass_add(all, p);
 		all->seconds += p->seconds;
 		all->end_fsyncs += p->end_fsyncs;
 		all->end_fsync_ns += p->end_fsync_ns;
 	}
+}
+
+void cdm_result_window_pass(const struct cdm_test_result *t, struct cdm_pass *all)
+{
+	window_sum(t, 0, all);
+}
+
+void cdm_result_window_measured(const struct cdm_test_result *t, struct cdm_pass *all)
+{
+	window_sum(t, 1, all);
 }
 
 unsigned int cdm_result_max_rounds(const struct cdm_test_result *t, const struct cdm_run_info *in)

@@ -31,27 +31,23 @@ static void curve_name(const struct cdm_spec *sp, int vary, char *buf, size_t le
 
 static void fill_point(const struct cdm_test_result *t, struct cdm_sweep_point *p)
 {
-	uint64_t lat = 0;
+	struct cdm_pass all;
 
 	memset(p, 0, sizeof(*p));
 	p->threads = t->spec.threads;
 	p->qd = t->qd_run;
 	p->state = cdm_result_state(t);
-	for (unsigned int k = 0; k < t->npasses && k < CDM_MAX_PASSES; k++) {
-		/* a pass that measured nothing adds no 0 to the point */
-		if (cdm_pass_state(&t->passes[k]) != CDM_PASS_MEASURED)
-			continue;
-		p->bytes += t->passes[k].bytes;
-		p->ios += t->passes[k].ios;
-		p->seconds += t->passes[k].seconds;
-		lat += t->passes[k].lat_sum_ns;
-	}
+	/* a pass that measured nothing adds no 0 to the point */
+	cdm_result_window_measured(t, &all);
+	p->bytes = all.bytes;
+	p->ios = all.ios;
+	p->seconds = all.seconds;
 	p->ok = p->state == CDM_PASS_MEASURED && !t->error;
 	if (!p->ok)
 		return;
-	p->mb_s = (double)p->bytes / p->seconds / 1e6;
-	p->iops = (double)p->ios / p->seconds;
-	p->lat_us = (double)lat / (double)p->ios / 1e3;
+	p->mb_s = cdm_pass_mb_s(&all);
+	p->iops = cdm_pass_iops(&all);
+	p->lat_us = cdm_pass_mean_lat_ns(&all) / 1e3;
 	p->has_p99 = cdm_result_has_percentiles(t);
 	if (p->has_p99)
 		p->p99_us = (double)cdm_hist_percentile(t->hist, 99.0) / 1e3;

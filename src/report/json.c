@@ -614,19 +614,19 @@ static void write_summary(struct cdm_jsonw *w, const struct cdm_run_result *r,
 {
 	struct cdm_pass all;
 
+	/* all passes as one (of the steady window, as the spreads): the counts over their time */
+	cdm_result_window_pass(t, &all);
 	cdm_jsonw_object(w, "summary", 0);
 	/* a report states no bytes, I/Os or time: unknown, not 0 */
-	cdm_jsonw_u64_if(w, "bytes", s->bytes, !t->reported.has);
-	cdm_jsonw_u64_if(w, "ios", s->ios, !t->reported.has);
+	cdm_jsonw_u64_if(w, "bytes", all.bytes, !t->reported.has);
+	cdm_jsonw_u64_if(w, "ios", all.ios, !t->reported.has);
 	if (t->reported.has)
 		cdm_jsonw_null(w, "duration_s");
 	else
-		cdm_jsonw_num(w, "duration_s", s->seconds);
+		cdm_jsonw_num(w, "duration_s", all.seconds);
 	write_spread(w, "mb_s", &s->mb_s, 1);
 	write_spread(w, "iops", &s->iops, 1);
 	write_spread(w, "lat_mean_ns", &s->lat_ns, 0);
-	/* all passes as one (of the steady window, as the spreads): the counts over their time */
-	cdm_result_window_pass(t, &all);
 	write_parts(w, &all, t->dir == CDM_DIR_MIX);
 	write_fsyncs(w, &all, r->info.fsync_every != 0);
 	write_end_fsync_sum(w, r, t);

@@ -346,12 +346,22 @@ unsigned int cdm_result_first_pass(const struct cdm_test_result *t);
  * counts added by cdm_pass_add(), their times (seconds) and --end-fsync's
  * fdatasyncs (end_fsyncs, end_fsync_ns) summed; start_unix_ns is the
  * first one's.  Every "all passes as one" figure of a summary (JSON's
- * read/write parts, fsync and rate_iops_achieved; CSV's lat_max and CPU
- * time per I/O) comes from it, so a summary never mixes the rounds
+ * bytes, ios and duration_s, read/write parts, fsync and
+ * rate_iops_achieved; CSV's lat_max and CPU time per I/O; the run's
+ * --rate-iops note) comes from it, so a summary never mixes the rounds
  * before a steady window with the window.  All 0 for a test without
  * passes (or one read from a report).
  */
 void cdm_result_window_pass(const struct cdm_test_result *t, struct cdm_pass *all);
+
+/*
+ * cdm_result_window_measured - cdm_result_window_pass() over only those
+ * passes that measured something (cdm_pass_state() CDM_PASS_MEASURED):
+ * a pass in which no I/O completed adds no time, so the figures of @all
+ * are those of the I/O measured (a sweep's points, model/sweep.h).
+ * start_unix_ns is the first such pass's; all 0 when none measured.
+ */
+void cdm_result_window_measured(const struct cdm_test_result *t, struct cdm_pass *all);
 
 /*
  * cdm_result_max_rounds - the most rounds @t could run under

@@ -26,8 +26,8 @@ struct cdm_sweep_point {
 	unsigned int threads, qd;       /* qd: the depth run (qd_run) */
 	int ok;                         /* figures exist: something measured, no I/O error */
 	enum cdm_pass_state state;      /* CDM_PASS_NO_PASS: not reached; NO_IO: nothing measured */
-	uint64_t bytes, ios;            /* over all passes */
-	double seconds;                 /* over all passes */
+	uint64_t bytes, ios;            /* over the passes that measured something */
+	double seconds;                 /* their time (cdm_result_window_measured()) */
 	double mb_s, iops, lat_us;      /* over the passes that measured something; mean latency in us */
 	double p99_us;                  /* from the histogram, when has_p99 */
 	int has_p99;

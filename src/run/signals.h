@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * signals.h - private to run/: the run's stop flag and the signal and
+ * fault handlers behind run/runner.h's cdm_runner_install_signals(),
+ * cdm_runner_request_stop() and cdm_runner_stop_requested()
+ * (docs/safety.md, section 4, has the table of signals).
+ */
+#ifndef CDM_RUN_SIGNALS_H
+#define CDM_RUN_SIGNALS_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+/*
+ * cdm_signals_install - the handlers, as cdm_runner_install_signals()
+ * documents; once per process.  Returns 0 or -errno from sigaction(2).
+ */
+int cdm_signals_install(void);
+
+/*
+ * cdm_signals_request_stop - set the stop flag to @sig unless set (the
+ * first wins; it stays set for the process).  Async-signal-safe.
+ */
+void cdm_signals_request_stop(int sig);
+
+/* cdm_signals_stop_requested - the signal that asked to stop, or 0 */
+int cdm_signals_stop_requested(void);
+
+/* cdm_signals_stop_cb - 1 when a stop was requested, else 0: a stop callback */
+int cdm_signals_stop_cb(void);
+
+/*
+ * cdm_signals_stop_flag - the flag itself, for the workers to read
+ * (struct cdm_test_shared.stop); static, never freed.
+ */
+atomic_int *cdm_signals_stop_flag(void);
+
+/*
+ * cdm_signals_fault_arm - the test file at @path (copied) is cdm's to
+ * unlink if cdm itself faults (SIGSEGV ...); NULL: none is.
+ */
+void cdm_signals_fault_arm(const char *path);
+
+/*
+ * cdm_signals_sleep_until - sleep until CLOCK_MONOTONIC @until_ns (ns);
+ * a signal (a stop request) cuts it short: the caller checks again.
+ */
+void cdm_signals_sleep_until(uint64_t until_ns);
+
+#endif /* CDM_RUN_SIGNALS_H */

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * watch.h - private to run/: a running test as the runner's thread
+ * watches it (run/testrun.c starts and collects it): its workers
+ * (worker.h) on the published schedule, or gated, window by window.
+ * Used by the runner's thread only.
+ */
+#ifndef CDM_RUN_WATCH_H
+#define CDM_RUN_WATCH_H
+
+#include <stdint.h>
+
+#include "cdm/model/hist.h"
+#include "cdm/model/result.h"
+#include "cdm/plan/plan.h"
+#include "cdm/target/testfile.h"
+#include "worker.h"
+
+#define CDM_WATCH_TICK_NS 100000000ull  /* the runner wakes at least every 100 ms */
+
+/* one test's workers, and what the runner learns while they run */
+struct cdm_watch {
+	const struct cdm_run_config *cfg;
+	const struct cdm_run_info *info;        /* the run's, CPUs counted once */
+	const struct cdm_testfile *f;
+	struct cdm_test_result *tr;
+	struct cdm_test_shared *sh;
+	struct cdm_worker *w;
+	unsigned int idx;               /* the test, 0-based in run order */
+	unsigned int nthreads;
+	char name[64];                  /* "RND4K Q32T1" */
+	uint64_t t0, wall0;             /* the schedule's start, monotonic and wall */
+	unsigned int pmark;             /* schedule boundaries passed so far */
+	uint64_t puser[CDM_MAX_PASSES + 2]; /* process CPU at each boundary */
+	uint64_t psys[CDM_MAX_PASSES + 2];
+	/* the pass gate (worker.h): --end-fsync on a write or Mix test, --steady-state */
+	int end_fsync;                  /* this test's windows end with an fdatasync */
+	uint64_t wend[CDM_MAX_PASSES + 2]; /* gated: each window's real end (0: not ended) */
+	int fsync_err;                  /* the end fdatasync's failure (-errno), or 0 */
+	unsigned int fsync_win;         /* ... at the end of this window */
+	struct cdm_hist *hring;         /* --steady-state: the last rounds' histograms */
+};
+
+/* cdm_watch_process_cpu - the process's user and system CPU so far, ns (0 if unknown) */
+void cdm_watch_process_cpu(uint64_t *user, uint64_t *sys);
+
+/*
+ * cdm_watch_schedule - watch @t, started on its schedule (sh->bounds),
+ * until the schedule ends, a stop is requested or every worker has
+ * stopped (an I/O error): the process CPU at each boundary (t->puser,
+ * t->psys, t->pmark), and the progress line.
+ */
+void cdm_watch_schedule(struct cdm_watch *t);
+
+/*
+ * cdm_watch_gated - watch the gated test @t from window sh->gate_win:
+ * each window run, drained and parked, then ended (its end fdatasync,
+ * its pass summed into tr->passes, the steady-state check) and the next
+ * published, starting now, until the test ends (its last window, steady,
+ * an error, a stop request).  The workers are always told so
+ * (cdm_worker_gate_end()), so that none is left waiting at the gate.  An
+ * end fdatasync's failure is left in t->fsync_err and t->fsync_win.
+ */
+void cdm_watch_gated(struct cdm_watch *t);
+
+#endif /* CDM_RUN_WATCH_H */
