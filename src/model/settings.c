@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * settings.c - the table of a run's settings (model/settings.h): one row
+ * per setting, in the order of JSON's "settings".
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "cdm/model/settings.h"
+#include "cdm/model/spec.h"
+#include "cdm/model/steady.h"
+
+#define INFO(f) offsetof(struct cdm_run_result, info.f), sizeof(((struct cdm_run_info *)0)->f)
+#define RES(f) offsetof(struct cdm_run_result, f), sizeof(((struct cdm_run_result *)0)->f)
+
+/* key, option, label, type, known, item, flags, offset and size, default, min, max */
+static const struct cdm_setting table[] = {
+	{ "profile", "--profile", "Profile", CDM_SETTING_TEXT, CDM_KNOWN_INFO,
+	  CDM_INFO_PROFILE, 0, INFO(profile), "default", 0, 0 },
+	{ "size_bytes", "--size", "Test size", CDM_SETTING_U64, CDM_KNOWN_INFO,
+	  CDM_INFO_SIZE, 0, INFO(size), "1 GiB", CDM_SIZE_MIN, CDM_SIZE_MAX },
+	{ "count", "--count", "passes", CDM_SETTING_COUNT, CDM_KNOWN_INFO,
+	  CDM_INFO_COUNT, 0, INFO(count), "5", 1, CDM_COUNT_MAX },
+	{ "time_s", "--time", "Measure", CDM_SETTING_MSEC, CDM_KNOWN_INFO,
+	  CDM_INFO_TIME, 0, INFO(time_ms), "5 s", CDM_TIME_MIN_MS, CDM_TIME_MAX_MS },
+	{ "interval_s", "--interval", "Interval", CDM_SETTING_MSEC, CDM_KNOWN_INFO,
+	  CDM_INFO_INTERVAL, 0, INFO(interval_ms), "5 s", 0, CDM_TIME_MAX_MS },
+	{ "warmup_s", "--warmup", "warm-up", CDM_SETTING_MSEC, CDM_KNOWN_INFO,
+	  CDM_INFO_WARMUP, 0, INFO(warmup_ms), "the profile's", 0, CDM_TIME_MAX_MS },
+	{ "engine", "--engine", "engine", CDM_SETTING_TEXT, CDM_KNOWN_INFO,
+	  CDM_INFO_ENGINE, 0, INFO(engine), "auto", 0, 0 },
+	{ "direct", "--buffered", "O_DIRECT", CDM_SETTING_BOOL, CDM_KNOWN_ALWAYS,
+	  0, 0, INFO(direct), "on (--buffered: off)", 0, 1 },
+	{ "data", "--data", "0Fill", CDM_SETTING_DATA, CDM_KNOWN_INFO,
+	  CDM_INFO_DATA, 0, INFO(zero_fill), "random", 0, 1 },
+	{ "sync", "--sync", "O_DSYNC", CDM_SETTING_BOOL, CDM_KNOWN_ALWAYS,
+	  0, CDM_SETTING_LAX, INFO(dsync), "off", 0, 1 },
+	{ "fsync_every", "--fsync", "Fsync", CDM_SETTING_UINT, CDM_KNOWN_SET,
+	  0, CDM_SETTING_OPTIONAL, INFO(fsync_every), "off", 1, UINT32_MAX },
+	{ "rate_iops", "--rate-iops", "Rate", CDM_SETTING_U64, CDM_KNOWN_SET,
+	  0, CDM_SETTING_OPTIONAL, INFO(rate_iops), "no cap", 1, UINT64_MAX },
+	{ "seed", "--seed", "Seed", CDM_SETTING_U64, CDM_KNOWN_SET,
+	  0, CDM_SETTING_OPTIONAL, INFO(seed), "from the clock", 1, UINT32_MAX },
+	{ "null_device", "--null-device", "NullDevice", CDM_SETTING_DEVSPEC, CDM_KNOWN_SET,
+	  0, CDM_SETTING_OPTIONAL, INFO(null_device), "none", 0, 0 },
+	{ "end_fsync", "--end-fsync", "EndFsync", CDM_SETTING_BOOL, CDM_KNOWN_ALWAYS,
+	  0, CDM_SETTING_OPTIONAL, INFO(end_fsync), "off", 0, 1 },
+	{ "steady_state", "--steady-state", "SteadyState", CDM_SETTING_STEADY, CDM_KNOWN_SET,
+	  0, CDM_SETTING_OPTIONAL, INFO(steady_state), "off", 0, 1 },
+	{ "precondition", "--precondition", "Precondition", CDM_SETTING_PRECOND, CDM_KNOWN_SET,
+	  0, CDM_SETTING_OPTIONAL, INFO(precondition), "off", 0, 1 },
+	{ "verify", "--verify", "Verify", CDM_SETTING_BOOL, CDM_KNOWN_ALWAYS,
+	  0, CDM_SETTING_OPTIONAL, INFO(verify), "off", 0, 1 },
+	{ "cpus", "--cpus", "CPUs", CDM_SETTING_CPUS, CDM_KNOWN_SET,
+	  0, CDM_SETTING_OPTIONAL, INFO(cpus), "not pinned", 0, 0 },
+	{ "aggregate", "--aggregate", "aggregate", CDM_SETTING_AGGREGATE, CDM_KNOWN_ALWAYS,
+	  0, 0, RES(aggregate), "best", CDM_AGG_BEST, CDM_AGG_MEAN },
+	{ "cv_threshold_pct", "--cv-threshold", "CV", CDM_SETTING_PCT, CDM_KNOWN_MEASURED,
+	  0, 0, RES(cv_threshold_pct), "10", 0, 0 },
+};
+
+const struct cdm_setting *cdm_settings(unsigned int *n)
+{
+	*n = sizeof(table) / sizeof(table[0]);
+	return table;
+}
+
+const struct cdm_setting *cdm_settings_find(const char *key)
+{
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		if (!strcmp(table[i].key, key))
+			return &table[i];
+	return NULL;
+}
+
+void *cdm_settings_at(const struct cdm_setting *s, struct cdm_run_result *r)
+{
+	return (char *)r + s->offset;
+}
+
+const void *cdm_settings_at_const(const struct cdm_setting *s, const struct cdm_run_result *r)
+{
+	return (const char *)r + s->offset;
+}
+
+uint64_t cdm_settings_u64(const struct cdm_setting *s, const struct cdm_run_result *r)
+{
+	const void *p = cdm_settings_at_const(s, r);
+
+	switch (s->type) {
+	case CDM_SETTING_U64:
+		return *(const uint64_t *)p;
+	case CDM_SETTING_UINT:
+	case CDM_SETTING_COUNT:
+	case CDM_SETTING_MSEC:
+		return *(const unsigned int *)p;
+	case CDM_SETTING_BOOL:
+	case CDM_SETTING_DATA:
+	case CDM_SETTING_STEADY:
+	case CDM_SETTING_PRECOND:
+		return (uint64_t)*(const int *)p;
+	case CDM_SETTING_AGGREGATE:
+		return (uint64_t)*(const enum cdm_aggregate *)p;
+	default:
+		return 0;
+	}
+}
+
+void cdm_settings_set_u64(const struct cdm_setting *s, struct cdm_run_result *r, uint64_t v)
+{
+	void *p = cdm_settings_at(s, r);
+
+	switch (s->type) {
+	case CDM_SETTING_U64:
+		*(uint64_t *)p = v;
+		break;
+	case CDM_SETTING_UINT:
+	case CDM_SETTING_COUNT:
+	case CDM_SETTING_MSEC:
+		*(unsigned int *)p = (unsigned int)v;
+		break;
+	case CDM_SETTING_BOOL:
+	case CDM_SETTING_DATA:
+	case CDM_SETTING_STEADY:
+	case CDM_SETTING_PRECOND:
+		*(int *)p = (int)v;
+		break;
+	case CDM_SETTING_AGGREGATE:
+		*(enum cdm_aggregate *)p = (enum cdm_aggregate)v;
+		break;
+	default:
+		break;
+	}
+}
+
+int cdm_settings_known(const struct cdm_setting *s, const struct cdm_run_result *r)
+{
+	switch (s->known) {
+	case CDM_KNOWN_ALWAYS:
+		return 1;
+	case CDM_KNOWN_INFO:
+		return cdm_result_known(&r->info, s->item);
+	case CDM_KNOWN_MEASURED:
+		return !cdm_result_imported(&r->info);
+	default:
+		break;
+	}
+	if (s->type == CDM_SETTING_TEXT || s->type == CDM_SETTING_CPUS ||
+	    s->type == CDM_SETTING_DEVSPEC)
+		return *(const char *)cdm_settings_at_const(s, r) != '\0';
+	return cdm_settings_u64(s, r) != 0;
+}
