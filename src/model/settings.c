@@ -41,7 +41,7 @@ static const struct cdm_setting table[] = {
 	{ "rate_iops", "--rate-iops", "Rate", CDM_SETTING_U64, CDM_KNOWN_SET,
 	  0, CDM_SETTING_OPTIONAL, INFO(rate_iops), "no cap", 1, UINT64_MAX },
 	{ "seed", "--seed", "Seed", CDM_SETTING_U64, CDM_KNOWN_SET,
-	  0, CDM_SETTING_OPTIONAL, INFO(seed), "from the clock", 1, UINT32_MAX },
+	  0, CDM_SETTING_OPTIONAL | CDM_SETTING_RANGE, INFO(seed), "from the clock", 1, UINT32_MAX },
 	{ "null_device", "--null-device", "NullDevice", CDM_SETTING_DEVSPEC, CDM_KNOWN_SET,
 	  0, CDM_SETTING_OPTIONAL, INFO(null_device), "none", 0, 0 },
 	{ "end_fsync", "--end-fsync", "EndFsync", CDM_SETTING_BOOL, CDM_KNOWN_ALWAYS,

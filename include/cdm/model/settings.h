@@ -70,6 +70,7 @@ enum cdm_setting_known {
 /* struct cdm_setting.flags */
 #define CDM_SETTING_OPTIONAL 0x1        /* the reader takes it absent (files before it) */
 #define CDM_SETTING_LAX      0x2        /* the reader takes anything but true as false */
+#define CDM_SETTING_RANGE    0x4        /* the reader refuses a value outside @min..@max */
 
 /*
  * struct cdm_setting - one row of the table.
@@ -79,7 +80,7 @@ enum cdm_setting_known {
  * @type:    how it is held and written (enum cdm_setting_type)
  * @known:   when it has a value (enum cdm_setting_known)
  * @item:    with CDM_KNOWN_INFO, the item cdm_result_known() is asked about
- * @flags:   CDM_SETTING_OPTIONAL, CDM_SETTING_LAX
+ * @flags:   CDM_SETTING_OPTIONAL, CDM_SETTING_LAX, CDM_SETTING_RANGE
  * @offset:  where it is held: offsetof(struct cdm_run_result, ...)
  * @size:    its size in bytes (a text's array size)
  * @def:     its default as the option's help prints it ("1 GiB", "off")
