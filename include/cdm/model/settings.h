@@ -67,6 +67,20 @@ enum cdm_setting_known {
 	CDM_KNOWN_MEASURED,
 };
 
+/*
+ * enum cdm_setting_merge - a setting of an aggregate of runs (model/merge.h):
+ * @CDM_MERGE_FIRST:  the first run's
+ * @CDM_MERGE_SAME:   every run must have the same (cdm_merge_check())
+ * @CDM_MERGE_SUM:    the same in every run, and the aggregate's is their sum
+ * @CDM_MERGE_SHARED: kept only if every run shares it, else 0
+ */
+enum cdm_setting_merge {
+	CDM_MERGE_FIRST,
+	CDM_MERGE_SAME,
+	CDM_MERGE_SUM,
+	CDM_MERGE_SHARED,
+};
+
 /* struct cdm_setting.flags */
 #define CDM_SETTING_OPTIONAL 0x1        /* the reader takes it absent (files before it) */
 #define CDM_SETTING_LAX      0x2        /* the reader takes anything but true as false */
@@ -86,6 +100,9 @@ enum cdm_setting_known {
  * @def:     its default as the option's help prints it ("1 GiB", "off")
  * @min:     its least value when set (whole-number types), else 0
  * @max:     its greatest value (whole-number types), else 0
+ * @merge:   what an aggregate of runs keeps (enum cdm_setting_merge)
+ * @differ:  cdm_merge_check()'s words when two runs' differ, or NULL: the
+ *           key and both values
  */
 struct cdm_setting {
 	const char *key;
@@ -100,6 +117,8 @@ struct cdm_setting {
 	const char *def;
 	uint64_t min;
 	uint64_t max;
+	enum cdm_setting_merge merge;
+	const char *differ;
 };
 
 /*
