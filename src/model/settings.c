@@ -11,6 +11,10 @@
 #include "cdm/model/spec.h"
 #include "cdm/model/steady.h"
 
+/* every int, unsigned int and enum of a row is copied as 4 bytes */
+_Static_assert(sizeof(int) == sizeof(uint32_t) && sizeof(enum cdm_aggregate) == sizeof(uint32_t),
+	       "a setting's int is 4 bytes");
+
 #define INFO(f) offsetof(struct cdm_run_result, info.f), sizeof(((struct cdm_run_info *)0)->f)
 #define RES(f) offsetof(struct cdm_run_result, f), sizeof(((struct cdm_run_result *)0)->f)
 
@@ -108,54 +112,42 @@ const void *cdm_settings_at_const(const struct cdm_setting *s, const struct cdm_
 	return (const char *)r + s->offset;
 }
 
+/*
+ * a whole-number or flag setting: held in 8 bytes (uint64_t) or 4
+ * (unsigned int, an int flag >= 0, an enum), copied by its size
+ */
+static int whole(const struct cdm_setting *s)
+{
+	return s->type != CDM_SETTING_TEXT && s->type != CDM_SETTING_CPUS &&
+	       s->type != CDM_SETTING_DEVSPEC && s->type != CDM_SETTING_PCT &&
+	       (s->size == sizeof(uint64_t) || s->size == sizeof(uint32_t));
+}
+
 uint64_t cdm_settings_u64(const struct cdm_setting *s, const struct cdm_run_result *r)
 {
-	const void *p = cdm_settings_at_const(s, r);
+	uint32_t v32;
+	uint64_t v;
 
-	switch (s->type) {
-	case CDM_SETTING_U64:
-		return *(const uint64_t *)p;
-	case CDM_SETTING_UINT:
-	case CDM_SETTING_COUNT:
-	case CDM_SETTING_MSEC:
-		return *(const unsigned int *)p;
-	case CDM_SETTING_BOOL:
-	case CDM_SETTING_DATA:
-	case CDM_SETTING_STEADY:
-	case CDM_SETTING_PRECOND:
-		return (uint64_t)*(const int *)p;
-	case CDM_SETTING_AGGREGATE:
-		return (uint64_t)*(const enum cdm_aggregate *)p;
-	default:
+	if (!whole(s))
 		return 0;
+	if (s->size == sizeof(v)) {
+		memcpy(&v, cdm_settings_at_const(s, r), sizeof(v));
+		return v;
 	}
+	memcpy(&v32, cdm_settings_at_const(s, r), sizeof(v32));
+	return v32;
 }
 
 void cdm_settings_set_u64(const struct cdm_setting *s, struct cdm_run_result *r, uint64_t v)
 {
-	void *p = cdm_settings_at(s, r);
+	uint32_t v32 = (uint32_t)v;
 
-	switch (s->type) {
-	case CDM_SETTING_U64:
-		*(uint64_t *)p = v;
-		break;
-	case CDM_SETTING_UINT:
-	case CDM_SETTING_COUNT:
-	case CDM_SETTING_MSEC:
-		*(unsigned int *)p = (unsigned int)v;
-		break;
-	case CDM_SETTING_BOOL:
-	case CDM_SETTING_DATA:
-	case CDM_SETTING_STEADY:
-	case CDM_SETTING_PRECOND:
-		*(int *)p = (int)v;
-		break;
-	case CDM_SETTING_AGGREGATE:
-		*(enum cdm_aggregate *)p = (enum cdm_aggregate)v;
-		break;
-	default:
-		break;
-	}
+	if (!whole(s))
+		return;
+	if (s->size == sizeof(v))
+		memcpy(cdm_settings_at(s, r), &v, sizeof(v));
+	else
+		memcpy(cdm_settings_at(s, r), &v32, sizeof(v32));
 }
 
 int cdm_settings_known(const struct cdm_setting *s, const struct cdm_run_result *r)

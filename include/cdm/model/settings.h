@@ -154,8 +154,8 @@ uint64_t cdm_settings_u64(const struct cdm_setting *s, const struct cdm_run_resu
 
 /*
  * cdm_settings_set_u64 - store @v as @s's value in @r (the types of
- * cdm_settings_u64(); @v is cut to the field's width by the caller's range
- * check).  Does nothing for the other types.
+ * cdm_settings_u64(); a 4-byte field keeps @v's low 32 bits: the caller
+ * checks the range).  Does nothing for the other types.
  */
 void cdm_settings_set_u64(const struct cdm_setting *s, struct cdm_run_result *r, uint64_t v);
 
