@@ -103,6 +103,10 @@ enum cdm_setting_merge {
  * @merge:   what an aggregate of runs keeps (enum cdm_setting_merge)
  * @differ:  cdm_merge_check()'s words when two runs' differ, or NULL: the
  *           key and both values
+ * @mark:    the CDM text's mark of it when set (report/layout.c,
+ *           cdm_layout_marks()): "<O_DSYNC>", or with @mark_end the part
+ *           before its value ("<Rate ", the value, " IOPS>"); NULL: none
+ * @mark_end: the part after the value, or NULL for a mark without one
  */
 struct cdm_setting {
 	const char *key;
@@ -119,6 +123,8 @@ struct cdm_setting {
 	uint64_t max;
 	enum cdm_setting_merge merge;
 	const char *differ;
+	const char *mark;
+	const char *mark_end;
 };
 
 /*
