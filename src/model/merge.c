@@ -14,44 +14,52 @@
 
 #include "cdm/base/msec.h"
 #include "cdm/model/merge.h"
+#include "cdm/model/settings.h"
 #include "cdm/model/spec.h"
+
+/*
+ * A setting every run must share (CDM_MERGE_SAME, CDM_MERGE_SUM of
+ * model/settings.h): 0, or -EINVAL with the key and both values (a time
+ * in seconds, as its JSON key names it), or the row's own words, in @err
+ */
+static int differ(const struct cdm_setting *s, const struct cdm_run_result *a,
+		  const struct cdm_run_result *b, struct cdm_err *err)
+{
+	uint64_t x = cdm_settings_u64(s, a), y = cdm_settings_u64(s, b);
+	char sa[CDM_MSEC_FORMAT_MAX], sb[CDM_MSEC_FORMAT_MAX];
+	const char *ta, *tb;
+
+	if (s->type == CDM_SETTING_TEXT || s->type == CDM_SETTING_DEVSPEC ||
+	    s->type == CDM_SETTING_CPUS) {
+		ta = cdm_settings_at_const(s, a);
+		tb = cdm_settings_at_const(s, b);
+		if (!strcmp(ta, tb))
+			return 0;
+		return cdm_err_set(err, -EINVAL, "%s '%s' vs '%s'", s->key, ta[0] ? ta : "none",
+				   tb[0] ? tb : "none");
+	}
+	if (x == y)
+		return 0;
+	if (s->differ)
+		return cdm_err_set(err, -EINVAL, "%s", s->differ);
+	if (s->type == CDM_SETTING_MSEC)
+		return cdm_err_set(err, -EINVAL, "%s %s vs %s", s->key,
+				   cdm_msec_format((unsigned int)x, sa, sizeof(sa)),
+				   cdm_msec_format((unsigned int)y, sb, sizeof(sb)));
+	return cdm_err_set(err, -EINVAL, "%s %" PRIu64 " vs %" PRIu64, s->key, x, y);
+}
 
 int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result *b,
 		    struct cdm_err *err)
 {
-	const struct cdm_run_info *x = &a->info, *y = &b->info;
-	char na[64], nb[64], sa[CDM_MSEC_FORMAT_MAX], sb[CDM_MSEC_FORMAT_MAX];
+	unsigned int nset;
+	const struct cdm_setting *set = cdm_settings(&nset);
+	char na[64], nb[64];
 
-#define DIFF(field, what)                                                          \
-	if (x->field != y->field)                                                  \
-		return cdm_err_set(err, -EINVAL, "%s %" PRIu64 " vs %" PRIu64, what, \
-				   (uint64_t)x->field, (uint64_t)y->field)
-	/* a time, held in ms: in seconds, as the JSON key names it */
-#define DIFF_S(field, what)                                                        \
-	if (x->field != y->field)                                                  \
-		return cdm_err_set(err, -EINVAL, "%s %s vs %s", what,              \
-				   cdm_msec_format(x->field, sa, sizeof(sa)),      \
-				   cdm_msec_format(y->field, sb, sizeof(sb)))
-	DIFF(size, "size_bytes");
-	DIFF(count, "count");
-	DIFF_S(time_ms, "time_s");
-	DIFF_S(warmup_ms, "warmup_s");
-	DIFF_S(interval_ms, "interval_s");
-	if (x->direct != y->direct)
-		return cdm_err_set(err, -EINVAL, "O_DIRECT vs buffered");
-	if (x->zero_fill != y->zero_fill)
-		return cdm_err_set(err, -EINVAL, "data random vs zero");
-	if (x->dsync != y->dsync)
-		return cdm_err_set(err, -EINVAL, "--sync on one, not on the other");
-	DIFF(fsync_every, "fsync_every");
-	DIFF(rate_iops, "rate_iops");
-	DIFF(end_fsync, "end_fsync");
-#undef DIFF
-#undef DIFF_S
-	if (strcmp(x->null_device, y->null_device))
-		return cdm_err_set(err, -EINVAL, "null_device '%s' vs '%s'",
-				   x->null_device[0] ? x->null_device : "none",
-				   y->null_device[0] ? y->null_device : "none");
+	for (unsigned int i = 0; i < nset; i++)
+		if ((set[i].merge == CDM_MERGE_SAME || set[i].merge == CDM_MERGE_SUM) &&
+		    differ(&set[i], a, b, err))
+			return -EINVAL;
 	if (a->ntests != b->ntests)
 		return cdm_err_set(err, -EINVAL, "%u tests vs %u", a->ntests, b->ntests);
 	for (unsigned int i = 0; i < a->ntests; i++) {
@@ -181,6 +189,28 @@ static int merge_fits(struct cdm_run_result *const *in, unsigned int n, struct c
 	return 0;
 }
 
+/*
+ * Run @r's settings into the aggregate @agg (a copy of the first run's):
+ * a sum of the runs' (the --rate-iops requested in total), or one value
+ * kept only if every run shares it (a seed; else none), by the table
+ */
+static void merge_settings(struct cdm_run_result *agg, const struct cdm_run_result *run,
+			   unsigned int r)
+{
+	unsigned int nset;
+	const struct cdm_setting *set = cdm_settings(&nset);
+
+	for (unsigned int i = 0; i < nset; i++) {
+		const struct cdm_setting *s = &set[i];
+		uint64_t v = cdm_settings_u64(s, run);
+
+		if (s->merge == CDM_MERGE_SUM && r)
+			cdm_settings_set_u64(s, agg, cdm_settings_u64(s, agg) + v);
+		else if (s->merge == CDM_MERGE_SHARED && v != cdm_settings_u64(s, agg))
+			cdm_settings_set_u64(s, agg, 0);
+	}
+}
+
 int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int n,
 	      const char *unit, struct cdm_run_result **out, struct cdm_err *err)
 {
@@ -242,13 +272,9 @@ int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int
 		if (in[r]->info.start < agg->info.start)
 			agg->info.start = in[r]->info.start;
 		agg->info.admin &= in[r]->info.admin;
-		/* one seed shared by every run is the aggregate's; else none */
-		if (in[r]->info.seed != agg->info.seed)
-			agg->info.seed = 0;
-		if (r) {
-			agg->info.rate_iops += in[r]->info.rate_iops;   /* requested in total */
+		merge_settings(agg, in[r], r);
+		if (r)
 			add_mem_under(&agg->info, &in[r]->info);
-		}
 	}
 	/* one label shared by every run names the aggregate; else the target */
 	same = 1;

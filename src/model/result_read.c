@@ -34,6 +34,7 @@
 #include "cdm/model/result_read.h"
 #include "cdm/model/series.h"
 #include "result_rd.h"
+#include "cdm/model/settings.h"
 
 /*
  * Tests in one result at most: a run writes up to 3 x CDM_MAX_TESTS (read,
@@ -157,17 +158,6 @@ static int null_secs(struct cdm_err *err, const struct cdm_json *obj, const char
 	return 0;
 }
 
-static int null_count(struct cdm_err *err, const struct cdm_json *set, unsigned int *dst)
-{
-	const struct cdm_json *v = cdm_json_get(set, "count");
-
-	if (v && v->type == CDM_JSON_NULL) {
-		*dst = 0;
-		return 0;
-	}
-	return cdm_result_get_uint(err, set, "settings", "count", CDM_MAX_PASSES, dst);
-}
-
 /*
  * "source" (schema 3): where an imported run came from; absent or null
  * for a run cdm measured.  The kind is one cdm writes,
@@ -270,18 +260,18 @@ static int cpu_list(struct cdm_err *err, const char *where, const char *key, con
  * Mode line and the Markdown unchecked.
  */
 static int read_null_device(struct cdm_err *err, const struct cdm_json *set,
-			    struct cdm_run_info *in)
+			    const struct cdm_setting *s, char *dst)
 {
 	struct cdm_devspec spec;
 	struct cdm_err e = { "" };
 
-	if (opt_str(err, set, "settings", "null_device", in->null_device, sizeof(in->null_device)))
+	if (opt_str(err, set, "settings", s->key, dst, s->size))
 		return -EINVAL;
-	if (!in->null_device[0])
+	if (!dst[0])
 		return 0;
-	if (cdm_devspec_parse(in->null_device, &spec, &e) < 0)
-		return cdm_result_get_bad(err, "settings.null_device: not a simulated device: %s", e.msg);
-	cdm_devspec_format(&spec, in->null_device, sizeof(in->null_device));
+	if (cdm_devspec_parse(dst, &spec, &e) < 0)
+		return cdm_result_get_bad(err, "settings.%s: not a simulated device: %s", s->key, e.msg);
+	cdm_devspec_format(&spec, dst, s->size);
 	return 0;
 }
 
@@ -318,28 +308,125 @@ static int read_precondition(struct cdm_err *err, const struct cdm_json *pc,
 	return 0;
 }
 
-static int read_hold_settings(struct cdm_err *err, const struct cdm_json *set,
-			      struct cdm_run_info *in)
+/* settings.steady_state: its rule's object, or null (off) */
+static int read_steady_rule(struct cdm_err *err, const struct cdm_json *ss,
+			    struct cdm_run_info *in)
 {
-	const struct cdm_json *ss = cdm_json_get(set, "steady_state");
-	const struct cdm_json *pc = cdm_json_get(set, "precondition");
-
-	if (opt_bool(err, set, "settings", "end_fsync", &in->end_fsync) ||
-	    opt_bool(err, set, "settings", "verify", &in->verify) ||
-	    opt_str(err, set, "settings", "cpus", in->cpus, sizeof(in->cpus)) ||
-	    cpu_list(err, "settings", "cpus", in->cpus))
+	if (ss->type != CDM_JSON_OBJECT)
+		return cdm_result_get_not_object(err, "settings.steady_state", ss);
+	if (cdm_result_get_uint(err, ss, "settings.steady_state", "max_rounds", CDM_MAX_PASSES,
+		     &in->max_rounds))
 		return -EINVAL;
-	if (ss && ss->type != CDM_JSON_NULL) {
-		if (ss->type != CDM_JSON_OBJECT)
-			return cdm_result_get_not_object(err, "settings.steady_state", ss);
-		if (cdm_result_get_uint(err, ss, "settings.steady_state", "max_rounds", CDM_MAX_PASSES,
-					&in->max_rounds))
-			return -EINVAL;
-		in->steady_state = 1;
-	}
-	if (pc && pc->type != CDM_JSON_NULL)
-		return read_precondition(err, pc, in);
+	in->steady_state = 1;
 	return 0;
+}
+
+/* a whole-number setting: null reads as 0; optional ones may be absent */
+static int read_number(struct cdm_err *err, const struct cdm_json *set,
+		       const struct cdm_setting *s, struct cdm_run_result *r)
+{
+	const struct cdm_json *v = cdm_json_get(set, s->key);
+	unsigned int n;
+	uint64_t u = 0;
+
+	if (s->flags & CDM_SETTING_OPTIONAL) {
+		if (cdm_result_get_opt_u64(err, set, "settings", s->key, &u))
+			return -EINVAL;
+		/* --seed's range: 1-4294967295 (null: none) */
+		if ((s->flags & CDM_SETTING_RANGE) && v && v->type != CDM_JSON_NULL &&
+		    (u < s->min || u > s->max))
+			return cdm_result_get_bad(err, "settings.%s: out of range (%" PRIu64 "-%" PRIu64 ", or null)",
+				   s->key, s->min, s->max);
+		cdm_settings_set_u64(s, r, u > s->max ? s->max : u);
+		return 0;
+	}
+	if (v && v->type == CDM_JSON_NULL) {
+		cdm_settings_set_u64(s, r, 0);
+		return 0;
+	}
+	if (s->type != CDM_SETTING_COUNT)
+		return null_u64(err, set, "settings", s->key, cdm_settings_at(s, r));
+	if (cdm_result_get_uint(err, set, "settings", s->key, (unsigned int)s->max, &n))
+		return -EINVAL;
+	cdm_settings_set_u64(s, r, n);
+	return 0;
+}
+
+/* a flag: required, optional (absent or null: off), or anything but true off */
+static int read_flag(struct cdm_err *err, const struct cdm_json *set,
+		     const struct cdm_setting *s, struct cdm_run_result *r)
+{
+	const struct cdm_json *v = cdm_json_get(set, s->key);
+
+	if (s->flags & CDM_SETTING_LAX) {
+		cdm_settings_set_u64(s, r, v && v->type == CDM_JSON_TRUE);
+		return 0;
+	}
+	if (s->flags & CDM_SETTING_OPTIONAL)
+		return opt_bool(err, set, "settings", s->key, cdm_settings_at(s, r));
+	return cdm_result_get_boolean(err, set, "settings", s->key, cdm_settings_at(s, r));
+}
+
+/* a setting whose JSON is a string: a text, the test data, the aggregate */
+static int read_text(struct cdm_err *err, const struct cdm_json *set,
+		     const struct cdm_setting *s, struct cdm_run_result *r)
+{
+	char t[16];
+
+	switch (s->type) {
+	case CDM_SETTING_CPUS:
+		return opt_str(err, set, "settings", s->key, cdm_settings_at(s, r), s->size) ||
+		       cpu_list(err, "settings", s->key, cdm_settings_at(s, r));
+	case CDM_SETTING_DEVSPEC:
+		return read_null_device(err, set, s, cdm_settings_at(s, r));
+	case CDM_SETTING_DATA:
+		if (cdm_result_get_str(err, set, "settings", s->key, t, sizeof(t), 1))
+			return -EINVAL;
+		cdm_settings_set_u64(s, r, !strcmp(t, "zero"));
+		return 0;
+	case CDM_SETTING_AGGREGATE:
+		if (cdm_result_get_str(err, set, "settings", s->key, t, sizeof(t), 0))
+			return -EINVAL;
+		if (cdm_result_aggregate_parse(t, &r->aggregate) < 0)
+			return cdm_result_get_bad(err, "settings.%s: \"%s\"", s->key, t);
+		return 0;
+	default:
+		return cdm_result_get_str(err, set, "settings", s->key, cdm_settings_at(s, r), s->size, 1);
+	}
+}
+
+/*
+ * One setting of the table (model/settings.h) from "settings": null
+ * where the run does not state it (an imported report's) or did not set
+ * it; the settings newer than schema 1 may be absent, and read as off.
+ */
+static int read_setting(struct cdm_err *err, const struct cdm_json *set,
+			const struct cdm_setting *s, struct cdm_run_result *r)
+{
+	const struct cdm_json *v = cdm_json_get(set, s->key);
+
+	switch (s->type) {
+	case CDM_SETTING_MSEC:
+		return null_secs(err, set, "settings", s->key, cdm_settings_at(s, r));
+	case CDM_SETTING_BOOL:
+		return read_flag(err, set, s, r);
+	case CDM_SETTING_STEADY:
+		return v && v->type != CDM_JSON_NULL ? read_steady_rule(err, v, &r->info) : 0;
+	case CDM_SETTING_PRECOND:
+		return v && v->type != CDM_JSON_NULL ? read_precondition(err, v, &r->info) : 0;
+	case CDM_SETTING_PCT:
+		/* null: an imported report's, which has no passes to judge (the default stays) */
+		v = cdm_result_get_mem(err, set, "settings", s->key, CDM_JSON_NUMBER, 1);
+		if (v && v->type == CDM_JSON_NUMBER)
+			*(double *)cdm_settings_at(s, r) = v->num;
+		return v ? 0 : -EINVAL;
+	case CDM_SETTING_U64:
+	case CDM_SETTING_UINT:
+	case CDM_SETTING_COUNT:
+		return read_number(err, set, s, r);
+	default:
+		return read_text(err, set, s, r);
+	}
 }
 
 /*
@@ -381,83 +468,49 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 {
 	struct cdm_run_info *in = &r->info;
 	const struct cdm_json *set, *tg, *sy, *v;
-	char s[16];
+	unsigned int nset;
+	const struct cdm_setting *table = cdm_settings(&nset);
 	uint64_t u;
 
-	if (str(err, root, "result", "label", in->label, sizeof(in->label), 0) ||
-	    str(err, root, "result", "cdm_version", in->version, sizeof(in->version), 0) ||
-	    str(err, root, "result", "comment", in->comment, sizeof(in->comment), 1))
+	if (cdm_result_get_str(err, root, "result", "label", in->label, sizeof(in->label), 0) ||
+	    cdm_result_get_str(err, root, "result", "cdm_version", in->version, sizeof(in->version), 0) ||
+	    cdm_result_get_str(err, root, "result", "comment", in->comment, sizeof(in->comment), 1))
 		return -EINVAL;
-	v = mem(err, root, "result", "interrupted_signal", CDM_JSON_NUMBER, 1);
+	v = cdm_result_get_mem(err, root, "result", "interrupted_signal", CDM_JSON_NUMBER, 1);
 	if (!v)
 		return -EINVAL;
 	if (v->type == CDM_JSON_NUMBER) {
 		unsigned int sig;
 
-		if (get_uint(err, root, "result", "interrupted_signal", 64, &sig))
+		if (cdm_result_get_uint(err, root, "result", "interrupted_signal", 64, &sig))
 			return -EINVAL;
 		r->interrupted = (int)sig;
 	}
 	/* null: an imported report without its Date (source.date_text says) */
-	v = mem(err, root, "result", "start_unix", CDM_JSON_NUMBER, 1);
+	v = cdm_result_get_mem(err, root, "result", "start_unix", CDM_JSON_NUMBER, 1);
 	if (!v)
 		return -EINVAL;
 	if (v->type == CDM_JSON_NUMBER && !(v->num >= 0 && v->num < 1e13))
-		return bad(err, "start_unix: out of range");
+		return cdm_result_get_bad(err, "start_unix: out of range");
 	in->start = v->type == CDM_JSON_NUMBER ? (time_t)v->num : 0;
 
-	set = mem(err, root, "result", "settings", CDM_JSON_OBJECT, 0);
+	set = cdm_result_get_mem(err, root, "result", "settings", CDM_JSON_OBJECT, 0);
 	if (!set)
 		return -EINVAL;
-	/* null: an imported report's profile, path or volume it does not state */
-	if (str(err, set, "settings", "profile", in->profile, sizeof(in->profile), 1) ||
-	    null_u64(err, set, "settings", "size_bytes", &in->size) ||
-	    null_count(err, set, &in->count) ||
-	    null_secs(err, set, "settings", "time_s", &in->time_ms) ||
-	    null_secs(err, set, "settings", "interval_s", &in->interval_ms) ||
-	    null_secs(err, set, "settings", "warmup_s", &in->warmup_ms) ||
-	    str(err, set, "settings", "engine", in->engine, sizeof(in->engine), 1) ||
-	    boolean(err, set, "settings", "direct", &in->direct) ||
-	    str(err, set, "settings", "data", s, sizeof(s), 1))
-		return -EINVAL;
-	in->zero_fill = !strcmp(s, "zero");
-	v = cdm_json_get(set, "sync");
-	in->dsync = v && v->type == CDM_JSON_TRUE;
-	u = 0;
-	if (opt_u64(err, set, "settings", "fsync_every", &u))
-		return -EINVAL;
-	in->fsync_every = u > UINT32_MAX ? UINT32_MAX : (unsigned int)u;
-	if (opt_u64(err, set, "settings", "rate_iops", &in->rate_iops) ||
-	    opt_u64(err, set, "settings", "seed", &in->seed) ||
-	    read_null_device(err, set, in))
-		return -EINVAL;
-	/* --seed's range: 1-4294967295 (null: none) */
-	v = cdm_json_get(set, "seed");
-	if (v && v->type != CDM_JSON_NULL && (!in->seed || in->seed > UINT32_MAX))
-		return bad(err, "settings.seed: out of range (1-4294967295, or null)");
-	if (str(err, set, "settings", "aggregate", s, sizeof(s), 0))
-		return -EINVAL;
-	if (cdm_result_aggregate_parse(s, &r->aggregate) < 0)
-		return bad(err, "settings.aggregate: \"%s\"", s);
-	if (read_hold_settings(err, set, in))
-		return -EINVAL;
-	/* null: an imported report's, which has no passes to judge (the default stays) */
-	v = mem(err, set, "settings", "cv_threshold_pct", CDM_JSON_NUMBER, 1);
-	if (!v)
-		return -EINVAL;
-	if (v->type == CDM_JSON_NUMBER)
-		r->cv_threshold_pct = v->num;
+	for (unsigned int i = 0; i < nset; i++)
+		if (read_setting(err, set, &table[i], r))
+			return -EINVAL;
 
-	tg = mem(err, root, "result", "target", CDM_JSON_OBJECT, 0);
+	tg = cdm_result_get_mem(err, root, "result", "target", CDM_JSON_OBJECT, 0);
 	if (!tg)
 		return -EINVAL;
-	if (str(err, tg, "target", "path", in->target, sizeof(in->target), 1) ||
-	    str(err, tg, "target", "mount_point", in->mount_point, sizeof(in->mount_point), 1) ||
-	    str(err, tg, "target", "fs_type", in->fs_type, sizeof(in->fs_type), 1) ||
-	    str(err, tg, "target", "fs_source", in->fs_source, sizeof(in->fs_source), 1) ||
-	    str(err, tg, "target", "device", in->dev_name, sizeof(in->dev_name), 1) ||
-	    str(err, tg, "target", "device_model", in->dev_model, sizeof(in->dev_model), 1) ||
-	    str(err, tg, "target", "scheduler", in->dev_scheduler, sizeof(in->dev_scheduler), 1) ||
+	if (cdm_result_get_str(err, tg, "target", "path", in->target, sizeof(in->target), 1) ||
+	    cdm_result_get_str(err, tg, "target", "mount_point", in->mount_point, sizeof(in->mount_point), 1) ||
+	    cdm_result_get_str(err, tg, "target", "fs_type", in->fs_type, sizeof(in->fs_type), 1) ||
+	    cdm_result_get_str(err, tg, "target", "fs_source", in->fs_source, sizeof(in->fs_source), 1) ||
+	    cdm_result_get_str(err, tg, "target", "device", in->dev_name, sizeof(in->dev_name), 1) ||
+	    cdm_result_get_str(err, tg, "target", "device_model", in->dev_model, sizeof(in->dev_model), 1) ||
+	    cdm_result_get_str(err, tg, "target", "scheduler", in->dev_scheduler, sizeof(in->dev_scheduler), 1) ||
 	    null_u64(err, tg, "target", "fs_total_bytes", &in->fs_total_bytes) ||
 	    null_u64(err, tg, "target", "fs_used_bytes", &in->fs_used_bytes) ||
 	    null_u64(err, tg, "target", "fs_avail_bytes", &in->fs_avail_bytes))
@@ -468,29 +521,29 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	in->dev_rotational = !v || v->type == CDM_JSON_NULL ? CDM_ROT_UNKNOWN :
 			     v->type == CDM_JSON_TRUE ? CDM_ROT_YES : CDM_ROT_NO;
 
-	sy = mem(err, root, "result", "system", CDM_JSON_OBJECT, 0);
+	sy = cdm_result_get_mem(err, root, "result", "system", CDM_JSON_OBJECT, 0);
 	if (!sy)
 		return -EINVAL;
-	if (str(err, sy, "system", "os", in->os, sizeof(in->os), 1) ||
-	    str(err, sy, "system", "kernel", in->kernel, sizeof(in->kernel), 1) ||
-	    str(err, sy, "system", "machine", in->machine, sizeof(in->machine), 1) ||
-	    str(err, sy, "system", "cpu_model", in->cpu_model, sizeof(in->cpu_model), 1))
+	if (cdm_result_get_str(err, sy, "system", "os", in->os, sizeof(in->os), 1) ||
+	    cdm_result_get_str(err, sy, "system", "kernel", in->kernel, sizeof(in->kernel), 1) ||
+	    cdm_result_get_str(err, sy, "system", "machine", in->machine, sizeof(in->machine), 1) ||
+	    cdm_result_get_str(err, sy, "system", "cpu_model", in->cpu_model, sizeof(in->cpu_model), 1))
 		return -EINVAL;
 	/* null: an imported report that does not say (read_source()) */
-	v = mem(err, sy, "system", "admin", CDM_JSON_TRUE, 1);
+	v = cdm_result_get_mem(err, sy, "system", "admin", CDM_JSON_TRUE, 1);
 	if (!v)
 		return -EINVAL;
 	in->admin = v->type == CDM_JSON_TRUE;
 	u = 0;
-	if (opt_u64(err, sy, "system", "cpus_online", &u))
+	if (cdm_result_get_opt_u64(err, sy, "system", "cpus_online", &u))
 		return -EINVAL;
 	in->cpus_online = u > UINT32_MAX ? 0 : (unsigned int)u;
 	u = 0;          /* absent in files written before it was added */
-	if (opt_u64(err, sy, "system", "cpus_allowed", &u))
+	if (cdm_result_get_opt_u64(err, sy, "system", "cpus_allowed", &u))
 		return -EINVAL;
 	in->cpus_allowed = u > UINT32_MAX ? 0 : (unsigned int)u;
 	in->mem_total_bytes = 0;	/* absent in files written before it was added */
-	if (opt_u64(err, sy, "system", "mem_total_bytes", &in->mem_total_bytes))
+	if (cdm_result_get_opt_u64(err, sy, "system", "mem_total_bytes", &in->mem_total_bytes))
 		return -EINVAL;
 	return read_placement(err, sy, in);
 }

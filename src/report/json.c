@@ -23,6 +23,7 @@
 #include "cdm/base/version.h"
 #include "cdm/model/result.h"
 #include "cdm/model/result_read.h"
+#include "cdm/model/settings.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/formatter.h"
 #include "cdm/target/testfile.h"
@@ -82,21 +83,6 @@ static void write_memory_under(struct cdm_jsonw *w, const struct cdm_run_info *i
 		cdm_jsonw_end(w);
 	}
 	cdm_jsonw_end(w);
-}
-
-/*
- * a time, held in ms, as seconds: 5, 0.5 (cdm_fmt_setting(): a whole
- * second as it always was); null when an imported report does not state it
- */
-static void write_secs(struct cdm_jsonw *w, const struct cdm_run_info *in, const char *key,
-		       enum cdm_info_item item)
-{
-	char s[CDM_FMT_SETTING_MAX];
-
-	if (cdm_result_known(in, item))
-		cdm_jsonw_raw(w, key, cdm_fmt_setting(s, sizeof(s), in, item, ""));
-	else
-		cdm_jsonw_null(w, key);
 }
 
 /*
@@ -165,78 +151,97 @@ static void write_reported(struct cdm_jsonw *w, const struct cdm_test_result *t)
 	cdm_jsonw_end(w);
 }
 
-/*
- * The settings of issue 14's method (docs/method.md): --end-fsync,
- * --steady-state (its rule's constants, so a reader needs no source),
- * --precondition (and how long it took), --verify, --cpus.  Always
- * written: false or null when not used.
- */
-static void write_hold_settings(struct cdm_jsonw *w, const struct cdm_run_info *in)
+/* --steady-state: its rule's constants, so a reader needs no source */
+static void write_steady_rule(struct cdm_jsonw *w, const char *key,
+			      const struct cdm_run_info *in)
 {
 	char tracked[64];
 
-	cdm_jsonw_bool(w, "end_fsync", in->end_fsync);
-	if (in->steady_state) {
-		cdm_jsonw_object(w, "steady_state", CDM_JSONW_COMPACT);
-		cdm_jsonw_u64(w, "max_rounds", in->max_rounds);
-		cdm_jsonw_u64(w, "window_rounds", CDM_STEADY_WINDOW);
-		cdm_jsonw_num(w, "range_pct_max", CDM_STEADY_RANGE_PCT);
-		cdm_jsonw_num(w, "slope_pct_max", CDM_STEADY_SLOPE_PCT);
-		snprintf(tracked, sizeof(tracked), "%s for RND, %s for SEQ",
-			 cdm_steady_tracked_name(CDM_RND), cdm_steady_tracked_name(CDM_SEQ));
-		cdm_jsonw_str(w, "tracked", tracked);
-		cdm_jsonw_end(w);
-	} else {
-		cdm_jsonw_null(w, "steady_state");
-	}
-	if (in->precondition) {
-		/* set, but stopped before it completed: no time */
-		cdm_jsonw_object(w, "precondition", CDM_JSONW_COMPACT);
-		cdm_jsonw_u64(w, "passes", CDM_TESTFILE_PRECOND_PASSES);
-		cdm_jsonw_u64(w, "block_bytes", CDM_TESTFILE_PRECOND_BLOCK);
-		cdm_jsonw_u64_if(w, "time_ns", in->precondition_ns, in->precondition_ns != 0);
-		cdm_jsonw_bool(w, "complete", in->precondition_ns != 0);
-		cdm_jsonw_end(w);
-	} else {
-		cdm_jsonw_null(w, "precondition");
-	}
-	cdm_jsonw_bool(w, "verify", in->verify);
-	TEXT(w, "cpus", in->cpus);
+	cdm_jsonw_object(w, key, CDM_JSONW_COMPACT);
+	cdm_jsonw_u64(w, "max_rounds", in->max_rounds);
+	cdm_jsonw_u64(w, "window_rounds", CDM_STEADY_WINDOW);
+	cdm_jsonw_num(w, "range_pct_max", CDM_STEADY_RANGE_PCT);
+	cdm_jsonw_num(w, "slope_pct_max", CDM_STEADY_SLOPE_PCT);
+	snprintf(tracked, sizeof(tracked), "%s for RND, %s for SEQ",
+		 cdm_steady_tracked_name(CDM_RND), cdm_steady_tracked_name(CDM_SEQ));
+	cdm_jsonw_str(w, "tracked", tracked);
+	cdm_jsonw_end(w);
 }
 
+/* --precondition: its passes and block, and how long it took (set, but stopped: no time) */
+static void write_precondition(struct cdm_jsonw *w, const char *key, const struct cdm_run_info *in)
+{
+	cdm_jsonw_object(w, key, CDM_JSONW_COMPACT);
+	cdm_jsonw_u64(w, "passes", CDM_TESTFILE_PRECOND_PASSES);
+	cdm_jsonw_u64(w, "block_bytes", CDM_TESTFILE_PRECOND_BLOCK);
+	cdm_jsonw_u64_if(w, "time_ns", in->precondition_ns, in->precondition_ns != 0);
+	cdm_jsonw_bool(w, "complete", in->precondition_ns != 0);
+	cdm_jsonw_end(w);
+}
+
+/*
+ * One setting of the table (model/settings.h) with a value: a text, a
+ * number, a flag, or the object of --steady-state and --precondition
+ */
+static void write_setting(struct cdm_jsonw *w, const struct cdm_setting *s,
+			  const struct cdm_run_result *r)
+{
+	const void *p = cdm_settings_at_const(s, r);
+	uint64_t v = cdm_settings_u64(s, r);
+	char t[CDM_FMT_SETTING_MAX];
+
+	switch (s->type) {
+	case CDM_SETTING_TEXT:
+	case CDM_SETTING_CPUS:
+	case CDM_SETTING_DEVSPEC:
+		cdm_jsonw_strn(w, s->key, p, s->size);
+		break;
+	case CDM_SETTING_MSEC:
+		/* 5, 0.5 (cdm_fmt_setting(): a whole second as it always was) */
+		cdm_jsonw_raw(w, s->key, cdm_fmt_setting(t, sizeof(t), &r->info, s->item, ""));
+		break;
+	case CDM_SETTING_BOOL:
+		cdm_jsonw_bool(w, s->key, (int)v);
+		break;
+	case CDM_SETTING_DATA:
+		cdm_jsonw_str(w, s->key, v ? "zero" : "random");
+		break;
+	case CDM_SETTING_STEADY:
+		write_steady_rule(w, s->key, &r->info);
+		break;
+	case CDM_SETTING_PRECOND:
+		write_precondition(w, s->key, &r->info);
+		break;
+	case CDM_SETTING_AGGREGATE:
+		cdm_jsonw_str(w, s->key, cdm_result_aggregate_name((enum cdm_aggregate)v));
+		break;
+	case CDM_SETTING_PCT:
+		cdm_jsonw_num(w, s->key, *(const double *)p);
+		break;
+	default:
+		cdm_jsonw_u64(w, s->key, v);
+		break;
+	}
+}
+
+/*
+ * "settings": every row of the table, null where it has no value
+ * (cdm_settings_known(): an option not given, a setting an imported
+ * report does not state, cdm's own bar for "unstable" on a report's
+ * figures, which have no passes it could judge)
+ */
 static void write_settings(struct cdm_jsonw *w, const struct cdm_run_result *r)
 {
-	const struct cdm_run_info *in = &r->info;
+	unsigned int n;
+	const struct cdm_setting *set = cdm_settings(&n);
 
 	cdm_jsonw_object(w, "settings", 0);
-	known_text(w, "profile", in->profile, sizeof(in->profile),
-		   cdm_result_known(in, CDM_INFO_PROFILE));
-	cdm_jsonw_u64_if(w, "size_bytes", in->size, cdm_result_known(in, CDM_INFO_SIZE));
-	cdm_jsonw_u64_if(w, "count", in->count, cdm_result_known(in, CDM_INFO_COUNT));
-	write_secs(w, in, "time_s", CDM_INFO_TIME);
-	write_secs(w, in, "interval_s", CDM_INFO_INTERVAL);
-	write_secs(w, in, "warmup_s", CDM_INFO_WARMUP);
-	known_text(w, "engine", in->engine, sizeof(in->engine),
-		   cdm_result_known(in, CDM_INFO_ENGINE));
-	cdm_jsonw_bool(w, "direct", in->direct);
-	/* null: an imported report that does not state it (CDM 8 cut before its Mode line) */
-	if (cdm_result_known(in, CDM_INFO_DATA))
-		cdm_jsonw_str(w, "data", in->zero_fill ? "zero" : "random");
-	else
-		cdm_jsonw_null(w, "data");
-	cdm_jsonw_bool(w, "sync", in->dsync);
-	cdm_jsonw_u64_if(w, "fsync_every", in->fsync_every, in->fsync_every != 0);
-	cdm_jsonw_u64_if(w, "rate_iops", in->rate_iops, in->rate_iops != 0);
-	cdm_jsonw_u64_if(w, "seed", in->seed, in->seed != 0);
-	/* the null engine's simulated device (base/devspec.h's canonical text), or null */
-	TEXT(w, "null_device", in->null_device);
-	write_hold_settings(w, in);
-	cdm_jsonw_str(w, "aggregate", cdm_result_aggregate_name(r->aggregate));
-	/* cdm's own bar for "unstable": an imported report has no passes it could judge */
-	if (cdm_result_imported(in))
-		cdm_jsonw_null(w, "cv_threshold_pct");
-	else
-		cdm_jsonw_num(w, "cv_threshold_pct", r->cv_threshold_pct);
+	for (unsigned int i = 0; i < n; i++) {
+		if (cdm_settings_known(&set[i], r))
+			write_setting(w, &set[i], r);
+		else
+			cdm_jsonw_null(w, set[i].key);
+	}
 	cdm_jsonw_end(w);
 }
 

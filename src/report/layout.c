@@ -23,6 +23,7 @@
 #include "cdm/base/version.h"
 #include "cdm/model/cdm_read.h"
 #include "cdm/model/result.h"
+#include "cdm/model/settings.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/fmt.h"
 #include "layout.h"
@@ -127,6 +128,10 @@ char *cdm_layout_device(char *buf, size_t len, const struct cdm_run_info *in)
 
 char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, unsigned int what)
 {
+	/* info is a result's first member: the rows of marks are all info's */
+	const struct cdm_run_result *r = (const struct cdm_run_result *)(const void *)in;
+	unsigned int nset;
+	const struct cdm_setting *set = cdm_settings(&nset);
 	size_t n = 0;
 
 #define ADD(...) do {								\
@@ -138,28 +143,26 @@ char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, uns
 	/* CDM's marks, then cdm's own, in this order */
 	if ((what & CDM_LAYOUT_ADMIN) && in->admin)
 		ADD(" [Admin]");
-	if (in->zero_fill)
-		ADD(" <0Fill>");
-	if (in->dsync)
-		ADD(" <O_DSYNC>");
-	if (in->fsync_every)
-		ADD(" <fdatasync/%u>", in->fsync_every);
-	if (in->rate_iops)
-		ADD(" <Rate %llu IOPS>", (unsigned long long)in->rate_iops);
-	/* the null engine's simulated device: its figures are the model's, not a disk's */
-	if (in->null_device[0])
-		ADD(" <Null device %.*s>", (int)sizeof(in->null_device), in->null_device);
-	/* the method of numbers that hold (docs/method.md) */
-	if (in->end_fsync)
-		ADD(" <EndFsync>");
-	if (in->steady_state)
-		ADD(" <Steady-state max %u>", in->max_rounds);
-	if (in->precondition)
-		ADD(" <Precondition>");
-	if (in->verify)
-		ADD(" <Verify>");
-	if (in->cpus[0])
-		ADD(" <CPUs %.*s>", (int)sizeof(in->cpus), in->cpus);
+	/* a mark per setting that is set, in the table's order (model/settings.h) */
+	for (unsigned int i = 0; i < nset; i++) {
+		const struct cdm_setting *s = &set[i];
+		const char *text;
+		uint64_t v;
+
+		if (!s->mark || !(s->known == CDM_KNOWN_SET ? cdm_settings_known(s, r) :
+				  cdm_settings_u64(s, r) != 0))
+			continue;
+		text = cdm_settings_at_const(s, r);
+		v = cdm_settings_u64(s, r);
+		if (!s->mark_end)
+			ADD(" %s", s->mark);
+		else if (s->type == CDM_SETTING_STEADY)
+			ADD(" %s%u%s", s->mark, in->max_rounds, s->mark_end);
+		else if (s->type == CDM_SETTING_CPUS || s->type == CDM_SETTING_DEVSPEC)
+			ADD(" %s%.*s%s", s->mark, (int)s->size, text, s->mark_end);
+		else
+			ADD(" %s%llu%s", s->mark, (unsigned long long)v, s->mark_end);
+	}
 	/* unless the text read back gives that time without it (an 8.x report's 5 s: not) */
 	if ((what & CDM_LAYOUT_MEASURE) && cdm_result_known(in, CDM_INFO_TIME) &&
 	    in->time_ms != cdm_cdm_read_implied_measure(in)) {

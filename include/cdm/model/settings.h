@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cdm/model/settings.h - the table of a run's settings: each setting
+ * described once (its option, its type, its JSON key in "settings", the
+ * label the text formats print, its default and range, and when it is
+ * "known"), in the style of fio's option table (fio's options.c).  The
+ * JSON writer (report/json.c) and reader (model/result_read.c) of
+ * "settings" loop over it instead of naming each setting; a setting that
+ * only changes what runs is one row here plus the code that acts on it
+ * (docs/hacking.md, "Adding a setting").
+ */
+#ifndef CDM_MODEL_SETTINGS_H
+#define CDM_MODEL_SETTINGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cdm/model/result.h"
+
+/*
+ * enum cdm_setting_type - how a setting is held in struct cdm_run_result
+ * and written in JSON:
+ * @CDM_SETTING_TEXT:   char[size]: a JSON string; "" is null when not known
+ * @CDM_SETTING_U64:    uint64_t: a whole number
+ * @CDM_SETTING_UINT:   unsigned int: a whole number (read: above @max is @max)
+ * @CDM_SETTING_COUNT:  unsigned int: a whole number 0..@max, an error above
+ * @CDM_SETTING_MSEC:   unsigned int ms: seconds, 5 or 0.5 (cdm_fmt_setting())
+ * @CDM_SETTING_BOOL:   int flag: true or false
+ * @CDM_SETTING_DATA:   int zero_fill: "zero" or "random"
+ * @CDM_SETTING_STEADY: int steady_state with info.max_rounds: an object of
+ *                      its rule's constants (model/steady.h), or null
+ * @CDM_SETTING_PRECOND: int precondition with info.precondition_ns: an
+ *                      object of its passes, block and time, or null
+ * @CDM_SETTING_CPUS:   char[size]: a CPU list (base/cpulist.h), or null
+ * @CDM_SETTING_DEVSPEC: char[size]: a simulated device (base/devspec.h), or null
+ * @CDM_SETTING_AGGREGATE: enum cdm_aggregate: its name (cdm_result_aggregate_name())
+ * @CDM_SETTING_PCT:    double: a number
+ */
+enum cdm_setting_type {
+	CDM_SETTING_TEXT,
+	CDM_SETTING_U64,
+	CDM_SETTING_UINT,
+	CDM_SETTING_COUNT,
+	CDM_SETTING_MSEC,
+	CDM_SETTING_BOOL,
+	CDM_SETTING_DATA,
+	CDM_SETTING_STEADY,
+	CDM_SETTING_PRECOND,
+	CDM_SETTING_CPUS,
+	CDM_SETTING_DEVSPEC,
+	CDM_SETTING_AGGREGATE,
+	CDM_SETTING_PCT,
+};
+
+/*
+ * enum cdm_setting_known - when a setting has a value (JSON: else null):
+ * @CDM_KNOWN_ALWAYS:   always (a flag that is off is false)
+ * @CDM_KNOWN_INFO:     when the run states it: cdm_result_known(@item); a
+ *                      run cdm measured states it, an imported report may not
+ * @CDM_KNOWN_SET:      when it is set: not 0, not "" (an option not given)
+ * @CDM_KNOWN_MEASURED: for a run cdm measured, never for an imported one
+ */
+enum cdm_setting_known {
+	CDM_KNOWN_ALWAYS,
+	CDM_KNOWN_INFO,
+	CDM_KNOWN_SET,
+	CDM_KNOWN_MEASURED,
+};
+
+/*
+ * enum cdm_setting_merge - a setting of an aggregate of runs (model/merge.h):
+ * @CDM_MERGE_FIRST:  the first run's
+ * @CDM_MERGE_SAME:   every run must have the same (cdm_merge_check())
+ * @CDM_MERGE_SUM:    the same in every run, and the aggregate's is their sum
+ * @CDM_MERGE_SHARED: kept only if every run shares it, else 0
+ */
+enum cdm_setting_merge {
+	CDM_MERGE_FIRST,
+	CDM_MERGE_SAME,
+	CDM_MERGE_SUM,
+	CDM_MERGE_SHARED,
+};
+
+/* struct cdm_setting.flags */
+#define CDM_SETTING_OPTIONAL 0x1        /* the reader takes it absent (files before it) */
+#define CDM_SETTING_LAX      0x2        /* the reader takes anything but true as false */
+#define CDM_SETTING_RANGE    0x4        /* the reader refuses a value outside @min..@max */
+
+/*
+ * struct cdm_setting - one row of the table.
+ * @key:     its key in the JSON's "settings" (docs/output-formats.md)
+ * @option:  the command-line option that sets it ("--size"), or NULL
+ * @label:   what the text formats call it ("Test size"), or NULL
+ * @type:    how it is held and written (enum cdm_setting_type)
+ * @known:   when it has a value (enum cdm_setting_known)
+ * @item:    with CDM_KNOWN_INFO, the item cdm_result_known() is asked about
+ * @flags:   CDM_SETTING_OPTIONAL, CDM_SETTING_LAX, CDM_SETTING_RANGE
+ * @offset:  where it is held: offsetof(struct cdm_run_result, ...)
+ * @size:    its size in bytes (a text's array size)
+ * @def:     its default as the option's help prints it ("1 GiB", "off")
+ * @min:     its least value when set (whole-number types), else 0
+ * @max:     its greatest value (whole-number types), else 0
+ * @merge:   what an aggregate of runs keeps (enum cdm_setting_merge)
+ * @differ:  cdm_merge_check()'s words when two runs' differ, or NULL: the
+ *           key and both values
+ * @mark:    the CDM text's mark of it when set (report/layout.c,
+ *           cdm_layout_marks()): "<O_DSYNC>", or with @mark_end the part
+ *           before its value ("<Rate ", the value, " IOPS>"); NULL: none
+ * @mark_end: the part after the value, or NULL for a mark without one
+ */
+struct cdm_setting {
+	const char *key;
+	const char *option;
+	const char *label;
+	enum cdm_setting_type type;
+	enum cdm_setting_known known;
+	enum cdm_info_item item;
+	unsigned int flags;
+	size_t offset;
+	size_t size;
+	const char *def;
+	uint64_t min;
+	uint64_t max;
+	enum cdm_setting_merge merge;
+	const char *differ;
+	const char *mark;
+	const char *mark_end;
+};
+
+/*
+ * cdm_settings - the table, in the order of JSON's "settings", and its
+ * number of rows in *@n.  Static, never NULL.
+ */
+const struct cdm_setting *cdm_settings(unsigned int *n);
+
+/*
+ * cdm_settings_find - the row whose JSON key is @key, or NULL.
+ */
+const struct cdm_setting *cdm_settings_find(const char *key);
+
+/*
+ * cdm_settings_at - where @s is held in @r: (char *)r + s->offset.
+ * cdm_settings_at_const - the same, read-only.
+ */
+void *cdm_settings_at(const struct cdm_setting *s, struct cdm_run_result *r);
+const void *cdm_settings_at_const(const struct cdm_setting *s, const struct cdm_run_result *r);
+
+/*
+ * cdm_settings_known - does @r have a value for @s (enum
+ * cdm_setting_known)?  Returns 1 or 0.
+ */
+int cdm_settings_known(const struct cdm_setting *s, const struct cdm_run_result *r);
+
+/*
+ * cdm_settings_u64 - a whole-number or flag setting's value in @r
+ * (types U64, UINT, COUNT, MSEC in ms, BOOL, DATA, STEADY, PRECOND,
+ * AGGREGATE); 0 for the others.
+ */
+uint64_t cdm_settings_u64(const struct cdm_setting *s, const struct cdm_run_result *r);
+
+/*
+ * cdm_settings_set_u64 - store @v as @s's value in @r (the types of
+ * cdm_settings_u64(); a 4-byte field keeps @v's low 32 bits: the caller
+ * checks the range).  Does nothing for the other types.
+ */
+void cdm_settings_set_u64(const struct cdm_setting *s, struct cdm_run_result *r, uint64_t v);
+
+#endif /* CDM_MODEL_SETTINGS_H */

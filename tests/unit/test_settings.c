@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_settings.c - the table of a run's settings (model/settings.h): its
+ * keys, options and labels unique, each row's place inside the result,
+ * and every row round-tripping through the JSON writer (report/json.c)
+ * and reader (model/result_read.c), set and not set.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cdm/base/err.h"
+#include "cdm/model/result.h"
+#include "cdm/model/result_read.h"
+#include "cdm/model/settings.h"
+#include "unit.h"
+
+static int is_text(const struct cdm_setting *s)
+{
+	return s->type == CDM_SETTING_TEXT || s->type == CDM_SETTING_CPUS ||
+	       s->type == CDM_SETTING_DEVSPEC;
+}
+
+/* no two rows share a key, an option or a label; each row lies inside the result */
+static void test_unique(void **state)
+{
+	unsigned int n;
+	const struct cdm_setting *t = cdm_settings(&n);
+
+	(void)state;
+	assert_true(n > 0);
+	for (unsigned int i = 0; i < n; i++) {
+		assert_non_null(t[i].key);
+		assert_non_null(t[i].def);
+		assert_true(t[i].offset + t[i].size <= sizeof(struct cdm_run_result));
+		assert_true(t[i].min <= t[i].max || t[i].type == CDM_SETTING_PCT);
+		assert_ptr_equal(cdm_settings_find(t[i].key), &t[i]);
+		for (unsigned int j = i + 1; j < n; j++) {
+			assert_string_not_equal(t[i].key, t[j].key);
+			if (t[i].option && t[j].option)
+				assert_string_not_equal(t[i].option, t[j].option);
+			if (t[i].label && t[j].label)
+				assert_string_not_equal(t[i].label, t[j].label);
+		}
+	}
+	assert_null(cdm_settings_find("no_such_setting"));
+}
+
+/* @r written as JSON and read back: every row of the table the same */
+static void round_trip(const struct cdm_run_result *r)
+{
+	struct cdm_run_result *back = NULL;
+	struct cdm_err err = { "" };
+	unsigned int n;
+	const struct cdm_setting *t = cdm_settings(&n);
+	char *json = unit_render("json", r);
+
+	assert_int_equal(cdm_result_read(json, strlen(json), 0, &back, &err), 0);
+	for (unsigned int i = 0; i < n; i++) {
+		const struct cdm_setting *s = &t[i];
+
+		if (is_text(s))
+			assert_string_equal(cdm_settings_at_const(s, back),
+					    cdm_settings_at_const(s, r));
+		else if (s->type == CDM_SETTING_PCT)
+			assert_true(*(const double *)cdm_settings_at_const(s, back) ==
+				    *(const double *)cdm_settings_at_const(s, r));
+		else
+			assert_true(cdm_settings_u64(s, back) == cdm_settings_u64(s, r));
+		assert_int_equal(cdm_settings_known(s, back), cdm_settings_known(s, r));
+	}
+	assert_int_equal(back->info.max_rounds, r->info.max_rounds);
+	assert_true(back->info.precondition_ns == r->info.precondition_ns);
+	cdm_result_free(back);
+	free(json);
+}
+
+/* every setting set to a value that is not its default */
+static void test_round_trip_set(void **state)
+{
+	struct cdm_run_result *r = unit_hold_run();
+	struct cdm_run_info *in = &r->info;
+
+	(void)state;
+	in->warmup_ms = 500;
+	in->interval_ms = 250;
+	in->zero_fill = 1;
+	in->dsync = 1;
+	in->fsync_every = 7;
+	in->rate_iops = 12345;
+	in->seed = 42;
+	snprintf(in->null_device, sizeof(in->null_device), "lat=100us,channels=4,iops=20000");
+	r->aggregate = CDM_AGG_MEDIAN;
+	r->cv_threshold_pct = 12.5;
+	round_trip(r);
+	cdm_result_free(r);
+}
+
+/* the settings that may be off, off: false or null, read back as off */
+static void test_round_trip_off(void **state)
+{
+	struct cdm_run_result *r = unit_hold_run();
+	struct cdm_run_info *in = &r->info;
+
+	(void)state;
+	in->direct = 0;
+	in->end_fsync = 0;
+	in->precondition = 0;
+	in->precondition_ns = 0;
+	in->cpus[0] = '\0';
+	round_trip(r);
+	cdm_result_free(r);
+}
+
+/* the value accessors agree with the fields they name */
+static void test_at(void **state)
+{
+	struct cdm_run_result *r = unit_hold_run();
+	const struct cdm_setting *s = cdm_settings_find("rate_iops");
+
+	(void)state;
+	assert_non_null(s);
+	cdm_settings_set_u64(s, r, 777);
+	assert_true(r->info.rate_iops == 777);
+	assert_true(cdm_settings_u64(s, r) == 777);
+	assert_int_equal(cdm_settings_known(s, r), 1);
+	cdm_settings_set_u64(s, r, 0);
+	assert_int_equal(cdm_settings_known(s, r), 0);
+	s = cdm_settings_find("cpus");
+	assert_ptr_equal(cdm_settings_at(s, r), r->info.cpus);
+	cdm_result_free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_unique),
+		cmocka_unit_test(test_round_trip_set),
+		cmocka_unit_test(test_round_trip_off),
+		cmocka_unit_test(test_at),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
