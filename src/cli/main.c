@@ -49,9 +49,7 @@
 #include "cdm/base/clock.h"
 #include "cdm/base/msg.h"
 #include "cdm/base/version.h"
-#ifdef CDM_MPI
 #include "cdm/run/mpi.h"
-#endif
 
 enum {
 	OPT_INTERVAL = 256, OPT_WARMUP, OPT_MODE, OPT_DATA, OPT_BUFFERED,
@@ -100,7 +98,7 @@ static const char usage_intro[] =
  * The option table, with the help text right after it: one place to change
  * both (01-options.bats checks every option is in the help).
  */
-static const struct option long_opts[] = {
+static struct option long_opts[] = {
 	{ "profile",      required_argument, NULL, 'p' },
 	{ "test",         required_argument, NULL, 't' },
 	{ "size",         required_argument, NULL, 's' },
@@ -147,11 +145,10 @@ static const struct option long_opts[] = {
 	{ "cpus",         required_argument, NULL, OPT_CPUS },
 	/* scale-out (docs/scale-out.md) */
 	{ "start-at",     required_argument, NULL, OPT_START_AT },
-#ifdef CDM_MPI
-	{ "save-ranks",   required_argument, NULL, OPT_SAVE_RANKS },
-#endif
 	{ "help",         no_argument,       NULL, 'h' },
 	{ "version",      no_argument,       NULL, 'V' },
+	/* cdm-mpi's alone: cut off in cdm (parse_args()) */
+	{ "save-ranks",   required_argument, NULL, OPT_SAVE_RANKS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -275,11 +272,13 @@ static const char usage_text[] =
 "                           test on a schedule computed from TIME and the plan,\n"
 "                           so runs on several hosts overlap (cdm merge):\n"
 "                           2026-12-01T22:00:00Z (UTC) or +30s (default: none)\n"
-#ifdef CDM_MPI
-"      --save-ranks PREFIX  cdm-mpi: rank 0 also saves every rank's own result\n"
-"                           as PREFIX.rankN.json (default: none)\n"
-#endif
+;
 
+static const char usage_mpi[] =
+"      --save-ranks PREFIX  cdm-mpi: rank 0 also saves every rank's own result\n"
+"                           as PREFIX.rankN.json (default: none)\n";
+
+static const char usage_end[] =
 "  -h, --help               this help\n"
 "  -V, --version            version, engines and how cdm was built\n"
 "\n"
@@ -336,9 +335,8 @@ static void main_opts_init(struct main_opts *o)
 	o->warmup_ms = -1;
 	o->cfg.direct = 1;
 	o->cfg.progress = isatty(STDERR_FILENO);
-#ifdef CDM_MPI
-	o->cfg.progress = o->cfg.progress && cdm_mpi_rank() == 0;
-#endif
+	if (cdm_mpi_hook_get())
+		o->cfg.progress = o->cfg.progress && cdm_mpi_hook_get()->rank() == 0;
 }
 
 static int list_engines(void)
@@ -573,9 +571,8 @@ static int layer_gate(struct main_opts *o)
 		return cdm_cli_usage(&cmd, "--warmup cannot be used with --steady-state: the rounds before the steady window are the warm-up");
 	if (o->start_at)
 		return cdm_cli_usage(&cmd, "--start-at cannot be used with --steady-state: a test's length depends on when it gets steady");
-#ifdef CDM_MPI
-	return cdm_cli_usage(&cmd, "--steady-state is not supported by cdm-mpi: each rank would get steady at its own round");
-#endif
+	if (cdm_mpi_hook_get())
+		return cdm_cli_usage(&cmd, "--steady-state is not supported by cdm-mpi: each rank would get steady at its own round");
 	return CDM_CLI_GO_ON;
 }
 
@@ -667,6 +664,9 @@ static void print_help(void)
 		printf("'cdm %s' %s (cdm %s --help).\n", subcommands[i].name, subcommands[i].what,
 		       subcommands[i].name);
 	fputs(usage_text, stdout);
+	if (cdm_mpi_hook_get())
+		fputs(usage_mpi, stdout);
+	fputs(usage_end, stdout);
 }
 
 /*
@@ -682,11 +682,7 @@ static void print_version(void)
 	printf("engines: %s\n", cdm_engine_build_info());
 	if (uring[0])
 		printf("liburing: %s\n", uring);
-#ifdef CDM_MPI
-	puts("mpi: yes (cdm-mpi)");
-#else
-	puts("mpi: no (cdm-mpi is built by make WITH_MPI=yes)");
-#endif
+	puts(cdm_mpi_hook_get() ? "mpi: yes (cdm-mpi)" : "mpi: no (cdm-mpi is built by make WITH_MPI=yes)");
 	printf("compiler: %s\n", cdm_version_compiler());
 	printf("libc: %s\n", cdm_version_libc());
 	printf("linked: %s\n", cdm_version_static() ? "static" : "dynamic");
@@ -762,6 +758,8 @@ static int parse_args(int argc, char **argv, struct main_opts *o)
 
 	/* getopt names the program from argv[0]: make its messages say "cdm:" */
 	argv[0] = (char *)"cdm";
+	if (!cdm_mpi_hook_get())
+		memset(&long_opts[sizeof(long_opts) / sizeof(long_opts[0]) - 2], 0, sizeof(long_opts[0]));
 	while ((c = getopt_long(argc, argv, "p:t:s:n:T:e:f:o:kqhV", long_opts, NULL)) != -1) {
 		s = parse_plan_option(c, optarg, o);
 		if (s == NOT_MINE)
@@ -965,21 +963,20 @@ static int check_outputs(const struct main_opts *o)
 /* the hook that starts the tests together: --start-at's clock, or MPI's barrier */
 static int set_schedule(struct main_opts *o)
 {
-	if (o->start_at) {
-#ifdef CDM_MPI
+	const struct cdm_mpi_hook *mpi = cdm_mpi_hook_get();
+
+	if (o->start_at && mpi)
 		return cdm_cli_usage(&cmd, "--start-at is for independent runs: cdm-mpi starts its ranks together by itself");
-#endif
+	if (o->start_at) {
 		cdm_start_at_plan(&o->sa, &o->cfg);
 		o->cfg.sync = cdm_start_at_sync;
 		o->cfg.sync_arg = &o->sa;
 	}
-#ifdef CDM_MPI
-	o->cfg.sync = cdm_mpi_sync;
-#endif
+	if (mpi)
+		o->cfg.sync = mpi->sync;
 	return CDM_CLI_GO_ON;
 }
 
-#ifdef CDM_MPI
 /* --save-ranks: every rank's own result, for cdm merge; 0 or -EIO (each failure printed) */
 static int save_rank_files(const char *prefix, const struct cdm_run_result *agg)
 {
@@ -1009,7 +1006,7 @@ static int mpi_finish(const struct main_opts *o, struct cdm_run_result **res, in
 	struct cdm_err err;
 	int sig = (*res)->interrupted ? (*res)->interrupted : SIGINT;
 
-	*r = cdm_mpi_finish(*res, *r, o->label, &agg, &err);
+	*r = cdm_mpi_hook_get()->finish(*res, *r, o->label, &agg, &err);
 	if (*r < 0 && err.msg[0])
 		cdm_msg_error("%s", err.msg);
 	if (*r == 0 && agg && o->save_ranks) {
@@ -1025,7 +1022,6 @@ static int mpi_finish(const struct main_opts *o, struct cdm_run_result **res, in
 		return *r == -EINTR ? CDM_EXIT_SIGNAL(sig) : *r < 0 ? CDM_EXIT_RUN : CDM_EXIT_OK;
 	return CDM_CLI_GO_ON;
 }
-#endif
 
 /*
  * step 4: run the plan into *@res (the caller frees it); *@r is what
@@ -1060,11 +1056,9 @@ static int run(struct main_opts *o, struct cdm_run_result **res, int *r)
 		(*res)->image = o->svg_link;
 	}
 	*r = cdm_cli_run(&o->cfg, *res);
-#ifdef CDM_MPI
-	return mpi_finish(o, res, r);
-#else
+	if (cdm_mpi_hook_get())
+		return mpi_finish(o, res, r);
 	return CDM_CLI_GO_ON;
-#endif
 }
 
 /* did a test stop on a failed I/O (its error is in the result)? */
@@ -1205,11 +1199,10 @@ static int report(const struct main_opts *o, struct cdm_run_result *res, int r)
 
 static void free_result(struct cdm_run_result *res)
 {
-#ifdef CDM_MPI
-	cdm_merge_free(res);    /* the aggregate */
-#else
-	cdm_result_free(res);
-#endif
+	if (cdm_mpi_hook_get())
+		cdm_merge_free(res);    /* the aggregate */
+	else
+		cdm_result_free(res);
 }
 
 /* does the option @arg (as written on the command line) take the next word? */
@@ -1274,16 +1267,14 @@ int main(int argc, char **argv)
 			argv[1] = (char *)"cdm";
 			return subcommands[k].main(argc - 1, argv + 1);
 		}
-#ifdef CDM_MPI
-	{
+	if (cdm_mpi_hook_get()) {
 		struct cdm_err err;
 
-		if (cdm_mpi_init(&argc, &argv, &err) < 0) {
+		if (cdm_mpi_hook_get()->init(&argc, &argv, &err) < 0) {
 			cdm_msg_error("%s", err.msg);
 			return CDM_EXIT_RUN;
 		}
 	}
-#endif
 	main_opts_init(&o);
 	s = misplaced_subcommand(argc, argv);
 	if (s == CDM_CLI_GO_ON)
