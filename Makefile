@@ -151,8 +151,9 @@ $(shell mkdir -p build)
 $(file >$(VERSION_H),$(VERSION_H_NOW))
 endif
 
-# src/<layer>/*.c: every layer but the engines (chosen above) and the two
-# files that differ between cdm and cdm-mpi (cli/main.c, run/mpi.c)
+# src/<layer>/*.c: every layer but the engines (chosen above), cli/main.c
+# (main(), which the unit tests have their own of) and run/mpi.c (cdm-mpi's
+# alone)
 PROFILES := $(sort $(wildcard profiles/*.cdm))
 LIB_SRC  := $(filter-out src/cli/main.c src/run/mpi.c src/engine/%,$(wildcard src/*/*.c)) $(ENGINES)
 LIB_OBJ  := $(LIB_SRC:%.c=build/%.o) build/profiles.o
@@ -178,9 +179,9 @@ endif
 .PHONY: all test check unit asan tools fuzz install uninstall clean bench
 all: cdm
 
-# MPI build: cdm-mpi links the same objects as cdm; only cli/main.c
-# (-DCDM_MPI) and run/mpi.c are compiled with mpicc
-MPI_OBJ := build/mpi/src/cli/main.o build/mpi/src/run/mpi.o $(LIB_OBJ)
+# MPI build: cdm-mpi links the same objects as cdm and run/mpi.c, compiled
+# with mpicc; the run command finds it through run/mpi.h's cdm_mpi_hook
+MPI_OBJ := build/src/cli/main.o build/mpi/src/run/mpi.o $(LIB_OBJ)
 ifeq ($(WITH_MPI),yes)
 ifeq ($(shell command -v $(MPICC) 2>/dev/null),)
 $(error $(MPICC) not found: install libopenmpi-dev and openmpi-bin (apt-get install libopenmpi-dev openmpi-bin), or build with WITH_MPI=no)
@@ -193,7 +194,7 @@ cdm-mpi: $(MPI_OBJ)
 
 build/mpi/src/%.o: src/%.c $(SETTINGS)
 	@mkdir -p $(dir $@)
-	$(MPICC) -DCDM_MPI $(CPPFLAGS) $(WARN) $(DEPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(MPICC) $(CPPFLAGS) $(WARN) $(DEPFLAGS) $(CFLAGS) -c -o $@ $<
 
 cdm: build/src/cli/main.o $(LIB_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)

@@ -3,7 +3,7 @@
  * list_profiles.c - `cdm --list-profiles` (cli/list_profiles.h): the
  * built-in profiles, each with the settings and tests a run with no option
  * takes from it.  The defaults for a setting a profile leaves unset are
- * plan/profile.h's, the ones cli/main.c's layer_profile() applies.
+ * plan/profile.h's, the ones cli/run_setup.c's layer_profile() applies.
  */
 #include <stdio.h>
 #include <string.h>

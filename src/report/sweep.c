@@ -2,7 +2,7 @@
 /*
  * sweep.c - the three renderings of a sweep's curves (model/sweep.c): the
  * table in text or Markdown, the sweep JSON, the SVG chart
- * (include/cdm/report/sweep.h).  cli/sweep.c plans and runs the sweep.
+ * (include/cdm/report/sweep.h).  cli/sweep_cli.c plans and runs the sweep.
  */
 #include <errno.h>
 #include <inttypes.h>

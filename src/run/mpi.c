@@ -5,7 +5,8 @@
  * result as JSON, gathered, read back and merged with cdm_merge(), the
  * same code `cdm merge` uses).  Built only with `make WITH_MPI=yes`.
  * include/cdm/run/mpi.h describes the protocol.  Failures follow the error
- * rule (base/err.h): -errno and a message for cli/main.c to print.
+ * rule (base/err.h): -errno and a message for cli/ to print, which calls
+ * them through cdm_mpi_hook.
  */
 #include <errno.h>
 #include <mpi.h>
@@ -272,3 +273,10 @@ int cdm_mpi_finish(struct cdm_run_result *res, int ret, const char *label,
 	}
 	return ret;
 }
+
+const struct cdm_mpi_hook cdm_mpi_hook = {
+	.init = cdm_mpi_init,
+	.rank = cdm_mpi_rank,
+	.sync = cdm_mpi_sync,
+	.finish = cdm_mpi_finish,
+};

@@ -20,7 +20,7 @@
 #include "cdm/report/plot.h"
 #include "cdm/model/detect.h"
 #include "cdm/model/series.h"
-#include "cdm/cli/sweep.h"
+#include "cdm/cli/sweep_cli.h"
 
 /* ---- --log-interval ---------------------------------------------------- */
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sweep.h - the results of `cdm sweep` (cli/sweep.c) as curves, one per
+ * sweep.h - the results of `cdm sweep` (cli/sweep_cli.c) as curves, one per
  * test and direction (and per queue depth when threads and depths both
  * vary), each point's figures from the run's counts, with the knee and
  * flat ceiling of each curve (model/detect.h; rules in docs/method.md,
@@ -56,7 +56,7 @@ struct cdm_sweep {
  * cdm_sweep_build - the curves of @sw (vary and plot_mb_s set by the
  * caller) from @res, a run whose tests are, per direction, @nbase specs x
  * @nq depths x @nt thread counts in that order (the thread count varying
- * fastest), as cli/sweep.c plans them.  Tests the run did not reach are
+ * fastest), as cli/sweep_cli.c plans them.  Tests the run did not reach are
  * points not measured (ok 0, state CDM_PASS_NO_PASS), and so are tests
  * in which no I/O completed (ok 0, state CDM_PASS_NO_IO): neither is
  * plotted nor counted for the knee and ceiling, never as a 0.  Keeps @res

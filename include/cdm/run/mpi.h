@@ -2,8 +2,9 @@
 /*
  * cdm/run/mpi.h - cdm-mpi: the same plan on every MPI rank, each on its own
  * test file, passes started together, one aggregate report on rank 0.
- * Built only with `make WITH_MPI=yes` (src/run/mpi.c, src/cli/main.c with
- * -DCDM_MPI).
+ * Built only with `make WITH_MPI=yes` (src/run/mpi.c); the command line
+ * reaches it through cdm_mpi_hook (below), so no other file is built
+ * apart for cdm-mpi.
  *
  * The protocol (docs/scale-out.md): every rank makes the same sequence of
  * checkpoints, each one MPI_Allreduce (MINLOC of "fine?", rank): once its
@@ -56,5 +57,28 @@ int cdm_mpi_sync(void *arg, unsigned int step, int err, struct cdm_err *msg);
  */
 int cdm_mpi_finish(struct cdm_run_result *res, int ret, const char *label,
 		   struct cdm_run_result **agg, struct cdm_err *err);
+
+/*
+ * struct cdm_mpi_hook - cdm-mpi's functions as the run command calls them
+ * (cli/run_cli.c, cli/main.c): the functions above.  cdm_mpi_hook is
+ * defined by mpi.c alone and declared weak,
+ * so in ./cdm, built without mpi.c, its address is NULL: use
+ * cdm_mpi_hook_get().
+ */
+struct cdm_mpi_hook {
+	int (*init)(int *argc, char ***argv, struct cdm_err *err);
+	int (*rank)(void);
+	int (*sync)(void *arg, unsigned int step, int err, struct cdm_err *msg);
+	int (*finish)(struct cdm_run_result *res, int ret, const char *label,
+		      struct cdm_run_result **agg, struct cdm_err *err);
+};
+
+extern const struct cdm_mpi_hook cdm_mpi_hook __attribute__((weak));
+
+/* cdm_mpi_hook_get - the hook in cdm-mpi; NULL in cdm (no MPI). */
+static inline const struct cdm_mpi_hook *cdm_mpi_hook_get(void)
+{
+	return &cdm_mpi_hook;
+}
 
 #endif /* CDM_MPI_H */

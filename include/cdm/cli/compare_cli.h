@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cdm/cli/compare.h - `cdm compare A B [C ...]`: results saved with --save
+ * cdm/cli/compare_cli.h - `cdm compare A B [C ...]`: results saved with --save
  * (or --format json, or `cdm import --save`) and CrystalDiskMark text
  * reports set side by side, per test and direction, with each run's
  * figure under its label and the ratio to the first run.  Reading is
  * model/result_load.h's, the comparison model/compare.h's, the layouts
  * report/compare.h's (docs/output-formats.md shows them).
  */
-#ifndef CDM_CLI_COMPARE_H
-#define CDM_CLI_COMPARE_H
+#ifndef CDM_CLI_COMPARE_CLI_H
+#define CDM_CLI_COMPARE_CLI_H
 
 /*
  * cdm_cli_compare_main - the `cdm compare` subcommand: @argv[0] is "compare".
@@ -20,4 +20,4 @@
  */
 int cdm_cli_compare_main(int argc, char **argv);
 
-#endif /* CDM_CLI_COMPARE_H */
+#endif /* CDM_CLI_COMPARE_CLI_H */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sweep.c - `cdm sweep`: runs each --test at every thread count of
+ * sweep_cli.c - `cdm sweep`: runs each --test at every thread count of
  * --threads and/or queue depth of --qd (SQLIO / ORION style thread sweeps)
  * and shows one result per point: a table in text or Markdown, the knee of
  * each curve, JSON with --save, an SVG chart with --plot.  Here: parse the
@@ -22,7 +22,7 @@
 #include "cdm/base/uint.h"
 #include "cdm/base/size.h"
 #include "cdm/cli/cli.h"
-#include "cdm/cli/sweep.h"
+#include "cdm/cli/sweep_cli.h"
 #include "cdm/engine/engine.h"
 #include "cdm/target/outfile.h"
 #include "cdm/plan/profile.h"

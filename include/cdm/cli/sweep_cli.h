@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sweep.h - `cdm sweep`: one or more tests run at a list of thread
+ * cdm/cli/sweep_cli.h - `cdm sweep`: one or more tests run at a list of thread
  * counts and/or queue depths (SQLIO / ORION style), one result per point,
  * printed as a table (text or Markdown), saved as JSON, drawn as an SVG
  * chart; the knee of each curve is named (docs/method.md, "Sweeps").
  * The curves and their renderings are report/sweep.h's.
  */
-#ifndef CDM_CLI_SWEEP_H
-#define CDM_CLI_SWEEP_H
+#ifndef CDM_CLI_SWEEP_CLI_H
+#define CDM_CLI_SWEEP_CLI_H
 
 #include "cdm/report/sweep.h"   /* CDM_SWEEP_MAX_VALUES */
 
@@ -26,4 +26,4 @@ int cdm_cli_sweep_parse_list(const char *s, unsigned int max, unsigned int *vals
  */
 int cdm_cli_sweep_main(int argc, char **argv);
 
-#endif /* CDM_CLI_SWEEP_H */
+#endif /* CDM_CLI_SWEEP_CLI_H */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * compare.c - `cdm compare`: its options, then the results read with the
+ * compare_cli.c - `cdm compare`: its options, then the results read with the
  * one entry point for results (model/result_load.c: cdm JSON, including
  * an aggregate of `cdm merge`, or a CrystalDiskMark text report), compared
  * (model/compare.c) and printed
@@ -17,7 +17,7 @@
 #include "cdm/base/err.h"
 #include "cdm/base/msg.h"
 #include "cdm/cli/cli.h"
-#include "cdm/cli/compare.h"
+#include "cdm/cli/compare_cli.h"
 #include "cdm/model/compare.h"
 #include "cdm/model/result_load.h"
 #include "cdm/model/result_read.h"
