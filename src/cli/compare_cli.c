@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * compare_cli.c - `cdm compare`: its options, then the results read with the
- * one entry point for results (model/result_load.c: cdm JSON, including
+ * one entry point for results (format/result_load.c: cdm JSON, including
  * an aggregate of `cdm merge`, or a CrystalDiskMark text report), compared
  * (model/compare.c) and printed
- * (report/compare.c).  Here only what a command does: usage errors, the
+ * (report/compare_table.c).  Here only what a command does: usage errors, the
  * messages naming each file, and the exit status.
  */
 #include <errno.h>
@@ -19,9 +19,9 @@
 #include "cdm/cli/cli.h"
 #include "cdm/cli/compare_cli.h"
 #include "cdm/model/compare.h"
-#include "cdm/model/result_load.h"
-#include "cdm/model/result_read.h"
-#include "cdm/report/compare.h"
+#include "cdm/format/result_load.h"
+#include "cdm/format/result_read.h"
+#include "cdm/report/compare_table.h"
 #include "cdm/target/outfile.h"
 
 static const char compare_usage[] =
@@ -127,7 +127,7 @@ static int compare_write(FILE *f, const void *arg)
 {
 	const struct compare_out *a = arg;
 
-	return cdm_report_compare_write(f, a->c, a->format);
+	return cdm_compare_table_write(f, a->c, a->format);
 }
 
 /* @c on --output or stdout; 0 or the exit status */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * import.c - `cdm import`: a CrystalDiskMark text report read by
- * model/cdm_read.c, then saved as cdm JSON (--save, atomically, as `cdm
+ * format/cdm_read.c, then saved as cdm JSON (--save, atomically, as `cdm
  * --save` does) and/or printed with any formatter of the registry.  Here
  * only what a command does: options, the one-line errors naming the file,
  * and the exit status.
@@ -17,8 +17,8 @@
 #include "cdm/base/msg.h"
 #include "cdm/cli/cli.h"
 #include "cdm/cli/import.h"
-#include "cdm/model/result_load.h"
-#include "cdm/model/result_read.h"
+#include "cdm/format/result_load.h"
+#include "cdm/format/result_read.h"
 #include "cdm/report/report.h"
 
 static const char import_usage[] =

@@ -21,8 +21,8 @@
 #include "cdm/model/merge.h"
 #include "cdm/target/outfile.h"
 #include "cdm/report/report.h"
-#include "cdm/model/result_load.h"
-#include "cdm/model/result_read.h"
+#include "cdm/format/result_load.h"
+#include "cdm/format/result_read.h"
 #include "cdm/base/msg.h"
 
 static const char merge_usage[] =

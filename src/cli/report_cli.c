@@ -4,9 +4,9 @@
  * format of the registry, as the run itself printed it: `cdm report
  * r.json --format cdm7` for a CDM 7 layout of a run printed in CDM 8's,
  * `--format markdown` for a post.  The figures are not recomputed from
- * anything but the counts the file holds (model/result_read.h), so the
+ * anything but the counts the file holds (format/result_read.h), so the
  * report is the run's own, byte for byte.  A CrystalDiskMark text report
- * is read as `cdm import` reads it (model/result_load.h): `cdm report
+ * is read as `cdm import` reads it (format/result_load.h): `cdm report
  * windows.txt --format svg` draws a colleague's report as a card.
  */
 #include <errno.h>
@@ -18,8 +18,8 @@
 #include "cdm/base/msg.h"
 #include "cdm/cli/cli.h"
 #include "cdm/cli/report_cli.h"
-#include "cdm/model/result_load.h"
-#include "cdm/model/result_read.h"
+#include "cdm/format/result_load.h"
+#include "cdm/format/result_read.h"
 #include "cdm/report/report.h"
 #include "cdm/target/outfile.h"
 

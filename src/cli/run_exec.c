@@ -12,7 +12,7 @@
 
 #include "cdm/target/outfile.h"
 #include "cdm/model/merge.h"
-#include "cdm/report/fmt.h"
+#include "cdm/format/fmt.h"
 #include "cdm/report/plot.h"
 #include "cdm/model/detect.h"
 #include "cdm/cli/run_exec.h"

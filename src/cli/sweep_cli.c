@@ -5,7 +5,7 @@
  * and shows one result per point: a table in text or Markdown, the knee of
  * each curve, JSON with --save, an SVG chart with --plot.  Here: parse the
  * options, plan the points, run them, hand the result to the renderers of
- * report/sweep.c.
+ * report/sweep_table.c.
  *
  * All points are the tests of ONE cdm_runner_run: the test file is prepared once,
  * then every read point, then every write point, each with its warm-up and
@@ -26,7 +26,7 @@
 #include "cdm/engine/engine.h"
 #include "cdm/target/outfile.h"
 #include "cdm/plan/profile.h"
-#include "cdm/report/sweep.h"
+#include "cdm/report/sweep_table.h"
 #include "cdm/run/runner.h"
 #include "cdm/base/msg.h"
 
@@ -372,12 +372,12 @@ static int run(const struct sweep_opts *o, struct cdm_run_result **res, int *r)
 
 static int write_json(FILE *f, const void *sw)
 {
-	return cdm_report_sweep_json(f, sw);
+	return cdm_sweep_table_json(f, sw);
 }
 
 static int write_svg(FILE *f, const void *sw)
 {
-	return cdm_report_sweep_svg(f, sw);
+	return cdm_sweep_table_svg(f, sw);
 }
 
 /* struct sweep_table - the table's arguments, as cdm_cli_output() takes them */
@@ -390,7 +390,7 @@ static int write_table(FILE *f, const void *arg)
 {
 	const struct sweep_table *t = arg;
 
-	return cdm_report_sweep_table(f, t->sw, t->md);
+	return cdm_sweep_table_table(f, t->sw, t->md);
 }
 
 /*

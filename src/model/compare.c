@@ -7,7 +7,7 @@
  * metric and aggregate, its ratio to the first run (never against a run
  * that measured nothing), and the settings that make the runs hard to
  * compare.  Nothing here
- * prints: report/compare.c renders a comparison, cli/compare_cli.c loads the
+ * prints: report/compare_table.c renders a comparison, cli/compare_cli.c loads the
  * runs with result_read.c.
  */
 #include <errno.h>

@@ -4,7 +4,7 @@
  * `cdm merge`'s files): pass k summed over the runs, histograms summed
  * bucket-wise, then the usual best/median/mean of the summed passes; and
  * the per-run spread that shows a straggler.  See include/cdm/model/merge.h;
- * report/scale.c prints what an aggregate adds to the reports.
+ * format/scale.c prints what an aggregate adds to the reports.
  */
 #include <errno.h>
 #include <inttypes.h>

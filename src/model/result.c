@@ -233,7 +233,7 @@ int cdm_result_known(const struct cdm_run_info *in, enum cdm_info_item item)
 
 	if (!cdm_result_imported(in))
 		return 1;
-	/* model/cdm_read.c keeps what the report does not state as 0 or "" */
+	/* format/cdm_read.c keeps what the report does not state as 0 or "" */
 	switch (item) {
 	case CDM_INFO_PROFILE: return in->profile[0] != '\0';
 	case CDM_INFO_SIZE: return in->size != 0;

@@ -6,7 +6,7 @@
  * in the order given.  Each group has its own scale from 0 (SEQ1M in GB/s
  * and RND4K Q1T1 in tens of MB/s share no useful axis), so bars compare
  * within a group; the figure and the ratio to the first run are printed
- * at each bar's end, in the words of the text report (compare.c).  A run
+ * at each bar's end, in the words of the text report (compare_table.c).  A run
  * without a figure for a row gets no bar, never a bar of length 0, and
  * its reason in its place.  Every bar has its run's label beside it, and
  * the fills differ in lightness, then in pattern, so a greyscale print
@@ -20,7 +20,7 @@
 #include "cdm/base/size.h"
 #include "cdm/model/spec.h"
 #include "compare_svg.h"
-#include "cdm/report/fmt.h"
+#include "cdm/format/fmt.h"
 #include "svg.h"
 
 #define W 800

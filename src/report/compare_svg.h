@@ -2,9 +2,9 @@
 /*
  * compare_svg.h - `cdm compare --format svg` (compare_svg.c): the compared
  * runs as grouped bars.  Private to report/.  The texts of the cells (a
- * figure, a ratio, why a cell has none) are compare.c's, handed over as
+ * figure, a ratio, why a cell has none) are compare_table.c's, handed over as
  * functions so that the picture says exactly what the text report says
- * and compare_svg.c does not use compare.c (which calls it) in return.
+ * and compare_svg.c does not use compare_table.c (which calls it) in return.
  */
 #ifndef CDM_REPORT_COMPARE_SVG_H
 #define CDM_REPORT_COMPARE_SVG_H
@@ -13,7 +13,7 @@
 
 #include "cdm/model/compare.h"
 
-/* compare.c's wording of a comparison */
+/* compare_table.c's wording of a comparison */
 struct cdm_compare_svg_texts {
 	/* run @k's cell of row @row: its figure ("7427.749", "no I/O") and ratio ("1.02x" or "") */
 	void (*cell)(const struct cdm_compare *c, unsigned int row, unsigned int k,

@@ -18,9 +18,9 @@
 
 #include "cdm/model/spec.h"
 #include "cdm/model/result.h"
-#include "cdm/report/formatter.h"
-#include "cdm/report/fmt.h"
-#include "series_out.h"
+#include "cdm/format/formatter.h"
+#include "cdm/format/fmt.h"
+#include "cdm/format/series_out.h"
 
 static const char header[] =
 	"label,test,direction,pattern,block_bytes,threads,queue_depth,queue_depth_run,"

@@ -25,9 +25,9 @@
 #include "cdm/base/version.h"
 #include "cdm/model/spec.h"
 #include "cdm/model/result.h"
-#include "cdm/report/formatter.h"
-#include "cdm/report/fmt.h"
-#include "layout.h"
+#include "cdm/format/formatter.h"
+#include "cdm/format/fmt.h"
+#include "cdm/format/layout.h"
 
 #define UNSTABLE_MARK "\xe2\x9a\xa0"    /* U+26A0 WARNING SIGN */
 

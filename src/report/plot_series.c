@@ -22,7 +22,7 @@
 #include "cdm/model/spec.h"
 #include "cdm/model/result.h"
 #include "cdm/model/series.h"
-#include "cdm/report/fmt.h"
+#include "cdm/format/fmt.h"
 
 #define NAME_LEN 80
 #define BAND_LABEL 24          /* "pass 4294967295" */

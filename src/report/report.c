@@ -11,25 +11,26 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cdm/report/formatter.h"
+#include "cdm/format/formatter.h"
 #include "cdm/report/report.h"
 
 /*
- * The formats, one row each: the --format value and the formatter's file
- * in src/report/, whose `const struct cdm_formatter cdm_report_FILE` is
- * the row's.  The declarations are made from the rows, so adding a format
- * is its file and its row, nothing else.
+ * The formats, one row each: the --format value and the formatter, a
+ * `const struct cdm_formatter` of its file (cdm_format_FILE in
+ * src/format/ for the formats cdm reads back, cdm_report_FILE in
+ * src/report/ for the others).  The declarations are made from the rows,
+ * so adding a format is its file and its row, nothing else.
  */
 #define CDM_REPORT_FORMATS(X)							\
-	X("cdm", text)		/* CrystalDiskMark 8 text, the default */	\
-	X("cdm7", text_cdm7)	/* CrystalDiskMark 7 text */			\
-	X("cdm6", text_cdm6)	/* CrystalDiskMark 6 text */			\
-	X("json", json)		/* the versioned schema, for compare and scripts */ \
-	X("csv", csv)		/* one row per pass, plus summary rows */	\
-	X("markdown", markdown)	/* a table to paste into a post */	\
-	X("svg", svg_card)	/* CDM's window as a picture, for a post */
+	X("cdm", cdm_format_cdm_write)	/* CrystalDiskMark 8 text, the default */	\
+	X("cdm7", cdm_format_cdm7_write)	/* CrystalDiskMark 7 text */			\
+	X("cdm6", cdm_format_cdm6_write)	/* CrystalDiskMark 6 text */			\
+	X("json", cdm_format_result_write)	/* the versioned schema, for compare and scripts */ \
+	X("csv", cdm_report_csv)	/* one row per pass, plus summary rows */	\
+	X("markdown", cdm_report_markdown)	/* a table to paste into a post */	\
+	X("svg", cdm_report_svg_card)	/* CDM's window as a picture, for a post */
 
-#define DECLARE(value, file) extern const struct cdm_formatter cdm_report_##file;
+#define DECLARE(value, file) extern const struct cdm_formatter file;
 CDM_REPORT_FORMATS(DECLARE)
 #undef DECLARE
 
@@ -38,7 +39,7 @@ static const struct {
 	const char *name;
 	const struct cdm_formatter *fmt;
 } formatters[] = {
-#define ROW(value, file) { value, &cdm_report_##file },
+#define ROW(value, file) { value, &file },
 	CDM_REPORT_FORMATS(ROW)
 #undef ROW
 };

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "cdm/base/utf8.h"
-#include "cdm/model/json.h"
-#include "cdm/report/fmt.h"
+#include "cdm/base/json.h"
+#include "cdm/format/fmt.h"
 #include "svg.h"
 
 

@@ -28,9 +28,9 @@
 #include "cdm/base/version.h"
 #include "cdm/model/result.h"
 #include "cdm/model/spec.h"
-#include "cdm/report/formatter.h"
-#include "cdm/report/fmt.h"
-#include "layout.h"
+#include "cdm/format/formatter.h"
+#include "cdm/format/fmt.h"
+#include "cdm/format/layout.h"
 #include "svg.h"
 
 #define DASH "\xe2\x80\x93"         /* en dash: no figure */

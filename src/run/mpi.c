@@ -19,7 +19,7 @@
 #include "cdm/model/merge.h"
 #include "cdm/run/mpi.h"
 #include "cdm/report/report.h"
-#include "cdm/model/result_read.h"
+#include "cdm/format/result_read.h"
 #include "cdm/run/runner.h"
 #include "cdm/target/testfile.h"
 #include "cdm/base/msg.h"

@@ -20,7 +20,7 @@
 #include "cdm/base/msec.h"
 #include "cdm/base/msg.h"
 #include "cdm/engine/null_device.h"
-#include "cdm/report/fmt.h"
+#include "cdm/format/fmt.h"
 #include "cdm/run/verify.h"
 #include "cdm/target/numa.h"
 #include "progress.h"

@@ -18,7 +18,7 @@
 #include "cdm/base/clock.h"
 #include "cdm/base/msec.h"
 #include "cdm/model/steady.h"
-#include "cdm/report/fmt.h"
+#include "cdm/format/fmt.h"
 #include "progress.h"
 #include "signals.h"
 #include "watch.h"

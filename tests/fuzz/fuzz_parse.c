@@ -3,13 +3,13 @@
  * fuzz_parse.c - libFuzzer target for cdm's own parsers: test specs, sizes,
  * whole numbers, times (base/msec.h, printed and read back) and profile
  * files (src/plan/profile.c), and saved JSON
- * results as `cdm compare` and `cdm merge` read them (src/model/json.c,
- * src/model/result_read.c) and CrystalDiskMark text reports
- * (src/model/cdm_read.c); what parses is printed by every registered
+ * results as `cdm compare` and `cdm merge` read them (src/base/json.c,
+ * src/format/result_read.c) and CrystalDiskMark text reports
+ * (src/format/cdm_read.c); what parses is printed by every registered
  * formatter (cdm_report_at(): the CDM 8, 7 and 6 text, JSON, CSV, Markdown,
  * the SVG card) under every aggregate, and compared with itself in every
  * compare layout (text, Markdown, SVG) and metric (src/model/compare.c,
- * src/report/compare.c, compare_svg.c).  The first byte of the input
+ * src/report/compare_table.c, compare_svg.c).  The first byte of the input
  * chooses the parser; the rest is its text.  Built and run by `make fuzz`
  * (clang with -fsanitize=fuzzer,address,undefined); any crash it finds
  * becomes a case in the unit tests.  The printed reports go to /dev/null,
@@ -27,9 +27,9 @@
 #include "cdm/base/err.h"
 #include "cdm/model/compare.h"
 #include "cdm/plan/profile.h"
-#include "cdm/model/cdm_read.h"
-#include "cdm/model/result_read.h"
-#include "cdm/report/compare.h"
+#include "cdm/format/cdm_read.h"
+#include "cdm/format/result_read.h"
+#include "cdm/report/compare_table.h"
 #include "cdm/report/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -75,7 +75,7 @@ static void print_all(struct cdm_run_result *res)
 					     (enum cdm_compare_metric)m, NULL) != 0)
 				continue;
 			for (unsigned int l = 0; l < sizeof(layouts) / sizeof(layouts[0]); l++)
-				cdm_report_compare_write(out, &cmp, layouts[l]);
+				cdm_compare_table_write(out, &cmp, layouts[l]);
 			cdm_compare_free(&cmp);
 		}
 	}

@@ -21,7 +21,7 @@
 # What could make an output differ from one rendering to the next, and
 # how golden_render_all makes it fixed (every case found):
 #   - TZ: the CDM text layouts (cdm, cdm7, cdm6) print a run's Date in
-#     local time (report/layout.c, cdm_layout_localtime()), so they
+#     local time (format/layout.c, cdm_layout_localtime()), so they
 #     depend on TZ: each case runs with TZ=UTC.  Every other output
 #     prints UTC, or the date text a CrystalDiskMark report stated.
 #   - the locale: nothing (cdm never calls setlocale(); 33-golden.bats
@@ -29,13 +29,13 @@
 #   - the binary's own version (cdm --version): an imported report's
 #     header in the CDM text layouts names the cdm that renders it ("cdm
 #     VERSION: a CrystalDiskMark 8.0.1 x64 report, imported",
-#     report/layout.c), and a CrystalDiskMark report read straight from
+#     format/layout.c), and a CrystalDiskMark report read straight from
 #     its text has no saved version, so its JSON's cdm_version is the
-#     binary's (report/json.c): one sed makes the version, where it
+#     binary's (format/result_write.c): one sed makes the version, where it
 #     stands as a word, @CDM_VERSION@ in every output.  A saved run's
 #     own version (0.1.0-golden, make-runs.sh) is kept.
 #   - paths: an imported report's "file" in JSON is the path as given
-#     (model/cdm_read.c), the Markdown report's image link is the --svg
+#     (format/cdm_read.c), the Markdown report's image link is the --svg
 #     path relative to -o (cli/cli.c, cdm_cli_image_link()): the cases
 #     name files relative to DIR and write into @OUT@ side by side.
 #   - the time of rendering: none; no output has it.

@@ -4,7 +4,7 @@
  * a saved run with --log-interval (report/plot_series.c's
  * cdm_plot_series()) on standard output.  cdm draws that chart only
  * during a run; drawn here from a saved one (read as cdm report reads it,
- * model/result_load.h), it has a golden file like every other rendering
+ * format/result_load.h), it has a golden file like every other rendering
  * (tests/golden/golden.sh).  A test tool (make tools), never part of cdm.
  * Exit status: 0, 1 the chart failed (no test has a series), 2 usage or a
  * file that is not a result; the error on stderr, one line.
@@ -15,8 +15,8 @@
 
 #include "cdm/base/err.h"
 #include "cdm/model/result.h"
-#include "cdm/model/result_load.h"
-#include "cdm/model/result_read.h"
+#include "cdm/format/result_load.h"
+#include "cdm/format/result_read.h"
 #include "cdm/report/plot.h"
 
 int main(int argc, char **argv)

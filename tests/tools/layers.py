@@ -6,7 +6,7 @@
 
 src/ is cut into layers, one folder each, from the bottom up:
 
-    base < model < target < engine < plan < report < run < cli
+    base < model < target < engine < plan < format < report < run < cli
 
 and a file may use only its own layer and the layers below it.  Two
 readings of "use" are checked, and each must hold:
@@ -31,7 +31,7 @@ import re
 import subprocess
 import sys
 
-LAYERS = ["base", "model", "target", "engine", "plan", "report", "run", "cli"]
+LAYERS = ["base", "model", "target", "engine", "plan", "format", "report", "run", "cli"]
 RANK = {name: i for i, name in enumerate(LAYERS)}
 # "x.h" and <cdm/...> alike: a project header named in angle brackets is
 # still a use of its layer

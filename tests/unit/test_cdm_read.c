@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_cdm_read.c - CrystalDiskMark text reports read into the model
- * (model/cdm_read.c): every report in tests/fixtures/cdm-reports/ (real
+ * (format/cdm_read.c): every report in tests/fixtures/cdm-reports/ (real
  * reports of CDM 6.0.0, 7.0.0, 8.0.1, 8.0.4 Shizuku Edition, x64 and x86,
  * one trimmed to its body) is read with every figure equal to its text,
  * checked against an independent parse of each result line with sscanf,
@@ -30,11 +30,11 @@
 #include <cmocka.h>
 
 #include "cdm/base/version.h"
-#include "cdm/model/cdm_read.h"
+#include "cdm/format/cdm_read.h"
 #include "cdm/model/compare.h"
 #include "cdm/model/result.h"
-#include "cdm/model/result_load.h"
-#include "cdm/model/result_read.h"
+#include "cdm/format/result_load.h"
+#include "cdm/format/result_read.h"
 #include "cdm/report/report.h"
 #include "unit.h"
 

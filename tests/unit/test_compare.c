@@ -2,7 +2,7 @@
 /*
  * test_compare.c - `cdm compare`: results written by the JSON formatter,
  * read back by the result reader (result_read.c, as compare reads them),
- * compared (model/compare.c) and printed (report/compare.c), against
+ * compared (model/compare.c) and printed (report/compare_table.c), against
  * golden files (tests/fixtures/compare-*): two runs (LOCAL, SAN) and three
  * runs with a test only some have (shown as missing) and settings that
  * differ (listed at the top).  Then the cells on their own, and every kind
@@ -27,9 +27,9 @@
 
 #include "cdm/model/compare.h"
 #include "cdm/model/result.h"
-#include "cdm/model/result_load.h"
-#include "cdm/model/result_read.h"
-#include "cdm/report/compare.h"
+#include "cdm/format/result_load.h"
+#include "cdm/format/result_read.h"
+#include "cdm/report/compare_table.h"
 #include "cdm/report/report.h"
 #include "unit.h"
 
@@ -124,7 +124,7 @@ static char *render_with(struct cdm_run_result *const *runs, unsigned int n,
 
 	assert_non_null(f);
 	assert_int_equal(cdm_compare_init(&c, runs, n, agg, metric, NULL), 0);
-	assert_int_equal(cdm_report_compare_write(f, &c, format), 0);
+	assert_int_equal(cdm_compare_table_write(f, &c, format), 0);
 	assert_int_equal(fclose(f), 0);
 	cdm_compare_free(&c);
 	return buf;

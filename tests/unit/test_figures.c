@@ -26,11 +26,11 @@
 #include "unit.h"
 
 #include "cdm/base/err.h"
-#include "cdm/model/cdm_read.h"
+#include "cdm/format/cdm_read.h"
 #include "cdm/model/compare.h"
 #include "cdm/model/spec.h"
-#include "cdm/report/compare.h"
-#include "cdm/report/fmt.h"
+#include "cdm/report/compare_table.h"
+#include "cdm/format/fmt.h"
 #include "cdm/report/report.h"
 
 #define NFIX_MAX 32

@@ -29,13 +29,13 @@
 #include <cmocka.h>
 
 #include "cdm/model/compare.h"
-#include "cdm/model/json.h"
+#include "cdm/base/json.h"
 #include "cdm/plan/profile.h"
-#include "cdm/model/result_read.h"
+#include "cdm/format/result_read.h"
 #include "cdm/model/series.h"
 #include "cdm/report/plot.h"
 #include "cdm/report/report.h"
-#include "cdm/report/sweep.h"
+#include "cdm/report/sweep_table.h"
 #include "cdm/target/outfile.h"
 #include "unit.h"
 #include "cdm/model/result.h"
@@ -602,7 +602,7 @@ static void test_hostile_strings(void **state)
 		sw->curves[0].knee = -1;
 		fp = open_memstream(&out, &len);
 		assert_non_null(fp);
-		assert_int_equal(cdm_report_sweep_json(fp, sw), 0);
+		assert_int_equal(cdm_sweep_table_json(fp, sw), 0);
 		fclose(fp);
 		root = parse_ok(out);
 		v = cdm_json_get(root, "curves");
@@ -633,7 +633,7 @@ static char *sweep_table(struct cdm_sweep *sw)
 	FILE *fp = open_memstream(&out, &len);
 
 	assert_non_null(fp);
-	assert_int_equal(cdm_report_sweep_table(fp, sw, 0), 0);
+	assert_int_equal(cdm_sweep_table_table(fp, sw, 0), 0);
 	fclose(fp);
 	return out;
 }

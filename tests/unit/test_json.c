@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_json.c - cdm's strict JSON reader (src/model/json.c): what it accepts
+ * test_json.c - cdm's strict JSON reader (src/base/json.c): what it accepts
  * (RFC 8259 values, escapes, surrogate pairs, exact 64-bit integers), what
  * it refuses and where it says the error is (trailing commas, comments,
  * leading zeros, NaN, bad UTF-8, lone surrogates, duplicate keys, trailing
@@ -18,7 +18,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cdm/model/json.h"
+#include "cdm/base/json.h"
 
 static struct cdm_json *ok(const char *text)
 {

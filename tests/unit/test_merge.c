@@ -19,7 +19,7 @@
 #include "cdm/model/merge.h"
 #include "cdm/report/report.h"
 #include "cdm/model/result.h"
-#include "cdm/model/result_read.h"
+#include "cdm/format/result_read.h"
 #include "cdm/run/start_at.h"
 
 /* a run of one test (RND4K Q1T1 read) with passes of @mb[k] MB in 1 s */

@@ -24,9 +24,9 @@
 #include <cmocka.h>
 
 #include "cdm/plan/profile.h"
-#include "cdm/report/text.h"
+#include "cdm/format/cdm_write.h"
 #include "cdm/report/report.h"
-#include "cdm/report/fmt.h"
+#include "cdm/format/fmt.h"
 #include "unit.h"
 #include "cdm/model/result.h"
 
@@ -595,7 +595,7 @@ static void test_row_iops_ratio(void **state)
 			 1, 1, CDM_DIR_READ, 1);
 		ios = ((seed >> 20) % 500000000000ull) / t.spec.block + 1;
 		set_pass(&t, 0, 5.0, ios * t.spec.block, ios, 1000);
-		assert_true(cdm_report_text_row(row, sizeof(row), &t) > 0);
+		assert_true(cdm_cdm_write_row(row, sizeof(row), &t) > 0);
 		check_row_ratio(row);
 	}
 }
@@ -616,7 +616,7 @@ static void test_row_iops_measured(void **state)
 	memset(&t, 0, sizeof(t));
 	set_spec(&t, CDM_RND, 4 * KIB, 32, 1, CDM_DIR_READ, 32);
 	set_pass(&t, 0, 3.0, 503314ull * 4 * KIB, 503314, 190000);
-	assert_true(cdm_report_text_row(row, sizeof(row), &t) > 0);
+	assert_true(cdm_cdm_write_row(row, sizeof(row), &t) > 0);
 	assert_string_equal(row,
 		"  RND    4KiB (Q= 32, T= 1):   687.191 MB/s [ 167771.3 IOPS] <   190.00 us>");
 	for (unsigned int i = 0; i < 3; i++)
@@ -636,12 +636,12 @@ static void test_row_snprintf(void **state)
 	int n;
 
 	(void)state;
-	n = cdm_report_text_row(buf, sizeof(buf), &r->tests[6]);
+	n = cdm_cdm_write_row(buf, sizeof(buf), &r->tests[6]);
 	assert_string_equal(buf, want);
 	assert_int_equal(n, strlen(want));
 
 	/* snprintf's contract: truncated, terminated, full length returned */
-	n = cdm_report_text_row(small, sizeof(small), &r->tests[6]);
+	n = cdm_cdm_write_row(small, sizeof(small), &r->tests[6]);
 	assert_int_equal(n, strlen(want));
 	assert_string_equal(small, "  RND    ");
 	cdm_result_free(r);
@@ -734,7 +734,7 @@ static void test_nothing_measured(void **state)
 	double cv = 0;
 
 	(void)state;
-	assert_true(cdm_report_text_row(row, sizeof(row), t) > 0);
+	assert_true(cdm_cdm_write_row(row, sizeof(row), t) > 0);
 	for (k = 0; k < 5; k++)
 		set_pass(t, k, 5.0, 0, 0, 0);
 	t->passes[1].pending_max_ns = 1000000000;
@@ -753,7 +753,7 @@ static void test_nothing_measured(void **state)
 	assert_false(cdm_result_unstable(t, 10.0, &cv));
 
 	/* the row: same columns, same width as a row with figures */
-	assert_int_equal(cdm_report_text_row(row + 80, 80, t), (int)strlen(want));
+	assert_int_equal(cdm_cdm_write_row(row + 80, 80, t), (int)strlen(want));
 	assert_string_equal(row + 80, want);
 	assert_int_equal(strlen(want), strlen(row));
 	out = render(r);
@@ -828,7 +828,7 @@ static void test_mix_parts(void **state)
 	assert_true(memcmp(&p, &q, sizeof(p)) == 0);
 }
 
-/* --verify's words (report/fmt.c): the Verify line's and cli/'s closing error's */
+/* --verify's words (format/fmt.c): the Verify line's and cli/'s closing error's */
 static void test_verify_words(void **state)
 {
 	struct cdm_verify v = { .done = 1, .blocks = 40, .every = 1, .lost = 2, .first_lost = 8192,

@@ -2,8 +2,8 @@
 /*
  * test_settings.c - the table of a run's settings (model/settings.h): its
  * keys, options and labels unique, each row's place inside the result,
- * and every row round-tripping through the JSON writer (report/json.c)
- * and reader (model/result_read.c), set and not set.
+ * and every row round-tripping through the JSON writer (format/result_write.c)
+ * and reader (format/result_read.c), set and not set.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -18,7 +18,7 @@
 
 #include "cdm/base/err.h"
 #include "cdm/model/result.h"
-#include "cdm/model/result_read.h"
+#include "cdm/format/result_read.h"
 #include "cdm/model/settings.h"
 #include "unit.h"
 

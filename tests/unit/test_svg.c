@@ -26,9 +26,9 @@
 #include <cmocka.h>
 
 #include "cdm/model/compare.h"
-#include "cdm/model/result_read.h"
+#include "cdm/format/result_read.h"
 #include "cdm/model/spec.h"
-#include "cdm/report/compare.h"
+#include "cdm/report/compare_table.h"
 #include "cdm/report/plot.h"
 #include "cdm/report/report.h"
 #include "unit.h"

@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "cdm/report/compare.h"
+#include "cdm/report/compare_table.h"
 #include "cdm/report/report.h"
 #include "unit.h"
 
@@ -36,7 +36,7 @@ char *unit_render_compare(const struct cdm_compare *c, enum cdm_compare_format f
 	FILE *fp = open_memstream(&buf, &len);
 
 	assert_non_null(fp);
-	assert_int_equal(cdm_report_compare_write(fp, c, format), 0);
+	assert_int_equal(cdm_compare_table_write(fp, c, format), 0);
 	assert_int_equal(fclose(fp), 0);
 	assert_non_null(buf);
 	return buf;

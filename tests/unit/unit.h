@@ -13,8 +13,8 @@
 #include <stddef.h>
 
 #include "cdm/model/result.h"
-#include "cdm/report/compare.h"
-#include "cdm/report/formatter.h"
+#include "cdm/report/compare_table.h"
+#include "cdm/format/formatter.h"
 
 /*
  * unit_render - @r printed by the formatter of the registry named @format

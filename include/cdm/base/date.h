@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * date.h - the one conversion of a civil date and time in UTC to Unix
- * seconds: for a CrystalDiskMark report's Date (model/cdm_read.c) and
+ * seconds: for a CrystalDiskMark report's Date (format/cdm_read.c) and
  * --start-at's time (run/start_at.c).  The calendar is the proleptic
  * Gregorian one (a leap year: divisible by 4, and not by 100 unless by
  * 400; ISO 8601), the count POSIX's (every day 86400 s, no leap second:

@@ -3,8 +3,8 @@
  * devspec.h - the text of a simulated device (--null-device SPEC, and
  * --null-service-us as its shorthand), read into phases and written back
  * in one canonical form.  The one grammar: the command line, a saved
- * result's settings.null_device (model/result_read.c) and a text report's
- * "<Null device SPEC>" mark (model/cdm_read.c) all read it here.  What the
+ * result's settings.null_device (format/result_read.c) and a text report's
+ * "<Null device SPEC>" mark (format/cdm_read.c) all read it here.  What the
  * device does with it is engine/null_device.c's (cdm/engine/null_device.h);
  * docs/engines.md, "The simulated device", is the user's page.
  *

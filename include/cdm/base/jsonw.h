@@ -127,7 +127,7 @@ void cdm_jsonw_raw(struct cdm_jsonw *w, const char *key, const char *json);
  * else the shortest %g ("1.25e-07"), at most 17 digits; 0 and -0 as "0";
  * "." as decimal point (cdm never calls setlocale).  Not finite: "null".
  * @len >= 32 bytes is enough (CDM_JSONW_NUM_MAX).  Returns @buf.  The one
- * rule for a double in cdm's JSON, and in its CSV (report/fmt.h's
+ * rule for a double in cdm's JSON, and in its CSV (format/fmt.h's
  * cdm_fmt_num()).
  */
 char *cdm_jsonw_fmt_num(char *buf, size_t len, double v);

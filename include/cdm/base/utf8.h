@@ -5,9 +5,9 @@
  * (RFC 3629, section 4) has no overlong form (C0 AF for '/'), no UTF-16
  * surrogate (U+D800..U+DFFF, ED A0 80..ED BF BF), nothing above U+10FFFF
  * (F4 90 80 80 and up, F5..FF) and no sequence cut short.  Every reader
- * and writer of text uses it: base/text.c, the JSON reader (model/json.c),
+ * and writer of text uses it: base/text.c, the JSON reader (base/json.c),
  * the JSON writer (base/jsonw.c), the CrystalDiskMark report reader
- * (model/cdm_read.c, which reads what is not well-formed as '?') and the
+ * (format/cdm_read.c, which reads what is not well-formed as '?') and the
  * SVG escaper (report/svg.c).
  */
 #ifndef CDM_BASE_UTF8_H
@@ -65,7 +65,7 @@ size_t cdm_utf8_chars(const char *s, size_t n);
  * surrogate pair @hi (U+D800..U+DBFF) and @lo (U+DC00..U+DFFF), RFC 2781
  * section 2.2; 0 when they are no such pair, in that order.  Strict: no
  * lone surrogate is combined, and none becomes a code point; what a
- * caller makes of one is its own (model/json.c refuses it, the
+ * caller makes of one is its own (base/json.c refuses it, the
  * CrystalDiskMark reader reads it as '?').  The one home of the combine.
  */
 uint32_t cdm_utf8_utf16_pair(uint32_t hi, uint32_t lo);

@@ -17,7 +17,7 @@
 #include "cdm/engine/engine.h"
 #include "cdm/model/result.h"
 #include "cdm/plan/plan.h"
-#include "cdm/report/formatter.h"
+#include "cdm/format/formatter.h"
 
 /* a step's "carry on": not an exit status (those are >= 0) */
 #define CDM_CLI_GO_ON (-1)

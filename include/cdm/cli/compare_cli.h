@@ -4,8 +4,8 @@
  * (or --format json, or `cdm import --save`) and CrystalDiskMark text
  * reports set side by side, per test and direction, with each run's
  * figure under its label and the ratio to the first run.  Reading is
- * model/result_load.h's, the comparison model/compare.h's, the layouts
- * report/compare.h's (docs/output-formats.md shows them).
+ * format/result_load.h's, the comparison model/compare.h's, the layouts
+ * report/compare_table.h's (docs/output-formats.md shows them).
  */
 #ifndef CDM_CLI_COMPARE_CLI_H
 #define CDM_CLI_COMPARE_CLI_H

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cdm/cli/import.h - `cdm import REPORT.txt [--save R.json]`: a
- * CrystalDiskMark text report (model/cdm_read.h) turned into cdm's JSON
+ * CrystalDiskMark text report (format/cdm_read.h) turned into cdm's JSON
  * (schema 3, docs/output-formats.md) for later compares, or printed in any
  * report format.
  */

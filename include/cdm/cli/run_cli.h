@@ -17,7 +17,7 @@
 #include "cdm/model/result.h"
 #include "cdm/plan/plan.h"
 #include "cdm/plan/profile.h"
-#include "cdm/report/formatter.h"
+#include "cdm/format/formatter.h"
 #include "cdm/run/start_at.h"
 
 /*

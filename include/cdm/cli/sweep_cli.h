@@ -4,12 +4,12 @@
  * counts and/or queue depths (SQLIO / ORION style), one result per point,
  * printed as a table (text or Markdown), saved as JSON, drawn as an SVG
  * chart; the knee of each curve is named (docs/method.md, "Sweeps").
- * The curves and their renderings are report/sweep.h's.
+ * The curves and their renderings are report/sweep_table.h's.
  */
 #ifndef CDM_CLI_SWEEP_CLI_H
 #define CDM_CLI_SWEEP_CLI_H
 
-#include "cdm/report/sweep.h"   /* CDM_SWEEP_MAX_VALUES */
+#include "cdm/report/sweep_table.h"   /* CDM_SWEEP_MAX_VALUES */
 
 /*
  * cdm_cli_sweep_parse_list - "1,2,4,8" into @vals (at most

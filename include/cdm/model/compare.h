@@ -10,7 +10,7 @@
  * is a row too, followed by its read and write parts; and whatever a row
  * lacks (a run without the test, a run that measured nothing, a run saved
  * without a Mix's parts) is a cell that says so, which the report names
- * with its reason.  The rendering is report/compare.h's.
+ * with its reason.  The rendering is report/compare_table.h's.
  */
 #ifndef CDM_MODEL_COMPARE_H
 #define CDM_MODEL_COMPARE_H

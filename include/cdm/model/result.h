@@ -65,7 +65,7 @@ struct cdm_end_fsync_sum {
 
 /*
  * struct cdm_reported - the figures a CrystalDiskMark report printed for a
- * test (model/cdm_read.h), for a test read from a report rather than
+ * test (format/cdm_read.h), for a test read from a report rather than
  * measured: no passes, no counts, only what CDM printed, parsed exactly as
  * printed.  CDM prints the best of its passes (highest MB/s, lowest mean
  * latency; docs/method.md), so these are figures under the aggregate best
@@ -168,7 +168,7 @@ struct cdm_mem_under {
 
 /*
  * struct cdm_run_source - where an imported run came from: a text report
- * in one of CrystalDiskMark's layouts read by model/cdm_read.h (`cdm
+ * in one of CrystalDiskMark's layouts read by format/cdm_read.h (`cdm
  * import`, `cdm compare REPORT.txt ...`), printed by CrystalDiskMark or by
  * cdm itself (--format cdm, cdm7 or cdm6, whose product line names cdm).
  * kind is CDM_SOURCE_RUN (0, calloc's) for a run cdm measured; then every
@@ -606,7 +606,7 @@ int cdm_result_known(const struct cdm_run_info *in, enum cdm_info_item item);
  * cdm_result_info_init - @in as nothing is known of it yet: every field 0
  * or "", but dev_numa_node -1 (unknown: 0 is a node).  The one start of
  * an info that is filled field by field (cdm_result_alloc(), and the
- * CrystalDiskMark reader's, model/cdm_read.c, which copies its own over
+ * CrystalDiskMark reader's, format/cdm_read.c, which copies its own over
  * the result's), so that a field nothing fills is unknown, never a 0 that
  * would be a fact.
  */
@@ -635,7 +635,7 @@ void cdm_result_free(struct cdm_run_result *r);
  * (base/text.h): a file name with a newline or bytes that are not UTF-8,
  * taken for a label, can then break no line of a report, a table or a
  * JSON, Markdown or SVG file.  Called on every result read
- * (model/result_load.c) and on every run's (cli/cli.c, cdm_cli_run()).
+ * (format/result_load.c) and on every run's (cli/cli.c, cdm_cli_run()).
  */
 void cdm_result_info_one_line(struct cdm_run_info *in);
 

@@ -4,7 +4,7 @@
  * described once (its option, its type, its JSON key in "settings", the
  * label the text formats print, its default and range, and when it is
  * "known"), in the style of fio's option table (fio's options.c).  The
- * JSON writer (report/json.c) and reader (model/result_read.c) of
+ * JSON writer (format/result_write.c) and reader (format/result_read.c) of
  * "settings" loop over it instead of naming each setting; a setting that
  * only changes what runs is one row here plus the code that acts on it
  * (docs/hacking.md, "Adding a setting").
@@ -103,7 +103,7 @@ enum cdm_setting_merge {
  * @merge:   what an aggregate of runs keeps (enum cdm_setting_merge)
  * @differ:  cdm_merge_check()'s words when two runs' differ, or NULL: the
  *           key and both values
- * @mark:    the CDM text's mark of it when set (report/layout.c,
+ * @mark:    the CDM text's mark of it when set (format/layout.c,
  *           cdm_layout_marks()): "<O_DSYNC>", or with @mark_end the part
  *           before its value ("<Rate ", the value, " IOPS>"); NULL: none
  * @mark_end: the part after the value, or NULL for a mark without one

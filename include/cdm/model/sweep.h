@@ -4,7 +4,7 @@
  * test and direction (and per queue depth when threads and depths both
  * vary), each point's figures from the run's counts, with the knee and
  * flat ceiling of each curve (model/detect.h; rules in docs/method.md,
- * "Sweeps").  report/sweep.h renders them.
+ * "Sweeps").  report/sweep_table.h renders them.
  */
 #ifndef CDM_MODEL_SWEEP_H
 #define CDM_MODEL_SWEEP_H

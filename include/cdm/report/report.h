@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 #include "cdm/model/result.h"
-#include "cdm/report/formatter.h"
+#include "cdm/format/formatter.h"
 
 /*
  * cdm_report_find - the formatter for --format @name ("cdm", "cdm7",

@@ -1,0 +1,356 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sweep_table.c - the three renderings of a sweep's curves (model/sweep.c): the
+ * table in text or Markdown, the sweep JSON, the SVG chart
+ * (include/cdm/report/sweep_table.h).  cli/sweep_cli.c plans and runs the sweep.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cdm/base/jsonw.h"
+#include "cdm/base/version.h"
+#include "cdm/report/plot.h"
+#include "cdm/report/report.h"
+#include "cdm/report/sweep_table.h"
+#include "cdm/format/result_read.h"
+#include "cdm/format/fmt.h"
+
+static unsigned int xval(const struct cdm_sweep *sw, const struct cdm_sweep_point *p)
+{
+	return sw->vary == CDM_SWEEP_QD ? p->qd : p->threads;
+}
+
+/* "4 threads", "1 thread", "queue depth 8": a load of @v as a phrase */
+static void at_load(char *buf, size_t len, const struct cdm_sweep *sw, unsigned int v)
+{
+	if (sw->vary == CDM_SWEEP_QD)
+		snprintf(buf, len, "queue depth %u", v);
+	else
+		snprintf(buf, len, "%u thread%s", v, v == 1 ? "" : "s");
+}
+
+/* the points of @cv with figures (the knee and ceiling are of these only) */
+static unsigned int measured_points(const struct cdm_sweep_curve *cv)
+{
+	unsigned int n = 0;
+
+	for (unsigned int k = 0; k < cv->npts; k++)
+		n += cv->pts[k].ok != 0;
+	return n;
+}
+
+/*
+ * why point @p has no figures: "not measured" (the run stopped before it,
+ * or an I/O error ended it), or what its passes lacked ("no I/O completed")
+ */
+static const char *point_why(const struct cdm_sweep_point *p)
+{
+	if (p->state == CDM_PASS_NO_PASS || p->state == CDM_PASS_MEASURED)
+		return "not measured";
+	return cdm_pass_state_reason(p->state);
+}
+
+/* the table's first line: what ran, where, for how long per point */
+static void table_head(FILE *out, const struct cdm_sweep *sw, int md)
+{
+	const struct cdm_run_info *in = &sw->res->info;
+	char t[CDM_FMT_SETTING_MAX];
+
+	cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, " s");
+	fprintf(out, "%s%s on %s (%s), %s engine, %" PRIu64
+		" MiB test file, %u x %s per point%s\n", md ? "## cdm sweep\n\n" : "cdm sweep: ",
+		in->label[0] ? in->label : in->target, in->fs_type[0] ? in->fs_type : "?",
+		in->dev_name[0] ? in->dev_name : "?", in->engine, in->size >> 20,
+		in->count, t, in->direct ? "" : ", buffered");
+}
+
+/* point @k of curve @cv: one row, its figures or why it has none */
+static void table_point(FILE *out, const struct cdm_sweep_curve *cv, unsigned int k, int md)
+{
+	const struct cdm_sweep_point *p = &cv->pts[k];
+	char p99[CDM_FMT_FIG_MAX] = "-", mb[CDM_FMT_FIG_MAX], iops[CDM_FMT_FIG_MAX];
+	char lat[CDM_FMT_FIG_MAX];
+
+	if (!p->ok) {
+		fprintf(out, md ? "| %u | %u | | | | | %s |\n" :
+			"  %7u %5u  (%s)\n", p->threads, p->qd, point_why(p));
+		return;
+	}
+	/* each figure by the one rule (cdm_fmt_fig()): "-" when there is none */
+	if (p->has_p99)
+		cdm_fmt_fig(p99, sizeof(p99), 2, p->p99_us, "", "-");
+	cdm_fmt_fig(mb, sizeof(mb), 3, p->mb_s, "", "-");
+	cdm_fmt_fig(iops, sizeof(iops), 1, p->iops, "", "-");
+	cdm_fmt_fig(lat, sizeof(lat), 2, p->lat_us, "", "-");
+	if (md)
+		fprintf(out, "| %u | %u | %s | %s | %s | %s | %s |\n", p->threads,
+			p->qd, mb, iops, lat, p99,
+			(int)k == cv->knee ? "**knee**" : "");
+	else
+		fprintf(out, "  %7u %5u %12s %13s %11s %11s%s\n", p->threads, p->qd,
+			mb, iops, lat, p99,
+			(int)k == cv->knee ? "  <- knee" : "");
+}
+
+/* under curve @cv's rows: its knee or why it has none, its flat ceiling */
+static void table_findings(FILE *out, const struct cdm_sweep *sw,
+			   const struct cdm_sweep_curve *cv, int md)
+{
+	char at[48];
+
+	if (cv->knee >= 0) {
+		const struct cdm_sweep_point *p = &cv->pts[cv->knee];
+
+		at_load(at, sizeof(at), sw, xval(sw, p));
+		fprintf(out, "%s%s %s: knee at %s (%.1f IOPS, %.2f us): more load raised IOPS by less than 10 %% while latency kept rising\n",
+			md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir), at,
+			p->iops, p->lat_us);
+	} else if (measured_points(cv) < 2) {
+		/* a knee needs two points with figures: not "IOPS still grew" */
+		fprintf(out, "%s%s %s: no knee: %u of its %u points measured something, and a knee needs 2\n",
+			md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir),
+			measured_points(cv), cv->npts);
+	} else {
+		fprintf(out, "%s%s %s: no knee: IOPS still grew by 10 %% or more, or latency did not rise\n",
+			md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir));
+	}
+	if (cv->ceiling.found) {
+		at_load(at, sizeof(at), sw, xval(sw, &cv->pts[cv->ceiling.from]));
+		fprintf(out, "%s%s %s: flat ceiling at %.1f IOPS from %s on (latency x%.1f)\n",
+			md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir), cv->ceiling.level,
+			at, cv->ceiling.lat_ratio);
+	}
+}
+
+int cdm_sweep_table_table(FILE *out, const struct cdm_sweep *sw, int md)
+{
+	table_head(out, sw, md);
+	for (unsigned int c = 0; c < sw->ncurves; c++) {
+		const struct cdm_sweep_curve *cv = &sw->curves[c];
+
+		if (md)
+			fprintf(out, "\n### %s %s\n\n| Threads | QD | MB/s | IOPS | mean (us) | p99 (us) | |\n"
+				"|---:|---:|---:|---:|---:|---:|:---|\n", cv->test, cdm_result_dir_name(cv->dir));
+		else
+			fprintf(out, "\n%s %s\n  Threads    QD         MB/s          IOPS     mean us      p99 us\n",
+				cv->test, cdm_result_dir_name(cv->dir));
+		for (unsigned int k = 0; k < cv->npts; k++)
+			table_point(out, cv, k, md);
+		table_findings(out, sw, cv, md);
+	}
+	return ferror(out) ? -EIO : 0;
+}
+
+/* a point of a sweep's curve: its load, its counts, its figures or why it has none */
+static void json_point(struct cdm_jsonw *w, const struct cdm_sweep_point *p)
+{
+	cdm_jsonw_object(w, NULL, CDM_JSONW_COMPACT);
+	cdm_jsonw_u64(w, "threads", p->threads);
+	cdm_jsonw_u64(w, "queue_depth", p->qd);
+	cdm_jsonw_bool(w, "measured", p->ok);
+	cdm_jsonw_u64(w, "bytes", p->bytes);
+	cdm_jsonw_u64(w, "ios", p->ios);
+	cdm_jsonw_num(w, "duration_s", p->seconds);
+	if (p->ok) {
+		cdm_jsonw_num(w, "mb_s", p->mb_s);
+		cdm_jsonw_num(w, "iops", p->iops);
+		cdm_jsonw_num(w, "lat_mean_us", p->lat_us);
+	} else {
+		cdm_jsonw_null(w, "mb_s");
+		cdm_jsonw_null(w, "iops");
+		cdm_jsonw_null(w, "lat_mean_us");
+		cdm_jsonw_strn(w, "reason", point_why(p), 64);
+	}
+	if (p->ok && p->has_p99)
+		cdm_jsonw_num(w, "lat_p99_us", p->p99_us);
+	else
+		cdm_jsonw_null(w, "lat_p99_us");
+	cdm_jsonw_end(w);
+}
+
+/* a curve: its test, its points, its knee and flat ceiling (null when none) */
+static void json_curve(struct cdm_jsonw *w, const struct cdm_sweep_curve *cv)
+{
+	cdm_jsonw_object(w, NULL, 0);
+	cdm_jsonw_strn(w, "test", cv->test, sizeof(cv->test));
+	cdm_jsonw_str(w, "direction", cdm_result_dir_key(cv->dir));
+	cdm_jsonw_array(w, "points", 0);
+	for (unsigned int k = 0; k < cv->npts; k++)
+		json_point(w, &cv->pts[k]);
+	cdm_jsonw_end(w);
+	if (cv->knee >= 0) {
+		cdm_jsonw_object(w, "knee", CDM_JSONW_COMPACT);
+		cdm_jsonw_i64(w, "index", cv->knee);
+		cdm_jsonw_u64(w, "threads", cv->pts[cv->knee].threads);
+		cdm_jsonw_u64(w, "queue_depth", cv->pts[cv->knee].qd);
+		cdm_jsonw_end(w);
+	} else {
+		cdm_jsonw_null(w, "knee");
+	}
+	if (cv->ceiling.found) {
+		cdm_jsonw_object(w, "ceiling", CDM_JSONW_COMPACT);
+		cdm_jsonw_u64(w, "index", cv->ceiling.from);
+		cdm_jsonw_num(w, "iops", cv->ceiling.level);
+		cdm_jsonw_num(w, "lat_ratio", cv->ceiling.lat_ratio);
+		cdm_jsonw_end(w);
+	} else {
+		cdm_jsonw_null(w, "ceiling");
+	}
+	cdm_jsonw_end(w);
+}
+
+/* --save: the sweep as JSON (docs/output-formats.md, "Sweep JSON") */
+int cdm_sweep_table_json(FILE *out, const struct cdm_sweep *sw)
+{
+	const struct cdm_run_result *r = sw->res;
+	const struct cdm_run_info *in = &r->info;
+	char t[CDM_FMT_SETTING_MAX];
+	struct cdm_jsonw w;
+
+	cdm_jsonw_init(&w, out);
+	cdm_jsonw_object(&w, NULL, 0);
+	cdm_jsonw_i64(&w, "schema_version", CDM_JSON_SCHEMA_VERSION);
+	cdm_jsonw_str(&w, "tool", "cdm");
+	cdm_jsonw_str(&w, "kind", "sweep");
+	cdm_jsonw_str(&w, "cdm_version", cdm_version());
+	cdm_jsonw_bool(&w, "interrupted", r->interrupted);
+	cdm_jsonw_object(&w, "target", CDM_JSONW_COMPACT);
+	cdm_jsonw_strn(&w, "path", in->target, sizeof(in->target));
+	cdm_jsonw_strn(&w, "fs_type", in->fs_type, sizeof(in->fs_type));
+	cdm_jsonw_strn(&w, "device", in->dev_name, sizeof(in->dev_name));
+	cdm_jsonw_end(&w);
+	cdm_jsonw_object(&w, "settings", CDM_JSONW_COMPACT);
+	cdm_jsonw_str(&w, "vary", sw->vary == CDM_SWEEP_THREADS ? "threads" :
+		      sw->vary == CDM_SWEEP_QD ? "qd" : "threads,qd");
+	cdm_jsonw_u64(&w, "size_bytes", in->size);
+	cdm_jsonw_u64(&w, "count", in->count);
+	/* seconds as cdm_fmt_setting() words them: 5, 0.5 */
+	cdm_jsonw_raw(&w, "time_s", cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, ""));
+	cdm_jsonw_raw(&w, "warmup_s", cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_WARMUP, ""));
+	cdm_jsonw_strn(&w, "engine", in->engine, sizeof(in->engine));
+	cdm_jsonw_bool(&w, "direct", in->direct);
+	cdm_jsonw_end(&w);
+	cdm_jsonw_array(&w, "curves", 0);
+	for (unsigned int c = 0; c < sw->ncurves; c++)
+		json_curve(&w, &sw->curves[c]);
+	cdm_jsonw_end(&w);
+	cdm_jsonw_end(&w);
+	return cdm_jsonw_finish(&w) ? -EIO : 0;
+}
+
+/* the chart's series: per curve x, the first panel's y, mean and p99 latency */
+static double xs[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
+static double ys[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
+static double lm[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
+static double lq[CDM_SWEEP_MAX_CURVES][CDM_SWEEP_MAX_VALUES];
+static char names[CDM_SWEEP_MAX_CURVES][96];
+
+/*
+ * Curve @c's measured points into the series above and its lines: @thr
+ * (the first panel), @lat[0] (mean) and @lat[1] (p99, dashed).  Returns its
+ * knee's index among the measured points, or -1.
+ */
+static int svg_curve(const struct cdm_sweep *sw, unsigned int c, struct cdm_plot_line *thr,
+		     struct cdm_plot_line *lat)
+{
+	const struct cdm_sweep_curve *cv = &sw->curves[c];
+	unsigned int n = 0;
+	int knee = -1;
+
+	for (unsigned int k = 0; k < cv->npts; k++) {
+		const struct cdm_sweep_point *pt = &cv->pts[k];
+
+		if (!pt->ok)
+			continue;
+		if ((int)k == cv->knee)
+			knee = (int)n;
+		xs[c][n] = xval(sw, pt);
+		ys[c][n] = sw->plot_mb_s ? pt->mb_s : pt->iops;
+		lm[c][n] = pt->lat_us;
+		lq[c][n] = pt->has_p99 ? pt->p99_us : 0.0 / 0.0;
+		n++;
+	}
+	/* a curve without a knee says so in the legend; the notes say why */
+	snprintf(names[c], sizeof(names[c]), "%s %s%s", cv->test,
+		 cdm_result_dir_name(cv->dir), knee >= 0 ? "" : ": no knee");
+	*thr = (struct cdm_plot_line){ .name = names[c], .n = n, .x = xs[c],
+				       .y = ys[c], .color = (int)c, .has_knee = knee >= 0,
+				       .knee = knee >= 0 ? (unsigned int)knee : 0 };
+	lat[0] = *thr;
+	lat[0].y = lm[c];
+	lat[1] = lat[0];
+	lat[1].y = lq[c];
+	lat[1].dashed = 1;
+	lat[1].has_knee = 0;
+	lat[1].no_legend = 1;
+	return knee;
+}
+
+/* the largest p99 latency of the @n curves, in us */
+static double svg_lat_max(unsigned int n)
+{
+	double lmax = 0;
+
+	for (unsigned int c = 0; c < n; c++)
+		for (unsigned int k = 0; k < CDM_SWEEP_MAX_VALUES; k++)
+			if (lq[c][k] > lmax)
+				lmax = lq[c][k];
+	return lmax;
+}
+
+int cdm_sweep_table_svg(FILE *out, const struct cdm_sweep *sw)
+{
+	struct cdm_plot_line thr[CDM_SWEEP_MAX_CURVES], lat[2 * CDM_SWEEP_MAX_CURVES];
+	struct cdm_plot_panel p[2];
+	char sub[256], xl[96], t[CDM_FMT_SETTING_MAX];
+	unsigned int nl = 0, flat = 0, few = 0;
+	double div;
+
+	memset(lq, 0, sizeof(lq));
+	for (unsigned int c = 0; c < sw->ncurves; c++, nl++) {
+		if (svg_curve(sw, c, &thr[nl], &lat[2 * nl]) >= 0)
+			continue;
+		if (measured_points(&sw->curves[c]) < 2)
+			few++;
+		else
+			flat++;
+	}
+	/* latency in ms once it passes 10 ms: shorter tick labels */
+	div = svg_lat_max(nl) > 10000 ? 1000 : 1;
+	for (unsigned int c = 0; c < sw->ncurves; c++)
+		for (unsigned int k = 0; k < CDM_SWEEP_MAX_VALUES; k++) {
+			lm[c][k] /= div;
+			lq[c][k] /= div;
+		}
+	snprintf(xl, sizeof(xl), "%s%s", sw->vary == CDM_SWEEP_QD ? "queue depth per thread (Q)" :
+		 "threads (T)", sw->vary == (CDM_SWEEP_THREADS | CDM_SWEEP_QD) ? "; one line per Q" : "");
+	p[0] = (struct cdm_plot_panel){
+		.title = sw->plot_mb_s ? "Throughput (knee: more load adds < 10 % IOPS, latency rises)" :
+			 "IOPS (knee: more load adds < 10 % IOPS, latency rises)",
+		.xlabel = xl, .ylabel = sw->plot_mb_s ? "MB/s (10^6 bytes/s)" : "IOPS (I/Os per second)",
+		.nlines = nl, .lines = thr, .x_categories = 1, .markers = 1,
+	};
+	/* why a curve has no knee, as the text report says it (the first panel) */
+	if (flat) {
+		p[0].note[0] = "no knee: each step still added";
+		p[0].note[1] = "10 % IOPS or more, or latency";
+		p[0].note[2] = "did not rise";
+	}
+	if (few)
+		p[0].note[flat ? 3 : 0] = "no knee: < 2 points measured";
+	p[1] = p[0];
+	memset(p[1].note, 0, sizeof(p[1].note));
+	p[1].title = "Latency: mean (solid), p99 (dashed)";
+	p[1].ylabel = div > 1 ? "latency (ms)" : "latency (us)";
+	p[1].nlines = 2 * nl;
+	p[1].lines = lat;
+	snprintf(sub, sizeof(sub), "%.100s on %.32s (%.64s), %.16s engine, %u x %s per point",
+		 sw->res->info.label[0] ? sw->res->info.label : sw->res->info.target,
+		 sw->res->info.fs_type, sw->res->info.dev_name[0] ? sw->res->info.dev_name : "?",
+		 sw->res->info.engine, sw->res->info.count,
+		 cdm_fmt_setting(t, sizeof(t), &sw->res->info, CDM_INFO_TIME, " s"));
+	return cdm_plot_svg(out, "cdm sweep", sub, p, 2);
+}
+
