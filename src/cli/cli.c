@@ -30,6 +30,8 @@
 #include "cdm/run/runner.h"
 #include "cdm/target/outfile.h"
 
+const struct cdm_cli_cmd cdm_cli_run_cmd = { "cdm --help" };
+
 static int vusage(const struct cdm_cli_cmd *cmd, const char *fmt, va_list ap)
 {
 	cdm_msg_vusage(fmt, ap);

@@ -233,8 +233,6 @@ static const char usage_end[] =
 "Exit status: 0 success, 1 the run failed, 2 usage or profile error,\n"
 "128+N interrupted by signal N (130 for Ctrl-C).  See cdm(1).\n";
 
-const struct cdm_cli_cmd cdm_cli_run_cmd = { "cdm --help" };
-
 /* an option handler's "not one of mine": the next handler tries it */
 #define NOT_MINE (-2)
 /* `cdm --help`, printed by cli/main.c */

@@ -33,6 +33,14 @@ struct cdm_cli_cmd {
 };
 
 /*
+ * cdm_cli_run_cmd - the run's command: its usage errors end "Try 'cdm
+ * --help'."  Here, not in run_cli.c, so that the run command's files
+ * (run_cli.c, run_setup.c, run_exec.c) share it without using each other
+ * in a circle.
+ */
+extern const struct cdm_cli_cmd cdm_cli_run_cmd;
+
+/*
  * cdm_cli_usage - print the usage error "cdm: <message>" (one line:
  * base/msg.h) and the line "Try '<help>'." on stderr.  Returns
  * CDM_EXIT_USAGE.

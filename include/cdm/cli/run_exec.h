@@ -7,7 +7,7 @@
 #ifndef CDM_CLI_RUN_EXEC_H
 #define CDM_CLI_RUN_EXEC_H
 
-#include "cdm/cli/run_cli.h"
+#include "cdm/cli/run_opts.h"
 
 /*
  * cdm_run_exec_run - step 4: run the plan of @o into *@res (free it with

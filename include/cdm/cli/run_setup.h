@@ -8,7 +8,7 @@
 #ifndef CDM_CLI_RUN_SETUP_H
 #define CDM_CLI_RUN_SETUP_H
 
-#include "cdm/cli/run_cli.h"
+#include "cdm/cli/run_opts.h"
 
 /*
  * cdm_run_setup_config - step 2: the format, the profile with @o's
