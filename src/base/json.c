@@ -114,10 +114,79 @@ static long hex4(struct parser *p)
 }
 
 /* a string at p->pos (on its opening quote) into a new NUL-terminated buffer */
+/*
+ * A \u escape, p->pos past its "u", of a string ending at @end: its code
+ * point (a surrogate pair combined) as UTF-8 at @d + *@n, *@n advanced.
+ * Returns 0 or -EINVAL (a bad or lone escape, or U+0000).
+ */
+static int parse_u(struct parser *p, size_t end, char *d, size_t *n)
+{
+	long cp = hex4(p), lo;
+
+	if (cp < 0)
+		return fail(p, -EINVAL, "\\u needs four hex digits");
+	if (cp >= 0xdc00 && cp <= 0xdfff)
+		return fail(p, -EINVAL, "unpaired UTF-16 surrogate in a \\u escape");
+	if (cp >= 0xd800 && cp <= 0xdbff) {
+		/* a high surrogate must be followed by \u and a low one */
+		if (p->pos + 1 >= end || p->s[p->pos] != '\\' || p->s[p->pos + 1] != 'u')
+			return fail(p, -EINVAL, "unpaired UTF-16 surrogate in a \\u escape");
+		p->pos += 2;
+		lo = hex4(p);
+		if (lo < 0)
+			return fail(p, -EINVAL, "\\u needs four hex digits");
+		cp = cdm_utf8_utf16_pair((uint32_t)cp, (uint32_t)lo);
+		if (!cp)
+			return fail(p, -EINVAL, "unpaired UTF-16 surrogate in a \\u escape");
+	}
+	if (cp == 0)
+		return fail(p, -EINVAL, "\\u0000 in a string is not accepted");
+	*n += cdm_utf8_encode((uint32_t)cp, d + *n);
+	return 0;
+}
+
+/*
+ * One character of a string ending at @end, at p->pos: a UTF-8 sequence
+ * copied or an escape decoded, to @d + *@n, both advanced.  Returns 0 or
+ * -EINVAL.
+ */
+static int parse_char(struct parser *p, size_t end, char *d, size_t *n)
+{
+	static const char esc[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
+	unsigned char c = (unsigned char)p->s[p->pos];
+	const char *e;
+	size_t l;
+
+	if (c < 0x20)
+		return fail(p, -EINVAL, "control character 0x%02x in a string (must be escaped)", c);
+	if (c != '\\') {
+		l = cdm_utf8_decode((const unsigned char *)p->s + p->pos, end - p->pos, NULL);
+		if (!l)
+			return fail(p, -EINVAL, "invalid UTF-8 in a string");
+		memcpy(d + *n, p->s + p->pos, l);
+		*n += l;
+		p->pos += l;
+		return 0;
+	}
+	p->pos++;
+	c = (unsigned char)p->s[p->pos++];
+	if (c == 'u')
+		return parse_u(p, end, d, n);
+	/* the escapes in pairs: the letter after the backslash, its byte */
+	for (e = esc; *e; e += 2)
+		if ((unsigned char)e[0] == c) {
+			d[(*n)++] = e[1];
+			return 0;
+		}
+	p->pos--;
+	return fail(p, -EINVAL, "bad escape in a string");
+}
+
 static int parse_string(struct parser *p, char **out, size_t *outlen)
 {
 	size_t start = ++p->pos, end, n = 0;
 	char *d;
+	int ret;
 
 	/* find the closing quote first: the decoded text is never longer */
 	for (end = start; end < p->len && p->s[end] != '"'; end++)
@@ -131,63 +200,10 @@ static int parse_string(struct parser *p, char **out, size_t *outlen)
 	if (!d)
 		return fail(p, -ENOMEM, "out of memory");
 	while (p->pos < end) {
-		unsigned char c = (unsigned char)p->s[p->pos];
-		long cp, lo;
-		size_t l;
-
-		if (c < 0x20) {
+		ret = parse_char(p, end, d, &n);
+		if (ret) {
 			free(d);
-			return fail(p, -EINVAL, "control character 0x%02x in a string (must be escaped)", c);
-		}
-		if (c != '\\') {
-			l = cdm_utf8_decode((const unsigned char *)p->s + p->pos, end - p->pos, NULL);
-			if (!l) {
-				free(d);
-				return fail(p, -EINVAL, "invalid UTF-8 in a string");
-			}
-			memcpy(d + n, p->s + p->pos, l);
-			n += l;
-			p->pos += l;
-			continue;
-		}
-		p->pos++;
-		switch (p->s[p->pos++]) {
-		case '"': d[n++] = '"'; break;
-		case '\\': d[n++] = '\\'; break;
-		case '/': d[n++] = '/'; break;
-		case 'b': d[n++] = '\b'; break;
-		case 'f': d[n++] = '\f'; break;
-		case 'n': d[n++] = '\n'; break;
-		case 'r': d[n++] = '\r'; break;
-		case 't': d[n++] = '\t'; break;
-		case 'u':
-			cp = hex4(p);
-			if (cp < 0)
-				goto bad_u;
-			if (cp >= 0xdc00 && cp <= 0xdfff)
-				goto lone;
-			if (cp >= 0xd800 && cp <= 0xdbff) {
-				/* a high surrogate must be followed by \u and a low one */
-				if (p->pos + 1 >= end || p->s[p->pos] != '\\' || p->s[p->pos + 1] != 'u')
-					goto lone;
-				p->pos += 2;
-				lo = hex4(p);
-				if (lo < 0)
-					goto bad_u;
-				cp = cdm_utf8_utf16_pair((uint32_t)cp, (uint32_t)lo);
-				if (!cp)
-					goto lone;
-			}
-			if (cp == 0) {
-				free(d);
-				return fail(p, -EINVAL, "\\u0000 in a string is not accepted");
-			}
-			n += cdm_utf8_encode((uint32_t)cp, d + n);
-			break;
-		default:
-			p->pos--;
-			free(d);
-			return fail(p, -EINVAL, "bad escape in a string");
+			return ret;
 		}
 	}
 	p->pos = end + 1;
@@ -196,12 +212,6 @@ static int parse_string(struct parser *p, char **out, size_t *outlen)
 	if (outlen)
 		*outlen = n;
 	return 0;
-bad_u:
-	free(d);
-	return fail(p, -EINVAL, "\\u needs four hex digits");
-lone:
-	free(d);
-	return fail(p, -EINVAL, "unpaired UTF-16 surrogate in a \\u escape");
 }
 
 static int is_digit(char c)
