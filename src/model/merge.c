@@ -211,56 +211,42 @@ static void merge_settings(struct cdm_run_result *agg, const struct cdm_run_resu
 	}
 }
 
-int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int n,
-	      const char *unit, struct cdm_run_result **out, struct cdm_err *err)
+/*
+ * Whether the @n runs can be summed: runs of cdm (a CrystalDiskMark
+ * report's figures are best-of, not passes), without --steady-state, each
+ * matching the first (cdm_merge_check()), their sums fitting.  Returns 0,
+ * or the error, said in @err.
+ */
+static int merge_can(struct cdm_run_result **in, const char *const *names, unsigned int n,
+		     struct cdm_err *err)
 {
-	struct cdm_run_result *agg;
-	struct cdm_scale *sc;
 	struct cdm_err why;
-	int same;
 
-	*out = NULL;
-	if (n < 1 || n > CDM_MERGE_MAX) {
-		free_sources(in, n);
-		return cdm_err_set(err, -EINVAL, "%u runs to merge (1-%d)", n, CDM_MERGE_MAX);
-	}
 	for (unsigned int r = 0; r < n; r++) {
-		/* a CrystalDiskMark report's figures are best-of, not passes */
-		if (in[r]->info.source.kind != CDM_SOURCE_RUN) {
-			cdm_err_set(err, -EINVAL, "%s is an imported CrystalDiskMark report: it has no passes to add up",
-				    names[r]);
-			free_sources(in, n);
-			return -EINVAL;
-		}
+		if (in[r]->info.source.kind != CDM_SOURCE_RUN)
+			return cdm_err_set(err, -EINVAL, "%s is an imported CrystalDiskMark report: it has no passes to add up",
+					   names[r]);
 		/* pass k of one run is not pass k of another when each got steady at its own round */
-		if (in[r]->info.steady_state) {
-			cdm_err_set(err, -EINVAL, "%s ran with --steady-state: its rounds cannot be added up with another run's (each gets steady at its own round)",
-				    names[r]);
-			free_sources(in, n);
-			return -EINVAL;
-		}
+		if (in[r]->info.steady_state)
+			return cdm_err_set(err, -EINVAL, "%s ran with --steady-state: its rounds cannot be added up with another run's (each gets steady at its own round)",
+					   names[r]);
 	}
-	for (unsigned int r = 1; r < n; r++) {
-		if (cdm_merge_check(in[0], in[r], &why) < 0) {
+	for (unsigned int r = 1; r < n; r++)
+		if (cdm_merge_check(in[0], in[r], &why) < 0)
 			/* the message first: @names may point into the runs */
-			cdm_err_set(err, -EINVAL, "%s does not match %s: %s", names[r], names[0],
-				    why.msg);
-			free_sources(in, n);
-			return -EINVAL;
-		}
-	}
-	if (merge_fits(in, n, err) < 0) {
-		free_sources(in, n);
+			return cdm_err_set(err, -EINVAL, "%s does not match %s: %s", names[r],
+					   names[0], why.msg);
+	if (merge_fits(in, n, err) < 0)
 		return -EOVERFLOW;
-	}
-	agg = cdm_result_alloc(in[0]->ntests);
-	sc = calloc(1, sizeof(*sc));
-	if (!agg || !sc || !(sc->src = calloc(n, sizeof(*sc->src)))) {
-		free(sc);
-		cdm_result_free(agg);
-		free_sources(in, n);
-		return cdm_err_set(err, -ENOMEM, "out of memory");
-	}
+	return 0;
+}
+
+/* the aggregate's info from the @n runs': the first's, with what they share */
+static void merge_info(struct cdm_run_result *agg, struct cdm_run_result **in, unsigned int n,
+		       const char *unit)
+{
+	int same = 1;
+
 	agg->info = in[0]->info;
 	agg->aggregate = in[0]->aggregate;
 	agg->cv_threshold_pct = in[0]->cv_threshold_pct;
@@ -277,11 +263,38 @@ int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int
 			add_mem_under(&agg->info, &in[r]->info);
 	}
 	/* one label shared by every run names the aggregate; else the target */
-	same = 1;
 	for (unsigned int r = 1; r < n; r++)
 		same &= !strcmp(in[r]->info.label, in[0]->info.label);
 	snprintf(agg->info.label, sizeof(agg->info.label), "%.200s (%u %s)",
 		 same && in[0]->info.label[0] ? in[0]->info.label : in[0]->info.target, n, unit);
+}
+
+int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int n,
+	      const char *unit, struct cdm_run_result **out, struct cdm_err *err)
+{
+	struct cdm_run_result *agg;
+	struct cdm_scale *sc;
+	int ret;
+
+	*out = NULL;
+	if (n < 1 || n > CDM_MERGE_MAX) {
+		free_sources(in, n);
+		return cdm_err_set(err, -EINVAL, "%u runs to merge (1-%d)", n, CDM_MERGE_MAX);
+	}
+	ret = merge_can(in, names, n, err);
+	if (ret < 0) {
+		free_sources(in, n);
+		return ret;
+	}
+	agg = cdm_result_alloc(in[0]->ntests);
+	sc = calloc(1, sizeof(*sc));
+	if (!agg || !sc || !(sc->src = calloc(n, sizeof(*sc->src)))) {
+		free(sc);
+		cdm_result_free(agg);
+		free_sources(in, n);
+		return cdm_err_set(err, -ENOMEM, "out of memory");
+	}
+	merge_info(agg, in, n, unit);
 	for (unsigned int i = 0; i < agg->ntests; i++)
 		merge_test(&agg->tests[i], in, n, i);
 	snprintf(sc->unit, sizeof(sc->unit), "%s", unit);
