@@ -464,13 +464,72 @@ static int read_placement(struct cdm_err *err, const struct cdm_json *sy, struct
 #define opt_u64 cdm_result_get_opt_u64
 #define str cdm_result_get_str
 
+/* "target": the path, its filesystem and device, the memory under it */
+static int read_target(struct cdm_err *err, const struct cdm_json *root, struct cdm_run_info *in)
+{
+	const struct cdm_json *tg, *v;
+
+	tg = cdm_result_get_mem(err, root, "result", "target", CDM_JSON_OBJECT, 0);
+	if (!tg)
+		return -EINVAL;
+	if (cdm_result_get_str(err, tg, "target", "path", in->target, sizeof(in->target), 1) ||
+	    cdm_result_get_str(err, tg, "target", "mount_point", in->mount_point, sizeof(in->mount_point), 1) ||
+	    cdm_result_get_str(err, tg, "target", "fs_type", in->fs_type, sizeof(in->fs_type), 1) ||
+	    cdm_result_get_str(err, tg, "target", "fs_source", in->fs_source, sizeof(in->fs_source), 1) ||
+	    cdm_result_get_str(err, tg, "target", "device", in->dev_name, sizeof(in->dev_name), 1) ||
+	    cdm_result_get_str(err, tg, "target", "device_model", in->dev_model, sizeof(in->dev_model), 1) ||
+	    cdm_result_get_str(err, tg, "target", "scheduler", in->dev_scheduler, sizeof(in->dev_scheduler), 1) ||
+	    null_u64(err, tg, "target", "fs_total_bytes", &in->fs_total_bytes) ||
+	    null_u64(err, tg, "target", "fs_used_bytes", &in->fs_used_bytes) ||
+	    null_u64(err, tg, "target", "fs_avail_bytes", &in->fs_avail_bytes))
+		return -EINVAL;
+	if (read_memory_under(err, tg, in))
+		return -EINVAL;
+	v = cdm_json_get(tg, "rotational");
+	in->dev_rotational = !v || v->type == CDM_JSON_NULL ? CDM_ROT_UNKNOWN :
+			     v->type == CDM_JSON_TRUE ? CDM_ROT_YES : CDM_ROT_NO;
+	return 0;
+}
+
+/* "system": the OS, kernel, machine, CPUs, memory and placement */
+static int read_system(struct cdm_err *err, const struct cdm_json *root, struct cdm_run_info *in)
+{
+	const struct cdm_json *sy, *v;
+	uint64_t u;
+
+	sy = cdm_result_get_mem(err, root, "result", "system", CDM_JSON_OBJECT, 0);
+	if (!sy)
+		return -EINVAL;
+	if (cdm_result_get_str(err, sy, "system", "os", in->os, sizeof(in->os), 1) ||
+	    cdm_result_get_str(err, sy, "system", "kernel", in->kernel, sizeof(in->kernel), 1) ||
+	    cdm_result_get_str(err, sy, "system", "machine", in->machine, sizeof(in->machine), 1) ||
+	    cdm_result_get_str(err, sy, "system", "cpu_model", in->cpu_model, sizeof(in->cpu_model), 1))
+		return -EINVAL;
+	/* null: an imported report that does not say (read_source()) */
+	v = cdm_result_get_mem(err, sy, "system", "admin", CDM_JSON_TRUE, 1);
+	if (!v)
+		return -EINVAL;
+	in->admin = v->type == CDM_JSON_TRUE;
+	u = 0;
+	if (cdm_result_get_opt_u64(err, sy, "system", "cpus_online", &u))
+		return -EINVAL;
+	in->cpus_online = u > UINT32_MAX ? 0 : (unsigned int)u;
+	u = 0;          /* absent in files written before it was added */
+	if (cdm_result_get_opt_u64(err, sy, "system", "cpus_allowed", &u))
+		return -EINVAL;
+	in->cpus_allowed = u > UINT32_MAX ? 0 : (unsigned int)u;
+	in->mem_total_bytes = 0;	/* absent in files written before it was added */
+	if (cdm_result_get_opt_u64(err, sy, "system", "mem_total_bytes", &in->mem_total_bytes))
+		return -EINVAL;
+	return read_placement(err, sy, in);
+}
+
 static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cdm_run_result *r)
 {
 	struct cdm_run_info *in = &r->info;
-	const struct cdm_json *set, *tg, *sy, *v;
+	const struct cdm_json *set, *v;
 	unsigned int nset;
 	const struct cdm_setting *table = cdm_settings(&nset);
-	uint64_t u;
 
 	if (cdm_result_get_str(err, root, "result", "label", in->label, sizeof(in->label), 0) ||
 	    cdm_result_get_str(err, root, "result", "cdm_version", in->version, sizeof(in->version), 0) ||
@@ -501,51 +560,9 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 		if (read_setting(err, set, &table[i], r))
 			return -EINVAL;
 
-	tg = cdm_result_get_mem(err, root, "result", "target", CDM_JSON_OBJECT, 0);
-	if (!tg)
+	if (read_target(err, root, in))
 		return -EINVAL;
-	if (cdm_result_get_str(err, tg, "target", "path", in->target, sizeof(in->target), 1) ||
-	    cdm_result_get_str(err, tg, "target", "mount_point", in->mount_point, sizeof(in->mount_point), 1) ||
-	    cdm_result_get_str(err, tg, "target", "fs_type", in->fs_type, sizeof(in->fs_type), 1) ||
-	    cdm_result_get_str(err, tg, "target", "fs_source", in->fs_source, sizeof(in->fs_source), 1) ||
-	    cdm_result_get_str(err, tg, "target", "device", in->dev_name, sizeof(in->dev_name), 1) ||
-	    cdm_result_get_str(err, tg, "target", "device_model", in->dev_model, sizeof(in->dev_model), 1) ||
-	    cdm_result_get_str(err, tg, "target", "scheduler", in->dev_scheduler, sizeof(in->dev_scheduler), 1) ||
-	    null_u64(err, tg, "target", "fs_total_bytes", &in->fs_total_bytes) ||
-	    null_u64(err, tg, "target", "fs_used_bytes", &in->fs_used_bytes) ||
-	    null_u64(err, tg, "target", "fs_avail_bytes", &in->fs_avail_bytes))
-		return -EINVAL;
-	if (read_memory_under(err, tg, in))
-		return -EINVAL;
-	v = cdm_json_get(tg, "rotational");
-	in->dev_rotational = !v || v->type == CDM_JSON_NULL ? CDM_ROT_UNKNOWN :
-			     v->type == CDM_JSON_TRUE ? CDM_ROT_YES : CDM_ROT_NO;
-
-	sy = cdm_result_get_mem(err, root, "result", "system", CDM_JSON_OBJECT, 0);
-	if (!sy)
-		return -EINVAL;
-	if (cdm_result_get_str(err, sy, "system", "os", in->os, sizeof(in->os), 1) ||
-	    cdm_result_get_str(err, sy, "system", "kernel", in->kernel, sizeof(in->kernel), 1) ||
-	    cdm_result_get_str(err, sy, "system", "machine", in->machine, sizeof(in->machine), 1) ||
-	    cdm_result_get_str(err, sy, "system", "cpu_model", in->cpu_model, sizeof(in->cpu_model), 1))
-		return -EINVAL;
-	/* null: an imported report that does not say (read_source()) */
-	v = cdm_result_get_mem(err, sy, "system", "admin", CDM_JSON_TRUE, 1);
-	if (!v)
-		return -EINVAL;
-	in->admin = v->type == CDM_JSON_TRUE;
-	u = 0;
-	if (cdm_result_get_opt_u64(err, sy, "system", "cpus_online", &u))
-		return -EINVAL;
-	in->cpus_online = u > UINT32_MAX ? 0 : (unsigned int)u;
-	u = 0;          /* absent in files written before it was added */
-	if (cdm_result_get_opt_u64(err, sy, "system", "cpus_allowed", &u))
-		return -EINVAL;
-	in->cpus_allowed = u > UINT32_MAX ? 0 : (unsigned int)u;
-	in->mem_total_bytes = 0;	/* absent in files written before it was added */
-	if (cdm_result_get_opt_u64(err, sy, "system", "mem_total_bytes", &in->mem_total_bytes))
-		return -EINVAL;
-	return read_placement(err, sy, in);
+	return read_system(err, root, in);
 }
 
 #undef bad
