@@ -15,11 +15,12 @@
 _Static_assert(sizeof(int) == sizeof(uint32_t) && sizeof(enum cdm_aggregate) == sizeof(uint32_t),
 	       "a setting's int is 4 bytes");
 
-#define INFO(f) offsetof(struct cdm_run_result, info.f), sizeof(((struct cdm_run_info *)0)->f)
-#define RES(f) offsetof(struct cdm_run_result, f), sizeof(((struct cdm_run_result *)0)->f)
+#define INFO(f) CDM_HOME_INFO, offsetof(struct cdm_run_info, f), sizeof(((struct cdm_run_info *)0)->f)
+#define RES(f) CDM_HOME_RESULT, offsetof(struct cdm_run_result, f), \
+	sizeof(((struct cdm_run_result *)0)->f)
 
 /*
- * key, option, label, type, known, item, flags, offset and size, default,
+ * key, option, label, type, known, item, flags, home, offset and size, default,
  * min, max, merge, differ, mark, mark_end
  */
 static const struct cdm_setting table[] = {
@@ -125,12 +126,21 @@ const struct cdm_setting *cdm_settings_find(const char *key)
 
 void *cdm_settings_at(const struct cdm_setting *s, struct cdm_run_result *r)
 {
-	return (char *)r + s->offset;
+	if (s->home == CDM_HOME_RESULT)
+		return (char *)r + s->offset;
+	return (char *)&r->info + s->offset;
 }
 
 const void *cdm_settings_at_const(const struct cdm_setting *s, const struct cdm_run_result *r)
 {
-	return (const char *)r + s->offset;
+	return cdm_settings_at(s, (struct cdm_run_result *)r);
+}
+
+const void *cdm_settings_info_at(const struct cdm_setting *s, const struct cdm_run_info *in)
+{
+	if (s->home != CDM_HOME_INFO)
+		return NULL;
+	return (const char *)in + s->offset;
 }
 
 /*
@@ -144,7 +154,8 @@ static int whole(const struct cdm_setting *s)
 	       (s->size == sizeof(uint64_t) || s->size == sizeof(uint32_t));
 }
 
-uint64_t cdm_settings_u64(const struct cdm_setting *s, const struct cdm_run_result *r)
+/* @s's whole-number value held at @p */
+static uint64_t value_u64(const struct cdm_setting *s, const void *p)
 {
 	uint32_t v32;
 	uint64_t v;
@@ -152,11 +163,23 @@ uint64_t cdm_settings_u64(const struct cdm_setting *s, const struct cdm_run_resu
 	if (!whole(s))
 		return 0;
 	if (s->size == sizeof(v)) {
-		memcpy(&v, cdm_settings_at_const(s, r), sizeof(v));
+		memcpy(&v, p, sizeof(v));
 		return v;
 	}
-	memcpy(&v32, cdm_settings_at_const(s, r), sizeof(v32));
+	memcpy(&v32, p, sizeof(v32));
 	return v32;
+}
+
+uint64_t cdm_settings_u64(const struct cdm_setting *s, const struct cdm_run_result *r)
+{
+	return value_u64(s, cdm_settings_at_const(s, r));
+}
+
+uint64_t cdm_settings_info_u64(const struct cdm_setting *s, const struct cdm_run_info *in)
+{
+	const void *p = cdm_settings_info_at(s, in);
+
+	return p ? value_u64(s, p) : 0;
 }
 
 void cdm_settings_set_u64(const struct cdm_setting *s, struct cdm_run_result *r, uint64_t v)
@@ -171,20 +194,33 @@ void cdm_settings_set_u64(const struct cdm_setting *s, struct cdm_run_result *r,
 		memcpy(cdm_settings_at(s, r), &v32, sizeof(v32));
 }
 
-int cdm_settings_known(const struct cdm_setting *s, const struct cdm_run_result *r)
+/* does @s, held at @p of a run whose info is @in, have a value? */
+static int known_at(const struct cdm_setting *s, const struct cdm_run_info *in, const void *p)
 {
 	switch (s->known) {
 	case CDM_KNOWN_ALWAYS:
 		return 1;
 	case CDM_KNOWN_INFO:
-		return cdm_result_known(&r->info, s->item);
+		return cdm_result_known(in, s->item);
 	case CDM_KNOWN_MEASURED:
-		return !cdm_result_imported(&r->info);
+		return !cdm_result_imported(in);
 	default:
 		break;
 	}
 	if (s->type == CDM_SETTING_TEXT || s->type == CDM_SETTING_CPUS ||
 	    s->type == CDM_SETTING_DEVSPEC)
-		return *(const char *)cdm_settings_at_const(s, r) != '\0';
-	return cdm_settings_u64(s, r) != 0;
+		return *(const char *)p != '\0';
+	return value_u64(s, p) != 0;
+}
+
+int cdm_settings_known(const struct cdm_setting *s, const struct cdm_run_result *r)
+{
+	return known_at(s, &r->info, cdm_settings_at_const(s, r));
+}
+
+int cdm_settings_info_known(const struct cdm_setting *s, const struct cdm_run_info *in)
+{
+	const void *p = cdm_settings_info_at(s, in);
+
+	return p ? known_at(s, in, p) : 0;
 }

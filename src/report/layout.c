@@ -128,8 +128,6 @@ char *cdm_layout_device(char *buf, size_t len, const struct cdm_run_info *in)
 
 char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, unsigned int what)
 {
-	/* info is a result's first member: the rows of marks are all info's */
-	const struct cdm_run_result *r = (const struct cdm_run_result *)(const void *)in;
 	unsigned int nset;
 	const struct cdm_setting *set = cdm_settings(&nset);
 	size_t n = 0;
@@ -149,11 +147,11 @@ char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, uns
 		const char *text;
 		uint64_t v;
 
-		if (!s->mark || !(s->known == CDM_KNOWN_SET ? cdm_settings_known(s, r) :
-				  cdm_settings_u64(s, r) != 0))
+		if (!s->mark || !(s->known == CDM_KNOWN_SET ? cdm_settings_info_known(s, in) :
+				  cdm_settings_info_u64(s, in) != 0))
 			continue;
-		text = cdm_settings_at_const(s, r);
-		v = cdm_settings_u64(s, r);
+		text = cdm_settings_info_at(s, in);
+		v = cdm_settings_info_u64(s, in);
 		if (!s->mark_end)
 			ADD(" %s", s->mark);
 		else if (s->type == CDM_SETTING_STEADY)

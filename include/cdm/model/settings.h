@@ -81,6 +81,17 @@ enum cdm_setting_merge {
 	CDM_MERGE_SHARED,
 };
 
+/*
+ * enum cdm_setting_home - the struct a setting is held in, and so what
+ * struct cdm_setting.offset is measured from:
+ * @CDM_HOME_INFO:   struct cdm_run_info (a result's info, or one on its own)
+ * @CDM_HOME_RESULT: struct cdm_run_result, outside its info
+ */
+enum cdm_setting_home {
+	CDM_HOME_INFO,
+	CDM_HOME_RESULT,
+};
+
 /* struct cdm_setting.flags */
 #define CDM_SETTING_OPTIONAL 0x1        /* the reader takes it absent (files before it) */
 #define CDM_SETTING_LAX      0x2        /* the reader takes anything but true as false */
@@ -95,7 +106,9 @@ enum cdm_setting_merge {
  * @known:   when it has a value (enum cdm_setting_known)
  * @item:    with CDM_KNOWN_INFO, the item cdm_result_known() is asked about
  * @flags:   CDM_SETTING_OPTIONAL, CDM_SETTING_LAX, CDM_SETTING_RANGE
- * @offset:  where it is held: offsetof(struct cdm_run_result, ...)
+ * @home:    the struct it is held in (enum cdm_setting_home)
+ * @offset:  where it is held: offsetof(struct cdm_run_info, ...) or, with
+ *           CDM_HOME_RESULT, offsetof(struct cdm_run_result, ...)
  * @size:    its size in bytes (a text's array size)
  * @def:     its default as the option's help prints it ("1 GiB", "off")
  * @min:     its least value when set (whole-number types), else 0
@@ -116,6 +129,7 @@ struct cdm_setting {
 	enum cdm_setting_known known;
 	enum cdm_info_item item;
 	unsigned int flags;
+	enum cdm_setting_home home;
 	size_t offset;
 	size_t size;
 	const char *def;
@@ -139,11 +153,19 @@ const struct cdm_setting *cdm_settings(unsigned int *n);
 const struct cdm_setting *cdm_settings_find(const char *key);
 
 /*
- * cdm_settings_at - where @s is held in @r: (char *)r + s->offset.
+ * cdm_settings_at - where @s is held in @r: @r's info or @r plus
+ * s->offset (struct cdm_setting.home).
  * cdm_settings_at_const - the same, read-only.
  */
 void *cdm_settings_at(const struct cdm_setting *s, struct cdm_run_result *r);
 const void *cdm_settings_at_const(const struct cdm_setting *s, const struct cdm_run_result *r);
+
+/*
+ * cdm_settings_info_at - where @s is held in @in: (char *)in + s->offset,
+ * or NULL for a setting held outside the info (CDM_HOME_RESULT).  For a
+ * caller that has a struct cdm_run_info without its result.
+ */
+const void *cdm_settings_info_at(const struct cdm_setting *s, const struct cdm_run_info *in);
 
 /*
  * cdm_settings_known - does @r have a value for @s (enum
@@ -152,11 +174,23 @@ const void *cdm_settings_at_const(const struct cdm_setting *s, const struct cdm_
 int cdm_settings_known(const struct cdm_setting *s, const struct cdm_run_result *r);
 
 /*
+ * cdm_settings_info_known - cdm_settings_known() from an info alone: 0
+ * for a setting held outside it (CDM_HOME_RESULT).
+ */
+int cdm_settings_info_known(const struct cdm_setting *s, const struct cdm_run_info *in);
+
+/*
  * cdm_settings_u64 - a whole-number or flag setting's value in @r
  * (types U64, UINT, COUNT, MSEC in ms, BOOL, DATA, STEADY, PRECOND,
  * AGGREGATE); 0 for the others.
  */
 uint64_t cdm_settings_u64(const struct cdm_setting *s, const struct cdm_run_result *r);
+
+/*
+ * cdm_settings_info_u64 - cdm_settings_u64() from an info alone: 0 for a
+ * setting held outside it (CDM_HOME_RESULT).
+ */
+uint64_t cdm_settings_info_u64(const struct cdm_setting *s, const struct cdm_run_info *in);
 
 /*
  * cdm_settings_set_u64 - store @v as @s's value in @r (the types of
