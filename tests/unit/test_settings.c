@@ -20,6 +20,7 @@
 #include "cdm/model/result.h"
 #include "cdm/model/result_read.h"
 #include "cdm/model/settings.h"
+#include "cdm/plan/plan.h"
 #include "unit.h"
 
 static int is_text(const struct cdm_setting *s)
@@ -173,11 +174,45 @@ static void test_info_at(void **state)
 	cdm_result_free(r);
 }
 
+/*
+ * every setting of the info comes from the configuration: copied by
+ * cdm_plan_info_copy(), or one of those run/runner.c sets itself
+ */
+static void test_info_copy(void **state)
+{
+	static const char *const elsewhere[] = {
+		"profile", "engine", "null_device", "precondition", "cpus",
+	};
+	struct cdm_run_config cfg;
+	struct cdm_run_info in;
+	unsigned int n;
+	const struct cdm_setting *t = cdm_settings(&n);
+
+	(void)state;
+	memset(&cfg, 0x5a, sizeof(cfg));
+	memset(&in, 0, sizeof(in));
+	cdm_plan_info_copy(&cfg, &in);
+	for (unsigned int i = 0; i < n; i++) {
+		const unsigned char *p = cdm_settings_info_at(&t[i], &in);
+		int named = 0, set = 0;
+
+		for (size_t j = 0; j < sizeof(elsewhere) / sizeof(elsewhere[0]); j++)
+			named |= !strcmp(t[i].key, elsewhere[j]);
+		if (!p || named)
+			continue;
+		for (size_t b = 0; b < t[i].size; b++)
+			set |= p[b] == 0x5a;
+		if (!set)
+			fail_msg("setting %s is not copied from the configuration", t[i].key);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_unique),
 		cmocka_unit_test(test_info_at),
+		cmocka_unit_test(test_info_copy),
 		cmocka_unit_test(test_round_trip_set),
 		cmocka_unit_test(test_round_trip_off),
 		cmocka_unit_test(test_at),
