@@ -136,11 +136,16 @@ const void *cdm_settings_at_const(const struct cdm_setting *s, const struct cdm_
 	return cdm_settings_at(s, (struct cdm_run_result *)r);
 }
 
-const void *cdm_settings_info_at(const struct cdm_setting *s, const struct cdm_run_info *in)
+void *cdm_settings_info_at(const struct cdm_setting *s, struct cdm_run_info *in)
 {
 	if (s->home != CDM_HOME_INFO)
 		return NULL;
-	return (const char *)in + s->offset;
+	return (char *)in + s->offset;
+}
+
+const void *cdm_settings_info_at_const(const struct cdm_setting *s, const struct cdm_run_info *in)
+{
+	return cdm_settings_info_at(s, (struct cdm_run_info *)in);
 }
 
 /*
@@ -177,21 +182,32 @@ uint64_t cdm_settings_u64(const struct cdm_setting *s, const struct cdm_run_resu
 
 uint64_t cdm_settings_info_u64(const struct cdm_setting *s, const struct cdm_run_info *in)
 {
-	const void *p = cdm_settings_info_at(s, in);
+	const void *p = cdm_settings_info_at_const(s, in);
 
 	return p ? value_u64(s, p) : 0;
 }
 
-void cdm_settings_set_u64(const struct cdm_setting *s, struct cdm_run_result *r, uint64_t v)
+/* store @v as @s's whole-number value at @p */
+static void store_u64(const struct cdm_setting *s, void *p, uint64_t v)
 {
 	uint32_t v32 = (uint32_t)v;
 
-	if (!whole(s))
+	if (!p || !whole(s))
 		return;
 	if (s->size == sizeof(v))
-		memcpy(cdm_settings_at(s, r), &v, sizeof(v));
+		memcpy(p, &v, sizeof(v));
 	else
-		memcpy(cdm_settings_at(s, r), &v32, sizeof(v32));
+		memcpy(p, &v32, sizeof(v32));
+}
+
+void cdm_settings_set_u64(const struct cdm_setting *s, struct cdm_run_result *r, uint64_t v)
+{
+	store_u64(s, cdm_settings_at(s, r), v);
+}
+
+void cdm_settings_info_set_u64(const struct cdm_setting *s, struct cdm_run_info *in, uint64_t v)
+{
+	store_u64(s, cdm_settings_info_at(s, in), v);
 }
 
 /* does @s, held at @p of a run whose info is @in, have a value? */
@@ -220,7 +236,7 @@ int cdm_settings_known(const struct cdm_setting *s, const struct cdm_run_result 
 
 int cdm_settings_info_known(const struct cdm_setting *s, const struct cdm_run_info *in)
 {
-	const void *p = cdm_settings_info_at(s, in);
+	const void *p = cdm_settings_info_at_const(s, in);
 
 	return p ? known_at(s, in, p) : 0;
 }

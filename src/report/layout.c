@@ -150,7 +150,7 @@ char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, uns
 		if (!s->mark || !(s->known == CDM_KNOWN_SET ? cdm_settings_info_known(s, in) :
 				  cdm_settings_info_u64(s, in) != 0))
 			continue;
-		text = cdm_settings_info_at(s, in);
+		text = cdm_settings_info_at_const(s, in);
 		v = cdm_settings_info_u64(s, in);
 		if (!s->mark_end)
 			ADD(" %s", s->mark);

@@ -161,7 +161,7 @@ static void test_info_at(void **state)
 		const struct cdm_setting *s = &t[i];
 
 		if (s->home != CDM_HOME_INFO) {
-			assert_null(cdm_settings_info_at(s, &copy));
+			assert_null(cdm_settings_info_at_const(s, &copy));
 			assert_true(cdm_settings_info_u64(s, &copy) == 0);
 			assert_int_equal(cdm_settings_info_known(s, &copy), 0);
 			continue;
@@ -193,7 +193,7 @@ static void test_info_copy(void **state)
 	memset(&in, 0, sizeof(in));
 	cdm_plan_info_copy(&cfg, &in);
 	for (unsigned int i = 0; i < n; i++) {
-		const unsigned char *p = cdm_settings_info_at(&t[i], &in);
+		const unsigned char *p = cdm_settings_info_at_const(&t[i], &in);
 		int named = 0, set = 0;
 
 		for (size_t j = 0; j < sizeof(elsewhere) / sizeof(elsewhere[0]); j++)

@@ -164,8 +164,10 @@ const void *cdm_settings_at_const(const struct cdm_setting *s, const struct cdm_
  * cdm_settings_info_at - where @s is held in @in: (char *)in + s->offset,
  * or NULL for a setting held outside the info (CDM_HOME_RESULT).  For a
  * caller that has a struct cdm_run_info without its result.
+ * cdm_settings_info_at_const - the same, read-only.
  */
-const void *cdm_settings_info_at(const struct cdm_setting *s, const struct cdm_run_info *in);
+void *cdm_settings_info_at(const struct cdm_setting *s, struct cdm_run_info *in);
+const void *cdm_settings_info_at_const(const struct cdm_setting *s, const struct cdm_run_info *in);
 
 /*
  * cdm_settings_known - does @r have a value for @s (enum
@@ -198,5 +200,11 @@ uint64_t cdm_settings_info_u64(const struct cdm_setting *s, const struct cdm_run
  * checks the range).  Does nothing for the other types.
  */
 void cdm_settings_set_u64(const struct cdm_setting *s, struct cdm_run_result *r, uint64_t v);
+
+/*
+ * cdm_settings_info_set_u64 - cdm_settings_set_u64() into an info alone:
+ * does nothing for a setting held outside it (CDM_HOME_RESULT).
+ */
+void cdm_settings_info_set_u64(const struct cdm_setting *s, struct cdm_run_info *in, uint64_t v);
 
 #endif /* CDM_MODEL_SETTINGS_H */
