@@ -46,6 +46,7 @@ static void test_unique(void **state)
 		else
 			assert_int_equal(t[i].home, CDM_HOME_RESULT);
 		assert_true(t[i].min <= t[i].max || t[i].type == CDM_SETTING_PCT);
+		assert_true(t[i].size <= CDM_SETTINGS_TEXT_MAX);
 		assert_ptr_equal(cdm_settings_find(t[i].key), &t[i]);
 		for (unsigned int j = i + 1; j < n; j++) {
 			assert_string_not_equal(t[i].key, t[j].key);

@@ -92,6 +92,16 @@ enum cdm_setting_home {
 	CDM_HOME_RESULT,
 };
 
+/*
+ * struct cdm_setting_words - what a text format writes of a setting when
+ * it is set (cdm_settings_info_on()): @pre, or with @post, @pre, its
+ * value (cdm_settings_info_text()) and @post.  @pre NULL: nothing.
+ */
+struct cdm_setting_words {
+	const char *pre;
+	const char *post;
+};
+
 /* struct cdm_setting.flags */
 #define CDM_SETTING_OPTIONAL 0x1        /* the reader takes it absent (files before it) */
 #define CDM_SETTING_LAX      0x2        /* the reader takes anything but true as false */
@@ -120,6 +130,8 @@ enum cdm_setting_home {
  *           cdm_layout_marks()): "<O_DSYNC>", or with @mark_end the part
  *           before its value ("<Rate ", the value, " IOPS>"); NULL: none
  * @mark_end: the part after the value, or NULL for a mark without one
+ * @md:      Markdown's words of it in "How measured:" (report/markdown.c)
+ * @card:    the SVG card's on its "Engine:" line (report/svg_card.c)
  */
 struct cdm_setting {
 	const char *key;
@@ -139,6 +151,8 @@ struct cdm_setting {
 	const char *differ;
 	const char *mark;
 	const char *mark_end;
+	struct cdm_setting_words md;
+	struct cdm_setting_words card;
 };
 
 /*
@@ -180,6 +194,24 @@ int cdm_settings_known(const struct cdm_setting *s, const struct cdm_run_result 
  * for a setting held outside it (CDM_HOME_RESULT).
  */
 int cdm_settings_info_known(const struct cdm_setting *s, const struct cdm_run_info *in);
+
+/*
+ * cdm_settings_info_on - is @s set in @in, so that the text formats
+ * name it: its value known (cdm_settings_known()) for a setting known
+ * when set, else not 0.  Returns 1 or 0; 0 for one held outside @in.
+ */
+int cdm_settings_info_on(const struct cdm_setting *s, const struct cdm_run_info *in);
+
+/*
+ * cdm_settings_info_text - @s's value in @in as the text formats print
+ * it, into @buf of @len bytes: a whole number in decimal, a text as it
+ * is held, a steady state its most rounds (info.max_rounds).  Returns
+ * @buf ("" for one held outside @in, or a type without a text).  A
+ * buffer of CDM_SETTINGS_TEXT_MAX bytes holds any setting's.
+ */
+#define CDM_SETTINGS_TEXT_MAX 256        /* cdm_settings_info_text()'s @buf: any value fits */
+char *cdm_settings_info_text(const struct cdm_setting *s, const struct cdm_run_info *in,
+			     char *buf, size_t len);
 
 /*
  * cdm_settings_u64 - a whole-number or flag setting's value in @r
