@@ -232,7 +232,7 @@ static int mark_value(struct rd *rd, const struct cdm_setting *s, const char *m,
 {
 	void *at = cdm_settings_info_at(s, &rd->info);
 	unsigned long long x;
-	char end[16];
+	char end[CDM_SETTINGS_MARK_MAX];
 
 	switch (s->type) {
 	case CDM_SETTING_CPUS:
@@ -266,7 +266,7 @@ static int setting_mark(struct rd *rd, const char **pp)
 	unsigned int n;
 	const struct cdm_setting *set = cdm_settings(&n);
 	const char *m = *pp;
-	char lit[32];
+	char lit[CDM_SETTINGS_MARK_MAX];
 
 	cdm_cdm_lex_blanks(&m);
 	for (unsigned int i = 0; i < n; i++) {

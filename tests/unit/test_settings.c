@@ -47,6 +47,8 @@ static void test_unique(void **state)
 			assert_int_equal(t[i].home, CDM_HOME_RESULT);
 		assert_true(t[i].min <= t[i].max || t[i].type == CDM_SETTING_PCT);
 		assert_true(t[i].size <= CDM_SETTINGS_TEXT_MAX);
+		assert_true(!t[i].mark || strlen(t[i].mark) < CDM_SETTINGS_MARK_MAX);
+		assert_true(!t[i].mark_end || strlen(t[i].mark_end) < CDM_SETTINGS_MARK_MAX);
 		assert_ptr_equal(cdm_settings_find(t[i].key), &t[i]);
 		for (unsigned int j = i + 1; j < n; j++) {
 			assert_string_not_equal(t[i].key, t[j].key);

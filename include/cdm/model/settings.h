@@ -102,6 +102,8 @@ struct cdm_setting_words {
 	const char *post;
 };
 
+#define CDM_SETTINGS_MARK_MAX 32        /* struct cdm_setting.mark, .mark_end with the NUL */
+
 /* struct cdm_setting.flags */
 #define CDM_SETTING_OPTIONAL 0x1        /* the reader takes it absent (files before it) */
 #define CDM_SETTING_LAX      0x2        /* the reader takes anything but true as false */
@@ -129,7 +131,8 @@ struct cdm_setting_words {
  * @mark:    the CDM text's mark of it when set (report/layout.c,
  *           cdm_layout_marks()): "<O_DSYNC>", or with @mark_end the part
  *           before its value ("<Rate ", the value, " IOPS>"); NULL: none
- * @mark_end: the part after the value, or NULL for a mark without one
+ * @mark_end: the part after the value, or NULL for a mark without one;
+ *           each at most CDM_SETTINGS_MARK_MAX bytes with its NUL
  * @md:      Markdown's words of it in "How measured:" (report/markdown.c)
  * @card:    the SVG card's on its "Engine:" line (report/svg_card.c)
  */
