@@ -14,6 +14,7 @@
 #include "cdm/base/devspec.h"
 #include "cdm/base/msec.h"
 #include "cdm/base/size.h"
+#include "cdm/model/settings.h"
 #include "cdm/model/spec.h"
 #include "cdm_rd.h"
 
@@ -190,43 +191,98 @@ static int null_device(struct rd *rd, const char *mark, const char **pp, char *d
 }
 
 /*
- * cdm's marks of the method of numbers that hold (format/layout.c):
- * "<EndFsync>", "<Steady-state max N>", "<Precondition>", "<Verify>",
- * "<CPUs 0-3,8>"; one of the last two that --max-rounds or --cpus would
- * refuse is refused (rd->bad)
+ * "N>" of a <Steady-state max N> mark: the most rounds, as --max-rounds
+ * takes it; 1, or 0 with rd->bad set when --max-rounds would refuse it
  */
-static int hold_mark(struct rd *rd, const char **pp)
+static int max_rounds(struct rd *rd, const char *mark, const char **pp)
 {
-	struct cdm_run_info *in = &rd->info;
-	const char *p = *pp, *m;
 	unsigned long long x;
+	char why[64];
 
-	cdm_cdm_lex_blanks(&p);
-	m = p;
-	if (cdm_cdm_lex_lit(&p, "<EndFsync>")) {
-		in->end_fsync = 1;
-	} else if (cdm_cdm_lex_lit(&p, "<Steady-state max")) {
-		if (!cdm_cdm_lex_whole(&p, CDM_MAX_PASSES, &x) || x < CDM_STEADY_WINDOW || !cdm_cdm_lex_lit(&p, ">")) {
-			char why[64];
-
-			snprintf(why, sizeof(why), "the most rounds is %u..%u, as --max-rounds takes",
-				 CDM_STEADY_WINDOW, CDM_MAX_PASSES);
-			return mark_bad(rd, m, why);
-		}
-		in->steady_state = 1;
-		in->max_rounds = (unsigned int)x;
-	} else if (cdm_cdm_lex_lit(&p, "<Precondition>")) {
-		in->precondition = 1;
-	} else if (cdm_cdm_lex_lit(&p, "<Verify>")) {
-		in->verify = 1;
-	} else if (cdm_cdm_lex_lit(&p, "<CPUs")) {
-		if (!cpu_list(rd, m, &p, in->cpus, sizeof(in->cpus)))
-			return 0;
-	} else {
-		return 0;
+	if (cdm_cdm_lex_whole(pp, CDM_MAX_PASSES, &x) && x >= CDM_STEADY_WINDOW &&
+	    cdm_cdm_lex_lit(pp, ">")) {
+		rd->info.max_rounds = (unsigned int)x;
+		return 1;
 	}
-	*pp = p;
+	snprintf(why, sizeof(why), "the most rounds is %u..%u, as --max-rounds takes",
+		 CDM_STEADY_WINDOW, CDM_MAX_PASSES);
+	return mark_bad(rd, mark, why);
+}
+
+/* @text without the blanks at its start (@lead) or its end, into @buf */
+static const char *trimmed(char *buf, size_t len, const char *text, int lead)
+{
+	size_t n;
+
+	while (lead && *text == ' ')
+		text++;
+	n = strlen(text);
+	while (!lead && n && text[n - 1] == ' ')
+		n--;
+	snprintf(buf, len, "%.*s", (int)n, text);
+	return buf;
+}
+
+/*
+ * the value after @s's mark (format/layout.c writes it: "<Rate " N
+ * " IOPS>"), at *@pp: 1 and moved past it, or 0 (with rd->bad set when a
+ * list, a device or a number of rounds is one its option would refuse)
+ */
+static int mark_value(struct rd *rd, const struct cdm_setting *s, const char *m, const char **pp)
+{
+	void *at = cdm_settings_info_at(s, &rd->info);
+	unsigned long long x;
+	char end[CDM_SETTINGS_MARK_MAX];
+
+	switch (s->type) {
+	case CDM_SETTING_CPUS:
+		return cpu_list(rd, m, pp, at, s->size);
+	case CDM_SETTING_DEVSPEC:
+		return null_device(rd, m, pp, at, s->size);
+	case CDM_SETTING_STEADY:
+		if (!max_rounds(rd, m, pp))
+			return 0;
+		cdm_settings_info_set_u64(s, &rd->info, 1);
+		return 1;
+	default:
+		break;
+	}
+	if (!cdm_cdm_lex_whole(pp, s->max, &x) || x < s->min ||
+	    !cdm_cdm_lex_lit(pp, trimmed(end, sizeof(end), s->mark_end, 1)))
+		return 0;
+	cdm_settings_info_set_u64(s, &rd->info, x);
 	return 1;
+}
+
+/*
+ * the mark of a setting of the table (model/settings.h, @mark; written
+ * by format/layout.c's cdm_layout_marks()): "<O_DSYNC>", "<Verify>",
+ * ... set it; "<fdatasync/N>", "<Rate N IOPS>", "<Null device SPEC>",
+ * "<Steady-state max N>", "<CPUs 0-3,8>" read its value.  Returns 1 and
+ * moves *@pp past it, or 0 (rd->bad set when its option would refuse it).
+ */
+static int setting_mark(struct rd *rd, const char **pp)
+{
+	unsigned int n;
+	const struct cdm_setting *set = cdm_settings(&n);
+	const char *m = *pp;
+	char lit[CDM_SETTINGS_MARK_MAX];
+
+	cdm_cdm_lex_blanks(&m);
+	for (unsigned int i = 0; i < n; i++) {
+		const struct cdm_setting *s = &set[i];
+		const char *p = m;
+
+		if (!s->mark || !cdm_cdm_lex_lit(&p, trimmed(lit, sizeof(lit), s->mark, 0)))
+			continue;
+		if (!s->mark_end)
+			cdm_settings_info_set_u64(s, &rd->info, 1);
+		else if (!mark_value(rd, s, m, &p))
+			return 0;
+		*pp = p;
+		return 1;
+	}
+	return 0;
 }
 
 /*
@@ -241,32 +297,16 @@ static int known_mark(struct rd *rd, const char **pp)
 {
 	struct cdm_run_info *in = &rd->info;
 	const char *p = *pp;
-	unsigned long long x;
 	int has;
 
-	if (cdm_cdm_lex_lit(&p, "<0Fill>"))
-		in->zero_fill = 1;
-	else if (cdm_cdm_lex_lit(&p, "[Admin]"))
+	if (cdm_cdm_lex_lit(&p, "[Admin]"))
 		in->admin = 1;
-	else if (cdm_cdm_lex_lit(&p, "<O_DSYNC>"))
-		in->dsync = 1;
-	else if (cdm_cdm_lex_lit(&p, "<fdatasync/") && cdm_cdm_lex_whole(&p, ~0u, &x) && x && cdm_cdm_lex_lit(&p, ">"))
-		in->fsync_every = (unsigned int)x;
-	else if (cdm_cdm_lex_lit(&p, "<Rate") && cdm_cdm_lex_whole(&p, ~0ull, &x) && x && cdm_cdm_lex_lit(&p, "IOPS>"))
-		in->rate_iops = x;
-	else if (cdm_cdm_lex_lit(&p, "<Null device")) {
-		const char *m = *pp;
-
-		cdm_cdm_lex_blanks(&m);
-		if (!null_device(rd, m, &p, in->null_device, sizeof(in->null_device)))
-			return 0;
-	}
 	else if (cdm_cdm_lex_lit(&p, "<Measure") &&
 		 seconds(rd, &p, "Measure", CDM_TIME_MIN_MS, CDM_TIME_MAX_MS, &in->time_ms, &has) &&
 		 has && cdm_cdm_lex_lit(&p, ">"))
 		rd->measure = 1;
-	else if (!hold_mark(rd, &p))
-		return 0;
+	else
+		return setting_mark(rd, pp);
 	*pp = p;
 	return 1;
 }

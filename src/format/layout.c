@@ -128,8 +128,6 @@ char *cdm_layout_device(char *buf, size_t len, const struct cdm_run_info *in)
 
 char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, unsigned int what)
 {
-	/* info is a result's first member: the rows of marks are all info's */
-	const struct cdm_run_result *r = (const struct cdm_run_result *)(const void *)in;
 	unsigned int nset;
 	const struct cdm_setting *set = cdm_settings(&nset);
 	size_t n = 0;
@@ -146,22 +144,14 @@ char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, uns
 	/* a mark per setting that is set, in the table's order (model/settings.h) */
 	for (unsigned int i = 0; i < nset; i++) {
 		const struct cdm_setting *s = &set[i];
-		const char *text;
-		uint64_t v;
+		char v[CDM_SETTINGS_TEXT_MAX];
 
-		if (!s->mark || !(s->known == CDM_KNOWN_SET ? cdm_settings_known(s, r) :
-				  cdm_settings_u64(s, r) != 0))
+		if (!s->mark || !cdm_settings_info_on(s, in))
 			continue;
-		text = cdm_settings_at_const(s, r);
-		v = cdm_settings_u64(s, r);
 		if (!s->mark_end)
 			ADD(" %s", s->mark);
-		else if (s->type == CDM_SETTING_STEADY)
-			ADD(" %s%u%s", s->mark, in->max_rounds, s->mark_end);
-		else if (s->type == CDM_SETTING_CPUS || s->type == CDM_SETTING_DEVSPEC)
-			ADD(" %s%.*s%s", s->mark, (int)s->size, text, s->mark_end);
 		else
-			ADD(" %s%llu%s", s->mark, (unsigned long long)v, s->mark_end);
+			ADD(" %s%s%s", s->mark, cdm_settings_info_text(s, in, v, sizeof(v)), s->mark_end);
 	}
 	/* unless the text read back gives that time without it (an 8.x report's 5 s: not) */
 	if ((what & CDM_LAYOUT_MEASURE) && cdm_result_known(in, CDM_INFO_TIME) &&

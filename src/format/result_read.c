@@ -7,7 +7,8 @@
  * (base/json.c); every member is checked for its type, and a missing or
  * mistyped one is named.  The members schema 1 gained after its first
  * release (lat_sum_ns, start_unix_ns, write_pct, the Mix parts, fsync,
- * sync, fsync_every, rate_iops, target.memory_under) are optional, so
+ * sync, the settings rows marked CDM_SETTING_OPTIONAL in
+ * model/settings.h, target.memory_under) are optional, so
  * older files still read, and so is what schema 2 added (pending_max_ns)
  * and what issue 14 added (the settings end_fsync, steady_state,
  * precondition, verify, cpus; system.cpus_allowed_list, device_numa_node,

@@ -15,6 +15,19 @@
 #include "cdm/plan/plan.h"
 #include "cdm/target/device.h"
 
+/* each copied field: the same size in both structs */
+#define SAME_SIZE(f)							\
+	_Static_assert(sizeof(((struct cdm_run_config *)0)->f) ==		\
+		       sizeof(((struct cdm_run_info *)0)->f), #f "'s size differs");
+CDM_PLAN_INFO_COPIED(SAME_SIZE)
+
+void cdm_plan_info_copy(const struct cdm_run_config *cfg, struct cdm_run_info *in)
+{
+#define COPY(f) memcpy(&in->f, &cfg->f, sizeof(in->f));
+	CDM_PLAN_INFO_COPIED(COPY)
+#undef COPY
+}
+
 unsigned int cdm_plan_tests(const struct cdm_run_config *cfg, struct cdm_test_result *out)
 {
 	unsigned int n = 0;

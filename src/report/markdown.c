@@ -25,6 +25,7 @@
 #include "cdm/base/version.h"
 #include "cdm/model/spec.h"
 #include "cdm/model/result.h"
+#include "cdm/model/settings.h"
 #include "cdm/format/formatter.h"
 #include "cdm/format/fmt.h"
 #include "cdm/format/layout.h"
@@ -201,34 +202,48 @@ static void write_machine(FILE *out, const struct cdm_run_info *in)
 }
 
 /*
+ * "How measured:"'s words of each setting that is set, in the table's
+ * order (model/settings.h, @md): --sync, --fsync, --rate-iops, the null
+ * device, --end-fsync, the preconditioning and its time, --verify, --cpus
+ */
+static void write_setting_words(FILE *out, const struct cdm_run_info *in)
+{
+	unsigned int n;
+	const struct cdm_setting *set = cdm_settings(&n);
+
+	for (unsigned int i = 0; i < n; i++) {
+		const struct cdm_setting *s = &set[i];
+		char v[CDM_SETTINGS_TEXT_MAX], how[CDM_FMT_PRECOND_MAX];
+
+		if (!s->md.pre || !cdm_settings_info_on(s, in))
+			continue;
+		if (s->type == CDM_SETTING_PRECOND && !in->precondition_ns) {
+			fputs("; preconditioning did not complete", out);
+		} else if (s->type == CDM_SETTING_PRECOND) {
+			fprintf(out, "%s%s, %.1f s)", s->md.pre, cdm_fmt_precondition(how, sizeof(how)),
+				(double)in->precondition_ns / 1e9);
+		} else {
+			/* a device's text has letters, digits and =.,; only (base/devspec.h) */
+			fputs(s->md.pre, out);
+			if (s->md.post)
+				cdm_fmt_md_text(out, cdm_settings_info_text(s, in, v, sizeof(v)), sizeof(v));
+			fputs(s->md.post ? s->md.post : "", out);
+		}
+	}
+}
+
+/*
  * "How measured: ..." - the method in one line, always, so that a post
  * quoting the table states it: engine, O_DIRECT or the page cache, the
  * data, the test file, warm-up, passes, interval, durability options and
  * which figure of the passes is shown.
  */
 /*
- * "How measured:"'s words for the method of numbers that hold
- * (docs/method.md): the end fdatasync, the preconditioning and its time,
- * the verification, the CPUs and the device's NUMA node
+ * "How measured:"'s words for the rest of the method of numbers that
+ * hold (docs/method.md): the CPUs allowed and the device's NUMA node
  */
 static void write_hold_method(FILE *out, const struct cdm_run_info *in)
 {
-	if (in->end_fsync)
-		fputs("; each write and Mix pass ends with an fdatasync, timed inside it (end fsync)", out);
-	if (in->precondition && !in->precondition_ns) {
-		fputs("; preconditioning did not complete", out);
-	} else if (in->precondition) {
-		char how[CDM_FMT_PRECOND_MAX];
-
-		fprintf(out, "; preconditioned (the file %s, %.1f s)",
-			cdm_fmt_precondition(how, sizeof(how)), (double)in->precondition_ns / 1e9);
-	}
-	if (in->verify)
-		fputs("; every write read back and verified", out);
-	if (in->cpus[0]) {
-		fputs("; worker threads pinned round-robin to CPUs ", out);
-		cdm_fmt_md_text(out, in->cpus, sizeof(in->cpus));
-	}
 	if (in->cpus_allowed_list[0]) {
 		fputs("; CPUs allowed ", out);
 		cdm_fmt_md_text(out, in->cpus_allowed_list, sizeof(in->cpus_allowed_list));
@@ -260,16 +275,7 @@ static void write_method(FILE *out, const struct cdm_run_result *r)
 		fprintf(out, "%u pass%s of %s", in->count, in->count == 1 ? "" : "es",
 			cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, " s"));
 	fprintf(out, "; %s between tests", cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_INTERVAL, " s"));
-	if (in->dsync)
-		fputs("; O\\_DSYNC", out);
-	if (in->fsync_every)
-		fprintf(out, "; fdatasync every %u writes", in->fsync_every);
-	if (in->rate_iops)
-		fprintf(out, "; rate capped at %llu IOPS", (unsigned long long)in->rate_iops);
-	/* its text has letters, digits and =.,; only (base/devspec.h): nothing Markdown reads */
-	if (in->null_device[0])
-		fprintf(out, "; a simulated device, `%.*s`", (int)sizeof(in->null_device),
-			in->null_device);
+	write_setting_words(out, in);
 	write_hold_method(out, in);
 	if (r->aggregate == CDM_AGG_BEST)
 		fputs("; figures: the best pass (MB/s and IOPS the highest, latency the lowest, as CrystalDiskMark).\n\n", out);

@@ -27,6 +27,7 @@
 #include "cdm/base/size.h"
 #include "cdm/base/version.h"
 #include "cdm/model/result.h"
+#include "cdm/model/settings.h"
 #include "cdm/model/spec.h"
 #include "cdm/format/formatter.h"
 #include "cdm/format/fmt.h"
@@ -700,6 +701,31 @@ static unsigned int footer_end_fsync(const struct cdm_run_result *r, char *l)
 	return 1;
 }
 
+/*
+ * the "Engine:" line's words of each setting that is set, in the table's
+ * order (model/settings.h, @card: --sync, --fsync, --rate-iops,
+ * --end-fsync), after the @m bytes of @l (600); returns its length
+ */
+static int engine_words(const struct cdm_run_info *in, char *l, int m)
+{
+	unsigned int n;
+	const struct cdm_setting *set = cdm_settings(&n);
+
+	for (unsigned int i = 0; i < n && m > 0 && m < 600; i++) {
+		const struct cdm_setting *s = &set[i];
+		char v[CDM_SETTINGS_TEXT_MAX];
+
+		if (!s->card.pre || !cdm_settings_info_on(s, in))
+			continue;
+		if (s->card.post)
+			m += snprintf(l + m, 600 - (size_t)m, "%s%s%s", s->card.pre,
+				      cdm_settings_info_text(s, in, v, sizeof(v)), s->card.post);
+		else
+			m += snprintf(l + m, 600 - (size_t)m, "%s", s->card.pre);
+	}
+	return m;
+}
+
 /* the footer's lines into @l (each 600 bytes); returns how many */
 static unsigned int footer_lines(const struct cdm_run_result *r, char (*l)[600])
 {
@@ -728,16 +754,10 @@ static unsigned int footer_lines(const struct cdm_run_result *r, char (*l)[600])
 		 in->dev_rotational == CDM_ROT_NO ? ", non-rotational" : "",
 		 in->fs_type[0] ? SEP "Filesystem: " : "", in->fs_type,
 		 in->fs_source[0] ? " on " : "", in->fs_source);
-	m = snprintf(l[n], 600, "Engine: %s, %s, %s data%s", in->engine,
+	m = snprintf(l[n], 600, "Engine: %s, %s, %s data", in->engine,
 		     in->direct ? "O_DIRECT" : "buffered (page cache)",
-		     in->zero_fill ? "zero" : "random", in->dsync ? ", O_DSYNC" : "");
-	if (in->fsync_every && m > 0 && m < 600)
-		m += snprintf(l[n] + m, 600 - (size_t)m, ", fdatasync every %u writes", in->fsync_every);
-	if (in->rate_iops && m > 0 && m < 600)
-		m += snprintf(l[n] + m, 600 - (size_t)m, ", capped at %llu IOPS",
-			      (unsigned long long)in->rate_iops);
-	if (in->end_fsync && m > 0 && m < 600)
-		m += snprintf(l[n] + m, 600 - (size_t)m, ", end fsync");
+		     in->zero_fill ? "zero" : "random");
+	m = engine_words(in, l[n], m);
 	if (m > 0 && m < 600)
 		snprintf(l[n] + m, 600 - (size_t)m, SEP "Figures: %s",
 			 r->aggregate == CDM_AGG_MEDIAN ? "the median of the passes" :

@@ -20,6 +20,7 @@
 #include "cdm/model/result.h"
 #include "cdm/format/result_read.h"
 #include "cdm/model/settings.h"
+#include "cdm/plan/plan.h"
 #include "unit.h"
 
 static int is_text(const struct cdm_setting *s)
@@ -40,7 +41,14 @@ static void test_unique(void **state)
 		assert_non_null(t[i].key);
 		assert_non_null(t[i].def);
 		assert_true(t[i].offset + t[i].size <= sizeof(struct cdm_run_result));
+		if (t[i].home == CDM_HOME_INFO)
+			assert_true(t[i].offset + t[i].size <= sizeof(struct cdm_run_info));
+		else
+			assert_int_equal(t[i].home, CDM_HOME_RESULT);
 		assert_true(t[i].min <= t[i].max || t[i].type == CDM_SETTING_PCT);
+		assert_true(t[i].size <= CDM_SETTINGS_TEXT_MAX);
+		assert_true(!t[i].mark || strlen(t[i].mark) < CDM_SETTINGS_MARK_MAX);
+		assert_true(!t[i].mark_end || strlen(t[i].mark_end) < CDM_SETTINGS_MARK_MAX);
 		assert_ptr_equal(cdm_settings_find(t[i].key), &t[i]);
 		for (unsigned int j = i + 1; j < n; j++) {
 			assert_string_not_equal(t[i].key, t[j].key);
@@ -135,13 +143,79 @@ static void test_at(void **state)
 	assert_int_equal(cdm_settings_known(s, r), 0);
 	s = cdm_settings_find("cpus");
 	assert_ptr_equal(cdm_settings_at(s, r), r->info.cpus);
+	assert_ptr_equal(cdm_settings_info_at(s, &r->info), r->info.cpus);
+	s = cdm_settings_find("cv_threshold_pct");
+	assert_ptr_equal(cdm_settings_at(s, r), &r->cv_threshold_pct);
 	cdm_result_free(r);
+}
+
+/* from an info alone: the same values, none for a row held outside it */
+static void test_info_at(void **state)
+{
+	struct cdm_run_result *r = unit_hold_run();
+	struct cdm_run_info copy;
+	unsigned int n;
+	const struct cdm_setting *t = cdm_settings(&n);
+
+	(void)state;
+	r->info.rate_iops = 777;
+	copy = r->info;
+	for (unsigned int i = 0; i < n; i++) {
+		const struct cdm_setting *s = &t[i];
+
+		if (s->home != CDM_HOME_INFO) {
+			assert_null(cdm_settings_info_at_const(s, &copy));
+			assert_true(cdm_settings_info_u64(s, &copy) == 0);
+			assert_int_equal(cdm_settings_info_known(s, &copy), 0);
+			continue;
+		}
+		assert_ptr_equal(cdm_settings_info_at(s, &r->info), cdm_settings_at_const(s, r));
+		assert_true(cdm_settings_info_u64(s, &copy) == cdm_settings_u64(s, r));
+		assert_int_equal(cdm_settings_info_known(s, &copy), cdm_settings_known(s, r));
+	}
+	assert_true(cdm_settings_info_u64(cdm_settings_find("rate_iops"), &copy) == 777);
+	cdm_result_free(r);
+}
+
+/*
+ * every setting of the info comes from the configuration: copied by
+ * cdm_plan_info_copy(), or one of those run/runner.c sets itself
+ */
+static void test_info_copy(void **state)
+{
+	static const char *const elsewhere[] = {
+		"profile", "engine", "null_device", "precondition", "cpus",
+	};
+	struct cdm_run_config cfg;
+	struct cdm_run_info in;
+	unsigned int n;
+	const struct cdm_setting *t = cdm_settings(&n);
+
+	(void)state;
+	memset(&cfg, 0x5a, sizeof(cfg));
+	memset(&in, 0, sizeof(in));
+	cdm_plan_info_copy(&cfg, &in);
+	for (unsigned int i = 0; i < n; i++) {
+		const unsigned char *p = cdm_settings_info_at_const(&t[i], &in);
+		int named = 0, set = 0;
+
+		for (size_t j = 0; j < sizeof(elsewhere) / sizeof(elsewhere[0]); j++)
+			named |= !strcmp(t[i].key, elsewhere[j]);
+		if (!p || named)
+			continue;
+		for (size_t b = 0; b < t[i].size; b++)
+			set |= p[b] == 0x5a;
+		if (!set)
+			fail_msg("setting %s is not copied from the configuration", t[i].key);
+	}
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_unique),
+		cmocka_unit_test(test_info_at),
+		cmocka_unit_test(test_info_copy),
 		cmocka_unit_test(test_round_trip_set),
 		cmocka_unit_test(test_round_trip_off),
 		cmocka_unit_test(test_at),

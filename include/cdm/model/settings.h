@@ -81,6 +81,29 @@ enum cdm_setting_merge {
 	CDM_MERGE_SHARED,
 };
 
+/*
+ * enum cdm_setting_home - the struct a setting is held in, and so what
+ * struct cdm_setting.offset is measured from:
+ * @CDM_HOME_INFO:   struct cdm_run_info (a result's info, or one on its own)
+ * @CDM_HOME_RESULT: struct cdm_run_result, outside its info
+ */
+enum cdm_setting_home {
+	CDM_HOME_INFO,
+	CDM_HOME_RESULT,
+};
+
+/*
+ * struct cdm_setting_words - what a text format writes of a setting when
+ * it is set (cdm_settings_info_on()): @pre, or with @post, @pre, its
+ * value (cdm_settings_info_text()) and @post.  @pre NULL: nothing.
+ */
+struct cdm_setting_words {
+	const char *pre;
+	const char *post;
+};
+
+#define CDM_SETTINGS_MARK_MAX 32        /* struct cdm_setting.mark, .mark_end with the NUL */
+
 /* struct cdm_setting.flags */
 #define CDM_SETTING_OPTIONAL 0x1        /* the reader takes it absent (files before it) */
 #define CDM_SETTING_LAX      0x2        /* the reader takes anything but true as false */
@@ -95,7 +118,9 @@ enum cdm_setting_merge {
  * @known:   when it has a value (enum cdm_setting_known)
  * @item:    with CDM_KNOWN_INFO, the item cdm_result_known() is asked about
  * @flags:   CDM_SETTING_OPTIONAL, CDM_SETTING_LAX, CDM_SETTING_RANGE
- * @offset:  where it is held: offsetof(struct cdm_run_result, ...)
+ * @home:    the struct it is held in (enum cdm_setting_home)
+ * @offset:  where it is held: offsetof(struct cdm_run_info, ...) or, with
+ *           CDM_HOME_RESULT, offsetof(struct cdm_run_result, ...)
  * @size:    its size in bytes (a text's array size)
  * @def:     its default as the option's help prints it ("1 GiB", "off")
  * @min:     its least value when set (whole-number types), else 0
@@ -106,7 +131,10 @@ enum cdm_setting_merge {
  * @mark:    the CDM text's mark of it when set (format/layout.c,
  *           cdm_layout_marks()): "<O_DSYNC>", or with @mark_end the part
  *           before its value ("<Rate ", the value, " IOPS>"); NULL: none
- * @mark_end: the part after the value, or NULL for a mark without one
+ * @mark_end: the part after the value, or NULL for a mark without one;
+ *           each at most CDM_SETTINGS_MARK_MAX bytes with its NUL
+ * @md:      Markdown's words of it in "How measured:" (report/markdown.c)
+ * @card:    the SVG card's on its "Engine:" line (report/svg_card.c)
  */
 struct cdm_setting {
 	const char *key;
@@ -116,6 +144,7 @@ struct cdm_setting {
 	enum cdm_setting_known known;
 	enum cdm_info_item item;
 	unsigned int flags;
+	enum cdm_setting_home home;
 	size_t offset;
 	size_t size;
 	const char *def;
@@ -125,6 +154,8 @@ struct cdm_setting {
 	const char *differ;
 	const char *mark;
 	const char *mark_end;
+	struct cdm_setting_words md;
+	struct cdm_setting_words card;
 };
 
 /*
@@ -139,17 +170,51 @@ const struct cdm_setting *cdm_settings(unsigned int *n);
 const struct cdm_setting *cdm_settings_find(const char *key);
 
 /*
- * cdm_settings_at - where @s is held in @r: (char *)r + s->offset.
+ * cdm_settings_at - where @s is held in @r: @r's info or @r plus
+ * s->offset (struct cdm_setting.home).
  * cdm_settings_at_const - the same, read-only.
  */
 void *cdm_settings_at(const struct cdm_setting *s, struct cdm_run_result *r);
 const void *cdm_settings_at_const(const struct cdm_setting *s, const struct cdm_run_result *r);
 
 /*
+ * cdm_settings_info_at - where @s is held in @in: (char *)in + s->offset,
+ * or NULL for a setting held outside the info (CDM_HOME_RESULT).  For a
+ * caller that has a struct cdm_run_info without its result.
+ * cdm_settings_info_at_const - the same, read-only.
+ */
+void *cdm_settings_info_at(const struct cdm_setting *s, struct cdm_run_info *in);
+const void *cdm_settings_info_at_const(const struct cdm_setting *s, const struct cdm_run_info *in);
+
+/*
  * cdm_settings_known - does @r have a value for @s (enum
  * cdm_setting_known)?  Returns 1 or 0.
  */
 int cdm_settings_known(const struct cdm_setting *s, const struct cdm_run_result *r);
+
+/*
+ * cdm_settings_info_known - cdm_settings_known() from an info alone: 0
+ * for a setting held outside it (CDM_HOME_RESULT).
+ */
+int cdm_settings_info_known(const struct cdm_setting *s, const struct cdm_run_info *in);
+
+/*
+ * cdm_settings_info_on - is @s set in @in, so that the text formats
+ * name it: its value known (cdm_settings_known()) for a setting known
+ * when set, else not 0.  Returns 1 or 0; 0 for one held outside @in.
+ */
+int cdm_settings_info_on(const struct cdm_setting *s, const struct cdm_run_info *in);
+
+/*
+ * cdm_settings_info_text - @s's value in @in as the text formats print
+ * it, into @buf of @len bytes: a whole number in decimal, a text as it
+ * is held, a steady state its most rounds (info.max_rounds).  Returns
+ * @buf ("" for one held outside @in, or a type without a text).  A
+ * buffer of CDM_SETTINGS_TEXT_MAX bytes holds any setting's.
+ */
+#define CDM_SETTINGS_TEXT_MAX 256        /* cdm_settings_info_text()'s @buf: any value fits */
+char *cdm_settings_info_text(const struct cdm_setting *s, const struct cdm_run_info *in,
+			     char *buf, size_t len);
 
 /*
  * cdm_settings_u64 - a whole-number or flag setting's value in @r
@@ -159,10 +224,22 @@ int cdm_settings_known(const struct cdm_setting *s, const struct cdm_run_result 
 uint64_t cdm_settings_u64(const struct cdm_setting *s, const struct cdm_run_result *r);
 
 /*
+ * cdm_settings_info_u64 - cdm_settings_u64() from an info alone: 0 for a
+ * setting held outside it (CDM_HOME_RESULT).
+ */
+uint64_t cdm_settings_info_u64(const struct cdm_setting *s, const struct cdm_run_info *in);
+
+/*
  * cdm_settings_set_u64 - store @v as @s's value in @r (the types of
  * cdm_settings_u64(); a 4-byte field keeps @v's low 32 bits: the caller
  * checks the range).  Does nothing for the other types.
  */
 void cdm_settings_set_u64(const struct cdm_setting *s, struct cdm_run_result *r, uint64_t v);
+
+/*
+ * cdm_settings_info_set_u64 - cdm_settings_set_u64() into an info alone:
+ * does nothing for a setting held outside it (CDM_HOME_RESULT).
+ */
+void cdm_settings_info_set_u64(const struct cdm_setting *s, struct cdm_run_info *in, uint64_t v);
 
 #endif /* CDM_MODEL_SETTINGS_H */

@@ -98,6 +98,24 @@ unsigned int cdm_plan_engine_depth(struct cdm_run_config *cfg);
 int cdm_plan_engine_q1(const struct cdm_run_config *cfg);
 
 /*
+ * CDM_PLAN_INFO_COPIED - the settings (model/settings.h) a run's info
+ * holds as the configuration has them, under the same name and type in
+ * struct cdm_run_config and struct cdm_run_info: X(field) for each.  A
+ * setting that is copied as it is needs its field here and nowhere else
+ * in run/ (cdm_plan_info_copy()).
+ */
+#define CDM_PLAN_INFO_COPIED(X)						\
+	X(size) X(count) X(time_ms) X(interval_ms) X(warmup_ms)		\
+	X(log_interval_ns) X(direct) X(zero_fill) X(dsync) X(fsync_every)	\
+	X(rate_iops) X(seed) X(verify) X(end_fsync) X(steady_state)
+
+/*
+ * cdm_plan_info_copy - copy each field of CDM_PLAN_INFO_COPIED from @cfg
+ * into @in, by its size.  The other fields of @in are left as they are.
+ */
+void cdm_plan_info_copy(const struct cdm_run_config *cfg, struct cdm_run_info *in);
+
+/*
  * cdm_plan_tests - the tests of @cfg in run order (docs/method.md): every
  * read test, every write test, then every mixed test.  A spec with W<pct>
  * is a mixed test in its own right: it runs once, in the Mix phase, at its
