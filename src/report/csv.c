@@ -207,6 +207,48 @@ static void summary_hold(FILE *out, const struct cdm_run_result *r,
 	num(out, st->slope_pct);
 }
 
+/*
+ * The columns a row takes from pass @p (a pass, or all passes as one):
+ * the latency maximum, the CPU user and system time, CPU time per I/O;
+ * a maximum or a share over no I/O is an empty field.
+ */
+static void pass_cols(FILE *out, const struct cdm_pass *p)
+{
+	if (p->ios)
+		u64(out, p->lat_max_ns);
+	else
+		fputc(',', out);
+	u64(out, p->cpu_user_ns);
+	u64(out, p->cpu_sys_ns);
+	if (p->ios)
+		num(out, (double)(p->cpu_user_ns + p->cpu_sys_ns) / (double)p->ios);
+	else
+		fputc(',', out);
+}
+
+/* pass @i of test @t: one row */
+static void write_pass(FILE *out, const struct cdm_run_result *r,
+		       const struct cdm_test_result *t, unsigned int i)
+{
+	const struct cdm_pass *p = &t->passes[i];
+
+	lead(out, r, t, "pass");
+	fprintf(out, ",%u", i + 1);
+	num(out, p->seconds);
+	u64(out, p->bytes);
+	u64(out, p->ios);
+	/* a pass that measured nothing: empty figures (NaN), and why */
+	num(out, cdm_pass_mb_s(p));
+	num(out, cdm_pass_iops(p));
+	num(out, cdm_pass_mean_lat_ns(p));
+	pass_cols(out, p);
+	fputc(',', out);        /* no spread per pass */
+	pass_hold(out, r, t, i);
+	fputs(",,,,,", out);    /* no percentiles per pass */
+	verify_cols(out, t, 0);
+	reason_end(out, cdm_pass_state_reason(cdm_pass_state(p)));
+}
+
 static void write_test(FILE *out, const struct cdm_run_result *r,
 		       const struct cdm_test_result *t)
 {
@@ -220,34 +262,8 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 		write_reported(out, r, t);
 		return;
 	}
-	for (i = 0; i < n; i++) {
-		const struct cdm_pass *p = &t->passes[i];
-
-		lead(out, r, t, "pass");
-		fprintf(out, ",%u", i + 1);
-		num(out, p->seconds);
-		u64(out, p->bytes);
-		u64(out, p->ios);
-		/* a pass that measured nothing: empty figures (NaN), and why */
-		num(out, cdm_pass_mb_s(p));
-		num(out, cdm_pass_iops(p));
-		num(out, cdm_pass_mean_lat_ns(p));
-		if (p->ios)
-			u64(out, p->lat_max_ns);
-		else
-			fputc(',', out);        /* a maximum over no I/O */
-		u64(out, p->cpu_user_ns);
-		u64(out, p->cpu_sys_ns);
-		if (p->ios)
-			num(out, (double)(p->cpu_user_ns + p->cpu_sys_ns) / (double)p->ios);
-		else
-			fputc(',', out);
-		fputc(',', out);        /* no spread per pass */
-		pass_hold(out, r, t, i);
-		fputs(",,,,,", out);    /* no percentiles per pass */
-		verify_cols(out, t, 0);
-		reason_end(out, cdm_pass_state_reason(cdm_pass_state(p)));
-	}
+	for (i = 0; i < n; i++)
+		write_pass(out, r, t, i);
 	if (!n)
 		return;
 	/* the summary rows: over the passes the figures come from (the steady window) */
@@ -264,16 +280,7 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 		num(out, cdm_result_spread_pick(&s.mb_s, aggs[i], 1));
 		num(out, cdm_result_iops(t, aggs[i]));
 		num(out, cdm_result_spread_pick(&s.lat_ns, aggs[i], 0));
-		if (all.ios)
-			u64(out, all.lat_max_ns);
-		else
-			fputc(',', out);        /* a maximum over no I/O */
-		u64(out, all.cpu_user_ns);
-		u64(out, all.cpu_sys_ns);
-		if (all.ios)
-			num(out, (double)(all.cpu_user_ns + all.cpu_sys_ns) / (double)all.ios);
-		else
-			fputc(',', out);
+		pass_cols(out, &all);
 		if (s.mb_s.n)
 			num(out, s.mb_s.cv_pct);
 		else
