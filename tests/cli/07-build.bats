@@ -47,9 +47,24 @@ ROOT="$BATS_TEST_DIRNAME/../.."
 	assert_output --partial "no upward use, no circle"
 }
 
-@test "no function in src/ is over 120 lines" {
+# Sizes as a design (issue 24): a function holds one step, a file one job.
+@test "no function in src/ is over 80 lines" {
 	ctags --version 2>/dev/null | grep -q "Universal Ctags" || skip "universal-ctags not installed"
-	run sh -c "ctags --fields=+ne --c-kinds=f -o - -R '$ROOT/src' | awk -F'\t' '{n=\"\";e=\"\";for(i=4;i<=NF;i++){if(\$i~/^line:/)n=substr(\$i,6);if(\$i~/^end:/)e=substr(\$i,5)} if(e-n>=120) print e-n+1\" lines: \"\$2\": \"\$1}'"
+	run sh -c "ctags --fields=+ne --c-kinds=f -o - -R '$ROOT/src' | awk -F'\t' '{n=\"\";e=\"\";for(i=4;i<=NF;i++){if(\$i~/^line:/)n=substr(\$i,6);if(\$i~/^end:/)e=substr(\$i,5)} if(e-n>=80) print e-n+1\" lines: \"\$2\": \"\$1}'"
+	echo "$output"
+	assert_success
+	refute_output
+}
+
+@test "no source file in src/ is over 900 lines" {
+	run sh -c "find '$ROOT/src' -name '*.[ch]' -exec wc -l {} + | awk '\$2 != \"total\" && \$1 > 900'"
+	echo "$output"
+	assert_success
+	refute_output
+}
+
+@test "no two source files in src/ share a basename" {
+	run sh -c "find '$ROOT/src' -name '*.[ch]' -printf '%f\n' | sort | uniq -d"
 	echo "$output"
 	assert_success
 	refute_output
