@@ -518,36 +518,6 @@ static int old_layout(const struct rd *rd)
 }
 
 /*
- * The names footer_line() calls, as it has them: footer_line() is kept
- * as it was while the settings table replaces it (issue 24, item 1);
- * these go with it.
- */
-static void quote(char *buf, size_t blen, const char *line)
-{
-	cdm_cdm_lex_quote(buf, blen, line);
-}
-
-static int steady_note(struct rd *rd, const char *p, int reached)
-{
-	return cdm_cdm_notes_steady(rd, p, reached);
-}
-
-static int verify_note(struct rd *rd, const char *p)
-{
-	return cdm_cdm_notes_verify(rd, p);
-}
-
-static int end_fsync_note(struct rd *rd, const char *p)
-{
-	return cdm_cdm_notes_end_fsync(rd, p);
-}
-
-static int precondition_note(struct cdm_run_info *in, const char *p)
-{
-	return cdm_cdm_notes_precondition(in, p);
-}
-
-/*
  * The footer line @key (F_* @flag) is read once: a second one (a pasted
  * report's footer twice, a line edited in) would replace the first's
  * settings without a word.  0, or -EINVAL naming the line.
@@ -562,7 +532,7 @@ static int footer_once(struct rd *rd, unsigned int flag, const char *key)
 }
 
 /* a footer line: 1, 0 (not one), or -EINVAL */
-static int footer_line(struct rd *rd, const char *p)
+int cdm_cdm_footer_line(struct rd *rd, const char *p)
 {
 	struct cdm_run_info *in = &rd->info;
 	const char *v;
@@ -602,13 +572,13 @@ static int footer_line(struct rd *rd, const char *p)
 		snprintf(in->comment, sizeof(in->comment), "%s", v);
 	} else if ((v = footer_key(p, "Steady")) || (v = footer_key(p, "Not steady"))) {
 		/* cdm's notes between the sections and the footer (cdm_layout_notes()) */
-		ok = steady_note(rd, v, p[0] == 'S');
+		ok = cdm_cdm_notes_steady(rd, v, p[0] == 'S');
 	} else if ((v = footer_key(p, "Verify"))) {
-		ok = verify_note(rd, v);
+		ok = cdm_cdm_notes_verify(rd, v);
 	} else if ((v = footer_key(p, "EndFsync"))) {
-		ok = end_fsync_note(rd, v);
+		ok = cdm_cdm_notes_end_fsync(rd, v);
 	} else if ((v = footer_key(p, "Precondition"))) {
-		ok = precondition_note(in, v);
+		ok = cdm_cdm_notes_precondition(in, v);
 	} else if ((v = footer_key(p, "NUMA"))) {
 		snprintf(in->numa_warning, sizeof(in->numa_warning), "%s", v);
 	} else {
@@ -619,14 +589,9 @@ static int footer_line(struct rd *rd, const char *p)
 	if (!ok) {
 		char q[QUOTE_BUF];
 
-		quote(q, sizeof(q), rd->orig);
+		cdm_cdm_lex_quote(q, sizeof(q), rd->orig);
 		return cdm_err_set(rd->err, -EINVAL, "line %u: not a CrystalDiskMark footer line: '%s'",
 				   rd->line, q);
 	}
 	return 1;
-}
-
-int cdm_cdm_footer_line(struct rd *rd, const char *p)
-{
-	return footer_line(rd, p);
 }

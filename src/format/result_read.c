@@ -454,17 +454,6 @@ static int read_placement(struct cdm_err *err, const struct cdm_json *sy, struct
 	return 0;
 }
 
-/*
- * read_info() keeps the names it calls as it had them, while the settings
- * table replaces it (issue 24, item 1); these go with it.
- */
-#define bad cdm_result_get_bad
-#define boolean cdm_result_get_boolean
-#define get_uint cdm_result_get_uint
-#define mem cdm_result_get_mem
-#define opt_u64 cdm_result_get_opt_u64
-#define str cdm_result_get_str
-
 /* "target": the path, its filesystem and device, the memory under it */
 static int read_target(struct cdm_err *err, const struct cdm_json *root, struct cdm_run_info *in)
 {
@@ -566,12 +555,6 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	return read_system(err, root, in);
 }
 
-#undef bad
-#undef boolean
-#undef get_uint
-#undef mem
-#undef opt_u64
-#undef str
 
 /* the JSON text parsed, or -EINVAL / -ENOMEM / -E2BIG with the reason in @err */
 static int parse(const char *text, size_t len, struct cdm_json **root, struct cdm_err *err)

@@ -23,7 +23,9 @@ CDM_PLAN_INFO_COPIED(SAME_SIZE)
 
 void cdm_plan_info_copy(const struct cdm_run_config *cfg, struct cdm_run_info *in)
 {
-#define COPY(f) memcpy(&in->f, &cfg->f, sizeof(in->f));
+#define COPY(f)								\
+	_Static_assert(sizeof(in->f) == sizeof(cfg->f), "same size: " #f);	\
+	memcpy(&in->f, &cfg->f, sizeof(in->f));
 	CDM_PLAN_INFO_COPIED(COPY)
 #undef COPY
 }
