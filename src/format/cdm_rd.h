@@ -15,8 +15,8 @@
  * (the odd blanks are spaces by then: cdm_cdm_lex_odd_blank()).  It
  * includes no header of cdm_read.c: the files below it use none of it.
  */
-#ifndef CDM_MODEL_CDM_RD_H
-#define CDM_MODEL_CDM_RD_H
+#ifndef CDM_FORMAT_CDM_RD_H
+#define CDM_FORMAT_CDM_RD_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -137,4 +137,4 @@ int cdm_cdm_notes_precondition(struct cdm_run_info *in, const char *p);
 /* the steady-state notes against the <Steady-state max N> mark: 0 or -EINVAL */
 int cdm_cdm_notes_check(struct rd *rd);
 
-#endif /* CDM_MODEL_CDM_RD_H */
+#endif /* CDM_FORMAT_CDM_RD_H */

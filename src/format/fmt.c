@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fmt.c - the text helpers the writers in src/report/ share (fmt.h): the
+ * fmt.c - the text helpers the writers in src/format/ and src/report/ share (fmt.h): the
  * shortest round-trip decimal of a double (the JSON writer's rule,
  * base/jsonw.c), UTC time stamps, approximate sizes, and a run's
  * settings, start and source as every report words them (what an

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * result_load.c - any result into the model (include/cdm/model/
+ * result_load.c - any result into the model (include/cdm/format/
  * result_load.h): cdm's JSON (result_read.c) or a CrystalDiskMark text
  * report (cdm_read.c), chosen by the first byte of the text, so that
  * `cdm compare windows-san.txt local.json` takes both in any order

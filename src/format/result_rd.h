@@ -11,8 +11,8 @@
  *				steady state, verify
  *	result_read_series.c	a test's --log-interval series
  */
-#ifndef CDM_MODEL_RESULT_RD_H
-#define CDM_MODEL_RESULT_RD_H
+#ifndef CDM_FORMAT_RESULT_RD_H
+#define CDM_FORMAT_RESULT_RD_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -76,4 +76,4 @@ int cdm_result_read_test(struct cdm_err *err, const struct cdm_json *tj, unsigne
 int cdm_result_read_series(struct cdm_err *err, const struct cdm_json *tj, const char *where,
 			   struct cdm_test_result *t);
 
-#endif /* CDM_MODEL_RESULT_RD_H */
+#endif /* CDM_FORMAT_RESULT_RD_H */

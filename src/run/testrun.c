@@ -2,7 +2,7 @@
 /*
  * testrun.c - one test (testrun.h): T worker threads (worker.h) started,
  * the pass schedule published and watched (progress, stop requests, the
- * process CPU at each boundary; gated, run/gate.c), the workers' counts
+ * process CPU at each boundary; gated, run/watch.c), the workers' counts
  * merged into the result model, the notes about them, and --verify's
  * read-back.
  */

@@ -220,7 +220,7 @@ static void *alloc64(size_t size)
 	return p;
 }
 
-/* the shared state as runner.c's test_alloc() fills it, for the logged engine */
+/* the shared state as testrun.c's test_alloc() fills it, for the logged engine */
 static void crew_init(struct crew *c, enum cdm_dir dir, unsigned int qd, unsigned int threads,
 		      uint64_t service_ns, unsigned int count)
 {

@@ -12,8 +12,8 @@
  * CDM_JSON_MAX_DEPTH deep, input at most CDM_JSON_MAX_BYTES; it never
  * reads past @len bytes and does not need a NUL at the end.
  */
-#ifndef CDM_MODEL_JSON_H
-#define CDM_MODEL_JSON_H
+#ifndef CDM_BASE_JSON_H
+#define CDM_BASE_JSON_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -85,4 +85,4 @@ const struct cdm_json *cdm_json_get(const struct cdm_json *obj, const char *key)
  */
 const char *cdm_json_type_name(enum cdm_json_type type);
 
-#endif /* CDM_MODEL_JSON_H */
+#endif /* CDM_BASE_JSON_H */

@@ -19,8 +19,8 @@
  * test size, count, Measure and Interval seconds, 0Fill, [Admin], Date,
  * OS, Comment, the volume), and info.source says where the run came from.
  */
-#ifndef CDM_MODEL_CDM_READ_H
-#define CDM_MODEL_CDM_READ_H
+#ifndef CDM_FORMAT_CDM_READ_H
+#define CDM_FORMAT_CDM_READ_H
 
 #include <stddef.h>
 
@@ -113,4 +113,4 @@ int cdm_cdm_read(const char *text, size_t len, const char *file,
  */
 unsigned int cdm_cdm_read_implied_measure(const struct cdm_run_info *in);
 
-#endif /* CDM_MODEL_CDM_READ_H */
+#endif /* CDM_FORMAT_CDM_READ_H */

@@ -4,8 +4,8 @@
  * (cdm_write.c, formatter "cdm"): its result line on its own, for callers
  * that print single tests.
  */
-#ifndef CDM_REPORT_TEXT_H
-#define CDM_REPORT_TEXT_H
+#ifndef CDM_FORMAT_CDM_WRITE_H
+#define CDM_FORMAT_CDM_WRITE_H
 
 #include <stddef.h>
 
@@ -25,4 +25,4 @@
  */
 int cdm_cdm_write_row(char *buf, size_t len, const struct cdm_test_result *t);
 
-#endif /* CDM_REPORT_TEXT_H */
+#endif /* CDM_FORMAT_CDM_WRITE_H */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fmt.h - the text helpers every writer in src/report/ shares: numbers
+ * fmt.h - the text helpers every writer in src/format/ and report/ shares: numbers
  * that read back exactly and never depend on the locale, and UTC times
  * (JSON is written by the one JSON writer, base/jsonw.h).  No figure is
  * derived here: model/result.h has them.  The formatters, the scale-out
@@ -11,8 +11,8 @@
  * does, and the CV, so that its note of an unstable test shows it as the
  * reports do.
  */
-#ifndef CDM_REPORT_FMT_H
-#define CDM_REPORT_FMT_H
+#ifndef CDM_FORMAT_FMT_H
+#define CDM_FORMAT_FMT_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -218,4 +218,4 @@ char *cdm_fmt_verify_sample(char *buf, size_t len, int sampled, uint64_t lo, uin
 #define CDM_FMT_VERIFY_MAX 384
 char *cdm_fmt_verify_found(char *buf, size_t len, const struct cdm_verify *v);
 
-#endif /* CDM_REPORT_FMT_H */
+#endif /* CDM_FORMAT_FMT_H */

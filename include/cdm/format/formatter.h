@@ -7,8 +7,8 @@
  * so that the registry depends on the formatters and not the other way
  * round.  Outside report/, find a formatter with cdm_report_find().
  */
-#ifndef CDM_REPORT_FORMATTER_H
-#define CDM_REPORT_FORMATTER_H
+#ifndef CDM_FORMAT_FORMATTER_H
+#define CDM_FORMAT_FORMATTER_H
 
 #include <stdio.h>
 
@@ -25,4 +25,4 @@ struct cdm_formatter {
 	int (*write)(FILE *out, const struct cdm_run_result *r);
 };
 
-#endif /* CDM_REPORT_FORMATTER_H */
+#endif /* CDM_FORMAT_FORMATTER_H */

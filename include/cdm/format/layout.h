@@ -10,8 +10,8 @@
  * labels, its column positions, its footer.  Private to report/; the
  * layouts are in docs/output-formats.md.
  */
-#ifndef CDM_REPORT_LAYOUT_H
-#define CDM_REPORT_LAYOUT_H
+#ifndef CDM_FORMAT_LAYOUT_H
+#define CDM_FORMAT_LAYOUT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -238,4 +238,4 @@ int cdm_layout_write(FILE *out, const struct cdm_run_result *r, cdm_layout_row_f
  */
 int cdm_layout_end(FILE *out);
 
-#endif /* CDM_REPORT_LAYOUT_H */
+#endif /* CDM_FORMAT_LAYOUT_H */

@@ -5,8 +5,8 @@
  * told apart by their content, never by the file's name.  The one entry
  * point of `cdm compare`, `cdm import` and `cdm merge`.
  */
-#ifndef CDM_MODEL_RESULT_LOAD_H
-#define CDM_MODEL_RESULT_LOAD_H
+#ifndef CDM_FORMAT_RESULT_LOAD_H
+#define CDM_FORMAT_RESULT_LOAD_H
 
 #include <stddef.h>
 
@@ -38,4 +38,4 @@ int cdm_result_load(const char *text, size_t len, const char *file, unsigned int
 int cdm_result_load_file(const char *path, const char *name, unsigned int flags,
 			 struct cdm_run_result **out, struct cdm_err *err);
 
-#endif /* CDM_MODEL_RESULT_LOAD_H */
+#endif /* CDM_FORMAT_RESULT_LOAD_H */

@@ -8,8 +8,8 @@
  * are written as the shortest decimal that reads back), so a report of
  * the result read back shows what the report of the run showed.
  */
-#ifndef CDM_RESULT_READ_H
-#define CDM_RESULT_READ_H
+#ifndef CDM_FORMAT_RESULT_READ_H
+#define CDM_FORMAT_RESULT_READ_H
 
 #include <stddef.h>
 
@@ -77,4 +77,4 @@
 int cdm_result_read(const char *text, size_t len, unsigned int flags,
 		    struct cdm_run_result **out, struct cdm_err *err);
 
-#endif /* CDM_RESULT_READ_H */
+#endif /* CDM_FORMAT_RESULT_READ_H */

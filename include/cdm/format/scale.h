@@ -5,8 +5,8 @@
  * nothing when r->scale is NULL.  Private to report/; the layouts are in
  * docs/scale-out.md.
  */
-#ifndef CDM_REPORT_SCALE_H
-#define CDM_REPORT_SCALE_H
+#ifndef CDM_FORMAT_SCALE_H
+#define CDM_FORMAT_SCALE_H
 
 #include <stdio.h>
 
@@ -34,4 +34,4 @@ void cdm_scale_text_tail(FILE *out, const struct cdm_run_result *r);
  */
 void cdm_scale_json(struct cdm_jsonw *w, const struct cdm_run_result *r);
 
-#endif /* CDM_REPORT_SCALE_H */
+#endif /* CDM_FORMAT_SCALE_H */

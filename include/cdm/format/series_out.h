@@ -4,8 +4,8 @@
  * formats (series_out.c).  Private to report/.  Both are specified in
  * docs/output-formats.md, "Time series".
  */
-#ifndef CDM_REPORT_SERIES_OUT_H
-#define CDM_REPORT_SERIES_OUT_H
+#ifndef CDM_FORMAT_SERIES_OUT_H
+#define CDM_FORMAT_SERIES_OUT_H
 
 #include <stdio.h>
 
@@ -25,4 +25,4 @@ void cdm_series_out_json(struct cdm_jsonw *w, const struct cdm_series *s);
  */
 void cdm_series_out_csv(FILE *out, const struct cdm_run_result *r);
 
-#endif /* CDM_REPORT_SERIES_OUT_H */
+#endif /* CDM_FORMAT_SERIES_OUT_H */

@@ -7,8 +7,8 @@
  * that differ and interrupted runs are warned about at the top.
  * docs/output-formats.md shows both layouts.
  */
-#ifndef CDM_REPORT_COMPARE_H
-#define CDM_REPORT_COMPARE_H
+#ifndef CDM_REPORT_COMPARE_TABLE_H
+#define CDM_REPORT_COMPARE_TABLE_H
 
 #include <stdio.h>
 
@@ -28,4 +28,4 @@ enum cdm_compare_format {
  */
 int cdm_compare_table_write(FILE *out, const struct cdm_compare *c, enum cdm_compare_format format);
 
-#endif /* CDM_REPORT_COMPARE_H */
+#endif /* CDM_REPORT_COMPARE_TABLE_H */

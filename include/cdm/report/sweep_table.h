@@ -5,8 +5,8 @@
  * "Sweep JSON") and the SVG chart.  Nothing here prints anything but the
  * rendering asked for.
  */
-#ifndef CDM_REPORT_SWEEP_H
-#define CDM_REPORT_SWEEP_H
+#ifndef CDM_REPORT_SWEEP_TABLE_H
+#define CDM_REPORT_SWEEP_TABLE_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -35,4 +35,4 @@ int cdm_sweep_table_json(FILE *out, const struct cdm_sweep *sw);
  */
 int cdm_sweep_table_svg(FILE *out, const struct cdm_sweep *sw);
 
-#endif /* CDM_REPORT_SWEEP_H */
+#endif /* CDM_REPORT_SWEEP_TABLE_H */

@@ -60,7 +60,7 @@ int cdm_mpi_finish(struct cdm_run_result *res, int ret, const char *label,
 
 /*
  * struct cdm_mpi_hook - cdm-mpi's functions as the run command calls them
- * (cli/run_cli.c, cli/main.c): the functions above.  cdm_mpi_hook is
+ * (cli/run_cli.c, run_setup.c, run_exec.c, main.c): the functions above.  cdm_mpi_hook is
  * defined by mpi.c alone and declared weak,
  * so in ./cdm, built without mpi.c, its address is NULL: use
  * cdm_mpi_hook_get().
