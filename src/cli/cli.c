@@ -289,6 +289,23 @@ int cdm_cli_save(const char *path, const char *format, const struct cdm_run_resu
 	return cdm_cli_file(path, doing, fmt_run_write, &a);
 }
 
+int cdm_cli_run_prepare(const struct cdm_run_config *cfg, struct cdm_run_result **res)
+{
+	int e = cdm_runner_install_signals();
+
+	*res = NULL;
+	if (e < 0) {
+		cdm_msg_error("cannot install signal handlers: %s", strerror(-e));
+		return CDM_EXIT_RUN;
+	}
+	*res = cdm_result_alloc(cdm_plan_tests(cfg, NULL));
+	if (!*res) {
+		cdm_msg_error("out of memory");
+		return CDM_EXIT_RUN;
+	}
+	return CDM_CLI_GO_ON;
+}
+
 int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 {
 	struct cdm_err err = { "" };

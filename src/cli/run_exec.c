@@ -92,16 +92,9 @@ int cdm_run_exec_run(struct cdm_cli_run_opts *o, struct cdm_run_result **res, in
 	e = set_schedule(o);
 	if (e != CDM_CLI_GO_ON)
 		return e;
-	e = cdm_runner_install_signals();
-	if (e < 0) {
-		cdm_msg_error("cannot install signal handlers: %s", strerror(-e));
-		return CDM_EXIT_RUN;
-	}
-	*res = cdm_result_alloc(cdm_plan_tests(&o->cfg, NULL));
-	if (!*res) {
-		cdm_msg_error("out of memory");
-		return CDM_EXIT_RUN;
-	}
+	e = cdm_cli_run_prepare(&o->cfg, res);
+	if (e != CDM_CLI_GO_ON)
+		return e;
 	(*res)->aggregate = o->aggregate;
 	(*res)->cv_threshold_pct = o->cv_threshold;
 	if (o->label)

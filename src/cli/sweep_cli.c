@@ -354,18 +354,10 @@ static int build_plan(struct sweep_opts *o)
  */
 static int run(const struct sweep_opts *o, struct cdm_run_result **res, int *r)
 {
-	int e = cdm_runner_install_signals();
+	int e = cdm_cli_run_prepare(&o->cfg, res);
 
-	*res = NULL;
-	if (e < 0) {
-		cdm_msg_error("cannot install signal handlers: %s", strerror(-e));
-		return CDM_EXIT_RUN;
-	}
-	*res = cdm_result_alloc(cdm_plan_tests(&o->cfg, NULL));
-	if (!*res) {
-		cdm_msg_error("out of memory");
-		return CDM_EXIT_RUN;
-	}
+	if (e != CDM_CLI_GO_ON)
+		return e;
 	*r = cdm_cli_run(&o->cfg, *res);
 	return CDM_CLI_GO_ON;
 }

@@ -213,6 +213,14 @@ int cdm_cli_save(const char *path, const char *format, const struct cdm_run_resu
 void cdm_cli_image_link(const char *output, const char *svg, char *buf, size_t len);
 
 /*
+ * cdm_cli_run_prepare - what every run does before cdm_cli_run(): the
+ * stop signals' handlers installed, and *@res allocated for @cfg's tests
+ * (the caller frees it with cdm_result_free(); NULL on failure).  Returns
+ * CDM_CLI_GO_ON, or CDM_EXIT_RUN with the error said on stderr.
+ */
+int cdm_cli_run_prepare(const struct cdm_run_config *cfg, struct cdm_run_result **res);
+
+/*
  * cdm_cli_run - cdm_runner_run() of @cfg into @res, with the error it left
  * printed ("cdm: <why>"; nothing for a stop by a signal, -EINTR), and
  * @res's texts made one line (cdm_result_info_one_line(): a TARGET path
