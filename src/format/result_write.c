@@ -14,6 +14,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -635,13 +636,9 @@ static void write_summary(struct cdm_jsonw *w, const struct cdm_run_result *r,
 	write_parts(w, &all, t->dir == CDM_DIR_MIX);
 	write_fsyncs(w, &all, r->info.fsync_every != 0);
 	write_end_fsync_sum(w, r, t);
-	if (r->info.rate_iops) {
-		cdm_jsonw_u64(w, "rate_iops_requested", r->info.rate_iops);
-		cdm_jsonw_num(w, "rate_iops_achieved", cdm_pass_iops(&all));
-	} else {
-		cdm_jsonw_null(w, "rate_iops_requested");
-		cdm_jsonw_null(w, "rate_iops_achieved");
-	}
+	/* no rate asked: both null */
+	cdm_jsonw_u64_if(w, "rate_iops_requested", r->info.rate_iops, r->info.rate_iops != 0);
+	cdm_jsonw_num(w, "rate_iops_achieved", r->info.rate_iops ? cdm_pass_iops(&all) : NAN);
 	cdm_jsonw_end(w);
 }
 

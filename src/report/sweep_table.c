@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -153,20 +154,13 @@ static void json_point(struct cdm_jsonw *w, const struct cdm_sweep_point *p)
 	cdm_jsonw_u64(w, "bytes", p->bytes);
 	cdm_jsonw_u64(w, "ios", p->ios);
 	cdm_jsonw_num(w, "duration_s", p->seconds);
-	if (p->ok) {
-		cdm_jsonw_num(w, "mb_s", p->mb_s);
-		cdm_jsonw_num(w, "iops", p->iops);
-		cdm_jsonw_num(w, "lat_mean_us", p->lat_us);
-	} else {
-		cdm_jsonw_null(w, "mb_s");
-		cdm_jsonw_null(w, "iops");
-		cdm_jsonw_null(w, "lat_mean_us");
+	/* a point that measured nothing: null figures (NaN prints as null) and why */
+	cdm_jsonw_num(w, "mb_s", p->ok ? p->mb_s : NAN);
+	cdm_jsonw_num(w, "iops", p->ok ? p->iops : NAN);
+	cdm_jsonw_num(w, "lat_mean_us", p->ok ? p->lat_us : NAN);
+	if (!p->ok)
 		cdm_jsonw_strn(w, "reason", point_why(p), 64);
-	}
-	if (p->ok && p->has_p99)
-		cdm_jsonw_num(w, "lat_p99_us", p->p99_us);
-	else
-		cdm_jsonw_null(w, "lat_p99_us");
+	cdm_jsonw_num(w, "lat_p99_us", p->ok && p->has_p99 ? p->p99_us : NAN);
 	cdm_jsonw_end(w);
 }
 
