@@ -121,6 +121,17 @@ int cdm_plan_writes(const struct cdm_run_config *cfg)
 	return 0;
 }
 
+const char *cdm_plan_writer(const struct cdm_run_config *cfg)
+{
+	if (cfg->do_write)
+		return "write tests cannot run on it (--mode read runs only the reads)";
+	if (cdm_plan_writes(cfg))
+		return "mixed tests, which write, cannot run on it (--mode read runs only the reads)";
+	if (cfg->precondition)
+		return "--precondition cannot run on it (it writes the whole test file)";
+	return NULL;
+}
+
 int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
 		    struct cdm_err *err)
 {

@@ -162,6 +162,39 @@ static int check_buffers(const struct cdm_run_config *cfg, struct cdm_err *err)
 			   " MiB of memory available", name, need >> 20, avail >> 20);
 }
 
+/* does the run write to its file or device: its tests or --precondition */
+static int run_writes(const struct run *r)
+{
+	return cdm_plan_writer(r->cfg) != NULL;
+}
+
+/*
+ * A read-only target (a filesystem mounted read-only, a device set
+ * read-only) runs every workload that only reads an existing file or
+ * device; what would write is refused before anything is opened, naming
+ * the option that writes (docs/safety.md).
+ */
+static int check_read_only(const struct run *r, struct cdm_err *err)
+{
+	const struct cdm_run_config *cfg = r->cfg;
+	const char *writer = cdm_plan_writer(cfg);
+	const char *on = r->t.mount_point[0] ? r->t.mount_point : cfg->target;
+
+	if (r->t.is_device)
+		return r->t.dev.read_only && writer ?
+		       cdm_err_set(err, -EROFS, "%s: the device is read-only, so %s", cfg->target,
+				   writer) : 0;
+	if (!r->t.read_only)
+		return 0;
+	if (!cfg->file)
+		return cdm_err_set(err, -EROFS, "%s: read-only filesystem (%s on %s), so cdm cannot make its test file there (--file reads one kept by --keep, with --mode read)",
+				   cfg->target, r->t.fs_type, on);
+	if (writer)
+		return cdm_err_set(err, -EROFS, "%s: read-only filesystem (%s on %s), so %s",
+				   cfg->file, r->t.fs_type, on, writer);
+	return 0;
+}
+
 /*
  * Everything checked before the test file is touched: the target, the
  * O_DIRECT block sizes, memory and the limits; the run's info and test
@@ -182,6 +215,9 @@ static int run_check(struct run *r, struct cdm_err *err)
 	if (ret < 0)
 		return ret;
 	fill_info(cfg, &r->t, &r->res->info);
+	ret = check_read_only(r, err);
+	if (ret < 0)
+		return ret;
 	/* options only the device can answer for, before any file (engine.h) */
 	ret = cdm_engine_check_options(cfg->engine_options, cfg->target, r->res->info.dev_name, err);
 	if (ret < 0)
@@ -280,10 +316,14 @@ static int write_before(struct run *r, int fresh, struct cdm_err *err)
 static int open_kept(struct run *r, struct cdm_err *err)
 {
 	const struct cdm_run_config *cfg = r->cfg;
-	int ret = cdm_testfile_reuse(&r->f, cfg->file, cfg->direct, err);
+	/* read-write where it may be written (an unwritten part is filled again) */
+	int ret = cdm_testfile_reuse(&r->f, cfg->file, !r->t.read_only, cfg->direct, err);
 
 	if (ret < 0)
 		return ret;
+	if (r->f.unwritten && r->t.read_only)
+		return cdm_err_set(err, -EROFS, "%s has %s at offset %" PRIu64 " (truncated and extended, punched or fallocated since it was kept), which cdm writes all over again before the tests, but the filesystem is read-only",
+				   cfg->file, r->f.unwritten_what, r->f.unwritten_at);
 	r->res->info.size = r->f.size;
 	for (unsigned int i = 0; i < cfg->ntests; i++)
 		if (r->f.size < cfg->tests[i].block)
@@ -371,11 +411,16 @@ static int probe_direct(struct run *r, struct cdm_err *err)
 			   strerror(-ret));
 }
 
-/* the test file again, O_DSYNC, checked to be the same inode; fd or -errno */
-static int open_dsync(const struct cdm_testfile *f, int direct)
+/*
+ * The test file again, O_DSYNC, checked to be the same inode; read-write
+ * only when the run @writes (a read-only target, a device read as it is).
+ * Returns the fd or -errno.
+ */
+static int open_dsync(const struct cdm_testfile *f, int writes, int direct)
 {
 	struct stat a, b;
-	int fd = open(f->path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_DSYNC | (direct ? O_DIRECT : 0));
+	int fd = open(f->path, (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC | O_NOFOLLOW | O_DSYNC |
+		      (direct ? O_DIRECT : 0));
 
 	if (fd < 0)
 		return -errno;
@@ -412,7 +457,7 @@ static int run_open(struct run *r, struct cdm_err *err)
 		 * --sync: the tests use a second descriptor opened O_DSYNC
 		 * (F_SETFL cannot add it); the file was filled without it.
 		 */
-		r->sync_fd = open_dsync(&r->f, cfg->direct);
+		r->sync_fd = open_dsync(&r->f, run_writes(r), cfg->direct);
 		if (r->sync_fd < 0)
 			return cdm_err_set(err, r->sync_fd, "%s: cannot reopen the test file with O_DSYNC for --sync: %s",
 					   r->f.path, strerror(-r->sync_fd));

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * target.c - the target: the checks made before anything is created (it
- * exists, is a directory or a block device, is writable, is not read-only,
- * has room), the mount it is on and what kind of filesystem that is.
+ * exists, is a directory or a block device, is writable, has room; whether
+ * it is read-only), the mount it is on and what kind of filesystem that is.
  * Creates nothing; the test file is testfile.c's.  The rules are in
  * include/cdm/target/target.h and docs/safety.md.
  */
@@ -130,14 +130,14 @@ int cdm_target_probe(const char *path, uint64_t size, struct cdm_target *t,
 	if (statvfs(path, &sv) < 0)
 		return cdm_err_set(err, -errno, "%s: statvfs: %s", path, strerror(errno));
 	find_mount(real, t);
-	if (sv.f_flag & ST_RDONLY)
-		return cdm_err_set(err, -EROFS, "%s: read-only filesystem (%s on %s)", path,
-				   t->fs_type, t->mount_point[0] ? t->mount_point : real);
-	/* access() answers for the real user; euidaccess for who we run as */
-	if (euidaccess(path, W_OK | X_OK) < 0)
-		return cdm_err_set(err, -EACCES, "%s: no permission to create files here", path);
+	t->read_only = !!(sv.f_flag & ST_RDONLY);
 	t->total_bytes = (uint64_t)sv.f_blocks * sv.f_frsize;
 	t->used_bytes = (uint64_t)(sv.f_blocks - sv.f_bfree) * sv.f_frsize;
 	t->avail_bytes = (uint64_t)sv.f_bavail * sv.f_frsize;
+	if (!size || t->read_only)
+		return 0;       /* nothing to create, or the runner says why not */
+	/* access() answers for the real user; euidaccess for who we run as */
+	if (euidaccess(path, W_OK | X_OK) < 0)
+		return cdm_err_set(err, -EACCES, "%s: no permission to create files here", path);
 	return check_room(path, size, t, err);
 }

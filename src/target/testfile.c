@@ -799,7 +799,7 @@ static int find_unwritten(int fd, uint64_t size, uint64_t *at, const char **what
 	return 0;
 }
 
-int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int direct,
+int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int writes, int direct,
 		       struct cdm_err *err)
 {
 	struct stat st;
@@ -818,7 +818,8 @@ int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int direct,
 	if (!S_ISREG(st.st_mode))
 		return cdm_err_set(err, -EINVAL, "%s: not a regular file (a test file kept by --keep is expected)",
 				   path);
-	fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | (direct ? O_DIRECT : 0));
+	fd = open(path, (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK |
+		  (direct ? O_DIRECT : 0));
 	if (fd < 0) {
 		int e = errno;
 

@@ -41,8 +41,47 @@ mount_ext4() {
 	mount_ext4 32M ro
 	run "$CDM" "${QUICK[@]}" --test RND4K "$MNT"
 	assert_failure 1
-	assert_output --partial "$MNT: read-only filesystem (ext4"
+	assert_output --partial "$MNT: read-only filesystem (ext4 on $MNT), so cdm cannot make its test file there (--file reads one kept by --keep"
 	assert_clean "$MNT"
+}
+
+# issue 25, item 4: a kept file's read tests were refused on a mount made
+# read-only, though a read-only device reads.  Whatever reads an existing
+# file runs; whatever writes is refused naming it, and the file is unchanged.
+@test "a read-only mount: a kept file's reads run; each thing that writes is refused by name" {
+	fs_setup mkfs.ext4
+	mount_ext4 48M rw
+	"$CDM" "${QUICK[@]}" --test RND4K --mode read --keep "$MNT" > /dev/null 2>&1
+	kept=$(find "$MNT" -name 'cdm-*.keep')
+	assert [ -n "$kept" ]
+	mount -o remount,ro "$MNT"
+	local quick=(--count 1 --time 0.5 --interval 0 --warmup 0 --quiet)
+	sum=$(md5sum < "$kept")
+	run "$CDM" "${quick[@]}" --test RND4K --mode read --file "$kept"
+	assert_success
+	assert_line --regexp '^  RND    4KiB \(Q= *[0-9]+, T= 1\): +[0-9.]+ MB/s'
+	# --sync's second descriptor is read-only too
+	run "$CDM" "${quick[@]}" --test "RND4K Q1T1" --mode read --sync --file "$kept"
+	assert_success
+	local ro="cdm: $kept: read-only filesystem (ext4 on $MNT), so"
+	run "$CDM" "${quick[@]}" --test RND4K --file "$kept"
+	assert_failure 1
+	assert_line --index 0 "$ro write tests cannot run on it (--mode read runs only the reads)"
+	run "$CDM" "${quick[@]}" --test RND4K --mode mix --file "$kept"
+	assert_failure 1
+	assert_line --index 0 "$ro mixed tests, which write, cannot run on it (--mode read runs only the reads)"
+	run "$CDM" "${quick[@]}" --test RND4K --mode read --precondition --file "$kept"
+	assert_failure 1
+	assert_line --index 0 "$ro --precondition cannot run on it (it writes the whole test file)"
+	assert_equal "$(md5sum < "$kept")" "$sum"
+	assert_equal "$(find "$MNT" -name 'cdm-*' ! -name '*.keep' ! -name '*.cdm')" ""
+	# a hole punched since it was kept would be written again: refused too
+	mount -o remount,rw "$MNT"
+	fallocate -p -o 0 -l 1MiB "$kept"
+	mount -o remount,ro "$MNT"
+	run "$CDM" "${quick[@]}" --test RND4K --mode read --file "$kept"
+	assert_failure 1
+	assert_line --index 0 --partial "which cdm writes all over again before the tests, but the filesystem is read-only"
 }
 
 @test "too little free space names both sizes, and an ext4 volume runs with its mount point in the footer" {

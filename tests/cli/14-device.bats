@@ -380,7 +380,13 @@ reap() {
 	sum_before "$LOOP"
 	run "$CDM" "${QUICK[@]}" --test RND4K --mode write --allow-destructive-write "$LOOP"
 	assert_failure 1
-	assert_line --index 0 "cdm: $LOOP: the device is read-only, so write tests cannot run on it"
+	assert_line --index 0 "cdm: $LOOP: the device is read-only, so write tests cannot run on it (--mode read runs only the reads)"
+	run "$CDM" "${QUICK[@]}" --test RND4K --mode read --precondition --allow-destructive-write "$LOOP"
+	assert_failure 1
+	assert_line --index 0 "cdm: $LOOP: the device is read-only, so --precondition cannot run on it (it writes the whole test file)"
+	# --sync reads through a read-only descriptor
+	run "$CDM" "${QUICK[@]}" --test RND4K --sync "$LOOP"
+	assert_success
 	run "$CDM" "${QUICK[@]}" --test RND4K "$LOOP"
 	assert_success
 	assert_unchanged "$LOOP"

@@ -260,13 +260,13 @@ static void test_testfile_life(void **state)
 	assert_int_equal(f->created, 0);
 	snprintf(kept, sizeof(kept), "%s", f->path);
 	/* its run holds the lock until the end (remove: it stays, it is kept) */
-	assert_int_equal(cdm_testfile_reuse(g, kept, 0, &err), -EBUSY);
+	assert_int_equal(cdm_testfile_reuse(g, kept, 1, 0, &err), -EBUSY);
 	assert_int_equal(cdm_testfile_remove(f), 0);
-	assert_int_equal(cdm_testfile_reuse(g, kept, 0, &err), 0);
+	assert_int_equal(cdm_testfile_reuse(g, kept, 1, 0, &err), 0);
 	assert_int_equal(g->size, 1 << 20);
 	assert_int_equal(g->created, 0);
 	/* in use by that run: refused */
-	assert_int_equal(cdm_testfile_reuse(f, kept, 0, &err), -EBUSY);
+	assert_int_equal(cdm_testfile_reuse(f, kept, 1, 0, &err), -EBUSY);
 	snprintf(want, sizeof(want), "%s: in use by another cdm run", kept);
 	assert_string_equal(err.msg, want);
 	assert_int_equal(cdm_testfile_remove(g), 0);
@@ -277,12 +277,12 @@ static void test_testfile_life(void **state)
 	assert_true(fd >= 0);
 	assert_int_equal(write(fd, "x", 1), 1);         /* its size changed */
 	close(fd);
-	assert_int_equal(cdm_testfile_reuse(g, kept, 0, &err), -EPERM);
+	assert_int_equal(cdm_testfile_reuse(g, kept, 1, 0, &err), -EPERM);
 	snprintf(want, sizeof(want),
 		 "%s: not a test file that cdm prepared and kept (--keep), or its size changed; cdm writes only to files it made",
 		 kept);
 	assert_string_equal(err.msg, want);
-	assert_int_equal(cdm_testfile_reuse(g, dir, 0, &err), -EINVAL);
+	assert_int_equal(cdm_testfile_reuse(g, dir, 1, 0, &err), -EINVAL);
 	snprintf(want, sizeof(want), "%s: not a regular file (a test file kept by --keep is expected)",
 		 dir);
 	assert_string_equal(err.msg, want);
@@ -382,27 +382,27 @@ static void test_reuse_unwritten(void **state)
 	snprintf(kept, sizeof(kept), "%s", f->path);
 	assert_int_equal(cdm_testfile_remove(f), 0);
 	/* written all over: plain */
-	assert_int_equal(cdm_testfile_reuse(g, kept, 0, &err), 0);
+	assert_int_equal(cdm_testfile_reuse(g, kept, 1, 0, &err), 0);
 	assert_int_equal(g->unwritten, 0);
 	cdm_testfile_remove(g);
 
 	/* truncated and extended again: one hole, from 0 */
 	assert_int_equal(truncate(kept, 0), 0);
 	assert_int_equal(truncate(kept, (off_t)size), 0);
-	assert_int_equal(cdm_testfile_reuse(g, kept, 0, &err), 0);
+	assert_int_equal(cdm_testfile_reuse(g, kept, 1, 0, &err), 0);
 	assert_int_equal(g->unwritten, 1);
 	assert_int_equal(g->unwritten_at, 0);
 	assert_string_equal(g->unwritten_what, "a hole");
 	/* filled again, as the runner does: plain */
 	assert_int_equal(cdm_testfile_fill(g, 0, NULL, NULL, &err), 0);
 	cdm_testfile_remove(g);
-	assert_int_equal(cdm_testfile_reuse(g, kept, 0, &err), 0);
+	assert_int_equal(cdm_testfile_reuse(g, kept, 1, 0, &err), 0);
 	assert_int_equal(g->unwritten, 0);
 
 	/* a hole punched at 256 KiB (where the filesystem can) */
 	if (fallocate(g->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 256 << 10, 64 << 10) == 0) {
 		cdm_testfile_remove(g);
-		assert_int_equal(cdm_testfile_reuse(g, kept, 0, &err), 0);
+		assert_int_equal(cdm_testfile_reuse(g, kept, 1, 0, &err), 0);
 		assert_int_equal(g->unwritten, 1);
 		assert_int_equal(g->unwritten_at, 256 << 10);
 		assert_string_equal(g->unwritten_what, "a hole");
@@ -415,7 +415,7 @@ static void test_reuse_unwritten(void **state)
 	assert_true(fd >= 0);
 	if (fallocate(fd, 0, 0, (off_t)size) == 0) {
 		close(fd);
-		assert_int_equal(cdm_testfile_reuse(g, kept, 0, &err), 0);
+		assert_int_equal(cdm_testfile_reuse(g, kept, 1, 0, &err), 0);
 		print_message("fallocated kept file: %s\n", g->unwritten ? g->unwritten_what : "data");
 		if (t->fs_type[0] && (!strcmp(t->fs_type, "ext4") || !strcmp(t->fs_type, "xfs") ||
 				      !strcmp(t->fs_type, "btrfs"))) {

@@ -130,6 +130,17 @@ unsigned int cdm_plan_tests(const struct cdm_run_config *cfg, struct cdm_test_re
 int cdm_plan_writes(const struct cdm_run_config *cfg);
 
 /*
+ * cdm_plan_writer - what in @cfg writes to an existing test file or
+ * device, for the refusal on a read-only target (docs/safety.md): a
+ * static phrase that ends "so ..." of a sentence and names the option
+ * ("write tests cannot run on it (--mode read runs only the reads)",
+ * "--precondition cannot run on it (it writes the whole test file)"),
+ * or NULL when the plan only reads.  Making a new test file is the
+ * caller's to say (only a TARGET without --file does).
+ */
+const char *cdm_plan_writer(const struct cdm_run_config *cfg);
+
+/*
  * cdm_plan_device - the block-device rules for a plan whose TARGET is a
  * device (does nothing and returns 0 otherwise): the default mode is read
  * (@mode_given 0: cfg->do_write and cfg->do_mix cleared); the default

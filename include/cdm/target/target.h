@@ -28,15 +28,21 @@ struct cdm_target {
 	uint64_t used_bytes;            /* (f_blocks - f_bfree) * f_frsize */
 	uint64_t avail_bytes;           /* f_bavail * f_frsize */
 	int is_device;                  /* TARGET is a block device: dev holds it */
+	int read_only;                  /* a directory on a filesystem mounted
+					 * read-only (a device: dev.read_only) */
 	struct cdm_blockdev dev;
 };
 
 /*
  * cdm_target_probe - check that @path can take a test file of @size bytes.
- * Fills @t.  Returns 0, or -ENOENT, -ENOTDIR, -EACCES, -EROFS, -ENOSPC or
- * another -errno with one line in @err (may be NULL) naming the path and
- * the problem ("/mnt/x: no such directory", "/mnt/x: no space for a 1 GiB
- * test file (612 MiB free)").  Creates nothing.
+ * Fills @t.  Returns 0, or -ENOENT, -ENOTDIR, -EACCES, -ENOSPC or another
+ * -errno with one line in @err (may be NULL) naming the path and the
+ * problem ("/mnt/x: no such directory", "/mnt/x: no space for a 1 GiB
+ * test file (612 MiB free)").  Creates nothing.  @size 0: no test file
+ * is to be made (--file), so neither room nor the permission to create
+ * files is checked.  A filesystem mounted read-only is not refused here
+ * but noted in t->read_only: what may run on it depends on the plan
+ * (cdm_plan_writer(); the runner refuses what writes, -EROFS).
  * A block device @path fills t->is_device and t->dev (and mount_point =
  * the device path, fs_type ""); @size must not exceed the device
  * (-ENOSPC).  On ramfs, which has no size limit and reports no free space

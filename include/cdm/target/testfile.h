@@ -143,9 +143,11 @@ int cdm_testfile_keep(struct cdm_testfile *f, struct cdm_err *err);
 
 /*
  * cdm_testfile_reuse - open a file kept by an earlier run (--file) instead
- * of creating one.  It must be a regular file carrying cdm's mark for its
- * current size, since write tests overwrite its content: any other file is
- * refused, so cdm never writes into a user's file.  f->size is the file's
+ * of creating one: read-write when @writes, else read-only (a file on a
+ * read-only mount, where nothing may write to it).  It
+ * must be a regular file carrying cdm's mark for its current size, since
+ * write tests overwrite its content: any other file is refused, so cdm
+ * never writes into a user's file.  f->size is the file's
  * size; the file is never removed.  Returns 0, or -errno with one line in
  * @err naming the path and the problem.  A marked file that has a hole
  * (SEEK_HOLE: truncated and extended again, or punched) or an unwritten
@@ -153,7 +155,7 @@ int cdm_testfile_keep(struct cdm_testfile *f, struct cdm_err *err);
  * with f->unwritten set: its reads there would not reach the device, so
  * the caller fills it again (cdm_testfile_fill()) before any test.
  */
-int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int direct,
+int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int writes, int direct,
 		       struct cdm_err *err);
 
 /*
