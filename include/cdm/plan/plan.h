@@ -147,10 +147,11 @@ const char *cdm_plan_writer(const struct cdm_run_config *cfg);
  * size is the whole device (@size_given 0); a write or Mix test
  * (cdm_plan_writes()) needs cfg->allow_destructive_write, and so does
  * --precondition (cfg->precondition: it writes the device whatever the
- * tests do); --keep and a --size beyond the device are refused; with
- * O_DIRECT every block size must be a multiple of the device's logical
- * block size (the kernel's O_DIRECT rule).  Returns 0, or -EINVAL with a line in @err that names
- * the device and the problem.  docs/safety.md has the rules.
+ * tests do); --keep and a --size beyond the device are refused.  The
+ * O_DIRECT block size rule is not here: the runner checks it for a device
+ * as for a file (cdm_align_check()), in the same words.  Returns 0, or
+ * -EINVAL with a line in @err that names the device and the problem.
+ * docs/safety.md has the rules.
  */
 int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,
 		    struct cdm_err *err);
