@@ -4,6 +4,7 @@
  * must follow on a block device (include/cdm/plan/plan.h).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -130,6 +131,35 @@ const char *cdm_plan_writer(const struct cdm_run_config *cfg)
 	if (cfg->precondition)
 		return "--precondition cannot run on it (it writes the whole test file)";
 	return NULL;
+}
+
+/* did a test before @i run the same spec (in another phase: read, write, mix)? */
+static int spec_seen(const struct cdm_test_result *tests, unsigned int i)
+{
+	for (unsigned int j = 0; j < i; j++)
+		if (!memcmp(&tests[j].spec, &tests[i].spec, sizeof(tests[i].spec)) &&
+		    tests[j].qd_run == tests[i].qd_run)
+			return 1;
+	return 0;
+}
+
+void cdm_plan_note_small(const struct cdm_test_result *tests, unsigned int n, uint64_t size,
+			 const char *target)
+{
+	char name[64], sz[32];
+
+	for (unsigned int i = 0; i < n; i++) {
+		const struct cdm_spec *s = &tests[i].spec;
+		uint64_t blocks = size / s->block, inflight = (uint64_t)tests[i].qd_run * s->threads;
+
+		if (blocks >= inflight || spec_seen(tests, i))
+			continue;
+		cdm_spec_name(s, name, sizeof(name));
+		cdm_size_format(size, sz, sizeof(sz));
+		cdm_msg_note("%s: %s: the %s tested holds %" PRIu64 " block%s of the test, fewer than its %" PRIu64 " I/Os in flight (Q%u x T%u): several hit the same block at once",
+			     target, name, sz, blocks, blocks == 1 ? "" : "s", inflight,
+			     tests[i].qd_run, s->threads);
+	}
 }
 
 int cdm_plan_device(struct cdm_run_config *cfg, int mode_given, int size_given,

@@ -589,6 +589,8 @@ int cdm_runner_run(const struct cdm_run_config *cfg, struct cdm_run_result *res,
 	if (!ret)
 		cdm_stack_warn(cfg->target, res->info.mem_under, res->info.nmem_under);
 	if (!ret)
+		cdm_plan_note_small(res->tests, res->ntests, r.f.size, cfg->file ? cfg->file : cfg->target);
+	if (!ret)
 		ret = run_tests(&r, err);
 	return run_finish(&r, ret);
 }

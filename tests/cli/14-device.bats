@@ -412,3 +412,22 @@ reap() {
 	assert_success
 	refute_output --partial "note: $LOOP: --allow-destructive-write"
 }
+
+# issue 25, item 9: a 1 MiB device ran SEQ1M Q8 with no word that its eight
+# reads in flight hit one block.  The note, for a device and a file alike,
+# for each test with more I/Os in flight than blocks, and for no other.
+@test "more I/Os in flight than blocks tested: a note for each such test, device or file" {
+	dev_setup
+	written_image img 1
+	new_loop img 1M
+	local quick=(--count 1 --time 0.5 --interval 0 --warmup 0 --quiet)
+	run "$CDM" "${quick[@]}" --test "SEQ1M Q8T1" --test "SEQ1M Q1T1" --test "RND4K Q32T1" "$LOOP"
+	assert_success
+	assert_line "cdm: note: $LOOP: SEQ1M Q8T1: the 1 MiB tested holds 1 block of the test, fewer than its 8 I/Os in flight (Q8 x T1): several hit the same block at once"
+	assert_equal "$(grep -c 'several hit the same block' <<< "$output")" 1
+	run "$CDM" "${quick[@]}" --size 1MiB --mode all --test "RND512K Q2T2" "$TD"
+	assert_success
+	assert_line "cdm: note: $TD: RND512K Q2T2: the 1 MiB tested holds 2 blocks of the test, fewer than its 4 I/Os in flight (Q2 x T2): several hit the same block at once"
+	# said once, though the spec runs read and write
+	assert_equal "$(grep -c 'several hit the same block' <<< "$output")" 1
+}

@@ -141,6 +141,16 @@ int cdm_plan_writes(const struct cdm_run_config *cfg);
 const char *cdm_plan_writer(const struct cdm_run_config *cfg);
 
 /*
+ * cdm_plan_note_small - for each of the @n tests in @tests (spec and
+ * qd_run filled) whose I/Os in flight (qd_run x threads) outnumber the
+ * blocks of the @size bytes tested, a note naming @target: several of
+ * them then hit the same block at once (SEQ1M Q8 on a 1 MiB device reads
+ * one block eight times), which a cache or the device may answer once.
+ */
+void cdm_plan_note_small(const struct cdm_test_result *tests, unsigned int n, uint64_t size,
+			 const char *target);
+
+/*
  * cdm_plan_device - the block-device rules for a plan whose TARGET is a
  * device (does nothing and returns 0 otherwise): the default mode is read
  * (@mode_given 0: cfg->do_write and cfg->do_mix cleared); the default
