@@ -59,28 +59,9 @@ struct merge_opts {
 /* warn when the files' pass k started further apart than a tenth of a pass */
 static void check_overlap(const struct cdm_run_result *agg)
 {
-	const struct cdm_scale *sc = agg->scale;
-	uint64_t worst = 0, len = 0;
+	uint64_t worst, len;
 
-	for (unsigned int i = 0; i < agg->ntests; i++) {
-		for (unsigned int k = 0; k < agg->tests[i].npasses; k++) {
-			uint64_t lo = UINT64_MAX, hi = 0;
-
-			for (unsigned int r = 0; r < sc->n; r++) {
-				uint64_t s = sc->src[r].res->tests[i].passes[k].start_unix_ns;
-
-				if (!s)
-					return;         /* files without start times */
-				lo = s < lo ? s : lo;
-				hi = s > hi ? s : hi;
-			}
-			if (hi - lo > worst) {
-				worst = hi - lo;
-				len = (uint64_t)(agg->tests[i].passes[k].seconds * 1e9);
-			}
-		}
-	}
-	if (len && worst * 10 > len)
+	if (cdm_merge_overlap(agg, &worst, &len))
 		cdm_msg_warn("the files' passes started up to %.3f s apart (passes last %.3f s): they overlapped only in part, so the aggregate is below what the hosts did together; start the runs with --start-at",
 			 (double)worst / 1e9, (double)len / 1e9);
 }

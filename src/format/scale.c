@@ -87,31 +87,6 @@ void cdm_scale_text_tail(FILE *out, const struct cdm_run_result *r)
 	}
 }
 
-/*
- * how far apart the runs started the same pass of test @i: the largest,
- * over its passes, of latest start - earliest start (ns; 0 if unknown)
- */
-static uint64_t start_spread(const struct cdm_scale *sc, unsigned int i)
-{
-	uint64_t worst = 0;
-
-	for (unsigned int k = 0; k < CDM_MAX_PASSES; k++) {
-		uint64_t lo = UINT64_MAX, hi = 0;
-
-		for (unsigned int r = 0; r < sc->n; r++) {
-			const struct cdm_test_result *t = &sc->src[r].res->tests[i];
-
-			if (k >= t->npasses || !t->passes[k].start_unix_ns)
-				return worst;
-			lo = t->passes[k].start_unix_ns < lo ? t->passes[k].start_unix_ns : lo;
-			hi = t->passes[k].start_unix_ns > hi ? t->passes[k].start_unix_ns : hi;
-		}
-		if (hi - lo > worst)
-			worst = hi - lo;
-	}
-	return worst;
-}
-
 /* the spread of test @i's MB/s over the runs, its lowest and highest run */
 static void json_spread(struct cdm_jsonw *w, const struct cdm_run_result *r, unsigned int i)
 {
@@ -125,7 +100,7 @@ static void json_spread(struct cdm_jsonw *w, const struct cdm_run_result *r, uns
 	cdm_jsonw_object(w, NULL, CDM_JSONW_COMPACT);
 	cdm_jsonw_strn(w, "name", name, sizeof(name));
 	cdm_jsonw_str(w, "direction", cdm_result_dir_key(r->tests[i].dir));
-	cdm_jsonw_u64_if(w, "start_spread_ns", m ? start_spread(sc, i) : 0, m);
+	cdm_jsonw_u64_if(w, "start_spread_ns", m ? cdm_merge_start_spread(r, i, NULL) : 0, m);
 	/* no run measured anything: no spread (null, never 0) */
 	cdm_jsonw_num(w, "min", m ? mn : NAN);
 	cdm_jsonw_num(w, "median", m ? md : NAN);

@@ -344,3 +344,49 @@ unsigned int cdm_merge_spread(const struct cdm_run_result *agg, unsigned int i,
 	free(v);
 	return m;
 }
+
+uint64_t cdm_merge_start_spread(const struct cdm_run_result *agg, unsigned int i,
+				unsigned int *pass)
+{
+	const struct cdm_scale *sc = agg->scale;
+	uint64_t worst = 0;
+
+	if (pass)
+		*pass = 0;
+	for (unsigned int k = 0; sc && i < agg->ntests && k < CDM_MAX_PASSES; k++) {
+		uint64_t lo = UINT64_MAX, hi = 0;
+
+		for (unsigned int r = 0; r < sc->n; r++) {
+			const struct cdm_test_result *t = &sc->src[r].res->tests[i];
+
+			if (k >= t->npasses || !t->passes[k].start_unix_ns)
+				return worst;
+			lo = t->passes[k].start_unix_ns < lo ? t->passes[k].start_unix_ns : lo;
+			hi = t->passes[k].start_unix_ns > hi ? t->passes[k].start_unix_ns : hi;
+		}
+		if (hi - lo > worst) {
+			worst = hi - lo;
+			if (pass)
+				*pass = k;
+		}
+	}
+	return worst;
+}
+
+int cdm_merge_overlap(const struct cdm_run_result *agg, uint64_t *spread_ns, uint64_t *pass_ns)
+{
+	uint64_t worst = 0, len = 0;
+
+	for (unsigned int i = 0; i < agg->ntests; i++) {
+		unsigned int k;
+		uint64_t s = cdm_merge_start_spread(agg, i, &k);
+
+		if (s > worst && k < agg->tests[i].npasses) {
+			worst = s;
+			len = (uint64_t)(agg->tests[i].passes[k].seconds * 1e9);
+		}
+	}
+	*spread_ns = worst;
+	*pass_ns = len;
+	return len && worst * 10 > len;
+}

@@ -193,6 +193,20 @@ out:
 	return ret;
 }
 
+/*
+ * The ranks start each test together (cdm_mpi_sync()), so passes that
+ * started far apart by their hosts' clocks mean clocks that disagree or
+ * a rank held up: said, as cdm merge says it of files (model/merge.h).
+ */
+static void warn_overlap(const struct cdm_run_result *agg)
+{
+	uint64_t worst, len;
+
+	if (cdm_merge_overlap(agg, &worst, &len))
+		cdm_msg_warn("the ranks' passes started up to %.3f s apart by their hosts' clocks (passes last %.3f s): the clocks disagree (check the hosts' time sync), or the ranks overlapped only in part and the aggregate is below what the hosts did together",
+			     (double)worst / 1e9, (double)len / 1e9);
+}
+
 static int reduce(struct cdm_run_result *res, const char *label,
 		  struct cdm_run_result **agg, struct cdm_err *err)
 {
@@ -228,6 +242,7 @@ static int reduce(struct cdm_run_result *res, const char *label,
 	free(offs);
 	if (me != 0 || ret < 0)
 		return ret;
+	warn_overlap(*agg);
 	if (label)
 		snprintf((*agg)->info.label, sizeof((*agg)->info.label), "%s", label);
 	else

@@ -272,6 +272,51 @@ static void test_json_round_trip(void **state)
 	cdm_result_free(r);
 }
 
+/*
+ * How far apart the runs started a pass: the largest spread, and its pass;
+ * a tenth of the pass is the line for cdm merge's and cdm-mpi's warning;
+ * a run without start times gives no spread at all.
+ */
+static struct cdm_run_result *merged_with_lag(uint64_t lag_ns, int times)
+{
+	const double a[] = { 100.0, 100.0 };
+	struct cdm_run_result *in[2] = { run_of(a, 2, 10000), run_of(a, 2, 10000) };
+	const char *names[2] = { "A.json", "B.json" };
+	struct cdm_run_result *agg;
+	struct cdm_err err;
+
+	in[1]->tests[0].passes[1].start_unix_ns += lag_ns;
+	in[1]->tests[0].passes[0].start_unix_ns += lag_ns / 2;
+	for (unsigned int k = 0; !times && k < 2; k++)
+		in[0]->tests[0].passes[k].start_unix_ns = 0;
+	assert_int_equal(cdm_merge(in, names, 2, "runs", &agg, &err), 0);
+	return agg;
+}
+
+static void test_start_overlap(void **state)
+{
+	struct cdm_run_result *agg = merged_with_lag(200000000, 1);
+	uint64_t spread = 1, len = 1;
+	unsigned int pass = 9;
+
+	(void)state;
+	assert_int_equal(cdm_merge_start_spread(agg, 0, &pass), 200000000);
+	assert_int_equal(pass, 1);
+	assert_int_equal(cdm_merge_overlap(agg, &spread, &len), 1);
+	assert_int_equal(spread, 200000000);
+	assert_int_equal(len, 1000000000);
+	cdm_merge_free(agg);
+	/* a tenth of the pass exactly: not yet */
+	agg = merged_with_lag(100000000, 1);
+	assert_int_equal(cdm_merge_overlap(agg, &spread, &len), 0);
+	assert_int_equal(spread, 100000000);
+	cdm_merge_free(agg);
+	agg = merged_with_lag(900000000, 0);
+	assert_int_equal(cdm_merge_start_spread(agg, 0, NULL), 0);
+	assert_int_equal(cdm_merge_overlap(agg, &spread, &len), 0);
+	cdm_merge_free(agg);
+}
+
 static void test_start_at(void **state)
 {
 	uint64_t t = 0;
@@ -402,6 +447,7 @@ int main(void)
 		cmocka_unit_test(test_steady_refused),
 		cmocka_unit_test(test_sum_overflow),
 		cmocka_unit_test(test_json_round_trip),
+		cmocka_unit_test(test_start_overlap),
 		cmocka_unit_test(test_start_at),
 		cmocka_unit_test(test_schedule),
 		cmocka_unit_test(test_nothing_measured),

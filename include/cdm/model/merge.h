@@ -79,4 +79,23 @@ unsigned int cdm_merge_spread(const struct cdm_run_result *agg, unsigned int i,
 			      double *min, double *median, double *max,
 			      unsigned int *imin, unsigned int *imax);
 
+/*
+ * cdm_merge_start_spread - how far apart the runs of aggregate @agg
+ * started the same pass of test @i: the largest, over the passes for
+ * which every run has a start time, of the latest start minus the
+ * earliest (ns; 0 when none is known).  *@pass (may be NULL): the pass.
+ */
+uint64_t cdm_merge_start_spread(const struct cdm_run_result *agg, unsigned int i,
+				unsigned int *pass);
+
+/*
+ * cdm_merge_overlap - did the runs of @agg start some pass further apart
+ * than a tenth of that pass?  Then they overlapped only in part, and the
+ * aggregate is below what the hosts did together (docs/scale-out.md).
+ * Returns 1 with *@spread_ns, the largest start spread of any test, and
+ * *@pass_ns, the length of its pass (aggregate's seconds); else 0.  cdm
+ * merge and cdm-mpi warn on it in their own words.
+ */
+int cdm_merge_overlap(const struct cdm_run_result *agg, uint64_t *spread_ns, uint64_t *pass_ns);
+
 #endif /* CDM_MERGE_H */
