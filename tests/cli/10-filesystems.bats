@@ -116,7 +116,8 @@ mount_ext4() {
 # again, punch = a hole punched at 64 KiB, falloc = truncated and
 # fallocated, never written); $kept names it
 keep_then_hollow() {
-	"$CDM" "${QUICK[@]}" --engine sync --test RND4K --keep "$1" > /dev/null 2>&1
+	run "$CDM" "${QUICK[@]}" --engine sync --test RND4K --keep "$1"
+	[ "$status" -eq 0 ] || fail "the run with --keep in $1 failed ($status): $output"
 	kept=$(find "$1" -maxdepth 1 -name 'cdm-*.keep')
 	[ -n "$kept" ] || fail "no cdm-*.keep in $1 after a run with --keep"
 	case $2 in
