@@ -819,5 +819,7 @@ static int card_write(FILE *out, const struct cdm_run_result *r)
 /* listed in the registry, report.c; declared in formatter.h */
 const struct cdm_formatter cdm_report_svg_card = {
 	.name = "svg",
+	.title = "SVG",
+	.ext = "svg",
 	.write = card_write,
 };
