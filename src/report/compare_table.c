@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cdm/base/size.h"
+#include "cdm/base/text.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/compare_table.h"
 #include "compare_svg.h"
@@ -372,15 +373,16 @@ static void write_text_rows(FILE *out, const struct cdm_compare *c, unsigned int
 	 * "ratio" (right-aligned over " %5s" as the rows print it)
 	 */
 	section_head(head, sizeof(head), c->rows[first].key);
-	used = snprintf(line, sizeof(line), "%-28s", head);
+	used = 0;
+	cdm_text_add(line, sizeof(line), &used, "%-28s", head);
 	for (k = 0; k < c->n; k++) {
 		/* a label wider than its column cut with an ellipsis, padded by what it shows */
 		unsigned int shown = cdm_fmt_cut(label, sizeof(label), c->runs[k]->info.label,
 						  LABEL_COL_MAX);
 
-		used += snprintf(line + used, sizeof(line) - used, "%s%*s%s%s%s",
-				 k ? "  " : " ", w[k] > (int)shown ? w[k] - (int)shown : 0, "",
-				 label, k ? " ratio" : "", mem_mark(c, k)[0] ? " " : "");
+		cdm_text_add(line, sizeof(line), &used, "%s%*s%s%s%s",
+			     k ? "  " : " ", w[k] > (int)shown ? w[k] - (int)shown : 0, "",
+			     label, k ? " ratio" : "", mem_mark(c, k)[0] ? " " : "");
 	}
 	put_trimmed(out, line);
 	for (i = first; i < c->nrows; i++) {
@@ -392,19 +394,19 @@ static void write_text_rows(FILE *out, const struct cdm_compare *c, unsigned int
 		if (!same_section(c, first, i))
 			continue;
 		cdm_spec_label(&sp, label, sizeof(label));
+		used = 0;
 		if (c->rows[i].part == CDM_PART_ALL)
-			used = snprintf(line, sizeof(line), "  %s (Q=%3u, T=%2u):", label,
-					t->spec.qd, t->spec.threads);
+			cdm_text_add(line, sizeof(line), &used, "  %s (Q=%3u, T=%2u):", label,
+				     t->spec.qd, t->spec.threads);
 		else    /* a Mix test's part, under its row, ending where its label ends */
-			used = snprintf(line, sizeof(line), "%27s:",
-					c->rows[i].part == CDM_PART_READS ? "reads" : "writes");
+			cdm_text_add(line, sizeof(line), &used, "%27s:",
+				     c->rows[i].part == CDM_PART_READS ? "reads" : "writes");
 		for (k = 0; k < c->n; k++) {
 			cell_text(c, i, k, val, sizeof(val), ratio, sizeof(ratio));
-			used += snprintf(line + used, sizeof(line) - used, "%s%*s",
-					 k ? "  " : " ", w[k], val);
+			cdm_text_add(line, sizeof(line), &used, "%s%*s", k ? "  " : " ", w[k], val);
 			if (k)
-				used += snprintf(line + used, sizeof(line) - used, " %5s", ratio);
-			used += snprintf(line + used, sizeof(line) - used, "%s", mem_mark(c, k));
+				cdm_text_add(line, sizeof(line), &used, " %5s", ratio);
+			cdm_text_add(line, sizeof(line), &used, "%s", mem_mark(c, k));
 		}
 		put_trimmed(out, line);
 	}
@@ -492,8 +494,7 @@ static void write_skipped(FILE *out, const struct cdm_compare *c, int md)
 			    (!cell.test || cdm_result_state(cell.test) != CDM_PASS_MEASURED))
 				continue;
 			why_text(c, i, k, &cell, why, sizeof(why));
-			used += (size_t)snprintf(line + used, sizeof(line) - used, "%s%s",
-						 used ? "; " : "", why);
+			cdm_text_add(line, sizeof(line), &used, "%s%s", used ? "; " : "", why);
 			base |= k == 0;
 		}
 		if (!line[0])

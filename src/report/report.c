@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * report.c - the registry of output formats: one row per formatter, each
- * formatter in its own file in src/report/.  Adding a format is one file
+ * formatter in its own file (src/report/, or src/format/ beside its
+ * reader).  Adding a format is one file
  * and one row here; the CLI only ever asks cdm_report_find() (and
  * writes the files, cli.c).  The helpers the formatters share are in
  * fmt.c: a formatter never uses this file, so the registry can list them
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cdm/base/text.h"
 #include "cdm/format/formatter.h"
 #include "cdm/report/report.h"
 
@@ -67,13 +69,12 @@ char *cdm_report_names(char *buf, size_t len)
 		return buf;
 	buf[0] = '\0';
 	for (size_t i = 0; i < ARRAY_SIZE(formatters); i++) {
-		int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", formatters[i]->name);
+		size_t was = used;
 
-		if (n < 0 || (size_t)n >= len - used) {
-			buf[used] = '\0';	/* whole names only */
+		if (cdm_text_add(buf, len, &used, "%s%s", i ? ", " : "", formatters[i]->name) < 0) {
+			buf[was] = '\0';	/* whole names only */
 			break;
 		}
-		used += (size_t)n;
 	}
 	return buf;
 }

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "cdm/base/size.h"
+#include "cdm/base/text.h"
 #include "cdm/base/version.h"
 #include "cdm/model/result.h"
 #include "cdm/model/settings.h"
@@ -609,19 +610,19 @@ static void verify_line(const struct cdm_run_result *r, char *buf, size_t len)
 		CDM_VERIFY_STATE_INTERRUPTED,
 	};
 	unsigned int n[CDM_VERIFY_STATE_FAULTS + 1] = { 0 }, any = 0;
-	size_t m = (size_t)snprintf(buf, len, "Writes verified:");
+	size_t m = 0;
 
+	cdm_text_add(buf, len, &m, "Writes verified:");
 	for (unsigned int i = 0; i < r->ntests; i++)
 		n[cdm_result_verify_state(&r->tests[i].verify)]++;
 	for (unsigned int k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
-		if (!n[order[k]] || m >= len)
+		if (!n[order[k]])
 			continue;
-		m += (size_t)snprintf(buf + m, len - m, "%s %u %s", any ? "," : "", n[order[k]],
-				      words[order[k]]);
+		cdm_text_add(buf, len, &m, "%s %u %s", any ? "," : "", n[order[k]], words[order[k]]);
 		any = 1;
 	}
-	if (!any && m < len)
-		snprintf(buf + m, len - m, " no write test read back");
+	if (!any)
+		cdm_text_add(buf, len, &m, " no write test read back");
 }
 
 /*
@@ -636,33 +637,28 @@ static unsigned int footer_hold(const struct cdm_run_result *r, char *l)
 	unsigned int steady = 0, rounds = 0;
 	size_t m = 0;
 
-#define ADD(...) do {								\
-		if (m < 600)							\
-			m += (size_t)snprintf(l + m, 600 - m, __VA_ARGS__);	\
-	} while (0)
 	l[0] = '\0';
 	for (unsigned int i = 0; i < r->ntests; i++) {
 		rounds += r->tests[i].steady.on && cdm_result_has_data(&r->tests[i]);
 		steady += r->tests[i].steady.on && r->tests[i].steady.reached_at_round;
 	}
 	if (in->steady_state)
-		ADD("Steady state (SNIA PTS, at most %u rounds, figures over the last %u): %u of %u tests steady",
-		    in->max_rounds, CDM_STEADY_WINDOW, steady, rounds);
+		cdm_text_add(l, 600, &m, "Steady state (SNIA PTS, at most %u rounds, figures over the last %u): %u of %u tests steady",
+			     in->max_rounds, CDM_STEADY_WINDOW, steady, rounds);
 	if (in->precondition && !in->precondition_ns)
-		ADD("%sPreconditioning did not complete", m ? SEP : "");
+		cdm_text_add(l, 600, &m, "%sPreconditioning did not complete", m ? SEP : "");
 	else if (in->precondition)
-		ADD("%sPreconditioned: %.1f s", m ? SEP : "", (double)in->precondition_ns / 1e9);
+		cdm_text_add(l, 600, &m, "%sPreconditioned: %.1f s", m ? SEP : "", (double)in->precondition_ns / 1e9);
 	if (in->verify) {
 		char v[200];
 
 		verify_line(r, v, sizeof(v));
-		ADD("%s%s", m ? SEP : "", v);
+		cdm_text_add(l, 600, &m, "%s%s", m ? SEP : "", v);
 	}
 	if (in->cpus[0])
-		ADD("%sCPUs: %.*s", m ? SEP : "", (int)sizeof(in->cpus), in->cpus);
+		cdm_text_add(l, 600, &m, "%sCPUs: %.*s", m ? SEP : "", (int)sizeof(in->cpus), in->cpus);
 	if (in->dev_numa_node >= 0)
-		ADD("%sDevice NUMA node %d", m ? SEP : "", in->dev_numa_node);
-#undef ADD
+		cdm_text_add(l, 600, &m, "%sDevice NUMA node %d", m ? SEP : "", in->dev_numa_node);
 	return m != 0;
 }
 

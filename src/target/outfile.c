@@ -16,6 +16,7 @@
 
 #include "cdm/base/err.h"
 #include "cdm/base/sig.h"
+#include "cdm/base/text.h"
 #include "cdm/target/outfile.h"
 
 void cdm_outfile_parent_dir(const char *path, char *dir, size_t len)
@@ -155,7 +156,6 @@ int cdm_outfile_relative(const char *from, const char *to, char *buf, size_t len
 	char fd[PATH_MAX], td[PATH_MAX], rf[PATH_MAX], rt[PATH_MAX];
 	const char *base = strrchr(to, '/') ? strrchr(to, '/') + 1 : to, *a = rf, *b = rt;
 	size_t used = 0, la, lb;
-	int n;
 
 	cdm_outfile_parent_dir(from, fd, sizeof(fd));
 	cdm_outfile_parent_dir(to, td, sizeof(td));
@@ -174,23 +174,16 @@ int cdm_outfile_relative(const char *from, const char *to, char *buf, size_t len
 	}
 	buf[0] = '\0';
 	while ((la = component(&a)) != 0) {     /* up out of from's own */
-		n = snprintf(buf + used, len - used, "../");
-		if (n < 0 || (size_t)n >= len - used)
+		if (cdm_text_add(buf, len, &used, "../") < 0)
 			return -ENAMETOOLONG;
-		used += (size_t)n;
 		a += la;
 	}
 	while ((lb = component(&b)) != 0) {     /* down into to's */
-		n = snprintf(buf + used, len - used, "%.*s/", (int)lb, b);
-		if (n < 0 || (size_t)n >= len - used)
+		if (cdm_text_add(buf, len, &used, "%.*s/", (int)lb, b) < 0)
 			return -ENAMETOOLONG;
-		used += (size_t)n;
 		b += lb;
 	}
-	n = snprintf(buf + used, len - used, "%s", base);
-	if (n < 0 || (size_t)n >= len - used)
-		return -ENAMETOOLONG;
-	return 0;
+	return cdm_text_add(buf, len, &used, "%s", base) < 0 ? -ENAMETOOLONG : 0;
 }
 
 /*
