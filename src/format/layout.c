@@ -252,14 +252,13 @@ size_t cdm_layout_comment(char *buf, size_t len, const struct cdm_run_result *r)
 	buf[0] = '\0';
 	run_status(r, status, sizeof(status));
 	if (label) {
-		n += (size_t)snprintf(buf + n, len - n, "%.*s", (int)sizeof(in->label), in->label);
+		cdm_text_add(buf, len, &n, "%.*s", (int)sizeof(in->label), in->label);
 		sep = " - ";
 	}
-	if (in->comment[0] && n < len)
-		n += (size_t)snprintf(buf + n, len - n, "%s%.*s", sep,
-				      (int)sizeof(in->comment), in->comment);
-	if (status[0] && n < len)
-		n += (size_t)snprintf(buf + n, len - n, "%s[%s]", n ? " " : "", status);
+	if (in->comment[0])
+		cdm_text_add(buf, len, &n, "%s%.*s", sep, (int)sizeof(in->comment), in->comment);
+	if (status[0])
+		cdm_text_add(buf, len, &n, "%s[%s]", n ? " " : "", status);
 	return n < len ? n : len - 1;
 }
 
