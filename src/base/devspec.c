@@ -12,6 +12,7 @@
 
 #include "cdm/base/devspec.h"
 #include "cdm/base/err.h"
+#include "cdm/base/text.h"
 #include "cdm/base/uint.h"
 
 #define NS_PER_S 1000000000ull
@@ -287,10 +288,6 @@ char *cdm_devspec_format(const struct cdm_devspec *spec, char *buf, unsigned int
 	char val[32];
 	size_t n = 0;
 
-#define ADD(...) do {								\
-		if (n < len)							\
-			n += (size_t)snprintf(buf + n, len - n, __VA_ARGS__);	\
-	} while (0)
 	if (len)
 		buf[0] = '\0';
 	for (unsigned int p = 0; p < spec->nphases; p++) {
@@ -298,16 +295,15 @@ char *cdm_devspec_format(const struct cdm_devspec *spec, char *buf, unsigned int
 		int first = 1;
 
 		if (p)
-			ADD(";");
+			cdm_text_add(buf, len, &n, ";");
 		for (size_t k = 0; k < NKEYS; k++) {
 			if (!(ph->given & keys[k].bit))
 				continue;
 			val_format(val, sizeof(val), ph, keys[k].bit);
-			ADD("%s%s=%s", first ? "" : ",", keys[k].name, val);
+			cdm_text_add(buf, len, &n, "%s%s=%s", first ? "" : ",", keys[k].name, val);
 			first = 0;
 		}
 	}
-#undef ADD
 	return buf;
 }
 

@@ -143,6 +143,7 @@ int cdm_cli_round_size(const struct cdm_cli_cmd *cmd, struct cdm_run_config *cfg
 
 int cdm_cli_outfile(const char *path, const char *opt, int replace, const char *format)
 {
+	const struct cdm_formatter *f = cdm_report_find(format);
 	struct cdm_err err;
 
 	if (!path)
@@ -157,7 +158,7 @@ int cdm_cli_outfile(const char *path, const char *opt, int replace, const char *
 		return CDM_EXIT_USAGE;
 	}
 	/* a usage error, but one line: the path and what to name it */
-	if (cdm_outfile_check_format(path, opt, format, &err) < 0) {
+	if (cdm_outfile_check_format(path, opt, f ? f->ext : NULL, f ? f->title : NULL, &err) < 0) {
 		cdm_msg_error("%s", err.msg);
 		return CDM_EXIT_USAGE;
 	}

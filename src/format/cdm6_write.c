@@ -184,5 +184,7 @@ static int cdm6_write(FILE *out, const struct cdm_run_result *r)
 /* listed in the registry, report.c; declared in formatter.h */
 const struct cdm_formatter cdm_format_cdm6_write = {
 	.name = "cdm6",
+	.title = "CDM 6 text",
+	.ext = "txt",
 	.write = cdm6_write,
 };

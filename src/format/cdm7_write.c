@@ -86,5 +86,7 @@ static int cdm7_write(FILE *out, const struct cdm_run_result *r)
 /* listed in the registry, report.c; declared in formatter.h */
 const struct cdm_formatter cdm_format_cdm7_write = {
 	.name = "cdm7",
+	.title = "CDM 7 text",
+	.ext = "txt",
 	.write = cdm7_write,
 };

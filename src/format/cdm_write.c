@@ -94,5 +94,7 @@ static int cdm_text_write(FILE *out, const struct cdm_run_result *r)
 /* listed in the registry, report.c; declared in formatter.h */
 const struct cdm_formatter cdm_format_cdm_write = {
 	.name = "cdm",
+	.title = "CDM text",
+	.ext = "txt",
 	.write = cdm_text_write,
 };

@@ -17,6 +17,7 @@
 #include "cdm/base/jsonw.h"
 #include "cdm/base/msec.h"
 #include "cdm/base/size.h"
+#include "cdm/base/text.h"
 #include "cdm/base/utf8.h"
 #include "cdm/base/json.h"
 #include "cdm/model/result.h"
@@ -244,7 +245,7 @@ char *cdm_fmt_steady(char *buf, size_t len, const struct cdm_test_result *t,
 	unsigned int max = cdm_result_max_rounds(t, in);
 	unsigned int rounds = t->reported.has ? max : t->npasses;
 	char judged[96];
-	int n;
+	size_t n = 0;
 
 	if (!len)
 		return buf;
@@ -253,13 +254,12 @@ char *cdm_fmt_steady(char *buf, size_t len, const struct cdm_test_result *t,
 		return buf;
 	cdm_fmt_steady_window(judged, sizeof(judged), st);
 	if (st->reached_at_round)
-		n = snprintf(buf, len, "at round %u", st->reached_at_round);
+		cdm_text_add(buf, len, &n, "at round %u", st->reached_at_round);
 	else    /* an imported test has no rounds: the report's count of them */
-		n = snprintf(buf, len, "after %u round%s", rounds, rounds == 1 ? "" : "s");
-	if (n >= 0 && (size_t)n < len && st->reached_at_round && max)
-		n += snprintf(buf + n, len - (size_t)n, " of %u", max);
-	if (n >= 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, " (%s)", judged);
+		cdm_text_add(buf, len, &n, "after %u round%s", rounds, rounds == 1 ? "" : "s");
+	if (st->reached_at_round && max)
+		cdm_text_add(buf, len, &n, " of %u", max);
+	cdm_text_add(buf, len, &n, " (%s)", judged);
 	return buf;
 }
 
@@ -318,11 +318,10 @@ char *cdm_fmt_verify_sample(char *buf, size_t len, int sampled, uint64_t lo, uin
 static size_t verify_kind(char *buf, size_t len, size_t n, uint64_t cnt, const char *one,
 			  const char *many, uint64_t off)
 {
-	if (!cnt || n >= len)
-		return n;
-	n += (size_t)snprintf(buf + n, len - n, "%s%" PRIu64 " %s%sat offset %" PRIu64,
-			      n ? ", " : "", cnt, cnt == 1 ? one : many,
-			      cnt == 1 ? " " : ", the first ", off);
+	if (cnt)
+		cdm_text_add(buf, len, &n, "%s%" PRIu64 " %s%sat offset %" PRIu64,
+			     n ? ", " : "", cnt, cnt == 1 ? one : many,
+			     cnt == 1 ? " " : ", the first ", off);
 	return n;
 }
 
@@ -337,13 +336,10 @@ char *cdm_fmt_verify_found(char *buf, size_t len, const struct cdm_verify *v)
 	n = verify_kind(buf, len, n, v->lost, "lost write", "lost writes", v->first_lost);
 	n = verify_kind(buf, len, n, v->misdirected, "misdirected write", "misdirected writes",
 			v->first_misdirected);
-	if (v->misdirected && v->meant_known && n < len)
-		n += (size_t)snprintf(buf + n, len - n, " (meant for offset %" PRIu64 ")",
-				      v->first_meant);
+	if (v->misdirected && v->meant_known)
+		cdm_text_add(buf, len, &n, " (meant for offset %" PRIu64 ")", v->first_meant);
 	n = verify_kind(buf, len, n, v->torn, "torn block", "torn blocks", v->first_torn);
-	if (n < len)
-		snprintf(buf + n, len - n, "%s",
-			 cdm_fmt_verify_sample(sample, sizeof(sample), v->sampled, v->every,
-					       v->every));
+	cdm_text_add(buf, len, &n, "%s",
+		     cdm_fmt_verify_sample(sample, sizeof(sample), v->sampled, v->every, v->every));
 	return buf;
 }

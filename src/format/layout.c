@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "cdm/base/size.h"
+#include "cdm/base/text.h"
 #include "cdm/base/version.h"
 #include "cdm/format/cdm_read.h"
 #include "cdm/model/result.h"
@@ -132,15 +133,11 @@ char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, uns
 	const struct cdm_setting *set = cdm_settings(&nset);
 	size_t n = 0;
 
-#define ADD(...) do {								\
-		if (n < len)							\
-			n += (size_t)snprintf(buf + n, len - n, __VA_ARGS__);	\
-	} while (0)
 	if (len)
 		buf[0] = '\0';
 	/* CDM's marks, then cdm's own, in this order */
 	if ((what & CDM_LAYOUT_ADMIN) && in->admin)
-		ADD(" [Admin]");
+		cdm_text_add(buf, len, &n, " [Admin]");
 	/* a mark per setting that is set, in the table's order (model/settings.h) */
 	for (unsigned int i = 0; i < nset; i++) {
 		const struct cdm_setting *s = &set[i];
@@ -149,18 +146,19 @@ char *cdm_layout_marks(char *buf, size_t len, const struct cdm_run_info *in, uns
 		if (!s->mark || !cdm_settings_info_on(s, in))
 			continue;
 		if (!s->mark_end)
-			ADD(" %s", s->mark);
+			cdm_text_add(buf, len, &n, " %s", s->mark);
 		else
-			ADD(" %s%s%s", s->mark, cdm_settings_info_text(s, in, v, sizeof(v)), s->mark_end);
+			cdm_text_add(buf, len, &n, " %s%s%s", s->mark,
+				     cdm_settings_info_text(s, in, v, sizeof(v)), s->mark_end);
 	}
 	/* unless the text read back gives that time without it (an 8.x report's 5 s: not) */
 	if ((what & CDM_LAYOUT_MEASURE) && cdm_result_known(in, CDM_INFO_TIME) &&
 	    in->time_ms != cdm_cdm_read_implied_measure(in)) {
 		char t[CDM_FMT_SETTING_MAX];
 
-		ADD(" <Measure %s>", cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, " sec"));
+		cdm_text_add(buf, len, &n, " <Measure %s>",
+			     cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, " sec"));
 	}
-#undef ADD
 	return buf;
 }
 
@@ -254,14 +252,13 @@ size_t cdm_layout_comment(char *buf, size_t len, const struct cdm_run_result *r)
 	buf[0] = '\0';
 	run_status(r, status, sizeof(status));
 	if (label) {
-		n += (size_t)snprintf(buf + n, len - n, "%.*s", (int)sizeof(in->label), in->label);
+		cdm_text_add(buf, len, &n, "%.*s", (int)sizeof(in->label), in->label);
 		sep = " - ";
 	}
-	if (in->comment[0] && n < len)
-		n += (size_t)snprintf(buf + n, len - n, "%s%.*s", sep,
-				      (int)sizeof(in->comment), in->comment);
-	if (status[0] && n < len)
-		n += (size_t)snprintf(buf + n, len - n, "%s[%s]", n ? " " : "", status);
+	if (in->comment[0])
+		cdm_text_add(buf, len, &n, "%s%.*s", sep, (int)sizeof(in->comment), in->comment);
+	if (status[0])
+		cdm_text_add(buf, len, &n, "%s[%s]", n ? " " : "", status);
 	return n < len ? n : len - 1;
 }
 

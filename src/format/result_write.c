@@ -701,5 +701,7 @@ static int json_write(FILE *out, const struct cdm_run_result *r)
 /* listed in the registry, report.c; declared in formatter.h */
 const struct cdm_formatter cdm_format_result_write = {
 	.name = "json",
+	.title = "JSON",
+	.ext = "json",
 	.write = json_write,
 };

@@ -6,7 +6,8 @@
  * as missing rather than dropped), the figure of each run under one
  * metric and aggregate, its ratio to the first run (never against a run
  * that measured nothing), and the settings that make the runs hard to
- * compare.  Nothing here
+ * compare (the settings table's rows with a compare name, and the set of
+ * tests).  Nothing here
  * prints: report/compare_table.c renders a comparison, cli/compare_cli.c loads the
  * runs with result_read.c.
  */
@@ -15,20 +16,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cdm/base/text.h"
 #include "cdm/model/compare.h"
+#include "cdm/model/settings.h"
 #include "cdm/model/spec.h"
 
-static const char *const setting_names[CDM_COMPARE_NSETTINGS] = {
-	[CDM_COMPARE_SIZE] = "size",
-	[CDM_COMPARE_COUNT] = "count",
-	[CDM_COMPARE_TIME] = "time",
-	[CDM_COMPARE_ENGINE] = "engine",
-	[CDM_COMPARE_DIRECT] = "direct",
-	[CDM_COMPARE_DATA] = "data",
-	[CDM_COMPARE_END_FSYNC] = "end_fsync",
-	[CDM_COMPARE_STEADY] = "steady_state",
-	[CDM_COMPARE_PRECONDITION] = "precondition",
-	[CDM_COMPARE_TESTS] = "tests",
+/* the set of tests: compared last, as a setting (compare.h) */
+const struct cdm_setting cdm_compare_tests = {
+	.key = "tests",
+	.compare = { .name = "tests" },
 };
 
 /* is @t a read or write test of @run with the name @name? */
@@ -247,18 +243,22 @@ void cdm_compare_cell(const struct cdm_compare *c, unsigned int row, unsigned in
 	cell->ratio = cell->value / v0;
 }
 
-int cdm_compare_known(const struct cdm_run_result *run, enum cdm_compare_setting s)
+int cdm_compare_known(const struct cdm_run_result *run, const struct cdm_setting *s)
 {
-	const struct cdm_run_info *in = &run->info;
+	return s->known != CDM_KNOWN_INFO || cdm_result_known(&run->info, s->item);
+}
 
-	switch (s) {
-	case CDM_COMPARE_SIZE: return cdm_result_known(in, CDM_INFO_SIZE);
-	case CDM_COMPARE_COUNT: return cdm_result_known(in, CDM_INFO_COUNT);
-	case CDM_COMPARE_TIME: return cdm_result_known(in, CDM_INFO_TIME);
-	case CDM_COMPARE_ENGINE: return cdm_result_known(in, CDM_INFO_ENGINE);
-	case CDM_COMPARE_DATA: return cdm_result_known(in, CDM_INFO_DATA);
-	default: return 1;
-	}
+const struct cdm_setting *cdm_compare_next(const struct cdm_setting *s)
+{
+	unsigned int n;
+	const struct cdm_setting *set = cdm_settings(&n);
+
+	if (s == &cdm_compare_tests)
+		return NULL;
+	for (unsigned int i = s ? (unsigned int)(s - set) + 1 : 0; i < n; i++)
+		if (set[i].compare.name)
+			return &set[i];
+	return &cdm_compare_tests;
 }
 
 /* has @b every test (name and direction) that @a has? */
@@ -287,47 +287,28 @@ unsigned int cdm_compare_common(const struct cdm_compare *c, unsigned int k)
 	return n;
 }
 
-int cdm_compare_differs(const struct cdm_compare *c, enum cdm_compare_setting s)
+int cdm_compare_differs(const struct cdm_compare *c, const struct cdm_setting *s)
 {
 	const struct cdm_run_info *a = &c->runs[0]->info;
 
 	for (unsigned int k = 1; k < c->n; k++) {
 		const struct cdm_run_info *b = &c->runs[k]->info;
-		int differ;
 
+		if (s == &cdm_compare_tests) {
+			if (!has_tests_of(c->runs[k], c->runs[0]) ||
+			    !has_tests_of(c->runs[0], c->runs[k]))
+				return 1;
+			continue;
+		}
 		if (!cdm_compare_known(c->runs[0], s) || !cdm_compare_known(c->runs[k], s))
 			continue;
-		switch (s) {
-		case CDM_COMPARE_SIZE: differ = b->size != a->size; break;
-		case CDM_COMPARE_COUNT:
-			/* with steady state the rounds replace the count */
-			differ = !(a->steady_state && b->steady_state) && b->count != a->count;
-			break;
-		case CDM_COMPARE_TIME: differ = b->time_ms != a->time_ms; break;
-		case CDM_COMPARE_ENGINE: differ = strcmp(b->engine, a->engine) != 0; break;
-		case CDM_COMPARE_DIRECT: differ = b->direct != a->direct; break;
-		case CDM_COMPARE_DATA: differ = b->zero_fill != a->zero_fill; break;
-		case CDM_COMPARE_END_FSYNC: differ = !b->end_fsync != !a->end_fsync; break;
-		case CDM_COMPARE_STEADY:
-			differ = !b->steady_state != !a->steady_state ||
-				 (a->steady_state && b->max_rounds != a->max_rounds);
-			break;
-		case CDM_COMPARE_PRECONDITION: differ = !b->precondition != !a->precondition; break;
-		case CDM_COMPARE_TESTS:
-			differ = !has_tests_of(c->runs[k], c->runs[0]) ||
-				 !has_tests_of(c->runs[0], c->runs[k]);
-			break;
-		default: differ = 0; break;
-		}
-		if (differ)
+		/* with steady state the rounds replace the count */
+		if ((s->flags & CDM_SETTING_ROUNDS) && a->steady_state && b->steady_state)
+			continue;
+		if (!cdm_settings_info_same(s, a, b))
 			return 1;
 	}
 	return 0;
-}
-
-const char *cdm_compare_setting_name(enum cdm_compare_setting s)
-{
-	return (unsigned int)s < CDM_COMPARE_NSETTINGS ? setting_names[s] : "?";
 }
 
 unsigned int cdm_compare_mismatch(const struct cdm_compare *c, char *buf, size_t len)
@@ -337,16 +318,10 @@ unsigned int cdm_compare_mismatch(const struct cdm_compare *c, char *buf, size_t
 
 	if (len)
 		buf[0] = '\0';
-	for (unsigned int s = 0; s < CDM_COMPARE_NSETTINGS; s++) {
-		if (!cdm_compare_differs(c, (enum cdm_compare_setting)s))
+	for (const struct cdm_setting *s = cdm_compare_next(NULL); s; s = cdm_compare_next(s)) {
+		if (!cdm_compare_differs(c, s))
 			continue;
-		if (used < len) {
-			int w = snprintf(buf + used, len - used, "%s%s", found ? ", " : "",
-					 setting_names[s]);
-
-			if (w > 0)
-				used += (size_t)w;
-		}
+		cdm_text_add(buf, len, &used, "%s%s", found ? ", " : "", s->compare.name);
 		found++;
 	}
 	return found;

@@ -279,7 +279,7 @@ char *cdm_result_why(const struct cdm_test_result *t, char *buf, size_t len)
 	enum cdm_pass_state st = cdm_result_state(t);
 	uint64_t pending = 0;
 	char secs[32], which[40] = "";
-	size_t used;
+	size_t used = 0;
 
 	if (len)
 		buf[0] = '\0';
@@ -309,22 +309,21 @@ char *cdm_result_why(const struct cdm_test_result *t, char *buf, size_t len)
 		st = CDM_PASS_NO_IO;
 	secs_text(secs, sizeof(secs), t->passes[first - 1].seconds);
 	if (n == 1)
-		used = (size_t)snprintf(buf, len, "%s in the %s pass", cdm_pass_state_reason(st), secs);
+		cdm_text_add(buf, len, &used, "%s in the %s pass", cdm_pass_state_reason(st), secs);
 	else if (!m)
-		used = (size_t)snprintf(buf, len, "%s in any of its %u passes of %s",
-					cdm_pass_state_reason(st), n, secs);
+		cdm_text_add(buf, len, &used, "%s in any of its %u passes of %s",
+			     cdm_pass_state_reason(st), n, secs);
 	else {
 		if (n - m == 1)
 			snprintf(which, sizeof(which), " (pass %u)", first);
-		used = (size_t)snprintf(buf, len, "%s in %u of its %u passes%s",
-					cdm_pass_state_reason(st), n - m, n, which);
+		cdm_text_add(buf, len, &used, "%s in %u of its %u passes%s",
+			     cdm_pass_state_reason(st), n - m, n, which);
 	}
-	if (used < len && pending)
-		used += (size_t)snprintf(buf + used, len - used,
-					 "; the slowest I/O in flight had waited %.1f s",
-					 (double)pending / 1e9);
-	if (used < len && m)
-		snprintf(buf + used, len - used, "; its figures are from the other %u", m);
+	if (pending)
+		cdm_text_add(buf, len, &used, "; the slowest I/O in flight had waited %.1f s",
+			     (double)pending / 1e9);
+	if (m)
+		cdm_text_add(buf, len, &used, "; its figures are from the other %u", m);
 	return buf;
 }
 

@@ -12,6 +12,7 @@
 #include "cdm/base/err.h"
 #include "cdm/base/msg.h"
 #include "cdm/base/size.h"
+#include "cdm/base/text.h"
 #include "cdm/model/steady.h"
 #include "cdm/plan/plan.h"
 #include "cdm/target/device.h"
@@ -90,13 +91,12 @@ unsigned int cdm_plan_engine_depth(struct cdm_run_config *cfg)
 		if (dup) {
 			/* at Q1 it is a test the plan runs anyway: one row, not two */
 			cdm_spec_name(&sp, name, sizeof(name));
-			if (ld < sizeof(dropped))
-				ld += (size_t)snprintf(dropped + ld, sizeof(dropped) - ld, "%s%s (= %s)",
-						       ld ? ", " : "", was, name);
+			cdm_text_add(dropped, sizeof(dropped), &ld, "%s%s (= %s)", ld ? ", " : "",
+				     was, name);
 			continue;
 		}
-		if (sp.qd != cfg->tests[i].qd && la < sizeof(at_q1))
-			la += (size_t)snprintf(at_q1 + la, sizeof(at_q1) - la, "%s%s", la ? ", " : "", was);
+		if (sp.qd != cfg->tests[i].qd)
+			cdm_text_add(at_q1, sizeof(at_q1), &la, "%s%s", la ? ", " : "", was);
 		cfg->tests[n++] = sp;
 	}
 	cfg->ntests = n;

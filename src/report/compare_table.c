@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cdm/base/size.h"
+#include "cdm/base/text.h"
 #include "cdm/model/spec.h"
 #include "cdm/report/compare_table.h"
 #include "compare_svg.h"
@@ -96,51 +97,45 @@ static void cell_text(const struct cdm_compare *c, unsigned int row, unsigned in
 }
 
 /* the value of setting @s for @run, for the warning's detail */
-static void setting_text(const struct cdm_run_result *run, enum cdm_compare_setting s,
+static void setting_text(const struct cdm_run_result *run, const struct cdm_setting *s,
 			 char *buf, size_t len)
 {
 	const struct cdm_run_info *in = &run->info;
+	uint64_t v = cdm_settings_info_u64(s, in);
 
+	if (s == &cdm_compare_tests) {
+		snprintf(buf, len, "%u tests", run->ntests);
+		return;
+	}
 	if (!cdm_compare_known(run, s)) {
 		snprintf(buf, len, "unknown");
 		return;
 	}
-	switch (s) {
-	case CDM_COMPARE_SIZE:
-		cdm_size_format(in->size, buf, len);
+	switch (s->type) {
+	case CDM_SETTING_BOOL:
+	case CDM_SETTING_DATA:
+		snprintf(buf, len, "%s", v ? s->compare.on : s->compare.off);
 		break;
-	case CDM_COMPARE_COUNT:
-		snprintf(buf, len, "x%u", in->count);
-		break;
-	case CDM_COMPARE_TIME:
-		cdm_fmt_setting(buf, len, in, CDM_INFO_TIME, " s");
-		break;
-	case CDM_COMPARE_ENGINE:
-		snprintf(buf, len, "%s", in->engine);
-		break;
-	case CDM_COMPARE_DIRECT:
-		snprintf(buf, len, "%s", in->direct ? "O_DIRECT" : "buffered");
-		break;
-	case CDM_COMPARE_TESTS:
-		snprintf(buf, len, "%u tests", run->ntests);
-		break;
-	case CDM_COMPARE_END_FSYNC:
-		snprintf(buf, len, "%s", in->end_fsync ? "with end fsync" : "without");
-		break;
-	case CDM_COMPARE_STEADY:
+	case CDM_SETTING_STEADY:
 		/* another method: rounds until steady, the figures over the last window */
-		if (in->steady_state)
+		if (v)
 			snprintf(buf, len, "steady state (at most %u rounds)", in->max_rounds);
 		else
 			snprintf(buf, len, "fixed passes, no steady state");
 		break;
-	case CDM_COMPARE_PRECONDITION:
-		snprintf(buf, len, "%s", !in->precondition ? "not preconditioned" :
+	case CDM_SETTING_PRECOND:
+		snprintf(buf, len, "%s", !v ? "not preconditioned" :
 			 in->precondition_ns ? "preconditioned" : "preconditioning did not complete");
 		break;
-	default:
-		snprintf(buf, len, "%s", in->zero_fill ? "zero" : "random");
+	default: {
+		/* as every report prints it (@on before it: "x5" for the count) */
+		char t[CDM_FMT_SETTING_MAX];
+
+		snprintf(buf, len, "%s%s", s->compare.on ? s->compare.on : "",
+			 cdm_fmt_setting(t, sizeof(t), in, s->item,
+					 s->type == CDM_SETTING_MSEC ? " s" : ""));
 		break;
+	}
 	}
 }
 
@@ -155,21 +150,20 @@ static void put_label(FILE *out, const struct cdm_run_info *in, int markdown)
 
 static void write_warnings(FILE *out, const struct cdm_compare *c, int md)
 {
+	const struct cdm_setting *s;
 	char val[64];
-	unsigned int k, s;
+	unsigned int k;
 
 	if (cdm_compare_mismatch(c, NULL, 0)) {
 		fputs(md ? "> **Warning:** the runs were measured with different settings; their figures may not be comparable:\n"
 			 : "Warning: the runs were measured with different settings; their figures may not be comparable:\n", out);
-		for (s = 0; s < CDM_COMPARE_NSETTINGS; s++) {
-			if (!cdm_compare_differs(c, (enum cdm_compare_setting)s))
+		for (s = cdm_compare_next(NULL); s; s = cdm_compare_next(s)) {
+			if (!cdm_compare_differs(c, s))
 				continue;
-			fprintf(out, md ? "> - %s:" : "  %s:",
-				cdm_compare_setting_name((enum cdm_compare_setting)s));
+			fprintf(out, md ? "> - %s:" : "  %s:", s->compare.name);
 			for (k = 0; k < c->n; k++) {
-				setting_text(c->runs[k], (enum cdm_compare_setting)s, val,
-					     sizeof(val));
-				if (s == CDM_COMPARE_TESTS && k)
+				setting_text(c->runs[k], s, val, sizeof(val));
+				if (s == &cdm_compare_tests && k)
 					snprintf(val + strlen(val), sizeof(val) - strlen(val),
 						 " (%u in common)", cdm_compare_common(c, k));
 				fputs(k ? ", " : " ", out);
@@ -372,15 +366,16 @@ static void write_text_rows(FILE *out, const struct cdm_compare *c, unsigned int
 	 * "ratio" (right-aligned over " %5s" as the rows print it)
 	 */
 	section_head(head, sizeof(head), c->rows[first].key);
-	used = snprintf(line, sizeof(line), "%-28s", head);
+	used = 0;
+	cdm_text_add(line, sizeof(line), &used, "%-28s", head);
 	for (k = 0; k < c->n; k++) {
 		/* a label wider than its column cut with an ellipsis, padded by what it shows */
 		unsigned int shown = cdm_fmt_cut(label, sizeof(label), c->runs[k]->info.label,
 						  LABEL_COL_MAX);
 
-		used += snprintf(line + used, sizeof(line) - used, "%s%*s%s%s%s",
-				 k ? "  " : " ", w[k] > (int)shown ? w[k] - (int)shown : 0, "",
-				 label, k ? " ratio" : "", mem_mark(c, k)[0] ? " " : "");
+		cdm_text_add(line, sizeof(line), &used, "%s%*s%s%s%s",
+			     k ? "  " : " ", w[k] > (int)shown ? w[k] - (int)shown : 0, "",
+			     label, k ? " ratio" : "", mem_mark(c, k)[0] ? " " : "");
 	}
 	put_trimmed(out, line);
 	for (i = first; i < c->nrows; i++) {
@@ -392,19 +387,19 @@ static void write_text_rows(FILE *out, const struct cdm_compare *c, unsigned int
 		if (!same_section(c, first, i))
 			continue;
 		cdm_spec_label(&sp, label, sizeof(label));
+		used = 0;
 		if (c->rows[i].part == CDM_PART_ALL)
-			used = snprintf(line, sizeof(line), "  %s (Q=%3u, T=%2u):", label,
-					t->spec.qd, t->spec.threads);
+			cdm_text_add(line, sizeof(line), &used, "  %s (Q=%3u, T=%2u):", label,
+				     t->spec.qd, t->spec.threads);
 		else    /* a Mix test's part, under its row, ending where its label ends */
-			used = snprintf(line, sizeof(line), "%27s:",
-					c->rows[i].part == CDM_PART_READS ? "reads" : "writes");
+			cdm_text_add(line, sizeof(line), &used, "%27s:",
+				     c->rows[i].part == CDM_PART_READS ? "reads" : "writes");
 		for (k = 0; k < c->n; k++) {
 			cell_text(c, i, k, val, sizeof(val), ratio, sizeof(ratio));
-			used += snprintf(line + used, sizeof(line) - used, "%s%*s",
-					 k ? "  " : " ", w[k], val);
+			cdm_text_add(line, sizeof(line), &used, "%s%*s", k ? "  " : " ", w[k], val);
 			if (k)
-				used += snprintf(line + used, sizeof(line) - used, " %5s", ratio);
-			used += snprintf(line + used, sizeof(line) - used, "%s", mem_mark(c, k));
+				cdm_text_add(line, sizeof(line), &used, " %5s", ratio);
+			cdm_text_add(line, sizeof(line), &used, "%s", mem_mark(c, k));
 		}
 		put_trimmed(out, line);
 	}
@@ -492,8 +487,7 @@ static void write_skipped(FILE *out, const struct cdm_compare *c, int md)
 			    (!cell.test || cdm_result_state(cell.test) != CDM_PASS_MEASURED))
 				continue;
 			why_text(c, i, k, &cell, why, sizeof(why));
-			used += (size_t)snprintf(line + used, sizeof(line) - used, "%s%s",
-						 used ? "; " : "", why);
+			cdm_text_add(line, sizeof(line), &used, "%s%s", used ? "; " : "", why);
 			base |= k == 0;
 		}
 		if (!line[0])

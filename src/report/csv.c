@@ -313,5 +313,7 @@ static int csv_write(FILE *out, const struct cdm_run_result *r)
 /* listed in the registry, report.c; declared in formatter.h */
 const struct cdm_formatter cdm_report_csv = {
 	.name = "csv",
+	.title = "CSV",
+	.ext = "csv",
 	.write = csv_write,
 };

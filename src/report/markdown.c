@@ -602,5 +602,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 /* listed in the registry, report.c; declared in formatter.h */
 const struct cdm_formatter cdm_report_markdown = {
 	.name = "markdown",
+	.title = "Markdown",
+	.ext = "md",
 	.write = md_write,
 };

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "cdm/base/size.h"
+#include "cdm/base/text.h"
 #include "cdm/base/version.h"
 #include "cdm/model/result.h"
 #include "cdm/model/settings.h"
@@ -609,19 +610,19 @@ static void verify_line(const struct cdm_run_result *r, char *buf, size_t len)
 		CDM_VERIFY_STATE_INTERRUPTED,
 	};
 	unsigned int n[CDM_VERIFY_STATE_FAULTS + 1] = { 0 }, any = 0;
-	size_t m = (size_t)snprintf(buf, len, "Writes verified:");
+	size_t m = 0;
 
+	cdm_text_add(buf, len, &m, "Writes verified:");
 	for (unsigned int i = 0; i < r->ntests; i++)
 		n[cdm_result_verify_state(&r->tests[i].verify)]++;
 	for (unsigned int k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
-		if (!n[order[k]] || m >= len)
+		if (!n[order[k]])
 			continue;
-		m += (size_t)snprintf(buf + m, len - m, "%s %u %s", any ? "," : "", n[order[k]],
-				      words[order[k]]);
+		cdm_text_add(buf, len, &m, "%s %u %s", any ? "," : "", n[order[k]], words[order[k]]);
 		any = 1;
 	}
-	if (!any && m < len)
-		snprintf(buf + m, len - m, " no write test read back");
+	if (!any)
+		cdm_text_add(buf, len, &m, " no write test read back");
 }
 
 /*
@@ -636,33 +637,28 @@ static unsigned int footer_hold(const struct cdm_run_result *r, char *l)
 	unsigned int steady = 0, rounds = 0;
 	size_t m = 0;
 
-#define ADD(...) do {								\
-		if (m < 600)							\
-			m += (size_t)snprintf(l + m, 600 - m, __VA_ARGS__);	\
-	} while (0)
 	l[0] = '\0';
 	for (unsigned int i = 0; i < r->ntests; i++) {
 		rounds += r->tests[i].steady.on && cdm_result_has_data(&r->tests[i]);
 		steady += r->tests[i].steady.on && r->tests[i].steady.reached_at_round;
 	}
 	if (in->steady_state)
-		ADD("Steady state (SNIA PTS, at most %u rounds, figures over the last %u): %u of %u tests steady",
-		    in->max_rounds, CDM_STEADY_WINDOW, steady, rounds);
+		cdm_text_add(l, 600, &m, "Steady state (SNIA PTS, at most %u rounds, figures over the last %u): %u of %u tests steady",
+			     in->max_rounds, CDM_STEADY_WINDOW, steady, rounds);
 	if (in->precondition && !in->precondition_ns)
-		ADD("%sPreconditioning did not complete", m ? SEP : "");
+		cdm_text_add(l, 600, &m, "%sPreconditioning did not complete", m ? SEP : "");
 	else if (in->precondition)
-		ADD("%sPreconditioned: %.1f s", m ? SEP : "", (double)in->precondition_ns / 1e9);
+		cdm_text_add(l, 600, &m, "%sPreconditioned: %.1f s", m ? SEP : "", (double)in->precondition_ns / 1e9);
 	if (in->verify) {
 		char v[200];
 
 		verify_line(r, v, sizeof(v));
-		ADD("%s%s", m ? SEP : "", v);
+		cdm_text_add(l, 600, &m, "%s%s", m ? SEP : "", v);
 	}
 	if (in->cpus[0])
-		ADD("%sCPUs: %.*s", m ? SEP : "", (int)sizeof(in->cpus), in->cpus);
+		cdm_text_add(l, 600, &m, "%sCPUs: %.*s", m ? SEP : "", (int)sizeof(in->cpus), in->cpus);
 	if (in->dev_numa_node >= 0)
-		ADD("%sDevice NUMA node %d", m ? SEP : "", in->dev_numa_node);
-#undef ADD
+		cdm_text_add(l, 600, &m, "%sDevice NUMA node %d", m ? SEP : "", in->dev_numa_node);
 	return m != 0;
 }
 
@@ -704,26 +700,25 @@ static unsigned int footer_end_fsync(const struct cdm_run_result *r, char *l)
 /*
  * the "Engine:" line's words of each setting that is set, in the table's
  * order (model/settings.h, @card: --sync, --fsync, --rate-iops,
- * --end-fsync), after the @m bytes of @l (600); returns its length
+ * --end-fsync), added to the *@m bytes of @l (600; cdm_text_add())
  */
-static int engine_words(const struct cdm_run_info *in, char *l, int m)
+static void engine_words(const struct cdm_run_info *in, char *l, size_t *m)
 {
 	unsigned int n;
 	const struct cdm_setting *set = cdm_settings(&n);
 
-	for (unsigned int i = 0; i < n && m > 0 && m < 600; i++) {
+	for (unsigned int i = 0; i < n; i++) {
 		const struct cdm_setting *s = &set[i];
 		char v[CDM_SETTINGS_TEXT_MAX];
 
 		if (!s->card.pre || !cdm_settings_info_on(s, in))
 			continue;
 		if (s->card.post)
-			m += snprintf(l + m, 600 - (size_t)m, "%s%s%s", s->card.pre,
-				      cdm_settings_info_text(s, in, v, sizeof(v)), s->card.post);
+			cdm_text_add(l, 600, m, "%s%s%s", s->card.pre,
+				     cdm_settings_info_text(s, in, v, sizeof(v)), s->card.post);
 		else
-			m += snprintf(l + m, 600 - (size_t)m, "%s", s->card.pre);
+			cdm_text_add(l, 600, m, "%s", s->card.pre);
 	}
-	return m;
 }
 
 /* the footer's lines into @l (each 600 bytes); returns how many */
@@ -732,21 +727,20 @@ static unsigned int footer_lines(const struct cdm_run_result *r, char (*l)[600])
 	const struct cdm_run_info *in = &r->info;
 	char mem[32];
 	unsigned int n = footer_common(r, l);
-	int m;
+	size_t m = 0;
 
 	if (cdm_result_imported(in)) {
 		n += footer_source(r, l + n);
 		goto comment;
 	}
-	m = snprintf(l[n], 600, "CPU: %s", in->cpu_model[0] ? in->cpu_model : "unknown");
-	if (in->cpus_online && m > 0 && m < 600)
-		m += snprintf(l[n] + m, 600 - (size_t)m, " (%u online%s", in->cpus_online,
-			      in->cpus_allowed && in->cpus_allowed != in->cpus_online ? "" : ")");
-	if (in->cpus_online && in->cpus_allowed && in->cpus_allowed != in->cpus_online && m > 0 && m < 600)
-		m += snprintf(l[n] + m, 600 - (size_t)m, ", %u allowed)", in->cpus_allowed);
-	if (m > 0 && m < 600)
-		snprintf(l[n] + m, 600 - (size_t)m, SEP "Memory: %s", in->mem_total_bytes ?
-			 cdm_fmt_bytes_approx(mem, sizeof(mem), in->mem_total_bytes) : "unknown");
+	cdm_text_add(l[n], 600, &m, "CPU: %s", in->cpu_model[0] ? in->cpu_model : "unknown");
+	if (in->cpus_online)
+		cdm_text_add(l[n], 600, &m, " (%u online%s", in->cpus_online,
+			     in->cpus_allowed && in->cpus_allowed != in->cpus_online ? "" : ")");
+	if (in->cpus_online && in->cpus_allowed && in->cpus_allowed != in->cpus_online)
+		cdm_text_add(l[n], 600, &m, ", %u allowed)", in->cpus_allowed);
+	cdm_text_add(l[n], 600, &m, SEP "Memory: %s", in->mem_total_bytes ?
+		     cdm_fmt_bytes_approx(mem, sizeof(mem), in->mem_total_bytes) : "unknown");
 	n++;
 	snprintf(l[n++], 600, "Device: %s%s%s%s%s%s%s%s", in->dev_name[0] ? in->dev_name : "unknown",
 		 in->dev_name[0] ? ", " : "", in->dev_model[0] ? in->dev_model : in->dev_name[0] ? "model unknown" : "",
@@ -754,15 +748,15 @@ static unsigned int footer_lines(const struct cdm_run_result *r, char (*l)[600])
 		 in->dev_rotational == CDM_ROT_NO ? ", non-rotational" : "",
 		 in->fs_type[0] ? SEP "Filesystem: " : "", in->fs_type,
 		 in->fs_source[0] ? " on " : "", in->fs_source);
-	m = snprintf(l[n], 600, "Engine: %s, %s, %s data", in->engine,
+	m = 0;
+	cdm_text_add(l[n], 600, &m, "Engine: %s, %s, %s data", in->engine,
 		     in->direct ? "O_DIRECT" : "buffered (page cache)",
 		     in->zero_fill ? "zero" : "random");
-	m = engine_words(in, l[n], m);
-	if (m > 0 && m < 600)
-		snprintf(l[n] + m, 600 - (size_t)m, SEP "Figures: %s",
-			 r->aggregate == CDM_AGG_MEDIAN ? "the median of the passes" :
-			 r->aggregate == CDM_AGG_MEAN ? "the mean of the passes" :
-			 "the best pass (latency: the lowest)");
+	engine_words(in, l[n], &m);
+	cdm_text_add(l[n], 600, &m, SEP "Figures: %s",
+		     r->aggregate == CDM_AGG_MEDIAN ? "the median of the passes" :
+		     r->aggregate == CDM_AGG_MEAN ? "the mean of the passes" :
+		     "the best pass (latency: the lowest)");
 	n++;
 	n += footer_hold(r, l[n]);
 comment:
@@ -819,5 +813,7 @@ static int card_write(FILE *out, const struct cdm_run_result *r)
 /* listed in the registry, report.c; declared in formatter.h */
 const struct cdm_formatter cdm_report_svg_card = {
 	.name = "svg",
+	.title = "SVG",
+	.ext = "svg",
 	.write = card_write,
 };

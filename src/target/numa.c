@@ -18,6 +18,7 @@
 #include "cdm/base/cpulist.h"
 #include "cdm/base/err.h"
 #include "cdm/base/file.h"
+#include "cdm/base/text.h"
 #include "cdm/target/numa.h"
 #include "cdm/target/stack.h"
 
@@ -252,8 +253,7 @@ int cdm_numa_dev_node(const char *path, const struct cdm_stack_env *env, char *d
 	for (unsigned int i = 0; i < n; i++) {
 		int k = cdm_numa_disk_node(sysfs, disks[i]);
 
-		if (at < len)
-			at += (size_t)snprintf(dev + at, len - at, "%s%s", i ? "," : "", disks[i]);
+		cdm_text_add(dev, len, &at, "%s%s", i ? "," : "", disks[i]);
 		/* one disk of unknown node, or two on different nodes: unknown */
 		if (k < 0 || (i && k != node))
 			mixed = 1;

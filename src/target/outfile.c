@@ -16,6 +16,7 @@
 
 #include "cdm/base/err.h"
 #include "cdm/base/sig.h"
+#include "cdm/base/text.h"
 #include "cdm/target/outfile.h"
 
 void cdm_outfile_parent_dir(const char *path, char *dir, size_t len)
@@ -70,62 +71,55 @@ int cdm_outfile_check(const char *path, const char *opt, int replace, struct cdm
 }
 
 /*
- * Extensions that say a format, and the formats cdm writes.  An extension
- * not listed says nothing (report.out, results.log, no extension at all)
- * and is accepted for any output.
+ * The kinds of file a name's extension says, case ignored: those cdm
+ * writes (a format's row names its extension, struct cdm_formatter) and
+ * others a reader might take a file for.  An extension not listed says
+ * nothing (report.out, results.log, no extension at all) and is accepted
+ * for any output.
  */
 static const struct {
-	const char *ext;
 	const char *says;               /* what a reader takes the file for */
-	const char *format;             /* the cdm format it is, or NULL */
-} known_exts[] = {
-	{ "txt", "text", "cdm" }, { "text", "text", "cdm" },
-	{ "json", "JSON", "json" }, { "csv", "CSV", "csv" },
-	{ "md", "Markdown", "markdown" }, { "markdown", "Markdown", "markdown" },
-	{ "svg", "SVG", "svg" },
-	{ "png", "PNG", NULL }, { "jpg", "JPEG", NULL }, { "jpeg", "JPEG", NULL },
-	{ "gif", "GIF", NULL }, { "webp", "WebP", NULL }, { "bmp", "BMP", NULL },
-	{ "tif", "TIFF", NULL }, { "tiff", "TIFF", NULL }, { "pdf", "PDF", NULL },
-	{ "eps", "PostScript", NULL }, { "ps", "PostScript", NULL },
-	{ "html", "HTML", NULL }, { "htm", "HTML", NULL }, { "xml", "XML", NULL },
-	{ "tsv", "TSV", NULL }, { "yaml", "YAML", NULL }, { "yml", "YAML", NULL },
-	{ "xls", "a spreadsheet", NULL }, { "xlsx", "a spreadsheet", NULL },
-	{ "ods", "a spreadsheet", NULL },
+	const char *exts[4];            /* its extensions, NULL-terminated */
+} kinds[] = {
+	{ "text", { "txt", "text" } }, { "JSON", { "json" } }, { "CSV", { "csv" } },
+	{ "Markdown", { "md", "markdown" } }, { "SVG", { "svg" } },
+	{ "PNG", { "png" } }, { "JPEG", { "jpg", "jpeg" } }, { "GIF", { "gif" } },
+	{ "WebP", { "webp" } }, { "BMP", { "bmp" } }, { "TIFF", { "tif", "tiff" } },
+	{ "PDF", { "pdf" } }, { "PostScript", { "eps", "ps" } },
+	{ "HTML", { "html", "htm" } }, { "XML", { "xml" } }, { "TSV", { "tsv" } },
+	{ "YAML", { "yaml", "yml" } }, { "a spreadsheet", { "xls", "xlsx", "ods" } },
 };
 
-/* @kind: the known_exts[] format whose extensions fit (CDM 6 and 7 text are text) */
-static const struct {
-	const char *format, *name, *ext, *kind;
-} written[] = {
-	{ "cdm", "CDM text", "txt", "cdm" }, { "cdm7", "CDM 7 text", "txt", "cdm" },
-	{ "cdm6", "CDM 6 text", "txt", "cdm" },
-	{ "json", "JSON", "json", "json" }, { "csv", "CSV", "csv", "csv" },
-	{ "markdown", "Markdown", "md", "markdown" }, { "svg", "SVG", "svg", "svg" },
-};
+#define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
 
-int cdm_outfile_check_format(const char *path, const char *opt, const char *format,
-			     struct cdm_err *err)
+/* the row of kinds[] that extension @ext says, or NKINDS */
+static size_t kind_of(const char *ext)
+{
+	size_t k, e;
+
+	for (k = 0; k < NKINDS; k++)
+		for (e = 0; kinds[k].exts[e]; e++)
+			if (!strcasecmp(ext, kinds[k].exts[e]))
+				return k;
+	return NKINDS;
+}
+
+int cdm_outfile_check_format(const char *path, const char *opt, const char *ext,
+			     const char *title, struct cdm_err *err)
 {
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	const char *dot = strrchr(base, '.');
-	size_t i, w;
+	size_t named;
 
-	for (w = 0; w < sizeof(written) / sizeof(written[0]); w++)
-		if (format && !strcmp(written[w].format, format))
-			break;
 	/* a leading dot is a hidden file's name, not an extension */
-	if (w == sizeof(written) / sizeof(written[0]) || !dot || dot == base)
+	if (!ext || !title || !dot || dot == base || !strcasecmp(dot + 1, ext))
 		return 0;
-	for (i = 0; i < sizeof(known_exts) / sizeof(known_exts[0]); i++) {
-		if (strcasecmp(dot + 1, known_exts[i].ext))
-			continue;
-		if (known_exts[i].format && !strcmp(known_exts[i].format, written[w].kind))
-			return 0;
-		return cdm_err_set(err, -EINVAL,
-				   "%s: the name says %s, but %s writes %s: name it *.%s (or give no extension)",
-				   path, known_exts[i].says, opt, written[w].name, written[w].ext);
-	}
-	return 0;
+	named = kind_of(dot + 1);
+	if (named == NKINDS || named == kind_of(ext))
+		return 0;
+	return cdm_err_set(err, -EINVAL,
+			   "%s: the name says %s, but %s writes %s: name it *.%s (or give no extension)",
+			   path, kinds[named].says, opt, title, ext);
 }
 
 int cdm_outfile_same(const char *a, const char *b)
@@ -162,7 +156,6 @@ int cdm_outfile_relative(const char *from, const char *to, char *buf, size_t len
 	char fd[PATH_MAX], td[PATH_MAX], rf[PATH_MAX], rt[PATH_MAX];
 	const char *base = strrchr(to, '/') ? strrchr(to, '/') + 1 : to, *a = rf, *b = rt;
 	size_t used = 0, la, lb;
-	int n;
 
 	cdm_outfile_parent_dir(from, fd, sizeof(fd));
 	cdm_outfile_parent_dir(to, td, sizeof(td));
@@ -181,23 +174,16 @@ int cdm_outfile_relative(const char *from, const char *to, char *buf, size_t len
 	}
 	buf[0] = '\0';
 	while ((la = component(&a)) != 0) {     /* up out of from's own */
-		n = snprintf(buf + used, len - used, "../");
-		if (n < 0 || (size_t)n >= len - used)
+		if (cdm_text_add(buf, len, &used, "../") < 0)
 			return -ENAMETOOLONG;
-		used += (size_t)n;
 		a += la;
 	}
 	while ((lb = component(&b)) != 0) {     /* down into to's */
-		n = snprintf(buf + used, len - used, "%.*s/", (int)lb, b);
-		if (n < 0 || (size_t)n >= len - used)
+		if (cdm_text_add(buf, len, &used, "%.*s/", (int)lb, b) < 0)
 			return -ENAMETOOLONG;
-		used += (size_t)n;
 		b += lb;
 	}
-	n = snprintf(buf + used, len - used, "%s", base);
-	if (n < 0 || (size_t)n >= len - used)
-		return -ENAMETOOLONG;
-	return 0;
+	return cdm_text_add(buf, len, &used, "%s", base) < 0 ? -ENAMETOOLONG : 0;
 }
 
 /*

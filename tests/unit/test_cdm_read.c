@@ -842,13 +842,13 @@ static void test_known(void **state)
 		assert_int_equal(cdm_result_known(in, CDM_INFO_VOLUME), e->volume[0] != '\0');
 		assert_int_equal(cdm_result_known(in, CDM_INFO_ADMIN), e->says_admin);
 		assert_int_equal(cdm_result_known(in, CDM_INFO_DATA), e->says_data);
-		assert_int_equal(cdm_compare_known(r, CDM_COMPARE_DATA), e->says_data);
+		assert_int_equal(cdm_compare_known(r, cdm_settings_find("data")), e->says_data);
 		assert_false(cdm_result_known(in, CDM_INFO_WARMUP));
 		assert_false(cdm_result_known(in, CDM_INFO_ENGINE));
 		assert_false(cdm_result_known(in, CDM_INFO_HOST));
 		/* compare's rule is this one */
-		assert_int_equal(cdm_compare_known(r, CDM_COMPARE_TIME), e->time != 0);
-		assert_false(cdm_compare_known(r, CDM_COMPARE_ENGINE));
+		assert_int_equal(cdm_compare_known(r, cdm_settings_find("time_s")), e->time != 0);
+		assert_false(cdm_compare_known(r, cdm_settings_find("engine")));
 		cdm_result_free(r);
 		free(text);
 	}
@@ -879,11 +879,11 @@ static void test_compare_cells(void **state)
 	runs[0] = read_ok(t8, l8, "a.txt");
 	runs[1] = read_ok(t6, l6, "b.txt");
 	assert_int_equal(cdm_compare_init(&c, runs, 2, CDM_AGG_BEST, CDM_COMPARE_MB_S, &err), 0);
-	assert_true(cdm_compare_differs(&c, CDM_COMPARE_TESTS));
+	assert_true(cdm_compare_differs(&c, &cdm_compare_tests));
 	/* CDM 6 prints none, but its Measure was a fixed 5 s, as CDM 8's here */
-	assert_false(cdm_compare_differs(&c, CDM_COMPARE_TIME));
-	assert_false(cdm_compare_differs(&c, CDM_COMPARE_ENGINE));
-	assert_true(cdm_compare_known(runs[1], CDM_COMPARE_TIME));
+	assert_false(cdm_compare_differs(&c, cdm_settings_find("time_s")));
+	assert_false(cdm_compare_differs(&c, cdm_settings_find("engine")));
+	assert_true(cdm_compare_known(runs[1], cdm_settings_find("time_s")));
 	assert_int_equal(runs[1]->info.time_ms, 5000);
 	/* RND4K Q32T1 and RND4K Q1T1, Read and Write */
 	assert_int_equal(cdm_compare_common(&c, 1), 4);

@@ -27,6 +27,7 @@
 
 #include "cdm/model/compare.h"
 #include "cdm/model/result.h"
+#include "cdm/model/settings.h"
 #include "cdm/format/result_load.h"
 #include "cdm/format/result_read.h"
 #include "cdm/report/compare_table.h"
@@ -289,11 +290,80 @@ static void test_cells(void **state)
 	assert_int_equal(cell.state, CDM_COMPARE_MEASURED);
 	assert_int_equal(cell.has_ratio, 0);
 	assert_true(cell.value == cdm_result_best_mb_s(&runs[0]->tests[0]));
-	assert_string_equal(cdm_compare_setting_name(CDM_COMPARE_DATA), "data");
+	assert_string_equal(cdm_settings_find("data")->compare.name, "data");
 	cdm_compare_free(&c);
 	assert_int_equal(cdm_compare_init(&c, runs, 0, CDM_AGG_BEST, CDM_COMPARE_MB_S, NULL), -EINVAL);
 	cdm_compare_free(&c);
 	free_runs(runs, 3);
+}
+
+/* @b's value of @s made other than @a's: a flag turned, a number one more */
+static void set_other(const struct cdm_setting *s, struct cdm_run_info *b)
+{
+	uint64_t v = cdm_settings_info_u64(s, b);
+
+	if (s->type == CDM_SETTING_TEXT) {
+		snprintf(cdm_settings_info_at(s, b), s->size, "other");
+		return;
+	}
+	if (s->type == CDM_SETTING_BOOL || s->type == CDM_SETTING_DATA ||
+	    s->type == CDM_SETTING_STEADY || s->type == CDM_SETTING_PRECOND)
+		cdm_settings_info_set_u64(s, b, !v);
+	else
+		cdm_settings_info_set_u64(s, b, v + 1000);
+}
+
+/* each compared setting of the table, differing alone, is the one named */
+static void test_each_setting_named(void **state)
+{
+	struct cdm_run_result *runs[2];
+	unsigned int nnamed = 0;
+	char list[64], want[64], *out;
+
+	(void)state;
+	for (const struct cdm_setting *s = cdm_compare_next(NULL); s; s = cdm_compare_next(s)) {
+		runs[0] = build("a", 1000, local22, "io_uring", 1024 * MIB);
+		runs[1] = build("b", 2000, s == &cdm_compare_tests ? san08 : local22, "io_uring",
+				1024 * MIB);
+		assert_non_null(s->compare.name);
+		if (s != &cdm_compare_tests)
+			set_other(s, &runs[1]->info);
+		assert_int_equal(mismatch(runs, 2, list, sizeof(list)), 1);
+		assert_string_equal(list, s->compare.name);
+		/* and the warning's line of it, in the text and in Markdown */
+		out = render(runs, 2, 0);
+		snprintf(want, sizeof(want), "\n  %s: a ", s->compare.name);
+		if (!strstr(out, want))
+			fail_msg("%s: no line \"%s\" in\n%s", s->key, want + 1, out);
+		free(out);
+		out = render(runs, 2, 1);
+		snprintf(want, sizeof(want), "\n> - %s: a ", s->compare.name);
+		if (!strstr(out, want))
+			fail_msg("%s: no line \"%s\" in\n%s", s->key, want + 1, out);
+		free(out);
+		free_runs(runs, 2);
+		nnamed++;
+	}
+	/* size, count, time, engine, direct, data, end_fsync, steady_state, precondition, tests */
+	assert_int_equal(nnamed, 10);
+
+	/* with steady state the rounds replace the count: runs do not differ in it */
+	runs[0] = build("a", 1000, local22, "io_uring", 1024 * MIB);
+	runs[1] = build("b", 2000, local22, "io_uring", 1024 * MIB);
+	runs[0]->info.steady_state = runs[1]->info.steady_state = 1;
+	runs[0]->info.max_rounds = runs[1]->info.max_rounds = 25;
+	runs[1]->info.count = 3;
+	assert_int_equal(mismatch(runs, 2, list, sizeof(list)), 0);
+	/* but in their most rounds */
+	runs[1]->info.max_rounds = 10;
+	assert_int_equal(mismatch(runs, 2, list, sizeof(list)), 1);
+	assert_string_equal(list, "steady_state");
+	/* cut to the buffer, the count whole */
+	runs[1]->info.direct = 0;
+	runs[1]->info.size = MIB;
+	assert_int_equal(mismatch(runs, 2, list, 8), 3);
+	assert_string_equal(list, "size, d");
+	free_runs(runs, 2);
 }
 
 /* @text refused with @ret and a reason containing @why */
@@ -622,6 +692,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_two_runs),
 		cmocka_unit_test(test_three_runs_missing_and_mismatch),
+		cmocka_unit_test(test_each_setting_named),
 		cmocka_unit_test(test_metric_and_aggregate),
 		cmocka_unit_test(test_tiny_not_zero),
 		cmocka_unit_test(test_cells),

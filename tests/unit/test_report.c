@@ -661,6 +661,16 @@ static void test_registry(void **state)
 		assert_non_null(f);
 		assert_string_equal(f->name, known[i]);
 	}
+	/* every row holds all of its format: name, title, extension, writer */
+	for (i = 0; cdm_report_at(i); i++) {
+		f = cdm_report_at(i);
+		assert_ptr_equal(cdm_report_find(f->name), f);
+		assert_true(f->title && f->title[0] && f->ext && f->ext[0] && f->write);
+	}
+	assert_int_equal(i, sizeof(known) / sizeof(known[0]));
+	assert_string_equal(cdm_report_find("cdm7")->title, "CDM 7 text");
+	assert_string_equal(cdm_report_find("cdm6")->ext, "txt");
+	assert_string_equal(cdm_report_find("markdown")->ext, "md");
 	for (i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++)
 		assert_null(cdm_report_find(unknown[i]));
 	assert_null(cdm_report_find(NULL));

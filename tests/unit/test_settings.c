@@ -149,6 +149,82 @@ static void test_at(void **state)
 	cdm_result_free(r);
 }
 
+/*
+ * cdm compare's column: a name for a row it can word (compare_table.c's
+ * setting_text()), unique, and not "tests"; a flag's words both ways
+ */
+static void test_compare_column(void **state)
+{
+	unsigned int n, named = 0;
+	const struct cdm_setting *t = cdm_settings(&n);
+
+	(void)state;
+	for (unsigned int i = 0; i < n; i++) {
+		const struct cdm_setting_compare *c = &t[i].compare;
+		int flag = t[i].type == CDM_SETTING_BOOL || t[i].type == CDM_SETTING_DATA;
+
+		if (!c->name) {
+			assert_true(!c->on && !c->off);
+			continue;
+		}
+		named++;
+		assert_int_equal(t[i].home, CDM_HOME_INFO);
+		assert_string_not_equal(c->name, "tests");
+		if (flag)
+			assert_true(c->on && c->off);
+		else
+			assert_true(t[i].known == CDM_KNOWN_INFO || t[i].type == CDM_SETTING_STEADY ||
+				    t[i].type == CDM_SETTING_PRECOND);
+		assert_true(flag || !c->off);
+		assert_true(!(t[i].flags & CDM_SETTING_ROUNDS) || !strcmp(t[i].key, "count"));
+		for (unsigned int j = i + 1; j < n; j++)
+			if (t[j].compare.name)
+				assert_string_not_equal(c->name, t[j].compare.name);
+	}
+	assert_int_equal(named, 9);
+}
+
+/* two infos the same in a setting, or not, as cdm compare asks */
+static void test_info_same(void **state)
+{
+	struct cdm_run_result *r = unit_hold_run();
+	struct cdm_run_info a = r->info, b = r->info;
+	const struct cdm_setting *steady = cdm_settings_find("steady_state");
+	const struct cdm_setting *engine = cdm_settings_find("engine");
+	const struct cdm_setting *direct = cdm_settings_find("direct");
+	const struct cdm_setting *size = cdm_settings_find("size_bytes");
+
+	(void)state;
+	assert_true(cdm_settings_info_same(size, &a, &b));
+	b.size += 4096;
+	assert_false(cdm_settings_info_same(size, &a, &b));
+	/* a flag by whether it is on */
+	a.direct = 1;
+	b.direct = 2;
+	assert_true(cdm_settings_info_same(direct, &a, &b));
+	b.direct = 0;
+	assert_false(cdm_settings_info_same(direct, &a, &b));
+	snprintf(a.engine, sizeof(a.engine), "io_uring");
+	snprintf(b.engine, sizeof(b.engine), "libaio");
+	assert_false(cdm_settings_info_same(engine, &a, &b));
+	snprintf(b.engine, sizeof(b.engine), "io_uring");
+	assert_true(cdm_settings_info_same(engine, &a, &b));
+	/* steady state: on or off, and when both are on their most rounds */
+	a.steady_state = b.steady_state = 0;
+	a.max_rounds = 25;
+	b.max_rounds = 10;
+	assert_true(cdm_settings_info_same(steady, &a, &b));
+	b.steady_state = 1;
+	assert_false(cdm_settings_info_same(steady, &a, &b));
+	a.steady_state = 1;
+	assert_false(cdm_settings_info_same(steady, &a, &b));
+	b.max_rounds = 25;
+	assert_true(cdm_settings_info_same(steady, &a, &b));
+	/* one held outside the info: nothing to differ in */
+	assert_true(cdm_settings_info_same(cdm_settings_find("aggregate"), &a, &b));
+	cdm_result_free(r);
+}
+
 /* from an info alone: the same values, none for a row held outside it */
 static void test_info_at(void **state)
 {
@@ -214,6 +290,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_unique),
+		cmocka_unit_test(test_compare_column),
+		cmocka_unit_test(test_info_same),
 		cmocka_unit_test(test_info_at),
 		cmocka_unit_test(test_info_copy),
 		cmocka_unit_test(test_round_trip_set),

@@ -644,6 +644,37 @@ static void test_outfile_check(void **state)
 	assert_int_equal(rmdir(dir), 0);
 }
 
+/* a name's extension against what the option writes: its format's row */
+static void test_outfile_check_format(void **state)
+{
+	struct cdm_err err = { "" };
+
+	(void)state;
+	assert_int_equal(cdm_outfile_check_format("r.txt", "--output", "txt", "CDM text", &err), 0);
+	/* another extension of the same kind, case ignored */
+	assert_int_equal(cdm_outfile_check_format("d/r.TEXT", "--output", "txt", "CDM text", &err), 0);
+	assert_int_equal(cdm_outfile_check_format("r.Markdown", "--output", "md", "Markdown", &err), 0);
+	/* no extension, a hidden file's name, an extension of no kind */
+	assert_int_equal(cdm_outfile_check_format("r", "--output", "json", "JSON", &err), 0);
+	assert_int_equal(cdm_outfile_check_format("d.x/.svg", "--svg", "svg", "SVG", &err), 0);
+	assert_int_equal(cdm_outfile_check_format("r.log", "--save", "json", "JSON", &err), 0);
+	/* an extension no kind lists is the format's own, and no other's */
+	assert_int_equal(cdm_outfile_check_format("r.ndjson", "--output", "ndjson", "NDJSON", &err), 0);
+	assert_int_equal(cdm_outfile_check_format("r.ndjson", "--output", "csv", "CSV", &err), 0);
+	assert_int_equal(cdm_outfile_check_format("r.json", "--output", "ndjson", "NDJSON", &err), -EINVAL);
+	assert_string_equal(err.msg,
+			    "r.json: the name says JSON, but --output writes NDJSON: name it *.ndjson (or give no extension)");
+	/* no format known: any name */
+	assert_int_equal(cdm_outfile_check_format("r.png", "--output", NULL, NULL, &err), 0);
+	assert_int_equal(cdm_outfile_check_format("x.json", "--output", "txt", "CDM text", &err), -EINVAL);
+	assert_string_equal(err.msg,
+			    "x.json: the name says JSON, but --output writes CDM text: name it *.txt (or give no extension)");
+	assert_int_equal(cdm_outfile_check_format("c.JPEG", "--svg", "svg", "SVG", NULL), -EINVAL);
+	assert_int_equal(cdm_outfile_check_format("s.ods", "--save", "json", "JSON", &err), -EINVAL);
+	assert_string_equal(err.msg,
+			    "s.ods: the name says a spreadsheet, but --save writes JSON: name it *.json (or give no extension)");
+}
+
 /* O_DIRECT: every test's block size a multiple of the logical block size */
 static void test_align_check(void **state)
 {
@@ -679,6 +710,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_reuse_unwritten, temp_cleanup),
 		cmocka_unit_test_teardown(test_clean_stale, temp_cleanup),
 		cmocka_unit_test_teardown(test_outfile_check, temp_cleanup),
+		cmocka_unit_test(test_outfile_check_format),
 		cmocka_unit_test_teardown(test_align_check, temp_cleanup),
 	};
 

@@ -2,8 +2,10 @@
 /*
  * test_text.c - the one rule for a user's text (base/text.h): control
  * characters become spaces, bytes outside well-formed UTF-8 become '?',
- * well-formed UTF-8 is kept, the length never changes.
+ * well-formed UTF-8 is kept, the length never changes; and the one
+ * bounded append, cdm_text_add().
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,6 +26,49 @@ static void check(const char *in, const char *want, size_t bad)
 	assert_int_equal(cdm_text_one_line(buf), bad);
 	assert_string_equal(buf, want);
 	assert_int_equal(strlen(buf), strlen(in));
+}
+
+/* the bounded append: whole, exact fit, cut, then nothing more */
+static void test_add(void **state)
+{
+	char buf[8], one[1] = { 'x' };
+	size_t used = 0;
+
+	(void)state;
+	assert_int_equal(cdm_text_add(buf, sizeof(buf), &used, "%s", ""), 0);
+	assert_int_equal(used, 0);
+	assert_string_equal(buf, "");
+	assert_int_equal(cdm_text_add(buf, sizeof(buf), &used, "ab%d", 1), 0);
+	assert_int_equal(cdm_text_add(buf, sizeof(buf), &used, "%s", "cde"), 0);
+	assert_int_equal(used, 6);
+	/* exact fit: 7 bytes and the NUL in 8 */
+	assert_int_equal(cdm_text_add(buf, sizeof(buf), &used, "f"), 0);
+	assert_int_equal(used, 7);
+	assert_string_equal(buf, "ab1cdef");
+	/* no room for one more byte: cut, counted, terminated */
+	assert_int_equal(cdm_text_add(buf, sizeof(buf), &used, "gh"), -ENOSPC);
+	assert_int_equal(used, 9);
+	assert_string_equal(buf, "ab1cdef");
+	/* cut in the middle of a text */
+	used = 5;
+	assert_int_equal(cdm_text_add(buf, sizeof(buf), &used, "%s", "wxyz"), -ENOSPC);
+	assert_int_equal(used, 9);
+	assert_string_equal(buf, "ab1cdwx");
+	/* once cut, nothing more, even a text that would fit */
+	assert_int_equal(cdm_text_add(buf, sizeof(buf), &used, "%s", ""), -ENOSPC);
+	assert_int_equal(used, 9);
+	assert_string_equal(buf, "ab1cdwx");
+	/* an empty buffer: nothing written */
+	used = 0;
+	assert_int_equal(cdm_text_add(one, 0, &used, "abc"), -ENOSPC);
+	assert_int_equal(used, 0);
+	assert_int_equal(one[0], 'x');
+	/* a buffer of one byte holds the NUL */
+	assert_int_equal(cdm_text_add(one, sizeof(one), &used, "%s", ""), 0);
+	assert_int_equal(one[0], '\0');
+	assert_int_equal(cdm_text_add(one, sizeof(one), &used, "a"), -ENOSPC);
+	assert_int_equal(used, 1);
+	assert_int_equal(one[0], '\0');
 }
 
 static void test_controls(void **state)
@@ -64,6 +109,7 @@ static void test_not_utf8(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_add),
 		cmocka_unit_test(test_controls),
 		cmocka_unit_test(test_utf8_kept),
 		cmocka_unit_test(test_not_utf8),

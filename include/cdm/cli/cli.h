@@ -122,8 +122,8 @@ int cdm_cli_round_size(const struct cdm_cli_cmd *cmd, struct cdm_run_config *cfg
 /*
  * cdm_cli_outfile - may @path be written for option @opt (NULL @path:
  * nothing to check)?  First the name: cdm_outfile_check_format() with
- * @format, the format @opt writes ("cdm", "json", "csv", "markdown",
- * "svg"; NULL: any); then cdm_outfile_check() with @replace.  Every command
+ * the extension and title of @format, the format @opt writes ("cdm",
+ * "json", "csv", "markdown", "svg": its registry row; NULL: any); then cdm_outfile_check() with @replace.  Every command
  * checks every output file here, before any I/O.  Returns CDM_CLI_GO_ON,
  * or after one line "cdm: <why>" on stderr CDM_EXIT_USAGE (a name that
  * says another format) or CDM_EXIT_RUN (a file that cannot be written).

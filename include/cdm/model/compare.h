@@ -19,6 +19,7 @@
 
 #include "cdm/base/err.h"
 #include "cdm/model/result.h"
+#include "cdm/model/settings.h"
 
 #define CDM_COMPARE_MAX_RUNS 64         /* runs in one comparison */
 
@@ -29,20 +30,15 @@ enum cdm_compare_metric {
 	CDM_COMPARE_LAT = 2,            /* mean latency, in microseconds */
 };
 
-/* the settings whose difference makes figures hard to compare */
-enum cdm_compare_setting {
-	CDM_COMPARE_SIZE,               /* test file size */
-	CDM_COMPARE_COUNT,              /* measured passes */
-	CDM_COMPARE_TIME,               /* seconds per pass */
-	CDM_COMPARE_ENGINE,
-	CDM_COMPARE_DIRECT,             /* O_DIRECT or buffered */
-	CDM_COMPARE_DATA,               /* random or zero (--data) */
-	CDM_COMPARE_END_FSYNC,          /* --end-fsync: a write pass ends with fdatasync */
-	CDM_COMPARE_STEADY,             /* --steady-state (and --max-rounds) or fixed passes */
-	CDM_COMPARE_PRECONDITION,       /* --precondition */
-	CDM_COMPARE_TESTS,              /* the set of tests (name and direction) */
-	CDM_COMPARE_NSETTINGS,
-};
+/*
+ * The settings whose difference makes figures hard to compare: the rows
+ * of the settings table (model/settings.h) with a compare name (size,
+ * count, time, engine, direct, data, end_fsync, steady_state,
+ * precondition), in its order, and last the set of tests (name and
+ * direction), which is no setting but is compared as one: this row, its
+ * key and compare name "tests".  Walk them with cdm_compare_next().
+ */
+extern const struct cdm_setting cdm_compare_tests;
 
 /* one row: a test and direction (and part), and where it is in each run */
 struct cdm_compare_row {
@@ -136,16 +132,19 @@ void cdm_compare_cell(const struct cdm_compare *c, unsigned int row, unsigned in
 		      struct cdm_compare_cell *cell);
 
 /*
- * cdm_compare_differs - does any run of @c differ from runs[0] in @s?  A
- * setting a CrystalDiskMark report does not state (engine; time, size,
- * count or test data when its footer lacks them; cdm_compare_known()) differs from
- * nothing.  Runs with steady state both (their rounds replace --count) do
- * not differ in count; CDM_COMPARE_STEADY: one run has steady state and
- * another has not (another method: rounds until steady, figures over the
- * last window), or their --max-rounds differ.  CDM_COMPARE_TESTS: a test (name and direction) one of the two
- * runs has and the other has not.
+ * cdm_compare_differs - does any run of @c differ from runs[0] in @s (a
+ * row of cdm_compare_next())?  The values as cdm_settings_info_same()
+ * compares them; a setting a run does not state (cdm_compare_known():
+ * a CrystalDiskMark report's engine; its time, size, count or test data
+ * when its footer lacks them) differs from nothing.  Runs that both have
+ * steady state (their rounds replace --count) do not differ in a
+ * CDM_SETTING_ROUNDS setting (count); steady_state: one run has steady
+ * state and another has not (another method: rounds until steady, figures
+ * over the last window), or their --max-rounds differ.
+ * &cdm_compare_tests: a test (name and direction) one of the two runs has
+ * and the other has not.
  */
-int cdm_compare_differs(const struct cdm_compare *c, enum cdm_compare_setting s);
+int cdm_compare_differs(const struct cdm_compare *c, const struct cdm_setting *s);
 
 /*
  * cdm_compare_common - how many tests (name and direction) of run @k of
@@ -155,17 +154,20 @@ unsigned int cdm_compare_common(const struct cdm_compare *c, unsigned int k);
 
 /*
  * cdm_compare_known - does @run state setting @s?  A run cdm measured
- * states all; a CrystalDiskMark report (info.source) never its engine,
- * and its test size, count, Measure time and test data (0Fill or random)
- * only when its footer has them (cdm_result_known()).
+ * states all; a setting a run may not state (CDM_KNOWN_INFO of
+ * model/settings.h: a CrystalDiskMark report's (info.source) engine, and
+ * its test size, count, Measure time and test data when its footer lacks
+ * them) only when cdm_result_known() says so; any other, the set of tests
+ * among them, always (a setting not set is off).
  */
-int cdm_compare_known(const struct cdm_run_result *run, enum cdm_compare_setting s);
+int cdm_compare_known(const struct cdm_run_result *run, const struct cdm_setting *s);
 
 /*
- * cdm_compare_setting_name - "size", "count", "time", "engine", "direct",
- * "data", "end_fsync", "steady_state", "precondition" or "tests"; static.
+ * cdm_compare_next - the setting compared after @s (NULL: the first):
+ * the settings table's rows with a compare name in its order, then
+ * &cdm_compare_tests, then NULL.
  */
-const char *cdm_compare_setting_name(enum cdm_compare_setting s);
+const struct cdm_setting *cdm_compare_next(const struct cdm_setting *s);
 
 /*
  * cdm_compare_mismatch - the settings in which the runs of @c differ from

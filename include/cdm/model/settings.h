@@ -5,7 +5,8 @@
  * label the text formats print, its default and range, and when it is
  * "known"), in the style of fio's option table (fio's options.c).  The
  * JSON writer (format/result_write.c) and reader (format/result_read.c) of
- * "settings" loop over it instead of naming each setting; a setting that
+ * "settings", cdm merge and cdm compare loop over it instead of naming
+ * each setting; a setting that
  * only changes what runs is one row here plus the code that acts on it
  * (docs/hacking.md, "Adding a setting").
  */
@@ -102,12 +103,31 @@ struct cdm_setting_words {
 	const char *post;
 };
 
+/*
+ * struct cdm_setting_compare - what `cdm compare` makes of a setting in
+ * which runs that differ are hard to compare (model/compare.h): @name,
+ * the name its warning gives it ("size"; NULL: not compared); for a flag
+ * (types BOOL, DATA) the words of its value @on and @off ("O_DIRECT",
+ * "buffered"), for a setting of another type but STEADY and PRECOND
+ * (their words are compare_table.c's) @on, or NULL, before its value as
+ * every report prints it (cdm_fmt_setting() of @item): "x" for the
+ * count's "x5".  Only a row known by CDM_KNOWN_INFO or a flag, STEADY or
+ * PRECOND may have a @name (test_settings.c holds the table to it).
+ */
+struct cdm_setting_compare {
+	const char *name;
+	const char *on;
+	const char *off;
+};
+
 #define CDM_SETTINGS_MARK_MAX 32        /* struct cdm_setting.mark, .mark_end with the NUL */
 
 /* struct cdm_setting.flags */
 #define CDM_SETTING_OPTIONAL 0x1        /* the reader takes it absent (files before it) */
 #define CDM_SETTING_LAX      0x2        /* the reader takes anything but true as false */
 #define CDM_SETTING_RANGE    0x4        /* the reader refuses a value outside @min..@max */
+#define CDM_SETTING_ROUNDS   0x8        /* cdm compare: runs that both have steady state
+					   do not differ in it (their rounds replace it) */
 
 /*
  * struct cdm_setting - one row of the table.
@@ -117,7 +137,8 @@ struct cdm_setting_words {
  * @type:    how it is held and written (enum cdm_setting_type)
  * @known:   when it has a value (enum cdm_setting_known)
  * @item:    with CDM_KNOWN_INFO, the item cdm_result_known() is asked about
- * @flags:   CDM_SETTING_OPTIONAL, CDM_SETTING_LAX, CDM_SETTING_RANGE
+ * @flags:   CDM_SETTING_OPTIONAL, CDM_SETTING_LAX, CDM_SETTING_RANGE,
+ *           CDM_SETTING_ROUNDS
  * @home:    the struct it is held in (enum cdm_setting_home)
  * @offset:  where it is held: offsetof(struct cdm_run_info, ...) or, with
  *           CDM_HOME_RESULT, offsetof(struct cdm_run_result, ...)
@@ -135,6 +156,7 @@ struct cdm_setting_words {
  *           each at most CDM_SETTINGS_MARK_MAX bytes with its NUL
  * @md:      Markdown's words of it in "How measured:" (report/markdown.c)
  * @card:    the SVG card's on its "Engine:" line (report/svg_card.c)
+ * @compare: cdm compare's name and words of it (struct cdm_setting_compare)
  */
 struct cdm_setting {
 	const char *key;
@@ -156,6 +178,7 @@ struct cdm_setting {
 	const char *mark_end;
 	struct cdm_setting_words md;
 	struct cdm_setting_words card;
+	struct cdm_setting_compare compare;
 };
 
 /*
@@ -215,6 +238,17 @@ int cdm_settings_info_on(const struct cdm_setting *s, const struct cdm_run_info 
 #define CDM_SETTINGS_TEXT_MAX 256        /* cdm_settings_info_text()'s @buf: any value fits */
 char *cdm_settings_info_text(const struct cdm_setting *s, const struct cdm_run_info *in,
 			     char *buf, size_t len);
+
+/*
+ * cdm_settings_info_same - do @a and @b hold the same value of @s?  A
+ * text (types TEXT, CPUS, DEVSPEC) as it is held, a flag (BOOL, STEADY,
+ * PRECOND) on or off, and two steady states also their most rounds
+ * (info.max_rounds), any other whole number its value.  Whether either
+ * states it is the caller's to ask (cdm_settings_info_known()).  Returns
+ * 1 or 0; 1 for a setting held outside the info (CDM_HOME_RESULT).
+ */
+int cdm_settings_info_same(const struct cdm_setting *s, const struct cdm_run_info *a,
+			   const struct cdm_run_info *b);
 
 /*
  * cdm_settings_u64 - a whole-number or flag setting's value in @r

@@ -32,17 +32,19 @@ int cdm_outfile_check(const char *path, const char *opt, int replace, struct cdm
 
 /*
  * cdm_outfile_check_format - does the extension of @path's name agree with
- * @format, what option @opt writes there ("cdm", "cdm7" or "cdm6" text,
- * "json", "csv", "markdown", "svg")?  An extension that names another format (".png" for
- * an SVG chart, ".json" for a CSV report; the list is in outfile.c, case
- * ignored) is refused; no extension, or one that names no format
- * (".out", ".log"), is fine, and so is any name when @format is NULL or
- * unknown.  Returns 0, or -EINVAL with one line in @err (may be NULL)
- * naming @path, what its name says and what @opt writes.  Looks at the
- * name only: no I/O.
+ * what option @opt writes there: a file of @title ("CDM 7 text", "SVG"),
+ * whose extension is @ext ("txt", "svg": the row of its format, struct
+ * cdm_formatter)?  A name with @ext, or another extension of the same kind
+ * of file (".text" for "txt"; the kinds are listed in outfile.c, case
+ * ignored), is fine; one that says another kind (".png" for an SVG chart,
+ * ".json" for a CSV report) is refused, with *.@ext suggested; no
+ * extension, or one that names no kind (".out", ".log"), is fine, and so
+ * is any name when @ext or @title is NULL.  Returns 0, or -EINVAL with one
+ * line in @err (may be NULL) naming @path, what its name says and what
+ * @opt writes.  Looks at the name only: no I/O.
  */
-int cdm_outfile_check_format(const char *path, const char *opt, const char *format,
-			     struct cdm_err *err);
+int cdm_outfile_check_format(const char *path, const char *opt, const char *ext,
+			     const char *title, struct cdm_err *err);
 
 /*
  * cdm_outfile_same - do @a and @b name the same file?  Both existing: the
