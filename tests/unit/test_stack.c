@@ -28,6 +28,7 @@
 
 #include "cdm/base/file.h"
 #include "cdm/target/stack.h"
+#include "cdm/target/sysinfo.h"
 #include "unit.h"
 
 /* paths that do not exist here, so that realpath() leaves them alone */
@@ -96,6 +97,13 @@ static int setup(void **state)
 	unit_fake_mkdirs("fs/btrfs/0c2b7d8e-raid0/devices/loop1");
 	unit_fake_mkdirs("fs/btrfs/9f00aa11-other/devices/vdb");
 	unit_fake_put("fs/btrfs/features", "");
+	/* what sysinfo reads of a device */
+	unit_fake_mkdirs("devices/pci0000:00/virtio1/block/vda/queue");
+	unit_fake_mkdirs("devices/pci0000:00/virtio1/block/vda/device");
+	unit_fake_put("devices/pci0000:00/virtio1/block/vda/device/model", "  QEMU HARDDISK   ");
+	unit_fake_put("devices/pci0000:00/virtio1/block/vda/queue/rotational", "1");
+	unit_fake_put("devices/pci0000:00/virtio1/block/vda/queue/scheduler", "none [mq-deadline]");
+	unit_fake_put("devices/pci0000:00/virtio1/block/vda/queue/logical_block_size", "4096");
 	unit_fake_dev("pci0000:00/virtio1/block/vda", "254:0");
 	unit_fake_dev("pci0000:00/virtio2/block/vdb", "254:16");
 	unit_fake_dev("pci0000:00/virtio2/block/vdb/vdb1", "254:17");
@@ -292,6 +300,31 @@ static void test_devices(void **state)
 	assert_string_equal(d[0], "dm-9");
 }
 
+/* each device described from the sysfs tree it is given */
+static void test_describe(void **state)
+{
+	struct cdm_dev_info d;
+
+	(void)state;
+	cdm_sysinfo_device(root, "vda", &d);
+	assert_string_equal(d.name, "vda");
+	assert_string_equal(d.model, "QEMU HARDDISK");
+	assert_int_equal(d.rotational, CDM_ROT_YES);
+	assert_string_equal(d.scheduler, "mq-deadline");
+	assert_int_equal(d.logical_block, 4096);
+	cdm_sysinfo_device(root, "dm-0", &d);
+	assert_string_equal(d.model, "device-mapper vg-lv");
+	assert_int_equal(d.rotational, CDM_ROT_UNKNOWN);
+	assert_string_equal(d.scheduler, "");
+	assert_int_equal(d.logical_block, 0);
+	/* not in the tree, or not a name: the name only */
+	cdm_sysinfo_device(root, "sdz", &d);
+	assert_string_equal(d.name, "sdz");
+	assert_string_equal(d.model, "");
+	cdm_sysinfo_device(root, "../vda", &d);
+	assert_string_equal(d.model, "");
+}
+
 static void test_ram_disks(void **state)
 {
 	struct cdm_mem_under f[CDM_MEM_UNDER_MAX];
@@ -394,6 +427,7 @@ int main(void)
 		cmocka_unit_test(test_dm_md_partition),
 		cmocka_unit_test(test_btrfs_overlay),
 		cmocka_unit_test(test_devices),
+		cmocka_unit_test(test_describe),
 		cmocka_unit_test(test_ram_disks),
 		cmocka_unit_test(test_filesystems),
 		cmocka_unit_test(test_bounds),
