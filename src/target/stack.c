@@ -25,15 +25,18 @@
 
 #define CHAIN_MAX 640   /* sizeof(((struct cdm_mem_under *)0)->stack) */
 
+/* names a walk collects: cdm_stack_disks()'s, cdm_stack_devices()'s */
+struct names {
+	char (*v)[CDM_STACK_NAME_MAX];  /* NULL: not collected */
+	unsigned int max, n;
+};
+
 struct walk {
 	const char *sys;                /* sysfs root */
 	const char *mountinfo;          /* its file, or NULL */
 	struct cdm_mem_under *out;
 	unsigned int max, n;
-	char (*disks)[CDM_STACK_NAME_MAX];      /* cdm_stack_disks(), or NULL */
-	unsigned int max_disks, ndisks;
-	char (*devs)[CDM_STACK_NAME_MAX];       /* cdm_stack_devices(), or NULL */
-	unsigned int max_devs, ndevs;
+	struct names disks, devs;
 	unsigned int in_loop;           /* below a loop device's backing file */
 };
 
@@ -302,17 +305,16 @@ static void dev_label(const char *dir, const char *name, char *out, size_t len)
 	snprintf(out, len, "%s", name);
 }
 
-/* @name into the list @names of @*n (room for @max), once */
-static void add_name(char (*names)[CDM_STACK_NAME_MAX], unsigned int *n, unsigned int max,
-		     const char *name)
+/* @name into @l, once */
+static void add_name(struct names *l, const char *name)
 {
-	if (!names || strlen(name) >= CDM_STACK_NAME_MAX)
+	if (!l->v || strlen(name) >= CDM_STACK_NAME_MAX)
 		return;
-	for (unsigned int i = 0; i < *n; i++)
-		if (!strcmp(names[i], name))
+	for (unsigned int i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i], name))
 			return;
-	if (*n < max)
-		memcpy(names[(*n)++], name, strlen(name) + 1);
+	if (l->n < l->max)
+		memcpy(l->v[l->n++], name, strlen(name) + 1);
 }
 
 static void walk_dev(struct walk *w, const char *name, const char *chain, unsigned int depth)
@@ -345,7 +347,7 @@ static void walk_dev(struct walk *w, const char *name, const char *chain, unsign
 	}
 	/* the filesystem's own devices: not those under a loop's backing file */
 	if (!w->in_loop)
-		add_name(w->devs, &w->ndevs, w->max_devs, name);
+		add_name(&w->devs, name);
 	if (numbered(name, "zram")) {
 		add(w, "zram", name, next, "run cdm on a disk, or a filesystem on one",
 		    "%s is a compressed RAM disk (zram): the figures are memory speed, not disk speed", name);
@@ -376,7 +378,7 @@ static void walk_dev(struct walk *w, const char *name, const char *chain, unsign
 	if (d)
 		closedir(d);
 	if (!nslaves)
-		add_name(w->disks, &w->ndisks, w->max_disks, name);
+		add_name(&w->disks, name);
 }
 
 static void start(struct walk *w, const struct cdm_stack_env *env, struct cdm_mem_under *out,
@@ -387,12 +389,8 @@ static void start(struct walk *w, const struct cdm_stack_env *env, struct cdm_me
 	w->out = out;
 	w->max = max;
 	w->n = 0;
-	w->disks = NULL;
-	w->max_disks = 0;
-	w->ndisks = 0;
-	w->devs = NULL;
-	w->max_devs = 0;
-	w->ndevs = 0;
+	memset(&w->disks, 0, sizeof(w->disks));
+	memset(&w->devs, 0, sizeof(w->devs));
 	w->in_loop = 0;
 }
 
@@ -430,28 +428,30 @@ unsigned int cdm_stack_walk(const char *path, const struct cdm_stack_env *env,
 	return w.n;
 }
 
+/* the walk from @path collecting @names: its devices when @devs, else its disks */
+static unsigned int walk_names(const char *path, const struct cdm_stack_env *env,
+			       char (*names)[CDM_STACK_NAME_MAX], unsigned int max, int devs)
+{
+	struct walk w;
+	struct names *l = devs ? &w.devs : &w.disks;
+
+	start(&w, env, NULL, 0);
+	l->v = names;
+	l->max = max;
+	walk_top(&w, path);
+	return l->n;
+}
+
 unsigned int cdm_stack_disks(const char *path, const struct cdm_stack_env *env,
 			     char (*names)[CDM_STACK_NAME_MAX], unsigned int max)
 {
-	struct walk w;
-
-	start(&w, env, NULL, 0);
-	w.disks = names;
-	w.max_disks = max;
-	walk_top(&w, path);
-	return w.ndisks;
+	return walk_names(path, env, names, max, 0);
 }
 
 unsigned int cdm_stack_devices(const char *path, const struct cdm_stack_env *env,
 			       char (*names)[CDM_STACK_NAME_MAX], unsigned int max)
 {
-	struct walk w;
-
-	start(&w, env, NULL, 0);
-	w.devs = names;
-	w.max_devs = max;
-	walk_top(&w, path);
-	return w.ndevs;
+	return walk_names(path, env, names, max, 1);
 }
 
 void cdm_stack_warn(const char *target, const struct cdm_mem_under *f, unsigned int n)
