@@ -118,6 +118,66 @@ static int read_memory_under(struct cdm_err *err, const struct cdm_json *tg,
 	return 0;
 }
 
+/* "rotational": true, false, or null or absent (unknown) */
+static int rotational(const struct cdm_json *v)
+{
+	return !v || v->type == CDM_JSON_NULL ? CDM_ROT_UNKNOWN :
+	       v->type == CDM_JSON_TRUE ? CDM_ROT_YES : CDM_ROT_NO;
+}
+
+/*
+ * target.devices, written when a filesystem sits on more than one device;
+ * without it (one device, or files from before it existed) the one is the
+ * device the target's keys name, when they name one.  The first
+ * CDM_DEVICES_MAX are kept.
+ */
+static int read_devices(struct cdm_err *err, const struct cdm_json *tg, struct cdm_run_info *in)
+{
+	const struct cdm_json *a = cdm_json_get(tg, "devices");
+	char w[64];
+	uint64_t lbs;
+
+	in->ndevices = 0;
+	if (!a || a->type == CDM_JSON_NULL) {
+		struct cdm_dev_info *d = &in->devices[0];
+
+		if (!in->dev_name[0])
+			return 0;
+		memset(d, 0, sizeof(*d));
+		memcpy(d->name, in->dev_name, sizeof(d->name));
+		memcpy(d->model, in->dev_model, sizeof(d->model));
+		d->rotational = in->dev_rotational;
+		memcpy(d->scheduler, in->dev_scheduler, sizeof(d->scheduler));
+		in->ndevices = 1;
+		return 0;
+	}
+	if (a->type != CDM_JSON_ARRAY)
+		return cdm_result_get_bad(err, "target.devices: expected array, found %s",
+					  cdm_json_type_name(a->type));
+	for (size_t i = 0; i < a->n && in->ndevices < CDM_DEVICES_MAX; i++) {
+		const struct cdm_json *o = &a->items[i];
+		struct cdm_dev_info *d = &in->devices[in->ndevices];
+
+		snprintf(w, sizeof(w), "target.devices[%zu]", i);
+		if (o->type != CDM_JSON_OBJECT)
+			return cdm_result_get_not_object(err, w, o);
+		memset(d, 0, sizeof(*d));
+		lbs = 0;
+		if (cdm_result_get_str(err, o, w, "name", d->name, sizeof(d->name), 0) ||
+		    cdm_result_get_str(err, o, w, "model", d->model, sizeof(d->model), 1) ||
+		    cdm_result_get_str(err, o, w, "scheduler", d->scheduler, sizeof(d->scheduler), 1) ||
+		    cdm_result_get_opt_u64(err, o, w, "logical_block_bytes", &lbs))
+			return -EINVAL;
+		if (lbs > UINT32_MAX)
+			return cdm_result_get_bad(err, "%s.logical_block_bytes: %" PRIu64 " is too large",
+						  w, lbs);
+		d->logical_block = (unsigned int)lbs;
+		d->rotational = rotational(cdm_json_get(o, "rotational"));
+		in->ndevices++;
+	}
+	return 0;
+}
+
 /*
  * A setting an imported report may not state (schema 3): null reads as
  * 0, "unknown" (info.source); else a whole number as before.
@@ -476,9 +536,8 @@ static int read_target(struct cdm_err *err, const struct cdm_json *root, struct 
 	if (read_memory_under(err, tg, in))
 		return -EINVAL;
 	v = cdm_json_get(tg, "rotational");
-	in->dev_rotational = !v || v->type == CDM_JSON_NULL ? CDM_ROT_UNKNOWN :
-			     v->type == CDM_JSON_TRUE ? CDM_ROT_YES : CDM_ROT_NO;
-	return 0;
+	in->dev_rotational = rotational(v);
+	return read_devices(err, tg, in);
 }
 
 /* "system": the OS, kernel, machine, CPUs, memory and placement */

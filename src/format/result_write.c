@@ -58,6 +58,41 @@ static void known_text(struct cdm_jsonw *w, const char *key, const char *s, size
 		cdm_jsonw_text(w, key, s, max);
 }
 
+/* "rotational": true, false, or null when the kernel does not say */
+static void write_rotational(struct cdm_jsonw *w, int rot)
+{
+	if (rot == CDM_ROT_YES || rot == CDM_ROT_NO)
+		cdm_jsonw_bool(w, "rotational", rot == CDM_ROT_YES);
+	else
+		cdm_jsonw_null(w, "rotational");
+}
+
+/*
+ * target.devices: every device the filesystem sits on (the first is
+ * device, device_model... above), only when there is more than one, so
+ * that a one-device run's JSON is as before.
+ */
+static void write_devices(struct cdm_jsonw *w, const struct cdm_run_info *in)
+{
+	unsigned int n = in->ndevices < CDM_DEVICES_MAX ? in->ndevices : CDM_DEVICES_MAX;
+
+	if (n < 2)
+		return;
+	cdm_jsonw_array(w, "devices", 0);
+	for (unsigned int i = 0; i < n; i++) {
+		const struct cdm_dev_info *d = &in->devices[i];
+
+		cdm_jsonw_object(w, NULL, CDM_JSONW_COMPACT);
+		TEXT(w, "name", d->name);
+		TEXT(w, "model", d->model);
+		write_rotational(w, d->rotational);
+		TEXT(w, "scheduler", d->scheduler);
+		cdm_jsonw_u64_if(w, "logical_block_bytes", d->logical_block, d->logical_block != 0);
+		cdm_jsonw_end(w);
+	}
+	cdm_jsonw_end(w);
+}
+
 /*
  * target.memory_under: what under the target may make the figures memory
  * speed (target/stack.h), one object per finding; [] when nothing was
@@ -264,11 +299,9 @@ static void write_target(struct cdm_jsonw *w, const struct cdm_run_info *in)
 	cdm_jsonw_u64_if(w, "logical_block_bytes", in->target_dev_lbs, in->is_device);
 	TEXT(w, "device", in->dev_name);
 	TEXT(w, "device_model", in->dev_model);
-	if (in->dev_rotational == CDM_ROT_YES || in->dev_rotational == CDM_ROT_NO)
-		cdm_jsonw_bool(w, "rotational", in->dev_rotational == CDM_ROT_YES);
-	else
-		cdm_jsonw_null(w, "rotational");
+	write_rotational(w, in->dev_rotational);
 	TEXT(w, "scheduler", in->dev_scheduler);
+	write_devices(w, in);
 	write_memory_under(w, in);
 	cdm_jsonw_end(w);
 }

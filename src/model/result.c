@@ -611,6 +611,11 @@ void cdm_result_info_one_line(struct cdm_run_info *in)
 	ONE_LINE(in->dev_model);
 	ONE_LINE(in->dev_scheduler);
 	ONE_LINE(in->cpu_model);
+	for (unsigned int i = 0; i < in->ndevices && i < CDM_DEVICES_MAX; i++) {
+		ONE_LINE(in->devices[i].name);
+		ONE_LINE(in->devices[i].model);
+		ONE_LINE(in->devices[i].scheduler);
+	}
 	for (unsigned int i = 0; i < in->nmem_under && i < CDM_MEM_UNDER_MAX; i++) {
 		ONE_LINE(in->mem_under[i].kind);
 		ONE_LINE(in->mem_under[i].layer);

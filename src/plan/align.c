@@ -2,9 +2,9 @@
 /*
  * align.c - the O_DIRECT block-size check (cdm/plan/align.h): the logical block
  * size of the target's device from sysfs, and the tests whose block size
- * is not a multiple of it.  Where sysfs has no answer (overlayfs, NFS,
- * FUSE), one O_DIRECT read of the smallest block asks the kernel instead,
- * once the test file is prepared and before any test (docs/method.md).
+ * is not a multiple of it.  Where sysfs has no answer (NFS, FUSE), one
+ * O_DIRECT read of the smallest block asks the kernel instead, once the
+ * test file is prepared and before any test (docs/method.md).
  */
 #include <errno.h>
 #include <stdio.h>

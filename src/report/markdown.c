@@ -283,6 +283,21 @@ static void write_method(FILE *out, const struct cdm_run_result *r)
 		fprintf(out, "; figures: the %s of the passes.\n\n", agg_words(r->aggregate));
 }
 
+/* "NAME (MODEL), rotational" of one device the filesystem sits on (dev_* are as large) */
+static void write_device(FILE *out, const char *name, const char *model, int rot)
+{
+	cdm_fmt_md_text(out, name, sizeof(((struct cdm_dev_info *)0)->name));
+	if (model[0]) {
+		fputs(" (", out);
+		cdm_fmt_md_text(out, model, sizeof(((struct cdm_dev_info *)0)->model));
+		fputc(')', out);
+	} else {
+		fputs(" (model unknown)", out);
+	}
+	if (rot)
+		fputs(rot == CDM_ROT_YES ? ", rotational" : ", non-rotational", out);
+}
+
 static void write_intro(FILE *out, const struct cdm_run_result *r)
 {
 	const struct cdm_run_info *in = &r->info;
@@ -325,16 +340,13 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 	}
 	if (in->dev_name[0]) {
 		fputs(", device ", out);
-		cdm_fmt_md_text(out, in->dev_name, sizeof(in->dev_name));
-		if (in->dev_model[0]) {
-			fputs(" (", out);
-			cdm_fmt_md_text(out, in->dev_model, sizeof(in->dev_model));
-			fputc(')', out);
-		} else {
-			fputs(" (model unknown)", out);
-		}
-		if (in->dev_rotational)
-			fputs(in->dev_rotational == CDM_ROT_YES ? ", rotational" : ", non-rotational", out);
+		write_device(out, in->dev_name, in->dev_model, in->dev_rotational);
+	}
+	/* a filesystem over several devices: the others after the first */
+	for (unsigned int i = 1; in->dev_name[0] && i < in->ndevices && i < CDM_DEVICES_MAX; i++) {
+		fputs(i + 1 < in->ndevices ? ", " : " and ", out);
+		write_device(out, in->devices[i].name, in->devices[i].model,
+			     in->devices[i].rotational);
 	}
 	cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
 	if (utc[0])

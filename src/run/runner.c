@@ -196,6 +196,27 @@ static int check_read_only(const struct run *r, struct cdm_err *err)
 }
 
 /*
+ * Of the devices under the target (a btrfs over several), the one with
+ * the largest logical block size, which O_DIRECT must be aligned to on
+ * all of them: its name, and the size in *@lbs (0 unknown).
+ */
+static const char *largest_block(const struct cdm_run_info *in, unsigned int *lbs)
+{
+	const char *dev = in->dev_name;
+
+	*lbs = cdm_align_logical_block(in->dev_name);
+	for (unsigned int i = 1; i < in->ndevices && i < CDM_DEVICES_MAX; i++) {
+		unsigned int b = cdm_align_logical_block(in->devices[i].name);
+
+		if (b > *lbs) {
+			*lbs = b;
+			dev = in->devices[i].name;
+		}
+	}
+	return dev;
+}
+
+/*
  * Everything checked before the test file is touched: the target, the
  * O_DIRECT block sizes, memory and the limits; the run's info and test
  * list are filled, and what may distort the figures is said.
@@ -223,8 +244,9 @@ static int run_check(struct run *r, struct cdm_err *err)
 	if (ret < 0)
 		return ret;
 	if (cfg->direct) {
-		r->lbs = cdm_align_logical_block(r->res->info.dev_name);
-		ret = cdm_align_check(cfg->tests, cfg->ntests, r->lbs, r->res->info.dev_name, err);
+		const char *dev = largest_block(&r->res->info, &r->lbs);
+
+		ret = cdm_align_check(cfg->tests, cfg->ntests, r->lbs, dev, err);
 		if (ret < 0)
 			return cdm_err_prefix(err, ret, cfg->target);
 	}

@@ -46,6 +46,21 @@ int cdm_mountinfo_parse(const char *line, unsigned int *major, unsigned int *min
 	return 0;
 }
 
+/* the super options of a mountinfo @line (the field after the source), escapes kept */
+static void super_options(const char *line, char *out, size_t len)
+{
+	const char *p = strstr(line, " - ");
+
+	out[0] = '\0';
+	/* " - TYPE SOURCE OPTIONS": past the type, then past the source */
+	if (p)
+		p = strchr(p + 3, ' ');
+	if (p)
+		p = strchr(p + 1, ' ');
+	if (p)
+		snprintf(out, len, "%.*s", (int)strcspn(p + 1, " \n"), p + 1);
+}
+
 /* is mount point @mp a path prefix of @path, component-wise?  Its length */
 static size_t mount_prefix(const char *mp, const char *path)
 {
@@ -90,6 +105,7 @@ int cdm_mountinfo_find(const char *mountinfo, const char *real, struct cdm_mount
 			snprintf(m->point, sizeof(m->point), "%s", mp);
 			snprintf(m->type, sizeof(m->type), "%s", type);
 			snprintf(m->source, sizeof(m->source), "%s", src);
+			super_options(line, m->options, sizeof(m->options));
 		}
 	}
 	free(line);
@@ -97,6 +113,24 @@ int cdm_mountinfo_find(const char *mountinfo, const char *real, struct cdm_mount
 	free(src);
 	fclose(fp);
 	return best ? 0 : -ENOENT;
+}
+
+int cdm_mountinfo_option(const struct cdm_mount *m, const char *key, char *out, size_t len)
+{
+	size_t k = strlen(key);
+
+	for (const char *o = m->options; *o; o += strcspn(o, ",") + (o[strcspn(o, ",")] == ',')) {
+		size_t n = strcspn(o, ",");
+
+		if (n > k && !strncmp(o, key, k) && o[k] == '=') {
+			snprintf(out, len, "%.*s", (int)(n - k - 1), o + k + 1);
+			unescape_octal(out);
+			return 0;
+		}
+	}
+	if (len)
+		out[0] = '\0';
+	return -ENOENT;
 }
 
 enum cdm_fs_kind cdm_mountinfo_fs_kind(const char *type)

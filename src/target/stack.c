@@ -25,13 +25,19 @@
 
 #define CHAIN_MAX 640   /* sizeof(((struct cdm_mem_under *)0)->stack) */
 
+/* names a walk collects: cdm_stack_disks()'s, cdm_stack_devices()'s */
+struct names {
+	char (*v)[CDM_STACK_NAME_MAX];  /* NULL: not collected */
+	unsigned int max, n;
+};
+
 struct walk {
 	const char *sys;                /* sysfs root */
 	const char *mountinfo;          /* its file, or NULL */
 	struct cdm_mem_under *out;
 	unsigned int max, n;
-	char (*disks)[CDM_STACK_NAME_MAX];      /* cdm_stack_disks(), or NULL */
-	unsigned int max_disks, ndisks;
+	struct names disks, devs;
+	unsigned int in_loop;           /* below a loop device's backing file */
 };
 
 static void add(struct walk *w, const char *kind, const char *layer, const char *chain,
@@ -95,6 +101,100 @@ static int is_memory(const char *kind)
 }
 
 static void walk_dev(struct walk *w, const char *name, const char *chain, unsigned int depth);
+static void walk_path(struct walk *w, const char *path, const char *chain, unsigned int depth,
+		      int top);
+
+/* the directory under @w->sys/fs/btrfs of the btrfs holding device @name: "UUID/devices" */
+static int btrfs_devices(const struct walk *w, const char *name, char *dir, size_t len)
+{
+	char base[PATH_MAX], p[PATH_MAX * 2 + 320];
+	struct dirent *de;
+	DIR *d;
+	int found = -1;
+
+	snprintf(base, sizeof(base), "%s/fs/btrfs", w->sys);
+	d = opendir(base);
+	while (d && found && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(p, sizeof(p), "%s/%s/devices/%s", base, de->d_name, name);
+		if (access(p, F_OK) == 0) {
+			snprintf(dir, len, "%.3800s/%.200s/devices", base, de->d_name);
+			found = 0;
+		}
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/*
+ * A btrfs on @name (the device its mount names): @name first, then each
+ * other device of the same filesystem in @w->sys/fs/btrfs/UUID/devices,
+ * in name order; only @name when sysfs lists none.
+ */
+static void walk_btrfs(struct walk *w, const char *name, const char *chain, unsigned int depth)
+{
+	char dir[PATH_MAX];
+	struct dirent **list;
+	int n;
+
+	walk_dev(w, name, chain, depth + 1);
+	if (btrfs_devices(w, name, dir, sizeof(dir)) < 0)
+		return;
+	n = scandir(dir, &list, NULL, alphasort);
+	for (int i = 0; i < n; i++) {
+		if (list[i]->d_name[0] != '.' && strcmp(list[i]->d_name, name))
+			walk_dev(w, list[i]->d_name, chain, depth + 1);
+		free(list[i]);
+	}
+	if (n >= 0)
+		free(list);
+}
+
+/* the sysfs name of the device of mount @m, or -1 */
+static int mount_dev(const struct walk *w, const struct cdm_mount *m, char *name, size_t len)
+{
+	struct stat st;
+
+	if (m->major && name_of(w, m->major, m->minor, name, len) == 0)
+		return 0;
+	if (m->source[0] == '/' && stat(m->source, &st) == 0 && S_ISBLK(st.st_mode) &&
+	    name_of(w, major(st.st_rdev), minor(st.st_rdev), name, len) == 0)
+		return 0;
+	if (strncmp(m->source, "/dev/", 5) || strchr(m->source + 5, '/'))
+		return -1;
+	snprintf(name, len, "%s", m->source + 5);
+	return 0;
+}
+
+/*
+ * Below mount @m (layer chain @chain) on a disk's filesystem: its device
+ * (field 3; for an anonymous 0:N, as on btrfs, the device the source
+ * names), each device of a btrfs, and an overlayfs's upper directory,
+ * where its files are written, walked as a path in turn (its lower
+ * directories only are read: not walked, docs/safety.md).
+ */
+static void walk_mount(struct walk *w, const struct cdm_mount *m, const char *chain,
+		       unsigned int depth, int top)
+{
+	char name[128], upper[PATH_MAX], layer[PATH_MAX + 8], next[CHAIN_MAX];
+
+	if (!strcmp(m->type, "overlay")) {
+		if (cdm_mountinfo_option(m, "upperdir", upper, sizeof(upper)) < 0 || upper[0] != '/')
+			return;
+		snprintf(layer, sizeof(layer), "upper %s", upper);
+		extend(next, chain, layer);
+		walk_path(w, upper, next, depth + 1, top);
+		return;
+	}
+	if (mount_dev(w, m, name, sizeof(name)) < 0)
+		return;
+	if (!strcmp(m->type, "btrfs"))
+		walk_btrfs(w, name, chain, depth);
+	else
+		walk_dev(w, name, chain, depth + 1);
+}
 
 /*
  * The filesystem holding @path: in memory or with a client cache, a
@@ -104,9 +204,8 @@ static void walk_dev(struct walk *w, const char *name, const char *chain, unsign
 static void walk_path(struct walk *w, const char *path, const char *chain, unsigned int depth,
 		      int top)
 {
-	char real[PATH_MAX], layer[4200], next[CHAIN_MAX], name[128];
+	char real[PATH_MAX], layer[4200], next[CHAIN_MAX];
 	struct cdm_mount *m;
-	struct stat st;
 
 	if (depth > CDM_STACK_DEPTH_MAX || !(m = malloc(sizeof(*m))))
 		return;
@@ -134,14 +233,7 @@ static void walk_path(struct walk *w, const char *path, const char *chain, unsig
 		    cdm_mountinfo_fs_kind(m->type) == CDM_FS_FUSE ? "FUSE" : "network", m->type);
 		break;
 	default:
-		/* field 3; an anonymous 0:N (btrfs, overlay): the source's device */
-		if (m->major && name_of(w, m->major, m->minor, name, sizeof(name)) == 0)
-			walk_dev(w, name, next, depth + 1);
-		else if (m->source[0] == '/' && stat(m->source, &st) == 0 && S_ISBLK(st.st_mode) &&
-			 name_of(w, major(st.st_rdev), minor(st.st_rdev), name, sizeof(name)) == 0)
-			walk_dev(w, name, next, depth + 1);
-		else if (!strncmp(m->source, "/dev/", 5) && !strchr(m->source + 5, '/'))
-			walk_dev(w, m->source + 5, next, depth + 1);
+		walk_mount(w, m, next, depth, top);
 		break;
 	}
 	free(m);
@@ -164,12 +256,14 @@ static void walk_loop(struct walk *w, const char *name, const char *dir, char *f
 	if (len > 10 && !strcmp(file + len - 10, " (deleted)"))
 		file[len - 10] = '\0';
 	extend(next, chain, file);
+	w->in_loop++;
 	if (stat(file, &st) == 0 && S_ISBLK(st.st_mode)) {
 		if (name_of(w, major(st.st_rdev), minor(st.st_rdev), sub, sizeof(sub)) == 0)
 			walk_dev(w, sub, next, depth + 1);
 	} else {
 		walk_path(w, file, next, depth + 1, 0);
 	}
+	w->in_loop--;
 	snprintf(p, sizeof(p), "%s/loop/dio", dir);
 	if (cdm_file_read_line(p, dio, sizeof(dio)) == 0 && dio[0] == '1')
 		return;
@@ -211,16 +305,16 @@ static void dev_label(const char *dir, const char *name, char *out, size_t len)
 	snprintf(out, len, "%s", name);
 }
 
-/* @name is at the bottom of the stack: a disk (cdm_stack_disks()), once */
-static void add_disk(struct walk *w, const char *name)
+/* @name into @l, once */
+static void add_name(struct names *l, const char *name)
 {
-	if (!w->disks || strlen(name) >= CDM_STACK_NAME_MAX)
+	if (!l->v || strlen(name) >= CDM_STACK_NAME_MAX)
 		return;
-	for (unsigned int i = 0; i < w->ndisks; i++)
-		if (!strcmp(w->disks[i], name))
+	for (unsigned int i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i], name))
 			return;
-	if (w->ndisks < w->max_disks)
-		memcpy(w->disks[w->ndisks++], name, strlen(name) + 1);
+	if (l->n < l->max)
+		memcpy(l->v[l->n++], name, strlen(name) + 1);
 }
 
 static void walk_dev(struct walk *w, const char *name, const char *chain, unsigned int depth)
@@ -251,6 +345,9 @@ static void walk_dev(struct walk *w, const char *name, const char *chain, unsign
 		}
 		return;
 	}
+	/* the filesystem's own devices: not those under a loop's backing file */
+	if (!w->in_loop)
+		add_name(&w->devs, name);
 	if (numbered(name, "zram")) {
 		add(w, "zram", name, next, "run cdm on a disk, or a filesystem on one",
 		    "%s is a compressed RAM disk (zram): the figures are memory speed, not disk speed", name);
@@ -281,7 +378,7 @@ static void walk_dev(struct walk *w, const char *name, const char *chain, unsign
 	if (d)
 		closedir(d);
 	if (!nslaves)
-		add_disk(w, name);
+		add_name(&w->disks, name);
 }
 
 static void start(struct walk *w, const struct cdm_stack_env *env, struct cdm_mem_under *out,
@@ -292,9 +389,9 @@ static void start(struct walk *w, const struct cdm_stack_env *env, struct cdm_me
 	w->out = out;
 	w->max = max;
 	w->n = 0;
-	w->disks = NULL;
-	w->max_disks = 0;
-	w->ndisks = 0;
+	memset(&w->disks, 0, sizeof(w->disks));
+	memset(&w->devs, 0, sizeof(w->devs));
+	w->in_loop = 0;
 }
 
 unsigned int cdm_stack_walk_dev(const char *name, const struct cdm_stack_env *env,
@@ -331,16 +428,30 @@ unsigned int cdm_stack_walk(const char *path, const struct cdm_stack_env *env,
 	return w.n;
 }
 
+/* the walk from @path collecting @names: its devices when @devs, else its disks */
+static unsigned int walk_names(const char *path, const struct cdm_stack_env *env,
+			       char (*names)[CDM_STACK_NAME_MAX], unsigned int max, int devs)
+{
+	struct walk w;
+	struct names *l = devs ? &w.devs : &w.disks;
+
+	start(&w, env, NULL, 0);
+	l->v = names;
+	l->max = max;
+	walk_top(&w, path);
+	return l->n;
+}
+
 unsigned int cdm_stack_disks(const char *path, const struct cdm_stack_env *env,
 			     char (*names)[CDM_STACK_NAME_MAX], unsigned int max)
 {
-	struct walk w;
+	return walk_names(path, env, names, max, 0);
+}
 
-	start(&w, env, NULL, 0);
-	w.disks = names;
-	w.max_disks = max;
-	walk_top(&w, path);
-	return w.ndisks;
+unsigned int cdm_stack_devices(const char *path, const struct cdm_stack_env *env,
+			       char (*names)[CDM_STACK_NAME_MAX], unsigned int max)
+{
+	return walk_names(path, env, names, max, 1);
 }
 
 void cdm_stack_warn(const char *target, const struct cdm_mem_under *f, unsigned int n)

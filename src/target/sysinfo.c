@@ -75,19 +75,19 @@ static dev_t block_dev_of(const char *path, const char *mount_source)
 	return 0;
 }
 
-static void fill_device(const char *path, const char *mount_source,
-			struct cdm_run_info *in)
+/* the sysfs name of the block device under @path, a partition as its disk; -1 */
+static int first_device(const char *path, const char *mount_source, char *name, size_t len)
 {
-	char link[PATH_MAX], sys[PATH_MAX], file[PATH_MAX + 64], buf[256];
+	char link[64], sys[PATH_MAX], file[PATH_MAX + 16];
 	dev_t dev = block_dev_of(path, mount_source);
 	struct stat st;
 	char *slash;
 
 	if (!dev)
-		return;
+		return -1;
 	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(dev), minor(dev));
 	if (!realpath(link, sys))
-		return;
+		return -1;
 	/* a partition's queue and model belong to its parent disk */
 	snprintf(file, sizeof(file), "%s/partition", sys);
 	if (stat(file, &st) == 0) {
@@ -96,26 +96,66 @@ static void fill_device(const char *path, const char *mount_source,
 			*slash = '\0';
 	}
 	slash = strrchr(sys, '/');
-	snprintf(in->dev_name, sizeof(in->dev_name), "%.*s",
-		 (int)sizeof(in->dev_name) - 1, slash ? slash + 1 : sys);
+	snprintf(name, len, "%.*s", (int)len - 1, slash ? slash + 1 : sys);
+	return 0;
+}
 
+void cdm_sysinfo_device(const char *sysfs, const char *name, struct cdm_dev_info *d)
+{
+	char sys[PATH_MAX], file[PATH_MAX + 64], buf[256];
+
+	memset(d, 0, sizeof(*d));
+	snprintf(d->name, sizeof(d->name), "%.*s", (int)sizeof(d->name) - 1, name);
+	snprintf(file, sizeof(file), "%s/class/block/%s", sysfs ? sysfs : "/sys", name);
+	if (strchr(name, '/') || !realpath(file, sys))
+		return;
 	snprintf(file, sizeof(file), "%s/dm/name", sys);
 	if (cdm_file_read_line(file, buf, sizeof(buf)) == 0 && buf[0])
-		snprintf(in->dev_model, sizeof(in->dev_model), "device-mapper %.*s",
-			 (int)sizeof(in->dev_model) - 15, buf);
+		snprintf(d->model, sizeof(d->model), "device-mapper %.*s",
+			 (int)sizeof(d->model) - 15, buf);
 	snprintf(file, sizeof(file), "%s/device/model", sys);
-	if (!in->dev_model[0] && cdm_file_read_line(file, buf, sizeof(buf)) == 0) {
+	if (!d->model[0] && cdm_file_read_line(file, buf, sizeof(buf)) == 0) {
 		trim(buf);
-		snprintf(in->dev_model, sizeof(in->dev_model), "%.*s",
-			 (int)sizeof(in->dev_model) - 1, buf);
+		snprintf(d->model, sizeof(d->model), "%.*s", (int)sizeof(d->model) - 1, buf);
 	}
 	snprintf(file, sizeof(file), "%s/queue/rotational", sys);
 	if (cdm_file_read_line(file, buf, sizeof(buf)) == 0)
-		in->dev_rotational = buf[0] == '1' ? CDM_ROT_YES :
-				     buf[0] == '0' ? CDM_ROT_NO : CDM_ROT_UNKNOWN;
+		d->rotational = buf[0] == '1' ? CDM_ROT_YES :
+				buf[0] == '0' ? CDM_ROT_NO : CDM_ROT_UNKNOWN;
 	snprintf(file, sizeof(file), "%s/queue/scheduler", sys);
 	if (cdm_file_read_line(file, buf, sizeof(buf)) == 0)
-		cdm_sysinfo_scheduler(buf, in->dev_scheduler, sizeof(in->dev_scheduler));
+		cdm_sysinfo_scheduler(buf, d->scheduler, sizeof(d->scheduler));
+	snprintf(file, sizeof(file), "%s/queue/logical_block_size", sys);
+	if (cdm_file_read_line(file, buf, sizeof(buf)) == 0)
+		d->logical_block = (unsigned int)strtoul(buf, NULL, 10);
+}
+
+/*
+ * Each device the filesystem of @path sits on: the one its st_dev (or
+ * mount source) names first, as before there was a list, then the rest
+ * of target/stack.c's walk; the first also in the dev_* fields.
+ */
+static void fill_devices(const char *path, const char *mount_source,
+			 struct cdm_run_info *in)
+{
+	char names[CDM_DEVICES_MAX + 1][CDM_STACK_NAME_MAX];
+	unsigned int n = 0, k;
+
+	if (first_device(path, mount_source, names[0], sizeof(names[0])) == 0)
+		n = 1;
+	k = cdm_stack_devices(path, NULL, names + n, CDM_DEVICES_MAX);
+	in->ndevices = 0;
+	for (unsigned int i = 0; i < n + k && in->ndevices < CDM_DEVICES_MAX; i++) {
+		if (i && n && !strcmp(names[i], names[0]))
+			continue;
+		cdm_sysinfo_device(NULL, names[i], &in->devices[in->ndevices++]);
+	}
+	if (!in->ndevices)
+		return;
+	memcpy(in->dev_name, in->devices[0].name, sizeof(in->dev_name));
+	memcpy(in->dev_model, in->devices[0].model, sizeof(in->dev_model));
+	in->dev_rotational = in->devices[0].rotational;
+	memcpy(in->dev_scheduler, in->devices[0].scheduler, sizeof(in->dev_scheduler));
 }
 
 static void fill_cpu(struct cdm_run_info *in)
@@ -218,7 +258,7 @@ void cdm_sysinfo_fill(const char *path, const char *mount_source,
 	}
 	snprintf(in->fs_source, sizeof(in->fs_source), "%s",
 		 mount_source ? mount_source : "");
-	fill_device(path, mount_source, in);
+	fill_devices(path, mount_source, in);
 	fill_cpu(in);
 	in->mem_total_bytes = meminfo_bytes("MemTotal");
 	in->nmem_under = cdm_stack_walk(path, NULL, in->mem_under, CDM_MEM_UNDER_MAX);

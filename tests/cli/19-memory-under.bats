@@ -7,16 +7,23 @@
 # builds its own loop devices, mounts and (where the kernel offers
 # zram-control) zram device, and always takes them down.  No kernel module
 # is loaded.  Needs root for everything but the plain-directory test.
+# A btrfs raid0 over two loop devices is judged by each (issue 25, 3),
+# an overlayfs by its upper directory.
 
 load helpers
 
 MNT=
+MNTS=()
 LOOPS=()
 SHM=
 ZRAM=
 
 teardown() {
-	local l
+	local l i
+	# the extra mounts, the last made first (an overlay before its tmpfs)
+	for ((i = ${#MNTS[@]} - 1; i >= 0; i--)); do
+		mountpoint -q "${MNTS[i]}" && { umount "${MNTS[i]}" || umount -l "${MNTS[i]}"; }
+	done
 	if [ -n "$MNT" ] && mountpoint -q "$MNT"; then
 		umount "$MNT" || umount -l "$MNT"
 	fi
@@ -59,6 +66,13 @@ ext4_loop() {
 	LOOPS+=("$LOOP")
 	LNAME=${LOOP#/dev/}
 	mount "$LOOP" "$MNT" || skip "cannot mount ext4 on $LOOP"
+}
+
+# the names of target.devices of result $1, one line each ("" when none)
+devices() {
+	python3 -c 'import json, sys
+for d in json.load(open(sys.argv[1]))["target"].get("devices", []):
+    print(d["name"])' "$1"
 }
 
 # the JSON key target.memory_under of result $1, as "kind|layer|stack" lines
@@ -262,4 +276,62 @@ cdm_run() {
 	cdm_run --test RND4K /dev/ram0
 	assert_equal "$st" 0
 	assert_grep -xF "cdm: warning: /dev/ram0: ram0 is a RAM disk (brd): the figures are memory speed, not disk speed; run cdm on a disk, or a filesystem on one [stack: ram0]" "$OD/err"
+}
+
+@test "btrfs raid0 over two loop devices, the second without direct I/O: both named, the second warned about" {
+	needs_root
+	command -v mkfs.btrfs > /dev/null || skip "mkfs.btrfs not installed"
+	# mkfs.btrfs wants 256 MiB at least of each device; sparse images
+	truncate -s 260M "$TD/a.img" "$TD/b.img"
+	L1=$(losetup -f --show --direct-io=on "$TD/a.img") || skip "no loop device available"
+	LOOPS+=("$L1")
+	L2=$(losetup -f --show "$TD/b.img") || skip "no second loop device available"
+	LOOPS+=("$L2")
+	N1=${L1#/dev/} N2=${L2#/dev/}
+	[ "$(cat /sys/block/$N1/loop/dio)" = 1 ] || skip "$L1 refused direct I/O"
+	[ "$(cat /sys/block/$N2/loop/dio)" = 0 ] || skip "losetup turned direct I/O on by default"
+	mkfs.btrfs -q -f -d raid0 -m raid1 "$L1" "$L2" > /dev/null 2>&1 || skip "mkfs.btrfs failed"
+	mount "$L1" "$MNT" || skip "cannot mount btrfs on $L1"
+	cdm_run --test RND4K --save "$OD/r.json" "$MNT"
+	assert_equal "$st" 0
+	assert_grep -xF "cdm: warning: $MNT: $N2 reads its backing file $TD/b.img through the page cache (loop direct I/O is off): the figures may be memory speed, not disk speed; losetup --direct-io=on $L2 turns loop direct I/O on [stack: $MNT (btrfs) > $N2]" "$OD/err"
+	assert_equal "$(grep -c warning "$OD/err")" 1
+	assert_equal "$(mem_under "$OD/r.json")" "loop_page_cache|$N2|$MNT (btrfs) > $N2"
+	assert_equal "$(devices "$OD/r.json")" "$N1
+$N2"
+	assert_equal "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["target"]["device"])' "$OD/r.json")" "$N1"
+	# the Markdown report names both
+	"$CDM" report --format markdown "$OD/r.json" > "$OD/md"
+	assert_grep -F ", device $N1 (model unknown), " "$OD/md"
+	assert_grep -F " and $N2 (model unknown)" "$OD/md"
+	assert_clean "$MNT"
+}
+
+@test "overlayfs: its upper directory is walked, on tmpfs the memory finding shows; on ext4 nothing" {
+	needs_root
+	grep -qw overlay /proc/filesystems || skip "no overlay filesystem in this kernel (no module is loaded)"
+	mkdir -p "$TD/t" "$TD/ovl"
+	mount -t tmpfs -o size=64m cdmtest "$TD/t"
+	MNTS+=("$TD/t")
+	mkdir -p "$TD/t/upper" "$TD/t/work" "$TD/lower"
+	mount -t overlay overlay -o "lowerdir=$TD/lower,upperdir=$TD/t/upper,workdir=$TD/t/work" "$TD/ovl" ||
+		skip "cannot mount overlay"
+	MNTS+=("$TD/ovl")
+	stack="$TD/ovl (overlay) > upper $TD/t/upper > $TD/t (tmpfs)"
+	cdm_run --test RND4K --buffered --save "$OD/r.json" "$TD/ovl"
+	assert_equal "$st" 0
+	assert_grep -xF "cdm: warning: $TD/ovl: $TD/t is tmpfs, which keeps files in memory: the figures are memory speed, not disk speed; run cdm on a directory of a disk's filesystem [stack: $stack]" "$OD/err"
+	assert_equal "$(mem_under "$OD/r.json")" "memory_fs|$TD/t (tmpfs)|$stack"
+	assert_clean "$TD/ovl"
+	umount "$TD/ovl"
+	# the upper directory on ext4 on a loop device with direct I/O: nothing
+	ext4_loop "$TD/img" 64M --direct-io=on
+	[ "$(cat /sys/block/$LNAME/loop/dio)" = 1 ] || skip "$LOOP refused direct I/O"
+	mkdir -p "$MNT/upper" "$MNT/work"
+	mount -t overlay overlay -o "lowerdir=$TD/lower,upperdir=$MNT/upper,workdir=$MNT/work" "$TD/ovl"
+	cdm_run --test RND4K --save "$OD/r.json" "$TD/ovl"
+	assert_equal "$st" 0
+	assert_equal "$(mem_under "$OD/r.json")" ""
+	assert_equal "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["target"]["device"])' "$OD/r.json")" "$LNAME"
+	umount "$TD/ovl"
 }

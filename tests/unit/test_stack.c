@@ -7,7 +7,9 @@
  * filesystem walked in turn); device-mapper and md over loop devices and
  * zram; a partition of a loop device; RAM disks and null_blk; tmpfs,
  * FUSE and NFS at the top; a source named only by its /dev path; a
- * backing file deleted since; a cycle in slaves; the bound on findings.
+ * backing file deleted since; a cycle in slaves; the bound on findings;
+ * a btrfs over two loop devices (/sys/fs/btrfs/UUID/devices); overlayfs
+ * by its upper directory; the devices each filesystem sits on.
  * No device is touched: this machine has no device-mapper or md.
  */
 #include <errno.h>
@@ -26,6 +28,7 @@
 
 #include "cdm/base/file.h"
 #include "cdm/target/stack.h"
+#include "cdm/target/sysinfo.h"
 #include "unit.h"
 
 /* paths that do not exist here, so that realpath() leaves them alone */
@@ -84,7 +87,23 @@ static int setup(void **state)
 	    "13 1 7:6 / " FK "/onfuse rw - ext4 /dev/loop6 rw\n"
 	    "14 1 252:9 / " FK "/cycle rw - ext4 /dev/dm-9 rw\n"
 	    "15 1 0:60 / " FK "/ram rw - ramfs ramfs rw\n"
-	    "16 1 7:7 / " FK "/gone rw - ext4 /dev/loop7 rw\n");
+	    "16 1 7:7 / " FK "/gone rw - ext4 /dev/loop7 rw\n"
+	    "17 1 0:51 / " FK "/raid0 rw - btrfs /dev/loop1 rw,space_cache=v2,subvolid=5,subvol=/\n"
+	    "18 1 0:52 / " FK "/ovl rw - overlay overlay rw,lowerdir=/l,upperdir=" FK "/shm/up\\054per,workdir=" FK "/shm/w\n"
+	    "19 1 0:53 / " FK "/ovl-disk rw - overlay overlay rw,lowerdir=/l,upperdir=" FK "/raid0/up,workdir=" FK "/raid0/w\n"
+	    "20 1 0:54 / " FK "/ovl-ro rw - overlay overlay ro,lowerdir=" FK "/shm/a:" FK "/shm/b\n");
+	/* a btrfs raid0 over loop1 (dio on) and loop0 (dio off), another over vdb */
+	unit_fake_mkdirs("fs/btrfs/0c2b7d8e-raid0/devices/loop0");
+	unit_fake_mkdirs("fs/btrfs/0c2b7d8e-raid0/devices/loop1");
+	unit_fake_mkdirs("fs/btrfs/9f00aa11-other/devices/vdb");
+	unit_fake_put("fs/btrfs/features", "");
+	/* what sysinfo reads of a device */
+	unit_fake_mkdirs("devices/pci0000:00/virtio1/block/vda/queue");
+	unit_fake_mkdirs("devices/pci0000:00/virtio1/block/vda/device");
+	unit_fake_put("devices/pci0000:00/virtio1/block/vda/device/model", "  QEMU HARDDISK   ");
+	unit_fake_put("devices/pci0000:00/virtio1/block/vda/queue/rotational", "1");
+	unit_fake_put("devices/pci0000:00/virtio1/block/vda/queue/scheduler", "none [mq-deadline]");
+	unit_fake_put("devices/pci0000:00/virtio1/block/vda/queue/logical_block_size", "4096");
 	unit_fake_dev("pci0000:00/virtio1/block/vda", "254:0");
 	unit_fake_dev("pci0000:00/virtio2/block/vdb", "254:16");
 	unit_fake_dev("pci0000:00/virtio2/block/vdb/vdb1", "254:17");
@@ -216,6 +235,96 @@ static void test_dm_md_partition(void **state)
 	assert_int_equal(walk(FK "/cycle", f), 0);
 }
 
+/* btrfs over several devices, overlayfs by its upper directory */
+static void test_btrfs_overlay(void **state)
+{
+	struct cdm_mem_under f[CDM_MEM_UNDER_MAX];
+	char d[8][CDM_STACK_NAME_MAX];
+
+	(void)state;
+	/* the case: the page-cached loop is the second device */
+	assert_int_equal(walk(FK "/raid0/x", f), 1);
+	assert_string_equal(f[0].kind, "loop_page_cache");
+	assert_string_equal(f[0].layer, "loop0");
+	assert_string_equal(f[0].stack, FK "/raid0 (btrfs) > loop0");
+	assert_int_equal(cdm_stack_devices(FK "/raid0", &env, d, 8), 2);
+	assert_string_equal(d[0], "loop1");
+	assert_string_equal(d[1], "loop0");
+	/* the disks under both loops' backing files: vda once */
+	assert_int_equal(cdm_stack_disks(FK "/raid0", &env, d, 8), 1);
+	assert_string_equal(d[0], "vda");
+	/* overlayfs: its upper directory (a comma escaped as \054) on tmpfs */
+	assert_int_equal(walk(FK "/ovl/x", f), 1);
+	assert_string_equal(f[0].kind, "memory_fs");
+	assert_string_equal(f[0].stack,
+			    FK "/ovl (overlay) > upper " FK "/shm/up,per > " FK "/shm (tmpfs)");
+	assert_string_equal(f[0].fix, "run cdm on a directory of a disk's filesystem");
+	assert_int_equal(cdm_stack_devices(FK "/ovl", &env, d, 8), 0);
+	/* an upper directory on the btrfs raid0: its devices, its finding */
+	assert_int_equal(walk(FK "/ovl-disk", f), 1);
+	assert_string_equal(f[0].stack,
+			    FK "/ovl-disk (overlay) > upper " FK "/raid0/up > " FK "/raid0 (btrfs) > loop0");
+	assert_int_equal(cdm_stack_devices(FK "/ovl-disk", &env, d, 8), 2);
+	assert_string_equal(d[0], "loop1");
+	/* no upper directory (read-only, lower layers only): nothing walked */
+	assert_int_equal(walk(FK "/ovl-ro", f), 0);
+	assert_int_equal(cdm_stack_devices(FK "/ovl-ro", &env, d, 8), 0);
+}
+
+/* the devices a filesystem is on: md members and dm slaves after the device */
+static void test_devices(void **state)
+{
+	char d[8][CDM_STACK_NAME_MAX];
+
+	(void)state;
+	/* dm over loop5 and loop0: the loops, not vda under their files */
+	assert_int_equal(cdm_stack_devices(FK "/dm/x", &env, d, 8), 3);
+	assert_string_equal(d[0], "dm-0");
+	assert_true((!strcmp(d[1], "loop0") && !strcmp(d[2], "loop5")) ||
+		    (!strcmp(d[1], "loop5") && !strcmp(d[2], "loop0")));
+	/* md over a partition of vdb (as vdb) and zram1 */
+	assert_int_equal(cdm_stack_devices(FK "/md", &env, d, 8), 3);
+	assert_string_equal(d[0], "md0");
+	assert_true((!strcmp(d[1], "vdb") && !strcmp(d[2], "zram1")) ||
+		    (!strcmp(d[1], "zram1") && !strcmp(d[2], "vdb")));
+	/* one device; a partition as its disk; a block device's own name */
+	assert_int_equal(cdm_stack_devices("/", &env, d, 8), 1);
+	assert_string_equal(d[0], "vda");
+	assert_int_equal(cdm_stack_devices(FK "/part", &env, d, 8), 1);
+	assert_string_equal(d[0], "loop4");
+	assert_int_equal(cdm_stack_devices(FK "/shm", &env, d, 8), 0);
+	/* room for one: the mount's own device */
+	assert_int_equal(cdm_stack_devices(FK "/md", &env, d, 1), 1);
+	assert_string_equal(d[0], "md0");
+	assert_int_equal(cdm_stack_devices(FK "/cycle", &env, d, 8), 1);
+	assert_string_equal(d[0], "dm-9");
+}
+
+/* each device described from the sysfs tree it is given */
+static void test_describe(void **state)
+{
+	struct cdm_dev_info d;
+
+	(void)state;
+	cdm_sysinfo_device(root, "vda", &d);
+	assert_string_equal(d.name, "vda");
+	assert_string_equal(d.model, "QEMU HARDDISK");
+	assert_int_equal(d.rotational, CDM_ROT_YES);
+	assert_string_equal(d.scheduler, "mq-deadline");
+	assert_int_equal(d.logical_block, 4096);
+	cdm_sysinfo_device(root, "dm-0", &d);
+	assert_string_equal(d.model, "device-mapper vg-lv");
+	assert_int_equal(d.rotational, CDM_ROT_UNKNOWN);
+	assert_string_equal(d.scheduler, "");
+	assert_int_equal(d.logical_block, 0);
+	/* not in the tree, or not a name: the name only */
+	cdm_sysinfo_device(root, "sdz", &d);
+	assert_string_equal(d.name, "sdz");
+	assert_string_equal(d.model, "");
+	cdm_sysinfo_device(root, "../vda", &d);
+	assert_string_equal(d.model, "");
+}
+
 static void test_ram_disks(void **state)
 {
 	struct cdm_mem_under f[CDM_MEM_UNDER_MAX];
@@ -316,6 +425,9 @@ int main(void)
 		cmocka_unit_test(test_loop_page_cache),
 		cmocka_unit_test(test_loop_on_memory),
 		cmocka_unit_test(test_dm_md_partition),
+		cmocka_unit_test(test_btrfs_overlay),
+		cmocka_unit_test(test_devices),
+		cmocka_unit_test(test_describe),
 		cmocka_unit_test(test_ram_disks),
 		cmocka_unit_test(test_filesystems),
 		cmocka_unit_test(test_bounds),

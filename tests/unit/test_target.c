@@ -67,6 +67,29 @@ static void test_fs_kind(void **state)
 	}
 }
 
+/* a super option of a mount, by its whole key, escapes undone */
+static void test_mountinfo_option(void **state)
+{
+	static struct cdm_mount m;
+	char v[16];
+
+	(void)state;
+	snprintf(m.options, sizeof(m.options), "rw,upperdirx=/no,upperdir=/u\\054v,ro");
+	assert_int_equal(cdm_mountinfo_option(&m, "upperdir", v, sizeof(v)), 0);
+	assert_string_equal(v, "/u,v");
+	assert_int_equal(cdm_mountinfo_option(&m, "upperdirx", v, sizeof(v)), 0);
+	assert_string_equal(v, "/no");
+	/* a flag has no value; a missing key; a value cut to the buffer */
+	assert_int_equal(cdm_mountinfo_option(&m, "rw", v, sizeof(v)), -ENOENT);
+	assert_string_equal(v, "");
+	assert_int_equal(cdm_mountinfo_option(&m, "lowerdir", v, sizeof(v)), -ENOENT);
+	snprintf(m.options, sizeof(m.options), "lowerdir=/a/very/long/path");
+	assert_int_equal(cdm_mountinfo_option(&m, "lowerdir", v, 8), 0);
+	assert_string_equal(v, "/a/very");
+	m.options[0] = '\0';
+	assert_int_equal(cdm_mountinfo_option(&m, "lowerdir", v, sizeof(v)), -ENOENT);
+}
+
 static void test_mountinfo_parse(void **state)
 {
 	char mp[64], type[32], src[64];
@@ -701,6 +724,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_fs_kind, temp_cleanup),
 		cmocka_unit_test_teardown(test_mountinfo_parse, temp_cleanup),
+		cmocka_unit_test(test_mountinfo_option),
 		cmocka_unit_test_teardown(test_not_a_device, temp_cleanup),
 		cmocka_unit_test_teardown(test_probe_errors, temp_cleanup),
 		cmocka_unit_test_teardown(test_testfile_life, temp_cleanup),

@@ -167,6 +167,23 @@ struct cdm_mem_under {
 };
 
 /*
+ * A device the target's filesystem sits on (target/stack.h's
+ * cdm_stack_devices(): each of a btrfs's devices, an md or dm device and
+ * its members, a block device TARGET), as sysfs describes it; filled by
+ * cdm_sysinfo_fill(), written to JSON as target.devices when a run has
+ * more than one.  Every string is "" and every number 0 when not known.
+ */
+#define CDM_DEVICES_MAX 8               /* devices kept per run; more are dropped */
+
+struct cdm_dev_info {
+	char name[64];                  /* kernel name: "loop0", "nvme0n1", "dm-0" */
+	char model[128];                /* device/model, or "device-mapper NAME" */
+	int rotational;                 /* enum cdm_rotational (queue/rotational) */
+	char scheduler[32];             /* the active one of queue/scheduler */
+	unsigned int logical_block;     /* queue/logical_block_size in bytes, 0 unknown */
+};
+
+/*
  * struct cdm_run_source - where an imported run came from: a text report
  * in one of CrystalDiskMark's layouts read by format/cdm_read.h (`cdm
  * import`, `cdm compare REPORT.txt ...`), printed by CrystalDiskMark or by
@@ -243,6 +260,9 @@ struct cdm_run_info {
 	char dev_model[128];            /* /sys/block/DEV/device/model */
 	int dev_rotational;             /* enum cdm_rotational */
 	char dev_scheduler[32];         /* active I/O scheduler: "mq-deadline", "none" */
+	/* every device the filesystem sits on; devices[0] is dev_name's, as above */
+	unsigned int ndevices;          /* 0..CDM_DEVICES_MAX */
+	struct cdm_dev_info devices[CDM_DEVICES_MAX];
 	int is_device;                  /* TARGET is a block device (device.h) */
 	uint64_t target_dev_bytes;      /* its size in bytes (BLKGETSIZE64) */
 	unsigned int target_dev_lbs;    /* its logical block size in bytes (BLKSSZGET) */

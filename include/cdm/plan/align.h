@@ -40,7 +40,7 @@ int cdm_align_check(const struct cdm_spec *tests, unsigned int n, unsigned int l
 		    const char *dev_name, struct cdm_err *err);
 
 /*
- * cdm_align_probe - where sysfs has no answer (overlayfs, FUSE, NFS: the
+ * cdm_align_probe - where sysfs has no answer (FUSE, NFS: the
  * filesystem's st_dev is not a block device), ask the kernel instead: one
  * O_DIRECT read of @block bytes at offset 0 of the prepared test file @fd
  * (opened O_DIRECT), into a 4096-byte-aligned buffer.  Returns 0 when it is

@@ -26,6 +26,7 @@ struct cdm_mount {
 	char point[4096];               /* mount point */
 	char type[32];                  /* "ext4", "tmpfs", "fuse.sshfs" */
 	char source[4096];              /* "/dev/vda1", "srv:/export", "tmpfs" */
+	char options[4096];             /* super options, after the source: "rw,upperdir=/u,..." */
 };
 
 /*
@@ -39,6 +40,15 @@ struct cdm_mount {
  * target/stack.c's walk be tested without mounting anything.
  */
 int cdm_mountinfo_find(const char *mountinfo, const char *real, struct cdm_mount *m);
+
+/*
+ * cdm_mountinfo_option - the value of super option @key of @m
+ * ("upperdir" of overlayfs's "rw,lowerdir=/l,upperdir=/u,workdir=/w"),
+ * with the kernel's \ooo escapes undone (seq_show_option() escapes a
+ * comma in a value so), cut to @len bytes with its NUL.  Returns 0, or
+ * -ENOENT when @m has no such option (@out is then "").  Pure.
+ */
+int cdm_mountinfo_option(const struct cdm_mount *m, const char *key, char *out, size_t len);
 
 /* what kind of filesystem a type from mountinfo is (cdm_mountinfo_fs_kind) */
 enum cdm_fs_kind {

@@ -7,9 +7,14 @@
  * A directory's filesystem is looked up in mountinfo (mountinfo.h).  A
  * filesystem in memory (tmpfs, ramfs) or one whose client caches data
  * (FUSE, network: cdm_mountinfo_fs_kind()) is a finding and ends the
- * walk there.  Otherwise its device (field 3 of mountinfo; for an
- * anonymous number, as on btrfs, the device the mount source names) is
- * walked in sysfs, /sys/class/block/NAME:
+ * walk there.  An overlayfs leads to its upper directory (upperdir=,
+ * where its files are made and written), walked as a path in turn; its
+ * lower directories are not walked.  Otherwise its device (field 3 of
+ * mountinfo; for an anonymous number, as on btrfs, the device the mount
+ * source names) is walked in sysfs, /sys/class/block/NAME, and on btrfs
+ * each other device of the same filesystem too (the entries of
+ * /sys/fs/btrfs/UUID/devices/ of the UUID that lists the first, in name
+ * order: a raid0 or raid1 over several devices):
  *
  *   - a partition (NAME/partition exists) leads to its parent disk;
  *   - zramN (zram), ramN (brd) and nullbN (null_blk) are findings: memory,
@@ -75,6 +80,21 @@ unsigned int cdm_stack_walk_dev(const char *name, const struct cdm_stack_env *en
  */
 unsigned int cdm_stack_disks(const char *path, const struct cdm_stack_env *env,
 			     char (*names)[CDM_STACK_NAME_MAX], unsigned int max);
+
+/*
+ * cdm_stack_devices - the devices the filesystem holding @path sits on, as
+ * the same walk reaches them, the device the mount names first: each of a
+ * btrfs's devices, each member of an md or device-mapper device after it
+ * (NAME/slaves/), what an overlayfs's upper directory is on; a partition
+ * as its disk ("vda", not "vda1"); a loop device itself, not what holds
+ * its backing file (another filesystem).  Each once.  A block device
+ * @path: the device and what is under it.  Memory, FUSE and network
+ * filesystems have none.  Writes at most @max names to @names; returns
+ * how many.  What target/sysinfo.c describes each device of (the run
+ * info's devices[]).
+ */
+unsigned int cdm_stack_devices(const char *path, const struct cdm_stack_env *env,
+			       char (*names)[CDM_STACK_NAME_MAX], unsigned int max);
 
 /*
  * cdm_stack_warn - each of the @n findings @f under @target on stderr, once:

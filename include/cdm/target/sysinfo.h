@@ -25,10 +25,25 @@
  * its whole disk ("vda", not "vda1"); a device-mapper device by its own
  * queue and its dm name.  A block device @path (cdm /dev/sdX) is
  * described itself: is_device, target_dev_bytes and target_dev_lbs are
- * set, and dev_* name it (or its whole disk).  @in's other fields are left as they are.
+ * set, and dev_* name it (or its whole disk).  devices[] (ndevices)
+ * holds every device the filesystem sits on (target/stack.h's
+ * cdm_stack_devices(): each of a btrfs's, an md or dm device's members,
+ * an overlayfs's upper directory's), the one above first, each described
+ * by cdm_sysinfo_device(); dev_* are devices[0]'s.  @in's other fields
+ * are left as they are.
  */
 void cdm_sysinfo_fill(const char *path, const char *mount_source,
 		      struct cdm_run_info *in);
+
+/*
+ * cdm_sysinfo_device - describe block device @name ("loop0", "dm-0") from
+ * the sysfs tree at @sysfs (NULL is "/sys"): @sysfs/class/block/NAME's
+ * dm/name ("device-mapper NAME") or device/model as @d->model,
+ * queue/rotational, queue/scheduler's active one, and
+ * queue/logical_block_size.  What cannot be read stays "" / 0; @d->name
+ * is @name.
+ */
+void cdm_sysinfo_device(const char *sysfs, const char *name, struct cdm_dev_info *d);
 
 /*
  * cdm_sysinfo_scheduler - the active scheduler in the text of a sysfs
