@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * run_cli.c - the run command's step 1 (include/cdm/cli/run_cli.h): its
- * options (getopt_long) parsed into struct cdm_cli_run_opts, the answers
+ * options (cli/options.c) parsed into struct cdm_cli_run_opts, the answers
  * that replace a run (--help, --version, --list-engines,
  * --list-profiles), then the other steps in order: run_setup.c builds
  * and checks the configuration, run_exec.c runs it and reports.
@@ -13,7 +13,6 @@
 
 #include "cdm/base/text.h"
 #include "cdm/base/uint.h"
-#include "cdm/base/size.h"
 #include "cdm/cli/list_profiles.h"
 #include "cdm/cli/options.h"
 #include "cdm/target/numa.h"
