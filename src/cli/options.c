@@ -14,6 +14,7 @@
 #include "cdm/base/uint.h"
 #include "cdm/cli/options.h"
 #include "cdm/plan/profile.h"
+#include "cdm/report/report.h"
 
 #define RUN CDM_OPTIONS_RUN
 #define SWEEP CDM_OPTIONS_SWEEP
@@ -215,7 +216,10 @@ static int parse_shared(const struct cdm_options_parser *p, int key, char *arg,
 		c->null_device = arg;
 		return cdm_cli_null_device(p->cmd, arg, c->cfg);
 	case 'h':
-		p->help();
+		if (p->help)
+			p->help();
+		else
+			cdm_options_help_formats(p->usage);
 		return CDM_EXIT_OK;
 	}
 	return parse_plan(p->cmd, key, arg, c);
@@ -235,10 +239,24 @@ int cdm_options_parse(const struct cdm_options_parser *p, int argc, char **argv,
 			return cdm_cli_try(p->cmd);     /* getopt has said what is wrong */
 		s = parse_shared(p, key, optarg, c);
 		if (s == CDM_CLI_GO_ON && p->handle)
-			s = p->handle(key, optarg, p->ctx);
+			s = p->handle(p, key, optarg);
 		if (s != CDM_CLI_GO_ON)
 			return s;
 	}
+	return CDM_CLI_GO_ON;
+}
+
+void cdm_options_help_formats(const char *usage)
+{
+	char names[256];
+
+	printf(usage, cdm_report_names(names, sizeof(names)));
+}
+
+int cdm_options_registry_format(const struct cdm_options_parser *p, int key, char *arg)
+{
+	if (key == 'f')
+		return cdm_cli_format(p->cmd, arg, p->ctx);
 	return CDM_CLI_GO_ON;
 }
 

@@ -443,9 +443,9 @@ static int list_now(int argc, char **argv, const struct cdm_cli_run_opts *o)
 }
 
 /* the run's own options (cdm_options_parse() has done the shared ones) */
-static int handle_option(int c, char *arg, void *ctx)
+static int handle_option(const struct cdm_options_parser *p, int c, char *arg)
 {
-	struct cdm_cli_run_opts *o = ctx;
+	struct cdm_cli_run_opts *o = p->ctx;
 	int s = parse_plan_option(c, arg, o);
 
 	if (s == NOT_MINE)
@@ -489,7 +489,7 @@ static int parse_args(int argc, char **argv, struct cdm_cli_run_opts *o)
 	/* --save-ranks is cdm-mpi's alone */
 	struct cdm_options_parser p = {
 		CDM_OPTIONS_RUN | (cdm_mpi_hook_get() ? CDM_OPTIONS_MPI : 0),
-		&cdm_cli_run_cmd, print_help, handle_option, o,
+		&cdm_cli_run_cmd, print_help, NULL, handle_option, o,
 	};
 	int s;
 

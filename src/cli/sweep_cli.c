@@ -127,9 +127,9 @@ static void print_help(void)
 }
 
 /* the sweep's own options (cdm_options_parse() has done the shared ones) */
-static int handle_option(int key, char *arg, void *ctx)
+static int handle_option(const struct cdm_options_parser *p, int key, char *arg)
 {
-	struct sweep_opts *o = ctx;
+	struct sweep_opts *o = p->ctx;
 
 	switch (key) {
 	case CDM_OPT_THREADS:
@@ -170,7 +170,7 @@ static int handle_option(int key, char *arg, void *ctx)
 /* step 1: the command line into @o */
 static int parse_args(int argc, char **argv, struct sweep_opts *o)
 {
-	struct cdm_options_parser p = { CDM_OPTIONS_SWEEP, &cmd, print_help, handle_option, o };
+	struct cdm_options_parser p = { CDM_OPTIONS_SWEEP, &cmd, print_help, NULL, handle_option, o };
 	int s = cdm_options_parse(&p, argc, argv, &o->c);
 
 	if (s != CDM_CLI_GO_ON)

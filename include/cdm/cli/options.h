@@ -20,6 +20,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <unistd.h>               /* optind */
 
 #include "cdm/cli/cli.h"
 #include "cdm/model/result.h"
@@ -97,15 +98,18 @@ struct cdm_options_common {
 /*
  * struct cdm_options_parser - a command's parse: its @cmds bits (a row
  * is the command's when row.cmds & @cmds), @cmd for its usage errors,
- * @help printing its --help on stdout, and @handle(@key, @arg, @ctx)
- * called for every option after the shared part is parsed (NULL @arg for
- * one without an argument), returning CDM_CLI_GO_ON or the exit status.
+ * @help printing its --help on stdout, or when NULL @usage, a printf
+ * format whose one %s is the registry's formats (cdm_options_help_formats()),
+ * and @handle(@p, @key, @arg) called for every option after the shared
+ * part is parsed (NULL @arg for one without an argument), returning
+ * CDM_CLI_GO_ON or the exit status; @ctx is the handler's.
  */
 struct cdm_options_parser {
 	unsigned int cmds;
 	const struct cdm_cli_cmd *cmd;
 	void (*help)(void);
-	int (*handle)(int key, char *arg, void *ctx);
+	const char *usage;
+	int (*handle)(const struct cdm_options_parser *p, int key, char *arg);
 	void *ctx;
 };
 
@@ -127,6 +131,19 @@ void cdm_options_init(struct cdm_options_common *c, struct cdm_run_config *cfg);
  */
 int cdm_options_parse(const struct cdm_options_parser *p, int argc, char **argv,
 		      struct cdm_options_common *c);
+
+/*
+ * cdm_options_help_formats - a --help on stdout: @usage, a printf format
+ * whose one %s is the list of the registry's formats (cdm_report_names()).
+ */
+void cdm_options_help_formats(const char *usage);
+
+/*
+ * cdm_options_registry_format - a handler (struct cdm_options_parser) for
+ * the commands whose --format is any of the registry's: @p->ctx is a
+ * const struct cdm_formatter **, set by cdm_cli_format() from -f @arg.
+ */
+int cdm_options_registry_format(const struct cdm_options_parser *p, int key, char *arg);
 
 /*
  * cdm_options_takes_next - does @arg, an option of the commands @cmds as
