@@ -29,7 +29,7 @@ static const char import_usage[] =
 "only what the report printed: CDM's best-of figures, no passes, and the\n"
 "settings its footer states.  REPORT.txt may be - for standard input.\n"
 "\n"
-"  -s, --save FILE.json     save the run as cdm JSON (schema 3)\n"
+"      --save FILE.json     save the run as cdm JSON (schema 3)\n"
 "  -f, --format FMT         print the run in any report format:\n"
 "                           %s\n"
 "                           (default: cdm; with --save only, nothing is printed)\n"

@@ -15,6 +15,7 @@
 #include "cdm/cli/options.h"
 #include "cdm/plan/profile.h"
 #include "cdm/report/report.h"
+#include "cdm/run/mpi.h"
 
 #define RUN CDM_OPTIONS_RUN
 #define SWEEP CDM_OPTIONS_SWEEP
@@ -92,7 +93,7 @@ static const struct {
 	const char *name;
 	unsigned int cmds;
 } commands[] = {
-	{ "", RUN | MPI }, { "sweep", SWEEP }, { "compare", COMPARE }, { "import", IMPORT },
+	{ "", RUN }, { "sweep", SWEEP }, { "compare", COMPARE }, { "import", IMPORT },
 	{ "merge", MERGE }, { "report", REPORT },
 };
 
@@ -287,6 +288,8 @@ int cdm_options_list(FILE *f, const char *cmd)
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(cmd ? cmd : "", commands[i].name))
 			cmds = commands[i].cmds;
+	if (cmds == RUN && cdm_mpi_hook_get())
+		cmds |= MPI;    /* --save-ranks */
 	if (!cmds)
 		return cdm_cli_usage(&run, "bad value for --list-options: '%s' (sweep, compare, import, merge, report, or none: cdm's)",
 				     cmd);
