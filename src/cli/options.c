@@ -28,10 +28,15 @@
 #define NO no_argument
 
 /*
- * Each option once, in the order of cdm --help; a command's getopt_long()
- * array holds its rows in this order.
+ * Each option once, in the order of cdm --help (--threads and --qd first,
+ * as cdm sweep's help has them).  A command's getopt_long() array holds
+ * its rows in this order, and getopt names the candidates of an ambiguous
+ * abbreviation in it ("--t": '--threads' '--test' '--time'): a new row
+ * goes where that order stays the same for every command.
  */
 const struct cdm_options_opt cdm_options_table[] = {
+	{ "threads", CDM_OPT_THREADS, REQ, "LIST", SWEEP, "thread counts, such as 1,2,4,8" },
+	{ "qd", CDM_OPT_QD, REQ, "LIST", SWEEP, "queue depths per thread, such as 1,2,4,8" },
 	{ "profile", 'p', REQ, "NAME|FILE", RUN, "the profile: a built-in's name or a profile file" },
 	{ "test", 't', REQ, "SPEC", RUN | SWEEP, "a test such as \"SEQ1M Q8T1\"; repeatable" },
 	{ "size", 's', REQ, "SIZE", RUN | SWEEP, "test file size: 1GiB, 512MiB, 64M" },
@@ -77,8 +82,6 @@ const struct cdm_options_opt cdm_options_table[] = {
 	{ "hipri", CDM_OPT_HIPRI, NO, NULL, RUN, "io_uring: polled completions" },
 	{ "cpus", CDM_OPT_CPUS, REQ, "LIST", RUN, "pin worker threads to the CPUs of LIST" },
 	{ "start-at", CDM_OPT_START_AT, REQ, "TIME", RUN, "start the tests on a schedule from TIME" },
-	{ "threads", CDM_OPT_THREADS, REQ, "LIST", SWEEP, "thread counts, such as 1,2,4,8" },
-	{ "qd", CDM_OPT_QD, REQ, "LIST", SWEEP, "queue depths per thread, such as 1,2,4,8" },
 	{ "metric", CDM_OPT_METRIC, REQ, "METRIC", SWEEP | COMPARE, "the figure shown: mb_s, iops (compare: latency)" },
 	{ "help", 'h', NO, NULL, RUN | SWEEP | COMPARE | IMPORT | MERGE | REPORT, "this help" },
 	{ "version", 'V', NO, NULL, RUN, "version, engines and how cdm was built" },
