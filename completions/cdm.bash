@@ -81,11 +81,6 @@ _cdm()
 		return
 		;;
 	-s | --size)
-		# cdm import's -s is --save
-		if [[ $sub == import && $prev == -s ]]; then
-			_filedir json
-			return
-		fi
 		COMPREPLY=($(compgen -W "64MiB 256MiB 512MiB 1GiB 4GiB 16GiB 32GiB 64GiB" -- "$cur"))
 		return
 		;;

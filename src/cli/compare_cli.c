@@ -8,7 +8,6 @@
  * messages naming each file, and the exit status.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,7 @@
 #include "cdm/base/msg.h"
 #include "cdm/cli/cli.h"
 #include "cdm/cli/compare_cli.h"
+#include "cdm/cli/options.h"
 #include "cdm/model/compare.h"
 #include "cdm/format/result_load.h"
 #include "cdm/format/result_read.h"
@@ -46,65 +46,55 @@ static const char compare_usage[] =
 
 /* what the options ask for */
 struct opts {
+	struct cdm_options_common c;    /* --output (NULL: stdout), --aggregate */
 	enum cdm_compare_format format;
-	enum cdm_aggregate aggregate;
 	enum cdm_compare_metric metric;
-	const char *output;             /* --output, or NULL: stdout */
 };
 
 static const struct cdm_cli_cmd cmd = { "cdm compare --help" };
 
+static void print_help(void)
+{
+	fputs(compare_usage, stdout);
+}
+
+/* --format and --metric, the words of a comparison */
+static int handle_option(const struct cdm_options_parser *p, int key, char *arg)
+{
+	struct opts *o = p->ctx;
+
+	switch (key) {
+	case 'f':
+		if (!strcmp(arg, "markdown"))
+			o->format = CDM_COMPARE_MARKDOWN;
+		else if (!strcmp(arg, "cdm"))
+			o->format = CDM_COMPARE_TEXT;
+		else if (!strcmp(arg, "svg"))
+			o->format = CDM_COMPARE_SVG;
+		else
+			return cdm_cli_usage(&cmd, "bad value for --format: '%s' (cdm, markdown, svg)", arg);
+		break;
+	case CDM_OPT_METRIC:
+		if (!strcmp(arg, "mb_s"))
+			o->metric = CDM_COMPARE_MB_S;
+		else if (!strcmp(arg, "iops"))
+			o->metric = CDM_COMPARE_IOPS;
+		else if (!strcmp(arg, "latency"))
+			o->metric = CDM_COMPARE_LAT;
+		else
+			return cdm_cli_usage(&cmd, "bad value for --metric: '%s' (mb_s, iops, latency)", arg);
+		break;
+	}
+	return CDM_CLI_GO_ON;
+}
+
 /* the options into @o; returns -1 to go on, else the exit status */
 static int parse_opts(int argc, char **argv, struct opts *o)
 {
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "aggregate", required_argument, NULL, 'a' },
-		{ "metric", required_argument, NULL, 'm' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
+	struct cdm_options_parser p = { CDM_OPTIONS_COMPARE, &cmd, print_help, NULL, handle_option, o };
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:o:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (!strcmp(optarg, "markdown"))
-				o->format = CDM_COMPARE_MARKDOWN;
-			else if (!strcmp(optarg, "cdm"))
-				o->format = CDM_COMPARE_TEXT;
-			else if (!strcmp(optarg, "svg"))
-				o->format = CDM_COMPARE_SVG;
-			else
-				return cdm_cli_usage(&cmd, "bad value for --format: '%s' (cdm, markdown, svg)", optarg);
-			break;
-		case 'a':
-			if (cdm_cli_aggregate(&cmd, optarg, &o->aggregate) != CDM_CLI_GO_ON)
-				return CDM_EXIT_USAGE;
-			break;
-		case 'm':
-			if (!strcmp(optarg, "mb_s"))
-				o->metric = CDM_COMPARE_MB_S;
-			else if (!strcmp(optarg, "iops"))
-				o->metric = CDM_COMPARE_IOPS;
-			else if (!strcmp(optarg, "latency"))
-				o->metric = CDM_COMPARE_LAT;
-			else
-				return cdm_cli_usage(&cmd, "bad value for --metric: '%s' (mb_s, iops, latency)", optarg);
-			break;
-		case 'o':
-			o->output = optarg;
-			break;
-		case 'h':
-			fputs(compare_usage, stdout);
-			return CDM_EXIT_OK;
-		default:
-			return cdm_cli_try(&cmd);
-		}
-	}
-	return CDM_CLI_GO_ON;
+	cdm_options_init(&o->c, NULL);
+	return cdm_options_parse(&p, argc, argv, &o->c);
 }
 
 /* the @n results named @paths into @runs; 0 or the exit status */
@@ -135,7 +125,7 @@ static int write_report(const struct cdm_compare *c, const struct opts *o)
 {
 	struct compare_out a = { c, o->format };
 
-	return cdm_cli_output(o->output, "comparison", compare_write, &a);
+	return cdm_cli_output(o->c.output, "comparison", compare_write, &a);
 }
 
 /* the @n runs compared, warned about and written; 0 or the exit status */
@@ -146,7 +136,7 @@ static int compare(struct cdm_run_result *const *runs, unsigned int n, const str
 	char list[128];
 	int status;
 
-	if (cdm_compare_init(&cmp, runs, n, o->aggregate, o->metric, &err) < 0) {
+	if (cdm_compare_init(&cmp, runs, n, o->c.aggregate, o->metric, &err) < 0) {
 		cdm_compare_free(&cmp);
 		cdm_msg_error("%s", err.msg);
 		return CDM_EXIT_RUN;
@@ -177,7 +167,7 @@ int cdm_cli_compare_main(int argc, char **argv)
 	n = (unsigned int)(argc - optind);
 	status = cdm_cli_files(&cmd, argv + optind, n,
 			       "is one of the results to compare; write the comparison to another file",
-			       o.output, o.format == CDM_COMPARE_MARKDOWN ? "markdown" :
+			       o.c.output, o.format == CDM_COMPARE_MARKDOWN ? "markdown" :
 			       o.format == CDM_COMPARE_SVG ? "svg" : "cdm", NULL);
 	if (status != CDM_CLI_GO_ON)
 		return status;

@@ -7,7 +7,6 @@
  * and the exit status.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,7 @@
 #include "cdm/base/msg.h"
 #include "cdm/cli/cli.h"
 #include "cdm/cli/import.h"
+#include "cdm/cli/options.h"
 #include "cdm/format/result_load.h"
 #include "cdm/format/result_read.h"
 #include "cdm/report/report.h"
@@ -29,7 +29,7 @@ static const char import_usage[] =
 "only what the report printed: CDM's best-of figures, no passes, and the\n"
 "settings its footer states.  REPORT.txt may be - for standard input.\n"
 "\n"
-"  -s, --save FILE.json     save the run as cdm JSON (schema 3)\n"
+"      --save FILE.json     save the run as cdm JSON (schema 3)\n"
 "  -f, --format FMT         print the run in any report format:\n"
 "                           %s\n"
 "                           (default: cdm; with --save only, nothing is printed)\n"
@@ -45,58 +45,31 @@ static const struct cdm_cli_cmd cmd = { "cdm import --help" };
 
 /* what the options ask for */
 struct import_opts {
+	struct cdm_options_common c;    /* --output, --save, --label */
 	const struct cdm_formatter *fmt;        /* NULL: not asked for */
-	const char *output, *save, *label, *file;
+	const char *file;
 };
 
 /* the options into @o; returns CDM_CLI_GO_ON, else the exit status */
 static int parse_opts(int argc, char **argv, struct import_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "save", required_argument, NULL, 's' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "label", required_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	/* the formats from the registry: every one it has */
+	struct cdm_options_parser p = {
+		CDM_OPTIONS_IMPORT, &cmd, NULL, import_usage, cdm_options_registry_format, &o->fmt,
 	};
-	char names[256];
-	int c;
+	int c = cdm_options_parse(&p, argc, argv, &o->c);
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "s:f:o:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 's':
-			o->save = optarg;
-			break;
-		case 'f':
-			if (cdm_cli_format(&cmd, optarg, &o->fmt) != CDM_CLI_GO_ON)
-				return CDM_EXIT_USAGE;
-			break;
-		case 'o':
-			o->output = optarg;
-			break;
-		case 'l':
-			cdm_text_one_line(optarg);
-			o->label = optarg;
-			break;
-		case 'h':
-			/* the formats from the registry: every one it has */
-			printf(import_usage, cdm_report_names(names, sizeof(names)));
-			return CDM_EXIT_OK;
-		default:
-			return cdm_cli_try(&cmd);
-		}
-	}
+	if (c != CDM_CLI_GO_ON)
+		return c;
 	if (argc - optind != 1)
 		return cdm_cli_usage(&cmd, "one CrystalDiskMark report expected, got %d", argc - optind);
 	o->file = argv[optind];
-	if (o->label && (!o->label[0] || strlen(o->label) >= CDM_NAME_MAX * 4))
+	if (o->c.label && (!o->c.label[0] || strlen(o->c.label) >= CDM_NAME_MAX * 4))
 		return cdm_cli_usage(&cmd, "--label must be 1 to %d bytes", CDM_NAME_MAX * 4 - 1);
-	if (!o->fmt && (o->output || !o->save))
+	if (!o->fmt && (o->c.output || !o->c.save))
 		o->fmt = cdm_report_find("cdm");
 	return cdm_cli_files(&cmd, argv + optind, 1, "is the report to import; write to another file",
-			     o->output, o->fmt ? o->fmt->name : NULL, o->save);
+			     o->c.output, o->fmt ? o->fmt->name : NULL, o->c.save);
 }
 
 /* the report of @o->file into *@r; CDM_CLI_GO_ON or the exit status */
@@ -113,27 +86,28 @@ static int read_report(const struct import_opts *o, struct cdm_run_result **r)
 		*r = NULL;
 		return CDM_EXIT_USAGE;
 	}
-	if (o->label)
-		snprintf((*r)->info.label, sizeof((*r)->info.label), "%s", o->label);
+	if (o->c.label)
+		snprintf((*r)->info.label, sizeof((*r)->info.label), "%s", o->c.label);
 	return CDM_CLI_GO_ON;
 }
 
 /* the JSON, then the printed report; the exit status */
 static int write_outputs(const struct import_opts *o, const struct cdm_run_result *r)
 {
-	if (cdm_cli_save(o->save, "json", r, "save the imported run") != CDM_EXIT_OK)
+	if (cdm_cli_save(o->c.save, "json", r, "save the imported run") != CDM_EXIT_OK)
 		return CDM_EXIT_RUN;
 	if (!o->fmt)
 		return CDM_EXIT_OK;
-	return cdm_cli_report(o->output, o->fmt, r);
+	return cdm_cli_report(o->c.output, o->fmt, r);
 }
 
 int cdm_cli_import_main(int argc, char **argv)
 {
-	struct import_opts o = { NULL };
+	struct import_opts o = { .fmt = NULL };
 	struct cdm_run_result *r = NULL;
 	int s;
 
+	cdm_options_init(&o.c, NULL);
 	s = parse_opts(argc, argv, &o);
 	if (s == CDM_CLI_GO_ON)
 		s = read_report(&o, &r);

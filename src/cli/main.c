@@ -12,6 +12,7 @@
 #include "cdm/cli/compare_cli.h"
 #include "cdm/cli/import.h"
 #include "cdm/cli/merge_cli.h"
+#include "cdm/cli/options.h"
 #include "cdm/cli/report_cli.h"
 #include "cdm/base/err.h"
 #include "cdm/cli/run_cli.h"
@@ -95,6 +96,25 @@ static int misplaced_subcommand(int argc, char **argv)
 	return CDM_CLI_GO_ON;
 }
 
+/*
+ * `cdm --list-options[=CMD]`: the option table of the run or of
+ * subcommand CMD, for the tests that hold each --help, docs/cdm.1 and the
+ * completions to it.  Hidden: not in --help, not a getopt option of the
+ * run (its abbreviations stay as they were).  CDM_CLI_GO_ON for another
+ * command line.
+ */
+static int list_options(int argc, char **argv)
+{
+	static const char opt[] = "--list-options";
+
+	if (argc < 2 || strncmp(argv[1], opt, sizeof(opt) - 1) ||
+	    (argv[1][sizeof(opt) - 1] && argv[1][sizeof(opt) - 1] != '='))
+		return CDM_CLI_GO_ON;
+	if (argc > 2)
+		return cdm_cli_usage(&cdm_cli_run_cmd, "--list-options takes nothing else, got '%s'", argv[2]);
+	return cdm_options_list(stdout, argv[1][sizeof(opt) - 1] ? argv[1] + sizeof(opt) : "");
+}
+
 int main(int argc, char **argv)
 {
 	const struct cdm_mpi_hook *mpi = cdm_mpi_hook_get();
@@ -117,7 +137,9 @@ int main(int argc, char **argv)
 			return CDM_EXIT_RUN;
 		}
 	}
-	s = misplaced_subcommand(argc, argv);
+	s = list_options(argc, argv);
+	if (s == CDM_CLI_GO_ON)
+		s = misplaced_subcommand(argc, argv);
 	if (s != CDM_CLI_GO_ON)
 		return s;
 	return cdm_cli_run_main(argc, argv, print_help);

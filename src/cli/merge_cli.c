@@ -8,7 +8,6 @@
  * whose pass windows did not overlap get a warning.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,7 @@
 #include "cdm/base/text.h"
 #include "cdm/cli/cli.h"
 #include "cdm/cli/merge_cli.h"
+#include "cdm/cli/options.h"
 #include "cdm/model/merge.h"
 #include "cdm/target/outfile.h"
 #include "cdm/report/report.h"
@@ -49,9 +49,8 @@ static const struct cdm_cli_cmd cmd = { "cdm merge --help" };
 
 /* struct merge_opts - the command line as parsed */
 struct merge_opts {
+	struct cdm_options_common c;    /* --output, --save, --aggregate */
 	const struct cdm_formatter *fmt;
-	const char *output, *save;
-	enum cdm_aggregate agg;
 	char **files;                   /* the results to merge */
 	unsigned int n;
 };
@@ -69,42 +68,14 @@ static void check_overlap(const struct cdm_run_result *agg)
 /* step 1: the command line into @o, the files checked */
 static int parse_args(int argc, char **argv, struct merge_opts *o)
 {
-	static const struct option opts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "save", required_argument, NULL, 's' },
-		{ "aggregate", required_argument, NULL, 'a' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	/* the formats from the registry: every one it has */
+	struct cdm_options_parser p = {
+		CDM_OPTIONS_MERGE, &cmd, NULL, merge_usage, cdm_options_registry_format, &o->fmt,
 	};
-	char names[256];
-	int c;
+	int s = cdm_options_parse(&p, argc, argv, &o->c);
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (cdm_cli_format(&cmd, optarg, &o->fmt) != CDM_CLI_GO_ON)
-				return CDM_EXIT_USAGE;
-			break;
-		case 'o':
-			o->output = optarg;
-			break;
-		case 's':
-			o->save = optarg;
-			break;
-		case 'a':
-			if (cdm_cli_aggregate(&cmd, optarg, &o->agg) != CDM_CLI_GO_ON)
-				return CDM_EXIT_USAGE;
-			break;
-		case 'h':
-			/* the formats from the registry: every one it has */
-			printf(merge_usage, cdm_report_names(names, sizeof(names)));
-			return CDM_EXIT_OK;
-		default:
-			return cdm_cli_try(&cmd);
-		}
-	}
+	if (s != CDM_CLI_GO_ON)
+		return s;
 	if (argc - optind < 1)
 		return cdm_cli_usage(&cmd, "one or more saved results (FILE.json) expected");
 	if (argc - optind > CDM_MERGE_MAX)
@@ -120,7 +91,7 @@ static int parse_args(int argc, char **argv, struct merge_opts *o)
 						     o->files[j], o->files[i]);
 	return cdm_cli_files(&cmd, o->files, o->n,
 			     "is one of the results to merge; write the aggregate to another file",
-			     o->output, o->fmt->name, o->save);
+			     o->c.output, o->fmt->name, o->c.save);
 }
 
 static void free_inputs(struct cdm_run_result **in, unsigned int n)
@@ -151,7 +122,7 @@ static int read_inputs(const struct merge_opts *o, struct cdm_run_result ***in)
 			*in = NULL;
 			return CDM_EXIT_USAGE;
 		}
-		(*in)[i]->aggregate = o->agg;
+		(*in)[i]->aggregate = o->c.aggregate;
 	}
 	return CDM_CLI_GO_ON;
 }
@@ -204,22 +175,20 @@ static int merge_inputs(const struct merge_opts *o, struct cdm_run_result **in,
 /* step 4: the report on stdout or --output, and --save; the exit status */
 static int write_outputs(const struct merge_opts *o, const struct cdm_run_result *res)
 {
-	int status = cdm_cli_report(o->output, o->fmt, res);
+	int status = cdm_cli_report(o->c.output, o->fmt, res);
 
-	if (cdm_cli_save(o->save, "json", res, "save the aggregate") != CDM_EXIT_OK)
+	if (cdm_cli_save(o->c.save, "json", res, "save the aggregate") != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
 	return status;
 }
 
 int cdm_cli_merge_main(int argc, char **argv)
 {
-	struct merge_opts o = {
-		.fmt = cdm_report_find("cdm"),
-		.agg = CDM_AGG_BEST,
-	};
+	struct merge_opts o = { .fmt = cdm_report_find("cdm") };
 	struct cdm_run_result **in, *res = NULL;
 	int s;
 
+	cdm_options_init(&o.c, NULL);
 	s = parse_args(argc, argv, &o);
 	if (s == CDM_CLI_GO_ON)
 		s = read_inputs(&o, &in);

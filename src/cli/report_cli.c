@@ -10,13 +10,13 @@
  * windows.txt --format svg` draws a colleague's report as a card.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cdm/base/err.h"
 #include "cdm/base/msg.h"
 #include "cdm/cli/cli.h"
+#include "cdm/cli/options.h"
 #include "cdm/cli/report_cli.h"
 #include "cdm/format/result_load.h"
 #include "cdm/format/result_read.h"
@@ -47,71 +47,39 @@ static const struct cdm_cli_cmd cmd = { "cdm report --help" };
 
 /* struct report_opts - the command line as parsed */
 struct report_opts {
+	struct cdm_options_common c;    /* --output, --svg, --aggregate */
 	const struct cdm_formatter *fmt;
-	const char *output;
 	const char *file;               /* the saved run */
-	const char *svg;                /* --svg FILE.svg, NULL none */
 	char svg_link[4096];            /* --svg as the Markdown report links it */
-	int agg_given;
-	enum cdm_aggregate agg;
 };
 
 /* step 1: the command line into @o, the output file checked */
 static int parse_args(int argc, char **argv, struct report_opts *o)
 {
-	static const struct option opts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "aggregate", required_argument, NULL, 'a' },
-		{ "svg", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	/* the formats from the registry: every one it has */
+	struct cdm_options_parser p = {
+		CDM_OPTIONS_REPORT, &cmd, NULL, report_usage, cdm_options_registry_format, &o->fmt,
 	};
-	char names[256];
-	int c;
+	int c = cdm_options_parse(&p, argc, argv, &o->c);
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:o:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (cdm_cli_format(&cmd, optarg, &o->fmt) != CDM_CLI_GO_ON)
-				return CDM_EXIT_USAGE;
-			break;
-		case 'o':
-			o->output = optarg;
-			break;
-		case 'a':
-			if (cdm_cli_aggregate(&cmd, optarg, &o->agg) != CDM_CLI_GO_ON)
-				return CDM_EXIT_USAGE;
-			o->agg_given = 1;
-			break;
-		case 's':
-			o->svg = optarg;
-			break;
-		case 'h':
-			/* the formats from the registry: every one it has */
-			printf(report_usage, cdm_report_names(names, sizeof(names)));
-			return CDM_EXIT_OK;
-		default:
-			return cdm_cli_try(&cmd);
-		}
-	}
+	if (c != CDM_CLI_GO_ON)
+		return c;
 	if (argc - optind != 1)
 		return cdm_cli_usage(&cmd, argc - optind ? "one saved result at a time, got %d files" :
 				     "a saved result (RUN.json) expected", argc - optind);
 	o->file = argv[optind];
 	c = cdm_cli_files(&cmd, argv + optind, 1,
 			  "is the result to report; write the report to another file",
-			  o->output, o->fmt->name, NULL);
-	if (c != CDM_CLI_GO_ON || !o->svg)
+			  o->c.output, o->fmt->name, NULL);
+	if (c != CDM_CLI_GO_ON || !o->c.svg)
 		return c;
 	/* --svg: a file of its own, named *.svg */
-	if (!o->svg[0])
+	if (!o->c.svg[0])
 		return cdm_cli_usage(&cmd, "an empty path was given");
-	if (cdm_outfile_same(o->svg, o->output) ||
-	    (strcmp(o->file, "-") && cdm_outfile_same(o->svg, o->file)))
-		return cdm_cli_usage(&cmd, "--svg '%s' names the same file as --output or the result", o->svg);
-	return cdm_cli_outfile(o->svg, "--svg", 1, "svg");
+	if (cdm_outfile_same(o->c.svg, o->c.output) ||
+	    (strcmp(o->file, "-") && cdm_outfile_same(o->c.svg, o->file)))
+		return cdm_cli_usage(&cmd, "--svg '%s' names the same file as --output or the result", o->c.svg);
+	return cdm_cli_outfile(o->c.svg, "--svg", 1, "svg");
 }
 
 int cdm_cli_report_main(int argc, char **argv)
@@ -120,6 +88,7 @@ int cdm_cli_report_main(int argc, char **argv)
 	struct cdm_run_result *r = NULL;
 	int s, e;
 
+	cdm_options_init(&o.c, NULL);
 	s = parse_args(argc, argv, &o);
 	if (s != CDM_CLI_GO_ON)
 		return s;
@@ -132,10 +101,10 @@ int cdm_cli_report_main(int argc, char **argv)
 	if (e < 0)
 		return e == -ENOMEM ? CDM_EXIT_RUN : CDM_EXIT_USAGE;
 	/* as the run showed it, unless asked otherwise */
-	if (o.agg_given)
-		r->aggregate = o.agg;
-	if (o.svg) {
-		cdm_cli_image_link(o.output, o.svg, o.svg_link, sizeof(o.svg_link));
+	if (o.c.aggregate_given)
+		r->aggregate = o.c.aggregate;
+	if (o.c.svg) {
+		cdm_cli_image_link(o.c.output, o.c.svg, o.svg_link, sizeof(o.svg_link));
 		r->image = o.svg_link;
 	}
 	/*
@@ -145,10 +114,10 @@ int cdm_cli_report_main(int argc, char **argv)
 	 * 1), and a reader of stdout that stops early (SIGPIPE) cannot cost
 	 * the card
 	 */
-	s = cdm_cli_save(o.svg, "svg", r, "write the card");
+	s = cdm_cli_save(o.c.svg, "svg", r, "write the card");
 	if (s != CDM_EXIT_OK)
 		r->image = NULL;
-	if (cdm_cli_report(o.output, o.fmt, r) != CDM_EXIT_OK)
+	if (cdm_cli_report(o.c.output, o.fmt, r) != CDM_EXIT_OK)
 		s = CDM_EXIT_RUN;
 	cdm_result_free(r);
 	return s;

@@ -1,21 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * run_cli.c - the run command's step 1 (include/cdm/cli/run_cli.h): its
- * options (getopt_long) parsed into struct cdm_cli_run_opts, the answers
+ * options (cli/options.c) parsed into struct cdm_cli_run_opts, the answers
  * that replace a run (--help, --version, --list-engines,
  * --list-profiles), then the other steps in order: run_setup.c builds
  * and checks the configuration, run_exec.c runs it and reports.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cdm/base/text.h"
 #include "cdm/base/uint.h"
-#include "cdm/base/size.h"
 #include "cdm/cli/list_profiles.h"
+#include "cdm/cli/options.h"
 #include "cdm/target/numa.h"
 #include "cdm/target/outfile.h"
 #include "cdm/base/cpulist.h"
@@ -30,75 +29,6 @@
 #include "cdm/base/version.h"
 #include "cdm/run/mpi.h"
 
-
-enum {
-	OPT_INTERVAL = 256, OPT_WARMUP, OPT_MODE, OPT_DATA, OPT_BUFFERED,
-	OPT_COMMENT, OPT_LIST_ENGINES, OPT_MIX, OPT_NULL_SERVICE, OPT_NULL_DEVICE, OPT_NO_REGISTER,
-	OPT_FILE, OPT_BATCH, OPT_SQPOLL, OPT_HIPRI, OPT_AGGREGATE, OPT_SAVE, OPT_LABEL, OPT_CV_THRESHOLD,
-	OPT_ALLOW_DESTRUCTIVE, OPT_RATE_IOPS, OPT_SEED, OPT_SYNC, OPT_FSYNC,
-	OPT_START_AT, OPT_SAVE_RANKS,
-	OPT_LOG_INTERVAL, OPT_PLOT, OPT_SVG, OPT_LIST_PROFILES,
-	OPT_CPUS, OPT_PRECONDITION, OPT_VERIFY,
-	OPT_END_FSYNC, OPT_STEADY_STATE, OPT_MAX_ROUNDS,
-};
-
-/*
- * The option table, with the help text right after it: one place to change
- * both (01-options.bats checks every option is in the help).
- */
-static struct option long_opts[] = {
-	{ "profile",      required_argument, NULL, 'p' },
-	{ "test",         required_argument, NULL, 't' },
-	{ "size",         required_argument, NULL, 's' },
-	{ "count",        required_argument, NULL, 'n' },
-	{ "time",         required_argument, NULL, 'T' },
-	{ "interval",     required_argument, NULL, OPT_INTERVAL },
-	{ "warmup",       required_argument, NULL, OPT_WARMUP },
-	{ "mode",         required_argument, NULL, OPT_MODE },
-	{ "mix",          required_argument, NULL, OPT_MIX },
-	{ "data",         required_argument, NULL, OPT_DATA },
-	{ "rate-iops",    required_argument, NULL, OPT_RATE_IOPS },
-	{ "seed",         required_argument, NULL, OPT_SEED },
-	{ "sync",         no_argument,       NULL, OPT_SYNC },
-	{ "fsync",        required_argument, NULL, OPT_FSYNC },
-	{ "verify",       no_argument,       NULL, OPT_VERIFY },
-	{ "end-fsync",    no_argument,       NULL, OPT_END_FSYNC },
-	{ "steady-state", no_argument,       NULL, OPT_STEADY_STATE },
-	{ "max-rounds",   required_argument, NULL, OPT_MAX_ROUNDS },
-	{ "engine",       required_argument, NULL, 'e' },
-	{ "buffered",     no_argument,       NULL, OPT_BUFFERED },
-	{ "format",       required_argument, NULL, 'f' },
-	{ "output",       required_argument, NULL, 'o' },
-	{ "save",         required_argument, NULL, OPT_SAVE },
-	{ "label",        required_argument, NULL, OPT_LABEL },
-	{ "aggregate",    required_argument, NULL, OPT_AGGREGATE },
-	{ "cv-threshold", required_argument, NULL, OPT_CV_THRESHOLD },
-	{ "comment",      required_argument, NULL, OPT_COMMENT },
-	{ "log-interval", required_argument, NULL, OPT_LOG_INTERVAL },
-	{ "plot",         required_argument, NULL, OPT_PLOT },
-	{ "svg",          required_argument, NULL, OPT_SVG },
-	{ "keep",         no_argument,       NULL, 'k' },
-	{ "file",         required_argument, NULL, OPT_FILE },
-	{ "allow-destructive-write", no_argument, NULL, OPT_ALLOW_DESTRUCTIVE },
-	{ "precondition", no_argument,       NULL, OPT_PRECONDITION },
-	{ "quiet",        no_argument,       NULL, 'q' },
-	{ "list-engines", no_argument,       NULL, OPT_LIST_ENGINES },
-	{ "list-profiles", no_argument,      NULL, OPT_LIST_PROFILES },
-	{ "null-service-us", required_argument, NULL, OPT_NULL_SERVICE },
-	{ "null-device",  required_argument, NULL, OPT_NULL_DEVICE },
-	{ "no-register",  no_argument,       NULL, OPT_NO_REGISTER },
-	{ "batch",        required_argument, NULL, OPT_BATCH },
-	{ "sqpoll",       no_argument,       NULL, OPT_SQPOLL },
-	{ "hipri",        no_argument,       NULL, OPT_HIPRI },
-	{ "cpus",         required_argument, NULL, OPT_CPUS },
-	/* scale-out (docs/scale-out.md) */
-	{ "start-at",     required_argument, NULL, OPT_START_AT },
-	{ "help",         no_argument,       NULL, 'h' },
-	{ "version",      no_argument,       NULL, 'V' },
-	/* cdm-mpi's alone: cut off in cdm (parse_args()) */
-	{ "save-ranks",   required_argument, NULL, OPT_SAVE_RANKS },
-	{ NULL, 0, NULL, 0 },
-};
 
 static const char usage_text[] =
 "\n"
@@ -242,15 +172,12 @@ static void (*print_help)(void);
 static void opts_init(struct cdm_cli_run_opts *o)
 {
 	memset(o, 0, sizeof(*o));
+	cdm_options_init(&o->common, &o->cfg);
 	o->profile = "default";
-	o->engine = "auto";
-	o->format = "cdm";
-	o->mode = CDM_PROFILE_MODE_DEFAULT;
-	o->aggregate = CDM_AGG_BEST;
+	o->common.engine = "auto";
+	o->common.format = "cdm";
+	o->common.mode = CDM_PROFILE_MODE_DEFAULT;
 	o->cv_threshold = CDM_CV_THRESHOLD_DEFAULT;
-	o->time_ms = -1;
-	o->interval_ms = -1;
-	o->warmup_ms = -1;
 	o->cfg.direct = 1;
 	o->cfg.progress = isatty(STDERR_FILENO);
 	if (cdm_mpi_hook_get())
@@ -281,23 +208,9 @@ static int list_engines(void)
 	return CDM_EXIT_OK;
 }
 
-/* --time, --interval, --warmup: a time in its range (cdm_profile_seconds()) */
-static int parse_seconds(enum cdm_profile_time which, const char *opt, const char *arg,
-			 int *out)
-{
-	struct cdm_err err;
-	unsigned int ms;
-
-	if (cdm_profile_seconds(which, opt, arg, &ms, &err) < 0)
-		return cdm_cli_usage(&cdm_cli_run_cmd, "%s", err.msg);
-	*out = (int)ms;
-	return CDM_CLI_GO_ON;
-}
-
 /* the options that say what is measured: tests, sizes, times, the workload */
 static int parse_plan_option(int c, char *arg, struct cdm_cli_run_opts *o)
 {
-	struct cdm_err err;
 	unsigned long v;
 
 	switch (c) {
@@ -305,61 +218,39 @@ static int parse_plan_option(int c, char *arg, struct cdm_cli_run_opts *o)
 		o->profile = arg;
 		o->profile_given = 1;
 		return CDM_CLI_GO_ON;
-	case 't':
-		if (o->ntests == CDM_MAX_TESTS)
-			return cdm_cli_usage(&cdm_cli_run_cmd, "too many --test options (at most %d)", CDM_MAX_TESTS);
-		if (cdm_spec_parse(arg, &o->tests[o->ntests], &err) < 0)
-			return cdm_cli_usage(&cdm_cli_run_cmd, "%s", err.msg);
-		o->ntests++;
-		return CDM_CLI_GO_ON;
-	case 's':
-		if (cdm_size_parse(arg, &o->size) < 0)
-			return cdm_cli_usage(&cdm_cli_run_cmd, "bad value for --size: '%s' (e.g. 1GiB, 512MiB, 64M)", arg);
-		return CDM_CLI_GO_ON;
-	case 'n':
-		if (cdm_uint_parse(arg, 1, CDM_COUNT_MAX, &o->count) < 0)
-			return cdm_cli_usage(&cdm_cli_run_cmd, "bad value for --count: '%s' (1-%u)", arg, CDM_COUNT_MAX);
-		return CDM_CLI_GO_ON;
-	case 'T':
-		return parse_seconds(CDM_PROFILE_TIME, "--time", arg, &o->time_ms);
-	case OPT_INTERVAL:
-		return parse_seconds(CDM_PROFILE_INTERVAL, "--interval", arg, &o->interval_ms);
-	case OPT_WARMUP:
-		return parse_seconds(CDM_PROFILE_WARMUP, "--warmup", arg, &o->warmup_ms);
-	case OPT_MODE:
-		o->mode = arg;
+	case CDM_OPT_MODE:
 		o->mode_given = 1;
 		if (strcmp(arg, "all") && strcmp(arg, "read") && strcmp(arg, "write") && strcmp(arg, "mix"))
 			return cdm_cli_usage(&cdm_cli_run_cmd, "bad value for --mode: '%s' (all, read, write, mix)", arg);
 		return CDM_CLI_GO_ON;
-	case OPT_MIX:
+	case CDM_OPT_MIX:
 		if (cdm_uint_parse(arg, CDM_MIX_MIN, CDM_MIX_MAX, &v) < 0)
 			return cdm_cli_usage(&cdm_cli_run_cmd, "bad value for --mix: '%s' (the read percentage, %u-%u; 0 and 100 are --mode write and --mode read)",
 					     arg, CDM_MIX_MIN, CDM_MIX_MAX);
 		o->mix = (unsigned int)v;
 		return CDM_CLI_GO_ON;
-	case OPT_RATE_IOPS:
+	case CDM_OPT_RATE_IOPS:
 		if (cdm_uint_parse(arg, 1, 100000000, &v) < 0)
 			return cdm_cli_usage(&cdm_cli_run_cmd, "bad value for --rate-iops: '%s' (I/Os per second, 1-100000000)", arg);
 		o->cfg.rate_iops = v;
 		return CDM_CLI_GO_ON;
-	case OPT_SEED:
+	case CDM_OPT_SEED:
 		if (cdm_uint_parse(arg, 1, 4294967295ul, &v) < 0)
 			return cdm_cli_usage(&cdm_cli_run_cmd, "bad value for --seed: '%s' (1-4294967295)", arg);
 		o->cfg.seed = v;
 		return CDM_CLI_GO_ON;
-	case OPT_SYNC:
+	case CDM_OPT_SYNC:
 		o->cfg.dsync = 1;
 		return CDM_CLI_GO_ON;
-	case OPT_FSYNC:
+	case CDM_OPT_FSYNC:
 		if (cdm_uint_parse(arg, 1, 1000000, &v) < 0)
 			return cdm_cli_usage(&cdm_cli_run_cmd, "bad value for --fsync: '%s' (writes between fdatasync calls, 1-1000000)", arg);
 		o->cfg.fsync_every = (unsigned int)v;
 		return CDM_CLI_GO_ON;
-	case OPT_VERIFY:
+	case CDM_OPT_VERIFY:
 		o->cfg.verify = 1;
 		return CDM_CLI_GO_ON;
-	case OPT_DATA:
+	case CDM_OPT_DATA:
 		if (strcmp(arg, "zero") && strcmp(arg, "random"))
 			return cdm_cli_usage(&cdm_cli_run_cmd, "bad value for --data: '%s' (random, zero)", arg);
 		o->cfg.zero_fill = !strcmp(arg, "zero");
@@ -374,47 +265,23 @@ static int parse_report_option(int c, char *arg, struct cdm_cli_run_opts *o)
 	char *end;
 
 	switch (c) {
-	case 'f':
-		o->format = arg;
-		return CDM_CLI_GO_ON;
-	case 'o':
-		o->output = arg;
-		return CDM_CLI_GO_ON;
-	case OPT_SAVE:
-		o->save = arg;
-		return CDM_CLI_GO_ON;
-	case OPT_LABEL:
-		cdm_text_one_line(arg);
-		o->label = arg;
-		return CDM_CLI_GO_ON;
-	case OPT_AGGREGATE:
-		return cdm_cli_aggregate(&cdm_cli_run_cmd, arg, &o->aggregate);
-	case OPT_CV_THRESHOLD:
+	case CDM_OPT_CV_THRESHOLD:
 		errno = 0;
 		o->cv_threshold = strtod(arg, &end);
 		if (errno || end == arg || *end || !(o->cv_threshold >= 0.0 && o->cv_threshold <= 1000.0))
 			return cdm_cli_usage(&cdm_cli_run_cmd, "bad value for --cv-threshold: '%s' (a percentage, 0-1000)", arg);
 		return CDM_CLI_GO_ON;
-	case OPT_COMMENT:
+	case CDM_OPT_COMMENT:
 		if (strlen(arg) >= sizeof(((struct cdm_run_info *)0)->comment))
 			return cdm_cli_usage(&cdm_cli_run_cmd, "--comment is longer than %zu bytes",
 					     sizeof(((struct cdm_run_info *)0)->comment) - 1);
 		cdm_text_one_line(arg);
 		o->cfg.comment = arg;
 		return CDM_CLI_GO_ON;
-	case OPT_LOG_INTERVAL:
+	case CDM_OPT_LOG_INTERVAL:
 		if (cdm_series_interval_parse(arg, &o->cfg.log_interval_ns) < 0)
 			return cdm_cli_usage(&cdm_cli_run_cmd, "bad value for --log-interval: '%s' (such as 500ms, 1s, 2s; 100ms-3600s)",
 					     arg);
-		return CDM_CLI_GO_ON;
-	case OPT_PLOT:
-		o->plot = arg;
-		return CDM_CLI_GO_ON;
-	case OPT_SVG:
-		o->svg = arg;
-		return CDM_CLI_GO_ON;
-	case 'q':
-		o->cfg.progress = 0;
 		return CDM_CLI_GO_ON;
 	}
 	return NOT_MINE;
@@ -450,13 +317,13 @@ static int parse_gate_option(int c, char *arg, struct cdm_cli_run_opts *o)
 	unsigned long v;
 
 	switch (c) {
-	case OPT_END_FSYNC:
+	case CDM_OPT_END_FSYNC:
 		o->cfg.end_fsync = 1;
 		return CDM_CLI_GO_ON;
-	case OPT_STEADY_STATE:
+	case CDM_OPT_STEADY_STATE:
 		o->cfg.steady_state = 1;
 		return CDM_CLI_GO_ON;
-	case OPT_MAX_ROUNDS:
+	case CDM_OPT_MAX_ROUNDS:
 		if (cdm_uint_parse(arg, CDM_STEADY_WINDOW, CDM_MAX_PASSES, &v) < 0)
 			return cdm_cli_usage(&cdm_cli_run_cmd, "bad value for --max-rounds: '%s' (%u-%u)", arg,
 					     CDM_STEADY_WINDOW, CDM_MAX_PASSES);
@@ -471,53 +338,41 @@ static int parse_run_option(int c, char *arg, struct cdm_cli_run_opts *o)
 	unsigned long v;
 
 	switch (c) {
-	case 'e':
-		o->engine = arg;
-		return CDM_CLI_GO_ON;
-	case OPT_BUFFERED:
-		o->cfg.direct = 0;
-		return CDM_CLI_GO_ON;
 	case 'k':
 		o->cfg.keep = 1;
 		return CDM_CLI_GO_ON;
-	case OPT_FILE:
+	case CDM_OPT_FILE:
 		o->cfg.file = arg;
 		return CDM_CLI_GO_ON;
-	case OPT_ALLOW_DESTRUCTIVE:
+	case CDM_OPT_ALLOW_DESTRUCTIVE:
 		o->cfg.allow_destructive_write = 1;
 		return CDM_CLI_GO_ON;
-	case OPT_PRECONDITION:
+	case CDM_OPT_PRECONDITION:
 		o->cfg.precondition = 1;
 		return CDM_CLI_GO_ON;
-	case OPT_NULL_SERVICE:
-		o->null_service = arg;
-		return cdm_cli_null_service(&cdm_cli_run_cmd, arg, &o->cfg);
-	case OPT_NULL_DEVICE:
-		o->null_device = arg;
-		return cdm_cli_null_device(&cdm_cli_run_cmd, arg, &o->cfg);
-	case OPT_BATCH:
+	case CDM_OPT_BATCH:
 		if (cdm_uint_parse(arg, 1, CDM_QD_MAX, &v) < 0)
 			return cdm_cli_usage(&cdm_cli_run_cmd, "bad value for --batch: '%s' (1-%u)", arg, CDM_QD_MAX);
 		o->cfg.batch = (unsigned int)v;
 		return CDM_CLI_GO_ON;
-	case OPT_SQPOLL:
+	case CDM_OPT_SQPOLL:
 		o->cfg.engine_options |= CDM_ENGINE_OPT_SQPOLL;
 		return CDM_CLI_GO_ON;
-	case OPT_HIPRI:
+	case CDM_OPT_HIPRI:
 		o->cfg.engine_options |= CDM_ENGINE_OPT_IOPOLL;
 		return CDM_CLI_GO_ON;
-	case OPT_NO_REGISTER:
+	case CDM_OPT_NO_REGISTER:
 		o->cfg.engine_options |= CDM_ENGINE_OPT_NO_REGISTER;
 		return CDM_CLI_GO_ON;
-	case OPT_CPUS:
+	case CDM_OPT_CPUS:
 		return parse_cpus(arg, &o->cfg);
-	case OPT_START_AT:
+	case CDM_OPT_START_AT:
 		if (cdm_start_at_parse(arg, cdm_clock_wall_ns(), &o->sa.start_ns) < 0)
 			return cdm_cli_usage(&cdm_cli_run_cmd, "bad value for --start-at: '%s' (UTC as 2026-12-01T22:00:00Z, or +30s, +5m)", arg);
 		snprintf(o->sa.text, sizeof(o->sa.text), "%s", arg);
 		o->start_at = arg;
 		return CDM_CLI_GO_ON;
-	case OPT_SAVE_RANKS:
+	case CDM_OPT_SAVE_RANKS:
 		o->save_ranks = arg;
 		return CDM_CLI_GO_ON;
 	}
@@ -560,34 +415,48 @@ static void print_version(void)
 static int parse_info_option(int c, struct cdm_cli_run_opts *o)
 {
 	switch (c) {
-	case OPT_LIST_ENGINES:
-	case OPT_LIST_PROFILES:
+	case CDM_OPT_LIST_ENGINES:
+	case CDM_OPT_LIST_PROFILES:
 		if (o->list && o->list != c)
 			return cdm_cli_usage(&cdm_cli_run_cmd, "--list-engines and --list-profiles: one at a time");
 		o->list = c;
 		return CDM_CLI_GO_ON;
-	case 'h':
-		print_help();
-		return CDM_EXIT_OK;
 	case 'V':
 		print_version();
 		return CDM_EXIT_OK;
 	}
-	return cdm_cli_try(&cdm_cli_run_cmd);        /* getopt has said what is wrong */
+	return CDM_CLI_GO_ON;
 }
 
 /* --list-engines, --list-profiles [-p NAME|FILE]: no TARGET; the exit status */
 static int list_now(int argc, char **argv, const struct cdm_cli_run_opts *o)
 {
-	const char *opt = o->list == OPT_LIST_ENGINES ? "--list-engines" : "--list-profiles";
+	const char *opt = o->list == CDM_OPT_LIST_ENGINES ? "--list-engines" : "--list-profiles";
 
 	if (optind < argc)
 		return cdm_cli_usage(&cdm_cli_run_cmd, "%s takes no TARGET, got '%s'", opt, argv[optind]);
-	if (o->list == OPT_LIST_ENGINES)
+	if (o->list == CDM_OPT_LIST_ENGINES)
 		return list_engines();
 	if (o->profile_given)
 		return cdm_list_profiles_print_one(stdout, o->profile);
 	return cdm_list_profiles_print(stdout);
+}
+
+/* the run's own options (cdm_options_parse() has done the shared ones) */
+static int handle_option(const struct cdm_options_parser *p, int c, char *arg)
+{
+	struct cdm_cli_run_opts *o = p->ctx;
+	int s = parse_plan_option(c, arg, o);
+
+	if (s == NOT_MINE)
+		s = parse_report_option(c, arg, o);
+	if (s == NOT_MINE)
+		s = parse_run_option(c, arg, o);
+	if (s == NOT_MINE)
+		s = parse_gate_option(c, arg, o);
+	if (s == NOT_MINE)
+		s = parse_info_option(c, o);
+	return s;
 }
 
 /* TARGET, or --file's directory; no empty paths */
@@ -598,16 +467,16 @@ static int parse_operands(int argc, char **argv, struct cdm_cli_run_opts *o)
 
 	if (argc - optind > 1)
 		return cdm_cli_usage(&cdm_cli_run_cmd, "one TARGET directory expected, got %d", argc - optind);
-	if ((optind < argc && !argv[optind][0]) || (o->output && !o->output[0]) ||
-	    (o->save && !o->save[0]) || (cfg->file && !cfg->file[0]) || (o->plot && !o->plot[0]) ||
-	    (o->svg && !o->svg[0]))
+	if ((optind < argc && !argv[optind][0]) || (o->common.output && !o->common.output[0]) ||
+	    (o->common.save && !o->common.save[0]) || (cfg->file && !cfg->file[0]) || (o->common.plot && !o->common.plot[0]) ||
+	    (o->common.svg && !o->common.svg[0]))
 		return cdm_cli_usage(&cdm_cli_run_cmd, "an empty path was given");
 	cfg->target = optind < argc ? argv[optind] : ".";
 	if (!cfg->file)
 		return CDM_CLI_GO_ON;
 	if (optind < argc)
 		return cdm_cli_usage(&cdm_cli_run_cmd, "--file names the test file: give no TARGET");
-	if (o->size)
+	if (o->common.size)
 		return cdm_cli_usage(&cdm_cli_run_cmd, "--size cannot be used with --file (the file's size is the test size)");
 	cdm_outfile_parent_dir(cfg->file, dir, sizeof(dir));
 	cfg->target = dir;
@@ -617,25 +486,18 @@ static int parse_operands(int argc, char **argv, struct cdm_cli_run_opts *o)
 /* step 1: the command line into @o */
 static int parse_args(int argc, char **argv, struct cdm_cli_run_opts *o)
 {
-	int c, s;
+	/* --save-ranks is cdm-mpi's alone */
+	struct cdm_options_parser p = {
+		CDM_OPTIONS_RUN | (cdm_mpi_hook_get() ? CDM_OPTIONS_MPI : 0),
+		&cdm_cli_run_cmd, print_help, NULL, handle_option, o,
+	};
+	int s;
 
 	/* getopt names the program from argv[0]: make its messages say "cdm:" */
 	argv[0] = (char *)"cdm";
-	if (!cdm_mpi_hook_get())
-		memset(&long_opts[sizeof(long_opts) / sizeof(long_opts[0]) - 2], 0, sizeof(long_opts[0]));
-	while ((c = getopt_long(argc, argv, "p:t:s:n:T:e:f:o:kqhV", long_opts, NULL)) != -1) {
-		s = parse_plan_option(c, optarg, o);
-		if (s == NOT_MINE)
-			s = parse_report_option(c, optarg, o);
-		if (s == NOT_MINE)
-			s = parse_run_option(c, optarg, o);
-		if (s == NOT_MINE)
-			s = parse_gate_option(c, optarg, o);
-		if (s == NOT_MINE)
-			s = parse_info_option(c, o);
-		if (s != CDM_CLI_GO_ON)
-			return s;
-	}
+	s = cdm_options_parse(&p, argc, argv, &o->common);
+	if (s != CDM_CLI_GO_ON)
+		return s;
 	if (o->list)
 		return list_now(argc, argv, o);
 	return parse_operands(argc, argv, o);
@@ -643,19 +505,7 @@ static int parse_args(int argc, char **argv, struct cdm_cli_run_opts *o)
 
 int cdm_cli_run_takes_next(const char *arg)
 {
-	static const char short_with_arg[] = "ptsnTefo";
-
-	if (!strncmp(arg, "--", 2)) {
-		for (const struct option *lo = long_opts; lo->name; lo++)
-			if (!strcmp(arg + 2, lo->name))
-				return lo->has_arg == required_argument;
-		return 0;
-	}
-	/* "-qt SPEC": the last letter of a cluster, with nothing after it */
-	for (const char *c = arg + 1; *c; c++)
-		if (strchr(short_with_arg, *c))
-			return c[1] == '\0';
-	return 0;
+	return cdm_options_takes_next(CDM_OPTIONS_RUN | CDM_OPTIONS_MPI, arg);
 }
 
 int cdm_cli_run_main(int argc, char **argv, void (*help)(void))

@@ -67,7 +67,7 @@ static int mpi_finish(const struct cdm_cli_run_opts *o, struct cdm_run_result **
 	struct cdm_err err;
 	int sig = (*res)->interrupted ? (*res)->interrupted : SIGINT;
 
-	*r = cdm_mpi_hook_get()->finish(*res, *r, o->label, &agg, &err);
+	*r = cdm_mpi_hook_get()->finish(*res, *r, o->common.label, &agg, &err);
 	if (*r < 0 && err.msg[0])
 		cdm_msg_error("%s", err.msg);
 	if (*r == 0 && agg && o->save_ranks) {
@@ -95,13 +95,13 @@ int cdm_run_exec_run(struct cdm_cli_run_opts *o, struct cdm_run_result **res, in
 	e = cdm_cli_run_prepare(&o->cfg, res);
 	if (e != CDM_CLI_GO_ON)
 		return e;
-	(*res)->aggregate = o->aggregate;
+	(*res)->aggregate = o->common.aggregate;
 	(*res)->cv_threshold_pct = o->cv_threshold;
-	if (o->label)
-		snprintf((*res)->info.label, sizeof((*res)->info.label), "%s", o->label);
-	if (o->svg) {
+	if (o->common.label)
+		snprintf((*res)->info.label, sizeof((*res)->info.label), "%s", o->common.label);
+	if (o->common.svg) {
 		/* the Markdown beside its card: the path from --output's directory */
-		cdm_cli_image_link(o->output, o->svg, o->svg_link, sizeof(o->svg_link));
+		cdm_cli_image_link(o->common.output, o->common.svg, o->svg_link, sizeof(o->svg_link));
 		(*res)->image = o->svg_link;
 	}
 	*r = cdm_cli_run(&o->cfg, *res);
@@ -173,17 +173,17 @@ static int write_report(const struct cdm_cli_run_opts *o, struct cdm_run_result 
 	/* a signal while --plot was written (cdm_run_exec_report() writes it first) */
 	if (cdm_cli_write_no_more(r))
 		return CDM_EXIT_RUN;
-	if (cdm_cli_save(o->svg, "svg", res, "write the card") != CDM_EXIT_OK) {
+	if (cdm_cli_save(o->common.svg, "svg", res, "write the card") != CDM_EXIT_OK) {
 		status = CDM_EXIT_RUN;
 		res->image = NULL;
 	}
 	if (cdm_cli_write_no_more(r))
 		return CDM_EXIT_RUN;
-	if (cdm_cli_report(o->output, o->fmt, res) != CDM_EXIT_OK)
+	if (cdm_cli_report(o->common.output, o->fmt, res) != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
 	if (cdm_cli_write_no_more(r))
 		return CDM_EXIT_RUN;
-	if (cdm_cli_save(o->save, "json", res, "save the result") != CDM_EXIT_OK)
+	if (cdm_cli_save(o->common.save, "json", res, "save the result") != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
 	return status;
 }
@@ -209,7 +209,7 @@ int cdm_run_exec_report(const struct cdm_cli_run_opts *o, struct cdm_run_result 
 		status = CDM_EXIT_RUN;
 	if ((r == 0 || r == -EINTR) && o->cfg.log_interval_ns) {
 		cdm_detect_analyze(res, 1);
-		if (o->plot && write_plot(o->plot, res) < 0)
+		if (o->common.plot && write_plot(o->common.plot, res) < 0)
 			status = CDM_EXIT_RUN;
 	}
 	io_failed = r < 0 && r != -EINTR && run_io_failed(res);

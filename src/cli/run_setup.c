@@ -34,9 +34,9 @@ static int layer_gate(struct cdm_cli_run_opts *o)
 		return cdm_cli_usage(&cdm_cli_run_cmd, "%s", err.msg);
 	if (!cfg->steady_state)
 		return CDM_CLI_GO_ON;
-	if (o->count)
+	if (o->common.count)
 		return cdm_cli_usage(&cdm_cli_run_cmd, "--count cannot be used with --steady-state: each test runs rounds until steady (--max-rounds sets the most)");
-	if (o->warmup_ms >= 0)
+	if (o->common.warmup_ms >= 0)
 		return cdm_cli_usage(&cdm_cli_run_cmd, "--warmup cannot be used with --steady-state: the rounds before the steady window are the warm-up");
 	if (o->start_at)
 		return cdm_cli_usage(&cdm_cli_run_cmd, "--start-at cannot be used with --steady-state: a test's length depends on when it gets steady");
@@ -69,31 +69,31 @@ static void layer_profile(struct cdm_cli_run_opts *o)
 	struct cdm_run_config *cfg = &o->cfg;
 	const struct cdm_profile *prof = &o->prof;
 	/* --mode wins over the profile's mode (orion-simple: read) */
-	const char *mode = o->mode_given || !prof->mode[0] ? o->mode : prof->mode;
+	const char *mode = o->mode_given || !prof->mode[0] ? o->common.mode : prof->mode;
 
 	cfg->profile_name = prof->name[0] ? prof->name : "Custom";
 	/* -t replaced the profile's tests: the run is no longer that profile */
-	if (o->ntests && o->ntests != prof->ntests)
+	if (o->common.ntests && o->common.ntests != prof->ntests)
 		cfg->profile_name = "Custom";
-	for (unsigned int i = 0; o->ntests && i < o->ntests && i < prof->ntests; i++)
-		if (!cdm_spec_same(&o->tests[i], &prof->tests[i]))
+	for (unsigned int i = 0; o->common.ntests && i < o->common.ntests && i < prof->ntests; i++)
+		if (!cdm_spec_same(&o->common.tests[i], &prof->tests[i]))
 			cfg->profile_name = "Custom";
-	if (o->ntests) {
-		memcpy(cfg->tests, o->tests, sizeof(o->tests[0]) * o->ntests);
-		cfg->ntests = o->ntests;
+	if (o->common.ntests) {
+		memcpy(cfg->tests, o->common.tests, sizeof(o->common.tests[0]) * o->common.ntests);
+		cfg->ntests = o->common.ntests;
 	} else {
 		memcpy(cfg->tests, prof->tests, sizeof(prof->tests[0]) * prof->ntests);
 		cfg->ntests = prof->ntests;
 	}
-	cfg->size = o->size ? o->size : prof->size ? prof->size : CDM_PROFILE_SIZE_DEFAULT;
-	cfg->count = o->count ? (unsigned int)o->count : prof->count ? prof->count :
+	cfg->size = o->common.size ? o->common.size : prof->size ? prof->size : CDM_PROFILE_SIZE_DEFAULT;
+	cfg->count = o->common.count ? (unsigned int)o->common.count : prof->count ? prof->count :
 		     CDM_PROFILE_COUNT_DEFAULT;
-	cfg->time_ms = o->time_ms >= 0 ? (unsigned int)o->time_ms :
+	cfg->time_ms = o->common.time_ms >= 0 ? (unsigned int)o->common.time_ms :
 		       prof->time_ms >= 0 ? (unsigned int)prof->time_ms : CDM_PROFILE_TIME_DEFAULT_MS;
-	cfg->interval_ms = o->interval_ms >= 0 ? (unsigned int)o->interval_ms :
+	cfg->interval_ms = o->common.interval_ms >= 0 ? (unsigned int)o->common.interval_ms :
 			   prof->interval_ms >= 0 ? (unsigned int)prof->interval_ms :
 			   CDM_PROFILE_INTERVAL_DEFAULT_MS;
-	cfg->warmup_ms = o->warmup_ms >= 0 ? (unsigned int)o->warmup_ms :
+	cfg->warmup_ms = o->common.warmup_ms >= 0 ? (unsigned int)o->common.warmup_ms :
 			 cdm_profile_warmup(prof, cfg->time_ms);
 	cfg->do_read = !strcmp(mode, "all") || !strcmp(mode, "read");
 	cfg->do_write = !strcmp(mode, "all") || !strcmp(mode, "write");
@@ -114,7 +114,7 @@ static int check_engine_and_series(struct cdm_cli_run_opts *o)
 				     cfg->engine->name);
 	if ((cfg->engine_options & CDM_ENGINE_OPT_IOPOLL) && !cfg->direct)
 		return cdm_cli_usage(&cdm_cli_run_cmd, "--hipri (polled I/O) needs O_DIRECT: drop --buffered");
-	if (o->plot && !cfg->log_interval_ns)
+	if (o->common.plot && !cfg->log_interval_ns)
 		return cdm_cli_usage(&cdm_cli_run_cmd, "--plot draws the time series: give --log-interval too");
 	if (!cfg->log_interval_ns)
 		return CDM_CLI_GO_ON;
@@ -163,7 +163,7 @@ static int check_idle_options(const struct cdm_cli_run_opts *o)
 {
 	const struct cdm_run_config *cfg = &o->cfg;
 
-	if (cdm_cli_null_check(&cdm_cli_run_cmd, o->null_service, o->null_device, cfg) != CDM_CLI_GO_ON)
+	if (cdm_cli_null_check(&cdm_cli_run_cmd, o->common.null_service, o->common.null_device, cfg) != CDM_CLI_GO_ON)
 		return CDM_EXIT_USAGE;
 	if (cfg->end_fsync && !cdm_plan_writes(cfg))
 		cdm_msg_note("--end-fsync ends each write or Mix pass with fdatasync(): this run has none, so nothing is synced");
@@ -176,7 +176,7 @@ int cdm_run_setup_config(struct cdm_cli_run_opts *o)
 	struct cdm_err err;
 	int s;
 
-	if (cdm_cli_format(&cdm_cli_run_cmd, o->format, &o->fmt) != CDM_CLI_GO_ON)
+	if (cdm_cli_format(&cdm_cli_run_cmd, o->common.format, &o->fmt) != CDM_CLI_GO_ON)
 		return CDM_EXIT_USAGE;
 	if (cdm_profile_load(o->profile, &o->prof, &err) < 0) {
 		/* a usage error: like those, not tagged with cdm-mpi's rank */
@@ -189,15 +189,15 @@ int cdm_run_setup_config(struct cdm_cli_run_opts *o)
 	if (!cdm_plan_tests(cfg, NULL))
 		return cdm_cli_usage(&cdm_cli_run_cmd, "%s%s leaves no test to run (a test with W<pct> runs only in --mode all or mix)",
 				     o->mode_given || !o->prof.mode[0] ? "--mode " : "the profile's mode = ",
-				     o->mode_given || !o->prof.mode[0] ? o->mode : o->prof.mode);
+				     o->mode_given || !o->prof.mode[0] ? o->common.mode : o->prof.mode);
 	/* a block device TARGET: read by default, its size, its sectors */
-	if (cdm_plan_device(cfg, o->mode_given, o->size != 0, &err) < 0) {
+	if (cdm_plan_device(cfg, o->mode_given, o->common.size != 0, &err) < 0) {
 		cdm_msg_error("%s", err.msg);
 		return CDM_EXIT_USAGE;
 	}
 	s = cdm_cli_round_size(&cdm_cli_run_cmd, cfg);
 	if (s == CDM_CLI_GO_ON)
-		s = cdm_cli_engine(&cdm_cli_run_cmd, o->engine, &cfg->engine);
+		s = cdm_cli_engine(&cdm_cli_run_cmd, o->common.engine, &cfg->engine);
 	if (s == CDM_CLI_GO_ON)
 		cdm_plan_engine_depth(cfg);
 	if (s == CDM_CLI_GO_ON)
@@ -212,17 +212,17 @@ int cdm_run_setup_config(struct cdm_cli_run_opts *o)
 /* --svg: a file of its own, named *.svg, writable (the card is written atomically) */
 static int check_svg(const struct cdm_cli_run_opts *o)
 {
-	const char *svg = o->svg;
+	const char *svg = o->common.svg;
 
-	if (cdm_outfile_same(svg, o->save) || cdm_outfile_same(svg, o->output) ||
-	    cdm_outfile_same(svg, o->plot) || cdm_outfile_same(svg, o->cfg.file))
+	if (cdm_outfile_same(svg, o->common.save) || cdm_outfile_same(svg, o->common.output) ||
+	    cdm_outfile_same(svg, o->common.plot) || cdm_outfile_same(svg, o->cfg.file))
 		return cdm_cli_usage(&cdm_cli_run_cmd, "--svg '%s' names the same file as --output, --save, --plot or --file", svg);
 	return cdm_cli_outfile(svg, "--svg", 1, "svg");
 }
 
 int cdm_run_setup_outputs(const struct cdm_cli_run_opts *o)
 {
-	const char *plot = o->plot, *save = o->save, *output = o->output, *file = o->cfg.file;
+	const char *plot = o->common.plot, *save = o->common.save, *output = o->common.output, *file = o->cfg.file;
 	int s;
 
 	if (cdm_outfile_same(plot, save) || cdm_outfile_same(plot, output) || cdm_outfile_same(plot, file))

@@ -12,16 +12,14 @@
  * passes, exactly as the tests of a profile run (docs/method.md, "Sweeps").
  */
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "cdm/base/err.h"
-#include "cdm/base/uint.h"
 #include "cdm/base/size.h"
 #include "cdm/cli/cli.h"
+#include "cdm/cli/options.h"
 #include "cdm/cli/sweep_cli.h"
 #include "cdm/engine/engine.h"
 #include "cdm/target/outfile.h"
@@ -32,9 +30,6 @@
 
 static const struct cdm_cli_cmd cmd = { "cdm sweep --help" };
 
-/* an option handler's "not one of mine": the next handler tries it */
-#define NOT_MINE (-2)
-
 /*
  * struct sweep_opts - the command line as parsed, and the run planned from
  * it.  Options that map straight onto the run's configuration are set in
@@ -42,17 +37,11 @@ static const struct cdm_cli_cmd cmd = { "cdm sweep --help" };
  */
 struct sweep_opts {
 	struct cdm_run_config cfg;
-	struct cdm_spec base[CDM_MAX_TESTS];    /* --test, in order */
-	unsigned int nbase;
+	struct cdm_options_common c;    /* the shared options; c.tests: --test */
 	unsigned int tv[CDM_SWEEP_MAX_VALUES], nt;      /* --threads; 0 = the spec's */
 	unsigned int qv[CDM_SWEEP_MAX_VALUES], nq;      /* --qd; 0 = the spec's */
 	int vary;                       /* CDM_SWEEP_* bits */
 	int plot_mb_s;                  /* --metric mb_s */
-	unsigned long count;
-	unsigned int time_ms, warmup_ms, interval_ms;
-	const char *engine, *mode, *save, *plot;
-	const char *null_service, *null_device; /* as given, or NULL */
-	uint64_t size;                  /* bytes */
 	int md;                         /* --format markdown */
 };
 
@@ -132,108 +121,48 @@ int cdm_cli_sweep_parse_list(const char *s, unsigned int max, unsigned int *vals
 }
 
 
-/* the options that say what is swept and how long each point runs */
-/* --time, --warmup, --interval: as cdm's (cdm_profile_seconds()) */
-static int parse_seconds(enum cdm_profile_time which, const char *opt, const char *arg,
-			 unsigned int *ms)
+static void print_help(void)
 {
-	struct cdm_err err;
-
-	if (cdm_profile_seconds(which, opt, arg, ms, &err) < 0)
-		return cdm_cli_usage(&cmd, "%s", err.msg);
-	return CDM_CLI_GO_ON;
+	fputs(sweep_usage, stdout);
 }
 
-static int parse_plan_option(int c, char *arg, struct sweep_opts *o)
+/* the sweep's own options (cdm_options_parse() has done the shared ones) */
+static int handle_option(const struct cdm_options_parser *p, int key, char *arg)
 {
-	struct cdm_err err;
+	struct sweep_opts *o = p->ctx;
 
-	switch (c) {
-	case 'H':
+	switch (key) {
+	case CDM_OPT_THREADS:
 		if (cdm_cli_sweep_parse_list(arg, CDM_THREADS_MAX, o->tv, &o->nt) < 0)
 			return cdm_cli_usage(&cmd, "bad value for --threads: '%s' (increasing whole numbers 1-%u, comma-separated, at most %d)",
 					     arg, CDM_THREADS_MAX, CDM_SWEEP_MAX_VALUES);
 		o->vary |= CDM_SWEEP_THREADS;
-		return CDM_CLI_GO_ON;
-	case 'Q':
+		break;
+	case CDM_OPT_QD:
 		if (cdm_cli_sweep_parse_list(arg, CDM_QD_MAX, o->qv, &o->nq) < 0)
 			return cdm_cli_usage(&cmd, "bad value for --qd: '%s' (increasing whole numbers 1-%u, comma-separated, at most %d)",
 					     arg, CDM_QD_MAX, CDM_SWEEP_MAX_VALUES);
 		o->vary |= CDM_SWEEP_QD;
-		return CDM_CLI_GO_ON;
+		break;
 	case 't':
-		if (o->nbase == CDM_MAX_TESTS)
-			return cdm_cli_usage(&cmd, "too many --test options (at most %d)", CDM_MAX_TESTS);
-		if (cdm_spec_parse(arg, &o->base[o->nbase], &err) < 0)
-			return cdm_cli_usage(&cmd, "%s", err.msg);
-		if (o->base[o->nbase].write_pct)
+		if (o->c.tests[o->c.ntests - 1].write_pct)
 			return cdm_cli_usage(&cmd, "--test '%s': a sweep runs read and write tests; a test with W<pct> (a Mix) cannot be swept",
 					     arg);
-		o->nbase++;
-		return CDM_CLI_GO_ON;
-	case 's':
-		if (cdm_size_parse(arg, &o->size) < 0)
-			return cdm_cli_usage(&cmd, "bad value for --size: '%s' (e.g. 1GiB, 512MiB, 64M)", arg);
-		return CDM_CLI_GO_ON;
-	case 'n':
-		if (cdm_uint_parse(arg, 1, CDM_COUNT_MAX, &o->count) < 0)
-			return cdm_cli_usage(&cmd, "bad value for --count: '%s' (1-%u)", arg, CDM_COUNT_MAX);
-		return CDM_CLI_GO_ON;
-	case 'T':
-		return parse_seconds(CDM_PROFILE_TIME, "--time", arg, &o->time_ms);
-	case 'W':
-		return parse_seconds(CDM_PROFILE_WARMUP, "--warmup", arg, &o->warmup_ms);
-	case 'I':
-		return parse_seconds(CDM_PROFILE_INTERVAL, "--interval", arg, &o->interval_ms);
-	case 'M':
-		o->mode = arg;
+		break;
+	case CDM_OPT_MODE:
 		if (strcmp(arg, "all") && strcmp(arg, "read") && strcmp(arg, "write"))
 			return cdm_cli_usage(&cmd, "bad value for --mode: '%s' (all, read, write)", arg);
-		return CDM_CLI_GO_ON;
-	}
-	return NOT_MINE;
-}
-
-/* the engine and output options, and --help */
-static int parse_other_option(int c, char *arg, struct sweep_opts *o)
-{
-	switch (c) {
-	case 'e':
-		o->engine = arg;
-		break;
-	case 'N':
-		o->null_service = arg;
-		return cdm_cli_null_service(&cmd, arg, &o->cfg);
-	case 'D':
-		o->null_device = arg;
-		return cdm_cli_null_device(&cmd, arg, &o->cfg);
-	case 'B':
-		o->cfg.direct = 0;
 		break;
 	case 'f':
 		if (strcmp(arg, "markdown") && strcmp(arg, "cdm"))
 			return cdm_cli_usage(&cmd, "bad value for --format: '%s' (cdm, markdown)", arg);
 		o->md = !strcmp(arg, "markdown");
 		break;
-	case 'S':
-		o->save = arg;
-		break;
-	case 'P':
-		o->plot = arg;
-		break;
-	case 'm':
+	case CDM_OPT_METRIC:
 		if (strcmp(arg, "mb_s") && strcmp(arg, "iops"))
 			return cdm_cli_usage(&cmd, "bad value for --metric: '%s' (iops, mb_s)", arg);
 		o->plot_mb_s = !strcmp(arg, "mb_s");
 		break;
-	case 'q':
-		o->cfg.progress = 0;
-		break;
-	case 'h':
-		fputs(sweep_usage, stdout);
-		return CDM_EXIT_OK;
-	default:
-		return cdm_cli_try(&cmd);        /* getopt has said what is wrong */
 	}
 	return CDM_CLI_GO_ON;
 }
@@ -241,46 +170,19 @@ static int parse_other_option(int c, char *arg, struct sweep_opts *o)
 /* step 1: the command line into @o */
 static int parse_args(int argc, char **argv, struct sweep_opts *o)
 {
-	static const struct option opts[] = {
-		{ "threads", required_argument, NULL, 'H' },
-		{ "qd", required_argument, NULL, 'Q' },
-		{ "test", required_argument, NULL, 't' },
-		{ "size", required_argument, NULL, 's' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "time", required_argument, NULL, 'T' },
-		{ "warmup", required_argument, NULL, 'W' },
-		{ "interval", required_argument, NULL, 'I' },
-		{ "mode", required_argument, NULL, 'M' },
-		{ "engine", required_argument, NULL, 'e' },
-		{ "null-service-us", required_argument, NULL, 'N' },
-		{ "null-device", required_argument, NULL, 'D' },
-		{ "buffered", no_argument, NULL, 'B' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "save", required_argument, NULL, 'S' },
-		{ "plot", required_argument, NULL, 'P' },
-		{ "metric", required_argument, NULL, 'm' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c, s;
+	struct cdm_options_parser p = { CDM_OPTIONS_SWEEP, &cmd, print_help, NULL, handle_option, o };
+	int s = cdm_options_parse(&p, argc, argv, &o->c);
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "t:s:n:T:e:f:qh", opts, NULL)) != -1) {
-		s = parse_plan_option(c, optarg, o);
-		if (s == NOT_MINE)
-			s = parse_other_option(c, optarg, o);
-		if (s != CDM_CLI_GO_ON)
-			return s;
-	}
+	if (s != CDM_CLI_GO_ON)
+		return s;
 	if (!o->vary)
 		return cdm_cli_usage(&cmd, "nothing to sweep: give --threads LIST and/or --qd LIST");
 	if (argc - optind > 1)
 		return cdm_cli_usage(&cmd, "one TARGET directory expected, got %d", argc - optind);
-	if ((optind < argc && !argv[optind][0]) || (o->save && !o->save[0]) || (o->plot && !o->plot[0]))
+	if ((optind < argc && !argv[optind][0]) || (o->c.save && !o->c.save[0]) || (o->c.plot && !o->c.plot[0]))
 		return cdm_cli_usage(&cmd, "an empty path was given");
-	if (cdm_outfile_same(o->save, o->plot))
-		return cdm_cli_usage(&cmd, "--save and --plot name the same file '%s'", o->save);
+	if (cdm_outfile_same(o->c.save, o->c.plot))
+		return cdm_cli_usage(&cmd, "--save and --plot name the same file '%s'", o->c.save);
 	o->cfg.target = optind < argc ? argv[optind] : ".";
 	return CDM_CLI_GO_ON;
 }
@@ -295,34 +197,34 @@ static int build_plan(struct sweep_opts *o)
 	struct cdm_run_config *cfg = &o->cfg;
 	int s;
 
-	if (!o->nbase) {
-		cdm_spec_parse("RND4K", &o->base[0], NULL);
-		o->nbase = 1;
+	if (!o->c.ntests) {
+		cdm_spec_parse("RND4K", &o->c.tests[0], NULL);
+		o->c.ntests = 1;
 	}
 	if (!o->nt)
 		o->tv[o->nt++] = 0;     /* each spec's own T */
 	if (!o->nq)
 		o->qv[o->nq++] = 0;     /* each spec's own Q */
-	if (o->nbase * o->nq * o->nt > CDM_MAX_TESTS)
+	if (o->c.ntests * o->nq * o->nt > CDM_MAX_TESTS)
 		return cdm_cli_usage(&cmd, "%u points (tests x depths x thread counts) is more than the %d of one run",
-				     o->nbase * o->nq * o->nt, CDM_MAX_TESTS);
-	for (unsigned int b = 0; b < o->nbase; b++)
+				     o->c.ntests * o->nq * o->nt, CDM_MAX_TESTS);
+	for (unsigned int b = 0; b < o->c.ntests; b++)
 		for (unsigned int q = 0; q < o->nq; q++)
 			for (unsigned int t = 0; t < o->nt; t++) {
 				struct cdm_spec *sp = &cfg->tests[cfg->ntests++];
 
-				*sp = o->base[b];
+				*sp = o->c.tests[b];
 				if (o->qv[q])
 					sp->qd = o->qv[q];
 				if (o->tv[t])
 					sp->threads = o->tv[t];
 			}
-	cfg->size = o->size;
+	cfg->size = o->c.size;
 	s = cdm_cli_round_size(&cmd, cfg);
 	if (s == CDM_CLI_GO_ON)
-		s = cdm_cli_engine(&cmd, o->engine, &cfg->engine);
+		s = cdm_cli_engine(&cmd, o->c.engine, &cfg->engine);
 	if (s == CDM_CLI_GO_ON)
-		s = cdm_cli_null_check(&cmd, o->null_service, o->null_device, cfg);
+		s = cdm_cli_null_check(&cmd, o->c.null_service, o->c.null_device, cfg);
 	if (s != CDM_CLI_GO_ON)
 		return s;
 	/* every point would run at Q1 and the curve would say nothing */
@@ -333,18 +235,18 @@ static int build_plan(struct sweep_opts *o)
 					     cfg->direct ? "" : " on a buffered file",
 					     o->vary & CDM_SWEEP_QD ? "every --qd point" : "a Q>1 test",
 					     cfg->direct ? "" : " without --buffered");
-	s = cdm_cli_outfile(o->save, "--save", 1, "json");
+	s = cdm_cli_outfile(o->c.save, "--save", 1, "json");
 	if (s == CDM_CLI_GO_ON)
-		s = cdm_cli_outfile(o->plot, "--plot", 1, "svg");
+		s = cdm_cli_outfile(o->c.plot, "--plot", 1, "svg");
 	if (s != CDM_CLI_GO_ON)
 		return s;
 	cfg->profile_name = "Sweep";
-	cfg->count = (unsigned int)o->count;
-	cfg->time_ms = o->time_ms;
-	cfg->warmup_ms = o->warmup_ms;
-	cfg->interval_ms = o->interval_ms;
-	cfg->do_read = strcmp(o->mode, "write") != 0;
-	cfg->do_write = strcmp(o->mode, "read") != 0;
+	cfg->count = o->c.count ? (unsigned int)o->c.count : 1;
+	cfg->time_ms = o->c.time_ms >= 0 ? (unsigned int)o->c.time_ms : 5000;
+	cfg->warmup_ms = o->c.warmup_ms >= 0 ? (unsigned int)o->c.warmup_ms : 1000;
+	cfg->interval_ms = o->c.interval_ms >= 0 ? (unsigned int)o->c.interval_ms : 0;
+	cfg->do_read = strcmp(o->c.mode, "write") != 0;
+	cfg->do_write = strcmp(o->c.mode, "read") != 0;
 	return CDM_CLI_GO_ON;
 }
 
@@ -402,11 +304,11 @@ static int write_outputs(const struct sweep_opts *o, const struct cdm_sweep *sw,
 						&sw->curves[i].ceiling, "IOPS");
 	if (cdm_cli_write_no_more(r))
 		return CDM_EXIT_RUN;
-	if (cdm_cli_file(o->save, "save the sweep", write_json, sw) != CDM_EXIT_OK)
+	if (cdm_cli_file(o->c.save, "save the sweep", write_json, sw) != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
 	if (cdm_cli_write_no_more(r))
 		return CDM_EXIT_RUN;
-	if (cdm_cli_file(o->plot, "write the plot", write_svg, sw) != CDM_EXIT_OK)
+	if (cdm_cli_file(o->c.plot, "write the plot", write_svg, sw) != CDM_EXIT_OK)
 		status = CDM_EXIT_RUN;
 	return status;
 }
@@ -424,7 +326,7 @@ static int report(const struct sweep_opts *o, const struct cdm_run_result *res, 
 		memset(&sw, 0, sizeof(sw));
 		sw.vary = o->vary;
 		sw.plot_mb_s = o->plot_mb_s;
-		cdm_sweep_build(&sw, res, o->nbase, o->nq, o->nt);
+		cdm_sweep_build(&sw, res, o->c.ntests, o->nq, o->nt);
 		status = write_outputs(o, &sw, r);
 		/* a point that measured nothing fails the sweep, as a run */
 		if (cdm_cli_unmeasured(res, "the sweep") && status == CDM_EXIT_OK)
@@ -455,12 +357,10 @@ int cdm_cli_sweep_main(int argc, char **argv)
 	int s, r = 0;
 
 	memset(&o, 0, sizeof(o));
-	o.count = 1;
-	o.time_ms = 5000;
-	o.warmup_ms = 1000;
-	o.engine = "auto";
-	o.mode = "all";
-	o.size = CDM_GIB;
+	cdm_options_init(&o.c, &o.cfg);
+	o.c.engine = "auto";
+	o.c.mode = "all";
+	o.c.size = CDM_GIB;
 	o.cfg.direct = 1;
 	o.cfg.progress = isatty(STDERR_FILENO);
 	s = parse_args(argc, argv, &o);

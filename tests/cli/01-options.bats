@@ -16,6 +16,30 @@ load helpers
 	assert_output --partial "Usage: cdm [OPTIONS] [TARGET]"
 }
 
+@test "--help of cdm and of each subcommand lists exactly the options of the table, short letters too" {
+	for sub in "" compare import merge report sweep; do
+		want=$(table_options "$sub")
+		assert [ "$(echo "$want" | wc -l)" -ge 5 ]
+		run "$CDM" $sub --help
+		assert_success
+		# the option lines: "  -s, --size SIZE ...", "      --qd LIST ..."
+		got=$(echo "$output" | sed -n 's/^ \{1,\}\(-[A-Za-z], \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' | sort -u)
+		echo "== cdm ${sub:+$sub }--help (<: in the table, not in --help; >: the other way)"
+		diff <(echo "$want") <(echo "$got")
+		got=$(echo "$output" | grep -oE -- '^ +-[a-zA-Z], --[a-z][a-z0-9-]*' | sed 's/^ *//' | sort -u)
+		diff <(table_options "$sub" short) <(echo "$got")
+	done
+	# one meaning per short letter: -s is --size wherever it exists
+	all=$(for sub in "" compare import merge report sweep; do table_options "$sub" short; done | sort -u)
+	assert_equal "$(echo "$all" | cut -c1-2 | uniq -d)" ""
+	# the table itself is hidden, and a command it lacks is refused
+	run "$CDM" --help
+	refute_output --partial "--list-options"
+	run "$CDM" --list-options=nonsense
+	assert_failure 2
+	assert_output --partial "bad value for --list-options: 'nonsense'"
+}
+
 @test "--version: the version alone first, then the engines and how cdm was built" {
 	run "$CDM" --version
 	assert_success

@@ -124,3 +124,31 @@ render_manpage() {
 		false
 	fi
 }
+
+@test "the man page documents every option of the option table in its command's section, short letters too" {
+	page=$(render_manpage) || skip "$SKIP_WHY"
+	missing=
+	for s in "" compare import merge report sweep; do
+		# the run's options under OPTIONS, merge's under SCALE-OUT
+		case $s in
+		"") sec=OPTIONS ;;
+		merge) sec=SCALE-OUT ;;
+		*) sec=$(echo "$s" | tr a-z A-Z) ;;
+		esac
+		text=$(echo "$page" | awk -v s="$sec" '/^[A-Z][A-Z -]*$/ { on = ($0 == s) } on')
+		assert [ -n "$text" ]
+		opts=$(table_options "$s")
+		assert [ "$(echo "$opts" | wc -l)" -ge 5 ]
+		for o in $opts; do
+			echo "$text" | grep -qE -- "(^|[^a-zA-Z0-9-])$o([^a-z0-9-]|\$)" ||
+				missing="$missing ${s:-cdm}:$o"
+		done
+		while read -r pair; do
+			echo "$text" | grep -qF -- "$pair" || missing="$missing ${s:-cdm}:'$pair'"
+		done < <(table_options "$s" short)
+	done
+	if [ -n "$missing" ]; then
+		echo "in the option table (cdm --list-options=SUB) but not in SUB's section of docs/cdm.1:$missing"
+		false
+	fi
+}

@@ -112,6 +112,18 @@ cdm_run() {
 	assert_equal "$(jq '.tests[0].passes | length' "$OD/cdm7-default-hdd-1.json")" "0"
 }
 
+@test "cdm import -s is not --save: a short letter means one option in every command (-s is --size)" {
+	r=$(report cdm8-default-nvme-1.txt)
+	run "$CDM" import -s "$OD/r.json" "$r"
+	assert_failure 2
+	assert_line --index 0 "cdm: invalid option -- 's'"
+	assert_line --index 1 "Try 'cdm import --help'."
+	assert [ ! -e "$OD/r.json" ]
+	run "$CDM" import --save "$OD/r.json" "$r"
+	assert_success
+	assert [ -s "$OD/r.json" ]
+}
+
 # layout_of NAME - the --format of a fixture's own layout: cdm6, cdm7 or cdm (8.x, 9.x)
 layout_of() {
 	case $1 in

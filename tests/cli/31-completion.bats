@@ -73,7 +73,8 @@ registry_formats() {
 @test "bash: every long option of cdm and of each subcommand is offered, and only those" {
 	need_bash_completion
 	for sub in "" compare import merge report sweep; do
-		want=$(help_options $sub)
+		# the option table's (01-options.bats holds --help to it)
+		want=$(table_options "$sub")
 		assert [ -n "$want" ]
 		got=$(bash_complete cdm $sub --)
 		echo "== ${sub:-cdm}"; diff <(echo "$want") <(echo "$got")
@@ -141,11 +142,10 @@ registry_formats() {
 	got=$(bash_complete cdm --save '')
 	offered a.json "$got"
 	not_offered b.txt "$got"
-	# cdm import's -s is --save, not the run's --size
-	got=$(bash_complete cdm import -s '')
-	offered a.json "$got"
-	not_offered 1GiB "$got"
+	# -s is --size wherever it exists; cdm import has none (--save)
+	offered a.json "$(bash_complete cdm import --save '')"
 	offered 1GiB "$(bash_complete cdm -s '')"
+	offered 1GiB "$(bash_complete cdm sweep -s '')"
 }
 
 @test "bash: the options the completion names as taking a value are options cdm has" {
@@ -175,12 +175,19 @@ zsh_listing() {
 	subs=("" compare import merge report sweep)
 	typed=()
 	for sub in "${subs[@]}"; do typed+=("cdm ${sub:+$sub }--"); done
+	for sub in "${subs[@]:1}"; do typed+=("cdm $sub -"); done
 	zsh_complete "${typed[@]}"
 	for sub in "${subs[@]}"; do
-		want=$(help_options $sub)
+		# the option table's (01-options.bats holds --help to it)
+		want=$(table_options "$sub")
 		assert [ -n "$want" ]
 		got=$(zsh_listing "cdm ${sub:+$sub }--" | grep -- '^--[a-z]' || true)
 		echo "== ${sub:-cdm}"; diff <(echo "$want") <(echo "$got")
+		# and the short letters: the table's, the same option in every command
+		[ -z "$sub" ] && continue       # cdm's own: read from its --help by _arguments --
+		want=$(table_options "$sub" short | cut -c1-2 | sort)
+		got=$(zsh_listing "cdm $sub -" | grep -- '^-[A-Za-z]$' | sort || true)
+		echo "== $sub -"; diff <(echo "$want") <(echo "$got")
 	done
 }
 

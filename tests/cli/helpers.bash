@@ -348,3 +348,18 @@ refute_like() {
 	batslib_print_kv_single_or_multi 7 pattern "$2" value "$1" |
 		batslib_decorate 'value matches, and should not' | fail
 }
+
+# table_options [SUB] [short] - the options of cdm's option table for the
+# run (no SUB) or subcommand SUB, from the hidden `cdm --list-options=SUB`
+# (src/cli/options.c), sorted: the long names ("--size"), or with "short"
+# the pairs "-s, --size" of those with a short letter.  What --help, the
+# man page and the completions are held to (01, 06, 31).
+table_options() {
+	local list
+	list=$("$CDM" --list-options${1:+=$1}) || return 1
+	if [ "${2-}" = short ]; then
+		awk -F'\t' '$2 != "-" { print $2 ", " $1 }' <<< "$list" | sort
+	else
+		cut -f1 <<< "$list" | sort
+	fi
+}

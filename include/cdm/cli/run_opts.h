@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "cdm/cli/cli.h"
+#include "cdm/cli/options.h"
 #include "cdm/model/result.h"
 #include "cdm/plan/plan.h"
 #include "cdm/plan/profile.h"
@@ -27,27 +28,18 @@
  */
 struct cdm_cli_run_opts {
 	struct cdm_run_config cfg;
+	struct cdm_options_common common;       /* the shared options (options.h) */
 	struct cdm_profile prof;        /* cfg.profile_name points into it */
-	struct cdm_spec tests[CDM_MAX_TESTS];   /* --test, in order */
-	unsigned int ntests;
-	const char *profile, *engine, *format;
+	const char *profile;
 	int profile_given;              /* -p: --list-profiles lists that one */
-	int list;                       /* OPT_LIST_ENGINES or _PROFILES, else 0 */
-	const char *output, *save, *label, *plot, *svg;
+	int list;                       /* CDM_OPT_LIST_ENGINES or _PROFILES, else 0 */
 	char svg_link[PATH_MAX];        /* --svg as the Markdown report links it */
-	const char *mode;
-	int mode_given;
+	int mode_given;                 /* common.mode is --mode's, not the default */
 	const char *start_at, *save_ranks;
 	struct cdm_start_at sa;         /* cfg.sync_arg with --start-at */
-	enum cdm_aggregate aggregate;
 	double cv_threshold;            /* percent */
-	uint64_t size;                  /* --size, bytes; 0 = the profile's */
-	unsigned long count;            /* 0 = the profile's */
-	int time_ms, interval_ms, warmup_ms;    /* -1 = the profile's */
 	unsigned int mix;               /* --mix read percent; 0 = the profile's */
 	const struct cdm_formatter *fmt;
-	const char *null_service;       /* --null-service-us as given, or NULL */
-	const char *null_device;        /* --null-device as given, or NULL */
 };
 
 #endif /* CDM_CLI_RUN_OPTS_H */
