@@ -7,8 +7,8 @@
  * more than one I/O in flight; init() says so by keeping a depth of 1
  * rather than letting the report claim a queue depth that never existed.
  *
- * Being CDM_ENGINE_SYNC, it has no commit() or reap(): the worker drives it
- * with run_sync() (run/worker.c), which calls queue() once per I/O, takes
+ * Being CDM_ENGINE_SYNC, it has no commit() or reap(): the worker's loop
+ * (run/loop.c) starts one I/O per turn with queue(), takes
  * the completion time when it returns, and never calls anything else
  * between init() and cleanup().
  */

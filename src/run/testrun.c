@@ -200,7 +200,7 @@ static int test_alloc(struct cdm_watch *t, int fd, struct cdm_err *err)
 	sh->dir = t->tr->dir;
 	sh->fd = fd;
 	sh->fsync_every = cfg->fsync_every;
-	sh->rate_iops = cfg->rate_iops;
+	sh->pace_ps = cfg->rate_iops ? 1000000000000ull / cfg->rate_iops : 0;
 	sh->seed = cfg->seed;
 	sh->direct = cfg->direct;
 	sh->zero_fill = cfg->zero_fill;
@@ -376,6 +376,9 @@ static int test_io_error(struct cdm_watch *t, struct cdm_err *err)
 	ret = w->error;
 	tr->error = ret;
 	tr->error_offset = w->error_offset;
+	if (w->busy_stuck)
+		return cdm_err_set(err, ret, "%s: %s %s: the %s engine stayed busy for 1 s with no I/O in flight (the kernel kept refusing to start one: EAGAIN or EBUSY); not an I/O error",
+				   path, t->name, dir, cfg->engine->name);
 	if (w->short_io)
 		return cdm_err_set(err, ret, "%s: %s %s: short %s at offset %" PRIu64, path,
 				   t->name, dir,

@@ -54,7 +54,7 @@ struct cdm_test_shared {
 	int direct;
 	int zero_fill;
 	unsigned int fsync_every;       /* fdatasync every N writes per thread; 0 = off */
-	uint64_t rate_iops;             /* total I/Os per second over all threads; 0 = no cap */
+	uint64_t pace_ps;               /* --rate-iops: ps between two starts over all threads (10^12 / the rate); 0: unpaced */
 	uint64_t seed;                  /* --seed; 0: each thread seeds from the clock */
 	uint64_t nblocks;               /* file size / block size */
 	unsigned int count;             /* measured passes */
@@ -136,6 +136,7 @@ struct cdm_worker {
 	uint64_t stopped_ns;            /* when it stopped starting I/O (gated: for good) */
 	uint64_t win_end_ns;            /* gated: when it had drained the window it ran last */
 	uint64_t busy;                  /* engine answers "busy" (held and queued again) */
+	int busy_stuck;                 /* error was -EBUSY: the engine stayed busy 1 s, nothing in flight */
 	uint64_t verify_writes;         /* --verify: writes started on a recorded block */
 	uint64_t verify_redrawn;        /* --verify: blocks drawn again, a write in flight on them */
 	char note[160];                 /* engine's remark */

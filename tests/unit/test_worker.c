@@ -538,7 +538,7 @@ static void fsync_case(unsigned int q, unsigned int n, unsigned int t, uint64_t 
 	crew_init(&c, CDM_DIR_WRITE, q, t, service_ns, count);
 	crew_file(&c);
 	c.sh->fsync_every = n;
-	c.sh->rate_iops = rate;
+	c.sh->pace_ps = rate ? 1000000000000ull / rate : 0;
 	crew_go_open(&c, 10 * MS, 20 * MS);
 	crew_end(&c, 20 * n, q);
 	for (unsigned int i = 0; i < t; i++) {
@@ -872,7 +872,7 @@ static void busy_case(const char *what, enum cdm_dir dir, unsigned int q, uint64
 	if (fsync_every)
 		crew_file(&c);
 	c.sh->fsync_every = fsync_every;
-	c.sh->rate_iops = rate;
+	c.sh->pace_ps = rate ? 1000000000000ull / rate : 0;
 	eng.busy_first = first;
 	eng.busy_every = every;
 	eng.busy_code = code;
@@ -1061,7 +1061,7 @@ static void gated_case(uint64_t rate, int warm)
 	crew_init(&c, CDM_DIR_READ, q, t, 2 * MS, count);
 	c.sh->gated = 1;
 	c.sh->gate_win = warm ? 0 : 1;
-	c.sh->rate_iops = rate;
+	c.sh->pace_ps = rate ? 1000000000000ull / rate : 0;
 	assert_int_equal(cdm_worker_start(c.sh, c.w, c.n, &err), 0);
 	now = cdm_clock_now_ns();
 	c.sh->bounds[0] = now;

@@ -2,7 +2,7 @@
 /*
  * stamp.h - the data cdm writes: the one definition of its format, for
  * the writers (the preparation in target/testfile.c, the writes in
- * run/worker.c) and for anything that reads it back (docs/method.md,
+ * run/loop.c) and for anything that reads it back (docs/method.md,
  * "Offsets and data").
  *
  * Every 512-byte sector cdm writes is unique and incompressible.  Read
