@@ -333,35 +333,18 @@ static int uring_commit(struct cdm_engine_ctx *ctx)
 }
 
 /*
- * The kernel had no room for the queued SQEs (-EAGAIN: no memory for the
- * requests; -EBUSY: the completion queue overflowed).  That is busy, not
- * broken (ops.h): while I/Os already started are in flight, wait for one
- * of them without submitting, so room comes back and the SQEs stay queued
- * for the next enter; with none in flight, pause 100 us (the worker's rule
- * for a busy engine, up to 1 s in all).  0, or the kernel's error.
+ * Submit what is queued and wait for @wait completions: one io_uring_enter.
+ * The kernel may have no room for the queued SQEs (-EAGAIN: no memory for
+ * the requests; -EBUSY: the completion queue overflowed).  That is busy,
+ * not broken (ops.h): while I/Os already started are in flight, wait for
+ * one of them without submitting, so room comes back and the SQEs stay
+ * queued for the next enter; with none in flight, answer busy and keep
+ * them queued: the worker pauses and reaps again (its one rule for a busy
+ * engine).  0, -EAGAIN / -EBUSY (busy), or the kernel's error.
  */
-static int uring_busy(struct uring_data *ud, unsigned int *waited_us)
-{
-	struct io_uring_cqe *cqe;
-	int ret;
-
-	if (ud->inflight > ud->queued) {
-		do
-			ret = io_uring_wait_cqe(&ud->ring, &cqe);
-		while (ret == -EINTR);
-		return ret;
-	}
-	if (*waited_us >= 1000000)
-		return -EAGAIN;
-	usleep(100);
-	*waited_us += 100;
-	return 0;
-}
-
-/* Submit what is queued and wait for @wait completions: one io_uring_enter. */
 static int uring_enter(struct uring_data *ud, unsigned int wait)
 {
-	unsigned int waited_us = 0;
+	struct io_uring_cqe *cqe;
 	int ret;
 
 	for (;;) {
@@ -376,11 +359,15 @@ static int uring_enter(struct uring_data *ud, unsigned int wait)
 			continue;
 		if (ret != -EAGAIN && ret != -EBUSY)
 			break;
-		ret = uring_busy(ud, &waited_us);
-		if (ret < 0)
-			return ret;
-		if (ud->inflight > ud->queued)
-			return 0;       /* a completion is in: the caller harvests it */
+		if (!ud->inflight)
+			return 0;       /* nothing to start, nothing to wait for */
+		if (ud->inflight <= ud->queued)
+			return ret;     /* busy, nothing started in flight */
+		do
+			ret = io_uring_wait_cqe(&ud->ring, &cqe);
+		while (ret == -EINTR);
+		/* a completion is in (or an error): the caller harvests it */
+		return ret < 0 ? ret : 0;
 	}
 	if (ret < 0)
 		return ret;

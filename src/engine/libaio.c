@@ -137,12 +137,13 @@ static int aio_queue(struct cdm_engine_ctx *ctx, struct cdm_io *io)
  * or refuse with EAGAIN when its AIO queue has no room: while I/Os of ours
  * are in flight, room comes back as they complete, so the rest stays
  * queued and is started by the next commit() or reap() (a busy answer, not
- * an error: ops.h).  With nothing in flight, ask again every 100 us for up
- * to 1 s, the worker's rule for a busy engine, then give up with -EAGAIN.
+ * an error: ops.h).  With nothing in flight, say busy (-EAGAIN), the rest
+ * still queued: the worker pauses and asks again (its one rule for a busy
+ * engine).  0, -EAGAIN, or io_submit's error.
  */
 static int aio_submit_pending(struct libaio_data *ad)
 {
-	unsigned int done = 0, waited_us = 0;
+	unsigned int done = 0;
 	int ret = 0;
 
 	while (done < ad->npending) {
@@ -157,12 +158,7 @@ static int aio_submit_pending(struct libaio_data *ad)
 			continue;
 		if (ret == 0)   /* took nothing: as good as no room */
 			ret = -EAGAIN;
-		if (ret != -EAGAIN || ad->inflight)
-			break;
-		if (waited_us >= 1000000)
-			break;
-		usleep(100);
-		waited_us += 100;
+		break;
 	}
 	/* what the kernel did not take stays queued, in order, for the next try */
 	if (done && done < ad->npending)

@@ -225,6 +225,23 @@ with_fault() {
 	done
 }
 
+# an AIO queue that never has room again (every io_submit says EAGAIN
+# after the 20th): once the I/O in flight has completed nothing can start,
+# and after the worker's 1 s of asking again the test ends naming that,
+# not as an I/O error at an offset; for Q1 and Q8, nothing left behind
+@test "libaio: a kernel that never takes an I/O again is a busy engine, not an I/O error" {
+	need_shim
+	for t in "SEQ4K Q8T1" "RND4K Q1T1"; do
+		# passes longer than the 1 s the worker asks for
+		run with_fault io_submit:EAGAIN:20:4096 "${QUICK[@]}" --time 3 --engine libaio --test "$t" "$TD"
+		echo "$output"
+		assert_failure 1
+		assert_grep -E -x "cdm: $TD/[^ ]*: $t (Read|Write): the libaio engine stayed busy for 1 s with no I/O in flight \(the kernel kept refusing to start one: EAGAIN or EBUSY\); not an I/O error" "$OD/err"
+		refute_grep "offset" "$OD/err"
+		assert_clean "$TD"
+	done
+}
+
 @test "a report that cannot be written (ENOSPC: /dev/full) is an error naming why" {
 	run "$CDM" "${QUICK[@]}" "${NULLRUN[@]}" --test RND4K --output /dev/full "$TD"
 	echo "$output"

@@ -25,8 +25,17 @@
  *	ops->cleanup(ctx)              free it all
  *
  * An engine flagged CDM_ENGINE_SYNC does each I/O inside queue(); the
- * worker (run/worker.c, run_sync) then calls only queue(), never commit()
- * or reap().
+ * worker's loop (run/loop.c) then calls only queue(), never commit() or
+ * reap().
+ *
+ * "Busy" (no room now) is an answer, not an error, and the worker has the
+ * one rule for it: queue() answers it for one I/O, which the worker holds
+ * and asks again after a reap; commit() and reap() answer it (-EAGAIN or
+ * -EBUSY) only when the kernel took none of what is queued and nothing of
+ * this context is in flight, the I/Os staying queued.  Then there is no
+ * completion to wait for: the worker pauses 100 us and asks again, and
+ * after 1 s of that ends the test with -EBUSY ("the engine stayed busy").
+ * An engine never sleeps or retries on its own.
  *
  * The worker, not the engine, takes the timestamps (submit time just before
  * commit(), completion time just after reap()) and keeps all accounting, so
@@ -177,7 +186,7 @@ struct cdm_engine_ops {
 	 * (done now, io->result set: what a CDM_ENGINE_SYNC engine must
 	 * answer, and only it), CDM_Q_BUSY (no room now), or a negative
 	 * errno.  "Busy" is CDM_Q_BUSY, -EAGAIN or -EBUSY: the engine did not
-	 * take @io, and the worker (run/worker.c, submit()) holds it, commits
+	 * take @io, and the worker (run/loop.c, start()) holds it, commits
 	 * what it queued, reaps, and asks again, at every place it queues (the
 	 * first fill, the refill, after an fsync or a rate pause).  With
 	 * nothing of its own in flight it asks again every 100 us, and ends
@@ -198,8 +207,11 @@ struct cdm_engine_ops {
 	 * (EAGAIN) while I/Os of this context are in flight, is busy, not
 	 * broken: the engine keeps the rest queued and starts it at the next
 	 * commit() or reap() (libaio.c and io_uring.c do), and returns 0.
-	 * Returns 0, or a negative errno: the worker then ends the test; what
-	 * could not be started may stay queued until cleanup().
+	 * When it took none and nothing of this context is in flight, the
+	 * engine keeps it all queued and answers busy (-EAGAIN or -EBUSY):
+	 * the worker pauses and calls commit() again (the busy rule above).
+	 * Returns 0, busy, or a negative errno: the worker then ends the
+	 * test; what could not be started may stay queued until cleanup().
 	 */
 	int (*commit)(struct cdm_engine_ctx *ctx);
 
@@ -213,9 +225,13 @@ struct cdm_engine_ops {
 	 * than @min I/Os in flight, return what there is instead of waiting
 	 * for completions that cannot come.  Retry EINTR, and resume a wait a
 	 * signal cut short.
-	 * Returns the number put in @out (0 .. @max), or a negative errno
-	 * when the engine can no longer tell what completed (the worker
-	 * then ends the test and calls cleanup()).
+	 * An engine that submits here (io_uring) answers busy (-EAGAIN or
+	 * -EBUSY) as commit() does, when the kernel took none of what is
+	 * queued and nothing started is in flight; the worker pauses and
+	 * reaps again.
+	 * Returns the number put in @out (0 .. @max), busy, or a negative
+	 * errno when the engine can no longer tell what completed (the
+	 * worker then ends the test and calls cleanup()).
 	 */
 	int (*reap)(struct cdm_engine_ctx *ctx, unsigned int min, unsigned int max,
 		    struct cdm_io **out);
