@@ -143,8 +143,12 @@ static int read_pass(struct cdm_err *err, const struct cdm_json *pj, const char 
 	    cdm_result_get_u64(err, pj, where, "proc_user_ns", &p->proc_user_ns) ||
 	    cdm_result_get_u64(err, pj, where, "proc_sys_ns", &p->proc_sys_ns) ||
 	    cdm_result_get_opt_u64(err, pj, where, "start_unix_ns", &p->start_unix_ns) ||
-	    cdm_result_get_opt_u64(err, pj, where, "pending_max_ns", &p->pending_max_ns))
+	    cdm_result_get_opt_u64(err, pj, where, "pending_max_ns", &p->pending_max_ns) ||
+	    cdm_result_get_opt_u64(err, pj, where, "late_starts", &p->late_starts) ||
+	    cdm_result_get_opt_u64(err, pj, where, "late_max_ns", &p->late_max_ns))
 		return -EINVAL;
+	p->late_known = cdm_json_get(pj, "late_starts") &&
+			cdm_json_get(pj, "late_starts")->type == CDM_JSON_NUMBER;
 	if (read_extras(err, pj, where, p) || read_end_fsync(err, pj, where, p))
 		return -EINVAL;
 	if (cdm_json_get(pj, "lat_sum_ns"))

@@ -451,8 +451,17 @@ static void write_end_fsync(struct cdm_jsonw *w, const struct cdm_pass *p, int e
 	cdm_jsonw_end(w);
 }
 
+/* --rate-iops: a pass's starts later than their time on the schedule; nothing unpaced */
+static void write_late(struct cdm_jsonw *w, const struct cdm_pass *p, int paced)
+{
+	if (!paced)
+		return;
+	cdm_jsonw_u64_if(w, "late_starts", p->late_starts, p->late_known);
+	cdm_jsonw_u64_if(w, "late_max_ns", p->late_max_ns, p->late_known && p->late_starts);
+}
+
 static void write_pass(struct cdm_jsonw *w, const struct cdm_pass *p, int mix, int fsync,
-		       int end_fsync)
+		       int end_fsync, int paced)
 {
 	cdm_jsonw_object(w, NULL, 0);
 	cdm_jsonw_num(w, "duration_s", p->seconds);
@@ -465,6 +474,7 @@ static void write_pass(struct cdm_jsonw *w, const struct cdm_pass *p, int mix, i
 	cdm_jsonw_num(w, "lat_mean_ns", cdm_pass_mean_lat_ns(p));
 	reason(w, cdm_pass_state_reason(cdm_pass_state(p)));
 	cdm_jsonw_u64(w, "pending_max_ns", p->pending_max_ns);
+	write_late(w, p, paced);
 	cdm_jsonw_u64(w, "lat_sum_ns", p->lat_sum_ns);
 	/* a maximum over no I/O is null, not a measured 0 */
 	cdm_jsonw_u64_if(w, "lat_max_ns", p->lat_max_ns, p->ios != 0);
@@ -690,7 +700,7 @@ static void write_test(struct cdm_jsonw *w, const struct cdm_run_result *r,
 	write_reported(w, t);
 	cdm_jsonw_array(w, "passes", 0);
 	for (i = 0; i < n; i++)
-		write_pass(w, &t->passes[i], mix, fsync, end_fsync);
+		write_pass(w, &t->passes[i], mix, fsync, end_fsync, r->info.rate_iops != 0);
 	cdm_jsonw_end(w);
 	write_summary(w, r, t, &s);
 	write_verify(w, t);

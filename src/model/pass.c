@@ -28,6 +28,10 @@ void cdm_pass_add(struct cdm_pass *dst, const struct cdm_pass *src)
 		dst->fsync_max_ns = src->fsync_max_ns;
 	if (src->pending_max_ns > dst->pending_max_ns)
 		dst->pending_max_ns = src->pending_max_ns;
+	dst->late_known |= src->late_known;
+	dst->late_starts += src->late_starts;
+	if (src->late_max_ns > dst->late_max_ns)
+		dst->late_max_ns = src->late_max_ns;
 }
 
 /* the counts cdm_pass_add() and a window of passes add up, and their names in JSON */

@@ -39,7 +39,9 @@ struct cdm_loop {
 	uint64_t read_below;            /* Mix: an I/O reads when a draw is < this */
 	unsigned int writes_since;      /* --fsync: writes started since the last one */
 	uint64_t pace_base;             /* --rate-iops: start of the schedule (ns) ... */
-	uint64_t paced;                 /* ... and I/Os started on it since */
+	uint64_t paced;                 /* ... and I/Os started on it since ... */
+	uint64_t pace_last;             /* ... the last of them (ns), for the catch-up's pace */
+	uint64_t late_ns;               /* a start this much after its time is late (ns) */
 	unsigned int win;               /* current window (0 = warm-up) */
 	uint64_t next_bound;            /* bounds[win + 1]; gated: never (UINT64_MAX) */
 	uint64_t stop_at;               /* stop issuing: bounds[count + 1]; gated: bounds[win + 1] */

@@ -98,6 +98,11 @@ static void rate_note(const char *name, const struct cdm_test_result *tr, uint64
 		 name, cdm_result_dir_name(tr->dir), iops, rate, 100.0 * (double)all.ios / all.seconds / (double)rate,
 		 cdm_pass_mean_lat_ns(&all) / 1e3,
 		 iops < 0.95 * (double)rate ? "; the device did not keep up with the requested rate" : "");
+	/* late starts matter from 1 % of the I/Os on (docs/method.md, "Fixed rate") */
+	if (all.late_starts && all.late_starts * 100 >= all.ios)
+		cdm_msg_note("%s %s: %" PRIu64 " of the %" PRIu64 " starts were late, by up to %.1f ms: cdm could not start them on time (its threads waited for completions, or did not run); they caught up at no more than twice the rate, so the offered load was uneven",
+			 name, cdm_result_dir_name(tr->dir), all.late_starts, all.ios,
+			 (double)all.late_max_ns / 1e6);
 }
 
 /*

@@ -50,6 +50,15 @@ struct cdm_pass {
 	 * what says why a pass in which no I/O completed measured nothing
 	 */
 	uint64_t pending_max_ns;
+	/*
+	 * --rate-iops: starts later than max(1 ms, 1 / the rate) after their
+	 * time on the schedule (docs/method.md, "Fixed rate"), and the
+	 * latest of them (ns), when late_known (a paced I/O started in the
+	 * pass, and was counted so: not in a file of an earlier cdm)
+	 */
+	uint64_t late_starts;
+	uint64_t late_max_ns;
+	int late_known;
 };
 
 /*
