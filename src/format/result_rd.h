@@ -10,6 +10,7 @@
  *	result_read_test.c	one test: passes, histogram, reported figures,
  *				steady state, verify
  *	result_read_series.c	a test's --log-interval series
+ *	result_read_scale.c	an aggregate's "scale": its runs
  */
 #ifndef CDM_FORMAT_RESULT_RD_H
 #define CDM_FORMAT_RESULT_RD_H
@@ -75,5 +76,14 @@ int cdm_result_read_test(struct cdm_err *err, const struct cdm_json *tj, unsigne
 /* the "series" of the test @tj, if any, into @t (its passes read): 0, -EINVAL, -ENOMEM */
 int cdm_result_read_series(struct cdm_err *err, const struct cdm_json *tj, const char *where,
 			   struct cdm_test_result *t);
+
+/* ---- result_read_scale.c ---- */
+
+/*
+ * the "scale" of @root, if any, into a new r->scale (its runs' names,
+ * labels, targets, starts and passes; @r's tests read): 0, -EINVAL,
+ * -ENOMEM.  r->scale may be set on failure too (cdm_result_free() frees it).
+ */
+int cdm_result_read_scale(struct cdm_err *err, const struct cdm_json *root, struct cdm_run_result *r);
 
 #endif /* CDM_FORMAT_RESULT_RD_H */

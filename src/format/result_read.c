@@ -725,6 +725,9 @@ int cdm_result_read(const char *text, size_t len, unsigned int flags,
 		ret = cdm_result_read_test(err, &tests->items[i], i, &r->info, tmax, &r->tests[i]);
 	if (!ret)
 		ret = verify_total(err, r);
+	/* an aggregate's runs: what its report prints of them (format/scale.c) */
+	if (!ret)
+		ret = cdm_result_read_scale(err, root, r);
 out:
 	cdm_json_free(root);
 	if (ret) {
