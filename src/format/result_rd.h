@@ -64,6 +64,13 @@ int cdm_result_get_opt_u64(struct cdm_err *err, const struct cdm_json *obj, cons
 int cdm_result_get_figure(struct cdm_err *err, const struct cdm_json *obj, const char *where,
 			  const char *key, int null_ok, double max, double *dst);
 
+/*
+ * a time in seconds, 5 or 0.5 (whole ms, at most CDM_TIME_MAX s), into
+ * *@ms; null (unknown) as 0: 0 or -EINVAL
+ */
+int cdm_result_get_secs(struct cdm_err *err, const struct cdm_json *obj, const char *where,
+			const char *key, unsigned int *ms);
+
 /* ---- result_read_test.c ---- */
 
 /* tests[@idx] of a run of @in, into @t (zeroed, its hist allocated): 0 or -EINVAL */
