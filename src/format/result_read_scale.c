@@ -132,6 +132,21 @@ static int read_source(struct cdm_err *err, const struct cdm_json *sj, unsigned 
 	return 0;
 }
 
+/* an aggregate's test runs the threads of all its runs (model/merge.h) */
+static int threads_add_up(struct cdm_err *err, const struct cdm_run_result *r)
+{
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		uint64_t t = 0;
+
+		for (unsigned int k = 0; k < r->scale->n; k++)
+			t += r->scale->src[k].res->tests[i].spec.threads;
+		if (t != r->tests[i].spec.threads)
+			return cdm_result_get_bad(err, "scale.sources: the runs' threads of tests[%u] add up to %" PRIu64 ", not its %u",
+						  i, t, r->tests[i].spec.threads);
+	}
+	return 0;
+}
+
 int cdm_result_read_scale(struct cdm_err *err, const struct cdm_json *root, struct cdm_run_result *r)
 {
 	const struct cdm_json *sj = cdm_json_get(root, "scale"), *srcs;
@@ -166,5 +181,5 @@ int cdm_result_read_scale(struct cdm_err *err, const struct cdm_json *root, stru
 		if (ret)
 			return ret;
 	}
-	return 0;
+	return threads_add_up(err, r);
 }
