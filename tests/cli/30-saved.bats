@@ -1,9 +1,10 @@
 #!/usr/bin/env bats
 # A saved result prints what the live one printed: every output a command
-# prints live and saves with --save (cdm merge, cdm-mpi) is printed again
-# from its saved JSON by `cdm report`, in every format both have, byte for
-# byte.  A run's own round trip, in every format, is 24-report.bats's
-# first test.  Compared: standard output.  Left aside: what only the live
+# prints live and saves with --save (cdm merge, cdm-mpi, cdm sweep) is
+# printed again from its saved JSON by `cdm report`, in every format both
+# have, byte for byte.  A run's own round trip, in every format, is
+# 24-report.bats's first test.  Compared: standard output, and the
+# sweep's notes on standard error.  Left aside: what only the live
 # command prints on standard error (cdm merge's warning that the runs did
 # not overlap, which judges the runs' start times when it merges them and
 # is not part of the report; the progress line, off with --quiet).
@@ -91,5 +92,78 @@ formats() {
 	assert_grep '^Per rank MB/s (best of each): min / median / max$' "$OD/saved.cdm"
 	assert_grep '(min rank [01] (.*), max rank [01] (.*))$' "$OD/saved.cdm"
 	jq -e '.scale.unit == "ranks" and (.scale.spread_mb_s | length) == 2' "$OD/saved.json"
+	assert_clean "$TD"
+}
+
+# the sweep of 13-sweep.bats's knee (its comment says why it finds one):
+# a cap of 300 IOPS that 16 threads reach, so the curve has a knee and a
+# flat ceiling, whose note is on stderr
+SWEEP=(--size 16MiB --count 1 --time 0.5 --warmup 0 --quiet --engine null
+	--null-device "lat=40ms,iops=300" --threads 1,4,16,32 --test "RND4K Q2" --mode read)
+
+@test "cdm sweep --format X --save F.json --plot P.svg: cdm report prints the table, the JSON and the chart again" {
+	local f
+	for f in cdm markdown; do
+		"${RT[@]}" "$CDM" sweep "${SWEEP[@]}" --format "$f" --save "$OD/s.$f.json" \
+			--plot "$OD/p.$f.svg" "$TD" > "$OD/live.$f" 2> "$OD/live.$f.err"
+		run --separate-stderr "$CDM" report --format "$f" "$OD/s.$f.json"
+		assert_success
+		assert [ -s "$OD/live.$f" ]
+		assert_equal "$output" "$(cat "$OD/live.$f")"
+		# the ceiling's note: the sweep's own, on stderr
+		assert_equal "$stderr" "$(cat "$OD/live.$f.err")"
+		# the saved JSON and the chart, byte for byte
+		"$CDM" report --format json "$OD/s.$f.json" | cmp - "$OD/s.$f.json"
+		"$CDM" report --format svg "$OD/s.$f.json" | cmp - "$OD/p.$f.svg"
+		"$CDM" report --format "$f" --svg "$OD/c.$f.svg" "$OD/s.$f.json" > /dev/null 2>&1
+		cmp "$OD/c.$f.svg" "$OD/p.$f.svg"
+	done
+	assert_grep '<- knee$' "$OD/live.cdm"
+	assert_grep 'flat ceiling at' "$OD/live.cdm"
+	assert_grep '^cdm: note: RND4K Q2 Read: a flat ceiling at ' "$OD/live.cdm.err"
+	assert_grep '^| 16 | 2 | .* | \*\*knee\*\* |$' "$OD/live.markdown"
+	# --metric mb_s: the chart's first panel is saved with the sweep
+	"${RT[@]}" "$CDM" sweep "${SWEEP[@]}" --threads 1,4 --metric mb_s --save "$OD/mb.json" \
+		--plot "$OD/mb.svg" "$TD" > /dev/null 2>&1
+	jq -e '.settings.metric == "mb_s"' "$OD/mb.json"
+	"$CDM" report --format svg "$OD/mb.json" | cmp - "$OD/mb.svg"
+	assert_clean "$TD"
+}
+
+@test "a saved sweep: formats it cannot print and --aggregate are refused in one line; a bad one is named" {
+	local f
+	"$CDM" sweep "${SWEEP[@]}" --threads 1,4 --save "$OD/s.json" "$TD" > /dev/null 2>&1
+	for f in cdm7 cdm6 csv; do
+		run --separate-stderr "$CDM" report --format "$f" "$OD/s.json"
+		assert_failure 2
+		assert_equal "$output" ""
+		assert_equal "$stderr" "cdm: $OD/s.json: a saved sweep prints only as cdm, markdown, json or svg, not as $f"
+	done
+	run --separate-stderr "$CDM" report --format csv -o "$OD/r.csv" "$OD/s.json"
+	assert_failure 2
+	assert [ ! -e "$OD/r.csv" ]
+	run --separate-stderr "$CDM" report --aggregate mean "$OD/s.json"
+	assert_failure 2
+	assert_equal "$output" ""
+	assert_equal "$stderr" "cdm: $OD/s.json: --aggregate: a sweep's points are the sum of their measured passes, not one of them"
+	# a sweep is no run: merge and compare still refuse it
+	run "$CDM" merge "$OD/s.json"
+	assert_failure 2
+	assert_output --partial "a cdm sweep result (cdm sweep --save), not a run's (cdm --save)"
+	# a knee on no point, a point without its counts, a newer schema
+	jq '.curves[0].knee.index = 7' "$OD/s.json" > "$OD/bad.json"
+	run --separate-stderr "$CDM" report "$OD/bad.json"
+	assert_failure 2
+	assert_equal "$stderr" "cdm: $OD/bad.json: not a valid cdm result: curves[0].knee.index: 7 is no measured point"
+	jq '.curves[0].points[1] |= del(.ios)' "$OD/s.json" > "$OD/bad.json"
+	run --separate-stderr "$CDM" report "$OD/bad.json"
+	assert_failure 2
+	assert_equal "$stderr" "cdm: $OD/bad.json: not a valid cdm result: curves[0].points[1]: no \"ios\""
+	jq '.schema_version = 9' "$OD/s.json" > "$OD/bad.json"
+	run --separate-stderr "$CDM" report "$OD/bad.json"
+	assert_failure 2
+	assert_equal "$stderr" "cdm: $OD/bad.json: schema_version 9 is newer than this cdm reads (2): read it with a newer cdm"
+	# from standard input too
+	"$CDM" report - < "$OD/s.json" | assert_grep '^cdm sweep: ' -
 	assert_clean "$TD"
 }
