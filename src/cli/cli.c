@@ -197,23 +197,29 @@ int cdm_cli_files(const struct cdm_cli_cmd *cmd, char *const *in, unsigned int n
 	return s;
 }
 
-int cdm_cli_load(const char *arg, unsigned int flags, struct cdm_run_result **r)
+int cdm_cli_load_saved(const char *arg, unsigned int flags, struct cdm_run_result **r,
+		       struct cdm_sweep **sweep)
 {
 	const char *name = strcmp(arg, "-") ? arg : "stdin";
 	struct cdm_err err;
 	int e;
 
 	/* "-" is standard input, named "stdin" in messages and labels */
-	e = cdm_result_load_file(strcmp(arg, "-") ? arg : "/dev/stdin", name, flags, r, &err);
+	e = cdm_result_load_saved(strcmp(arg, "-") ? arg : "/dev/stdin", name, flags, r, sweep, &err);
 	if (e == -EPROTONOSUPPORT)
 		cdm_msg_error("%s: %s: read it with a newer cdm", name, err.msg);
 	else if (e < 0)
 		cdm_msg_error("%s: %s", name, err.msg);
-	else if ((*r)->info.source.no_footer)
+	else if (*r && (*r)->info.source.no_footer)
 		/* its figures are read, the settings unknown: it may have been cut */
 		cdm_msg_note("%s: no footer (Profile/Test/Date lines): the report may be cut short",
 			     name);
 	return e;
+}
+
+int cdm_cli_load(const char *arg, unsigned int flags, struct cdm_run_result **r)
+{
+	return cdm_cli_load_saved(arg, flags, r, NULL);
 }
 
 void cdm_cli_write_error(const char *path, const char *doing, int e)

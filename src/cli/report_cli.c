@@ -20,7 +20,10 @@
 #include "cdm/cli/report_cli.h"
 #include "cdm/format/result_load.h"
 #include "cdm/format/result_read.h"
+#include "cdm/format/sweep_json.h"
+#include "cdm/model/detect.h"
 #include "cdm/report/report.h"
+#include "cdm/report/sweep_table.h"
 #include "cdm/target/outfile.h"
 
 static const char report_usage[] =
@@ -30,6 +33,8 @@ static const char report_usage[] =
 "cdm report r.json --format cdm7\n"
 "A CrystalDiskMark text report (as cdm import reads it) is printed the same\n"
 "way, with only what it states: cdm report windows.txt --format svg\n"
+"A sweep saved by cdm sweep --save is printed as cdm sweep printed it: its\n"
+"table (cdm, markdown), its JSON, or its chart (svg, or --svg).\n"
 "RUN.json may be - for standard input.\n"
 "\n"
 "  -f, --format FMT     %s\n"
@@ -52,6 +57,52 @@ struct report_opts {
 	const char *file;               /* the saved run */
 	char svg_link[4096];            /* --svg as the Markdown report links it */
 };
+
+/* a saved sweep and the format to print it in, as cdm_cli_output() takes them */
+struct sweep_out {
+	const struct cdm_sweep *sw;
+	const char *fmt;
+};
+
+static int write_sweep(FILE *f, const void *arg)
+{
+	const struct sweep_out *so = arg;
+
+	return cdm_sweep_table_write(f, so->sw, so->fmt);
+}
+
+/*
+ * a saved sweep (cdm sweep --save) printed as cdm sweep printed it: the
+ * chart to --svg, then the table (and its ceilings' notes), the JSON or
+ * the chart; another format, or --aggregate, is refused.  Returns the
+ * exit status.
+ */
+static int report_sweep(const struct report_opts *o, const struct cdm_sweep *sw)
+{
+	struct sweep_out chart = { sw, "svg" }, so = { sw, o->fmt->name };
+	int table = !strcmp(o->fmt->name, "cdm") || !strcmp(o->fmt->name, "markdown");
+	int s;
+
+	if (!cdm_sweep_table_format(o->fmt->name)) {
+		cdm_msg_error("%s: a saved sweep prints only as %s, not as %s", o->file,
+			      CDM_SWEEP_TABLE_FORMATS, o->fmt->name);
+		return CDM_EXIT_USAGE;
+	}
+	if (o->c.aggregate_given) {
+		cdm_msg_error("%s: --aggregate: a sweep's points are the sum of their measured passes, not one of them",
+			      o->file);
+		return CDM_EXIT_USAGE;
+	}
+	s = cdm_cli_file(o->c.svg, "write the chart", write_sweep, &chart);
+	if (cdm_cli_output(o->c.output, "report", write_sweep, &so) != CDM_EXIT_OK)
+		return CDM_EXIT_RUN;
+	/* the notes the sweep gave under its table */
+	for (unsigned int i = 0; table && i < sw->ncurves; i++)
+		if (sw->curves[i].ceiling.found)
+			cdm_detect_ceiling_note(sw->curves[i].test, sw->curves[i].dir,
+						&sw->curves[i].ceiling, "IOPS");
+	return s;
+}
 
 /* step 1: the command line into @o, the output file checked */
 static int parse_args(int argc, char **argv, struct report_opts *o)
@@ -86,6 +137,7 @@ int cdm_cli_report_main(int argc, char **argv)
 {
 	struct report_opts o = { .fmt = cdm_report_find("cdm") };
 	struct cdm_run_result *r = NULL;
+	struct cdm_sweep *sw = NULL;
 	int s, e;
 
 	cdm_options_init(&o.c, NULL);
@@ -94,12 +146,17 @@ int cdm_cli_report_main(int argc, char **argv)
 		return s;
 	/*
 	 * step 2: the saved run (cdm's JSON, one run or the aggregate of
-	 * `cdm merge --save`, or a CrystalDiskMark report); a file that is
-	 * not one is bad input
+	 * `cdm merge --save`, or a CrystalDiskMark report) or sweep; a file
+	 * that is none is bad input
 	 */
-	e = cdm_cli_load(o.file, CDM_RESULT_READ_AGGREGATE, &r);
+	e = cdm_cli_load_saved(o.file, CDM_RESULT_READ_AGGREGATE, &r, &sw);
 	if (e < 0)
 		return e == -ENOMEM ? CDM_EXIT_RUN : CDM_EXIT_USAGE;
+	if (sw) {
+		s = report_sweep(&o, sw);
+		cdm_sweep_json_free(sw);
+		return s;
+	}
 	/* as the run showed it, unless asked otherwise */
 	if (o.c.aggregate_given)
 		r->aggregate = o.c.aggregate;

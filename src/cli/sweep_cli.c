@@ -24,6 +24,7 @@
 #include "cdm/engine/engine.h"
 #include "cdm/target/outfile.h"
 #include "cdm/plan/profile.h"
+#include "cdm/format/sweep_json.h"
 #include "cdm/report/sweep_table.h"
 #include "cdm/run/runner.h"
 #include "cdm/base/msg.h"
@@ -266,7 +267,7 @@ static int run(const struct sweep_opts *o, struct cdm_run_result **res, int *r)
 
 static int write_json(FILE *f, const void *sw)
 {
-	return cdm_sweep_table_json(f, sw);
+	return cdm_sweep_json_write(f, sw);
 }
 
 static int write_svg(FILE *f, const void *sw)

@@ -11,7 +11,9 @@
 #include <stdio.h>
 
 #include "cdm/base/json.h"
+#include "cdm/base/msec.h"
 #include "cdm/model/pass.h"
+#include "cdm/model/spec.h"
 #include "result_rd.h"
 
 /* "not a valid cdm result: <where>: <why>" in @err; returns -EINVAL */
@@ -146,5 +148,30 @@ int cdm_result_get_figure(struct cdm_err *err, const struct cdm_json *obj, const
 	if (!(v->num >= 0.0 && v->num < max))
 		return cdm_result_get_bad(err, "%s.%s: out of range", where, key);
 	*dst = v->num + 0.0;    /* -0 as 0: a report prints no "-0.000" */
+	return 0;
+}
+
+/*
+ * a time in seconds, 5 or 0.5 (at most 3 decimals: whole ms, as the
+ * writer's cdm_msec_format() prints them), into ms; null (unknown) as 0
+ */
+int cdm_result_get_secs(struct cdm_err *err, const struct cdm_json *obj, const char *where,
+			const char *key, unsigned int *ms)
+{
+	const struct cdm_json *v = cdm_result_get_mem(err, obj, where, key, CDM_JSON_NUMBER, 1);
+	char t[CDM_MSEC_FORMAT_MAX];
+
+	if (!v)
+		return -EINVAL;
+	if (v->type == CDM_JSON_NULL) {
+		*ms = 0;
+		return 0;
+	}
+	if (!v->is_milli)
+		return cdm_result_get_bad(err, "%s.%s: expected seconds >= 0 with at most 3 decimals", where, key);
+	if (v->milli > CDM_TIME_MAX_MS)
+		return cdm_result_get_bad(err, "%s.%s: %s is above %u", where, key,
+					  cdm_msec_format(v->milli, t, sizeof(t)), CDM_TIME_MAX);
+	*ms = (unsigned int)v->milli;
 	return 0;
 }

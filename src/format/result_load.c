@@ -14,6 +14,7 @@
 #include "cdm/base/json.h"
 #include "cdm/format/result_load.h"
 #include "cdm/format/result_read.h"
+#include "cdm/format/sweep_json.h"
 
 /* the first byte after a UTF-8 BOM and blanks, or -1 when there is none */
 static int first_byte(const char *text, size_t len)
@@ -51,21 +52,32 @@ int cdm_result_load(const char *text, size_t len, const char *file, unsigned int
 	return ret;
 }
 
-int cdm_result_load_file(const char *path, const char *name, unsigned int flags,
-			 struct cdm_run_result **out, struct cdm_err *err)
+int cdm_result_load_saved(const char *path, const char *name, unsigned int flags,
+			  struct cdm_run_result **out, struct cdm_sweep **sweep, struct cdm_err *err)
 {
 	char *text;
 	size_t len;
 	int ret;
 
 	*out = NULL;
+	if (sweep)
+		*sweep = NULL;
 	ret = cdm_file_read_all(path, CDM_JSON_MAX_BYTES, &text, &len, err);
 	if (ret == -EFBIG)      /* the JSON reader's own limit, and its code */
 		return cdm_err_set(err, -E2BIG, "larger than %u MiB, not a cdm result",
 				   CDM_JSON_MAX_BYTES >> 20);
 	if (ret)
 		return ret;
-	ret = cdm_result_load(text, len, name ? name : path, flags, out, err);
+	/* a sweep's JSON, when the caller takes one; anything else is a result */
+	ret = sweep && is_json(text, len) ? cdm_sweep_json_read(text, len, sweep, err) : -ENOMSG;
+	if (ret == -ENOMSG)
+		ret = cdm_result_load(text, len, name ? name : path, flags, out, err);
 	free(text);
 	return ret;
+}
+
+int cdm_result_load_file(const char *path, const char *name, unsigned int flags,
+			 struct cdm_run_result **out, struct cdm_err *err)
+{
+	return cdm_result_load_saved(path, name, flags, out, NULL, err);
 }

@@ -10,6 +10,7 @@
  *	result_read_test.c	one test: passes, histogram, reported figures,
  *				steady state, verify
  *	result_read_series.c	a test's --log-interval series
+ *	result_read_scale.c	an aggregate's "scale": its runs
  */
 #ifndef CDM_FORMAT_RESULT_RD_H
 #define CDM_FORMAT_RESULT_RD_H
@@ -63,6 +64,13 @@ int cdm_result_get_opt_u64(struct cdm_err *err, const struct cdm_json *obj, cons
 int cdm_result_get_figure(struct cdm_err *err, const struct cdm_json *obj, const char *where,
 			  const char *key, int null_ok, double max, double *dst);
 
+/*
+ * a time in seconds, 5 or 0.5 (whole ms, at most CDM_TIME_MAX s), into
+ * *@ms; null (unknown) as 0: 0 or -EINVAL
+ */
+int cdm_result_get_secs(struct cdm_err *err, const struct cdm_json *obj, const char *where,
+			const char *key, unsigned int *ms);
+
 /* ---- result_read_test.c ---- */
 
 /* tests[@idx] of a run of @in, into @t (zeroed, its hist allocated): 0 or -EINVAL */
@@ -75,5 +83,14 @@ int cdm_result_read_test(struct cdm_err *err, const struct cdm_json *tj, unsigne
 /* the "series" of the test @tj, if any, into @t (its passes read): 0, -EINVAL, -ENOMEM */
 int cdm_result_read_series(struct cdm_err *err, const struct cdm_json *tj, const char *where,
 			   struct cdm_test_result *t);
+
+/* ---- result_read_scale.c ---- */
+
+/*
+ * the "scale" of @root, if any, into a new r->scale (its runs' names,
+ * labels, targets, starts and passes; @r's tests read): 0, -EINVAL,
+ * -ENOMEM.  r->scale may be set on failure too (cdm_result_free() frees it).
+ */
+int cdm_result_read_scale(struct cdm_err *err, const struct cdm_json *root, struct cdm_run_result *r);
 
 #endif /* CDM_FORMAT_RESULT_RD_H */

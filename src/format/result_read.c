@@ -195,31 +195,6 @@ static int null_u64(struct cdm_err *err, const struct cdm_json *obj, const char 
 }
 
 /*
- * a time in seconds, 5 or 0.5 (at most 3 decimals: whole ms, as the
- * writer's cdm_msec_format() prints them), into ms; null (unknown) as 0
- */
-static int null_secs(struct cdm_err *err, const struct cdm_json *obj, const char *where,
-		     const char *key, unsigned int *ms)
-{
-	const struct cdm_json *v = cdm_result_get_mem(err, obj, where, key, CDM_JSON_NUMBER, 1);
-	char t[CDM_MSEC_FORMAT_MAX];
-
-	if (!v)
-		return -EINVAL;
-	if (v->type == CDM_JSON_NULL) {
-		*ms = 0;
-		return 0;
-	}
-	if (!v->is_milli)
-		return cdm_result_get_bad(err, "%s.%s: expected seconds >= 0 with at most 3 decimals", where, key);
-	if (v->milli > CDM_TIME_MAX_MS)
-		return cdm_result_get_bad(err, "%s.%s: %s is above %u", where, key,
-					  cdm_msec_format(v->milli, t, sizeof(t)), CDM_TIME_MAX);
-	*ms = (unsigned int)v->milli;
-	return 0;
-}
-
-/*
  * "source" (schema 3): where an imported run came from; absent or null
  * for a run cdm measured.  The kind is one cdm writes,
  * "crystaldiskmark" or "cdm_text" (cdm's own text report read back, with
@@ -468,7 +443,7 @@ static int read_setting(struct cdm_err *err, const struct cdm_json *set,
 
 	switch (s->type) {
 	case CDM_SETTING_MSEC:
-		return null_secs(err, set, "settings", s->key, cdm_settings_at(s, r));
+		return cdm_result_get_secs(err, set, "settings", s->key, cdm_settings_at(s, r));
 	case CDM_SETTING_BOOL:
 		return read_flag(err, set, s, r);
 	case CDM_SETTING_STEADY:
@@ -725,6 +700,9 @@ int cdm_result_read(const char *text, size_t len, unsigned int flags,
 		ret = cdm_result_read_test(err, &tests->items[i], i, &r->info, tmax, &r->tests[i]);
 	if (!ret)
 		ret = verify_total(err, r);
+	/* an aggregate's runs: what its report prints of them (format/scale.c) */
+	if (!ret)
+		ret = cdm_result_read_scale(err, root, r);
 out:
 	cdm_json_free(root);
 	if (ret) {

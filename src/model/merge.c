@@ -82,18 +82,7 @@ static void free_sources(struct cdm_run_result **in, unsigned int n)
 
 void cdm_merge_free(struct cdm_run_result *agg)
 {
-	struct cdm_scale *sc;
-
-	if (!agg)
-		return;
-	sc = (struct cdm_scale *)agg->scale;
-	if (sc) {
-		for (unsigned int i = 0; i < sc->n; i++)
-			cdm_result_free(sc->src[i].res);
-		free(sc->src);
-		free(sc);
-	}
-	cdm_result_free(agg);
+	cdm_result_free(agg);   /* which frees agg->scale and its runs */
 }
 
 /* test @i of the aggregate from test @i of every run */

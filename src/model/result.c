@@ -585,6 +585,15 @@ void cdm_result_free(struct cdm_run_result *r)
 		}
 		free(r->tests);
 	}
+	/* an aggregate owns its runs (cdm_merge(), or a saved one read back) */
+	if (r->scale) {
+		struct cdm_scale *sc = (struct cdm_scale *)r->scale;
+
+		for (i = 0; i < sc->n; i++)
+			cdm_result_free(sc->src[i].res);
+		free(sc->src);
+		free(sc);
+	}
 	free(r);
 }
 

@@ -53,6 +53,13 @@ static void fill_point(const struct cdm_test_result *t, struct cdm_sweep_point *
 		p->p99_us = (double)cdm_hist_percentile(t->hist, 99.0) / 1e3;
 }
 
+const char *cdm_sweep_point_why(const struct cdm_sweep_point *p)
+{
+	if (p->state == CDM_PASS_NO_PASS || p->state == CDM_PASS_MEASURED)
+		return "not measured";
+	return cdm_pass_state_reason(p->state);
+}
+
 /* the curves, their knees and ceilings, from the run's tests */
 void cdm_sweep_build(struct cdm_sweep *sw, const struct cdm_run_result *res,
 		     unsigned int nbase, unsigned int nq, unsigned int nt)

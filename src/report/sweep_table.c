@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sweep_table.c - the three renderings of a sweep's curves (model/sweep.c): the
- * table in text or Markdown, the sweep JSON, the SVG chart
- * (include/cdm/report/sweep_table.h).  cli/sweep_cli.c plans and runs the sweep.
+ * sweep_table.c - the renderings of a sweep's curves (model/sweep.c) that
+ * cdm only writes: the table in text or Markdown, the SVG chart
+ * (include/cdm/report/sweep_table.h); its JSON, which cdm reads back, is
+ * format/sweep_json.c.  cli/sweep_cli.c plans and runs the sweep.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -10,12 +11,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cdm/base/jsonw.h"
-#include "cdm/base/version.h"
+#include "cdm/format/sweep_json.h"
 #include "cdm/report/plot.h"
 #include "cdm/report/report.h"
 #include "cdm/report/sweep_table.h"
-#include "cdm/format/result_read.h"
 #include "cdm/format/fmt.h"
 
 static unsigned int xval(const struct cdm_sweep *sw, const struct cdm_sweep_point *p)
@@ -42,17 +41,6 @@ static unsigned int measured_points(const struct cdm_sweep_curve *cv)
 	return n;
 }
 
-/*
- * why point @p has no figures: "not measured" (the run stopped before it,
- * or an I/O error ended it), or what its passes lacked ("no I/O completed")
- */
-static const char *point_why(const struct cdm_sweep_point *p)
-{
-	if (p->state == CDM_PASS_NO_PASS || p->state == CDM_PASS_MEASURED)
-		return "not measured";
-	return cdm_pass_state_reason(p->state);
-}
-
 /* the table's first line: what ran, where, for how long per point */
 static void table_head(FILE *out, const struct cdm_sweep *sw, int md)
 {
@@ -76,7 +64,7 @@ static void table_point(FILE *out, const struct cdm_sweep_curve *cv, unsigned in
 
 	if (!p->ok) {
 		fprintf(out, md ? "| %u | %u | | | | | %s |\n" :
-			"  %7u %5u  (%s)\n", p->threads, p->qd, point_why(p));
+			"  %7u %5u  (%s)\n", p->threads, p->qd, cdm_sweep_point_why(p));
 		return;
 	}
 	/* each figure by the one rule (cdm_fmt_fig()): "-" when there is none */
@@ -142,96 +130,6 @@ int cdm_sweep_table_table(FILE *out, const struct cdm_sweep *sw, int md)
 		table_findings(out, sw, cv, md);
 	}
 	return ferror(out) ? -EIO : 0;
-}
-
-/* a point of a sweep's curve: its load, its counts, its figures or why it has none */
-static void json_point(struct cdm_jsonw *w, const struct cdm_sweep_point *p)
-{
-	cdm_jsonw_object(w, NULL, CDM_JSONW_COMPACT);
-	cdm_jsonw_u64(w, "threads", p->threads);
-	cdm_jsonw_u64(w, "queue_depth", p->qd);
-	cdm_jsonw_bool(w, "measured", p->ok);
-	cdm_jsonw_u64(w, "bytes", p->bytes);
-	cdm_jsonw_u64(w, "ios", p->ios);
-	cdm_jsonw_num(w, "duration_s", p->seconds);
-	/* a point that measured nothing: null figures (NaN prints as null) and why */
-	cdm_jsonw_num(w, "mb_s", p->ok ? p->mb_s : NAN);
-	cdm_jsonw_num(w, "iops", p->ok ? p->iops : NAN);
-	cdm_jsonw_num(w, "lat_mean_us", p->ok ? p->lat_us : NAN);
-	if (!p->ok)
-		cdm_jsonw_strn(w, "reason", point_why(p), 64);
-	cdm_jsonw_num(w, "lat_p99_us", p->ok && p->has_p99 ? p->p99_us : NAN);
-	cdm_jsonw_end(w);
-}
-
-/* a curve: its test, its points, its knee and flat ceiling (null when none) */
-static void json_curve(struct cdm_jsonw *w, const struct cdm_sweep_curve *cv)
-{
-	cdm_jsonw_object(w, NULL, 0);
-	cdm_jsonw_strn(w, "test", cv->test, sizeof(cv->test));
-	cdm_jsonw_str(w, "direction", cdm_result_dir_key(cv->dir));
-	cdm_jsonw_array(w, "points", 0);
-	for (unsigned int k = 0; k < cv->npts; k++)
-		json_point(w, &cv->pts[k]);
-	cdm_jsonw_end(w);
-	if (cv->knee >= 0) {
-		cdm_jsonw_object(w, "knee", CDM_JSONW_COMPACT);
-		cdm_jsonw_i64(w, "index", cv->knee);
-		cdm_jsonw_u64(w, "threads", cv->pts[cv->knee].threads);
-		cdm_jsonw_u64(w, "queue_depth", cv->pts[cv->knee].qd);
-		cdm_jsonw_end(w);
-	} else {
-		cdm_jsonw_null(w, "knee");
-	}
-	if (cv->ceiling.found) {
-		cdm_jsonw_object(w, "ceiling", CDM_JSONW_COMPACT);
-		cdm_jsonw_u64(w, "index", cv->ceiling.from);
-		cdm_jsonw_num(w, "iops", cv->ceiling.level);
-		cdm_jsonw_num(w, "lat_ratio", cv->ceiling.lat_ratio);
-		cdm_jsonw_end(w);
-	} else {
-		cdm_jsonw_null(w, "ceiling");
-	}
-	cdm_jsonw_end(w);
-}
-
-/* --save: the sweep as JSON (docs/output-formats.md, "Sweep JSON") */
-int cdm_sweep_table_json(FILE *out, const struct cdm_sweep *sw)
-{
-	const struct cdm_run_result *r = sw->res;
-	const struct cdm_run_info *in = &r->info;
-	char t[CDM_FMT_SETTING_MAX];
-	struct cdm_jsonw w;
-
-	cdm_jsonw_init(&w, out);
-	cdm_jsonw_object(&w, NULL, 0);
-	cdm_jsonw_i64(&w, "schema_version", CDM_JSON_SCHEMA_VERSION);
-	cdm_jsonw_str(&w, "tool", "cdm");
-	cdm_jsonw_str(&w, "kind", "sweep");
-	cdm_jsonw_str(&w, "cdm_version", cdm_version());
-	cdm_jsonw_bool(&w, "interrupted", r->interrupted);
-	cdm_jsonw_object(&w, "target", CDM_JSONW_COMPACT);
-	cdm_jsonw_strn(&w, "path", in->target, sizeof(in->target));
-	cdm_jsonw_strn(&w, "fs_type", in->fs_type, sizeof(in->fs_type));
-	cdm_jsonw_strn(&w, "device", in->dev_name, sizeof(in->dev_name));
-	cdm_jsonw_end(&w);
-	cdm_jsonw_object(&w, "settings", CDM_JSONW_COMPACT);
-	cdm_jsonw_str(&w, "vary", sw->vary == CDM_SWEEP_THREADS ? "threads" :
-		      sw->vary == CDM_SWEEP_QD ? "qd" : "threads,qd");
-	cdm_jsonw_u64(&w, "size_bytes", in->size);
-	cdm_jsonw_u64(&w, "count", in->count);
-	/* seconds as cdm_fmt_setting() words them: 5, 0.5 */
-	cdm_jsonw_raw(&w, "time_s", cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, ""));
-	cdm_jsonw_raw(&w, "warmup_s", cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_WARMUP, ""));
-	cdm_jsonw_strn(&w, "engine", in->engine, sizeof(in->engine));
-	cdm_jsonw_bool(&w, "direct", in->direct);
-	cdm_jsonw_end(&w);
-	cdm_jsonw_array(&w, "curves", 0);
-	for (unsigned int c = 0; c < sw->ncurves; c++)
-		json_curve(&w, &sw->curves[c]);
-	cdm_jsonw_end(&w);
-	cdm_jsonw_end(&w);
-	return cdm_jsonw_finish(&w) ? -EIO : 0;
 }
 
 /* the chart's series: per curve x, the first panel's y, mean and p99 latency */
@@ -348,3 +246,24 @@ int cdm_sweep_table_svg(FILE *out, const struct cdm_sweep *sw)
 	return cdm_plot_svg(out, "cdm sweep", sub, p, 2);
 }
 
+/* the formats of a sweep, in the order the refusal of another lists them */
+static const char *const sweep_formats[] = { "cdm", "markdown", "json", "svg" };
+
+int cdm_sweep_table_format(const char *fmt)
+{
+	for (unsigned int i = 0; i < sizeof(sweep_formats) / sizeof(sweep_formats[0]); i++)
+		if (!strcmp(fmt, sweep_formats[i]))
+			return 1;
+	return 0;
+}
+
+int cdm_sweep_table_write(FILE *out, const struct cdm_sweep *sw, const char *fmt)
+{
+	if (!strcmp(fmt, "cdm") || !strcmp(fmt, "markdown"))
+		return cdm_sweep_table_table(out, sw, !strcmp(fmt, "markdown"));
+	if (!strcmp(fmt, "json"))
+		return cdm_sweep_json_write(out, sw);
+	if (!strcmp(fmt, "svg"))
+		return cdm_sweep_table_svg(out, sw);
+	return -EINVAL;
+}

@@ -99,10 +99,11 @@ golden_cases_all() {
 			echo "aggregate default.$a.$f runs report --aggregate $a -f $f default.json"
 		done
 	done
-	# the aggregate as cdm merge prints it (its "scale" is not read back:
-	# cdm report merged.json prints it without the per-run lines)
+	# the aggregate as cdm merge prints it: what cdm report prints of
+	# merged.json, its --save (its "scale" read back: the Aggregate line,
+	# the per-run spread), in one expected file
 	for f in $GOLDEN_FORMATS; do
-		echo "merge merge.$f runs merge -f $f merge-a.json merge-b.json"
+		echo "merge merged.$f runs merge -f $f merge-a.json merge-b.json"
 	done
 	for n in $(golden_reports); do
 		for f in $GOLDEN_FORMATS; do
@@ -130,7 +131,7 @@ golden_cases_all() {
 	echo "files default.linked.markdown=r.md runs report -f markdown -o @OUT@/r.md --svg @OUT@/card.svg default.json"
 	echo "files default.svg=card.svg runs report -f markdown -o @OUT@/r.md --svg @OUT@/card.svg default.json"
 	echo "files default.cdm7=r.txt runs report -f cdm7 -o @OUT@/r.txt default.json"
-	echo "files merge.json=m.json runs merge --save @OUT@/m.json merge-a.json merge-b.json"
+	echo "files merged.json=m.json runs merge --save @OUT@/m.json merge-a.json merge-b.json"
 	for n in $(golden_reports); do
 		echo "files txt-$n.json=r.json reports import --save @OUT@/r.json $n.txt"
 	done

@@ -36,6 +36,7 @@
 #include "cdm/report/plot.h"
 #include "cdm/report/report.h"
 #include "cdm/report/sweep_table.h"
+#include "cdm/format/sweep_json.h"
 #include "cdm/target/outfile.h"
 #include "unit.h"
 #include "cdm/model/result.h"
@@ -602,7 +603,7 @@ static void test_hostile_strings(void **state)
 		sw->curves[0].knee = -1;
 		fp = open_memstream(&out, &len);
 		assert_non_null(fp);
-		assert_int_equal(cdm_sweep_table_json(fp, sw), 0);
+		assert_int_equal(cdm_sweep_json_write(fp, sw), 0);
 		fclose(fp);
 		root = parse_ok(out);
 		v = cdm_json_get(root, "curves");
@@ -613,6 +614,38 @@ static void test_hostile_strings(void **state)
 		v = cdm_json_get(cdm_json_get(root, "target"), "path");
 		assert_string_equal(v->str, "/mnt/\xef\xbf\xbd\xef\xbf\xbd\"x\\y\x01\n\tz\xc3\xa9");
 		cdm_json_free(root);
+		/* and reads back (cdm report): the texts made one line, as every result's */
+		{
+			struct cdm_sweep *back = NULL;
+			struct cdm_err err;
+
+			assert_int_equal(cdm_sweep_json_read(out, len, &back, &err), -EINVAL);
+			assert_non_null(strstr(err.msg, "curves[0].points: 0 points, not 1..16"));
+			sw->curves[0].npts = 1;
+			sw->curves[0].pts[0] = (struct cdm_sweep_point){ .threads = 1, .qd = 1,
+									 .state = CDM_PASS_NO_IO };
+			free(out);
+			fp = open_memstream(&out, &len);
+			assert_non_null(fp);
+			assert_int_equal(cdm_sweep_json_write(fp, sw), 0);
+			fclose(fp);
+			assert_int_equal(cdm_sweep_json_read(out, len, &back, &err), 0);
+			assert_int_equal(back->ncurves, 1);
+			assert_string_equal(back->curves[0].test, "RND4K \"Q1\\ ");
+			assert_int_equal(back->curves[0].dir, CDM_DIR_WRITE);
+			assert_int_equal(back->curves[0].pts[0].state, CDM_PASS_NO_IO);
+			assert_false(back->curves[0].pts[0].ok);
+			assert_int_equal(back->curves[0].knee, -1);
+			assert_int_equal(back->vary, CDM_SWEEP_THREADS);
+			assert_non_null(strstr(back->res->info.target, "/mnt/"));
+			assert_null(strchr(back->res->info.target, '\n'));
+			cdm_sweep_json_free(back);
+			/* a run's JSON is not a sweep's: read it as a result */
+			free(out);
+			out = unit_render("json", r);
+			assert_int_equal(cdm_sweep_json_read(out, strlen(out), &back, &err), -ENOMSG);
+			assert_null(back);
+		}
 		free(out);
 		free(sw);
 	}

@@ -252,11 +252,41 @@ static void test_json_round_trip(void **state)
 		fclose(f);
 		assert_int_equal(cdm_result_read(b2, l2, CDM_RESULT_READ_ONE_RUN, &again, &err), -EINVAL);
 		assert_non_null(strstr(err.msg, "already an aggregate"));
-		/* compare reads it: one run with the summed passes */
+		/*
+		 * compare and report read it: one run with the summed passes,
+		 * and its runs again (the counts the scale keeps of each pass)
+		 */
 		assert_int_equal(cdm_result_read(b2, l2, CDM_RESULT_READ_AGGREGATE, &again, &err), 0);
-		assert_null(again->scale);
 		assert_memory_equal(again->tests[0].passes, agg->tests[0].passes, sizeof(struct cdm_pass) * 3);
+		assert_non_null(again->scale);
+		assert_string_equal(again->scale->unit, "runs");
+		assert_int_equal(again->scale->n, 1);
+		assert_string_equal(again->scale->src[0].name, "x");
+		{
+			const struct cdm_test_result *s = &again->scale->src[0].res->tests[0];
+			const struct cdm_test_result *o = &back->tests[0];
+
+			assert_int_equal(s->npasses, 3);
+			assert_true(cdm_spec_same(&s->spec, &o->spec));
+			assert_int_equal(s->dir, o->dir);
+			for (unsigned int k = 0; k < 3; k++) {
+				assert_true(s->passes[k].seconds == o->passes[k].seconds);
+				assert_int_equal(s->passes[k].start_unix_ns, o->passes[k].start_unix_ns);
+				assert_int_equal(s->passes[k].bytes, o->passes[k].bytes);
+				assert_int_equal(s->passes[k].ios, o->passes[k].ios);
+				assert_int_equal(s->passes[k].lat_sum_ns, o->passes[k].lat_sum_ns);
+			}
+		}
 		cdm_result_free(again);
+		/* a scale whose count is not its runs' is refused, naming it */
+		{
+			char *c = strstr(b2, "\"count\": 1");
+
+			assert_non_null(c);
+			c[9] = '2';
+			assert_int_equal(cdm_result_read(b2, l2, CDM_RESULT_READ_AGGREGATE, &again, &err), -EINVAL);
+			assert_non_null(strstr(err.msg, "scale.count: 2, but 1 sources"));
+		}
 		free(b2);
 		cdm_merge_free(agg);
 	}

@@ -16,6 +16,7 @@
 #include "cdm/cli/exit.h"
 #include "cdm/engine/engine.h"
 #include "cdm/model/result.h"
+#include "cdm/model/sweep.h"
 #include "cdm/plan/plan.h"
 #include "cdm/format/formatter.h"
 
@@ -157,6 +158,15 @@ int cdm_cli_files(const struct cdm_cli_cmd *cmd, char *const *in, unsigned int n
  * footer (Profile/Test/Date lines): the report may be cut short".
  */
 int cdm_cli_load(const char *arg, unsigned int flags, struct cdm_run_result **r);
+
+/*
+ * cdm_cli_load_saved - cdm_cli_load(), or a sweep's JSON into a new
+ * *@sweep when @sweep is not NULL (cdm_result_load_saved(): *@r then
+ * stays NULL; free the sweep with cdm_sweep_json_free()), with the same
+ * messages.  For `cdm report`.
+ */
+int cdm_cli_load_saved(const char *arg, unsigned int flags, struct cdm_run_result **r,
+		       struct cdm_sweep **sweep);
 
 /*
  * cdm_cli_write_error - say why the file @path was not written: "cdm:

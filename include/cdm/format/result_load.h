@@ -3,7 +3,8 @@
  * cdm/format/result_load.h - any result a user hands cdm: a cdm JSON
  * result (result_read.h) or a CrystalDiskMark text report (cdm_read.h),
  * told apart by their content, never by the file's name.  The one entry
- * point of `cdm compare`, `cdm import` and `cdm merge`.
+ * point of `cdm compare`, `cdm import`, `cdm merge` and `cdm report`
+ * (which takes a saved sweep too: cdm_result_load_saved()).
  */
 #ifndef CDM_FORMAT_RESULT_LOAD_H
 #define CDM_FORMAT_RESULT_LOAD_H
@@ -12,6 +13,7 @@
 
 #include "cdm/base/err.h"
 #include "cdm/model/result.h"
+#include "cdm/model/sweep.h"
 
 /*
  * cdm_result_load - @len bytes of @text as a cdm JSON result
@@ -37,5 +39,15 @@ int cdm_result_load(const char *text, size_t len, const char *file, unsigned int
  */
 int cdm_result_load_file(const char *path, const char *name, unsigned int flags,
 			 struct cdm_run_result **out, struct cdm_err *err);
+
+/*
+ * cdm_result_load_saved - cdm_result_load_file(), or, when @sweep is not
+ * NULL, a sweep's JSON too (`cdm sweep --save`, cdm_sweep_json_read()):
+ * then *@sweep gets it (free with cdm_sweep_json_free()) and *@out stays
+ * NULL; else *@sweep is NULL.  Returns what cdm_result_load_file() or
+ * cdm_sweep_json_read() returns (never -ENOMSG).
+ */
+int cdm_result_load_saved(const char *path, const char *name, unsigned int flags,
+			  struct cdm_run_result **out, struct cdm_sweep **sweep, struct cdm_err *err);
 
 #endif /* CDM_FORMAT_RESULT_LOAD_H */

@@ -42,8 +42,10 @@
  * of one run; an aggregate of several (the result of `cdm merge --save` or
  * cdm-mpi, which has a "scale" member) is refused, since merging it again
  * would count its runs twice.  CDM_RESULT_READ_AGGREGATE: accept an
- * aggregate too, read as one run with the summed passes (its runs' own
- * figures are not read; r->scale stays NULL), as compare needs.
+ * aggregate too, read as one run with the summed passes, and its "scale"
+ * into a new r->scale (owned by the result: each run's name, label,
+ * target, start and passes, from which its figures are derived again),
+ * so that a report of it prints what the aggregate's own report printed.
  */
 #define CDM_RESULT_READ_ONE_RUN 0x0u
 #define CDM_RESULT_READ_AGGREGATE 0x1u

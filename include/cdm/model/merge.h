@@ -24,18 +24,7 @@
 
 #define CDM_MERGE_MAX 4096              /* runs in one aggregate */
 
-/* one run of an aggregate */
-struct cdm_scale_source {
-	char name[256];                 /* "rank 2 (node7)", or the file name */
-	struct cdm_run_result *res;     /* owned */
-};
-
-/* what an aggregate result (res->scale) knows about its runs */
-struct cdm_scale {
-	char unit[16];                  /* "ranks" (MPI) or "runs" (cdm merge) */
-	unsigned int n;
-	struct cdm_scale_source *src;   /* n of them, owned */
-};
+/* struct cdm_scale, an aggregate's runs (res->scale): model/result.h */
 
 /*
  * cdm_merge_check - do @a and @b describe the same plan (tests in the same
@@ -65,7 +54,10 @@ int cdm_merge_check(const struct cdm_run_result *a, const struct cdm_run_result 
 int cdm_merge(struct cdm_run_result **in, const char *const *names, unsigned int n,
 	      const char *unit, struct cdm_run_result **out, struct cdm_err *err);
 
-/* cdm_merge_free - free an aggregate from cdm_merge() and its runs; NULL ok. */
+/*
+ * cdm_merge_free - free an aggregate from cdm_merge() and its runs; NULL
+ * ok.  The same as cdm_result_free(), which frees r->scale too.
+ */
 void cdm_merge_free(struct cdm_run_result *agg);
 
 /*

@@ -18,8 +18,25 @@
 
 #define CDM_MAX_PASSES CDM_COUNT_MAX
 
-struct cdm_scale;
 struct cdm_series;
+struct cdm_run_result;
+
+/* one run of an aggregate (model/merge.h) */
+struct cdm_scale_source {
+	char name[256];                 /* "rank 2 (node7)", or the file name */
+	struct cdm_run_result *res;     /* owned */
+};
+
+/*
+ * what an aggregate result (res->scale) knows about its runs: made by
+ * cdm_merge(), or read back from a saved aggregate's "scale"
+ * (format/result_read.h)
+ */
+struct cdm_scale {
+	char unit[16];                  /* "ranks" (MPI) or "runs" (cdm merge) */
+	unsigned int n;
+	struct cdm_scale_source *src;   /* n of them, owned */
+};
 
 enum cdm_dir {
 	CDM_DIR_READ = 0,
@@ -643,8 +660,7 @@ struct cdm_run_result *cdm_result_alloc(unsigned int ntests);
 
 /*
  * cdm_result_free - free @r, its tests and their histograms and time
- * series (NULL is allowed).  Not r->scale: an aggregate is freed
- * with cdm_merge_free() (model/merge.h).
+ * series, and an aggregate's r->scale with its runs (NULL is allowed).
  */
 void cdm_result_free(struct cdm_run_result *r);
 

@@ -65,4 +65,12 @@ struct cdm_sweep {
 void cdm_sweep_build(struct cdm_sweep *sw, const struct cdm_run_result *res,
 		     unsigned int nbase, unsigned int nq, unsigned int nt);
 
+/*
+ * cdm_sweep_point_why - why point @p (ok 0) has no figures: "not
+ * measured" (the run stopped before it, or an I/O error ended it), or
+ * what its passes lacked ("no I/O completed", cdm_pass_state_reason()).
+ * Static strings: the table's and the sweep JSON's "reason".
+ */
+const char *cdm_sweep_point_why(const struct cdm_sweep_point *p);
+
 #endif /* CDM_MODEL_SWEEP_H */

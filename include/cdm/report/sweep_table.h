@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sweep_table.h - the three renderings of a sweep's curves (model/sweep.h):
- * the table (text or Markdown), the sweep JSON (docs/output-formats.md,
- * "Sweep JSON") and the SVG chart.  Nothing here prints anything but the
- * rendering asked for.
+ * sweep_table.h - the renderings of a sweep's curves (model/sweep.h) that
+ * cdm only writes: the table (text or Markdown) and the SVG chart; the
+ * sweep JSON is format/sweep_json.h.  Nothing here prints anything but
+ * the rendering asked for.
  */
 #ifndef CDM_REPORT_SWEEP_TABLE_H
 #define CDM_REPORT_SWEEP_TABLE_H
@@ -23,16 +23,25 @@
 int cdm_sweep_table_table(FILE *out, const struct cdm_sweep *sw, int markdown);
 
 /*
- * cdm_sweep_table_json - the sweep JSON ("kind": "sweep",
- * docs/output-formats.md) on @out, flushed.  Returns 0, or -EIO.
- */
-int cdm_sweep_table_json(FILE *out, const struct cdm_sweep *sw);
-
-/*
  * cdm_sweep_table_svg - the chart on @out: IOPS (or MB/s with plot_mb_s)
  * and latency, mean and p99, against the swept value, knees marked.
  * Returns 0, or -EIO.  Not reentrant (its line buffers are static).
  */
 int cdm_sweep_table_svg(FILE *out, const struct cdm_sweep *sw);
+
+/*
+ * cdm_sweep_table_format - can a sweep be printed in the --format named
+ * @fmt: cdm, markdown (the table), json (format/sweep_json.h), svg (the
+ * chart)?  1 or 0.  CDM_SWEEP_TABLE_FORMATS lists them for messages.
+ */
+#define CDM_SWEEP_TABLE_FORMATS "cdm, markdown, json or svg"
+int cdm_sweep_table_format(const char *fmt);
+
+/*
+ * cdm_sweep_table_write - @sw on @out in the --format named @fmt, as `cdm
+ * sweep` wrote it (--format, --save, --plot).  Returns 0, -EIO, or
+ * -EINVAL for a format cdm_sweep_table_format() refuses.
+ */
+int cdm_sweep_table_write(FILE *out, const struct cdm_sweep *sw, const char *fmt);
 
 #endif /* CDM_REPORT_SWEEP_TABLE_H */
