@@ -184,6 +184,15 @@ static void write_reported(struct cdm_jsonw *w, const struct cdm_test_result *t)
 		cdm_jsonw_num(w, "pass_pct", e->pass_pct);
 		cdm_jsonw_end(w);
 	}
+	/* cdm's text of a run with --fsync: its "Fsync:" note */
+	if (t->reported.has_fsync) {
+		cdm_jsonw_break(w);
+		cdm_jsonw_object(w, "fsync", CDM_JSONW_COMPACT);
+		cdm_jsonw_u64(w, "count", t->reported.fsync.count);
+		cdm_jsonw_num(w, "mean_ns", t->reported.fsync.mean_ns);
+		cdm_jsonw_num(w, "max_ns", t->reported.fsync.max_ns);
+		cdm_jsonw_end(w);
+	}
 	cdm_jsonw_end(w);
 }
 
@@ -283,6 +292,7 @@ static void write_settings(struct cdm_jsonw *w, const struct cdm_run_result *r)
 
 static void write_target(struct cdm_jsonw *w, const struct cdm_run_info *in)
 {
+	const char *key;
 	int volume = cdm_result_known(in, CDM_INFO_VOLUME);
 
 	cdm_jsonw_object(w, "target", 0);
@@ -296,12 +306,17 @@ static void write_target(struct cdm_jsonw *w, const struct cdm_run_info *in)
 	cdm_jsonw_u64_if(w, "fs_avail_bytes", in->fs_avail_bytes, volume);
 	cdm_jsonw_bool(w, "is_device", in->is_device);
 	cdm_jsonw_u64_if(w, "device_bytes", in->target_dev_bytes, in->is_device);
-	cdm_jsonw_u64_if(w, "logical_block_bytes", in->target_dev_lbs, in->is_device);
+	cdm_jsonw_u64_if(w, "logical_block_bytes", in->target_dev_lbs, in->target_dev_lbs != 0);
 	TEXT(w, "device", in->dev_name);
 	TEXT(w, "device_model", in->dev_model);
 	write_rotational(w, in->dev_rotational);
 	TEXT(w, "scheduler", in->dev_scheduler);
 	write_devices(w, in);
+	/* a new or a kept file, and the data it holds: null when not stated */
+	key = cdm_result_test_file_key(in->test_file);
+	cdm_jsonw_text(w, "test_file", key ? key : "", 16);
+	key = cdm_result_file_data_key(in->test_file_data);
+	cdm_jsonw_text(w, "test_file_data", key ? key : "", 16);
 	write_memory_under(w, in);
 	cdm_jsonw_end(w);
 }
