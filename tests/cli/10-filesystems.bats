@@ -166,7 +166,7 @@ hollow_refilled() {
 	assert_clean "$TD"
 }
 
-@test "a file on ext4 over 4096-byte sectors: JSON and a saved result carry logical_block_bytes" {
+@test "a file on ext4 over 4096-byte sectors: JSON, a saved result and CSV carry logical_block_bytes" {
 	fs_setup mkfs.ext4
 	command -v losetup >/dev/null || skip "losetup not installed"
 	truncate -s 64M "$TD/img"
@@ -183,4 +183,13 @@ hollow_refilled() {
 	# read back and written again: the same
 	"$CDM" report --format json "$OD/r.json" > "$OD/again.json"
 	assert_equal "$(jq '.target.logical_block_bytes' "$OD/again.json")" 4096
+	# CSV, on every row
+	run "$CDM" report --format csv "$OD/r.json"
+	assert_success
+	local csv=$output
+	for line in 2 3 4 5; do
+		assert_equal "$(csv_col "$csv" logical_block_bytes "$line")" 4096
+		assert_equal "$(csv_col "$csv" fs_type "$line")" ext4
+		assert_equal "$(csv_col "$csv" is_device "$line")" false
+	done
 }
