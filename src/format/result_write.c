@@ -162,6 +162,27 @@ static void write_source(struct cdm_jsonw *w, const struct cdm_run_info *in)
 }
 
 /*
+ * @key: the "Fsync:" note of cdm's text of a run with --fsync, its calls,
+ * mean and longest as printed; null without one (a report states no
+ * count, so none is written as 0)
+ */
+static void write_reported_fsync(struct cdm_jsonw *w, const char *key,
+				 const struct cdm_test_result *t)
+{
+	const struct cdm_fsync_sum *f = &t->reported.fsync;
+
+	if (!t->reported.has_fsync) {
+		cdm_jsonw_null(w, key);
+		return;
+	}
+	cdm_jsonw_object(w, key, CDM_JSONW_COMPACT);
+	cdm_jsonw_u64(w, "count", f->count);
+	cdm_jsonw_num(w, "mean_ns", f->mean_ns);
+	cdm_jsonw_num(w, "max_ns", f->max_ns);
+	cdm_jsonw_end(w);
+}
+
+/*
  * A test of an imported report: "reported", the figures CDM printed
  * (null where the report has none: CDM 6's latency).
  */
@@ -187,11 +208,7 @@ static void write_reported(struct cdm_jsonw *w, const struct cdm_test_result *t)
 	/* cdm's text of a run with --fsync: its "Fsync:" note */
 	if (t->reported.has_fsync) {
 		cdm_jsonw_break(w);
-		cdm_jsonw_object(w, "fsync", CDM_JSONW_COMPACT);
-		cdm_jsonw_u64(w, "count", t->reported.fsync.count);
-		cdm_jsonw_num(w, "mean_ns", t->reported.fsync.mean_ns);
-		cdm_jsonw_num(w, "max_ns", t->reported.fsync.max_ns);
-		cdm_jsonw_end(w);
+		write_reported_fsync(w, "fsync", t);
 	}
 	cdm_jsonw_end(w);
 }
@@ -682,7 +699,10 @@ static void write_summary(struct cdm_jsonw *w, const struct cdm_run_result *r,
 	write_spread(w, "iops", &s->iops, 1);
 	write_spread(w, "lat_mean_ns", &s->lat_ns, 0);
 	write_parts(w, &all, t->dir == CDM_DIR_MIX);
-	write_fsyncs(w, &all, r->info.fsync_every != 0);
+	if (t->reported.has)
+		write_reported_fsync(w, "fsync", t);
+	else
+		write_fsyncs(w, &all, r->info.fsync_every != 0);
 	write_end_fsync_sum(w, r, t);
 	/* no rate asked: both null */
 	cdm_jsonw_u64_if(w, "rate_iops_requested", r->info.rate_iops, r->info.rate_iops != 0);

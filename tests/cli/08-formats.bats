@@ -204,6 +204,15 @@ for r in rows[2:]:
 PY
 	# the same CSV from the saved result
 	"$CDM" report --format csv "$OD/r.json" | cmp - "$OD/csv"
+	# its text's Fsync: note, read back: the figures as printed, no count of 0 made up
+	"$CDM" report "$OD/r.json" > "$OD/r.txt"
+	"$CDM" import --format json "$OD/r.txt" > "$OD/t.json"
+	assert_equal "$(jq '.tests[0].reported.fsync.count' "$OD/t.json")" \
+		"$(jq '.tests[0].summary.fsync.count' "$OD/r.json")"
+	assert_equal "$(jq -c '.tests[0].summary.fsync' "$OD/t.json")" \
+		"$(jq -c '.tests[0].reported.fsync' "$OD/t.json")"
+	assert_equal "$(csv_col "$("$CDM" import --format csv "$OD/r.txt")" fsync_count 2)" \
+		"$(jq '.tests[0].summary.fsync.count' "$OD/r.json")"
 	# a read test makes no fdatasync: its fsync columns are empty
 	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --fsync 4 --format csv \
 		"$TD" > "$OD/read.csv" 2> /dev/null
