@@ -352,6 +352,9 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 		write_device(out, in->devices[i].name, in->devices[i].model,
 			     in->devices[i].rotational);
 	}
+	/* a file's: the block O_DIRECT is aligned to (a device's sectors are above) */
+	if (!in->is_device && in->target_dev_lbs)
+		fprintf(out, ", %u-byte logical blocks", in->target_dev_lbs);
 	cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
 	if (utc[0])
 		fprintf(out, "; %.10s %.8s UTC", utc, utc + 11);

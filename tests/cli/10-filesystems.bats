@@ -166,7 +166,7 @@ hollow_refilled() {
 	assert_clean "$TD"
 }
 
-@test "a file on ext4 over 4096-byte sectors: JSON, a saved result and CSV carry logical_block_bytes" {
+@test "a file on ext4 over 4096-byte sectors: JSON, a saved result, Markdown and CSV carry its logical block" {
 	fs_setup mkfs.ext4
 	command -v losetup >/dev/null || skip "losetup not installed"
 	truncate -s 64M "$TD/img"
@@ -183,6 +183,8 @@ hollow_refilled() {
 	# read back and written again: the same
 	"$CDM" report --format json "$OD/r.json" > "$OD/again.json"
 	assert_equal "$(jq '.target.logical_block_bytes' "$OD/again.json")" 4096
+	run "$CDM" report --format markdown "$OD/r.json"
+	assert_output --partial ", 4096-byte logical blocks; "
 	# CSV, on every row
 	run "$CDM" report --format csv "$OD/r.json"
 	assert_success
