@@ -577,6 +577,10 @@ int cdm_cdm_footer_line(struct rd *rd, const char *p)
 		ok = cdm_cdm_notes_verify(rd, v);
 	} else if ((v = footer_key(p, "EndFsync"))) {
 		ok = cdm_cdm_notes_end_fsync(rd, v);
+	} else if ((v = footer_key(p, "Fsync"))) {
+		ok = cdm_cdm_notes_fsync(rd, v);
+	} else if ((v = footer_key(p, "Test file"))) {
+		ok = cdm_cdm_notes_test_file(in, v);
 	} else if ((v = footer_key(p, "Precondition"))) {
 		ok = cdm_cdm_notes_precondition(in, v);
 	} else if ((v = footer_key(p, "NUMA"))) {

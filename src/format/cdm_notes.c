@@ -2,7 +2,7 @@
 /*
  * cdm_notes.c - cdm's own notes in its CDM-layout text (format/layout.c,
  * cdm_layout_notes(), cdm_layout_verify()): Steady, Not steady, Verify,
- * EndFsync, Precondition (src/format/cdm_rd.h)
+ * EndFsync, Fsync, Precondition, Test file (src/format/cdm_rd.h)
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -16,13 +16,13 @@
 #include "cdm_rd.h"
 
 /* the kinds of cdm's notes that name a row (note_row()): one of each per row */
-enum note { NOTE_STEADY, NOTE_VERIFY, NOTE_END_FSYNC };
+enum note { NOTE_STEADY, NOTE_VERIFY, NOTE_END_FSYNC, NOTE_FSYNC };
 
 /*
  * The row a note of @kind names at *@pp ("SEQ1M Q8T1 Write", then a blank,
  * or ':' for a Verify note): the first row read before that has no such
- * note yet (a test run twice has a note each), and for Verify and
- * EndFsync a write or Mix row; *@pp is moved past its name (and ':').
+ * note yet (a test run twice has a note each), and for Verify, EndFsync
+ * and Fsync a write or Mix row; *@pp is moved past its name (and ':').
  * NULL when the note names none.
  */
 static struct row *note_row(struct rd *rd, const char **pp, enum note kind)
@@ -34,7 +34,7 @@ static struct row *note_row(struct rd *rd, const char **pp, enum note kind)
 		const char *q = *pp;
 		int taken = kind == NOTE_STEADY ? rw->steady.on :
 			    kind == NOTE_VERIFY ? rw->verify.done || rw->verify.interrupted :
-			    rw->rep.has_end_fsync;
+			    kind == NOTE_FSYNC ? rw->rep.has_fsync : rw->rep.has_end_fsync;
 
 		if (taken || (kind != NOTE_STEADY && rw->dir == CDM_DIR_READ))
 			continue;
@@ -394,3 +394,56 @@ int cdm_cdm_notes_end_fsync(struct rd *rd, const char *p)
 	return 1;
 }
 
+
+/*
+ * cdm's "Fsync:" note (format/layout.c): "RND4K Q32T1 Write 1200 calls,
+ * mean 1.2 ms, max 4.5 ms" of a write or Mix row read before, the first
+ * without one, into its struct cdm_reported.  A longest below the mean,
+ * or a count that is not a whole number, cannot be.
+ */
+int cdm_cdm_notes_fsync(struct rd *rd, const char *p)
+{
+	struct cdm_fsync_sum s = { 0 };
+	struct row *rw = note_row(rd, &p, NOTE_FSYNC);
+	double n;
+
+	if (!rw || !cdm_cdm_lex_number(&p, &n) || n < 1 || n > 1e15 || n != (double)(uint64_t)n ||
+	    !(cdm_cdm_lex_lit(&p, "calls") || cdm_cdm_lex_lit(&p, "call")) ||
+	    !cdm_cdm_lex_lit(&p, ",") || !cdm_cdm_lex_lit(&p, "mean") || !note_time(&p, &s.mean_ns) ||
+	    !cdm_cdm_lex_lit(&p, ",") || !cdm_cdm_lex_lit(&p, "max") || !note_time(&p, &s.max_ns) ||
+	    !cdm_cdm_lex_at_end(p) || s.max_ns < s.mean_ns)
+		return 0;
+	s.count = (uint64_t)n;
+	rw->rep.has_fsync = 1;
+	rw->rep.fsync = s;
+	return 1;
+}
+
+/*
+ * cdm's "Test file:" note (format/layout.c, cdm_fmt_test_file()): "kept
+ * (--keep), zero data" or "reused (--file), random data" ("unknown data")
+ */
+int cdm_cdm_notes_test_file(struct cdm_run_info *in, const char *p)
+{
+	int tf, data = CDM_FILE_DATA_UNKNOWN;
+
+	if (cdm_cdm_lex_lit(&p, "kept (--keep)"))
+		tf = CDM_TEST_FILE_KEPT;
+	else if (cdm_cdm_lex_lit(&p, "reused (--file)"))
+		tf = CDM_TEST_FILE_REUSED;
+	else
+		return 0;
+	if (!cdm_cdm_lex_lit(&p, ","))
+		return 0;
+	if (cdm_cdm_lex_lit(&p, "random"))
+		data = CDM_FILE_DATA_RANDOM;
+	else if (cdm_cdm_lex_lit(&p, "zero"))
+		data = CDM_FILE_DATA_ZERO;
+	else if (!cdm_cdm_lex_lit(&p, "unknown"))
+		return 0;
+	if (!cdm_cdm_lex_lit(&p, "data") || !cdm_cdm_lex_at_end(p))
+		return 0;
+	in->test_file = tf;
+	in->test_file_data = data;
+	return 1;
+}

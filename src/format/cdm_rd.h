@@ -134,6 +134,10 @@ int cdm_cdm_notes_verify(struct rd *rd, const char *p);
 int cdm_cdm_notes_end_fsync(struct rd *rd, const char *p);
 /* "Precondition:", into @in */
 int cdm_cdm_notes_precondition(struct cdm_run_info *in, const char *p);
+/* "Fsync:" */
+int cdm_cdm_notes_fsync(struct rd *rd, const char *p);
+/* "Test file:", into @in */
+int cdm_cdm_notes_test_file(struct cdm_run_info *in, const char *p);
 /* the steady-state notes against the <Steady-state max N> mark: 0 or -EINVAL */
 int cdm_cdm_notes_check(struct rd *rd);
 

@@ -299,6 +299,29 @@ char *cdm_fmt_end_fsync(char *buf, size_t len, const struct cdm_end_fsync_sum *s
 	return buf;
 }
 
+char *cdm_fmt_fsync(char *buf, size_t len, const struct cdm_fsync_sum *s)
+{
+	char mean[48], max[48];
+
+	snprintf(buf, len, "%" PRIu64 " call%s, mean %s, max %s", s->count, s->count == 1 ? "" : "s",
+		 fmt_ns(mean, sizeof(mean), s->mean_ns), fmt_ns(max, sizeof(max), s->max_ns));
+	return buf;
+}
+
+char *cdm_fmt_test_file(char *buf, size_t len, const struct cdm_run_info *in)
+{
+	const char *data = cdm_result_file_data_key(in->test_file_data);
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	if (in->test_file != CDM_TEST_FILE_KEPT && in->test_file != CDM_TEST_FILE_REUSED)
+		return buf;
+	snprintf(buf, len, "%s, %s data", in->test_file == CDM_TEST_FILE_KEPT ?
+		 "kept (--keep)" : "reused (--file)", data ? data : "unknown");
+	return buf;
+}
+
 char *cdm_fmt_verify_sample(char *buf, size_t len, int sampled, uint64_t lo, uint64_t hi)
 {
 	if (!len)

@@ -489,6 +489,57 @@ static int read_placement(struct cdm_err *err, const struct cdm_json *sy, struct
 	return 0;
 }
 
+/*
+ * "target"'s is_device (absent in files before it: false), device_bytes
+ * and logical_block_bytes (a device's sector, or the block a file's
+ * O_DIRECT I/O was aligned to; null: 0, unknown)
+ */
+static int read_target_blocks(struct cdm_err *err, const struct cdm_json *tg,
+			      struct cdm_run_info *in)
+{
+	uint64_t lbs = 0;
+
+	if (cdm_json_get(tg, "is_device") &&
+	    cdm_result_get_boolean(err, tg, "target", "is_device", &in->is_device))
+		return -EINVAL;
+	if (cdm_result_get_opt_u64(err, tg, "target", "device_bytes", &in->target_dev_bytes) ||
+	    cdm_result_get_opt_u64(err, tg, "target", "logical_block_bytes", &lbs))
+		return -EINVAL;
+	if (lbs > UINT32_MAX)
+		return cdm_result_get_bad(err, "target.logical_block_bytes: %" PRIu64 " is too large",
+					  lbs);
+	in->target_dev_lbs = (unsigned int)lbs;
+	return 0;
+}
+
+/*
+ * "target"'s test_file ("new", "kept", "reused") and test_file_data
+ * ("random", "zero"): absent (files before them) or null, not stated
+ */
+static int read_test_file(struct cdm_err *err, const struct cdm_json *tg, struct cdm_run_info *in)
+{
+	static const struct {
+		const char *key;
+		int (*parse)(const char *s, int *v);
+	} keys[] = {
+		{ "test_file", cdm_result_test_file_parse },
+		{ "test_file_data", cdm_result_file_data_parse },
+	};
+	int *dst[] = { &in->test_file, &in->test_file_data };
+	char v[16];
+
+	for (unsigned int i = 0; i < 2; i++) {
+		*dst[i] = 0;
+		if (!cdm_json_get(tg, keys[i].key))
+			continue;
+		if (cdm_result_get_str(err, tg, "target", keys[i].key, v, sizeof(v), 1))
+			return -EINVAL;
+		if (v[0] && keys[i].parse(v, dst[i]))
+			return cdm_result_get_bad(err, "target.%s: unknown value '%s'", keys[i].key, v);
+	}
+	return 0;
+}
+
 /* "target": the path, its filesystem and device, the memory under it */
 static int read_target(struct cdm_err *err, const struct cdm_json *root, struct cdm_run_info *in)
 {
@@ -508,7 +559,8 @@ static int read_target(struct cdm_err *err, const struct cdm_json *root, struct 
 	    null_u64(err, tg, "target", "fs_used_bytes", &in->fs_used_bytes) ||
 	    null_u64(err, tg, "target", "fs_avail_bytes", &in->fs_avail_bytes))
 		return -EINVAL;
-	if (read_memory_under(err, tg, in))
+	if (read_target_blocks(err, tg, in) || read_test_file(err, tg, in) ||
+	    read_memory_under(err, tg, in))
 		return -EINVAL;
 	v = cdm_json_get(tg, "rotational");
 	in->dev_rotational = rotational(v);

@@ -229,9 +229,39 @@ static int read_reported_end_fsync(struct cdm_err *err, const struct cdm_json *o
 }
 
 /*
+ * A report's "fsync" (in "reported", @o): the "Fsync:" note of cdm's text
+ * of a run with --fsync, its calls, mean and longest (ns), when the file
+ * has it (absent or null: none)
+ */
+static int read_reported_fsync(struct cdm_err *err, const struct cdm_json *o,
+			       const char *where, struct cdm_test_result *t)
+{
+	const struct cdm_json *e = cdm_json_get(o, "fsync");
+	struct cdm_fsync_sum *s = &t->reported.fsync;
+	char w[80];
+
+	if (!e || e->type == CDM_JSON_NULL)
+		return 0;
+	snprintf(w, sizeof(w), "%s.fsync", where);
+	if (e->type != CDM_JSON_OBJECT)
+		return cdm_result_get_not_object(err, w, e);
+	if (t->dir == CDM_DIR_READ)
+		return cdm_result_get_bad(err, "%s: a read test makes no fdatasync", w);
+	if (cdm_result_get_u64(err, e, w, "count", &s->count) ||
+	    cdm_result_get_figure(err, e, w, "mean_ns", 0, 1e20, &s->mean_ns) ||
+	    cdm_result_get_figure(err, e, w, "max_ns", 0, 1e20, &s->max_ns))
+		return -EINVAL;
+	if (!s->count || s->max_ns < s->mean_ns)
+		return cdm_result_get_bad(err, "%s: no calls, or max_ns below mean_ns", w);
+	t->reported.has_fsync = 1;
+	return 0;
+}
+
+/*
  * A test's "reported" (schema 3): the figures a CrystalDiskMark report
  * printed for it, MB/s required, IOPS and mean latency (us) or null, and
- * the "end_fsync" of cdm's text (read_reported_end_fsync()).
+ * the "end_fsync" and "fsync" of cdm's text (read_reported_end_fsync(),
+ * read_reported_fsync()).
  */
 static int read_reported(struct cdm_err *err, const struct cdm_json *tj, const char *where,
 			 struct cdm_test_result *t)
@@ -254,6 +284,8 @@ static int read_reported(struct cdm_err *err, const struct cdm_json *tj, const c
 			return -EINVAL;
 	t->reported.has = 1;
 	t->parts_unknown = t->dir == CDM_DIR_MIX;      /* CDM prints a Mix's total only */
+	if (read_reported_fsync(err, o, w, t))
+		return -EINVAL;
 	return read_reported_end_fsync(err, o, w, t);
 }
 

@@ -162,6 +162,27 @@ static void write_source(struct cdm_jsonw *w, const struct cdm_run_info *in)
 }
 
 /*
+ * @key: the "Fsync:" note of cdm's text of a run with --fsync, its calls,
+ * mean and longest as printed; null without one (a report states no
+ * count, so none is written as 0)
+ */
+static void write_reported_fsync(struct cdm_jsonw *w, const char *key,
+				 const struct cdm_test_result *t)
+{
+	const struct cdm_fsync_sum *f = &t->reported.fsync;
+
+	if (!t->reported.has_fsync) {
+		cdm_jsonw_null(w, key);
+		return;
+	}
+	cdm_jsonw_object(w, key, CDM_JSONW_COMPACT);
+	cdm_jsonw_u64(w, "count", f->count);
+	cdm_jsonw_num(w, "mean_ns", f->mean_ns);
+	cdm_jsonw_num(w, "max_ns", f->max_ns);
+	cdm_jsonw_end(w);
+}
+
+/*
  * A test of an imported report: "reported", the figures CDM printed
  * (null where the report has none: CDM 6's latency).
  */
@@ -183,6 +204,11 @@ static void write_reported(struct cdm_jsonw *w, const struct cdm_test_result *t)
 		cdm_jsonw_num(w, "max_ns", e->max_ns);
 		cdm_jsonw_num(w, "pass_pct", e->pass_pct);
 		cdm_jsonw_end(w);
+	}
+	/* cdm's text of a run with --fsync: its "Fsync:" note */
+	if (t->reported.has_fsync) {
+		cdm_jsonw_break(w);
+		write_reported_fsync(w, "fsync", t);
 	}
 	cdm_jsonw_end(w);
 }
@@ -283,6 +309,7 @@ static void write_settings(struct cdm_jsonw *w, const struct cdm_run_result *r)
 
 static void write_target(struct cdm_jsonw *w, const struct cdm_run_info *in)
 {
+	const char *key;
 	int volume = cdm_result_known(in, CDM_INFO_VOLUME);
 
 	cdm_jsonw_object(w, "target", 0);
@@ -296,12 +323,17 @@ static void write_target(struct cdm_jsonw *w, const struct cdm_run_info *in)
 	cdm_jsonw_u64_if(w, "fs_avail_bytes", in->fs_avail_bytes, volume);
 	cdm_jsonw_bool(w, "is_device", in->is_device);
 	cdm_jsonw_u64_if(w, "device_bytes", in->target_dev_bytes, in->is_device);
-	cdm_jsonw_u64_if(w, "logical_block_bytes", in->target_dev_lbs, in->is_device);
+	cdm_jsonw_u64_if(w, "logical_block_bytes", in->target_dev_lbs, in->target_dev_lbs != 0);
 	TEXT(w, "device", in->dev_name);
 	TEXT(w, "device_model", in->dev_model);
 	write_rotational(w, in->dev_rotational);
 	TEXT(w, "scheduler", in->dev_scheduler);
 	write_devices(w, in);
+	/* a new or a kept file, and the data it holds: null when not stated */
+	key = cdm_result_test_file_key(in->test_file);
+	cdm_jsonw_text(w, "test_file", key ? key : "", 16);
+	key = cdm_result_file_data_key(in->test_file_data);
+	cdm_jsonw_text(w, "test_file_data", key ? key : "", 16);
 	write_memory_under(w, in);
 	cdm_jsonw_end(w);
 }
@@ -677,7 +709,10 @@ static void write_summary(struct cdm_jsonw *w, const struct cdm_run_result *r,
 	write_spread(w, "iops", &s->iops, 1);
 	write_spread(w, "lat_mean_ns", &s->lat_ns, 0);
 	write_parts(w, &all, t->dir == CDM_DIR_MIX);
-	write_fsyncs(w, &all, r->info.fsync_every != 0);
+	if (t->reported.has)
+		write_reported_fsync(w, "fsync", t);
+	else
+		write_fsyncs(w, &all, r->info.fsync_every != 0);
 	write_end_fsync_sum(w, r, t);
 	/* no rate asked: both null */
 	cdm_jsonw_u64_if(w, "rate_iops_requested", r->info.rate_iops, r->info.rate_iops != 0);

@@ -679,3 +679,60 @@ int cdm_result_verify_state_parse(const char *s, enum cdm_verify_state *st)
 		}
 	return -EINVAL;
 }
+
+int cdm_result_fsync_sum(const struct cdm_test_result *t, const struct cdm_run_info *in,
+			 struct cdm_fsync_sum *s)
+{
+	struct cdm_pass all;
+
+	memset(s, 0, sizeof(*s));
+	if (!in->fsync_every || t->dir == CDM_DIR_READ)
+		return 0;
+	if (t->reported.has) {
+		if (!t->reported.has_fsync)
+			return 0;
+		*s = t->reported.fsync;
+		return 1;
+	}
+	cdm_result_window_pass(t, &all);
+	if (!all.fsyncs)
+		return 0;
+	s->count = all.fsyncs;
+	s->mean_ns = (double)all.fsync_sum_ns / (double)all.fsyncs;
+	s->max_ns = (double)all.fsync_max_ns;
+	return 1;
+}
+
+static const char *const test_file_keys[] = { NULL, "new", "kept", "reused" };
+static const char *const file_data_keys[] = { NULL, "random", "zero" };
+
+const char *cdm_result_test_file_key(int tf)
+{
+	return tf > 0 && tf < 4 ? test_file_keys[tf] : NULL;
+}
+
+const char *cdm_result_file_data_key(int d)
+{
+	return d > 0 && d < 3 ? file_data_keys[d] : NULL;
+}
+
+/* @s among the @n @keys (the first, NULL, is none): its index into *@v */
+static int key_parse(const char *const *keys, int n, const char *s, int *v)
+{
+	for (int i = 1; i < n; i++)
+		if (!strcmp(s, keys[i])) {
+			*v = i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+int cdm_result_test_file_parse(const char *s, int *v)
+{
+	return key_parse(test_file_keys, 4, s, v);
+}
+
+int cdm_result_file_data_parse(const char *s, int *v)
+{
+	return key_parse(file_data_keys, 3, s, v);
+}

@@ -9,6 +9,9 @@
  * its quotes doubled); lines end with "\n"; numbers use "." whatever the
  * locale; a figure that does not exist is an empty field, and the last
  * column, "reason", says why when a pass or a test measured nothing.
+ * Before it, every row carries --fsync's figures, each setting of the
+ * settings table (model/settings.h, by its JSON key) and the target, so
+ * that a row stands on its own in the CSV of several runs.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -18,17 +21,25 @@
 
 #include "cdm/model/spec.h"
 #include "cdm/model/result.h"
+#include "cdm/model/settings.h"
 #include "cdm/format/formatter.h"
 #include "cdm/format/fmt.h"
 #include "cdm/format/series_out.h"
 
+/* the header up to the fsync columns; the settings and the target follow (run_header()) */
 static const char header[] =
 	"label,test,direction,pattern,block_bytes,threads,queue_depth,queue_depth_run,"
 	"kind,pass,duration_s,bytes,ios,mb_s,iops,lat_mean_ns,lat_max_ns,"
 	"cpu_user_ns,cpu_sys_ns,cpu_ns_per_io,mb_s_cv_pct,"
 	"end_fsync_ns,steady_window,steady_reached_at_round,steady_range_pct,steady_slope_pct,"
 	"lat_p50_ns,lat_p90_ns,lat_p99_ns,lat_p99_9_ns,lat_p99_99_ns,"
-	"verify_status,verify_blocks,verify_sample_every,verify_lost,verify_misdirected,verify_torn,reason\n";
+	"verify_status,verify_blocks,verify_sample_every,verify_lost,verify_misdirected,verify_torn,"
+	"fsync_count,fsync_mean_ns,fsync_max_ns";
+
+/* the target's columns after the settings' */
+static const char target_header[] =
+	"target,mount_point,fs_type,fs_source,device,device_model,is_device,logical_block_bytes,"
+	"test_file,test_file_data";
 
 static const double pcts[] = { 50.0, 90.0, 99.0, 99.9, 99.99 };
 
@@ -101,6 +112,116 @@ static void verify_cols(FILE *out, const struct cdm_test_result *t, int summary)
 	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, v->lost, v->misdirected, v->torn);
 }
 
+/*
+ * One setting's column (model/settings.h): empty when it has no value
+ * (cdm_settings_known()), else as JSON's "settings" holds it: a text, a
+ * number, true or false, zero or random, --steady-state's most rounds,
+ * --precondition true, the aggregate's name
+ */
+static void setting_col(FILE *out, const struct cdm_setting *s, const struct cdm_run_result *r)
+{
+	char t[CDM_FMT_SETTING_MAX > CDM_SETTINGS_TEXT_MAX ? CDM_FMT_SETTING_MAX : CDM_SETTINGS_TEXT_MAX];
+	uint64_t v = cdm_settings_u64(s, r);
+
+	fputc(',', out);
+	if (!cdm_settings_known(s, r))
+		return;
+	switch (s->type) {
+	case CDM_SETTING_MSEC:
+		fputs(cdm_fmt_setting(t, sizeof(t), &r->info, s->item, ""), out);
+		break;
+	case CDM_SETTING_BOOL:
+	case CDM_SETTING_PRECOND:
+		fputs(v ? "true" : "false", out);
+		break;
+	case CDM_SETTING_DATA:
+		fputs(v ? "zero" : "random", out);
+		break;
+	case CDM_SETTING_AGGREGATE:
+		fputs(cdm_result_aggregate_name((enum cdm_aggregate)v), out);
+		break;
+	case CDM_SETTING_PCT:
+		cdm_fmt_num(t, sizeof(t), *(const double *)cdm_settings_at_const(s, r));
+		if (strcmp(t, "null"))
+			fputs(t, out);
+		break;
+	default:
+		/* texts as held, whole numbers in decimal, steady state its most rounds */
+		field(out, cdm_settings_info_text(s, &r->info, t, sizeof(t)), sizeof(t));
+		break;
+	}
+}
+
+/* a text column of the target, RFC 4180 quoted */
+#define TEXT_COL(out, f) (fputc(',', out), field(out, f, sizeof(f)))
+
+/*
+ * The run's columns of every row: each setting of the table, then the
+ * target (its path, filesystem, device, the logical block size its
+ * O_DIRECT I/O is aligned to, a new or kept test file and its data);
+ * empty where not known, as JSON's null
+ */
+static void run_cols(FILE *out, const struct cdm_run_result *r)
+{
+	const struct cdm_run_info *in = &r->info;
+	const char *tf = cdm_result_test_file_key(in->test_file);
+	const char *data = cdm_result_file_data_key(in->test_file_data);
+	unsigned int n;
+	const struct cdm_setting *set = cdm_settings(&n);
+
+	for (unsigned int i = 0; i < n; i++)
+		setting_col(out, &set[i], r);
+	TEXT_COL(out, in->target);
+	TEXT_COL(out, in->mount_point);
+	TEXT_COL(out, in->fs_type);
+	TEXT_COL(out, in->fs_source);
+	TEXT_COL(out, in->dev_name);
+	TEXT_COL(out, in->dev_model);
+	if (cdm_result_known(in, CDM_INFO_HOST))
+		fputs(in->is_device ? ",true" : ",false", out);
+	else
+		fputc(',', out);
+	if (in->target_dev_lbs)
+		fprintf(out, ",%u", in->target_dev_lbs);
+	else
+		fputc(',', out);
+	fprintf(out, ",%s,%s", tf ? tf : "", data ? data : "");
+}
+
+/* the header: the figures' columns, the settings' keys, the target's, reason */
+static void run_header(FILE *out)
+{
+	unsigned int n;
+	const struct cdm_setting *set = cdm_settings(&n);
+
+	fputs(header, out);
+	for (unsigned int i = 0; i < n; i++)
+		fprintf(out, ",%s", set[i].key);
+	fprintf(out, ",%s,reason\n", target_header);
+}
+
+/*
+ * The fsync columns (--fsync's fdatasyncs of pass @p, or of the passes
+ * the figures come from as one): the calls, their mean and longest time;
+ * all empty without --fsync or for a read test, the times empty without
+ * a call
+ */
+static void fsync_cols(FILE *out, const struct cdm_run_result *r,
+		       const struct cdm_test_result *t, const struct cdm_pass *p)
+{
+	if (!p || !r->info.fsync_every || t->dir == CDM_DIR_READ) {
+		fputs(",,,", out);
+		return;
+	}
+	u64(out, p->fsyncs);
+	if (p->fsyncs) {
+		num(out, (double)p->fsync_sum_ns / (double)p->fsyncs);
+		u64(out, p->fsync_max_ns);
+	} else {
+		fputs(",,", out);
+	}
+}
+
 /* the "reason" column and the line's end; @why NULL or "": empty */
 static void reason_end(FILE *out, const char *why)
 {
@@ -128,6 +249,21 @@ static void lead(FILE *out, const struct cdm_run_result *r,
 		t->spec.threads, t->spec.qd, t->qd_run, kind);
 }
 
+/* a reported test's fsync columns: its "Fsync:" note's, on the row of its figures */
+static void reported_fsync_cols(FILE *out, const struct cdm_run_result *r,
+				const struct cdm_test_result *t, int best)
+{
+	struct cdm_fsync_sum f;
+
+	if (!best || !cdm_result_fsync_sum(t, &r->info, &f)) {
+		fputs(",,,", out);
+		return;
+	}
+	u64(out, f.count);
+	num(out, f.mean_ns);
+	num(out, f.max_ns);
+}
+
 /*
  * A test of an imported CrystalDiskMark report: no pass rows; its "best"
  * row has the figures the report printed (no counts, CPU, spread or
@@ -151,6 +287,8 @@ static void write_reported(FILE *out, const struct cdm_run_result *r,
 		fputs(",,,,,", out);            /* no percentiles */
 		/* what its Verify lines said, on the row of its figures */
 		verify_cols(out, t, aggs[i] == CDM_AGG_BEST);
+		reported_fsync_cols(out, r, t, aggs[i] == CDM_AGG_BEST);
+		run_cols(out, r);
 		reason_end(out, cdm_result_agg_reason(t, aggs[i]));
 	}
 }
@@ -246,6 +384,8 @@ static void write_pass(FILE *out, const struct cdm_run_result *r,
 	pass_hold(out, r, t, i);
 	fputs(",,,,,", out);    /* no percentiles per pass */
 	verify_cols(out, t, 0);
+	fsync_cols(out, r, t, p);
+	run_cols(out, r);
 	reason_end(out, cdm_pass_state_reason(cdm_pass_state(p)));
 }
 
@@ -293,6 +433,8 @@ static void write_test(FILE *out, const struct cdm_run_result *r,
 				fputc(',', out);
 		}
 		verify_cols(out, t, 1);
+		fsync_cols(out, r, t, &all);
+		run_cols(out, r);
 		reason_end(out, why);
 	}
 }
@@ -301,7 +443,7 @@ static int csv_write(FILE *out, const struct cdm_run_result *r)
 {
 	unsigned int i;
 
-	fputs(header, out);
+	run_header(out);
 	for (i = 0; i < r->ntests; i++)
 		write_test(out, r, &r->tests[i]);
 	cdm_series_out_csv(out, r);

@@ -255,13 +255,17 @@ static void write_hold_method(FILE *out, const struct cdm_run_info *in)
 static void write_method(FILE *out, const struct cdm_run_result *r)
 {
 	const struct cdm_run_info *in = &r->info;
-	char size[32], t[CDM_FMT_SETTING_MAX];
+	char size[32], t[CDM_FMT_SETTING_MAX], tf[CDM_FMT_TEST_FILE_MAX];
 
 	cdm_size_format(in->size, size, sizeof(size));
-	fprintf(out, "How measured: %.*s engine, %s, %s data; a %s test file; per test ",
+	fprintf(out, "How measured: %.*s engine, %s, %s data; a %s test file",
 		(int)sizeof(in->engine), in->engine,
 		in->direct ? "O\\_DIRECT (no page cache)" : "buffered (through the page cache)",
 		in->zero_fill ? "zero" : "random", size);
+	/* one kept or reused: which, and the data it holds */
+	if (cdm_fmt_test_file(tf, sizeof(tf), in)[0])
+		fprintf(out, ", %s", tf);
+	fputs("; per test ", out);
 	if (in->warmup_ms)
 		fprintf(out, "a %s warm-up (not counted), then ",
 			cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_WARMUP, " s"));
@@ -348,6 +352,9 @@ static void write_intro(FILE *out, const struct cdm_run_result *r)
 		write_device(out, in->devices[i].name, in->devices[i].model,
 			     in->devices[i].rotational);
 	}
+	/* a file's: the block O_DIRECT is aligned to (a device's sectors are above) */
+	if (!in->is_device && in->target_dev_lbs)
+		fprintf(out, ", %u-byte logical blocks", in->target_dev_lbs);
 	cdm_fmt_utc(utc, sizeof(utc), (long long)in->start);
 	if (utc[0])
 		fprintf(out, "; %.10s %.8s UTC", utc, utc + 11);
@@ -437,6 +444,27 @@ static void write_end_fsync(FILE *out, const struct cdm_run_result *r)
 		cdm_spec_name(&t->spec, name, sizeof(name));
 		fprintf(out, "\n%s %s: end-of-pass fdatasync %s.\n", name,
 			cdm_result_dir_name(t->dir), cdm_fmt_end_fsync(how, sizeof(how), &s));
+	}
+}
+
+/*
+ * under the table: per write and Mix test with --fsync's fdatasyncs,
+ * their count, mean and longest (cdm_result_fsync_sum(), cdm_fmt_fsync())
+ */
+static void write_fsync(FILE *out, const struct cdm_run_result *r)
+{
+	char name[64], how[CDM_FMT_FSYNC_MAX];
+	struct cdm_fsync_sum s;
+
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		const struct cdm_test_result *t = &r->tests[i];
+
+		if (!cdm_result_has_data(t) || !cdm_result_fsync_sum(t, &r->info, &s))
+			continue;
+		cdm_spec_name(&t->spec, name, sizeof(name));
+		fprintf(out, "\n%s %s: fdatasync every %u writes, %s.\n", name,
+			cdm_result_dir_name(t->dir), r->info.fsync_every,
+			cdm_fmt_fsync(how, sizeof(how), &s));
 	}
 }
 
@@ -604,6 +632,7 @@ static int md_write(FILE *out, const struct cdm_run_result *r)
 		write_run_note(out, r, unstable);
 	write_steady(out, r);
 	write_end_fsync(out, r);
+	write_fsync(out, r);
 	write_why(out, r);
 	cdm_layout_verify(out, r, "\n");
 	if (fflush(out) || ferror(out))

@@ -533,7 +533,7 @@ static unsigned int footer(FILE *out, char (*l)[600], unsigned int nl, double y)
 	return n;
 }
 
-#define FOOT_LINES 8
+#define FOOT_LINES 9
 #define SEP " \xc2\xb7 "             /* U+00B7: SVG collapses runs of blanks */
 
 /*
@@ -698,6 +698,39 @@ static unsigned int footer_end_fsync(const struct cdm_run_result *r, char *l)
 }
 
 /*
+ * The footer's line of --fsync's fdatasyncs (cdm_result_fsync_sum()): the
+ * test whose calls took longest on average, as the text's note words it,
+ * "Fsync: RND4K Q8T2 Write 869 calls, mean 2.5 ms, max 116.0 ms", as
+ * "Fsync, slowest of 2 tests: ..." when there are more; 0 lines when none
+ */
+static unsigned int footer_fsync(const struct cdm_run_result *r, char *l)
+{
+	const struct cdm_test_result *worst = NULL;
+	struct cdm_fsync_sum s, ws = { 0 };
+	char name[64], how[CDM_FMT_FSYNC_MAX], more[64] = "";
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < r->ntests; i++) {
+		if (!cdm_result_has_data(&r->tests[i]) ||
+		    !cdm_result_fsync_sum(&r->tests[i], &r->info, &s))
+			continue;
+		if (!worst || s.mean_ns > ws.mean_ns) {
+			worst = &r->tests[i];
+			ws = s;
+		}
+		n++;
+	}
+	if (!worst)
+		return 0;
+	if (n > 1)
+		snprintf(more, sizeof(more), ", slowest of %u tests", n);
+	cdm_spec_name(&worst->spec, name, sizeof(name));
+	snprintf(l, 600, "Fsync%s: %s %s %s", more, name, cdm_result_dir_name(worst->dir),
+		 cdm_fmt_fsync(how, sizeof(how), &ws));
+	return 1;
+}
+
+/*
  * the "Engine:" line's words of each setting that is set, in the table's
  * order (model/settings.h, @card: --sync, --fsync, --rate-iops,
  * --end-fsync), added to the *@m bytes of @l (600; cdm_text_add())
@@ -752,6 +785,10 @@ static unsigned int footer_lines(const struct cdm_run_result *r, char (*l)[600])
 	cdm_text_add(l[n], 600, &m, "Engine: %s, %s, %s data", in->engine,
 		     in->direct ? "O_DIRECT" : "buffered (page cache)",
 		     in->zero_fill ? "zero" : "random");
+	/* a kept or reused test file (cdm_fmt_test_file()'s words) */
+	if (in->test_file == CDM_TEST_FILE_KEPT || in->test_file == CDM_TEST_FILE_REUSED)
+		cdm_text_add(l[n], 600, &m, ", test file %s", in->test_file == CDM_TEST_FILE_KEPT ?
+			     "kept (--keep)" : "reused (--file)");
 	engine_words(in, l[n], &m);
 	cdm_text_add(l[n], 600, &m, SEP "Figures: %s",
 		     r->aggregate == CDM_AGG_MEDIAN ? "the median of the passes" :
@@ -761,6 +798,7 @@ static unsigned int footer_lines(const struct cdm_run_result *r, char (*l)[600])
 	n += footer_hold(r, l[n]);
 comment:
 	n += footer_end_fsync(r, l[n]);
+	n += footer_fsync(r, l[n]);
 	if (in->comment[0] && strncmp(in->comment, in->label, sizeof(in->label)))
 		snprintf(l[n++], 600, "Comment: %s", in->comment);
 	return n;

@@ -224,6 +224,7 @@ static const char *largest_block(const struct cdm_run_info *in, unsigned int *lb
 static int run_check(struct run *r, struct cdm_err *err)
 {
 	const struct cdm_run_config *cfg = r->cfg;
+	const char *dev;
 	int ret;
 
 	/*
@@ -243,9 +244,11 @@ static int run_check(struct run *r, struct cdm_err *err)
 	ret = cdm_engine_check_options(cfg->engine_options, cfg->target, r->res->info.dev_name, err);
 	if (ret < 0)
 		return ret;
+	dev = largest_block(&r->res->info, &r->lbs);
+	/* a file's: the block its O_DIRECT I/O is aligned to (a device's is BLKSSZGET's) */
+	if (!r->res->info.is_device)
+		r->res->info.target_dev_lbs = r->lbs;
 	if (cfg->direct) {
-		const char *dev = largest_block(&r->res->info, &r->lbs);
-
 		ret = cdm_align_check(cfg->tests, cfg->ntests, r->lbs, dev, err);
 		if (ret < 0)
 			return cdm_err_prefix(err, ret, cfg->target);
@@ -334,6 +337,23 @@ static int write_before(struct run *r, int fresh, struct cdm_err *err)
 	return 0;
 }
 
+/*
+ * --file: the data the kept file holds (its mark) is the data the run
+ * asks for, so that the result's "data" is what the reads read; a file
+ * whose mark names none (kept by a cdm from before it) is taken as it is
+ */
+static int kept_data_check(const struct run *r, struct cdm_err *err)
+{
+	const struct cdm_run_config *cfg = r->cfg;
+	int want = cfg->zero_fill ? CDM_FILE_DATA_ZERO : CDM_FILE_DATA_RANDOM;
+	const char *has = cdm_result_file_data_key(r->f.data);
+
+	if (!has || r->f.data == want)
+		return 0;
+	return cdm_err_set(err, -EINVAL, "%s holds %s data (kept by a run with --data %s), but this run asks for --data %s: run with --data %s, or keep a new file",
+			   cfg->file, has, has, cdm_result_file_data_key(want), has);
+}
+
 /* --file: a test file kept by an earlier run, as large as one block at least */
 static int open_kept(struct run *r, struct cdm_err *err)
 {
@@ -341,6 +361,9 @@ static int open_kept(struct run *r, struct cdm_err *err)
 	/* read-write where it may be written (an unwritten part is filled again) */
 	int ret = cdm_testfile_reuse(&r->f, cfg->file, !r->t.read_only, cfg->direct, err);
 
+	if (ret < 0)
+		return ret;
+	ret = kept_data_check(r, err);
 	if (ret < 0)
 		return ret;
 	if (r->f.unwritten && r->t.read_only)
@@ -472,6 +495,11 @@ static int run_open(struct run *r, struct cdm_err *err)
 		ret = prepare_file(r, err);
 	if (ret < 0)
 		return ret;
+	/* what the figures were measured on: a new file, or a kept one, and its data */
+	if (!r->t.is_device) {
+		r->res->info.test_file = cfg->file ? CDM_TEST_FILE_REUSED : CDM_TEST_FILE_NEW;
+		r->res->info.test_file_data = r->f.data;
+	}
 	if (cfg->direct && !r->lbs && (ret = probe_direct(r, err)) < 0)
 		return ret;
 	if (cfg->dsync) {
@@ -563,6 +591,7 @@ static int run_finish(struct run *r, int ret)
 		/* a failed keep leaves the .tmp file, removed below */
 		if (cdm_testfile_keep(&r->f, &kerr) == 0) {
 			cdm_signals_fault_arm(NULL);        /* a kept file is the user's now */
+			r->res->info.test_file = CDM_TEST_FILE_KEPT;
 			cdm_msg_note("kept the test file as %s (reuse it with --file)", r->f.path);
 		} else {
 			cdm_msg_warn("%s; it was removed", kerr.msg);

@@ -34,6 +34,7 @@
 #include "cdm/base/msg.h"
 #include "cdm/base/prng.h"
 #include "cdm/base/size.h"
+#include "cdm/model/result.h"
 #include "cdm/model/stamp.h"
 #include "cdm/target/device.h"
 #include "cdm/target/mountinfo.h"
@@ -551,6 +552,8 @@ int cdm_testfile_fill(struct cdm_testfile *f, int zero,
 		return fill_failed(f, at, ret, 0, err);
 	if (!ret && fdatasync(f->fd) < 0)
 		ret = cdm_err_set(err, -errno, "%s: fdatasync: %s", f->path, strerror(errno));
+	if (!ret)
+		f->data = zero ? CDM_FILE_DATA_ZERO : CDM_FILE_DATA_RANDOM;
 	return ret;
 }
 
@@ -588,6 +591,8 @@ int cdm_testfile_precondition(struct cdm_testfile *f, int zero, int fresh,
 			ret = cdm_err_set(err, -errno, "%s: fdatasync (preconditioning, pass %u of %u): %s",
 					  f->path, pass, CDM_TESTFILE_PRECOND_PASSES, strerror(errno));
 	}
+	if (!ret)
+		f->data = zero ? CDM_FILE_DATA_ZERO : CDM_FILE_DATA_RANDOM;
 	return ret;
 }
 
@@ -596,11 +601,16 @@ int cdm_testfile_precondition(struct cdm_testfile *f, int zero, int fresh,
 /*
  * The mark names the size and the inode: a copy of a kept file (even one
  * that copied its extended attributes) is a different inode, so it is not
- * taken for a file cdm made.
+ * taken for a file cdm made.  After them, the data the file holds
+ * (" data=random", " data=zero"; none in a mark from before it was
+ * recorded, and with @data CDM_FILE_DATA_UNKNOWN).
  */
-static void mark_text(char *buf, size_t len, uint64_t size, uint64_t ino)
+static void mark_text(char *buf, size_t len, uint64_t size, uint64_t ino, int data)
 {
-	snprintf(buf, len, "cdm test file v2 size=%" PRIu64 " ino=%" PRIu64, size, ino);
+	const char *d = cdm_result_file_data_key(data);
+
+	snprintf(buf, len, "cdm test file v2 size=%" PRIu64 " ino=%" PRIu64 "%s%s", size, ino,
+		 d ? " data=" : "", d ? d : "");
 }
 
 /*
@@ -659,7 +669,7 @@ static int rename_noreplace(const char *from, const char *to)
  */
 int cdm_testfile_keep(struct cdm_testfile *f, struct cdm_err *err)
 {
-	char kept[sizeof(f->path)], mark[96], side[sizeof(f->path) + 8];
+	char kept[sizeof(f->path)], mark[128], side[sizeof(f->path) + 8];
 	size_t n = strlen(f->path);
 	struct stat st;
 	int ret, sidecar = 0;
@@ -671,7 +681,7 @@ int cdm_testfile_keep(struct cdm_testfile *f, struct cdm_err *err)
 	if (fstat(f->fd, &st) < 0)
 		return cdm_err_set(err, -errno, "%s: cannot keep the test file: %s", f->path,
 				   strerror(errno));
-	mark_text(mark, sizeof(mark), f->size, (uint64_t)st.st_ino);
+	mark_text(mark, sizeof(mark), f->size, (uint64_t)st.st_ino, f->data);
 	if (fsetxattr(f->fd, MARK_XATTR, mark, strlen(mark), 0) < 0) {
 		int e = errno;
 
@@ -707,31 +717,39 @@ int cdm_testfile_keep(struct cdm_testfile *f, struct cdm_err *err)
 /*
  * Does @path carry cdm's mark for its size and inode?  The extended
  * attribute; the sidecar only where the filesystem has no user xattrs
- * (so a hand-made sidecar cannot vouch for a file on ext4 or xfs).
+ * (so a hand-made sidecar cannot vouch for a file on ext4 or xfs).  The
+ * data the mark names after them into *@data (CDM_FILE_DATA_UNKNOWN for
+ * a mark from before it).
  */
-static int has_mark(const char *path, int fd, const struct stat *st)
+static int has_mark(const char *path, int fd, const struct stat *st, int *data)
 {
-	char want[96], got[128], side[4500];
+	char want[128], got[160], side[4500];
 	ssize_t n;
 	FILE *fp;
+	size_t len;
 
-	mark_text(want, sizeof(want), (uint64_t)st->st_size, (uint64_t)st->st_ino);
+	*data = CDM_FILE_DATA_UNKNOWN;
+	mark_text(want, sizeof(want), (uint64_t)st->st_size, (uint64_t)st->st_ino,
+		  CDM_FILE_DATA_UNKNOWN);
 	n = fgetxattr(fd, MARK_XATTR, got, sizeof(got) - 1);
 	if (n >= 0) {
 		got[n] = '\0';
-		return strcmp(got, want) == 0;
+	} else {
+		if (errno != ENOTSUP)
+			return 0;
+		snprintf(side, sizeof(side), "%s.cdm", path);
+		if (!(fp = fopen(side, "re")))
+			return 0;
+		if (!fgets(got, sizeof(got), fp))
+			got[0] = '\0';
+		fclose(fp);
+		got[strcspn(got, "\n")] = '\0';
 	}
-	if (errno != ENOTSUP)
+	len = strlen(want);
+	if (strncmp(got, want, len))
 		return 0;
-	snprintf(side, sizeof(side), "%s.cdm", path);
-	fp = fopen(side, "re");
-	if (!fp)
-		return 0;
-	if (!fgets(got, sizeof(got), fp))
-		got[0] = '\0';
-	fclose(fp);
-	got[strcspn(got, "\n")] = '\0';
-	return strcmp(got, want) == 0;
+	return !got[len] || (!strncmp(got + len, " data=", 6) &&
+			     !cdm_result_file_data_parse(got + len + 6, data));
 }
 
 /*
@@ -832,7 +850,7 @@ int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int writes, int
 		close(fd);
 		return cdm_err_set(err, -EINVAL, "%s: not a regular file", path);
 	}
-	if (!has_mark(path, fd, &st)) {
+	if (!has_mark(path, fd, &st, &f->data)) {
 		close(fd);
 		return cdm_err_set(err, -EPERM,
 				   "%s: not a test file that cdm prepared and kept (--keep), or its size changed; cdm writes only to files it made",

@@ -171,6 +171,55 @@ PY
 	rm -f "$OD/csv"
 }
 
+@test "--format csv: every row carries the run's settings, its target and --fsync's figures" {
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode write --fsync 4 --rate-iops 3000 \
+		--buffered --save "$OD/r.json" --format csv "$TD" > "$OD/csv" 2> /dev/null
+	python3 - "$OD/csv" "$OD/r.json" <<'PY'
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+doc = json.load(open(sys.argv[2]))
+assert [r["kind"] for r in rows] == ["pass", "pass", "best", "median", "mean"]
+want = {"engine": "null", "size_bytes": "16777216", "time_s": "0.1", "count": "2",
+        "direct": "false", "data": "random", "fsync_every": "4", "rate_iops": "3000",
+        "sync": "false", "seed": "", "test_file": "new", "test_file_data": "random",
+        "is_device": "false", "target": doc["target"]["path"],
+        "fs_type": doc["target"]["fs_type"] or "", "device": doc["target"]["device"] or ""}
+for r in rows:
+    for k, v in want.items():
+        assert r[k] == v, (k, r[k], v)
+# every setting of JSON's "settings" is a column
+for k in doc["settings"]:
+    assert k in rows[0], k
+# the fsync figures: each pass's as JSON's, the summary's over both
+t = doc["tests"][0]
+for i in (0, 1):
+    f = t["passes"][i]["fsync"]
+    assert int(rows[i]["fsync_count"]) == f["count"] > 0
+    assert abs(float(rows[i]["fsync_mean_ns"]) - f["mean_ns"]) <= 1e-6 * f["mean_ns"]
+    assert int(rows[i]["fsync_max_ns"]) == f["max_ns"]
+s = t["summary"]["fsync"]
+for r in rows[2:]:
+    assert int(r["fsync_count"]) == s["count"] == sum(p["fsync"]["count"] for p in t["passes"])
+    assert int(r["fsync_max_ns"]) == s["max_ns"]
+PY
+	# the same CSV from the saved result
+	"$CDM" report --format csv "$OD/r.json" | cmp - "$OD/csv"
+	# its text's Fsync: note, read back: the figures as printed, no count of 0 made up
+	"$CDM" report "$OD/r.json" > "$OD/r.txt"
+	"$CDM" import --format json "$OD/r.txt" > "$OD/t.json"
+	assert_equal "$(jq '.tests[0].reported.fsync.count' "$OD/t.json")" \
+		"$(jq '.tests[0].summary.fsync.count' "$OD/r.json")"
+	assert_equal "$(jq -c '.tests[0].summary.fsync' "$OD/t.json")" \
+		"$(jq -c '.tests[0].reported.fsync' "$OD/t.json")"
+	assert_equal "$(csv_col "$("$CDM" import --format csv "$OD/r.txt")" fsync_count 2)" \
+		"$(jq '.tests[0].summary.fsync.count' "$OD/r.json")"
+	# a read test makes no fdatasync: its fsync columns are empty
+	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --mode read --fsync 4 --format csv \
+		"$TD" > "$OD/read.csv" 2> /dev/null
+	assert_equal "$(csv_col "$(cat "$OD/read.csv")" fsync_count 2)" ""
+	assert_equal "$(csv_col "$(cat "$OD/read.csv")" fsync_every 2)" 4
+}
+
 @test "--format markdown renders as a table (cmark-gfm)" {
 	"${RT[@]}" "$CDM" "${NULLRUN[@]}" --test "RND4K Q2T1" --format markdown "$TD" > "$OD/md"
 	assert_grep '^| Test | MB/s (best) | IOPS | Latency (µs) | p99 (µs) | Spread |$' "$OD/md"

@@ -165,3 +165,33 @@ hollow_refilled() {
 	esac
 	assert_clean "$TD"
 }
+
+@test "a file on ext4 over 4096-byte sectors: JSON, a saved result, Markdown and CSV carry its logical block" {
+	fs_setup mkfs.ext4
+	command -v losetup >/dev/null || skip "losetup not installed"
+	truncate -s 64M "$TD/img"
+	LOOP=$(losetup -f --show --sector-size 4096 "$TD/img") || skip "no loop device with 4096-byte sectors"
+	mkfs_ext4 "$LOOP" || skip "mkfs.ext4 failed"
+	mount "$LOOP" "$MNT" || skip "cannot mount ext4 on $LOOP"
+	# the value cdm refuses 512 B I/O by is the one the result records
+	run "$CDM" "${QUICK[@]}" --test "RND512B Q1T1" "$MNT"
+	assert_failure
+	assert_output --partial "4096-byte logical block size of ${LOOP#/dev/}"
+	"$CDM" "${QUICK[@]}" --test "RND4K Q1T1" --mode read --save "$OD/r.json" "$MNT" > /dev/null
+	assert_equal "$(jq '.target.logical_block_bytes' "$OD/r.json")" 4096
+	assert_equal "$(jq '.target.is_device' "$OD/r.json")" false
+	# read back and written again: the same
+	"$CDM" report --format json "$OD/r.json" > "$OD/again.json"
+	assert_equal "$(jq '.target.logical_block_bytes' "$OD/again.json")" 4096
+	run "$CDM" report --format markdown "$OD/r.json"
+	assert_output --partial ", 4096-byte logical blocks; "
+	# CSV, on every row
+	run "$CDM" report --format csv "$OD/r.json"
+	assert_success
+	local csv=$output
+	for line in 2 3 4 5; do
+		assert_equal "$(csv_col "$csv" logical_block_bytes "$line")" 4096
+		assert_equal "$(csv_col "$csv" fs_type "$line")" ext4
+		assert_equal "$(csv_col "$csv" is_device "$line")" false
+	done
+}

@@ -85,7 +85,8 @@ EOF
 	run --separate-stderr "$CDM" "${STALL[@]}" --mode mix --mix 70 -f csv "$TD"
 	assert_failure 1
 	echo "$output"
-	echo "$output" | head -1 | assert_grep ',lat_p99_99_ns,verify_status,verify_blocks,verify_sample_every,verify_lost,verify_misdirected,verify_torn,reason$' -
+	echo "$output" | head -1 | assert_grep ',lat_p99_99_ns,verify_status,verify_blocks,verify_sample_every,verify_lost,verify_misdirected,verify_torn,fsync_count,fsync_mean_ns,fsync_max_ns,profile,' -
+	echo "$output" | head -1 | assert_grep ',is_device,logical_block_bytes,test_file,test_file_data,reason$' -
 	echo "$output" > "$OD/m.csv"
 	python3 - "$OD/m.csv" <<'EOF'
 import csv, sys

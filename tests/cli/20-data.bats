@@ -127,3 +127,49 @@ PY
 	assert_equal "$repeated" $((sectors - 1))
 	assert_equal "$written" 0
 }
+
+@test "a kept file records the data it holds: reused with it, refused with other data, each output says so" {
+	local quick=(--count 1 --time 0.2 --interval 0 --warmup 0 --quiet --engine null -t "RND4K Q1T1")
+	run "$CDM" "${quick[@]}" --size 4MiB --mode read --data zero --keep --save "$OD/new.json" "$TD"
+	assert_success
+	assert_equal "$(jq -r '.target.test_file + " " + .target.test_file_data' "$OD/new.json")" "kept zero"
+	kept=$(find "$TD" -maxdepth 1 -name 'cdm-*.keep')
+	assert [ -n "$kept" ]
+	# reused with the data it holds: JSON, the text's note, Markdown, CSV
+	run "$CDM" "${quick[@]}" --mode read --data zero --file "$kept" --save "$OD/re.json" \
+		--format csv
+	assert_success
+	assert_equal "$(jq -r '.target.test_file + " " + .target.test_file_data + " " + .settings.data' "$OD/re.json")" \
+		"reused zero zero"
+	local csv=$output
+	assert_equal "$(csv_col "$csv" test_file 2)" reused
+	assert_equal "$(csv_col "$csv" test_file_data 2)" zero
+	assert_equal "$(csv_col "$csv" data 2)" zero
+	run "$CDM" report "$OD/re.json"
+	assert_line "Test file: reused (--file), zero data"
+	"$CDM" import - <<< "$output" > "$OD/back.txt"
+	assert_grep "^Test file: reused (--file), zero data$" "$OD/back.txt"
+	run "$CDM" report --format markdown "$OD/re.json"
+	assert_output --partial "test file, reused (--file), zero data;"
+	# a new file removed after its run: "new", and no note
+	run "$CDM" "${quick[@]}" --size 4MiB --mode read --save "$OD/plain.json" "$TD"
+	assert_success
+	assert_equal "$(jq -r '.target.test_file + " " + .target.test_file_data' "$OD/plain.json")" "new random"
+	refute_line --partial "Test file:"
+	# other data than the file holds: refused before any I/O, the file as it was
+	sum=$(md5sum < "$kept")
+	run "$CDM" "${quick[@]}" --mode write --file "$kept"
+	assert_failure 1
+	assert_output "cdm: $kept holds zero data (kept by a run with --data zero), but this run asks for --data random: run with --data zero, or keep a new file"
+	assert_equal "$(md5sum < "$kept")" "$sum"
+	# a mark from before the data was recorded: taken, its data not known
+	python3 -c 'import os, sys
+m = os.getxattr(sys.argv[1], "user.cdm.testfile").decode()
+assert m.endswith(" data=zero"), m
+os.setxattr(sys.argv[1], "user.cdm.testfile", m[:-len(" data=zero")].encode())' "$kept"
+	run "$CDM" "${quick[@]}" --mode read --file "$kept" --save "$OD/old.json"
+	assert_success
+	assert_line "Test file: reused (--file), unknown data"
+	assert_equal "$(jq -r '.target.test_file + " " + (.target.test_file_data | tostring)' "$OD/old.json")" \
+		"reused null"
+}

@@ -326,7 +326,7 @@ shared() {
 		run "$CDM" compare "$OD/v.json" "$OD/back.json"
 		assert_success
 		# and CSV: the status, no count of blocks
-		"$CDM" report --format csv "$OD/back.json" | assert_grep ',write,RND,4096,1,4,4,best,.*,clean,,1,0,0,0,$' -
+		"$CDM" report --format csv "$OD/back.json" | assert_grep ',write,RND,4096,1,4,4,best,.*,clean,,1,0,0,0,,,,.*,$' -
 	done
 	# a run cdm measured with a null count is refused, in one line naming the file
 	jq '.tests[1].verify.blocks = null' "$OD/v.json" > "$OD/null.json"
@@ -407,9 +407,12 @@ PY
 import csv, json, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 v = json.load(open(sys.argv[2]))["tests"][0]["verify"]
-assert list(rows[0].keys())[-7:] == ["verify_status", "verify_blocks", "verify_sample_every",
-                                      "verify_lost", "verify_misdirected", "verify_torn",
-                                      "reason"], rows[0].keys()
+keys = list(rows[0].keys())
+i = keys.index("verify_status")
+assert keys[i:i + 7] == ["verify_status", "verify_blocks", "verify_sample_every",
+                         "verify_lost", "verify_misdirected", "verify_torn",
+                         "fsync_count"], keys
+assert keys[-1] == "reason", keys
 for r in rows:
     if r["kind"] == "pass":
         assert r["verify_status"] == "" and r["verify_blocks"] == "", r

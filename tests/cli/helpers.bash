@@ -215,6 +215,15 @@ row_fields() {
 	echo "$1" | sed -E 's/^  (SEQ|RND) +([0-9]+)(MiB|KiB|B) \(Q= *([0-9]+), T= *([0-9]+)\): +([0-9.]+) MB\/s \[ *([0-9.]+) IOPS\] < *([0-9.]+) us>$/\1 \2\3 \4 \5 \6 \7 \8/'
 }
 
+# csv_col CSV NAME LINE - the field under header NAME on line LINE (2: the
+# first row after the header) of the CSV text CSV, RFC 4180 quoting undone;
+# fails when there is no such column
+csv_col() {
+	python3 -c 'import csv, sys
+rows = list(csv.reader(sys.argv[1].splitlines()))
+print(rows[int(sys.argv[3]) - 1][rows[0].index(sys.argv[2])])' "$@"
+}
+
 # wait_for WHAT CMD... - wait for an event: run CMD (a test, such as
 # `test -e FILE` or `grep -q LINE FILE`) every 20 ms until it succeeds.
 # Not a timing: the bound (CDM_TEST_WAIT seconds, default 120) only turns

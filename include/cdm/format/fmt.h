@@ -194,6 +194,28 @@ char *cdm_fmt_precondition(char *buf, size_t len);
 char *cdm_fmt_end_fsync(char *buf, size_t len, const struct cdm_end_fsync_sum *s);
 
 /*
+ * cdm_fmt_fsync - --fsync's fdatasyncs of a test (@s, from
+ * cdm_result_fsync_sum(), model/result.h) as every report words it:
+ * "1200 calls, mean 1.2 ms, max 4.5 ms", the times as
+ * cdm_fmt_end_fsync()'s.  The text's "Fsync:" note, which cdm's reader
+ * reads back, and Markdown's.  CDM_FMT_FSYNC_MAX bytes hold it.
+ * Returns @buf.
+ */
+#define CDM_FMT_FSYNC_MAX 128
+char *cdm_fmt_fsync(char *buf, size_t len, const struct cdm_fsync_sum *s);
+
+/*
+ * cdm_fmt_test_file - the test file of a run that kept one or reused
+ * one (@in->test_file), as the text's "Test file:" note (which cdm's
+ * reader reads back) and Markdown word it: "kept (--keep), zero data",
+ * "reused (--file), random data" ("unknown data" when its mark named
+ * none); "" for a new file removed after the run, a device, or one not
+ * stated.  CDM_FMT_TEST_FILE_MAX bytes hold it.  Returns @buf.
+ */
+#define CDM_FMT_TEST_FILE_MAX 48
+char *cdm_fmt_test_file(char *buf, size_t len, const struct cdm_run_info *in);
+
+/*
  * cdm_fmt_verify_sample - how much of what was written a --verify
  * read-back checked, after the blocks it counts: "" when it read back
  * every block written (@sampled 0); " (a sample: 1 block in 4)" when it

@@ -81,6 +81,19 @@ struct cdm_end_fsync_sum {
 };
 
 /*
+ * struct cdm_fsync_sum - --fsync's fdatasyncs of a test over the passes
+ * its figures come from (cdm_result_fsync_sum()):
+ * @count:   the calls that completed
+ * @mean_ns: their mean time, ns
+ * @max_ns:  the longest of them, ns
+ */
+struct cdm_fsync_sum {
+	uint64_t count;
+	double mean_ns;
+	double max_ns;
+};
+
+/*
  * struct cdm_reported - the figures a CrystalDiskMark report printed for a
  * test (format/cdm_read.h), for a test read from a report rather than
  * measured: no passes, no counts, only what CDM printed, parsed exactly as
@@ -97,6 +110,9 @@ struct cdm_reported {
 	/* cdm's text of a run with --end-fsync: a write test's "EndFsync:" note */
 	int has_end_fsync;              /* 1: it printed one, @end_fsync holds it */
 	struct cdm_end_fsync_sum end_fsync;     /* its count and total 0 (not stated) */
+	/* cdm's text of a run with --fsync: a write or Mix test's "Fsync:" note */
+	int has_fsync;                  /* 1: it printed one, @fsync holds it */
+	struct cdm_fsync_sum fsync;
 };
 
 /*
@@ -240,6 +256,33 @@ struct cdm_run_source {
 					 * are read, the rest unknown (not in the JSON) */
 };
 
+/*
+ * struct cdm_run_info.test_file - the test file a run measured on:
+ * @CDM_TEST_FILE_UNKNOWN: not stated (a block device TARGET, an imported
+ *                         report, a run stopped before its file, a file
+ *                         from before it was recorded)
+ * @CDM_TEST_FILE_NEW:     made for the run and removed after it
+ * @CDM_TEST_FILE_KEPT:    made for the run and kept (--keep)
+ * @CDM_TEST_FILE_REUSED:  one kept by an earlier run (--file)
+ * struct cdm_run_info.test_file_data - the data the file holds:
+ * @CDM_FILE_DATA_UNKNOWN: not known (a kept file from before cdm
+ *                         recorded it, or no file)
+ * @CDM_FILE_DATA_RANDOM:  incompressible stamped data (--data random)
+ * @CDM_FILE_DATA_ZERO:    zeros (--data zero)
+ */
+enum cdm_test_file {
+	CDM_TEST_FILE_UNKNOWN = 0,
+	CDM_TEST_FILE_NEW,
+	CDM_TEST_FILE_KEPT,
+	CDM_TEST_FILE_REUSED,
+};
+
+enum cdm_file_data {
+	CDM_FILE_DATA_UNKNOWN = 0,
+	CDM_FILE_DATA_RANDOM,
+	CDM_FILE_DATA_ZERO,
+};
+
 /* everything about the run except the figures */
 struct cdm_run_info {
 	char version[32];               /* cdm version */
@@ -282,12 +325,16 @@ struct cdm_run_info {
 	struct cdm_dev_info devices[CDM_DEVICES_MAX];
 	int is_device;                  /* TARGET is a block device (device.h) */
 	uint64_t target_dev_bytes;      /* its size in bytes (BLKGETSIZE64) */
-	unsigned int target_dev_lbs;    /* its logical block size in bytes (BLKSSZGET) */
+	unsigned int target_dev_lbs;    /* its logical block size in bytes (BLKSSZGET); for a
+					 * file, the largest of the devices under its
+					 * filesystem, which O_DIRECT is aligned to; 0 unknown */
 	char cpu_model[128];            /* /proc/cpuinfo model name */
 	unsigned int cpus_online;       /* sysconf(_SC_NPROCESSORS_ONLN) */
 	unsigned int cpus_allowed;      /* cdm_sysinfo_cpus_allowed(): affinity, cgroup quota; 0 unknown */
 	uint64_t mem_total_bytes;       /* MemTotal of /proc/meminfo (the RAM the kernel manages); 0 unknown */
 	uint64_t log_interval_ns;       /* --log-interval, 0 = no time series */
+	int test_file;                  /* enum cdm_test_file */
+	int test_file_data;             /* enum cdm_file_data: what the test file holds */
 	/* issue 14: numbers that hold (docs/method.md) */
 	int end_fsync;                  /* --end-fsync: each write/Mix pass ends with fdatasync */
 	int steady_state;               /* --steady-state: rounds until steady (steady.h) */
@@ -438,6 +485,31 @@ int cdm_result_end_fsync(const struct cdm_test_result *t, int end_fsync);
  */
 int cdm_result_end_fsync_sum(const struct cdm_test_result *t, const struct cdm_run_info *in,
 			     struct cdm_end_fsync_sum *s);
+
+/*
+ * cdm_result_fsync_sum - --fsync's fdatasyncs of @t in *@s: over the
+ * passes its figures come from (cdm_result_window_pass()), or for a test
+ * read from cdm's text its "Fsync:" note (struct cdm_reported).  The one
+ * computation the text's "Fsync:" notes and Markdown show.  Returns 1
+ * when there is one to show: the run asked for it (@in->fsync_every),
+ * @t writes (not a read test) and at least one call completed; else 0,
+ * *@s all 0.
+ */
+int cdm_result_fsync_sum(const struct cdm_test_result *t, const struct cdm_run_info *in,
+			 struct cdm_fsync_sum *s);
+
+/*
+ * cdm_result_test_file_key - "new", "kept" or "reused" for @tf (enum
+ * cdm_test_file), as JSON and CSV write it; NULL for UNKNOWN.
+ * cdm_result_file_data_key - "random" or "zero" for @d (enum
+ * cdm_file_data); NULL for UNKNOWN.  Static strings.
+ * cdm_result_test_file_parse / cdm_result_file_data_parse - the value
+ * named @s (one of those keys) into *@v: 0, or -EINVAL for another text.
+ */
+const char *cdm_result_test_file_key(int tf);
+const char *cdm_result_file_data_key(int d);
+int cdm_result_test_file_parse(const char *s, int *v);
+int cdm_result_file_data_parse(const char *s, int *v);
 
 /*
  * enum cdm_verify_state - what a test's --verify read-back says, as every

@@ -5,7 +5,8 @@
  * label the text formats print, its default and range, and when it is
  * "known"), in the style of fio's option table (fio's options.c).  The
  * JSON writer (format/result_write.c) and reader (format/result_read.c) of
- * "settings", cdm merge and cdm compare loop over it instead of naming
+ * "settings", CSV's columns (report/csv.c), cdm merge and cdm compare loop
+ * over it instead of naming
  * each setting; a setting that
  * only changes what runs is one row here plus the code that acts on it
  * (docs/hacking.md, "Adding a setting").

@@ -50,6 +50,13 @@ struct cdm_testfile {
 					 * only when writes are allowed, never removed */
 	int nocow;                      /* btrfs: NOCOW was set before any write */
 	/*
+	 * the data it holds (enum cdm_file_data, model/result.h): set by
+	 * cdm_testfile_fill() and cdm_testfile_precondition(), written into
+	 * the mark by cdm_testfile_keep() and read from it by
+	 * cdm_testfile_reuse() (unknown in a mark from before it)
+	 */
+	int data;
+	/*
 	 * --file (cdm_testfile_reuse()): the kept file has a part that reads
 	 * without the device (a hole, or an unwritten extent), from byte
 	 * unwritten_at on; unwritten_what says which.  It must be filled
@@ -129,7 +136,7 @@ int cdm_testfile_precondition(struct cdm_testfile *f, int zero, int fresh,
 
 /*
  * cdm_testfile_keep - mark the file as a complete cdm test file of its
- * size and inode, then rename it to its .keep name (never removed by a
+ * size and inode (and of the data it holds, f->data), then rename it to its .keep name (never removed by a
  * later run), never over an existing file.  The mark is the extended
  * attribute user.cdm.testfile, or, only where the filesystem has no user
  * xattrs (ENOTSUP), a sidecar file "<kept path>.cdm" beside it.  Mark
@@ -154,6 +161,8 @@ int cdm_testfile_keep(struct cdm_testfile *f, struct cdm_err *err);
  * extent (FIEMAP_EXTENT_UNWRITTEN: fallocated, never written) is taken,
  * with f->unwritten set: its reads there would not reach the device, so
  * the caller fills it again (cdm_testfile_fill()) before any test.
+ * f->data is the data its mark names (CDM_FILE_DATA_UNKNOWN when it
+ * names none: kept by a cdm from before it was recorded).
  */
 int cdm_testfile_reuse(struct cdm_testfile *f, const char *path, int writes, int direct,
 		       struct cdm_err *err);
