@@ -375,6 +375,23 @@ tty_count() {
 	assert_clean "$TD"
 }
 
+# issue 25, item 8: --warmup 0 asks for what steady state does (no warm-up
+# pass), and was refused as if it asked for a warm-up
+@test "--warmup 0 with --steady-state runs the rounds with no warm-up, as without it" {
+	run --separate-stderr "$CDM" "${STEADY[@]}" "${CONSTANT[@]}" --max-rounds 5 --warmup 0 \
+		--save "$OD/w0.json" "$TD"
+	echo "$stderr"
+	assert_success
+	assert_equal "$(npasses 0 "$OD/w0.json")" 5
+	assert_equal "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["settings"]["warmup_s"])' "$OD/w0.json")" 0
+	refute [ "$(reached_at 0 "$OD/w0.json")" = - ]
+	assert_clean "$TD"
+	# the same settings as a steady-state run without --warmup
+	"$CDM" "${STEADY[@]}" "${CONSTANT[@]}" --max-rounds 5 --save "$OD/w.json" "$TD" > /dev/null
+	assert_equal "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["settings"])' "$OD/w0.json")" \
+		"$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["settings"])' "$OD/w.json")"
+}
+
 @test "usage errors: --max-rounds alone or out of range, --count, --warmup or --start-at with --steady-state" {
 	run "$CDM" --max-rounds 10 "$TD"
 	assert_failure 2
@@ -389,7 +406,7 @@ tty_count() {
 	assert_output --partial "--count cannot be used with --steady-state"
 	run "$CDM" --steady-state --warmup 2 "$TD"
 	assert_failure 2
-	assert_output --partial "--warmup cannot be used with --steady-state: the rounds before the steady window are the warm-up"
+	assert_output --partial "--warmup cannot be used with --steady-state: the rounds before the steady window are the warm-up (--warmup 0 may be given)"
 	run "$CDM" --steady-state --start-at +30s "$TD"
 	assert_failure 2
 	assert_output --partial "--start-at cannot be used with --steady-state"
