@@ -149,11 +149,12 @@ EOF
 	assert_success
 	check_svg "$OD/two.svg"
 	check_labels_apart "$OD/two.svg"
-	# the two tests in two shapes: their lines, legend entries and lanes' swatches
+	# the two tests in two shapes: their lines, legend entries (throughput,
+	# mean and p99 latency) and lanes' swatches
 	run check_line_styles "$OD/two.svg"
 	echo "$output"
 	assert_success
-	assert_equal "${lines[-1]}" "6 lines (0 of one point) in 2 shapes, 6 legend entries"
+	assert_equal "${lines[-1]}" "6 lines (0 of one point) in 2 shapes, 8 legend entries"
 	python3 - "$OD/two.json" "$OD/two.svg" <<'EOF'
 import json, re, sys
 d = json.load(open(sys.argv[1]))
@@ -205,7 +206,7 @@ EOF
 	run check_line_styles "$OD/one.svg"
 	echo "$output"
 	assert_success
-	assert_equal "${lines[-1]}" "3 lines (0 of one point) in 1 shape, 3 legend entries"
+	assert_equal "${lines[-1]}" "3 lines (0 of one point) in 1 shape, 4 legend entries"
 	check_svg "$OD/one.svg"
 	check_labels_apart "$OD/one.svg"
 	assert_clean "$TD"
