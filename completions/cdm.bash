@@ -4,6 +4,9 @@
 # they follow the binary; the values of the options that take a word from a
 # fixed set are listed here (tests/cli/31-completion.bats checks them
 # against the binary).  Installed as /usr/share/bash-completion/completions/cdm.
+# The cdm asked is the one being completed, as typed: on PATH, or by its
+# path (./cdm, /opt/x/cdm, ~/bin/cdm), which bash completes with the
+# compspec of the path's last part, cdm's.
 
 _cdm_subcommands="compare import merge report sweep"
 
@@ -18,6 +21,11 @@ _cdm()
 	local cur prev words cword split
 	_init_completion -s || return
 
+	# the cdm to ask, as the shell will run it: a tilde is expanded (bash
+	# hands the command word over as typed, "~/bin/cdm")
+	local cdm=$1
+	__expand_tilde_by_ref cdm
+
 	local sub=
 	if ((cword > 1)) && [[ " $_cdm_subcommands " == *" ${words[1]} "* ]]; then
 		sub=${words[1]}
@@ -26,7 +34,7 @@ _cdm()
 	# the values of options that take one
 	case $prev in
 	-p | --profile)
-		COMPREPLY=($(compgen -W "$(_cdm_profiles "$1")" -- "$cur"))
+		COMPREPLY=($(compgen -W "$(_cdm_profiles "$cdm")" -- "$cur"))
 		_filedir cdm
 		return
 		;;
@@ -108,9 +116,9 @@ _cdm()
 	if [[ $cur == -* ]]; then
 		local opts
 		if [[ -n $sub ]]; then
-			opts=$(_parse_help "$1" "$sub --help")
+			opts=$(_parse_help "$cdm" "$sub --help")
 		else
-			opts=$(_parse_help "$1")
+			opts=$(_parse_help "$cdm")
 		fi
 		COMPREPLY=($(compgen -W "$opts" -- "$cur"))
 		[[ ${COMPREPLY-} == *= ]] && compopt -o nospace

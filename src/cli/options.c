@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cdm/base/err.h"
+#include "cdm/base/msg.h"
 #include "cdm/base/size.h"
 #include "cdm/base/text.h"
 #include "cdm/base/uint.h"
@@ -229,18 +230,41 @@ static int parse_shared(const struct cdm_options_parser *p, int key, char *arg,
 	return parse_plan(p->cmd, key, arg, c);
 }
 
+/*
+ * getopt_long() took long option @o (with its argument, if any, just
+ * before argv[optind]) as typed: when it was an abbreviation ("--profil
+ * peak", "--siz=1G"), which GNU getopt takes as GNU tools do, say which
+ * option it was, so that what ran is never a guess
+ */
+static void say_abbreviation(char **argv, const struct option *o)
+{
+	const char *t = argv[optind - 1];
+	size_t n;
+
+	/* "--name ARG": the option is the word before its argument */
+	if (o->has_arg == required_argument && !(t[0] == '-' && t[1] == '-' && strchr(t, '=')))
+		t = argv[optind - 2];
+	if (t[0] != '-' || t[1] != '-')
+		return;
+	n = strcspn(t + 2, "=");
+	if (n < strlen(o->name))
+		cdm_msg_note("--%.*s is taken as --%s", (int)n, t + 2, o->name);
+}
+
 int cdm_options_parse(const struct cdm_options_parser *p, int argc, char **argv,
 		      struct cdm_options_common *c)
 {
 	struct option lo[NOPTS + 1];
 	char so[2 * NOPTS + 1];
-	int key, s;
+	int key, s, li;
 
 	build(p->cmds, lo, so);
 	optind = 1;
-	while ((key = getopt_long(argc, argv, so, lo, NULL)) != -1) {
+	while ((li = -1, key = getopt_long(argc, argv, so, lo, &li)) != -1) {
 		if (key == '?' || key == ':')
 			return cdm_cli_try(p->cmd);     /* getopt has said what is wrong */
+		if (li >= 0)
+			say_abbreviation(argv, &lo[li]);
 		s = parse_shared(p, key, optarg, c);
 		if (s == CDM_CLI_GO_ON && p->handle)
 			s = p->handle(p, key, optarg);
@@ -266,13 +290,25 @@ int cdm_options_registry_format(const struct cdm_options_parser *p, int key, cha
 
 int cdm_options_takes_next(unsigned int cmds, const char *arg)
 {
-	const struct cdm_options_opt *t;
+	const struct cdm_options_opt *t, *found = NULL;
+	unsigned int matches = 0;
+	size_t n;
 
 	if (!strncmp(arg, "--", 2)) {
-		for (t = cdm_options_table; t->name; t++)
-			if ((t->cmds & cmds) && !strcmp(arg + 2, t->name))
+		/* as getopt_long() reads it: the whole name, or a prefix of one only */
+		if (strchr(arg, '='))
+			return 0;
+		n = strlen(arg + 2);
+		for (t = cdm_options_table; t->name; t++) {
+			if (!(t->cmds & cmds) || strncmp(arg + 2, t->name, n))
+				continue;
+			if (!t->name[n])
 				return t->has_arg == required_argument;
-		return 0;
+			found = t;
+			matches++;
+		}
+		/* an ambiguous one is getopt's error */
+		return matches == 1 && found->has_arg == required_argument;
 	}
 	/* "-qt SPEC": the last letter of a cluster, with nothing after it */
 	for (const char *l = arg + 1; *l; l++)

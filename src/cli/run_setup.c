@@ -20,7 +20,8 @@
 /*
  * --steady-state: the rounds replace the passes and the warm-up (the
  * rounds before the steady window are the warm-up, PTS), so --count and
- * --warmup given with it are refused, and the profile's are not used;
+ * a --warmup other than 0 given with it are refused, and the profile's
+ * are not used;
  * the schedule's passes are the most rounds (cdm_plan_steady(), which
  * also refuses --max-rounds without it);
  * --start-at cannot plan tests of unknown length.
@@ -36,8 +37,9 @@ static int layer_gate(struct cdm_cli_run_opts *o)
 		return CDM_CLI_GO_ON;
 	if (o->common.count)
 		return cdm_cli_usage(&cdm_cli_run_cmd, "--count cannot be used with --steady-state: each test runs rounds until steady (--max-rounds sets the most)");
-	if (o->common.warmup_ms >= 0)
-		return cdm_cli_usage(&cdm_cli_run_cmd, "--warmup cannot be used with --steady-state: the rounds before the steady window are the warm-up");
+	/* --warmup 0 asks for what steady state does */
+	if (o->common.warmup_ms > 0)
+		return cdm_cli_usage(&cdm_cli_run_cmd, "--warmup cannot be used with --steady-state: the rounds before the steady window are the warm-up (--warmup 0 may be given)");
 	if (o->start_at)
 		return cdm_cli_usage(&cdm_cli_run_cmd, "--start-at cannot be used with --steady-state: a test's length depends on when it gets steady");
 	if (cdm_mpi_hook_get())

@@ -148,14 +148,35 @@ int cdm_engine_probe(const struct cdm_engine_ops *ops, struct cdm_err *err)
 	return cdm_err_set(err, ret, "%s", ret < 0 ? why.msg : "");
 }
 
-int cdm_engine_check_options(unsigned int options, const char *target, const char *dev_name,
-			     struct cdm_err *err)
+/* the engine's own answer for @options, set up as init() will */
+static int probe_options(const struct cdm_engine_ops *ops, unsigned int options,
+			 const char *target, struct cdm_err *err)
+{
+	const unsigned int both = CDM_ENGINE_OPT_SQPOLL | CDM_ENGINE_OPT_IOPOLL;
+	struct cdm_err why;
+	int ret;
+
+	if (!ops || !ops->probe_options)
+		return 0;
+	why.msg[0] = '\0';
+	ret = ops->probe_options(options, &why);
+	if (ret >= 0)
+		return 0;
+	if (why.msg[0] == '\0')
+		cdm_err_set(&why, ret, "%s", strerror(-ret));
+	return cdm_err_set(err, ret, "%s: %s; run without %s", target, why.msg,
+			   (options & both) == both ? "--sqpoll and --hipri" :
+			   (options & CDM_ENGINE_OPT_SQPOLL) ? "--sqpoll" : "--hipri");
+}
+
+int cdm_engine_check_options(const struct cdm_engine_ops *ops, unsigned int options,
+			     const char *target, const char *dev_name, struct cdm_err *err)
 {
 	char path[128], buf[8] = "";
 	int found;
 
 	if (!(options & CDM_ENGINE_OPT_IOPOLL))
-		return 0;
+		return probe_options(ops, options, target, err);
 	if (!dev_name || !dev_name[0])
 		return cdm_err_set(err, -EOPNOTSUPP,
 				   "%s: --hipri polls a block device's completion queues, and no block device is under it; run without --hipri",
@@ -167,7 +188,7 @@ int cdm_engine_check_options(unsigned int options, const char *target, const cha
 		return cdm_err_set(err, -EOPNOTSUPP,
 				   "%s: --hipri needs polled I/O, which %s does not offer (%s: %s); run without --hipri",
 				   target, dev_name, path, found ? "0" : "not found");
-	return 0;
+	return probe_options(ops, options, target, err);
 }
 
 const struct cdm_engine_ops *cdm_engine_pick(void)

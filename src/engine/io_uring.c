@@ -195,6 +195,47 @@ static int uring_setup(struct uring_data *ud, unsigned int entries, unsigned int
 	return 0;
 }
 
+/* why uring_setup() failed with @ret for @options, into @buf ("" if unknown) */
+static void setup_refused(int ret, unsigned int options, char *buf, size_t len)
+{
+	if (ret == -ENOMEM)
+		snprintf(buf, len, "io_uring: %s", MEMLOCK_WHY);
+	else if (ret == -EINVAL && (options & (CDM_ENGINE_OPT_SQPOLL | CDM_ENGINE_OPT_IOPOLL)))
+		snprintf(buf, len, "io_uring: this kernel refuses %s",
+			 (options & CDM_ENGINE_OPT_SQPOLL) ? "SQPOLL (--sqpoll)" :
+			 "polled I/O (--hipri)");
+	else if (ret == -EPERM && (options & CDM_ENGINE_OPT_SQPOLL))
+		snprintf(buf, len, "io_uring: SQPOLL not permitted for this user (--sqpoll)");
+	else if (options & CDM_ENGINE_OPT_SQPOLL)
+		snprintf(buf, len, "io_uring: a ring with SQPOLL (--sqpoll) cannot be set up: %s",
+			 strerror(-ret));
+	else if (len)
+		buf[0] = '\0';
+}
+
+/*
+ * --sqpoll and --hipri before the test file: a small ring set up with
+ * their flags, as init() will (SQPOLL starts the kernel's submission
+ * thread, and is refused where it is not permitted), then dropped.
+ */
+static int uring_probe_options(unsigned int options, struct cdm_err *why)
+{
+	struct uring_data ud;
+	char msg[160];
+	int ret;
+
+	if (!(options & (CDM_ENGINE_OPT_SQPOLL | CDM_ENGINE_OPT_IOPOLL)))
+		return 0;
+	memset(&ud, 0, sizeof(ud));
+	ret = uring_setup(&ud, 2, options);
+	if (ret < 0) {
+		setup_refused(ret, options, msg, sizeof(msg));
+		return cdm_err_set(why, ret, "%s", msg[0] ? msg : strerror(-ret));
+	}
+	io_uring_queue_exit(&ud.ring);
+	return 0;
+}
+
 /* Register file and buffers; on refusal, run without and say why. */
 static void uring_register(struct uring_data *ud, struct cdm_engine_ctx *ctx,
 			   const struct cdm_engine_params *p)
@@ -252,16 +293,7 @@ static int uring_init(struct cdm_engine_ctx *ctx, const struct cdm_engine_params
 
 	ret = uring_setup(ud, p->depth, p->options);
 	if (ret < 0) {
-		if (ret == -ENOMEM)
-			snprintf(ctx->note, sizeof(ctx->note), "io_uring: %s", MEMLOCK_WHY);
-		else if (ret == -EINVAL && (p->options & (CDM_ENGINE_OPT_SQPOLL | CDM_ENGINE_OPT_IOPOLL)))
-			snprintf(ctx->note, sizeof(ctx->note),
-				 "io_uring: this kernel refuses %s",
-				 (p->options & CDM_ENGINE_OPT_SQPOLL) ? "SQPOLL (--sqpoll)" :
-				 "polled I/O (--hipri)");
-		else if (ret == -EPERM && (p->options & CDM_ENGINE_OPT_SQPOLL))
-			snprintf(ctx->note, sizeof(ctx->note),
-				 "io_uring: SQPOLL not permitted for this user (--sqpoll)");
+		setup_refused(ret, p->options, ctx->note, sizeof(ctx->note));
 		free(ud);
 		return ret;
 	}
@@ -461,6 +493,7 @@ const struct cdm_engine_ops cdm_engine_io_uring = {
 	.name = "io_uring",
 	.version = CDM_ENGINE_VERSION,
 	.probe = uring_probe,
+	.probe_options = uring_probe_options,
 	.init = uring_init,
 	.queue = uring_queue,
 	.commit = uring_commit,

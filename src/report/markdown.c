@@ -287,7 +287,11 @@ static void write_method(FILE *out, const struct cdm_run_result *r)
 		fprintf(out, "; figures: the %s of the passes.\n\n", agg_words(r->aggregate));
 }
 
-/* "NAME (MODEL), rotational" of one device the filesystem sits on (dev_* are as large) */
+/*
+ * "NAME (MODEL), reported rotational by the kernel" of one device the
+ * filesystem sits on (dev_* are as large): queue/rotational is what the
+ * driver says, not a fact about the medium (virtual disks often say 1)
+ */
 static void write_device(FILE *out, const char *name, const char *model, int rot)
 {
 	cdm_fmt_md_text(out, name, sizeof(((struct cdm_dev_info *)0)->name));
@@ -299,7 +303,8 @@ static void write_device(FILE *out, const char *name, const char *model, int rot
 		fputs(" (model unknown)", out);
 	}
 	if (rot)
-		fputs(rot == CDM_ROT_YES ? ", rotational" : ", non-rotational", out);
+		fputs(rot == CDM_ROT_YES ? ", reported rotational by the kernel" :
+		      ", reported non-rotational by the kernel", out);
 }
 
 static void write_intro(FILE *out, const struct cdm_run_result *r)

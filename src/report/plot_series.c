@@ -4,7 +4,9 @@
  * (include/cdm/report/plot.h).  Sequential and random tests differ by orders of magnitude
  * in MB/s and in latency, so each pattern gets its own pair of panels, as
  * CrystalDiskMark users read them: SEQ in MB/s, RND in IOPS, each with its
- * latency (mean solid, p99 dashed, in the same colour) below.  Every value
+ * mean latency below and its p99 latency under that, each on an axis of
+ * its own (a p99 ten times the mean would press the mean to the floor of
+ * a shared one), a test in the same colour in all three.  Every value
  * is the interval's own figure from the result model; x is the middle of
  * the interval, in seconds from the start of the test's warm-up, and the
  * time axis runs from the first interval's start to the last one's end
@@ -47,7 +49,7 @@ struct round_row {
 
 /* what the chart is drawn from, gathered pattern by pattern */
 struct chart {
-	struct cdm_plot_line *thr, *lat;        /* per test: its line; its mean and p99 */
+	struct cdm_plot_line *thr, *mean, *p99; /* per test: its line in each panel */
 	char (*names)[NAME_LEN];
 	double **bufs;
 	unsigned int nl, nb;
@@ -55,7 +57,7 @@ struct chart {
 	struct round_row *rows;
 	unsigned int nlanes;
 	struct pass_bands pb[2];                /* per pattern */
-	struct cdm_plot_panel p[6];             /* per pattern: throughput, rounds, latency */
+	struct cdm_plot_panel p[8];             /* per pattern: throughput, rounds, mean, p99 */
 	unsigned int np;
 };
 
@@ -182,8 +184,9 @@ static int round_lane(const struct cdm_test_result *t, int color, struct round_r
  * @t's lines (pattern @pat) into the chart: its MB/s (SEQ) or IOPS (RND),
  * its mean and p99 latency (us; NaN, a gap, where no I/O completed), each
  * point at the middle of its interval, each line standing for the stretch
- * from the first interval's start to the last one's end; the largest p99
- * raised into *@lmax; and its lane of rounds.  -ENOMEM.
+ * from the first interval's start to the last one's end; the largest mean
+ * and p99 raised into @lmax[0] and @lmax[1]; and its lane of rounds.
+ * -ENOMEM.
  */
 static int test_lines(struct chart *c, const struct cdm_test_result *t, int pat, double *lmax)
 {
@@ -206,8 +209,10 @@ static int test_lines(struct chart *c, const struct cdm_test_result *t, int pat,
 		/* no I/O completed: no latency (a gap, not a 0) */
 		lm[k] = pt->ios ? cdm_series_point_lat_us(pt) : 0.0 / 0.0;
 		lp[k] = pt->ios ? (double)pt->lat_p99_ns / 1e3 : 0.0 / 0.0;
-		if (pt->ios && lp[k] > *lmax)
-			*lmax = lp[k];
+		if (pt->ios && lm[k] > lmax[0])
+			lmax[0] = lm[k];
+		if (pt->ios && lp[k] > lmax[1])
+			lmax[1] = lp[k];
 	}
 	cdm_spec_name(&t->spec, spec, sizeof(spec));
 	snprintf(c->names[c->nl], NAME_LEN, "%s %s", spec, cdm_result_dir_name(t->dir));
@@ -215,12 +220,10 @@ static int test_lines(struct chart *c, const struct cdm_test_result *t, int pat,
 						.x = x, .y = y, .color = (int)c->nl,
 		.x_lo = (double)s->points[0].start_ns / 1e9,
 		.x_hi = ((double)last->start_ns + (double)last->duration_ns) / 1e9 };
-	c->lat[2 * c->nl] = c->thr[c->nl];
-	c->lat[2 * c->nl].y = lm;
-	c->lat[2 * c->nl + 1] = c->lat[2 * c->nl];
-	c->lat[2 * c->nl + 1].y = lp;
-	c->lat[2 * c->nl + 1].dashed = 1;
-	c->lat[2 * c->nl + 1].no_legend = 1;
+	c->mean[c->nl] = c->thr[c->nl];
+	c->mean[c->nl].y = lm;
+	c->p99[c->nl] = c->thr[c->nl];
+	c->p99[c->nl].y = lp;
 	if (round_lane(t, (int)c->nl, &c->rows[c->nlanes], &c->lanes[c->nlanes]))
 		c->nlanes++;
 	c->nl++;
@@ -228,34 +231,45 @@ static int test_lines(struct chart *c, const struct cdm_test_result *t, int pat,
 }
 
 /*
+ * Lines @l[0 .. @n) in ms once @max (us) passes 10 ms: shorter tick labels.
+ * Returns the axis label, @us or @ms.
+ */
+static const char *lat_unit(const struct cdm_plot_line *l, unsigned int n, double max,
+			    const char *us, const char *ms)
+{
+	if (max <= 10000)
+		return us;
+	for (unsigned int i = 0; i < n; i++)
+		for (unsigned int k = 0; k < l[i].n; k++)
+			((double *)l[i].y)[k] /= 1000;
+	return ms;
+}
+
+/*
  * The panels of pattern @pat, when a test of it has a series: its
  * throughput; with --steady-state each test's rounds and window under it,
  * on the same time axis (each test has its own rounds), else the passes as
- * bands in both panels; its latency.  Their one time axis covers every
- * interval, band and round whole (cdm_plot_x_span(): the rounds' panel
- * gives its span to the other two).  -ENOMEM.
+ * bands in the line panels; its mean latency; its p99 latency.  Their one
+ * time axis covers every interval, band and round whole
+ * (cdm_plot_x_span(): the rounds' panel gives its span to the others).
+ * -ENOMEM.
  */
 static int pattern_panels(struct chart *c, const struct cdm_run_result *r, int pat)
 {
 	unsigned int first = c->nl, lfirst = c->nlanes;
 	struct pass_bands *pb = &c->pb[pat == CDM_SEQ ? 0 : 1];
 	struct cdm_plot_panel *p = &c->p[c->np], *lat;
-	double lmax = 0, div;
+	double lmax[2] = { 0, 0 };
 
 	for (unsigned int i = 0; i < r->ntests; i++) {
 		const struct cdm_test_result *t = &r->tests[i];
 
 		if (t->series && t->series->npoints && (int)t->spec.pattern == pat &&
-		    test_lines(c, t, pat, &lmax))
+		    test_lines(c, t, pat, lmax))
 			return -ENOMEM;
 	}
 	if (c->nl == first)
 		return 0;
-	/* latency in ms once it passes 10 ms: shorter tick labels */
-	div = lmax > 10000 ? 1000 : 1;
-	for (unsigned int l = 2 * first; l < 2 * c->nl; l++)
-		for (unsigned int k = 0; k < c->lat[l].n; k++)
-			((double *)c->lat[l].y)[k] /= div;
 	pb->n = 0;
 	if (c->nlanes == lfirst)
 		pass_bands(r, pat, pb);
@@ -282,14 +296,19 @@ static int pattern_panels(struct chart *c, const struct cdm_run_result *r, int p
 		c->np++;
 	}
 	lat = &c->p[c->np + 1];
-	*lat = p[0];
-	lat->title = pat == CDM_SEQ ?
-		"Sequential tests: latency per interval, mean (solid) and p99 (dashed)" :
-		"Random tests: latency per interval, mean (solid) and p99 (dashed)";
-	lat->ylabel = div > 1 ? "latency (ms)" : "latency (us)";
-	lat->nlines = 2 * (c->nl - first);
-	lat->lines = c->lat + 2 * first;
-	c->np += 2;
+	lat[0] = p[0];
+	lat[0].title = pat == CDM_SEQ ? "Sequential tests: mean latency per interval" :
+		       "Random tests: mean latency per interval";
+	lat[0].ylabel = lat_unit(c->mean + first, c->nl - first, lmax[0],
+				 "mean latency (us)", "mean latency (ms)");
+	lat[0].lines = c->mean + first;
+	lat[1] = lat[0];
+	lat[1].title = pat == CDM_SEQ ? "Sequential tests: p99 latency per interval" :
+		       "Random tests: p99 latency per interval";
+	lat[1].ylabel = lat_unit(c->p99 + first, c->nl - first, lmax[1],
+				 "p99 latency (us)", "p99 latency (ms)");
+	lat[1].lines = c->p99 + first;
+	c->np += 3;
 	return 0;
 }
 
@@ -302,12 +321,13 @@ int cdm_plot_series(FILE *out, const struct cdm_run_result *r)
 	if (!c)
 		return -ENOMEM;
 	c->thr = calloc(r->ntests + 1, sizeof(*c->thr));
-	c->lat = calloc(2 * r->ntests + 1, sizeof(*c->lat));
+	c->mean = calloc(r->ntests + 1, sizeof(*c->mean));
+	c->p99 = calloc(r->ntests + 1, sizeof(*c->p99));
 	c->names = calloc(r->ntests + 1, sizeof(*c->names));
 	c->bufs = calloc(4 * r->ntests + 1, sizeof(*c->bufs));
 	c->lanes = calloc(r->ntests + 1, sizeof(*c->lanes));
 	c->rows = calloc(r->ntests + 1, sizeof(*c->rows));
-	if (!c->thr || !c->lat || !c->names || !c->bufs || !c->lanes || !c->rows)
+	if (!c->thr || !c->mean || !c->p99 || !c->names || !c->bufs || !c->lanes || !c->rows)
 		goto out;
 	if (pattern_panels(c, r, CDM_SEQ) || pattern_panels(c, r, CDM_RND))
 		goto out;
@@ -328,7 +348,8 @@ out:
 	free(c->bufs);
 	free(c->names);
 	free(c->thr);
-	free(c->lat);
+	free(c->mean);
+	free(c->p99);
 	free(c->lanes);
 	free(c->rows);
 	free(c);

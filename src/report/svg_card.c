@@ -777,8 +777,9 @@ static unsigned int footer_lines(const struct cdm_run_result *r, char (*l)[600])
 	n++;
 	snprintf(l[n++], 600, "Device: %s%s%s%s%s%s%s%s", in->dev_name[0] ? in->dev_name : "unknown",
 		 in->dev_name[0] ? ", " : "", in->dev_model[0] ? in->dev_model : in->dev_name[0] ? "model unknown" : "",
-		 in->dev_rotational == CDM_ROT_YES ? ", rotational" :
-		 in->dev_rotational == CDM_ROT_NO ? ", non-rotational" : "",
+		 /* what the driver says (queue/rotational), not a fact about the medium */
+		 in->dev_rotational == CDM_ROT_YES ? ", reported rotational by the kernel" :
+		 in->dev_rotational == CDM_ROT_NO ? ", reported non-rotational by the kernel" : "",
 		 in->fs_type[0] ? SEP "Filesystem: " : "", in->fs_type,
 		 in->fs_source[0] ? " on " : "", in->fs_source);
 	m = 0;

@@ -141,11 +141,12 @@ static char names[CDM_SWEEP_MAX_CURVES][96];
 
 /*
  * Curve @c's measured points into the series above and its lines: @thr
- * (the first panel), @lat[0] (mean) and @lat[1] (p99, dashed).  Returns its
- * knee's index among the measured points, or -1.
+ * (the first panel), @mean and @p99 (a latency panel each, so that the
+ * p99, often ten times the mean, does not press the mean to the floor).
+ * Returns its knee's index among the measured points, or -1.
  */
 static int svg_curve(const struct cdm_sweep *sw, unsigned int c, struct cdm_plot_line *thr,
-		     struct cdm_plot_line *lat)
+		     struct cdm_plot_line *mean, struct cdm_plot_line *p99)
 {
 	const struct cdm_sweep_curve *cv = &sw->curves[c];
 	unsigned int n = 0;
@@ -170,52 +171,53 @@ static int svg_curve(const struct cdm_sweep *sw, unsigned int c, struct cdm_plot
 	*thr = (struct cdm_plot_line){ .name = names[c], .n = n, .x = xs[c],
 				       .y = ys[c], .color = (int)c, .has_knee = knee >= 0,
 				       .knee = knee >= 0 ? (unsigned int)knee : 0 };
-	lat[0] = *thr;
-	lat[0].y = lm[c];
-	lat[1] = lat[0];
-	lat[1].y = lq[c];
-	lat[1].dashed = 1;
-	lat[1].has_knee = 0;
-	lat[1].no_legend = 1;
+	*mean = *thr;
+	mean->y = lm[c];
+	*p99 = *thr;
+	p99->y = lq[c];
+	p99->has_knee = 0;
 	return knee;
 }
 
-/* the largest p99 latency of the @n curves, in us */
-static double svg_lat_max(unsigned int n)
+/*
+ * The latencies @v of the @n curves in ms once the largest passes 10 ms
+ * (shorter tick labels), else in us: the panel's axis label.
+ */
+static const char *svg_lat_unit(double (*v)[CDM_SWEEP_MAX_VALUES], unsigned int n,
+				const char *us, const char *ms)
 {
-	double lmax = 0;
+	double vmax = 0;
 
 	for (unsigned int c = 0; c < n; c++)
 		for (unsigned int k = 0; k < CDM_SWEEP_MAX_VALUES; k++)
-			if (lq[c][k] > lmax)
-				lmax = lq[c][k];
-	return lmax;
+			if (v[c][k] > vmax)
+				vmax = v[c][k];
+	if (vmax <= 10000)
+		return us;
+	for (unsigned int c = 0; c < n; c++)
+		for (unsigned int k = 0; k < CDM_SWEEP_MAX_VALUES; k++)
+			v[c][k] /= 1000;
+	return ms;
 }
 
 int cdm_sweep_table_svg(FILE *out, const struct cdm_sweep *sw)
 {
-	struct cdm_plot_line thr[CDM_SWEEP_MAX_CURVES], lat[2 * CDM_SWEEP_MAX_CURVES];
-	struct cdm_plot_panel p[2];
+	struct cdm_plot_line thr[CDM_SWEEP_MAX_CURVES], mean[CDM_SWEEP_MAX_CURVES],
+			     p99[CDM_SWEEP_MAX_CURVES];
+	struct cdm_plot_panel p[3];
 	char sub[256], xl[96], t[CDM_FMT_SETTING_MAX];
 	unsigned int nl = 0, flat = 0, few = 0;
-	double div;
 
+	memset(lm, 0, sizeof(lm));
 	memset(lq, 0, sizeof(lq));
 	for (unsigned int c = 0; c < sw->ncurves; c++, nl++) {
-		if (svg_curve(sw, c, &thr[nl], &lat[2 * nl]) >= 0)
+		if (svg_curve(sw, c, &thr[nl], &mean[nl], &p99[nl]) >= 0)
 			continue;
 		if (measured_points(&sw->curves[c]) < 2)
 			few++;
 		else
 			flat++;
 	}
-	/* latency in ms once it passes 10 ms: shorter tick labels */
-	div = svg_lat_max(nl) > 10000 ? 1000 : 1;
-	for (unsigned int c = 0; c < sw->ncurves; c++)
-		for (unsigned int k = 0; k < CDM_SWEEP_MAX_VALUES; k++) {
-			lm[c][k] /= div;
-			lq[c][k] /= div;
-		}
 	snprintf(xl, sizeof(xl), "%s%s", sw->vary == CDM_SWEEP_QD ? "queue depth per thread (Q)" :
 		 "threads (T)", sw->vary == (CDM_SWEEP_THREADS | CDM_SWEEP_QD) ? "; one line per Q" : "");
 	p[0] = (struct cdm_plot_panel){
@@ -232,18 +234,22 @@ int cdm_sweep_table_svg(FILE *out, const struct cdm_sweep *sw)
 	}
 	if (few)
 		p[0].note[flat ? 3 : 0] = "no knee: < 2 points measured";
+	/* the mean and the p99 each on an axis of its own */
 	p[1] = p[0];
 	memset(p[1].note, 0, sizeof(p[1].note));
-	p[1].title = "Latency: mean (solid), p99 (dashed)";
-	p[1].ylabel = div > 1 ? "latency (ms)" : "latency (us)";
-	p[1].nlines = 2 * nl;
-	p[1].lines = lat;
+	p[1].title = "Mean latency";
+	p[1].ylabel = svg_lat_unit(lm, nl, "mean latency (us)", "mean latency (ms)");
+	p[1].lines = mean;
+	p[2] = p[1];
+	p[2].title = "p99 latency (99 % of the I/Os completed within it)";
+	p[2].ylabel = svg_lat_unit(lq, nl, "p99 latency (us)", "p99 latency (ms)");
+	p[2].lines = p99;
 	snprintf(sub, sizeof(sub), "%.100s on %.32s (%.64s), %.16s engine, %u x %s per point",
 		 sw->res->info.label[0] ? sw->res->info.label : sw->res->info.target,
 		 sw->res->info.fs_type, sw->res->info.dev_name[0] ? sw->res->info.dev_name : "?",
 		 sw->res->info.engine, sw->res->info.count,
 		 cdm_fmt_setting(t, sizeof(t), &sw->res->info, CDM_INFO_TIME, " s"));
-	return cdm_plot_svg(out, "cdm sweep", sub, p, 2);
+	return cdm_plot_svg(out, "cdm sweep", sub, p, 3);
 }
 
 /* the formats of a sweep, in the order the refusal of another lists them */

@@ -241,7 +241,8 @@ static int run_check(struct run *r, struct cdm_err *err)
 	if (ret < 0)
 		return ret;
 	/* options only the device can answer for, before any file (engine.h) */
-	ret = cdm_engine_check_options(cfg->engine_options, cfg->target, r->res->info.dev_name, err);
+	ret = cdm_engine_check_options(cfg->engine, cfg->engine_options, cfg->target,
+				       r->res->info.dev_name, err);
 	if (ret < 0)
 		return ret;
 	dev = largest_block(&r->res->info, &r->lbs);

@@ -3,6 +3,8 @@
 
 load helpers
 
+bats_require_minimum_version 1.5.0      # run --separate-stderr
+
 @test "--help lists every option of the CLI contract, with its default" {
 	run "$CDM" --help
 	assert_success
@@ -100,6 +102,48 @@ load helpers
 	run "$CDM" --frobnicate
 	assert_failure 2
 	assert_output --partial "Try 'cdm --help'."
+}
+
+# issue 25, item 9: "cdm --profil peak" ran a two-minute Peak run and
+# nothing said that --profil was --profile.  getopt_long's abbreviations
+# stay, as in GNU tools; each is named with its whole option, and one
+# that takes an argument keeps it ("--labe merge" is a label, not a
+# misplaced subcommand)
+@test "an abbreviated option runs as the whole one and a note names it; its argument stays its own" {
+	run --separate-stderr "$CDM" --engine null --profil peak --tim 0.1 --coun=1 --interv 0 \
+		--warmu 0 --siz 16MiB --mod read --qui "$TD"
+	assert_success
+	assert_equal "$stderr" "cdm: note: --profil is taken as --profile
+cdm: note: --tim is taken as --time
+cdm: note: --coun is taken as --count
+cdm: note: --interv is taken as --interval
+cdm: note: --warmu is taken as --warmup
+cdm: note: --siz is taken as --size
+cdm: note: --mod is taken as --mode
+cdm: note: --qui is taken as --quiet"
+	assert_line "Profile: Peak"
+	assert_line --regexp '^   Time: Measure 0.1 sec / Interval 0 sec'
+	# whole names and short letters: no note
+	run --separate-stderr "$CDM" --engine null -p peak --time 0.1 --count 1 --interval 0 \
+		--warmup 0 -s 16MiB --mode read -q "$TD"
+	assert_success
+	assert_equal "$stderr" ""
+	# the argument of an abbreviated option is not a subcommand
+	run --separate-stderr "$CDM" --labe merge --engine null -t "RND4K Q1T1" --mode read \
+		--time 0.1 --count 1 --interval 0 --warmup 0 --size 16MiB -q "$TD"
+	assert_success
+	assert_equal "$stderr" "cdm: note: --labe is taken as --label"
+	assert_line "Comment: merge"
+	# a subcommand's options too, and an ambiguous one stays getopt's error
+	"$CDM" --engine null -t "RND4K Q1T1" --mode read --time 0.1 --count 1 --interval 0 \
+		--warmup 0 --size 16MiB -q --save "$OD/r.json" "$TD" > /dev/null
+	run --separate-stderr "$CDM" report --form json "$OD/r.json"
+	assert_success
+	assert_equal "$stderr" "cdm: note: --form is taken as --format"
+	run "$CDM" --t x "$TD"
+	assert_failure 2
+	assert_line --index 0 "cdm: option '--t' is ambiguous; possibilities: '--test' '--time'"
+	assert_clean "$TD"
 }
 
 @test "--time, --interval and --warmup take fractions of a second: 0.5, 500ms, 1.5s" {

@@ -130,12 +130,35 @@ SERIES=(--size 16MiB --count 2 --time 0.4 --warmup 0.2 --interval 0 --quiet
 	run grep -qi '<script' "$OD/ts.svg"
 	assert_failure
 	# told apart in grey: each test's IOPS, mean and p99 in a shape of its
-	# own, the legend's two entries per panel with them
+	# own, the legend's two entries in each of the three panels with them
 	run check_line_styles "$OD/ts.svg"
 	echo "$output"
 	assert_success
-	assert_equal "${lines[-1]}" "6 lines (0 of one point) in 2 shapes, 4 legend entries"
+	assert_equal "${lines[-1]}" "6 lines (0 of one point) in 2 shapes, 6 legend entries"
 	check_svg "$OD/ts.svg"
+	assert_clean "$TD"
+}
+
+# issue 25, item 9: the p99 lines shared the mean's axis, and a p99 ten
+# times the mean pressed the mean lines to the floor.  The simulated
+# device stalls 50 ms once: the I/O in flight then waits it out, the p99
+# of its interval is that wait, its mean barely moves.  Each latency has
+# a panel and an axis of its own, scaled to its own lines.
+@test "--plot draws the mean and the p99 latency each on an axis of its own" {
+	"$CDM" --size 16MiB --count 1 --time 0.5 --warmup 0 --interval 0 --quiet --engine null \
+		--null-device "lat=1ms;at=200ms,stall=50ms;at=250ms,lat=1ms" --test "RND4K Q1T1" \
+		--mode read --log-interval 100ms --save "$OD/r.json" --plot "$OD/p.svg" "$TD" > /dev/null
+	mean=$(jq '[.tests[].series.points[].lat_mean_us | select(. != null)] | max' "$OD/r.json")
+	p99=$(jq '[.tests[].series.points[].lat_p99_us | select(. != null)] | max' "$OD/r.json")
+	assert_grep '>Random tests: mean latency per interval</text>' "$OD/p.svg"
+	assert_grep '>Random tests: p99 latency per interval</text>' "$OD/p.svg"
+	run own_axes "$OD/p.svg" "$mean" "$p99"
+	echo "$output"
+	assert_success
+	# the stall's p99 is above the whole of the mean's axis
+	mt=$(axis_top "$OD/p.svg" "mean latency")
+	python3 -c 'import sys; sys.exit(not float(sys.argv[1]) < float(sys.argv[2]))' "$mt" "$p99"
+	check_svg "$OD/p.svg"
 	assert_clean "$TD"
 }
 
@@ -157,17 +180,18 @@ SERIES=(--size 16MiB --count 2 --time 0.4 --warmup 0.2 --interval 0 --quiet
 	done
 	for count in 2 3; do
 		assert_clean "$TD/$count"
-		# two patterns: 4 panels, each with the warm-up and every pass labelled
-		assert_equal "$(grep -c '>warm-up</text>' "$OD/p$count.svg")" 4
+		# two patterns: 6 panels (throughput, mean and p99 latency), each
+		# with the warm-up and every pass labelled
+		assert_equal "$(grep -c '>warm-up</text>' "$OD/p$count.svg")" 6
 		for k in $(seq 1 "$count"); do
 			echo "pass $k"
-			assert_equal "$(grep -c ">pass $k</text>" "$OD/p$count.svg")" 4
+			assert_equal "$(grep -c ">pass $k</text>" "$OD/p$count.svg")" 6
 		done
-		assert [ "$(grep -c '>pass [0-9]*</text>' "$OD/p$count.svg")" -eq $((4 * count)) ]
+		assert [ "$(grep -c '>pass [0-9]*</text>' "$OD/p$count.svg")" -eq $((6 * count)) ]
 		# ... and as many passes as the run's JSON has
 		assert_equal "$(jq '[.tests[0].passes | length] | .[0]' "$OD/r$count.json")" "$count"
 		# every band has its tooltip; no warm-up mark beside them
-		assert [ "$(grep -c '<title>pass [0-9]*</title>' "$OD/p$count.svg")" -eq $((4 * count)) ]
+		assert [ "$(grep -c '<title>pass [0-9]*</title>' "$OD/p$count.svg")" -eq $((6 * count)) ]
 		refute_grep 'end of warm-up' "$OD/p$count.svg"
 		check_svg "$OD/p$count.svg"
 	done
@@ -209,7 +233,7 @@ PY
 	run check_line_styles "$OD/one.svg"
 	echo "$output"
 	assert_success
-	assert_equal "${lines[-1]}" "3 lines (3 of one point) in 1 shape, 2 legend entries"
+	assert_equal "${lines[-1]}" "3 lines (3 of one point) in 1 shape, 3 legend entries"
 	check_svg "$OD/one.svg"
 	check_labels_apart "$OD/one.svg"
 	assert_clean "$TD"

@@ -180,6 +180,11 @@ setup_file() {
 	assert_grep 'threads (T)' "$KD/s.svg"
 	assert_grep 'IOPS (I/Os per second)' "$KD/s.svg"
 	grep -Eq 'latency \((us|ms)\)' "$KD/s.svg"
+	# the mean and the p99 latency each on an axis of its own
+	run own_axes "$KD/s.svg" "$(jq '[.curves[].points[].lat_mean_us | select(. != null)] | max' "$KD/s.json")" \
+		"$(jq '[.curves[].points[].lat_p99_us | select(. != null)] | max' "$KD/s.json")"
+	echo "$output"
+	assert_success
 	# the knee of setup_file's device, at 16 threads
 	assert_equal "$(jq -c '.curves[0].knee' "$KD/s.json")" '{"index":2,"threads":16,"queue_depth":2}'
 	assert_grep '>knee</text>' "$KD/s.svg"
@@ -187,6 +192,27 @@ setup_file() {
 	cp "$KD/s.svg" "$OD/s.svg"
 	check_svg "$OD/s.svg"
 	assert_clean "$KD/td"
+}
+
+# issue 25, item 9: the p99 lines shared the mean's axis and pressed the
+# mean lines to the floor.  The simulated device stalls 100 ms once in
+# each point: the I/Os in flight wait it out, which sets the p99, and the
+# mean of the rest stays near 1 ms.
+@test "--plot of a sweep: the mean and the p99 latency each on an axis of its own" {
+	"$CDM" sweep --size 16MiB --count 1 --time 0.4 --warmup 0 --quiet --engine null \
+		--null-device "lat=1ms;at=100ms,stall=100ms;at=200ms,lat=1ms" --qd 1,2 --test "RND4K T1" \
+		--mode read --save "$OD/s.json" --plot "$OD/s.svg" "$TD" > /dev/null
+	mean=$(jq '[.curves[].points[].lat_mean_us | select(. != null)] | max' "$OD/s.json")
+	p99=$(jq '[.curves[].points[].lat_p99_us | select(. != null)] | max' "$OD/s.json")
+	assert_grep '>Mean latency</text>' "$OD/s.svg"
+	assert_grep '>p99 latency (99 % of the I/Os completed within it)</text>' "$OD/s.svg"
+	run own_axes "$OD/s.svg" "$mean" "$p99"
+	echo "$output"
+	assert_success
+	mt=$(axis_top "$OD/s.svg" "mean latency")
+	python3 -c 'import sys; sys.exit(not float(sys.argv[1]) < float(sys.argv[2]))' "$mt" "$p99"
+	check_svg "$OD/s.svg"
+	assert_clean "$TD"
 }
 
 # the null engine serves each I/O in 20 ms, as many at once as come: IOPS
@@ -205,7 +231,8 @@ setup_file() {
 	refute_grep '>knee</text>' "$OD/s.svg"
 	for c in "RND4K T1 Read" "RND8K T1 Read"; do
 		echo "$c"
-		assert_equal "$(grep -c ">$c: no knee</text>" "$OD/s.svg")" 2
+		# in the legend of each panel: throughput, mean and p99 latency
+		assert_equal "$(grep -c ">$c: no knee</text>" "$OD/s.svg")" 3
 	done
 	# the reason, once, under the first panel's legend
 	assert_equal "$(grep -c '>no knee: each step still added</text>' "$OD/s.svg")" 1
@@ -214,7 +241,7 @@ setup_file() {
 	run check_line_styles "$OD/s.svg"
 	echo "$output"
 	assert_success
-	assert_equal "${lines[-1]}" "6 lines (0 of one point) in 2 shapes, 4 legend entries"
+	assert_equal "${lines[-1]}" "6 lines (0 of one point) in 2 shapes, 6 legend entries"
 	check_svg "$OD/s.svg"
 	assert_clean "$TD"
 }

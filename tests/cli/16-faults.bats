@@ -422,6 +422,44 @@ need_deny() {
 	assert_clean "$TD"
 }
 
+# issue 25, item 8: --sqpoll was tried only by the workers' ring setup,
+# after the test file had been made and written; a device target failed
+# there too.  The engine sets up a ring with SQPOLL first (the shim makes
+# liburing's setup of one fail as a kernel that refuses it would): one
+# line, exit 1, no file, the same on a directory and on a device.
+@test "--sqpoll refused by the kernel: one line and exit 1 before any file, on a directory and a device" {
+	need_shim
+	engine_works io_uring || skip "$SKIP_WHY"
+	command -v strace > /dev/null || skip "strace not installed: no way to see that no file is created"
+	CDM_FAULT=sqpoll:EPERM:0 LD_PRELOAD=$SHIM ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+		run traced -f -qq -e trace=open,openat,creat -o "$OD/trace" \
+		"$CDM" "${QUICK[@]}" --engine io_uring --sqpoll --test "RND4K Q4T1" --mode read "$TD"
+	echo "$output"
+	assert_failure 1
+	assert_equal "$(first_error)" "cdm: $TD: io_uring: SQPOLL not permitted for this user (--sqpoll); run without --sqpoll"
+	refute_grep -F "\"$TD/" "$OD/trace"
+	assert_clean "$TD"
+	# a kernel that does not know the flag, as the workers' setup says it
+	run with_fault sqpoll:EINVAL:0 "${QUICK[@]}" --engine io_uring --sqpoll --test "RND4K Q4T1" --mode read "$TD"
+	assert_failure 1
+	assert_grep -x "cdm: $TD: io_uring: this kernel refuses SQPOLL (--sqpoll); run without --sqpoll" "$OD/err"
+	assert_clean "$TD"
+	# the same on a device, before it is read
+	[ "$(id -u)" -eq 0 ] || skip "needs root for a loop device"
+	command -v losetup > /dev/null || skip "losetup not installed"
+	truncate -s 32M "$TD/img"
+	LOOP=$(losetup -f --show "$TD/img") || skip "no loop device available"
+	run with_fault sqpoll:EPERM:0 "${QUICK[@]}" --engine io_uring --sqpoll --test "RND4K Q4T1" --mode read "$LOOP"
+	assert_failure 1
+	assert_grep -x "cdm: $LOOP: io_uring: SQPOLL not permitted for this user (--sqpoll); run without --sqpoll" "$OD/err"
+	assert_equal "$(grep -vc '^cdm: \(note\|warning\): ' "$OD/err")" 1
+	assert_equal "$(wc -c < "$OD/out")" 0
+	# and without the fault, --sqpoll runs there
+	run "$CDM" "${QUICK[@]}" --engine io_uring --sqpoll --test "RND4K Q4T1" --mode read "$LOOP"
+	assert_success
+	assert_line --regexp '^  RND    4KiB \(Q=  4, T= 1\):'
+}
+
 @test "io_uring rings beyond RLIMIT_NOFILE are refused before the test file is written" {
 	command -v prlimit > /dev/null || skip "prlimit not installed"
 	engine_works io_uring || skip "$SKIP_WHY"

@@ -149,11 +149,12 @@ EOF
 	assert_success
 	check_svg "$OD/two.svg"
 	check_labels_apart "$OD/two.svg"
-	# the two tests in two shapes: their lines, legend entries and lanes' swatches
+	# the two tests in two shapes: their lines, legend entries (throughput,
+	# mean and p99 latency) and lanes' swatches
 	run check_line_styles "$OD/two.svg"
 	echo "$output"
 	assert_success
-	assert_equal "${lines[-1]}" "6 lines (0 of one point) in 2 shapes, 6 legend entries"
+	assert_equal "${lines[-1]}" "6 lines (0 of one point) in 2 shapes, 8 legend entries"
 	python3 - "$OD/two.json" "$OD/two.svg" <<'EOF'
 import json, re, sys
 d = json.load(open(sys.argv[1]))
@@ -205,7 +206,7 @@ EOF
 	run check_line_styles "$OD/one.svg"
 	echo "$output"
 	assert_success
-	assert_equal "${lines[-1]}" "3 lines (0 of one point) in 1 shape, 3 legend entries"
+	assert_equal "${lines[-1]}" "3 lines (0 of one point) in 1 shape, 4 legend entries"
 	check_svg "$OD/one.svg"
 	check_labels_apart "$OD/one.svg"
 	assert_clean "$TD"
@@ -375,6 +376,23 @@ tty_count() {
 	assert_clean "$TD"
 }
 
+# issue 25, item 8: --warmup 0 asks for what steady state does (no warm-up
+# pass), and was refused as if it asked for a warm-up
+@test "--warmup 0 with --steady-state runs the rounds with no warm-up, as without it" {
+	run --separate-stderr "$CDM" "${STEADY[@]}" "${CONSTANT[@]}" --max-rounds 5 --warmup 0 \
+		--save "$OD/w0.json" "$TD"
+	echo "$stderr"
+	assert_success
+	assert_equal "$(npasses 0 "$OD/w0.json")" 5
+	assert_equal "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["settings"]["warmup_s"])' "$OD/w0.json")" 0
+	refute [ "$(reached_at 0 "$OD/w0.json")" = - ]
+	assert_clean "$TD"
+	# the same settings as a steady-state run without --warmup
+	"$CDM" "${STEADY[@]}" "${CONSTANT[@]}" --max-rounds 5 --save "$OD/w.json" "$TD" > /dev/null
+	assert_equal "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["settings"])' "$OD/w0.json")" \
+		"$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["settings"])' "$OD/w.json")"
+}
+
 @test "usage errors: --max-rounds alone or out of range, --count, --warmup or --start-at with --steady-state" {
 	run "$CDM" --max-rounds 10 "$TD"
 	assert_failure 2
@@ -389,7 +407,7 @@ tty_count() {
 	assert_output --partial "--count cannot be used with --steady-state"
 	run "$CDM" --steady-state --warmup 2 "$TD"
 	assert_failure 2
-	assert_output --partial "--warmup cannot be used with --steady-state: the rounds before the steady window are the warm-up"
+	assert_output --partial "--warmup cannot be used with --steady-state: the rounds before the steady window are the warm-up (--warmup 0 may be given)"
 	run "$CDM" --steady-state --start-at +30s "$TD"
 	assert_failure 2
 	assert_output --partial "--start-at cannot be used with --steady-state"

@@ -42,6 +42,42 @@ bash_complete() {
 	) | sort -u
 }
 
+# bash_typed WORD... - as bash_complete, but with cdm typed as the first
+# WORD (./cdm, /path/to/cdm, ~/bin/cdm) and not on PATH, and the completion
+# found the way bash finds it: the compspec of the command word, else that
+# of its last part after a '/', else the default one, bash-completion's
+# loader, which sources completions/cdm.bash (from $OD/bc, as from
+# ~/.local/share/bash-completion) and says to look again (124)
+bash_typed() {
+	[ -f "$BASH_COMPLETION" ] || { echo "bash-completion not installed" >&2; return 1; }
+	mkdir -p "$OD/bc/completions"
+	ln -sf "$COMP_DIR/cdm.bash" "$OD/bc/completions/cdm"
+	(
+		trap - DEBUG
+		cd "$OD" || exit 1
+		PATH=/usr/bin:/bin
+		BASH_COMPLETION_USER_DIR=$OD/bc
+		# shellcheck disable=SC1090
+		source "$BASH_COMPLETION"
+		spec() { complete -p -- "$1" 2> /dev/null || complete -p -- "${1##*/}" 2> /dev/null; }
+		local s fn st=0
+		if ! s=$(spec "$1"); then
+			_completion_loader "$1" || st=$?
+			[ "$st" = 124 ] || { echo "the loader found no completion for $1" >&2; exit 1; }
+			s=$(spec "$1") || { echo "no compspec for $1 after loading" >&2; exit 1; }
+		fi
+		fn=$(sed -n 's/.* -F \([^ ]*\) .*/\1/p' <<< "$s")
+		[ "$fn" = _cdm ] || { echo "$1 is completed by '$s'" >&2; exit 1; }
+		COMP_WORDS=("$@")
+		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+		COMP_LINE="${COMP_WORDS[*]}"
+		COMP_POINT=${#COMP_LINE}
+		COMPREPLY=()
+		"$fn" "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+		printf '%s\n' "${COMPREPLY[@]}"
+	) | sort -u
+}
+
 # offered WORD LIST - WORD is a line of LIST (the candidates); when not,
 # say so and print them
 offered() {
@@ -148,6 +184,27 @@ registry_formats() {
 	offered 1GiB "$(bash_complete cdm sweep -s '')"
 }
 
+# issue 25, item 9: the completion asked "$1" --help, and cdm typed by a
+# path with a tilde (~/bin/cdm) got no profiles; cdm not on PATH and typed
+# as ./cdm, /path/to/cdm or ~/bin/cdm gets every option and value
+@test "bash: cdm typed by its path, not on PATH, gets its options, its subcommands' and its profiles" {
+	need_bash_completion
+	ln -s "$(cd "$(dirname "$CDM")" && pwd)/$(basename "$CDM")" "$OD/cdm"
+	mkdir -p "$OD/home/bin"
+	ln -s "$OD/cdm" "$OD/home/bin/cdm"
+	profiles=$("$CDM" --list-profiles | sed -n 's/^\([a-z0-9][a-z0-9-]*\): .*/\1/p' | sort -u)
+	for typed in ./cdm "$OD/cdm" "~/bin/cdm"; do
+		echo "== $typed"
+		got=$(HOME=$OD/home bash_typed "$typed" --)
+		diff <(table_options) <(echo "$got")
+		got=$(HOME=$OD/home bash_typed "$typed" sweep --)
+		diff <(table_options sweep) <(echo "$got")
+		got=$(HOME=$OD/home bash_typed "$typed" -p '')
+		for p in $profiles; do offered "$p" "$got"; done
+		assert_equal "$(HOME=$OD/home bash_typed "$typed" --eng)" --engine
+	done
+}
+
 @test "bash: the options the completion names as taking a value are options cdm has" {
 	all=$(for sub in "" compare import merge report sweep; do help_options $sub; done | sort -u)
 	# every long option in a case pattern of the completion script
@@ -189,6 +246,23 @@ zsh_listing() {
 		got=$(zsh_listing "cdm $sub -" | grep -- '^-[A-Za-z]$' | sort || true)
 		echo "== $sub -"; diff <(echo "$want") <(echo "$got")
 	done
+}
+
+# the same for zsh, whose completion asks $words[1]: cdm typed by its path
+# and not on PATH gets its options and profiles
+@test "zsh: cdm typed by its path, not on PATH, gets its options and profiles" {
+	need_zsh
+	ln -s "$(cd "$(dirname "$CDM")" && pwd)/$(basename "$CDM")" "$OD/cdm"
+	mkdir -p "$OD/home/bin"
+	ln -s "$OD/cdm" "$OD/home/bin/cdm"
+	(cd "$OD" && HOME=$OD/home zsh -f "$BATS_TEST_DIRNAME/../tools/zsh-complete.zsh" "$COMP_DIR" \
+		/nonexistent "./cdm --" "$OD/cdm sweep --" "~/bin/cdm -p ") > "$OD/zsh.lists"
+	got=$(zsh_listing "./cdm --" | grep -- '^--[a-z]' || true)
+	diff <(table_options) <(echo "$got")
+	got=$(zsh_listing "$OD/cdm sweep --" | grep -- '^--[a-z]' || true)
+	diff <(table_options sweep) <(echo "$got")
+	got=$(zsh_listing "~/bin/cdm -p ")
+	for p in default nvme cdm6 orion-simple; do offered "$p" "$got"; done
 }
 
 @test "zsh: engines, formats, profiles, subcommands and result files" {

@@ -191,3 +191,36 @@ ns = len(set(shape_of.values()))
 print("%d lines (%d of one point) in %d shape%s, %d legend entries" % (n, lone, ns, "" if ns == 1 else "s", legend))
 PY
 }
+
+# axis_top FILE.svg LABEL: the top of the y axis (its highest tick) of the
+# panel whose y axis label starts with LABEL ("mean latency", "p99
+# latency"), in us when that label says "(ms)" or "(us)", else as drawn.
+# A panel runs from its title to the next one; one such panel expected.
+axis_top() {
+	python3 - "$1" "$2" <<'PY'
+import re, sys
+svg, want = open(sys.argv[1]).read(), sys.argv[2]
+titles = sorted(float(y) for y in re.findall(r'<text x="[0-9.]+" y="([0-9.]+)" text-anchor="middle" font-size="15" font-weight="bold">', svg))
+labels = [(float(y), s) for y, s in re.findall(r'<text x="18.0" y="([0-9.]+)" text-anchor="middle" font-size="13" transform="rotate[^"]*">([^<]*)</text>', svg) if s.startswith(want)]
+assert len(labels) == 1, ("panels with the axis label", want, labels)
+y, label = labels[0]
+top = max(t for t in titles if t < y)
+end = min([t for t in titles if t > y] + [1e9])
+ticks = [float(v) for ty, v in re.findall(r'<text x="76.0" y="([0-9.]+)" text-anchor="end" font-size="12">([-0-9.]+)</text>', svg) for ty in [float(ty)] if top < ty < end]
+assert ticks, ("no ticks", want)
+print("%g" % (max(ticks) * (1000 if "(ms)" in label else 1)))
+PY
+}
+
+# own_axes FILE.svg MEAN P99: the mean and the p99 latency panels of a
+# chart each have an axis of their own: each covers its lines' largest
+# value (MEAN, P99, us) and reaches no further than 2.5 times it, so that
+# a p99 far above the mean does not press the mean lines to the floor
+own_axes() {
+	local mt pt
+	mt=$(axis_top "$1" "mean latency") || return 1
+	pt=$(axis_top "$1" "p99 latency") || return 1
+	echo "mean: largest $2 us, axis to $mt us; p99: largest $3 us, axis to $pt us"
+	python3 -c 'import sys; v, a, p, q = map(float, sys.argv[1:]); sys.exit(not (v <= a <= 2.5 * v and p <= q <= 2.5 * p))' \
+		"$2" "$mt" "$3" "$pt"
+}

@@ -18,11 +18,14 @@
  *          (libaio context: fails, as when fs.aio-max-nr is reached),
  *          fsetxattr (--keep's mark), flock (the test file's lock,
  *          taken just after its creation) and fsync (an output file's,
- *          before its rename), "hold" only, nomark (--keep's mark on a
+ *          before its rename), "hold" only, sqpoll (io_uring: a ring set
+ *          up with SQPOLL, as liburing's io_uring_queue_init_params is
+ *          asked for one, fails: a kernel or sandbox that refuses the
+ *          submission thread), nomark (--keep's mark on a
  *          filesystem without user xattrs: fsetxattr fails with ENOTSUP
  *          and creating the sidecar "*.cdm" fails with the fault)
  *   fault  an errno name (ENOSPC, EIO, EINVAL, EAGAIN, EROFS, ENODEV,
- *          ENOTSUP),
+ *          ENOTSUP, EPERM),
  *          or "short": half the bytes are transferred (a short
  *          pread/pwrite, or a short libaio completion),
  *          or "busy" (io_submit only): the kernel takes only the first
@@ -64,6 +67,9 @@
 #ifdef CDM_HAVE_LIBAIO
 #include <libaio.h>
 #endif
+#ifdef CDM_HAVE_LIBURING
+#include <liburing.h>
+#endif
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,7 +81,7 @@
 
 enum call {
 	C_NONE, C_PWRITE, C_PREAD, C_FALLOCATE, C_FDATASYNC, C_GETEVENTS, C_SUBMIT, C_SETUP,
-	C_FSETXATTR, C_NOMARK, C_FLOCK, C_FSYNC,
+	C_FSETXATTR, C_NOMARK, C_FLOCK, C_FSYNC, C_SQPOLL,
 };
 
 /* the faults that report success: ferrno values below any errno */
@@ -133,6 +139,8 @@ static int fault_parse(const char *v)
 		ferr = ENODEV;
 	else if (!strcmp(kind, "ENOTSUP"))
 		ferr = ENOTSUP;
+	else if (!strcmp(kind, "EPERM"))
+		ferr = EPERM;
 	else
 		return -1;
 	if (!strcmp(call, "pwrite"))
@@ -153,6 +161,8 @@ static int fault_parse(const char *v)
 		f->call = C_FSETXATTR;
 	else if (!strcmp(call, "nomark"))
 		f->call = C_NOMARK;
+	else if (!strcmp(call, "sqpoll") && ferr > 0)
+		f->call = C_SQPOLL;
 	else if (!strcmp(call, "flock") && ferr == F_HOLD)
 		f->call = C_FLOCK;
 	else if (!strcmp(call, "fsync") && ferr == F_HOLD)
@@ -585,3 +595,20 @@ int io_setup(int n, io_context_t *ctx)
 	return f(n, ctx);
 }
 #endif /* CDM_HAVE_LIBAIO */
+
+#ifdef CDM_HAVE_LIBURING
+/* io_uring: a ring with SQPOLL cannot be set up (liburing's entry point) */
+int io_uring_queue_init_params(unsigned int entries, struct io_uring *ring,
+			       struct io_uring_params *p)
+{
+	int (*f)(unsigned int, struct io_uring *, struct io_uring_params *) =
+		real("io_uring_queue_init_params");
+	struct fault *ft = NULL;
+
+	if (p && (p->flags & IORING_SETUP_SQPOLL))
+		ft = strike(C_SQPOLL, 0, FAILING);
+	if (ft)
+		return -err_of(ft, EPERM);
+	return f(entries, ring, p);
+}
+#endif /* CDM_HAVE_LIBURING */

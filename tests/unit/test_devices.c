@@ -4,7 +4,8 @@
  * (format/result_write.c, result_read.c): every device a filesystem sits
  * on is written when there are two or more and read back; one device
  * writes no list (the JSON as before it existed) and reads back as the
- * one the target's keys name; a list of another type is refused.
+ * one the target's keys name; a list of another type is refused.  The
+ * reports say a device's queue/rotational as what the kernel reports.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -113,11 +114,37 @@ static void test_one_device(void **state)
 	free(buf);
 }
 
+/*
+ * issue 25, item 9: queue/rotational is what the driver says (a virtual
+ * disk often says 1), and the reports printed it as a fact about the
+ * device; each now says that the kernel reports it
+ */
+static void test_rotational_reported(void **state)
+{
+	struct cdm_run_result *r = on_devices(2);
+	char *out;
+
+	(void)state;
+	out = unit_render("markdown", r);
+	assert_non_null(strstr(out, ", device loop1 (model unknown), reported rotational by the kernel and loop2 (model unknown), reported non-rotational by the kernel;"));
+	assert_null(strstr(out, "), rotational"));
+	free(out);
+	out = unit_render("svg", r);
+	assert_non_null(strstr(out, "Device: loop1, model unknown, reported rotational by the kernel"));
+	free(out);
+	r->info.dev_rotational = CDM_ROT_NO;
+	out = unit_render("svg", r);
+	assert_non_null(strstr(out, "Device: loop1, model unknown, reported non-rotational by the kernel"));
+	free(out);
+	cdm_result_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_two_devices),
 		cmocka_unit_test(test_one_device),
+		cmocka_unit_test(test_rotational_reported),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

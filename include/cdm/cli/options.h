@@ -125,7 +125,10 @@ void cdm_options_init(struct cdm_options_common *c, struct cdm_run_config *cfg);
  * "too many --test options ...", --aggregate's, --null-*'s), then
  * @p->handle for each; --help prints @p->help and stops; an option the
  * command lacks or one without its argument is getopt's own message and
- * "Try '<help>'.".  optind is then the first operand.  Returns
+ * "Try '<help>'.".  A long option may be abbreviated, as getopt_long()
+ * allows ("--profil" for --profile): each abbreviation gets a note on
+ * stderr naming the option it was taken as ("--profil is taken as
+ * --profile").  optind is then the first operand.  Returns
  * CDM_CLI_GO_ON, or the exit status (CDM_EXIT_OK after --help,
  * CDM_EXIT_USAGE after a usage error, or what a handler returned).
  */
@@ -147,8 +150,10 @@ int cdm_options_registry_format(const struct cdm_options_parser *p, int key, cha
 
 /*
  * cdm_options_takes_next - does @arg, an option of the commands @cmds as
- * written on the command line ("--size", "-qt"), take the next word as
- * its argument?  1 or 0 (0 for an option they lack).
+ * written on the command line ("--size", "-qt", or an abbreviation that
+ * getopt_long() takes, "--siz"), take the next word as its argument?
+ * 1 or 0 (0 for an option they lack, an ambiguous abbreviation, or
+ * "--name=ARG").
  */
 int cdm_options_takes_next(unsigned int cmds, const char *arg);
 

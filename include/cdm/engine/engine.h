@@ -38,18 +38,23 @@ const struct cdm_engine_ops *cdm_engine_pick(void);
 
 /*
  * cdm_engine_check_options - can the engine options @options
- * (CDM_ENGINE_OPT_*) work for @target, whose filesystem or device is on
- * block device @dev_name ("nvme0n1", the whole disk; "" when none)?  For
- * the options whose support only the device can tell, asked before the
- * test file is prepared: --hipri (IOPOLL) needs a device with poll queues,
- * which the kernel says in /sys/block/DEV/queue/io_poll (0 on virtio,
- * SATA and an NVMe driver without poll_queues; none under tmpfs, NFS,
- * FUSE).  Returns 0, or -EOPNOTSUPP with one line in @err (may be NULL)
- * naming @target and what to do.  --sqpoll is checked by the ring setup
- * of the engine's probe; O_DIRECT by the target probe.
+ * (CDM_ENGINE_OPT_*) work with engine @ops for @target, whose filesystem
+ * or device is on block device @dev_name ("nvme0n1", the whole disk; ""
+ * when none)?  Asked before the test file is prepared, so that every
+ * target gets the same line and exit.  First what only the device can
+ * tell: --hipri (IOPOLL) needs a device with poll queues, which the
+ * kernel says in /sys/block/DEV/queue/io_poll (0 on virtio, SATA and an
+ * NVMe driver without poll_queues; none under tmpfs, NFS, FUSE): else
+ * -EOPNOTSUPP.  Then the engine's own ops->probe_options(), which sets up
+ * what init() will (io_uring: a ring with SQPOLL for --sqpoll, refused
+ * with -EPERM where not permitted): else its -errno.  @ops NULL or
+ * without the hook: no engine check.  Returns 0, or -errno with one line
+ * in @err (may be NULL) naming @target, the reason and the option to
+ * drop ("DIR: io_uring: SQPOLL not permitted for this user (--sqpoll);
+ * run without --sqpoll").  O_DIRECT is the target probe's.
  */
-int cdm_engine_check_options(unsigned int options, const char *target, const char *dev_name,
-			     struct cdm_err *err);
+int cdm_engine_check_options(const struct cdm_engine_ops *ops, unsigned int options,
+			     const char *target, const char *dev_name, struct cdm_err *err);
 
 /*
  * cdm_engine_probe - does @ops work here?  Runs @ops->probe().

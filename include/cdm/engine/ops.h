@@ -16,6 +16,7 @@
  * Life of an engine:
  *
  *	ops->probe(cause, why)         any thread, no file: does it work here?
+ *	ops->probe_options(options, why)  and with these options? (optional)
  *	on each worker thread, for one test:
  *	ops->init(ctx, params)         set up ctx->depth I/Os in flight
  *	loop:
@@ -163,6 +164,20 @@ struct cdm_engine_ops {
 	 * class ("io_uring disabled by kernel.io_uring_disabled=2").
 	 */
 	int (*probe)(enum cdm_engine_cause *cause, struct cdm_err *why);
+
+	/*
+	 * probe_options - can the engine options @options (CDM_ENGINE_OPT_*)
+	 * be set up here?  Optional: an engine without options has none.
+	 * Like probe(): no file, cheap, nothing left behind, no state; the
+	 * runner calls it on the main thread before the test file is made,
+	 * so that a refusal init() would meet comes first (io_uring makes and
+	 * drops a small ring with --sqpoll's and --hipri's setup flags).
+	 * @why: never NULL, "" on entry.
+	 * Returns 0, or a negative errno with in @why the phrase init()
+	 * would leave in ctx->note for it ("io_uring: SQPOLL not permitted
+	 * for this user (--sqpoll)").
+	 */
+	int (*probe_options)(unsigned int options, struct cdm_err *why);
 
 	/*
 	 * init - set up per-thread state for up to @p->depth I/Os in
