@@ -108,9 +108,11 @@ bats_require_minimum_version 1.5.0      # run --separate-stderr
 # nothing said that --profil was --profile.  getopt_long's abbreviations
 # stay, as in GNU tools; each is named with its whole option, and one
 # that takes an argument keeps it ("--labe merge" is a label, not a
-# misplaced subcommand)
+# misplaced subcommand).  The null engine with a service time: its workers
+# sleep, so no run here is CPU-bound and stderr has no note of that
+NULLDEV=(--engine null --null-device lat=1ms)
 @test "an abbreviated option runs as the whole one and a note names it; its argument stays its own" {
-	run --separate-stderr "$CDM" --engine null --profil peak --tim 0.1 --coun=1 --interv 0 \
+	run --separate-stderr "$CDM" "${NULLDEV[@]}" --profil peak --tim 0.1 --coun=1 --interv 0 \
 		--warmu 0 --siz 16MiB --mod read --qui "$TD"
 	assert_success
 	assert_equal "$stderr" "cdm: note: --profil is taken as --profile
@@ -124,18 +126,18 @@ cdm: note: --qui is taken as --quiet"
 	assert_line "Profile: Peak"
 	assert_line --regexp '^   Time: Measure 0.1 sec / Interval 0 sec'
 	# whole names and short letters: no note
-	run --separate-stderr "$CDM" --engine null -p peak --time 0.1 --count 1 --interval 0 \
+	run --separate-stderr "$CDM" "${NULLDEV[@]}" -p peak --time 0.1 --count 1 --interval 0 \
 		--warmup 0 -s 16MiB --mode read -q "$TD"
 	assert_success
 	assert_equal "$stderr" ""
 	# the argument of an abbreviated option is not a subcommand
-	run --separate-stderr "$CDM" --labe merge --engine null -t "RND4K Q1T1" --mode read \
+	run --separate-stderr "$CDM" --labe merge "${NULLDEV[@]}" -t "RND4K Q1T1" --mode read \
 		--time 0.1 --count 1 --interval 0 --warmup 0 --size 16MiB -q "$TD"
 	assert_success
 	assert_equal "$stderr" "cdm: note: --labe is taken as --label"
 	assert_line "Comment: merge"
 	# a subcommand's options too, and an ambiguous one stays getopt's error
-	"$CDM" --engine null -t "RND4K Q1T1" --mode read --time 0.1 --count 1 --interval 0 \
+	"$CDM" "${NULLDEV[@]}" -t "RND4K Q1T1" --mode read --time 0.1 --count 1 --interval 0 \
 		--warmup 0 --size 16MiB -q --save "$OD/r.json" "$TD" > /dev/null
 	run --separate-stderr "$CDM" report --form json "$OD/r.json"
 	assert_success
