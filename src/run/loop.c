@@ -662,7 +662,7 @@ void cdm_loop_window(struct cdm_loop *s, unsigned int win)
 	}
 }
 
-uint64_t cdm_worker_buffer_bytes(unsigned int qd, uint64_t block)
+uint64_t cdm_loop_buffer_bytes(unsigned int qd, uint64_t block)
 {
 	return ((uint64_t)qd * block + HUGE_2M - 1) & ~(HUGE_2M - 1);
 }
@@ -703,9 +703,9 @@ static int region(struct cdm_loop *s)
 	uintptr_t base, aligned;
 
 	/* more than the address space (a 32-bit build): the runner refuses it first */
-	if (cdm_worker_buffer_bytes(sh->spec.qd, sh->spec.block) > SIZE_MAX - HUGE_2M)
+	if (cdm_loop_buffer_bytes(sh->spec.qd, sh->spec.block) > SIZE_MAX - HUGE_2M)
 		return -ENOMEM;
-	s->region_len = (size_t)cdm_worker_buffer_bytes(sh->spec.qd, sh->spec.block);
+	s->region_len = (size_t)cdm_loop_buffer_bytes(sh->spec.qd, sh->spec.block);
 	s->region = mmap(NULL, s->region_len + HUGE_2M, PROT_READ | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (s->region == MAP_FAILED) {

@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 
-#include "worker.h"
+#include "shared.h"
 
 /* one worker's loop: its engine context, its I/O slots and where it is in the schedule */
 struct cdm_loop {
@@ -56,6 +56,13 @@ struct cdm_loop {
 	unsigned int nq;                /* queued in out[], not yet committed */
 	int stopping;                   /* starts nothing more: drains what is in flight */
 };
+
+/*
+ * cdm_loop_buffer_bytes - the I/O buffer region of one worker: @qd x
+ * @block bytes rounded up to the 2 MiB huge page size, as each worker maps
+ * it (what the runner's memory check counts, times T).
+ */
+uint64_t cdm_loop_buffer_bytes(unsigned int qd, uint64_t block);
 
 /*
  * cdm_loop_setup - set @s up for worker @w, on its own thread: the seeds

@@ -39,6 +39,7 @@
 #include "signals.h"
 #include "testrun.h"
 #include "watch.h"
+#include "loop.h"
 #include "worker.h"
 
 unsigned int cdm_runner_batch(unsigned int asked, unsigned int qd)
@@ -128,7 +129,7 @@ static void fill_info(const struct cdm_run_config *cfg, const struct cdm_target 
 }
 
 /*
- * The I/O buffers of the largest test (cdm_worker_buffer_bytes() per
+ * The I/O buffers of the largest test (cdm_loop_buffer_bytes() per
  * thread, times T) must fit in memory: checked before the test file is
  * written, so an impossible plan fails in a second.
  */
@@ -140,7 +141,7 @@ static int check_buffers(const struct cdm_run_config *cfg, struct cdm_err *err)
 
 	for (unsigned int i = 0; i < cfg->ntests; i++) {
 		const struct cdm_spec *sp = &cfg->tests[i];
-		uint64_t per = cdm_worker_buffer_bytes(sp->qd, sp->block);
+		uint64_t per = cdm_loop_buffer_bytes(sp->qd, sp->block);
 
 		if (per * sp->threads > need) {
 			need = per * sp->threads;

@@ -38,6 +38,7 @@
 #include "cdm/base/err.h"
 #include "cdm/engine/engine.h"
 #include "cdm/engine/null_device.h"
+#include "run/loop.h"
 #include "run/worker.h"
 
 #define MS 1000000ull
@@ -997,11 +998,11 @@ static void test_create_fails(void **state)
 static void test_buffer_bytes(void **state)
 {
 	(void)state;
-	assert_int_equal(cdm_worker_buffer_bytes(1, 4096), 2u << 20);
-	assert_int_equal(cdm_worker_buffer_bytes(512, 4096), 2u << 20);
-	assert_int_equal(cdm_worker_buffer_bytes(513, 4096), 4u << 20);
-	assert_int_equal(cdm_worker_buffer_bytes(8, 1u << 20), 8u << 20);
-	assert_int_equal(cdm_worker_buffer_bytes(3, 1u << 20), 4u << 20);
+	assert_int_equal(cdm_loop_buffer_bytes(1, 4096), 2u << 20);
+	assert_int_equal(cdm_loop_buffer_bytes(512, 4096), 2u << 20);
+	assert_int_equal(cdm_loop_buffer_bytes(513, 4096), 4u << 20);
+	assert_int_equal(cdm_loop_buffer_bytes(8, 1u << 20), 8u << 20);
+	assert_int_equal(cdm_loop_buffer_bytes(3, 1u << 20), 4u << 20);
 }
 
 
