@@ -130,3 +130,16 @@ run_listed() {
 		[ -s "$TD/$f" ] || { echo "not made: $f"; false; }
 	done
 }
+
+@test "docs/install.md's package line installs every Build-Depends of debian/control" {
+	# the Build-Depends field, its names less versions and build profiles
+	want=$(sed -n '/^Build-Depends:/,/^[A-Z][A-Za-z-]*:/p' "$ROOT/debian/control" |
+		sed -e '$d' -e 's/^Build-Depends://' | tr ',' '\n' |
+		sed -e 's/[(<[].*//' -e 's/[[:space:]]//g' -e 's/^debhelper-compat$/debhelper/' |
+		grep . | sort -u)
+	[ "$(wc -l <<< "$want")" -gt 10 ]
+	line=$(awk -f "$EXTRACT" "$ROOT/docs/install.md" | grep 'apt-get install -y dpkg-dev ')
+	have=$(tr ' ' '\n' <<< "${line#apt-get install -y }" | sort -u)
+	missing=$(comm -23 <(echo "$want") <(echo "$have"))
+	[ -z "$missing" ] || { echo "Build-Depends that docs/install.md's line lacks:" $missing; false; }
+}
