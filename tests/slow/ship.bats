@@ -221,7 +221,7 @@ EOF
 	# the release, as docs/install.md makes it: tagged, then the release
 	# check (the tarball unpacked elsewhere builds and passes make check)
 	git -C "$TD/src" tag v0.1.0
-	run make -s -C "$TD/src" distcheck
+	run as_user make -s -C "$TD/src" distcheck
 	echo "$output" | tail -30
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"make distcheck: cdm-0.1.0.tar.gz builds and passes make check"* ]]
@@ -246,8 +246,8 @@ EOF
 	# tree readable by all, as the tests that drop root's privileges run
 	# the binary built there as nobody
 	chmod 755 "$TD" "$TD/pkg"
-	(cd "$TD/pkg/cdm" && dpkg-buildpackage -us -uc -b) > "$TD/build.log" 2>&1 ||
-		{ grep '^not ok' "$TD/build.log"; tail -30 "$TD/build.log"; false; }
+	(cd "$TD/pkg/cdm" && as_user dpkg-buildpackage -us -uc -b) > "$TD/build.log" 2>&1 ||
+		{ sed -n '/^not ok/,/^ok /p' "$TD/build.log"; tail -30 "$TD/build.log"; false; }
 	grep -E '^[0-9]+ passed, 0 failed, [0-9]+ skipped$' "$TD/build.log"
 	deb=$(ls "$TD"/pkg/cdm_*_*.deb)
 	[[ "$deb" =~ /cdm_0\.1\.0-1_[a-z0-9]+\.deb$ ]]

@@ -17,3 +17,16 @@ src_copy() {
 # the package build and make distcheck run make check inside a test:
 # minutes, under the other slow tests beside them
 CDM_TEST_TIMEOUT=${CDM_SLOW_TEST_TIMEOUT:-900}
+
+# as_user CMD... - CMD as a user's shell runs it, not as this test: without
+# bats's variables and its libexec at the head of PATH, where a `bats`
+# that the suite inside (make check) runs from sh would be bats's inner
+# script, which needs functions sh does not pass on ("bats_readlinkf:
+# command not found", then no test run at all)
+as_user() {
+	local p=":$PATH:" v
+	p=${p//:$BATS_LIBEXEC:/:}
+	p=${p#:}
+	p=${p%:}
+	env $(for v in $(compgen -v BATS_); do printf -- '-u %s ' "$v"; done) PATH="$p" "$@"
+}
