@@ -268,7 +268,7 @@ EOF
 		grep -q ' ./usr/share/zsh/vendor-completions/_cdm$' <<< "$output"
 	# installed as docs/install.md says (apt-get, from the local file)
 	if command -v apt-get >/dev/null; then
-		(cd "$TD/pkg/cdm" && apt-get install -y --no-download "../$(basename "$deb")")
+		(cd "$TD/pkg/cdm" && apt-get install -y "../$(basename "$deb")")
 	else
 		dpkg -i "$deb"
 	fi
