@@ -351,10 +351,10 @@ dist: cdm-static
 	cp cdm-static $(DIST_BIN).tmp && mv $(DIST_BIN).tmp $(DIST_BIN)
 	@echo "make dist: $(DIST_TAR) $(DIST_BIN)"
 
-# make distcheck: the release check, by hand before a release (minutes:
-# not part of make check or make test): make dist, then the tarball
-# unpacked in a fresh directory outside the tree must build and pass make
-# check, with the tarball's version.  The directory is readable by all:
+# make distcheck: the release check, before a release (minutes: not part
+# of make check; tests/slow/ship.bats runs it in make test): make dist,
+# then the tarball unpacked in a fresh directory outside the tree must
+# build and pass make check, with the tarball's version.  The directory is readable by all:
 # tests that drop root's privileges run the binary built in it.  The make
 # there is a fresh one, not a sub-make, and check runs without -j: the
 # tests' own makes (07-build) must not inherit a job server ("read jobs
