@@ -506,6 +506,9 @@ static void write_pass(struct cdm_jsonw *w, const struct cdm_pass *p, int mix, i
 	cdm_jsonw_num(w, "lat_mean_ns", cdm_pass_mean_lat_ns(p));
 	reason(w, cdm_pass_state_reason(cdm_pass_state(p)));
 	cdm_jsonw_u64(w, "pending_max_ns", p->pending_max_ns);
+	/* only when cdm paused in the pass: absent, it did not (or was not watched) */
+	if (p->paused_ns)
+		cdm_jsonw_u64(w, "paused_ns", p->paused_ns);
 	write_late(w, p, paced);
 	cdm_jsonw_u64(w, "lat_sum_ns", p->lat_sum_ns);
 	/* a maximum over no I/O is null, not a measured 0 */

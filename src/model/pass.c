@@ -29,6 +29,8 @@ void cdm_pass_add(struct cdm_pass *dst, const struct cdm_pass *src)
 	if (src->pending_max_ns > dst->pending_max_ns)
 		dst->pending_max_ns = src->pending_max_ns;
 	dst->late_known |= src->late_known;
+	if (src->paused_ns > dst->paused_ns)
+		dst->paused_ns = src->paused_ns;
 	dst->late_starts += src->late_starts;
 	if (src->late_max_ns > dst->late_max_ns)
 		dst->late_max_ns = src->late_max_ns;

@@ -277,7 +277,7 @@ char *cdm_result_why(const struct cdm_test_result *t, char *buf, size_t len)
 {
 	unsigned int i, n = measured_passes(t), m = 0, first = 0;
 	enum cdm_pass_state st = cdm_result_state(t);
-	uint64_t pending = 0;
+	uint64_t pending = 0, paused = 0;
 	char secs[32], which[40] = "";
 	size_t used = 0;
 
@@ -299,6 +299,8 @@ char *cdm_result_why(const struct cdm_test_result *t, char *buf, size_t len)
 			first = i + 1;
 		if (p->pending_max_ns > pending)
 			pending = p->pending_max_ns;
+		if (p->paused_ns > paused)
+			paused = p->paused_ns;
 		if (st == CDM_PASS_MEASURED && cdm_pass_state(p) == CDM_PASS_NO_TIME)
 			st = CDM_PASS_NO_TIME;  /* a partial test: name what was missing */
 	}
@@ -322,6 +324,9 @@ char *cdm_result_why(const struct cdm_test_result *t, char *buf, size_t len)
 	if (pending)
 		cdm_text_add(buf, len, &used, "; the slowest I/O in flight had waited %.1f s",
 			     (double)pending / 1e9);
+	if (paused)
+		cdm_text_add(buf, len, &used, "; cdm itself did not run for %.1f s of it (stopped, or not scheduled): time that did not pass for the device",
+			     (double)paused / 1e9);
 	if (m)
 		cdm_text_add(buf, len, &used, "; its figures are from the other %u", m);
 	return buf;

@@ -106,6 +106,23 @@ static void rate_note(const char *name, const struct cdm_test_result *tr, uint64
 }
 
 /*
+ * A measured pass during which cdm itself did not run (its watch woke
+ * 100 ms late or more: the process stopped, or was not scheduled): its
+ * time counts in the pass, though nothing could start.  One note per
+ * pass (a pass that measured nothing says so in its own message).
+ */
+static void pause_note(const char *name, const struct cdm_test_result *tr)
+{
+	for (unsigned int k = 0; k < tr->npasses && k < CDM_MAX_PASSES; k++) {
+		const struct cdm_pass *p = &tr->passes[k];
+
+		if (p->paused_ns && cdm_pass_state(p) == CDM_PASS_MEASURED)
+			cdm_msg_note("%s %s: cdm itself did not run for %.1f s of pass %u (stopped, or not scheduled): that time counts in the pass, though no I/O could start in it",
+				     name, cdm_result_dir_name(tr->dir), (double)p->paused_ns / 1e9, k + 1);
+	}
+}
+
+/*
  * --log-interval: one zeroed slot per interval of the warm-up and of each
  * pass, per worker, before the workers start (series.h).  Returns 0 or
  * -ENOMEM (whatever was allocated is freed).
@@ -354,6 +371,7 @@ static uint64_t test_collect_passes(struct cdm_watch *t)
 		p->start_unix_ns = t->wall0 + (sh->bounds[k + 1] - t->t0);
 		for (unsigned int i = 0; i < t->nthreads; i++)
 			cdm_pass_add(p, &t->w[i].passes[k]);
+		p->paused_ns = t->paused[k + 1];
 		if (k + 2 <= t->pmark) {
 			p->proc_user_ns = t->puser[k + 2] - t->puser[k + 1];
 			p->proc_sys_ns = t->psys[k + 2] - t->psys[k + 1];
@@ -445,6 +463,7 @@ static int test_collect(struct cdm_watch *t, struct cdm_err *err)
 	int ret = 0;
 
 	cpu_limit_note(t);
+	pause_note(t->name, t->tr);
 	if (cfg->rate_iops)
 		rate_note(t->name, t->tr, cfg->rate_iops);
 	if (cfg->log_interval_ns)

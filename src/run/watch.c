@@ -81,6 +81,26 @@ static void window_progress(const struct cdm_watch *t, unsigned int win, uint64_
  * every worker has stopped (an I/O error): the process CPU at each
  * boundary, and the progress line.
  */
+/*
+ * The watch asked to wake at @asked and woke at @now: a wake 100 ms or
+ * more late is a pause of cdm's own (the process stopped, or not run), not
+ * of the device.  Keep, per window, the longest part of it that fell in
+ * that window.
+ */
+static void note_pause(struct cdm_watch *t, uint64_t asked, uint64_t now)
+{
+	const uint64_t *b = t->sh->bounds;
+
+	if (now < asked + CDM_PAUSE_NS)
+		return;
+	for (unsigned int k = 0; k <= t->cfg->count; k++) {
+		uint64_t lo = asked > b[k] ? asked : b[k], hi = now < b[k + 1] ? now : b[k + 1];
+
+		if (hi > lo && hi - lo > t->paused[k])
+			t->paused[k] = hi - lo;
+	}
+}
+
 void cdm_watch_schedule(struct cdm_watch *t)
 {
 	const struct cdm_run_config *cfg = t->cfg;
@@ -118,6 +138,7 @@ void cdm_watch_schedule(struct cdm_watch *t)
 		if (next > now + CDM_WATCH_TICK_NS)
 			next = now + CDM_WATCH_TICK_NS;
 		cdm_signals_sleep_until(next);
+		note_pause(t, next, cdm_clock_now_ns());
 	}
 }
 

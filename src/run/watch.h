@@ -17,6 +17,7 @@
 #include "worker.h"
 
 #define CDM_WATCH_TICK_NS 100000000ull  /* the runner wakes at least every 100 ms */
+#define CDM_PAUSE_NS 100000000ull       /* woken this much late: cdm did not run (a pause) */
 
 /* one test's workers, and what the runner learns while they run */
 struct cdm_watch {
@@ -32,6 +33,7 @@ struct cdm_watch {
 	uint64_t t0, wall0;             /* the schedule's start, monotonic and wall */
 	unsigned int pmark;             /* schedule boundaries passed so far */
 	uint64_t puser[CDM_MAX_PASSES + 2]; /* process CPU at each boundary */
+	uint64_t paused[CDM_MAX_PASSES + 2]; /* each window's longest pause of cdm's (ns) */
 	uint64_t psys[CDM_MAX_PASSES + 2];
 	/* the pass gate (worker.h): --end-fsync on a write or Mix test, --steady-state */
 	int end_fsync;                  /* this test's windows end with an fdatasync */

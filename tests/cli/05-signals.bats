@@ -452,3 +452,30 @@ C
 	done
 	rm -f "$OD"/wfault.* "$OD/out" "$OD/err"
 }
+
+# Time that did not pass for the device (issue 25): cdm stopped (SIGSTOP)
+# for 1.5 s across a pass of 0.5 s read as a stalled device ("no I/O
+# completed in 1 of its 3 passes").  Its watch wakes that much later than
+# it asked, so the message says cdm itself did not run, JSON keeps the
+# pause per pass (paused_ns), and a pass that still measured says so in a
+# note.  The null device answers in 1 ms; the stop's length is the stimulus.
+@test "SIGSTOP across a pass: cdm says it did not run itself, not that the device stalled" {
+	grep -q . /proc/self/wchan 2> /dev/null || skip "this kernel shows no wchan"
+	start_cdm --size 16MiB --count 3 --time 0.5 --interval 0 --warmup 0 --quiet --engine null \
+		--null-device lat=1ms --mode read --test "RND4K Q1T1" -f json "$TD"
+	wait_for "the pass to run" thread_sleeps "$PID" cdm-w0
+	kill -STOP "$PID"
+	sleep 1.5
+	kill -CONT "$PID"
+	st=0
+	wait "$PID" || st=$?
+	cat "$OD/err"
+	# a pass in which nothing completed is an exit 1 (cli.c), the reason named
+	[ "$st" = 0 ] || [ "$st" = 1 ]
+	jq -e '[.tests[0].passes[] | .paused_ns // 0] | max >= 400000000' "$OD/out"
+	assert_grep -E "cdm itself did not run for [0-9.]+ s of (it|pass [123])" "$OD/err"
+	if jq -e '[.tests[0].passes[] | select(.ios == 0)] | length > 0' "$OD/out" > /dev/null; then
+		assert_grep -E "no I/O completed in .*; cdm itself did not run for [0-9.]+ s of it \(stopped, or not scheduled\): time that did not pass for the device" "$OD/err"
+	fi
+	assert_clean "$TD"
+}

@@ -191,18 +191,6 @@ check_read_share() {
 	assert_clean "$TD"
 }
 
-# thread_sleeps PID NAME - is thread NAME of PID asleep in a nanosleep?
-# A worker sleeps so only once its schedule runs (before, it waits on the
-# start gate's futex): for a paced test, the sign that the pass is on.
-thread_sleeps() {
-	local c
-	for c in /proc/"$1"/task/*/comm; do
-		[ "$(cat "$c" 2> /dev/null)" = "$2" ] &&
-			grep -q nanosleep "${c%comm}wchan" 2> /dev/null && return 0
-	done
-	return 1
-}
-
 # The offered load is what was asked (issue 25): cdm stopped for 200 ms
 # (SIGSTOP) in mid-pass at --rate-iops 2000 has some 400 starts to make
 # up; sent at once they were a burst (2.8x the rate in one 100 ms

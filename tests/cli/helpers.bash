@@ -294,6 +294,19 @@ tty_wait() {
 	tr '\r' '\n' < "$TTY_DIR/tty" | sed 's/\x1b\[K//g' | grep -v '^Script ' | grep . > "$TTY_DIR/err" || true
 }
 
+# thread_sleeps PID NAME - is thread NAME of PID asleep in a nanosleep?
+# A worker sleeps so only once its schedule runs (before, it waits on the
+# start gate's futex): for a paced test or the null engine with a service time, the
+# sign that the pass is on.
+thread_sleeps() {
+	local c
+	for c in /proc/"$1"/task/*/comm; do
+		[ "$(cat "$c" 2> /dev/null)" = "$2" ] &&
+			grep -q nanosleep "${c%comm}wchan" 2> /dev/null && return 0
+	done
+	return 1
+}
+
 # ended PID - has process PID ended?  (A child of this shell: bash reaps
 # it as it ends and keeps its status for `wait`.)
 ended() {

@@ -59,6 +59,14 @@ struct cdm_pass {
 	uint64_t late_starts;
 	uint64_t late_max_ns;
 	int late_known;
+	/*
+	 * the longest time in the pass during which cdm itself did not run
+	 * (its watch woke at least 100 ms later than it asked: the process
+	 * was stopped, SIGSTOP or Ctrl-Z, or not scheduled), ns: time that
+	 * did not pass for the device; 0 when none, or not watched (the
+	 * gated schedule; a file of an earlier cdm)
+	 */
+	uint64_t paused_ns;
 };
 
 /*
