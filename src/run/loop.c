@@ -147,6 +147,7 @@ static inline void advance(struct cdm_loop *s, uint64_t now)
 		/* --rate-iops: each window starts its own schedule (pace_due) */
 		s->pace_base = s->sh->bounds[s->win];
 		s->paced = 0;
+		s->pace_tat = 0;
 		s->next_bound = s->win <= s->sh->count ? s->sh->bounds[s->win + 1] : UINT64_MAX;
 	}
 	if (now >= s->slot_end)
@@ -276,32 +277,45 @@ static inline uint64_t pace_slot(const struct cdm_loop *s)
 {
 	uint64_t k = s->paced * s->sh->spec.threads + s->w->id, ps = s->sh->pace_ps;
 
-	/* k x ps / 1000 in 64 bits: ps <= 10^12 (1 IOPS), k of a day's run < 2^44 */
+	/* k x ps / 1000 in 64 bits: a slot is never far past now (k grows only
+	 * as slots fall due), so k x (ps / 1000) stays near the window's ns */
 	return s->pace_base + k * (ps / 1000) + k * (ps % 1000) / 1000;
 }
 
 /*
  * When the next paced I/O may start: at its slot; but when the thread is
  * behind (it waited for a completion, or was not run), the missed slots
- * are not sent at once: they follow each other at half the thread's step,
- * twice the asked rate, until the schedule is caught up (docs/method.md,
- * "Fixed rate"; the bursts of axboe/fio#635 are what this avoids).  So
- * the rate still averages out over the window while the device keeps up.
+ * are not sent at once.  A cell-rate rule (GCRA) lets starts come at no
+ * more than twice the thread's rate, half a step apart, with a tolerance
+ * of PACE_BURST starts at once: enough to start the few slots that fell
+ * due while the thread waited in reap() for a completion, so that a
+ * device slower than a step still gets its Q in flight, and never the
+ * burst of a long lag (docs/method.md, "Fixed rate"; the bursts of
+ * axboe/fio#635 are what this avoids).  s->pace_tat is the rule's
+ * theoretical time of the next start.  The rate still averages out over
+ * the window while the device keeps up.
  */
+#define PACE_BURST 8
+
+static inline uint64_t pace_half(const struct cdm_loop *s)
+{
+	return s->sh->spec.threads * (s->sh->pace_ps / 2000);
+}
+
 static inline uint64_t pace_due(const struct cdm_loop *s)
 {
-	uint64_t slot = pace_slot(s);
-	uint64_t next = s->pace_last + s->sh->spec.threads * (s->sh->pace_ps / 2000);
+	uint64_t slot = pace_slot(s), tol = (PACE_BURST - 1) * pace_half(s);
+	uint64_t next = s->pace_tat > tol ? s->pace_tat - tol : 0;
 
 	return slot > next ? slot : next;
 }
 
-/* a paced I/O starts at s->now: count it late in its pass when it is */
+/* a paced I/O starts at s->now: the rule's next time; count it late in its pass when it is */
 static inline void pace_start(struct cdm_loop *s)
 {
 	uint64_t slot = pace_slot(s), late = s->now > slot ? s->now - slot : 0;
 
-	s->pace_last = s->now;
+	s->pace_tat = (s->pace_tat > s->now ? s->pace_tat : s->now) + pace_half(s);
 	if (s->win >= 1 && s->win <= s->sh->count) {
 		struct cdm_pass *p = &s->w->passes[s->win - 1];
 
@@ -346,6 +360,11 @@ static void pace_wait(struct cdm_loop *s, uint64_t until)
 {
 	uint64_t t = cdm_clock_now_ns();
 
+	/* the end of the window or of the test comes first: its own schedule then */
+	if (until > s->next_bound)
+		until = s->next_bound;
+	if (until > s->stop_at)
+		until = s->stop_at;
 	for (;;) {
 		advance(s, t);
 		if (t >= until || stop_now(s, t))
@@ -488,47 +507,43 @@ static inline int fill(struct cdm_loop *s)
 }
 
 /*
- * Stamp the batch s->out[0..s->nq) and start it.  An engine that could
- * start none of it, with nothing of this thread's in flight, answers busy
- * (ops.h) and keeps it queued: pause and commit again (busy_pause()), as
- * long as the test goes on.  Returns 0 (started, s->inflight counts it),
- * 1 (stopped while busy: nothing started) or -errno, with the offset of
- * the batch's first I/O for an error of the engine's.
+ * Stamp the batch s->out[0..s->nq) and start it; from now on it counts as
+ * in flight (s->inflight).  An engine that could start none of it, with
+ * nothing of this thread's in flight, answers busy (ops.h) and keeps it
+ * queued: its next reap() starts it first, and a reap that is busy again
+ * pauses (reap(), busy_pause()), so the one busy rule holds here too.
+ * Returns 0, or -errno with the offset of the batch's first I/O.
  */
 static int commit(struct cdm_loop *s)
 {
-	for (;;) {
-		uint64_t now = cdm_clock_now_ns();
-		int r;
+	uint64_t now = cdm_clock_now_ns();
+	int r;
 
-		for (unsigned int i = 0; i < s->nq; i++)
-			s->out[i]->submit_ns = now;
-		r = s->sh->engine->commit(&s->ctx);
-		if (r == 0) {
-			s->busy_since = 0;
-			s->inflight += s->nq;
-			s->nq = 0;
-			return 0;
-		}
-		if (!is_busy(r)) {
-			if (fail(s, r))
-				s->w->error_offset = s->out[0]->offset;
-			return r;
-		}
-		s->w->busy++;
-		if ((r = busy_pause(s)) < 0)
-			return r;
-		if (stop_now(s, cdm_clock_now_ns()))
-			return 1;
+	for (unsigned int i = 0; i < s->nq; i++)
+		s->out[i]->submit_ns = now;
+	r = s->sh->engine->commit(&s->ctx);
+	if (r < 0 && !is_busy(r)) {
+		if (fail(s, r))
+			s->w->error_offset = s->out[0]->offset;
+		return r;
 	}
+	if (r < 0)
+		s->w->busy++;
+	else
+		s->busy_since = 0;
+	s->inflight += s->nq;
+	s->nq = 0;
+	return 0;
 }
 
 /*
  * Wait for completions (at least one; at most --batch, 1 .. Q), count
  * each at the time the wait returned, and free its slot.  A busy answer
  * (the engine could start none of what it had queued, and has nothing in
- * flight: ops.h) pauses instead; the next turn asks again.  Returns 0 or
- * -errno (then the engine can no longer tell what completed).
+ * flight: ops.h) pauses instead; the next turn asks again.  None at all,
+ * though I/Os are in flight, is a broken engine (-EPROTO): the loop would
+ * spin.  Returns 0 or -errno (then the engine can no longer tell what
+ * completed).
  */
 static int reap(struct cdm_loop *s)
 {
@@ -542,6 +557,8 @@ static int reap(struct cdm_loop *s)
 	}
 	if (n < 0)
 		return n;
+	if (n == 0)
+		return -EPROTO;
 	s->busy_since = 0;
 	s->now = cdm_clock_now_ns();
 	advance(s, s->now);
@@ -600,7 +617,7 @@ static void run(struct cdm_loop *s)
 		} else if ((s->nheld && (r = start_held(s)) < 0) || (r = fill(s)) < 0) {
 			give_up(s, r);
 		}
-		if (s->nq && commit(s) != 0)
+		if (s->nq && commit(s) < 0)
 			break;
 		if (!s->inflight) {
 			if (idle(s))
@@ -647,6 +664,7 @@ void cdm_loop_window(struct cdm_loop *s, unsigned int win)
 	/* --rate-iops: each window starts its own schedule (pace_due) */
 	s->pace_base = sh->bounds[win];
 	s->paced = 0;
+	s->pace_tat = 0;
 	series_seek(s, sh->bounds[win]);
 	thread_cpu(&u0, &s0);
 	/* --fsync: a sync the last window's writes made due comes first */

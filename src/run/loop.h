@@ -40,7 +40,7 @@ struct cdm_loop {
 	unsigned int writes_since;      /* --fsync: writes started since the last one */
 	uint64_t pace_base;             /* --rate-iops: start of the schedule (ns) ... */
 	uint64_t paced;                 /* ... and I/Os started on it since ... */
-	uint64_t pace_last;             /* ... the last of them (ns), for the catch-up's pace */
+	uint64_t pace_tat;              /* ... and the catch-up rule's next start time (ns) */
 	uint64_t late_ns;               /* a start this much after its time is late (ns) */
 	unsigned int win;               /* current window (0 = warm-up) */
 	uint64_t next_bound;            /* bounds[win + 1]; gated: never (UINT64_MAX) */
