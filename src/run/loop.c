@@ -417,6 +417,14 @@ static int busy_pause(struct cdm_loop *s)
 	return 0;
 }
 
+/* @io was prepared but never started: its slot back on the free list, its --verify claim undone */
+static void unstart(struct cdm_loop *s, struct cdm_io *io)
+{
+	if (s->vslot && io->op == CDM_IO_WRITE && s->vslot[io->slot] >= 0)
+		cdm_verify_unclaim(s->sh->verify, s->vslot[io->slot]);
+	s->freel[s->nfree++] = io;
+}
+
 /* count @io, completed at s->now, and put its slot back on the free list */
 static inline void finish(struct cdm_loop *s, struct cdm_io *io)
 {
@@ -497,7 +505,7 @@ static inline int fill(struct cdm_loop *s)
 			pace_start(s);
 		s->paced++;     /* its place on the schedule, even if held */
 		if ((r = start(s, io)) < 0) {
-			s->freel[s->nfree++] = io;
+			unstart(s, io);
 			return r;
 		}
 		if (s->sync)
@@ -613,7 +621,7 @@ static void run(struct cdm_loop *s)
 			stop_issuing(s);
 		if (s->stopping) {
 			while (s->nheld)        /* never started: free again */
-				s->freel[s->nfree++] = s->held[--s->nheld];
+				unstart(s, s->held[--s->nheld]);
 		} else if ((s->nheld && (r = start_held(s)) < 0) || (r = fill(s)) < 0) {
 			give_up(s, r);
 		}

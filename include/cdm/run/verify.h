@@ -125,6 +125,17 @@ static inline void cdm_verify_done(struct cdm_verify_map *m, int64_t slot, uint6
 	atomic_store_explicit(&m->word[slot], seq, memory_order_release);
 }
 
+/*
+ * cdm_verify_unclaim - the write claimed on the block of @slot (from
+ * cdm_verify_claim()) was never started (held as busy when the test
+ * stopped, or refused): the block is free again and its last write is
+ * still the one before, which the read-back checks.
+ */
+static inline void cdm_verify_unclaim(struct cdm_verify_map *m, int64_t slot)
+{
+	atomic_fetch_and_explicit(&m->word[slot], ~CDM_VERIFY_BUSY, memory_order_release);
+}
+
 /* what cdm_verify_block() finds in one block */
 enum cdm_verify_kind {
 	CDM_VERIFY_OK = 0,
