@@ -236,11 +236,11 @@ within() {
 }
 
 @test "--null-service-us is --null-device's shorthand, recorded as the device it is" {
-	run "$CDM" "${QUICK[@]}" --time 0.2 --engine null --null-service-us 1000,2000@1 --mode read \
+	run --separate-stderr "$CDM" "${QUICK[@]}" --time 0.2 --engine null --null-service-us 1000,2000@1 --mode read \
 		--test "RND4K Q1T1" --format json "$TD"
 	assert_success
 	assert_equal "$(echo "$output" | jq -r .settings.null_device)" "lat=1ms,channels=all;at=1s,lat=2ms"
-	run "$CDM" "${QUICK[@]}" --time 0.2 --engine null --null-device "lat=1000us" --mode read \
+	run --separate-stderr "$CDM" "${QUICK[@]}" --time 0.2 --engine null --null-device "lat=1000us" --mode read \
 		--test "RND4K Q1T1" "$TD"
 	assert_success
 	assert_output --regexp $'\n   Mode:( \\[Admin\\])? <Null device lat=1ms>\n'

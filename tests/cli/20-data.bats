@@ -14,6 +14,7 @@
 # compares with what the file holds.
 
 load helpers
+bats_require_minimum_version 1.5.0      # run --separate-stderr
 
 SECTORS="$BATS_TEST_DIRNAME/../tools/sectors.py"
 
@@ -136,7 +137,7 @@ PY
 	kept=$(find "$TD" -maxdepth 1 -name 'cdm-*.keep')
 	assert [ -n "$kept" ]
 	# reused with the data it holds: JSON, the text's note, Markdown, CSV
-	run "$CDM" "${quick[@]}" --mode read --data zero --file "$kept" --save "$OD/re.json" \
+	run --separate-stderr "$CDM" "${quick[@]}" --mode read --data zero --file "$kept" --save "$OD/re.json" \
 		--format csv
 	assert_success
 	assert_equal "$(jq -r '.target.test_file + " " + .target.test_file_data + " " + .settings.data' "$OD/re.json")" \
