@@ -627,6 +627,7 @@ static void run(struct cdm_loop *s)
 		}
 		if (s->nq && commit(s) < 0)
 			break;
+		atomic_store_explicit(&s->w->live_inflight, s->inflight, memory_order_relaxed);
 		if (!s->inflight) {
 			if (idle(s))
 				break;
@@ -637,6 +638,7 @@ static void run(struct cdm_loop *s)
 		atomic_store_explicit(&s->w->live_bytes, s->done, memory_order_relaxed);
 	}
 	atomic_store_explicit(&s->w->live_bytes, s->done, memory_order_relaxed);
+	atomic_store_explicit(&s->w->live_inflight, s->inflight, memory_order_relaxed);
 	if (!s->stopping)
 		__atomic_store_n(&s->w->stopped_ns, cdm_clock_now_ns(), __ATOMIC_RELEASE);
 }

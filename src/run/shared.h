@@ -132,7 +132,9 @@ struct cdm_worker {
 	struct cdm_series_slot *series; /* --log-interval slots (zeroed), or NULL */
 	/* progress, read by the runner while the test runs */
 	_Alignas(64) atomic_uint_fast64_t live_bytes;
-	char pad_[64 - sizeof(atomic_uint_fast64_t)];
+	atomic_uint live_inflight;      /* I/Os in flight (the drain after a stop) */
+	atomic_int ended;               /* its thread is done: nothing of it in flight */
+	char pad_[64 - sizeof(atomic_uint_fast64_t) - sizeof(atomic_uint) - sizeof(atomic_int)];
 };
 
 #endif /* CDM_RUN_SHARED_H */

@@ -18,6 +18,8 @@
 
 /* the signal that asked the run to stop, or 0; the workers read it too */
 static atomic_int stop_signal;
+/* the stop signals received so far (a second one can end cdm at once) */
+static atomic_int stop_count;
 
 void cdm_signals_request_stop(int sig)
 {
@@ -29,6 +31,7 @@ void cdm_signals_request_stop(int sig)
 
 static void on_signal(int sig)
 {
+	atomic_fetch_add(&stop_count, 1);
 	cdm_signals_request_stop(sig);
 }
 
@@ -168,4 +171,20 @@ void cdm_signals_sleep_until(uint64_t until_ns)
 atomic_int *cdm_signals_stop_flag(void)
 {
 	return &stop_signal;
+}
+
+int cdm_signals_stop_count(void)
+{
+	return atomic_load(&stop_count);
+}
+
+void cdm_signals_exit_now(void)
+{
+	int sig = atomic_load(&stop_signal);
+
+	if (fault_armed) {
+		fault_armed = 0;
+		unlink(fault_path);
+	}
+	_exit(128 + (sig > 0 ? sig : SIGINT));
 }

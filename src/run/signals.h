@@ -47,4 +47,20 @@ void cdm_signals_fault_arm(const char *path);
  */
 void cdm_signals_sleep_until(uint64_t until_ns);
 
+/*
+ * cdm_signals_stop_count - how many stop signals (SIGINT, SIGTERM ...)
+ * have arrived; a stop asked by cdm_signals_request_stop() is not one.
+ */
+int cdm_signals_stop_count(void);
+
+/*
+ * cdm_signals_exit_now - end cdm at once, as a second stop signal asks
+ * while I/O the device has not completed holds the run: the test file
+ * cdm owns (cdm_signals_fault_arm()) is unlinked, no report is written,
+ * and the process exits 128 + the first stop signal.  The kernel
+ * completes or cancels the I/O in flight as the process ends.  Never
+ * returns.
+ */
+void cdm_signals_exit_now(void) __attribute__((noreturn));
+
 #endif /* CDM_RUN_SIGNALS_H */

@@ -123,6 +123,26 @@ static void pause_note(const char *name, const struct cdm_test_result *tr)
 }
 
 /*
+ * The I/O in flight when the test stopped starting I/O took a second or
+ * more to complete (watch.h's drain): cdm waited for the device.  After
+ * the schedule that time is in no pass (a pass ends at its bound); a
+ * gated window's is in its pass, which ends with its last I/O.
+ */
+static void drain_note(const struct cdm_watch *t)
+{
+	char where[48] = "no pass";
+
+	if (t->drain_ns < CDM_DRAIN_SAY_NS)
+		return;
+	if (t->drain_win != CDM_DRAIN_NO_PASS && t->drain_win > 0)
+		snprintf(where, sizeof(where), "%s %u", t->tr->steady.on ? "round" : "pass",
+			 t->drain_win);
+	cdm_msg_note("%s %s: the device took %.1f s to complete the %u I/O%s in flight when the test stopped starting I/O; cdm waited for them, and that time is in %s",
+		     t->name, cdm_result_dir_name(t->tr->dir), (double)t->drain_ns / 1e9,
+		     t->drain_inflight, t->drain_inflight == 1 ? "" : "s", where);
+}
+
+/*
  * --log-interval: one zeroed slot per interval of the warm-up and of each
  * pass, per worker, before the workers start (series.h).  Returns 0 or
  * -ENOMEM (whatever was allocated is freed).
@@ -464,6 +484,7 @@ static int test_collect(struct cdm_watch *t, struct cdm_err *err)
 
 	cpu_limit_note(t);
 	pause_note(t->name, t->tr);
+	drain_note(t);
 	if (cfg->rate_iops)
 		rate_note(t->name, t->tr, cfg->rate_iops);
 	if (cfg->log_interval_ns)
@@ -601,8 +622,10 @@ int cdm_testrun_run(const struct cdm_run_config *cfg, const struct cdm_run_info 
 		cdm_watch_gated(&t);
 	else if (!ret)
 		cdm_watch_schedule(&t);
-	if (started)
+	if (started) {
+		cdm_watch_drain(&t);
 		cdm_worker_join(t.sh, t.w, t.nthreads);
+	}
 	if (!ret)
 		ret = test_collect(&t, err);
 	if (!ret && vm)

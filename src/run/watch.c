@@ -17,6 +17,7 @@
 
 #include "cdm/base/clock.h"
 #include "cdm/base/msec.h"
+#include "cdm/base/msg.h"
 #include "cdm/model/steady.h"
 #include "cdm/format/fmt.h"
 #include "progress.h"
@@ -77,11 +78,6 @@ static void window_progress(const struct cdm_watch *t, unsigned int win, uint64_
 }
 
 /*
- * Watch the running test until its schedule ends, a stop is requested or
- * every worker has stopped (an I/O error): the process CPU at each
- * boundary, and the progress line.
- */
-/*
  * The watch asked to wake at @asked and woke at @now: a wake 100 ms or
  * more late is a pause of cdm's own (the process stopped, or not run), not
  * of the device.  Keep, per window, the longest part of it that fell in
@@ -101,6 +97,18 @@ static void note_pause(struct cdm_watch *t, uint64_t asked, uint64_t now)
 	}
 }
 
+/* the longest pause of cdm's in gated window @win: woken at @now, asked for @asked */
+static void note_pause_in(struct cdm_watch *t, unsigned int win, uint64_t asked, uint64_t now)
+{
+	if (now >= asked + CDM_PAUSE_NS && now - asked > t->paused[win])
+		t->paused[win] = now - asked;
+}
+
+/*
+ * Watch the running test until its schedule ends, a stop is requested or
+ * every worker has stopped (an I/O error): the process CPU at each
+ * boundary, cdm's own pauses, and the progress line.
+ */
 void cdm_watch_schedule(struct cdm_watch *t)
 {
 	const struct cdm_run_config *cfg = t->cfg;
@@ -143,6 +151,103 @@ void cdm_watch_schedule(struct cdm_watch *t)
 }
 
 
+
+/* ---- the drain: what the device still holds once the workers stop starting I/O ---- */
+
+/* what the drain waits for: "3 I/Os in flight", or a sync (--fsync) or an engine's clean-up */
+static const char *drain_what(char *buf, size_t len, unsigned int n)
+{
+	if (n)
+		snprintf(buf, len, "%u I/O%s in flight", n, n == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "an fdatasync or the engine's clean-up");
+	return buf;
+}
+
+/* the I/Os in flight of the workers not ended (parked ones have none); *@left: how many */
+static unsigned int drain_inflight(const struct cdm_watch *t, unsigned int *left)
+{
+	unsigned int n = 0;
+
+	*left = 0;
+	for (unsigned int i = 0; i < t->nthreads; i++) {
+		if (atomic_load_explicit(&t->w[i].ended, memory_order_acquire))
+			continue;
+		(*left)++;
+		n += atomic_load_explicit(&t->w[i].live_inflight, memory_order_relaxed);
+	}
+	return n;
+}
+
+/* what a drain says: once that cdm waits, once that a stop waits too; the seconds on the progress line */
+static void drain_say(struct cdm_watch *t, unsigned int n, uint64_t ns)
+{
+	const char *dir = cdm_result_dir_name(t->tr->dir);
+	char what[64];
+
+	drain_what(what, sizeof(what), n);
+	if (!(t->drain_said & 1)) {
+		cdm_progress_clear();
+		cdm_msg_note("%s %s: waiting for %s, %.1f s after it stopped starting I/O: the device has not completed %s (a second signal, such as Ctrl-C twice, ends cdm at once)",
+			     t->name, dir, what, (double)ns / 1e9, n > 1 ? "them" : "it");
+		t->drain_said |= 1;
+	}
+	if (!(t->drain_said & 2) && cdm_signals_stop_requested()) {
+		cdm_progress_clear();
+		cdm_msg_note("stopping once the device completes %s; a second signal ends cdm at once, without a report",
+			     what);
+		t->drain_said |= 2;
+	}
+	cdm_progress_show(t->cfg, "%s %s: waiting for %s  %.0f s", t->name, dir, what,
+			  (double)ns / 1e9);
+}
+
+/*
+ * One look at a drain of window @win (the schedule's end: CDM_DRAIN_NO_PASS)
+ * that began at @start, @n I/Os in flight at @now: a second stop signal
+ * ends cdm at once; from CDM_DRAIN_SAY_NS on (or once said) it is said.
+ * The longest drain of the test into t->drain_*.  Returns 1 when said.
+ */
+static int drain_look(struct cdm_watch *t, unsigned int win, uint64_t start, uint64_t now,
+		      unsigned int n)
+{
+	char what[64];
+
+	if (cdm_signals_stop_count() > 1) {
+		cdm_progress_clear();
+		cdm_msg_error("%s %s: ended at once by a second signal while waiting for %s; no report%s",
+			      t->name, cdm_result_dir_name(t->tr->dir), drain_what(what, sizeof(what), n),
+			      t->cfg->file ? "" : ", the test file removed");
+		cdm_signals_exit_now();
+	}
+	if (now - start > t->drain_ns) {
+		if (t->drain_win != win)
+			t->drain_inflight = 0;
+		t->drain_ns = now - start;
+		t->drain_win = win;
+	}
+	if (t->drain_win == win && n > t->drain_inflight)
+		t->drain_inflight = n;
+	if (now - start < CDM_DRAIN_SAY_NS && !t->drain_said)
+		return 0;
+	drain_say(t, n, now - start);
+	return 1;
+}
+
+void cdm_watch_drain(struct cdm_watch *t)
+{
+	uint64_t start = cdm_clock_now_ns(), now = start;
+	unsigned int left, n;
+
+	while ((n = drain_inflight(t, &left), left)) {
+		drain_look(t, CDM_DRAIN_NO_PASS, start, now, n);
+		cdm_signals_sleep_until(now + CDM_WATCH_TICK_NS);
+		now = cdm_clock_now_ns();
+	}
+	drain_look(t, CDM_DRAIN_NO_PASS, start, now, 0);
+	cdm_progress_clear();
+}
+
 /* ---- the gated schedule (worker.h): --end-fsync, --steady-state ---- */
 
 /* the progress line of gated window @win: warm-up, pass or round, and the rate */
@@ -161,12 +266,15 @@ static void gated_progress(const struct cdm_watch *t, unsigned int win, uint64_t
 
 /*
  * Wait until every worker is parked at the end of window @win, with the
- * progress line meanwhile.  Returns 1 when they are, 0 on a stop request.
+ * progress line meanwhile, and past the window's end its drain
+ * (drain_look()).  Returns 1 when they are, 0 on a stop request.
  */
 static int gate_watch(struct cdm_watch *t, unsigned int win)
 {
 	uint64_t start = cdm_clock_now_ns(), last_t = start, last_bytes = 0, io_bytes = 0;
-	uint64_t io_t = start;
+	uint64_t io_t = start, end = t->sh->bounds[win + 1];
+	unsigned int left;
+	int parked;
 
 	for (;;) {
 		uint64_t now = cdm_clock_now_ns(), bytes = 0, until;
@@ -174,15 +282,20 @@ static int gate_watch(struct cdm_watch *t, unsigned int win)
 		if (cdm_signals_stop_requested())
 			return 0;
 		until = last_t + CDM_PROGRESS_NS < now + CDM_WATCH_TICK_NS ? last_t + CDM_PROGRESS_NS : now + CDM_WATCH_TICK_NS;
-		if (cdm_worker_gate_wait(t->sh, t->nthreads, until))
-			return 1;
+		parked = cdm_worker_gate_wait(t->sh, t->nthreads, until);
 		now = cdm_clock_now_ns();
+		note_pause_in(t, win, until, now);
+		if (parked)
+			return 1;
 		for (unsigned int i = 0; i < t->nthreads; i++)
 			bytes += atomic_load_explicit(&t->w[i].live_bytes, memory_order_relaxed);
 		if (bytes != io_bytes) {        /* when an I/O last completed */
 			io_bytes = bytes;
 			io_t = now;
 		}
+		/* past the window's end, the workers drain it: that is the line */
+		if (now > end && drain_look(t, win, end, now, drain_inflight(t, &left)))
+			continue;
 		if (now - last_t >= CDM_PROGRESS_NS) {
 			gated_progress(t, win, now, bytes - last_bytes, now - last_t, now - io_t);
 			last_t = now;
@@ -275,6 +388,7 @@ static int window_end(struct cdm_watch *t, unsigned int win, uint64_t pu, uint64
 	p->start_unix_ns = t->wall0 + (sh->bounds[win] - t->t0);
 	for (unsigned int i = 0; i < t->nthreads; i++)
 		cdm_pass_add(p, &t->w[i].passes[win - 1]);
+	p->paused_ns = t->paused[win];
 	p->end_fsyncs = t->end_fsync ? 1 : 0;
 	p->end_fsync_ns = fs_ns;
 	p->proc_user_ns = u - pu;

@@ -18,6 +18,8 @@
 
 #define CDM_WATCH_TICK_NS 100000000ull  /* the runner wakes at least every 100 ms */
 #define CDM_PAUSE_NS 100000000ull       /* woken this much late: cdm did not run (a pause) */
+#define CDM_DRAIN_SAY_NS 1000000000ull  /* a drain this long is said (cdm_watch_drain()) */
+#define CDM_DRAIN_NO_PASS (~0u)         /* a drain after the schedule: its time is in no pass */
 
 /* one test's workers, and what the runner learns while they run */
 struct cdm_watch {
@@ -41,6 +43,11 @@ struct cdm_watch {
 	int fsync_err;                  /* the end fdatasync's failure (-errno), or 0 */
 	unsigned int fsync_win;         /* ... at the end of this window */
 	struct cdm_hist *hring;         /* --steady-state: the last rounds' histograms */
+	/* the longest drain of the test (the I/O in flight once the workers stop starting I/O) */
+	uint64_t drain_ns;
+	unsigned int drain_win;         /* ... in this gated window, or CDM_DRAIN_NO_PASS */
+	unsigned int drain_inflight;    /* ... the most I/Os in flight seen in it */
+	int drain_said;                 /* 1: cdm said it waits; 2: that a stop waits too */
 };
 
 /* cdm_watch_process_cpu - the process's user and system CPU so far, ns (0 if unknown) */
@@ -64,5 +71,19 @@ void cdm_watch_schedule(struct cdm_watch *t);
  * end fdatasync's failure is left in t->fsync_err and t->fsync_win.
  */
 void cdm_watch_gated(struct cdm_watch *t);
+
+/*
+ * cdm_watch_drain - once @t's schedule has ended or a stop was requested:
+ * wait until every worker thread has ended, which is when the I/O each
+ * had in flight has completed (cdm never leaves I/O the kernel still
+ * holds; docs/safety.md).  A drain of CDM_DRAIN_SAY_NS or more is said:
+ * once on stderr, once more when a stop waits on it, and its seconds on
+ * the progress line.  A second stop signal meanwhile ends cdm at once
+ * (cdm_signals_exit_now(): the test file removed, no report, exit 128 + N).
+ * The test's longest drain (this one, or a gated window's) into
+ * t->drain_ns (ns), t->drain_win and t->drain_inflight.  The drain_*
+ * fields start zeroed.
+ */
+void cdm_watch_drain(struct cdm_watch *t);
 
 #endif /* CDM_RUN_WATCH_H */

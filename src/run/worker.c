@@ -221,11 +221,10 @@ static void setup_done(struct cdm_loop *s, int r)
 	}
 }
 
-/* the thread body; @arg is a struct cdm_worker */
-static void *worker_main(void *arg)
+/* the thread's work; @w->ended is set when it returns */
+static void worker_run(struct cdm_worker *w)
 {
 	static const int fault_sigs[] = CDM_FAULT_SIGNALS;
-	struct cdm_worker *w = arg;
 	struct cdm_loop s;
 	sigset_t all;
 	void *altstack;
@@ -242,7 +241,7 @@ static void *worker_main(void *arg)
 	pthread_sigmask(SIG_SETMASK, &all, NULL);
 	/* wait until every thread exists; if one could not be created, go */
 	if (gate_wait(w->sh, GATE_SETUP) == GATE_CANCELLED)
-		return NULL;
+		return;
 	altstack = altstack_on();
 	memset(&s, 0, sizeof(s));
 	s.w = w;
@@ -265,6 +264,19 @@ static void *worker_main(void *arg)
 		cdm_loop_test(&s);
 	cdm_loop_free(&s);
 	altstack_off(altstack);
+}
+
+/*
+ * The thread body; @arg is a struct cdm_worker.  Its end, once the
+ * engine's clean-up has returned (so the I/O it had in flight has
+ * completed), is what cdm_watch_drain() waits for.
+ */
+static void *worker_main(void *arg)
+{
+	struct cdm_worker *w = arg;
+
+	worker_run(w);
+	atomic_store_explicit(&w->ended, 1, memory_order_release);
 	return NULL;
 }
 

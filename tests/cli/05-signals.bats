@@ -459,10 +459,13 @@ C
 # it asked, so the message says cdm itself did not run, JSON keeps the
 # pause per pass (paused_ns), and a pass that still measured says so in a
 # note.  The null device answers in 1 ms; the stop's length is the stimulus.
-@test "SIGSTOP across a pass: cdm says it did not run itself, not that the device stalled" {
+# sigstop_across_pass ARGS... - SIGSTOP for 1.5 s in the first of three
+# passes of 0.5 s: the JSON's passes say cdm did not run for most of it,
+# and so does the note, not that the device stalled
+sigstop_across_pass() {
 	grep -q . /proc/self/wchan 2> /dev/null || skip "this kernel shows no wchan"
 	start_cdm --size 16MiB --count 3 --time 0.5 --interval 0 --warmup 0 --quiet --engine null \
-		--null-device lat=1ms --mode read --test "RND4K Q1T1" -f json "$TD"
+		--null-device lat=1ms --test "RND4K Q1T1" -f json "$@" "$TD"
 	wait_for "the pass to run" thread_sleeps "$PID" cdm-w0
 	kill -STOP "$PID"
 	sleep 1.5
@@ -478,4 +481,71 @@ C
 		assert_grep -E "no I/O completed in .*; cdm itself did not run for [0-9.]+ s of it \(stopped, or not scheduled\): time that did not pass for the device" "$OD/err"
 	fi
 	assert_clean "$TD"
+}
+
+@test "SIGSTOP across a pass: cdm says it did not run itself, not that the device stalled" {
+	sigstop_across_pass --mode read
+}
+
+@test "SIGSTOP across a gated pass (--end-fsync): cdm says it did not run itself" {
+	sigstop_across_pass --mode write --end-fsync
+}
+
+# a device that completes nothing from 200 ms into the pass on, for STALL:
+# the I/O in flight at the end of the pass (or at a stop) waits that long
+stalled_run() {	# STALL ARGS...
+	local stall=$1
+	shift
+	start_cdm --size 16MiB --count 1 --time 0.5 --interval 0 --warmup 0 --quiet --engine null \
+		--null-device "lat=1ms;at=200ms,stall=$stall" --test "RND4K Q8T2" "$@" "$TD"
+}
+
+# drained_late WHERE ARGS... - the I/O in flight at the end of the pass
+# completes 2.5 s later: cdm says it waits for the device, then how long
+# it took and that the time is in WHERE
+drained_late() {
+	local where=$1
+	shift
+	stalled_run 3s "$@"
+	st=0
+	wait "$PID" || st=$?
+	cat "$OD/err"
+	assert_equal "$st" 0
+	assert_grep -E "RND4K Q8T2 (Read|Write): waiting for 16 I/Os in flight, [0-9.]+ s after it stopped starting I/O: the device has not completed them" "$OD/err"
+	assert_grep -E "RND4K Q8T2 (Read|Write): the device took [0-9.]+ s to complete the 16 I/Os in flight when the test stopped starting I/O; cdm waited for them, and that time is in $where\$" "$OD/err"
+	assert_grep -E '^  RND    4KiB \(Q=  8, T= 2\):' "$OD/out"
+	assert_clean "$TD"
+}
+
+@test "I/O in flight long after the last pass: cdm says it waits for the device, then that the time is in no pass" {
+	drained_late "no pass" --mode read
+}
+
+@test "I/O in flight long after a gated pass's end (--end-fsync): cdm says it waits, then that the time is in the pass" {
+	drained_late "pass 1" --mode write --end-fsync
+}
+
+# stop_while_stalled ARGS... - a stop while the device holds the I/O in
+# flight says it waits for them; a second signal ends cdm at once: exit
+# 130, no report, no test file
+stop_while_stalled() {
+	stalled_run 86400s "$@"
+	wait_for "cdm to say it waits for the device" grep -q "waiting for 16 I/Os in flight" "$OD/err"
+	kill -INT "$PID"
+	wait_for "cdm to say the stop waits" grep -q "stopping once the device completes 16 I/Os in flight" "$OD/err"
+	kill -INT "$PID"
+	wait_stopped INT
+	cat "$OD/err"
+	assert_equal "$ST" 130
+	assert_grep -E "RND4K Q8T2 (Read|Write): ended at once by a second signal while waiting for 16 I/Os in flight; no report, the test file removed" "$OD/err"
+	[ ! -s "$OD/out" ]
+	assert_clean "$TD"
+}
+
+@test "a stop while the device holds the I/O in flight waits and says so; a second signal ends cdm at once (scheduled passes)" {
+	stop_while_stalled --mode read
+}
+
+@test "a stop while the device holds the I/O in flight waits and says so; a second signal ends cdm at once (gated: --end-fsync)" {
+	stop_while_stalled --mode write --end-fsync
 }
