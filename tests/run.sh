@@ -9,7 +9,7 @@
 #     the static binary, the tarball, the package, the container
 #  4. parts 1 and 2 again built with -fsanitize=address,undefined (build/asan/)
 #  5. a few CLI runs under valgrind memcheck (tests/valgrind/), when installed
-#  6. the parsers under libFuzzer for a bounded time
+#  6. the parsers under libFuzzer for a bounded time, beside part 5
 #
 # Each part's TAP lines are kept in build/test-logs/ for a failed run.
 # Every unit test program and every CLI test has a time limit
@@ -123,7 +123,6 @@ run_valgrind() {
 		echo "not ok - bats (valgrind) exited with status $rc" | tee -a "$logs/valgrind.tap"
 	fi
 }
-run_valgrind
 
 # the parsers under libFuzzer for a bounded time (clang + compiler-rt)
 run_fuzz() {
@@ -143,6 +142,12 @@ run_fuzz() {
 		echo "not ok - fuzz parsers: crash, see $logs/fuzz.log and build/fuzz/crash-*" | tee "$logs/fuzz.tap"
 	fi
 }
-run_fuzz
+
+# valgrind and the fuzzer each keep one core busy: side by side
+run_fuzz > "$logs/fuzz.out" 2>&1 &
+fuzz_pid=$!
+run_valgrind
+wait $fuzz_pid
+cat "$logs/fuzz.out"
 
 summary_and_exit
