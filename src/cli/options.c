@@ -241,8 +241,12 @@ static void say_abbreviation(char **argv, const struct option *o)
 	const char *t = argv[optind - 1];
 	size_t n;
 
-	/* "--name ARG": the option is the word before its argument */
-	if (o->has_arg == required_argument && !(t[0] == '-' && t[1] == '-' && strchr(t, '=')))
+	/*
+	 * "--name ARG": the option is the word before its argument, which is
+	 * the whole word getopt gave as optarg ("--comment --a=b" too); in
+	 * "--name=ARG" optarg points inside the word
+	 */
+	if (o->has_arg != no_argument && optarg && optarg == t && optind >= 2)
 		t = argv[optind - 2];
 	if (t[0] != '-' || t[1] != '-')
 		return;

@@ -91,7 +91,7 @@ static int read_test(struct cdm_err *err, const struct cdm_json *tj, const char 
 	return 0;
 }
 
-/* sources[@idx] of the aggregate @agg into the new result *@out */
+/* sources[@idx] of the aggregate @agg into @src (its name, and a new result src->res) */
 static int read_source(struct cdm_err *err, const struct cdm_json *sj, unsigned int idx,
 		       const struct cdm_run_result *agg, struct cdm_scale_source *src)
 {

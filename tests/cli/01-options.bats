@@ -111,11 +111,16 @@ bats_require_minimum_version 1.5.0      # run --separate-stderr
 # misplaced subcommand).  The null engine with a service time: its workers
 # sleep, so no run here is CPU-bound and stderr has no note of that
 NULLDEV=(--engine null --null-device lat=1ms)
+taken_as() {
+	grep ' is taken as ' <<< "$stderr" || true
+}
 @test "an abbreviated option runs as the whole one and a note names it; its argument stays its own" {
 	run --separate-stderr "$CDM" "${NULLDEV[@]}" --profil peak --tim 0.1 --coun=1 --interv 0 \
 		--warmu 0 --siz 16MiB --mod read --qui "$TD"
 	assert_success
-	assert_equal "$stderr" "cdm: note: --profil is taken as --profile
+	# the notes on abbreviations (a loaded machine may add its own, such
+	# as cdm's pause note: not this test's subject)
+	assert_equal "$(taken_as)" "cdm: note: --profil is taken as --profile
 cdm: note: --tim is taken as --time
 cdm: note: --coun is taken as --count
 cdm: note: --interv is taken as --interval
@@ -129,22 +134,33 @@ cdm: note: --qui is taken as --quiet"
 	run --separate-stderr "$CDM" "${NULLDEV[@]}" -p peak --time 0.1 --count 1 --interval 0 \
 		--warmup 0 -s 16MiB --mode read -q "$TD"
 	assert_success
-	assert_equal "$stderr" ""
+	assert_equal "$(taken_as)" ""
+	# an argument that looks like an option with a value is the argument
+	run --separate-stderr "$CDM" "${NULLDEV[@]}" --comment --a=b -t "RND4K Q1T1" --mode read \
+		--time 0.1 --count 1 --interval 0 --warmup 0 --size 16MiB -q "$TD"
+	assert_success
+	assert_equal "$(taken_as)" ""
+	assert_line "Comment: --a=b"
+	run --separate-stderr "$CDM" "${NULLDEV[@]}" --comm --a=b -t "RND4K Q1T1" --mode read \
+		--time 0.1 --count 1 --interval 0 --warmup 0 --size 16MiB -q "$TD"
+	assert_success
+	assert_equal "$(taken_as)" "cdm: note: --comm is taken as --comment"
 	# the argument of an abbreviated option is not a subcommand
 	run --separate-stderr "$CDM" --labe merge "${NULLDEV[@]}" -t "RND4K Q1T1" --mode read \
 		--time 0.1 --count 1 --interval 0 --warmup 0 --size 16MiB -q "$TD"
 	assert_success
-	assert_equal "$stderr" "cdm: note: --labe is taken as --label"
+	assert_equal "$(taken_as)" "cdm: note: --labe is taken as --label"
 	assert_line "Comment: merge"
 	# a subcommand's options too, and an ambiguous one stays getopt's error
 	"$CDM" "${NULLDEV[@]}" -t "RND4K Q1T1" --mode read --time 0.1 --count 1 --interval 0 \
 		--warmup 0 --size 16MiB -q --save "$OD/r.json" "$TD" > /dev/null
 	run --separate-stderr "$CDM" report --form json "$OD/r.json"
 	assert_success
-	assert_equal "$stderr" "cdm: note: --form is taken as --format"
+	assert_equal "$(taken_as)" "cdm: note: --form is taken as --format"
+	# the C library's own words (glibc names the possibilities, musl not)
 	run "$CDM" --t x "$TD"
 	assert_failure 2
-	assert_line --index 0 "cdm: option '--t' is ambiguous; possibilities: '--test' '--time'"
+	assert_line --index 0 --regexp "^cdm: option.* ambiguous"
 	assert_clean "$TD"
 }
 

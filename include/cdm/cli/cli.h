@@ -163,7 +163,8 @@ int cdm_cli_load(const char *arg, unsigned int flags, struct cdm_run_result **r)
  * cdm_cli_load_saved - cdm_cli_load(), or a sweep's JSON into a new
  * *@sweep when @sweep is not NULL (cdm_result_load_saved(): *@r then
  * stays NULL; free the sweep with cdm_sweep_json_free()), with the same
- * messages.  For `cdm report`.
+ * messages.  For `cdm report`.  Returns 0, or the reader's -errno after
+ * its one line on stderr, as cdm_cli_load() does.
  */
 int cdm_cli_load_saved(const char *arg, unsigned int flags, struct cdm_run_result **r,
 		       struct cdm_sweep **sweep);
