@@ -327,11 +327,19 @@ int cdm_cli_run(const struct cdm_run_config *cfg, struct cdm_run_result *res)
 
 unsigned int cdm_cli_unmeasured(const struct cdm_run_result *res, const char *what)
 {
+	/* the summary's hint: the worst of what cdm saw (enum cdm_cause) */
+	static const char *const hint[] = {
+		[CDM_CAUSE_UNSEEN] = "a stalled device, or a pass too short for one I/O (--time)",
+		[CDM_CAUSE_BUSY] = "the kernel refused to start I/O, as said above",
+		[CDM_CAUSE_PAUSED] = "cdm itself did not run, as said above",
+	};
+	enum cdm_cause cause = CDM_CAUSE_PAUSED;
 	unsigned int bad = 0;
 
 	for (unsigned int i = 0; i < res->ntests; i++) {
 		const struct cdm_test_result *t = &res->tests[i];
 		char name[64], why[256];
+		enum cdm_cause c;
 
 		/* a test without a complete pass is an interrupted or failed one */
 		if (!t->npasses)
@@ -345,11 +353,14 @@ unsigned int cdm_cli_unmeasured(const struct cdm_run_result *res, const char *wh
 			continue;
 		}
 		cdm_msg_error("%s %s measured nothing: %s", name, cdm_result_dir_name(t->dir), why);
+		c = cdm_result_cause(t);
+		if (c < cause)
+			cause = c;
 		bad++;
 	}
 	if (bad)
-		cdm_msg_error("%s has %u test%s without figures: a stalled device, or a pass too short for one I/O (--time)",
-			      what, bad, bad == 1 ? "" : "s");
+		cdm_msg_error("%s has %u test%s without figures: %s", what, bad, bad == 1 ? "" : "s",
+			      hint[cause]);
 	return bad;
 }
 

@@ -146,7 +146,8 @@ static int read_pass(struct cdm_err *err, const struct cdm_json *pj, const char 
 	    cdm_result_get_opt_u64(err, pj, where, "pending_max_ns", &p->pending_max_ns) ||
 	    cdm_result_get_opt_u64(err, pj, where, "late_starts", &p->late_starts) ||
 	    cdm_result_get_opt_u64(err, pj, where, "late_max_ns", &p->late_max_ns) ||
-	    cdm_result_get_opt_u64(err, pj, where, "paused_ns", &p->paused_ns))
+	    cdm_result_get_opt_u64(err, pj, where, "paused_ns", &p->paused_ns) ||
+	    cdm_result_get_opt_u64(err, pj, where, "busy_ns", &p->busy_ns))
 		return -EINVAL;
 	p->late_known = cdm_json_get(pj, "late_starts") &&
 			cdm_json_get(pj, "late_starts")->type == CDM_JSON_NUMBER;

@@ -509,6 +509,9 @@ static void write_pass(struct cdm_jsonw *w, const struct cdm_pass *p, int mix, i
 	/* only when cdm paused in the pass: absent, it did not (or was not watched) */
 	if (p->paused_ns)
 		cdm_jsonw_u64(w, "paused_ns", p->paused_ns);
+	/* only when the engine was refused with nothing in flight: absent, it was not */
+	if (p->busy_ns)
+		cdm_jsonw_u64(w, "busy_ns", p->busy_ns);
 	write_late(w, p, paced);
 	cdm_jsonw_u64(w, "lat_sum_ns", p->lat_sum_ns);
 	/* a maximum over no I/O is null, not a measured 0 */

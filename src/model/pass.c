@@ -31,6 +31,8 @@ void cdm_pass_add(struct cdm_pass *dst, const struct cdm_pass *src)
 	dst->late_known |= src->late_known;
 	if (src->paused_ns > dst->paused_ns)
 		dst->paused_ns = src->paused_ns;
+	if (src->busy_ns > dst->busy_ns)
+		dst->busy_ns = src->busy_ns;
 	dst->late_starts += src->late_starts;
 	if (src->late_max_ns > dst->late_max_ns)
 		dst->late_max_ns = src->late_max_ns;
@@ -91,6 +93,8 @@ void cdm_pass_part(const struct cdm_pass *p, enum cdm_part part, struct cdm_pass
 	out->seconds = p->seconds;
 	out->start_unix_ns = p->start_unix_ns;
 	out->pending_max_ns = p->pending_max_ns;
+	out->paused_ns = p->paused_ns;
+	out->busy_ns = p->busy_ns;
 	if (part == CDM_PART_READS) {
 		out->bytes = p->read_bytes;
 		out->ios = p->read_ios;

@@ -273,11 +273,30 @@ static void secs_text(char *buf, size_t len, double s)
 		snprintf(buf, len, "%.3g s", s);
 }
 
+enum cdm_cause cdm_result_cause(const struct cdm_test_result *t)
+{
+	enum cdm_cause c = CDM_CAUSE_UNSEEN;
+
+	for (unsigned int i = first_pass(t); i < measured_passes(t); i++) {
+		const struct cdm_pass *p = &t->passes[i];
+
+		if (cdm_pass_state(p) == CDM_PASS_MEASURED)
+			continue;
+		if (p->paused_ns)
+			c = CDM_CAUSE_PAUSED;
+		else if (p->busy_ns && c != CDM_CAUSE_PAUSED)
+			c = CDM_CAUSE_BUSY;
+		else if (!p->busy_ns)
+			return CDM_CAUSE_UNSEEN;
+	}
+	return c;
+}
+
 char *cdm_result_why(const struct cdm_test_result *t, char *buf, size_t len)
 {
 	unsigned int i, n = measured_passes(t), m = 0, first = 0;
 	enum cdm_pass_state st = cdm_result_state(t);
-	uint64_t pending = 0, paused = 0;
+	uint64_t pending = 0, paused = 0, busy = 0;
 	char secs[32], which[40] = "";
 	size_t used = 0;
 
@@ -301,6 +320,8 @@ char *cdm_result_why(const struct cdm_test_result *t, char *buf, size_t len)
 			pending = p->pending_max_ns;
 		if (p->paused_ns > paused)
 			paused = p->paused_ns;
+		if (p->busy_ns > busy)
+			busy = p->busy_ns;
 		if (st == CDM_PASS_MEASURED && cdm_pass_state(p) == CDM_PASS_NO_TIME)
 			st = CDM_PASS_NO_TIME;  /* a partial test: name what was missing */
 	}
@@ -321,12 +342,16 @@ char *cdm_result_why(const struct cdm_test_result *t, char *buf, size_t len)
 		cdm_text_add(buf, len, &used, "%s in %u of its %u passes%s",
 			     cdm_pass_state_reason(st), n - m, n, which);
 	}
-	if (pending)
+	/* busy: the I/O "in flight" is what the kernel would not take */
+	if (pending && !busy)
 		cdm_text_add(buf, len, &used, "; the slowest I/O in flight had waited %.1f s",
 			     (double)pending / 1e9);
 	if (paused)
 		cdm_text_add(buf, len, &used, "; cdm itself did not run for %.1f s of it (stopped, or not scheduled): time that did not pass for the device",
 			     (double)paused / 1e9);
+	if (busy)
+		cdm_text_add(buf, len, &used, "; the kernel refused to start any I/O for %.1f s of it (the engine busy: EAGAIN or EBUSY, nothing in flight), not the device",
+			     (double)busy / 1e9);
 	if (m)
 		cdm_text_add(buf, len, &used, "; its figures are from the other %u", m);
 	return buf;

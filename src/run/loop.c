@@ -393,22 +393,48 @@ static inline int is_busy(int r)
 	return r == CDM_Q_BUSY || r == -EAGAIN || r == -EBUSY;
 }
 
+#define BUSY_PAUSE_NS 100000ull         /* busy_pause()'s wait */
+#define BUSY_PAUSES (SEC_NS / BUSY_PAUSE_NS) /* ... so many in a row: 1 s at least */
+
+/*
+ * The engine takes I/O again, at @now, after a time of busy_pause()s (or
+ * the loop ends in one): that time, the longest in each pass it covers,
+ * into the worker's w->passes[].busy_ns (the pass's windows: sh->bounds).
+ */
+static void busy_end(struct cdm_loop *s, uint64_t now)
+{
+	const uint64_t *b = s->sh->bounds;
+
+	for (unsigned int k = 1; k <= s->sh->count; k++) {
+		uint64_t lo = s->busy_since > b[k] ? s->busy_since : b[k];
+		uint64_t hi = now < b[k + 1] ? now : b[k + 1];
+
+		if (hi > lo && hi - lo > s->w->passes[k - 1].busy_ns)
+			s->w->passes[k - 1].busy_ns = hi - lo;
+	}
+	s->busy_since = 0;
+	s->busy_pauses = 0;
+}
+
 /*
  * The one rule for an engine that is busy with nothing of this thread's
  * in flight (ops.h), whichever call said so (queue, commit or reap):
  * there is no completion to wait for, so wait a little (100 us) before
- * the caller asks again.  Busy like that for a whole second, it will not
- * recover: the test ends with -EBUSY, w->busy_stuck set, so the report
- * says the engine stayed busy, not that an I/O failed.  0 or -EBUSY.
+ * the caller asks again.  Busy like that for 10,000 pauses in a row (a
+ * second at least; a count, so that a loaded machine that wakes the
+ * thread late asks as often before giving up), it will not recover: the
+ * test ends with -EBUSY, w->busy_stuck set, so the report says the
+ * engine stayed busy, not that an I/O failed.  The time goes into the
+ * pass (busy_end()).  0 or -EBUSY.
  */
 static int busy_pause(struct cdm_loop *s)
 {
-	struct timespec ts = { .tv_sec = 0, .tv_nsec = 100000 };
-	uint64_t now = cdm_clock_now_ns();
+	struct timespec ts = { .tv_sec = 0, .tv_nsec = (long)BUSY_PAUSE_NS };
 
 	if (!s->busy_since) {
-		s->busy_since = now;
-	} else if (now - s->busy_since > SEC_NS) {
+		s->busy_since = cdm_clock_now_ns();
+	} else if (++s->busy_pauses >= BUSY_PAUSES) {
+		busy_end(s, cdm_clock_now_ns());
 		if (fail(s, -EBUSY))
 			s->w->busy_stuck = 1;
 		return -EBUSY;
@@ -452,7 +478,8 @@ static inline int start(struct cdm_loop *s, struct cdm_io *io)
 		io->submit_ns = cdm_clock_now_ns();
 	r = s->sh->engine->queue(&s->ctx, io);
 	if (r == (s->sync ? CDM_Q_COMPLETED : CDM_Q_QUEUED)) {
-		s->busy_since = 0;
+		if (s->busy_since)
+			busy_end(s, cdm_clock_now_ns());
 		if (!s->sync) {
 			s->out[s->nq++] = io;
 			return 0;
@@ -537,8 +564,8 @@ static int commit(struct cdm_loop *s)
 	}
 	if (r < 0)
 		s->w->busy++;
-	else
-		s->busy_since = 0;
+	else if (s->busy_since)
+		busy_end(s, now);
 	s->inflight += s->nq;
 	s->nq = 0;
 	return 0;
@@ -567,8 +594,9 @@ static int reap(struct cdm_loop *s)
 		return n;
 	if (n == 0)
 		return -EPROTO;
-	s->busy_since = 0;
 	s->now = cdm_clock_now_ns();
+	if (s->busy_since)
+		busy_end(s, s->now);
 	advance(s, s->now);
 	for (int i = 0; i < n; i++)
 		finish(s, s->out[i]);
@@ -637,6 +665,8 @@ static void run(struct cdm_loop *s)
 		}
 		atomic_store_explicit(&s->w->live_bytes, s->done, memory_order_relaxed);
 	}
+	if (s->busy_since)              /* the pass ended while the engine was busy */
+		busy_end(s, cdm_clock_now_ns());
 	atomic_store_explicit(&s->w->live_bytes, s->done, memory_order_relaxed);
 	atomic_store_explicit(&s->w->live_inflight, s->inflight, memory_order_relaxed);
 	if (!s->stopping)

@@ -29,6 +29,7 @@ struct cdm_loop {
 	struct cdm_io **held;           /* prepared, refused as busy: asked again after a reap */
 	unsigned int nheld;
 	uint64_t busy_since;            /* busy with nothing in flight since (ns); 0: not */
+	unsigned int busy_pauses;       /* ... and the pauses since then (busy_pause()) */
 	uint8_t *region;
 	size_t region_len;
 	uint64_t rng;                   /* cdm_prng_next() state: offsets, Mix choices */

@@ -107,18 +107,25 @@ static void rate_note(const char *name, const struct cdm_test_result *tr, uint64
 
 /*
  * A measured pass during which cdm itself did not run (its watch woke
- * 100 ms late or more: the process stopped, or was not scheduled): its
- * time counts in the pass, though nothing could start.  One note per
- * pass (a pass that measured nothing says so in its own message).
+ * 100 ms late or more: the process stopped, or was not scheduled), or
+ * the kernel refused every I/O for 100 ms or more (the engine busy with
+ * nothing in flight): its time counts in the pass, though nothing could
+ * start.  A note per pass and cause (a pass that measured nothing says
+ * so in its own message).
  */
 static void pause_note(const char *name, const struct cdm_test_result *tr)
 {
 	for (unsigned int k = 0; k < tr->npasses && k < CDM_MAX_PASSES; k++) {
 		const struct cdm_pass *p = &tr->passes[k];
 
-		if (p->paused_ns && cdm_pass_state(p) == CDM_PASS_MEASURED)
+		if (cdm_pass_state(p) != CDM_PASS_MEASURED)
+			continue;
+		if (p->paused_ns)
 			cdm_msg_note("%s %s: cdm itself did not run for %.1f s of pass %u (stopped, or not scheduled): that time counts in the pass, though no I/O could start in it",
 				     name, cdm_result_dir_name(tr->dir), (double)p->paused_ns / 1e9, k + 1);
+		if (p->busy_ns >= CDM_PAUSE_NS)
+			cdm_msg_note("%s %s: the kernel refused to start any I/O for %.1f s of pass %u (the engine busy: EAGAIN or EBUSY, nothing in flight): that time counts in the pass, though no I/O could start in it",
+				     name, cdm_result_dir_name(tr->dir), (double)p->busy_ns / 1e9, k + 1);
 	}
 }
 

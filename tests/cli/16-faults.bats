@@ -242,6 +242,28 @@ with_fault() {
 	done
 }
 
+# an AIO queue with no room for the first 3000 submissions, then room
+# again: with nothing in flight the worker pauses 100 us before each
+# retry, so the engine is busy for 0.3 s at least, from the start of a
+# pass of 0.2 s, and never for the 10,000 retries that end a test.  The
+# pass measured nothing, and says the kernel refused to start I/O, not
+# that the device stalled; JSON keeps the time as the pass's busy_ns.
+# For Q1 and Q8 (a batch refused whole).
+@test "libaio: a pass the kernel refused to start I/O in says so, not that the device stalled" {
+	need_shim
+	for t in "RND4K Q1T1" "RND4K Q8T1"; do
+		run with_fault io_submit:EAGAIN:0:4096:3000 "${QUICK[@]}" --time 0.2 \
+			--engine libaio --mode read --test "$t" --format json "$TD"
+		echo "$output"
+		assert_failure 1
+		assert_grep -E "^cdm: $t Read measured nothing: no I/O completed in the 0.2 s pass; .*the kernel refused to start any I/O for 0\.[12] s of it \(the engine busy: EAGAIN or EBUSY, nothing in flight\), not the device" "$OD/err"
+		assert_grep -E "^cdm: .* has 1 test without figures: the kernel refused to start I/O, as said above$" "$OD/err"
+		refute_grep "stalled device" "$OD/err"
+		assert_equal "$(jq '.tests[0].passes[0].busy_ns > 100000000 and .tests[0].passes[0].ios == 0' "$OD/out")" true
+		assert_clean "$TD"
+	done
+}
+
 @test "a report that cannot be written (ENOSPC: /dev/full) is an error naming why" {
 	run "$CDM" "${QUICK[@]}" "${NULLRUN[@]}" --test RND4K --output /dev/full "$TD"
 	echo "$output"

@@ -10,7 +10,7 @@
  * Controlled by one variable, one fault or several separated by commas
  * (each counts its own calls):
  *
- *   CDM_FAULT=<call>:<fault>:<after>[:<len>][,<call>:<fault>:<after>[:<len>]...]
+ *   CDM_FAULT=<call>:<fault>:<after>[:<len>[:<times>]][,<call>:<fault>:<after>...]
  *
  *   call   pwrite, pread, fallocate, fdatasync, io_getevents (libaio
  *          completions: the I/O fails or is short), io_submit (libaio
@@ -51,10 +51,13 @@
  *   after  how many matching calls (or libaio completions) succeed first
  *   len    count only calls of exactly this many bytes (e.g. 4096 for the
  *          4 KiB I/Os of a test, 4194304 for the 4 MiB writes of the
- *          preparation), so that one phase can be aimed at
+ *          preparation), so that one phase can be aimed at; 0: any
+ *   times  strike only this many calls, then let them succeed again (an
+ *          AIO queue that has room again); 0 or absent: no end
  *
- * Once the fault has struck it strikes every later matching call, as a
- * full or failing disk would; misdirect, drop and torn strike once.
+ * Once the fault has struck it strikes every later matching call (up to
+ * <times>), as a full or failing disk would; misdirect, drop and torn
+ * strike once.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -94,22 +97,23 @@ static struct fault {
 	int err;                /* an errno; 0 = short transfer; or F_* */
 	long after;
 	unsigned long len;      /* 0 = any length */
+	long times;             /* calls struck, then no more; 0 = no end */
 	atomic_long seen;
 	char name[64];          /* hold: "<call>[-<len>]", its files' name */
 	atomic_int released;    /* hold: the test let the calls go */
 } faults[NFAULTS];
 static unsigned int nfaults;
 
-/* one "<call>:<fault>:<after>[:<len>]" into faults[nfaults]; 0 or -1 */
+/* one "<call>:<fault>:<after>[:<len>[:<times>]]" into faults[nfaults]; 0 or -1 */
 static int fault_parse(const char *v)
 {
 	struct fault *f = &faults[nfaults];
 	char call[32], kind[32];
-	long after = 0;
+	long after = 0, times = 0;
 	unsigned long len = 0;
 	int ferr;
 
-	if (sscanf(v, "%31[^:]:%31[^:]:%ld:%lu", call, kind, &after, &len) < 3)
+	if (sscanf(v, "%31[^:]:%31[^:]:%ld:%lu:%ld", call, kind, &after, &len, &times) < 3)
 		return -1;
 	if (!strcmp(kind, "short"))
 		ferr = 0;
@@ -172,6 +176,7 @@ static int fault_parse(const char *v)
 	f->err = ferr;
 	f->after = after;
 	f->len = len;
+	f->times = times;
 	if (len)
 		snprintf(f->name, sizeof(f->name), "%s-%lu", call, len);
 	else
@@ -208,7 +213,8 @@ static struct fault *strike(enum call c, unsigned long len, int want)
 			continue;
 		n = atomic_fetch_add(&f->seen, 1);
 		/* the lying writes strike once; the others from then on */
-		if (!hit && (f->err <= F_MISDIRECT ? n == f->after : n >= f->after))
+		if (!hit && (f->err <= F_MISDIRECT ? n == f->after :
+			     n >= f->after && (!f->times || n < f->after + f->times)))
 			hit = f;
 	}
 	return hit;

@@ -780,7 +780,18 @@ static void test_nothing_measured(void **state)
 	t->passes[0].pending_max_ns = 2500000000ull;
 	assert_string_equal(cdm_result_why(t, why, sizeof(why)),
 			    "no I/O completed in the 5 s pass; the slowest I/O in flight had waited 2.5 s");
+	assert_int_equal(cdm_result_cause(t), CDM_CAUSE_UNSEEN);
+	/* the engine refused: its held I/O is no "I/O in flight", and the cause is named */
+	t->passes[0].busy_ns = 5000000000ull;
+	assert_string_equal(cdm_result_why(t, why, sizeof(why)),
+			    "no I/O completed in the 5 s pass; the kernel refused to start any I/O "
+			    "for 5.0 s of it (the engine busy: EAGAIN or EBUSY, nothing in flight), not the device");
+	assert_int_equal(cdm_result_cause(t), CDM_CAUSE_BUSY);
+	t->passes[0].paused_ns = 300000000ull;
+	assert_int_equal(cdm_result_cause(t), CDM_CAUSE_PAUSED);
+	t->passes[0].busy_ns = t->passes[0].paused_ns = 0;
 	t->npasses = 5;
+	assert_int_equal(cdm_result_cause(t), CDM_CAUSE_UNSEEN);
 
 	/* some passes measured: figures from those only, never a 0 among them */
 	set_pass(t, 0, 5.0, 50000 * 4 * KIB, 50000, 100000);    /* 40.96 MB/s */

@@ -67,6 +67,14 @@ struct cdm_pass {
 	 * gated schedule; a file of an earlier cdm)
 	 */
 	uint64_t paused_ns;
+	/*
+	 * the longest time in the pass during which the engine refused to
+	 * start any I/O with none in flight (the kernel answering EAGAIN or
+	 * EBUSY: an AIO queue or ring with no room), ns: no I/O could
+	 * complete, and not for the device's want; 0 when none, or not
+	 * known (a file of an earlier cdm)
+	 */
+	uint64_t busy_ns;
 };
 
 /*

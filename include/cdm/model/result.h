@@ -586,6 +586,22 @@ int cdm_result_has_data(const struct cdm_test_result *t);
  */
 const char *cdm_result_agg_reason(const struct cdm_test_result *t, enum cdm_aggregate agg);
 
+/* what kept a pass from measuring, as far as cdm saw (cdm_result_cause()) */
+enum cdm_cause {
+	CDM_CAUSE_UNSEEN,       /* nothing cdm saw: the device, or a pass too short */
+	CDM_CAUSE_BUSY,         /* the kernel refused to start I/O (pass busy_ns) */
+	CDM_CAUSE_PAUSED,       /* cdm itself did not run (pass paused_ns) */
+};
+
+/*
+ * cdm_result_cause - what kept the passes of @t without figures from
+ * measuring: CDM_CAUSE_UNSEEN when one of them shows nothing cdm saw,
+ * else CDM_CAUSE_PAUSED when cdm itself did not run in one, else
+ * CDM_CAUSE_BUSY (the engine was refused in each).  CDM_CAUSE_UNSEEN
+ * too when every pass measured something.
+ */
+enum cdm_cause cdm_result_cause(const struct cdm_test_result *t);
+
 /*
  * cdm_result_why - why @t (or some of its passes) measured nothing, as one
  * line in @buf (@len bytes; cut if short): "no I/O completed in the 1 s
