@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * result_rd.h - private interface of the JSON result reader
- * (include/cdm/format/result_read.h), used only inside model/:
+ * (include/cdm/format/result_read.h) and writer, used only inside format/:
  *
- *	result_read.c		the document and its run info
+ *	result_read.c		the document and its run info; its settings,
+ *				which a sweep's JSON shares (sweep_json.c)
+ *	result_write.c		the writer; its settings, shared the same way
  *	result_get.c		the typed getters (cdm_result_get_*: each names
  *				what it refuses, "<where>.<key>: why", in @err,
  *				and returns -EINVAL), which the others use
@@ -20,7 +22,26 @@
 
 #include "cdm/base/err.h"
 #include "cdm/base/json.h"
+#include "cdm/base/jsonw.h"
 #include "cdm/model/result.h"
+
+/* ---- result_read.c, result_write.c: "settings", row by row (model/settings.h) ---- */
+
+/*
+ * cdm_result_read_settings - every row of the settings table from the
+ * object @set into @r (its info), each checked as its type says; with
+ * @absent_ok a key not there keeps @r's value (a sweep's JSON of an
+ * earlier cdm, which wrote six of them).  Returns 0 or -EINVAL, @err set.
+ */
+int cdm_result_read_settings(struct cdm_err *err, const struct cdm_json *set,
+			     struct cdm_run_result *r, int absent_ok);
+
+/*
+ * cdm_result_write_settings - every row of the settings table of @r as
+ * members of the object open in @w, null where it has no value
+ * (cdm_settings_known())
+ */
+void cdm_result_write_settings(struct cdm_jsonw *w, const struct cdm_run_result *r);
 
 /* ---- result_get.c ---- */
 

@@ -600,12 +600,25 @@ static int read_system(struct cdm_err *err, const struct cdm_json *root, struct 
 	return read_placement(err, sy, in);
 }
 
+int cdm_result_read_settings(struct cdm_err *err, const struct cdm_json *set,
+			     struct cdm_run_result *r, int absent_ok)
+{
+	unsigned int nset;
+	const struct cdm_setting *table = cdm_settings(&nset);
+
+	for (unsigned int i = 0; i < nset; i++) {
+		if (absent_ok && !cdm_json_get(set, table[i].key))
+			continue;
+		if (read_setting(err, set, &table[i], r))
+			return -EINVAL;
+	}
+	return 0;
+}
+
 static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cdm_run_result *r)
 {
 	struct cdm_run_info *in = &r->info;
 	const struct cdm_json *set, *v;
-	unsigned int nset;
-	const struct cdm_setting *table = cdm_settings(&nset);
 
 	if (cdm_result_get_str(err, root, "result", "label", in->label, sizeof(in->label), 0) ||
 	    cdm_result_get_str(err, root, "result", "cdm_version", in->version, sizeof(in->version), 0) ||
@@ -630,11 +643,8 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	in->start = v->type == CDM_JSON_NUMBER ? (time_t)v->num : 0;
 
 	set = cdm_result_get_mem(err, root, "result", "settings", CDM_JSON_OBJECT, 0);
-	if (!set)
+	if (!set || cdm_result_read_settings(err, set, r, 0))
 		return -EINVAL;
-	for (unsigned int i = 0; i < nset; i++)
-		if (read_setting(err, set, &table[i], r))
-			return -EINVAL;
 
 	if (read_target(err, root, in))
 		return -EINVAL;

@@ -25,6 +25,7 @@
 #include "cdm/model/result.h"
 #include "cdm/format/result_read.h"
 #include "cdm/model/settings.h"
+#include "result_rd.h"
 #include "cdm/model/spec.h"
 #include "cdm/format/formatter.h"
 #include "cdm/target/testfile.h"
@@ -287,23 +288,29 @@ static void write_setting(struct cdm_jsonw *w, const struct cdm_setting *s,
 }
 
 /*
- * "settings": every row of the table, null where it has no value
+ * The rows of "settings", null where a row has no value
  * (cdm_settings_known(): an option not given, a setting an imported
  * report does not state, cdm's own bar for "unstable" on a report's
  * figures, which have no passes it could judge)
  */
-static void write_settings(struct cdm_jsonw *w, const struct cdm_run_result *r)
+void cdm_result_write_settings(struct cdm_jsonw *w, const struct cdm_run_result *r)
 {
 	unsigned int n;
 	const struct cdm_setting *set = cdm_settings(&n);
 
-	cdm_jsonw_object(w, "settings", 0);
 	for (unsigned int i = 0; i < n; i++) {
 		if (cdm_settings_known(&set[i], r))
 			write_setting(w, &set[i], r);
 		else
 			cdm_jsonw_null(w, set[i].key);
 	}
+}
+
+/* "settings": every row of the table */
+static void write_settings(struct cdm_jsonw *w, const struct cdm_run_result *r)
+{
+	cdm_jsonw_object(w, "settings", 0);
+	cdm_result_write_settings(w, r);
 	cdm_jsonw_end(w);
 }
 

@@ -79,7 +79,6 @@ int cdm_sweep_json_write(FILE *out, const struct cdm_sweep *sw)
 {
 	const struct cdm_run_result *r = sw->res;
 	const struct cdm_run_info *in = &r->info;
-	char t[CDM_FMT_SETTING_MAX];
 	struct cdm_jsonw w;
 
 	cdm_jsonw_init(&w, out);
@@ -94,16 +93,11 @@ int cdm_sweep_json_write(FILE *out, const struct cdm_sweep *sw)
 	cdm_jsonw_strn(&w, "fs_type", in->fs_type, sizeof(in->fs_type));
 	cdm_jsonw_strn(&w, "device", in->dev_name, sizeof(in->dev_name));
 	cdm_jsonw_end(&w);
-	cdm_jsonw_object(&w, "settings", CDM_JSONW_COMPACT);
+	/* what was varied, every row of the run's settings table, the chart's metric */
+	cdm_jsonw_object(&w, "settings", 0);
 	cdm_jsonw_str(&w, "vary", sw->vary == CDM_SWEEP_THREADS ? "threads" :
 		      sw->vary == CDM_SWEEP_QD ? "qd" : "threads,qd");
-	cdm_jsonw_u64(&w, "size_bytes", in->size);
-	cdm_jsonw_u64(&w, "count", in->count);
-	/* seconds as cdm_fmt_setting() words them: 5, 0.5 */
-	cdm_jsonw_raw(&w, "time_s", cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_TIME, ""));
-	cdm_jsonw_raw(&w, "warmup_s", cdm_fmt_setting(t, sizeof(t), in, CDM_INFO_WARMUP, ""));
-	cdm_jsonw_strn(&w, "engine", in->engine, sizeof(in->engine));
-	cdm_jsonw_bool(&w, "direct", in->direct);
+	cdm_result_write_settings(&w, r);
 	cdm_jsonw_str(&w, "metric", sw->plot_mb_s ? "mb_s" : "iops");
 	cdm_jsonw_end(&w);
 	cdm_jsonw_array(&w, "curves", 0);
@@ -251,25 +245,30 @@ static int read_curve(struct cdm_err *err, const struct cdm_json *cj, unsigned i
 	return read_finds(err, cj, where, cv);
 }
 
+/* the settings every sweep's JSON has had; the other rows came later */
+static const char *const sweep_settings_first[] = {
+	"size_bytes", "count", "time_s", "warmup_s", "engine", "direct",
+};
+
 /* "target" and "settings": the run's info, as the renderers print it */
 static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cdm_sweep *sw,
-		     struct cdm_run_info *in)
+		     struct cdm_run_result *r)
 {
 	const struct cdm_json *tg = cdm_result_get_mem(err, root, "sweep", "target", CDM_JSON_OBJECT, 0);
 	const struct cdm_json *set = cdm_result_get_mem(err, root, "sweep", "settings", CDM_JSON_OBJECT, 0);
+	struct cdm_run_info *in = &r->info;
 	char vary[16], metric[8] = "iops";
 
 	if (!tg || !set ||
 	    cdm_result_get_str(err, tg, "target", "path", in->target, sizeof(in->target), 0) ||
 	    cdm_result_get_str(err, tg, "target", "fs_type", in->fs_type, sizeof(in->fs_type), 0) ||
 	    cdm_result_get_str(err, tg, "target", "device", in->dev_name, sizeof(in->dev_name), 0) ||
-	    cdm_result_get_str(err, set, "settings", "vary", vary, sizeof(vary), 0) ||
-	    cdm_result_get_u64(err, set, "settings", "size_bytes", &in->size) ||
-	    cdm_result_get_uint(err, set, "settings", "count", CDM_COUNT_MAX, &in->count) ||
-	    cdm_result_get_secs(err, set, "settings", "time_s", &in->time_ms) ||
-	    cdm_result_get_secs(err, set, "settings", "warmup_s", &in->warmup_ms) ||
-	    cdm_result_get_str(err, set, "settings", "engine", in->engine, sizeof(in->engine), 0) ||
-	    cdm_result_get_boolean(err, set, "settings", "direct", &in->direct))
+	    cdm_result_get_str(err, set, "settings", "vary", vary, sizeof(vary), 0))
+		return -EINVAL;
+	for (size_t i = 0; i < sizeof(sweep_settings_first) / sizeof(sweep_settings_first[0]); i++)
+		if (!cdm_json_get(set, sweep_settings_first[i]))
+			return cdm_result_get_bad(err, "settings.%s: missing", sweep_settings_first[i]);
+	if (cdm_result_read_settings(err, set, r, 1))
 		return -EINVAL;
 	sw->vary = !strcmp(vary, "threads") ? CDM_SWEEP_THREADS : !strcmp(vary, "qd") ? CDM_SWEEP_QD :
 		   !strcmp(vary, "threads,qd") ? CDM_SWEEP_THREADS | CDM_SWEEP_QD : 0;
@@ -315,7 +314,7 @@ static int read_sweep(struct cdm_err *err, const struct cdm_json *root, struct c
 	int intr;
 
 	if (cdm_result_get_boolean(err, root, "sweep", "interrupted", &intr) ||
-	    read_info(err, root, sw, &r->info))
+	    read_info(err, root, sw, r))
 		return -EINVAL;
 	/* the file says only whether a signal stopped it, not which */
 	r->interrupted = intr;

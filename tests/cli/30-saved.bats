@@ -130,6 +130,31 @@ SWEEP=(--size 16MiB --count 1 --time 0.5 --warmup 0 --quiet --engine null
 	assert_clean "$TD"
 }
 
+# issue 25, item 6: a saved sweep kept six settings (size to direct),
+# written by hand; it now has every row of the settings table, as a
+# run's JSON does, and reads them back; a file of the six still reads
+@test "a saved sweep keeps every setting of the run, as a run's JSON does, and an older six-key one still reads" {
+	"$CDM" sweep "${SWEEP[@]}" --threads 1,4 --save "$OD/s.json" "$TD" > /dev/null 2>&1
+	"$CDM" "${QUICK[@]}" --engine null --null-device lat=1ms -t "RND4K Q1T1" --mode read \
+		--save "$OD/r.json" "$TD" > /dev/null 2>&1
+	# the same keys in the same order, between "vary" and "metric"
+	assert_equal "$(jq -c '.settings | keys_unsorted | .[1:-1]' "$OD/s.json")" \
+		"$(jq -c '.settings | keys_unsorted' "$OD/r.json")"
+	jq -e '.settings.null_device != null and .settings.aggregate == "best"' "$OD/s.json"
+	"$CDM" report --format json "$OD/s.json" | cmp - "$OD/s.json"
+	# an earlier cdm's sweep: vary, the six, metric
+	jq '.settings |= {vary, size_bytes, count, time_s, warmup_s, engine, direct, metric}' \
+		"$OD/s.json" > "$OD/old.json"
+	run --separate-stderr "$CDM" report "$OD/old.json"
+	assert_success
+	assert_output --partial "RND4K Q2 Read"
+	jq '.settings |= del(.count)' "$OD/s.json" > "$OD/bad.json"
+	run --separate-stderr "$CDM" report "$OD/bad.json"
+	assert_failure 2
+	assert_equal "$stderr" "cdm: $OD/bad.json: not a valid cdm result: settings.count: missing"
+	assert_clean "$TD"
+}
+
 @test "a saved sweep: formats it cannot print and --aggregate are refused in one line; a bad one is named" {
 	local f
 	"$CDM" sweep "${SWEEP[@]}" --threads 1,4 --save "$OD/s.json" "$TD" > /dev/null 2>&1
