@@ -80,12 +80,15 @@ static int write_sweep(FILE *f, const void *arg)
 static int report_sweep(const struct report_opts *o, const struct cdm_sweep *sw)
 {
 	struct sweep_out chart = { sw, "svg" }, so = { sw, o->fmt->name };
-	int table = !strcmp(o->fmt->name, "cdm") || !strcmp(o->fmt->name, "markdown");
+	int kind = cdm_sweep_table_format(o->fmt->name), table = kind == CDM_SWEEP_FORMAT_TABLE;
+	char names[64];
 	int s;
 
-	if (!cdm_sweep_table_format(o->fmt->name)) {
+	if (!kind) {
 		cdm_msg_error("%s: a saved sweep prints only as %s, not as %s", o->file,
-			      CDM_SWEEP_TABLE_FORMATS, o->fmt->name);
+			      cdm_sweep_table_names(names, sizeof(names),
+						    CDM_SWEEP_FORMAT_TABLE | CDM_SWEEP_FORMAT_FILE, " or "),
+			      o->fmt->name);
 		return CDM_EXIT_USAGE;
 	}
 	if (o->c.aggregate_given) {

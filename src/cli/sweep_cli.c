@@ -155,8 +155,13 @@ static int handle_option(const struct cdm_options_parser *p, int key, char *arg)
 			return cdm_cli_usage(&cmd, "bad value for --mode: '%s' (all, read, write)", arg);
 		break;
 	case 'f':
-		if (strcmp(arg, "markdown") && strcmp(arg, "cdm"))
-			return cdm_cli_usage(&cmd, "bad value for --format: '%s' (cdm, markdown)", arg);
+		if (cdm_sweep_table_format(arg) != CDM_SWEEP_FORMAT_TABLE) {
+			char names[64];
+
+			return cdm_cli_usage(&cmd, "bad value for --format: '%s' (%s)", arg,
+					     cdm_sweep_table_names(names, sizeof(names),
+								   CDM_SWEEP_FORMAT_TABLE, ", "));
+		}
 		o->md = !strcmp(arg, "markdown");
 		break;
 	case CDM_OPT_METRIC:

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cdm/base/text.h"
 #include "cdm/format/sweep_json.h"
 #include "cdm/report/plot.h"
 #include "cdm/report/report.h"
@@ -252,24 +253,60 @@ int cdm_sweep_table_svg(FILE *out, const struct cdm_sweep *sw)
 	return cdm_plot_svg(out, "cdm sweep", sub, p, 3);
 }
 
-/* the formats of a sweep, in the order the refusal of another lists them */
-static const char *const sweep_formats[] = { "cdm", "markdown", "json", "svg" };
+static int write_cdm(FILE *out, const struct cdm_sweep *sw)
+{
+	return cdm_sweep_table_table(out, sw, 0);
+}
+
+static int write_markdown(FILE *out, const struct cdm_sweep *sw)
+{
+	return cdm_sweep_table_table(out, sw, 1);
+}
+
+/* the formats of a sweep, one row each, in the order messages list them */
+static const struct {
+	const char *name;
+	int kind;                       /* CDM_SWEEP_FORMAT_TABLE or _FILE */
+	int (*write)(FILE *out, const struct cdm_sweep *sw);
+} sweep_formats[] = {
+	{ "cdm", CDM_SWEEP_FORMAT_TABLE, write_cdm },
+	{ "markdown", CDM_SWEEP_FORMAT_TABLE, write_markdown },
+	{ "json", CDM_SWEEP_FORMAT_FILE, cdm_sweep_json_write },
+	{ "svg", CDM_SWEEP_FORMAT_FILE, cdm_sweep_table_svg },
+};
+#define NFORMATS (sizeof(sweep_formats) / sizeof(sweep_formats[0]))
 
 int cdm_sweep_table_format(const char *fmt)
 {
-	for (unsigned int i = 0; i < sizeof(sweep_formats) / sizeof(sweep_formats[0]); i++)
-		if (!strcmp(fmt, sweep_formats[i]))
-			return 1;
+	for (unsigned int i = 0; i < NFORMATS; i++)
+		if (!strcmp(fmt, sweep_formats[i].name))
+			return sweep_formats[i].kind;
 	return 0;
+}
+
+char *cdm_sweep_table_names(char *buf, size_t len, int kinds, const char *last)
+{
+	unsigned int n = 0, k = 0;
+	size_t used = 0;
+
+	for (unsigned int i = 0; i < NFORMATS; i++)
+		n += (sweep_formats[i].kind & kinds) != 0;
+	if (len)
+		buf[0] = '\0';
+	for (unsigned int i = 0; i < NFORMATS; i++) {
+		if (!(sweep_formats[i].kind & kinds))
+			continue;
+		k++;
+		cdm_text_add(buf, len, &used, "%s%s", k == 1 ? "" : k == n ? last : ", ",
+			     sweep_formats[i].name);
+	}
+	return buf;
 }
 
 int cdm_sweep_table_write(FILE *out, const struct cdm_sweep *sw, const char *fmt)
 {
-	if (!strcmp(fmt, "cdm") || !strcmp(fmt, "markdown"))
-		return cdm_sweep_table_table(out, sw, !strcmp(fmt, "markdown"));
-	if (!strcmp(fmt, "json"))
-		return cdm_sweep_json_write(out, sw);
-	if (!strcmp(fmt, "svg"))
-		return cdm_sweep_table_svg(out, sw);
+	for (unsigned int i = 0; i < NFORMATS; i++)
+		if (!strcmp(fmt, sweep_formats[i].name))
+			return sweep_formats[i].write(out, sw);
 	return -EINVAL;
 }

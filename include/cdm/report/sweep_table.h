@@ -29,18 +29,31 @@ int cdm_sweep_table_table(FILE *out, const struct cdm_sweep *sw, int markdown);
  */
 int cdm_sweep_table_svg(FILE *out, const struct cdm_sweep *sw);
 
+/* the kinds of a sweep's formats (bits, for cdm_sweep_table_names()) */
+#define CDM_SWEEP_FORMAT_TABLE 1        /* cdm, markdown: cdm sweep --format */
+#define CDM_SWEEP_FORMAT_FILE 2         /* json (--save), svg (--plot) */
+
 /*
  * cdm_sweep_table_format - can a sweep be printed in the --format named
- * @fmt: cdm, markdown (the table), json (format/sweep_json.h), svg (the
- * chart)?  1 or 0.  CDM_SWEEP_TABLE_FORMATS lists them for messages.
+ * @fmt: cdm, markdown (the table: CDM_SWEEP_FORMAT_TABLE), json
+ * (format/sweep_json.h) or svg (the chart: CDM_SWEEP_FORMAT_FILE)?
+ * Returns its kind, or 0.  One table of rows in sweep_table.c holds
+ * them, and what writes each.
  */
-#define CDM_SWEEP_TABLE_FORMATS "cdm, markdown, json or svg"
 int cdm_sweep_table_format(const char *fmt);
+
+/*
+ * cdm_sweep_table_names - the names of the formats of @kinds (bits), in
+ * the table's order, for a message: "cdm, markdown, json or svg" with
+ * @last " or ", "cdm, markdown" with ", ".  Into @buf (@len bytes, cut
+ * if short); returns @buf.
+ */
+char *cdm_sweep_table_names(char *buf, size_t len, int kinds, const char *last);
 
 /*
  * cdm_sweep_table_write - @sw on @out in the --format named @fmt, as `cdm
  * sweep` wrote it (--format, --save, --plot).  Returns 0, -EIO, or
- * -EINVAL for a format cdm_sweep_table_format() refuses.
+ * -EINVAL for a format cdm_sweep_table_format() does not know.
  */
 int cdm_sweep_table_write(FILE *out, const struct cdm_sweep *sw, const char *fmt);
 
