@@ -287,7 +287,12 @@ TEST_ENV := $(if $(ENV_CPPFLAGS),env CPPFLAGS='$(ENV_CPPFLAGS)')
 check: cdm unit tools $(if $(wildcard cdm-mpi),cdm-mpi)
 	@$(TEST_ENV) sh tests/run.sh --fast
 
-test: cdm unit asan tools
+# make test builds with a job per CPU (a sub-make with -j, whatever this
+# make was given); the suite itself runs from this make, so that the makes
+# of its tests start without a job server (see distcheck)
+NPROC := $(shell nproc 2>/dev/null || echo 2)
+test:
+	@$(MAKE) --no-print-directory -j$(NPROC) cdm unit asan tools
 	@$(TEST_ENV) sh tests/run.sh
 
 bench: cdm

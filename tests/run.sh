@@ -6,7 +6,8 @@
 #  1. unit tests (cmocka), TAP output
 #  2. CLI tests (bats, tests/cli/) against ./cdm
 #  3. the slow tests (bats, tests/slow/): builds in copies of the tree,
-#     the static binary, the tarball, the package, the container
+#     the static binary, the tarball, the package, the container; they
+#     run beside the other parts, from the start of part 2
 #  4. parts 1 and 2 again built with -fsanitize=address,undefined (build/asan/)
 #  5. a few CLI runs under valgrind memcheck (tests/valgrind/), when installed
 #  6. the parsers under libFuzzer for a bounded time, beside part 5
@@ -90,7 +91,9 @@ if [ $fast = no ] && command -v mpicc >/dev/null 2>&1; then
 fi
 
 # the slow tests: what they build and run is not $CDM, so once, on the
-# plain build, side by side
+# plain build, side by side, and beside parts 2, 4, 5 and 6 (whose tests
+# wait on timed passes: the builds and the inner make checks of these take
+# the CPU they leave); their TAP is printed at the end
 run_slow() {
 	echo "# slow bats tests/slow ${bats_jobs}"
 	# shellcheck disable=SC2086
@@ -103,9 +106,13 @@ run_slow() {
 }
 
 run_unit build plain
+slow_pid=
+if [ $fast = no ]; then
+	run_slow > "$logs/slow.out" 2>&1 &
+	slow_pid=$!
+fi
 run_cli cdm plain
 [ $fast = yes ] && summary_and_exit
-run_slow
 run_unit build/asan asan
 run_cli build/asan/cdm asan
 
@@ -149,5 +156,7 @@ fuzz_pid=$!
 run_valgrind
 wait $fuzz_pid
 cat "$logs/fuzz.out"
+wait "$slow_pid"
+cat "$logs/slow.out"
 
 summary_and_exit

@@ -38,11 +38,12 @@ doc_commands() {
 	git clone -q "$TD/src" "$TD/clone"
 	cd "$TD/clone"
 	# README.md's "make && ./cdm .": the build, then the run, on the null
-	# engine with short passes (the Default run itself takes five minutes)
+	# engine's simulated device with short passes (the Default run itself
+	# takes five minutes)
 	run make
 	[ "$status" -eq 0 ] || { echo "$output" | tail -20; false; }
 	[[ "$output" != *"warning:"* ]] || { echo "$output" | grep warning:; false; }
-	run ./cdm . -e null "${QUICK[@]}"
+	run ./cdm . -e null --null-device lat=200us "${QUICK[@]}"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Profile: Default"* ]]
