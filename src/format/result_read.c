@@ -368,12 +368,12 @@ static int read_number(struct cdm_err *err, const struct cdm_json *set,
 	if (s->flags & CDM_SETTING_OPTIONAL) {
 		if (cdm_result_get_opt_u64(err, set, "settings", s->key, &u))
 			return -EINVAL;
-		/* --seed's range: 1-4294967295 (null: none) */
-		if ((s->flags & CDM_SETTING_RANGE) && v && v->type != CDM_JSON_NULL &&
-		    (u < s->min || u > s->max))
+		/* never above the row's max (its field's width: --fsync's 2^32 - 1); --seed's min too */
+		if (v && v->type != CDM_JSON_NULL &&
+		    (u > s->max || ((s->flags & CDM_SETTING_RANGE) && u < s->min)))
 			return cdm_result_get_bad(err, "settings.%s: out of range (%" PRIu64 "-%" PRIu64 ", or null)",
-				   s->key, s->min, s->max);
-		cdm_settings_set_u64(s, r, u > s->max ? s->max : u);
+				   s->key, (s->flags & CDM_SETTING_RANGE) ? s->min : 0, s->max);
+		cdm_settings_set_u64(s, r, u);
 		return 0;
 	}
 	if (v && v->type == CDM_JSON_NULL) {

@@ -226,6 +226,13 @@ PY
 	: > "$OD/empty.json"
 	check_bad "$OD/empty.json" "empty file"
 	check_bad "$OD" "Is a directory"
+	# a setting beyond its field is refused, never cut to fit
+	"$CDM" "${QUICK[@]}" --engine null --null-device lat=1ms -t "RND4K Q1T1" --mode read \
+		--save "$OD/r.json" "$TD" > /dev/null 2>&1
+	jq '.settings.fsync_every = 4294967296' "$OD/r.json" > "$OD/big.json"
+	check_bad "$OD/big.json" "settings.fsync_every: out of range (0-4294967295, or null)"
+	jq '.settings.seed = 0' "$OD/r.json" > "$OD/seed.json"
+	check_bad "$OD/seed.json" "settings.seed: out of range (1-4294967295, or null)"
 	# stdout stays empty: 2>/dev/null leaves nothing
 	assert_equal "$("$CDM" report "$OD/text.json" 2> /dev/null)" ""
 }
