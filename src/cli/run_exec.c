@@ -110,12 +110,16 @@ int cdm_run_exec_run(struct cdm_cli_run_opts *o, struct cdm_run_result **res, in
 	return CDM_CLI_GO_ON;
 }
 
-/* did a test stop on a failed I/O (its error is in the result)? */
+/*
+ * did a test stop on an error (its error is in the result)?  1 for a
+ * failed I/O, 2 for an engine the kernel kept busy (-EBUSY: no I/O
+ * failed), else 0
+ */
 static int run_io_failed(const struct cdm_run_result *res)
 {
 	for (unsigned int i = 0; i < res->ntests; i++)
 		if (res->tests[i].error)
-			return 1;
+			return res->tests[i].error == -EBUSY ? 2 : 1;
 	return 0;
 }
 
@@ -212,7 +216,7 @@ int cdm_run_exec_report(const struct cdm_cli_run_opts *o, struct cdm_run_result 
 		if (o->common.plot && write_plot(o->common.plot, res) < 0)
 			status = CDM_EXIT_RUN;
 	}
-	io_failed = r < 0 && r != -EINTR && run_io_failed(res);
+	io_failed = r < 0 && r != -EINTR ? run_io_failed(res) : 0;
 	if (r == 0 || r == -EINTR || io_failed) {
 		int s = write_report(o, res, r);
 
@@ -227,8 +231,8 @@ int cdm_run_exec_report(const struct cdm_cli_run_opts *o, struct cdm_run_result 
 		status = CDM_EXIT_SIGNAL(sig);
 	} else if (r < 0) {
 		if (io_failed)
-			cdm_msg_error("the run stopped at the first I/O error: the report shows the tests measured before it; %s",
-				  file_fate(o, res));
+			cdm_msg_error("the run stopped at the first %s: the report shows the tests measured before it; %s",
+				  io_failed == 2 ? "engine that stayed busy" : "I/O error", file_fate(o, res));
 		status = CDM_EXIT_RUN;
 	}
 	/* a signal after the last test (SIGPIPE from the report): 128 + N */

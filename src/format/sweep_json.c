@@ -265,9 +265,14 @@ static int read_info(struct cdm_err *err, const struct cdm_json *root, struct cd
 	    cdm_result_get_str(err, tg, "target", "device", in->dev_name, sizeof(in->dev_name), 0) ||
 	    cdm_result_get_str(err, set, "settings", "vary", vary, sizeof(vary), 0))
 		return -EINVAL;
-	for (size_t i = 0; i < sizeof(sweep_settings_first) / sizeof(sweep_settings_first[0]); i++)
-		if (!cdm_json_get(set, sweep_settings_first[i]))
-			return cdm_result_get_bad(err, "settings.%s: missing", sweep_settings_first[i]);
+	for (size_t i = 0; i < sizeof(sweep_settings_first) / sizeof(sweep_settings_first[0]); i++) {
+		const struct cdm_json *v = cdm_json_get(set, sweep_settings_first[i]);
+
+		/* a sweep measured these: never unknown */
+		if (!v || v->type == CDM_JSON_NULL)
+			return cdm_result_get_bad(err, "settings.%s: %s", sweep_settings_first[i],
+						  v ? "null, but a sweep states it" : "missing");
+	}
 	if (cdm_result_read_settings(err, set, r, 1))
 		return -EINVAL;
 	sw->vary = !strcmp(vary, "threads") ? CDM_SWEEP_THREADS : !strcmp(vary, "qd") ? CDM_SWEEP_QD :

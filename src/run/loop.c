@@ -434,9 +434,13 @@ static int busy_pause(struct cdm_loop *s)
 	if (!s->busy_since) {
 		s->busy_since = cdm_clock_now_ns();
 	} else if (++s->busy_pauses >= BUSY_PAUSES) {
-		busy_end(s, cdm_clock_now_ns());
-		if (fail(s, -EBUSY))
+		uint64_t now = cdm_clock_now_ns();
+
+		if (fail(s, -EBUSY)) {
 			s->w->busy_stuck = 1;
+			s->w->busy_stuck_ns = now - s->busy_since;
+		}
+		busy_end(s, now);
 		return -EBUSY;
 	}
 	nanosleep(&ts, NULL);
@@ -474,8 +478,11 @@ static inline int start(struct cdm_loop *s, struct cdm_io *io)
 {
 	int r;
 
-	if (s->sync)
+	if (s->sync) {
 		io->submit_ns = cdm_clock_now_ns();
+		/* in flight while queue() does it (the drain watch counts it) */
+		atomic_store_explicit(&s->w->live_inflight, 1, memory_order_relaxed);
+	}
 	r = s->sh->engine->queue(&s->ctx, io);
 	if (r == (s->sync ? CDM_Q_COMPLETED : CDM_Q_QUEUED)) {
 		if (s->busy_since)

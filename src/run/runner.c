@@ -426,8 +426,10 @@ static int prepare_file(struct run *r, struct cdm_err *err)
 	}
 	if (ret < 0)
 		return ret;
-	if (!r->t.is_device)
+	if (!r->t.is_device) {
 		cdm_fileguard_open(&r->guard, r->f.path, r->f.fd);
+		cdm_signals_fault_guard(&r->guard);
+	}
 	ret = write_before(r, 1, err);
 	if (ret == -EINVAL && cfg->direct)
 		return cdm_err_set(err, ret, "%s: the %s filesystem accepted O_DIRECT but refused the first write (%s); run with --buffered",
@@ -586,6 +588,7 @@ static int run_finish(struct run *r, int ret)
 		ret = -EINTR;
 		r->res->interrupted = cdm_signals_stop_requested();
 	}
+	cdm_signals_fault_guard(NULL);  /* the guard's directory is closed next */
 	cdm_fileguard_finish(&r->guard, r->f.fd, r->f.path);
 	if (ret == 0 && cfg->keep && !cfg->file) {
 		struct cdm_err kerr = { "" };

@@ -123,7 +123,8 @@ struct cdm_worker {
 	uint64_t stopped_ns;            /* when it stopped starting I/O (gated: for good) */
 	uint64_t win_end_ns;            /* gated: when it had drained the window it ran last */
 	uint64_t busy;                  /* engine answers "busy" (held and queued again) */
-	int busy_stuck;                 /* error was -EBUSY: the engine stayed busy 1 s, nothing in flight */
+	int busy_stuck;                 /* error was -EBUSY: the engine stayed busy, nothing in flight ... */
+	uint64_t busy_stuck_ns;         /* ... for this long (10,000 pauses: 1 s at least) */
 	uint64_t verify_writes;         /* --verify: writes started on a recorded block */
 	uint64_t verify_redrawn;        /* --verify: blocks drawn again, a write in flight on them */
 	char note[160];                 /* engine's remark */

@@ -5,14 +5,17 @@
  * handing a fault on (signals.h; docs/safety.md, section 4).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "cdm/base/sig.h"
+#include "cdm/target/fileguard.h"
 #include "cdm/target/testfile.h"
 #include "signals.h"
 
@@ -31,7 +34,9 @@ void cdm_signals_request_stop(int sig)
 
 static void on_signal(int sig)
 {
-	atomic_fetch_add(&stop_count, 1);
+	/* cdm's own writes to a closed pipe raise SIGPIPE: never a user's second signal */
+	if (sig != SIGPIPE)
+		atomic_fetch_add(&stop_count, 1);
 	cdm_signals_request_stop(sig);
 }
 
@@ -59,6 +64,28 @@ static struct sigaction fault_old[NFAULT];
 /* the test file on_fault() removes: set while cdm owns a .tmp file */
 static char fault_path[sizeof(((struct cdm_testfile *)0)->path)];
 static volatile sig_atomic_t fault_armed;
+/* ... and, once known, its directory held open and identity (fileguard.h) */
+static struct cdm_fileguard fault_guard = { .dirfd = -1 };
+static volatile sig_atomic_t fault_guarded;
+
+/*
+ * Async-signal-safe: unlink the armed test file, through the directory
+ * held open when that still holds this very file (the target moved or
+ * was renamed meanwhile), else by its path.  Once.
+ */
+static void remove_armed(void)
+{
+	struct stat st;
+
+	if (!fault_armed)
+		return;
+	fault_armed = 0;
+	if (fault_guarded && fstatat(fault_guard.dirfd, fault_guard.name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    st.st_dev == fault_guard.dev && st.st_ino == fault_guard.ino &&
+	    unlinkat(fault_guard.dirfd, fault_guard.name, 0) == 0)
+		return;
+	unlink(fault_path);
+}
 /* an alternate stack, so that a stack overflow can still remove the file */
 static char fault_stack[64 * 1024];
 
@@ -72,10 +99,7 @@ static void on_fault(int sig, siginfo_t *si, void *uc)
 	int e = errno;
 
 	(void)uc;
-	if (fault_armed) {
-		fault_armed = 0;
-		unlink(fault_path);
-	}
+	remove_armed();
 	for (size_t i = 0; i < NFAULT; i++)
 		if (fault_sigs[i] == sig)
 			sigaction(sig, &fault_old[i], NULL);
@@ -88,11 +112,23 @@ static void on_fault(int sig, siginfo_t *si, void *uc)
 void cdm_signals_fault_arm(const char *path)
 {
 	fault_armed = 0;
+	fault_guarded = 0;
 	atomic_signal_fence(memory_order_seq_cst);
 	if (path) {
 		snprintf(fault_path, sizeof(fault_path), "%s", path);
 		atomic_signal_fence(memory_order_seq_cst);
 		fault_armed = 1;
+	}
+}
+
+void cdm_signals_fault_guard(const struct cdm_fileguard *g)
+{
+	fault_guarded = 0;
+	atomic_signal_fence(memory_order_seq_cst);
+	if (g && g->dirfd >= 0) {
+		fault_guard = *g;
+		atomic_signal_fence(memory_order_seq_cst);
+		fault_guarded = 1;
 	}
 }
 
@@ -173,6 +209,11 @@ atomic_int *cdm_signals_stop_flag(void)
 	return &stop_signal;
 }
 
+int cdm_signals_armed(void)
+{
+	return fault_armed;
+}
+
 int cdm_signals_stop_count(void)
 {
 	return atomic_load(&stop_count);
@@ -182,9 +223,6 @@ void cdm_signals_exit_now(void)
 {
 	int sig = atomic_load(&stop_signal);
 
-	if (fault_armed) {
-		fault_armed = 0;
-		unlink(fault_path);
-	}
+	remove_armed();
 	_exit(128 + (sig > 0 ? sig : SIGINT));
 }

@@ -86,6 +86,7 @@ static void cpu_limit_note(const struct cdm_watch *t)
  */
 static void rate_note(const char *name, const struct cdm_test_result *tr, uint64_t rate)
 {
+	const char *short_by = "; the device did not keep up with the requested rate";
 	struct cdm_pass all;
 	double iops;
 
@@ -94,15 +95,20 @@ static void rate_note(const char *name, const struct cdm_test_result *tr, uint64
 	if (cdm_pass_state(&all) != CDM_PASS_MEASURED)
 		return;
 	iops = cdm_pass_iops(&all);
+	/* short of the rate: the kernel's refusals, or cdm's own pause, before the device */
+	if (all.busy_ns >= CDM_PAUSE_NS)
+		short_by = "; the kernel refused to start I/O for part of it (the engine busy: EAGAIN or EBUSY), not the device";
+	else if (all.paused_ns)
+		short_by = "; cdm itself did not run for part of it (stopped, or not scheduled)";
 	cdm_msg_note("%s %s: %.1f IOPS achieved of %" PRIu64 " requested (%.1f%%), mean latency %.2f us%s",
 		 name, cdm_result_dir_name(tr->dir), iops, rate, 100.0 * (double)all.ios / all.seconds / (double)rate,
-		 cdm_pass_mean_lat_ns(&all) / 1e3,
-		 iops < 0.95 * (double)rate ? "; the device did not keep up with the requested rate" : "");
+		 cdm_pass_mean_lat_ns(&all) / 1e3, iops < 0.95 * (double)rate ? short_by : "");
 	/* late starts matter from 1 % of the I/Os on (docs/method.md, "Fixed rate") */
 	if (all.late_starts && all.late_starts * 100 >= all.ios)
-		cdm_msg_note("%s %s: %" PRIu64 " of the %" PRIu64 " starts were late, by up to %.1f ms: cdm could not start them on time (its threads waited for completions, or did not run); they caught up at no more than twice the rate, so the offered load was uneven",
+		cdm_msg_note("%s %s: %" PRIu64 " of the %" PRIu64 " starts were late, by up to %.1f ms: cdm could not start them on time (its threads waited for completions%s, or did not run); they caught up at no more than twice the rate, so the offered load was uneven",
 			 name, cdm_result_dir_name(tr->dir), all.late_starts, all.ios,
-			 (double)all.late_max_ns / 1e6);
+			 (double)all.late_max_ns / 1e6,
+			 all.busy_ns ? ", the kernel refused to start I/O" : "");
 }
 
 /*
@@ -115,17 +121,19 @@ static void rate_note(const char *name, const struct cdm_test_result *tr, uint64
  */
 static void pause_note(const char *name, const struct cdm_test_result *tr)
 {
+	const char *what = tr->steady.on ? "round" : "pass";
+
 	for (unsigned int k = 0; k < tr->npasses && k < CDM_MAX_PASSES; k++) {
 		const struct cdm_pass *p = &tr->passes[k];
 
 		if (cdm_pass_state(p) != CDM_PASS_MEASURED)
 			continue;
 		if (p->paused_ns)
-			cdm_msg_note("%s %s: cdm itself did not run for %.1f s of pass %u (stopped, or not scheduled): that time counts in the pass, though no I/O could start in it",
-				     name, cdm_result_dir_name(tr->dir), (double)p->paused_ns / 1e9, k + 1);
+			cdm_msg_note("%s %s: cdm itself did not run for %.1f s of %s %u (stopped, or not scheduled): that time counts in the %s, though no I/O could start in it",
+				     name, cdm_result_dir_name(tr->dir), (double)p->paused_ns / 1e9, what, k + 1, what);
 		if (p->busy_ns >= CDM_PAUSE_NS)
-			cdm_msg_note("%s %s: the kernel refused to start any I/O for %.1f s of pass %u (the engine busy: EAGAIN or EBUSY, nothing in flight): that time counts in the pass, though no I/O could start in it",
-				     name, cdm_result_dir_name(tr->dir), (double)p->busy_ns / 1e9, k + 1);
+			cdm_msg_note("%s %s: the kernel refused to start any I/O for %.1f s of %s %u (the engine busy: EAGAIN or EBUSY, nothing in flight): that time counts in the %s, though no I/O could start in it",
+				     name, cdm_result_dir_name(tr->dir), (double)p->busy_ns / 1e9, what, k + 1, what);
 	}
 }
 
@@ -144,9 +152,14 @@ static void drain_note(const struct cdm_watch *t)
 	if (t->drain_win != CDM_DRAIN_NO_PASS && t->drain_win > 0)
 		snprintf(where, sizeof(where), "%s %u", t->tr->steady.on ? "round" : "pass",
 			 t->drain_win);
-	cdm_msg_note("%s %s: the device took %.1f s to complete the %u I/O%s in flight when the test stopped starting I/O; cdm waited for them, and that time is in %s",
-		     t->name, cdm_result_dir_name(t->tr->dir), (double)t->drain_ns / 1e9,
-		     t->drain_inflight, t->drain_inflight == 1 ? "" : "s", where);
+	if (!t->drain_inflight)         /* a sync (--fsync) or an engine's clean-up */
+		cdm_msg_note("%s %s: the device took %.1f s to complete what it had when the test stopped starting I/O; cdm waited for it, and that time is in %s",
+			     t->name, cdm_result_dir_name(t->tr->dir), (double)t->drain_ns / 1e9, where);
+	else
+		cdm_msg_note("%s %s: the device took %.1f s to complete the %u I/O%s in flight when the test stopped starting I/O; cdm waited for %s, and that time is in %s",
+			     t->name, cdm_result_dir_name(t->tr->dir), (double)t->drain_ns / 1e9,
+			     t->drain_inflight, t->drain_inflight == 1 ? "" : "s",
+			     t->drain_inflight == 1 ? "it" : "them", where);
 }
 
 /*
@@ -427,8 +440,8 @@ static int test_io_error(struct cdm_watch *t, struct cdm_err *err)
 	tr->error = ret;
 	tr->error_offset = w->error_offset;
 	if (w->busy_stuck)
-		return cdm_err_set(err, ret, "%s: %s %s: the %s engine stayed busy for 1 s with no I/O in flight (the kernel kept refusing to start one: EAGAIN or EBUSY); not an I/O error",
-				   path, t->name, dir, cfg->engine->name);
+		return cdm_err_set(err, ret, "%s: %s %s: the %s engine stayed busy for %.1f s with no I/O in flight (the kernel kept refusing to start one: EAGAIN or EBUSY); not an I/O error",
+				   path, t->name, dir, cfg->engine->name, (double)w->busy_stuck_ns / 1e9);
 	if (w->short_io)
 		return cdm_err_set(err, ret, "%s: %s %s: short %s at offset %" PRIu64, path,
 				   t->name, dir,
@@ -596,7 +609,8 @@ int cdm_testrun_run(const struct cdm_run_config *cfg, const struct cdm_run_info 
 		    const struct cdm_testfile *f, int fd, struct cdm_test_result *tr,
 		    unsigned int idx, struct cdm_err *err)
 {
-	struct cdm_watch t = { .cfg = cfg, .info = info, .f = f, .tr = tr, .idx = idx };
+	struct cdm_watch t = { .cfg = cfg, .info = info, .f = f, .tr = tr, .idx = idx,
+			       .drain_win = CDM_DRAIN_NO_PASS };
 	struct cdm_verify_map *vm = NULL;
 	int ret, started;
 

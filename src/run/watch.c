@@ -202,24 +202,10 @@ static void drain_say(struct cdm_watch *t, unsigned int n, uint64_t ns)
 			  (double)ns / 1e9);
 }
 
-/*
- * One look at a drain of window @win (the schedule's end: CDM_DRAIN_NO_PASS)
- * that began at @start, @n I/Os in flight at @now: a second stop signal
- * ends cdm at once; from CDM_DRAIN_SAY_NS on (or once said) it is said.
- * The longest drain of the test into t->drain_*.  Returns 1 when said.
- */
-static int drain_look(struct cdm_watch *t, unsigned int win, uint64_t start, uint64_t now,
-		      unsigned int n)
+/* the longest drain of the test so far into t->drain_*: window @win, begun at @start, @n in flight */
+static void drain_record(struct cdm_watch *t, unsigned int win, uint64_t start, uint64_t now,
+			 unsigned int n)
 {
-	char what[64];
-
-	if (cdm_signals_stop_count() > 1) {
-		cdm_progress_clear();
-		cdm_msg_error("%s %s: ended at once by a second signal while waiting for %s; no report%s",
-			      t->name, cdm_result_dir_name(t->tr->dir), drain_what(what, sizeof(what), n),
-			      t->cfg->file ? "" : ", the test file removed");
-		cdm_signals_exit_now();
-	}
 	if (now - start > t->drain_ns) {
 		if (t->drain_win != win)
 			t->drain_inflight = 0;
@@ -228,23 +214,59 @@ static int drain_look(struct cdm_watch *t, unsigned int win, uint64_t start, uin
 	}
 	if (t->drain_win == win && n > t->drain_inflight)
 		t->drain_inflight = n;
-	if (now - start < CDM_DRAIN_SAY_NS && !t->drain_said)
+}
+
+/* a stop signal on top of the first, after the wait was said: end cdm now */
+static void drain_give_up(const struct cdm_watch *t, unsigned int n)
+{
+	int stops = cdm_signals_stop_count();
+	char what[64];
+
+	if (stops < 2 || stops <= t->drain_stops)
+		return;
+	cdm_progress_clear();
+	cdm_msg_error("%s %s: ended at once by a second signal while waiting for %s; no report%s",
+		      t->name, cdm_result_dir_name(t->tr->dir), drain_what(what, sizeof(what), n),
+		      cdm_signals_armed() ? ", the test file removed" : "");
+	cdm_signals_exit_now();
+}
+
+/*
+ * One look at a drain of window @win (the schedule's end: CDM_DRAIN_NO_PASS)
+ * that began at @start, @n I/Os in flight at @now: recorded; from
+ * CDM_DRAIN_SAY_NS on it is said (drain_say()), and a stop signal that
+ * comes after that, on top of a first one, ends cdm at once.  Returns 1
+ * when said.
+ */
+static int drain_look(struct cdm_watch *t, unsigned int win, uint64_t start, uint64_t now,
+		      unsigned int n)
+{
+	drain_record(t, win, start, now, n);
+	if (now - start < CDM_DRAIN_SAY_NS && !t->drain_on)
 		return 0;
+	if (!t->drain_on) {
+		t->drain_on = 1;
+		t->drain_stops = cdm_signals_stop_count();
+	}
+	drain_give_up(t, n);
 	drain_say(t, n, now - start);
 	return 1;
 }
 
 void cdm_watch_drain(struct cdm_watch *t)
 {
-	uint64_t start = cdm_clock_now_ns(), now = start;
+	/* a stop in a gated window's drain: the same drain goes on, from the window's end */
+	uint64_t now = cdm_clock_now_ns(), start = t->drain_from ? t->drain_from : now;
 	unsigned int left, n;
 
+	if (!t->drain_from)
+		t->drain_on = 0;
 	while ((n = drain_inflight(t, &left), left)) {
 		drain_look(t, CDM_DRAIN_NO_PASS, start, now, n);
 		cdm_signals_sleep_until(now + CDM_WATCH_TICK_NS);
 		now = cdm_clock_now_ns();
 	}
-	drain_look(t, CDM_DRAIN_NO_PASS, start, now, 0);
+	drain_record(t, CDM_DRAIN_NO_PASS, start, now, 0);
 	cdm_progress_clear();
 }
 
@@ -285,17 +307,25 @@ static int gate_watch(struct cdm_watch *t, unsigned int win)
 		parked = cdm_worker_gate_wait(t->sh, t->nthreads, until);
 		now = cdm_clock_now_ns();
 		note_pause_in(t, win, until, now);
-		if (parked)
+		if (parked) {
+			t->drain_from = 0;      /* drained: the next window's starts afresh */
+			t->drain_on = 0;
 			return 1;
+		}
 		for (unsigned int i = 0; i < t->nthreads; i++)
 			bytes += atomic_load_explicit(&t->w[i].live_bytes, memory_order_relaxed);
 		if (bytes != io_bytes) {        /* when an I/O last completed */
 			io_bytes = bytes;
 			io_t = now;
 		}
-		/* past the window's end, the workers drain it: that is the line */
-		if (now > end && drain_look(t, win, end, now, drain_inflight(t, &left)))
-			continue;
+		/* past the window's end, the workers drain it: the drain's line, at the same pace */
+		if (now > end) {
+			t->drain_from = end;
+			if (drain_look(t, win, end, now, drain_inflight(t, &left))) {
+				last_t = now;
+				continue;
+			}
+		}
 		if (now - last_t >= CDM_PROGRESS_NS) {
 			gated_progress(t, win, now, bytes - last_bytes, now - last_t, now - io_t);
 			last_t = now;

@@ -47,7 +47,10 @@ struct cdm_watch {
 	uint64_t drain_ns;
 	unsigned int drain_win;         /* ... in this gated window, or CDM_DRAIN_NO_PASS */
 	unsigned int drain_inflight;    /* ... the most I/Os in flight seen in it */
-	int drain_said;                 /* 1: cdm said it waits; 2: that a stop waits too */
+	int drain_said;                 /* 1: cdm said it waits; 2: that a stop waits too (once a test) */
+	int drain_on;                   /* the drain under way has been said (1 s or more) */
+	int drain_stops;                /* ... and the stop signals there were then */
+	uint64_t drain_from;            /* gated: the drain under way began at this window's end */
 };
 
 /* cdm_watch_process_cpu - the process's user and system CPU so far, ns (0 if unknown) */
@@ -78,8 +81,10 @@ void cdm_watch_gated(struct cdm_watch *t);
  * had in flight has completed (cdm never leaves I/O the kernel still
  * holds; docs/safety.md).  A drain of CDM_DRAIN_SAY_NS or more is said:
  * once on stderr, once more when a stop waits on it, and its seconds on
- * the progress line.  A second stop signal meanwhile ends cdm at once
- * (cdm_signals_exit_now(): the test file removed, no report, exit 128 + N).
+ * the progress line.  A stop signal that comes after that, on top of a
+ * first one, ends cdm at once (cdm_signals_exit_now(): the test file
+ * removed, no report, exit 128 + N): only a drain said ends so, never one
+ * cdm did not say it waits for.
  * The test's longest drain (this one, or a gated window's) into
  * t->drain_ns (ns), t->drain_win and t->drain_inflight.  The drain_*
  * fields start zeroed.

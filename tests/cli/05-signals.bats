@@ -24,6 +24,17 @@ start_cdm() {
 	PID=$!
 }
 
+# a test that failed before its cdm ended leaves none running (a device
+# stalled for a day would hold it): killed, then the files removed
+teardown() {
+	if [ -n "${PID:-}" ] && kill -0 "$PID" 2> /dev/null; then
+		kill -KILL "$PID" 2> /dev/null
+		wait "$PID" 2> /dev/null || true
+	fi
+	chmod -R u+rwx "$TD" 2> /dev/null
+	rm -rf "$TD" "$OD"
+}
+
 # is there a test file in $TD (the run has created it)?
 test_file_there() {
 	[ -n "$(find "$TD" -name 'cdm-*.tmp')" ]
@@ -548,4 +559,155 @@ stop_while_stalled() {
 
 @test "a stop while the device holds the I/O in flight waits and says so; a second signal ends cdm at once (gated: --end-fsync)" {
 	stop_while_stalled --mode write --end-fsync
+}
+
+# drain_lines - the drain's progress lines of a run of tty_start, their
+# seconds one a line, in the order drawn
+drain_lines() {
+	sed -nE 's/^RND4K Q8T2 (Read|Write): waiting for 16 I\/Os in flight  ([0-9]+) s$/\2/p' "$OD/err"
+}
+
+# The drain of a gated window (--end-fsync) is watched like the one after
+# the schedule: the progress line is redrawn a few times a second, the
+# runner's thread sleeping between two looks.  The device holds the I/O
+# about 2.7 s past the window's end; drawn at most every 100 ms that is
+# some 30 lines, and 300 leaves room for any machine.  (It was redrawn
+# without a pause: some 40,000 lines and a core busy for the whole drain.)
+@test "a gated window's drain (--end-fsync) redraws its progress line a few times a second, not in a busy loop" {
+	tty_start "$OD" --size 16MiB --count 1 --time 0.5 --interval 0 --warmup 0 --engine null \
+		--null-device "lat=1ms;at=200ms,stall=3s" --test "RND4K Q8T2" --mode write --end-fsync "$TD"
+	tty_wait
+	grep -v "waiting for 16 I/Os in flight  " "$OD/err"
+	assert_equal "$TTY_STATUS" 0
+	n=$(drain_lines | wc -l)
+	echo "the drain's progress line was drawn $n times"
+	[ "$n" -gt 0 ]
+	[ "$n" -le 300 ]
+	assert_clean "$TD"
+}
+
+# A gated window's drain is the device's time, not a pause of cdm's own:
+# nothing stops cdm here, so no pass may say that cdm did not run.  (The
+# drain's loop measured each look against a wake-up time long past and
+# took the whole drain after the first second for a pause of cdm's.)
+@test "a gated window's drain (--end-fsync) is not taken for a pause of cdm's own" {
+	stalled_run 3s --mode write --end-fsync --format json
+	st=0
+	wait "$PID" || st=$?
+	cat "$OD/err"
+	assert_equal "$st" 0
+	assert_grep -E "the device took [0-9.]+ s to complete the 16 I/Os in flight" "$OD/err"
+	refute_grep -F "cdm itself did not run" "$OD/err"
+	jq -e '.tests[0].passes[0] | (.paused_ns // 0) == 0' "$OD/out"
+	assert_clean "$TD"
+}
+
+# A stop that comes while a gated window drains (--end-fsync): the drain
+# began at the window's end, not at the stop, and goes on after it until
+# the device completes the I/O.  Its seconds on the progress line go on
+# counting across the stop, and the note after it counts the whole drain.
+# (They started again from 0 at the stop, and the note gave the longer of
+# the two halves.)
+@test "a stop during a gated window's drain: the drain's seconds count on from the window's end, not from the stop" {
+	tty_start "$OD" --size 16MiB --count 1 --time 0.5 --interval 0 --warmup 0 --engine null \
+		--null-device "lat=1ms;at=200ms,stall=4500ms" --test "RND4K Q8T2" --mode write --end-fsync "$TD"
+	wait_for "the drain's progress line at 2 s" tty_shows "waiting for 16 I/Os in flight  2 s"
+	kill -INT "$PID"
+	tty_wait
+	grep -v "waiting for 16 I/Os in flight  " "$OD/err"
+	assert_equal "$TTY_STATUS" 130
+	assert_grep "stopping once the device completes 16 I/Os in flight" "$OD/err"
+	# never fewer seconds than a line drawn before
+	drain_lines | awk 'NR > 1 && $1 < last { print "the drain went back from " last " s to " $1 " s"; bad = 1 } { last = $1 } END { exit bad }'
+	# the note's seconds: at least the last line's, which rounds to whole seconds
+	last=$(drain_lines | tail -1)
+	took=$(sed -nE 's/.*the device took ([0-9.]+) s to complete the 16 I\/Os in flight.*/\1/p' "$OD/err")
+	[ -n "$took" ]
+	awk -v t="$took" -v l="$last" 'BEGIN { exit !(t >= l - 0.5) }'
+	assert_clean "$TD"
+}
+
+# SIGPIPE from cdm's own messages is one stop, not "a second signal": the
+# messages go to a pipe whose reader has gone (its read end closed before
+# cdm starts).  The drain's note draws the first SIGPIPE, which asks the
+# run to stop; the note that the stop waits draws another.  cdm must still
+# wait for the device and write the report (-o), exit 141, as any stop
+# does.  (The second SIGPIPE ended cdm at once: exit 141, no report, and
+# no word of why, though no one had sent a signal.)
+@test "messages to a pipe without a reader during a long drain: one stop, the report still written" {
+	command -v python3 > /dev/null || skip "python3 is not installed"
+	st=0
+	python3 - "$CDM" --size 16MiB --count 1 --time 0.5 --interval 0 --warmup 0 --engine null \
+		--null-device "lat=1ms;at=200ms,stall=3s" --test "RND4K Q8T2" --mode read \
+		--output "$OD/report.txt" "$TD" <<'PY' || st=$?
+import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+p = subprocess.run(sys.argv[1:], stdout=w, stderr=w, restore_signals=True)
+sys.exit(p.returncode if p.returncode >= 0 else 128 - p.returncode)
+PY
+	assert_equal "$st" 141
+	[ -s "$OD/report.txt" ]
+	assert_grep -E '^  RND    4KiB \(Q=  8, T= 2\):' "$OD/report.txt"
+	assert_clean "$TD"
+}
+
+# The second signal's way out removes the test file as every other way out
+# does: through the directory cdm holds open, so that a target moved (or
+# lazily unmounted) during the run is not left with it.  (It unlinked the
+# file's old path, which no longer led to it, and said it was removed.)
+@test "a second signal in a drain removes the test file even when the target was moved meanwhile" {
+	mkdir "$TD/a"
+	start_cdm --size 16MiB --count 1 --time 0.5 --interval 0 --warmup 0 --quiet --engine null \
+		--null-device "lat=1ms;at=200ms,stall=86400s" --test "RND4K Q8T2" --mode read "$TD/a"
+	wait_for "cdm to say it waits for the device" grep -q "waiting for 16 I/Os in flight" "$OD/err"
+	mv "$TD/a" "$TD/b"
+	kill -INT "$PID"
+	wait_for "cdm to say the stop waits" grep -q "stopping once the device completes 16 I/Os in flight" "$OD/err"
+	kill -INT "$PID"
+	wait_stopped INT
+	cat "$OD/err"
+	assert_equal "$ST" 130
+	assert_grep "ended at once by a second signal" "$OD/err"
+	assert_clean "$TD/b"
+}
+
+# Two stop signals during a pass whose I/O completes at once (INT, then
+# TERM: two kinds, so the kernel cannot merge them): the drain is never
+# said, so the second signal ends nothing early: the stop of the first,
+# its report on stdout, exit 130.  (Any second signal ended cdm at once,
+# without a report, even when nothing held the run.)
+@test "two stop signals while nothing holds the run: one stop, with its report" {
+	start_measuring "${NULLRUN[@]}" --time 30 --test "RND4K Q1T1"
+	kill -INT "$PID"
+	kill -TERM "$PID"
+	wait_stopped INT
+	cat "$OD/err"
+	assert_equal "$ST" 130
+	assert_grep "interrupted by" "$OD/err"
+	refute_grep "ended at once" "$OD/err"
+	assert_grep '^Profile: Custom$' "$OD/out"
+	assert_clean "$TD"
+}
+
+# The sync engine's I/O is in flight while its read runs: a read the fault
+# shim holds past the end of the pass is one I/O the drain waits for, not
+# "an fdatasync or the engine's clean-up"
+@test "a sync read held past the pass's end: the drain waits for 1 I/O in flight" {
+	SHIM=$BATS_TEST_DIRNAME/../../build/tests/faultshim.so
+	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
+	HOLD=$OD/hold
+	mkdir "$HOLD"
+	CDM_FAULT=pread:hold:0:4096 CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+		start_cdm --quiet --size 16MiB --count 1 --time 0.2 --warmup 0 --interval 0 \
+		--engine sync --test "RND4K Q1T1" --mode read "$TD"
+	wait_for "cdm to say it waits for the device" grep -q "waiting for 1 I/O in flight" "$OD/err"
+	touch "$HOLD/pread-4096.go"
+	st=0
+	wait "$PID" || st=$?
+	cat "$OD/err"
+	assert_grep -E "RND4K Q1T1 Read: the device took [0-9.]+ s to complete the 1 I/O in flight when the test stopped starting I/O; cdm waited for it" "$OD/err"
+	refute_grep "fdatasync or the engine" "$OD/err"
+	assert_clean "$TD"
 }

@@ -152,6 +152,10 @@ SWEEP=(--size 16MiB --count 1 --time 0.5 --warmup 0 --quiet --engine null
 	run --separate-stderr "$CDM" report "$OD/bad.json"
 	assert_failure 2
 	assert_equal "$stderr" "cdm: $OD/bad.json: not a valid cdm result: settings.count: missing"
+	jq '.settings.size_bytes = null' "$OD/s.json" > "$OD/bad.json"
+	run --separate-stderr "$CDM" report "$OD/bad.json"
+	assert_failure 2
+	assert_equal "$stderr" "cdm: $OD/bad.json: not a valid cdm result: settings.size_bytes: null, but a sweep states it"
 	assert_clean "$TD"
 }
 
