@@ -34,7 +34,7 @@ static double median(const double *x, unsigned int n, double *tmp)
 int cdm_detect_burst(const double *x, unsigned int n, struct cdm_burst *b)
 {
 	double *tmp, best = INFINITY, H = 0, L = 0;
-	unsigned int d, bd = 0, hi = 0, steady = 0;
+	unsigned int d, bd = 0, hi = 0, steady = 0, last;
 
 	memset(b, 0, sizeof(*b));
 	if (n < 6)
@@ -63,6 +63,15 @@ int cdm_detect_burst(const double *x, unsigned int n, struct cdm_burst *b)
 		steady += absd(x[i] - L) <= 0.15 * L;
 	if (hi * 4 < bd * 3 || steady * 4 < (n - bd) * 3)
 		return 0;
+	/* it lasts to the end: the last max(2, a quarter of the tail) at the
+	 * low level, and no interval of the tail back at the high one */
+	last = (n - bd + 3) / 4;
+	if (last < 2)
+		last = 2;
+	for (unsigned int i = bd; i < n; i++)
+		if ((i >= n - last && absd(x[i] - L) > 0.15 * L) ||
+		    (x[i] > 1.15 * L && x[i] >= 0.8 * H))
+			return 0;
 	b->found = 1;
 	b->split = bd;
 	b->high = H;

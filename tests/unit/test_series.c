@@ -338,6 +338,58 @@ static void test_burst_silent(void **state)
 	assert_int_equal(cdm_detect_burst(x, 5, &b), 0);
 }
 
+/*
+ * A burst lasts to the end of the series: a dip that recovers is not one.
+ * The field case: a busy run's series (MB/s per second) that the rule
+ * before this one called "20.1 MB/s at the start, then 15.2 MB/s from
+ * 7.0 s on": the last interval is back at the high level.
+ */
+static void test_burst_lasts(void **state)
+{
+	static const double field[12] = { 18.7, 19.5, 20.1, 20.7, 20.3, 19.9, 20.2,
+					  17.2, 14.2, 14.7, 15.2, 20.8 };
+	double x[24];
+	struct cdm_burst b;
+
+	(void)state;
+	assert_int_equal(cdm_detect_burst(field, 12, &b), 0);
+	assert_int_equal(b.found, 0);
+	/* the same series ending low: a burst, at the same split */
+	memcpy(x, field, sizeof(field));
+	x[11] = 15.3;
+	assert_int_equal(cdm_detect_burst(x, 12, &b), 1);
+	assert_int_equal(b.split, 7);
+	assert_true(b.high > 20.0 && b.high < 20.2);
+	assert_true(b.low > 15.1 && b.low < 15.3);
+	/* a recovery in the last two intervals (6 of the 8 low: the old rule's 75 %) */
+	for (int i = 0; i < 14; i++)
+		x[i] = (i < 6 || i >= 12 ? 20 : 15) * (1 + noise(0.02));
+	assert_int_equal(cdm_detect_burst(x, 14, &b), 0);
+	/* a recovery in the last interval of a long low level */
+	for (int i = 0; i < 24; i++)
+		x[i] = (i < 6 || i == 23 ? 3000 : 1000) * (1 + noise(0.03));
+	assert_int_equal(cdm_detect_burst(x, 24, &b), 0);
+	x[23] = 1000;
+	assert_int_equal(cdm_detect_burst(x, 24, &b), 1);
+	assert_int_equal(b.split, 6);
+	/* a dip in the middle that recovers for a while */
+	for (int i = 0; i < 20; i++)
+		x[i] = (i >= 6 && i < 12 ? 1000 : 3000) * (1 + noise(0.03));
+	assert_int_equal(cdm_detect_burst(x, 20, &b), 0);
+	/* a single interval back at the high level inside the tail */
+	for (int i = 0; i < 24; i++)
+		x[i] = (i < 6 || i == 15 ? 3000 : 1000) * (1 + noise(0.03));
+	assert_int_equal(cdm_detect_burst(x, 24, &b), 0);
+	/* the tail's last quarter all at the low level: one stray interval there
+	 * (20 % off, not high) is no burst; the same stray earlier is */
+	for (int i = 0; i < 24; i++)
+		x[i] = (i < 6 ? 3000 : i == 22 ? 1200 : 1000) * (1 + noise(0.01));
+	assert_int_equal(cdm_detect_burst(x, 24, &b), 0);
+	x[22] = 1000;
+	x[10] = 1200;
+	assert_int_equal(cdm_detect_burst(x, 24, &b), 1);
+}
+
 static void test_ceiling(void **state)
 {
 	/* load 1..32: the figure reaches a cap of 5000 at load 4, latency ~ load */
@@ -412,6 +464,7 @@ int main(void)
 		cmocka_unit_test(test_build_accounting),
 		cmocka_unit_test(test_burst_fires),
 		cmocka_unit_test(test_burst_silent),
+		cmocka_unit_test(test_burst_lasts),
 		cmocka_unit_test(test_ceiling),
 		cmocka_unit_test(test_knee),
 	};

@@ -19,7 +19,10 @@
  * (2 <= d <= n - 3) that best fits two levels (least absolute deviation
  * from the medians H of x[0..d) and L of x[d..n)); a burst when H >= 1.3 L,
  * at least 75 % of the head is above 1.15 L and within 20 % of H, and at
- * least 75 % of the tail is within 15 % of L.  Fills @b; returns b->found.
+ * least 75 % of the tail is within 15 % of L; and the low level lasts to
+ * the end: the last max(2, ceil(tail / 4)) values are all within 15 % of
+ * L and no value of the tail is back above both 1.15 L and 0.8 H (a dip
+ * that recovers is no burst).  Fills @b; returns b->found.
  */
 int cdm_detect_burst(const double *x, unsigned int n, struct cdm_burst *b);
 
