@@ -390,20 +390,25 @@ static void test_burst_lasts(void **state)
 	assert_int_equal(cdm_detect_burst(x, 24, &b), 1);
 }
 
+/* a load point: load, figure, latency, flatness; its MB/s and IOPS unknown */
+#define LP(l, v, lat, f) { (l), (v), (lat), (f), 0, 0 }
+/* one of RND4K, its figure IOPS: both MB/s and IOPS known */
+#define P4K(l, v, lat, f) { (l), (v), (lat), (f), (v) * 4096 / 1e6, (v) }
+
 static void test_ceiling(void **state)
 {
 	/* load 1..32: the figure reaches a cap of 5000 at load 4, latency ~ load */
 	struct cdm_load_point cap[6] = {
-		{ 1, 1800, 550, 0.95 }, { 2, 3500, 570, 0.95 }, { 4, 4990, 800, 0.97 },
-		{ 8, 5010, 1600, 0.99 }, { 16, 4995, 3200, 0.99 }, { 32, 5005, 6400, 1 },
+		P4K(1, 1800, 550, 0.95), P4K(2, 3500, 570, 0.95), P4K(4, 4990, 800, 0.97),
+		P4K(8, 5010, 1600, 0.99), P4K(16, 4995, 3200, 0.99), P4K(32, 5005, 6400, 1),
 	};
 	/* a device that keeps scaling */
 	struct cdm_load_point grow[4] = {
-		{ 1, 1000, 100, 0.9 }, { 2, 2000, 100, 0.9 }, { 4, 4000, 100, 0.9 }, { 8, 7900, 101, 0.9 },
+		LP(1, 1000, 100, 0.9), LP(2, 2000, 100, 0.9), LP(4, 4000, 100, 0.9), LP(8, 7900, 101, 0.9),
 	};
 	/* flat figure, flat latency (noise only): no ceiling */
 	struct cdm_load_point flat[4] = {
-		{ 4, 1000, 400, 0.9 }, { 4, 1010, 401, 0.9 }, { 4, 995, 399, 0.9 }, { 4, 1003, 402, 0.9 },
+		LP(4, 1000, 400, 0.9), LP(4, 1010, 401, 0.9), LP(4, 995, 399, 0.9), LP(4, 1003, 402, 0.9),
 	};
 	struct cdm_ceiling c;
 
@@ -412,6 +417,9 @@ static void test_ceiling(void **state)
 	assert_int_equal(c.from, 2);
 	assert_true(c.level > 4990 && c.level < 5010);
 	assert_true(c.lat_ratio > 7.9 && c.lat_ratio < 8.1);
+	/* its level in both units: the means of the points' own figures */
+	assert_true(c.iops == c.level);
+	assert_true(c.mb_s > c.iops * 4096 / 1e6 - 1e-9 && c.mb_s < c.iops * 4096 / 1e6 + 1e-9);
 	assert_int_equal(cdm_detect_ceiling(grow, 4, &c), 0);
 	assert_int_equal(cdm_detect_ceiling(flat, 4, &c), 0);
 	/* the same cap, but the series of a point wanders: not a flat ceiling */
@@ -426,20 +434,20 @@ static void test_ceiling(void **state)
 static void test_knee(void **state)
 {
 	struct cdm_load_point sat[6] = {
-		{ 1, 3000, 330, -1 }, { 2, 5800, 345, -1 }, { 4, 9000, 440, -1 },
-		{ 8, 9500, 840, -1 }, { 16, 9600, 1660, -1 }, { 32, 9650, 3300, -1 },
+		LP(1, 3000, 330, -1), LP(2, 5800, 345, -1), LP(4, 9000, 440, -1),
+		LP(8, 9500, 840, -1), LP(16, 9600, 1660, -1), LP(32, 9650, 3300, -1),
 	};
 	struct cdm_load_point grow[4] = {
-		{ 1, 1000, 100, -1 }, { 2, 2000, 100, -1 }, { 4, 4000, 101, -1 }, { 8, 8000, 102, -1 },
+		LP(1, 1000, 100, -1), LP(2, 2000, 100, -1), LP(4, 4000, 101, -1), LP(8, 8000, 102, -1),
 	};
 	/* IOPS stall but latency does not rise (noise): no knee */
 	struct cdm_load_point stall[4] = {
-		{ 1, 1000, 100, -1 }, { 2, 1010, 99, -1 }, { 4, 1005, 101, -1 }, { 8, 1002, 98, -1 },
+		LP(1, 1000, 100, -1), LP(2, 1010, 99, -1), LP(4, 1005, 101, -1), LP(8, 1002, 98, -1),
 	};
 	/* a dip then growth: the dip is not the knee */
 	struct cdm_load_point dip[5] = {
-		{ 1, 1000, 100, -1 }, { 2, 1050, 190, -1 }, { 4, 2500, 160, -1 },
-		{ 8, 2600, 300, -1 }, { 16, 2650, 600, -1 },
+		LP(1, 1000, 100, -1), LP(2, 1050, 190, -1), LP(4, 2500, 160, -1),
+		LP(8, 2600, 300, -1), LP(16, 2650, 600, -1),
 	};
 
 	(void)state;
