@@ -18,10 +18,10 @@
 #include "cdm/cli/cli.h"
 #include "cdm/cli/options.h"
 #include "cdm/cli/report_cli.h"
+#include "cdm/format/findings.h"
 #include "cdm/format/result_load.h"
 #include "cdm/format/result_read.h"
 #include "cdm/format/sweep_json.h"
-#include "cdm/model/detect.h"
 #include "cdm/report/report.h"
 #include "cdm/report/sweep_table.h"
 #include "cdm/target/outfile.h"
@@ -100,10 +100,8 @@ static int report_sweep(const struct report_opts *o, const struct cdm_sweep *sw)
 	if (cdm_cli_output(o->c.output, "report", write_sweep, &so) != CDM_EXIT_OK)
 		return CDM_EXIT_RUN;
 	/* the notes the sweep gave under its table */
-	for (unsigned int i = 0; table && i < sw->ncurves; i++)
-		if (sw->curves[i].ceiling.found)
-			cdm_detect_ceiling_note(sw->curves[i].test, sw->curves[i].dir,
-						&sw->curves[i].ceiling, "IOPS");
+	if (table)
+		cdm_findings_sweep_notes(sw);
 	return s;
 }
 

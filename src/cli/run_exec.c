@@ -12,6 +12,7 @@
 
 #include "cdm/target/outfile.h"
 #include "cdm/model/merge.h"
+#include "cdm/format/findings.h"
 #include "cdm/format/fmt.h"
 #include "cdm/report/plot.h"
 #include "cdm/model/detect.h"
@@ -212,7 +213,8 @@ int cdm_run_exec_report(const struct cdm_cli_run_opts *o, struct cdm_run_result 
 	if (o->cfg.verify && cdm_cli_verify_faults(res))
 		status = CDM_EXIT_RUN;
 	if ((r == 0 || r == -EINTR) && o->cfg.log_interval_ns) {
-		cdm_detect_analyze(res, 1);
+		cdm_detect_analyze(res);
+		cdm_findings_run_notes(res);
 		if (o->common.plot && write_plot(o->common.plot, res) < 0)
 			status = CDM_EXIT_RUN;
 	}

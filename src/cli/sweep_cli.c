@@ -24,6 +24,7 @@
 #include "cdm/engine/engine.h"
 #include "cdm/target/outfile.h"
 #include "cdm/plan/profile.h"
+#include "cdm/format/findings.h"
 #include "cdm/format/sweep_json.h"
 #include "cdm/report/sweep_table.h"
 #include "cdm/run/runner.h"
@@ -304,10 +305,7 @@ static int write_outputs(const struct sweep_opts *o, const struct cdm_sweep *sw,
 	int status;
 
 	status = cdm_cli_output(NULL, "table", write_table, &t);
-	for (unsigned int i = 0; i < sw->ncurves; i++)
-		if (sw->curves[i].ceiling.found)
-			cdm_detect_ceiling_note(sw->curves[i].test, sw->curves[i].dir,
-						&sw->curves[i].ceiling, "IOPS");
+	cdm_findings_sweep_notes(sw);
 	if (cdm_cli_write_no_more(r))
 		return CDM_EXIT_RUN;
 	if (cdm_cli_file(o->c.save, "save the sweep", write_json, sw) != CDM_EXIT_OK)

@@ -159,7 +159,8 @@ static int read_found(struct cdm_err *err, const struct cdm_json *sj, const char
 		    series_fig(err, c, w, "lat_ratio", &s->ceiling.lat_ratio) ||
 		    cdm_result_get_str(err, c, w, "from_test", s->ceiling_from, sizeof(s->ceiling_from), 0))
 			return -EINVAL;
-		s->ceiling.level = s->ceiling_mb_s;
+		/* its IOPS are not saved: 0, not known (model/series.h) */
+		s->ceiling.level = s->ceiling.mb_s = s->ceiling_mb_s;
 		s->ceiling.found = 1;
 	}
 	return 0;

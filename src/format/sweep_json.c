@@ -185,7 +185,7 @@ static int read_finds(struct cdm_err *err, const struct cdm_json *cj, const char
 	const struct cdm_json *k = cdm_result_get_mem(err, cj, where, "knee", CDM_JSON_OBJECT, 1);
 	const struct cdm_json *c = cdm_result_get_mem(err, cj, where, "ceiling", CDM_JSON_OBJECT, 1);
 	char w[80];
-	unsigned int i;
+	unsigned int i, m;
 
 	if (!k || !c)
 		return -EINVAL;
@@ -208,6 +208,16 @@ static int read_finds(struct cdm_err *err, const struct cdm_json *cj, const char
 	if (cv->ceiling.from >= cv->npts || !cv->pts[cv->ceiling.from].ok)
 		return cdm_result_get_bad(err, "%s.index: %u is no measured point", w, cv->ceiling.from);
 	cv->ceiling.found = 1;
+	/* its MB/s as the sweep found it: the mean of the measured points on it */
+	cv->ceiling.iops = cv->ceiling.level;
+	cv->ceiling.mb_s = 0;
+	for (i = cv->ceiling.from, m = 0; i < cv->npts; i++) {
+		if (!cv->pts[i].ok)
+			continue;
+		cv->ceiling.mb_s += cv->pts[i].mb_s;
+		m++;
+	}
+	cv->ceiling.mb_s /= m;
 	return 0;
 }
 
@@ -241,6 +251,9 @@ static int read_curve(struct cdm_err *err, const struct cdm_json *cj, unsigned i
 		snprintf(w, sizeof(w), "%s.points[%u]", where, k);
 		if (read_point(err, &pts->items[k], w, &cv->pts[k]))
 			return -EINVAL;
+		/* the block size, for the unit of its findings: a point's bytes per I/O */
+		if (!cv->block && cv->pts[k].ios)
+			cv->block = cv->pts[k].bytes / cv->pts[k].ios;
 	}
 	return read_finds(err, cj, where, cv);
 }

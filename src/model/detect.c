@@ -4,11 +4,9 @@
  * whole result (include/cdm/model/detect.h; rules in docs/method.md).
  */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cdm/base/msg.h"
 #include "cdm/model/detect.h"
 #include "cdm/model/result.h"
 #include "cdm/model/series.h"
@@ -34,7 +32,7 @@ static double median(const double *x, unsigned int n, double *tmp)
 int cdm_detect_burst(const double *x, unsigned int n, struct cdm_burst *b)
 {
 	double *tmp, best = INFINITY, H = 0, L = 0;
-	unsigned int d, bd = 0, hi = 0, steady = 0;
+	unsigned int d, bd = 0, hi = 0, steady = 0, last;
 
 	memset(b, 0, sizeof(*b));
 	if (n < 6)
@@ -63,6 +61,15 @@ int cdm_detect_burst(const double *x, unsigned int n, struct cdm_burst *b)
 		steady += absd(x[i] - L) <= 0.15 * L;
 	if (hi * 4 < bd * 3 || steady * 4 < (n - bd) * 3)
 		return 0;
+	/* it lasts to the end: the last max(2, a quarter of the tail) at the
+	 * low level, and no interval of the tail back at the high one */
+	last = (n - bd + 3) / 4;
+	if (last < 2)
+		last = 2;
+	for (unsigned int i = bd; i < n; i++)
+		if ((i >= n - last && absd(x[i] - L) > 0.15 * L) ||
+		    (x[i] > 1.15 * L && x[i] >= 0.8 * H))
+			return 0;
 	b->found = 1;
 	b->split = bd;
 	b->high = H;
@@ -86,7 +93,7 @@ int cdm_detect_knee(const struct cdm_load_point *p, unsigned int n)
 
 int cdm_detect_ceiling(const struct cdm_load_point *p, unsigned int n, struct cdm_ceiling *c)
 {
-	double m = 0, sum = 0;
+	double m = 0, sum = 0, mb_s = 0, iops = 0;
 	unsigned int i, from = n;
 
 	memset(c, 0, sizeof(*c));
@@ -109,24 +116,31 @@ int cdm_detect_ceiling(const struct cdm_load_point *p, unsigned int n, struct cd
 		if (p[i].flat >= 0 && p[i].flat < 0.8)
 			return 0;
 		sum += p[i].value;
+		mb_s += p[i].mb_s;
+		iops += p[i].iops;
 	}
 	if (!(p[from].lat > 0) || p[n - 1].lat < 1.25 * p[from].lat)
 		return 0;
 	c->found = 1;
 	c->from = from;
 	c->level = sum / (n - from);
+	c->mb_s = mb_s / (n - from);
+	c->iops = iops / (n - from);
 	c->lat_ratio = p[n - 1].lat / p[from].lat;
 	return 1;
 }
 
 /* ---- analysis of a run ------------------------------------------------ */
 
-/* MB/s of each point, @max points at most (neighbours merged by time) */
-static unsigned int series_mb_s(const struct cdm_series *s, int measured_only, double *x,
-				unsigned int max, unsigned int *map)
+/*
+ * MB/s (or with @iops, IOPS) of each point, @max points at most
+ * (neighbours merged by time)
+ */
+static unsigned int series_rate(const struct cdm_series *s, int measured_only, int iops,
+				double *x, unsigned int max, unsigned int *map)
 {
 	unsigned int n = 0, m = 0, per;
-	uint64_t bytes = 0, dur = 0;
+	uint64_t bytes = 0, ios = 0, dur = 0;
 
 	for (unsigned int i = 0; i < s->npoints; i++)
 		n += !measured_only || s->points[i].pass > 0;
@@ -139,15 +153,17 @@ static unsigned int series_mb_s(const struct cdm_series *s, int measured_only, d
 		if (measured_only && !p->pass)
 			continue;
 		if (k % per == 0) {
-			bytes = dur = 0;
+			bytes = ios = dur = 0;
 			if (map)
 				map[m] = i;
 		}
 		bytes += p->bytes;
+		ios += p->ios;
 		dur += p->duration_ns;
 		k++;
 		if (k % per == 0 || k == n)
-			x[m++] = dur ? (double)bytes * 1e3 / (double)dur : 0.0;
+			x[m++] = !dur ? 0.0 : iops ? (double)ios * 1e9 / (double)dur :
+				 (double)bytes * 1e3 / (double)dur;
 	}
 	return m;
 }
@@ -175,13 +191,6 @@ static double flatness(const struct cdm_series *s)
 
 #define ANALYZE_MAX 600
 
-void cdm_detect_ceiling_note(const char *tests, enum cdm_dir dir, const struct cdm_ceiling *c,
-			     const char *unit)
-{
-	cdm_msg_note("%s %s: a flat ceiling at %.1f %s: more load gave no more throughput while the mean latency rose %.1fx (a throughput cap?)",
-		     tests, cdm_result_dir_name(dir), c->level, unit, c->lat_ratio);
-}
-
 static int cmp_load(const void *a, const void *b)
 {
 	const struct cdm_load_point *x = a, *y = b;
@@ -189,27 +198,26 @@ static int cmp_load(const void *a, const void *b)
 	return (x->load > y->load) - (x->load < y->load);
 }
 
-/* each test's burst from its own series (x and map: ANALYZE_MAX each) */
-static void analyze_bursts(struct cdm_run_result *r, int notes, double *x, unsigned int *map)
+/*
+ * each test's burst from its own series, its levels in MB/s and, from the
+ * same intervals' I/Os, in IOPS (x, y and map: ANALYZE_MAX each)
+ */
+static void analyze_bursts(struct cdm_run_result *r, double *x, double *y, unsigned int *map)
 {
 	for (unsigned int i = 0; i < r->ntests; i++) {
-		struct cdm_test_result *t = &r->tests[i];
-		struct cdm_series *s = t->series;
-		unsigned int n;
-		char name[64];
+		struct cdm_series *s = r->tests[i].series;
+		unsigned int n, d;
 
 		if (!s || !s->npoints)
 			continue;
-		n = series_mb_s(s, 0, x, ANALYZE_MAX, map);
+		n = series_rate(s, 0, 0, x, ANALYZE_MAX, map);
 		if (!cdm_detect_burst(x, n, &s->burst))
 			continue;
-		s->burst_at_ns = s->points[map[s->burst.split]].start_ns;
-		if (notes) {
-			cdm_spec_name(&t->spec, name, sizeof(name));
-			cdm_msg_note("%s %s: burst: %.1f MB/s at the start, then %.1f MB/s from %.1f s on (a credit-based or cached burst?)",
-				 name, cdm_result_dir_name(t->dir), s->burst.high, s->burst.low,
-				 (double)s->burst_at_ns / 1e9);
-		}
+		d = s->burst.split;
+		s->burst_at_ns = s->points[map[d]].start_ns;
+		series_rate(s, 0, 1, x, ANALYZE_MAX, NULL);
+		s->burst.high_iops = median(x, d, y);
+		s->burst.low_iops = median(x + d, n - d, y);
 	}
 }
 
@@ -246,6 +254,8 @@ static unsigned int group_points(const struct cdm_run_result *r, unsigned int i,
 			continue;
 		lp[n].load = (double)b->spec.qd * b->spec.threads;
 		lp[n].value = (double)bytes * 1e3 / (double)dur;
+		lp[n].mb_s = lp[n].value;
+		lp[n].iops = (double)ios * 1e9 / (double)dur;
 		lp[n].lat = (double)lat / (double)ios;
 		lp[n].flat = flatness(s);
 		idx[n] = j;
@@ -273,7 +283,7 @@ static void sort_points(struct cdm_load_point *lp, unsigned int *idx, unsigned i
 
 /* ceiling @c found over the @n sorted points: marked on the series it covers */
 static void mark_ceiling(struct cdm_run_result *r, const struct cdm_ceiling *c,
-			 const unsigned int *idx, unsigned int n, enum cdm_dir dir, int notes)
+			 const unsigned int *idx, unsigned int n)
 {
 	for (unsigned int k = c->from; k < n; k++) {
 		struct cdm_series *s = r->tests[idx[k]].series;
@@ -283,27 +293,19 @@ static void mark_ceiling(struct cdm_run_result *r, const struct cdm_ceiling *c,
 		cdm_spec_name(&r->tests[idx[c->from]].spec, s->ceiling_from,
 			      sizeof(s->ceiling_from));
 	}
-	if (notes) {
-		char from[64], to[64], tests[136];
-
-		cdm_spec_name(&r->tests[idx[c->from]].spec, from, sizeof(from));
-		cdm_spec_name(&r->tests[idx[n - 1]].spec, to, sizeof(to));
-		snprintf(tests, sizeof(tests), "%s to %s", from, to);
-		cdm_detect_ceiling_note(tests, dir, c, "MB/s");
-	}
 }
 
-void cdm_detect_analyze(struct cdm_run_result *r, int notes)
+void cdm_detect_analyze(struct cdm_run_result *r)
 {
-	double *x = malloc(ANALYZE_MAX * sizeof(*x));
+	double *x = malloc(ANALYZE_MAX * sizeof(*x)), *y = malloc(ANALYZE_MAX * sizeof(*y));
 	unsigned int *map = malloc(ANALYZE_MAX * sizeof(*map));
 	struct cdm_load_point *lp = malloc(r->ntests * sizeof(*lp) + 1);
 	unsigned int *idx = malloc(r->ntests * sizeof(*idx) + 1);
 	char *done = calloc(r->ntests + 1, 1);
 
-	if (!x || !map || !lp || !idx || !done)
+	if (!x || !y || !map || !lp || !idx || !done)
 		goto out;
-	analyze_bursts(r, notes, x, map);
+	analyze_bursts(r, x, y, map);
 	/* groups: same direction, pattern and block; loads Q x T */
 	for (unsigned int i = 0; i < r->ntests; i++) {
 		struct cdm_ceiling c;
@@ -316,10 +318,11 @@ void cdm_detect_analyze(struct cdm_run_result *r, int notes)
 			continue;
 		sort_points(lp, idx, n);
 		if (cdm_detect_ceiling(lp, n, &c))
-			mark_ceiling(r, &c, idx, n, r->tests[i].dir, notes);
+			mark_ceiling(r, &c, idx, n);
 	}
 out:
 	free(x);
+	free(y);
 	free(map);
 	free(lp);
 	free(idx);

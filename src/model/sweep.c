@@ -82,6 +82,7 @@ void cdm_sweep_build(struct cdm_sweep *sw, const struct cdm_run_result *res,
 				struct cdm_spec sp = res->tests[first].spec;
 
 				cv->dir = res->tests[first].dir;
+				cv->block = sp.block;
 				curve_name(&sp, sw->vary, cv->test, sizeof(cv->test));
 				cv->npts = cnt;
 				for (unsigned int k = 0; k < cnt; k++) {
@@ -94,6 +95,8 @@ void cdm_sweep_build(struct cdm_sweep *sw, const struct cdm_run_result *res,
 					lp[n].value = p->iops;
 					lp[n].lat = p->lat_us;
 					lp[n].flat = -1;
+					lp[n].mb_s = p->mb_s;
+					lp[n].iops = p->iops;
 					map[n++] = k;
 				}
 				cv->knee = cdm_detect_knee(lp, n);

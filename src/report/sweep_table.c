@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cdm/base/text.h"
+#include "cdm/format/findings.h"
 #include "cdm/format/sweep_json.h"
 #include "cdm/report/plot.h"
 #include "cdm/report/report.h"
@@ -88,7 +89,7 @@ static void table_point(FILE *out, const struct cdm_sweep_curve *cv, unsigned in
 static void table_findings(FILE *out, const struct cdm_sweep *sw,
 			   const struct cdm_sweep_curve *cv, int md)
 {
-	char at[48];
+	char at[48], lv[CDM_FINDINGS_LEVEL_MAX];
 
 	if (cv->knee >= 0) {
 		const struct cdm_sweep_point *p = &cv->pts[cv->knee];
@@ -108,8 +109,10 @@ static void table_findings(FILE *out, const struct cdm_sweep *sw,
 	}
 	if (cv->ceiling.found) {
 		at_load(at, sizeof(at), sw, xval(sw, &cv->pts[cv->ceiling.from]));
-		fprintf(out, "%s%s %s: flat ceiling at %.1f IOPS from %s on (latency x%.1f)\n",
-			md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir), cv->ceiling.level,
+		fprintf(out, "%s%s %s: flat ceiling at %s from %s on (latency x%.1f)\n",
+			md ? "\n" : "  ", cv->test, cdm_result_dir_name(cv->dir),
+			cdm_findings_level(lv, sizeof(lv), cv->block, cv->ceiling.iops,
+					   cv->ceiling.mb_s),
 			at, cv->ceiling.lat_ratio);
 	}
 }

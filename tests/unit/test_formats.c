@@ -36,6 +36,7 @@
 #include "cdm/report/plot.h"
 #include "cdm/report/report.h"
 #include "cdm/report/sweep_table.h"
+#include "cdm/format/findings.h"
 #include "cdm/format/sweep_json.h"
 #include "cdm/target/outfile.h"
 #include "unit.h"
@@ -691,19 +692,60 @@ static void test_sweep_load_words(void **state)
 						       .mb_s = 4.096, .iops = 1000, .lat_us = 1000 * (1 + k) };
 	}
 	cv->knee = 0;
-	cv->ceiling = (struct cdm_ceiling){ .found = 1, .from = 1, .level = 1000, .lat_ratio = 2 };
+	cv->block = 4096;
+	cv->ceiling = (struct cdm_ceiling){ .found = 1, .from = 1, .level = 1000, .lat_ratio = 2,
+					    .mb_s = 4.096, .iops = 1000 };
 	sw->vary = CDM_SWEEP_THREADS;
 	out = sweep_table(sw);
 	assert_non_null(strstr(out, "  RND4K Q1 Read: knee at 1 thread (1000.0 IOPS, 1000.00 us)"));
-	assert_non_null(strstr(out, "  RND4K Q1 Read: flat ceiling at 1000.0 IOPS from 2 threads on"));
+	/* a block of 4 KiB: its ceiling in IOPS, the MB/s beside it */
+	assert_non_null(strstr(out, "  RND4K Q1 Read: flat ceiling at 1,000 IOPS (4.1 MB/s) from 2 threads on"));
 	free(out);
 	sw->vary = CDM_SWEEP_QD;
 	out = sweep_table(sw);
 	assert_non_null(strstr(out, "  RND4K Q1 Read: knee at queue depth 1 (1000.0 IOPS"));
-	assert_non_null(strstr(out, "flat ceiling at 1000.0 IOPS from queue depth 4 on"));
+	assert_non_null(strstr(out, "flat ceiling at 1,000 IOPS (4.1 MB/s) from queue depth 4 on"));
+	free(out);
+	/* a block of 1 MiB: in MB/s, the IOPS beside it */
+	set_str(cv->test, sizeof(cv->test), "SEQ1M Q1");
+	cv->block = 1048576;
+	cv->ceiling.mb_s = 200.0;
+	cv->ceiling.iops = cv->ceiling.level = 200e6 / 1048576;
+	out = sweep_table(sw);
+	assert_non_null(strstr(out, "  SEQ1M Q1 Read: flat ceiling at 200.0 MB/s (190.7 IOPS) from queue depth 4 on"));
 	free(out);
 	free(sw);
 	cdm_result_free(r);
+}
+
+/* a finding's level in its natural unit, the other beside it (format/findings.h) */
+static void test_findings_level(void **state)
+{
+	static const struct {
+		uint64_t block;
+		double iops, mb_s;
+		const char *text;
+	} cases[] = {
+		{ 4096, 5000, 20.48, "5,000 IOPS (20.5 MB/s)" },
+		{ 4096, 4999.6, 20.4784, "5,000 IOPS (20.5 MB/s)" },
+		{ 4096, 190.74, 0.78127, "190.7 IOPS (0.781 MB/s)" },
+		{ 4096, 1234567.8, 5056.79, "1,234,568 IOPS (5,056.8 MB/s)" },
+		{ 65536, 3051.76, 200.0, "3,052 IOPS (200.0 MB/s)" },        /* 64 KiB: still IOPS */
+		{ 65536 + 512, 3028.1, 200.0, "200.0 MB/s (3,028 IOPS)" },
+		{ 1048576, 190.73, 200.0, "200.0 MB/s (190.7 IOPS)" },
+		{ 1048576, 1192.1, 1250.0, "1,250.0 MB/s (1,192 IOPS)" },
+		{ 1048576, 999.4, 1048.0, "1,048.0 MB/s (999.4 IOPS)" },
+		{ 4096, 0, 99.125, "99.1 MB/s" },                               /* IOPS not known */
+		{ 0, 0, 99.125, "99.1 MB/s" },
+		{ 1048576, 50, 0, "50.0 IOPS" },
+		{ 0, 50, 52.4, "52.4 MB/s (50.0 IOPS)" },                       /* block not known */
+	};
+	char buf[CDM_FINDINGS_LEVEL_MAX];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		assert_string_equal(cdm_findings_level(buf, sizeof(buf), cases[i].block, cases[i].iops,
+						       cases[i].mb_s), cases[i].text);
 }
 
 static void test_text_aggregate(void **state)
@@ -1520,6 +1562,7 @@ int main(void)
 		cmocka_unit_test(test_json_histogram),
 		cmocka_unit_test(test_hostile_strings),
 		cmocka_unit_test(test_sweep_load_words),
+		cmocka_unit_test(test_findings_level),
 		cmocka_unit_test(test_text_aggregate),
 		cmocka_unit_test(test_device_target),
 		cmocka_unit_test(test_save_atomic),

@@ -338,20 +338,77 @@ static void test_burst_silent(void **state)
 	assert_int_equal(cdm_detect_burst(x, 5, &b), 0);
 }
 
+/*
+ * A burst lasts to the end of the series: a dip that recovers is not one.
+ * The field case: a busy run's series (MB/s per second) that the rule
+ * before this one called "20.1 MB/s at the start, then 15.2 MB/s from
+ * 7.0 s on": the last interval is back at the high level.
+ */
+static void test_burst_lasts(void **state)
+{
+	static const double field[12] = { 18.7, 19.5, 20.1, 20.7, 20.3, 19.9, 20.2,
+					  17.2, 14.2, 14.7, 15.2, 20.8 };
+	double x[24];
+	struct cdm_burst b;
+
+	(void)state;
+	assert_int_equal(cdm_detect_burst(field, 12, &b), 0);
+	assert_int_equal(b.found, 0);
+	/* the same series ending low: a burst, at the same split */
+	memcpy(x, field, sizeof(field));
+	x[11] = 15.3;
+	assert_int_equal(cdm_detect_burst(x, 12, &b), 1);
+	assert_int_equal(b.split, 7);
+	assert_true(b.high > 20.0 && b.high < 20.2);
+	assert_true(b.low > 15.1 && b.low < 15.3);
+	/* a recovery in the last two intervals (6 of the 8 low: the old rule's 75 %) */
+	for (int i = 0; i < 14; i++)
+		x[i] = (i < 6 || i >= 12 ? 20 : 15) * (1 + noise(0.02));
+	assert_int_equal(cdm_detect_burst(x, 14, &b), 0);
+	/* a recovery in the last interval of a long low level */
+	for (int i = 0; i < 24; i++)
+		x[i] = (i < 6 || i == 23 ? 3000 : 1000) * (1 + noise(0.03));
+	assert_int_equal(cdm_detect_burst(x, 24, &b), 0);
+	x[23] = 1000;
+	assert_int_equal(cdm_detect_burst(x, 24, &b), 1);
+	assert_int_equal(b.split, 6);
+	/* a dip in the middle that recovers for a while */
+	for (int i = 0; i < 20; i++)
+		x[i] = (i >= 6 && i < 12 ? 1000 : 3000) * (1 + noise(0.03));
+	assert_int_equal(cdm_detect_burst(x, 20, &b), 0);
+	/* a single interval back at the high level inside the tail */
+	for (int i = 0; i < 24; i++)
+		x[i] = (i < 6 || i == 15 ? 3000 : 1000) * (1 + noise(0.03));
+	assert_int_equal(cdm_detect_burst(x, 24, &b), 0);
+	/* the tail's last quarter all at the low level: one stray interval there
+	 * (20 % off, not high) is no burst; the same stray earlier is */
+	for (int i = 0; i < 24; i++)
+		x[i] = (i < 6 ? 3000 : i == 22 ? 1200 : 1000) * (1 + noise(0.01));
+	assert_int_equal(cdm_detect_burst(x, 24, &b), 0);
+	x[22] = 1000;
+	x[10] = 1200;
+	assert_int_equal(cdm_detect_burst(x, 24, &b), 1);
+}
+
+/* a load point: load, figure, latency, flatness; its MB/s and IOPS unknown */
+#define LP(l, v, lat, f) { (l), (v), (lat), (f), 0, 0 }
+/* one of RND4K, its figure IOPS: both MB/s and IOPS known */
+#define P4K(l, v, lat, f) { (l), (v), (lat), (f), (v) * 4096 / 1e6, (v) }
+
 static void test_ceiling(void **state)
 {
 	/* load 1..32: the figure reaches a cap of 5000 at load 4, latency ~ load */
 	struct cdm_load_point cap[6] = {
-		{ 1, 1800, 550, 0.95 }, { 2, 3500, 570, 0.95 }, { 4, 4990, 800, 0.97 },
-		{ 8, 5010, 1600, 0.99 }, { 16, 4995, 3200, 0.99 }, { 32, 5005, 6400, 1 },
+		P4K(1, 1800, 550, 0.95), P4K(2, 3500, 570, 0.95), P4K(4, 4990, 800, 0.97),
+		P4K(8, 5010, 1600, 0.99), P4K(16, 4995, 3200, 0.99), P4K(32, 5005, 6400, 1),
 	};
 	/* a device that keeps scaling */
 	struct cdm_load_point grow[4] = {
-		{ 1, 1000, 100, 0.9 }, { 2, 2000, 100, 0.9 }, { 4, 4000, 100, 0.9 }, { 8, 7900, 101, 0.9 },
+		LP(1, 1000, 100, 0.9), LP(2, 2000, 100, 0.9), LP(4, 4000, 100, 0.9), LP(8, 7900, 101, 0.9),
 	};
 	/* flat figure, flat latency (noise only): no ceiling */
 	struct cdm_load_point flat[4] = {
-		{ 4, 1000, 400, 0.9 }, { 4, 1010, 401, 0.9 }, { 4, 995, 399, 0.9 }, { 4, 1003, 402, 0.9 },
+		LP(4, 1000, 400, 0.9), LP(4, 1010, 401, 0.9), LP(4, 995, 399, 0.9), LP(4, 1003, 402, 0.9),
 	};
 	struct cdm_ceiling c;
 
@@ -360,6 +417,9 @@ static void test_ceiling(void **state)
 	assert_int_equal(c.from, 2);
 	assert_true(c.level > 4990 && c.level < 5010);
 	assert_true(c.lat_ratio > 7.9 && c.lat_ratio < 8.1);
+	/* its level in both units: the means of the points' own figures */
+	assert_true(c.iops == c.level);
+	assert_true(c.mb_s > c.iops * 4096 / 1e6 - 1e-9 && c.mb_s < c.iops * 4096 / 1e6 + 1e-9);
 	assert_int_equal(cdm_detect_ceiling(grow, 4, &c), 0);
 	assert_int_equal(cdm_detect_ceiling(flat, 4, &c), 0);
 	/* the same cap, but the series of a point wanders: not a flat ceiling */
@@ -374,20 +434,20 @@ static void test_ceiling(void **state)
 static void test_knee(void **state)
 {
 	struct cdm_load_point sat[6] = {
-		{ 1, 3000, 330, -1 }, { 2, 5800, 345, -1 }, { 4, 9000, 440, -1 },
-		{ 8, 9500, 840, -1 }, { 16, 9600, 1660, -1 }, { 32, 9650, 3300, -1 },
+		LP(1, 3000, 330, -1), LP(2, 5800, 345, -1), LP(4, 9000, 440, -1),
+		LP(8, 9500, 840, -1), LP(16, 9600, 1660, -1), LP(32, 9650, 3300, -1),
 	};
 	struct cdm_load_point grow[4] = {
-		{ 1, 1000, 100, -1 }, { 2, 2000, 100, -1 }, { 4, 4000, 101, -1 }, { 8, 8000, 102, -1 },
+		LP(1, 1000, 100, -1), LP(2, 2000, 100, -1), LP(4, 4000, 101, -1), LP(8, 8000, 102, -1),
 	};
 	/* IOPS stall but latency does not rise (noise): no knee */
 	struct cdm_load_point stall[4] = {
-		{ 1, 1000, 100, -1 }, { 2, 1010, 99, -1 }, { 4, 1005, 101, -1 }, { 8, 1002, 98, -1 },
+		LP(1, 1000, 100, -1), LP(2, 1010, 99, -1), LP(4, 1005, 101, -1), LP(8, 1002, 98, -1),
 	};
 	/* a dip then growth: the dip is not the knee */
 	struct cdm_load_point dip[5] = {
-		{ 1, 1000, 100, -1 }, { 2, 1050, 190, -1 }, { 4, 2500, 160, -1 },
-		{ 8, 2600, 300, -1 }, { 16, 2650, 600, -1 },
+		LP(1, 1000, 100, -1), LP(2, 1050, 190, -1), LP(4, 2500, 160, -1),
+		LP(8, 2600, 300, -1), LP(16, 2650, 600, -1),
 	};
 
 	(void)state;
@@ -412,6 +472,7 @@ int main(void)
 		cmocka_unit_test(test_build_accounting),
 		cmocka_unit_test(test_burst_fires),
 		cmocka_unit_test(test_burst_silent),
+		cmocka_unit_test(test_burst_lasts),
 		cmocka_unit_test(test_ceiling),
 		cmocka_unit_test(test_knee),
 	};

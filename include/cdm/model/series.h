@@ -78,6 +78,8 @@ struct cdm_burst {
 	unsigned int split;             /* index of the first point at the low level */
 	double high;                    /* median before the split */
 	double low;                     /* median from the split on */
+	double high_iops, low_iops;     /* the IOPS medians of the same intervals,
+					 * 0 when not known (a series read back) */
 };
 
 struct cdm_ceiling {
@@ -85,6 +87,8 @@ struct cdm_ceiling {
 	unsigned int from;              /* first load point on the ceiling */
 	double level;                   /* mean figure of the points on it */
 	double lat_ratio;               /* latency at the last point / at @from */
+	double mb_s, iops;              /* the mean MB/s and IOPS of the points on it,
+					 * 0 when not known (a series read back) */
 };
 
 struct cdm_series {

@@ -37,6 +37,7 @@ struct cdm_sweep_point {
 struct cdm_sweep_curve {
 	char test[64];                  /* "RND4K Q1": the spec without the swept part */
 	enum cdm_dir dir;               /* read or write */
+	uint64_t block;                 /* bytes per I/O: the unit its findings are in */
 	unsigned int npts;
 	struct cdm_sweep_point pts[CDM_SWEEP_MAX_VALUES];
 	int knee;                       /* index into pts, or -1 */
