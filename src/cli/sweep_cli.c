@@ -44,7 +44,7 @@ struct sweep_opts {
 	unsigned int qv[CDM_SWEEP_MAX_VALUES], nq;      /* --qd; 0 = the spec's */
 	int vary;                       /* CDM_SWEEP_* bits */
 	int plot_mb_s;                  /* --metric mb_s */
-	int md;                         /* --format markdown */
+	const char *format;             /* --format: a table row of sweep_table.c's */
 };
 
 static const char sweep_usage[] =
@@ -163,7 +163,7 @@ static int handle_option(const struct cdm_options_parser *p, int key, char *arg)
 					     cdm_sweep_table_names(names, sizeof(names),
 								   CDM_SWEEP_FORMAT_TABLE, ", "));
 		}
-		o->md = !strcmp(arg, "markdown");
+		o->format = arg;
 		break;
 	case CDM_OPT_METRIC:
 		if (strcmp(arg, "mb_s") && strcmp(arg, "iops"))
@@ -284,14 +284,14 @@ static int write_svg(FILE *f, const void *sw)
 /* struct sweep_table - the table's arguments, as cdm_cli_output() takes them */
 struct sweep_table {
 	const struct cdm_sweep *sw;
-	int md;
+	const char *format;             /* --format's row in sweep_table.c */
 };
 
 static int write_table(FILE *f, const void *arg)
 {
 	const struct sweep_table *t = arg;
 
-	return cdm_sweep_table_table(f, t->sw, t->md);
+	return cdm_sweep_table_write(f, t->sw, t->format);
 }
 
 /*
@@ -301,7 +301,7 @@ static int write_table(FILE *f, const void *arg)
  */
 static int write_outputs(const struct sweep_opts *o, const struct cdm_sweep *sw, int r)
 {
-	struct sweep_table t = { sw, o->md };
+	struct sweep_table t = { sw, o->format };
 	int status;
 
 	status = cdm_cli_output(NULL, "table", write_table, &t);
@@ -364,6 +364,7 @@ int cdm_cli_sweep_main(int argc, char **argv)
 	cdm_options_init(&o.c, &o.cfg);
 	o.c.engine = "auto";
 	o.c.mode = "all";
+	o.format = "cdm";
 	o.c.size = CDM_GIB;
 	o.cfg.direct = 1;
 	o.cfg.progress = isatty(STDERR_FILENO);
