@@ -117,7 +117,11 @@ run_slow() {
 }
 
 run_unit build plain
-slow_pid=
+# a stop of make test stops what runs beside it too (Ctrl-C reaches them
+# already: one process group)
+slow_pid= fuzz_pid=
+trap 'kill $slow_pid $fuzz_pid 2> /dev/null; exit 143' TERM
+trap 'kill $slow_pid $fuzz_pid 2> /dev/null; exit 130' INT
 if [ $fast = no ]; then
 	run_slow > "$logs/slow.out" 2>&1 &
 	slow_pid=$!
