@@ -10,7 +10,7 @@
 #     run beside the other parts, from the start of part 2
 #  4. parts 1 and 2 again built with -fsanitize=address,undefined (build/asan/)
 #  5. a few CLI runs under valgrind memcheck (tests/valgrind/), when installed
-#  6. the parsers under libFuzzer for a bounded time, beside part 5
+#  6. the parsers under libFuzzer for a bounded time; 5 and 6 beside part 4
 #
 # Each part's TAP lines are kept in build/test-logs/ for a failed run.
 # Every unit test program and every CLI test has a time limit
@@ -119,17 +119,15 @@ run_slow() {
 run_unit build plain
 # a stop of make test stops what runs beside it too (Ctrl-C reaches them
 # already: one process group)
-slow_pid= fuzz_pid=
-trap 'kill $slow_pid $fuzz_pid 2> /dev/null; exit 143' TERM
-trap 'kill $slow_pid $fuzz_pid 2> /dev/null; exit 130' INT
+slow_pid= fuzz_pid= valgrind_pid=
+trap 'kill $slow_pid $fuzz_pid $valgrind_pid 2> /dev/null; exit 143' TERM
+trap 'kill $slow_pid $fuzz_pid $valgrind_pid 2> /dev/null; exit 130' INT
 if [ $fast = no ]; then
 	run_slow > "$logs/slow.out" 2>&1 &
 	slow_pid=$!
 fi
 run_cli cdm plain
 [ $fast = yes ] && summary_and_exit
-run_unit build/asan asan
-run_cli build/asan/cdm asan
 
 # valgrind memcheck on the plain build (sync and null engines), once
 run_valgrind() {
@@ -165,11 +163,17 @@ run_fuzz() {
 	fi
 }
 
-# valgrind and the fuzzer each keep one core busy: side by side
+# valgrind and the fuzzer each keep one core busy: beside the ASan pass
+# (whose tests, like the plain ones, mostly wait on timed passes)
 run_fuzz > "$logs/fuzz.out" 2>&1 &
 fuzz_pid=$!
-run_valgrind
-wait $fuzz_pid
+run_valgrind > "$logs/valgrind.out" 2>&1 &
+valgrind_pid=$!
+run_unit build/asan asan
+run_cli build/asan/cdm asan
+wait "$valgrind_pid"
+cat "$logs/valgrind.out"
+wait "$fuzz_pid"
 cat "$logs/fuzz.out"
 wait "$slow_pid"
 cat "$logs/slow.out"

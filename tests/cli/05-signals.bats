@@ -675,7 +675,7 @@ PY
 # Two stop signals during a pass whose I/O completes at once (INT, then
 # TERM: two kinds, so the kernel cannot merge them): the drain is never
 # said, so the second signal ends nothing early: the stop of the first,
-# its report on stdout, exit 130.  (Any second signal ended cdm at once,
+# its report on stdout, exit 128 + the first's number.  (Any second signal ended cdm at once,
 # without a report, even when nothing held the run.)
 @test "two stop signals while nothing holds the run: one stop, with its report" {
 	start_measuring "${NULLRUN[@]}" --time 30 --test "RND4K Q1T1"
@@ -683,8 +683,14 @@ PY
 	kill -TERM "$PID"
 	wait_stopped INT
 	cat "$OD/err"
-	assert_equal "$ST" 130
-	assert_grep "interrupted by" "$OD/err"
+	# the first of the two to be delivered gives the status, and the
+	# kernel may deliver them in either order (seen: TERM first, inside
+	# a package build's make check)
+	case $ST in
+	130) assert_grep "interrupted by Interrupt:" "$OD/err" ;;
+	143) assert_grep "interrupted by Terminated:" "$OD/err" ;;
+	*) echo "exit status $ST: not a stop by INT or TERM"; false ;;
+	esac
 	refute_grep "ended at once" "$OD/err"
 	assert_grep '^Profile: Custom$' "$OD/out"
 	assert_clean "$TD"
