@@ -24,6 +24,19 @@ start_cdm() {
 	PID=$!
 }
 
+# start_held_read ARGS... - start_cdm of a sync read run (ARGS: its
+# times and tests) whose first 4 KiB read the fault shim holds until
+# $HOLD/pread-4096.go exists ($HOLD/pread-4096.held says it is held)
+start_held_read() {
+	SHIM=$BATS_TEST_DIRNAME/../../build/tests/faultshim.so
+	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
+	HOLD=$OD/hold
+	mkdir "$HOLD"
+	CDM_FAULT=pread:hold:0:4096 CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+		start_cdm --quiet --size 16MiB --count 1 --warmup 0 --engine sync --mode read "$@" "$TD"
+}
+
 # a test that failed before its cdm ended leaves none running (a device
 # stalled for a day would hold it): killed, then the files removed
 teardown() {
@@ -101,18 +114,11 @@ start_measuring() {
 }
 
 @test "a signal during the interval between tests stops at once" {
-	SHIM=$BATS_TEST_DIRNAME/../../build/tests/faultshim.so
-	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
 	# the first test's first 4 KiB read waits (the fault shim's hold) until
 	# its worker thread is there; once that thread is gone the pass is over
 	# and cdm is in the 600 s interval, however slow the machine (a SIGINT
 	# 2.5 s after the start came before the pass ended on a loaded one)
-	HOLD=$OD/hold
-	mkdir "$HOLD"
-	CDM_FAULT=pread:hold:0:4096 CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
-		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
-		start_cdm --quiet --size 16MiB --count 1 --time 0.5 --warmup 0 --interval 600 \
-		--engine sync --test RND4K --test SEQ128K --mode read "$TD"
+	start_held_read --time 0.5 --interval 600 --test RND4K --test SEQ128K
 	wait_for "the first 4 KiB read to be held" held_or_ended "$HOLD/pread-4096.held" "$PID"
 	assert has_thread "$PID" cdm-w0
 	touch "$HOLD/pread-4096.go"
@@ -700,14 +706,7 @@ PY
 # shim holds past the end of the pass is one I/O the drain waits for, not
 # "an fdatasync or the engine's clean-up"
 @test "a sync read held past the pass's end: the drain waits for 1 I/O in flight" {
-	SHIM=$BATS_TEST_DIRNAME/../../build/tests/faultshim.so
-	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
-	HOLD=$OD/hold
-	mkdir "$HOLD"
-	CDM_FAULT=pread:hold:0:4096 CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
-		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
-		start_cdm --quiet --size 16MiB --count 1 --time 0.2 --warmup 0 --interval 0 \
-		--engine sync --test "RND4K Q1T1" --mode read "$TD"
+	start_held_read --time 0.2 --interval 0 --test "RND4K Q1T1"
 	wait_for "cdm to say it waits for the device" grep -q "waiting for 1 I/O in flight" "$OD/err"
 	touch "$HOLD/pread-4096.go"
 	st=0

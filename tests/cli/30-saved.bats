@@ -130,6 +130,16 @@ SWEEP=(--size 16MiB --count 1 --time 0.5 --warmup 0 --quiet --engine null
 	assert_clean "$TD"
 }
 
+# edit_refused JQ FILE WHY - FILE edited by jq's JQ is refused by cdm
+# report: exit 2, nothing on stdout, one line "not a valid cdm result: WHY"
+edit_refused() {
+	jq "$1" "$2" > "$OD/bad.json"
+	run --separate-stderr "$CDM" report "$OD/bad.json"
+	assert_failure 2
+	assert_equal "$output" ""
+	assert_equal "$stderr" "cdm: $OD/bad.json: not a valid cdm result: $3"
+}
+
 # issue 25, item 6: a saved sweep kept six settings (size to direct),
 # written by hand; it now has every row of the settings table, as a
 # run's JSON does, and reads them back; a file of the six still reads
@@ -148,14 +158,8 @@ SWEEP=(--size 16MiB --count 1 --time 0.5 --warmup 0 --quiet --engine null
 	run --separate-stderr "$CDM" report "$OD/old.json"
 	assert_success
 	assert_output --partial "RND4K Q2 Read"
-	jq '.settings |= del(.count)' "$OD/s.json" > "$OD/bad.json"
-	run --separate-stderr "$CDM" report "$OD/bad.json"
-	assert_failure 2
-	assert_equal "$stderr" "cdm: $OD/bad.json: not a valid cdm result: settings.count: missing"
-	jq '.settings.size_bytes = null' "$OD/s.json" > "$OD/bad.json"
-	run --separate-stderr "$CDM" report "$OD/bad.json"
-	assert_failure 2
-	assert_equal "$stderr" "cdm: $OD/bad.json: not a valid cdm result: settings.size_bytes: null, but a sweep states it"
+	edit_refused '.settings |= del(.count)' "$OD/s.json" "settings.count: missing"
+	edit_refused '.settings.size_bytes = null' "$OD/s.json" "settings.size_bytes: null, but a sweep states it"
 	assert_clean "$TD"
 }
 
