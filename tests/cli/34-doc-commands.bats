@@ -46,9 +46,10 @@ listed() {
 
 # doc_setup - $TD as a reader's directory: ./cdm and cdm on PATH run $CDM,
 # a run on the null engine's simulated device (200 us an I/O: its workers
-# sleep instead of spinning a core each) with short passes (0.3 s, a sweep point too:
-# a pass of 0.1 s measured nothing once, a worker not run that long on a
-# loaded machine) after the example's own
+# sleep instead of spinning a core each) with short passes (0.5 s, as
+# QUICK's, a sweep point too: a pass of 0.1 s, then one of 0.3 s inside
+# distcheck's make check beside the rest of make test, measured nothing,
+# a worker not run that long on a loaded machine) after the example's own
 # options; the source tree's tests/ and docs/img/ at hand; /mnt/ and
 # /var/tmp/ moved under $TD (doc_script), their directories made
 doc_setup() {
@@ -58,12 +59,12 @@ doc_setup() {
 	#!/bin/sh
 	case \$1 in
 	compare|import|report|merge) exec "$CDM" "\$@" ;;
-	sweep) exec "$CDM" "\$@" -e null --null-device lat=200us --size 16MiB --time 0.3 --warmup 0 -q ;;
+	sweep) exec "$CDM" "\$@" -e null --null-device lat=200us --size 16MiB --time 0.5 --warmup 0 -q ;;
 	esac
 	# a start a few seconds off, not the example's minutes
 	at=
 	case " \$* " in *" --start-at "*) at="--start-at +2s" ;; esac
-	exec "$CDM" "\$@" -e null --null-device lat=200us --size 16MiB --count 1 --time 0.3 --interval 0 --warmup 0 -q \$at
+	exec "$CDM" "\$@" -e null --null-device lat=200us --size 16MiB --count 1 --time 0.5 --interval 0 --warmup 0 -q \$at
 	EOF
 	chmod +x "$TD/bin/cdm"
 	cp "$TD/bin/cdm" "$TD/cdm"
