@@ -126,9 +126,11 @@ with_fault() {
 
 @test "an I/O error in a measured test: rows before it, spec, offset, errno, exit 1" {
 	need_shim
-	# the reads finish; the 21st 4 KiB write fails with EIO, or with ENOSPC
+	# the reads finish; the first 4 KiB write fails with EIO, or with
+	# ENOSPC (the 21st did not come within a pass of 0.5 s of the real
+	# disk, under ASan, beside the rest of make test)
 	for e in EIO ENOSPC; do
-		run with_fault "pwrite:$e:20:4096" "${QUICK[@]}" --engine sync \
+		run with_fault "pwrite:$e:0:4096" "${QUICK[@]}" --engine sync \
 			--test RND4K --test SEQ1M "$TD"
 		assert_failure 1
 		msg="Input/output error"
