@@ -202,18 +202,21 @@ static void drain_say(struct cdm_watch *t, unsigned int n, uint64_t ns)
 			  (double)ns / 1e9);
 }
 
-/* the longest drain of the test so far into t->drain_*: window @win, begun at @start, @n in flight */
+/*
+ * The longest drain of the test so far into t->drain_*: this one (of
+ * window @win, begun at @start, @n in flight now, drain_peak the most
+ * seen in it) when it is now the longest.
+ */
 static void drain_record(struct cdm_watch *t, unsigned int win, uint64_t start, uint64_t now,
 			 unsigned int n)
 {
+	if (n > t->drain_peak)
+		t->drain_peak = n;
 	if (now - start > t->drain_ns) {
-		if (t->drain_win != win)
-			t->drain_inflight = 0;
 		t->drain_ns = now - start;
 		t->drain_win = win;
+		t->drain_inflight = t->drain_peak;
 	}
-	if (t->drain_win == win && n > t->drain_inflight)
-		t->drain_inflight = n;
 }
 
 /* a stop signal on top of the first, after the wait was said: end cdm now */
@@ -259,8 +262,10 @@ void cdm_watch_drain(struct cdm_watch *t)
 	uint64_t now = cdm_clock_now_ns(), start = t->drain_from ? t->drain_from : now;
 	unsigned int left, n;
 
-	if (!t->drain_from)
+	if (!t->drain_from) {           /* a drain of its own, not a gated window's going on */
 		t->drain_on = 0;
+		t->drain_peak = 0;
+	}
 	while ((n = drain_inflight(t, &left), left)) {
 		drain_look(t, CDM_DRAIN_NO_PASS, start, now, n);
 		cdm_signals_sleep_until(now + CDM_WATCH_TICK_NS);
@@ -320,6 +325,8 @@ static int gate_watch(struct cdm_watch *t, unsigned int win)
 		}
 		/* past the window's end, the workers drain it: the drain's line, at the same pace */
 		if (now > end) {
+			if (!t->drain_from)     /* the window's drain begins */
+				t->drain_peak = 0;
 			t->drain_from = end;
 			if (drain_look(t, win, end, now, drain_inflight(t, &left))) {
 				last_t = now;

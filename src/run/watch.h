@@ -50,6 +50,7 @@ struct cdm_watch {
 	int drain_said;                 /* 1: cdm said it waits; 2: that a stop waits too (once a test) */
 	int drain_on;                   /* the drain under way has been said (1 s or more) */
 	int drain_stops;                /* ... and the stop signals there were then */
+	unsigned int drain_peak;        /* ... the most I/Os seen in flight in it */
 	uint64_t drain_from;            /* gated: the drain under way began at this window's end */
 };
 
@@ -87,7 +88,7 @@ void cdm_watch_gated(struct cdm_watch *t);
  * cdm did not say it waits for.
  * The test's longest drain (this one, or a gated window's) into
  * t->drain_ns (ns), t->drain_win and t->drain_inflight.  The drain_*
- * fields start zeroed.
+ * fields start zeroed, but drain_win at CDM_DRAIN_NO_PASS.
  */
 void cdm_watch_drain(struct cdm_watch *t);
 

@@ -2,10 +2,10 @@
 /*
  * findings.h - what the detectors found (model/detect.h: a burst, a flat
  * ceiling) as cdm words it: each level in its natural unit with the other
- * beside it, and the notes a run and a sweep give on stderr.  The one
- * wording of every place that prints a finding: cli/run_exec.c (a run's
- * notes), cli/sweep_cli.c and cli/report_cli.c (a sweep's),
- * report/sweep_table.c (the sweep table's line).  Rules: docs/method.md,
+ * beside it, and the notes a run and a sweep give on stderr: the notes'
+ * one wording (cli/run_exec.c prints a run's, cli/sweep_cli.c and
+ * cli/report_cli.c a sweep's), and the level of the sweep table's
+ * ceiling line (report/sweep_table.c words the rest of it).  Rules: docs/method.md,
  * "Each finding in its natural unit".
  */
 #ifndef CDM_FORMAT_FINDINGS_H
