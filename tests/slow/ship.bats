@@ -253,7 +253,9 @@ EOF
 	deb=$(ls "$TD"/pkg/cdm_*_*.deb)
 	[[ "$deb" =~ /cdm_0\.1\.0-1_[a-z0-9]+\.deb$ ]]
 	if command -v lintian >/dev/null; then
-		run lintian "$deb"
+		# its own temporary files (an mldbm cache it leaves in $TMPDIR) under
+		# $TD, removed with it
+		run env TMPDIR="$TD" lintian "$deb"
 		echo "$output"
 		! grep -q '^E:' <<< "$output" || false
 	fi
