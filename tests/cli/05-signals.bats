@@ -24,17 +24,27 @@ start_cdm() {
 	PID=$!
 }
 
-# start_held_read ARGS... - start_cdm of a sync read run (ARGS: its
-# times and tests) whose first 4 KiB read the fault shim holds until
-# $HOLD/pread-4096.go exists ($HOLD/pread-4096.held says it is held)
-start_held_read() {
+# start_held FAULT ARGS... - start_cdm ARGS with the fault shim's hold
+# FAULT (<call>:hold:<after>[:<len>]): the call waits until
+# $HOLD/<call>[-<len>].go exists ($HOLD/<call>[-<len>].held says it is
+# held); skips without the shim
+start_held() {
+	local fault=$1
+	shift
 	SHIM=$BATS_TEST_DIRNAME/../../build/tests/faultshim.so
 	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
 	HOLD=$OD/hold
-	mkdir "$HOLD"
-	CDM_FAULT=pread:hold:0:4096 CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
+	mkdir -p "$HOLD"
+	CDM_FAULT=$fault CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
 		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
-		start_cdm --quiet --size 16MiB --count 1 --warmup 0 --engine sync --mode read "$@" "$TD"
+		start_cdm "$@"
+}
+
+# start_held_read ARGS... - start_held of a sync read run (ARGS: its
+# times and tests) whose first 4 KiB read is held (pread-4096)
+start_held_read() {
+	start_held pread:hold:0:4096 --quiet --size 16MiB --count 1 --warmup 0 --engine sync \
+		--mode read "$@" "$TD"
 }
 
 # a test that failed before its cdm ended leaves none running (a device
@@ -134,15 +144,10 @@ no_worker() {
 }
 
 @test "a signal while the test file is being prepared" {
-	SHIM=$BATS_TEST_DIRNAME/../../build/tests/faultshim.so
-	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
 	# the preparation's first 4 MiB write waits (the fault shim's hold)
 	# until the signal has been sent: it comes while the file is prepared
-	HOLD=$OD/hold
-	mkdir "$HOLD"
-	CDM_FAULT=pwrite:hold:0:4194304 CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
-		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
-		start_cdm --quiet --size 64MiB --count 1 --time 1 --warmup 0 --interval 0 --test RND4K "$TD"
+	start_held pwrite:hold:0:4194304 --quiet --size 64MiB --count 1 --time 1 --warmup 0 \
+		--interval 0 --test RND4K "$TD"
 	wait_for "the preparation's first write to be held" held_or_ended "$HOLD/pwrite-4194304.held" "$PID"
 	assert test_file_there
 	kill -INT "$PID"
@@ -184,16 +189,10 @@ no_worker() {
 @test "a live run's test file is never removed, even seen from another PID namespace" {
 	command -v unshare > /dev/null || skip "unshare not installed"
 	unshare -pf --mount-proc true 2> /dev/null || skip "cannot create a PID namespace here"
-	SHIM=$BATS_TEST_DIRNAME/../../build/tests/faultshim.so
-	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
 	# the live run's preparation waits in its first 4 MiB write (the fault
 	# shim's hold) until the other run is done: it is live all that time
-	HOLD=$OD/hold
-	mkdir "$HOLD"
-	CDM_FAULT=pwrite:hold:0:4194304 CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
-		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
-		start_cdm --quiet --size 16MiB --count 1 --warmup 0 --interval 0 "${NULLRUN[@]}" \
-		--test RND4K "$TD"
+	start_held pwrite:hold:0:4194304 --quiet --size 16MiB --count 1 --warmup 0 --interval 0 \
+		"${NULLRUN[@]}" --test RND4K "$TD"
 	wait_for "the live run's first write to be held" held_or_ended "$HOLD/pwrite-4194304.held" "$PID"
 	live=$(find "$TD" -name 'cdm-*.tmp')
 	assert [ -n "$live" ]
@@ -351,13 +350,7 @@ kill_mid_run() {
 fault_signal_while_held() {
 	local call=$1 sig=$2 want=$3 st=0
 	shift 3
-	SHIM=$BATS_TEST_DIRNAME/../../build/tests/faultshim.so
-	[ -f "$SHIM" ] || skip "build/tests/faultshim.so not built (make tools)"
-	HOLD=$OD/hold
-	mkdir -p "$HOLD"
-	CDM_FAULT=$call:hold:0 CDM_FAULT_HOLD=$HOLD LD_PRELOAD=$SHIM \
-		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
-		start_cdm "$@"
+	start_held "$call:hold:0" "$@"
 	wait_for "cdm's $call to be held" held_or_ended "$HOLD/$call.held" "$PID"
 	[ -e "$HOLD/$call.held" ] || { cat "$OD/err"; echo "cdm ended before its $call"; false; }
 	# kill(2) has made SIG pending when kill returns: it came while held
